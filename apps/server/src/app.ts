@@ -1,0 +1,80 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/env';
+import { resolveJwtSecret } from './config/secret';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { DomainEvents } from './lib/domain-events';
+import { healthRoutes } from './modules/health/health.routes';
+import { registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { registerRateLimits } from './plugins/rate-limits';
+import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSpa } from './plugins/spa';
+import { startRealtime, type Realtime } from './realtime/socket-server';
+
+export interface AppServices {
+  config: AppConfig;
+  database: DatabaseHandle;
+  events: DomainEvents;
+  realtime: Realtime;
+  jwtSecret: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+const BODY_LIMIT_BYTES = 1_048_576;
+
+/** A hop count means: trust that many proxies nearest to us (Fastify's types lack the number form). */
+function toFastifyTrustProxy(trustProxy: AppConfig['trustProxy']) {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
+}
+
+function loggerOptions(config: AppConfig) {
+  const isPretty = config.env === 'development' && process.stdout.isTTY;
+  return {
+    level: config.logLevel,
+    // Tokens travel in headers; they never reach the logs.
+    redact: ['req.headers.authorization', 'req.headers["x-refresh-token"]', 'req.headers.cookie'],
+    ...(isPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
+  };
+}
+
+/**
+ * The one place plugins, modules and realtime are wired; tests call it with their own config. The app is
+ * returned before `ready()` (listen and inject call it), so a test may add probe routes first.
+ */
+export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    trustProxy: toFastifyTrustProxy(config.trustProxy),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Stop accepting at once on close; keep-alive connections are dropped when idle.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const database = await openDatabase(config.databaseUrl, config.dataDir, app.log);
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  const events = new DomainEvents();
+
+  await registerSecurityHeaders(app);
+  await registerRateLimits(app, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
+  await registerOpenApi(app);
+
+  const realtime = startRealtime(app, { publicUrl: config.publicUrl, jwtSecret, redisUrl: config.redisUrl, events });
+  app.decorate('services', { config, database, events, realtime, jwtSecret });
+
+  await app.register(healthRoutes, { prefix: '/api', database, redis: realtime.redis });
+  await registerSpa(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,86 @@
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
+import * as schema from './schema';
+import { lockDataDir } from './data-dir-lock';
+import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Throws when the database cannot answer (used by /api/ready). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MEMORY_DATABASE = 'memory://';
+
+/**
+ * PGlite in DATA_DIR by default (locked against a second process), PGlite in memory for `memory://`,
+ * otherwise PostgreSQL through a pg pool. Migrations are applied before the handle is returned.
+ */
+export async function openDatabase(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  log: FastifyBaseLogger,
+): Promise<DatabaseHandle> {
+  if (databaseUrl && databaseUrl !== MEMORY_DATABASE) return openPostgres(databaseUrl, log);
+  return openPglite(databaseUrl === MEMORY_DATABASE ? undefined : dataDir);
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  const lock = dataDir ? await lockDataDir(dataDir) : undefined;
+  try {
+    const client = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined);
+    await migratePgliteDatabase(client).catch(async (error: unknown) => {
+      await client.close();
+      throw error;
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'pglite',
+      ping: async () => {
+        await db.execute(sql`select 1`);
+      },
+      close: async () => {
+        try {
+          // Flush WAL into the data files so the next start opens fast and nothing depends on replay.
+          if (!client.closed) await client.exec('CHECKPOINT');
+          if (!client.closed) await client.close();
+        } finally {
+          await lock?.release();
+        }
+      },
+    };
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string, log: FastifyBaseLogger): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle client losing its connection (database restart) must not crash the process.
+  pool.on('error', (error) => log.warn({ err: error }, 'PostgreSQL pool client error'));
+  await migratePostgresDatabase(pool).catch(async (error: unknown) => {
+    await pool.end();
+    throw error;
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'postgres',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,45 @@
+import type { ErrorCode } from '@clipsync/shared';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  NOT_CONFIGURED: 503,
+  DATABASE_UNAVAILABLE: 503,
+};
+
+const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
+  VALIDATION_FAILED: 'Invalid request',
+  MALFORMED_JSON: 'The request body is not valid JSON',
+  UNAUTHORIZED: 'Authentication required',
+  FORBIDDEN: 'You are not allowed to do this',
+  NOT_FOUND: 'Not found',
+  CONFLICT: 'This conflicts with the current state',
+  PAYLOAD_TOO_LARGE: 'The request is too large',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
+  RATE_LIMITED: 'Too many requests. Please try again later.',
+  INTERNAL: 'Server error',
+  NOT_CONFIGURED: 'This feature is not configured on this server',
+  DATABASE_UNAVAILABLE: 'The database is unavailable. Please try again shortly.',
+};
+
+/** What services throw: a code the client can act on and a message a person can read. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string = DEFAULT_MESSAGE[code],
+  ) {
+    super(message);
+    this.statusCode = STATUS_BY_CODE[code];
+  }
+}

@@ -1,0 +1,47 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/env';
+import { DataDirLockedError } from './db/data-dir-lock';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Process entry: config → buildApp → listen; SIGTERM/SIGINT stop accepting, drain, then close everything. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await buildApp(config);
+
+  let isShuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (isShuttingDown) return;
+    isShuttingDown = true;
+    app.log.info({ signal }, 'shutting down: draining requests and closing sockets and database');
+    const forceExit = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS);
+    forceExit.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    { url: config.publicUrl, database: app.services.database.kind, redis: config.redisUrl ? 'on' : 'off' },
+    `ClipSync is serving on ${config.publicUrl}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`ClipSync cannot start.\n${error.message}`);
+  } else {
+    console.error('ClipSync failed to start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+import { SignJWT, jwtVerify } from 'jose';
+import { AppError } from '../../lib/app-error';
+
+/** What an access token proves: who the caller is and which session it belongs to (revocable). */
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+const ALGORITHM = 'HS256';
+const TOKEN_TYPE = 'access';
+export const ACCESS_TOKEN_TTL_SECONDS = 3600;
+
+const keyFor = (secret: string) => new TextEncoder().encode(secret);
+
+export async function signAccessToken(
+  secret: string,
+  claims: AccessClaims,
+  ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
+): Promise<string> {
+  return new SignJWT({ sid: claims.sessionId, typ: TOKEN_TYPE })
+    .setProtectedHeader({ alg: ALGORITHM })
+    .setSubject(claims.userId)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+    .sign(keyFor(secret));
+}
+
+/** Pins the algorithm, checks expiry and token type; any failure is one UNAUTHORIZED, never a detail leak. */
+export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims> {
+  try {
+    const { payload } = await jwtVerify(token, keyFor(secret), { algorithms: [ALGORITHM] });
+    if (payload.typ !== TOKEN_TYPE || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+      throw new Error('not an access token');
+    }
+    return { userId: payload.sub, sessionId: payload.sid };
+  } catch {
+    throw new AppError('UNAUTHORIZED', 'Invalid or expired access token');
+  }
+}

@@ -1,0 +1,53 @@
+import type { ErrorBody } from '@clipsync/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error';
+import { isDatabaseConnectionError } from '../db/is-connection-error';
+
+/** Fastify's own client-error codes, mapped to ours so the body is always `{ error, code }`. */
+const FASTIFY_CODES: Record<string, AppError['code']> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'MALFORMED_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
+  FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+};
+
+function toAppError(error: FastifyError): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const first = error.validation[0];
+    const where = first?.instancePath ? `${error.validationContext ?? 'body'}${first.instancePath.replaceAll('/', '.')}` : '';
+    return new AppError('VALIDATION_FAILED', where ? `Invalid ${where}: ${first?.message}` : 'Invalid request');
+  }
+  const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (mapped) return new AppError(mapped);
+  // JSON.parse errors from the content-type parser carry a 400 but no FST code.
+  if (error instanceof SyntaxError && error.statusCode === 400) return new AppError('MALFORMED_JSON');
+  if (isDatabaseConnectionError(error)) return new AppError('DATABASE_UNAVAILABLE');
+  if (error.statusCode === 429) return new AppError('RATE_LIMITED', error.message);
+  // Other plugins' client errors (e.g. the static server's 403 for a directory) keep their meaning.
+  if (error.statusCode === 403) return new AppError('FORBIDDEN');
+  if (error.statusCode === 404) return new AppError('NOT_FOUND');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new AppError('VALIDATION_FAILED');
+  return new AppError('INTERNAL');
+}
+
+/** One error model for every route: services throw AppError; everything else is mapped, never leaked. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(error);
+    if (appError.statusCode >= 500) {
+      const level = appError.code === 'DATABASE_UNAVAILABLE' ? 'warn' : 'error';
+      request.log[level]({ err: error, serialization: isResponseSerializationError(error) }, 'request failed');
+    }
+    const body: ErrorBody = { error: appError.message, code: appError.code };
+    return reply.status(appError.statusCode).send(body);
+  });
+}
+
+export function sendNotFound(reply: FastifyReply): FastifyReply {
+  const body: ErrorBody = { error: 'Not found', code: 'NOT_FOUND' };
+  return reply.status(404).send(body);
+}

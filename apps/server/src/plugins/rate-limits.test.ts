@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+
+describe('rate limits', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '1' });
+  });
+  afterAll(() => testApp.close());
+
+  const hit = (ip: string, forwardedFor?: string) =>
+    testApp.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      remoteAddress: ip,
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    });
+
+  test('the global limit answers 429 with Retry-After and the error body', async () => {
+    for (let i = 0; i < 3; i++) expect((await hit('10.0.0.1')).statusCode).toBe(200);
+    const limited = await hit('10.0.0.1');
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    expect(limited.json().error).toMatch(/Too many requests/);
+  });
+
+  test('behind one trusted proxy, clients are told apart by X-Forwarded-For', async () => {
+    for (let i = 0; i < 3; i++) expect((await hit('10.0.0.2', '203.0.113.7')).statusCode).toBe(200);
+    expect((await hit('10.0.0.2', '203.0.113.7')).statusCode).toBe(429);
+    expect((await hit('10.0.0.2', '203.0.113.8')).statusCode).toBe(200);
+  });
+
+  test('a client cannot reset its limit by forging an extra X-Forwarded-For hop', async () => {
+    for (let i = 0; i < 3; i++) expect((await hit('10.0.0.3', '198.51.100.1')).statusCode).toBe(200);
+    // The proxy appends the real client after whatever the client sent; only that last hop is trusted.
+    expect((await hit('10.0.0.3', '1.2.3.4, 198.51.100.1')).statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,74 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+
+describe('single-page app, security headers and API docs', () => {
+  let testApp: TestApp;
+  const webDist = mkdtempSync(join(tmpdir(), 'clipsync-web-'));
+
+  beforeAll(async () => {
+    await mkdir(join(webDist, 'assets'), { recursive: true });
+    await writeFile(join(webDist, 'index.html'), '<!doctype html><title>ClipSync</title><div id="root"></div>');
+    await writeFile(join(webDist, 'assets', 'index-Abc123.js'), 'console.log(1)');
+    testApp = await buildTestApp({ WEB_DIST_DIR: webDist });
+  });
+  afterAll(() => testApp.close());
+
+  test('client-side routes fall back to index.html, revalidated every time', async () => {
+    for (const url of ['/', '/dashboard', '/rooms/abc', '/desktop/shared/token123']) {
+      const res = await testApp.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  test('hashed assets are cached for a year', async () => {
+    const res = await testApp.app.inject({ method: 'GET', url: '/assets/index-Abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('every response carries a strict CSP and the hardening headers', async () => {
+    const res = await testApp.app.inject({ method: 'GET', url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  test('an unknown /api path is still JSON, never the page', async () => {
+    const res = await testApp.app.inject({ method: 'GET', url: '/api/unknown/thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  test('OpenAPI document and UI are served at /api/docs', async () => {
+    const json = await testApp.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(json.statusCode).toBe(200);
+    const document = json.json();
+    expect(document.openapi).toMatch(/^3\./);
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/ready']));
+    const ui = await testApp.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe('without a web build', () => {
+  test('pages answer 503 with a hint, the API still works', async () => {
+    const testApp = await buildTestApp();
+    const page = await testApp.app.inject({ method: 'GET', url: '/dashboard' });
+    expect(page.statusCode).toBe(503);
+    expect(page.body).toContain('npm run build');
+    const health = await testApp.app.inject({ method: 'GET', url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    await testApp.close();
+  });
+});

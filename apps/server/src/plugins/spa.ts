@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendNotFound } from './errors';
+
+const ONE_YEAR_SECONDS = 31_536_000;
+
+/**
+ * Serves the built web app: hashed files under /assets/ cache for a year (their name changes with their
+ * content); index.html is revalidated every time and answers every client-side route (history fallback).
+ * Unknown /api paths and non-GET requests get the JSON 404.
+ */
+export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
+  const indexFile = join(webDistDir, 'index.html');
+  const isBuilt = existsSync(indexFile);
+  if (isBuilt) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      index: 'index.html',
+      wildcard: true,
+      setHeaders: (reply, path) => {
+        const isHashedAsset = path.startsWith(join(webDistDir, 'assets'));
+        reply.header('Cache-Control', isHashedAsset ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit ? app.rateLimit() : undefined },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
+      if (!wantsPage) return sendNotFound(reply);
+      if (!isBuilt) {
+        return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
+      }
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', webDistDir);
+    },
+  );
+}

@@ -1,0 +1,39 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RealtimeServer } from './types';
+
+export interface RedisLink {
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Broadcasts reach every node through Redis pub/sub. ioredis reconnects and resubscribes on its own, so an
+ * outage is logged and local delivery goes on; it never crashes the process.
+ */
+export function attachRedisAdapter(io: RealtimeServer, redisUrl: string, log: FastifyBaseLogger): RedisLink {
+  const options = { maxRetriesPerRequest: 2, retryStrategy: (attempt: number) => Math.min(attempt * 200, 5000) };
+  const publisher = new Redis(redisUrl, options);
+  const subscriber = publisher.duplicate();
+  let lastLogged = 0;
+  const logOutage = (error: Error) => {
+    // One line per 10 s while Redis is down, not one per reconnect attempt.
+    if (Date.now() - lastLogged > 10_000) {
+      lastLogged = Date.now();
+      log.warn({ err: error }, 'Redis unavailable: socket broadcasts stay on this node until it returns');
+    }
+  };
+  publisher.on('error', logOutage);
+  subscriber.on('error', logOutage);
+  io.adapter(createAdapter(publisher, subscriber));
+  return {
+    ping: async () => {
+      await publisher.ping();
+    },
+    close: async () => {
+      publisher.disconnect();
+      subscriber.disconnect();
+    },
+  };
+}

@@ -1,0 +1,48 @@
+import { SOCKET_MAX_PAYLOAD_BYTES, channels } from '@clipsync/shared';
+import type { FastifyInstance } from 'fastify';
+import { Server } from 'socket.io';
+import type { DomainEvents } from '../lib/domain-events';
+import { startBroadcaster } from './broadcaster';
+import { createHandshakeAuth, createOriginCheck } from './handshake';
+import { attachRedisAdapter, type RedisLink } from './redis-adapter';
+import type { RealtimeServer } from './types';
+
+export interface RealtimeOptions {
+  publicUrl: string;
+  jwtSecret: string;
+  redisUrl: string | undefined;
+  events: DomainEvents;
+}
+
+export interface Realtime {
+  io: RealtimeServer;
+  redis: RedisLink | undefined;
+}
+
+/** Socket.IO on Fastify's own HTTP server, websocket transport only (SPEC §7). */
+export function startRealtime(app: FastifyInstance, options: RealtimeOptions): Realtime {
+  const io: RealtimeServer = new Server(app.server, {
+    transports: ['websocket'],
+    serveClient: false,
+    maxHttpBufferSize: SOCKET_MAX_PAYLOAD_BYTES,
+    allowRequest: createOriginCheck(options.publicUrl),
+  });
+  const redis = options.redisUrl ? attachRedisAdapter(io, options.redisUrl, app.log) : undefined;
+  io.use(createHandshakeAuth(options.jwtSecret));
+  io.on('connection', (socket) => {
+    // A signed-in socket hears what concerns its user on every device (e.g. `clip-update`).
+    if (socket.data.actor) void socket.join(channels.user(socket.data.actor.userId));
+  });
+  const stopBroadcaster = startBroadcaster(io, options.events);
+
+  // Upgraded websockets keep the HTTP server open, so they close before Fastify closes the server.
+  app.addHook('preClose', async () => {
+    stopBroadcaster();
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await redis?.close();
+  });
+  return { io, redis };
+}

@@ -1,0 +1,48 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type AppConfig } from '../src/config/env';
+import { MEMORY_DATABASE } from '../src/db/client';
+import { createTestDatabase } from './test-database';
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: AppConfig;
+  /** Base URL once `listen()` was called (sockets need a real port). */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: PGlite in memory, or a new database on TEST_DATABASE_URL's server when
+ * the suite runs in its PostgreSQL leg (TEST_DB=postgres). Env overrides go through the real config parser.
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-test-'));
+  const database = process.env.TEST_DB === 'postgres' ? await createTestDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const app = await buildApp({ ...config, databaseUrl: env.DATABASE_URL ?? database?.url ?? MEMORY_DATABASE });
+  return {
+    app,
+    config,
+    listen: async () => app.listen({ port: 0, host: '127.0.0.1' }),
+    close: async () => {
+      await app.close();
+      await database?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+

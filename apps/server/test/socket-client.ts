@@ -1,0 +1,39 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@clipsync/shared';
+import { io, type Socket } from 'socket.io-client';
+
+export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/** A real Socket.IO client over websocket; resolves once connected, rejects with the server's refusal. */
+export function connectSocket(
+  baseUrl: string,
+  options: { token?: string; origin?: string } = {},
+): Promise<TestSocket> {
+  const socket: TestSocket = io(baseUrl, {
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    auth: options.token ? { token: options.token } : {},
+    extraHeaders: options.origin ? { Origin: options.origin } : {},
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', (error) => {
+      socket.close();
+      reject(error);
+    });
+  });
+}
+
+export function nextEvent<E extends keyof ServerToClientEvents>(
+  socket: TestSocket,
+  event: E,
+  timeoutMs = 3000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
+    socket.once(event as 'clip-update', ((payload: Parameters<ServerToClientEvents[E]>[0]) => {
+      clearTimeout(timer);
+      resolve(payload);
+    }) as never);
+  });
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Machine-readable error codes: the client acts on these, people read `error`. */
+export const ErrorCode = z.enum([
+  'VALIDATION_FAILED',
+  'MALFORMED_JSON',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'NOT_CONFIGURED',
+  'DATABASE_UNAVAILABLE',
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+/** The one error body every failed call answers with (ARCHITECTURE §4). */
+export const ErrorBody = z.object({
+  error: z.string(),
+  code: z.string(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/**
+ * Socket.IO event maps (SPEC §7 names, ARCHITECTURE §5). Payload schemas live here so the server can
+ * parse every client emit and the web client gets the same types. Areas add their events as they land.
+ */
+export const ClipFileSummary = z.object({
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  type: z.string(),
+  url: z.string(),
+});
+export type ClipFileSummary = z.infer<typeof ClipFileSummary>;
+
+export const ClipContentUpdatedPayload = z.object({ clipId: z.string(), content: z.string() });
+export type ClipContentUpdatedPayload = z.infer<typeof ClipContentUpdatedPayload>;
+
+export const ClipFilesUpdatedPayload = z.object({ clipId: z.string(), files: z.array(ClipFileSummary) });
+export type ClipFilesUpdatedPayload = z.infer<typeof ClipFilesUpdatedPayload>;
+
+/** SPEC §3 realtime clip model: sent to the owner's other devices. */
+export const ClipUpdatePayload = z.object({
+  clipId: z.string(),
+  content: z.string(),
+  files: z.array(ClipFileSummary),
+});
+export type ClipUpdatePayload = z.infer<typeof ClipUpdatePayload>;
+
+export interface ServerToClientEvents {
+  'clip-update': (payload: ClipUpdatePayload) => void;
+  'clip-content-updated': (payload: ClipContentUpdatedPayload) => void;
+  'clip-files-updated': (payload: ClipFilesUpdatedPayload) => void;
+}
+
+export interface ClientToServerEvents {
+  'clip-content-update': (payload: ClipContentUpdatedPayload) => void;
+  'clip-files-update': (payload: ClipFilesUpdatedPayload) => void;
+}
+
+/** The socket handshake: `auth: { token }`, optional for the features signed-out visitors may use. */
+export const SocketHandshakeAuth = z.object({ token: z.string().min(1).max(4096).optional() });
+export type SocketHandshakeAuth = z.infer<typeof SocketHandshakeAuth>;
+
+/** Channel names, built in one place so server and tests agree. */
+export const channels = {
+  clip: (clipId: string) => `clip:${clipId}`,
+  room: (roomId: string) => `room:${roomId}`,
+  desktop: (desktopId: string) => `desktop:${desktopId}`,
+  user: (userId: string) => `user:${userId}`,
+} as const;

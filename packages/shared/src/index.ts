@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './events';
+export * from './limits';
+export * from './plans';
+export * from './schemas/health';

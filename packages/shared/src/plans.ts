@@ -1,0 +1,67 @@
+import { z } from 'zod';
+
+export const PlanId = z.enum(['basic', 'pro', 'advanced']);
+export type PlanId = z.infer<typeof PlanId>;
+
+export const BillingInterval = z.enum(['month', 'year']);
+export type BillingInterval = z.infer<typeof BillingInterval>;
+
+export type PlanFeature = 'crossDeviceSync' | 'basicHistory' | 'support' | 'basicSharing' | 'advancedFeatures'
+  | 'unlimitedHistory' | 'prioritySupport' | 'advancedSharing' | 'teamCollaboration';
+
+export interface Plan {
+  id: PlanId;
+  /** Whole US dollars (SPEC §9). */
+  monthlyUsd: number;
+  yearlyUsd: number;
+  isMostPopular: boolean;
+  /** Every feature the pricing card lists, with whether the plan includes it. */
+  features: ReadonlyArray<{ feature: PlanFeature; included: boolean }>;
+}
+
+export const PLANS: readonly Plan[] = [
+  {
+    id: 'basic',
+    monthlyUsd: 9,
+    yearlyUsd: 90,
+    isMostPopular: false,
+    features: [
+      { feature: 'crossDeviceSync', included: true },
+      { feature: 'basicHistory', included: true },
+      { feature: 'support', included: true },
+      { feature: 'basicSharing', included: false },
+      { feature: 'advancedFeatures', included: false },
+    ],
+  },
+  {
+    id: 'pro',
+    monthlyUsd: 19,
+    yearlyUsd: 190,
+    isMostPopular: true,
+    features: [
+      { feature: 'unlimitedHistory', included: true },
+      { feature: 'prioritySupport', included: true },
+      { feature: 'advancedSharing', included: true },
+      { feature: 'teamCollaboration', included: false },
+    ],
+  },
+  {
+    id: 'advanced',
+    monthlyUsd: 29,
+    yearlyUsd: 290,
+    isMostPopular: false,
+    features: [
+      { feature: 'unlimitedHistory', included: true },
+      { feature: 'prioritySupport', included: true },
+      { feature: 'advancedSharing', included: true },
+      { feature: 'teamCollaboration', included: true },
+    ],
+  },
+];
+
+export const TRIAL_DAYS = 7;
+
+/** SPEC §9: the yearly price shown per month is the yearly price divided by 12, rounded. */
+export function yearlyPricePerMonth(plan: Pick<Plan, 'yearlyUsd'>): number {
+  return Math.round(plan.yearlyUsd / 12);
+}
