@@ -1,11 +1,43 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
- * One Vitest run for the whole repository. The server's integration suite runs once on PGlite and, when
- * TEST_DATABASE_URL is set, once more against that PostgreSQL server (see apps/server/vitest.config.ts).
+ * One Vitest run for the whole repository. The server's integration suite runs on PGlite, then again on
+ * PostgreSQL when TEST_DATABASE_URL is set (plus the PostgreSQL-only `*.pg.test.ts`), and the Redis
+ * adapter suite (`*.redis.test.ts`) runs when TEST_REDIS_URL is set. CI sets both: all three legs run.
  */
-export default defineConfig({
-  test: {
-    projects: ['packages/shared', 'apps/server', 'apps/web'],
-  },
-});
+function serverProject(
+  name: string,
+  include: string[],
+  exclude: string[],
+  env: Record<string, string> = {},
+): TestProjectInlineConfiguration {
+  return {
+    test: {
+      name,
+      root: './apps/server',
+      environment: 'node',
+      include,
+      exclude,
+      env,
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+    },
+  };
+}
+
+const allServerTests = ['src/**/*.test.ts'];
+const projects: Array<string | TestProjectInlineConfiguration> = [
+  'packages/shared',
+  'apps/web',
+  serverProject('server', allServerTests, ['src/**/*.redis.test.ts', 'src/**/*.pg.test.ts']),
+];
+if (process.env.TEST_DATABASE_URL) {
+  // main.test.ts drives the embedded mode's process lock: it has nothing to prove on PostgreSQL.
+  const notOnPostgres = ['src/**/*.redis.test.ts', 'src/main.test.ts'];
+  projects.push(serverProject('server-postgres', allServerTests, notOnPostgres, { TEST_DB: 'postgres' }));
+}
+if (process.env.TEST_REDIS_URL) {
+  projects.push(serverProject('server-redis', ['src/**/*.redis.test.ts'], []));
+}
+
+export default defineConfig({ test: { projects } });

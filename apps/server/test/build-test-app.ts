@@ -24,7 +24,7 @@ export interface TestApp {
 export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-test-'));
   const database = process.env.TEST_DB === 'postgres' ? await createTestDatabase() : undefined;
-  const config = loadConfig({
+  const parsed = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
@@ -33,7 +33,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     ...env,
   });
-  const app = await buildApp({ ...config, databaseUrl: env.DATABASE_URL ?? database?.url ?? MEMORY_DATABASE });
+  const config = { ...parsed, databaseUrl: env.DATABASE_URL ?? database?.url ?? MEMORY_DATABASE };
+  const app = await buildApp(config);
   return {
     app,
     config,
@@ -45,4 +46,3 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Te
     },
   };
 }
-

@@ -4,10 +4,7 @@ import { io, type Socket } from 'socket.io-client';
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A real Socket.IO client over websocket; resolves once connected, rejects with the server's refusal. */
-export function connectSocket(
-  baseUrl: string,
-  options: { token?: string; origin?: string } = {},
-): Promise<TestSocket> {
+export function connectSocket(baseUrl: string, options: { token?: string; origin?: string } = {}): Promise<TestSocket> {
   const socket: TestSocket = io(baseUrl, {
     transports: ['websocket'],
     reconnection: false,
@@ -31,9 +28,12 @@ export function nextEvent<E extends keyof ServerToClientEvents>(
 ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
-    socket.once(event as 'clip-update', ((payload: Parameters<ServerToClientEvents[E]>[0]) => {
-      clearTimeout(timer);
-      resolve(payload);
-    }) as never);
+    socket.once(
+      event as 'clip-update',
+      ((payload: Parameters<ServerToClientEvents[E]>[0]) => {
+        clearTimeout(timer);
+        resolve(payload);
+      }) as never,
+    );
   });
 }

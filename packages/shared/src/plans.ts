@@ -6,8 +6,16 @@ export type PlanId = z.infer<typeof PlanId>;
 export const BillingInterval = z.enum(['month', 'year']);
 export type BillingInterval = z.infer<typeof BillingInterval>;
 
-export type PlanFeature = 'crossDeviceSync' | 'basicHistory' | 'support' | 'basicSharing' | 'advancedFeatures'
-  | 'unlimitedHistory' | 'prioritySupport' | 'advancedSharing' | 'teamCollaboration';
+export type PlanFeature =
+  | 'crossDeviceSync'
+  | 'basicHistory'
+  | 'support'
+  | 'basicSharing'
+  | 'advancedFeatures'
+  | 'unlimitedHistory'
+  | 'prioritySupport'
+  | 'advancedSharing'
+  | 'teamCollaboration';
 
 export interface Plan {
   id: PlanId;

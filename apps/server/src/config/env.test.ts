@@ -26,7 +26,9 @@ describe('loadConfig', () => {
   });
 
   test('PUBLIC_URL is reduced to its origin', () => {
-    expect(loadConfig({ PUBLIC_URL: 'https://clips.example.com/some/path' }).publicUrl).toBe('https://clips.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'https://clips.example.com/some/path' }).publicUrl).toBe(
+      'https://clips.example.com',
+    );
   });
 
   test('every bad variable is named in one readable message', () => {

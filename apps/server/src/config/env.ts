@@ -18,7 +18,10 @@ const TrustProxy = z
     if (value === '' || value === 'false') return false;
     if (value === 'true') return true;
     if (/^\d+$/.test(value)) return Number(value);
-    const list = value.split(',').map((item) => item.trim()).filter(Boolean);
+    const list = value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
     if (list.every((item) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(item))) return list;
     ctx.addIssue({ code: 'custom', message: 'expected false, true, a hop count or a comma list of addresses/CIDRs' });
     return z.NEVER;

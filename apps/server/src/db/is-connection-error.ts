@@ -5,7 +5,8 @@
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 // SQLSTATE class 08 (connection exception) and 57P01-57P03 (shutdown, crash, cannot connect now).
 const SQLSTATE = /^(08...|57P0[1-3])$/;
-const CLOSED_MESSAGES = /Connection terminated|Client has encountered a connection error|connection is closed|PGlite is closed/i;
+const CLOSED_MESSAGES =
+  /Connection terminated|Client has encountered a connection error|connection is closed|PGlite is closed/i;
 
 export function isDatabaseConnectionError(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {

@@ -6,7 +6,9 @@ import { AppError } from '../lib/app-error';
 
 /** Routes registered by the test only, to drive each branch of the one error handler. */
 const probeRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/echo', { schema: { body: z.object({ name: z.string().min(1) }) } }, async (req) => ({ name: req.body.name }));
+  app.post('/echo', { schema: { body: z.object({ name: z.string().min(1) }) } }, async (req) => ({
+    name: req.body.name,
+  }));
   app.get('/forbidden', async () => {
     throw new AppError('FORBIDDEN');
   });

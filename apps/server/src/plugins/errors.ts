@@ -18,7 +18,9 @@ function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
-    const where = first?.instancePath ? `${error.validationContext ?? 'body'}${first.instancePath.replaceAll('/', '.')}` : '';
+    const where = first?.instancePath
+      ? `${error.validationContext ?? 'body'}${first.instancePath.replaceAll('/', '.')}`
+      : '';
     return new AppError('VALIDATION_FAILED', where ? `Invalid ${where}: ${first?.message}` : 'Invalid request');
   }
   const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;

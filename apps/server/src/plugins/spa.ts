@@ -30,7 +30,8 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
     { preHandler: app.rateLimit ? app.rateLimit() : undefined },
     async (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? '/';
-      const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
+      const wantsPage =
+        (request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api/') && path !== '/api';
       if (!wantsPage) return sendNotFound(reply);
       if (!isBuilt) {
         return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');

@@ -13,7 +13,9 @@ export interface RedisLink {
  * outage is logged and local delivery goes on; it never crashes the process.
  */
 export function attachRedisAdapter(io: RealtimeServer, redisUrl: string, log: FastifyBaseLogger): RedisLink {
-  const options = { maxRetriesPerRequest: 2, retryStrategy: (attempt: number) => Math.min(attempt * 200, 5000) };
+  // The adapter does not catch its own Redis calls: a command that gave up would be an unhandled rejection,
+  // so commands wait for the reconnect instead (null) and readiness probes carry their own timeout.
+  const options = { maxRetriesPerRequest: null, retryStrategy: (attempt: number) => Math.min(attempt * 200, 5000) };
   const publisher = new Redis(redisUrl, options);
   const subscriber = publisher.duplicate();
   let lastLogged = 0;

@@ -21,7 +21,11 @@ export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, deps)
     {
       // Each call reaches the database: a tighter limit than the global one.
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
-      schema: { tags: ['health'], summary: 'Readiness: database and Redis reachable', response: { 200: ReadyResponse, 503: ReadyResponse } },
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: database and Redis reachable',
+        response: { 200: ReadyResponse, 503: ReadyResponse },
+      },
     },
     async (_request, reply) => {
       const readiness = await checkReadiness(deps);

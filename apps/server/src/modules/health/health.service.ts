@@ -19,7 +19,10 @@ async function probe(check: () => Promise<void>): Promise<'ok' | 'down'> {
   }
 }
 
-export async function checkReadiness(deps: { database: DatabaseHandle; redis: RedisLink | undefined }): Promise<ReadyResponse> {
+export async function checkReadiness(deps: {
+  database: DatabaseHandle;
+  redis: RedisLink | undefined;
+}): Promise<ReadyResponse> {
   const { database: db, redis: redisLink } = deps;
   const [database, redis] = await Promise.all([
     probe(() => db.ping()),

@@ -1,0 +1,94 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app';
+import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
+import { signAccessToken } from '../modules/auth/access-token';
+
+const unsignedToken = (claims: Record<string, unknown>) => {
+  const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');
+  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.`;
+};
+
+describe('Socket.IO on the app server', () => {
+  let testApp: TestApp;
+  let baseUrl: string;
+  const sockets: TestSocket[] = [];
+  const connect = async (options: Parameters<typeof connectSocket>[1] = {}) => {
+    const socket = await connectSocket(baseUrl, options);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    baseUrl = await testApp.listen();
+  });
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+    await testApp.close();
+  });
+
+  test('a signed-out client connects over websocket from the app origin', async () => {
+    const socket = await connect({ origin: 'http://localhost:3000' });
+    expect(socket.connected).toBe(true);
+  });
+
+  test('a foreign Origin is refused', async () => {
+    await expect(connect({ origin: 'https://evil.example' })).rejects.toThrow();
+  });
+
+  test('a valid access token is accepted', async () => {
+    const token = await signAccessToken(TEST_JWT_SECRET, { userId: 'user-1', sessionId: 'session-1' });
+    const socket = await connect({ token });
+    expect(socket.connected).toBe(true);
+  });
+
+  test.each([
+    ['tampered', async () => `${await signAccessToken(TEST_JWT_SECRET, { userId: 'u', sessionId: 's' })}x`],
+    [
+      'signed with another secret',
+      () => signAccessToken('another-secret-that-is-32-characters-long!!', { userId: 'u', sessionId: 's' }),
+    ],
+    ['expired', () => signAccessToken(TEST_JWT_SECRET, { userId: 'u', sessionId: 's' }, -10)],
+    [
+      'alg none',
+      async () => unsignedToken({ sub: 'u', sid: 's', typ: 'access', exp: Math.floor(Date.now() / 1000) + 60 }),
+    ],
+    [
+      'of the wrong type',
+      () =>
+        new SignJWT({ sid: 's', typ: 'refresh' })
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject('u')
+          .setExpirationTime('1h')
+          .sign(new TextEncoder().encode(TEST_JWT_SECRET)),
+    ],
+  ])('a %s token is refused at the handshake', async (_name, makeToken) => {
+    const error = await connect({ token: await makeToken() }).catch((refusal: Error & { data?: unknown }) => refusal);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as { data?: unknown }).data).toEqual({ code: 'UNAUTHORIZED' });
+  });
+
+  test('domain events reach the sockets of their channel and no others', async () => {
+    const ownerToken = await signAccessToken(TEST_JWT_SECRET, { userId: 'owner-1', sessionId: 'session-1' });
+    const strangerToken = await signAccessToken(TEST_JWT_SECRET, { userId: 'stranger', sessionId: 'session-2' });
+    const ownerSocket = await connect({ token: ownerToken });
+    const strangerSocket = await connect({ token: strangerToken });
+    let strangerHeard = false;
+    strangerSocket.on('clip-update', () => {
+      strangerHeard = true;
+    });
+
+    const received = nextEvent(ownerSocket, 'clip-update');
+    testApp.app.services.events.emit('clip.content-saved', {
+      clipId: 'c1',
+      ownerId: 'owner-1',
+      content: 'hello',
+      files: [],
+    });
+    expect(await received).toEqual({ clipId: 'c1', content: 'hello', files: [] });
+    // Give a wrongly routed message time to arrive before concluding it was never sent.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(strangerHeard).toBe(false);
+  });
+});

@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// `npm test`: every Vitest project, then the Playwright journeys, each writing a JSON report under
+// .reports/; both always run, and the last line is the combined `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { summarizeReports } from './report-summary.mjs';
+
+rmSync('.reports', { recursive: true, force: true });
+const run = (command, args) => spawnSync(command, args, { stdio: 'inherit', env: process.env }).status ?? 1;
+
+const vitestStatus = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile.json=.reports/vitest.json',
+]);
+const playwrightStatus = run('npx', ['playwright', 'test']);
+
+const summary = summarizeReports();
+console.log(summary.line);
+process.exit(vitestStatus === 0 && playwrightStatus === 0 && summary.failed === 0 ? 0 : 1);
