@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,5 +66,6 @@ describe('server process', () => {
     await waitForHealth(third);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
+    await rm(dataDir, { recursive: true, force: true });
   }, 90_000);
 });

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -15,7 +15,10 @@ describe('single-page app, security headers and API docs', () => {
     await writeFile(join(webDist, 'assets', 'index-Abc123.js'), 'console.log(1)');
     testApp = await buildTestApp({ WEB_DIST_DIR: webDist });
   });
-  afterAll(() => testApp.close());
+  afterAll(async () => {
+    await testApp.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
 
   test('client-side routes fall back to index.html, revalidated every time', async () => {
     for (const url of ['/', '/dashboard', '/rooms/abc', '/desktop/shared/token123']) {

@@ -1,0 +1,16 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = performance.now();
+const a = await PGlite.create();
+console.log('create1', Math.round(performance.now() - t));
+t = performance.now();
+const b = await PGlite.create();
+console.log('create2', Math.round(performance.now() - t));
+t = performance.now();
+const dump = await b.dumpDataDir('none');
+console.log('dump', Math.round(performance.now() - t), dump.size);
+t = performance.now();
+const c = await PGlite.create({ loadDataDir: dump });
+console.log('fromdump', Math.round(performance.now() - t));
+t = performance.now();
+const d = await c.clone();
+console.log('clone', Math.round(performance.now() - t));
