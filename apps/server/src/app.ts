@@ -4,10 +4,15 @@ import type { AppConfig } from './config/env';
 import { resolveJwtSecret } from './config/secret';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DomainEvents } from './lib/domain-events';
+import { createMailer, type Mailer } from './mail/mailer';
+import { authRoutes } from './modules/auth/auth.routes';
+import { isSessionActive } from './modules/auth/sessions.service';
+import { outboxRoutes } from './modules/dev/outbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { authenticate } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
-import { registerRateLimits } from './plugins/rate-limits';
+import { connectCounterRedis, registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { startRealtime, type Realtime } from './realtime/socket-server';
@@ -17,6 +22,7 @@ export interface AppServices {
   database: DatabaseHandle;
   events: DomainEvents;
   realtime: Realtime;
+  mailer: Mailer;
   jwtSecret: string;
 }
 
@@ -40,6 +46,14 @@ function loggerOptions(config: AppConfig) {
     level: config.logLevel,
     // Tokens travel in headers; they never reach the logs.
     redact: ['req.headers.authorization', 'req.headers["x-refresh-token"]', 'req.headers.cookie'],
+    // Query strings can carry a mailed link's token: logs keep the path only.
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: request.url.split('?')[0],
+        ip: request.ip,
+      }),
+    },
     ...(isPretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } } : {}),
   };
 }
@@ -66,15 +80,29 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await database.close();
   });
   const events = new DomainEvents();
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log);
+  app.addHook('onClose', () => mailer.close());
 
   await registerSecurityHeaders(app);
-  await registerRateLimits(app, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
+  const counterRedis = config.redisUrl ? connectCounterRedis(config.redisUrl, app.log) : undefined;
+  if (counterRedis) app.addHook('onClose', async () => void counterRedis.disconnect());
+  await registerRateLimits(app, { perMinute: config.rateLimitPerMinute, redis: counterRedis });
   await registerOpenApi(app);
 
-  const realtime = startRealtime(app, { publicUrl: config.publicUrl, jwtSecret, redisUrl: config.redisUrl, events });
-  app.decorate('services', { config, database, events, realtime, jwtSecret });
+  const realtime = startRealtime(app, {
+    publicUrl: config.publicUrl,
+    jwtSecret,
+    isSessionActive: (sessionId) => isSessionActive(database.db, sessionId),
+    redisUrl: config.redisUrl,
+    events,
+  });
+  app.decorate('services', { config, database, events, realtime, mailer, jwtSecret });
+  await app.register(authenticate, { db: database.db, jwtSecret });
 
   await app.register(healthRoutes, { prefix: '/api', database, redis: realtime.redis });
+  const authContext = { db: database.db, events, jwtSecret, mailer, publicUrl: config.publicUrl };
+  await app.register(authRoutes, { prefix: '/api/auth', ctx: authContext, counterRedis });
+  if (config.env !== 'production') await app.register(outboxRoutes, { prefix: '/api/dev', mailer });
   await registerSpa(app, config.webDistDir);
   return app;
 }

@@ -47,4 +47,5 @@ export const channels = {
   room: (roomId: string) => `room:${roomId}`,
   desktop: (desktopId: string) => `desktop:${desktopId}`,
   user: (userId: string) => `user:${userId}`,
+  session: (sessionId: string) => `session:${sessionId}`,
 } as const;

@@ -3,3 +3,4 @@ export * from './events';
 export * from './limits';
 export * from './plans';
 export * from './schemas/health';
+export * from './schemas/auth';

@@ -8,6 +8,8 @@ import type { ClipFileSummary } from '@clipsync/shared';
 export interface DomainEventMap {
   'clip.content-saved': { clipId: string; ownerId: string; content: string; files: ClipFileSummary[] };
   'clip.files-changed': { clipId: string; ownerId: string; content: string; files: ClipFileSummary[] };
+  /** Logout, refresh-token reuse or a password reset: the session's sockets are closed at once. */
+  'session.revoked': { sessionId: string };
 }
 
 export class DomainEvents {

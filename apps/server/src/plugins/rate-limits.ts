@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../lib/app-error';
 
 /**
@@ -10,12 +11,9 @@ import { AppError } from '../lib/app-error';
  */
 export async function registerRateLimits(
   app: FastifyInstance,
-  options: { perMinute: number; redisUrl: string | undefined },
+  options: { perMinute: number; redis: Redis | undefined },
 ): Promise<void> {
-  const redis = options.redisUrl
-    ? new Redis(options.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
-    : undefined;
-  redis?.on('error', (error) => app.log.debug({ err: error }, 'rate-limit Redis unavailable'));
+  const { redis } = options;
   await app.register(rateLimit, {
     global: true,
     max: options.perMinute,
@@ -26,5 +24,11 @@ export async function registerRateLimits(
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),
   });
-  if (redis) app.addHook('onClose', async () => void redis.disconnect());
+}
+
+/** The Redis connection for counters: fails fast while Redis is down (limits are then skipped, not fatal). */
+export function connectCounterRedis(redisUrl: string, log: FastifyBaseLogger): Redis {
+  const redis = new Redis(redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', (error) => log.debug({ err: error }, 'rate-limit Redis unavailable'));
+  return redis;
 }

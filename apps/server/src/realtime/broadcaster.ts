@@ -13,6 +13,9 @@ export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () =
       io.to(channels.clip(clipId)).emit('clip-files-updated', { clipId, files });
       io.to(channels.user(ownerId)).emit('clip-update', { clipId, content, files });
     }),
+    events.on('session.revoked', ({ sessionId }) => {
+      io.in(channels.session(sessionId)).disconnectSockets(true);
+    }),
   ];
   return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
 }

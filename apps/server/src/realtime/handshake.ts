@@ -22,7 +22,7 @@ class HandshakeError extends Error {
 }
 
 /** The optional access token of `auth: { token }`: absent means a signed-out viewer, invalid is refused. */
-export function createHandshakeAuth(jwtSecret: string) {
+export function createHandshakeAuth(jwtSecret: string, isSessionActive: (sessionId: string) => Promise<boolean>) {
   return async (socket: RealtimeSocket, next: (error?: Error) => void) => {
     const parsed = SocketHandshakeAuth.safeParse(socket.handshake.auth ?? {});
     if (!parsed.success) return next(new HandshakeError('VALIDATION_FAILED', 'Invalid handshake'));
@@ -31,11 +31,11 @@ export function createHandshakeAuth(jwtSecret: string) {
       socket.data.actor = null;
       return next();
     }
-    try {
-      socket.data.actor = await verifyAccessToken(jwtSecret, token);
-      next();
-    } catch {
-      next(new HandshakeError('UNAUTHORIZED', 'Invalid or expired access token'));
+    const claims = await verifyAccessToken(jwtSecret, token).catch(() => null);
+    if (!claims || !(await isSessionActive(claims.sessionId))) {
+      return next(new HandshakeError('UNAUTHORIZED', 'Invalid or expired access token'));
     }
+    socket.data.actor = claims;
+    next();
   };
 }

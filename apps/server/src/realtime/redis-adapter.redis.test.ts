@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { createSignedInUser } from '../../test/factories';
 import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
-import { signAccessToken } from '../modules/auth/access-token';
 
 /** Runs only when TEST_REDIS_URL is set (CI sets it): two nodes share broadcasts through Redis. */
 describe('Redis adapter across two nodes', () => {
@@ -20,15 +20,15 @@ describe('Redis adapter across two nodes', () => {
   });
 
   test('an event emitted on node B reaches a socket connected to node A', async () => {
-    const token = await signAccessToken(TEST_JWT_SECRET, { userId: 'redis-user', sessionId: 's' });
-    socket = await connectSocket(await nodeA.listen(), { token });
+    const user = await createSignedInUser(nodeA.app);
+    socket = await connectSocket(await nodeA.listen(), { token: user.tokens.access_token });
     const received = nextEvent(socket, 'clip-update', 5000);
     // The subscription to the user's channel propagates through Redis; repeat until it has.
     const timer = setInterval(
       () =>
         nodeB.app.services.events.emit('clip.content-saved', {
           clipId: 'c',
-          ownerId: 'redis-user',
+          ownerId: user.id,
           content: 'via redis',
           files: [],
         }),
@@ -54,5 +54,21 @@ describe('Redis adapter across two nodes', () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json().checks.redis).toBe('down');
     await orphan.close();
+  });
+});
+
+describe('per-account attempt limits shared through Redis', () => {
+  test('two nodes count attempts for one account together', async () => {
+    const { Redis } = await import('ioredis');
+    const { createAttemptLimiter } = await import('../plugins/attempt-limiter');
+    const [redisA, redisB] = [new Redis(process.env.TEST_REDIS_URL ?? ''), new Redis(process.env.TEST_REDIS_URL ?? '')];
+    const key = `test-${Date.now()}`;
+    const nodeA = createAttemptLimiter({ max: 2, windowMs: 60_000, redis: redisA });
+    const nodeB = createAttemptLimiter({ max: 2, windowMs: 60_000, redis: redisB });
+    expect(await nodeA.hit(key)).toBe(0);
+    expect(await nodeB.hit(key)).toBe(0);
+    expect(await nodeA.hit(key)).toBeGreaterThan(55);
+    redisA.disconnect();
+    redisB.disconnect();
   });
 });

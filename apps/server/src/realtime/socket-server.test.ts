@@ -2,6 +2,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app';
 import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
+import { createSignedInUser } from '../../test/factories';
 import { signAccessToken } from '../modules/auth/access-token';
 
 const unsignedToken = (claims: Record<string, unknown>) => {
@@ -37,10 +38,15 @@ describe('Socket.IO on the app server', () => {
     await expect(connect({ origin: 'https://evil.example' })).rejects.toThrow();
   });
 
-  test('a valid access token is accepted', async () => {
-    const token = await signAccessToken(TEST_JWT_SECRET, { userId: 'user-1', sessionId: 'session-1' });
-    const socket = await connect({ token });
+  test('a valid access token of a live session is accepted', async () => {
+    const user = await createSignedInUser(testApp.app);
+    const socket = await connect({ token: user.tokens.access_token });
     expect(socket.connected).toBe(true);
+  });
+
+  test('a well-signed token of an unknown session is refused', async () => {
+    const token = await signAccessToken(TEST_JWT_SECRET, { userId: 'user-1', sessionId: 'forged-session' });
+    await expect(connect({ token })).rejects.toThrow();
   });
 
   test.each([
@@ -70,10 +76,10 @@ describe('Socket.IO on the app server', () => {
   });
 
   test('domain events reach the sockets of their channel and no others', async () => {
-    const ownerToken = await signAccessToken(TEST_JWT_SECRET, { userId: 'owner-1', sessionId: 'session-1' });
-    const strangerToken = await signAccessToken(TEST_JWT_SECRET, { userId: 'stranger', sessionId: 'session-2' });
-    const ownerSocket = await connect({ token: ownerToken });
-    const strangerSocket = await connect({ token: strangerToken });
+    const owner = await createSignedInUser(testApp.app);
+    const stranger = await createSignedInUser(testApp.app);
+    const ownerSocket = await connect({ token: owner.tokens.access_token });
+    const strangerSocket = await connect({ token: stranger.tokens.access_token });
     let strangerHeard = false;
     strangerSocket.on('clip-update', () => {
       strangerHeard = true;
@@ -82,7 +88,7 @@ describe('Socket.IO on the app server', () => {
     const received = nextEvent(ownerSocket, 'clip-update');
     testApp.app.services.events.emit('clip.content-saved', {
       clipId: 'c1',
-      ownerId: 'owner-1',
+      ownerId: owner.id,
       content: 'hello',
       files: [],
     });

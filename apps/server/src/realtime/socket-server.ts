@@ -10,6 +10,7 @@ import type { RealtimeServer } from './types';
 export interface RealtimeOptions {
   publicUrl: string;
   jwtSecret: string;
+  isSessionActive: (sessionId: string) => Promise<boolean>;
   redisUrl: string | undefined;
   events: DomainEvents;
 }
@@ -28,10 +29,12 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
     allowRequest: createOriginCheck(options.publicUrl),
   });
   const redis = options.redisUrl ? attachRedisAdapter(io, options.redisUrl, app.log) : undefined;
-  io.use(createHandshakeAuth(options.jwtSecret));
+  io.use(createHandshakeAuth(options.jwtSecret, options.isSessionActive));
   io.on('connection', (socket) => {
     // A signed-in socket hears what concerns its user on every device (e.g. `clip-update`).
-    if (socket.data.actor) void socket.join(channels.user(socket.data.actor.userId));
+    // Its session channel lets a logout or revocation close it on whichever node it lives.
+    if (socket.data.actor)
+      void socket.join([channels.user(socket.data.actor.userId), channels.session(socket.data.actor.sessionId)]);
   });
   const stopBroadcaster = startBroadcaster(io, options.events);
 

@@ -1,1 +1,3 @@
 export * from './users';
+export * from './sessions';
+export * from './email-tokens';

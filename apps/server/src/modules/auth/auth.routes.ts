@@ -1,0 +1,137 @@
+import {
+  CheckEmailConfirmationResponse,
+  ErrorBody,
+  ForgotPasswordRequest,
+  LoginRequest,
+  LoginResponse,
+  MeResponse,
+  MessageResponse,
+  REFRESH_TOKEN_HEADER,
+  RefreshResponse,
+  RegisterRequest,
+  ResetPasswordRequest,
+  TokenQuery,
+} from '@clipsync/shared';
+import type { Redis } from 'ioredis';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createAttemptLimiter, limitPerBodyField } from '../../plugins/attempt-limiter';
+import { actorOf, requireUser } from '../../plugins/authenticate';
+import * as auth from './auth.service';
+import { revokeSession, rotateRefreshToken } from './sessions.service';
+
+/** Per client address: generous for people, tight for scripts. Per e-mail limits guard each account. */
+const PER_IP = { max: 20, timeWindow: '15 minutes' } as const;
+const PER_EMAIL = { max: 8, windowMs: 15 * 60_000 } as const;
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
+const RefreshHeaders = z.object({ [REFRESH_TOKEN_HEADER]: z.string().min(1).max(512) });
+
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: auth.AuthContext; counterRedis: Redis | undefined }> = async (
+  app,
+  { ctx, counterRedis },
+) => {
+  const perEmail = limitPerBodyField(createAttemptLimiter({ ...PER_EMAIL, redis: counterRedis }), 'email');
+
+  app.post(
+    '/register',
+    {
+      config: { rateLimit: PER_IP },
+      preHandler: [perEmail],
+      schema: { tags: ['auth'], body: RegisterRequest, response: { 200: MessageResponse, ...errors } },
+    },
+    async (request) => auth.register(ctx, request.body),
+  );
+
+  app.post(
+    '/login',
+    {
+      config: { rateLimit: PER_IP },
+      preHandler: [perEmail],
+      schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse, ...errors } },
+    },
+    async (request) => auth.login(ctx, request.body),
+  );
+
+  app.post(
+    '/refresh',
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { tags: ['auth'], headers: RefreshHeaders, response: { 200: RefreshResponse, ...errors } },
+    },
+    async (request) => {
+      const tokens = await rotateRefreshToken(ctx, request.headers[REFRESH_TOKEN_HEADER]);
+      return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresAt: tokens.expires_at };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      preHandler: [requireUser],
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageResponse, 401: ErrorBody } },
+    },
+    async (request) => {
+      await revokeSession(ctx, actorOf(request).sessionId, 'logout');
+      return { message: 'Logged out successfully' };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      preHandler: [requireUser],
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MeResponse, 401: ErrorBody } },
+    },
+    async (request) => ({ user: await auth.getCurrentUser(ctx, actorOf(request).userId) }),
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      config: { rateLimit: PER_IP },
+      preHandler: [perEmail],
+      schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 200: MessageResponse, ...errors } },
+    },
+    async (request) => auth.forgotPassword(ctx, request.body.email),
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      config: { rateLimit: PER_IP },
+      schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: MessageResponse, ...errors } },
+    },
+    async (request) => auth.resetPassword(ctx, request.body.token, request.body.new_password),
+  );
+
+  // The mailed confirmation link: consumes the token, then lands on the confirmation screen (SPEC §4).
+  app.get(
+    '/confirm',
+    { config: { rateLimit: PER_IP }, schema: { tags: ['auth'], querystring: TokenQuery } },
+    async (request, reply) => {
+      const outcome = await auth.confirmEmail(ctx, request.query.token);
+      const target = new URL('/email-confirmation', ctx.publicUrl);
+      const isConfirmed =
+        outcome === 'confirmed' || (await auth.checkEmailConfirmation(ctx, request.query.token)).confirmed;
+      if (isConfirmed) {
+        target.searchParams.set('token', request.query.token);
+      } else if (outcome === 'expired') {
+        target.searchParams.set('error', 'access_denied');
+        target.searchParams.set('error_description', 'Email link is invalid or has expired');
+      } else {
+        target.searchParams.set('error', 'invalid_request');
+        target.searchParams.set('error_description', 'Email confirmation link is invalid or has already been used');
+      }
+      return reply.redirect(target.toString(), 303);
+    },
+  );
+
+  app.get(
+    '/check-email-confirmation',
+    {
+      config: { rateLimit: PER_IP },
+      schema: { tags: ['auth'], querystring: TokenQuery, response: { 200: CheckEmailConfirmationResponse, ...errors } },
+    },
+    async (request) => auth.checkEmailConfirmation(ctx, request.query.token),
+  );
+};

@@ -1,0 +1,25 @@
+import { describe, expect, test, vi } from 'vitest';
+import { createAttemptLimiter } from './attempt-limiter';
+
+describe('createAttemptLimiter (in memory)', () => {
+  test('allows max attempts per key per window, then says how long to wait', async () => {
+    const limiter = createAttemptLimiter({ max: 2, windowMs: 60_000 });
+    expect(await limiter.hit('a')).toBe(0);
+    expect(await limiter.hit('a')).toBe(0);
+    expect(await limiter.hit('a')).toBe(60);
+    expect(await limiter.hit('b')).toBe(0);
+  });
+
+  test('a new window starts once the old one ends', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const limiter = createAttemptLimiter({ max: 1, windowMs: 1000 });
+      await limiter.hit('a');
+      expect(await limiter.hit('a')).toBeGreaterThan(0);
+      vi.advanceTimersByTime(1001);
+      expect(await limiter.hit('a')).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { AppError } from '../lib/app-error';
+
+/**
+ * Fixed-window counters for limits keyed on something other than the client address (an e-mail).
+ * @fastify/rate-limit runs one limiter per request, so a route's per-IP limit and its per-account limit
+ * cannot both come from it. Counters live in Redis when there is one, so every node shares them.
+ */
+export interface AttemptLimiter {
+  /** Counts one attempt; returns the seconds to wait when over the limit, else 0. */
+  hit(key: string): Promise<number>;
+}
+
+export function createAttemptLimiter(options: { max: number; windowMs: number; redis?: Redis }): AttemptLimiter {
+  const { max, windowMs, redis } = options;
+  if (redis) {
+    return {
+      hit: async (key) => {
+        const redisKey = `clipsync-attempts:${key}`;
+        try {
+          const [[, count], [, ttl]] = (await redis.multi().incr(redisKey).pttl(redisKey).exec()) as [
+            [null, number],
+            [null, number],
+          ];
+          if (ttl < 0) await redis.pexpire(redisKey, windowMs);
+          return count > max ? Math.ceil(Math.max(ttl, 1000) / 1000) : 0;
+        } catch {
+          // Like the per-address limits: during a Redis outage requests are served, not refused.
+          return 0;
+        }
+      },
+    };
+  }
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  return {
+    hit: async (key) => {
+      const now = Date.now();
+      let window = windows.get(key);
+      if (!window || window.resetAt <= now) {
+        window = { count: 0, resetAt: now + windowMs };
+        windows.set(key, window);
+        // Bounded memory: expired windows go when the map grows large.
+        if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+      }
+      window.count += 1;
+      return window.count > max ? Math.ceil((window.resetAt - now) / 1000) : 0;
+    },
+  };
+}
+
+/** preHandler: limits attempts per value of a body field (after validation, so the value is normalised). */
+export function limitPerBodyField(limiter: AttemptLimiter, field: string) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const value = (request.body as Record<string, unknown> | undefined)?.[field];
+    if (typeof value !== 'string') return;
+    const retryAfter = await limiter.hit(`${request.routeOptions.url}:${value}`);
+    if (retryAfter > 0) {
+      reply.header('Retry-After', String(retryAfter));
+      throw new AppError(
+        'RATE_LIMITED',
+        `Too many attempts for this account. Please try again in ${retryAfter} seconds.`,
+      );
+    }
+  };
+}

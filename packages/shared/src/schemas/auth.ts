@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN_REGISTER, PASSWORD_MIN_RESET } from '../limits';
+
+/** Trimmed and lower-cased so one address is one account however it is typed. */
+export const Email = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email({ message: 'Email is invalid' }))
+  .transform((email) => email.toLowerCase());
+
+// No silent truncation: a password over the maximum is refused, never cut.
+const password = (min: number, message: string) =>
+  z.string().min(min, message).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const RegisterRequest = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  email: Email,
+  password: password(PASSWORD_MIN_REGISTER, `Password must be at least ${PASSWORD_MIN_REGISTER} characters`),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const LoginRequest = z.object({
+  email: Email,
+  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const ForgotPasswordRequest = z.object({ email: Email });
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+export const ResetPasswordRequest = z.object({
+  token: z.string().min(1).max(4096),
+  new_password: password(PASSWORD_MIN_RESET, `Password must be at least ${PASSWORD_MIN_RESET} characters long.`),
+});
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+export const PublicUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  emailConfirmedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof PublicUser>;
+
+/** SPEC §3: the session the web app keeps under the `session` key; `expires_at` in Unix seconds. */
+export const SessionTokens = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  expires_at: z.number().int(),
+});
+export type SessionTokens = z.infer<typeof SessionTokens>;
+
+export const LoginResponse = z.object({ user: PublicUser, session: SessionTokens });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+export const RefreshResponse = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  expiresAt: z.number().int(),
+});
+export type RefreshResponse = z.infer<typeof RefreshResponse>;
+
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+export const MeResponse = z.object({ user: PublicUser });
+export type MeResponse = z.infer<typeof MeResponse>;
+
+export const TokenQuery = z.object({ token: z.string().min(1).max(512) });
+export type TokenQuery = z.infer<typeof TokenQuery>;
+
+export const CheckEmailConfirmationResponse = z.object({ confirmed: z.boolean() });
+export type CheckEmailConfirmationResponse = z.infer<typeof CheckEmailConfirmationResponse>;
+
+/** Header names of SPEC §4: the refresh call's input and the rotated tokens on any response. */
+export const REFRESH_TOKEN_HEADER = 'x-refresh-token';
+export const ACCESS_TOKEN_HEADER = 'x-access-token';
