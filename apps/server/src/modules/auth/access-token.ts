@@ -7,6 +7,11 @@ export interface AccessClaims {
   sessionId: string;
 }
 
+export interface VerifiedAccessClaims extends AccessClaims {
+  /** Unix seconds. */
+  expiresAt: number;
+}
+
 const ALGORITHM = 'HS256';
 const TOKEN_TYPE = 'access';
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
@@ -27,13 +32,18 @@ export async function signAccessToken(
 }
 
 /** Pins the algorithm, checks expiry and token type; any failure is one UNAUTHORIZED, never a detail leak. */
-export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims> {
+export async function verifyAccessToken(secret: string, token: string): Promise<VerifiedAccessClaims> {
   try {
     const { payload } = await jwtVerify(token, keyFor(secret), { algorithms: [ALGORITHM] });
-    if (payload.typ !== TOKEN_TYPE || typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+    if (
+      payload.typ !== TOKEN_TYPE ||
+      typeof payload.sub !== 'string' ||
+      typeof payload.sid !== 'string' ||
+      !payload.exp
+    ) {
       throw new Error('not an access token');
     }
-    return { userId: payload.sub, sessionId: payload.sid };
+    return { userId: payload.sub, sessionId: payload.sid, expiresAt: payload.exp };
   } catch {
     throw new AppError('UNAUTHORIZED', 'Invalid or expired access token');
   }

@@ -102,6 +102,19 @@ describe('sessions: refresh rotation, revocation, logout', () => {
     expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
+  test('an access token close to expiry is renewed on the response; a fresh one is not', async () => {
+    const user = await createSignedInUser(testApp.app);
+    const fresh = await me(user.tokens.access_token);
+    expect(fresh.headers['x-access-token']).toBeUndefined();
+
+    const sessionId = JSON.parse(Buffer.from(user.tokens.access_token.split('.')[1] ?? '', 'base64url').toString()).sid;
+    const ageing = await signAccessToken(TEST_JWT_SECRET, { userId: user.id, sessionId }, 120);
+    const renewed = await me(ageing);
+    const renewedToken = String(renewed.headers['x-access-token']);
+    expect(renewedToken.split('.')).toHaveLength(3);
+    expect((await me(renewedToken)).statusCode).toBe(200);
+  });
+
   test('refresh without or with a garbage token is 400 / 401, never 500', async () => {
     expect((await testApp.app.inject({ method: 'POST', url: '/api/auth/refresh' })).statusCode).toBe(400);
     expect((await refresh('garbage')).statusCode).toBe(401);
