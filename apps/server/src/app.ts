@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env';
@@ -6,6 +7,10 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { DomainEvents } from './lib/domain-events';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
+import { clipsRoutes } from './modules/clips/clips.routes';
+import { purgeDrafts } from './modules/clips/clips.service';
+import { registerClipSocketHandlers } from './modules/clips/clips.socket';
+import { filesRoutes } from './modules/clips/files.routes';
 import { isSessionActive } from './modules/auth/sessions.service';
 import { outboxRoutes } from './modules/dev/outbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -16,6 +21,8 @@ import { connectCounterRedis, registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { startRealtime, type Realtime } from './realtime/socket-server';
+import type { FileStore } from './storage/file-store';
+import { createLocalDiskStore } from './storage/local-disk';
 
 export interface AppServices {
   config: AppConfig;
@@ -23,6 +30,7 @@ export interface AppServices {
   events: DomainEvents;
   realtime: Realtime;
   mailer: Mailer;
+  files: FileStore;
   jwtSecret: string;
 }
 
@@ -32,7 +40,10 @@ declare module 'fastify' {
   }
 }
 
-const BODY_LIMIT_BYTES = 1_048_576;
+/** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */
+const BODY_LIMIT_BYTES = 5 * 1_048_576;
+const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const DRAFT_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** A hop count means: trust that many proxies nearest to us (Fastify's types lack the number form). */
 function toFastifyTrustProxy(trustProxy: AppConfig['trustProxy']) {
@@ -80,6 +91,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await database.close();
   });
   const events = new DomainEvents();
+  const files = await createLocalDiskStore(join(config.dataDir, 'files'));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log);
   app.addHook('onClose', () => mailer.close());
 
@@ -96,13 +108,24 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     redisUrl: config.redisUrl,
     events,
   });
-  app.decorate('services', { config, database, events, realtime, mailer, jwtSecret });
+  app.decorate('services', { config, database, events, realtime, mailer, files, jwtSecret });
   await app.register(authenticate, { db: database.db, jwtSecret });
 
-  await app.register(healthRoutes, { prefix: '/api', database, redis: realtime.redis });
+  await app.register(healthRoutes, { prefix: '/api', database, redis: realtime.redis, files });
   const authContext = { db: database.db, events, jwtSecret, mailer, publicUrl: config.publicUrl };
   await app.register(authRoutes, { prefix: '/api/auth', ctx: authContext, counterRedis });
   if (config.env !== 'production') await app.register(outboxRoutes, { prefix: '/api/dev', mailer });
+
+  const clipsContext = { db: database.db, events, files };
+  await app.register(clipsRoutes, { prefix: '/api/clipboard', ctx: clipsContext });
+  await app.register(filesRoutes, { prefix: '/api/files', ctx: clipsContext });
+  realtime.onConnection((socket) => registerClipSocketHandlers(socket, clipsContext));
+  const sweepDrafts = () =>
+    purgeDrafts(clipsContext, new Date(Date.now() - DRAFT_LIFETIME_MS)).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'draft sweep failed'),
+    );
+  const draftSweep = setInterval(sweepDrafts, DRAFT_SWEEP_INTERVAL_MS).unref();
+  app.addHook('onClose', async () => clearInterval(draftSweep));
   await registerSpa(app, config.webDistDir);
   return app;
 }

@@ -32,9 +32,17 @@ export interface ServerToClientEvents {
   'clip-files-updated': (payload: ClipFilesUpdatedPayload) => void;
 }
 
+export const ClipChannelPayload = z.object({ clipId: z.string().min(1).max(64) });
+export type ClipChannelPayload = z.infer<typeof ClipChannelPayload>;
+
+/** Every client emit may take an acknowledgement: `{ ok: true }` or `{ ok: false, error, code }`. */
+export type SocketAck = (result: { ok: true } | { ok: false; error: string; code: string }) => void;
+
 export interface ClientToServerEvents {
-  'clip-content-update': (payload: ClipContentUpdatedPayload) => void;
-  'clip-files-update': (payload: ClipFilesUpdatedPayload) => void;
+  'clip:join': (payload: ClipChannelPayload, ack?: SocketAck) => void;
+  'clip:leave': (payload: ClipChannelPayload, ack?: SocketAck) => void;
+  'clip-content-update': (payload: ClipContentUpdatedPayload, ack?: SocketAck) => void;
+  'clip-files-update': (payload: ClipFilesUpdatedPayload, ack?: SocketAck) => void;
 }
 
 /** The socket handshake: `auth: { token }`, optional for the features signed-out visitors may use. */

@@ -4,3 +4,4 @@ export * from './limits';
 export * from './plans';
 export * from './schemas/health';
 export * from './schemas/auth';
+export * from './schemas/clips';

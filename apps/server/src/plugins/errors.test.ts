@@ -76,7 +76,7 @@ describe('error model { error, code }', () => {
       method: 'POST',
       url: '/probe/echo',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ name: 'x'.repeat(2_000_000) }),
+      payload: JSON.stringify({ name: 'x'.repeat(6_000_000) }),
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });

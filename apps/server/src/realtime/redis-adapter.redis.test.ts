@@ -43,7 +43,7 @@ describe('Redis adapter across two nodes', () => {
 
   test('readiness reports Redis', async () => {
     const res = await nodeA.app.inject({ method: 'GET', url: '/api/ready' });
-    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
+    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok', storage: 'ok' } });
   });
 
   test('an unreachable Redis is logged, not fatal, and readiness says so', async () => {

@@ -98,3 +98,15 @@ describe('Socket.IO on the app server', () => {
     expect(strangerHeard).toBe(false);
   });
 });
+
+describe('socket event limits', () => {
+  test('a socket that floods emits is disconnected', async () => {
+    const testApp = await buildTestApp();
+    const socket = await connectSocket(await testApp.listen());
+    const disconnected = new Promise<string>((resolve) => socket.on('disconnect', resolve));
+    for (let i = 0; i < 40; i++) socket.emit('clip:leave', { clipId: 'x' });
+    expect(await disconnected).toBe('io server disconnect');
+    socket.close();
+    await testApp.close();
+  });
+});

@@ -5,7 +5,7 @@ import type { DomainEvents } from '../lib/domain-events';
 import { startBroadcaster } from './broadcaster';
 import { createHandshakeAuth, createOriginCheck } from './handshake';
 import { attachRedisAdapter, type RedisLink } from './redis-adapter';
-import type { RealtimeServer } from './types';
+import type { RealtimeServer, RealtimeSocket } from './types';
 
 export interface RealtimeOptions {
   publicUrl: string;
@@ -18,6 +18,27 @@ export interface RealtimeOptions {
 export interface Realtime {
   io: RealtimeServer;
   redis: RedisLink | undefined;
+  /** Modules register their socket handlers here, as they register routes. */
+  onConnection(handler: (socket: RealtimeSocket) => void): void;
+}
+
+/** Per-socket event budget: a live editor emits a few a second; a socket that floods is disconnected. */
+const SOCKET_EVENTS_PER_SECOND = 30;
+
+function limitSocketEvents(socket: RealtimeSocket): void {
+  let windowStart = Date.now();
+  let count = 0;
+  socket.use((_packet, next) => {
+    const now = Date.now();
+    if (now - windowStart >= 1000) {
+      windowStart = now;
+      count = 0;
+    }
+    count += 1;
+    next(count > SOCKET_EVENTS_PER_SECOND ? new Error('RATE_LIMITED') : undefined);
+  });
+  // A middleware error surfaces as the server-side socket's 'error' event; the client sees the disconnect.
+  socket.on('error', () => socket.disconnect(true));
 }
 
 /** Socket.IO on Fastify's own HTTP server, websocket transport only (SPEC §7). */
@@ -30,7 +51,10 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
   });
   const redis = options.redisUrl ? attachRedisAdapter(io, options.redisUrl, app.log) : undefined;
   io.use(createHandshakeAuth(options.jwtSecret, options.isSessionActive));
+  const connectionHandlers: Array<(socket: RealtimeSocket) => void> = [];
   io.on('connection', (socket) => {
+    limitSocketEvents(socket);
+    for (const handler of connectionHandlers) handler(socket);
     // A signed-in socket hears what concerns its user on every device (e.g. `clip-update`).
     // Its session channel lets a logout or revocation close it on whichever node it lives.
     if (socket.data.actor)
@@ -47,5 +71,5 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
   app.addHook('onClose', async () => {
     await redis?.close();
   });
-  return { io, redis };
+  return { io, redis, onConnection: (handler) => connectionHandlers.push(handler) };
 }

@@ -7,6 +7,6 @@ const CheckState = z.enum(['ok', 'down', 'disabled']);
 
 export const ReadyResponse = z.object({
   status: z.enum(['ready', 'unavailable']),
-  checks: z.object({ database: CheckState, redis: CheckState }),
+  checks: z.object({ database: CheckState, redis: CheckState, storage: CheckState }),
 });
 export type ReadyResponse = z.infer<typeof ReadyResponse>;

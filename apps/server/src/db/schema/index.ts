@@ -1,3 +1,4 @@
 export * from './users';
 export * from './sessions';
 export * from './email-tokens';
+export * from './clips';

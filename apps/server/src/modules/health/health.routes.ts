@@ -2,11 +2,13 @@ import { HealthResponse, ReadyResponse } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '../../db/client';
 import type { RedisLink } from '../../realtime/redis-adapter';
+import type { FileStore } from '../../storage/file-store';
 import { checkReadiness } from './health.service';
 
 export interface HealthDeps {
   database: DatabaseHandle;
   redis: RedisLink | undefined;
+  files: FileStore;
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<HealthDeps> = async (app, deps) => {

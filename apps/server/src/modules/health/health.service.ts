@@ -1,6 +1,7 @@
 import type { ReadyResponse } from '@clipsync/shared';
 import type { DatabaseHandle } from '../../db/client';
 import type { RedisLink } from '../../realtime/redis-adapter';
+import type { FileStore } from '../../storage/file-store';
 
 const CHECK_TIMEOUT_MS = 2000;
 
@@ -22,11 +23,14 @@ async function probe(check: () => Promise<void>): Promise<'ok' | 'down'> {
 export async function checkReadiness(deps: {
   database: DatabaseHandle;
   redis: RedisLink | undefined;
+  files: FileStore;
 }): Promise<ReadyResponse> {
-  const { database: db, redis: redisLink } = deps;
-  const [database, redis] = await Promise.all([
+  const { database: db, redis: redisLink, files } = deps;
+  const [database, redis, storage] = await Promise.all([
     probe(() => db.ping()),
     redisLink ? probe(() => redisLink.ping()) : Promise.resolve('disabled' as const),
+    probe(() => files.check()),
   ]);
-  return { status: database === 'ok' && redis !== 'down' ? 'ready' : 'unavailable', checks: { database, redis } };
+  const isReady = database === 'ok' && redis !== 'down' && storage === 'ok';
+  return { status: isReady ? 'ready' : 'unavailable', checks: { database, redis, storage } };
 }

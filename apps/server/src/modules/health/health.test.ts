@@ -17,7 +17,7 @@ describe('health and readiness', () => {
   test('GET /api/ready checks the database', async () => {
     const res = await testApp.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'disabled' } });
+    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'disabled', storage: 'ok' } });
   });
 
   test('GET /api/ready answers 503 when the database is gone', async () => {

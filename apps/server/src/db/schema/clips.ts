@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * Clips. `isDraft` (no text and no files) and `hasFiles` are kept by the service on every change, so
+ * history, filters and stats are plain indexed predicates instead of joins over clip_files.
+ */
+export const clips = pgTable(
+  'clips',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull().default(''),
+    isFavorite: boolean('is_favorite').notNull().default(false),
+    isDraft: boolean('is_draft').notNull().default(true),
+    hasFiles: boolean('has_files').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    updatedAt: timestamp('updated_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [
+    // History: one user's non-draft clips, newest first; filters narrow within this range.
+    index('clips_history_idx').on(table.userId, table.isDraft, table.createdAt.desc(), table.id.desc()),
+    index('clips_favorites_idx')
+      .on(table.userId, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.isFavorite} and not ${table.isDraft}`),
+    index('clips_drafts_idx')
+      .on(table.createdAt)
+      .where(sql`${table.isDraft}`),
+  ],
+);
+
+export const clipFiles = pgTable(
+  'clip_files',
+  {
+    id: text('id').primaryKey(),
+    clipId: text('clip_id')
+      .notNull()
+      .references(() => clips.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    type: text('type').notNull(),
+    /** Server-generated key in the FileStore; never a user-given path. */
+    storageKey: text('storage_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [index('clip_files_clip_idx').on(table.clipId, table.createdAt)],
+);

@@ -1,0 +1,25 @@
+import { AppError } from './app-error';
+
+/** Who is calling: a signed-in user's id and session, or null when signed out. */
+export type Actor = { userId: string; sessionId: string } | null;
+
+export type Policy<Resource, Action extends string> = Record<Action, (actor: Actor, resource: Resource) => boolean>;
+
+export function definePolicy<Resource>() {
+  return <Action extends string>(rules: Policy<Resource, Action>) => rules;
+}
+
+/**
+ * Throws unless the actor may act. One who may not even read the resource gets 404, so its existence does
+ * not leak; one who may read but not act gets 403 (ARCHITECTURE §2 rule 4).
+ */
+export function authorize<Resource, Action extends string>(
+  policy: Policy<Resource, NoInfer<Action> | 'read'>,
+  action: Action,
+  actor: Actor,
+  resource: Resource,
+): void {
+  if (policy[action](actor, resource)) return;
+  if (!policy.read(actor, resource)) throw new AppError('NOT_FOUND');
+  throw new AppError(actor ? 'FORBIDDEN' : 'UNAUTHORIZED');
+}

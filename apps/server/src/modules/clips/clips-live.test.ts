@@ -1,0 +1,134 @@
+import type { Clip, SocketAck } from '@clipsync/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createSignedInUser, type TestUser } from '../../../test/factories';
+import { multipartFile } from '../../../test/multipart';
+import { connectSocket, nextEvent, type TestSocket } from '../../../test/socket-client';
+
+type AckResult = Parameters<SocketAck>[0];
+
+describe('clip live updates over Socket.IO', () => {
+  let testApp: TestApp;
+  let baseUrl: string;
+  let owner: TestUser;
+  let other: TestUser;
+  const sockets: TestSocket[] = [];
+  const connect = async (user?: TestUser) => {
+    const socket = await connectSocket(baseUrl, user ? { token: user.tokens.access_token } : {});
+    sockets.push(socket);
+    return socket;
+  };
+  const emitWithAck = (socket: TestSocket, event: 'clip:join' | 'clip:leave', clipId: string) =>
+    new Promise<AckResult>((resolve) => socket.emit(event, { clipId }, resolve));
+  const createClip = async (content: string): Promise<Clip> =>
+    (
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/clipboard',
+        payload: { content },
+        headers: { authorization: `Bearer ${owner.tokens.access_token}` },
+      })
+    ).json();
+  const save = (clipId: string, content: string, user = owner) =>
+    testApp.app.inject({
+      method: 'PUT',
+      url: `/api/clipboard/${clipId}`,
+      payload: { content },
+      headers: { authorization: `Bearer ${user.tokens.access_token}` },
+    });
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    baseUrl = await testApp.listen();
+    owner = await createSignedInUser(testApp.app);
+    other = await createSignedInUser(testApp.app);
+  });
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+    await testApp.close();
+  });
+
+  test('a signed-out viewer who joined gets the saved text; a socket that never joined does not', async () => {
+    const clip = await createClip('first');
+    const viewer = await connect();
+    const bystander = await connect();
+    expect(await emitWithAck(viewer, 'clip:join', clip.id)).toEqual({ ok: true });
+    let bystanderHeard = false;
+    bystander.on('clip-content-updated', () => (bystanderHeard = true));
+
+    const update = nextEvent(viewer, 'clip-content-updated');
+    expect((await save(clip.id, 'second')).statusCode).toBe(200);
+    expect(await update).toEqual({ clipId: clip.id, content: 'second' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(bystanderHeard).toBe(false);
+  });
+
+  test('file changes reach viewers with the stored file list', async () => {
+    const clip = await createClip('with a file');
+    const viewer = await connect(other);
+    await emitWithAck(viewer, 'clip:join', clip.id);
+    const update = nextEvent(viewer, 'clip-files-updated');
+    const body = multipartFile('file', 'a.txt', 'text/plain', Buffer.from('abc'));
+    await testApp.app.inject({
+      method: 'POST',
+      url: `/api/clipboard/${clip.id}/files`,
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${owner.tokens.access_token}` },
+    });
+    const { files } = await update;
+    expect(files).toEqual([expect.objectContaining({ name: 'a.txt', size: 3, type: 'text/plain' })]);
+  });
+
+  test("only the owner's socket may publish clip-content-update", async () => {
+    const clip = await createClip('owned');
+    const viewer = await connect();
+    await emitWithAck(viewer, 'clip:join', clip.id);
+    const intruder = await connect(other);
+    const refused = await new Promise<AckResult>((resolve) =>
+      intruder.emit('clip-content-update', { clipId: clip.id, content: 'hijacked' }, resolve),
+    );
+    expect(refused).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    const signedOut = await new Promise<AckResult>((resolve) =>
+      viewer.emit('clip-content-update', { clipId: clip.id, content: 'hijacked' }, resolve),
+    );
+    expect(signedOut).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+
+    const ownerSocket = await connect(owner);
+    const update = nextEvent(viewer, 'clip-content-updated');
+    const accepted = await new Promise<AckResult>((resolve) =>
+      ownerSocket.emit('clip-content-update', { clipId: clip.id, content: 'from the owner socket' }, resolve),
+    );
+    expect(accepted).toEqual({ ok: true });
+    expect(await update).toEqual({ clipId: clip.id, content: 'from the owner socket' });
+    const stored = await testApp.app.inject({ method: 'GET', url: `/api/clipboard/${clip.id}` });
+    expect(stored.json().content).toBe('from the owner socket');
+  });
+
+  test('joining an unknown clip or sending a bad payload is refused in the ack', async () => {
+    const socket = await connect();
+    expect(await emitWithAck(socket, 'clip:join', 'AAAAAAAAAAAAAAAAAAAAAA')).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
+    const bad = await new Promise<AckResult>((resolve) =>
+      (socket.emit as (event: string, payload: unknown, ack: (result: AckResult) => void) => void)(
+        'clip:join',
+        { clipId: 42 },
+        resolve,
+      ),
+    );
+    expect(bad).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
+  });
+
+  test('after clip:leave no more updates arrive', async () => {
+    const clip = await createClip('leaving');
+    const viewer = await connect();
+    await emitWithAck(viewer, 'clip:join', clip.id);
+    await emitWithAck(viewer, 'clip:leave', clip.id);
+    let heard = false;
+    viewer.on('clip-content-updated', () => (heard = true));
+    await save(clip.id, 'after leaving');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(heard).toBe(false);
+  });
+});

@@ -1,0 +1,38 @@
+import type { Clip, ClipFile, ClipFileSummary } from '@clipsync/shared';
+import type { clipFiles, clips } from '../../db/schema';
+
+type ClipRow = typeof clips.$inferSelect;
+type ClipFileRow = typeof clipFiles.$inferSelect;
+
+/** Stable download address of a stored file; the name is there for the browser, the id finds the file. */
+export function fileUrl(file: Pick<ClipFileRow, 'id' | 'name'>): string {
+  return `/api/files/${file.id}/${encodeURIComponent(file.name)}`;
+}
+
+export function toClipFile(file: ClipFileRow): ClipFile {
+  return { id: file.id, name: file.name, size: file.size, type: file.type, url: fileUrl(file) };
+}
+
+export function toFileSummary(file: ClipFileRow): ClipFileSummary {
+  return { name: file.name, size: file.size, type: file.type, url: fileUrl(file) };
+}
+
+/** SPEC §3: camelCase plus snake_case twins; the first file also fills the legacy file fields. */
+export function toClip(row: ClipRow, files: ClipFileRow[]): Clip {
+  const first = files[0];
+  return {
+    id: row.id,
+    content: row.content,
+    userId: row.userId,
+    isFavorite: row.isFavorite,
+    is_favorite: row.isFavorite,
+    files: files.map(toClipFile),
+    createdAt: row.createdAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    filePath: first ? fileUrl(first) : null,
+    fileName: first?.name ?? null,
+    fileType: first?.type ?? null,
+  };
+}

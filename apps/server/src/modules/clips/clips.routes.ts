@@ -1,0 +1,191 @@
+import multipart from '@fastify/multipart';
+import {
+  Clip,
+  ClipFileList,
+  ClipFileParams,
+  ClipHistoryQuery,
+  ClipIdParams,
+  ClipList,
+  ClipStats,
+  ErrorBody,
+  FavoriteResult,
+  MAX_UPLOAD_BYTES,
+  PagedClips,
+  SaveClipboardItemRequest,
+  UpdateClipRequest,
+  UploadResult,
+} from '@clipsync/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { requireUser } from '../../plugins/authenticate';
+import * as clipsService from './clips.service';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
+/** Multipart framing around one file is well under this; a larger declared body is refused before reading. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const bearer = [{ bearer: [] }];
+
+export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext }> = async (app, { ctx }) => {
+  // One byte over the limit reaches the store, which refuses it; busboy never silently truncates a file.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 } });
+
+  app.get(
+    '/history',
+    {
+      preHandler: [requireUser],
+      schema: {
+        tags: ['clips'],
+        security: bearer,
+        querystring: ClipHistoryQuery,
+        response: { 200: ClipList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await clipsService.listClipHistory(ctx, request.actor, request.query);
+      reply.header('X-Total-Count', String(page.total));
+      return page.clips;
+    },
+  );
+
+  app.get(
+    '/favorites',
+    {
+      preHandler: [requireUser],
+      schema: {
+        tags: ['clips'],
+        security: bearer,
+        querystring: ClipHistoryQuery.omit({ favorite: true }),
+        response: { 200: PagedClips, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await clipsService.listClipHistory(ctx, request.actor, { ...request.query, favorite: true });
+      reply.header('X-Total-Count', String(page.total));
+      return page;
+    },
+  );
+
+  app.get(
+    '/stats',
+    {
+      preHandler: [requireUser],
+      schema: { tags: ['clips'], security: bearer, response: { 200: ClipStats, ...errors } },
+    },
+    async (request) => clipsService.getClipStats(ctx, request.actor),
+  );
+
+  // Both SPEC §7 save paths: `{ content }` and the alternate `{ content, type }`.
+  app.post(
+    '/',
+    {
+      preHandler: [requireUser],
+      schema: {
+        tags: ['clips'],
+        security: bearer,
+        body: SaveClipboardItemRequest.partial({ content: true }),
+        response: { 201: Clip, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await clipsService.createClip(ctx, request.actor, request.body.content ?? '')),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags: ['clips'], params: ClipIdParams, response: { 200: Clip, ...errors } } },
+    async (request) => clipsService.getClip(ctx, request.actor, request.params.id),
+  );
+
+  app.put(
+    '/:id',
+    {
+      preHandler: [requireUser],
+      schema: {
+        tags: ['clips'],
+        security: bearer,
+        params: ClipIdParams,
+        body: UpdateClipRequest,
+        response: { 200: Clip, ...errors },
+      },
+    },
+    async (request) => clipsService.updateClipContent(ctx, request.actor, request.params.id, request.body.content),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      preHandler: [requireUser],
+      schema: { tags: ['clips'], security: bearer, params: ClipIdParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await clipsService.deleteClip(ctx, request.actor, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/:id/favorite',
+    {
+      preHandler: [requireUser],
+      schema: { tags: ['clips'], security: bearer, params: ClipIdParams, response: { 200: FavoriteResult, ...errors } },
+    },
+    async (request) => clipsService.toggleFavorite(ctx, request.actor, request.params.id),
+  );
+
+  app.get(
+    '/:id/files',
+    { schema: { tags: ['clips'], params: ClipIdParams, response: { 200: ClipFileList, ...errors } } },
+    async (request) => ({ files: await clipsService.listClipFiles(ctx, request.actor, request.params.id) }),
+  );
+
+  app.post(
+    '/:id/files',
+    {
+      preHandler: [requireUser],
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['clips'],
+        security: bearer,
+        params: ClipIdParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: UploadResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
+        reply.header('connection', 'close');
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The file exceeds the 10MB limit. Please choose a smaller file.');
+      }
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file')
+        throw new AppError('VALIDATION_FAILED', 'Expected one file in the field "file"');
+      try {
+        const clip = await clipsService.addClipFile(ctx, request.actor, request.params.id, {
+          name: part.filename.slice(0, 255) || 'file',
+          type: part.mimetype || 'application/octet-stream',
+          stream: part.file,
+        });
+        const file = clip.files.at(-1);
+        if (!file) throw new AppError('INTERNAL');
+        return reply.status(201).send({ url: file.url, file });
+      } catch (error) {
+        // The client may still be sending; close rather than read the rest of an unwanted body.
+        if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') reply.header('connection', 'close');
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    '/:id/files/:fileId',
+    {
+      preHandler: [requireUser],
+      schema: { tags: ['clips'], security: bearer, params: ClipFileParams, response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      await clipsService.deleteClipFile(ctx, request.actor, request.params.id, request.params.fileId);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,276 @@
+import type { Readable } from 'node:stream';
+import { and, count, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { MAX_UPLOAD_BYTES, type Clip, type ClipHistoryQuery, type ClipStats } from '@clipsync/shared';
+import type { Database } from '../../db/client';
+import { clipFiles, clips } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { DomainEvents } from '../../lib/domain-events';
+import { authorize, type Actor } from '../../lib/policy';
+import { newId } from '../../lib/secure-tokens';
+import { FileTooLargeError, type FileStore } from '../../storage/file-store';
+import { rangeStart, toContainsPattern } from './clip-filters';
+import { clipPolicy } from './clips.policy';
+import { toClip, toFileSummary } from './clips.presenter';
+
+export interface ClipsContext {
+  db: Database;
+  events: DomainEvents;
+  files: FileStore;
+}
+
+type ClipRow = typeof clips.$inferSelect;
+type ClipFileRow = typeof clipFiles.$inferSelect;
+
+function requireActor(actor: Actor): NonNullable<Actor> {
+  if (!actor) throw new AppError('UNAUTHORIZED');
+  return actor;
+}
+
+async function findClipOr404(db: Database, clipId: string): Promise<ClipRow> {
+  const [clip] = await db.select().from(clips).where(eq(clips.id, clipId));
+  if (!clip) throw new AppError('NOT_FOUND', 'Clip not found');
+  return clip;
+}
+
+async function filesOf(db: Database, clipIds: string[]): Promise<Map<string, ClipFileRow[]>> {
+  const byClip = new Map<string, ClipFileRow[]>(clipIds.map((id) => [id, []]));
+  if (clipIds.length === 0) return byClip;
+  // One query for a whole page of clips (no N+1).
+  const rows = await db
+    .select()
+    .from(clipFiles)
+    .where(inArray(clipFiles.clipId, clipIds))
+    .orderBy(clipFiles.createdAt, clipFiles.id);
+  for (const row of rows) byClip.get(row.clipId)?.push(row);
+  return byClip;
+}
+
+async function present(db: Database, clip: ClipRow): Promise<Clip> {
+  return toClip(clip, (await filesOf(db, [clip.id])).get(clip.id) ?? []);
+}
+
+export async function createClip(ctx: ClipsContext, actor: Actor, content: string): Promise<Clip> {
+  const { userId } = requireActor(actor);
+  const [clip] = await ctx.db
+    .insert(clips)
+    .values({ id: newId(), userId, content, isDraft: content.length === 0 })
+    .returning();
+  if (!clip) throw new AppError('INTERNAL');
+  return toClip(clip, []);
+}
+
+export async function getClip(ctx: ClipsContext, actor: Actor, clipId: string): Promise<Clip> {
+  const clip = await findClipOr404(ctx.db, clipId);
+  authorize(clipPolicy, 'read', actor, clip);
+  return present(ctx.db, clip);
+}
+
+export async function updateClipContent(
+  ctx: ClipsContext,
+  actor: Actor,
+  clipId: string,
+  content: string,
+): Promise<Clip> {
+  const clip = await findClipOr404(ctx.db, clipId);
+  authorize(clipPolicy, 'update', actor, clip);
+  const [updated] = await ctx.db
+    .update(clips)
+    .set({ content, updatedAt: new Date(), isDraft: content.length === 0 && !clip.hasFiles })
+    .where(eq(clips.id, clipId))
+    .returning();
+  if (!updated) throw new AppError('NOT_FOUND', 'Clip not found');
+  const result = await present(ctx.db, updated);
+  ctx.events.emit('clip.content-saved', {
+    clipId,
+    ownerId: updated.userId,
+    content,
+    files: result.files.map(({ name, size, type, url }) => ({ name, size, type, url })),
+  });
+  return result;
+}
+
+export async function deleteClip(ctx: ClipsContext, actor: Actor, clipId: string): Promise<void> {
+  const clip = await findClipOr404(ctx.db, clipId);
+  authorize(clipPolicy, 'delete', actor, clip);
+  const stored = await ctx.db
+    .delete(clipFiles)
+    .where(eq(clipFiles.clipId, clipId))
+    .returning({ storageKey: clipFiles.storageKey });
+  await ctx.db.delete(clips).where(eq(clips.id, clipId));
+  await Promise.all(stored.map(({ storageKey }) => ctx.files.delete(storageKey)));
+}
+
+export async function toggleFavorite(
+  ctx: ClipsContext,
+  actor: Actor,
+  clipId: string,
+): Promise<{ isFavorite: boolean }> {
+  const clip = await findClipOr404(ctx.db, clipId);
+  authorize(clipPolicy, 'favorite', actor, clip);
+  const [updated] = await ctx.db
+    .update(clips)
+    .set({ isFavorite: sql`not ${clips.isFavorite}` })
+    .where(eq(clips.id, clipId))
+    .returning({ isFavorite: clips.isFavorite });
+  return { isFavorite: updated?.isFavorite ?? clip.isFavorite };
+}
+
+function historyFilter(userId: string, query: ClipHistoryQuery, now = new Date()): SQL | undefined {
+  const start = rangeStart(query.range, now);
+  return and(
+    eq(clips.userId, userId),
+    eq(clips.isDraft, false),
+    query.type === 'file' ? eq(clips.hasFiles, true) : undefined,
+    query.type === 'text' ? eq(clips.hasFiles, false) : undefined,
+    query.favorite === undefined ? undefined : eq(clips.isFavorite, query.favorite),
+    start ? sql`${clips.createdAt} > ${start.toISOString()}` : undefined,
+    query.search ? ilike(clips.content, toContainsPattern(query.search)) : undefined,
+  );
+}
+
+/** A user's clips, newest first, filtered and paged in SQL; drafts never appear. */
+export async function listClipHistory(
+  ctx: ClipsContext,
+  actor: Actor,
+  query: ClipHistoryQuery,
+): Promise<{ clips: Clip[]; total: number }> {
+  const { userId } = requireActor(actor);
+  const where = historyFilter(userId, query);
+  const [rows, [totals]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(clips)
+      .where(where)
+      .orderBy(desc(clips.createdAt), desc(clips.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    ctx.db.select({ total: count() }).from(clips).where(where),
+  ]);
+  const files = await filesOf(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return { clips: rows.map((row) => toClip(row, files.get(row.id) ?? [])), total: totals?.total ?? 0 };
+}
+
+export async function getClipStats(ctx: ClipsContext, actor: Actor): Promise<ClipStats> {
+  const { userId } = requireActor(actor);
+  const [row] = await ctx.db
+    .select({
+      totalClips: count(),
+      textClips: sql<number>`count(*) filter (where not ${clips.hasFiles})`.mapWith(Number),
+      favoriteClips: sql<number>`count(*) filter (where ${clips.isFavorite})`.mapWith(Number),
+    })
+    .from(clips)
+    .where(and(eq(clips.userId, userId), eq(clips.isDraft, false)));
+  // Rooms arrive with their own issue; until then a user belongs to none.
+  return {
+    totalClips: row?.totalClips ?? 0,
+    textClips: row?.textClips ?? 0,
+    favoriteClips: row?.favoriteClips ?? 0,
+    activeRooms: 0,
+  };
+}
+
+async function syncFileState(ctx: ClipsContext, clip: ClipRow): Promise<{ row: ClipRow; files: ClipFileRow[] }> {
+  const files = (await filesOf(ctx.db, [clip.id])).get(clip.id) ?? [];
+  const hasFiles = files.length > 0;
+  const [row] = await ctx.db
+    .update(clips)
+    .set({ hasFiles, isDraft: clip.content.length === 0 && !hasFiles, updatedAt: new Date() })
+    .where(eq(clips.id, clip.id))
+    .returning();
+  const current = row ?? clip;
+  ctx.events.emit('clip.files-changed', {
+    clipId: clip.id,
+    ownerId: clip.userId,
+    content: current.content,
+    files: files.map(toFileSummary),
+  });
+  return { row: current, files };
+}
+
+export interface IncomingFile {
+  name: string;
+  type: string;
+  stream: Readable;
+}
+
+/** Streams the upload into the store (10 MB cap, nothing kept on failure), then records it. */
+export async function addClipFile(ctx: ClipsContext, actor: Actor, clipId: string, file: IncomingFile): Promise<Clip> {
+  const clip = await findClipOr404(ctx.db, clipId);
+  authorize(clipPolicy, 'upload', actor, clip);
+  const id = newId();
+  const storageKey = newId();
+  let size: number;
+  try {
+    ({ size } = await ctx.files.put(storageKey, file.stream, { maxBytes: MAX_UPLOAD_BYTES }));
+  } catch (error) {
+    if (error instanceof FileTooLargeError) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `${file.name} exceeds the 10MB limit. Please choose a smaller file.`);
+    }
+    throw error;
+  }
+  try {
+    await ctx.db.insert(clipFiles).values({ id, clipId, name: file.name, size, type: file.type, storageKey });
+  } catch (error) {
+    await ctx.files.delete(storageKey);
+    throw error;
+  }
+  const { row, files } = await syncFileState(ctx, clip);
+  return toClip(row, files);
+}
+
+/** Broadcasts the stored file list again (the owner's `clip-files-update`). */
+export async function republishClipFiles(ctx: ClipsContext, actor: Actor, clipId: string): Promise<void> {
+  const clip = await findClipOr404(ctx.db, clipId);
+  authorize(clipPolicy, 'publishLive', actor, clip);
+  const files = (await filesOf(ctx.db, [clip.id])).get(clip.id) ?? [];
+  ctx.events.emit('clip.files-changed', {
+    clipId,
+    ownerId: clip.userId,
+    content: clip.content,
+    files: files.map(toFileSummary),
+  });
+}
+
+export async function listClipFiles(ctx: ClipsContext, actor: Actor, clipId: string): Promise<Clip['files']> {
+  return (await getClip(ctx, actor, clipId)).files;
+}
+
+export async function deleteClipFile(ctx: ClipsContext, actor: Actor, clipId: string, fileId: string): Promise<void> {
+  const clip = await findClipOr404(ctx.db, clipId);
+  authorize(clipPolicy, 'deleteFile', actor, clip);
+  const [removed] = await ctx.db
+    .delete(clipFiles)
+    .where(and(eq(clipFiles.id, fileId), eq(clipFiles.clipId, clipId)))
+    .returning({ storageKey: clipFiles.storageKey });
+  if (!removed) throw new AppError('NOT_FOUND', 'File not found');
+  await ctx.files.delete(removed.storageKey);
+  await syncFileState(ctx, clip);
+}
+
+/** A stored file for download: readable by anyone who can read its clip (everyone with the link). */
+export async function openClipFile(
+  ctx: ClipsContext,
+  actor: Actor,
+  fileId: string,
+): Promise<{ file: ClipFileRow; body: Readable }> {
+  const [row] = await ctx.db
+    .select({ file: clipFiles, clip: clips })
+    .from(clipFiles)
+    .innerJoin(clips, eq(clips.id, clipFiles.clipId))
+    .where(eq(clipFiles.id, fileId));
+  if (!row) throw new AppError('NOT_FOUND', 'File not found');
+  authorize(clipPolicy, 'read', actor, row.clip);
+  return { file: row.file, body: await ctx.files.get(row.file.storageKey) };
+}
+
+/** Empty clips left by the new-clip page are drafts; after 24 h they are removed (ARCHITECTURE §4). */
+export async function purgeDrafts(ctx: ClipsContext, olderThan: Date): Promise<number> {
+  const removed = await ctx.db
+    .delete(clips)
+    .where(and(eq(clips.isDraft, true), lt(clips.createdAt, olderThan)))
+    .returning({ id: clips.id });
+  return removed.length;
+}

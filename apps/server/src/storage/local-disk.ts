@@ -1,0 +1,72 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { newId } from '../lib/secure-tokens';
+import { FileNotFoundError, FileTooLargeError, type FileStore } from './file-store';
+
+const SAFE_KEY = /^[A-Za-z0-9_-]{10,100}$/;
+
+function countBytes(maxBytes: number, onByte: (total: number) => void): Transform {
+  let total = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      total += chunk.length;
+      if (total > maxBytes) return callback(new FileTooLargeError(`File exceeds ${maxBytes} bytes`));
+      onByte(total);
+      callback(null, chunk);
+    },
+  });
+}
+
+/**
+ * Files under DATA_DIR/files. Uploads stream into `tmp/` and are renamed into place only when complete,
+ * so a crash or an oversized upload never leaves a half file behind a database row; `tmp/` is swept at start.
+ */
+export async function createLocalDiskStore(root: string): Promise<FileStore> {
+  const tmpDir = join(root, 'tmp');
+  await rm(tmpDir, { recursive: true, force: true });
+  await mkdir(tmpDir, { recursive: true });
+  const pathOf = (key: string) => {
+    if (!SAFE_KEY.test(key)) throw new Error('invalid storage key');
+    return join(root, key.slice(0, 2), key);
+  };
+
+  return {
+    async put(key, body, { maxBytes }) {
+      const target = pathOf(key);
+      const temporary = join(tmpDir, newId());
+      let size = 0;
+      try {
+        await pipeline(
+          body,
+          countBytes(maxBytes, (total) => (size = total)),
+          createWriteStream(temporary, { flags: 'wx' }),
+        );
+        await mkdir(join(root, key.slice(0, 2)), { recursive: true });
+        await rename(temporary, target);
+        return { size };
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async get(key) {
+      const path = pathOf(key);
+      try {
+        await access(path);
+      } catch {
+        throw new FileNotFoundError(key);
+      }
+      return createReadStream(path);
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
+    },
+    async check() {
+      await stat(tmpDir);
+      await readdir(tmpDir);
+    },
+  };
+}

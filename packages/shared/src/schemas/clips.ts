@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { CLIPS_PAGE_SIZE } from '../limits';
+
+/** Clip and file ids: 22 base64url characters (128 random bits). */
+export const ResourceId = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Invalid id');
+export const ClipIdParams = z.object({ id: ResourceId });
+export const ClipFileParams = z.object({ id: ResourceId, fileId: ResourceId });
+
+export const ClipFile = z.object({
+  id: z.string(),
+  name: z.string(),
+  size: z.number().int().nonnegative(),
+  type: z.string(),
+  url: z.string(),
+});
+export type ClipFile = z.infer<typeof ClipFile>;
+
+/** SPEC §3 Clip: camelCase and, as the spec says both arrive, the snake_case twins. */
+export const Clip = z.object({
+  id: z.string(),
+  content: z.string(),
+  userId: z.string(),
+  isFavorite: z.boolean(),
+  is_favorite: z.boolean(),
+  files: z.array(ClipFile),
+  createdAt: z.string(),
+  created_at: z.string(),
+  updatedAt: z.string(),
+  updated_at: z.string(),
+  filePath: z.string().nullable(),
+  fileName: z.string().nullable(),
+  fileType: z.string().nullable(),
+});
+export type Clip = z.infer<typeof Clip>;
+
+/** Text is bounded so one clip cannot exhaust memory; 1 MiB of text is far beyond any clipboard. */
+export const CLIP_CONTENT_MAX = 1_000_000;
+export const ClipContent = z.string().max(CLIP_CONTENT_MAX, 'Clip content is too long');
+
+export const CreateClipRequest = z.object({ content: ClipContent.default('') });
+export type CreateClipRequest = z.infer<typeof CreateClipRequest>;
+
+export const UpdateClipRequest = z.object({ content: ClipContent });
+export type UpdateClipRequest = z.infer<typeof UpdateClipRequest>;
+
+/** SPEC §7 alternate save path: `POST /api/clipboard { content, type }`. */
+export const SaveClipboardItemRequest = z.object({ content: ClipContent, type: z.string().max(100).default('text') });
+
+export const ClipTypeFilter = z.enum(['all', 'text', 'file']);
+export const ClipDateRange = z.enum(['all', 'today', 'week', 'month']);
+export type ClipDateRange = z.infer<typeof ClipDateRange>;
+
+const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const ClipHistoryQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(CLIPS_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  search: z.string().trim().max(200).optional(),
+  type: ClipTypeFilter.default('all'),
+  favorite: booleanQuery.optional(),
+  range: ClipDateRange.default('all'),
+});
+export type ClipHistoryQuery = z.infer<typeof ClipHistoryQuery>;
+
+export const ClipList = z.array(Clip);
+
+export const PagedClips = z.object({ clips: z.array(Clip), total: z.number().int() });
+
+export const ClipStats = z.object({
+  totalClips: z.number().int(),
+  textClips: z.number().int(),
+  favoriteClips: z.number().int(),
+  activeRooms: z.number().int(),
+});
+export type ClipStats = z.infer<typeof ClipStats>;
+
+export const FavoriteResult = z.object({ isFavorite: z.boolean() });
+export type FavoriteResult = z.infer<typeof FavoriteResult>;
+
+export const UploadResult = z.object({ url: z.string(), file: ClipFile });
+export const ClipFileList = z.object({ files: z.array(ClipFile) });
