@@ -1,10 +1,9 @@
-import { z } from 'zod';
+// No zod here: the landing page imports this file alone, and zod would add ~60 KB to its first load.
+export const PLAN_IDS = ['basic', 'pro', 'advanced'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
 
-export const PlanId = z.enum(['basic', 'pro', 'advanced']);
-export type PlanId = z.infer<typeof PlanId>;
-
-export const BillingInterval = z.enum(['month', 'year']);
-export type BillingInterval = z.infer<typeof BillingInterval>;
+export const BILLING_INTERVALS = ['month', 'year'] as const;
+export type BillingInterval = (typeof BILLING_INTERVALS)[number];
 
 export type PlanFeature =
   | 'crossDeviceSync'

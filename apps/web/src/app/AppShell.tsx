@@ -1,0 +1,101 @@
+import {
+  ClipboardList,
+  Copy,
+  LayoutDashboard,
+  LogOut,
+  Monitor,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, Outlet } from 'react-router';
+import { cn } from '../ui/cn';
+
+const NAV: ReadonlyArray<{ to: string; key: string; icon: LucideIcon }> = [
+  { to: '/dashboard', key: 'nav.clipboards', icon: LayoutDashboard },
+  { to: '/rooms', key: 'nav.rooms', icon: Users },
+  { to: '/quick-copy', key: 'nav.quickCopy', icon: Copy },
+  { to: '/desktop', key: 'nav.virtualDesktop', icon: Monitor },
+];
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium',
+    isActive
+      ? 'bg-indigo-50 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200'
+      : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
+  );
+
+/** The signed-in layout: collapsible sidebar (a narrow rail when collapsed) and a mobile bottom bar. */
+export function AppShell() {
+  const { t } = useTranslation();
+  const [isCollapsed, setIsCollapsed] = useState(false);
+  return (
+    <div className="flex min-h-screen">
+      <aside
+        className={cn(
+          'hidden shrink-0 border-r border-slate-200 p-3 md:flex md:flex-col dark:border-slate-800',
+          isCollapsed ? 'w-16' : 'w-60',
+        )}
+      >
+        <div className="flex items-center justify-between gap-2 px-1 py-2">
+          <Link to="/" className={cn('flex items-center gap-2 font-bold', isCollapsed && 'sr-only')}>
+            <ClipboardList className="h-5 w-5 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
+            {t('app.name')}
+          </Link>
+          <button
+            type="button"
+            onClick={() => setIsCollapsed(!isCollapsed)}
+            aria-label={t(isCollapsed ? 'nav.expand' : 'nav.collapse')}
+            aria-expanded={!isCollapsed}
+            className="rounded-md p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            {isCollapsed ? (
+              <PanelLeftOpen className="h-4 w-4" aria-hidden="true" />
+            ) : (
+              <PanelLeftClose className="h-4 w-4" aria-hidden="true" />
+            )}
+          </button>
+        </div>
+        <nav aria-label={t('nav.mainMenu')} className="mt-4 flex flex-1 flex-col gap-1">
+          {NAV.map(({ to, key, icon: Icon }) => (
+            <NavLink key={to} to={to} className={linkClass} title={isCollapsed ? t(key) : undefined}>
+              <Icon className="h-4 w-4 shrink-0" aria-hidden="true" />
+              <span className={cn(isCollapsed && 'sr-only')}>{t(key)}</span>
+            </NavLink>
+          ))}
+        </nav>
+        <Link to="/auth" className={linkClass({ isActive: false })} title={isCollapsed ? t('nav.logout') : undefined}>
+          <LogOut className="h-4 w-4 shrink-0" aria-hidden="true" />
+          <span className={cn(isCollapsed && 'sr-only')}>{t('nav.logout')}</span>
+        </Link>
+      </aside>
+      <main id="main" className="flex-1 pb-20 md:pb-0">
+        <Outlet />
+      </main>
+      <nav
+        aria-label={t('nav.mainMenu')}
+        className="fixed inset-x-0 bottom-0 z-20 flex justify-around border-t border-slate-200 bg-white py-2 md:hidden dark:border-slate-800 dark:bg-slate-950"
+      >
+        {NAV.map(({ to, key, icon: Icon }) => (
+          <NavLink
+            key={to}
+            to={to}
+            className={({ isActive }) =>
+              cn(
+                'flex flex-col items-center gap-1 px-2 text-xs',
+                isActive ? 'text-indigo-700 dark:text-indigo-300' : 'text-slate-600 dark:text-slate-300',
+              )
+            }
+          >
+            <Icon className="h-5 w-5" aria-hidden="true" />
+            {t(key)}
+          </NavLink>
+        ))}
+      </nav>
+    </div>
+  );
+}

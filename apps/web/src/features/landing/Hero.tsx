@@ -1,0 +1,34 @@
+import { ArrowRight, Monitor, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../ui/Button';
+
+export function Hero() {
+  const { t } = useTranslation();
+  return (
+    <section className="relative overflow-hidden bg-gradient-to-b from-indigo-50 to-white pt-32 pb-20 dark:from-slate-900 dark:to-slate-950">
+      <div className="mx-auto max-w-4xl px-4 text-center">
+        <p className="inline-flex items-center gap-2 rounded-full bg-indigo-100 px-3 py-1 text-sm font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+          <Sparkles className="h-4 w-4" aria-hidden="true" />
+          {t('hero.badge')}
+        </p>
+        <h1 className="mt-6 text-4xl font-extrabold tracking-tight sm:text-6xl">{t('hero.title')}</h1>
+        <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-300">{t('hero.subtitle')}</p>
+        <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <Link to="/auth?mode=login">
+              {t('hero.getStarted')}
+              <ArrowRight className="h-4 w-4" aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="secondary">
+            <Link to="/desktop">
+              <Monitor className="h-4 w-4" aria-hidden="true" />
+              {t('hero.virtualDesktop')}
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </section>
+  );
+}

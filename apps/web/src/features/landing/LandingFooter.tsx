@@ -1,0 +1,31 @@
+import { ClipboardList } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, LANGUAGES, type LanguageCode } from '../../i18n';
+import { Select } from '../../ui/Select';
+
+export function LandingFooter() {
+  const { t, i18n } = useTranslation();
+  return (
+    <footer className="border-t border-slate-200 py-10 dark:border-slate-800">
+      <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-6 px-4 sm:flex-row">
+        <div>
+          <p className="flex items-center gap-2 font-bold">
+            <ClipboardList className="h-5 w-5 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
+            {t('app.name')}
+          </p>
+          <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('footer.tagline')}</p>
+          <p className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+            {t('footer.rights', { year: new Date().getFullYear() })}
+          </p>
+        </div>
+        <Select
+          label={t('footer.language')}
+          value={i18n.resolvedLanguage ?? 'en'}
+          onValueChange={(code) => void changeLanguage(code as LanguageCode)}
+          options={LANGUAGES.map(({ code, label }) => ({ value: code, label }))}
+          className="w-40"
+        />
+      </div>
+    </footer>
+  );
+}

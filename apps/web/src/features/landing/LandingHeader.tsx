@@ -1,0 +1,55 @@
+import { ClipboardList } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../ui/Button';
+import { cn } from '../../ui/cn';
+import { ThemeToggle } from './ThemeToggle';
+import { useScrolled } from './use-scrolled';
+
+const ANCHORS = [
+  { href: '#features', key: 'nav.features' },
+  { href: '#how-it-works', key: 'nav.howItWorks' },
+  { href: '#pricing', key: 'nav.pricing' },
+  { href: '#testimonials', key: 'nav.testimonials' },
+] as const;
+
+export function LandingHeader() {
+  const { t } = useTranslation();
+  const isScrolled = useScrolled(10);
+  return (
+    <header
+      data-scrolled={isScrolled}
+      className={cn(
+        'fixed inset-x-0 top-0 z-30 transition-colors duration-200',
+        isScrolled ? 'bg-white/95 shadow-sm backdrop-blur dark:bg-slate-950/95' : 'bg-transparent',
+      )}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 text-lg font-bold">
+          <ClipboardList className="h-6 w-6 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
+          {t('app.name')}
+        </Link>
+        <nav aria-label={t('nav.mainMenu')} className="hidden gap-6 text-sm font-medium md:flex">
+          {ANCHORS.map((anchor) => (
+            <a
+              key={anchor.href}
+              href={anchor.href}
+              className="text-slate-700 hover:text-indigo-600 dark:text-slate-300 dark:hover:text-indigo-400"
+            >
+              {t(anchor.key)}
+            </a>
+          ))}
+        </nav>
+        <div className="flex items-center gap-2">
+          <ThemeToggle />
+          <Button asChild variant="ghost" size="sm">
+            <Link to="/auth?mode=login">{t('nav.login')}</Link>
+          </Button>
+          <Button asChild size="sm">
+            <Link to="/auth?mode=register">{t('nav.signUp')}</Link>
+          </Button>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from './cn';
+import { toastStore } from './toast-store';
+
+/** Renders the toast queue with Radix Toast (announced to screen readers, swipe to dismiss). */
+export function Toaster() {
+  const { t } = useTranslation();
+  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getToasts);
+  return (
+    <ToastPrimitive.Provider swipeDirection="right" label={t('toast.region')}>
+      {toasts.map((toast) => (
+        <ToastPrimitive.Root
+          key={toast.id}
+          open={toast.open}
+          duration={toast.duration ?? 4000}
+          onOpenChange={(open) => !open && toastStore.dismiss(toast.id)}
+          className={cn(
+            'relative rounded-xl border p-4 pr-10 shadow-lg',
+            toast.variant === 'destructive'
+              ? 'border-red-700 bg-red-700 text-white'
+              : 'border-slate-200 bg-white text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100',
+          )}
+        >
+          <ToastPrimitive.Title className="text-sm font-semibold">{toast.title}</ToastPrimitive.Title>
+          {toast.description && (
+            <ToastPrimitive.Description className="mt-1 text-sm opacity-90">
+              {toast.description}
+            </ToastPrimitive.Description>
+          )}
+          <ToastPrimitive.Close
+            aria-label={t('toast.close')}
+            className="absolute top-3 right-3 rounded p-1 opacity-80 hover:opacity-100"
+          >
+            <X className="h-4 w-4" aria-hidden="true" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed right-4 bottom-20 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none md:bottom-4" />
+    </ToastPrimitive.Provider>
+  );
+}

@@ -1,0 +1,72 @@
+import { TOAST_DUPLICATE_GUARD_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@clipsync/shared/limits';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+  /** How long it stays open, 2000-5000 ms (SPEC §9). */
+  duration?: number;
+}
+
+export interface ToastItem extends ToastInput {
+  id: string;
+  open: boolean;
+}
+
+type Listener = (toasts: readonly ToastItem[]) => void;
+
+/**
+ * SPEC §4 toasts: one at a time (a new one replaces the current), a dismissed toast leaves the list
+ * 5000 ms later, and the same title + description within 2 s is shown once.
+ */
+export function createToastStore(clock: { now: () => number } = Date) {
+  let toasts: ToastItem[] = [];
+  let counter = 0;
+  let lastShown: { key: string; at: number } | undefined;
+  const listeners = new Set<Listener>();
+  const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+  const publish = (next: ToastItem[]) => {
+    toasts = next;
+    listeners.forEach((listener) => listener(toasts));
+  };
+
+  const remove = (id: string) => {
+    removalTimers.delete(id);
+    publish(toasts.filter((toast) => toast.id !== id));
+  };
+
+  const dismiss = (id: string) => {
+    if (removalTimers.has(id)) return;
+    publish(toasts.map((toast) => (toast.id === id ? { ...toast, open: false } : toast)));
+    removalTimers.set(
+      id,
+      setTimeout(() => remove(id), TOAST_REMOVE_DELAY_MS),
+    );
+  };
+
+  const show = (input: ToastInput): string | undefined => {
+    const key = `${input.variant ?? 'default'}|${input.title}|${input.description ?? ''}`;
+    const now = clock.now();
+    if (lastShown && lastShown.key === key && now - lastShown.at < TOAST_DUPLICATE_GUARD_MS) return undefined;
+    lastShown = { key, at: now };
+    const id = String(++counter);
+    publish([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+    return id;
+  };
+
+  return {
+    show,
+    dismiss,
+    getToasts: () => toasts,
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type ToastStore = ReturnType<typeof createToastStore>;
+
+/** The app's one toast queue. */
+export const toastStore = createToastStore();
