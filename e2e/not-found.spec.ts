@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { signIn } from './support/accounts';
 
 test('an unknown path shows the not-found page and Return to Home goes to /', async ({ page }) => {
   await page.goto('/no/such/page');
@@ -8,7 +9,8 @@ test('an unknown path shows the not-found page and Return to Home goes to /', as
   await expect(page.getByRole('heading', { level: 1, name: 'Clipboard Anywhere, Instantly' })).toBeVisible();
 });
 
-test('signed-in routes render their shell with the page title', async ({ page }) => {
+test('Quick Copy shows its placeholder inside the signed-in shell', async ({ page, request }) => {
+  await signIn(page, request, 'quick-copy');
   await page.goto('/quick-copy');
   await expect(page.getByText('Copy Anything From Screen Coming Soon')).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).first()).toBeVisible();

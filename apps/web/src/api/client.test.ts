@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, apiRequest, setAccessTokenProvider } from './client';
+import { ApiError, apiRequest } from './client';
+import { sessionStore } from './session-store';
 
 const respond = (status: number, body: unknown) =>
   vi
@@ -8,16 +9,20 @@ const respond = (status: number, body: unknown) =>
       new Response(body === undefined ? null : JSON.stringify(body), { status, statusText: 'Status' }),
     );
 
+const user = { id: 'u1', email: 'a@example.com', name: 'A', emailConfirmedAt: null, createdAt: '2026-01-01T00:00:00Z' };
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
 describe('apiRequest', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    setAccessTokenProvider(() => null);
+    sessionStore.clear();
   });
 
   test('sends JSON to /api with the bearer token and returns the parsed body', async () => {
     const fetchMock = respond(200, { ok: true });
     vi.stubGlobal('fetch', fetchMock);
-    setAccessTokenProvider(() => 'token-123');
+    sessionStore.save(user, { access_token: 'token-123', refresh_token: 'r', expires_at: 9_999_999_999 });
     await expect(apiRequest('/clipboard', { method: 'POST', body: { content: 'x' } })).resolves.toEqual({ ok: true });
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/clipboard');
@@ -40,5 +45,57 @@ describe('apiRequest', () => {
   test('204 resolves to undefined', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(null, { status: 204 })));
     await expect(apiRequest('/clipboard/x', { method: 'DELETE' })).resolves.toBeUndefined();
+  });
+
+  test('a 401 refreshes once and retries with the new token', async () => {
+    sessionStore.save(user, { access_token: 'old', refresh_token: 'r1', expires_at: 9_999_999_999 });
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(401, { error: 'Authentication required', code: 'UNAUTHORIZED' }))
+      .mockResolvedValueOnce(json(200, { accessToken: 'new', refreshToken: 'r2', expiresAt: 9_999_999_999 }))
+      .mockResolvedValueOnce(json(200, { clips: [] }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/clipboard/history')).resolves.toEqual({ clips: [] });
+    expect((fetchMock.mock.calls[1] as [string, RequestInit])[1].headers).toEqual({ 'x-refresh-token': 'r1' });
+    expect((fetchMock.mock.calls[2] as [string, RequestInit])[1].headers).toMatchObject({
+      Authorization: 'Bearer new',
+    });
+    expect(sessionStore.getSession()?.refresh_token).toBe('r2');
+  });
+
+  test('a failed refresh clears the session and raises auth:session-expired', async () => {
+    sessionStore.save(user, { access_token: 'old', refresh_token: 'r1', expires_at: 9_999_999_999 });
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(json(401, { error: 'Authentication required', code: 'UNAUTHORIZED' }))
+        .mockResolvedValueOnce(json(401, { error: 'Invalid or expired refresh token', code: 'UNAUTHORIZED' })),
+    );
+    const expired = vi.fn();
+    window.addEventListener('auth:session-expired', expired);
+    await expect(apiRequest('/auth/me')).rejects.toMatchObject({ status: 401 });
+    expect(expired).toHaveBeenCalledOnce();
+    expect(sessionStore.getSession()).toBeNull();
+    window.removeEventListener('auth:session-expired', expired);
+  });
+
+  test('login failures are passed on without a refresh', async () => {
+    sessionStore.save(user, { access_token: 'old', refresh_token: 'r1', expires_at: 9_999_999_999 });
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValue(json(401, { error: 'Invalid credentials', code: 'INVALID_CREDENTIALS' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+      message: 'Invalid credentials',
+    });
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  test('x-access-token on a response replaces the stored access token', async () => {
+    sessionStore.save(user, { access_token: 'old', refresh_token: 'r1', expires_at: 1 });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(200, {}, { 'x-access-token': 'renewed' })));
+    await apiRequest('/auth/me');
+    expect(sessionStore.getSession()?.access_token).toBe('renewed');
   });
 });

@@ -11,7 +11,9 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { useAuth } from '../features/auth/auth-context';
+import { useToast } from '../ui/use-toast';
 import { cn } from '../ui/cn';
 
 const NAV: ReadonlyArray<{ to: string; key: string; icon: LucideIcon }> = [
@@ -33,6 +35,18 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function AppShell() {
   const { t } = useTranslation();
   const [isCollapsed, setIsCollapsed] = useState(false);
+  const { logout } = useAuth();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const logOut = async () => {
+    try {
+      await logout();
+      toast.success({ title: t('auth.loggedOut') });
+      void navigate('/auth');
+    } catch {
+      toast.error({ title: t('auth.logoutFailed'), description: t('auth.logoutFailedBody') });
+    }
+  };
   return (
     <div className="flex min-h-screen">
       <aside
@@ -68,10 +82,15 @@ export function AppShell() {
             </NavLink>
           ))}
         </nav>
-        <Link to="/auth" className={linkClass({ isActive: false })} title={isCollapsed ? t('nav.logout') : undefined}>
+        <button
+          type="button"
+          onClick={() => void logOut()}
+          className={linkClass({ isActive: false })}
+          title={isCollapsed ? t('nav.logout') : undefined}
+        >
           <LogOut className="h-4 w-4 shrink-0" aria-hidden="true" />
           <span className={cn(isCollapsed && 'sr-only')}>{t('nav.logout')}</span>
-        </Link>
+        </button>
       </aside>
       <main id="main" className="flex-1 pb-20 md:pb-0">
         <Outlet />
@@ -95,6 +114,14 @@ export function AppShell() {
             {t(key)}
           </NavLink>
         ))}
+        <button
+          type="button"
+          onClick={() => void logOut()}
+          className="flex flex-col items-center gap-1 px-2 text-xs text-slate-600 dark:text-slate-300"
+        >
+          <LogOut className="h-5 w-5" aria-hidden="true" />
+          {t('nav.logout')}
+        </button>
       </nav>
     </div>
   );

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { AuthProvider } from '../features/auth/AuthProvider';
 import { Toaster } from '../ui/Toaster';
 import { useTheme } from './theme';
 
@@ -15,7 +16,7 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeSync />
-      {children}
+      <AuthProvider>{children}</AuthProvider>
       <Toaster />
     </QueryClientProvider>
   );

@@ -1,7 +1,9 @@
+import type React from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
 import { StandalonePage } from '../features/placeholders/StandalonePage';
 import { AppShell } from './AppShell';
+import { ProtectedRoute, PublicRoute } from './guards';
 import { RouteFallback } from './RouteFallback';
 
 const page = (titleKey: string, bodyKey?: string) => (
@@ -9,35 +11,43 @@ const page = (titleKey: string, bodyKey?: string) => (
 );
 const standalone = (titleKey: string) => <StandalonePage titleKey={titleKey} />;
 
+const lazyPage = (load: () => Promise<{ default: () => React.ReactElement }>) => async () => ({
+  Component: (await load()).default,
+});
+
 /**
- * SPEC §2's route table. The landing and not-found pages are code-split; the areas of later issues show
- * their title until they land. Sign-in guards arrive with accounts.
+ * SPEC §2's route table, with its public-only and protected guards. Pages are code-split; the areas of
+ * later issues show their title until they land.
  */
 export const routes: RouteObject[] = [
+  { path: '/', lazy: lazyPage(() => import('../features/landing/LandingPage')), HydrateFallback: RouteFallback },
   {
-    path: '/',
-    lazy: async () => ({ Component: (await import('../features/landing/LandingPage')).default }),
-    HydrateFallback: RouteFallback,
+    element: <PublicRoute />,
+    children: [{ path: '/auth', lazy: lazyPage(() => import('../features/auth/AuthPage')) }],
   },
-  { path: '/auth', element: standalone('auth.title') },
   {
-    element: <AppShell />,
+    element: <ProtectedRoute />,
     children: [
-      { path: '/dashboard', element: page('pages.dashboard') },
-      { path: '/clips', element: page('pages.clips') },
-      { path: '/rooms', element: page('pages.rooms') },
-      { path: '/rooms/:roomId', element: page('pages.room') },
-      { path: '/favorites', element: page('pages.favorites') },
-      { path: '/quick-copy', element: page('pages.quickCopy', 'pages.quickCopyComingSoon') },
+      {
+        element: <AppShell />,
+        children: [
+          { path: '/dashboard', element: page('pages.dashboard') },
+          { path: '/clips', element: page('pages.clips') },
+          { path: '/rooms', element: page('pages.rooms') },
+          { path: '/rooms/:roomId', element: page('pages.room') },
+          { path: '/favorites', element: page('pages.favorites') },
+          { path: '/quick-copy', element: page('pages.quickCopy', 'pages.quickCopyComingSoon') },
+        ],
+      },
     ],
   },
   { path: '/desktop', element: standalone('pages.desktop') },
   { path: '/desktop/shared/:token', element: standalone('pages.sharedDesktop') },
   { path: '/new-clip', element: standalone('pages.newClip') },
   { path: '/clips/:clipId', element: standalone('pages.sharedClip') },
-  { path: '/email-confirmation', element: standalone('pages.emailConfirmation') },
-  { path: '/reset-password', element: standalone('pages.resetPassword') },
-  { path: '*', lazy: async () => ({ Component: (await import('../features/not-found/NotFoundPage')).default }) },
+  { path: '/email-confirmation', lazy: lazyPage(() => import('../features/auth/EmailConfirmationPage')) },
+  { path: '/reset-password', lazy: lazyPage(() => import('../features/auth/ResetPasswordPage')) },
+  { path: '*', lazy: lazyPage(() => import('../features/not-found/NotFoundPage')) },
 ];
 
 export const router = createBrowserRouter(routes);

@@ -1,10 +1,12 @@
 import { ArrowRight, Monitor, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAuth } from '../auth/auth-context';
 import { Button } from '../../ui/Button';
 
 export function Hero() {
   const { t } = useTranslation();
+  const isSignedIn = useAuth().status === 'signedIn';
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-indigo-50 to-white pt-32 pb-20 dark:from-slate-900 dark:to-slate-950">
       <div className="mx-auto max-w-4xl px-4 text-center">
@@ -16,8 +18,8 @@ export function Hero() {
         <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-300">{t('hero.subtitle')}</p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
-            <Link to="/auth?mode=login">
-              {t('hero.getStarted')}
+            <Link to={isSignedIn ? '/dashboard' : '/auth?mode=login'}>
+              {isSignedIn ? t('hero.goToDashboard') : t('hero.getStarted')}
               <ArrowRight className="h-4 w-4" aria-hidden="true" />
             </Link>
           </Button>

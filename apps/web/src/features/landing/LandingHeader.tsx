@@ -1,6 +1,7 @@
 import { ClipboardList } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useAuth } from '../auth/auth-context';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { ThemeToggle } from './ThemeToggle';
@@ -16,6 +17,7 @@ const ANCHORS = [
 export function LandingHeader() {
   const { t } = useTranslation();
   const isScrolled = useScrolled(10);
+  const { status, logout } = useAuth();
   return (
     <header
       data-scrolled={isScrolled}
@@ -42,12 +44,25 @@ export function LandingHeader() {
         </nav>
         <div className="flex items-center gap-2">
           <ThemeToggle />
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/auth?mode=login">{t('nav.login')}</Link>
-          </Button>
-          <Button asChild size="sm">
-            <Link to="/auth?mode=register">{t('nav.signUp')}</Link>
-          </Button>
+          {status === 'signedIn' ? (
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/dashboard">{t('nav.dashboard')}</Link>
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => void logout().catch(() => undefined)}>
+                {t('nav.logout')}
+              </Button>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <Link to="/auth?mode=login">{t('nav.login')}</Link>
+              </Button>
+              <Button asChild size="sm">
+                <Link to="/auth?mode=register">{t('nav.signUp')}</Link>
+              </Button>
+            </>
+          )}
         </div>
       </div>
     </header>

@@ -1,0 +1,99 @@
+import { LOGIN_REDIRECT_DELAY_MS, SESSION_RECHECK_MS, type LoginRequest, type PublicUser } from '@clipsync/shared';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { authApi } from '../../api/auth-api';
+import { ApiError, refreshSession } from '../../api/client';
+import { isSessionExpired, SESSION_EXPIRED_EVENT, sessionStore } from '../../api/session-store';
+import { useToast } from '../../ui/use-toast';
+import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
+
+/**
+ * SPEC §4 authentication: starts loading, then signed in or out; an expired stored session is refreshed
+ * silently; validity is re-checked every 5 minutes, when the tab becomes visible and on
+ * `auth:session-expired`; a dead session ends in a forced logout with the 'Session Expired' toast.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [user, setUser] = useState<PublicUser | null>(null);
+  // The forced-logout handler needs the status of the moment it runs, not of the render that made it.
+  const statusRef = useRef(status);
+  useEffect(() => {
+    statusRef.current = status;
+  }, [status]);
+
+  const signOut = useCallback(() => {
+    sessionStore.clear();
+    setUser(null);
+    setStatus('signedOut');
+  }, []);
+
+  const forceLogout = useCallback(() => {
+    const wasSignedIn = statusRef.current === 'signedIn';
+    signOut();
+    if (wasSignedIn) toast.error({ title: t('auth.sessionExpired'), description: t('auth.sessionExpiredBody') });
+  }, [signOut, t, toast]);
+
+  const checkSession = useCallback(async () => {
+    if (!sessionStore.getSession()) return forceLogout();
+    try {
+      const { user: current } = await authApi.me();
+      sessionStore.save(current, sessionStore.getSession() ?? { access_token: '', refresh_token: '', expires_at: 0 });
+      setUser(current);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) forceLogout();
+    }
+  }, [forceLogout]);
+
+  useEffect(() => {
+    const start = async () => {
+      const storedUser = sessionStore.getUser();
+      const session = sessionStore.getSession();
+      if (!storedUser || !session) return signOut();
+      if (isSessionExpired(session) && !(await refreshSession())) return signOut();
+      setUser(storedUser);
+      setStatus('signedIn');
+    };
+    void start();
+  }, [signOut]);
+
+  useEffect(() => {
+    if (status !== 'signedIn') return;
+    const timer = window.setInterval(() => void checkSession(), SESSION_RECHECK_MS);
+    const onVisible = () => document.visibilityState === 'visible' && void checkSession();
+    const onExpired = () => forceLogout();
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    };
+  }, [status, checkSession, forceLogout]);
+
+  const login = useCallback(
+    async (credentials: LoginRequest) => {
+      const { user: signedIn, session } = await authApi.login(credentials);
+      if (!session) throw new Error('No session data received');
+      sessionStore.save(signedIn, session);
+      toast.success({ title: t('auth.welcomeBack'), description: t('auth.welcomeBackBody'), duration: 3000 });
+      // SPEC §4: the redirect (done by the public guard once signed in) follows 1 s after login.
+      await new Promise((resolve) => setTimeout(resolve, LOGIN_REDIRECT_DELAY_MS));
+      setUser(signedIn);
+      setStatus('signedIn');
+    },
+    [t, toast],
+  );
+
+  const logout = useCallback(async () => {
+    await authApi.logout();
+    signOut();
+  }, [signOut]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ status, user, login, logout, checkSession }),
+    [status, user, login, logout, checkSession],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,88 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { authApi } from '../../api/auth-api';
+import { Button } from '../../ui/Button';
+import { useToast } from '../../ui/use-toast';
+import { readConfirmationUrl } from './confirmation-state';
+import { StatusCard } from './StatusCard';
+
+type State = { kind: 'loading' } | { kind: 'success' } | { kind: 'expired' } | { kind: 'error'; message: string };
+
+export default function EmailConfirmationPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const start = useMemo(() => readConfirmationUrl(params), [params]);
+  const [checkResult, setCheckResult] = useState<State | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // Only a clean landing asks the server; an error in the URL decides the state by itself (SPEC §4).
+  useEffect(() => {
+    if (start.kind !== 'check') return;
+    let isCurrent = true;
+    authApi
+      .checkEmailConfirmation(start.token)
+      .then(
+        ({ confirmed }) =>
+          isCurrent &&
+          setCheckResult(confirmed ? { kind: 'success' } : { kind: 'error', message: t('confirm.failed') }),
+      )
+      .catch(() => isCurrent && setCheckResult({ kind: 'error', message: t('confirm.checkFailed') }));
+    return () => {
+      isCurrent = false;
+    };
+  }, [start, attempt, t]);
+
+  const state: State =
+    start.kind === 'expired'
+      ? { kind: 'expired' }
+      : start.kind === 'error'
+        ? { kind: 'error', message: start.description ?? t('confirm.errorGeneric') }
+        : start.kind === 'missing'
+          ? { kind: 'error', message: t('confirm.failed') }
+          : (checkResult ?? { kind: 'loading' });
+
+  const retry = () => {
+    setCheckResult(null);
+    setAttempt(attempt + 1);
+  };
+
+  const resend = () => {
+    toast.success({ title: t('confirm.resendTitle'), description: t('confirm.resendBody') });
+    void navigate('/auth?mode=register');
+  };
+
+  if (state.kind === 'loading') return <StatusCard tone="loading" title={t('confirm.loading')} />;
+  if (state.kind === 'success') {
+    return (
+      <StatusCard tone="success" title={t('confirm.successTitle')} message={t('confirm.successBody')}>
+        <Button asChild>
+          <Link to="/auth?mode=login">{t('confirm.goToLogin')}</Link>
+        </Button>
+        <Button asChild variant="secondary">
+          <Link to="/">{t('auth.backHome')}</Link>
+        </Button>
+      </StatusCard>
+    );
+  }
+  if (state.kind === 'expired') {
+    return (
+      <StatusCard tone="error" title={t('confirm.expiredTitle')} message={t('confirm.expired')}>
+        <Button onClick={resend}>{t('confirm.resend')}</Button>
+        <Button asChild variant="secondary">
+          <Link to="/auth?mode=login">{t('confirm.backToLogin')}</Link>
+        </Button>
+      </StatusCard>
+    );
+  }
+  return (
+    <StatusCard tone="error" title={t('confirm.errorTitle')} message={state.message}>
+      <Button onClick={retry}>{t('confirm.tryAgain')}</Button>
+      <Button asChild variant="secondary">
+        <Link to="/auth?mode=login">{t('confirm.backToLogin')}</Link>
+      </Button>
+    </StatusCard>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { authApi } from '../../api/auth-api';
+import { Button } from '../../ui/Button';
+import { errorMessage } from './error-message';
+import { FormField } from './FormField';
+import { StatusCard } from './StatusCard';
+import { validateReset } from './validation';
+
+type State = { kind: 'form' } | { kind: 'success' } | { kind: 'error'; message: string };
+
+/** The mailed link puts its tokens in the fragment (never sent to a server); both must be there (SPEC §4). */
+function readResetToken(): string | null {
+  const fragment = new URLSearchParams(window.location.hash.slice(1));
+  const accessToken = fragment.get('access_token');
+  return accessToken && fragment.get('refresh_token') ? accessToken : null;
+}
+
+export default function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const [token] = useState(readResetToken);
+  const [state, setState] = useState<State>(() =>
+    token ? { kind: 'form' } : { kind: 'error', message: t('reset.invalidToken') },
+  );
+  const [values, setValues] = useState({ password: '', confirmPassword: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSubmitting || !token) return;
+    const found = validateReset(values);
+    setError(found);
+    if (found) return;
+    setIsSubmitting(true);
+    try {
+      await authApi.resetPassword(token, values.password);
+      setState({ kind: 'success' });
+    } catch (caught) {
+      setState({ kind: 'error', message: errorMessage(caught, { otherwise: t('reset.failed') }) });
+    } finally {
+      setIsSubmitting(false);
+    }
+  };
+
+  const tryAgain = () => {
+    setValues({ password: '', confirmPassword: '' });
+    setError(null);
+    setState(token ? { kind: 'form' } : { kind: 'error', message: t('reset.invalidToken') });
+  };
+
+  if (state.kind === 'success') {
+    return (
+      <StatusCard tone="success" title={t('reset.successTitle')} message={t('reset.successBody')}>
+        <Button asChild>
+          <Link to="/auth?mode=login">{t('confirm.goToLogin')}</Link>
+        </Button>
+        <Button asChild variant="secondary">
+          <Link to="/">{t('auth.backHome')}</Link>
+        </Button>
+      </StatusCard>
+    );
+  }
+  if (state.kind === 'error') {
+    return (
+      <StatusCard tone="error" title={t('reset.errorTitle')} message={state.message}>
+        {token && <Button onClick={tryAgain}>{t('confirm.tryAgain')}</Button>}
+        <Button asChild variant="secondary">
+          <Link to="/auth?mode=login">{t('confirm.backToLogin')}</Link>
+        </Button>
+      </StatusCard>
+    );
+  }
+  return (
+    <main id="main" className="flex min-h-screen items-center justify-center px-4">
+      <form
+        onSubmit={submit}
+        noValidate
+        className="w-full max-w-md space-y-4 rounded-2xl bg-white p-8 shadow-lg dark:bg-slate-900"
+      >
+        <h1 className="text-2xl font-bold">{t('reset.title')}</h1>
+        <FormField
+          label={t('reset.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          canReveal
+          value={values.password}
+          onChange={(event) => setValues({ ...values, password: event.target.value })}
+        />
+        <FormField
+          label={t('reset.confirmNewPassword')}
+          type="password"
+          autoComplete="new-password"
+          canReveal
+          value={values.confirmPassword}
+          onChange={(event) => setValues({ ...values, confirmPassword: event.target.value })}
+          error={error ? t(error) : null}
+        />
+        <Button type="submit" className="w-full" disabled={isSubmitting || !values.password || !values.confirmPassword}>
+          {isSubmitting ? t('reset.resetting') : t('reset.submit')}
+        </Button>
+        <Link to="/auth?mode=login" className="block text-sm text-indigo-700 hover:underline dark:text-indigo-300">
+          {t('confirm.backToLogin')}
+        </Link>
+      </form>
+    </main>
+  );
+}

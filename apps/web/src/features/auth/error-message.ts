@@ -1,0 +1,11 @@
+import { ApiError } from '../../api/client';
+
+/** SPEC §8: the server's `error` text, else a status fallback, else the call's generic fallback. */
+export function errorMessage(
+  error: unknown,
+  fallbacks: { byStatus?: Record<number, string>; otherwise: string },
+): string {
+  if (error instanceof ApiError) return error.message || fallbacks.byStatus?.[error.status] || fallbacks.otherwise;
+  if (error instanceof Error && error.message) return error.message;
+  return fallbacks.otherwise;
+}

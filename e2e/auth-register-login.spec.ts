@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+import { latestMailTo, uniqueEmail } from './support/accounts';
+
+test('register → open the mailed link → Go to Login → log in → /dashboard → log out', async ({ page, request }) => {
+  const email = uniqueEmail('journey');
+  await page.goto('/auth?mode=register');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Name is required')).toBeVisible();
+  await expect(page.getByText('Email is required')).toBeVisible();
+
+  await page.getByLabel('Name').fill('Ada Lovelace');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm Password').fill('different');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
+  await expect(page.getByText('Passwords do not match')).toBeVisible();
+
+  await page.getByLabel('Password', { exact: true }).fill('analytical-engine');
+  await page.getByLabel('Confirm Password').fill('analytical-engine');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Account created!', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+
+  // Logging in before confirming is refused with the server's message.
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('analytical-engine');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'confirm your email' })).toBeVisible();
+
+  const mail = await latestMailTo(request, email, /Confirm/);
+  await page.goto(mail.links[0] ?? '');
+  await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to Login' }).click();
+
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('analytical-engine');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('button', { name: 'Logging in...' })).toBeVisible();
+  await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').email)).toBe(email);
+
+  await page.getByRole('complementary').getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page.getByText('Logged out successfully', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+});
+
+test('an expired confirmation link shows the expired state', async ({ page }) => {
+  await page.goto('/email-confirmation?error=access_denied&error_description=Email+link+is+invalid+or+has+expired');
+  await expect(page.getByText('The email confirmation link has expired. Please request a new one.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend Confirmation Email' })).toBeVisible();
+});
+
+test('wrong credentials show the inline error', async ({ page }) => {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(uniqueEmail('nobody'));
+  await page.getByLabel('Password', { exact: true }).fill('whatever-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid credentials');
+});

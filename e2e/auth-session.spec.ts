@@ -1,0 +1,54 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createConfirmedUser } from './support/accounts';
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+test('a protected route signed out lands on /auth and returns there after login', async ({ page, request }) => {
+  const { email, password } = await createConfirmedUser(request, 'guard');
+  await page.goto('/favorites');
+  await expect(page).toHaveURL(/\/auth$/);
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/favorites$/);
+  await expect(page.getByRole('heading', { name: 'Favorite Clips' })).toBeVisible();
+});
+
+test('an expired session at start-up is refreshed silently', async ({ page, request }) => {
+  const { email, password } = await createConfirmedUser(request, 'refresh');
+  const { user, session } = await (await request.post('/api/auth/login', { data: { email, password } })).json();
+  await page.goto('/');
+  await page.evaluate(
+    ([storedUser, storedSession]) => {
+      localStorage.setItem('user', JSON.stringify(storedUser));
+      localStorage.setItem(
+        'session',
+        JSON.stringify({ ...storedSession, expires_at: Math.floor(Date.now() / 1000) - 60 }),
+      );
+    },
+    [user, session],
+  );
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}'));
+  expect(stored.refresh_token).not.toBe(session.refresh_token);
+  expect(stored.expires_at * 1000).toBeGreaterThan(Date.now());
+});
+
+test("a revoked session shows 'Session Expired' and goes to /auth", async ({ page, request }) => {
+  const { email, password } = await createConfirmedUser(request, 'revoked');
+  await page.goto('/auth');
+  await logIn(page, email, password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const accessToken = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').access_token);
+  // The session is ended elsewhere (another tab's logout): the next validity check finds out.
+  expect((await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${accessToken}` } })).ok()).toBe(
+    true,
+  );
+  await page.getByRole('complementary').getByRole('link', { name: 'Rooms' }).click();
+  await expect(page.getByText('Session Expired', { exact: true })).toBeVisible();
+  await expect(page.getByText('Please log in again to continue.', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+});

@@ -1,0 +1,50 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+interface OutboxMail {
+  to: string;
+  subject: string;
+  links: string[];
+}
+
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
+
+/** The newest mail to `to` in the server's dev outbox (no SMTP_URL in the e2e server). */
+export async function latestMailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(async () => {
+      const { mails } = (await (await request.get('/api/dev/outbox')).json()) as { mails: OutboxMail[] };
+      found = mails.filter((mail) => mail.to === to && subject.test(mail.subject)).at(-1);
+      return Boolean(found);
+    })
+    .toBe(true);
+  return found as OutboxMail;
+}
+
+/** Registers through the API and follows the mailed confirmation link, as a user would. */
+export async function createConfirmedUser(request: APIRequestContext, prefix = 'user') {
+  const email = uniqueEmail(prefix);
+  const password = 'e2e-password-123';
+  expect((await request.post('/api/auth/register', { data: { name: 'E2E User', email, password } })).ok()).toBe(true);
+  const mail = await latestMailTo(request, email, /Confirm/);
+  expect((await request.get(mail.links[0] ?? '')).ok()).toBe(true);
+  return { email, password };
+}
+
+/** A confirmed user already signed in in `page`: the API logs in, the tokens go where the app keeps them. */
+export async function signIn(page: Page, request: APIRequestContext, prefix = 'user') {
+  const account = await createConfirmedUser(request, prefix);
+  const response = await request.post('/api/auth/login', { data: account });
+  expect(response.ok()).toBe(true);
+  const { user, session } = (await response.json()) as { user: { id: string }; session: unknown };
+  await page.goto('/');
+  await page.evaluate(
+    ([storedUser, storedSession]) => {
+      localStorage.setItem('user', JSON.stringify(storedUser));
+      localStorage.setItem('session', JSON.stringify(storedSession));
+    },
+    [user, session] as const,
+  );
+  return { ...account, user };
+}
