@@ -1,0 +1,92 @@
+/** Parent side of servers/child-protocol.ts: start a server script in its own `node --expose-gc` process. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { FromChild, ToChild } from '../servers/child-protocol';
+
+export interface ServerChild {
+  port: number;
+  /** RSS and heap after a few full GCs in the child. */
+  memory(): Promise<{ rss: number; heapUsed: number }>;
+  stop(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 30_000;
+const REPLY_TIMEOUT_MS = 10_000;
+const STOP_GRACE_MS = 5_000;
+
+/**
+ * Flags for both servers, so RSS moves with what the connections hold rather than with V8's housekeeping:
+ * - `--expose-gc`: the child collects before it reports RSS.
+ * - `--max-semi-space-size=1`: the young generation otherwise grows once to 32 MB and never shrinks;
+ *   ClipSync's start-up has already grown it, the bare server would grow it mid-run (~4 KB per connection).
+ *   Idle connections live in the old generation, which this does not touch.
+ * - `--no-memory-reducer`: it starts 8 s after start-up (about when ClipSync is ready) and at a random moment
+ *   returns tens of MB of pooled pages, which half the ClipSync samples showed as 3–5 KB instead of 12–14.
+ */
+const NODE_FLAGS = ['--expose-gc', '--max-semi-space-size=1', '--no-memory-reducer'];
+
+/** Every child still alive, so a timeout or Ctrl-C can kill them all before exiting. */
+const liveChildren = new Set<ChildProcess>();
+
+export function killAllChildren(): void {
+  for (const child of liveChildren) child.kill('SIGKILL');
+}
+
+/** Resolves with the first message `accept` maps to a value; rejects on timeout or if the child exits first. */
+function waitFor<T>(
+  child: ChildProcess,
+  accept: (message: FromChild) => T | undefined,
+  what: string,
+  timeoutMs: number,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => finish(new Error(`server child: no ${what} within ${timeoutMs} ms`)), timeoutMs);
+    const onMessage = (message: FromChild) => {
+      const value = accept(message);
+      if (value !== undefined) finish(undefined, value);
+    };
+    const onExit = (code: number | null) => finish(new Error(`server child exited (${code}) before ${what}`));
+    function finish(error: Error | undefined, value?: T) {
+      clearTimeout(timer);
+      child.off('message', onMessage).off('exit', onExit);
+      if (error) reject(error);
+      else resolve(value as T);
+    }
+    child.on('message', onMessage).on('exit', onExit);
+  });
+}
+
+export async function startServerChild(scriptPath: string, env: Record<string, string> = {}): Promise<ServerChild> {
+  // Child stdout goes to our stderr: our stdout carries only the JSON result.
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', import.meta.resolve('tsx'), scriptPath], {
+    stdio: ['ignore', 2, 2, 'ipc'],
+    env: { ...process.env, ...env },
+  });
+  liveChildren.add(child);
+  child.once('exit', () => liveChildren.delete(child));
+  const send = (message: ToChild) => child.send(message);
+
+  const ready = (message: FromChild) => (message.type === 'ready' ? message.port : undefined);
+  const port = await waitFor(child, ready, 'ready message', READY_TIMEOUT_MS).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
+
+  return {
+    port,
+    memory: async () => {
+      const memory = (message: FromChild) => (message.type === 'memory' ? message : undefined);
+      const reply = waitFor(child, memory, 'memory reply', REPLY_TIMEOUT_MS);
+      send({ type: 'measure' });
+      const { rss, heapUsed } = await reply;
+      return { rss, heapUsed };
+    },
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      const killer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
+      send({ type: 'stop' });
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}

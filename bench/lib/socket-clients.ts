@@ -1,0 +1,54 @@
+/** Many idle Socket.IO clients from this one process, as a browser would connect (websocket, no token). */
+import { io, type Socket } from 'socket.io-client';
+
+export interface ConnectResult {
+  sockets: Socket[];
+  errors: number;
+  /** Wall time from the first handshake started to the last one settled. */
+  seconds: number;
+}
+
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** One client; resolves with it, or with undefined on connect_error or timeout (counted as an error). */
+function connectOne(url: string): Promise<Socket | undefined> {
+  const socket = io(url, {
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    timeout: CONNECT_TIMEOUT_MS,
+    auth: {}, // signed-out viewer: a valid handshake with no token
+  });
+  return new Promise((resolve) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', () => {
+      socket.close();
+      resolve(undefined);
+    });
+  });
+}
+
+/**
+ * Keeps `inFlight` handshakes going at once (a pool, not lock-step batches, so one slow handshake does not
+ * stall the others): fast on loopback without a burst of thousands of SYNs overflowing the listen backlog.
+ */
+export async function connectClients(url: string, count: number, inFlight: number): Promise<ConnectResult> {
+  const sockets: Socket[] = [];
+  let errors = 0;
+  let started = 0;
+  const worker = async () => {
+    while (started < count) {
+      started++;
+      const socket = await connectOne(url);
+      if (socket) sockets.push(socket);
+      else errors++;
+    }
+  };
+  const startedAt = performance.now();
+  await Promise.all(Array.from({ length: Math.min(inFlight, count) }, worker));
+  return { sockets, errors, seconds: (performance.now() - startedAt) / 1000 };
+}
+
+export function closeClients(sockets: Socket[]): void {
+  for (const socket of sockets) socket.close();
+}

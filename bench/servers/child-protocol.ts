@@ -1,0 +1,66 @@
+/**
+ * IPC between a scenario (parent) and a server it measures (child). The server lives in its own process so
+ * its RSS is its own: the clients, the other server and earlier rounds never count towards it.
+ */
+export type ToChild = { type: 'measure' } | { type: 'stop' };
+export type FromChild = { type: 'ready'; port: number } | { type: 'memory'; rss: number; heapUsed: number };
+
+const GC_PASSES = 4;
+const GC_PAUSE_MS = 50;
+const STEADY_BYTES = 1_048_576;
+const STEADY_READINGS = 3;
+const STEADY_PAUSE_MS = 250;
+const STEADY_MAX_MS = 15_000;
+
+function isToChild(message: unknown): message is ToChild {
+  const type = (message as { type?: unknown } | null)?.type;
+  return type === 'measure' || type === 'stop';
+}
+
+/** Several full GCs with pauses between, so finalizers and weak callbacks get to free what they hold. */
+async function memoryAfterGc(): Promise<{ rss: number; heapUsed: number }> {
+  const collect = globalThis.gc;
+  if (!collect) throw new Error('start the server child with node --expose-gc');
+  for (let pass = 0; pass < GC_PASSES; pass++) {
+    collect();
+    await new Promise((resolve) => setTimeout(resolve, GC_PAUSE_MS));
+  }
+  const { rss, heapUsed } = process.memoryUsage();
+  return { rss, heapUsed };
+}
+
+/**
+ * Waits until RSS after GC stops moving. Just after start-up ClipSync's RSS falls by ~300 MB over a second or
+ * so (start-up garbage, background compilation of PGlite's WebAssembly releasing memory); a measurement
+ * taken while that is going on shows connections costing negative kilobytes.
+ */
+async function awaitSteadyMemory(): Promise<void> {
+  const deadline = Date.now() + STEADY_MAX_MS;
+  let previous = Number.NaN;
+  let steadyReadings = 0;
+  while (steadyReadings < STEADY_READINGS && Date.now() < deadline) {
+    const { rss } = await memoryAfterGc();
+    steadyReadings = Math.abs(rss - previous) < STEADY_BYTES ? steadyReadings + 1 : 0;
+    previous = rss;
+    await new Promise((resolve) => setTimeout(resolve, STEADY_PAUSE_MS));
+  }
+}
+
+/** Runs in the child once it listens: announces the port, answers `measure`, exits on `stop` or orphaning. */
+export async function serveParent(port: number, close: () => Promise<void>): Promise<void> {
+  const send = (message: FromChild) => process.send?.(message);
+  if (!process.send) throw new Error('a bench server child needs an IPC channel (spawn it with stdio "ipc")');
+  const stop = async () => {
+    await close().catch((error: unknown) => console.error('bench server close failed:', error));
+    process.exit(0);
+  };
+  process.on('message', (message: unknown) => {
+    if (!isToChild(message)) return;
+    if (message.type === 'stop') void stop();
+    else void memoryAfterGc().then((memory) => send({ type: 'memory', ...memory }));
+  });
+  // If the scenario dies (timeout, Ctrl-C, crash) the channel closes: never outlive it.
+  process.on('disconnect', () => void stop());
+  await awaitSteadyMemory();
+  send({ type: 'ready', port });
+}

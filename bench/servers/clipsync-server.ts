@@ -1,0 +1,20 @@
+/** The real ClipSync server (every plugin, realtime and its handshake), on PGlite in memory. */
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config/env';
+import { MEMORY_DATABASE } from '../../apps/server/src/db/client';
+import { serveParent } from './child-protocol';
+
+// The scenario owns the directory and removes it even when it has to SIGKILL us.
+const dataDir = process.env.BENCH_DATA_DIR;
+if (!dataDir) throw new Error('BENCH_DATA_DIR must name a temporary directory');
+const config = loadConfig({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATA_DIR: dataDir,
+  JWT_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
+  PUBLIC_URL: 'http://localhost:3000',
+});
+const app = await buildApp({ ...config, databaseUrl: MEMORY_DATABASE });
+await app.listen({ port: 0, host: '127.0.0.1' });
+await serveParent((app.server.address() as AddressInfo).port, () => app.close());
