@@ -46,6 +46,8 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // Every journey signs up from 127.0.0.1; the per-address limit is tested in the server suite.
+      AUTH_RATE_LIMIT_PER_IP: '1000',
       NODE_ENV: 'test',
     },
   },

@@ -113,7 +113,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { prefix: '/api', database, redis: realtime.redis, files });
   const authContext = { db: database.db, events, jwtSecret, mailer, publicUrl: config.publicUrl };
-  await app.register(authRoutes, { prefix: '/api/auth', ctx: authContext, counterRedis });
+  await app.register(authRoutes, {
+    prefix: '/api/auth',
+    ctx: authContext,
+    counterRedis,
+    attemptsPerIp: config.authRateLimitPerIp,
+  });
   if (config.env !== 'production') await app.register(outboxRoutes, { prefix: '/api/dev', mailer });
 
   const clipsContext = { db: database.db, events, files };

@@ -12,6 +12,8 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       trustProxy: false,
       logLevel: 'info',
+      rateLimitPerMinute: 600,
+      authRateLimitPerIp: 20,
     });
     expect(config.dataDir).toMatch(/\/data$/);
   });
@@ -23,6 +25,11 @@ describe('loadConfig', () => {
     ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
   ])('TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  test('the sign-in attempt limit per address can be raised, never made zero', () => {
+    expect(loadConfig({ AUTH_RATE_LIMIT_PER_IP: '1000' }).authRateLimitPerIp).toBe(1000);
+    expect(() => loadConfig({ AUTH_RATE_LIMIT_PER_IP: '0' })).toThrow(/AUTH_RATE_LIMIT_PER_IP:/);
   });
 
   test('PUBLIC_URL is reduced to its origin', () => {

@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('ClipSync <no-reply@localhost>'),
   LOG_LEVEL: LogLevel.default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   WEB_DIST_DIR: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
 });
 
@@ -61,6 +62,8 @@ export interface AppConfig {
   mailFrom: string;
   logLevel: z.infer<typeof LogLevel>;
   rateLimitPerMinute: number;
+  /** Attempts per client address per 15 minutes on each of login, register, forgot, reset and confirm. */
+  authRateLimitPerIp: number;
   webDistDir: string;
 }
 
@@ -96,6 +99,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
     webDistDir: toAbsolute(env.WEB_DIST_DIR),
   };
 }

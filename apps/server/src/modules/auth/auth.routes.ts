@@ -21,15 +21,17 @@ import * as auth from './auth.service';
 import { revokeSession, rotateRefreshToken } from './sessions.service';
 
 /** Per client address: generous for people, tight for scripts. Per e-mail limits guard each account. */
-const PER_IP = { max: 20, timeWindow: '15 minutes' } as const;
+const PER_IP_WINDOW = '15 minutes';
 const PER_EMAIL = { max: 8, windowMs: 15 * 60_000 } as const;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
 const RefreshHeaders = z.object({ [REFRESH_TOKEN_HEADER]: z.string().min(1).max(512) });
 
-export const authRoutes: FastifyPluginAsyncZod<{ ctx: auth.AuthContext; counterRedis: Redis | undefined }> = async (
-  app,
-  { ctx, counterRedis },
-) => {
+export const authRoutes: FastifyPluginAsyncZod<{
+  ctx: auth.AuthContext;
+  counterRedis: Redis | undefined;
+  attemptsPerIp: number;
+}> = async (app, { ctx, counterRedis, attemptsPerIp }) => {
+  const PER_IP = { max: attemptsPerIp, timeWindow: PER_IP_WINDOW };
   const perEmail = limitPerBodyField(createAttemptLimiter({ ...PER_EMAIL, redis: counterRedis }), 'email');
 
   app.post(
