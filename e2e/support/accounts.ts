@@ -37,7 +37,10 @@ export async function signIn(page: Page, request: APIRequestContext, prefix = 'u
   const account = await createConfirmedUser(request, prefix);
   const response = await request.post('/api/auth/login', { data: account });
   expect(response.ok()).toBe(true);
-  const { user, session } = (await response.json()) as { user: { id: string }; session: unknown };
+  const { user, session } = (await response.json()) as {
+    user: { id: string };
+    session: { access_token: string };
+  };
   await page.goto('/');
   await page.evaluate(
     ([storedUser, storedSession]) => {
@@ -46,5 +49,5 @@ export async function signIn(page: Page, request: APIRequestContext, prefix = 'u
     },
     [user, session] as const,
   );
-  return { ...account, user };
+  return { ...account, user, accessToken: session.access_token };
 }

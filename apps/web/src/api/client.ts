@@ -73,13 +73,13 @@ export function refreshSession(): Promise<boolean> {
   return refreshInFlight;
 }
 
-/** The one HTTP client: base `/api`, JSON, bearer token, one refresh-and-retry on 401, `{ error, code }` → ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  let response = await send(path, options);
+/** Sends, and on a 401 refreshes once and sends again (SPEC §4); a failed refresh ends the session. */
+async function sendWithRefresh(path: string, attempt: () => Promise<Response>): Promise<Response> {
+  let response = await attempt();
   const mayRefresh = !NO_REFRESH_PATHS.includes(path) && sessionStore.getSession() !== null;
   if (response.status === 401 && mayRefresh) {
     if (await refreshSession()) {
-      response = await send(path, options);
+      response = await attempt();
     } else {
       sessionStore.clear();
       window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
@@ -87,6 +87,55 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   adoptTokenHeaders(response);
   if (!response.ok) throw await toApiError(response);
-  if (response.status === 204) return undefined as T;
+  return response;
+}
+
+/** Like `apiRequest`, with the response headers (e.g. `X-Total-Count` of a paged list). */
+export async function apiRequestWithHeaders<T>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<{ body: T; headers: Headers }> {
+  const response = await sendWithRefresh(path, () => send(path, options));
+  const body = response.status === 204 ? undefined : await response.json();
+  return { body: body as T, headers: response.headers };
+}
+
+/** The one HTTP client: base `/api`, JSON, bearer token, one refresh-and-retry on 401, `{ error, code }` → ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestWithHeaders<T>(path, options)).body;
+}
+
+/** Upload progress, 0–1 of the request body sent. */
+export type ProgressListener = (fraction: number) => void;
+
+/**
+ * A multipart upload that reports progress: fetch cannot observe an upload, XMLHttpRequest can. The
+ * result goes through the same refresh-and-retry and error handling as every other call.
+ */
+export async function apiUpload<T>(path: string, form: FormData, onProgress?: ProgressListener): Promise<T> {
+  const attempt = () =>
+    new Promise<Response>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `/api${path}`);
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('Accept', 'application/json');
+      const token = sessionStore.getSession()?.access_token;
+      if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+      xhr.upload.onprogress = (event) => event.lengthComputable && onProgress?.(event.loaded / event.total);
+      xhr.onload = () => {
+        const headers = new Headers();
+        for (const line of xhr
+          .getAllResponseHeaders()
+          .trim()
+          .split(/[\r\n]+/)) {
+          const at = line.indexOf(':');
+          if (at > 0) headers.append(line.slice(0, at).trim(), line.slice(at + 1).trim());
+        }
+        resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, headers }));
+      };
+      xhr.onerror = () => reject(new ApiError('Network error', 0, 'NETWORK_ERROR'));
+      xhr.send(form);
+    });
+  const response = await sendWithRefresh(path, attempt);
   return (await response.json()) as T;
 }

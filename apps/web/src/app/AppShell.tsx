@@ -92,7 +92,7 @@ export function AppShell() {
           <span className={cn(isCollapsed && 'sr-only')}>{t('nav.logout')}</span>
         </button>
       </aside>
-      <main id="main" className="flex-1 pb-20 md:pb-0">
+      <main id="main" className="min-w-0 flex-1 pb-20 md:pb-0">
         <Outlet />
       </main>
       <nav

@@ -31,11 +31,11 @@ export const routes: RouteObject[] = [
       {
         element: <AppShell />,
         children: [
-          { path: '/dashboard', element: page('pages.dashboard') },
-          { path: '/clips', element: page('pages.clips') },
+          { path: '/dashboard', lazy: lazyPage(() => import('../features/clips/DashboardPage')) },
+          { path: '/clips', lazy: lazyPage(() => import('../features/clips/AllClipsPage')) },
           { path: '/rooms', element: page('pages.rooms') },
           { path: '/rooms/:roomId', element: page('pages.room') },
-          { path: '/favorites', element: page('pages.favorites') },
+          { path: '/favorites', lazy: lazyPage(() => import('../features/clips/FavoritesPage')) },
           { path: '/quick-copy', element: page('pages.quickCopy', 'pages.quickCopyComingSoon') },
         ],
       },

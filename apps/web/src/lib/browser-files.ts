@@ -1,0 +1,35 @@
+/** How long an object URL lives after its download starts (SPEC §7 Downloads). */
+const OBJECT_URL_LIFETIME_MS = 100;
+
+/** Saves a blob under a file name through a temporary object URL. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), OBJECT_URL_LIFETIME_MS);
+}
+
+/** Clipboard API where the page is a secure context; a hidden text area elsewhere (plain http on a LAN). */
+export async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard && window.isSecureContext) return navigator.clipboard.writeText(text);
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.append(area);
+  area.select();
+  const isCopied = document.execCommand('copy');
+  area.remove();
+  if (!isCopied) throw new Error('Copy was refused');
+}
+
+/** Images a browser may preview inline; the server serves the same set inline (never SVG). */
+export function isPreviewableImage(mediaType: string): boolean {
+  return /^image\/(png|jpeg|gif|webp|avif|bmp)$/i.test(mediaType);
+}
