@@ -89,3 +89,25 @@ test('a new account sees the empty texts', async ({ page, request }) => {
   await page.goto('/favorites');
   await expect(page.getByText('No favorite clips found.')).toBeVisible();
 });
+
+test('pasting on the dashboard makes a clip, images included', async ({ page, request }) => {
+  await signIn(page, request, 'paste');
+  await page.goto('/dashboard');
+  await expect(page.getByText('No clips found. Create your first clip!')).toBeVisible();
+  // A real Ctrl+V needs the OS clipboard; the page sees the same ClipboardEvent either way.
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', 'pasted from another app');
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+  });
+  await expect(page.getByText('Clip saved successfully', { exact: true })).toBeVisible();
+  await expect(page.getByRole('article')).toContainText('pasted from another app');
+
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.items.add(new File([new Uint8Array([137, 80, 78, 71])], 'screenshot.png', { type: 'image/png' }));
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true }));
+  });
+  await expect(page.getByRole('article').filter({ hasText: 'screenshot.png' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Total Clips' })).toContainText('2');
+});

@@ -36,4 +36,16 @@ describe('rate limits', () => {
     // The proxy appends the real client after whatever the client sent; only that last hop is trusted.
     expect((await hit('10.0.0.3', '1.2.3.4, 198.51.100.1')).statusCode).toBe(429);
   });
+
+  test('hashed web assets do not count against the API budget', async () => {
+    for (let i = 0; i < 5; i++) {
+      const asset = await testApp.app.inject({
+        method: 'GET',
+        url: '/assets/index-abc123.js',
+        remoteAddress: '10.0.0.4',
+      });
+      expect(asset.statusCode).not.toBe(429);
+    }
+    for (let i = 0; i < 3; i++) expect((await hit('10.0.0.4')).statusCode).toBe(200);
+  });
 });

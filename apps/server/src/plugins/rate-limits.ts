@@ -20,6 +20,9 @@ export async function registerRateLimits(
     timeWindow: '1 minute',
     // During a Redis outage requests are served rather than refused.
     skipOnError: true,
+    // Hashed web assets are static files a browser caches for a year; counting them would let one page
+    // load of an office behind a single address eat into everyone's API budget.
+    allowList: (request) => request.url.startsWith('/assets/'),
     ...(redis ? { redis, nameSpace: 'clipsync-rl:' } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many requests. Please try again in ${context.after}.`),

@@ -76,8 +76,8 @@ export function useClipCache() {
   const queryClient = useQueryClient();
   return useMemo(
     () => ({
-      patchClip: (id: string, change: Partial<Clip>) =>
-        queryClient.setQueryData<Clip>(clipKeys.detail(id), (clip) => clip && { ...clip, ...change }),
+      updateClip: (id: string, update: (clip: Clip) => Clip) =>
+        queryClient.setQueryData<Clip>(clipKeys.detail(id), (clip) => clip && update(clip)),
       refetchClip: (id: string) => queryClient.invalidateQueries({ queryKey: clipKeys.detail(id) }),
       refetchLists: () => queryClient.invalidateQueries({ queryKey: clipKeys.all }),
     }),

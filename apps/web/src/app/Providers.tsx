@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { AuthProvider } from '../features/auth/AuthProvider';
+import { SocketProvider } from '../realtime/SocketProvider';
 import { Toaster } from '../ui/Toaster';
 import { useTheme } from './theme';
 
@@ -16,7 +17,9 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeSync />
-      <AuthProvider>{children}</AuthProvider>
+      <AuthProvider>
+        <SocketProvider>{children}</SocketProvider>
+      </AuthProvider>
       <Toaster />
     </QueryClientProvider>
   );

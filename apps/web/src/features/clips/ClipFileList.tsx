@@ -14,7 +14,7 @@ export function ClipFileList({ title, files }: { title: string; files: readonly 
   return (
     <section aria-label={title} className="mt-6">
       <h2 className="text-sm font-semibold text-slate-700 dark:text-slate-200">{title}</h2>
-      <ul className="mt-2 grid gap-3 sm:grid-cols-2">
+      <ul className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
         {files.map((file) => (
           <li
             key={file.url}

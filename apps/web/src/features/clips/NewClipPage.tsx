@@ -1,0 +1,89 @@
+import { ArrowLeft, Copy, Loader2, Save, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { RouteFallback } from '../../app/RouteFallback';
+import { Button } from '../../ui/Button';
+import { useAuth } from '../auth/auth-context';
+import { ClipContentField } from './ClipContentField';
+import { ClipFileList } from './ClipFileList';
+import { ClipPageLayout, ClipPanel } from './ClipPageLayout';
+import { DropHint } from './DropHint';
+import { PendingFileList } from './PendingFileList';
+import { ShareClipDialog } from './ShareClipDialog';
+import { UploadFileButton } from './UploadFileButton';
+import { useClipContentActions } from './use-clip-content-actions';
+import { useNewClip } from './use-new-clip';
+import { usePasteAndDrop } from './use-paste-and-drop';
+
+/**
+ * /new-clip has no guard in SPEC's route table, yet creating a clip needs an account: a signed-out visitor
+ * goes to /auth, and the public guard brings them back here after login.
+ */
+export default function NewClipPage() {
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <RouteFallback />;
+  if (status === 'signedOut') return <Navigate to="/auth" replace state={{ from: location }} />;
+  return <NewClipEditor />;
+}
+
+function NewClipEditor() {
+  const { t } = useTranslation();
+  const editor = useNewClip();
+  const { copyContent } = useClipContentActions();
+  const [sharedClipId, setSharedClipId] = useState<string | null>(null);
+  const { isDraggingFiles, dropTargetProps } = usePasteAndDrop({
+    enabled: true,
+    onFiles: editor.pending.addFiles,
+    onText: editor.appendToText,
+  });
+  const isBusy = editor.isInitializing || editor.isSaving;
+  const saveLabel = editor.isInitializing ? 'editor.initializing' : editor.isSaving ? 'editor.saving' : 'editor.save';
+
+  return (
+    <ClipPageLayout {...dropTargetProps}>
+      <Button asChild variant="ghost" size="sm" className="-ml-3">
+        <Link to="/dashboard">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          {t('editor.back')}
+        </Link>
+      </Button>
+      <h1 className="mt-2 mb-4 text-2xl font-bold sm:text-3xl">{t('pages.newClip')}</h1>
+      <ClipPanel>
+        <ClipContentField value={editor.text} onChange={editor.setText} />
+        <DropHint isActive={isDraggingFiles} />
+        <div className="mt-4 flex flex-wrap gap-2">
+          <Button onClick={() => void editor.save()} disabled={isBusy}>
+            {isBusy ? (
+              <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+            ) : (
+              <Save className="h-4 w-4" aria-hidden="true" />
+            )}
+            {t(saveLabel)}
+          </Button>
+          <Button variant="secondary" onClick={() => void copyContent(editor.text)}>
+            <Copy className="h-4 w-4" aria-hidden="true" />
+            {t('editor.copy')}
+          </Button>
+          <UploadFileButton onFiles={editor.pending.addFiles} />
+          <Button
+            variant="secondary"
+            disabled={!editor.hasSaved || !editor.clipId}
+            onClick={() => setSharedClipId(editor.clipId)}
+          >
+            <Share2 className="h-4 w-4" aria-hidden="true" />
+            {t('editor.share')}
+          </Button>
+        </div>
+        <PendingFileList
+          files={editor.pending.pendingFiles}
+          onRemove={editor.pending.removeFile}
+          isLocked={editor.isSaving}
+        />
+        <ClipFileList title={t('editor.uploadedFiles')} files={editor.uploadedFiles} />
+      </ClipPanel>
+      <ShareClipDialog clipId={sharedClipId} onOpenChange={(isOpen) => !isOpen && setSharedClipId(null)} />
+    </ClipPageLayout>
+  );
+}

@@ -1,0 +1,144 @@
+import type { Clip } from '@clipsync/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import { clipsApi } from '../../api/clips-api';
+import { SocketContext } from '../../realtime/socket-context';
+import { FakeSocket } from '../../test/fake-socket';
+import { toastStore } from '../../ui/toast-store';
+import { Toaster } from '../../ui/Toaster';
+import { AuthContext, type AuthContextValue } from '../auth/auth-context';
+import SharedClipPage from './SharedClipPage';
+
+vi.mock('../../api/clips-api', () => ({ clipsApi: { get: vi.fn(), update: vi.fn(), uploadFile: vi.fn() } }));
+
+const owner = {
+  id: 'owner-1',
+  email: 'o@example.com',
+  name: 'O',
+  emailConfirmedAt: null,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+const clip: Clip = {
+  id: 'clip-1',
+  content: 'Shared text',
+  userId: owner.id,
+  isFavorite: false,
+  is_favorite: false,
+  files: [],
+  createdAt: '2026-01-01T00:00:00Z',
+  created_at: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+  updated_at: '2026-01-01T00:00:00Z',
+  filePath: null,
+  fileName: null,
+  fileType: null,
+};
+
+function renderPage(signedInAs: typeof owner | null, socket = new FakeSocket().connect()) {
+  const auth: AuthContextValue = {
+    status: signedInAs ? 'signedIn' : 'signedOut',
+    user: signedInAs,
+    login: vi.fn(),
+    logout: vi.fn(),
+    checkSession: vi.fn(),
+  };
+  const realtime = { socket: socket.asSocket(), isConnected: true, requestGuestConnection: () => () => undefined };
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthContext.Provider value={auth}>
+        <SocketContext.Provider value={realtime}>
+          <MemoryRouter initialEntries={['/clips/clip-1']}>
+            <Routes>
+              <Route path="/clips/:clipId" element={<SharedClipPage />} />
+            </Routes>
+          </MemoryRouter>
+        </SocketContext.Provider>
+      </AuthContext.Provider>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return socket;
+}
+
+const findToast = async (text: string) => (await screen.findAllByText(text, { exact: true }))[0];
+
+describe('SharedClipPage', () => {
+  beforeAll(() => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+  });
+  afterAll(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.clearAllMocks();
+    toastStore.getToasts().forEach((toast) => toastStore.dismiss(toast.id));
+  });
+
+  test('a signed-out visitor reads the clip and sees the owner’s saves arrive live', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    const socket = renderPage(null);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading clip...');
+    expect(await screen.findByText('View only mode. Copy or download the content.')).toBeInTheDocument();
+    expect(screen.getByText('View only - Owner can edit')).toBeInTheDocument();
+    const text = screen.getByLabelText('Clip content');
+    expect(text).toHaveValue('Shared text');
+    expect(text).toHaveAttribute('readonly');
+    expect(socket.emitted).toContainEqual(
+      expect.objectContaining({ event: 'clip:join', args: [{ clipId: 'clip-1' }, expect.any(Function)] }),
+    );
+
+    act(() => socket.fire('clip-content-updated', { clipId: 'clip-1', content: 'Edited by the owner' }));
+    await waitFor(() => expect(text).toHaveValue('Edited by the owner'));
+    expect(await findToast('Content updated by owner')).toBeInTheDocument();
+  });
+
+  test('the owner edits: the badge shows unsaved text, sharing waits for a save, blank text is refused', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    const socket = renderPage(owner);
+    expect(await screen.findByText(/You can edit this clip/)).toBeInTheDocument();
+    expect(socket.emitted.filter((emit) => emit.event === 'clip:join')).toHaveLength(0);
+    const saveChanges = screen.getByRole('button', { name: 'Save Changes' });
+    expect(saveChanges).toBeDisabled();
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Clip content'));
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await findToast('Please save the clip first')).toBeInTheDocument();
+    await userEvent.click(saveChanges);
+    expect(await findToast('Please enter some content or upload a file')).toBeInTheDocument();
+    expect(clipsApi.update).not.toHaveBeenCalled();
+  });
+
+  test('the owner saves; a refused save shows the server’s reason', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    vi.mocked(clipsApi.update).mockRejectedValueOnce(
+      new ApiError('Clip content is too long', 400, 'VALIDATION_FAILED'),
+    );
+    renderPage(owner);
+    await userEvent.type(await screen.findByLabelText('Clip content'), ' and more');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await findToast('Failed to update clip: Clip content is too long')).toBeInTheDocument();
+
+    vi.mocked(clipsApi.update).mockResolvedValueOnce({ ...clip, content: 'Shared text and more' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await findToast('Clip updated successfully')).toBeInTheDocument();
+    expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'Shared text and more');
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  });
+
+  test('an unknown clip says so', async () => {
+    vi.mocked(clipsApi.get).mockRejectedValue(new ApiError('Clip not found', 404, 'NOT_FOUND'));
+    renderPage(null);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This clip does not exist or was deleted.');
+    expect(await findToast('Failed to load clip')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,61 @@
+import type { Clip } from '@clipsync/shared';
+import { Eye } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useClipCache } from '../../api/clip-queries';
+import { useClipLiveUpdates } from '../../realtime/use-clip-live-updates';
+import { useToast } from '../../ui/use-toast';
+import { ClipBadge, ClipContentField } from './ClipContentField';
+import { ClipFileList } from './ClipFileList';
+import { ClipPageLayout, ClipPanel } from './ClipPageLayout';
+import { SharedClipActions, SharedClipNote } from './SharedClipActions';
+import { SharedClipTitle } from './SharedClipTitle';
+import { ShareClipDialog } from './ShareClipDialog';
+
+/**
+ * SPEC §2 shared clip for everyone but its owner, signed out included: read-only, kept current by the
+ * clip's live updates (SPEC §4).
+ */
+export function SharedClipViewerView({ clip }: { clip: Clip }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { updateClip, refetchClip } = useClipCache();
+  const [isSharing, setIsSharing] = useState(false);
+  useClipLiveUpdates(clip.id, {
+    enabled: true,
+    onContent: (content) => {
+      updateClip(clip.id, (stored) => ({ ...stored, content }));
+      toast.success({ title: t('editor.contentUpdatedByOwner') });
+    },
+    // The broadcast names the files without their ids; the stored clip has them all.
+    onFiles: () => {
+      void refetchClip(clip.id);
+      toast.success({ title: t('editor.filesUpdatedByOwner') });
+    },
+    onResubscribed: () => void refetchClip(clip.id),
+  });
+
+  return (
+    <ClipPageLayout>
+      <SharedClipTitle />
+      <SharedClipNote tone="viewer">{t('editor.viewerNote')}</SharedClipNote>
+      <ClipPanel>
+        <ClipContentField
+          value={clip.content}
+          readOnly
+          badge={
+            <ClipBadge tone="neutral">
+              <Eye className="h-3.5 w-3.5" aria-hidden="true" />
+              {t('editor.viewOnlyLabel')}
+            </ClipBadge>
+          }
+        />
+        <div className="mt-4 flex flex-wrap gap-2">
+          <SharedClipActions clipId={clip.id} text={clip.content} onShare={() => setIsSharing(true)} />
+        </div>
+        <ClipFileList title={t('editor.attachedFiles')} files={clip.files} />
+      </ClipPanel>
+      <ShareClipDialog clipId={isSharing ? clip.id : null} onOpenChange={setIsSharing} />
+    </ClipPageLayout>
+  );
+}

@@ -1,0 +1,94 @@
+import type { ClipFile } from '@clipsync/shared';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { clipsApi } from '../../api/clips-api';
+import { isPreviewableImage } from '../../lib/browser-files';
+import { splitByUploadLimit } from '../../lib/upload-limit';
+import { useToast } from '../../ui/use-toast';
+
+export interface PendingFile {
+  id: string;
+  file: File;
+  /** An object URL for images, released when the file leaves the list. */
+  previewUrl: string | null;
+  /** 0–1 while uploading, null before. */
+  progress: number | null;
+}
+
+export interface PendingUploadResult {
+  uploaded: ClipFile[];
+  hasFailed: boolean;
+}
+
+let pendingFileCount = 0;
+
+function toPendingFile(file: File): PendingFile {
+  pendingFileCount += 1;
+  const previewUrl = isPreviewableImage(file.type) ? URL.createObjectURL(file) : null;
+  return { id: `pending-${pendingFileCount}`, file, previewUrl, progress: null };
+}
+
+const releasePreview = (pending: PendingFile) => pending.previewUrl && URL.revokeObjectURL(pending.previewUrl);
+
+/**
+ * Files chosen, pasted or dropped but not yet stored (SPEC §2): over-limit files are refused by name
+ * while the others are added; on save they upload one at a time with their progress, and each moves out
+ * of the list once stored. A failed upload empties the list (SPEC §8).
+ */
+export function usePendingFiles() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [pendingFiles, setPendingFiles] = useState<PendingFile[]>([]);
+  // Previews still alive when the page closes are released then.
+  const livePreviews = useRef(pendingFiles);
+  useEffect(() => {
+    livePreviews.current = pendingFiles;
+  }, [pendingFiles]);
+  useEffect(() => () => livePreviews.current.forEach(releasePreview), []);
+
+  const addFiles = (files: readonly File[]) => {
+    const { accepted, tooLarge } = splitByUploadLimit(files);
+    if (tooLarge.length > 0)
+      toast.error({ title: t('editor.filesTooLarge', { names: tooLarge.map((file) => file.name).join(', ') }) });
+    if (accepted.length === 0) return;
+    const added = accepted.map(toPendingFile);
+    setPendingFiles((current) => [...current, ...added]);
+  };
+
+  const removeFile = (id: string) => {
+    setPendingFiles((current) => current.filter((pending) => pending.id !== id));
+    const removed = livePreviews.current.find((pending) => pending.id === id);
+    if (removed) releasePreview(removed);
+  };
+
+  const clearFiles = () => {
+    livePreviews.current.forEach(releasePreview);
+    setPendingFiles([]);
+  };
+
+  const setProgress = (id: string, progress: number) =>
+    setPendingFiles((current) => current.map((pending) => (pending.id === id ? { ...pending, progress } : pending)));
+
+  /** Uploads the files pending at call time, one after another, to the clip. */
+  const uploadAll = async (clipId: string): Promise<PendingUploadResult> => {
+    const uploaded: ClipFile[] = [];
+    for (const pending of pendingFiles) {
+      try {
+        setProgress(pending.id, 0);
+        const { file } = await clipsApi.uploadFile(clipId, pending.file, (fraction) =>
+          setProgress(pending.id, fraction),
+        );
+        uploaded.push(file);
+        removeFile(pending.id);
+      } catch {
+        clearFiles();
+        return { uploaded, hasFailed: true };
+      }
+    }
+    return { uploaded, hasFailed: false };
+  };
+
+  return { pendingFiles, addFiles, removeFile, uploadAll };
+}
+
+export type PendingFilesState = ReturnType<typeof usePendingFiles>;

@@ -1,0 +1,32 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { clipKeys } from '../../api/clip-queries';
+import { clipsApi } from '../../api/clips-api';
+import { splitByUploadLimit } from '../../lib/upload-limit';
+import { useToast } from '../../ui/use-toast';
+
+/**
+ * A clip made in one step from what was pasted or dropped on the dashboard: the text becomes its
+ * content, the files within the 10 MB limit are attached, and the lists and stats refresh.
+ */
+export function useQuickClip() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  return async ({ text, files }: { text: string; files: readonly File[] }) => {
+    const { accepted, tooLarge } = splitByUploadLimit(files);
+    if (tooLarge.length > 0) {
+      toast.error({ title: t('editor.filesTooLarge', { names: tooLarge.map((file) => file.name).join(', ') }) });
+    }
+    if (!text.trim() && accepted.length === 0) return;
+    try {
+      const clip = await clipsApi.create(text);
+      for (const file of accepted) await clipsApi.uploadFile(clip.id, file);
+      toast.success({ title: t('editor.saved') });
+    } catch {
+      toast.error({ title: t('editor.saveFailed') });
+    } finally {
+      void queryClient.invalidateQueries({ queryKey: clipKeys.all });
+    }
+  };
+}

@@ -1,0 +1,94 @@
+import { render, renderHook, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { useEffect } from 'react';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { AuthContext, type AuthContextValue } from '../features/auth/auth-context';
+import { FakeSocket } from '../test/fake-socket';
+import { SocketProvider } from './SocketProvider';
+import type * as SocketClient from './socket-client';
+import { useSocket } from './socket-context';
+
+const { createRealtimeSocket } = vi.hoisted(() => ({ createRealtimeSocket: vi.fn() }));
+vi.mock('./socket-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof SocketClient>()),
+  createRealtimeSocket,
+}));
+
+const created: FakeSocket[] = [];
+createRealtimeSocket.mockImplementation(() => {
+  const socket = new FakeSocket();
+  created.push(socket);
+  return socket.asSocket();
+});
+
+const user = { id: 'u1', email: 'a@example.com', name: 'A', emailConfirmedAt: null, createdAt: '2026-01-01T00:00:00Z' };
+const auth = (change: Partial<AuthContextValue>): AuthContextValue => ({
+  status: 'signedOut',
+  user: null,
+  login: vi.fn(),
+  logout: vi.fn(),
+  checkSession: vi.fn(),
+  ...change,
+});
+
+function ConnectionStatus({ wantsGuestSocket = false }: { wantsGuestSocket?: boolean }) {
+  const { isConnected, requestGuestConnection } = useSocket();
+  useEffect(
+    () => (wantsGuestSocket ? requestGuestConnection() : undefined),
+    [wantsGuestSocket, requestGuestConnection],
+  );
+  return <p>{isConnected ? 'connected' : 'not connected'}</p>;
+}
+
+const withAuth = (value: AuthContextValue, children: ReactNode) => (
+  <AuthContext.Provider value={value}>
+    <SocketProvider>{children}</SocketProvider>
+  </AuthContext.Provider>
+);
+
+describe('SocketProvider', () => {
+  afterEach(() => {
+    created.length = 0;
+    createRealtimeSocket.mockClear();
+  });
+
+  test('useSocket outside the provider throws (SPEC §8)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHook(() => useSocket())).toThrow('useSocket must be used within the SocketProvider');
+    vi.mocked(console.error).mockRestore();
+  });
+
+  test('a signed-in user gets a connected socket, closed again on sign-out', () => {
+    const view = render(withAuth(auth({ status: 'signedIn', user }), <ConnectionStatus />));
+    expect(createRealtimeSocket).toHaveBeenLastCalledWith('user');
+    expect(screen.getByText('connected')).toBeInTheDocument();
+
+    view.rerender(withAuth(auth({ status: 'signedOut' }), <ConnectionStatus />));
+    expect(created.at(-1)?.connected).toBe(false);
+    expect(screen.getByText('not connected')).toBeInTheDocument();
+  });
+
+  test('another user signing in gets a socket of their own', () => {
+    const view = render(withAuth(auth({ status: 'signedIn', user }), <ConnectionStatus />));
+    const first = created.at(-1);
+    view.rerender(withAuth(auth({ status: 'signedIn', user: { ...user, id: 'u2' } }), <ConnectionStatus />));
+    expect(first?.connected).toBe(false);
+    expect(created.at(-1)).not.toBe(first);
+    expect(created.at(-1)?.connected).toBe(true);
+  });
+
+  test('signed out, no socket opens until a screen asks for a guest one', () => {
+    const view = render(withAuth(auth({ status: 'signedOut' }), <ConnectionStatus />));
+    expect(createRealtimeSocket).not.toHaveBeenCalled();
+    view.rerender(withAuth(auth({ status: 'signedOut' }), <ConnectionStatus wantsGuestSocket />));
+    expect(createRealtimeSocket).toHaveBeenLastCalledWith('guest');
+    expect(screen.getByText('connected')).toBeInTheDocument();
+    view.rerender(withAuth(auth({ status: 'signedOut' }), <ConnectionStatus />));
+    expect(created.at(-1)?.connected).toBe(false);
+  });
+
+  test('nothing connects while the session is still loading', () => {
+    render(withAuth(auth({ status: 'loading' }), <ConnectionStatus wantsGuestSocket />));
+    expect(createRealtimeSocket).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,119 @@
+import { MAX_UPLOAD_BYTES } from '@clipsync/shared/limits';
+import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { signIn } from './support/accounts';
+
+/** Radix repeats a toast's text in a live region, so toasts are matched exactly, once. */
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+test('a new clip is saved with a file, shared, edited by its owner and followed live by a signed-out viewer', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await signIn(page, request, 'clip-editor');
+  // The draft is created on entry; holding its request back a moment makes 'Initializing...' observable.
+  await page.route('**/api/clipboard', async (route) => {
+    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue();
+  });
+  await page.goto('/new-clip');
+  await expect(page.getByRole('button', { name: 'Initializing...' })).toBeDisabled();
+  const saveClip = page.getByRole('button', { name: 'Save Clip' });
+  await expect(saveClip).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Share' })).toBeDisabled();
+
+  await saveClip.click();
+  await expect(toast(page, 'Please enter some content or upload a file')).toBeVisible();
+
+  await page.getByLabel('Upload File').setInputFiles([
+    { name: 'too-big.bin', mimeType: 'application/octet-stream', buffer: Buffer.alloc(MAX_UPLOAD_BYTES + 1) },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('notes that travel with the clip') },
+  ]);
+  await expect(toast(page, 'File(s) too large: too-big.bin. Maximum file size is 10MB.')).toBeVisible();
+  const pendingFiles = page.getByRole('region', { name: 'Pending Files' });
+  await expect(pendingFiles.getByText('notes.txt')).toBeVisible();
+  await expect(pendingFiles.getByText('too-big.bin')).toHaveCount(0);
+
+  await page.getByLabel('Clip content').fill('First version');
+  await saveClip.click();
+  await expect(toast(page, 'Clip saved successfully')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Uploaded Files' }).getByText('notes.txt')).toBeVisible();
+  await expect(pendingFiles).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Share' }).click();
+  const shareDialog = page.getByRole('dialog', { name: 'Share Clip' });
+  const link = await shareDialog.getByRole('textbox', { name: 'Clip link' }).inputValue();
+  expect(link).toMatch(/\/clips\/[\w-]{22}$/);
+  const clipId = link.split('/').at(-1) ?? '';
+  await page.keyboard.press('Escape');
+
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  // The viewer follows the clip once the server acknowledges its `clip:join`; only then can a save reach it.
+  const viewerFollows = viewer
+    .waitForEvent('websocket')
+    .then((socket) => socket.waitForEvent('framereceived', (frame) => String(frame.payload).includes('{"ok":true}')));
+  await viewer.goto(link);
+  await viewerFollows;
+  await expect(viewer.getByText('View only mode. Copy or download the content.')).toBeVisible();
+  await expect(viewer.getByText('View only - Owner can edit')).toBeVisible();
+  const viewerText = viewer.getByLabel('Clip content');
+  await expect(viewerText).toHaveValue('First version');
+  await expect(viewerText).not.toBeEditable();
+  await expect(viewer.getByRole('region', { name: 'Attached Files' }).getByText('notes.txt')).toBeVisible();
+
+  await page.goto(`/clips/${clipId}`);
+  await expect(page.getByText('You can edit this clip. Changes will be visible to others in real-time.')).toBeVisible();
+  const saveChanges = page.getByRole('button', { name: 'Save Changes' });
+  await expect(saveChanges).toBeDisabled();
+  await page.getByLabel('Clip content').fill('Second version, live');
+  await expect(page.getByText('Unsaved changes', { exact: true })).toBeVisible();
+  await saveChanges.click();
+  await expect(toast(page, 'Clip updated successfully')).toBeVisible();
+  await expect(page.getByText('Unsaved changes', { exact: true })).toHaveCount(0);
+
+  await expect(viewerText).toHaveValue('Second version, live');
+  await expect(toast(viewer, 'Content updated by owner')).toBeVisible();
+
+  const downloading = viewer.waitForEvent('download');
+  await viewer.getByRole('button', { name: 'Download', exact: true }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(`clip-${clipId}.txt`);
+  expect(await readFile(await download.path(), 'utf8')).toBe('Second version, live');
+  await expect(toast(viewer, 'Content downloaded')).toBeVisible();
+  await viewerContext.close();
+});
+
+test('files pasted or dropped anywhere on the page, and text pasted outside the editor, join the new clip', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request, 'clip-paste');
+  await page.goto('/new-clip');
+  await expect(page.getByRole('button', { name: 'Save Clip' })).toBeEnabled();
+  await expect(page.getByText('Drop files here or paste (Ctrl+V) text and images')).toBeVisible();
+
+  await page.evaluate(() => {
+    const pasted = new DataTransfer();
+    pasted.items.add(new File(['png bytes'], 'screenshot.png', { type: 'image/png' }));
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: pasted, bubbles: true }));
+    const text = new DataTransfer();
+    text.setData('text/plain', 'pasted beside the editor');
+    document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: text, bubbles: true }));
+    const dropped = new DataTransfer();
+    dropped.items.add(new File(['report'], 'report.pdf', { type: 'application/pdf' }));
+    document.querySelector('main')?.dispatchEvent(new DragEvent('drop', { dataTransfer: dropped, bubbles: true }));
+  });
+
+  const pendingFiles = page.getByRole('region', { name: 'Pending Files' });
+  await expect(pendingFiles.getByText('screenshot.png')).toBeVisible();
+  await expect(pendingFiles.getByText('report.pdf')).toBeVisible();
+  await expect(page.getByLabel('Clip content')).toHaveValue('pasted beside the editor');
+
+  await pendingFiles.getByRole('button', { name: 'Remove report.pdf' }).click();
+  await expect(pendingFiles.getByText('report.pdf')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save Clip' }).click();
+  await expect(toast(page, 'Clip saved successfully')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Uploaded Files' }).getByText('screenshot.png')).toBeVisible();
+});
