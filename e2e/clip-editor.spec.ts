@@ -6,7 +6,7 @@ import { signIn } from './support/accounts';
 /** Radix repeats a toast's text in a live region, so toasts are matched exactly, once. */
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
-test('a new clip is saved with a file, shared, edited by its owner and followed live by a signed-out viewer', async ({
+test('a new clip is saved with a file, shared, edited by its owner, followed live by a signed-out viewer, favourited and deleted', async ({
   page,
   request,
   browser,
@@ -82,6 +82,23 @@ test('a new clip is saved with a file, shared, edited by its owner and followed 
   expect(download.suggestedFilename()).toBe(`clip-${clipId}.txt`);
   expect(await readFile(await download.path(), 'utf8')).toBe('Second version, live');
   await expect(toast(viewer, 'Content downloaded')).toBeVisible();
+
+  // Back on the dashboard the owner favourites the clip, finds it in Favorites and deletes it.
+  await page.goto('/dashboard');
+  const card = page
+    .getByRole('region', { name: 'Recent Clips' })
+    .getByRole('article')
+    .filter({ hasText: 'Second version, live' });
+  await expect(card).toContainText('notes.txt');
+  await card.getByRole('button', { name: 'Add to favorites' }).click();
+  await expect(toast(page, 'Added to favorites')).toBeVisible();
+  await page.getByRole('link', { name: 'Favorites' }).click();
+  const favorite = page.getByRole('article').filter({ hasText: 'Second version, live' });
+  await favorite.getByRole('button', { name: 'Delete clip' }).click();
+  await expect(toast(page, 'Clip deleted')).toBeVisible();
+  await expect(page.getByText('No favorite clips found.')).toBeVisible();
+  await viewer.reload();
+  await expect(viewer.getByText('This clip does not exist or was deleted.')).toBeVisible();
   await viewerContext.close();
 });
 

@@ -42,23 +42,6 @@ export function useClip(id: string | undefined) {
   });
 }
 
-/** SPEC §4: the card updates from the response and the lists and stats are fetched again. */
-export function useToggleFavorite() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (clip: Pick<Clip, 'id'>) => clipsApi.toggleFavorite(clip.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clipKeys.all }),
-  });
-}
-
-export function useDeleteClip() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (clip: Pick<Clip, 'id'>) => clipsApi.remove(clip.id),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clipKeys.all }),
-  });
-}
-
 /** Saves a clip's text: the detail view takes the stored clip, the lists and stats refetch. */
 export function useSaveClipContent() {
   const queryClient = useQueryClient();

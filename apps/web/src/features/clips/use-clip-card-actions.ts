@@ -1,30 +1,43 @@
 import type { Clip } from '@clipsync/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeleteClip, useToggleFavorite } from '../../api/clip-queries';
+import { clipKeys } from '../../api/clip-queries';
+import { clipsApi } from '../../api/clips-api';
 import { useToast } from '../../ui/use-toast';
 
-/** What a clip card's buttons do, with SPEC §8's toasts; the lists and stats refetch after each change. */
+/**
+ * What a clip card's buttons do, with SPEC §8's toasts; the lists and stats refetch after each change
+ * (SPEC §4). The toasts live in the mutations themselves, so they show even when the card that asked
+ * has left the list by then (a deleted or unfavourited clip).
+ */
 export function useClipCardActions() {
   const { t } = useTranslation();
   const toast = useToast();
-  const toggleFavorite = useToggleFavorite();
-  const deleteClip = useDeleteClip();
+  const queryClient = useQueryClient();
+  const refetchLists = () => void queryClient.invalidateQueries({ queryKey: clipKeys.all });
+  const toggleFavorite = useMutation({
+    mutationFn: (clip: Clip) => clipsApi.toggleFavorite(clip.id),
+    onSuccess: ({ isFavorite }) => {
+      toast.success({ title: t(isFavorite ? 'clips.addedToFavorites' : 'clips.removedFromFavorites') });
+      refetchLists();
+    },
+    onError: () => toast.error({ title: t('clips.favoriteFailed') }),
+  });
+  const deleteClip = useMutation({
+    mutationFn: (clip: Clip) => clipsApi.remove(clip.id),
+    onSuccess: () => {
+      toast.success({ title: t('clips.deleted') });
+      refetchLists();
+    },
+    onError: () => toast.error({ title: t('clips.deleteFailed'), description: t('clips.deleteFailedBody') }),
+  });
   const [sharedClipId, setSharedClipId] = useState<string | null>(null);
   return {
     sharedClipId,
     closeShare: () => setSharedClipId(null),
     onShare: (clip: Clip) => setSharedClipId(clip.id),
-    onToggleFavorite: (clip: Clip) =>
-      toggleFavorite.mutate(clip, {
-        onSuccess: ({ isFavorite }) =>
-          toast.success({ title: t(isFavorite ? 'clips.addedToFavorites' : 'clips.removedFromFavorites') }),
-        onError: () => toast.error({ title: t('clips.favoriteFailed') }),
-      }),
-    onDelete: (clip: Clip) =>
-      deleteClip.mutate(clip, {
-        onSuccess: () => toast.success({ title: t('clips.deleted') }),
-        onError: () => toast.error({ title: t('clips.deleteFailed'), description: t('clips.deleteFailedBody') }),
-      }),
+    onToggleFavorite: (clip: Clip) => toggleFavorite.mutate(clip),
+    onDelete: (clip: Clip) => deleteClip.mutate(clip),
   };
 }
