@@ -11,6 +11,9 @@ test('a protected route signed out lands on /auth and returns there after login'
   const { email, password } = await createConfirmedUser(request, 'guard');
   await page.goto('/favorites');
   await expect(page).toHaveURL(/\/auth$/);
+  // Looking at the sign-up view first does not forget where the visitor was going.
+  await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
+  await page.getByRole('button', { name: 'Already have an account? Login' }).click();
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/favorites$/);
   await expect(page.getByRole('heading', { name: 'Favorite Clips' })).toBeVisible();

@@ -26,7 +26,9 @@ const NO_REFRESH_PATHS = ['/auth/login', '/auth/register', '/auth/forgot-passwor
 async function toApiError(response: Response): Promise<ApiError> {
   const parsed = ErrorBody.safeParse(await response.json().catch(() => null));
   if (parsed.success) return new ApiError(parsed.data.error, response.status, parsed.data.code);
-  return new ApiError(response.statusText || 'Request failed', response.status, 'HTTP_ERROR');
+  // No server text (a proxy's HTML page, say): an empty message lets each screen use its own fallback
+  // words (SPEC §8), in the reader's language, rather than an English status line.
+  return new ApiError('', response.status, 'HTTP_ERROR');
 }
 
 /** Rotated tokens on any response replace the stored ones (SPEC §4). */

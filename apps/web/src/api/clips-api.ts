@@ -1,4 +1,4 @@
-import type { Clip, ClipFile, ClipStats, FavoriteResult } from '@clipsync/shared';
+import type { Clip, ClipStats, FavoriteResult, UploadResult } from '@clipsync/shared';
 import { toHistoryQuery, type ClipFilters } from '../lib/clip-filters';
 import { apiRequest, apiRequestWithHeaders, apiUpload, type ProgressListener } from './client';
 
@@ -32,7 +32,7 @@ export const clipsApi = {
   uploadFile(id: string, file: File, onProgress?: ProgressListener) {
     const form = new FormData();
     form.append('file', file);
-    return apiUpload<{ url: string; file: ClipFile }>(`/clipboard/${encodeURIComponent(id)}/files`, form, onProgress);
+    return apiUpload<UploadResult>(`/clipboard/${encodeURIComponent(id)}/files`, form, onProgress);
   },
   deleteFile: (id: string, fileId: string) =>
     apiRequest<void>(`/clipboard/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),

@@ -11,9 +11,8 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
-import { useAuth } from '../features/auth/auth-context';
-import { useToast } from '../ui/use-toast';
+import { Link, NavLink, Outlet } from 'react-router';
+import { useLogOut } from '../features/auth/use-log-out';
 import { cn } from '../ui/cn';
 
 const NAV: ReadonlyArray<{ to: string; key: string; icon: LucideIcon }> = [
@@ -35,18 +34,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
 export function AppShell() {
   const { t } = useTranslation();
   const [isCollapsed, setIsCollapsed] = useState(false);
-  const { logout } = useAuth();
-  const toast = useToast();
-  const navigate = useNavigate();
-  const logOut = async () => {
-    try {
-      await logout();
-      toast.success({ title: t('auth.loggedOut') });
-      void navigate('/auth');
-    } catch {
-      toast.error({ title: t('auth.logoutFailed'), description: t('auth.logoutFailedBody') });
-    }
-  };
+  const logOut = useLogOut();
   return (
     <div className="flex min-h-screen">
       <aside

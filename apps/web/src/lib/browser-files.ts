@@ -1,9 +1,8 @@
 /** How long an object URL lives after its download starts (SPEC §7 Downloads). */
 const OBJECT_URL_LIFETIME_MS = 100;
 
-/** Saves a blob under a file name through a temporary object URL. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const href = URL.createObjectURL(blob);
+/** Starts a download of `href` under a file name, as a click on a link with `download` would. */
+export function downloadByLink(href: string, fileName: string): void {
   const link = document.createElement('a');
   link.href = href;
   link.download = fileName;
@@ -11,6 +10,12 @@ export function saveBlob(blob: Blob, fileName: string): void {
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** Saves a blob under a file name through a temporary object URL. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const href = URL.createObjectURL(blob);
+  downloadByLink(href, fileName);
   setTimeout(() => URL.revokeObjectURL(href), OBJECT_URL_LIFETIME_MS);
 }
 

@@ -5,9 +5,9 @@ import { sessionStore } from '../api/session-store';
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** SPEC §9 socket constants. They concern this client alone, so they live beside it. */
-export const SOCKET_CONNECT_TIMEOUT_MS = 10_000;
-export const SOCKET_RECONNECTION_ATTEMPTS = 5;
-export const SOCKET_RECONNECTION_DELAY_MS = 1000;
+const SOCKET_CONNECT_TIMEOUT_MS = 10_000;
+const SOCKET_RECONNECTION_ATTEMPTS = 5;
+const SOCKET_RECONNECTION_DELAY_MS = 1000;
 export const SOCKET_STATUS_POLL_MS = 5000;
 
 /** A signed-in user's socket carries their access token; a guest's (a signed-out clip viewer) carries none. */

@@ -6,7 +6,7 @@ import { SocketContext } from './socket-context';
 import { useClipLiveUpdates, type ClipLiveUpdateHandlers } from './use-clip-live-updates';
 
 function setUp(socket: FakeSocket | null, options: Partial<ClipLiveUpdateHandlers> = {}) {
-  const handlers = { enabled: true, onContent: vi.fn(), onFiles: vi.fn(), onResubscribed: vi.fn(), ...options };
+  const handlers = { enabled: true, onContent: vi.fn(), onFiles: vi.fn(), onSubscribed: vi.fn(), ...options };
   const release = vi.fn();
   const requestGuestConnection = vi.fn(() => release);
   function Viewer() {
@@ -29,18 +29,18 @@ const acknowledge = (socket: FakeSocket, index: number) =>
   (emitsOf(socket, 'clip:join')[index]?.args[1] as (result: { ok: true }) => void)({ ok: true });
 
 describe('useClipLiveUpdates', () => {
-  test('joins the clip channel on a connected socket and again after a reconnect', () => {
+  test('joins the clip channel on a connected socket and again after a reconnect, each time asking for a refetch', () => {
     const socket = new FakeSocket().connect();
     const { handlers } = setUp(socket);
     expect(emitsOf(socket, 'clip:join').map((emit) => emit.args[0])).toEqual([{ clipId: 'clip-1' }]);
     acknowledge(socket, 0);
-    expect(handlers.onResubscribed).not.toHaveBeenCalled();
+    expect(handlers.onSubscribed).toHaveBeenCalledOnce();
 
     socket.disconnect();
     socket.connect();
     expect(emitsOf(socket, 'clip:join')).toHaveLength(2);
     acknowledge(socket, 1);
-    expect(handlers.onResubscribed).toHaveBeenCalledOnce();
+    expect(handlers.onSubscribed).toHaveBeenCalledTimes(2);
   });
 
   test('waits for the connection before joining', () => {

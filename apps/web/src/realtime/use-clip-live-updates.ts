@@ -8,8 +8,11 @@ export interface ClipLiveUpdateHandlers {
   enabled: boolean;
   onContent(content: string): void;
   onFiles(files: ClipFileSummary[]): void;
-  /** Called after re-joining on a reconnect: broadcasts sent while disconnected were missed. */
-  onResubscribed?(): void;
+  /**
+   * Called each time the server confirms the join: a save between the page's own fetch and the first
+   * join, or while a reconnect was pending, reached no one, so the caller fetches the clip again.
+   */
+  onSubscribed?(): void;
 }
 
 /**
@@ -31,16 +34,14 @@ export function useClipLiveUpdates(clipId: string | undefined, handlers: ClipLiv
   const onFilesUpdated = useEffectEvent((payload: ClipFilesUpdatedPayload) => {
     if (payload.clipId === clipId) handlers.onFiles(payload.files);
   });
-  const onResubscribed = useEffectEvent(() => handlers.onResubscribed?.());
+  const onSubscribed = useEffectEvent(() => handlers.onSubscribed?.());
 
   useEffect(() => {
     if (!socket || !isActive || !clipId) return;
-    let hasJoined = false;
     const join = () => {
-      const isRejoin = hasJoined;
-      hasJoined = emitWhenConnected(socket, 'clip:join', { clipId }, (result) => {
+      emitWhenConnected(socket, 'clip:join', { clipId }, (result) => {
         if (!result.ok) console.warn(`Could not follow clip ${clipId}: ${result.error}`);
-        else if (isRejoin) onResubscribed();
+        else onSubscribed();
       });
     };
     const hearContent = (payload: ClipContentUpdatedPayload) => onContentUpdated(payload);

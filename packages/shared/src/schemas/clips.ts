@@ -78,4 +78,5 @@ export const FavoriteResult = z.object({ isFavorite: z.boolean() });
 export type FavoriteResult = z.infer<typeof FavoriteResult>;
 
 export const UploadResult = z.object({ url: z.string(), file: ClipFile });
+export type UploadResult = z.infer<typeof UploadResult>;
 export const ClipFileList = z.object({ files: z.array(ClipFile) });

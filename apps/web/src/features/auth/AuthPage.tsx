@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
@@ -10,9 +10,11 @@ type View = 'login' | 'register' | 'forgot';
 export default function AuthPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
+  // The remembered origin (from the protected guard) must survive switching views, or login lands on /dashboard.
+  const { state } = useLocation();
   const mode = params.get('mode');
   const view: View = mode === 'register' || mode === 'forgot' ? mode : 'login';
-  const show = (next: View) => setParams(next === 'login' ? {} : { mode: next }, { replace: true });
+  const show = (next: View) => setParams(next === 'login' ? {} : { mode: next }, { replace: true, state });
   return (
     <main
       id="main"

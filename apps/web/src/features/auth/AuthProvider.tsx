@@ -1,5 +1,6 @@
 import { LOGIN_REDIRECT_DELAY_MS, SESSION_RECHECK_MS, type LoginRequest, type PublicUser } from '@clipsync/shared';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/auth-api';
 import { ApiError, refreshSession } from '../../api/client';
@@ -23,11 +24,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     statusRef.current = status;
   }, [status]);
 
+  const queryClient = useQueryClient();
+
+  // Cached lists and clips belong to the user who fetched them; the next one on this tab starts clean.
   const signOut = useCallback(() => {
     sessionStore.clear();
+    queryClient.clear();
     setUser(null);
     setStatus('signedOut');
-  }, []);
+  }, [queryClient]);
 
   const forceLogout = useCallback(() => {
     const wasSignedIn = statusRef.current === 'signedIn';
@@ -39,19 +44,30 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (!sessionStore.getSession()) return forceLogout();
     try {
       const { user: current } = await authApi.me();
-      sessionStore.save(current, sessionStore.getSession() ?? { access_token: '', refresh_token: '', expires_at: 0 });
+      const session = sessionStore.getSession();
+      // A logout may have ended the session while the check was in flight.
+      if (!session) return;
+      sessionStore.save(current, session);
       setUser(current);
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) forceLogout();
     }
   }, [forceLogout]);
 
+  const tellSessionExpired = useEffectEvent(() =>
+    toast.error({ title: t('auth.sessionExpired'), description: t('auth.sessionExpiredBody') }),
+  );
+
   useEffect(() => {
     const start = async () => {
       const storedUser = sessionStore.getUser();
       const session = sessionStore.getSession();
       if (!storedUser || !session) return signOut();
-      if (isSessionExpired(session) && !(await refreshSession())) return signOut();
+      if (isSessionExpired(session) && !(await refreshSession())) {
+        // SPEC §4: a failed refresh at start is a forced logout, so the person is told why.
+        signOut();
+        return tellSessionExpired();
+      }
       setUser(storedUser);
       setStatus('signedIn');
     };

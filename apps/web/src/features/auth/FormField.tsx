@@ -46,7 +46,7 @@ export function FormField({ label, error, canReveal = false, type, ...props }: F
         )}
       </div>
       {error && (
-        <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
+        <p id={errorId} role="alert" className="text-sm text-red-700 dark:text-red-400">
           {error}
         </p>
       )}

@@ -12,8 +12,9 @@ import { useErrorToast } from './use-error-toast';
 /** SPEC §2 All Clips: filter bar, 20 a page paged on the server, 'Page X of Y'. */
 export default function AllClipsPage() {
   const { t } = useTranslation();
-  const { filters, appliedFilters, setFilters, page, setPage } = useClipListState();
+  const { filters, appliedFilters, setFilters, page, setPage, keepPageInRange } = useClipListState();
   const clips = useClipHistory(appliedFilters, { limit: CLIPS_PAGE_SIZE, offset: (page - 1) * CLIPS_PAGE_SIZE });
+  keepPageInRange(clips.isPlaceholderData ? undefined : clips.data?.total, CLIPS_PAGE_SIZE);
   useErrorToast(clips.isError, t('clips.loadFailed'));
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">

@@ -8,15 +8,17 @@ import { RelativeTime } from './RelativeTime';
 
 interface ClipCardProps {
   clip: Clip;
+  /** A favourite or delete request of this card is under way. */
+  isBusy: boolean;
   onShare: (clip: Clip) => void;
   onToggleFavorite: (clip: Clip) => void;
   onDelete: (clip: Clip) => void;
 }
 
 /** SPEC §2 clip card: a clip counts as a file if it has a filePath or fileName. */
-export function ClipCard({ clip, onShare, onToggleFavorite, onDelete }: ClipCardProps) {
+export function ClipCard({ clip, isBusy, onShare, onToggleFavorite, onDelete }: ClipCardProps) {
   const { t } = useTranslation();
-  const hasFile = Boolean(clip.filePath ?? clip.fileName);
+  const hasFile = Boolean(clip.filePath || clip.fileName);
   const extraFiles = clip.files.length - 1;
   return (
     <article
@@ -64,6 +66,7 @@ export function ClipCard({ clip, onShare, onToggleFavorite, onDelete }: ClipCard
             variant="ghost"
             size="sm"
             onClick={() => onToggleFavorite(clip)}
+            disabled={isBusy}
             aria-pressed={clip.isFavorite}
             aria-label={clip.isFavorite ? t('clips.unfavorite') : t('clips.favorite')}
             title={clip.isFavorite ? t('clips.unfavorite') : t('clips.favorite')}
@@ -74,6 +77,7 @@ export function ClipCard({ clip, onShare, onToggleFavorite, onDelete }: ClipCard
             variant="ghost"
             size="sm"
             onClick={() => onDelete(clip)}
+            disabled={isBusy}
             aria-label={t('clips.delete')}
             title={t('clips.delete')}
             className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"

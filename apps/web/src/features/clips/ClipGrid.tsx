@@ -32,7 +32,13 @@ export function ClipGrid({ clips, isLoading, emptyText }: ClipGridProps) {
           {clips.map((clip) => (
             <li key={clip.id} className="flex min-w-0">
               <div className="w-full min-w-0">
-                <ClipCard clip={clip} {...actions} />
+                <ClipCard
+                  clip={clip}
+                  isBusy={actions.isBusy(clip)}
+                  onShare={actions.onShare}
+                  onToggleFavorite={actions.onToggleFavorite}
+                  onDelete={actions.onDelete}
+                />
               </div>
             </li>
           ))}

@@ -12,11 +12,12 @@ import { useErrorToast } from './use-error-toast';
 /** SPEC §2 Favorites: unfavouriting a card refetches the page, so the card leaves it. */
 export default function FavoritesPage() {
   const { t } = useTranslation();
-  const { filters, appliedFilters, setFilters, page, setPage } = useClipListState();
+  const { filters, appliedFilters, setFilters, page, setPage, keepPageInRange } = useClipListState();
   const favorites = useFavoriteClips(appliedFilters, {
     limit: CLIPS_PAGE_SIZE,
     offset: (page - 1) * CLIPS_PAGE_SIZE,
   });
+  keepPageInRange(favorites.isPlaceholderData ? undefined : favorites.data?.total, CLIPS_PAGE_SIZE);
   useErrorToast(favorites.isError, t('clips.favoritesFailed'), t('clips.favoritesFailedBody'));
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { clipsApi } from '../../api/clips-api';
 import { toastStore } from '../../ui/toast-store';
@@ -50,12 +50,15 @@ function renderPage(status: AuthContextValue['status'] = 'signedIn') {
     <StrictMode>
       <QueryClientProvider client={new QueryClient()}>
         <AuthContext.Provider value={auth}>
-          <MemoryRouter initialEntries={['/new-clip']}>
-            <Routes>
-              <Route path="/new-clip" element={<NewClipPage />} />
-              <Route path="/auth" element={<p>Auth screen</p>} />
-            </Routes>
-          </MemoryRouter>
+          <RouterProvider
+            router={createMemoryRouter(
+              [
+                { path: '/new-clip', element: <NewClipPage /> },
+                { path: '/auth', element: <p>Auth screen</p> },
+              ],
+              { initialEntries: ['/new-clip'] },
+            )}
+          />
         </AuthContext.Provider>
         <Toaster />
       </QueryClientProvider>

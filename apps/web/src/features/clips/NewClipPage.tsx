@@ -15,6 +15,7 @@ import { UploadFileButton } from './UploadFileButton';
 import { useClipContentActions } from './use-clip-content-actions';
 import { useNewClip } from './use-new-clip';
 import { usePasteAndDrop } from './use-paste-and-drop';
+import { useUnsavedChangesGuard } from './use-unsaved-changes-guard';
 
 /**
  * /new-clip has no guard in SPEC's route table, yet creating a clip needs an account: a signed-out visitor
@@ -31,6 +32,7 @@ export default function NewClipPage() {
 function NewClipEditor() {
   const { t } = useTranslation();
   const editor = useNewClip();
+  useUnsavedChangesGuard(editor.hasUnsavedChanges);
   const { copyContent } = useClipContentActions();
   const [sharedClipId, setSharedClipId] = useState<string | null>(null);
   const { isDraggingFiles, dropTargetProps } = usePasteAndDrop({

@@ -8,7 +8,7 @@ import { Input } from '../../ui/Input';
 import { useToast } from '../../ui/use-toast';
 
 /** The public address of a clip: anyone holding it may read the clip (SPEC §6). */
-export const clipLink = (clipId: string) => `${window.location.origin}/clips/${clipId}`;
+const clipLink = (clipId: string) => `${window.location.origin}/clips/${clipId}`;
 
 interface ShareClipDialogProps {
   clipId: string | null;

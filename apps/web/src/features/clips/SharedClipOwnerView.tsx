@@ -14,6 +14,7 @@ import { SharedClipTitle } from './SharedClipTitle';
 import { ShareClipDialog } from './ShareClipDialog';
 import { UploadFileButton } from './UploadFileButton';
 import { usePasteAndDrop } from './use-paste-and-drop';
+import { useUnsavedChangesGuard } from './use-unsaved-changes-guard';
 import { useSharedClipEditor } from './use-shared-clip-editor';
 
 /** SPEC §2 shared clip, as its owner sees it: editable, with uploads and Save Changes. */
@@ -21,6 +22,7 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
   const { t } = useTranslation();
   const toast = useToast();
   const editor = useSharedClipEditor(clip);
+  useUnsavedChangesGuard(editor.hasUnsavedChanges);
   const [isSharing, setIsSharing] = useState(false);
   const { isDraggingFiles, dropTargetProps } = usePasteAndDrop({
     enabled: true,

@@ -2,7 +2,7 @@ import type { Clip } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { clipsApi } from '../../api/clips-api';
@@ -51,11 +51,11 @@ function renderPage(signedInAs: typeof owner | null, socket = new FakeSocket().c
     <QueryClientProvider client={new QueryClient()}>
       <AuthContext.Provider value={auth}>
         <SocketContext.Provider value={realtime}>
-          <MemoryRouter initialEntries={['/clips/clip-1']}>
-            <Routes>
-              <Route path="/clips/:clipId" element={<SharedClipPage />} />
-            </Routes>
-          </MemoryRouter>
+          <RouterProvider
+            router={createMemoryRouter([{ path: '/clips/:clipId', element: <SharedClipPage /> }], {
+              initialEntries: ['/clips/clip-1'],
+            })}
+          />
         </SocketContext.Provider>
       </AuthContext.Provider>
       <Toaster />

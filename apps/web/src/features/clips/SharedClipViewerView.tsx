@@ -32,7 +32,7 @@ export function SharedClipViewerView({ clip }: { clip: Clip }) {
       void refetchClip(clip.id);
       toast.success({ title: t('editor.filesUpdatedByOwner') });
     },
-    onResubscribed: () => void refetchClip(clip.id),
+    onSubscribed: () => void refetchClip(clip.id),
   });
 
   return (

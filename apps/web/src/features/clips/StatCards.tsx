@@ -17,14 +17,16 @@ export function StatCards() {
     stats.isLoading ? <Skeleton className="h-7 w-12" /> : <span className="text-2xl font-bold">{value ?? '—'}</span>;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <section className={cardClass} aria-label={t('clips.totalClips')}>
+      <section className={cardClass} aria-labelledby="stat-total-clips">
         <ClipboardList className="h-8 w-8 text-indigo-600 dark:text-indigo-300" aria-hidden="true" />
         <div>
-          <h2 className="text-sm text-slate-600 dark:text-slate-300">{t('clips.totalClips')}</h2>
+          <h2 id="stat-total-clips" className="text-sm text-slate-600 dark:text-slate-300">
+            {t('clips.totalClips')}
+          </h2>
           {figure(stats.data?.totalClips)}
         </div>
       </section>
-      <Link to="/favorites" className={`${cardClass} hover:border-indigo-300`} aria-label={t('clips.favorites')}>
+      <Link to="/favorites" className={`${cardClass} hover:border-indigo-300`}>
         <Star className="h-8 w-8 text-amber-500" aria-hidden="true" />
         <div>
           <h2 className="text-sm text-slate-600 dark:text-slate-300">{t('clips.favorites')}</h2>

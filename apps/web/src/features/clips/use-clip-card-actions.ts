@@ -33,7 +33,11 @@ export function useClipCardActions() {
     onError: () => toast.error({ title: t('clips.deleteFailed'), description: t('clips.deleteFailedBody') }),
   });
   const [sharedClipId, setSharedClipId] = useState<string | null>(null);
+  const pendingClipId = (mutation: { isPending: boolean; variables: Clip | undefined }) =>
+    mutation.isPending ? mutation.variables?.id : undefined;
   return {
+    /** A card waits for its request before taking another click: a double click must not undo itself. */
+    isBusy: (clip: Clip) => clip.id === pendingClipId(toggleFavorite) || clip.id === pendingClipId(deleteClip),
     sharedClipId,
     closeShare: () => setSharedClipId(null),
     onShare: (clip: Clip) => setSharedClipId(clip.id),

@@ -3,7 +3,7 @@ import { copyText, saveBlob } from '../../lib/browser-files';
 import { useToast } from '../../ui/use-toast';
 
 /** SPEC §2: the name a clip's text is saved under. */
-export const clipTextFileName = (clipId: string) => `clip-${clipId}.txt`;
+const clipTextFileName = (clipId: string) => `clip-${clipId}.txt`;
 
 /** Copy Content and Download, the same on every clip screen. */
 export function useClipContentActions() {

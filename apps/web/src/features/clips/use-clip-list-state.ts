@@ -1,6 +1,6 @@
 import { FILTER_DEBOUNCE_MS } from '@clipsync/shared';
 import { useState } from 'react';
-import { NO_FILTERS, type ClipFilters } from '../../lib/clip-filters';
+import { NO_FILTERS, pageCount, type ClipFilters } from '../../lib/clip-filters';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
 /**
@@ -15,5 +15,12 @@ export function useClipListState() {
     setFiltersNow(next);
     setPage(1);
   };
-  return { filters, appliedFilters, setFilters, page, setPage };
+  /**
+   * Called while rendering with the total just fetched: a deletion can empty the last page, and then the
+   * new last page is shown instead of an empty one (React's pattern for state derived from a render).
+   */
+  const keepPageInRange = (total: number | undefined, pageSize: number) => {
+    if (total !== undefined && page > pageCount(total, pageSize)) setPage(pageCount(total, pageSize));
+  };
+  return { filters, appliedFilters, setFilters, page, setPage, keepPageInRange };
 }

@@ -6,7 +6,5 @@ export function useErrorToast(isError: boolean, title: string, description?: str
   const toast = useToast();
   useEffect(() => {
     if (isError) toast.error({ title, description });
-    // The toast helpers are stable in behaviour; only a new error should raise a new toast.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [isError, title, description]);
+  }, [isError, title, description, toast]);
 }

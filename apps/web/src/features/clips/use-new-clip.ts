@@ -22,6 +22,7 @@ export function useNewClip() {
   const [uploadedFiles, setUploadedFiles] = useState<ClipFile[]>([]);
   const [isSaving, setIsSaving] = useState(false);
   const [hasSaved, setHasSaved] = useState(false);
+  const [savedText, setSavedText] = useState('');
 
   const [draftState, setDraftState] = useState<'creating' | 'ready' | 'failed'>('creating');
   const createDraft = () => {
@@ -59,6 +60,7 @@ export function useNewClip() {
     try {
       await saveContent.mutateAsync({ id: clipId, content: text });
       setHasSaved(true);
+      setSavedText(text);
       const { uploaded, hasFailed } = await pending.uploadAll(clipId);
       setUploadedFiles((current) => [...current, ...uploaded]);
       if (uploaded.length > 0) void refetchLists();
@@ -81,6 +83,7 @@ export function useNewClip() {
     pending,
     isSaving,
     hasSaved,
+    hasUnsavedChanges: text !== savedText || pending.pendingFiles.length > 0,
     save,
   };
 }

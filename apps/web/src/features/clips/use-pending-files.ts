@@ -1,10 +1,8 @@
 import type { ClipFile } from '@clipsync/shared';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { clipsApi } from '../../api/clips-api';
 import { isPreviewableImage } from '../../lib/browser-files';
-import { splitByUploadLimit } from '../../lib/upload-limit';
-import { useToast } from '../../ui/use-toast';
+import { useFilesWithinLimit } from './use-files-within-limit';
 
 export interface PendingFile {
   id: string;
@@ -33,11 +31,10 @@ const releasePreview = (pending: PendingFile) => pending.previewUrl && URL.revok
 /**
  * Files chosen, pasted or dropped but not yet stored (SPEC §2): over-limit files are refused by name
  * while the others are added; on save they upload one at a time with their progress, and each moves out
- * of the list once stored. A failed upload empties the list (SPEC §8).
+ * of the list once stored. A failed upload drops the files of that save (SPEC §8).
  */
 export function usePendingFiles() {
-  const { t } = useTranslation();
-  const toast = useToast();
+  const filesWithinLimit = useFilesWithinLimit();
   const [pendingFiles, setPendingFiles] = useState<PendingFile[]>([]);
   // Previews still alive when the page closes are released then.
   const livePreviews = useRef(pendingFiles);
@@ -47,9 +44,7 @@ export function usePendingFiles() {
   useEffect(() => () => livePreviews.current.forEach(releasePreview), []);
 
   const addFiles = (files: readonly File[]) => {
-    const { accepted, tooLarge } = splitByUploadLimit(files);
-    if (tooLarge.length > 0)
-      toast.error({ title: t('editor.filesTooLarge', { names: tooLarge.map((file) => file.name).join(', ') }) });
+    const accepted = filesWithinLimit(files);
     if (accepted.length === 0) return;
     const added = accepted.map(toPendingFile);
     setPendingFiles((current) => [...current, ...added]);
@@ -59,11 +54,6 @@ export function usePendingFiles() {
     setPendingFiles((current) => current.filter((pending) => pending.id !== id));
     const removed = livePreviews.current.find((pending) => pending.id === id);
     if (removed) releasePreview(removed);
-  };
-
-  const clearFiles = () => {
-    livePreviews.current.forEach(releasePreview);
-    setPendingFiles([]);
   };
 
   const setProgress = (id: string, progress: number) =>
@@ -81,7 +71,8 @@ export function usePendingFiles() {
         uploaded.push(file);
         removeFile(pending.id);
       } catch {
-        clearFiles();
+        // SPEC §8: the files of this save leave the list; files added while it ran stay for the next one.
+        pendingFiles.forEach((unsent) => removeFile(unsent.id));
         return { uploaded, hasFailed: true };
       }
     }
@@ -90,5 +81,3 @@ export function usePendingFiles() {
 
   return { pendingFiles, addFiles, removeFile, uploadAll };
 }
-
-export type PendingFilesState = ReturnType<typeof usePendingFiles>;

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { clipKeys } from '../../api/clip-queries';
 import { clipsApi } from '../../api/clips-api';
-import { splitByUploadLimit } from '../../lib/upload-limit';
 import { useToast } from '../../ui/use-toast';
+import { useFilesWithinLimit } from './use-files-within-limit';
 
 /**
  * A clip made in one step from what was pasted or dropped on the dashboard: the text becomes its
@@ -13,11 +13,9 @@ export function useQuickClip() {
   const { t } = useTranslation();
   const toast = useToast();
   const queryClient = useQueryClient();
+  const filesWithinLimit = useFilesWithinLimit();
   return async ({ text, files }: { text: string; files: readonly File[] }) => {
-    const { accepted, tooLarge } = splitByUploadLimit(files);
-    if (tooLarge.length > 0) {
-      toast.error({ title: t('editor.filesTooLarge', { names: tooLarge.map((file) => file.name).join(', ') }) });
-    }
+    const accepted = filesWithinLimit(files);
     if (!text.trim() && accepted.length === 0) return;
     try {
       const clip = await clipsApi.create(text);

@@ -2,6 +2,7 @@ import { ClipboardList } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/auth-context';
+import { useLogOut } from '../auth/use-log-out';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { ThemeToggle } from './ThemeToggle';
@@ -17,7 +18,8 @@ const ANCHORS = [
 export function LandingHeader() {
   const { t } = useTranslation();
   const isScrolled = useScrolled(10);
-  const { status, logout } = useAuth();
+  const { status } = useAuth();
+  const logOut = useLogOut();
   return (
     <header
       data-scrolled={isScrolled}
@@ -49,8 +51,8 @@ export function LandingHeader() {
               <Button asChild variant="ghost" size="sm">
                 <Link to="/dashboard">{t('nav.dashboard')}</Link>
               </Button>
-              <Button size="sm" variant="secondary" onClick={() => void logout().catch(() => undefined)}>
-                {t('nav.logout')}
+              <Button size="sm" variant="secondary" onClick={() => void logOut()}>
+                {t('nav.logoutLanding')}
               </Button>
             </>
           ) : (
