@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -38,7 +39,11 @@ export async function openDatabase(
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const lock = dataDir ? await lockDataDir(dataDir) : undefined;
   try {
-    const client = await PGlite.create(dataDir ? join(dataDir, 'pglite') : undefined);
+    // pg_trgm backs the clip search index (ILIKE '%…%'); PostgreSQL ships it in contrib.
+    const client = await PGlite.create({
+      dataDir: dataDir ? join(dataDir, 'pglite') : undefined,
+      extensions: { pg_trgm },
+    });
     await migratePgliteDatabase(client).catch(async (error: unknown) => {
       await client.close();
       throw error;

@@ -33,6 +33,8 @@ export const clips = pgTable(
     index('clips_drafts_idx')
       .on(table.createdAt)
       .where(sql`${table.isDraft}`),
+    // Search: a substring match anywhere in the text, case-insensitive (needs pg_trgm, migration 0001).
+    index('clips_content_trgm_idx').using('gin', sql`${table.content} gin_trgm_ops`),
   ],
 );
 

@@ -75,6 +75,16 @@ describe('clip history, favourites and stats in SQL', () => {
   });
 
   test.each([
+    ['a full page (counted)', 'limit=10&offset=10', 30],
+    ['the last, partial page (told by its length)', 'limit=20&offset=20', 30],
+    ['exactly the last item', 'limit=1&offset=29', 30],
+    ['past the end (counted)', 'limit=20&offset=40', 30],
+    ['a filter with one page', 'limit=20&offset=0&search=needle', 8],
+  ])('X-Total-Count is the true total on %s', async (_case, query, total) => {
+    expect((await history(query)).total).toBe(total);
+  });
+
+  test.each([
     ['search=needle', (c: (typeof seeded)[number]) => c.content.includes('needle')],
     ['search=NEEDLE', (c: (typeof seeded)[number]) => c.content.includes('needle')],
     ['search=100%25', (c: (typeof seeded)[number]) => c.content.includes('100%')],

@@ -1,0 +1,1 @@
+CREATE INDEX "clips_content_trgm_idx" ON "clips" USING gin ("content" gin_trgm_ops);
