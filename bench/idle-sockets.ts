@@ -6,13 +6,12 @@
  *   npm run bench -- idle-sockets [--connections 5000] [--rounds 2] [--timeout 180]
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { guardScenario, machine, positiveInt, printResult, temporaryDirectory } from './lib/scenario';
 import { closeClients, connectClients } from './lib/socket-clients';
-import { killAllChildren, startServerChild } from './lib/server-child';
+import { startServerChild } from './lib/server-child';
+import { median, round2 } from './lib/stats';
 
 const RATIO_MAX = 1.5;
 const CONNECT_SECONDS_MAX = 10;
@@ -31,28 +30,10 @@ const { values } = parseArgs({
   },
 });
 
-function positiveInt(name: string, raw: string): number {
-  const value = Number(raw);
-  if (Number.isInteger(value) && value >= 1) return value;
-  console.error(`idle-sockets: --${name} must be a positive integer, got "${raw}"`);
-  process.exit(1);
-}
-const connections = positiveInt('connections', values.connections);
-const rounds = positiveInt('rounds', values.rounds);
-const timeoutSeconds = positiveInt('timeout', values.timeout);
-
+const connections = positiveInt('idle-sockets', 'connections', values.connections);
+const rounds = positiveInt('idle-sockets', 'rounds', values.rounds);
 // Hard bound: whatever hangs, kill the servers and fail instead of running forever.
-const hardTimeout = setTimeout(() => {
-  console.error(`idle-sockets: no result within ${timeoutSeconds} s, killing the servers`);
-  killAllChildren();
-  process.exit(2);
-}, timeoutSeconds * 1000);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    killAllChildren();
-    process.exit(130);
-  });
-}
+const disarm = guardScenario('idle-sockets', positiveInt('idle-sockets', 'timeout', values.timeout));
 
 /**
  * Each side of the loopback holds one descriptor per connection: the clients here, the sockets in the server
@@ -68,8 +49,7 @@ function fdCheck() {
 }
 
 // ClipSync's DATA_DIR (stays empty: database in memory, JWT_SECRET given); removed on every exit path.
-const dataDir = mkdtempSync(join(tmpdir(), 'clipsync-bench-'));
-process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+const dataDir = temporaryDirectory();
 
 const servers = {
   clipsync: fileURLToPath(new URL('./servers/clipsync-server.ts', import.meta.url)),
@@ -95,7 +75,7 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
  * identical runs); by the second half both servers grow only by what the connections hold.
  */
 async function measure(side: Side): Promise<Sample> {
-  const server = await startServerChild(servers[side], { BENCH_DATA_DIR: dataDir });
+  const server = await startServerChild(servers[side], { env: { BENCH_DATA_DIR: dataDir } });
   try {
     const url = `http://127.0.0.1:${server.port}`;
     const firstHalf = Math.ceil(connections / 2);
@@ -118,14 +98,6 @@ async function measure(side: Side): Promise<Sample> {
     await server.stop();
   }
 }
-
-function median(numbers: number[]): number {
-  const sorted = [...numbers].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 function summarize(samples: Sample[]) {
   return {
@@ -177,10 +149,14 @@ const withinBudget = judged
     clipsync.connectSeconds <= CONNECT_SECONDS_MAX
   : null;
 
-console.log(
-  JSON.stringify({
+disarm();
+// Client sockets may still be closing; the result is out, so leave now. Over budget (or, in a run too small
+// to judge, any failed connection) exits 1 for CI.
+const failed = withinBudget === false || (withinBudget === null && clipsync.errors + bare.errors > 0);
+await printResult(
+  {
     scenario: 'idle-sockets',
-    machine: { cpus: cpus().length, node: process.version },
+    machine: machine(),
     connections,
     rounds,
     clipsync,
@@ -190,10 +166,6 @@ console.log(
     budget: { ratioMax: RATIO_MAX, connectSecondsMax: CONNECT_SECONDS_MAX, connections: BUDGET_CONNECTIONS },
     withinBudget,
     fds,
-  }),
+  },
+  failed,
 );
-clearTimeout(hardTimeout);
-// Client sockets may still be closing; the result is out, so leave now. Over budget (or, in a run too small
-// to judge, any failed connection) exits 1 for CI.
-const failed = withinBudget === false || (withinBudget === null && clipsync.errors + bare.errors > 0);
-process.exit(failed ? 1 : 0);

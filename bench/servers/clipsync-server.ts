@@ -1,20 +1,29 @@
-/** The real ClipSync server (every plugin, realtime and its handshake), on PGlite in memory. */
+/**
+ * The real ClipSync server (every plugin, realtime and its handshake), by default on PGlite in memory.
+ * BENCH_DATABASE_URL: `memory://` (default), `data-dir` (PGlite in BENCH_DATA_DIR, survives a restart) or a
+ * PostgreSQL URL. BENCH_RATE_LIMIT_PER_MINUTE raises the global per-IP limit for load from one address.
+ */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config/env';
 import { MEMORY_DATABASE } from '../../apps/server/src/db/client';
 import { serveParent } from './child-protocol';
+import { clipsyncFixtures } from './clipsync-fixtures';
 
 // The scenario owns the directory and removes it even when it has to SIGKILL us.
 const dataDir = process.env.BENCH_DATA_DIR;
 if (!dataDir) throw new Error('BENCH_DATA_DIR must name a temporary directory');
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? MEMORY_DATABASE;
 const config = loadConfig({
   NODE_ENV: 'production',
   LOG_LEVEL: 'warn',
   DATA_DIR: dataDir,
   JWT_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
   PUBLIC_URL: 'http://localhost:3000',
+  ...(process.env.BENCH_RATE_LIMIT_PER_MINUTE
+    ? { RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT_PER_MINUTE }
+    : {}),
 });
-const app = await buildApp({ ...config, databaseUrl: MEMORY_DATABASE });
+const app = await buildApp({ ...config, databaseUrl: databaseUrl === 'data-dir' ? undefined : databaseUrl });
 await app.listen({ port: 0, host: '127.0.0.1' });
-await serveParent((app.server.address() as AddressInfo).port, () => app.close());
+await serveParent((app.server.address() as AddressInfo).port, () => app.close(), clipsyncFixtures(app));
