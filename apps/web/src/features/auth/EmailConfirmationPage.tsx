@@ -5,7 +5,7 @@ import { authApi } from '../../api/auth-api';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/use-toast';
 import { readConfirmationUrl } from './confirmation-state';
-import { StatusCard } from './StatusCard';
+import { GoToLoginActions, StatusCard } from './StatusCard';
 
 type State = { kind: 'loading' } | { kind: 'success' } | { kind: 'expired' } | { kind: 'error'; message: string };
 
@@ -58,12 +58,7 @@ export default function EmailConfirmationPage() {
   if (state.kind === 'success') {
     return (
       <StatusCard tone="success" title={t('confirm.successTitle')} message={t('confirm.successBody')}>
-        <Button asChild>
-          <Link to="/auth?mode=login">{t('confirm.goToLogin')}</Link>
-        </Button>
-        <Button asChild variant="secondary">
-          <Link to="/">{t('auth.backHome')}</Link>
-        </Button>
+        <GoToLoginActions />
       </StatusCard>
     );
   }

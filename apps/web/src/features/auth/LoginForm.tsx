@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { useAuth } from './auth-context';
 import { errorMessage } from './error-message';
+import { FormError } from './FormError';
 import { FormField } from './FormField';
 import { hasErrors, validateLogin } from './validation';
 
@@ -56,11 +57,7 @@ export function LoginForm({ onRegister, onForgot }: { onRegister: () => void; on
         canReveal
         {...field('password')}
       />
-      {formError && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t('auth.loggingIn') : t('auth.login')}
       </Button>

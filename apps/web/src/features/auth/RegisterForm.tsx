@@ -4,6 +4,7 @@ import { authApi } from '../../api/auth-api';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/use-toast';
 import { errorMessage } from './error-message';
+import { FormError } from './FormError';
 import { FormField } from './FormField';
 import { hasErrors, validateRegister } from './validation';
 
@@ -71,11 +72,7 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
         canReveal
         {...field('confirmPassword')}
       />
-      {formError && (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
-          {formError}
-        </p>
-      )}
+      <FormError message={formError} />
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t('auth.creatingAccount') : t('auth.createAccount')}
       </Button>

@@ -5,7 +5,7 @@ import { authApi } from '../../api/auth-api';
 import { Button } from '../../ui/Button';
 import { errorMessage } from './error-message';
 import { FormField } from './FormField';
-import { StatusCard } from './StatusCard';
+import { GoToLoginActions, StatusCard } from './StatusCard';
 import { validateReset } from './validation';
 
 type State = { kind: 'form' } | { kind: 'success' } | { kind: 'error'; message: string };
@@ -53,12 +53,7 @@ export default function ResetPasswordPage() {
   if (state.kind === 'success') {
     return (
       <StatusCard tone="success" title={t('reset.successTitle')} message={t('reset.successBody')}>
-        <Button asChild>
-          <Link to="/auth?mode=login">{t('confirm.goToLogin')}</Link>
-        </Button>
-        <Button asChild variant="secondary">
-          <Link to="/">{t('auth.backHome')}</Link>
-        </Button>
+        <GoToLoginActions />
       </StatusCard>
     );
   }
