@@ -32,21 +32,24 @@ async function findClipOr404(db: Database, clipId: string): Promise<ClipRow> {
   return clip;
 }
 
-async function filesOf(db: Database, clipIds: string[]): Promise<Map<string, ClipFileRow[]>> {
-  const byClip = new Map<string, ClipFileRow[]>(clipIds.map((id) => [id, []]));
-  if (clipIds.length === 0) return byClip;
-  // One query for a whole page of clips (no N+1).
+/** The files of these clips, in one query for a whole page (no N+1); clips without files cost nothing. */
+async function filesOf(db: Database, clipRows: readonly ClipRow[]): Promise<Map<string, ClipFileRow[]>> {
+  const byClip = new Map<string, ClipFileRow[]>(clipRows.map((clip) => [clip.id, []]));
+  // `hasFiles` is kept true by every file change (syncFileState), so the others need no lookup: most
+  // saves are text, and this is one query less on the path every live update takes.
+  const withFiles = clipRows.filter((clip) => clip.hasFiles).map((clip) => clip.id);
+  if (withFiles.length === 0) return byClip;
   const rows = await db
     .select()
     .from(clipFiles)
-    .where(inArray(clipFiles.clipId, clipIds))
+    .where(inArray(clipFiles.clipId, withFiles))
     .orderBy(clipFiles.createdAt, clipFiles.id);
   for (const row of rows) byClip.get(row.clipId)?.push(row);
   return byClip;
 }
 
 async function present(db: Database, clip: ClipRow): Promise<Clip> {
-  return toClip(clip, (await filesOf(db, [clip.id])).get(clip.id) ?? []);
+  return toClip(clip, (await filesOf(db, [clip])).get(clip.id) ?? []);
 }
 
 export async function createClip(ctx: ClipsContext, actor: Actor, content: string): Promise<Clip> {
@@ -154,10 +157,7 @@ export async function listClipHistory(
   // the count, which costs a pass over every matching clip.
   const isLastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
   const total = isLastPage ? query.offset + rows.length : await countClips(ctx, where);
-  const files = await filesOf(
-    ctx.db,
-    rows.map((row) => row.id),
-  );
+  const files = await filesOf(ctx.db, rows);
   return { clips: rows.map((row) => toClip(row, files.get(row.id) ?? [])), total };
 }
 
@@ -180,8 +180,13 @@ export async function getClipStats(ctx: ClipsContext, actor: Actor): Promise<Cli
   };
 }
 
+/** Sets `hasFiles` and `isDraft` from the files actually stored, after any file change. */
 async function syncFileState(ctx: ClipsContext, clip: ClipRow): Promise<{ row: ClipRow; files: ClipFileRow[] }> {
-  const files = (await filesOf(ctx.db, [clip.id])).get(clip.id) ?? [];
+  const files = await ctx.db
+    .select()
+    .from(clipFiles)
+    .where(eq(clipFiles.clipId, clip.id))
+    .orderBy(clipFiles.createdAt, clipFiles.id);
   const hasFiles = files.length > 0;
   const [row] = await ctx.db
     .update(clips)
@@ -233,7 +238,7 @@ export async function addClipFile(ctx: ClipsContext, actor: Actor, clipId: strin
 export async function republishClipFiles(ctx: ClipsContext, actor: Actor, clipId: string): Promise<void> {
   const clip = await findClipOr404(ctx.db, clipId);
   authorize(clipPolicy, 'publishLive', actor, clip);
-  const files = (await filesOf(ctx.db, [clip.id])).get(clip.id) ?? [];
+  const files = (await filesOf(ctx.db, [clip])).get(clip.id) ?? [];
   ctx.events.emit('clip.files-changed', {
     clipId,
     ownerId: clip.userId,
