@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /**
@@ -56,3 +56,16 @@ export const clipFiles = pgTable(
   },
   (table) => [index('clip_files_clip_idx').on(table.clipId, table.createdAt)],
 );
+
+/**
+ * Each user's non-draft clip counts, kept by triggers on `clips` (migration 0004) in the same
+ * transaction as every change, so totals and stats are one row instead of a pass over every clip.
+ */
+export const clipCounts = pgTable('clip_counts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  total: integer('total').notNull().default(0),
+  favorites: integer('favorites').notNull().default(0),
+  textOnly: integer('text_only').notNull().default(0),
+});

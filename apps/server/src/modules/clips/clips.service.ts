@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { and, count, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { MAX_UPLOAD_BYTES, type Clip, type ClipHistoryQuery, type ClipStats } from '@clipsync/shared';
 import type { Database } from '../../db/client';
-import { clipFiles, clips } from '../../db/schema';
+import { clipCounts, clipFiles, clips } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { DomainEvents } from '../../lib/domain-events';
 import { authorize, type Actor } from '../../lib/policy';
@@ -131,9 +131,28 @@ function historyFilter(userId: string, query: ClipHistoryQuery, now = new Date()
   );
 }
 
-async function countClips(ctx: ClipsContext, where: SQL | undefined): Promise<number> {
-  const [row] = await ctx.db.select({ total: count() }).from(clips).where(where);
-  return row?.total ?? 0;
+/** A user's non-draft clip counts as the triggers keep them (migration 0004); zeros before the first clip. */
+async function keptCounts(db: Database, userId: string) {
+  const [row] = await db.select().from(clipCounts).where(eq(clipCounts.userId, userId));
+  return row ?? { total: 0, favorites: 0, textOnly: 0 };
+}
+
+/**
+ * The total a history query matches. Without search or date range, and with at most one of type and
+ * favourite, the kept counts answer in one row; otherwise every match is counted.
+ */
+async function totalOf(ctx: ClipsContext, userId: string, query: ClipHistoryQuery, where: SQL | undefined) {
+  const isKept = !query.search && query.range === 'all' && (query.type === 'all' || query.favorite === undefined);
+  if (!isKept) {
+    const [row] = await ctx.db.select({ total: count() }).from(clips).where(where);
+    return row?.total ?? 0;
+  }
+  const counts = await keptCounts(ctx.db, userId);
+  if (query.type === 'text') return counts.textOnly;
+  if (query.type === 'file') return counts.total - counts.textOnly;
+  if (query.favorite === true) return counts.favorites;
+  if (query.favorite === false) return counts.total - counts.favorites;
+  return counts.total;
 }
 
 /** A user's clips, newest first, filtered and paged in SQL; drafts never appear. */
@@ -156,28 +175,16 @@ export async function listClipHistory(
   // A page that is not full is the last one, so it already tells the total; only a full page needs
   // the count, which costs a pass over every matching clip.
   const isLastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
-  const total = isLastPage ? query.offset + rows.length : await countClips(ctx, where);
+  const total = isLastPage ? query.offset + rows.length : await totalOf(ctx, userId, query, where);
   const files = await filesOf(ctx.db, rows);
   return { clips: rows.map((row) => toClip(row, files.get(row.id) ?? [])), total };
 }
 
 export async function getClipStats(ctx: ClipsContext, actor: Actor): Promise<ClipStats> {
   const { userId } = requireActor(actor);
-  const [row] = await ctx.db
-    .select({
-      totalClips: count(),
-      textClips: sql<number>`count(*) filter (where not ${clips.hasFiles})`.mapWith(Number),
-      favoriteClips: sql<number>`count(*) filter (where ${clips.isFavorite})`.mapWith(Number),
-    })
-    .from(clips)
-    .where(and(eq(clips.userId, userId), eq(clips.isDraft, false)));
+  const counts = await keptCounts(ctx.db, userId);
   // Rooms arrive with their own issue; until then a user belongs to none.
-  return {
-    totalClips: row?.totalClips ?? 0,
-    textClips: row?.textClips ?? 0,
-    favoriteClips: row?.favoriteClips ?? 0,
-    activeRooms: 0,
-  };
+  return { totalClips: counts.total, textClips: counts.textOnly, favoriteClips: counts.favorites, activeRooms: 0 };
 }
 
 /** Sets `hasFiles` and `isDraft` from the files actually stored, after any file change. */
