@@ -95,6 +95,10 @@ test('a new clip is saved with a file, shared, edited by its owner, followed liv
   await page.getByRole('link', { name: 'Favorites' }).click();
   const favorite = page.getByRole('article').filter({ hasText: 'Second version, live' });
   await favorite.getByRole('button', { name: 'Delete clip' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete this clip?' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
   await expect(toast(page, 'Clip deleted')).toBeVisible();
   await expect(page.getByText('No favorite clips found.')).toBeVisible();
   await viewer.reload();

@@ -75,11 +75,19 @@ test('deleting the only clip of the last page goes back to the new last page', a
   await page.goto('/clips');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('Page 2 of 2')).toBeVisible();
-  await page
+  const deleteButton = page
     .getByRole('article')
     .filter({ hasText: 'throw me away' })
-    .getByRole('button', { name: 'Delete clip' })
-    .click();
+    .getByRole('button', { name: 'Delete clip' });
+  // Deleting asks first; Cancel keeps the clip.
+  await deleteButton.click();
+  const confirm = page.getByRole('dialog', { name: 'Delete this clip?' });
+  await expect(confirm).toContainText('The clip and its files are deleted for good');
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(page.getByText('throw me away')).toBeVisible();
+  await deleteButton.click();
+  await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText('Clip deleted', { exact: true })).toBeVisible();
   await expect(page.getByText('Page 1 of 1')).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(20);

@@ -1,4 +1,6 @@
 import type { Clip } from '@clipsync/shared';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Skeleton } from '../../ui/Skeleton';
 import { ClipCard } from './ClipCard';
 import { ShareClipDialog } from './ShareClipDialog';
@@ -15,6 +17,7 @@ interface ClipGridProps {
 
 /** A grid of clip cards with their actions and share dialog; placeholders while loading; the empty text. */
 export function ClipGrid({ clips, isLoading, emptyText }: ClipGridProps) {
+  const { t } = useTranslation();
   const actions = useClipCardActions();
   if (isLoading) {
     return (
@@ -49,6 +52,16 @@ export function ClipGrid({ clips, isLoading, emptyText }: ClipGridProps) {
         </p>
       )}
       <ShareClipDialog clipId={actions.sharedClipId} onOpenChange={(isOpen) => !isOpen && actions.closeShare()} />
+      <ConfirmDialog
+        isOpen={actions.clipToDelete !== null}
+        onOpenChange={(isOpen) => !isOpen && actions.cancelDelete()}
+        title={t('clips.confirmDeleteTitle')}
+        description={t('clips.confirmDeleteBody')}
+        confirmLabel={t('clips.confirmDelete')}
+        cancelLabel={t('clips.cancel')}
+        closeLabel={t('common.close')}
+        onConfirm={actions.confirmDelete}
+      />
     </>
   );
 }

@@ -33,6 +33,7 @@ export function useClipCardActions() {
     onError: () => toast.error({ title: t('clips.deleteFailed'), description: t('clips.deleteFailedBody') }),
   });
   const [sharedClipId, setSharedClipId] = useState<string | null>(null);
+  const [clipToDelete, setClipToDelete] = useState<Clip | null>(null);
   const pendingClipId = (mutation: { isPending: boolean; variables: Clip | undefined }) =>
     mutation.isPending ? mutation.variables?.id : undefined;
   return {
@@ -42,6 +43,10 @@ export function useClipCardActions() {
     closeShare: () => setSharedClipId(null),
     onShare: (clip: Clip) => setSharedClipId(clip.id),
     onToggleFavorite: (clip: Clip) => toggleFavorite.mutate(clip),
-    onDelete: (clip: Clip) => deleteClip.mutate(clip),
+    /** Deleting asks first: a clip and its files cannot come back, and its link dies with it. */
+    clipToDelete,
+    onDelete: (clip: Clip) => setClipToDelete(clip),
+    cancelDelete: () => setClipToDelete(null),
+    confirmDelete: () => clipToDelete && deleteClip.mutate(clipToDelete),
   };
 }
