@@ -91,3 +91,26 @@ test('kept counts equal a fresh count through every kind of change', async () =>
   await expectCountsTrue();
   expect((await call('GET', '/api/clipboard/stats')).json()).toMatchObject({ totalClips: 1, favoriteClips: 0 });
 });
+
+test('an upload racing the removal of the last file leaves the flags matching the stored files', async () => {
+  const clipId = (await call('POST', '/api/clipboard', { content: '' })).json().id as string;
+  const upload = (name: string) => {
+    const body = multipartFile('file', name, 'text/plain', Buffer.from(name));
+    return testApp.app.inject({
+      method: 'POST',
+      url: `/api/clipboard/${clipId}/files`,
+      payload: body.payload,
+      headers: { ...body.headers, authorization: `Bearer ${user.tokens.access_token}` },
+    });
+  };
+  for (let round = 0; round < 5; round++) {
+    const last = (await upload(`first-${round}.txt`)).json().file.id as string;
+    await Promise.all([call('DELETE', `/api/clipboard/${clipId}/files/${last}`), upload(`second-${round}.txt`)]);
+    const clip = (await call('GET', `/api/clipboard/${clipId}`)).json();
+    expect(clip.files.map((file: { name: string }) => file.name)).toContain(`second-${round}.txt`);
+    const { db } = testApp.app.services.database;
+    const [row] = await db.select().from(clips).where(eq(clips.id, clipId));
+    expect(row).toMatchObject({ hasFiles: true, isDraft: false });
+  }
+  await expectCountsTrue();
+});

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../plugins/authenticate';
+import * as clipHistory from './clip-history.service';
 import * as clipsService from './clips.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
@@ -42,7 +43,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
       },
     },
     async (request, reply) => {
-      const page = await clipsService.listClipHistory(ctx, request.actor, request.query);
+      const page = await clipHistory.listClipHistory(ctx, request.actor, request.query);
       reply.header('X-Total-Count', String(page.total));
       return page.clips;
     },
@@ -60,7 +61,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
       },
     },
     async (request, reply) => {
-      const page = await clipsService.listClipHistory(ctx, request.actor, { ...request.query, favorite: true });
+      const page = await clipHistory.listClipHistory(ctx, request.actor, { ...request.query, favorite: true });
       reply.header('X-Total-Count', String(page.total));
       return page;
     },
@@ -72,7 +73,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
       preHandler: [requireUser],
       schema: { tags: ['clips'], security: bearer, response: { 200: ClipStats, ...errors } },
     },
-    async (request) => clipsService.getClipStats(ctx, request.actor),
+    async (request) => clipHistory.getClipStats(ctx, request.actor),
   );
 
   // Both SPEC §7 save paths: `{ content }` and the alternate `{ content, type }`.

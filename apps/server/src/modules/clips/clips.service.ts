@@ -1,14 +1,13 @@
 import type { Readable } from 'node:stream';
-import { and, count, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { MAX_UPLOAD_BYTES, type Clip, type ClipHistoryQuery, type ClipStats } from '@clipsync/shared';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { MAX_UPLOAD_BYTES, type Clip } from '@clipsync/shared';
 import type { Database } from '../../db/client';
-import { clipCounts, clipFiles, clips } from '../../db/schema';
+import { clipFiles, clips } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { DomainEvents } from '../../lib/domain-events';
 import { authorize, type Actor } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { FileTooLargeError, type FileStore } from '../../storage/file-store';
-import { rangeStart, toContainsPattern } from './clip-filters';
 import { clipPolicy } from './clips.policy';
 import { toClip, toFileSummary } from './clips.presenter';
 
@@ -18,10 +17,10 @@ export interface ClipsContext {
   files: FileStore;
 }
 
-type ClipRow = typeof clips.$inferSelect;
+export type ClipRow = typeof clips.$inferSelect;
 type ClipFileRow = typeof clipFiles.$inferSelect;
 
-function requireActor(actor: Actor): NonNullable<Actor> {
+export function requireActor(actor: Actor): NonNullable<Actor> {
   if (!actor) throw new AppError('UNAUTHORIZED');
   return actor;
 }
@@ -33,10 +32,10 @@ async function findClipOr404(db: Database, clipId: string): Promise<ClipRow> {
 }
 
 /** The files of these clips, in one query for a whole page (no N+1); clips without files cost nothing. */
-async function filesOf(db: Database, clipRows: readonly ClipRow[]): Promise<Map<string, ClipFileRow[]>> {
+export async function filesOf(db: Database, clipRows: readonly ClipRow[]): Promise<Map<string, ClipFileRow[]>> {
   const byClip = new Map<string, ClipFileRow[]>(clipRows.map((clip) => [clip.id, []]));
-  // `hasFiles` is kept true by every file change (syncFileState), so the others need no lookup: most
-  // saves are text, and this is one query less on the path every live update takes.
+  // `hasFiles` is set by every file change under a lock on the clip (changeClipFiles), so the others
+  // need no lookup: most saves are text, and this is one query less on the path every live update takes.
   const withFiles = clipRows.filter((clip) => clip.hasFiles).map((clip) => clip.id);
   if (withFiles.length === 0) return byClip;
   const rows = await db
@@ -78,7 +77,8 @@ export async function updateClipContent(
   authorize(clipPolicy, 'update', actor, clip);
   const [updated] = await ctx.db
     .update(clips)
-    .set({ content, updatedAt: new Date(), isDraft: content.length === 0 && !clip.hasFiles })
+    // has_files as stored at this moment, not as read above: a file change may have landed in between.
+    .set({ content, updatedAt: new Date(), isDraft: sql`${content} = '' and not ${clips.hasFiles}` })
     .where(eq(clips.id, clipId))
     .returning();
   if (!updated) throw new AppError('NOT_FOUND', 'Clip not found');
@@ -118,96 +118,41 @@ export async function toggleFavorite(
   return { isFavorite: updated?.isFavorite ?? clip.isFavorite };
 }
 
-function historyFilter(userId: string, query: ClipHistoryQuery, now = new Date()): SQL | undefined {
-  const start = rangeStart(query.range, now);
-  return and(
-    eq(clips.userId, userId),
-    eq(clips.isDraft, false),
-    query.type === 'file' ? eq(clips.hasFiles, true) : undefined,
-    query.type === 'text' ? eq(clips.hasFiles, false) : undefined,
-    query.favorite === undefined ? undefined : eq(clips.isFavorite, query.favorite),
-    start ? sql`${clips.createdAt} > ${start.toISOString()}` : undefined,
-    query.search ? ilike(clips.content, toContainsPattern(query.search)) : undefined,
-  );
-}
-
-/** A user's non-draft clip counts as the triggers keep them (migration 0004); zeros before the first clip. */
-async function keptCounts(db: Database, userId: string) {
-  const [row] = await db.select().from(clipCounts).where(eq(clipCounts.userId, userId));
-  return row ?? { total: 0, favorites: 0, textOnly: 0 };
-}
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
- * The total a history query matches. Without search or date range, and with at most one of type and
- * favourite, the kept counts answer in one row; otherwise every match is counted.
+ * Adds or removes a clip's file and sets `hasFiles` and `isDraft` from the files then stored, in one
+ * transaction that first locks the clip: two file changes on one clip cannot interleave, so the flags
+ * always match the stored files (history, the draft purge and the file lookup all trust them).
  */
-async function totalOf(ctx: ClipsContext, userId: string, query: ClipHistoryQuery, where: SQL | undefined) {
-  const isKept = !query.search && query.range === 'all' && (query.type === 'all' || query.favorite === undefined);
-  if (!isKept) {
-    const [row] = await ctx.db.select({ total: count() }).from(clips).where(where);
-    return row?.total ?? 0;
-  }
-  const counts = await keptCounts(ctx.db, userId);
-  if (query.type === 'text') return counts.textOnly;
-  if (query.type === 'file') return counts.total - counts.textOnly;
-  if (query.favorite === true) return counts.favorites;
-  if (query.favorite === false) return counts.total - counts.favorites;
-  return counts.total;
-}
-
-/** A user's clips, newest first, filtered and paged in SQL; drafts never appear. */
-export async function listClipHistory(
+async function changeClipFiles(
   ctx: ClipsContext,
-  actor: Actor,
-  query: ClipHistoryQuery,
-): Promise<{ clips: Clip[]; total: number }> {
-  const { userId } = requireActor(actor);
-  const where = historyFilter(userId, query);
-  const rows = await ctx.db
-    .select()
-    .from(clips)
-    .where(where)
-    // NULLS LAST as the history indexes are declared: plain DESC means NULLS FIRST to the planner,
-    // which then ignores them and sorts every clip of the user (measured: 18 ms → 0.05 ms at 100 000).
-    .orderBy(sql`${clips.createdAt} desc nulls last`, sql`${clips.id} desc nulls last`)
-    .limit(query.limit)
-    .offset(query.offset);
-  // A page that is not full is the last one, so it already tells the total; only a full page needs
-  // the count, which costs a pass over every matching clip.
-  const isLastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
-  const total = isLastPage ? query.offset + rows.length : await totalOf(ctx, userId, query, where);
-  const files = await filesOf(ctx.db, rows);
-  return { clips: rows.map((row) => toClip(row, files.get(row.id) ?? [])), total };
-}
-
-export async function getClipStats(ctx: ClipsContext, actor: Actor): Promise<ClipStats> {
-  const { userId } = requireActor(actor);
-  const counts = await keptCounts(ctx.db, userId);
-  // Rooms arrive with their own issue; until then a user belongs to none.
-  return { totalClips: counts.total, textClips: counts.textOnly, favoriteClips: counts.favorites, activeRooms: 0 };
-}
-
-/** Sets `hasFiles` and `isDraft` from the files actually stored, after any file change. */
-async function syncFileState(ctx: ClipsContext, clip: ClipRow): Promise<{ row: ClipRow; files: ClipFileRow[] }> {
-  const files = await ctx.db
-    .select()
-    .from(clipFiles)
-    .where(eq(clipFiles.clipId, clip.id))
-    .orderBy(clipFiles.createdAt, clipFiles.id);
-  const hasFiles = files.length > 0;
-  const [row] = await ctx.db
-    .update(clips)
-    .set({ hasFiles, isDraft: clip.content.length === 0 && !hasFiles, updatedAt: new Date() })
-    .where(eq(clips.id, clip.id))
-    .returning();
-  const current = row ?? clip;
+  clip: ClipRow,
+  change: (tx: Transaction) => Promise<void>,
+): Promise<{ row: ClipRow; files: ClipFileRow[] }> {
+  const result = await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: clips.id }).from(clips).where(eq(clips.id, clip.id)).for('update');
+    await change(tx);
+    const files = await tx
+      .select()
+      .from(clipFiles)
+      .where(eq(clipFiles.clipId, clip.id))
+      .orderBy(clipFiles.createdAt, clipFiles.id);
+    const hasFiles = files.length > 0;
+    const [row] = await tx
+      .update(clips)
+      .set({ hasFiles, isDraft: hasFiles ? false : sql`${clips.content} = ''`, updatedAt: new Date() })
+      .where(eq(clips.id, clip.id))
+      .returning();
+    return { row: row ?? clip, files };
+  });
   ctx.events.emit('clip.files-changed', {
     clipId: clip.id,
     ownerId: clip.userId,
-    content: current.content,
-    files: files.map(toFileSummary),
+    content: result.row.content,
+    files: result.files.map(toFileSummary),
   });
-  return { row: current, files };
+  return result;
 }
 
 export interface IncomingFile {
@@ -232,13 +177,14 @@ export async function addClipFile(ctx: ClipsContext, actor: Actor, clipId: strin
     throw error;
   }
   try {
-    await ctx.db.insert(clipFiles).values({ id, clipId, name: file.name, size, type: file.type, storageKey });
+    const { row, files } = await changeClipFiles(ctx, clip, async (tx) => {
+      await tx.insert(clipFiles).values({ id, clipId, name: file.name, size, type: file.type, storageKey });
+    });
+    return toClip(row, files);
   } catch (error) {
     await ctx.files.delete(storageKey);
     throw error;
   }
-  const { row, files } = await syncFileState(ctx, clip);
-  return toClip(row, files);
 }
 
 /** Broadcasts the stored file list again (the owner's `clip-files-update`). */
@@ -261,13 +207,17 @@ export async function listClipFiles(ctx: ClipsContext, actor: Actor, clipId: str
 export async function deleteClipFile(ctx: ClipsContext, actor: Actor, clipId: string, fileId: string): Promise<void> {
   const clip = await findClipOr404(ctx.db, clipId);
   authorize(clipPolicy, 'deleteFile', actor, clip);
-  const [removed] = await ctx.db
-    .delete(clipFiles)
-    .where(and(eq(clipFiles.id, fileId), eq(clipFiles.clipId, clipId)))
-    .returning({ storageKey: clipFiles.storageKey });
-  if (!removed) throw new AppError('NOT_FOUND', 'File not found');
-  await ctx.files.delete(removed.storageKey);
-  await syncFileState(ctx, clip);
+  let storageKey: string | undefined;
+  await changeClipFiles(ctx, clip, async (tx) => {
+    const [removed] = await tx
+      .delete(clipFiles)
+      .where(and(eq(clipFiles.id, fileId), eq(clipFiles.clipId, clipId)))
+      .returning({ storageKey: clipFiles.storageKey });
+    if (!removed) throw new AppError('NOT_FOUND', 'File not found');
+    storageKey = removed.storageKey;
+  });
+  // The stored bytes go once the row is gone for good; a crash in between leaves an orphan, never a hole.
+  if (storageKey) await ctx.files.delete(storageKey);
 }
 
 /** A stored file for download: readable by anyone who can read its clip (everyone with the link). */
