@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -39,10 +40,11 @@ export async function openDatabase(
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const lock = dataDir ? await lockDataDir(dataDir) : undefined;
   try {
-    // pg_trgm backs the clip search index (ILIKE '%…%'); PostgreSQL ships it in contrib.
+    // pg_trgm and btree_gin back the clip search index (ILIKE '%…%' within one user's clips);
+    // PostgreSQL ships both in contrib.
     const client = await PGlite.create({
       dataDir: dataDir ? join(dataDir, 'pglite') : undefined,
-      extensions: { pg_trgm },
+      extensions: { pg_trgm, btree_gin },
     });
     await migratePgliteDatabase(client).catch(async (error: unknown) => {
       await client.close();

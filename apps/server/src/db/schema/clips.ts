@@ -33,8 +33,9 @@ export const clips = pgTable(
     index('clips_drafts_idx')
       .on(table.createdAt)
       .where(sql`${table.isDraft}`),
-    // Search: a substring match anywhere in the text, case-insensitive (needs pg_trgm, migration 0001).
-    index('clips_content_trgm_idx').using('gin', sql`${table.content} gin_trgm_ops`),
+    // Search: one user's clips whose text contains the term, case-insensitive (pg_trgm and btree_gin,
+    // migrations 0001 and 0005).
+    index('clips_user_content_trgm_idx').using('gin', table.userId, sql`${table.content} gin_trgm_ops`),
   ],
 );
 
