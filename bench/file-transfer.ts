@@ -12,7 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { MAX_UPLOAD_BYTES } from '@clipsync/shared';
+import { MAX_UPLOAD_BYTES, UPLOADS_PER_MINUTE } from '@clipsync/shared';
 import { multipartFile } from '../apps/server/test/multipart';
 import { describeDatabase } from './lib/database';
 import { httpRequest, keepAliveAgent, requestJson } from './lib/http';
@@ -30,8 +30,6 @@ const CONNECTIONS = [1, 4] as const;
 const BUDGET_TRANSFERS = 3;
 const DEFAULT_TRANSFERS = 5;
 const TOO_LARGE_ATTEMPTS = 3;
-/** The upload route's own limit (clips.routes.ts): 60 per minute per IP, fresh with each server process. */
-const UPLOAD_ROUTE_LIMIT = 60;
 const DATABASE = 'memory://';
 
 const { values } = parseArgs({
@@ -44,8 +42,8 @@ const { values } = parseArgs({
 const transfers = positiveInt('file-transfer', 'transfers', values.transfers);
 const rounds = positiveInt('file-transfer', 'rounds', values.rounds);
 const uploadsPerServer = CONNECTIONS.reduce((total, connections) => total + connections * transfers, 0);
-if (uploadsPerServer + TOO_LARGE_ATTEMPTS > UPLOAD_ROUTE_LIMIT) {
-  console.error(`file-transfer: --transfers ${transfers} would pass the upload route's ${UPLOAD_ROUTE_LIMIT}/min`);
+if (uploadsPerServer + TOO_LARGE_ATTEMPTS > UPLOADS_PER_MINUTE) {
+  console.error(`file-transfer: --transfers ${transfers} would pass the upload route's ${UPLOADS_PER_MINUTE}/min`);
   process.exit(1);
 }
 const disarm = guardScenario('file-transfer', positiveInt('file-transfer', 'timeout', values.timeout));

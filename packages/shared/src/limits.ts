@@ -1,5 +1,7 @@
 /** Limits both sides enforce (SPEC §9). Never repeat these numbers elsewhere. */
 export const MAX_UPLOAD_BYTES = 10_485_760;
+/** File uploads one client address may start per minute (the upload routes' own rate limit). */
+export const UPLOADS_PER_MINUTE = 60;
 export const CLIPS_PAGE_SIZE = 20;
 export const RECENT_CLIPS_FETCH = 50;
 export const RECENT_CLIPS_SHOWN = 8;

@@ -13,6 +13,7 @@ import {
   PagedClips,
   SaveClipboardItemRequest,
   UpdateClipRequest,
+  UPLOADS_PER_MINUTE,
   UploadResult,
 } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -144,7 +145,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
     '/:id/files',
     {
       preHandler: [requireUser],
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags: ['clips'],
         security: bearer,

@@ -1,49 +1,28 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { useAuth } from './auth-context';
 import { errorMessage } from './error-message';
 import { FormError } from './FormError';
 import { FormField } from './FormField';
-import { hasErrors, validateLogin } from './validation';
+import { useAuthForm } from './use-auth-form';
+import { validateLogin } from './validation';
 
 export function LoginForm({ onRegister, onForgot }: { onRegister: () => void; onForgot: () => void }) {
   const { t } = useTranslation();
   const { login } = useAuth();
-  const [values, setValues] = useState({ email: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    const found = validateLogin(values);
-    setErrors(found);
-    setFormError(null);
-    if (hasErrors(found)) return;
-    setIsSubmitting(true);
-    try {
-      await login({ email: values.email.trim(), password: values.password });
-    } catch (error) {
-      setFormError(
-        errorMessage(error, {
-          byStatus: {
-            401: t('auth.errors.invalidCredentials'),
-            400: t('auth.errors.invalidRequest'),
-            500: t('auth.errors.serverError'),
-          },
-          otherwise: t('auth.errors.loginFailed'),
-        }),
-      );
-      setIsSubmitting(false);
-    }
-  };
-
-  const field = (name: 'email' | 'password') => ({
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
-    error: errors[name] ? t(errors[name] ?? '') : null,
+  const { submit, field, formError, isSubmitting } = useAuthForm({
+    initial: { email: '', password: '' },
+    validate: validateLogin,
+    send: (values) => login({ email: values.email.trim(), password: values.password }),
+    describeFailure: (error) =>
+      errorMessage(error, {
+        byStatus: {
+          401: t('auth.errors.invalidCredentials'),
+          400: t('auth.errors.invalidRequest'),
+          500: t('auth.errors.serverError'),
+        },
+        otherwise: t('auth.errors.loginFailed'),
+      }),
   });
 
   return (

@@ -1,4 +1,3 @@
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../../api/auth-api';
 import { Button } from '../../ui/Button';
@@ -6,51 +5,25 @@ import { useToast } from '../../ui/use-toast';
 import { errorMessage } from './error-message';
 import { FormError } from './FormError';
 import { FormField } from './FormField';
-import { hasErrors, validateRegister } from './validation';
-
-type Field = 'name' | 'email' | 'password' | 'confirmPassword';
+import { useAuthForm } from './use-auth-form';
+import { validateRegister } from './validation';
 
 export function RegisterForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const [values, setValues] = useState<Record<Field, string>>({
-    name: '',
-    email: '',
-    password: '',
-    confirmPassword: '',
-  });
-  const [errors, setErrors] = useState<Record<string, string | null>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isSubmitting, setIsSubmitting] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSubmitting) return;
-    const found = validateRegister(values);
-    setErrors(found);
-    setFormError(null);
-    if (hasErrors(found)) return;
-    setIsSubmitting(true);
-    try {
+  const { submit, field, formError, isSubmitting } = useAuthForm({
+    initial: { name: '', email: '', password: '', confirmPassword: '' },
+    validate: validateRegister,
+    send: async (values) => {
       await authApi.register({ name: values.name.trim(), email: values.email.trim(), password: values.password });
       toast.success({ title: t('auth.accountCreated'), description: t('auth.accountCreatedBody'), duration: 5000 });
       onDone();
-    } catch (error) {
-      setFormError(
-        errorMessage(error, {
-          byStatus: { 400: t('auth.errors.invalidRequest'), 500: t('auth.errors.serverError') },
-          otherwise: t('auth.errors.registrationFailed'),
-        }),
-      );
-    } finally {
-      setIsSubmitting(false);
-    }
-  };
-
-  const field = (name: Field) => ({
-    value: values[name],
-    onChange: (event: { target: { value: string } }) => setValues({ ...values, [name]: event.target.value }),
-    error: errors[name] ? t(errors[name] ?? '') : null,
+    },
+    describeFailure: (error) =>
+      errorMessage(error, {
+        byStatus: { 400: t('auth.errors.invalidRequest'), 500: t('auth.errors.serverError') },
+        otherwise: t('auth.errors.registrationFailed'),
+      }),
   });
 
   return (

@@ -1,7 +1,7 @@
-import { FileIcon, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { formatKilobytes } from '../../lib/file-size';
 import { Button } from '../../ui/Button';
+import { FileCard, FileCardList } from './FileCards';
 import type { PendingFile } from './use-pending-files';
 
 interface PendingFileListProps {
@@ -15,30 +15,17 @@ interface PendingFileListProps {
 export function PendingFileList({ files, onRemove, isLocked }: PendingFileListProps) {
   const { t } = useTranslation();
   if (files.length === 0) return null;
-  const title = t('editor.pendingFiles');
   return (
-    <section aria-label={title} className="mt-6">
-      <h2 className="text-sm font-semibold text-slate-700 dark:text-slate-200">{title}</h2>
-      <ul className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
-        {files.map((pending) => (
-          <li
-            key={pending.id}
-            className="flex items-center gap-3 rounded-lg border border-dashed border-slate-300 p-3 dark:border-slate-600"
-          >
-            {pending.previewUrl ? (
-              <img
-                src={pending.previewUrl}
-                alt={t('editor.imagePreview', { name: pending.file.name })}
-                className="h-14 w-14 shrink-0 rounded object-cover"
-              />
-            ) : (
-              <FileIcon className="h-8 w-8 shrink-0 text-slate-400" aria-hidden="true" />
-            )}
-            <div className="min-w-0 flex-1">
-              <p className="truncate text-sm font-medium">{pending.file.name}</p>
-              <p className="text-xs text-slate-500 dark:text-slate-400">{formatKilobytes(pending.file.size)}</p>
-              {pending.progress !== null && <UploadProgress name={pending.file.name} fraction={pending.progress} />}
-            </div>
+    <FileCardList title={t('editor.pendingFiles')}>
+      {files.map((pending) => (
+        <FileCard
+          key={pending.id}
+          name={pending.file.name}
+          size={pending.file.size}
+          previewUrl={pending.previewUrl}
+          isPending
+          details={pending.progress !== null && <UploadProgress name={pending.file.name} fraction={pending.progress} />}
+          action={
             <Button
               variant="ghost"
               size="sm"
@@ -49,10 +36,10 @@ export function PendingFileList({ files, onRemove, isLocked }: PendingFileListPr
             >
               <X className="h-4 w-4" aria-hidden="true" />
             </Button>
-          </li>
-        ))}
-      </ul>
-    </section>
+          }
+        />
+      ))}
+    </FileCardList>
   );
 }
 
