@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { FILE_NAME_MAX } from '@clipsync/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env';
@@ -45,11 +46,11 @@ const BODY_LIMIT_BYTES = 5 * 1_048_576;
 const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const DRAFT_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** A hop count means: trust that many proxies nearest to us (Fastify's types lack the number form). */
-function toFastifyTrustProxy(trustProxy: AppConfig['trustProxy']) {
-  if (typeof trustProxy !== 'number') return trustProxy;
-  return (_address: string, hop: number) => hop < trustProxy;
-}
+/**
+ * The router refuses longer path parameters with a 404. A file's download URL carries its name, which
+ * percent-encodes to at most 9 characters per UTF-16 code unit (3 UTF-8 bytes, `%XX` each).
+ */
+const MAX_PARAM_LENGTH = FILE_NAME_MAX * 9;
 
 function loggerOptions(config: AppConfig) {
   const isPretty = config.env === 'development' && process.stdout.isTTY;
@@ -76,7 +77,9 @@ function loggerOptions(config: AppConfig) {
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
-    trustProxy: toFastifyTrustProxy(config.trustProxy),
+    // Only the listed proxies' X-Forwarded-For is believed (never `true` or a hop count: see config/env.ts).
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: BODY_LIMIT_BYTES,
     // Stop accepting at once on close; keep-alive connections are dropped when idle.
     forceCloseConnections: 'idle',
@@ -121,7 +124,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   if (config.env !== 'production') await app.register(outboxRoutes, { prefix: '/api/dev', mailer });
 
-  const clipsContext = { db: database.db, events, files };
+  const clipsContext = {
+    db: database.db,
+    events,
+    files,
+    limits: { storageQuotaBytes: config.storageQuotaBytes, maxFilesPerClip: config.maxFilesPerClip },
+  };
   await app.register(clipsRoutes, { prefix: '/api/clipboard', ctx: clipsContext });
   await app.register(filesRoutes, { prefix: '/api/files', ctx: clipsContext });
   realtime.onConnection((socket) => registerClipSocketHandlers(socket, clipsContext));

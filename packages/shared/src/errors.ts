@@ -12,6 +12,8 @@ export const ErrorCode = z.enum([
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  'QUOTA_EXCEEDED',
+  'TOO_MANY_FILES',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'NOT_CONFIGURED',

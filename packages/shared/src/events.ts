@@ -1,21 +1,29 @@
 import { z } from 'zod';
+import { FILE_NAME_MAX, FILE_TYPE_MAX, FILES_PER_CLIP_BOUND } from './limits';
+import { ClipContent, ResourceId } from './schemas/clips';
 
 /**
  * Socket.IO event maps (SPEC §7 names, ARCHITECTURE §5). Payload schemas live here so the server can
  * parse every client emit and the web client gets the same types. Areas add their events as they land.
  */
 export const ClipFileSummary = z.object({
-  name: z.string(),
+  name: z.string().max(FILE_NAME_MAX),
   size: z.number().int().nonnegative(),
-  type: z.string(),
-  url: z.string(),
+  type: z.string().max(FILE_TYPE_MAX),
+  // A name percent-encodes to at most 9 characters per code unit, behind a short fixed prefix.
+  url: z.string().max(FILE_NAME_MAX * 9 + 64),
 });
 export type ClipFileSummary = z.infer<typeof ClipFileSummary>;
 
-export const ClipContentUpdatedPayload = z.object({ clipId: z.string(), content: z.string() });
+/** The same id and content rules as the HTTP routes: a socket is no looser than `PUT /clipboard/{id}`. */
+export const ClipContentUpdatedPayload = z.object({ clipId: ResourceId, content: ClipContent });
 export type ClipContentUpdatedPayload = z.infer<typeof ClipContentUpdatedPayload>;
 
-export const ClipFilesUpdatedPayload = z.object({ clipId: z.string(), files: z.array(ClipFileSummary) });
+/** SPEC keeps `files` in the owner's emit; it is bounded here and never trusted (viewers get the stored list). */
+export const ClipFilesUpdatedPayload = z.object({
+  clipId: ResourceId,
+  files: z.array(ClipFileSummary).max(FILES_PER_CLIP_BOUND),
+});
 export type ClipFilesUpdatedPayload = z.infer<typeof ClipFilesUpdatedPayload>;
 
 /** SPEC §3 realtime clip model: sent to the owner's other devices. */
@@ -26,13 +34,18 @@ export const ClipUpdatePayload = z.object({
 });
 export type ClipUpdatePayload = z.infer<typeof ClipUpdatePayload>;
 
+/** The clip was deleted by its owner: its viewers are told, and its channel falls silent. */
+export const ClipDeletedPayload = z.object({ clipId: z.string() });
+export type ClipDeletedPayload = z.infer<typeof ClipDeletedPayload>;
+
 export interface ServerToClientEvents {
   'clip-update': (payload: ClipUpdatePayload) => void;
+  'clip-deleted': (payload: ClipDeletedPayload) => void;
   'clip-content-updated': (payload: ClipContentUpdatedPayload) => void;
   'clip-files-updated': (payload: ClipFilesUpdatedPayload) => void;
 }
 
-export const ClipChannelPayload = z.object({ clipId: z.string().min(1).max(64) });
+export const ClipChannelPayload = z.object({ clipId: ResourceId });
 export type ClipChannelPayload = z.infer<typeof ClipChannelPayload>;
 
 /** Every client emit may take an acknowledgement: `{ ok: true }` or `{ ok: false, error, code }`. */

@@ -2,6 +2,12 @@
 export const MAX_UPLOAD_BYTES = 10_485_760;
 /** File uploads one client address may start per minute (the upload routes' own rate limit). */
 export const UPLOADS_PER_MINUTE = 60;
+/** Longest file name kept (UTF-16 code units, as JavaScript counts); longer names are cut. */
+export const FILE_NAME_MAX = 255;
+/** A stored MIME type is `type/subtype` of at most this many characters, else application/octet-stream. */
+export const FILE_TYPE_MAX = 255;
+/** Hard bound on files per clip; the server's MAX_FILES_PER_CLIP (default 20) may only lower it. */
+export const FILES_PER_CLIP_BOUND = 100;
 export const CLIPS_PAGE_SIZE = 20;
 export const RECENT_CLIPS_FETCH = 50;
 export const RECENT_CLIPS_SHOWN = 8;

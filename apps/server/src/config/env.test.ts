@@ -20,11 +20,32 @@ describe('loadConfig', () => {
 
   test.each([
     ['false', false],
-    ['true', true],
-    ['2', 2],
+    ['', false],
     ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],
+    ['::1,fd00::/8,192.168.1.1/32', ['::1', 'fd00::/8', '192.168.1.1/32']],
   ])('TRUST_PROXY=%s', (value, expected) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  test.each(['true', '1', '2'])('TRUST_PROXY=%s is refused, naming the variable and what to write', (value) => {
+    const attempt = () => loadConfig({ TRUST_PROXY: value });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/TRUST_PROXY: .*any client.*proxy's address or CIDR/);
+  });
+
+  test.each(['10.0.0.0/33', 'fd00::/129', 'proxy.local', '10.0.0.1/8/2', '999.1.1.1'])(
+    'TRUST_PROXY=%s is not an address or CIDR range',
+    (value) => {
+      expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: not an IP address or CIDR range/);
+    },
+  );
+
+  test('ALLOWED_ORIGINS is reduced to origins; anything else is refused', () => {
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example/x, http://10.0.0.5:3000' }).allowedOrigins).toEqual([
+      'https://a.example',
+      'http://10.0.0.5:3000',
+    ]);
+    expect(() => loadConfig({ ALLOWED_ORIGINS: 'ftp://a.example' })).toThrow(/ALLOWED_ORIGINS:/);
   });
 
   test('the sign-in attempt limit per address can be raised, never made zero', () => {

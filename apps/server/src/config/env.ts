@@ -1,5 +1,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
+import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { FILES_PER_CLIP_BOUND } from '@clipsync/shared';
 import { z } from 'zod';
 
 /** The repository root, so `DATA_DIR` and the web build resolve the same from any working directory. */
@@ -7,24 +9,60 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..')
 
 const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
+/** An IPv4 or IPv6 address, optionally with a CIDR prefix that fits its family. */
+function isAddressOrCidr(item: string): boolean {
+  const [address = '', prefix, ...rest] = item.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
 /**
- * TRUST_PROXY: unset/false (no proxy, the socket address is the client), true (trust every hop), a hop count,
- * or a comma list of proxy addresses/CIDRs — the values Fastify's `trustProxy` accepts.
+ * TRUST_PROXY: unset/false (no proxy, the socket address is the client) or a comma list of the proxies'
+ * addresses/CIDRs. `true` and hop counts are refused: with either, any client that reaches the port
+ * directly could choose its own address with X-Forwarded-For (ARCHITECTURE §7).
  */
 const TrustProxy = z
   .string()
   .trim()
-  .transform((value, ctx): boolean | number | string[] => {
+  .transform((value, ctx): false | string[] => {
     if (value === '' || value === 'false') return false;
-    if (value === 'true') return true;
-    if (/^\d+$/.test(value)) return Number(value);
     const list = value
       .split(',')
       .map((item) => item.trim())
       .filter(Boolean);
-    if (list.every((item) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(item))) return list;
-    ctx.addIssue({ code: 'custom', message: 'expected false, true, a hop count or a comma list of addresses/CIDRs' });
+    if (value === 'true' || /^\d+$/.test(value)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${value}" would let any client choose its own address; write the proxy's address or CIDR range instead, e.g. TRUST_PROXY=127.0.0.1 or TRUST_PROXY=10.0.0.0/8,fd00::/8`,
+      });
+      return z.NEVER;
+    }
+    const invalid = list.filter((item) => !isAddressOrCidr(item));
+    if (invalid.length === 0) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: `not an IP address or CIDR range: ${invalid.join(', ')} (expected e.g. 127.0.0.1, 10.0.0.0/8 or fd00::/8)`,
+    });
     return z.NEVER;
+  });
+
+/** ALLOWED_ORIGINS: extra browser origins (scheme://host[:port]) that may open a socket. */
+const OriginList = z
+  .string()
+  .trim()
+  .transform((value, ctx): string[] => {
+    const origins: string[] = [];
+    for (const item of value.split(',').map((entry) => entry.trim()).filter(Boolean)) {
+      const parsed = URL.canParse(item) ? new URL(item) : undefined;
+      if (!parsed || !/^https?:$/.test(parsed.protocol)) {
+        ctx.addIssue({ code: 'custom', message: `not an http(s) origin: ${item}` });
+        return z.NEVER;
+      }
+      origins.push(parsed.origin);
+    }
+    return origins;
   });
 
 const EnvSchema = z.object({
@@ -42,6 +80,10 @@ const EnvSchema = z.object({
   LOG_LEVEL: LogLevel.default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  ALLOWED_ORIGINS: OriginList.default([]),
+  SOCKET_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(200),
+  STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(1_073_741_824),
+  MAX_FILES_PER_CLIP: z.coerce.number().int().positive().max(FILES_PER_CLIP_BOUND).default(20),
   WEB_DIST_DIR: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
 });
 
@@ -49,13 +91,18 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  /** Origin the browser uses; Socket.IO accepts only this Origin and mails link to it. */
+  /** Origin mailed links point to; Socket.IO accepts it besides same-origin and `allowedOrigins`. */
   publicUrl: string;
+  /** PUBLIC_URL was given: share links need no guessing of the machine's LAN address. */
+  isPublicUrlSet: boolean;
+  /** More browser origins whose sockets are accepted (ALLOWED_ORIGINS). */
+  allowedOrigins: string[];
   dataDir: string;
   /** Unset: embedded PGlite in `dataDir`. `memory://` is PGlite in memory (tests). */
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
-  trustProxy: boolean | number | string[];
+  /** The proxies whose X-Forwarded-For is believed; false when there is none. */
+  trustProxy: false | string[];
   /** Unset: a generated secret kept in `dataDir` (see config/secret.ts). */
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -64,6 +111,11 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** Attempts per client address per 15 minutes on each of login, register, forgot, reset and confirm. */
   authRateLimitPerIp: number;
+  /** Open sockets one client address may hold. */
+  socketConnectionsPerIp: number;
+  /** Bytes of files one user may store. */
+  storageQuotaBytes: number;
+  maxFilesPerClip: number;
   webDistDir: string;
 }
 
@@ -90,6 +142,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     port: env.PORT,
     host: env.HOST,
     publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
+    isPublicUrlSet: env.PUBLIC_URL !== undefined,
+    allowedOrigins: env.ALLOWED_ORIGINS,
     dataDir: toAbsolute(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
@@ -100,6 +154,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
+    socketConnectionsPerIp: env.SOCKET_CONNECTIONS_PER_IP,
+    storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
+    maxFilesPerClip: env.MAX_FILES_PER_CLIP,
     webDistDir: toAbsolute(env.WEB_DIST_DIR),
   };
 }

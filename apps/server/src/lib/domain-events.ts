@@ -8,6 +8,7 @@ import type { ClipFileSummary } from '@clipsync/shared';
 export interface DomainEventMap {
   'clip.content-saved': { clipId: string; ownerId: string; content: string; files: ClipFileSummary[] };
   'clip.files-changed': { clipId: string; ownerId: string; content: string; files: ClipFileSummary[] };
+  'clip.deleted': { clipId: string; ownerId: string };
   /** Logout, refresh-token reuse or a password reset: the session's sockets are closed at once. */
   'session.revoked': { sessionId: string };
 }

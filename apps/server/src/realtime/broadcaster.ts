@@ -13,6 +13,11 @@ export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () =
       io.to(channels.clip(clipId)).emit('clip-files-updated', { clipId, files });
       io.to(channels.user(ownerId)).emit('clip-update', { clipId, content, files });
     }),
+    events.on('clip.deleted', ({ clipId }) => {
+      io.to(channels.clip(clipId)).emit('clip-deleted', { clipId });
+      // Nothing more will be said on this channel; its viewers stop holding a place in it.
+      io.in(channels.clip(clipId)).socketsLeave(channels.clip(clipId));
+    }),
     events.on('session.revoked', ({ sessionId }) => {
       io.in(channels.session(sessionId)).disconnectSockets(true);
     }),

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 
 describe('auth rate limits, malformed bodies and the dev outbox', () => {
@@ -64,17 +64,48 @@ describe('auth rate limits, malformed bodies and the dev outbox', () => {
     expect(res.json().error).toContain('Email is invalid');
   });
 
-  test('without SMTP_URL, mails land in the dev outbox with their links', async () => {
+  const outboxFrom = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    testApp.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress, headers });
+
+  test('without SMTP_URL, mails land in the dev outbox, which answers callers on this machine', async () => {
     await testApp.app.inject({
       method: 'POST',
       url: '/api/auth/register',
       remoteAddress: '10.4.0.1',
       payload: { name: 'Outbox', email: 'outbox@example.com', password: 'outbox-password' },
     });
-    const outbox = await testApp.app.inject({ method: 'GET', url: '/api/dev/outbox', remoteAddress: '10.4.0.1' });
-    const mail = outbox.json().mails.find((candidate: { to: string }) => candidate.to === 'outbox@example.com');
-    expect(mail.subject).toBe('Confirm your ClipSync account');
-    expect(mail.links[0]).toMatch(/^http:\/\/localhost:3000\/api\/auth\/confirm\?token=/);
+    // Mail leaves the request path: it reaches the outbox a moment after the answer.
+    await vi.waitFor(async () => {
+      const mails = (await outboxFrom('127.0.0.1')).json().mails as Array<{ to: string }>;
+      expect(mails.some((candidate) => candidate.to === 'outbox@example.com')).toBe(true);
+    });
+    for (const loopback of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      const outbox = await outboxFrom(loopback);
+      expect(outbox.statusCode).toBe(200);
+      const mail = outbox.json().mails.find((candidate: { to: string }) => candidate.to === 'outbox@example.com');
+      expect(mail.subject).toBe('Confirm your ClipSync account');
+      expect(mail.links[0]).toMatch(/^http:\/\/localhost:3000\/api\/auth\/confirm\?token=/);
+    }
+  });
+
+  test('the dev outbox is a 404 to every caller on another machine, whatever it forwards', async () => {
+    for (const remote of ['10.4.0.1', '192.168.1.23', '::ffff:192.168.1.23', 'fe80::1']) {
+      const res = await outboxFrom(remote, { 'x-forwarded-for': '127.0.0.1', forwarded: 'for=127.0.0.1' });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+    }
+  });
+
+  test('behind a trusted proxy, a forwarded loopback address does not open the outbox', async () => {
+    const proxied = await buildTestApp({ TRUST_PROXY: '10.9.0.1' });
+    const res = await proxied.app.inject({
+      method: 'GET',
+      url: '/api/dev/outbox',
+      remoteAddress: '10.9.0.1',
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    });
+    expect(res.statusCode).toBe(404);
+    await proxied.close();
   });
 
   test('the dev outbox does not exist in production', async () => {

@@ -15,6 +15,7 @@ export interface ClipsContext {
   db: Database;
   events: DomainEvents;
   files: FileStore;
+  limits: { storageQuotaBytes: number; maxFilesPerClip: number };
 }
 
 export type ClipRow = typeof clips.$inferSelect;
@@ -100,6 +101,7 @@ export async function deleteClip(ctx: ClipsContext, actor: Actor, clipId: string
     .where(eq(clipFiles.clipId, clipId))
     .returning({ storageKey: clipFiles.storageKey });
   await ctx.db.delete(clips).where(eq(clips.id, clipId));
+  ctx.events.emit('clip.deleted', { clipId, ownerId: clip.userId });
   await Promise.all(stored.map(({ storageKey }) => ctx.files.delete(storageKey)));
 }
 
@@ -237,7 +239,7 @@ export async function openClipFile(
 }
 
 /** Empty clips left by the new-clip page are drafts; after 24 h they are removed (ARCHITECTURE §4). */
-export async function purgeDrafts(ctx: ClipsContext, olderThan: Date): Promise<number> {
+export async function purgeDrafts(ctx: Pick<ClipsContext, 'db'>, olderThan: Date): Promise<number> {
   const removed = await ctx.db
     .delete(clips)
     .where(and(eq(clips.isDraft, true), lt(clips.createdAt, olderThan)))

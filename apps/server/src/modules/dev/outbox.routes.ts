@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { isLoopbackRequest } from '../../lib/loopback';
 import type { Mailer } from '../../mail/mailer';
 
 const OutboxResponse = z.object({
@@ -8,10 +10,17 @@ const OutboxResponse = z.object({
   ),
 });
 
-/** The dev outbox: mails that would have been sent, for local use without SMTP. Never in production. */
+/**
+ * The dev outbox: mails that would have been sent, for local use without SMTP. Never in production, and
+ * only for callers on the server's own machine: `npm start` listens on every interface, and anyone else on
+ * the network could otherwise ask for a reset of someone's account and read its link here.
+ */
 export const outboxRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (app, { mailer }) => {
   const list = mailer.list;
   if (!list) return;
+  app.addHook('onRequest', async (request) => {
+    if (!isLoopbackRequest(request)) throw new AppError('NOT_FOUND', 'Not found');
+  });
   app.get('/outbox', { schema: { tags: ['dev'], response: { 200: OutboxResponse } } }, async () => ({
     mails: list().map(({ to, subject, text, links, sentAt }) => ({ to, subject, text, links, sentAt })),
   }));
