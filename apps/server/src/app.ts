@@ -6,6 +6,7 @@ import type { AppConfig } from './config/env';
 import { resolveJwtSecret } from './config/secret';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DomainEvents } from './lib/domain-events';
+import { createMailQueue, DEFAULT_MAIL_QUEUE_OPTIONS } from './mail/mail-queue';
 import { createMailer, type Mailer } from './mail/mailer';
 import { authRoutes } from './modules/auth/auth.routes';
 import { clipsRoutes } from './modules/clips/clips.routes';
@@ -96,7 +97,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const events = new DomainEvents();
   const files = await createLocalDiskStore(join(config.dataDir, 'files'));
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log);
-  app.addHook('onClose', () => mailer.close());
+  const mail = createMailQueue(mailer, app.log, { ...DEFAULT_MAIL_QUEUE_OPTIONS, cooldownMs: config.mailCooldownMs });
+  app.addHook('onClose', () => mail.close());
 
   await registerSecurityHeaders(app);
   const counterRedis = config.redisUrl ? connectCounterRedis(config.redisUrl, app.log) : undefined;
@@ -115,7 +117,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(authenticate, { db: database.db, jwtSecret });
 
   await app.register(healthRoutes, { prefix: '/api', database, redis: realtime.redis, files });
-  const authContext = { db: database.db, events, jwtSecret, mailer, publicUrl: config.publicUrl };
+  const authContext = { db: database.db, events, jwtSecret, mail, publicUrl: config.publicUrl };
   await app.register(authRoutes, {
     prefix: '/api/auth',
     ctx: authContext,

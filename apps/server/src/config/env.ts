@@ -54,7 +54,10 @@ const OriginList = z
   .trim()
   .transform((value, ctx): string[] => {
     const origins: string[] = [];
-    for (const item of value.split(',').map((entry) => entry.trim()).filter(Boolean)) {
+    for (const item of value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)) {
       const parsed = URL.canParse(item) ? new URL(item) : undefined;
       if (!parsed || !/^https?:$/.test(parsed.protocol)) {
         ctx.addIssue({ code: 'custom', message: `not an http(s) origin: ${item}` });
@@ -77,6 +80,7 @@ const EnvSchema = z.object({
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('ClipSync <no-reply@localhost>'),
+  MAIL_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: LogLevel.default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
@@ -107,6 +111,8 @@ export interface AppConfig {
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** At most one mail of a kind (confirmation, reset, already-registered) per address in this time. */
+  mailCooldownMs: number;
   logLevel: z.infer<typeof LogLevel>;
   rateLimitPerMinute: number;
   /** Attempts per client address per 15 minutes on each of login, register, forgot, reset and confirm. */
@@ -151,6 +157,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     jwtSecret: env.JWT_SECRET,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    mailCooldownMs: env.MAIL_COOLDOWN_SECONDS * 1000,
     logLevel: env.LOG_LEVEL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,

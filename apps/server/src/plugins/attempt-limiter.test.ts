@@ -22,4 +22,15 @@ describe('createAttemptLimiter (in memory)', () => {
       vi.useRealTimers();
     }
   });
+
+  test('check counts nothing and tells when the limit is already reached', async () => {
+    const limiter = createAttemptLimiter({ max: 2, windowMs: 60_000 });
+    expect(await limiter.check('a')).toBe(0);
+    await limiter.hit('a');
+    expect(await limiter.check('a')).toBe(0);
+    await limiter.hit('a');
+    expect(await limiter.check('a')).toBe(60);
+    expect(await limiter.check('a')).toBe(60);
+    expect(await limiter.check('b')).toBe(0);
+  });
 });

@@ -10,6 +10,8 @@ import { AppError } from '../lib/app-error';
 export interface AttemptLimiter {
   /** Counts one attempt; returns the seconds to wait when over the limit, else 0. */
   hit(key: string): Promise<number>;
+  /** Counts nothing; returns the seconds to wait when the limit is already reached, else 0. */
+  check(key: string): Promise<number>;
 }
 
 export function createAttemptLimiter(options: { max: number; windowMs: number; redis?: Redis }): AttemptLimiter {
@@ -30,6 +32,18 @@ export function createAttemptLimiter(options: { max: number; windowMs: number; r
           return 0;
         }
       },
+      check: async (key) => {
+        const redisKey = `clipsync-attempts:${key}`;
+        try {
+          const [[, count], [, ttl]] = (await redis.multi().get(redisKey).pttl(redisKey).exec()) as [
+            [null, string | null],
+            [null, number],
+          ];
+          return Number(count ?? 0) >= max ? Math.ceil(Math.max(ttl, 1000) / 1000) : 0;
+        } catch {
+          return 0;
+        }
+      },
     };
   }
   const windows = new Map<string, { count: number; resetAt: number }>();
@@ -46,8 +60,19 @@ export function createAttemptLimiter(options: { max: number; windowMs: number; r
       window.count += 1;
       return window.count > max ? Math.ceil((window.resetAt - now) / 1000) : 0;
     },
+    check: async (key) => {
+      const now = Date.now();
+      const window = windows.get(key);
+      if (!window || window.resetAt <= now || window.count < max) return 0;
+      return Math.ceil((window.resetAt - now) / 1000);
+    },
   };
 }
+
+const tooManyAttempts = (reply: FastifyReply, retryAfter: number) => {
+  reply.header('Retry-After', String(retryAfter));
+  return new AppError('RATE_LIMITED', `Too many attempts for this account. Please try again in ${retryAfter} seconds.`);
+};
 
 /** preHandler: limits attempts per value of a body field (after validation, so the value is normalised). */
 export function limitPerBodyField(limiter: AttemptLimiter, field: string) {
@@ -55,12 +80,39 @@ export function limitPerBodyField(limiter: AttemptLimiter, field: string) {
     const value = (request.body as Record<string, unknown> | undefined)?.[field];
     if (typeof value !== 'string') return;
     const retryAfter = await limiter.hit(`${request.routeOptions.url}:${value}`);
-    if (retryAfter > 0) {
-      reply.header('Retry-After', String(retryAfter));
-      throw new AppError(
-        'RATE_LIMITED',
-        `Too many attempts for this account. Please try again in ${retryAfter} seconds.`,
-      );
-    }
+    if (retryAfter > 0) throw tooManyAttempts(reply, retryAfter);
+  };
+}
+
+export interface FailureRule {
+  limiter: AttemptLimiter;
+  /** The key a request's failure counts under; undefined: this rule does not apply. */
+  keyOf(request: FastifyRequest): string | undefined;
+}
+
+/**
+ * Limits failures, not attempts (ARCHITECTURE §7): a request is refused only while one of its keys has
+ * failed too often, and only an answer of 401 counts. So a client that never failed is not refused
+ * because others guessed wrong, unless a key it shares (an account's own ceiling) is spent.
+ */
+export function limitFailures(rules: readonly FailureRule[]) {
+  const keysOf = (request: FastifyRequest) =>
+    rules.flatMap((rule) => {
+      const key = rule.keyOf(request);
+      return key === undefined ? [] : [{ limiter: rule.limiter, key }];
+    });
+  return {
+    /** preHandler: refuses while any of the request's keys is at its limit. */
+    check: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      for (const { limiter, key } of keysOf(request)) {
+        const retryAfter = await limiter.check(key);
+        if (retryAfter > 0) throw tooManyAttempts(reply, retryAfter);
+      }
+    },
+    /** onSend: a 401 counts once under each of the request's keys. */
+    record: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      if (reply.statusCode !== 401) return;
+      await Promise.all(keysOf(request).map(({ limiter, key }) => limiter.hit(key)));
+    },
   };
 }

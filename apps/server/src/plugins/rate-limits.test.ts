@@ -12,7 +12,11 @@ describe('rate limits', () => {
     await mkdir(join(webDist, 'assets'));
     await writeFile(join(webDist, 'index.html'), '<!doctype html><title>ClipSync</title>');
     await writeFile(join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
-    testApp = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: '10.0.0.0/24, fd00:1::/64', WEB_DIST_DIR: webDist });
+    testApp = await buildTestApp({
+      RATE_LIMIT_PER_MINUTE: '3',
+      TRUST_PROXY: '10.0.0.0/24, fd00:1::/64',
+      WEB_DIST_DIR: webDist,
+    });
   });
   afterAll(async () => {
     await testApp.close();

@@ -68,6 +68,8 @@ describe('per-account attempt limits shared through Redis', () => {
     expect(await nodeA.hit(key)).toBe(0);
     expect(await nodeB.hit(key)).toBe(0);
     expect(await nodeA.hit(key)).toBeGreaterThan(55);
+    expect(await nodeB.check(key)).toBeGreaterThan(55);
+    expect(await nodeB.check(`${key}-other`)).toBe(0);
     redisA.disconnect();
     redisB.disconnect();
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createSignedInUser } from '../../../test/factories';
 
 describe('auth rate limits, malformed bodies and the dev outbox', () => {
   let testApp: TestApp;
@@ -17,14 +18,37 @@ describe('auth rate limits, malformed bodies and the dev outbox', () => {
       payload: { email, password: 'wrong-password' },
     });
 
-  test('per e-mail: 429 with Retry-After, and a forged X-Forwarded-For does not reset it', async () => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await login('victim@example.com', `10.1.0.${i}`)).statusCode);
-    expect(statuses.every((status) => status === 401)).toBe(true);
-    const limited = await login('victim@example.com', '10.1.0.99', '203.0.113.5');
+  const loginWith = (email: string, password: string, ip: string) =>
+    testApp.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email, password } });
+
+  test('8 wrong passwords lock that client out of the account, not the owner on another address', async () => {
+    const owner = await createSignedInUser(testApp.app);
+    for (let i = 0; i < 8; i++)
+      expect((await loginWith(owner.email, 'wrong-password', '10.1.0.1')).statusCode).toBe(401);
+    const limited = await loginWith(owner.email, owner.password, '10.1.0.1');
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    // A forged X-Forwarded-For does not make the guesser someone else.
+    expect((await login(owner.email, '10.1.0.1', '203.0.113.5')).statusCode).toBe(429);
+    expect((await loginWith(owner.email, owner.password, '10.1.0.2')).statusCode).toBe(200);
+  });
+
+  test('successful sign-ins are not failures: they never add up to a lock', async () => {
+    const owner = await createSignedInUser(testApp.app);
+    for (let i = 0; i < 10; i++)
+      expect((await loginWith(owner.email, owner.password, '10.1.1.1')).statusCode).toBe(200);
+  });
+
+  test('guessing from many addresses stops at 50 failures per account, for everyone', async () => {
+    const owner = await createSignedInUser(testApp.app);
+    for (let i = 0; i < 50; i++) {
+      expect((await loginWith(owner.email, 'wrong-password', `10.1.2.${i}`)).statusCode).toBe(401);
+    }
+    expect((await loginWith(owner.email, owner.password, '10.1.3.1')).statusCode).toBe(429);
+    // Other accounts are untouched.
+    const other = await createSignedInUser(testApp.app);
+    expect((await loginWith(other.email, other.password, '10.1.3.1')).statusCode).toBe(200);
   });
 
   test('per client address: a forged X-Forwarded-For does not dodge it (no TRUST_PROXY)', async () => {

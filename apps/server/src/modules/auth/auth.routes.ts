@@ -13,9 +13,10 @@ import {
   TokenQuery,
 } from '@clipsync/shared';
 import type { Redis } from 'ioredis';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createAttemptLimiter, limitPerBodyField } from '../../plugins/attempt-limiter';
+import { createAttemptLimiter, limitFailures, limitPerBodyField } from '../../plugins/attempt-limiter';
 import { actorOf, requireUser } from '../../plugins/authenticate';
 import * as auth from './auth.service';
 import { revokeSession, rotateRefreshToken } from './sessions.service';
@@ -23,6 +24,11 @@ import { revokeSession, rotateRefreshToken } from './sessions.service';
 /** Per client address: generous for people, tight for scripts. Per e-mail limits guard each account. */
 const PER_IP_WINDOW = '15 minutes';
 const PER_EMAIL = { max: 8, windowMs: 15 * 60_000 } as const;
+/** Wrong passwords: 8 per account from one address, and a ceiling of 50 per account from all addresses. */
+const LOGIN_FAILURES_PER_CLIENT = { max: 8, windowMs: 15 * 60_000 } as const;
+const LOGIN_FAILURES_PER_ACCOUNT = { max: 50, windowMs: 15 * 60_000 } as const;
+
+const emailOf = (request: FastifyRequest) => (request.body as { email?: unknown } | undefined)?.email;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
 const RefreshHeaders = z.object({ [REFRESH_TOKEN_HEADER]: z.string().min(1).max(512) });
 
@@ -33,6 +39,16 @@ export const authRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { ctx, counterRedis, attemptsPerIp }) => {
   const PER_IP = { max: attemptsPerIp, timeWindow: PER_IP_WINDOW };
   const perEmail = limitPerBodyField(createAttemptLimiter({ ...PER_EMAIL, redis: counterRedis }), 'email');
+  const loginFailures = limitFailures([
+    {
+      limiter: createAttemptLimiter({ ...LOGIN_FAILURES_PER_CLIENT, redis: counterRedis }),
+      keyOf: (request) => `login-failures:${String(emailOf(request))}:${request.ip}`,
+    },
+    {
+      limiter: createAttemptLimiter({ ...LOGIN_FAILURES_PER_ACCOUNT, redis: counterRedis }),
+      keyOf: (request) => `login-failures:${String(emailOf(request))}`,
+    },
+  ]);
 
   app.post(
     '/register',
@@ -48,7 +64,8 @@ export const authRoutes: FastifyPluginAsyncZod<{
     '/login',
     {
       config: { rateLimit: PER_IP },
-      preHandler: [perEmail],
+      preHandler: [loginFailures.check],
+      onSend: async (request, reply) => loginFailures.record(request, reply),
       schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse, ...errors } },
     },
     async (request) => auth.login(ctx, request.body),

@@ -1,22 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import type { LoginRequest, LoginResponse, PublicUser, RegisterRequest } from '@clipsync/shared';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/secure-tokens';
-import type { Mailer } from '../../mail/mailer';
+import type { MailQueue } from '../../mail/mail-queue';
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from '../../mail/templates/account-mails';
 import { toPublicUser } from './auth.presenter';
-import { consumeEmailToken, findEmailToken, issueEmailToken, lastIssuedAt, voidEmailTokens } from './email-tokens';
+import { consumeEmailToken, findEmailToken, issueEmailToken, voidEmailTokens } from './email-tokens';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { revokeUserSessions, startSession, type SessionContext } from './sessions.service';
 
 export interface AuthContext extends SessionContext {
-  mailer: Mailer;
+  mail: MailQueue;
   publicUrl: string;
 }
-
-/** A second mail of the same kind to one address waits this long; the caller still sees success. */
-export const MAIL_RESEND_COOLDOWN_MS = 60_000;
 
 export const REGISTER_MESSAGE =
   'Registration successful. Please check your email to confirm your account before logging in.';
@@ -27,41 +24,46 @@ async function findUserByEmail(ctx: AuthContext, email: string) {
   return user;
 }
 
-async function isInCooldown(ctx: AuthContext, userId: string, purpose: 'confirm' | 'reset'): Promise<boolean> {
-  const last = await lastIssuedAt(ctx.db, userId, purpose);
-  return last !== null && Date.now() - last.getTime() < MAIL_RESEND_COOLDOWN_MS;
-}
-
-async function sendConfirmation(ctx: AuthContext, user: { id: string; email: string; name: string }): Promise<void> {
-  const token = await issueEmailToken(ctx.db, user.id, 'confirm');
-  const url = `${ctx.publicUrl}/api/auth/confirm?token=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(confirmationMail(user.email, user.name, url));
+/**
+ * Makes this registration the address's own unless the address is confirmed: a new account is created,
+ * an unconfirmed one takes this name and password and its older confirmation links die (so an earlier
+ * registrant's password never survives, and a link confirms only the registration it was sent for).
+ * Returns the account with its new link's token, or undefined for a confirmed address.
+ */
+async function claimUnconfirmedAddress(ctx: AuthContext, input: RegisterRequest, passwordHash: string) {
+  return ctx.db.transaction(async (tx) => {
+    const [account] = await tx
+      .insert(users)
+      .values({ id: newId(), email: input.email, name: input.name, passwordHash })
+      .onConflictDoUpdate({
+        target: users.email,
+        set: { name: input.name, passwordHash, updatedAt: new Date() },
+        setWhere: isNull(users.emailConfirmedAt),
+      })
+      .returning();
+    if (!account) return undefined;
+    await voidEmailTokens(tx, account.id, 'confirm');
+    return { account, token: await issueEmailToken(tx, account.id, 'confirm') };
+  });
 }
 
 /**
- * Answers the same whether or not the address is taken (no enumeration): a new address gets a
- * confirmation link, an unconfirmed one a fresh link, a confirmed one a note to its owner.
+ * Answers the same, on the same path and without waiting for mail, whether or not the address is taken
+ * (no enumeration by answer or by timing): a new or unconfirmed address gets a confirmation link, a
+ * confirmed one a note to its owner. Each kind of mail leaves at most once a minute per address.
  */
 export async function register(ctx: AuthContext, input: RegisterRequest): Promise<{ message: string }> {
-  // Hashed on every path, so a taken address does not answer measurably faster.
   const passwordHash = await hashPassword(input.password);
-  const existing = await findUserByEmail(ctx, input.email);
-  if (existing) {
-    if (existing.emailConfirmedAt) {
-      await ctx.mailer.send(alreadyRegisteredMail(existing.email, `${ctx.publicUrl}/auth?mode=login`));
-    } else if (!(await isInCooldown(ctx, existing.id, 'confirm'))) {
-      await voidEmailTokens(ctx.db, existing.id, 'confirm');
-      await sendConfirmation(ctx, existing);
-    }
-    return { message: REGISTER_MESSAGE };
+  const claimed = await claimUnconfirmedAddress(ctx, input, passwordHash);
+  if (claimed) {
+    const url = `${ctx.publicUrl}/api/auth/confirm?token=${encodeURIComponent(claimed.token)}`;
+    ctx.mail.enqueue(() => confirmationMail(input.email, input.name, url), { cooldownKey: `confirm:${input.email}` });
+  } else {
+    const loginUrl = `${ctx.publicUrl}/auth?mode=login`;
+    ctx.mail.enqueue(() => alreadyRegisteredMail(input.email, loginUrl), {
+      cooldownKey: `already-registered:${input.email}`,
+    });
   }
-  const [created] = await ctx.db
-    .insert(users)
-    .values({ id: newId(), email: input.email, name: input.name, passwordHash })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
-  // A concurrent registration of the same address won the race: same answer, no second mail.
-  if (created) await sendConfirmation(ctx, created);
   return { message: REGISTER_MESSAGE };
 }
 
@@ -99,15 +101,24 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Logi
   return { user: toPublicUser(user), session: await startSession(ctx, user.id) };
 }
 
+/**
+ * The link is issued and mailed off the request path, so a known address answers as fast as an unknown
+ * one. Earlier links stay valid until they expire or a reset succeeds: a stranger asking again cannot
+ * void the link the owner is about to click.
+ */
 export async function forgotPassword(ctx: AuthContext, email: string): Promise<{ message: string }> {
   const user = await findUserByEmail(ctx, email);
-  if (user && !(await isInCooldown(ctx, user.id, 'reset'))) {
-    await voidEmailTokens(ctx.db, user.id, 'reset');
-    const token = await issueEmailToken(ctx.db, user.id, 'reset');
-    // In the fragment: never sent to a server, so never in access logs or a Referer. The reset screen
-    // (SPEC §2) requires an access and a refresh token there; the link's one single-use token is both.
-    const url = `${ctx.publicUrl}/reset-password#access_token=${encodeURIComponent(token)}&refresh_token=${encodeURIComponent(token)}&type=recovery`;
-    await ctx.mailer.send(passwordResetMail(user.email, url));
+  if (user) {
+    ctx.mail.enqueue(
+      async () => {
+        const token = await issueEmailToken(ctx.db, user.id, 'reset');
+        // In the fragment: never sent to a server, so never in access logs or a Referer. The reset screen
+        // (SPEC §2) requires an access and a refresh token there; the link's one single-use token is both.
+        const url = `${ctx.publicUrl}/reset-password#access_token=${encodeURIComponent(token)}&refresh_token=${encodeURIComponent(token)}&type=recovery`;
+        return passwordResetMail(user.email, url);
+      },
+      { cooldownKey: `reset:${user.email}` },
+    );
   }
   return { message: FORGOT_MESSAGE };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailTokens } from '../../db/schema';
 import { hashToken, newId, newSecretToken } from '../../lib/secure-tokens';
@@ -57,15 +57,4 @@ export async function voidEmailTokens(db: Database, userId: string, purpose: Ema
     .update(emailTokens)
     .set({ usedAt: new Date() })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
-}
-
-/** When the last link of a purpose was issued, for the resend cooldown. */
-export async function lastIssuedAt(db: Database, userId: string, purpose: EmailTokenPurpose): Promise<Date | null> {
-  const [latest] = await db
-    .select({ createdAt: emailTokens.createdAt })
-    .from(emailTokens)
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose)))
-    .orderBy(desc(emailTokens.createdAt))
-    .limit(1);
-  return latest?.createdAt ?? null;
 }

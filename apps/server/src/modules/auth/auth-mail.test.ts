@@ -1,0 +1,125 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { createSignedInUser } from '../../../test/factories';
+import { startSmtpSink } from '../../../test/smtp-sink';
+import { FORGOT_MESSAGE, REGISTER_MESSAGE } from './auth.service';
+
+const linkPath = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+/** An SMTP server that accepts connections and never says a word: a transport that never answers. */
+async function startSilentSmtp(): Promise<{ url: string; connections: () => number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let accepted = 0;
+  const server: Server = createServer((socket) => {
+    accepted += 1;
+    sockets.add(socket);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    connections: () => accepted,
+    close: () => {
+      sockets.forEach((socket) => socket.destroy());
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+describe('mail leaves the request path', () => {
+  let silent: Awaited<ReturnType<typeof startSilentSmtp>>;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    silent = await startSilentSmtp();
+    testApp = await buildTestApp({ SMTP_URL: silent.url });
+  });
+  afterAll(async () => {
+    await silent.close();
+    await testApp.close();
+  });
+  const post = (url: string, payload: object, remoteAddress: string) =>
+    testApp.app.inject({ method: 'POST', url, payload, remoteAddress });
+
+  // Were any branch to await the transport, its request would hang for nodemailer's 30 s greeting timeout
+  // and fail this test's 5 s limit.
+  test('no branch of register or forgot-password waits for a transport that never answers', async () => {
+    const confirmed = await createSignedInUser(testApp.app);
+    const calls = [
+      ['/api/auth/register', { name: 'New', email: 'new@example.com', password: 'new-password' }, REGISTER_MESSAGE],
+      ['/api/auth/register', { name: 'Again', email: 'new@example.com', password: 'other-password' }, REGISTER_MESSAGE],
+      ['/api/auth/register', { name: 'Taken', email: confirmed.email, password: 'some-password' }, REGISTER_MESSAGE],
+      ['/api/auth/forgot-password', { email: confirmed.email }, FORGOT_MESSAGE],
+      ['/api/auth/forgot-password', { email: 'nobody@example.com' }, FORGOT_MESSAGE],
+    ] as const;
+    for (const [index, [url, payload, message]] of calls.entries()) {
+      const res = await post(url, payload, `10.20.0.${index + 1}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message });
+    }
+    // The mails were really handed to the transport, which is still silent.
+    await expect.poll(() => silent.connections()).toBeGreaterThan(0);
+  });
+});
+
+describe('registration of an unconfirmed address', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let testApp: TestApp;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    testApp = await buildTestApp({ SMTP_URL: sink.url, MAIL_COOLDOWN_SECONDS: '1' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await sink.close();
+  });
+  const post = (url: string, payload: object, remoteAddress = '10.30.0.1') =>
+    testApp.app.inject({ method: 'POST', url, payload, remoteAddress });
+  const login = (email: string, password: string) => post('/api/auth/login', { email, password }, '10.30.0.9');
+
+  test("a later registration replaces the first one's name and password; only its own link confirms", async () => {
+    const email = 'victim@example.com';
+    await post('/api/auth/register', { name: 'Mallory', email, password: 'attacker-password' });
+    const attackerLink = (await sink.waitForMail(email)).links[0] ?? '';
+    await post('/api/auth/register', { name: 'Victoria', email, password: 'owner-password' }, '10.30.0.2');
+    const ownerMail = await sink.waitForMail(email, 5000);
+    expect(ownerMail.text).toContain('Hi Victoria');
+    const ownerLink = ownerMail.links[0] ?? '';
+    expect(ownerLink).not.toBe(attackerLink);
+
+    const stale = await testApp.app.inject({ method: 'GET', url: linkPath(attackerLink) });
+    expect(new URL(String(stale.headers.location)).searchParams.get('error')).toBe('invalid_request');
+    expect((await login(email, 'owner-password')).json()).toMatchObject({ code: 'EMAIL_NOT_CONFIRMED' });
+
+    const confirm = await testApp.app.inject({ method: 'GET', url: linkPath(ownerLink) });
+    expect(new URL(String(confirm.headers.location)).searchParams.get('token')).toBeTruthy();
+    const signedIn = await login(email, 'owner-password');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.name).toBe('Victoria');
+    expect((await login(email, 'attacker-password')).statusCode).toBe(401);
+  });
+
+  test('a confirmed address is never taken over by a registration', async () => {
+    const owner = await createSignedInUser(testApp.app);
+    await post('/api/auth/register', { name: 'Mallory', email: owner.email, password: 'attacker-password' });
+    expect((await login(owner.email, owner.password)).statusCode).toBe(200);
+    expect((await login(owner.email, 'attacker-password')).statusCode).toBe(401);
+  });
+
+  test('the "already registered" mail has the same cooldown as the others', async () => {
+    const owner = await createSignedInUser(testApp.app);
+    for (const address of ['10.30.1.1', '10.30.1.2', '10.30.1.3']) {
+      await post('/api/auth/register', { name: 'X', email: owner.email, password: 'whatever-pass' }, address);
+    }
+    await sink.waitForMail(owner.email);
+    // Within the cooldown the later two collapse into one, sent when it ends.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sink.mails.filter((mail) => mail.to.includes(owner.email))).toHaveLength(1);
+    await sink.waitForMail(owner.email, 3000);
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(sink.mails.filter((mail) => mail.to.includes(owner.email))).toHaveLength(2);
+  });
+});
