@@ -3,6 +3,7 @@ import { FILE_NAME_MAX } from '@clipsync/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env';
+import { secureDataDir } from './config/data-dir';
 import { resolveJwtSecret } from './config/secret';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { DomainEvents } from './lib/domain-events';
@@ -96,6 +97,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   const events = new DomainEvents();
   const files = await createLocalDiskStore(join(config.dataDir, 'files'));
+  await secureDataDir(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log);
   const mail = createMailQueue(mailer, app.log, { ...DEFAULT_MAIL_QUEUE_OPTIONS, cooldownMs: config.mailCooldownMs });
   app.addHook('onClose', () => mail.close());
@@ -107,7 +109,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   const realtime = startRealtime(app, {
-    publicUrl: config.publicUrl,
+    allowedOrigins: [config.publicUrl, ...config.allowedOrigins],
+    trustProxy: config.trustProxy,
+    connectionsPerAddress: config.socketConnectionsPerIp,
     jwtSecret,
     isSessionActive: (sessionId) => isSessionActive(database.db, sessionId),
     redisUrl: config.redisUrl,
@@ -134,7 +138,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   };
   await app.register(clipsRoutes, { prefix: '/api/clipboard', ctx: clipsContext });
   await app.register(filesRoutes, { prefix: '/api/files', ctx: clipsContext });
-  realtime.onConnection((socket) => registerClipSocketHandlers(socket, clipsContext));
+  realtime.onConnection((socket, guards) => registerClipSocketHandlers(socket, clipsContext, guards));
   const sweepDrafts = () =>
     purgeDrafts(clipsContext, new Date(Date.now() - DRAFT_LIFETIME_MS)).catch((error: unknown) =>
       app.log.warn({ err: error }, 'draft sweep failed'),

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,11 +16,19 @@ interface Started {
   exited: Promise<number | null>;
 }
 
-function startServer(dataDir: string): Started {
+function startServer(dataDir: string, env: Record<string, string> = {}): Started {
   let output = '';
   const child = spawn(tsx, ['src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      NODE_ENV: 'test',
+      ...env,
+    },
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -29,11 +37,11 @@ function startServer(dataDir: string): Started {
 }
 
 /** PORT=0 lets the OS pick a free port; Fastify logs the address it bound. */
-async function waitForHealth(server: Started, timeoutMs = 30_000): Promise<void> {
+async function waitForHealth(server: Started, timeoutMs = 30_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const address = /listening at (http:\/\/[\d.:]+)/.exec(server.output())?.[1];
-    if (address && (await fetch(`${address}/api/health`)).ok) return;
+    if (address && (await fetch(`${address}/api/health`)).ok) return address;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`server did not become healthy:\n${server.output()}`);
@@ -66,6 +74,44 @@ describe('server process', () => {
     await waitForHealth(third);
     third.child.kill('SIGTERM');
     expect(await third.exited).toBe(0);
+    await rm(dataDir, { recursive: true, force: true });
+  }, 90_000);
+
+  test('DATA_DIR and everything in it is private to the server user: directories 0700, files 0600', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-modes-'));
+    // As an older version or a hand-made copy might have left it: readable by everyone.
+    await chmod(dataDir, 0o755);
+    await mkdir(join(dataDir, 'files', 'ab'), { recursive: true, mode: 0o755 });
+    await writeFile(join(dataDir, 'files', 'ab', 'abcdefghijklmnop'), 'old upload', { mode: 0o644 });
+    const server = startServer(dataDir);
+    started.push(server);
+    const address = await waitForHealth(server);
+    // Writes after start (an account, mail tokens) create files too.
+    const register = await fetch(`${address}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Modes', email: 'modes@example.com', password: 'modes-password' }),
+    });
+    expect(register.status).toBe(200);
+
+    const readable: string[] = [];
+    const check = async (path: string) => {
+      const info = await lstat(path);
+      const mode = info.mode & 0o777;
+      if (info.isDirectory()) {
+        if (mode !== 0o700) readable.push(`${path} ${mode.toString(8)}`);
+        for (const entry of await readdir(path)) await check(join(path, entry));
+      } else if (info.isFile() && mode !== 0o600) {
+        readable.push(`${path} ${mode.toString(8)}`);
+      }
+    };
+    await check(dataDir);
+    expect(readable).toEqual([]);
+    expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(true);
+    expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
     await rm(dataDir, { recursive: true, force: true });
   }, 90_000);
 });

@@ -6,6 +6,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Process entry: config → buildApp → listen; SIGTERM/SIGINT stop accepting, drain, then close everything. */
 async function main(): Promise<void> {
+  // Whatever the process creates (database files, uploads, the secret) is readable by its own user only.
+  process.umask(0o077);
   const config = loadConfig();
   const app = await buildApp(config);
 

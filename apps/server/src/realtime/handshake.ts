@@ -3,17 +3,27 @@ import type { IncomingMessage } from 'node:http';
 import { verifyAccessToken } from '../modules/auth/access-token';
 import type { RealtimeSocket } from './types';
 
-/** Socket.IO's `allowRequest`: only the app's own origin may open a socket (no cross-site hijacking). */
-export function createOriginCheck(publicUrl: string) {
+/** The Origin names the very host the browser connected to: the page and the socket are one site. */
+function isSameOrigin(origin: string, host: string | undefined): boolean {
+  return host !== undefined && URL.canParse(origin) && new URL(origin).host === host.toLowerCase();
+}
+
+/**
+ * Socket.IO's `allowRequest`: a page of the app itself, at whatever address the browser reached it
+ * (localhost, 127.0.0.1, the machine's LAN address for a phone), or PUBLIC_URL, or an ALLOWED_ORIGINS
+ * entry, may open a socket; a page of another site may not (no cross-site socket hijacking).
+ */
+export function createOriginCheck(allowedOrigins: readonly string[]) {
+  const allowed = new Set(allowedOrigins);
   return (request: IncomingMessage, callback: (error: string | null | undefined, success: boolean) => void) => {
     const origin = request.headers.origin;
     // Non-browser clients (CLI, tests) send no Origin; browsers always do, so a foreign page is refused.
-    const isAllowed = origin === undefined || origin === publicUrl;
+    const isAllowed = origin === undefined || allowed.has(origin) || isSameOrigin(origin, request.headers.host);
     callback(isAllowed ? null : 'Origin not allowed', isAllowed);
   };
 }
 
-class HandshakeError extends Error {
+export class HandshakeError extends Error {
   readonly data: { code: string };
   constructor(code: string, message: string) {
     super(message);

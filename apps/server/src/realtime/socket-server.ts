@@ -2,24 +2,50 @@ import { SOCKET_MAX_PAYLOAD_BYTES, channels } from '@clipsync/shared';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { DomainEvents } from '../lib/domain-events';
+import { createClientAddressOf } from '../lib/client-address';
 import { startBroadcaster } from './broadcaster';
+import { createConnectionCap } from './connection-cap';
 import { createHandshakeAuth, createOriginCheck } from './handshake';
 import { attachRedisAdapter, type RedisLink } from './redis-adapter';
 import type { RealtimeServer, RealtimeSocket } from './types';
+import { createWriteGuard } from './write-guard';
 
 export interface RealtimeOptions {
-  publicUrl: string;
+  /** Origins accepted besides the same-origin one: PUBLIC_URL and ALLOWED_ORIGINS. */
+  allowedOrigins: readonly string[];
+  trustProxy: false | string[];
+  connectionsPerAddress: number;
   jwtSecret: string;
   isSessionActive: (sessionId: string) => Promise<boolean>;
   redisUrl: string | undefined;
   events: DomainEvents;
 }
 
+/** What socket handlers get besides the socket: checks shared by every area. */
+export interface SocketGuards {
+  /** Before a write: the session is still live and the user within the live-update budget (AppError if not). */
+  guardWrite(socket: RealtimeSocket): Promise<void>;
+}
+
 export interface Realtime {
   io: RealtimeServer;
   redis: RedisLink | undefined;
   /** Modules register their socket handlers here, as they register routes. */
-  onConnection(handler: (socket: RealtimeSocket) => void): void;
+  onConnection(handler: (socket: RealtimeSocket, guards: SocketGuards) => void): void;
+}
+
+/** A session's liveness is looked up again after this long, on the next write of its sockets. */
+const SESSION_RECHECK_MS = 2000;
+/** Live-update writes per user: enough for a fast typist's saves, not for a flood. */
+const WRITE_BUDGET = { burst: 20, perSecond: 10 };
+
+/** The token's `exp` ends the socket's rights: it is closed then, and the client reconnects with a fresh one. */
+function disconnectAtExpiry(socket: RealtimeSocket): void {
+  const { actor } = socket.data;
+  if (!actor) return;
+  const timer = setTimeout(() => socket.disconnect(true), Math.max(0, actor.expiresAt * 1000 - Date.now()));
+  timer.unref();
+  socket.once('disconnect', () => clearTimeout(timer));
 }
 
 /** Per-socket event budget: a live editor emits a few a second; a socket that floods is disconnected. */
@@ -47,14 +73,23 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: SOCKET_MAX_PAYLOAD_BYTES,
-    allowRequest: createOriginCheck(options.publicUrl),
+    allowRequest: createOriginCheck(options.allowedOrigins),
   });
   const redis = options.redisUrl ? attachRedisAdapter(io, options.redisUrl, app.log) : undefined;
   io.use(createHandshakeAuth(options.jwtSecret, options.isSessionActive));
-  const connectionHandlers: Array<(socket: RealtimeSocket) => void> = [];
+  io.use(createConnectionCap(options.connectionsPerAddress, createClientAddressOf(options.trustProxy)));
+  const guards: SocketGuards = {
+    guardWrite: createWriteGuard({
+      isSessionActive: options.isSessionActive,
+      sessionCacheMs: SESSION_RECHECK_MS,
+      budget: WRITE_BUDGET,
+    }),
+  };
+  const connectionHandlers: Array<(socket: RealtimeSocket, guards: SocketGuards) => void> = [];
   io.on('connection', (socket) => {
     limitSocketEvents(socket);
-    for (const handler of connectionHandlers) handler(socket);
+    disconnectAtExpiry(socket);
+    for (const handler of connectionHandlers) handler(socket, guards);
     // A signed-in socket hears what concerns its user on every device (e.g. `clip-update`).
     // Its session channel lets a logout or revocation close it on whichever node it lives.
     if (socket.data.actor)

@@ -27,7 +27,7 @@ function countBytes(maxBytes: number, onByte: (total: number) => void): Transfor
 export async function createLocalDiskStore(root: string): Promise<FileStore> {
   const tmpDir = join(root, 'tmp');
   await rm(tmpDir, { recursive: true, force: true });
-  await mkdir(tmpDir, { recursive: true });
+  await mkdir(tmpDir, { recursive: true, mode: 0o700 });
   const pathOf = (key: string) => {
     if (!SAFE_KEY.test(key)) throw new Error('invalid storage key');
     return join(root, key.slice(0, 2), key);
@@ -42,9 +42,9 @@ export async function createLocalDiskStore(root: string): Promise<FileStore> {
         await pipeline(
           body,
           countBytes(maxBytes, (total) => (size = total)),
-          createWriteStream(temporary, { flags: 'wx' }),
+          createWriteStream(temporary, { flags: 'wx', mode: 0o600 }),
         );
-        await mkdir(join(root, key.slice(0, 2)), { recursive: true });
+        await mkdir(join(root, key.slice(0, 2)), { recursive: true, mode: 0o700 });
         await rename(temporary, target);
         return { size };
       } catch (error) {

@@ -131,4 +131,62 @@ describe('clip live updates over Socket.IO', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(heard).toBe(false);
   });
+
+  const emitRaw = (socket: TestSocket, event: string, payload: unknown) =>
+    new Promise<AckResult>((resolve) =>
+      (socket.emit as (event: string, payload: unknown, ack: (result: AckResult) => void) => void)(
+        event,
+        payload,
+        resolve,
+      ),
+    );
+
+  test('socket payloads follow the same id and content rules as HTTP', async () => {
+    const ownerSocket = await connect(owner);
+    for (const clipId of ['x', 'A'.repeat(64), '../AAAAAAAAAAAAAAAAAAA']) {
+      expect(await emitRaw(ownerSocket, 'clip-content-update', { clipId, content: 'x' })).toMatchObject({
+        ok: false,
+        code: 'VALIDATION_FAILED',
+      });
+      expect(await emitRaw(ownerSocket, 'clip:join', { clipId })).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+    const clip = await createClip('bounded');
+    expect(await emitRaw(ownerSocket, 'clip-content-update', { clipId: clip.id, content: 42 })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+  });
+
+  test("clip-files-update is bounded and never trusted: viewers get the stored list, not the sender's", async () => {
+    const clip = await createClip('files as stored');
+    const ownerSocket = await connect(owner);
+    const forged = { name: 'forged.exe', size: 1, type: 'application/x-msdownload', url: 'https://evil.example/x' };
+    const tooMany = Array.from({ length: 101 }, () => forged);
+    expect(await emitRaw(ownerSocket, 'clip-files-update', { clipId: clip.id, files: tooMany })).toMatchObject({
+      code: 'VALIDATION_FAILED',
+    });
+    const viewer = await connect();
+    await emitWithAck(viewer, 'clip:join', clip.id);
+    const update = nextEvent(viewer, 'clip-files-updated');
+    expect(await emitRaw(ownerSocket, 'clip-files-update', { clipId: clip.id, files: [forged] })).toEqual({ ok: true });
+    expect(await update).toEqual({ clipId: clip.id, files: [] });
+  });
+
+  test('deleting a clip tells its viewers, and only them', async () => {
+    const clip = await createClip('soon gone');
+    const viewer = await connect();
+    const bystander = await connect();
+    await emitWithAck(viewer, 'clip:join', clip.id);
+    let bystanderHeard = false;
+    bystander.on('clip-deleted', () => (bystanderHeard = true));
+    const deleted = nextEvent(viewer, 'clip-deleted');
+    const res = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/clipboard/${clip.id}`,
+      headers: { authorization: `Bearer ${owner.tokens.access_token}` },
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await deleted).toEqual({ clipId: clip.id });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(bystanderHeard).toBe(false);
+  });
 });

@@ -7,6 +7,7 @@ import {
 } from '@clipsync/shared';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import type { SocketGuards } from '../../realtime/socket-server';
 import type { RealtimeSocket } from '../../realtime/types';
 import * as clipsService from './clips.service';
 
@@ -15,7 +16,11 @@ import * as clipsService from './clips.service';
  * only the owner's authenticated socket may publish, and a publish goes through the same save path as
  * HTTP, so the broadcast always carries what was stored.
  */
-export function registerClipSocketHandlers(socket: RealtimeSocket, ctx: clipsService.ClipsContext): void {
+export function registerClipSocketHandlers(
+  socket: RealtimeSocket,
+  ctx: clipsService.ClipsContext,
+  { guardWrite }: SocketGuards,
+): void {
   const handle =
     <S extends z.ZodType>(schema: S, run: (payload: z.infer<S>) => Promise<void>) =>
     async (payload: unknown, ack?: SocketAck) => {
@@ -47,6 +52,7 @@ export function registerClipSocketHandlers(socket: RealtimeSocket, ctx: clipsSer
   socket.on(
     'clip-content-update',
     handle(ClipContentUpdatedPayload, async ({ clipId, content }) => {
+      await guardWrite(socket);
       await clipsService.updateClipContent(ctx, socket.data.actor, clipId, content);
     }),
   );
@@ -55,6 +61,7 @@ export function registerClipSocketHandlers(socket: RealtimeSocket, ctx: clipsSer
   socket.on(
     'clip-files-update',
     handle(ClipFilesUpdatedPayload, async ({ clipId }) => {
+      await guardWrite(socket);
       await clipsService.republishClipFiles(ctx, socket.data.actor, clipId);
     }),
   );

@@ -1,0 +1,31 @@
+import { chmod, lstat, mkdir, readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const PRIVATE_DIR = 0o700;
+const PRIVATE_FILE = 0o600;
+
+/**
+ * DATA_DIR holds the database, the signing secret and every user's files: only the server's own user may
+ * read it. Everything in it is made private at start (a directory left readable by an older version or a
+ * hand-made copy included); the process's umask keeps what it creates later private (main.ts).
+ */
+export async function secureDataDir(dataDir: string): Promise<void> {
+  await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR });
+  await chmod(dataDir, PRIVATE_DIR);
+  const entries = await readdir(dataDir, { recursive: true, withFileTypes: true });
+  await Promise.all(
+    entries.map(async (entry) => {
+      // Symbolic links are not followed: their targets are not ours to change.
+      if (!entry.isDirectory() && !entry.isFile()) return;
+      const path = join(entry.parentPath, entry.name);
+      const wanted = entry.isDirectory() ? PRIVATE_DIR : PRIVATE_FILE;
+      const { mode } = await lstat(path).catch(() => ({ mode: wanted }));
+      if ((mode & 0o777) !== wanted) await chmod(path, wanted).catch(ignoreVanished);
+    }),
+  );
+}
+
+/** A file removed while we walked (a temporary one) needs no mode. */
+function ignoreVanished(error: NodeJS.ErrnoException): void {
+  if (error.code !== 'ENOENT') throw error;
+}

@@ -1,0 +1,118 @@
+import type { Clip, SocketAck } from '@clipsync/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app';
+import { createSignedInUser, type TestUser } from '../../test/factories';
+import { connectSocket, type TestSocket } from '../../test/socket-client';
+import { sessions } from '../db/schema';
+import { signAccessToken, verifyAccessToken } from '../modules/auth/access-token';
+
+type AckResult = Parameters<SocketAck>[0];
+
+const refusalOf = (attempt: Promise<TestSocket>) =>
+  attempt.then(
+    () => undefined,
+    (error: Error & { data?: { code?: string } }) => error,
+  );
+
+describe('socket rights and limits', () => {
+  let testApp: TestApp;
+  let baseUrl: string;
+  const sockets: TestSocket[] = [];
+  const connect = async (options: Parameters<typeof connectSocket>[1] = {}) => {
+    const socket = await connectSocket(baseUrl, options);
+    sockets.push(socket);
+    return socket;
+  };
+  const createClip = async (user: TestUser): Promise<Clip> =>
+    (
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/clipboard',
+        payload: { content: 'live' },
+        headers: { authorization: `Bearer ${user.tokens.access_token}` },
+      })
+    ).json();
+  const publish = (socket: TestSocket, clipId: string, content: string) =>
+    new Promise<AckResult>((resolve) => socket.emit('clip-content-update', { clipId, content }, resolve));
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({ SOCKET_CONNECTIONS_PER_IP: '40', ALLOWED_ORIGINS: 'https://clips.example' });
+    baseUrl = await testApp.listen();
+  });
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+    await testApp.close();
+  });
+
+  test('a socket is disconnected when its access token expires', async () => {
+    const user = await createSignedInUser(testApp.app);
+    const claims = await verifyAccessToken(TEST_JWT_SECRET, user.tokens.access_token);
+    const socket = await connect({ token: await signAccessToken(TEST_JWT_SECRET, claims, 1) });
+    const reason = await new Promise<string>((resolve) => socket.on('disconnect', resolve));
+    expect(reason).toBe('io server disconnect');
+  });
+
+  test("a write re-checks the session: a revoked session's lingering socket may not publish", async () => {
+    const owner = await createSignedInUser(testApp.app);
+    const clip = await createClip(owner);
+    const socket = await connect({ token: owner.tokens.access_token });
+    expect(await publish(socket, clip.id, 'while live')).toEqual({ ok: true });
+    // Revoked in the database alone: no revocation event closes the socket, only the re-check can refuse.
+    const { sessionId } = await verifyAccessToken(TEST_JWT_SECRET, owner.tokens.access_token);
+    await testApp.app.services.database.db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(eq(sessions.id, sessionId));
+    await new Promise((resolve) => setTimeout(resolve, 2100));
+    expect(await publish(socket, clip.id, 'after revocation')).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+    const stored = await testApp.app.inject({ method: 'GET', url: `/api/clipboard/${clip.id}` });
+    expect(stored.json().content).toBe('while live');
+  });
+
+  test('each user has a write budget: over it, an error ack, and the socket stays up', async () => {
+    const owner = await createSignedInUser(testApp.app);
+    const clip = await createClip(owner);
+    const socket = await connect({ token: owner.tokens.access_token });
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => publish(socket, clip.id, `v${i}`)));
+    const refused = results.filter((result) => !result.ok);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused[0]).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
+    expect(socket.connected).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await publish(socket, clip.id, 'after a pause')).toEqual({ ok: true });
+  });
+
+  test('a page served from the host the browser reached may connect, whatever PUBLIC_URL says', async () => {
+    // PUBLIC_URL is http://localhost:3000; the browser opened the server at its own address instead.
+    const socket = await connect({ origin: baseUrl });
+    expect(socket.connected).toBe(true);
+    expect((await connect({ origin: 'http://localhost:3000' })).connected).toBe(true);
+    expect((await connect({ origin: 'https://clips.example' })).connected).toBe(true);
+  });
+
+  test.each(['https://evil.example', 'http://127.0.0.1:1', 'null'])(
+    'the cross-site Origin %s is refused',
+    async (origin) => {
+      expect(await refusalOf(connect({ origin }))).toBeInstanceOf(Error);
+    },
+  );
+});
+
+describe('open sockets per client address', () => {
+  test('are capped; a closed one frees its place', async () => {
+    const testApp = await buildTestApp({ SOCKET_CONNECTIONS_PER_IP: '2' });
+    const baseUrl = await testApp.listen();
+    const first = await connectSocket(baseUrl);
+    const second = await connectSocket(baseUrl);
+    const refusal = await refusalOf(connectSocket(baseUrl));
+    expect(refusal?.data).toEqual({ code: 'RATE_LIMITED' });
+    first.close();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const third = await connectSocket(baseUrl);
+    expect(third.connected).toBe(true);
+    second.close();
+    third.close();
+    await testApp.close();
+  });
+});
