@@ -57,6 +57,7 @@ test('a new clip is saved with a file, shared, edited by its owner, followed liv
   await viewer.goto(link);
   await viewerFollows;
   await expect(viewer.getByText('View only mode. Copy or download the content.')).toBeVisible();
+  await expect(viewer.getByText('Live', { exact: true })).toBeVisible();
   await expect(viewer.getByText('View only - Owner can edit')).toBeVisible();
   const viewerText = viewer.getByLabel('Clip content');
   await expect(viewerText).toHaveValue('First version');
@@ -101,6 +102,7 @@ test('a new clip is saved with a file, shared, edited by its owner, followed liv
     .click();
   await expect(toast(page, 'Clip deleted')).toBeVisible();
   await expect(page.getByText('No favorite clips found.')).toBeVisible();
+  await expect(viewer.getByRole('alert')).toHaveText('This clip was deleted by its owner.');
   await viewer.reload();
   await expect(viewer.getByText('This clip does not exist or was deleted.')).toBeVisible();
   await viewerContext.close();

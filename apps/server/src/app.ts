@@ -17,6 +17,7 @@ import { filesRoutes } from './modules/clips/files.routes';
 import { isSessionActive } from './modules/auth/sessions.service';
 import { outboxRoutes } from './modules/dev/outbox.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { networkRoutes } from './modules/network/network.routes';
 import { authenticate } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -121,6 +122,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(authenticate, { db: database.db, jwtSecret });
 
   await app.register(healthRoutes, { prefix: '/api', database, redis: realtime.redis, files });
+  await app.register(networkRoutes, { prefix: '/api', config });
   const authContext = { db: database.db, events, jwtSecret, mail, publicUrl: config.publicUrl };
   await app.register(authRoutes, {
     prefix: '/api/auth',

@@ -19,9 +19,10 @@ export interface TestApp {
 
 /**
  * A fresh app on a fresh database: PGlite in memory, or a new database on TEST_DATABASE_URL's server when
- * the suite runs in its PostgreSQL leg (TEST_DB=postgres). Env overrides go through the real config parser.
+ * the suite runs in its PostgreSQL leg (TEST_DB=postgres). Env overrides go through the real config parser;
+ * an override of `undefined` unsets a default (`{ PUBLIC_URL: undefined }`: no PUBLIC_URL given).
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function buildTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-test-'));
   const database = process.env.TEST_DB === 'postgres' ? await createTestDatabase() : undefined;
   const parsed = loadConfig({

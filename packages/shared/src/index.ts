@@ -5,3 +5,4 @@ export * from './plans';
 export * from './schemas/health';
 export * from './schemas/auth';
 export * from './schemas/clips';
+export * from './schemas/network';

@@ -63,6 +63,11 @@ export function useClipCache() {
         queryClient.setQueryData<Clip>(clipKeys.detail(id), (clip) => clip && update(clip)),
       refetchClip: (id: string) => queryClient.invalidateQueries({ queryKey: clipKeys.detail(id) }),
       refetchLists: () => queryClient.invalidateQueries({ queryKey: clipKeys.all }),
+      /** The clip is gone (deleted by its owner): its cached copy goes, and the lists it sat in refetch. */
+      forgetClip: (id: string) => {
+        queryClient.removeQueries({ queryKey: clipKeys.detail(id) });
+        return queryClient.invalidateQueries({ queryKey: clipKeys.all });
+      },
     }),
     [queryClient],
   );

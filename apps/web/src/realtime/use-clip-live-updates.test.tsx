@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, test, vi } from 'vitest';
 import { FakeSocket } from '../test/fake-socket';
@@ -6,12 +6,18 @@ import { SocketContext } from './socket-context';
 import { useClipLiveUpdates, type ClipLiveUpdateHandlers } from './use-clip-live-updates';
 
 function setUp(socket: FakeSocket | null, options: Partial<ClipLiveUpdateHandlers> = {}) {
-  const handlers = { enabled: true, onContent: vi.fn(), onFiles: vi.fn(), onSubscribed: vi.fn(), ...options };
+  const handlers = {
+    enabled: true,
+    onContent: vi.fn(),
+    onFiles: vi.fn(),
+    onSubscribed: vi.fn(),
+    onDeleted: vi.fn(),
+    ...options,
+  };
   const release = vi.fn();
   const requestGuestConnection = vi.fn(() => release);
   function Viewer() {
-    useClipLiveUpdates('clip-1', handlers);
-    return null;
+    return <output>{useClipLiveUpdates('clip-1', handlers)}</output>;
   }
   const wrap = (children: ReactNode) => (
     <SocketContext.Provider
@@ -25,8 +31,10 @@ function setUp(socket: FakeSocket | null, options: Partial<ClipLiveUpdateHandler
 }
 
 const emitsOf = (socket: FakeSocket, event: string) => socket.emitted.filter((emit) => emit.event === event);
-const acknowledge = (socket: FakeSocket, index: number) =>
-  (emitsOf(socket, 'clip:join')[index]?.args[1] as (result: { ok: true }) => void)({ ok: true });
+type JoinResult = { ok: true } | { ok: false; error: string; code: string };
+const acknowledge = (socket: FakeSocket, index: number, result: JoinResult = { ok: true }) =>
+  act(() => (emitsOf(socket, 'clip:join')[index]?.args[1] as (result: JoinResult) => void)(result));
+const liveState = () => screen.getByRole('status').textContent;
 
 describe('useClipLiveUpdates', () => {
   test('joins the clip channel on a connected socket and again after a reconnect, each time asking for a refetch', () => {
@@ -60,6 +68,45 @@ describe('useClipLiveUpdates', () => {
     socket.fire('clip-files-updated', { clipId: 'clip-1', files });
     expect(handlers.onContent).toHaveBeenCalledExactlyOnceWith('new text');
     expect(handlers.onFiles).toHaveBeenCalledExactlyOnceWith(files);
+  });
+
+  test('hears the deletion of its own clip only', () => {
+    const socket = new FakeSocket().connect();
+    const { handlers } = setUp(socket);
+    socket.fire('clip-deleted', { clipId: 'other-clip' });
+    expect(handlers.onDeleted).not.toHaveBeenCalled();
+    socket.fire('clip-deleted', { clipId: 'clip-1' });
+    expect(handlers.onDeleted).toHaveBeenCalledOnce();
+  });
+
+  test('is live only once the join is confirmed, off while the connection is lost, live again after a rejoin', () => {
+    const socket = new FakeSocket().connect();
+    setUp(socket);
+    expect(liveState()).toBe('connecting');
+    acknowledge(socket, 0);
+    expect(liveState()).toBe('live');
+    act(() => void socket.disconnect());
+    expect(liveState()).toBe('off');
+    act(() => void socket.connect());
+    expect(liveState()).toBe('off');
+    acknowledge(socket, 1);
+    expect(liveState()).toBe('live');
+  });
+
+  test('is off when the handshake is refused (an Origin the server does not accept, say)', () => {
+    const refused = new FakeSocket();
+    setUp(refused);
+    act(() => refused.fire('connect_error', new Error('origin not allowed')));
+    expect(liveState()).toBe('off');
+  });
+
+  test('is off when the server refuses the join', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const socket = new FakeSocket().connect();
+    setUp(socket);
+    acknowledge(socket, 0, { ok: false, error: 'Too many requests', code: 'RATE_LIMITED' });
+    expect(liveState()).toBe('off');
+    warn.mockRestore();
   });
 
   test('leaves the channel and stops listening on unmount', () => {

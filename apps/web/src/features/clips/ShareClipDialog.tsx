@@ -1,6 +1,7 @@
 import { Copy } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useTranslation } from 'react-i18next';
+import { useShareOrigin } from '../../api/network-queries';
 import { copyText } from '../../lib/browser-files';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent } from '../../ui/Dialog';
@@ -8,18 +9,22 @@ import { Input } from '../../ui/Input';
 import { useToast } from '../../ui/use-toast';
 
 /** The public address of a clip: anyone holding it may read the clip (SPEC §6). */
-const clipLink = (clipId: string) => `${window.location.origin}/clips/${clipId}`;
+const clipLink = (origin: string, clipId: string) => `${origin}/clips/${clipId}`;
 
 interface ShareClipDialogProps {
   clipId: string | null;
   onOpenChange: (isOpen: boolean) => void;
 }
 
-/** SPEC §2 Share Clip dialog: the read-only link with a copy button and its QR code (size 200, level H). */
+/**
+ * SPEC §2 Share Clip dialog: the read-only link with a copy button and its QR code (size 200, level H).
+ * Opened at localhost, the link uses the machine's network address instead, and a note says so.
+ */
 export function ShareClipDialog({ clipId, onOpenChange }: ShareClipDialogProps) {
   const { t } = useTranslation();
   const toast = useToast();
-  const link = clipId ? clipLink(clipId) : '';
+  const { origin, lanHost } = useShareOrigin(clipId !== null);
+  const link = clipId ? clipLink(origin, clipId) : '';
   const copy = async () => {
     try {
       await copyText(link);
@@ -43,6 +48,9 @@ export function ShareClipDialog({ clipId, onOpenChange }: ShareClipDialogProps) 
             <Copy className="h-4 w-4" aria-hidden="true" />
           </Button>
         </div>
+        {lanHost && (
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{t('share.lanNote', { address: lanHost })}</p>
+        )}
         {link && (
           <figure className="mt-6 flex flex-col items-center gap-3">
             <div className="rounded-lg bg-white p-3">

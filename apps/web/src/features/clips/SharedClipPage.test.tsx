@@ -38,7 +38,11 @@ const clip: Clip = {
   fileType: null,
 };
 
-function renderPage(signedInAs: typeof owner | null, socket = new FakeSocket().connect()) {
+function renderPage(
+  signedInAs: typeof owner | null,
+  socket = new FakeSocket().connect(),
+  queryClient = new QueryClient(),
+) {
   const auth: AuthContextValue = {
     status: signedInAs ? 'signedIn' : 'signedOut',
     user: signedInAs,
@@ -46,9 +50,13 @@ function renderPage(signedInAs: typeof owner | null, socket = new FakeSocket().c
     logout: vi.fn(),
     checkSession: vi.fn(),
   };
-  const realtime = { socket: socket.asSocket(), isConnected: true, requestGuestConnection: () => () => undefined };
+  const realtime = {
+    socket: socket.asSocket(),
+    isConnected: socket.connected,
+    requestGuestConnection: () => () => undefined,
+  };
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <AuthContext.Provider value={auth}>
         <SocketContext.Provider value={realtime}>
           <RouterProvider
@@ -65,6 +73,11 @@ function renderPage(signedInAs: typeof owner | null, socket = new FakeSocket().c
 }
 
 const findToast = async (text: string) => (await screen.findAllByText(text, { exact: true }))[0];
+const acknowledgeJoin = (socket: FakeSocket) => {
+  const join = socket.emitted.find((emit) => emit.event === 'clip:join');
+  act(() => (join?.args[1] as (result: { ok: true }) => void)({ ok: true }));
+};
+const LIVE_OFF = 'Live updates are off — reload to see changes';
 
 describe('SharedClipPage', () => {
   beforeAll(() => {
@@ -99,11 +112,56 @@ describe('SharedClipPage', () => {
     expect(await findToast('Content updated by owner')).toBeInTheDocument();
   });
 
+  test('a viewer sees whether live updates arrive: Live once following, off when the connection is lost', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    const socket = renderPage(null);
+    expect(await screen.findByText('Connecting to live updates…')).toHaveAttribute('role', 'status');
+    acknowledgeJoin(socket);
+    expect(await screen.findByText('Live', { exact: true })).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(LIVE_OFF)).not.toBeInTheDocument();
+
+    act(() => void socket.disconnect());
+    expect(await screen.findByText(LIVE_OFF)).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('Live', { exact: true })).not.toBeInTheDocument();
+    // SPEC's texts stay as they were: the state is an addition.
+    expect(screen.getByText('View only mode. Copy or download the content.')).toBeInTheDocument();
+  });
+
+  test('a viewer whose socket cannot connect is told live updates are off', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    const socket = renderPage(null, new FakeSocket());
+    await screen.findByText('View only mode. Copy or download the content.');
+    act(() => socket.fire('connect_error', new Error('Origin not allowed')));
+    expect(await screen.findByText(LIVE_OFF)).toHaveAttribute('role', 'status');
+  });
+
+  test('a viewer is told when the owner deletes the clip, and its cached copy is dropped', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    const queryClient = new QueryClient();
+    const socket = renderPage(null, new FakeSocket().connect(), queryClient);
+    await screen.findByText('View only mode. Copy or download the content.');
+
+    act(() => socket.fire('clip-deleted', { clipId: 'another-clip' }));
+    expect(screen.getByLabelText('Clip content')).toHaveValue('Shared text');
+
+    act(() => socket.fire('clip-deleted', { clipId: 'clip-1' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This clip was deleted by its owner.');
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('heading', { name: 'Shared Clip' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Clip content')).not.toBeInTheDocument();
+    expect(queryClient.getQueryData(['clip', 'clip-1'])).toBeUndefined();
+    expect(clipsApi.get).toHaveBeenCalledOnce();
+    expect(screen.queryByText('Failed to load clip')).not.toBeInTheDocument();
+  });
+
   test('the owner edits: the badge shows unsaved text, sharing waits for a save, blank text is refused', async () => {
     vi.mocked(clipsApi.get).mockResolvedValue(clip);
     const socket = renderPage(owner);
     expect(await screen.findByText(/You can edit this clip/)).toBeInTheDocument();
     expect(socket.emitted.filter((emit) => emit.event === 'clip:join')).toHaveLength(0);
+    // The owner publishes; no live-updates state is shown to them.
+    expect(screen.queryByText(/live updates/i)).not.toBeInTheDocument();
+    expect(screen.queryByText('Live', { exact: true })).not.toBeInTheDocument();
     const saveChanges = screen.getByRole('button', { name: 'Save Changes' });
     expect(saveChanges).toBeDisabled();
     expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();

@@ -1,8 +1,8 @@
 import { Loader2 } from 'lucide-react';
-import { useEffect, useEffectEvent } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useClip } from '../../api/clip-queries';
+import { useClip, useClipCache } from '../../api/clip-queries';
 import { ApiError } from '../../api/client';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/use-toast';
@@ -18,7 +18,11 @@ export default function SharedClipPage() {
   const toast = useToast();
   const { clipId } = useParams();
   const { status, user } = useAuth();
-  const clipQuery = useClip(clipId);
+  const { forgetClip } = useClipCache();
+  // Once its owner deletes it, the clip is not fetched again: the page says what happened instead.
+  const [deletedClipId, setDeletedClipId] = useState<string | null>(null);
+  const isDeleted = clipId !== undefined && deletedClipId === clipId;
+  const clipQuery = useClip(isDeleted ? undefined : clipId);
 
   const reportLoadFailure = useEffectEvent(() => toast.error({ title: t('editor.loadFailed') }));
   useEffect(() => {
@@ -26,9 +30,17 @@ export default function SharedClipPage() {
   }, [clipQuery.isError]);
 
   const clip = clipQuery.data;
+  const onDeleted = (id: string) => {
+    setDeletedClipId(id);
+    void forgetClip(id);
+  };
   // Ownership is known only once the session is: until then the page keeps loading.
-  if (clip && status !== 'loading') {
-    return user?.id === clip.userId ? <SharedClipOwnerView clip={clip} /> : <SharedClipViewerView clip={clip} />;
+  if (clip && status !== 'loading' && !isDeleted) {
+    return user?.id === clip.userId ? (
+      <SharedClipOwnerView clip={clip} />
+    ) : (
+      <SharedClipViewerView clip={clip} onDeleted={() => onDeleted(clip.id)} />
+    );
   }
   // A malformed id (400) names no clip either.
   const isMissing = clipQuery.error instanceof ApiError && [400, 404].includes(clipQuery.error.status);
@@ -36,15 +48,10 @@ export default function SharedClipPage() {
     <ClipPageLayout>
       <SharedClipTitle />
       <ClipPanel>
-        {clipQuery.isError ? (
-          <div className="flex flex-col items-center gap-4 py-12 text-center">
-            <p role="alert" className="text-slate-700 dark:text-slate-200">
-              {t(isMissing ? 'editor.notFound' : 'editor.loadFailed')}
-            </p>
-            <Button asChild variant="secondary">
-              <Link to="/">{t('notFound.home')}</Link>
-            </Button>
-          </div>
+        {isDeleted ? (
+          <ClipUnavailable message={t('editor.deletedByOwner')} isSignedIn={status === 'signedIn'} />
+        ) : clipQuery.isError ? (
+          <ClipUnavailable message={t(isMissing ? 'editor.notFound' : 'editor.loadFailed')} isSignedIn={false} />
         ) : (
           <div
             role="status"
@@ -56,5 +63,20 @@ export default function SharedClipPage() {
         )}
       </ClipPanel>
     </ClipPageLayout>
+  );
+}
+
+/** In place of a clip that cannot be shown: why, and a way back (the dashboard for a signed-in user). */
+function ClipUnavailable({ message, isSignedIn }: { message: string; isSignedIn: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-center gap-4 py-12 text-center">
+      <p role="alert" className="text-slate-700 dark:text-slate-200">
+        {message}
+      </p>
+      <Button asChild variant="secondary">
+        {isSignedIn ? <Link to="/dashboard">{t('editor.back')}</Link> : <Link to="/">{t('notFound.home')}</Link>}
+      </Button>
+    </div>
   );
 }

@@ -8,20 +8,27 @@ import { useToast } from '../../ui/use-toast';
 import { ClipBadge, ClipContentField } from './ClipContentField';
 import { ClipFileList } from './ClipFileList';
 import { ClipPageLayout, ClipPanel } from './ClipPageLayout';
+import { LiveUpdatesStatus } from './LiveUpdatesStatus';
 import { SharedClipActions, SharedClipNote } from './SharedClipActions';
 import { SharedClipTitle } from './SharedClipTitle';
 import { ShareClipDialog } from './ShareClipDialog';
 
+interface SharedClipViewerViewProps {
+  clip: Clip;
+  /** The owner deleted the clip while it was open here. */
+  onDeleted: () => void;
+}
+
 /**
  * SPEC §2 shared clip for everyone but its owner, signed out included: read-only, kept current by the
- * clip's live updates (SPEC §4).
+ * clip's live updates (SPEC §4), with a line saying whether they are arriving.
  */
-export function SharedClipViewerView({ clip }: { clip: Clip }) {
+export function SharedClipViewerView({ clip, onDeleted }: SharedClipViewerViewProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const { updateClip, refetchClip } = useClipCache();
   const [isSharing, setIsSharing] = useState(false);
-  useClipLiveUpdates(clip.id, {
+  const liveState = useClipLiveUpdates(clip.id, {
     enabled: true,
     onContent: (content) => {
       updateClip(clip.id, (stored) => ({ ...stored, content }));
@@ -33,12 +40,14 @@ export function SharedClipViewerView({ clip }: { clip: Clip }) {
       toast.success({ title: t('editor.filesUpdatedByOwner') });
     },
     onSubscribed: () => void refetchClip(clip.id),
+    onDeleted,
   });
 
   return (
     <ClipPageLayout>
       <SharedClipTitle />
       <SharedClipNote tone="viewer">{t('editor.viewerNote')}</SharedClipNote>
+      <LiveUpdatesStatus state={liveState} />
       <ClipPanel>
         <ClipContentField
           value={clip.content}
