@@ -1,7 +1,8 @@
-import { render, renderHook, screen } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
+import { sessionStore } from '../api/session-store';
 import { AuthContext, type AuthContextValue } from '../features/auth/auth-context';
 import { FakeSocket } from '../test/fake-socket';
 import { SocketProvider } from './SocketProvider';
@@ -90,5 +91,33 @@ describe('SocketProvider', () => {
   test('nothing connects while the session is still loading', () => {
     render(withAuth(auth({ status: 'loading' }), <ConnectionStatus wantsGuestSocket />));
     expect(createRealtimeSocket).not.toHaveBeenCalled();
+  });
+
+  test('a socket the server closed at its token expiry comes back with the fresh stored token', async () => {
+    const inAnHour = Math.floor(Date.now() / 1000) + 3600;
+    sessionStore.save(user, { access_token: 'fresh', refresh_token: 'r', expires_at: inAnHour });
+    render(withAuth(auth({ status: 'signedIn', user }), <ConnectionStatus />));
+    const socket = created.at(-1);
+    act(() => {
+      if (!socket) return;
+      socket.connected = false;
+      socket.active = false;
+      socket.fire('disconnect', 'io server disconnect');
+    });
+    expect(await screen.findByText('connected')).toBeInTheDocument();
+    expect(socket?.connected).toBe(true);
+    sessionStore.clear();
+  });
+
+  test('a socket closed by the client itself is not reopened', () => {
+    render(withAuth(auth({ status: 'signedIn', user }), <ConnectionStatus />));
+    const socket = created.at(-1);
+    act(() => {
+      if (!socket) return;
+      socket.connected = false;
+      socket.active = false;
+      socket.fire('disconnect', 'io client disconnect');
+    });
+    expect(screen.getByText('not connected')).toBeInTheDocument();
   });
 });

@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { refreshSession } from '../api/client';
+import { isSessionExpired, sessionStore } from '../api/session-store';
 import { useAuth } from '../features/auth/auth-context';
 import { createRealtimeSocket, SOCKET_STATUS_POLL_MS, type RealtimeSocket, type SocketIdentity } from './socket-client';
 import { SocketContext, type SocketContextValue } from './socket-context';
+
+/** A stored access token must have this long left to be worth a reconnect without refreshing first. */
+const TOKEN_MARGIN_MS = 60_000;
 
 /**
  * SPEC §4 socket: connects while a user is signed in (a new socket, with the new token, when the user
@@ -31,18 +35,30 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       hasRetriedWithFreshToken = false;
       syncStatus();
     };
+    // Socket.IO does not retry a handshake the server refused, nor a socket the server closed: a signed-in
+    // user's socket earns one reconnect, with a refreshed token unless the stored one has time left.
+    const reconnectWithFreshToken = () => {
+      if (identity !== 'user' || socket.active || hasRetriedWithFreshToken) return;
+      hasRetriedWithFreshToken = true;
+      const session = sessionStore.getSession();
+      const hasTimeLeft = session !== null && !isSessionExpired(session, Date.now() + TOKEN_MARGIN_MS);
+      const ready = hasTimeLeft ? Promise.resolve(true) : refreshSession();
+      void ready.then((isReady) => isReady && isCurrent && socket.connect());
+    };
     const onConnectError = (error: Error) => {
       // SPEC §8: connection errors are only logged; the user sees no message.
       console.warn('Socket connection failed:', error.message);
       syncStatus();
-      // Socket.IO does not retry a handshake the server refused; an expired access token earns one refresh.
-      if (identity === 'user' && !socket.active && !hasRetriedWithFreshToken) {
-        hasRetriedWithFreshToken = true;
-        void refreshSession().then((isRefreshed) => isRefreshed && isCurrent && socket.connect());
-      }
+      reconnectWithFreshToken();
+    };
+    const onDisconnect = (reason: string) => {
+      syncStatus();
+      // The server closes a socket when its access token expires; a logout's closed socket fails to come
+      // back (its session is revoked) and the provider drops it once the user is signed out.
+      if (reason === 'io server disconnect') reconnectWithFreshToken();
     };
     socket.on('connect', onConnect);
-    socket.on('disconnect', syncStatus);
+    socket.on('disconnect', onDisconnect);
     socket.on('connect_error', onConnectError);
     const statusTimer = window.setInterval(syncStatus, SOCKET_STATUS_POLL_MS);
     socket.connect();
@@ -51,7 +67,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       window.clearInterval(statusTimer);
       socket.disconnect();
       socket.off('connect', onConnect);
-      socket.off('disconnect', syncStatus);
+      socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onConnectError);
     };
   }, [socket, identity]);
