@@ -151,7 +151,8 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
         security: bearer,
         params: ClipIdParams,
         consumes: ['multipart/form-data'],
-        response: { 201: UploadResult, ...errors },
+        // 409: the clip already holds MAX_FILES_PER_CLIP files.
+        response: { 201: UploadResult, ...errors, 409: ErrorBody },
       },
     },
     async (request, reply) => {
@@ -163,17 +164,16 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
       if (!part || part.fieldname !== 'file')
         throw new AppError('VALIDATION_FAILED', 'Expected one file in the field "file"');
       try {
-        const clip = await clipsService.addClipFile(ctx, request.actor, request.params.id, {
-          name: part.filename.slice(0, 255) || 'file',
-          type: part.mimetype || 'application/octet-stream',
+        const { file } = await clipsService.addClipFile(ctx, request.actor, request.params.id, {
+          name: part.filename,
+          type: part.mimetype,
           stream: part.file,
         });
-        const file = clip.files.at(-1);
-        if (!file) throw new AppError('INTERNAL');
         return reply.status(201).send({ url: file.url, file });
       } catch (error) {
-        // The client may still be sending; close rather than read the rest of an unwanted body.
-        if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') reply.header('connection', 'close');
+        // Refused before the file was read to its end (too large, or no room for it): the client may
+        // still be sending, so close rather than read the rest of an unwanted body.
+        if (!part.file.readableEnded) reply.header('connection', 'close');
         throw error;
       }
     },

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { MAX_UPLOAD_BYTES, type Clip } from '@clipsync/shared';
+import { MAX_UPLOAD_BYTES, type Clip, type ClipFile } from '@clipsync/shared';
 import type { Database } from '../../db/client';
 import { clipFiles, clips } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -8,8 +8,10 @@ import type { DomainEvents } from '../../lib/domain-events';
 import { authorize, type Actor } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { FileTooLargeError, type FileStore } from '../../storage/file-store';
+import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
 import { clipPolicy } from './clips.policy';
-import { toClip, toFileSummary } from './clips.presenter';
+import { toClip, toClipFile, toFileSummary } from './clips.presenter';
+import { toStoredFileName, toStoredMimeType } from './upload-metadata';
 
 export interface ClipsContext {
   db: Database;
@@ -126,15 +128,16 @@ type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
  * Adds or removes a clip's file and sets `hasFiles` and `isDraft` from the files then stored, in one
  * transaction that first locks the clip: two file changes on one clip cannot interleave, so the flags
  * always match the stored files (history, the draft purge and the file lookup all trust them).
+ * `changed` is what `change` returned, e.g. the row it added.
  */
-async function changeClipFiles(
+async function changeClipFiles<Changed>(
   ctx: ClipsContext,
   clip: ClipRow,
-  change: (tx: Transaction) => Promise<void>,
-): Promise<{ row: ClipRow; files: ClipFileRow[] }> {
+  change: (tx: Transaction) => Promise<Changed>,
+): Promise<{ row: ClipRow; files: ClipFileRow[]; changed: Changed }> {
   const result = await ctx.db.transaction(async (tx) => {
     await tx.select({ id: clips.id }).from(clips).where(eq(clips.id, clip.id)).for('update');
-    await change(tx);
+    const changed = await change(tx);
     const files = await tx
       .select()
       .from(clipFiles)
@@ -146,7 +149,7 @@ async function changeClipFiles(
       .set({ hasFiles, isDraft: hasFiles ? false : sql`${clips.content} = ''`, updatedAt: new Date() })
       .where(eq(clips.id, clip.id))
       .returning();
-    return { row: row ?? clip, files };
+    return { row: row ?? clip, files, changed };
   });
   ctx.events.emit('clip.files-changed', {
     clipId: clip.id,
@@ -158,31 +161,54 @@ async function changeClipFiles(
 }
 
 export interface IncomingFile {
+  /** As uploaded: cut and checked here before anything is stored. */
   name: string;
   type: string;
   stream: Readable;
 }
 
-/** Streams the upload into the store (10 MB cap, nothing kept on failure), then records it. */
-export async function addClipFile(ctx: ClipsContext, actor: Actor, clipId: string, file: IncomingFile): Promise<Clip> {
+/** The clip after the upload, and the file this upload added (others may have landed alongside). */
+export interface AddedClipFile {
+  clip: Clip;
+  file: ClipFile;
+}
+
+/**
+ * Streams the upload into the store (10 MB cap, nothing kept on failure), then records it if the clip
+ * and the owner's storage quota still have room (ARCHITECTURE §7).
+ */
+export async function addClipFile(
+  ctx: ClipsContext,
+  actor: Actor,
+  clipId: string,
+  file: IncomingFile,
+): Promise<AddedClipFile> {
   const clip = await findClipOr404(ctx.db, clipId);
   authorize(clipPolicy, 'upload', actor, clip);
-  const id = newId();
+  await assertRoomForUpload(ctx.db, ctx.limits, clip);
+  const name = toStoredFileName(file.name);
   const storageKey = newId();
   let size: number;
   try {
     ({ size } = await ctx.files.put(storageKey, file.stream, { maxBytes: MAX_UPLOAD_BYTES }));
   } catch (error) {
     if (error instanceof FileTooLargeError) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `${file.name} exceeds the 10MB limit. Please choose a smaller file.`);
+      throw new AppError('PAYLOAD_TOO_LARGE', `${name} exceeds the 10MB limit. Please choose a smaller file.`);
     }
     throw error;
   }
   try {
-    const { row, files } = await changeClipFiles(ctx, clip, async (tx) => {
-      await tx.insert(clipFiles).values({ id, clipId, name: file.name, size, type: file.type, storageKey });
+    const { row, files, changed } = await changeClipFiles(ctx, clip, async (tx) => {
+      await assertFileFits(tx, ctx.limits, clip, size);
+      const type = toStoredMimeType(file.type);
+      const [inserted] = await tx
+        .insert(clipFiles)
+        .values({ id: newId(), clipId, name, size, type, storageKey })
+        .returning();
+      if (!inserted) throw new AppError('INTERNAL');
+      return inserted;
     });
-    return toClip(row, files);
+    return { clip: toClip(row, files), file: toClipFile(changed) };
   } catch (error) {
     await ctx.files.delete(storageKey);
     throw error;

@@ -1,0 +1,47 @@
+import { FILE_NAME_MAX } from '@clipsync/shared';
+import { describe, expect, test } from 'vitest';
+import { toStoredFileName, toStoredMimeType } from './upload-metadata';
+
+describe('toStoredFileName', () => {
+  test.each([
+    ['a short name', 'report (1).pdf', 'report (1).pdf'],
+    ['exactly the limit', 'a'.repeat(FILE_NAME_MAX), 'a'.repeat(FILE_NAME_MAX)],
+    ['over the limit', 'a'.repeat(FILE_NAME_MAX + 45), 'a'.repeat(FILE_NAME_MAX)],
+    ['an emoji that the limit would cut in half', '😀'.repeat(128), '😀'.repeat(127)],
+    ['an emoji that ends exactly at the limit', `a${'😀'.repeat(127)}`, `a${'😀'.repeat(127)}`],
+    ['255 Cyrillic letters', 'Ж'.repeat(300), 'Ж'.repeat(FILE_NAME_MAX)],
+    ['empty', '', 'file'],
+    ['a stray high surrogate', 'a\uD83D.txt', 'a\uFFFD.txt'],
+    ['a stray low surrogate', '\uDE00b', '\uFFFDb'],
+  ])('%s', (_label, uploaded, stored) => {
+    expect(toStoredFileName(uploaded)).toBe(stored);
+    expect(() => encodeURIComponent(toStoredFileName(uploaded))).not.toThrow();
+  });
+});
+
+describe('toStoredMimeType', () => {
+  test.each([
+    ['text/plain', 'text/plain'],
+    ['Image/PNG', 'image/png'],
+    ['text/html; charset=utf-8', 'text/html'],
+    ['image/svg+xml', 'image/svg+xml'],
+    ['application/vnd.ms-excel.sheet.macroEnabled.12', 'application/vnd.ms-excel.sheet.macroenabled.12'],
+    ['application/x-7z-compressed', 'application/x-7z-compressed'],
+    ['', 'application/octet-stream'],
+    ['text', 'application/octet-stream'],
+    ['text/', 'application/octet-stream'],
+    ['/plain', 'application/octet-stream'],
+    ['text/plain/extra', 'application/octet-stream'],
+    ['text/plain,text/html', 'application/octet-stream'],
+    ['<script>', 'application/octet-stream'],
+    ['text /plain', 'application/octet-stream'],
+    ['text/pla"in', 'application/octet-stream'],
+    ['.text/plain', 'application/octet-stream'],
+    ['tèxt/plain', 'application/octet-stream'],
+    [`text/${'x'.repeat(126)}`, `text/${'x'.repeat(126)}`],
+    [`text/${'x'.repeat(128)}`, 'application/octet-stream'],
+    [`${'a'.repeat(127)}/${'b'.repeat(127)}`, `${'a'.repeat(127)}/${'b'.repeat(127)}`],
+  ])('%j is stored as %j', (declared, stored) => {
+    expect(toStoredMimeType(declared)).toBe(stored);
+  });
+});
