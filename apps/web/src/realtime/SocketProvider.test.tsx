@@ -47,6 +47,15 @@ const withAuth = (value: AuthContextValue, children: ReactNode) => (
   </AuthContext.Provider>
 );
 
+/** The socket closes as Socket.IO reports it: no longer connected nor trying, with the reason given. */
+const dropConnection = (socket: FakeSocket | undefined, reason: string) =>
+  act(() => {
+    if (!socket) return;
+    socket.connected = false;
+    socket.active = false;
+    socket.fire('disconnect', reason);
+  });
+
 describe('SocketProvider', () => {
   afterEach(() => {
     created.length = 0;
@@ -98,12 +107,7 @@ describe('SocketProvider', () => {
     sessionStore.save(user, { access_token: 'fresh', refresh_token: 'r', expires_at: inAnHour });
     render(withAuth(auth({ status: 'signedIn', user }), <ConnectionStatus />));
     const socket = created.at(-1);
-    act(() => {
-      if (!socket) return;
-      socket.connected = false;
-      socket.active = false;
-      socket.fire('disconnect', 'io server disconnect');
-    });
+    dropConnection(socket, 'io server disconnect');
     expect(await screen.findByText('connected')).toBeInTheDocument();
     expect(socket?.connected).toBe(true);
     sessionStore.clear();
@@ -111,13 +115,7 @@ describe('SocketProvider', () => {
 
   test('a socket closed by the client itself is not reopened', () => {
     render(withAuth(auth({ status: 'signedIn', user }), <ConnectionStatus />));
-    const socket = created.at(-1);
-    act(() => {
-      if (!socket) return;
-      socket.connected = false;
-      socket.active = false;
-      socket.fire('disconnect', 'io client disconnect');
-    });
+    dropConnection(created.at(-1), 'io client disconnect');
     expect(screen.getByText('not connected')).toBeInTheDocument();
   });
 });
