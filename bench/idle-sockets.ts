@@ -75,7 +75,9 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
  * identical runs); by the second half both servers grow only by what the connections hold.
  */
 async function measure(side: Side): Promise<Sample> {
-  const server = await startServerChild(servers[side], { env: { BENCH_DATA_DIR: dataDir } });
+  // All N clients come from 127.0.0.1: lift ClipSync's per-address socket cap (200) above N.
+  const env = { BENCH_DATA_DIR: dataDir, SOCKET_CONNECTIONS_PER_IP: '100000' };
+  const server = await startServerChild(servers[side], { env });
   try {
     const url = `http://127.0.0.1:${server.port}`;
     const firstHalf = Math.ceil(connections / 2);

@@ -1,11 +1,14 @@
 /**
  * Set-up a scenario asks the ClipSync child for over IPC, done with the server's own database handle: a
- * confirmed, signed-in user (the tests' factory: a real session, a real access token) and bulk-seeded clips.
+ * confirmed, signed-in user (the tests' factory: a real session, a real access token), bulk-seeded clips and
+ * accounts that exist without a session (confirmed, or registered and waiting for their confirmation link).
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { clips } from '../../apps/server/src/db/schema';
+import { clips, users } from '../../apps/server/src/db/schema';
 import { newId } from '../../apps/server/src/lib/secure-tokens';
+import { issueEmailToken } from '../../apps/server/src/modules/auth/email-tokens';
+import { hashPassword } from '../../apps/server/src/modules/auth/password';
 import { createSignedInUser } from '../../apps/server/test/factories';
 import type { ChildMethods } from './child-protocol';
 
@@ -71,6 +74,29 @@ async function seedClips(app: FastifyInstance, request: SeedRequest) {
   return { insertSeconds, totalSeconds: (performance.now() - startedAt) / 1000 };
 }
 
+export interface AccountsRequest {
+  /** The accounts' addresses (distinct, not yet in the database). */
+  emails: string[];
+  /** Confirmed, or registered with a live confirmation link as `POST /api/auth/register` leaves one. */
+  confirmed: boolean;
+}
+
+/** Accounts written straight to the database; one argon2 hash shared by all (they are never signed in to). */
+async function createAccounts(app: FastifyInstance, request: AccountsRequest) {
+  const { db } = app.services.database;
+  const passwordHash = await hashPassword('correct horse battery');
+  const rows = request.emails.map((email) => ({
+    id: newId(),
+    email,
+    name: 'Bench User',
+    passwordHash,
+    emailConfirmedAt: request.confirmed ? new Date() : null,
+  }));
+  if (rows.length > 0) await db.insert(users).values(rows);
+  if (!request.confirmed) for (const row of rows) await issueEmailToken(db, row.id, 'confirm');
+  return { created: rows.length };
+}
+
 export function clipsyncFixtures(app: FastifyInstance): ChildMethods {
   return {
     signIn: async (): Promise<SignedIn> => {
@@ -78,5 +104,6 @@ export function clipsyncFixtures(app: FastifyInstance): ChildMethods {
       return { userId: user.id, accessToken: user.tokens.access_token };
     },
     seedClips: async (args) => seedClips(app, args as SeedRequest),
+    createAccounts: async (args) => createAccounts(app, args as AccountsRequest),
   };
 }

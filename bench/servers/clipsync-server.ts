@@ -2,6 +2,8 @@
  * The real ClipSync server (every plugin, realtime and its handshake), by default on PGlite in memory.
  * BENCH_DATABASE_URL: `memory://` (default), `data-dir` (PGlite in BENCH_DATA_DIR, survives a restart) or a
  * PostgreSQL URL. BENCH_RATE_LIMIT_PER_MINUTE raises the global per-IP limit for load from one address.
+ * The server variables in FORWARDED (SMTP_URL, the per-address limits) are read from this process's env,
+ * where a scenario sets them (the shell's are inherited too); every other setting is the fixed config below.
  */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../apps/server/src/app';
@@ -9,6 +11,12 @@ import { loadConfig } from '../../apps/server/src/config/env';
 import { MEMORY_DATABASE } from '../../apps/server/src/db/client';
 import { serveParent } from './child-protocol';
 import { clipsyncFixtures } from './clipsync-fixtures';
+
+/** Server variables a scenario may set in the child's env: all traffic comes from one loopback address. */
+const FORWARDED = ['SMTP_URL', 'RATE_LIMIT_PER_MINUTE', 'AUTH_RATE_LIMIT_PER_IP', 'SOCKET_CONNECTIONS_PER_IP'];
+const forwarded = Object.fromEntries(
+  FORWARDED.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
+);
 
 // The scenario owns the directory and removes it even when it has to SIGKILL us.
 const dataDir = process.env.BENCH_DATA_DIR;
@@ -20,6 +28,7 @@ const config = loadConfig({
   DATA_DIR: dataDir,
   JWT_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
   PUBLIC_URL: 'http://localhost:3000',
+  ...forwarded,
   ...(process.env.BENCH_RATE_LIMIT_PER_MINUTE
     ? { RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT_PER_MINUTE }
     : {}),
