@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../../api/client';
 import { clipsApi } from '../../api/clips-api';
 import { toastStore } from '../../ui/toast-store';
 import { Toaster } from '../../ui/Toaster';
@@ -145,6 +146,19 @@ describe('NewClipPage', () => {
     expect(await findToast('Failed to upload files')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Pending Files' })).not.toBeInTheDocument();
     expect(clipsApi.uploadFile).toHaveBeenCalledOnce();
+  });
+
+  test('a full storage or a full clip says what to do about it', async () => {
+    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    vi.mocked(clipsApi.update).mockResolvedValue(draft);
+    vi.mocked(clipsApi.uploadFile).mockRejectedValue(
+      new ApiError('Your files may take up to 1GB', 413, 'QUOTA_EXCEEDED'),
+    );
+    renderPage();
+    await pickFiles([fileOfSize('big.bin', 10)]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Clip' }));
+    expect(await findToast('Failed to upload files')).toBeInTheDocument();
+    expect(await findToast('Your storage is full. Delete some files to make room for new ones.')).toBeInTheDocument();
   });
 
   test('a draft that could not be created is reported', async () => {

@@ -61,10 +61,10 @@ export function useNewClip() {
       await saveContent.mutateAsync({ id: clipId, content: text });
       setHasSaved(true);
       setSavedText(text);
-      const { uploaded, hasFailed } = await pending.uploadAll(clipId);
+      const { uploaded, hasFailed, failureHint } = await pending.uploadAll(clipId);
       setUploadedFiles((current) => [...current, ...uploaded]);
       if (uploaded.length > 0) void refetchLists();
-      if (hasFailed) toast.error({ title: t('editor.uploadFailed') });
+      if (hasFailed) toast.error({ title: t('editor.uploadFailed'), description: failureHint && t(failureHint) });
       else toast.success({ title: t('editor.saved') });
     } catch {
       toast.error({ title: t('editor.saveFailed') });

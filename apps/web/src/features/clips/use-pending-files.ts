@@ -1,5 +1,6 @@
 import type { ClipFile } from '@clipsync/shared';
 import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/client';
 import { clipsApi } from '../../api/clips-api';
 import { isPreviewableImage } from '../../lib/browser-files';
 import { useFilesWithinLimit } from './use-files-within-limit';
@@ -16,7 +17,15 @@ export interface PendingFile {
 export interface PendingUploadResult {
   uploaded: ClipFile[];
   hasFailed: boolean;
+  /** The i18n key that says why, when the server's refusal is one the user can act on. */
+  failureHint?: string;
 }
+
+/** Refusals worth more than SPEC's 'Failed to upload files': the user can do something about them. */
+const FAILURE_HINTS: Record<string, string> = {
+  QUOTA_EXCEEDED: 'editor.quotaExceeded',
+  TOO_MANY_FILES: 'editor.tooManyFiles',
+};
 
 let pendingFileCount = 0;
 
@@ -70,10 +79,11 @@ export function usePendingFiles() {
         );
         uploaded.push(file);
         removeFile(pending.id);
-      } catch {
+      } catch (error) {
         // SPEC §8: the files of this save leave the list; files added while it ran stay for the next one.
         pendingFiles.forEach((unsent) => removeFile(unsent.id));
-        return { uploaded, hasFailed: true };
+        const failureHint = error instanceof ApiError ? FAILURE_HINTS[error.code] : undefined;
+        return { uploaded, hasFailed: true, failureHint };
       }
     }
     return { uploaded, hasFailed: false };

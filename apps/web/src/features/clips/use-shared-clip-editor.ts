@@ -28,12 +28,12 @@ export function useSharedClipEditor(clip: Clip) {
     setIsSaving(true);
     try {
       if (isTextDirty) await saveContent.mutateAsync({ id: clip.id, content: text });
-      const { uploaded, hasFailed } = await pending.uploadAll(clip.id);
+      const { uploaded, hasFailed, failureHint } = await pending.uploadAll(clip.id);
       if (uploaded.length > 0) {
         updateClip(clip.id, (stored) => ({ ...stored, files: [...stored.files, ...uploaded] }));
         void refetchLists();
       }
-      if (hasFailed) toast.error({ title: t('editor.uploadFailed') });
+      if (hasFailed) toast.error({ title: t('editor.uploadFailed'), description: failureHint && t(failureHint) });
       else toast.success({ title: t('editor.updated') });
     } catch (error) {
       const message = error instanceof Error && error.message ? error.message : t('editor.unknownError');
