@@ -15,7 +15,16 @@ export const ClipFile = z.object({
 });
 export type ClipFile = z.infer<typeof ClipFile>;
 
-/** SPEC §3 Clip: camelCase and, as the spec says both arrive, the snake_case twins. */
+/** What the caller may do with a clip, from the server's policy: the UI hides what it cannot do. */
+export const ClipAbilities = z.object({
+  update: z.boolean(),
+  delete: z.boolean(),
+  favorite: z.boolean(),
+  upload: z.boolean(),
+});
+export type ClipAbilities = z.infer<typeof ClipAbilities>;
+
+/** SPEC §3 Clip: camelCase and, as the spec says both arrive, the snake_case twins; plus the caller's abilities. */
 export const Clip = z.object({
   id: z.string(),
   content: z.string(),
@@ -30,6 +39,7 @@ export const Clip = z.object({
   filePath: z.string().nullable(),
   fileName: z.string().nullable(),
   fileType: z.string().nullable(),
+  abilities: ClipAbilities,
 });
 export type Clip = z.infer<typeof Clip>;
 

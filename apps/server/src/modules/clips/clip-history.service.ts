@@ -68,7 +68,7 @@ export async function listClipHistory(
   const isLastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
   const total = isLastPage ? query.offset + rows.length : await totalOf(ctx, userId, query, where);
   const files = await filesOf(ctx.db, rows);
-  return { clips: rows.map((row) => toClip(row, files.get(row.id) ?? [])), total };
+  return { clips: rows.map((row) => toClip(row, files.get(row.id) ?? [], actor)), total };
 }
 
 export async function getClipStats(ctx: ClipsContext, actor: Actor): Promise<ClipStats> {

@@ -1,5 +1,7 @@
-import type { Clip, ClipFile, ClipFileSummary } from '@clipsync/shared';
+import type { Clip, ClipAbilities, ClipFile, ClipFileSummary } from '@clipsync/shared';
 import type { clipFiles, clips } from '../../db/schema';
+import { abilitiesOf, type Actor } from '../../lib/policy';
+import { clipPolicy } from './clips.policy';
 
 type ClipRow = typeof clips.$inferSelect;
 type ClipFileRow = typeof clipFiles.$inferSelect;
@@ -17,8 +19,10 @@ export function toFileSummary(file: ClipFileRow): ClipFileSummary {
   return { name: file.name, size: file.size, type: file.type, url: fileUrl(file) };
 }
 
+const CLIP_ABILITIES = ['update', 'delete', 'favorite', 'upload'] as const satisfies ReadonlyArray<keyof ClipAbilities>;
+
 /** SPEC §3: camelCase plus snake_case twins; the first file also fills the legacy file fields. */
-export function toClip(row: ClipRow, files: ClipFileRow[]): Clip {
+export function toClip(row: ClipRow, files: ClipFileRow[], actor: Actor): Clip {
   const first = files[0];
   return {
     id: row.id,
@@ -34,5 +38,6 @@ export function toClip(row: ClipRow, files: ClipFileRow[]): Clip {
     filePath: first ? fileUrl(first) : null,
     fileName: first?.name ?? null,
     fileType: first?.type ?? null,
+    abilities: abilitiesOf(clipPolicy, CLIP_ABILITIES, actor, row),
   };
 }

@@ -50,8 +50,8 @@ export async function filesOf(db: Database, clipRows: readonly ClipRow[]): Promi
   return byClip;
 }
 
-async function present(db: Database, clip: ClipRow): Promise<Clip> {
-  return toClip(clip, (await filesOf(db, [clip])).get(clip.id) ?? []);
+async function present(db: Database, clip: ClipRow, actor: Actor): Promise<Clip> {
+  return toClip(clip, (await filesOf(db, [clip])).get(clip.id) ?? [], actor);
 }
 
 export async function createClip(ctx: ClipsContext, actor: Actor, content: string): Promise<Clip> {
@@ -61,13 +61,13 @@ export async function createClip(ctx: ClipsContext, actor: Actor, content: strin
     .values({ id: newId(), userId, content, isDraft: content.length === 0 })
     .returning();
   if (!clip) throw new AppError('INTERNAL');
-  return toClip(clip, []);
+  return toClip(clip, [], actor);
 }
 
 export async function getClip(ctx: ClipsContext, actor: Actor, clipId: string): Promise<Clip> {
   const clip = await findClipOr404(ctx.db, clipId);
   authorize(clipPolicy, 'read', actor, clip);
-  return present(ctx.db, clip);
+  return present(ctx.db, clip, actor);
 }
 
 export async function updateClipContent(
@@ -85,7 +85,7 @@ export async function updateClipContent(
     .where(eq(clips.id, clipId))
     .returning();
   if (!updated) throw new AppError('NOT_FOUND', 'Clip not found');
-  const result = await present(ctx.db, updated);
+  const result = await present(ctx.db, updated, actor);
   ctx.events.emit('clip.content-saved', {
     clipId,
     ownerId: updated.userId,
@@ -208,7 +208,7 @@ export async function addClipFile(
       if (!inserted) throw new AppError('INTERNAL');
       return inserted;
     });
-    return { clip: toClip(row, files), file: toClipFile(changed) };
+    return { clip: toClip(row, files, actor), file: toClipFile(changed) };
   } catch (error) {
     await ctx.files.delete(storageKey);
     throw error;

@@ -168,4 +168,16 @@ describe('clips API', () => {
     expect((await storedFiles()).kept.length).toBe(withFile - 1);
     expect((await as(owner).inject('GET', `/api/clipboard/${clip.id}`)).statusCode).toBe(404);
   });
+
+  test('a clip says what its caller may do: everything for its owner, nothing for anyone else', async () => {
+    const clip = await createClip('abilities');
+    const all = { update: true, delete: true, favorite: true, upload: true };
+    const none = { update: false, delete: false, favorite: false, upload: false };
+    expect(clip.abilities).toEqual(all);
+    expect((await as(owner).inject('GET', `/api/clipboard/${clip.id}`)).json().abilities).toEqual(all);
+    expect((await as(other).inject('GET', `/api/clipboard/${clip.id}`)).json().abilities).toEqual(none);
+    expect((await as(null).inject('GET', `/api/clipboard/${clip.id}`)).json().abilities).toEqual(none);
+    const history = (await as(owner).inject('GET', '/api/clipboard/history?search=abilities')).json() as Clip[];
+    expect(history.map((listed) => listed.abilities)).toEqual([all]);
+  });
 });

@@ -31,6 +31,7 @@ const draft: Clip = {
   filePath: null,
   fileName: null,
   fileType: null,
+  abilities: { update: true, delete: true, favorite: true, upload: true },
 };
 
 const fileOfSize = (name: string, size: number) => {

@@ -36,7 +36,10 @@ const clip: Clip = {
   filePath: null,
   fileName: null,
   fileType: null,
+  abilities: { update: false, delete: false, favorite: false, upload: false },
 };
+/** The same clip as its owner receives it: the server grants them every ability. */
+const ownedClip: Clip = { ...clip, abilities: { update: true, delete: true, favorite: true, upload: true } };
 
 function renderPage(
   signedInAs: typeof owner | null,
@@ -155,7 +158,7 @@ describe('SharedClipPage', () => {
   });
 
   test('the owner edits: the badge shows unsaved text, sharing waits for a save, blank text is refused', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
     const socket = renderPage(owner);
     expect(await screen.findByText(/You can edit this clip/)).toBeInTheDocument();
     expect(socket.emitted.filter((emit) => emit.event === 'clip:join')).toHaveLength(0);
@@ -176,7 +179,7 @@ describe('SharedClipPage', () => {
   });
 
   test('the owner saves; a refused save shows the server’s reason', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
     vi.mocked(clipsApi.update).mockRejectedValueOnce(
       new ApiError('Clip content is too long', 400, 'VALIDATION_FAILED'),
     );
@@ -185,7 +188,7 @@ describe('SharedClipPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await findToast('Failed to update clip: Clip content is too long')).toBeInTheDocument();
 
-    vi.mocked(clipsApi.update).mockResolvedValueOnce({ ...clip, content: 'Shared text and more' });
+    vi.mocked(clipsApi.update).mockResolvedValueOnce({ ...ownedClip, content: 'Shared text and more' });
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await findToast('Clip updated successfully')).toBeInTheDocument();
     expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'Shared text and more');

@@ -17,7 +17,7 @@ export default function SharedClipPage() {
   const { t } = useTranslation();
   const toast = useToast();
   const { clipId } = useParams();
-  const { status, user } = useAuth();
+  const { status } = useAuth();
   const { forgetClip } = useClipCache();
   // Once its owner deletes it, the clip is not fetched again: the page says what happened instead.
   const [deletedClipId, setDeletedClipId] = useState<string | null>(null);
@@ -34,9 +34,9 @@ export default function SharedClipPage() {
     setDeletedClipId(id);
     void forgetClip(id);
   };
-  // Ownership is known only once the session is: until then the page keeps loading.
+  // The server says what this caller may do; the session must be settled for that answer to be theirs.
   if (clip && status !== 'loading' && !isDeleted) {
-    return user?.id === clip.userId ? (
+    return clip.abilities.update ? (
       <SharedClipOwnerView clip={clip} />
     ) : (
       <SharedClipViewerView clip={clip} onDeleted={() => onDeleted(clip.id)} />
