@@ -46,12 +46,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/server/src/modules/**/*.routes.ts'],
+    files: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.socket.ts'],
     rules: {
       'no-restricted-imports': noImportOf([
         {
           group: ['**/db/schema', '**/db/schema/*', 'drizzle-orm', 'drizzle-orm/*'],
-          message: 'routes call the service; only services touch the database',
+          message: 'routes and socket handlers call the service; only services touch the database',
         },
       ]),
     },

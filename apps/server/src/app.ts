@@ -119,7 +119,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     events,
   });
   app.decorate('services', { config, database, events, realtime, mailer, files, jwtSecret });
-  await app.register(authenticate, { db: database.db, jwtSecret });
+  await app.register(authenticate, {
+    jwtSecret,
+    isSessionActive: (sessionId) => isSessionActive(database.db, sessionId),
+  });
 
   await app.register(healthRoutes, { prefix: '/api', database, redis: realtime.redis, files });
   await app.register(networkRoutes, { prefix: '/api', config });

@@ -1,7 +1,7 @@
+import type { Actor } from './actor';
 import { AppError } from './app-error';
 
-/** Who is calling: a signed-in user's id and session, or null when signed out. */
-export type Actor = { userId: string; sessionId: string } | null;
+export type { Actor } from './actor';
 
 export type Policy<Resource, Action extends string> = Record<Action, (actor: Actor, resource: Resource) => boolean>;
 

@@ -1,15 +1,14 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import type { Database } from '../db/client';
-import { AppError } from '../lib/app-error';
 import { ACCESS_TOKEN_HEADER } from '@clipsync/shared';
-import { signAccessToken, verifyAccessToken, type VerifiedAccessClaims } from '../modules/auth/access-token';
-import { isSessionActive } from '../modules/auth/sessions.service';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { signAccessToken, verifyAccessToken } from '../lib/access-token';
+import { requireSignedIn, type Actor } from '../lib/actor';
+import { AppError } from '../lib/app-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller, or null (signed out, or a token that is invalid, expired or revoked). */
-    actor: VerifiedAccessClaims | null;
+    actor: Actor;
   }
 }
 
@@ -17,14 +16,18 @@ declare module 'fastify' {
 const RENEW_WITHIN_SECONDS = 10 * 60;
 
 /** Reads `Authorization: Bearer <access token>` on every request; the session is checked so logout is immediate. */
-export const authenticate = fp<{ db: Database; jwtSecret: string }>(async (app: FastifyInstance, options) => {
+export const authenticate = fp<{
+  jwtSecret: string;
+  /** Whether a session is still live: passed in, so this plugin knows nothing of the auth module. */
+  isSessionActive: (sessionId: string) => Promise<boolean>;
+}>(async (app: FastifyInstance, options) => {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return;
     try {
       const claims = await verifyAccessToken(options.jwtSecret, header.slice('Bearer '.length).trim());
-      if (await isSessionActive(options.db, claims.sessionId)) request.actor = claims;
+      if (await options.isSessionActive(claims.sessionId)) request.actor = claims;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
     }
@@ -36,12 +39,7 @@ export const authenticate = fp<{ db: Database; jwtSecret: string }>(async (app: 
   });
 });
 
-/** preHandler for routes that need a signed-in caller. */
-export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  if (!request.actor) throw new AppError('UNAUTHORIZED');
-}
-
-export function actorOf(request: FastifyRequest): VerifiedAccessClaims {
-  if (!request.actor) throw new AppError('UNAUTHORIZED');
-  return request.actor;
+/** preHandler for routes that need a signed-in caller: 401 before the body is even looked at. */
+export async function signedInOnly(request: FastifyRequest): Promise<void> {
+  requireSignedIn(request.actor);
 }

@@ -1,6 +1,6 @@
 import { SocketHandshakeAuth } from '@clipsync/shared';
 import type { IncomingMessage } from 'node:http';
-import { verifyAccessToken } from '../modules/auth/access-token';
+import { verifyAccessToken } from '../lib/access-token';
 import type { RealtimeSocket } from './types';
 
 /** The Origin names the very host the browser connected to: the page and the socket are one site. */

@@ -5,7 +5,7 @@ import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/build-te
 import { createSignedInUser, type TestUser } from '../../test/factories';
 import { connectSocket, type TestSocket } from '../../test/socket-client';
 import { sessions } from '../db/schema';
-import { signAccessToken, verifyAccessToken } from '../modules/auth/access-token';
+import { signAccessToken, verifyAccessToken } from '../lib/access-token';
 
 type AckResult = Parameters<SocketAck>[0];
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app';
 import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
 import { createSignedInUser } from '../../test/factories';
-import { signAccessToken } from '../modules/auth/access-token';
+import { signAccessToken } from '../lib/access-token';
 
 const unsignedToken = (claims: Record<string, unknown>) => {
   const encode = (part: object) => Buffer.from(JSON.stringify(part)).toString('base64url');

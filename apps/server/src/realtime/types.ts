@@ -1,10 +1,10 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@clipsync/shared';
 import type { Server, Socket } from 'socket.io';
-import type { VerifiedAccessClaims } from '../modules/auth/access-token';
+import type { Actor } from '../lib/actor';
 
 /** Per-socket state set by the handshake: the signed-in actor, or null for a signed-out viewer. */
 export interface SocketData {
-  actor: VerifiedAccessClaims | null;
+  actor: Actor;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no server-to-server events yet

@@ -17,7 +17,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createAttemptLimiter, limitFailures, limitPerBodyField } from '../../plugins/attempt-limiter';
-import { actorOf, requireUser } from '../../plugins/authenticate';
+import { requireSignedIn } from '../../lib/actor';
+import { signedInOnly } from '../../plugins/authenticate';
 import * as auth from './auth.service';
 import { revokeSession, rotateRefreshToken } from './sessions.service';
 
@@ -86,11 +87,11 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/logout',
     {
-      preHandler: [requireUser],
+      preHandler: [signedInOnly],
       schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageResponse, 401: ErrorBody } },
     },
     async (request) => {
-      await revokeSession(ctx, actorOf(request).sessionId, 'logout');
+      await revokeSession(ctx, requireSignedIn(request.actor).sessionId, 'logout');
       return { message: 'Logged out successfully' };
     },
   );
@@ -98,10 +99,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/me',
     {
-      preHandler: [requireUser],
+      preHandler: [signedInOnly],
       schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MeResponse, 401: ErrorBody } },
     },
-    async (request) => ({ user: await auth.getCurrentUser(ctx, actorOf(request).userId) }),
+    async (request) => ({ user: await auth.getCurrentUser(ctx, requireSignedIn(request.actor).userId) }),
   );
 
   app.post(

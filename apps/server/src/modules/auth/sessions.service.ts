@@ -5,7 +5,7 @@ import { refreshTokens, sessions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { DomainEvents } from '../../lib/domain-events';
 import { hashToken, newId, newSecretToken, sealWith, unsealWith } from '../../lib/secure-tokens';
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from './access-token';
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../lib/access-token';
 
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A client that lost the refresh response may present the old token again this long and get the same child. */

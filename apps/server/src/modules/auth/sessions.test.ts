@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
 import { connectSocket } from '../../../test/socket-client';
-import { signAccessToken } from './access-token';
+import { signAccessToken } from '../../lib/access-token';
 import { REFRESH_REUSE_GRACE_MS } from './sessions.service';
 
 describe('sessions: refresh rotation, revocation, logout', () => {

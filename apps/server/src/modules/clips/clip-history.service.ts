@@ -2,10 +2,10 @@ import { and, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Clip, ClipHistoryQuery, ClipStats } from '@clipsync/shared';
 import type { Database } from '../../db/client';
 import { clipCounts, clips } from '../../db/schema';
-import type { Actor } from '../../lib/policy';
+import { requireSignedIn, type Actor } from '../../lib/actor';
 import { rangeStart, toContainsPattern } from './clip-filters';
 import { toClip } from './clips.presenter';
-import { filesOf, requireActor, type ClipsContext } from './clips.service';
+import { filesOf, type ClipsContext } from './clips.service';
 
 // A user's own lists: history (filtered and paged in SQL), favourites and stats. Drafts never count.
 
@@ -52,7 +52,7 @@ export async function listClipHistory(
   actor: Actor,
   query: ClipHistoryQuery,
 ): Promise<{ clips: Clip[]; total: number }> {
-  const { userId } = requireActor(actor);
+  const { userId } = requireSignedIn(actor);
   const where = historyFilter(userId, query);
   const rows = await ctx.db
     .select()
@@ -72,7 +72,7 @@ export async function listClipHistory(
 }
 
 export async function getClipStats(ctx: ClipsContext, actor: Actor): Promise<ClipStats> {
-  const { userId } = requireActor(actor);
+  const { userId } = requireSignedIn(actor);
   const counts = await keptCounts(ctx.db, userId);
   // Rooms arrive with their own issue; until then a user belongs to none.
   return { totalClips: counts.total, textClips: counts.textOnly, favoriteClips: counts.favorites, activeRooms: 0 };

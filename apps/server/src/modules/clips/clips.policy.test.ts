@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'vitest';
 import type { AppError } from '../../lib/app-error';
-import { authorize, type Actor } from '../../lib/policy';
+import type { Actor } from '../../lib/actor';
+import { authorize } from '../../lib/policy';
 import { clipPolicy, type ClipAction } from './clips.policy';
 
 const clip = { userId: 'owner' };
 const actors: Record<string, Actor> = {
-  owner: { userId: 'owner', sessionId: 's1' },
-  other: { userId: 'other', sessionId: 's2' },
+  owner: { userId: 'owner', sessionId: 's1', expiresAt: 0 },
+  other: { userId: 'other', sessionId: 's2', expiresAt: 0 },
   signedOut: null,
 };
 const changes: ClipAction[] = ['update', 'upload', 'deleteFile', 'favorite', 'delete', 'publishLive'];

@@ -1,6 +1,7 @@
 import type { Clip, ClipAbilities, ClipFile, ClipFileSummary } from '@clipsync/shared';
 import type { clipFiles, clips } from '../../db/schema';
-import { abilitiesOf, type Actor } from '../../lib/policy';
+import type { Actor } from '../../lib/actor';
+import { abilitiesOf } from '../../lib/policy';
 import { clipPolicy } from './clips.policy';
 
 type ClipRow = typeof clips.$inferSelect;

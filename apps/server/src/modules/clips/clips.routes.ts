@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { requireUser } from '../../plugins/authenticate';
+import { signedInOnly } from '../../plugins/authenticate';
 import * as clipHistory from './clip-history.service';
 import * as clipsService from './clips.service';
 
@@ -35,7 +35,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.get(
     '/history',
     {
-      preHandler: [requireUser],
+      preHandler: [signedInOnly],
       schema: {
         tags: ['clips'],
         security: bearer,
@@ -53,7 +53,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.get(
     '/favorites',
     {
-      preHandler: [requireUser],
+      preHandler: [signedInOnly],
       schema: {
         tags: ['clips'],
         security: bearer,
@@ -71,7 +71,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.get(
     '/stats',
     {
-      preHandler: [requireUser],
+      preHandler: [signedInOnly],
       schema: { tags: ['clips'], security: bearer, response: { 200: ClipStats, ...errors } },
     },
     async (request) => clipHistory.getClipStats(ctx, request.actor),
@@ -81,7 +81,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.post(
     '/',
     {
-      preHandler: [requireUser],
+      preHandler: [signedInOnly],
       schema: {
         tags: ['clips'],
         security: bearer,
@@ -102,7 +102,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.put(
     '/:id',
     {
-      preHandler: [requireUser],
+      preHandler: [signedInOnly],
       schema: {
         tags: ['clips'],
         security: bearer,
@@ -117,7 +117,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.delete(
     '/:id',
     {
-      preHandler: [requireUser],
+      preHandler: [signedInOnly],
       schema: { tags: ['clips'], security: bearer, params: ClipIdParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -129,7 +129,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.post(
     '/:id/favorite',
     {
-      preHandler: [requireUser],
+      preHandler: [signedInOnly],
       schema: { tags: ['clips'], security: bearer, params: ClipIdParams, response: { 200: FavoriteResult, ...errors } },
     },
     async (request) => clipsService.toggleFavorite(ctx, request.actor, request.params.id),
@@ -144,7 +144,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.post(
     '/:id/files',
     {
-      preHandler: [requireUser],
+      preHandler: [signedInOnly],
       config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
       schema: {
         tags: ['clips'],
@@ -182,7 +182,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.delete(
     '/:id/files/:fileId',
     {
-      preHandler: [requireUser],
+      preHandler: [signedInOnly],
       schema: { tags: ['clips'], security: bearer, params: ClipFileParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {

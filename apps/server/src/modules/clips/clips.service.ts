@@ -5,7 +5,8 @@ import type { Database } from '../../db/client';
 import { clipFiles, clips } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { DomainEvents } from '../../lib/domain-events';
-import { authorize, type Actor } from '../../lib/policy';
+import { requireSignedIn, type Actor } from '../../lib/actor';
+import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { FileTooLargeError, type FileStore } from '../../storage/file-store';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
@@ -22,11 +23,6 @@ export interface ClipsContext {
 
 export type ClipRow = typeof clips.$inferSelect;
 type ClipFileRow = typeof clipFiles.$inferSelect;
-
-export function requireActor(actor: Actor): NonNullable<Actor> {
-  if (!actor) throw new AppError('UNAUTHORIZED');
-  return actor;
-}
 
 async function findClipOr404(db: Database, clipId: string): Promise<ClipRow> {
   const [clip] = await db.select().from(clips).where(eq(clips.id, clipId));
@@ -55,7 +51,7 @@ async function present(db: Database, clip: ClipRow, actor: Actor): Promise<Clip>
 }
 
 export async function createClip(ctx: ClipsContext, actor: Actor, content: string): Promise<Clip> {
-  const { userId } = requireActor(actor);
+  const { userId } = requireSignedIn(actor);
   const [clip] = await ctx.db
     .insert(clips)
     .values({ id: newId(), userId, content, isDraft: content.length === 0 })

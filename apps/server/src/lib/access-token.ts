@@ -1,16 +1,11 @@
 import { SignJWT, jwtVerify } from 'jose';
-import { AppError } from '../../lib/app-error';
+import type { SignedInActor } from './actor';
+import { AppError } from './app-error';
 
-/** What an access token proves: who the caller is and which session it belongs to (revocable). */
-export interface AccessClaims {
-  userId: string;
-  sessionId: string;
-}
-
-export interface VerifiedAccessClaims extends AccessClaims {
-  /** Unix seconds. */
-  expiresAt: number;
-}
+/**
+ * Access tokens: who the caller is and which (revocable) session the token belongs to. In lib/ because
+ * the auth module issues them while the request plugin and the socket handshake read them.
+ */
 
 const ALGORITHM = 'HS256';
 const TOKEN_TYPE = 'access';
@@ -20,7 +15,7 @@ const keyFor = (secret: string) => new TextEncoder().encode(secret);
 
 export async function signAccessToken(
   secret: string,
-  claims: AccessClaims,
+  claims: Pick<SignedInActor, 'userId' | 'sessionId'>,
   ttlSeconds = ACCESS_TOKEN_TTL_SECONDS,
 ): Promise<string> {
   return new SignJWT({ sid: claims.sessionId, typ: TOKEN_TYPE })
@@ -32,7 +27,7 @@ export async function signAccessToken(
 }
 
 /** Pins the algorithm, checks expiry and token type; any failure is one UNAUTHORIZED, never a detail leak. */
-export async function verifyAccessToken(secret: string, token: string): Promise<VerifiedAccessClaims> {
+export async function verifyAccessToken(secret: string, token: string): Promise<SignedInActor> {
   try {
     const { payload } = await jwtVerify(token, keyFor(secret), { algorithms: [ALGORITHM] });
     if (
