@@ -4,7 +4,7 @@
  * accounts that exist without a session (confirmed, or registered and waiting for their confirmation link).
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../apps/server/src/modules/define-module';
 import { clips, users } from '../../apps/server/src/db/schema';
 import { newId } from '../../apps/server/src/lib/secure-tokens';
 import { issueEmailToken } from '../../apps/server/src/modules/auth/email-tokens';
@@ -40,8 +40,7 @@ function randomSequence(seed: number) {
   };
 }
 
-async function seedClips(app: FastifyInstance, request: SeedRequest) {
-  const { db } = app.services.database;
+async function seedClips({ db }: AppContext, request: SeedRequest) {
   const random = randomSequence(42);
   const newest = Date.now();
   const spanMs = request.days * 24 * 60 * 60 * 1000;
@@ -82,8 +81,7 @@ export interface AccountsRequest {
 }
 
 /** Accounts written straight to the database; one argon2 hash shared by all (they are never signed in to). */
-async function createAccounts(app: FastifyInstance, request: AccountsRequest) {
-  const { db } = app.services.database;
+async function createAccounts({ db }: AppContext, request: AccountsRequest) {
   const passwordHash = await hashPassword('correct horse battery');
   const rows = request.emails.map((email) => ({
     id: newId(),
@@ -97,13 +95,13 @@ async function createAccounts(app: FastifyInstance, request: AccountsRequest) {
   return { created: rows.length };
 }
 
-export function clipsyncFixtures(app: FastifyInstance): ChildMethods {
+export function clipsyncFixtures(context: AppContext): ChildMethods {
   return {
     signIn: async (): Promise<SignedIn> => {
-      const user = await createSignedInUser(app);
+      const user = await createSignedInUser({ context });
       return { userId: user.id, accessToken: user.tokens.access_token };
     },
-    seedClips: async (args) => seedClips(app, args as SeedRequest),
-    createAccounts: async (args) => createAccounts(app, args as AccountsRequest),
+    seedClips: async (args) => seedClips(context, args as SeedRequest),
+    createAccounts: async (args) => createAccounts(context, args as AccountsRequest),
   };
 }

@@ -33,6 +33,9 @@ const config = loadConfig({
     ? { RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT_PER_MINUTE }
     : {}),
 });
-const app = await buildApp({ ...config, databaseUrl: databaseUrl === 'data-dir' ? undefined : databaseUrl });
+const { app, context } = await buildApp({
+  ...config,
+  databaseUrl: databaseUrl === 'data-dir' ? undefined : databaseUrl,
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
-await serveParent((app.server.address() as AddressInfo).port, () => app.close(), clipsyncFixtures(app));
+await serveParent((app.server.address() as AddressInfo).port, () => app.close(), clipsyncFixtures(context));

@@ -5,49 +5,31 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/env';
 import { secureDataDir } from './config/data-dir';
 import { resolveJwtSecret } from './config/secret';
-import { openDatabase, type DatabaseHandle } from './db/client';
+import { openDatabase } from './db/client';
 import { DomainEvents } from './lib/domain-events';
 import { createMailQueue, DEFAULT_MAIL_QUEUE_OPTIONS } from './mail/mail-queue';
-import { createMailer, type Mailer } from './mail/mailer';
-import { authRoutes } from './modules/auth/auth.routes';
-import { clipsRoutes } from './modules/clips/clips.routes';
-import { purgeDrafts } from './modules/clips/clips.service';
-import { registerClipSocketHandlers } from './modules/clips/clips.socket';
-import { filesRoutes } from './modules/clips/files.routes';
+import { createMailer } from './mail/mailer';
+import { authModule } from './modules/auth/auth.module';
 import { isSessionActive } from './modules/auth/sessions.service';
-import { outboxRoutes } from './modules/dev/outbox.routes';
-import { healthRoutes } from './modules/health/health.routes';
-import { networkRoutes } from './modules/network/network.routes';
+import { clipsModule } from './modules/clips/clips.module';
+import { registerModules, type AppContext } from './modules/define-module';
+import { devModule } from './modules/dev/dev.module';
+import { healthModule } from './modules/health/health.module';
+import { networkModule } from './modules/network/network.module';
 import { authenticate } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { connectCounterRedis, registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
-import { startRealtime, type Realtime } from './realtime/socket-server';
-import type { FileStore } from './storage/file-store';
+import { startRealtime } from './realtime/socket-server';
 import { createLocalDiskStore } from './storage/local-disk';
 
-export interface AppServices {
-  config: AppConfig;
-  database: DatabaseHandle;
-  events: DomainEvents;
-  realtime: Realtime;
-  mailer: Mailer;
-  files: FileStore;
-  jwtSecret: string;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    services: AppServices;
-  }
-}
+/** The areas, each one registration (modules/<area>/<area>.module.ts): to add an area, add it here. */
+const MODULES = [healthModule, networkModule, devModule, authModule, clipsModule];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */
 const BODY_LIMIT_BYTES = 5 * 1_048_576;
-const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
-const DRAFT_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * The router refuses longer path parameters with a 404. A file's download URL carries its name, which
@@ -77,7 +59,7 @@ function loggerOptions(config: AppConfig) {
  * The one place plugins, modules and realtime are wired; tests call it with their own config. The app is
  * returned before `ready()` (listen and inject call it), so a test may add probe routes first.
  */
-export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+export async function buildApp(config: AppConfig): Promise<{ app: FastifyInstance; context: AppContext }> {
   const app = Fastify({
     logger: loggerOptions(config),
     // Only the listed proxies' X-Forwarded-For is believed (never `true` or a hop count: see config/env.ts).
@@ -96,7 +78,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.addHook('onClose', async () => {
     await database.close();
   });
-  const events = new DomainEvents();
+  const events = new DomainEvents((error, event) =>
+    app.log.error({ err: error, event }, 'a domain event listener failed; the write it followed stands'),
+  );
   const files = await createLocalDiskStore(join(config.dataDir, 'files'));
   await secureDataDir(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log);
@@ -118,38 +102,25 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     redisUrl: config.redisUrl,
     events,
   });
-  app.decorate('services', { config, database, events, realtime, mailer, files, jwtSecret });
   await app.register(authenticate, {
     jwtSecret,
     isSessionActive: (sessionId) => isSessionActive(database.db, sessionId),
   });
 
-  await app.register(healthRoutes, { prefix: '/api', database, redis: realtime.redis, files });
-  await app.register(networkRoutes, { prefix: '/api', config });
-  const authContext = { db: database.db, events, jwtSecret, mail, publicUrl: config.publicUrl };
-  await app.register(authRoutes, {
-    prefix: '/api/auth',
-    ctx: authContext,
-    counterRedis,
-    attemptsPerIp: config.authRateLimitPerIp,
-  });
-  if (config.env !== 'production') await app.register(outboxRoutes, { prefix: '/api/dev', mailer });
-
-  const clipsContext = {
+  const context: AppContext = {
+    config,
+    database,
     db: database.db,
     events,
     files,
-    limits: { storageQuotaBytes: config.storageQuotaBytes, maxFilesPerClip: config.maxFilesPerClip },
+    mail,
+    mailer,
+    realtime,
+    counterRedis,
+    jwtSecret,
+    log: app.log,
   };
-  await app.register(clipsRoutes, { prefix: '/api/clipboard', ctx: clipsContext });
-  await app.register(filesRoutes, { prefix: '/api/files', ctx: clipsContext });
-  realtime.onConnection((socket, guards) => registerClipSocketHandlers(socket, clipsContext, guards));
-  const sweepDrafts = () =>
-    purgeDrafts(clipsContext, new Date(Date.now() - DRAFT_LIFETIME_MS)).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'draft sweep failed'),
-    );
-  const draftSweep = setInterval(sweepDrafts, DRAFT_SWEEP_INTERVAL_MS).unref();
-  app.addHook('onClose', async () => clearInterval(draftSweep));
+  await registerModules(app, context, MODULES);
   await registerSpa(app, config.webDistDir);
-  return app;
+  return { app, context };
 }

@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   // Whatever the process creates (database files, uploads, the secret) is readable by its own user only.
   process.umask(0o077);
   const config = loadConfig();
-  const app = await buildApp(config);
+  const { app, context } = await buildApp(config);
 
   let isShuttingDown = false;
   const shutdown = async (signal: string) => {
@@ -34,7 +34,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: config.publicUrl, database: app.services.database.kind, redis: config.redisUrl ? 'on' : 'off' },
+    { url: config.publicUrl, database: context.database.kind, redis: config.redisUrl ? 'on' : 'off' },
     `ClipSync is serving on ${config.publicUrl}`,
   );
 }

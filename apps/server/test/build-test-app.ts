@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config/env';
+import type { AppContext } from '../src/modules/define-module';
 import { MEMORY_DATABASE } from '../src/db/client';
 import { createTestDatabase } from './test-database';
 
@@ -11,6 +12,8 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long'
 
 export interface TestApp {
   app: FastifyInstance;
+  /** What the app's modules were given: its database, events, files… for set-up and checks. */
+  context: AppContext;
   config: AppConfig;
   /** Base URL once `listen()` was called (sockets need a real port). */
   listen(): Promise<string>;
@@ -35,9 +38,10 @@ export async function buildTestApp(env: Record<string, string | undefined> = {})
     ...env,
   });
   const config = { ...parsed, databaseUrl: env.DATABASE_URL ?? database?.url ?? MEMORY_DATABASE };
-  const app = await buildApp(config);
+  const { app, context } = await buildApp(config);
   return {
     app,
+    context,
     config,
     listen: async () => app.listen({ port: 0, host: '127.0.0.1' }),
     close: async () => {

@@ -1,9 +1,17 @@
-import type { FastifyInstance } from 'fastify';
-import type { SessionTokens } from '@clipsync/shared';
+import type { Clip, SessionTokens, UploadResult } from '@clipsync/shared';
 import { users } from '../src/db/schema';
 import { newId } from '../src/lib/secure-tokens';
+import type { AppContext } from '../src/modules/define-module';
 import { hashPassword } from '../src/modules/auth/password';
 import { startSession } from '../src/modules/auth/sessions.service';
+import { as } from './as';
+import type { TestApp } from './build-test-app';
+import { multipartFile } from './multipart';
+
+/**
+ * Set-up for every area's tests: entities written the quick way (straight to the database) where the
+ * test is not about creating them, and through the API where the API's answer is what later steps use.
+ */
 
 export interface TestUser {
   id: string;
@@ -14,18 +22,59 @@ export interface TestUser {
 
 let counter = 0;
 
-/** A confirmed user with a live session, written straight to the database (fast set-up for other tests). */
-export async function createSignedInUser(
-  app: FastifyInstance,
-  overrides: { email?: string; password?: string } = {},
-): Promise<TestUser> {
-  const { db } = app.services.database;
+/** A confirmed account, written straight to the database, with no session yet. */
+export async function createUser(
+  { context }: Pick<TestApp, 'context'>,
+  overrides: { email?: string; password?: string; name?: string } = {},
+): Promise<Omit<TestUser, 'tokens'>> {
   const email = overrides.email ?? `user${++counter}-${newId().slice(0, 6).toLowerCase()}@example.com`;
   const password = overrides.password ?? 'correct horse battery';
   const id = newId();
-  await db
-    .insert(users)
-    .values({ id, email, name: 'Test User', passwordHash: await hashPassword(password), emailConfirmedAt: new Date() });
-  const tokens = await startSession({ db, events: app.services.events, jwtSecret: app.services.jwtSecret }, id);
-  return { id, email, password, tokens };
+  await context.db.insert(users).values({
+    id,
+    email,
+    name: overrides.name ?? 'Test User',
+    passwordHash: await hashPassword(password),
+    emailConfirmedAt: new Date(),
+  });
+  return { id, email, password };
+}
+
+/** A new session (another device) of an existing user: its access and refresh tokens. */
+export function createSession(context: AppContext, userId: string): Promise<SessionTokens> {
+  return startSession({ db: context.db, events: context.events, jwtSecret: context.jwtSecret }, userId);
+}
+
+/** A confirmed user with a live session: the usual caller of a test. */
+export async function createSignedInUser(
+  testApp: Pick<TestApp, 'context'>,
+  overrides: { email?: string; password?: string } = {},
+): Promise<TestUser> {
+  const user = await createUser(testApp, overrides);
+  return { ...user, tokens: await createSession(testApp.context, user.id) };
+}
+
+/** A clip of `owner`'s, created through the API (201), as the app answers it. */
+export async function createClip(testApp: Pick<TestApp, 'app'>, owner: TestUser, content = 'a clip'): Promise<Clip> {
+  const res = await as(testApp, owner).post('/api/clipboard', { content });
+  if (res.statusCode !== 201) throw new Error(`createClip: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** A file uploaded to one of `owner`'s clips through the API (201). */
+export async function uploadClipFile(
+  testApp: Pick<TestApp, 'app'>,
+  owner: TestUser,
+  clipId: string,
+  file: { name?: string; type?: string; content?: Buffer } = {},
+): Promise<UploadResult> {
+  const body = multipartFile(
+    'file',
+    file.name ?? 'note.txt',
+    file.type ?? 'text/plain',
+    file.content ?? Buffer.from('hi'),
+  );
+  const res = await as(testApp, owner).inject('POST', `/api/clipboard/${clipId}/files`, body.payload, body.headers);
+  if (res.statusCode !== 201) throw new Error(`uploadClipFile: ${res.statusCode} ${res.body}`);
+  return res.json();
 }

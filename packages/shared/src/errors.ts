@@ -25,6 +25,6 @@ export type ErrorCode = z.infer<typeof ErrorCode>;
 /** The one error body every failed call answers with (ARCHITECTURE §4). */
 export const ErrorBody = z.object({
   error: z.string(),
-  code: z.string(),
+  code: ErrorCode,
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

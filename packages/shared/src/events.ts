@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from './errors';
 import { FILE_NAME_MAX, FILE_TYPE_MAX, FILES_PER_CLIP_BOUND } from './limits';
 import { ClipContent, ResourceId } from './schemas/clips';
 
@@ -49,7 +50,7 @@ export const ClipChannelPayload = z.object({ clipId: ResourceId });
 export type ClipChannelPayload = z.infer<typeof ClipChannelPayload>;
 
 /** Every client emit may take an acknowledgement: `{ ok: true }` or `{ ok: false, error, code }`. */
-export type SocketAck = (result: { ok: true } | { ok: false; error: string; code: string }) => void;
+export type SocketAck = (result: { ok: true } | { ok: false; error: string; code: ErrorCode }) => void;
 
 export interface ClientToServerEvents {
   'clip:join': (payload: ClipChannelPayload, ack?: SocketAck) => void;

@@ -1,9 +1,9 @@
-import { EventEmitter } from 'node:events';
 import type { ClipFileSummary } from '@clipsync/shared';
 
 /**
  * Domain events: services emit these after their write commits; realtime/broadcaster.ts alone decides
- * which socket channels hear them (ARCHITECTURE §2 rule 6). Areas add their events as they land.
+ * which socket channels hear them (ARCHITECTURE §2 rule 6). Areas add their events as they land, their
+ * payloads built by the area's presenter.
  */
 export interface DomainEventMap {
   'clip.content-saved': { clipId: string; ownerId: string; content: string; files: ClipFileSummary[] };
@@ -13,15 +13,33 @@ export interface DomainEventMap {
   'session.revoked': { sessionId: string };
 }
 
-export class DomainEvents {
-  readonly #emitter = new EventEmitter();
+type EventName = keyof DomainEventMap;
+type Listener<K extends EventName> = (payload: DomainEventMap[K]) => void | Promise<void>;
 
-  emit<K extends keyof DomainEventMap>(name: K, payload: DomainEventMap[K]): void {
-    this.#emitter.emit(name, payload);
+export class DomainEvents {
+  readonly #listeners = new Map<EventName, Set<Listener<never>>>();
+
+  /**
+   * @param onListenerError hears what a listener threw (or rejected with): the write that emitted the
+   * event has already happened, so a failing listener is logged, never the request's failure.
+   */
+  constructor(private readonly onListenerError: (error: unknown, event: EventName) => void) {}
+
+  emit<K extends EventName>(name: K, payload: DomainEventMap[K]): void {
+    for (const listener of this.#listeners.get(name) ?? []) {
+      try {
+        const result = (listener as Listener<K>)(payload);
+        if (result instanceof Promise) result.catch((error: unknown) => this.onListenerError(error, name));
+      } catch (error) {
+        this.onListenerError(error, name);
+      }
+    }
   }
 
-  on<K extends keyof DomainEventMap>(name: K, listener: (payload: DomainEventMap[K]) => void): () => void {
-    this.#emitter.on(name, listener);
-    return () => this.#emitter.off(name, listener);
+  on<K extends EventName>(name: K, listener: Listener<K>): () => void {
+    const listeners = this.#listeners.get(name) ?? new Set();
+    listeners.add(listener as Listener<never>);
+    this.#listeners.set(name, listeners);
+    return () => listeners.delete(listener as Listener<never>);
   }
 }

@@ -20,13 +20,13 @@ describe('Redis adapter across two nodes', () => {
   });
 
   test('an event emitted on node B reaches a socket connected to node A', async () => {
-    const user = await createSignedInUser(nodeA.app);
+    const user = await createSignedInUser(nodeA);
     socket = await connectSocket(await nodeA.listen(), { token: user.tokens.access_token });
     const received = nextEvent(socket, 'clip-update', 5000);
     // The subscription to the user's channel propagates through Redis; repeat until it has.
     const timer = setInterval(
       () =>
-        nodeB.app.services.events.emit('clip.content-saved', {
+        nodeB.context.events.emit('clip.content-saved', {
           clipId: 'c',
           ownerId: user.id,
           content: 'via redis',

@@ -1,8 +1,8 @@
-import type { Clip, SocketAck } from '@clipsync/shared';
+import type { SocketAck } from '@clipsync/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app';
-import { createSignedInUser, type TestUser } from '../../test/factories';
+import { createClip, createSignedInUser } from '../../test/factories';
 import { connectSocket, type TestSocket } from '../../test/socket-client';
 import { sessions } from '../db/schema';
 import { signAccessToken, verifyAccessToken } from '../lib/access-token';
@@ -24,15 +24,6 @@ describe('socket rights and limits', () => {
     sockets.push(socket);
     return socket;
   };
-  const createClip = async (user: TestUser): Promise<Clip> =>
-    (
-      await testApp.app.inject({
-        method: 'POST',
-        url: '/api/clipboard',
-        payload: { content: 'live' },
-        headers: { authorization: `Bearer ${user.tokens.access_token}` },
-      })
-    ).json();
   const publish = (socket: TestSocket, clipId: string, content: string) =>
     new Promise<AckResult>((resolve) => socket.emit('clip-content-update', { clipId, content }, resolve));
 
@@ -46,7 +37,7 @@ describe('socket rights and limits', () => {
   });
 
   test('a socket is disconnected when its access token expires', async () => {
-    const user = await createSignedInUser(testApp.app);
+    const user = await createSignedInUser(testApp);
     const claims = await verifyAccessToken(TEST_JWT_SECRET, user.tokens.access_token);
     const socket = await connect({ token: await signAccessToken(TEST_JWT_SECRET, claims, 1) });
     const reason = await new Promise<string>((resolve) => socket.on('disconnect', resolve));
@@ -54,16 +45,13 @@ describe('socket rights and limits', () => {
   });
 
   test("a write re-checks the session: a revoked session's lingering socket may not publish", async () => {
-    const owner = await createSignedInUser(testApp.app);
-    const clip = await createClip(owner);
+    const owner = await createSignedInUser(testApp);
+    const clip = await createClip(testApp, owner);
     const socket = await connect({ token: owner.tokens.access_token });
     expect(await publish(socket, clip.id, 'while live')).toEqual({ ok: true });
     // Revoked in the database alone: no revocation event closes the socket, only the re-check can refuse.
     const { sessionId } = await verifyAccessToken(TEST_JWT_SECRET, owner.tokens.access_token);
-    await testApp.app.services.database.db
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(eq(sessions.id, sessionId));
+    await testApp.context.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect(await publish(socket, clip.id, 'after revocation')).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
     const stored = await testApp.app.inject({ method: 'GET', url: `/api/clipboard/${clip.id}` });
@@ -71,8 +59,8 @@ describe('socket rights and limits', () => {
   });
 
   test('each user has a write budget: over it, an error ack, and the socket stays up', async () => {
-    const owner = await createSignedInUser(testApp.app);
-    const clip = await createClip(owner);
+    const owner = await createSignedInUser(testApp);
+    const clip = await createClip(testApp, owner);
     const socket = await connect({ token: owner.tokens.access_token });
     const results = await Promise.all(Array.from({ length: 25 }, (_, i) => publish(socket, clip.id, `v${i}`)));
     const refused = results.filter((result) => !result.ok);

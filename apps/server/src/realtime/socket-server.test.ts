@@ -39,7 +39,7 @@ describe('Socket.IO on the app server', () => {
   });
 
   test('a valid access token of a live session is accepted', async () => {
-    const user = await createSignedInUser(testApp.app);
+    const user = await createSignedInUser(testApp);
     const socket = await connect({ token: user.tokens.access_token });
     expect(socket.connected).toBe(true);
   });
@@ -76,8 +76,8 @@ describe('Socket.IO on the app server', () => {
   });
 
   test('domain events reach the sockets of their channel and no others', async () => {
-    const owner = await createSignedInUser(testApp.app);
-    const stranger = await createSignedInUser(testApp.app);
+    const owner = await createSignedInUser(testApp);
+    const stranger = await createSignedInUser(testApp);
     const ownerSocket = await connect({ token: owner.tokens.access_token });
     const strangerSocket = await connect({ token: stranger.tokens.access_token });
     let strangerHeard = false;
@@ -86,7 +86,7 @@ describe('Socket.IO on the app server', () => {
     });
 
     const received = nextEvent(ownerSocket, 'clip-update');
-    testApp.app.services.events.emit('clip.content-saved', {
+    testApp.context.events.emit('clip.content-saved', {
       clipId: 'c1',
       ownerId: owner.id,
       content: 'hello',

@@ -47,7 +47,7 @@ describe('mail leaves the request path', () => {
   // Were any branch to await the transport, its request would hang for nodemailer's 30 s greeting timeout
   // and fail this test's 5 s limit.
   test('no branch of register or forgot-password waits for a transport that never answers', async () => {
-    const confirmed = await createSignedInUser(testApp.app);
+    const confirmed = await createSignedInUser(testApp);
     const calls = [
       ['/api/auth/register', { name: 'New', email: 'new@example.com', password: 'new-password' }, REGISTER_MESSAGE],
       ['/api/auth/register', { name: 'Again', email: 'new@example.com', password: 'other-password' }, REGISTER_MESSAGE],
@@ -103,14 +103,14 @@ describe('registration of an unconfirmed address', () => {
   });
 
   test('a confirmed address is never taken over by a registration', async () => {
-    const owner = await createSignedInUser(testApp.app);
+    const owner = await createSignedInUser(testApp);
     await post('/api/auth/register', { name: 'Mallory', email: owner.email, password: 'attacker-password' });
     expect((await login(owner.email, owner.password)).statusCode).toBe(200);
     expect((await login(owner.email, 'attacker-password')).statusCode).toBe(401);
   });
 
   test('the "already registered" mail has the same cooldown as the others', async () => {
-    const owner = await createSignedInUser(testApp.app);
+    const owner = await createSignedInUser(testApp);
     for (const address of ['10.30.1.1', '10.30.1.2', '10.30.1.3']) {
       await post('/api/auth/register', { name: 'X', email: owner.email, password: 'whatever-pass' }, address);
     }

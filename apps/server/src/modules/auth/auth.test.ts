@@ -81,7 +81,7 @@ describe('accounts over real SMTP', () => {
     await post('/api/auth/register', { name: 'Late', email: 'late@example.com', password: 'first-password' });
     const link = (await sink.waitForMail('late@example.com')).links[0] ?? '';
     const token = new URL(link).searchParams.get('token') ?? '';
-    await testApp.app.services.database.db
+    await testApp.context.db
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(emailTokens.tokenHash, hashToken(token)));
@@ -175,7 +175,7 @@ describe('accounts over real SMTP', () => {
     await post('/api/auth/forgot-password', { email: 'expired-reset@example.com' });
     const link = new URL((await sink.waitForMail('expired-reset@example.com')).links[0] ?? '');
     const token = new URLSearchParams(link.hash.slice(1)).get('access_token') ?? '';
-    await testApp.app.services.database.db
+    await testApp.context.db
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(emailTokens.tokenHash, hashToken(token)));
@@ -186,10 +186,7 @@ describe('accounts over real SMTP', () => {
 
   test('passwords are stored as argon2id hashes', async () => {
     await registerAndConfirm('hash@example.com');
-    const [row] = await testApp.app.services.database.db
-      .select()
-      .from(users)
-      .where(eq(users.email, 'hash@example.com'));
+    const [row] = await testApp.context.db.select().from(users).where(eq(users.email, 'hash@example.com'));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 });

@@ -19,7 +19,7 @@ describe('sessions: refresh rotation, revocation, logout', () => {
     testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
 
   test('refresh rotates: new pair, the new access token works', async () => {
-    const user = await createSignedInUser(testApp.app);
+    const user = await createSignedInUser(testApp);
     const res = await refresh(user.tokens.refresh_token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -29,7 +29,7 @@ describe('sessions: refresh rotation, revocation, logout', () => {
   });
 
   test('presenting a rotated token after the grace period revokes the whole family', async () => {
-    const user = await createSignedInUser(testApp.app);
+    const user = await createSignedInUser(testApp);
     const child = (await refresh(user.tokens.refresh_token)).json();
     vi.useFakeTimers({ now: Date.now() + REFRESH_REUSE_GRACE_MS + 1000, toFake: ['Date'] });
     try {
@@ -42,7 +42,7 @@ describe('sessions: refresh rotation, revocation, logout', () => {
   });
 
   test('a client that lost the response gets the same child within the grace period', async () => {
-    const user = await createSignedInUser(testApp.app);
+    const user = await createSignedInUser(testApp);
     const first = (await refresh(user.tokens.refresh_token)).json();
     const retry = await refresh(user.tokens.refresh_token);
     expect(retry.statusCode).toBe(200);
@@ -51,14 +51,14 @@ describe('sessions: refresh rotation, revocation, logout', () => {
   });
 
   test('concurrent refreshes with one token never yield two live children', async () => {
-    const user = await createSignedInUser(testApp.app);
+    const user = await createSignedInUser(testApp);
     const results = await Promise.all(Array.from({ length: 5 }, () => refresh(user.tokens.refresh_token)));
     const children = new Set(results.filter((r) => r.statusCode === 200).map((r) => r.json().refreshToken));
     expect(children.size).toBe(1);
   });
 
   test('logout ends the session at once for HTTP and for its open sockets', async () => {
-    const user = await createSignedInUser(testApp.app);
+    const user = await createSignedInUser(testApp);
     const socket = await connectSocket(await listenOnce(), { token: user.tokens.access_token });
     const disconnected = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
 
@@ -95,7 +95,7 @@ describe('sessions: refresh rotation, revocation, logout', () => {
           .sign(new TextEncoder().encode(TEST_JWT_SECRET)),
     ],
   ])('%s access token → 401 on /api/auth/me', async (_name, makeToken) => {
-    const user = await createSignedInUser(testApp.app);
+    const user = await createSignedInUser(testApp);
     const headers = makeToken ? { authorization: `Bearer ${await makeToken(user.tokens.access_token)}` } : undefined;
     const res = await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers });
     expect(res.statusCode).toBe(401);
@@ -103,7 +103,7 @@ describe('sessions: refresh rotation, revocation, logout', () => {
   });
 
   test('an access token close to expiry is renewed on the response; a fresh one is not', async () => {
-    const user = await createSignedInUser(testApp.app);
+    const user = await createSignedInUser(testApp);
     const fresh = await me(user.tokens.access_token);
     expect(fresh.headers['x-access-token']).toBeUndefined();
 

@@ -13,7 +13,7 @@ let testApp: TestApp;
 let user: TestUser;
 beforeAll(async () => {
   testApp = await buildTestApp();
-  user = await createSignedInUser(testApp.app);
+  user = await createSignedInUser(testApp);
 });
 afterAll(() => testApp.close());
 
@@ -21,7 +21,7 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: 
   testApp.app.inject({ method, url, payload, headers: { authorization: `Bearer ${user.tokens.access_token}` } });
 
 async function freshCounts() {
-  const { db } = testApp.app.services.database;
+  const { db } = testApp.context.database;
   const mine = and(eq(clips.userId, user.id), eq(clips.isDraft, false));
   const [row] = await db
     .select({
@@ -108,7 +108,7 @@ test('an upload racing the removal of the last file leaves the flags matching th
     await Promise.all([call('DELETE', `/api/clipboard/${clipId}/files/${last}`), upload(`second-${round}.txt`)]);
     const clip = (await call('GET', `/api/clipboard/${clipId}`)).json();
     expect(clip.files.map((file: { name: string }) => file.name)).toContain(`second-${round}.txt`);
-    const { db } = testApp.app.services.database;
+    const { db } = testApp.context.database;
     const [row] = await db.select().from(clips).where(eq(clips.id, clipId));
     expect(row).toMatchObject({ hasFiles: true, isDraft: false });
   }

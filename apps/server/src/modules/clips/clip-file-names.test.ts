@@ -32,7 +32,7 @@ describe('file names survive upload and download', () => {
   let owner: TestUser;
   beforeAll(async () => {
     testApp = await buildTestApp();
-    owner = await createSignedInUser(testApp.app);
+    owner = await createSignedInUser(testApp);
   });
   afterAll(() => testApp.close());
 

@@ -25,9 +25,9 @@ describe('clip history, favourites and stats in SQL', () => {
 
   beforeAll(async () => {
     testApp = await buildTestApp();
-    user = await createSignedInUser(testApp.app);
-    stranger = await createSignedInUser(testApp.app);
-    const { db } = testApp.app.services.database;
+    user = await createSignedInUser(testApp);
+    stranger = await createSignedInUser(testApp);
+    const { db } = testApp.context.database;
     await db
       .insert(clips)
       .values(seeded.map((clip) => ({ ...clip, userId: user.id, isDraft: false, updatedAt: clip.createdAt })));
@@ -146,7 +146,7 @@ describe('clip history, favourites and stats in SQL', () => {
   });
 
   test('drafts older than 24 h are purged; newer drafts and real clips stay', async () => {
-    const { db } = testApp.app.services.database;
+    const { db } = testApp.context.database;
     const freshDraft = newId();
     await db.insert(clips).values({ id: freshDraft, userId: user.id, content: '', isDraft: true });
     const removed = await purgeDrafts({ db }, new Date(now - DAY));

@@ -1,7 +1,7 @@
-import type { Clip, SocketAck } from '@clipsync/shared';
+import type { SocketAck } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type TestUser } from '../../../test/factories';
+import { createClip as createClipAs, createSignedInUser, type TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { connectSocket, nextEvent, type TestSocket } from '../../../test/socket-client';
 
@@ -20,15 +20,7 @@ describe('clip live updates over Socket.IO', () => {
   };
   const emitWithAck = (socket: TestSocket, event: 'clip:join' | 'clip:leave', clipId: string) =>
     new Promise<AckResult>((resolve) => socket.emit(event, { clipId }, resolve));
-  const createClip = async (content: string): Promise<Clip> =>
-    (
-      await testApp.app.inject({
-        method: 'POST',
-        url: '/api/clipboard',
-        payload: { content },
-        headers: { authorization: `Bearer ${owner.tokens.access_token}` },
-      })
-    ).json();
+  const createClip = (content: string) => createClipAs(testApp, owner, content);
   const save = (clipId: string, content: string, user = owner) =>
     testApp.app.inject({
       method: 'PUT',
@@ -40,8 +32,8 @@ describe('clip live updates over Socket.IO', () => {
   beforeAll(async () => {
     testApp = await buildTestApp();
     baseUrl = await testApp.listen();
-    owner = await createSignedInUser(testApp.app);
-    other = await createSignedInUser(testApp.app);
+    owner = await createSignedInUser(testApp);
+    other = await createSignedInUser(testApp);
   });
   afterAll(async () => {
     sockets.forEach((socket) => socket.close());
@@ -188,5 +180,21 @@ describe('clip live updates over Socket.IO', () => {
     expect(await deleted).toEqual({ clipId: clip.id });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(bystanderHeard).toBe(false);
+  });
+
+  test('a listener that throws does not fail the save it followed; the viewers still hear it', async () => {
+    const clip = await createClip('sturdy');
+    const viewer = await connect();
+    await emitWithAck(viewer, 'clip:join', clip.id);
+    const off = testApp.context.events.on('clip.content-saved', () => {
+      throw new Error('a broken listener');
+    });
+    try {
+      const update = nextEvent(viewer, 'clip-content-updated');
+      expect((await save(clip.id, 'saved anyway')).statusCode).toBe(200);
+      expect(await update).toEqual({ clipId: clip.id, content: 'saved anyway' });
+    } finally {
+      off();
+    }
   });
 });

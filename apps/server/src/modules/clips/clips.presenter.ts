@@ -1,6 +1,7 @@
 import type { Clip, ClipAbilities, ClipFile, ClipFileSummary } from '@clipsync/shared';
 import type { clipFiles, clips } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import type { DomainEventMap } from '../../lib/domain-events';
 import { abilitiesOf } from '../../lib/policy';
 import { clipPolicy } from './clips.policy';
 
@@ -41,4 +42,13 @@ export function toClip(row: ClipRow, files: ClipFileRow[], actor: Actor): Clip {
     fileType: first?.type ?? null,
     abilities: abilitiesOf(clipPolicy, CLIP_ABILITIES, actor, row),
   };
+}
+
+/** What a clip's viewers and its owner's devices are told after a save or a file change. */
+export function toClipSavedEvent(row: ClipRow, files: ClipFileRow[]): DomainEventMap['clip.content-saved'] {
+  return { clipId: row.id, ownerId: row.userId, content: row.content, files: files.map(toFileSummary) };
+}
+
+export function toClipDeletedEvent(row: ClipRow): DomainEventMap['clip.deleted'] {
+  return { clipId: row.id, ownerId: row.userId };
 }

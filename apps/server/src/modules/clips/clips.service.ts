@@ -11,7 +11,7 @@ import { newId } from '../../lib/secure-tokens';
 import { FileTooLargeError, type FileStore } from '../../storage/file-store';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
 import { clipPolicy } from './clips.policy';
-import { toClip, toClipFile, toFileSummary } from './clips.presenter';
+import { toClip, toClipDeletedEvent, toClipFile, toClipSavedEvent } from './clips.presenter';
 import { toStoredFileName, toStoredMimeType } from './upload-metadata';
 
 export interface ClipsContext {
@@ -81,14 +81,9 @@ export async function updateClipContent(
     .where(eq(clips.id, clipId))
     .returning();
   if (!updated) throw new AppError('NOT_FOUND', 'Clip not found');
-  const result = await present(ctx.db, updated, actor);
-  ctx.events.emit('clip.content-saved', {
-    clipId,
-    ownerId: updated.userId,
-    content,
-    files: result.files.map(({ name, size, type, url }) => ({ name, size, type, url })),
-  });
-  return result;
+  const files = (await filesOf(ctx.db, [updated])).get(updated.id) ?? [];
+  ctx.events.emit('clip.content-saved', toClipSavedEvent(updated, files));
+  return toClip(updated, files, actor);
 }
 
 export async function deleteClip(ctx: ClipsContext, actor: Actor, clipId: string): Promise<void> {
@@ -99,7 +94,7 @@ export async function deleteClip(ctx: ClipsContext, actor: Actor, clipId: string
     .where(eq(clipFiles.clipId, clipId))
     .returning({ storageKey: clipFiles.storageKey });
   await ctx.db.delete(clips).where(eq(clips.id, clipId));
-  ctx.events.emit('clip.deleted', { clipId, ownerId: clip.userId });
+  ctx.events.emit('clip.deleted', toClipDeletedEvent(clip));
   await Promise.all(stored.map(({ storageKey }) => ctx.files.delete(storageKey)));
 }
 
@@ -147,12 +142,7 @@ async function changeClipFiles<Changed>(
       .returning();
     return { row: row ?? clip, files, changed };
   });
-  ctx.events.emit('clip.files-changed', {
-    clipId: clip.id,
-    ownerId: clip.userId,
-    content: result.row.content,
-    files: result.files.map(toFileSummary),
-  });
+  ctx.events.emit('clip.files-changed', toClipSavedEvent(result.row, result.files));
   return result;
 }
 
@@ -216,12 +206,7 @@ export async function republishClipFiles(ctx: ClipsContext, actor: Actor, clipId
   const clip = await findClipOr404(ctx.db, clipId);
   authorize(clipPolicy, 'publishLive', actor, clip);
   const files = (await filesOf(ctx.db, [clip])).get(clip.id) ?? [];
-  ctx.events.emit('clip.files-changed', {
-    clipId,
-    ownerId: clip.userId,
-    content: clip.content,
-    files: files.map(toFileSummary),
-  });
+  ctx.events.emit('clip.files-changed', toClipSavedEvent(clip, files));
 }
 
 export async function listClipFiles(ctx: ClipsContext, actor: Actor, clipId: string): Promise<Clip['files']> {

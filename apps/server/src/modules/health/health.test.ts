@@ -22,7 +22,7 @@ describe('health and readiness', () => {
 
   test('GET /api/ready answers 503 when the database is gone', async () => {
     const other = await buildTestApp();
-    await other.app.services.database.close();
+    await other.context.database.close();
     const res = await other.app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ status: 'unavailable', checks: { database: 'down' } });

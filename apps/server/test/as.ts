@@ -1,0 +1,30 @@
+import type { InjectOptions } from 'fastify';
+import type { TestApp } from './build-test-app';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Requests as a given caller: `as(testApp, owner).get(url)`, or `as(testApp, null)` signed out. The one
+ * way every area's tests send HTTP calls as someone, so the wrong-user and signed-out cases read alike.
+ */
+export function as(testApp: Pick<TestApp, 'app'>, user: { tokens: { access_token: string } } | null) {
+  const inject = (
+    method: Method,
+    url: string,
+    payload?: InjectOptions['payload'],
+    headers: Record<string, string> = {},
+  ) =>
+    testApp.app.inject({
+      method,
+      url,
+      payload,
+      headers: { ...(user ? { authorization: `Bearer ${user.tokens.access_token}` } : {}), ...headers },
+    });
+  return {
+    inject,
+    get: (url: string) => inject('GET', url),
+    post: (url: string, payload?: object) => inject('POST', url, payload),
+    put: (url: string, payload?: object) => inject('PUT', url, payload),
+    delete: (url: string) => inject('DELETE', url),
+  };
+}
