@@ -3,11 +3,17 @@ import type { TestApp } from './build-test-app';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Anyone holding an access token: a TestUser, or a session of one. */
+export interface Caller {
+  tokens: { access_token: string };
+}
+
 /**
- * Requests as a given caller: `as(testApp, owner).get(url)`, or `as(testApp, null)` signed out. The one
+ * Requests as a given caller: `as(testApp, owner).get(url)`, or `as(testApp, null)` signed out (bound as
+ * `testApp.as(owner)`). The one
  * way every area's tests send HTTP calls as someone, so the wrong-user and signed-out cases read alike.
  */
-export function as(testApp: Pick<TestApp, 'app'>, user: { tokens: { access_token: string } } | null) {
+export function as(testApp: Pick<TestApp, 'app'>, user: Caller | null) {
   const inject = (
     method: Method,
     url: string,

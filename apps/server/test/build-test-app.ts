@@ -1,17 +1,39 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Clip, SessionTokens, UploadResult } from '@clipsync/shared';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config/env';
 import type { AppContext } from '../src/modules/define-module';
 import { MEMORY_DATABASE } from '../src/db/client';
+import { as, type Caller } from './as';
+import { createClip, createSession, createSignedInUser, uploadClipFile, type TestUser } from './factories';
 import { createTestDatabase } from './test-database';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
+/** Entities made the quick way, for tests that are not about making them (see factories.ts). */
+export interface TestFactory {
+  /** A confirmed user with a live session. */
+  user(overrides?: { email?: string; password?: string }): Promise<TestUser>;
+  /** Another session (device) of a user. */
+  session(user: Pick<TestUser, 'id'>): Promise<SessionTokens>;
+  clip(input: { owner: TestUser; content?: string }): Promise<Clip>;
+  file(input: {
+    owner: TestUser;
+    clipId: string;
+    name?: string;
+    type?: string;
+    content?: Buffer;
+  }): Promise<UploadResult>;
+}
+
 export interface TestApp {
   app: FastifyInstance;
+  /** Requests as a caller: `as(owner).post(url)`, `as(null)` signed out. */
+  as(user: Caller | null): ReturnType<typeof as>;
+  factory: TestFactory;
   /** What the app's modules were given: its database, events, files… for set-up and checks. */
   context: AppContext;
   config: AppConfig;
@@ -39,8 +61,17 @@ export async function buildTestApp(env: Record<string, string | undefined> = {})
   });
   const config = { ...parsed, databaseUrl: env.DATABASE_URL ?? database?.url ?? MEMORY_DATABASE };
   const { app, context } = await buildApp(config);
+  const testApp = { app, context };
+  const factory: TestFactory = {
+    user: (overrides) => createSignedInUser(testApp, overrides),
+    session: (user) => createSession(context, user.id),
+    clip: ({ owner, content }) => createClip(testApp, owner, content),
+    file: ({ owner, clipId, ...file }) => uploadClipFile(testApp, owner, clipId, file),
+  };
   return {
     app,
+    as: (user) => as(testApp, user),
+    factory,
     context,
     config,
     listen: async () => app.listen({ port: 0, host: '127.0.0.1' }),

@@ -3,8 +3,7 @@ import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES, type Clip } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { as } from '../../../test/as';
-import { createClip as createClipAs, createSignedInUser, type TestUser } from '../../../test/factories';
+import type { TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { newId } from '../../lib/secure-tokens';
 
@@ -14,14 +13,14 @@ describe('clips API', () => {
   let other: TestUser;
   beforeAll(async () => {
     testApp = await buildTestApp();
-    [owner, other] = [await createSignedInUser(testApp), await createSignedInUser(testApp)];
+    [owner, other] = [await testApp.factory.user(), await testApp.factory.user()];
   });
   afterAll(() => testApp.close());
 
-  const createClip = (content: string) => createClipAs(testApp, owner, content);
+  const createClip = (content: string) => testApp.factory.clip({ owner, content });
   const upload = (user: TestUser | null, clipId: string, name: string, type: string, content: Buffer) => {
     const body = multipartFile('file', name, type, content);
-    return as(testApp, user).inject('POST', `/api/clipboard/${clipId}/files`, body.payload, body.headers);
+    return testApp.as(user).inject('POST', `/api/clipboard/${clipId}/files`, body.payload, body.headers);
   };
   const storedFiles = async () => {
     const root = join(testApp.config.dataDir, 'files');
@@ -45,7 +44,7 @@ describe('clips API', () => {
   });
 
   test('the alternate save path takes { content, type }', async () => {
-    const res = await as(testApp, owner).inject('POST', '/api/clipboard', { content: 'typed', type: 'text' });
+    const res = await testApp.as(owner).inject('POST', '/api/clipboard', { content: 'typed', type: 'text' });
     expect(res.statusCode).toBe(201);
     expect(res.json().content).toBe('typed');
   });
@@ -53,12 +52,12 @@ describe('clips API', () => {
   test('anyone with the link reads a clip; a forged id is 404, a malformed one 400', async () => {
     const clip = await createClip('readable');
     for (const reader of [owner, other, null]) {
-      const res = await as(testApp, reader).inject('GET', `/api/clipboard/${clip.id}`);
+      const res = await testApp.as(reader).inject('GET', `/api/clipboard/${clip.id}`);
       expect(res.statusCode).toBe(200);
       expect(res.json().content).toBe('readable');
     }
-    expect((await as(testApp, owner).inject('GET', `/api/clipboard/${newId()}`)).statusCode).toBe(404);
-    expect((await as(testApp, owner).inject('GET', '/api/clipboard/short')).json()).toMatchObject({
+    expect((await testApp.as(owner).inject('GET', `/api/clipboard/${newId()}`)).statusCode).toBe(404);
+    expect((await testApp.as(owner).inject('GET', '/api/clipboard/short')).json()).toMatchObject({
       code: 'VALIDATION_FAILED',
     });
   });
@@ -71,27 +70,27 @@ describe('clips API', () => {
     'only the owner may %s: other 403, signed out 401, forged id 404',
     async (_name, method, suffix, payload) => {
       const clip = await createClip('guarded');
-      expect((await as(testApp, other).inject(method, `/api/clipboard/${clip.id}${suffix}`, payload)).statusCode).toBe(
+      expect((await testApp.as(other).inject(method, `/api/clipboard/${clip.id}${suffix}`, payload)).statusCode).toBe(
         403,
       );
-      expect((await as(testApp, null).inject(method, `/api/clipboard/${clip.id}${suffix}`, payload)).statusCode).toBe(
+      expect((await testApp.as(null).inject(method, `/api/clipboard/${clip.id}${suffix}`, payload)).statusCode).toBe(
         401,
       );
-      expect((await as(testApp, owner).inject(method, `/api/clipboard/${newId()}${suffix}`, payload)).statusCode).toBe(
+      expect((await testApp.as(owner).inject(method, `/api/clipboard/${newId()}${suffix}`, payload)).statusCode).toBe(
         404,
       );
       expect(
-        (await as(testApp, owner).inject(method, `/api/clipboard/${clip.id}${suffix}`, payload)).statusCode,
+        (await testApp.as(owner).inject(method, `/api/clipboard/${clip.id}${suffix}`, payload)).statusCode,
       ).toBeLessThan(300);
     },
   );
 
   test('favourite toggles and answers isFavorite', async () => {
     const clip = await createClip('fav');
-    expect((await as(testApp, owner).inject('POST', `/api/clipboard/${clip.id}/favorite`)).json()).toEqual({
+    expect((await testApp.as(owner).inject('POST', `/api/clipboard/${clip.id}/favorite`)).json()).toEqual({
       isFavorite: true,
     });
-    expect((await as(testApp, owner).inject('POST', `/api/clipboard/${clip.id}/favorite`)).json()).toEqual({
+    expect((await testApp.as(owner).inject('POST', `/api/clipboard/${clip.id}/favorite`)).json()).toEqual({
       isFavorite: false,
     });
   });
@@ -106,11 +105,11 @@ describe('clips API', () => {
 
     const png = Buffer.from('89504e470d0a1a0a', 'hex');
     expect((await upload(owner, clip.id, 'pic.png', 'image/png', png)).statusCode).toBe(201);
-    const listed = await as(testApp, null).inject('GET', `/api/clipboard/${clip.id}/files`);
+    const listed = await testApp.as(null).inject('GET', `/api/clipboard/${clip.id}/files`);
     const [htmlFile, pngFile] = listed.json().files;
     expect(listed.json().files).toHaveLength(2);
 
-    const download = await as(testApp, null).inject('GET', htmlFile.url);
+    const download = await testApp.as(null).inject('GET', htmlFile.url);
     expect(download.statusCode).toBe(200);
     expect(download.body).toBe('<script>alert(1)</script>');
     expect(download.headers['content-type']).toBe('application/octet-stream');
@@ -119,17 +118,17 @@ describe('clips API', () => {
     );
     expect(download.headers['x-content-type-options']).toBe('nosniff');
     expect(download.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
-    const image = await as(testApp, null).inject('GET', pngFile.url);
+    const image = await testApp.as(null).inject('GET', pngFile.url);
     expect(image.headers['content-type']).toBe('image/png');
     expect(String(image.headers['content-disposition'])).toMatch(/^inline/);
 
-    expect(
-      (await as(testApp, other).inject('DELETE', `/api/clipboard/${clip.id}/files/${pngFile.id}`)).statusCode,
-    ).toBe(403);
-    expect(
-      (await as(testApp, owner).inject('DELETE', `/api/clipboard/${clip.id}/files/${pngFile.id}`)).statusCode,
-    ).toBe(204);
-    expect((await as(testApp, null).inject('GET', pngFile.url)).statusCode).toBe(404);
+    expect((await testApp.as(other).inject('DELETE', `/api/clipboard/${clip.id}/files/${pngFile.id}`)).statusCode).toBe(
+      403,
+    );
+    expect((await testApp.as(owner).inject('DELETE', `/api/clipboard/${clip.id}/files/${pngFile.id}`)).statusCode).toBe(
+      204,
+    );
+    expect((await testApp.as(null).inject('GET', pngFile.url)).statusCode).toBe(404);
   });
 
   test('10485761 bytes is a 413 and leaves nothing behind; 10485760 is accepted', async () => {
@@ -145,7 +144,7 @@ describe('clips API', () => {
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     expect(await storedFiles()).toEqual(before);
-    expect((await as(testApp, owner).inject('GET', `/api/clipboard/${clip.id}`)).json().files).toEqual([]);
+    expect((await testApp.as(owner).inject('GET', `/api/clipboard/${clip.id}`)).json().files).toEqual([]);
 
     const exact = await upload(owner, clip.id, 'exact.bin', 'application/octet-stream', Buffer.alloc(MAX_UPLOAD_BYTES));
     expect(exact.statusCode).toBe(201);
@@ -156,9 +155,9 @@ describe('clips API', () => {
     const clip = await createClip('doomed');
     await upload(owner, clip.id, 'a.txt', 'text/plain', Buffer.from('aaa'));
     const withFile = (await storedFiles()).kept.length;
-    expect((await as(testApp, owner).inject('DELETE', `/api/clipboard/${clip.id}`)).statusCode).toBe(204);
+    expect((await testApp.as(owner).inject('DELETE', `/api/clipboard/${clip.id}`)).statusCode).toBe(204);
     expect((await storedFiles()).kept.length).toBe(withFile - 1);
-    expect((await as(testApp, owner).inject('GET', `/api/clipboard/${clip.id}`)).statusCode).toBe(404);
+    expect((await testApp.as(owner).inject('GET', `/api/clipboard/${clip.id}`)).statusCode).toBe(404);
   });
 
   test('a clip says what its caller may do: everything for its owner, nothing for anyone else', async () => {
@@ -166,12 +165,10 @@ describe('clips API', () => {
     const all = { update: true, delete: true, favorite: true, upload: true };
     const none = { update: false, delete: false, favorite: false, upload: false };
     expect(clip.abilities).toEqual(all);
-    expect((await as(testApp, owner).inject('GET', `/api/clipboard/${clip.id}`)).json().abilities).toEqual(all);
-    expect((await as(testApp, other).inject('GET', `/api/clipboard/${clip.id}`)).json().abilities).toEqual(none);
-    expect((await as(testApp, null).inject('GET', `/api/clipboard/${clip.id}`)).json().abilities).toEqual(none);
-    const history = (
-      await as(testApp, owner).inject('GET', '/api/clipboard/history?search=abilities')
-    ).json() as Clip[];
+    expect((await testApp.as(owner).inject('GET', `/api/clipboard/${clip.id}`)).json().abilities).toEqual(all);
+    expect((await testApp.as(other).inject('GET', `/api/clipboard/${clip.id}`)).json().abilities).toEqual(none);
+    expect((await testApp.as(null).inject('GET', `/api/clipboard/${clip.id}`)).json().abilities).toEqual(none);
+    const history = (await testApp.as(owner).inject('GET', '/api/clipboard/history?search=abilities')).json() as Clip[];
     expect(history.map((listed) => listed.abilities)).toEqual([all]);
   });
 });
