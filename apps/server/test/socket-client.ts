@@ -21,6 +21,19 @@ export function connectSocket(baseUrl: string, options: { token?: string; origin
   });
 }
 
+/** The sockets a test file opens, closed together at its end. */
+export function socketPool() {
+  const open: TestSocket[] = [];
+  return {
+    async connect(baseUrl: string, options: Parameters<typeof connectSocket>[1] = {}): Promise<TestSocket> {
+      const socket = await connectSocket(baseUrl, options);
+      open.push(socket);
+      return socket;
+    },
+    closeAll: () => open.forEach((socket) => socket.close()),
+  };
+}
+
 export function nextEvent<E extends keyof ServerToClientEvents>(
   socket: TestSocket,
   event: E,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app';
 import { createClip, createSignedInUser } from '../../test/factories';
-import { connectSocket, type TestSocket } from '../../test/socket-client';
+import { connectSocket, socketPool, type TestSocket } from '../../test/socket-client';
 import { sessions } from '../db/schema';
 import { signAccessToken, verifyAccessToken } from '../lib/access-token';
 
@@ -18,12 +18,8 @@ const refusalOf = (attempt: Promise<TestSocket>) =>
 describe('socket rights and limits', () => {
   let testApp: TestApp;
   let baseUrl: string;
-  const sockets: TestSocket[] = [];
-  const connect = async (options: Parameters<typeof connectSocket>[1] = {}) => {
-    const socket = await connectSocket(baseUrl, options);
-    sockets.push(socket);
-    return socket;
-  };
+  const sockets = socketPool();
+  const connect = (options: Parameters<typeof connectSocket>[1] = {}) => sockets.connect(baseUrl, options);
   const publish = (socket: TestSocket, clipId: string, content: string) =>
     new Promise<AckResult>((resolve) => socket.emit('clip-content-update', { clipId, content }, resolve));
 
@@ -32,7 +28,7 @@ describe('socket rights and limits', () => {
     baseUrl = await testApp.listen();
   });
   afterAll(async () => {
-    sockets.forEach((socket) => socket.close());
+    sockets.closeAll();
     await testApp.close();
   });
 

@@ -1,7 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app';
-import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
+import { connectSocket, nextEvent, socketPool } from '../../test/socket-client';
 import { createSignedInUser } from '../../test/factories';
 import { signAccessToken } from '../lib/access-token';
 
@@ -13,19 +13,15 @@ const unsignedToken = (claims: Record<string, unknown>) => {
 describe('Socket.IO on the app server', () => {
   let testApp: TestApp;
   let baseUrl: string;
-  const sockets: TestSocket[] = [];
-  const connect = async (options: Parameters<typeof connectSocket>[1] = {}) => {
-    const socket = await connectSocket(baseUrl, options);
-    sockets.push(socket);
-    return socket;
-  };
+  const sockets = socketPool();
+  const connect = (options: Parameters<typeof connectSocket>[1] = {}) => sockets.connect(baseUrl, options);
 
   beforeAll(async () => {
     testApp = await buildTestApp();
     baseUrl = await testApp.listen();
   });
   afterAll(async () => {
-    sockets.forEach((socket) => socket.close());
+    sockets.closeAll();
     await testApp.close();
   });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
 /**
@@ -17,12 +18,8 @@ export const clips = pgTable(
     isFavorite: boolean('is_favorite').notNull().default(false),
     isDraft: boolean('is_draft').notNull().default(true),
     hasFiles: boolean('has_files').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
-    updatedAt: timestamp('updated_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
     // History: one user's non-draft clips, newest first; filters narrow within this range.
@@ -51,9 +48,7 @@ export const clipFiles = pgTable(
     type: text('type').notNull(),
     /** Server-generated key in the FileStore; never a user-given path. */
     storageKey: text('storage_key').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true })
-      .notNull()
-      .default(sql`now()`),
+    createdAt: createdAt(),
   },
   (table) => [index('clip_files_clip_idx').on(table.clipId, table.createdAt)],
 );

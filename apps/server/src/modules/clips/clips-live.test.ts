@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createClip as createClipAs, createSignedInUser, type TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
-import { connectSocket, nextEvent, type TestSocket } from '../../../test/socket-client';
+import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
 
 type AckResult = Parameters<SocketAck>[0];
 
@@ -12,12 +12,8 @@ describe('clip live updates over Socket.IO', () => {
   let baseUrl: string;
   let owner: TestUser;
   let other: TestUser;
-  const sockets: TestSocket[] = [];
-  const connect = async (user?: TestUser) => {
-    const socket = await connectSocket(baseUrl, user ? { token: user.tokens.access_token } : {});
-    sockets.push(socket);
-    return socket;
-  };
+  const sockets = socketPool();
+  const connect = (user?: TestUser) => sockets.connect(baseUrl, user ? { token: user.tokens.access_token } : {});
   const emitWithAck = (socket: TestSocket, event: 'clip:join' | 'clip:leave', clipId: string) =>
     new Promise<AckResult>((resolve) => socket.emit(event, { clipId }, resolve));
   const createClip = (content: string) => createClipAs(testApp, owner, content);
@@ -36,7 +32,7 @@ describe('clip live updates over Socket.IO', () => {
     other = await createSignedInUser(testApp);
   });
   afterAll(async () => {
-    sockets.forEach((socket) => socket.close());
+    sockets.closeAll();
     await testApp.close();
   });
 
