@@ -6,3 +6,4 @@ export * from './schemas/health';
 export * from './schemas/auth';
 export * from './schemas/clips';
 export * from './schemas/network';
+export * from './routes';

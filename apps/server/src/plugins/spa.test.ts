@@ -30,6 +30,15 @@ describe('single-page app, security headers and API docs', () => {
     }
   });
 
+  test('a path that is no page of the app is a real 404, with the page that says so', async () => {
+    for (const url of ['/nope', '/clips/abc/extra', '/dashboard/x?y=1']) {
+      const res = await testApp.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
   test('hashed assets are cached for a year', async () => {
     const res = await testApp.app.inject({ method: 'GET', url: '/assets/index-Abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isAppRoute } from '@clipsync/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendNotFound } from './errors';
 
@@ -8,8 +9,9 @@ const ONE_YEAR_SECONDS = 31_536_000;
 
 /**
  * Serves the built web app: hashed files under /assets/ cache for a year (their name changes with their
- * content); index.html is revalidated every time and answers every client-side route (history fallback).
- * Unknown /api paths and non-GET requests get the JSON 404.
+ * content); index.html is revalidated every time and answers every page path (history fallback): with
+ * 200 for the app's routes, with 404 for any other (the app shows its not-found page). Unknown /api paths
+ * and non-GET requests get the JSON 404.
  */
 export async function registerSpa(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexFile = join(webDistDir, 'index.html');
@@ -36,7 +38,12 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
       if (!isBuilt) {
         return reply.status(503).type('text/plain').send('The web app is not built yet: run `npm run build`.');
       }
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html', webDistDir);
+      // The page renders the not-found screen itself; the status tells machines the same.
+      return reply
+        .status(isAppRoute(path) ? 200 : 404)
+        .header('Cache-Control', 'no-cache')
+        .type('text/html')
+        .sendFile('index.html', webDistDir);
     },
   );
 }

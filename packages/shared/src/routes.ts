@@ -1,0 +1,37 @@
+/**
+ * The web app's routes (SPEC §2 route table), in React Router's pattern syntax. The web router declares
+ * exactly these; the server answers them with 200 and any other page path with the not-found page and
+ * a real 404, so a crawler, a link checker or `curl` learns that a path does not exist.
+ */
+export const APP_ROUTES = [
+  '/',
+  '/auth',
+  '/dashboard',
+  '/clips',
+  '/rooms',
+  '/rooms/:roomId',
+  '/favorites',
+  '/quick-copy',
+  '/desktop',
+  '/desktop/shared/:token',
+  '/new-clip',
+  '/clips/:clipId',
+  '/email-confirmation',
+  '/reset-password',
+] as const;
+
+export type AppRoute = (typeof APP_ROUTES)[number];
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+
+/** Whether a path (no query) is one of the app's pages: `:name` matches one non-empty segment. */
+export function isAppRoute(path: string): boolean {
+  const segments = segmentsOf(path.replace(/\/+$/, '') || '/');
+  return APP_ROUTES.some((route) => {
+    const pattern = segmentsOf(route);
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, index) => part.startsWith(':') || part === segments[index])
+    );
+  });
+}
