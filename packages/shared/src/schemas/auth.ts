@@ -29,6 +29,10 @@ export type LoginRequest = z.infer<typeof LoginRequest>;
 export const ForgotPasswordRequest = z.object({ email: Email });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 
+/** Another confirmation link for an account that is not confirmed yet (offered after such a login). */
+export const ResendConfirmationRequest = z.object({ email: Email });
+export type ResendConfirmationRequest = z.infer<typeof ResendConfirmationRequest>;
+
 export const ResetPasswordRequest = z.object({
   token: z.string().min(1).max(4096),
   new_password: password(PASSWORD_MIN_RESET, `Password must be at least ${PASSWORD_MIN_RESET} characters long.`),

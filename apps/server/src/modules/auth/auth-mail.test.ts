@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser } from '../../../test/factories';
 import { startSmtpSink } from '../../../test/smtp-sink';
-import { FORGOT_MESSAGE, REGISTER_MESSAGE } from './auth.service';
+import { FORGOT_MESSAGE, REGISTER_MESSAGE, RESEND_MESSAGE } from './auth.service';
 
 const linkPath = (link: string) => {
   const url = new URL(link);
@@ -100,6 +100,37 @@ describe('registration of an unconfirmed address', () => {
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json().user.name).toBe('Victoria');
     expect((await login(email, 'attacker-password')).statusCode).toBe(401);
+  });
+
+  test('an unconfirmed account can ask for another confirmation link; others get the same answer and no mail', async () => {
+    const email = 'resend@example.com';
+    await post('/api/auth/register', { name: 'Resend', email, password: 'resend-password' });
+    await sink.waitForMail(email);
+    const owner = await createSignedInUser(testApp);
+    const answers = await Promise.all(
+      [email, owner.email, 'nobody-resend@example.com'].map(async (address, index) =>
+        (await post('/api/auth/resend-confirmation', { email: address }, `10.30.2.${index}`)).json(),
+      ),
+    );
+    expect(answers).toEqual([answers[0], answers[0], answers[0]]);
+    expect(answers[0]).toEqual({ message: RESEND_MESSAGE });
+    const resent = await sink.waitForMail(email, 5000);
+    const confirm = await testApp.app.inject({ method: 'GET', url: linkPath(resent.links[0] ?? '') });
+    expect(new URL(String(confirm.headers.location)).searchParams.get('token')).toBeTruthy();
+    expect((await login(email, 'resend-password')).statusCode).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sink.mails.filter((mail) => mail.to.includes(owner.email))).toEqual([]);
+  });
+
+  test('resending is limited per address like the other mail calls', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i++) {
+      statuses.push(
+        (await post('/api/auth/resend-confirmation', { email: 'spam@example.com' }, `10.30.3.${i}`)).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 8).every((status) => status === 200)).toBe(true);
+    expect(statuses[8]).toBe(429);
   });
 
   test('a confirmed address is never taken over by a registration', async () => {

@@ -9,6 +9,7 @@ import {
   REFRESH_TOKEN_HEADER,
   RefreshResponse,
   RegisterRequest,
+  ResendConfirmationRequest,
   ResetPasswordRequest,
   TokenQuery,
 } from '@clipsync/shared';
@@ -113,6 +114,16 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 200: MessageResponse, ...errors } },
     },
     async (request) => auth.forgotPassword(ctx, request.body.email),
+  );
+
+  app.post(
+    '/resend-confirmation',
+    {
+      config: { rateLimit: PER_IP },
+      preHandler: [perEmail],
+      schema: { tags: ['auth'], body: ResendConfirmationRequest, response: { 200: MessageResponse, ...errors } },
+    },
+    async (request) => auth.resendConfirmation(ctx, request.body.email),
   );
 
   app.post(

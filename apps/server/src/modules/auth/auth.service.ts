@@ -18,6 +18,8 @@ export interface AuthContext extends SessionContext {
 export const REGISTER_MESSAGE =
   'Registration successful. Please check your email to confirm your account before logging in.';
 export const FORGOT_MESSAGE = 'If an account exists for this email, a password reset link has been sent.';
+export const RESEND_MESSAGE =
+  'If this email has an account waiting for confirmation, a new confirmation link has been sent.';
 
 async function findUserByEmail(ctx: AuthContext, email: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
@@ -99,6 +101,26 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Logi
   // Only after the password is proven, so this answer reveals nothing to a stranger.
   if (!user.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED');
   return { user: toPublicUser(user), session: await startSession(ctx, user.id) };
+}
+
+/**
+ * A new confirmation link for an unconfirmed account, on the same path and answer whatever the address
+ * (no enumeration); it shares the confirmation mail's cooldown, so it cannot be used to flood a mailbox.
+ * The earlier link stays valid: both belong to the same registration.
+ */
+export async function resendConfirmation(ctx: AuthContext, email: string): Promise<{ message: string }> {
+  const user = await findUserByEmail(ctx, email);
+  if (user && !user.emailConfirmedAt) {
+    ctx.mail.enqueue(
+      async () => {
+        const token = await issueEmailToken(ctx.db, user.id, 'confirm');
+        const url = `${ctx.publicUrl}/api/auth/confirm?token=${encodeURIComponent(token)}`;
+        return confirmationMail(user.email, user.name, url);
+      },
+      { cooldownKey: `confirm:${user.email}` },
+    );
+  }
+  return { message: RESEND_MESSAGE };
 }
 
 /**
