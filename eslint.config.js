@@ -6,6 +6,60 @@ import tseslint from 'typescript-eslint';
 /** Import boundaries of ARCHITECTURE §2: web → shared ← server; routes → service → db. */
 const noImportOf = (patterns) => ['error', { patterns }];
 
+const webToServer = {
+  group: ['@clipsync/server', '**/apps/server/**'],
+  message: 'the web app talks to the server over HTTP only',
+};
+
+/** A relative import that climbs to apps/web/src and enters one of these folders. */
+const intoWebFolder = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message });
+
+/**
+ * Web layers (docs/ARCHITECTURE.md, module contract): lib → nothing; ui → lib; api → lib; session → api, ui;
+ * realtime → api, session; components → api, lib, ui, session, realtime; a feature → any of those, never
+ * another feature; app/ wires features only in router.tsx and Providers.tsx. (Flat config replaces a
+ * rule per block rather than merging it, so each block repeats the server ban.)
+ */
+const webLayer = (folder, forbidden, message) => ({
+  files: [`apps/web/src/${folder}/**/*.{ts,tsx}`],
+  rules: { 'no-restricted-imports': noImportOf([webToServer, intoWebFolder(forbidden, message)]) },
+});
+const notAFeature = 'shared web code imports nothing from features/ or app/';
+
+/**
+ * A feature file `depth` folders below features/ that climbs exactly `depth` levels lands in another
+ * feature (`../auth` from features/clips/Page.tsx, `../../auth` from features/clips/lists/Page.tsx).
+ */
+const featureFilesAt = (depth) => ({
+  files: [`apps/web/src/features/${'*/'.repeat(depth)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': noImportOf([
+      webToServer,
+      intoWebFolder(['app', 'features'], 'a feature never imports app/ or, through it, another feature'),
+      {
+        regex: `^(\\.\\./){${depth}}[^./]`,
+        message: 'a feature imports no other feature: lift what both need into components/, session/, api/ or lib/',
+      },
+    ]),
+  },
+});
+
+const webLayers = [
+  webLayer('lib', ['app', 'features', 'api', 'ui', 'session', 'realtime', 'components'], 'lib/ holds pure helpers'),
+  webLayer('ui', ['app', 'features', 'api', 'session', 'realtime', 'components'], 'ui/ primitives know no data'),
+  webLayer('api', ['app', 'features', 'ui', 'session', 'realtime', 'components'], 'api/ is the HTTP layer only'),
+  webLayer('session', ['app', 'features', 'realtime', 'components'], notAFeature),
+  webLayer('realtime', ['app', 'features', 'components'], notAFeature),
+  webLayer('components', ['app', 'features'], notAFeature),
+  {
+    ...webLayer('app', ['features'], 'app/ composes features only in router.tsx and Providers.tsx'),
+    ignores: ['apps/web/src/app/router.tsx', 'apps/web/src/app/Providers.tsx'],
+  },
+  featureFilesAt(1),
+  featureFilesAt(2),
+  featureFilesAt(3),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -66,11 +120,10 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': noImportOf([
-        { group: ['@clipsync/server', '**/apps/server/**'], message: 'the web app talks to the server over HTTP only' },
-      ]),
+      'no-restricted-imports': noImportOf([webToServer]),
     },
   },
+  ...webLayers,
   {
     files: ['scripts/**/*.mjs', 'apps/server/src/main.ts', 'apps/server/src/db/migrate-cli.ts', 'bench/**'],
     rules: { 'no-console': 'off' },

@@ -1,23 +1,15 @@
-import type {
-  CheckEmailConfirmationResponse,
-  LoginRequest,
-  LoginResponse,
-  MeResponse,
-  MessageResponse,
-  RegisterRequest,
-} from '@clipsync/shared';
-import { apiRequest } from './client';
+import type { LoginRequest, RegisterRequest } from '@clipsync/shared';
+import { call } from './client';
+import { authEndpoints } from './endpoints';
 
-/** SPEC §7 Auth calls; components reach them through the auth provider and hooks, never directly. */
+/** SPEC §7 Auth calls; the session provider and the auth hooks use them, components never do. */
 export const authApi = {
-  login: (body: LoginRequest) => apiRequest<LoginResponse>('/auth/login', { method: 'POST', body }),
-  register: (body: RegisterRequest) => apiRequest<MessageResponse>('/auth/register', { method: 'POST', body }),
-  logout: () => apiRequest<MessageResponse>('/auth/logout', { method: 'POST' }),
-  me: () => apiRequest<MeResponse>('/auth/me'),
-  forgotPassword: (email: string) =>
-    apiRequest<MessageResponse>('/auth/forgot-password', { method: 'POST', body: { email } }),
+  login: (body: LoginRequest) => call(authEndpoints.login, { body }),
+  register: (body: RegisterRequest) => call(authEndpoints.register, { body }),
+  logout: () => call(authEndpoints.logout),
+  me: () => call(authEndpoints.me),
+  forgotPassword: (email: string) => call(authEndpoints.forgotPassword, { body: { email } }),
   resetPassword: (token: string, newPassword: string) =>
-    apiRequest<MessageResponse>('/auth/reset-password', { method: 'POST', body: { token, new_password: newPassword } }),
-  checkEmailConfirmation: (token: string) =>
-    apiRequest<CheckEmailConfirmationResponse>(`/auth/check-email-confirmation?token=${encodeURIComponent(token)}`),
+    call(authEndpoints.resetPassword, { body: { token, new_password: newPassword } }),
+  checkEmailConfirmation: (token: string) => call(authEndpoints.checkEmailConfirmation, { params: { token } }),
 };

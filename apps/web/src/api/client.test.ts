@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { ApiError, apiRequest } from './client';
+import { makeClip, testUser as user } from '../test/fixtures';
+import { ApiError, call } from './client';
+import { authEndpoints, clipEndpoints } from './endpoints';
 import { sessionStore } from './session-store';
 
 const respond = (status: number, body: unknown) =>
@@ -9,42 +11,48 @@ const respond = (status: number, body: unknown) =>
       new Response(body === undefined ? null : JSON.stringify(body), { status, statusText: 'Status' }),
     );
 
-const user = { id: 'u1', email: 'a@example.com', name: 'A', emailConfirmedAt: null, createdAt: '2026-01-01T00:00:00Z' };
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-describe('apiRequest', () => {
+const clip = makeClip({ content: 'x' });
+
+describe('call', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     sessionStore.clear();
   });
 
   test('sends JSON to /api with the bearer token and returns the parsed body', async () => {
-    const fetchMock = respond(200, { ok: true });
+    const fetchMock = respond(201, clip);
     vi.stubGlobal('fetch', fetchMock);
     sessionStore.save(user, { access_token: 'token-123', refresh_token: 'r', expires_at: 9_999_999_999 });
-    await expect(apiRequest('/clipboard', { method: 'POST', body: { content: 'x' } })).resolves.toEqual({ ok: true });
+    await expect(call(clipEndpoints.create, { body: { content: 'x' } })).resolves.toEqual(clip);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/clipboard');
+    expect(init.method).toBe('POST');
     expect(init.headers).toMatchObject({ Authorization: 'Bearer token-123', 'Content-Type': 'application/json' });
     expect(init.body).toBe('{"content":"x"}');
   });
 
   test("a failed call throws ApiError with the server's error text and code", async () => {
     vi.stubGlobal('fetch', respond(403, { error: 'Please confirm your email', code: 'EMAIL_NOT_CONFIRMED' }));
-    const error = await apiRequest('/auth/login').catch((caught: unknown) => caught);
+    const error = await call(authEndpoints.login, { body: { email: 'a@example.com', password: 'x' } }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ message: 'Please confirm your email', status: 403, code: 'EMAIL_NOT_CONFIRMED' });
   });
 
   test('a failure without the error body still becomes an ApiError', async () => {
     vi.stubGlobal('fetch', respond(502, undefined));
-    await expect(apiRequest('/health')).rejects.toMatchObject({ status: 502, code: 'HTTP_ERROR' });
+    await expect(call(authEndpoints.me)).rejects.toMatchObject({ status: 502, code: 'HTTP_ERROR' });
   });
 
   test('204 resolves to undefined', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(new Response(null, { status: 204 })));
-    await expect(apiRequest('/clipboard/x', { method: 'DELETE' })).resolves.toBeUndefined();
+    const fetchMock = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(call(clipEndpoints.remove, { params: { id: 'clip/1' } })).resolves.toBeUndefined();
+    expect(fetchMock.mock.calls[0]).toEqual(['/api/clipboard/clip%2F1', expect.objectContaining({ method: 'DELETE' })]);
   });
 
   test('a 401 refreshes once and retries with the new token', async () => {
@@ -53,9 +61,9 @@ describe('apiRequest', () => {
       .fn()
       .mockResolvedValueOnce(json(401, { error: 'Authentication required', code: 'UNAUTHORIZED' }))
       .mockResolvedValueOnce(json(200, { accessToken: 'new', refreshToken: 'r2', expiresAt: 9_999_999_999 }))
-      .mockResolvedValueOnce(json(200, { clips: [] }));
+      .mockResolvedValueOnce(json(200, [clip]));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(apiRequest('/clipboard/history')).resolves.toEqual({ clips: [] });
+    await expect(call(clipEndpoints.history, { params: { query: 'limit=20' } })).resolves.toEqual([clip]);
     expect((fetchMock.mock.calls[1] as [string, RequestInit])[1].headers).toEqual({ 'x-refresh-token': 'r1' });
     expect((fetchMock.mock.calls[2] as [string, RequestInit])[1].headers).toMatchObject({
       Authorization: 'Bearer new',
@@ -74,7 +82,7 @@ describe('apiRequest', () => {
     );
     const expired = vi.fn();
     window.addEventListener('auth:session-expired', expired);
-    await expect(apiRequest('/auth/me')).rejects.toMatchObject({ status: 401 });
+    await expect(call(authEndpoints.me)).rejects.toMatchObject({ status: 401 });
     expect(expired).toHaveBeenCalledOnce();
     expect(sessionStore.getSession()).toBeNull();
     window.removeEventListener('auth:session-expired', expired);
@@ -86,7 +94,7 @@ describe('apiRequest', () => {
       .fn()
       .mockResolvedValue(json(401, { error: 'Invalid credentials', code: 'INVALID_CREDENTIALS' }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(apiRequest('/auth/login', { method: 'POST', body: {} })).rejects.toMatchObject({
+    await expect(call(authEndpoints.login, { body: { email: 'a@example.com', password: 'x' } })).rejects.toMatchObject({
       message: 'Invalid credentials',
     });
     expect(fetchMock).toHaveBeenCalledOnce();
@@ -94,8 +102,13 @@ describe('apiRequest', () => {
 
   test('x-access-token on a response replaces the stored access token', async () => {
     sessionStore.save(user, { access_token: 'old', refresh_token: 'r1', expires_at: 1 });
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(200, {}, { 'x-access-token': 'renewed' })));
-    await apiRequest('/auth/me');
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(200, { user }, { 'x-access-token': 'renewed' })));
+    await call(authEndpoints.me);
     expect(sessionStore.getSession()?.access_token).toBe('renewed');
+  });
+
+  test('an answer outside its contract fails loudly in development and tests', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(200, { user: { id: 'u1' } })));
+    await expect(call(authEndpoints.me)).rejects.toThrow(/GET \/auth\/me answered outside its contract/);
   });
 });

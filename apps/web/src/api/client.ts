@@ -1,4 +1,7 @@
-import { ACCESS_TOKEN_HEADER, ErrorBody, REFRESH_TOKEN_HEADER, RefreshResponse } from '@clipsync/shared';
+import { ACCESS_TOKEN_HEADER, ErrorBody, REFRESH_TOKEN_HEADER } from '@clipsync/shared';
+import { z } from 'zod';
+import type { CallArgs, Endpoint, HttpMethod, ResponseOf } from './endpoint';
+import { authEndpoints } from './endpoints';
 import { SESSION_EXPIRED_EVENT, sessionStore } from './session-store';
 
 /** A failed call: `message` is the server's `error` text (SPEC §8), `code` its machine code. */
@@ -13,15 +16,19 @@ export class ApiError extends Error {
   }
 }
 
-export interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+interface RequestOptions {
+  method: HttpMethod;
   body?: unknown;
-  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
-/** SPEC §4: a 401 from these means wrong input, not an expired session: no refresh, no retry. */
-const NO_REFRESH_PATHS = ['/auth/login', '/auth/register', '/auth/forgot-password', '/auth/refresh'];
+/**
+ * In development and tests every answer is checked against its schema, so a server that drifts from the
+ * contract fails loudly; production trusts the server and skips the cost.
+ */
+const isCheckingResponses = import.meta.env.DEV || import.meta.env.MODE === 'test';
+/** What a 204 carries. */
+const NO_CONTENT = z.undefined();
 
 async function toApiError(response: Response): Promise<ApiError> {
   const parsed = ErrorBody.safeParse(await response.json().catch(() => null));
@@ -39,17 +46,16 @@ function adoptTokenHeaders(response: Response): void {
 }
 
 function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: 'application/json' };
   const token = sessionStore.getSession()?.access_token;
-  if (token && !headers.Authorization) headers.Authorization = `Bearer ${token}`;
-  const isForm = options.body instanceof FormData;
-  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   return fetch(`/api${path}`, {
-    method: options.method ?? 'GET',
+    method: options.method,
     headers,
     credentials: 'include',
     signal: options.signal,
-    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
 }
 
@@ -60,12 +66,13 @@ export function refreshSession(): Promise<boolean> {
   refreshInFlight ??= (async () => {
     const refreshToken = sessionStore.getSession()?.refresh_token;
     if (!refreshToken) return false;
-    const response = await fetch('/api/auth/refresh', {
-      method: 'POST',
+    const { method, path, response: schema } = authEndpoints.refresh;
+    const response = await fetch(`/api${path()}`, {
+      method,
       headers: { [REFRESH_TOKEN_HEADER]: refreshToken },
       credentials: 'include',
     }).catch(() => null);
-    const parsed = response?.ok ? RefreshResponse.safeParse(await response.json().catch(() => null)) : null;
+    const parsed = response?.ok ? schema.safeParse(await response.json().catch(() => null)) : null;
     if (!parsed?.success) return false;
     sessionStore.updateTokens(parsed.data);
     return true;
@@ -76,9 +83,9 @@ export function refreshSession(): Promise<boolean> {
 }
 
 /** Sends, and on a 401 refreshes once and sends again (SPEC §4); a failed refresh ends the session. */
-async function sendWithRefresh(path: string, attempt: () => Promise<Response>): Promise<Response> {
+async function sendWithRefresh(endpoint: Endpoint, attempt: () => Promise<Response>): Promise<Response> {
   let response = await attempt();
-  const mayRefresh = !NO_REFRESH_PATHS.includes(path) && sessionStore.getSession() !== null;
+  const mayRefresh = !endpoint.isCredentialCheck && sessionStore.getSession() !== null;
   if (response.status === 401 && mayRefresh) {
     if (await refreshSession()) {
       response = await attempt();
@@ -92,19 +99,38 @@ async function sendWithRefresh(path: string, attempt: () => Promise<Response>): 
   return response;
 }
 
-/** Like `apiRequest`, with the response headers (e.g. `X-Total-Count` of a paged list). */
-export async function apiRequestWithHeaders<T>(
-  path: string,
-  options: RequestOptions = {},
-): Promise<{ body: T; headers: Headers }> {
-  const response = await sendWithRefresh(path, () => send(path, options));
-  const body = response.status === 204 ? undefined : await response.json();
-  return { body: body as T, headers: response.headers };
+/**
+ * The answer as the endpoint declares it. The body itself is returned, not the parsed copy, so that
+ * every mode sees the same value (parsing would drop fields the schema does not name).
+ */
+async function readAnswer<E extends Endpoint>(endpoint: E, path: string, response: Response): Promise<ResponseOf<E>> {
+  const body: unknown = response.status === 204 ? undefined : await response.json();
+  if (isCheckingResponses) {
+    const result = (endpoint.response ?? NO_CONTENT).safeParse(body);
+    if (!result.success) {
+      throw new Error(`${endpoint.method} ${path} answered outside its contract:\n${z.prettifyError(result.error)}`);
+    }
+  }
+  return body as ResponseOf<E>;
 }
 
-/** The one HTTP client: base `/api`, JSON, bearer token, one refresh-and-retry on 401, `{ error, code }` → ApiError. */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  return (await apiRequestWithHeaders<T>(path, options)).body;
+/** Like `call`, with the response headers (e.g. `X-Total-Count` of a paged list). */
+export async function callWithHeaders<E extends Endpoint>(
+  endpoint: E,
+  ...[input]: CallArgs<E>
+): Promise<{ body: ResponseOf<E>; headers: Headers }> {
+  const { params, body, signal } = (input ?? {}) as { params?: never; body?: unknown; signal?: AbortSignal };
+  const path = endpoint.path(params as never);
+  const response = await sendWithRefresh(endpoint, () => send(path, { method: endpoint.method, body, signal }));
+  return { body: await readAnswer(endpoint, path, response), headers: response.headers };
+}
+
+/**
+ * The one HTTP client: one declared endpoint, its parameters and body in, its typed answer out. Base
+ * `/api`, JSON, bearer token, one refresh-and-retry on 401, `{ error, code }` → ApiError.
+ */
+export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> {
+  return (await callWithHeaders(endpoint, ...args)).body;
 }
 
 /** Upload progress, 0–1 of the request body sent. */
@@ -112,13 +138,17 @@ export type ProgressListener = (fraction: number) => void;
 
 /**
  * A multipart upload that reports progress: fetch cannot observe an upload, XMLHttpRequest can. The
- * result goes through the same refresh-and-retry and error handling as every other call.
+ * result goes through the same refresh-and-retry, error handling and answer check as every other call.
  */
-export async function apiUpload<T>(path: string, form: FormData, onProgress?: ProgressListener): Promise<T> {
+export async function upload<E extends Endpoint>(
+  endpoint: E,
+  { params, form, onProgress }: { params: Parameters<E['path']>[0]; form: FormData; onProgress?: ProgressListener },
+): Promise<ResponseOf<E>> {
+  const path = endpoint.path(params as never);
   const attempt = () =>
     new Promise<Response>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
-      xhr.open('POST', `/api${path}`);
+      xhr.open(endpoint.method, `/api${path}`);
       xhr.withCredentials = true;
       xhr.setRequestHeader('Accept', 'application/json');
       const token = sessionStore.getSession()?.access_token;
@@ -138,6 +168,5 @@ export async function apiUpload<T>(path: string, form: FormData, onProgress?: Pr
       xhr.onerror = () => reject(new ApiError('Network error', 0, 'NETWORK_ERROR'));
       xhr.send(form);
     });
-  const response = await sendWithRefresh(path, attempt);
-  return (await response.json()) as T;
+  return readAnswer(endpoint, path, await sendWithRefresh(endpoint, attempt));
 }

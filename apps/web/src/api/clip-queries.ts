@@ -1,5 +1,5 @@
 import type { Clip } from '@clipsync/shared';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ClipFilters } from '../lib/clip-filters';
 import { clipsApi, type PageRequest } from './clips-api';
@@ -7,24 +7,20 @@ import { clipsApi, type PageRequest } from './clips-api';
 /** Query keys: every list and the stats sit under `clips`, so one invalidation refreshes them all. */
 export const clipKeys = {
   all: ['clips'] as const,
-  history: (filters: ClipFilters, page: PageRequest) => ['clips', 'history', filters, page] as const,
-  favorites: (filters: ClipFilters, page: PageRequest) => ['clips', 'favorites', filters, page] as const,
+  list: (kind: ClipListKind, filters: ClipFilters, page: PageRequest) => ['clips', kind, filters, page] as const,
   stats: ['clips', 'stats'] as const,
   detail: (id: string) => ['clip', id] as const,
 };
 
-export function useClipHistory(filters: ClipFilters, page: PageRequest) {
-  return useQuery({
-    queryKey: clipKeys.history(filters, page),
-    queryFn: () => clipsApi.history(filters, page),
-    placeholderData: keepPreviousData,
-  });
-}
+/** The signed-in user's clips, or their favourites only: both paged and filtered on the server. */
+export type ClipListKind = 'history' | 'favorites';
+const fetchClipList = { history: clipsApi.history, favorites: clipsApi.favorites };
 
-export function useFavoriteClips(filters: ClipFilters, page: PageRequest) {
+/** One page of a clip list; the previous page stays on screen while the next one loads. */
+export function useClipList(kind: ClipListKind, filters: ClipFilters, page: PageRequest) {
   return useQuery({
-    queryKey: clipKeys.favorites(filters, page),
-    queryFn: () => clipsApi.favorites(filters, page),
+    queryKey: clipKeys.list(kind, filters, page),
+    queryFn: () => fetchClipList[kind](filters, page),
     placeholderData: keepPreviousData,
   });
 }
@@ -39,18 +35,6 @@ export function useClip(id: string | undefined) {
     queryFn: () => clipsApi.get(id ?? ''),
     enabled: Boolean(id),
     retry: false,
-  });
-}
-
-/** Saves a clip's text: the detail view takes the stored clip, the lists and stats refetch. */
-export function useSaveClipContent() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, content }: { id: string; content: string }) => clipsApi.update(id, content),
-    onSuccess: (clip) => {
-      queryClient.setQueryData(clipKeys.detail(clip.id), clip);
-      return queryClient.invalidateQueries({ queryKey: clipKeys.all });
-    },
   });
 }
 

@@ -1,6 +1,7 @@
-import type { Clip, ClipStats, FavoriteResult, UploadResult } from '@clipsync/shared';
+import type { Clip } from '@clipsync/shared';
 import { toHistoryQuery, type ClipFilters } from '../lib/clip-filters';
-import { apiRequest, apiRequestWithHeaders, apiUpload, type ProgressListener } from './client';
+import { call, callWithHeaders, upload, type ProgressListener } from './client';
+import { clipEndpoints } from './endpoints';
 
 export interface ClipPage {
   clips: Clip[];
@@ -11,29 +12,24 @@ export interface PageRequest {
   offset: number;
 }
 
-/** SPEC §7 clip calls; screens reach them through the hooks in clip-queries.ts. */
+/** SPEC §7 clip calls; screens reach them through the hooks in clip-queries.ts and clip-mutations.ts. */
 export const clipsApi = {
   async history(filters: ClipFilters, page: PageRequest): Promise<ClipPage> {
-    const { body, headers } = await apiRequestWithHeaders<Clip[]>(
-      `/clipboard/history?${toHistoryQuery(filters, page)}`,
-    );
+    const query = toHistoryQuery(filters, page);
+    const { body, headers } = await callWithHeaders(clipEndpoints.history, { params: { query } });
     return { clips: body, total: Number(headers.get('x-total-count') ?? body.length) };
   },
   favorites: (filters: ClipFilters, page: PageRequest) =>
-    apiRequest<ClipPage>(`/clipboard/favorites?${toHistoryQuery({ ...filters, favorite: null }, page)}`),
-  stats: () => apiRequest<ClipStats>('/clipboard/stats'),
-  get: (id: string) => apiRequest<Clip>(`/clipboard/${encodeURIComponent(id)}`),
-  create: (content = '') => apiRequest<Clip>('/clipboard', { method: 'POST', body: { content } }),
-  update: (id: string, content: string) =>
-    apiRequest<Clip>(`/clipboard/${encodeURIComponent(id)}`, { method: 'PUT', body: { content } }),
-  remove: (id: string) => apiRequest<void>(`/clipboard/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-  toggleFavorite: (id: string) =>
-    apiRequest<FavoriteResult>(`/clipboard/${encodeURIComponent(id)}/favorite`, { method: 'POST' }),
+    call(clipEndpoints.favorites, { params: { query: toHistoryQuery({ ...filters, favorite: null }, page) } }),
+  stats: () => call(clipEndpoints.stats),
+  get: (id: string) => call(clipEndpoints.get, { params: { id } }),
+  create: (content = '') => call(clipEndpoints.create, { body: { content } }),
+  update: (id: string, content: string) => call(clipEndpoints.update, { params: { id }, body: { content } }),
+  remove: (id: string) => call(clipEndpoints.remove, { params: { id } }),
+  toggleFavorite: (id: string) => call(clipEndpoints.toggleFavorite, { params: { id } }),
   uploadFile(id: string, file: File, onProgress?: ProgressListener) {
     const form = new FormData();
     form.append('file', file);
-    return apiUpload<UploadResult>(`/clipboard/${encodeURIComponent(id)}/files`, form, onProgress);
+    return upload(clipEndpoints.uploadFile, { params: { id }, form, onProgress });
   },
-  deleteFile: (id: string, fileId: string) =>
-    apiRequest<void>(`/clipboard/${encodeURIComponent(id)}/files/${encodeURIComponent(fileId)}`, { method: 'DELETE' }),
 };

@@ -1,7 +1,7 @@
-import type { ShareOriginsResponse } from '@clipsync/shared';
-import { apiRequest } from './client';
+import { call } from './client';
+import { networkEndpoints } from './endpoints';
 
 /** The server's view of its own network; screens reach it through network-queries.ts. */
 export const networkApi = {
-  shareOrigins: () => apiRequest<ShareOriginsResponse>('/network/share-origins'),
+  shareOrigins: () => call(networkEndpoints.shareOrigins),
 };

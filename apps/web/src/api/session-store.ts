@@ -1,8 +1,10 @@
-import { SESSION_FALLBACK_SECONDS, type PublicUser, type SessionTokens } from '@clipsync/shared';
+import type { PublicUser, SessionTokens } from '@clipsync/shared';
 
 /** SPEC §3: the user and session are kept whole under these local-storage keys. */
 const USER_KEY = 'user';
 const SESSION_KEY = 'session';
+/** SPEC §9: the session's lifetime when new tokens arrive without an expiry. */
+const SESSION_FALLBACK_SECONDS = 3600;
 
 export type StoredSession = SessionTokens;
 

@@ -12,7 +12,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
-import { useLogOut } from '../features/auth/use-log-out';
+import { useLogOut } from '../session/use-log-out';
 import { cn } from '../ui/cn';
 
 const NAV: ReadonlyArray<{ to: string; key: string; icon: LucideIcon }> = [

@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { AuthProvider } from '../features/auth/AuthProvider';
 import { SocketProvider } from '../realtime/SocketProvider';
+import { AuthProvider } from '../session/AuthProvider';
 import { Toaster } from '../ui/Toaster';
-import { useTheme } from './theme';
+import { useTheme } from '../ui/use-theme';
 
 function ThemeSync() {
   useTheme();

@@ -2,7 +2,7 @@ import { Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../session/auth-context';
 
 /** Where a signed-out visitor was headed; the public guard sends them back after login. */
 interface FromState {

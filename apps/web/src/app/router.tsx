@@ -2,9 +2,9 @@ import type React from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
 import { StandalonePage } from '../features/placeholders/StandalonePage';
+import { RouteFallback } from '../ui/RouteFallback';
 import { AppShell } from './AppShell';
 import { ProtectedRoute, PublicRoute } from './guards';
-import { RouteFallback } from './RouteFallback';
 
 const page = (titleKey: string, bodyKey?: string) => (
   <PlaceholderPage titleKey={titleKey} {...(bodyKey ? { bodyKey } : {})} />
@@ -31,11 +31,11 @@ export const routes: RouteObject[] = [
       {
         element: <AppShell />,
         children: [
-          { path: '/dashboard', lazy: lazyPage(() => import('../features/clips/DashboardPage')) },
-          { path: '/clips', lazy: lazyPage(() => import('../features/clips/AllClipsPage')) },
+          { path: '/dashboard', lazy: lazyPage(() => import('../features/clips/lists/DashboardPage')) },
+          { path: '/clips', lazy: lazyPage(() => import('../features/clips/lists/AllClipsPage')) },
           { path: '/rooms', element: page('pages.rooms') },
           { path: '/rooms/:roomId', element: page('pages.room') },
-          { path: '/favorites', lazy: lazyPage(() => import('../features/clips/FavoritesPage')) },
+          { path: '/favorites', lazy: lazyPage(() => import('../features/clips/lists/FavoritesPage')) },
           { path: '/quick-copy', element: page('pages.quickCopy', 'pages.quickCopyComingSoon') },
         ],
       },
@@ -43,8 +43,8 @@ export const routes: RouteObject[] = [
   },
   { path: '/desktop', element: standalone('pages.desktop') },
   { path: '/desktop/shared/:token', element: standalone('pages.sharedDesktop') },
-  { path: '/new-clip', lazy: lazyPage(() => import('../features/clips/NewClipPage')) },
-  { path: '/clips/:clipId', lazy: lazyPage(() => import('../features/clips/SharedClipPage')) },
+  { path: '/new-clip', lazy: lazyPage(() => import('../features/clips/new-clip/NewClipPage')) },
+  { path: '/clips/:clipId', lazy: lazyPage(() => import('../features/clips/shared-clip/SharedClipPage')) },
   { path: '/email-confirmation', lazy: lazyPage(() => import('../features/auth/EmailConfirmationPage')) },
   { path: '/reset-password', lazy: lazyPage(() => import('../features/auth/ResetPasswordPage')) },
   { path: '*', lazy: lazyPage(() => import('../features/not-found/NotFoundPage')) },

@@ -1,9 +1,9 @@
-import type { ClipDateRange } from '@clipsync/shared';
+import type { ClipDateRange, ClipTypeFilter } from '@clipsync/shared';
 
 /** SPEC §3 filter state for clips. */
 export interface ClipFilters {
   search: string;
-  type: 'all' | 'text' | 'file';
+  type: ClipTypeFilter;
   favorite: boolean | null;
   dateRange: ClipDateRange;
 }

@@ -3,11 +3,11 @@ import type { ReactNode } from 'react';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { sessionStore } from '../api/session-store';
-import { AuthContext, type AuthContextValue } from '../features/auth/auth-context';
+import { AuthContext, type AuthContextValue } from '../session/auth-context';
 import { FakeSocket } from '../test/fake-socket';
-import { SocketProvider } from './SocketProvider';
 import type * as SocketClient from './socket-client';
 import { useSocket } from './socket-context';
+import { SocketProvider } from './SocketProvider';
 
 const { createRealtimeSocket } = vi.hoisted(() => ({ createRealtimeSocket: vi.fn() }));
 vi.mock('./socket-client', async (importOriginal) => ({

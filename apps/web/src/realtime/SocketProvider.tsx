@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { refreshSession } from '../api/client';
 import { isSessionExpired, sessionStore } from '../api/session-store';
-import { useAuth } from '../features/auth/auth-context';
+import { useAuth } from '../session/auth-context';
 import { createRealtimeSocket, SOCKET_STATUS_POLL_MS, type RealtimeSocket, type SocketIdentity } from './socket-client';
 import { SocketContext, type SocketContextValue } from './socket-context';
 

@@ -1,4 +1,7 @@
-import { TOAST_DUPLICATE_GUARD_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '@clipsync/shared/limits';
+/** SPEC §9 toasts: one at a time, removed 5000 ms after dismissal, the same toast within 2 s shown once. */
+const TOAST_LIMIT = 1;
+const TOAST_REMOVE_DELAY_MS = 5000;
+const TOAST_DUPLICATE_GUARD_MS = 2000;
 
 export interface ToastInput {
   title: string;

@@ -47,9 +47,6 @@ export type Clip = z.infer<typeof Clip>;
 export const CLIP_CONTENT_MAX = 1_000_000;
 export const ClipContent = z.string().max(CLIP_CONTENT_MAX, 'Clip content is too long');
 
-export const CreateClipRequest = z.object({ content: ClipContent.default('') });
-export type CreateClipRequest = z.infer<typeof CreateClipRequest>;
-
 export const UpdateClipRequest = z.object({ content: ClipContent });
 export type UpdateClipRequest = z.infer<typeof UpdateClipRequest>;
 
@@ -57,6 +54,7 @@ export type UpdateClipRequest = z.infer<typeof UpdateClipRequest>;
 export const SaveClipboardItemRequest = z.object({ content: ClipContent, type: z.string().max(100).default('text') });
 
 export const ClipTypeFilter = z.enum(['all', 'text', 'file']);
+export type ClipTypeFilter = z.infer<typeof ClipTypeFilter>;
 export const ClipDateRange = z.enum(['all', 'today', 'week', 'month']);
 export type ClipDateRange = z.infer<typeof ClipDateRange>;
 

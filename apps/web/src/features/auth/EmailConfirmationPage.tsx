@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { authApi } from '../../api/auth-api';
+import { useCheckEmailConfirmation } from '../../api/auth-mutations';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/use-toast';
 import { readConfirmationUrl } from './confirmation-state';
@@ -14,6 +14,7 @@ export default function EmailConfirmationPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  const { mutateAsync: checkConfirmation } = useCheckEmailConfirmation();
   const start = useMemo(() => readConfirmationUrl(params), [params]);
   const [checkResult, setCheckResult] = useState<State | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -22,8 +23,7 @@ export default function EmailConfirmationPage() {
   useEffect(() => {
     if (start.kind !== 'check') return;
     let isCurrent = true;
-    authApi
-      .checkEmailConfirmation(start.token)
+    checkConfirmation(start.token)
       .then(
         ({ confirmed }) =>
           isCurrent &&
@@ -33,7 +33,7 @@ export default function EmailConfirmationPage() {
     return () => {
       isCurrent = false;
     };
-  }, [start, attempt, t]);
+  }, [start, attempt, t, checkConfirmation]);
 
   const state: State =
     start.kind === 'expired'

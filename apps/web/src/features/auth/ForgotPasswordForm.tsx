@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../api/auth-api';
+import { useRequestPasswordReset } from '../../api/auth-mutations';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/use-toast';
 import { errorMessage } from './error-message';
@@ -10,6 +10,7 @@ import { validateEmail } from './validation';
 export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
+  const requestReset = useRequestPasswordReset();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
@@ -22,7 +23,7 @@ export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {
     if (found) return;
     setIsSubmitting(true);
     try {
-      await authApi.forgotPassword(email.trim());
+      await requestReset.mutateAsync(email.trim());
       toast.success({ title: t('auth.resetSent'), description: t('auth.resetSentBody'), duration: 5000 });
       onDone();
     } catch (caught) {

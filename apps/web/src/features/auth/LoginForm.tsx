@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
+import { useAuth } from '../../session/auth-context';
 import { Button } from '../../ui/Button';
-import { useAuth } from './auth-context';
 import { errorMessage } from './error-message';
 import { FormError } from './FormError';
 import { FormField } from './FormField';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../api/auth-api';
+import { useRegister } from '../../api/auth-mutations';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/use-toast';
 import { errorMessage } from './error-message';
@@ -11,11 +11,12 @@ import { validateRegister } from './validation';
 export function RegisterForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const toast = useToast();
+  const register = useRegister();
   const { submit, field, formError, isSubmitting } = useAuthForm({
     initial: { name: '', email: '', password: '', confirmPassword: '' },
     validate: validateRegister,
     send: async (values) => {
-      await authApi.register({ name: values.name.trim(), email: values.email.trim(), password: values.password });
+      await register.mutateAsync({ name: values.name.trim(), email: values.email.trim(), password: values.password });
       toast.success({ title: t('auth.accountCreated'), description: t('auth.accountCreatedBody'), duration: 5000 });
       onDone();
     },

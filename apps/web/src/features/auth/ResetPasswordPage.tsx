@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { authApi } from '../../api/auth-api';
+import { useResetPassword } from '../../api/auth-mutations';
 import { Button } from '../../ui/Button';
 import { errorMessage } from './error-message';
 import { FormField } from './FormField';
@@ -20,6 +20,7 @@ function readResetToken(): string | null {
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const [token] = useState(readResetToken);
+  const resetPassword = useResetPassword();
   const [state, setState] = useState<State>(() =>
     token ? { kind: 'form' } : { kind: 'error', message: t('reset.invalidToken') },
   );
@@ -35,7 +36,7 @@ export default function ResetPasswordPage() {
     if (found) return;
     setIsSubmitting(true);
     try {
-      await authApi.resetPassword(token, values.password);
+      await resetPassword.mutateAsync({ token, newPassword: values.password });
       setState({ kind: 'success' });
     } catch (caught) {
       setState({ kind: 'error', message: errorMessage(caught, { otherwise: t('reset.failed') }) });

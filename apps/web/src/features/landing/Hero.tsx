@@ -1,7 +1,7 @@
 import { ArrowRight, Monitor, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../../session/auth-context';
 import { Button } from '../../ui/Button';
 
 export function Hero() {

@@ -1,11 +1,11 @@
 import { ClipboardList } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../auth/auth-context';
-import { useLogOut } from '../auth/use-log-out';
+import { useAuth } from '../../session/auth-context';
+import { useLogOut } from '../../session/use-log-out';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
-import { ThemeToggle } from './ThemeToggle';
+import { ThemeToggle } from '../../ui/ThemeToggle';
 import { useScrolled } from './use-scrolled';
 
 const ANCHORS = [

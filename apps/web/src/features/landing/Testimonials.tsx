@@ -1,4 +1,3 @@
-import { CAROUSEL_INTERVAL_MS } from '@clipsync/shared/limits';
 import { ChevronLeft, ChevronRight, Quote } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +6,8 @@ import { cn } from '../../ui/cn';
 import { SectionHeading } from './SectionHeading';
 
 const SLIDES = ['0', '1', '2', '3'] as const;
+/** SPEC §9: the carousel's pace. */
+const CAROUSEL_INTERVAL_MS = 5000;
 
 /** SPEC §4: advances every 5 s; dots jump to a slide (and restart the timer). */
 export function Testimonials() {

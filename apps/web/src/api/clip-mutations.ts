@@ -1,0 +1,65 @@
+import type { FavoriteResult } from '@clipsync/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProgressListener } from './client';
+import { clipKeys, useClipCache } from './clip-queries';
+import { clipsApi } from './clips-api';
+
+/**
+ * What a screen says when a change ends. Given to the hook rather than to `mutate`, so it is said even
+ * when the component that asked has gone by then (a deleted or unfavourited card leaves its list).
+ */
+interface MutationFeedback<Result> {
+  onSuccess?: (result: Result) => void;
+  onError?: (error: unknown) => void;
+}
+
+/** A new clip. The caller refreshes the lists once its files are attached too (a draft is in none). */
+export function useCreateClip() {
+  return useMutation({ mutationFn: (content: string) => clipsApi.create(content) });
+}
+
+/** Saves a clip's text: the detail view takes the stored clip, the lists and stats refetch. */
+export function useSaveClipContent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, content }: { id: string; content: string }) => clipsApi.update(id, content),
+    onSuccess: (clip) => {
+      queryClient.setQueryData(clipKeys.detail(clip.id), clip);
+      return queryClient.invalidateQueries({ queryKey: clipKeys.all });
+    },
+  });
+}
+
+/** One file onto a clip, with its progress. Uploads come in batches: the caller refreshes after the last. */
+export function useUploadClipFile() {
+  return useMutation({
+    mutationFn: ({ clipId, file, onProgress }: { clipId: string; file: File; onProgress?: ProgressListener }) =>
+      clipsApi.uploadFile(clipId, file, onProgress),
+  });
+}
+
+/** Favourite or not (SPEC §4): the lists and stats refetch, so a card leaves the favourites page. */
+export function useToggleFavorite(feedback: MutationFeedback<FavoriteResult> = {}) {
+  const { refetchLists } = useClipCache();
+  return useMutation({
+    mutationFn: (clipId: string) => clipsApi.toggleFavorite(clipId),
+    onSuccess: (result) => {
+      feedback.onSuccess?.(result);
+      void refetchLists();
+    },
+    onError: (error) => feedback.onError?.(error),
+  });
+}
+
+/** Deletes a clip with its files; the lists and stats refetch. */
+export function useDeleteClip(feedback: MutationFeedback<void> = {}) {
+  const { refetchLists } = useClipCache();
+  return useMutation({
+    mutationFn: (clipId: string) => clipsApi.remove(clipId),
+    onSuccess: () => {
+      feedback.onSuccess?.();
+      void refetchLists();
+    },
+    onError: (error) => feedback.onError?.(error),
+  });
+}

@@ -1,0 +1,92 @@
+import {
+  CheckEmailConfirmationResponse,
+  Clip,
+  ClipList,
+  ClipStats,
+  FavoriteResult,
+  ForgotPasswordRequest,
+  LoginRequest,
+  LoginResponse,
+  MeResponse,
+  MessageResponse,
+  PagedClips,
+  RefreshResponse,
+  RegisterRequest,
+  ResetPasswordRequest,
+  SaveClipboardItemRequest,
+  ShareOriginsResponse,
+  UpdateClipRequest,
+  UploadResult,
+} from '@clipsync/shared';
+import { defineEndpoints } from './endpoint';
+
+/**
+ * Every server call the web app makes, each declared once (SPEC §7, under `/api`): method, path and the
+ * shared schemas of its body and answer. Nothing else in the app names a path.
+ */
+
+export const authEndpoints = defineEndpoints({
+  register: {
+    method: 'POST',
+    path: () => '/auth/register',
+    request: RegisterRequest,
+    response: MessageResponse,
+    isCredentialCheck: true,
+  },
+  login: {
+    method: 'POST',
+    path: () => '/auth/login',
+    request: LoginRequest,
+    response: LoginResponse,
+    isCredentialCheck: true,
+  },
+  /** Sent by the client itself, with the refresh token in a header (SPEC §4). */
+  refresh: { method: 'POST', path: () => '/auth/refresh', response: RefreshResponse, isCredentialCheck: true },
+  logout: { method: 'POST', path: () => '/auth/logout', response: MessageResponse },
+  me: { method: 'GET', path: () => '/auth/me', response: MeResponse },
+  forgotPassword: {
+    method: 'POST',
+    path: () => '/auth/forgot-password',
+    request: ForgotPasswordRequest,
+    response: MessageResponse,
+    isCredentialCheck: true,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: () => '/auth/reset-password',
+    request: ResetPasswordRequest,
+    response: MessageResponse,
+  },
+  checkEmailConfirmation: {
+    method: 'GET',
+    path: ({ token }: { token: string }) => `/auth/check-email-confirmation?token=${encodeURIComponent(token)}`,
+    response: CheckEmailConfirmationResponse,
+  },
+});
+
+interface ClipRef {
+  id: string;
+}
+/** A history or favourites query string, built by `toHistoryQuery` (ARCHITECTURE §4). */
+interface ListQuery {
+  query: string;
+}
+const clipPath = ({ id }: ClipRef) => `/clipboard/${encodeURIComponent(id)}`;
+
+export const clipEndpoints = defineEndpoints({
+  /** The page's clips; the total of all matches comes in `X-Total-Count`. */
+  history: { method: 'GET', path: ({ query }: ListQuery) => `/clipboard/history?${query}`, response: ClipList },
+  favorites: { method: 'GET', path: ({ query }: ListQuery) => `/clipboard/favorites?${query}`, response: PagedClips },
+  stats: { method: 'GET', path: () => '/clipboard/stats', response: ClipStats },
+  get: { method: 'GET', path: clipPath, response: Clip },
+  create: { method: 'POST', path: () => '/clipboard', request: SaveClipboardItemRequest, response: Clip },
+  update: { method: 'PUT', path: clipPath, request: UpdateClipRequest, response: Clip },
+  remove: { method: 'DELETE', path: clipPath, response: null },
+  toggleFavorite: { method: 'POST', path: (clip: ClipRef) => `${clipPath(clip)}/favorite`, response: FavoriteResult },
+  /** A multipart form with one `file`, sent by `upload()` so its progress can be shown. */
+  uploadFile: { method: 'POST', path: (clip: ClipRef) => `${clipPath(clip)}/files`, response: UploadResult },
+});
+
+export const networkEndpoints = defineEndpoints({
+  shareOrigins: { method: 'GET', path: () => '/network/share-origins', response: ShareOriginsResponse },
+});

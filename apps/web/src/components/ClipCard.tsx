@@ -1,0 +1,98 @@
+import type { Clip } from '@clipsync/shared';
+import { ExternalLink, Paperclip, Share2, Star, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../ui/Button';
+import { cn } from '../ui/cn';
+import { RelativeTime } from './RelativeTime';
+
+interface ClipCardProps {
+  clip: Clip;
+  /** A favourite or delete request of this card is under way. */
+  isBusy: boolean;
+  onShare: (clip: Clip) => void;
+  onToggleFavorite: (clip: Clip) => void;
+  onDelete: (clip: Clip) => void;
+}
+
+/**
+ * SPEC §2 clip card: a clip counts as a file if it has a filePath or fileName. Favourite and Delete show
+ * only when the server grants them (a room member's clip is not the viewer's to change).
+ */
+export function ClipCard({ clip, isBusy, onShare, onToggleFavorite, onDelete }: ClipCardProps) {
+  const { t } = useTranslation();
+  const hasFile = Boolean(clip.filePath || clip.fileName);
+  const extraFiles = clip.files.length - 1;
+  return (
+    <article
+      aria-label={clip.content.slice(0, 60) || clip.fileName || t('clips.emptyContent')}
+      className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+    >
+      <Link to={`/clips/${clip.id}`} className="group min-h-16 flex-1">
+        <p
+          className={cn(
+            'line-clamp-3 text-sm wrap-anywhere whitespace-pre-wrap group-hover:text-indigo-700 dark:group-hover:text-indigo-300',
+            !clip.content && 'text-slate-500 italic dark:text-slate-400',
+          )}
+        >
+          {clip.content || t('clips.emptyContent')}
+        </p>
+      </Link>
+      {hasFile && (
+        <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300">
+          <Paperclip className="h-3.5 w-3.5 shrink-0" aria-label={t('clips.file')} />
+          <span className="truncate font-medium">{clip.fileName}</span>
+          {clip.fileType && <span className="shrink-0 text-slate-500 dark:text-slate-400">({clip.fileType})</span>}
+          {extraFiles > 0 && <span className="shrink-0">+{extraFiles}</span>}
+        </p>
+      )}
+      <div className="mt-3 flex items-center justify-between border-t border-slate-100 pt-3 dark:border-slate-800">
+        <span className="text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">
+          <RelativeTime iso={clip.createdAt} />
+        </span>
+        <div className="flex items-center gap-1">
+          <Button asChild variant="ghost" size="sm" aria-label={t('clips.open')} title={t('clips.open')}>
+            <Link to={`/clips/${clip.id}`}>
+              <ExternalLink className="h-4 w-4" aria-hidden="true" />
+            </Link>
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onShare(clip)}
+            aria-label={t('clips.shareClip')}
+            title={t('clips.shareClip')}
+          >
+            <Share2 className="h-4 w-4" aria-hidden="true" />
+          </Button>
+          {clip.abilities.favorite && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onToggleFavorite(clip)}
+              disabled={isBusy}
+              aria-pressed={clip.isFavorite}
+              aria-label={clip.isFavorite ? t('clips.unfavorite') : t('clips.favorite')}
+              title={clip.isFavorite ? t('clips.unfavorite') : t('clips.favorite')}
+            >
+              <Star className={cn('h-4 w-4', clip.isFavorite && 'fill-amber-400 text-amber-500')} aria-hidden="true" />
+            </Button>
+          )}
+          {clip.abilities.delete && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onDelete(clip)}
+              disabled={isBusy}
+              aria-label={t('clips.delete')}
+              title={t('clips.delete')}
+              className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
+            >
+              <Trash2 className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Clip } from '@clipsync/shared';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { Skeleton } from '../ui/Skeleton';
+import { ClipCard } from './ClipCard';
+import { ShareClipDialog } from './ShareClipDialog';
+import { useClipCardActions } from './use-clip-card-actions';
+
+/** SPEC §2: 8 placeholders while loading. */
+const SKELETON_COUNT = 8;
+
+interface ClipGridProps {
+  clips: readonly Clip[] | undefined;
+  isLoading: boolean;
+  emptyText: string;
+}
+
+/** A grid of clip cards with their actions and share dialog; placeholders while loading; the empty text. */
+export function ClipGrid({ clips, isLoading, emptyText }: ClipGridProps) {
+  const { t } = useTranslation();
+  const actions = useClipCardActions();
+  if (isLoading) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy="true">
+        {Array.from({ length: SKELETON_COUNT }, (_, index) => (
+          <Skeleton key={index} className="h-40" />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <>
+      {clips && clips.length > 0 ? (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {clips.map((clip) => (
+            <li key={clip.id} className="flex min-w-0">
+              <div className="w-full min-w-0">
+                <ClipCard
+                  clip={clip}
+                  isBusy={actions.isBusy(clip)}
+                  onShare={actions.onShare}
+                  onToggleFavorite={actions.onToggleFavorite}
+                  onDelete={actions.onDelete}
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          {emptyText}
+        </p>
+      )}
+      <ShareClipDialog clipId={actions.sharedClipId} onOpenChange={(isOpen) => !isOpen && actions.closeShare()} />
+      <ConfirmDialog
+        isOpen={actions.clipToDelete !== null}
+        onOpenChange={(isOpen) => !isOpen && actions.cancelDelete()}
+        title={t('clips.confirmDeleteTitle')}
+        description={t('clips.confirmDeleteBody')}
+        confirmLabel={t('clips.confirmDelete')}
+        cancelLabel={t('clips.cancel')}
+        closeLabel={t('common.close')}
+        onConfirm={actions.confirmDelete}
+      />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { Upload } from 'lucide-react';
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/Button';
+
+/**
+ * Upload File: a hidden picker taking any type, several at once (SPEC §2). Files chosen during a save
+ * stay pending for the next one.
+ */
+export function UploadFileButton({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        hidden
+        tabIndex={-1}
+        aria-label={t('editor.upload')}
+        onChange={(event) => {
+          onFiles(Array.from(event.target.files ?? []));
+          // Cleared so that choosing the same file again still reports a change.
+          event.target.value = '';
+        }}
+      />
+      <Button variant="secondary" onClick={() => input.current?.click()}>
+        <Upload className="h-4 w-4" aria-hidden="true" />
+        {t('editor.upload')}
+      </Button>
+    </>
+  );
+}

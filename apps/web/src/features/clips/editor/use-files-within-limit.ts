@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { splitByUploadLimit } from '../../../lib/upload-limit';
+import { useToast } from '../../../ui/use-toast';
+
+/** SPEC §5 new-clip rule: files over 10 MB are named in one toast and left out; the rest are returned. */
+export function useFilesWithinLimit() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  return (files: readonly File[]): File[] => {
+    const { accepted, tooLarge } = splitByUploadLimit(files);
+    if (tooLarge.length > 0) {
+      toast.error({ title: t('editor.filesTooLarge', { names: tooLarge.map((file) => file.name).join(', ') }) });
+    }
+    return accepted;
+  };
+}

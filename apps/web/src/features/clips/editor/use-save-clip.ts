@@ -1,0 +1,65 @@
+import type { ClipFile } from '@clipsync/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSaveClipContent } from '../../../api/clip-mutations';
+import { useClipCache } from '../../../api/clip-queries';
+import { useToast } from '../../../ui/use-toast';
+import { usePendingFiles } from './use-pending-files';
+
+interface SaveRequest {
+  clipId: string;
+  text: string;
+  /** Whether the text is sent: the shared clip skips unchanged text, the new clip always sends it. */
+  shouldSaveText: boolean;
+  /** Files the clip already holds: with them, blank text is still a clip worth saving. */
+  hasStoredFiles: boolean;
+  /** The text is stored (uploads may still fail after this). */
+  onTextSaved?: () => void;
+  /** These files are stored with the clip, even when a later one failed. */
+  onFilesUploaded?: (files: ClipFile[]) => void;
+}
+
+interface SaveMessages {
+  /** The success toast's i18n key. */
+  savedKey: string;
+  /** The failure toast's title for an error of the text save. */
+  describeFailure: (error: unknown) => string;
+}
+
+/**
+ * Save on a clip screen (SPEC §2): refused while there is neither text nor a file; the text is stored,
+ * then the pending files upload one by one. The stored clip takes the new files and the lists refetch;
+ * a refused upload says why when the user can act on it. One flow for the new and the shared clip.
+ */
+export function useSaveClip({ savedKey, describeFailure }: SaveMessages) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const saveContent = useSaveClipContent();
+  const { updateClip, refetchLists } = useClipCache();
+  const pending = usePendingFiles();
+  const [isSaving, setIsSaving] = useState(false);
+
+  const save = async (request: SaveRequest) => {
+    const hasFiles = request.hasStoredFiles || pending.pendingFiles.length > 0;
+    if (request.text.trim() === '' && !hasFiles) return toast.error({ title: t('editor.contentRequired') });
+    setIsSaving(true);
+    try {
+      if (request.shouldSaveText) await saveContent.mutateAsync({ id: request.clipId, content: request.text });
+      request.onTextSaved?.();
+      const { uploaded, hasFailed, failureHint } = await pending.uploadAll(request.clipId);
+      if (uploaded.length > 0) {
+        updateClip(request.clipId, (stored) => ({ ...stored, files: [...stored.files, ...uploaded] }));
+        void refetchLists();
+        request.onFilesUploaded?.(uploaded);
+      }
+      if (hasFailed) toast.error({ title: t('editor.uploadFailed'), description: failureHint && t(failureHint) });
+      else toast.success({ title: t(savedKey) });
+    } catch (error) {
+      toast.error({ title: describeFailure(error) });
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  return { pending, isSaving, save };
+}

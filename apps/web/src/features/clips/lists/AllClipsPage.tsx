@@ -1,0 +1,16 @@
+import { useTranslation } from 'react-i18next';
+import { PagedClipsPage } from './PagedClipsPage';
+
+/** SPEC §2 All Clips: every clip of the user, newest first. */
+export default function AllClipsPage() {
+  const { t } = useTranslation();
+  return (
+    <PagedClipsPage
+      kind="history"
+      title={t('pages.clips')}
+      failure={{ title: t('clips.loadFailed') }}
+      emptyText={t('clips.empty')}
+      emptyFilteredText={t('clips.emptyFiltered')}
+    />
+  );
+}

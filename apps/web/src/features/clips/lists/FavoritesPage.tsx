@@ -1,0 +1,17 @@
+import { useTranslation } from 'react-i18next';
+import { PagedClipsPage } from './PagedClipsPage';
+
+/** SPEC §2 Favorites: unfavouriting a card refetches the page, so the card leaves it. */
+export default function FavoritesPage() {
+  const { t } = useTranslation();
+  return (
+    <PagedClipsPage
+      kind="favorites"
+      title={t('pages.favorites')}
+      failure={{ title: t('clips.favoritesFailed'), description: t('clips.favoritesFailedBody') }}
+      emptyText={t('clips.emptyFavorites')}
+      emptyFilteredText={t('clips.emptyFavoritesFiltered')}
+      showFavoriteFilter={false}
+    />
+  );
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { useCreateClip, useUploadClipFile } from '../../../api/clip-mutations';
+import { useClipCache } from '../../../api/clip-queries';
+import { useToast } from '../../../ui/use-toast';
+import { useFilesWithinLimit } from '../editor/use-files-within-limit';
+
+/**
+ * A clip made in one step from what was pasted or dropped on the dashboard: the text becomes its
+ * content, the files within the 10 MB limit are attached, and the lists and stats refresh.
+ */
+export function useQuickClip() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const createClip = useCreateClip();
+  const uploadFile = useUploadClipFile();
+  const { refetchLists } = useClipCache();
+  const filesWithinLimit = useFilesWithinLimit();
+  return async ({ text, files }: { text: string; files: readonly File[] }) => {
+    const accepted = filesWithinLimit(files);
+    if (!text.trim() && accepted.length === 0) return;
+    try {
+      const clip = await createClip.mutateAsync(text);
+      for (const file of accepted) await uploadFile.mutateAsync({ clipId: clip.id, file });
+      toast.success({ title: t('editor.saved') });
+    } catch {
+      toast.error({ title: t('editor.saveFailed') });
+    } finally {
+      void refetchLists();
+    }
+  };
+}

@@ -1,0 +1,142 @@
+import { MAX_UPLOAD_BYTES, type ClipFile } from '@clipsync/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../../../api/client';
+import { clipsApi } from '../../../api/clips-api';
+import { AuthContext, type AuthContextValue } from '../../../session/auth-context';
+import { makeClip, testUser as user } from '../../../test/fixtures';
+import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
+import { Toaster } from '../../../ui/Toaster';
+import NewClipPage from './NewClipPage';
+
+vi.mock('../../../api/clips-api', () => ({
+  clipsApi: { create: vi.fn(), update: vi.fn(), uploadFile: vi.fn() },
+}));
+
+const draft = makeClip();
+
+const fileOfSize = (name: string, size: number) => {
+  const file = new File(['x'], name, { type: 'application/octet-stream' });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+};
+
+function renderPage(status: AuthContextValue['status'] = 'signedIn') {
+  const auth = fakeSession(status === 'signedIn' ? user : null, status);
+  render(
+    <StrictMode>
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthContext.Provider value={auth}>
+          <RouterProvider
+            router={createMemoryRouter(
+              [
+                { path: '/new-clip', element: <NewClipPage /> },
+                { path: '/auth', element: <p>Auth screen</p> },
+              ],
+              { initialEntries: ['/new-clip'] },
+            )}
+          />
+        </AuthContext.Provider>
+        <Toaster />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+/** Radix repeats a toast's text in a live region; the visible toast is the first. */
+const findToast = async (text: string) => (await screen.findAllByText(text, { exact: true }))[0];
+const pickFiles = (files: File[]) => userEvent.upload(screen.getByLabelText('Upload File'), files);
+
+describe('NewClipPage', () => {
+  setUpPageTests();
+
+  test('creates exactly one draft, even under StrictMode, and shows Save Clip once it exists', async () => {
+    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    renderPage();
+    expect(screen.getByRole('button', { name: 'Initializing...' })).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Save Clip' })).toBeEnabled();
+    expect(clipsApi.create).toHaveBeenCalledOnce();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
+  });
+
+  test('refuses a file over 10 MB by name and still adds the others', async () => {
+    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    renderPage();
+    await pickFiles([fileOfSize('huge.iso', MAX_UPLOAD_BYTES + 1), fileOfSize('notes.txt', 2048)]);
+    expect(await findToast('File(s) too large: huge.iso. Maximum file size is 10MB.')).toBeInTheDocument();
+    const pending = screen.getByRole('region', { name: 'Pending Files' });
+    expect(within(pending).getByText('notes.txt')).toBeInTheDocument();
+    expect(within(pending).getByText('2.0 KB')).toBeInTheDocument();
+    expect(within(pending).queryByText('huge.iso')).not.toBeInTheDocument();
+  });
+
+  test('saving nothing asks for content', async () => {
+    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Clip' }));
+    expect(await findToast('Please enter some content or upload a file')).toBeInTheDocument();
+    expect(clipsApi.update).not.toHaveBeenCalled();
+  });
+
+  test('saves the text, then uploads the pending files, which move to Uploaded Files', async () => {
+    const stored: ClipFile = { id: 'f1', name: 'notes.txt', size: 2048, type: 'text/plain', url: '/api/files/f1' };
+    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    vi.mocked(clipsApi.update).mockResolvedValue({ ...draft, content: 'hello' });
+    vi.mocked(clipsApi.uploadFile).mockImplementation(async (_id, _file, onProgress) => {
+      onProgress?.(1);
+      return { url: stored.url, file: stored };
+    });
+    renderPage();
+    await userEvent.type(screen.getByLabelText('Clip content'), 'hello');
+    await pickFiles([fileOfSize('notes.txt', 2048)]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Clip' }));
+
+    expect(await findToast('Clip saved successfully')).toBeInTheDocument();
+    expect(clipsApi.update).toHaveBeenCalledWith('clip-1', 'hello');
+    expect(clipsApi.uploadFile).toHaveBeenCalledWith('clip-1', expect.any(File), expect.any(Function));
+    expect(screen.queryByRole('region', { name: 'Pending Files' })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Uploaded Files' })).getByText('notes.txt')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
+  });
+
+  test('a failed upload says so and empties the pending list', async () => {
+    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    vi.mocked(clipsApi.update).mockResolvedValue(draft);
+    vi.mocked(clipsApi.uploadFile).mockRejectedValue(new Error('Network error'));
+    renderPage();
+    await pickFiles([fileOfSize('a.bin', 10), fileOfSize('b.bin', 10)]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Clip' }));
+    expect(await findToast('Failed to upload files')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Pending Files' })).not.toBeInTheDocument();
+    expect(clipsApi.uploadFile).toHaveBeenCalledOnce();
+  });
+
+  test('a full storage or a full clip says what to do about it', async () => {
+    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    vi.mocked(clipsApi.update).mockResolvedValue(draft);
+    vi.mocked(clipsApi.uploadFile).mockRejectedValue(
+      new ApiError('Your files may take up to 1GB', 413, 'QUOTA_EXCEEDED'),
+    );
+    renderPage();
+    await pickFiles([fileOfSize('big.bin', 10)]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Clip' }));
+    expect(await findToast('Failed to upload files')).toBeInTheDocument();
+    expect(await findToast('Your storage is full. Delete some files to make room for new ones.')).toBeInTheDocument();
+  });
+
+  test('a draft that could not be created is reported', async () => {
+    vi.mocked(clipsApi.create).mockRejectedValue(new Error('Server error'));
+    renderPage();
+    expect(await findToast('Failed to initialize clip')).toBeInTheDocument();
+  });
+
+  test('a signed-out visitor is sent to sign in, and creates nothing', () => {
+    renderPage('signedOut');
+    expect(screen.getByText('Auth screen')).toBeInTheDocument();
+    expect(clipsApi.create).not.toHaveBeenCalled();
+  });
+});

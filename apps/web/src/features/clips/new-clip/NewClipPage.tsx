@@ -1,0 +1,81 @@
+import { ArrowLeft, Copy, Share2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { ClipFileList } from '../../../components/ClipFileList';
+import { ShareClipDialog } from '../../../components/ShareClipDialog';
+import { useAuth } from '../../../session/auth-context';
+import { Button } from '../../../ui/Button';
+import { RouteFallback } from '../../../ui/RouteFallback';
+import { ClipContentField } from '../editor/ClipContentField';
+import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
+import { DropHint } from '../editor/DropHint';
+import { PendingFileList } from '../editor/PendingFileList';
+import { SaveButton } from '../editor/SaveButton';
+import { UploadFileButton } from '../editor/UploadFileButton';
+import { useClipContentActions } from '../editor/use-clip-content-actions';
+import { usePasteAndDrop } from '../editor/use-paste-and-drop';
+import { useUnsavedChangesGuard } from '../editor/use-unsaved-changes-guard';
+import { useNewClip } from './use-new-clip';
+
+/**
+ * /new-clip has no guard in SPEC's route table, yet creating a clip needs an account: a signed-out visitor
+ * goes to /auth, and the public guard brings them back here after login.
+ */
+export default function NewClipPage() {
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return <RouteFallback />;
+  if (status === 'signedOut') return <Navigate to="/auth" replace state={{ from: location }} />;
+  return <NewClipEditor />;
+}
+
+function NewClipEditor() {
+  const { t } = useTranslation();
+  const editor = useNewClip();
+  useUnsavedChangesGuard(editor.hasUnsavedChanges);
+  const { copyContent } = useClipContentActions();
+  const [sharedClipId, setSharedClipId] = useState<string | null>(null);
+  const { isDraggingFiles, dropTargetProps } = usePasteAndDrop({
+    enabled: true,
+    onFiles: editor.pending.addFiles,
+    onText: editor.appendToText,
+  });
+  const isBusy = editor.isInitializing || editor.isSaving;
+  const saveLabel = editor.isInitializing ? 'editor.initializing' : editor.isSaving ? 'editor.saving' : 'editor.save';
+
+  return (
+    <ClipPageLayout {...dropTargetProps}>
+      <Button asChild variant="ghost" size="sm" className="-ml-3">
+        <Link to="/dashboard">
+          <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+          {t('editor.back')}
+        </Link>
+      </Button>
+      <h1 className="mt-2 mb-4 text-2xl font-bold sm:text-3xl">{t('pages.newClip')}</h1>
+      <ClipPanel>
+        <ClipContentField value={editor.text} onChange={editor.setText} />
+        <DropHint isActive={isDraggingFiles} />
+        <div className="mt-4 flex flex-wrap gap-2">
+          <SaveButton label={t(saveLabel)} isBusy={isBusy} disabled={isBusy} onSave={() => void editor.save()} />
+          <Button variant="secondary" onClick={() => void copyContent(editor.text)}>
+            <Copy className="h-4 w-4" aria-hidden="true" />
+            {t('editor.copy')}
+          </Button>
+          <UploadFileButton onFiles={editor.pending.addFiles} />
+          <Button
+            variant="secondary"
+            disabled={!editor.hasSaved || !editor.clipId}
+            onClick={() => setSharedClipId(editor.clipId)}
+          >
+            <Share2 className="h-4 w-4" aria-hidden="true" />
+            {t('editor.share')}
+          </Button>
+        </div>
+        <PendingFileList pending={editor.pending} isLocked={editor.isSaving} />
+        <ClipFileList title={t('editor.uploadedFiles')} files={editor.uploadedFiles} />
+      </ClipPanel>
+      <ShareClipDialog clipId={sharedClipId} onOpenChange={(isOpen) => !isOpen && setSharedClipId(null)} />
+    </ClipPageLayout>
+  );
+}

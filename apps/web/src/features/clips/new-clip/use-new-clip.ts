@@ -1,0 +1,88 @@
+import type { ClipFile } from '@clipsync/shared';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCreateClip } from '../../../api/clip-mutations';
+import { appendPastedText } from '../../../lib/pasted-files';
+import { useToast } from '../../../ui/use-toast';
+import { useSaveClip } from '../editor/use-save-clip';
+
+/**
+ * SPEC §2 New clip: an empty clip (a draft) is created on entry; Save stores the text, then uploads the
+ * pending files, which move to the uploaded list. Call it only for a signed-in user.
+ */
+export function useNewClip() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const createClip = useCreateClip();
+  const {
+    pending,
+    isSaving,
+    save: saveClip,
+  } = useSaveClip({
+    savedKey: 'editor.saved',
+    describeFailure: () => t('editor.saveFailed'),
+  });
+  const [clipId, setClipId] = useState<string | null>(null);
+  const [text, setText] = useState('');
+  const [uploadedFiles, setUploadedFiles] = useState<ClipFile[]>([]);
+  const [hasSaved, setHasSaved] = useState(false);
+  const [savedText, setSavedText] = useState('');
+
+  const [draftState, setDraftState] = useState<'creating' | 'ready' | 'failed'>('creating');
+  const createDraft = () => {
+    setDraftState('creating');
+    createClip.mutateAsync('').then(
+      (clip) => {
+        setClipId(clip.id);
+        setDraftState('ready');
+      },
+      () => {
+        setDraftState('failed');
+        toast.error({ title: t('editor.initFailed') });
+      },
+    );
+  };
+  // StrictMode runs effects twice on mount, keeping refs: the ref makes sure only one draft is created.
+  const hasRequestedDraft = useRef(false);
+  const createFirstDraft = useEffectEvent(createDraft);
+  useEffect(() => {
+    if (hasRequestedDraft.current) return;
+    hasRequestedDraft.current = true;
+    createFirstDraft();
+  }, []);
+
+  const save = async () => {
+    if (!clipId) {
+      toast.error({ title: t('editor.notInitialized') });
+      // The draft could not be created on entry: try again, so that the next Save can work.
+      if (draftState === 'failed') createDraft();
+      return;
+    }
+    await saveClip({
+      clipId,
+      text,
+      // A draft's text is always sent: the first save is what takes it out of the drafts.
+      shouldSaveText: true,
+      hasStoredFiles: uploadedFiles.length > 0,
+      onTextSaved: () => {
+        setHasSaved(true);
+        setSavedText(text);
+      },
+      onFilesUploaded: (files) => setUploadedFiles((current) => [...current, ...files]),
+    });
+  };
+
+  return {
+    clipId,
+    isInitializing: draftState === 'creating',
+    text,
+    setText,
+    appendToText: (pasted: string) => setText((current) => appendPastedText(current, pasted)),
+    uploadedFiles,
+    pending,
+    isSaving,
+    hasSaved,
+    hasUnsavedChanges: text !== savedText || pending.pendingFiles.length > 0,
+    save,
+  };
+}

@@ -1,0 +1,61 @@
+import type { Clip } from '@clipsync/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ClipFileList } from '../../../components/ClipFileList';
+import { ShareClipDialog } from '../../../components/ShareClipDialog';
+import { useToast } from '../../../ui/use-toast';
+import { ClipBadge, ClipContentField } from '../editor/ClipContentField';
+import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
+import { DropHint } from '../editor/DropHint';
+import { PendingFileList } from '../editor/PendingFileList';
+import { SaveButton } from '../editor/SaveButton';
+import { UploadFileButton } from '../editor/UploadFileButton';
+import { usePasteAndDrop } from '../editor/use-paste-and-drop';
+import { useUnsavedChangesGuard } from '../editor/use-unsaved-changes-guard';
+import { SharedClipActions, SharedClipNote } from './SharedClipActions';
+import { SharedClipTitle } from './SharedClipTitle';
+import { useSharedClipEditor } from './use-shared-clip-editor';
+
+/** SPEC §2 shared clip, as its owner sees it: editable, with uploads and Save Changes. */
+export function SharedClipOwnerView({ clip }: { clip: Clip }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const editor = useSharedClipEditor(clip);
+  useUnsavedChangesGuard(editor.hasUnsavedChanges);
+  const [isSharing, setIsSharing] = useState(false);
+  const { isDraggingFiles, dropTargetProps } = usePasteAndDrop({
+    enabled: true,
+    onFiles: editor.pending.addFiles,
+    onText: editor.appendToText,
+  });
+  // SPEC §5: whoever opens the link would see the stored version, not what the owner has on screen.
+  const share = () => (editor.hasUnsavedChanges ? toast.error({ title: t('editor.saveFirst') }) : setIsSharing(true));
+
+  return (
+    <ClipPageLayout {...dropTargetProps}>
+      <SharedClipTitle />
+      <SharedClipNote tone="owner">{t('editor.ownerNote')}</SharedClipNote>
+      <ClipPanel>
+        <ClipContentField
+          value={editor.text}
+          onChange={editor.setText}
+          badge={editor.isTextDirty && <ClipBadge tone="warning">{t('editor.unsaved')}</ClipBadge>}
+        />
+        <DropHint isActive={isDraggingFiles} />
+        <div className="mt-4 flex flex-wrap gap-2">
+          <SaveButton
+            label={t(editor.isSaving ? 'editor.saving' : 'editor.saveChanges')}
+            isBusy={editor.isSaving}
+            disabled={!editor.hasUnsavedChanges || editor.isSaving}
+            onSave={() => void editor.save()}
+          />
+          {clip.abilities.upload && <UploadFileButton onFiles={editor.pending.addFiles} />}
+          <SharedClipActions clipId={clip.id} text={editor.text} onShare={share} />
+        </div>
+        <PendingFileList pending={editor.pending} isLocked={editor.isSaving} />
+        <ClipFileList title={t('editor.attachedFiles')} files={clip.files} />
+      </ClipPanel>
+      <ShareClipDialog clipId={isSharing ? clip.id : null} onOpenChange={setIsSharing} />
+    </ClipPageLayout>
+  );
+}

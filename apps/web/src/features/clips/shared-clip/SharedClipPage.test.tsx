@@ -1,0 +1,172 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../../../api/client';
+import { clipsApi } from '../../../api/clips-api';
+import { SocketContext } from '../../../realtime/socket-context';
+import { AuthContext } from '../../../session/auth-context';
+import { FakeSocket } from '../../../test/fake-socket';
+import { makeClip, OWNER_ABILITIES, VIEWER_ABILITIES } from '../../../test/fixtures';
+import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
+import { Toaster } from '../../../ui/Toaster';
+import SharedClipPage from './SharedClipPage';
+
+vi.mock('../../../api/clips-api', () => ({ clipsApi: { get: vi.fn(), update: vi.fn(), uploadFile: vi.fn() } }));
+
+const owner = {
+  id: 'owner-1',
+  email: 'o@example.com',
+  name: 'O',
+  emailConfirmedAt: null,
+  createdAt: '2026-01-01T00:00:00Z',
+};
+const clip = makeClip({ content: 'Shared text', userId: owner.id, abilities: VIEWER_ABILITIES });
+/** The same clip as its owner receives it: the server grants them every ability. */
+const ownedClip = { ...clip, abilities: OWNER_ABILITIES };
+
+function renderPage(
+  signedInAs: typeof owner | null,
+  socket = new FakeSocket().connect(),
+  queryClient = new QueryClient(),
+) {
+  const auth = fakeSession(signedInAs);
+  const realtime = {
+    socket: socket.asSocket(),
+    isConnected: socket.connected,
+    requestGuestConnection: () => () => undefined,
+  };
+  render(
+    <QueryClientProvider client={queryClient}>
+      <AuthContext.Provider value={auth}>
+        <SocketContext.Provider value={realtime}>
+          <RouterProvider
+            router={createMemoryRouter([{ path: '/clips/:clipId', element: <SharedClipPage /> }], {
+              initialEntries: ['/clips/clip-1'],
+            })}
+          />
+        </SocketContext.Provider>
+      </AuthContext.Provider>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return socket;
+}
+
+const findToast = async (text: string) => (await screen.findAllByText(text, { exact: true }))[0];
+const acknowledgeJoin = (socket: FakeSocket) => {
+  const join = socket.emitted.find((emit) => emit.event === 'clip:join');
+  act(() => (join?.args[1] as (result: { ok: true }) => void)({ ok: true }));
+};
+const LIVE_OFF = 'Live updates are off — reload to see changes';
+
+describe('SharedClipPage', () => {
+  setUpPageTests();
+
+  test('a signed-out visitor reads the clip and sees the owner’s saves arrive live', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    const socket = renderPage(null);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading clip...');
+    expect(await screen.findByText('View only mode. Copy or download the content.')).toBeInTheDocument();
+    expect(screen.getByText('View only - Owner can edit')).toBeInTheDocument();
+    const text = screen.getByLabelText('Clip content');
+    expect(text).toHaveValue('Shared text');
+    expect(text).toHaveAttribute('readonly');
+    expect(socket.emitted).toContainEqual(
+      expect.objectContaining({ event: 'clip:join', args: [{ clipId: 'clip-1' }, expect.any(Function)] }),
+    );
+
+    act(() => socket.fire('clip-content-updated', { clipId: 'clip-1', content: 'Edited by the owner' }));
+    await waitFor(() => expect(text).toHaveValue('Edited by the owner'));
+    expect(await findToast('Content updated by owner')).toBeInTheDocument();
+  });
+
+  test('a viewer sees whether live updates arrive: Live once following, off when the connection is lost', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    const socket = renderPage(null);
+    expect(await screen.findByText('Connecting to live updates…')).toHaveAttribute('role', 'status');
+    acknowledgeJoin(socket);
+    expect(await screen.findByText('Live', { exact: true })).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(LIVE_OFF)).not.toBeInTheDocument();
+
+    act(() => void socket.disconnect());
+    expect(await screen.findByText(LIVE_OFF)).toHaveAttribute('role', 'status');
+    expect(screen.queryByText('Live', { exact: true })).not.toBeInTheDocument();
+    // SPEC's texts stay as they were: the state is an addition.
+    expect(screen.getByText('View only mode. Copy or download the content.')).toBeInTheDocument();
+  });
+
+  test('a viewer whose socket cannot connect is told live updates are off', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    const socket = renderPage(null, new FakeSocket());
+    await screen.findByText('View only mode. Copy or download the content.');
+    act(() => socket.fire('connect_error', new Error('Origin not allowed')));
+    expect(await screen.findByText(LIVE_OFF)).toHaveAttribute('role', 'status');
+  });
+
+  test('a viewer is told when the owner deletes the clip, and its cached copy is dropped', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    const queryClient = new QueryClient();
+    const socket = renderPage(null, new FakeSocket().connect(), queryClient);
+    await screen.findByText('View only mode. Copy or download the content.');
+
+    act(() => socket.fire('clip-deleted', { clipId: 'another-clip' }));
+    expect(screen.getByLabelText('Clip content')).toHaveValue('Shared text');
+
+    act(() => socket.fire('clip-deleted', { clipId: 'clip-1' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This clip was deleted by its owner.');
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('heading', { name: 'Shared Clip' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Clip content')).not.toBeInTheDocument();
+    expect(queryClient.getQueryData(['clip', 'clip-1'])).toBeUndefined();
+    expect(clipsApi.get).toHaveBeenCalledOnce();
+    expect(screen.queryByText('Failed to load clip')).not.toBeInTheDocument();
+  });
+
+  test('the owner edits: the badge shows unsaved text, sharing waits for a save, blank text is refused', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    const socket = renderPage(owner);
+    expect(await screen.findByText(/You can edit this clip/)).toBeInTheDocument();
+    expect(socket.emitted.filter((emit) => emit.event === 'clip:join')).toHaveLength(0);
+    // The owner publishes; no live-updates state is shown to them.
+    expect(screen.queryByText(/live updates/i)).not.toBeInTheDocument();
+    expect(screen.queryByText('Live', { exact: true })).not.toBeInTheDocument();
+    const saveChanges = screen.getByRole('button', { name: 'Save Changes' });
+    expect(saveChanges).toBeDisabled();
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Clip content'));
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await findToast('Please save the clip first')).toBeInTheDocument();
+    await userEvent.click(saveChanges);
+    expect(await findToast('Please enter some content or upload a file')).toBeInTheDocument();
+    expect(clipsApi.update).not.toHaveBeenCalled();
+  });
+
+  test('the owner saves; a refused save shows the server’s reason', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    vi.mocked(clipsApi.update).mockRejectedValueOnce(
+      new ApiError('Clip content is too long', 400, 'VALIDATION_FAILED'),
+    );
+    renderPage(owner);
+    await userEvent.type(await screen.findByLabelText('Clip content'), ' and more');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await findToast('Failed to update clip: Clip content is too long')).toBeInTheDocument();
+
+    vi.mocked(clipsApi.update).mockResolvedValueOnce({ ...ownedClip, content: 'Shared text and more' });
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await findToast('Clip updated successfully')).toBeInTheDocument();
+    expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'Shared text and more');
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  });
+
+  test('an unknown clip says so', async () => {
+    vi.mocked(clipsApi.get).mockRejectedValue(new ApiError('Clip not found', 404, 'NOT_FOUND'));
+    renderPage(null);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This clip does not exist or was deleted.');
+    expect(await findToast('Failed to load clip')).toBeInTheDocument();
+  });
+});

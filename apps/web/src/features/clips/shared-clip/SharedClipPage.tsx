@@ -1,0 +1,82 @@
+import { Loader2 } from 'lucide-react';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { useClip, useClipCache } from '../../../api/clip-queries';
+import { useAuth } from '../../../session/auth-context';
+import { Button } from '../../../ui/Button';
+import { useToast } from '../../../ui/use-toast';
+import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
+import { SharedClipOwnerView } from './SharedClipOwnerView';
+import { SharedClipTitle } from './SharedClipTitle';
+import { SharedClipViewerView } from './SharedClipViewerView';
+
+/** /clips/{clipId}: anyone with the link reads the clip; its owner edits it (SPEC §2, §6). */
+export default function SharedClipPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { clipId } = useParams();
+  const { status } = useAuth();
+  const { forgetClip } = useClipCache();
+  // Once its owner deletes it, the clip is not fetched again: the page says what happened instead.
+  const [deletedClipId, setDeletedClipId] = useState<string | null>(null);
+  const isDeleted = clipId !== undefined && deletedClipId === clipId;
+  const clipQuery = useClip(isDeleted ? undefined : clipId);
+
+  const reportLoadFailure = useEffectEvent(() => toast.error({ title: t('editor.loadFailed') }));
+  useEffect(() => {
+    if (clipQuery.isError) reportLoadFailure();
+  }, [clipQuery.isError]);
+
+  const clip = clipQuery.data;
+  const onDeleted = (id: string) => {
+    setDeletedClipId(id);
+    void forgetClip(id);
+  };
+  // The server says what this caller may do; the session must be settled for that answer to be theirs.
+  if (clip && status !== 'loading' && !isDeleted) {
+    return clip.abilities.update ? (
+      <SharedClipOwnerView clip={clip} />
+    ) : (
+      <SharedClipViewerView clip={clip} onDeleted={() => onDeleted(clip.id)} />
+    );
+  }
+  // A malformed id (400) names no clip either.
+  const isMissing = clipQuery.error instanceof ApiError && [400, 404].includes(clipQuery.error.status);
+  return (
+    <ClipPageLayout>
+      <SharedClipTitle />
+      <ClipPanel>
+        {isDeleted ? (
+          <ClipUnavailable message={t('editor.deletedByOwner')} isSignedIn={status === 'signedIn'} />
+        ) : clipQuery.isError ? (
+          <ClipUnavailable message={t(isMissing ? 'editor.notFound' : 'editor.loadFailed')} isSignedIn={false} />
+        ) : (
+          <div
+            role="status"
+            className="flex items-center justify-center gap-3 py-16 text-slate-600 dark:text-slate-300"
+          >
+            <Loader2 className="h-6 w-6 animate-spin text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
+            {t('editor.loadingClip')}
+          </div>
+        )}
+      </ClipPanel>
+    </ClipPageLayout>
+  );
+}
+
+/** In place of a clip that cannot be shown: why, and a way back (the dashboard for a signed-in user). */
+function ClipUnavailable({ message, isSignedIn }: { message: string; isSignedIn: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-center gap-4 py-12 text-center">
+      <p role="alert" className="text-slate-700 dark:text-slate-200">
+        {message}
+      </p>
+      <Button asChild variant="secondary">
+        {isSignedIn ? <Link to="/dashboard">{t('editor.back')}</Link> : <Link to="/">{t('notFound.home')}</Link>}
+      </Button>
+    </div>
+  );
+}

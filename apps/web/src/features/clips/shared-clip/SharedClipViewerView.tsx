@@ -1,0 +1,70 @@
+import type { Clip } from '@clipsync/shared';
+import { Eye } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useClipCache } from '../../../api/clip-queries';
+import { ClipFileList } from '../../../components/ClipFileList';
+import { ShareClipDialog } from '../../../components/ShareClipDialog';
+import { useClipLiveUpdates } from '../../../realtime/use-clip-live-updates';
+import { useToast } from '../../../ui/use-toast';
+import { ClipBadge, ClipContentField } from '../editor/ClipContentField';
+import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
+import { LiveUpdatesStatus } from './LiveUpdatesStatus';
+import { SharedClipActions, SharedClipNote } from './SharedClipActions';
+import { SharedClipTitle } from './SharedClipTitle';
+
+interface SharedClipViewerViewProps {
+  clip: Clip;
+  /** The owner deleted the clip while it was open here. */
+  onDeleted: () => void;
+}
+
+/**
+ * SPEC §2 shared clip for everyone but its owner, signed out included: read-only, kept current by the
+ * clip's live updates (SPEC §4), with a line saying whether they are arriving.
+ */
+export function SharedClipViewerView({ clip, onDeleted }: SharedClipViewerViewProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { updateClip, refetchClip } = useClipCache();
+  const [isSharing, setIsSharing] = useState(false);
+  const liveState = useClipLiveUpdates(clip.id, {
+    enabled: true,
+    onContent: (content) => {
+      updateClip(clip.id, (stored) => ({ ...stored, content }));
+      toast.success({ title: t('editor.contentUpdatedByOwner') });
+    },
+    // The broadcast names the files without their ids; the stored clip has them all.
+    onFiles: () => {
+      void refetchClip(clip.id);
+      toast.success({ title: t('editor.filesUpdatedByOwner') });
+    },
+    onSubscribed: () => void refetchClip(clip.id),
+    onDeleted,
+  });
+
+  return (
+    <ClipPageLayout>
+      <SharedClipTitle />
+      <SharedClipNote tone="viewer">{t('editor.viewerNote')}</SharedClipNote>
+      <LiveUpdatesStatus state={liveState} />
+      <ClipPanel>
+        <ClipContentField
+          value={clip.content}
+          readOnly
+          badge={
+            <ClipBadge tone="neutral">
+              <Eye className="h-3.5 w-3.5" aria-hidden="true" />
+              {t('editor.viewOnlyLabel')}
+            </ClipBadge>
+          }
+        />
+        <div className="mt-4 flex flex-wrap gap-2">
+          <SharedClipActions clipId={clip.id} text={clip.content} onShare={() => setIsSharing(true)} />
+        </div>
+        <ClipFileList title={t('editor.attachedFiles')} files={clip.files} />
+      </ClipPanel>
+      <ShareClipDialog clipId={isSharing ? clip.id : null} onOpenChange={setIsSharing} />
+    </ClipPageLayout>
+  );
+}

@@ -1,0 +1,120 @@
+import type { LoginRequest, PublicUser } from '@clipsync/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { authApi } from '../api/auth-api';
+import { ApiError, refreshSession } from '../api/client';
+import { isSessionExpired, SESSION_EXPIRED_EVENT, sessionStore } from '../api/session-store';
+import { useToast } from '../ui/use-toast';
+import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
+
+/** SPEC §9: how often a signed-in session is re-checked with the server. */
+const SESSION_RECHECK_MS = 5 * 60 * 1000;
+/** SPEC §9: the redirect after login waits this long, so the welcome toast is seen. */
+const LOGIN_REDIRECT_DELAY_MS = 1000;
+
+/**
+ * SPEC §4 authentication: starts loading, then signed in or out; an expired stored session is refreshed
+ * silently; validity is re-checked every 5 minutes, when the tab becomes visible and on
+ * `auth:session-expired`; a dead session ends in a forced logout with the 'Session Expired' toast.
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [status, setStatus] = useState<AuthStatus>('loading');
+  const [user, setUser] = useState<PublicUser | null>(null);
+  // The forced-logout handler needs the status of the moment it runs, not of the render that made it.
+  const statusRef = useRef(status);
+  useEffect(() => {
+    statusRef.current = status;
+  }, [status]);
+
+  const queryClient = useQueryClient();
+
+  // Cached lists and clips belong to the user who fetched them; the next one on this tab starts clean.
+  const signOut = useCallback(() => {
+    sessionStore.clear();
+    queryClient.clear();
+    setUser(null);
+    setStatus('signedOut');
+  }, [queryClient]);
+
+  const forceLogout = useCallback(() => {
+    const wasSignedIn = statusRef.current === 'signedIn';
+    signOut();
+    if (wasSignedIn) toast.error({ title: t('auth.sessionExpired'), description: t('auth.sessionExpiredBody') });
+  }, [signOut, t, toast]);
+
+  const checkSession = useCallback(async () => {
+    if (!sessionStore.getSession()) return forceLogout();
+    try {
+      const { user: current } = await authApi.me();
+      const session = sessionStore.getSession();
+      // A logout may have ended the session while the check was in flight.
+      if (!session) return;
+      sessionStore.save(current, session);
+      setUser(current);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) forceLogout();
+    }
+  }, [forceLogout]);
+
+  const tellSessionExpired = useEffectEvent(() =>
+    toast.error({ title: t('auth.sessionExpired'), description: t('auth.sessionExpiredBody') }),
+  );
+
+  useEffect(() => {
+    const start = async () => {
+      const storedUser = sessionStore.getUser();
+      const session = sessionStore.getSession();
+      if (!storedUser || !session) return signOut();
+      if (isSessionExpired(session) && !(await refreshSession())) {
+        // SPEC §4: a failed refresh at start is a forced logout, so the person is told why.
+        signOut();
+        return tellSessionExpired();
+      }
+      setUser(storedUser);
+      setStatus('signedIn');
+    };
+    void start();
+  }, [signOut]);
+
+  useEffect(() => {
+    if (status !== 'signedIn') return;
+    const timer = window.setInterval(() => void checkSession(), SESSION_RECHECK_MS);
+    const onVisible = () => document.visibilityState === 'visible' && void checkSession();
+    const onExpired = () => forceLogout();
+    document.addEventListener('visibilitychange', onVisible);
+    window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    return () => {
+      window.clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisible);
+      window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
+    };
+  }, [status, checkSession, forceLogout]);
+
+  const login = useCallback(
+    async (credentials: LoginRequest) => {
+      const { user: signedIn, session } = await authApi.login(credentials);
+      if (!session) throw new Error('No session data received');
+      sessionStore.save(signedIn, session);
+      toast.success({ title: t('auth.welcomeBack'), description: t('auth.welcomeBackBody'), duration: 3000 });
+      // SPEC §4: the redirect (done by the public guard once signed in) follows 1 s after login.
+      await new Promise((resolve) => setTimeout(resolve, LOGIN_REDIRECT_DELAY_MS));
+      setUser(signedIn);
+      setStatus('signedIn');
+    },
+    [t, toast],
+  );
+
+  const logout = useCallback(async () => {
+    await authApi.logout();
+    signOut();
+  }, [signOut]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ status, user, login, logout, checkSession }),
+    [status, user, login, logout, checkSession],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,36 @@
+import type { Clip, ClipAbilities, PublicUser } from '@clipsync/shared';
+
+const CREATED_AT = '2026-01-01T00:00:00Z';
+
+export const testUser: PublicUser = {
+  id: 'u1',
+  email: 'a@example.com',
+  name: 'A',
+  emailConfirmedAt: null,
+  createdAt: CREATED_AT,
+};
+
+/** What the server grants a clip's owner, and what it grants everyone else. */
+export const OWNER_ABILITIES: ClipAbilities = { update: true, delete: true, favorite: true, upload: true };
+export const VIEWER_ABILITIES: ClipAbilities = { update: false, delete: false, favorite: false, upload: false };
+
+/** A clip as the server sends it (both spellings of SPEC §3), owned by the test user unless told otherwise. */
+export function makeClip(overrides: Partial<Clip> = {}): Clip {
+  return {
+    id: 'clip-1',
+    content: '',
+    userId: testUser.id,
+    isFavorite: false,
+    is_favorite: false,
+    files: [],
+    createdAt: CREATED_AT,
+    created_at: CREATED_AT,
+    updatedAt: CREATED_AT,
+    updated_at: CREATED_AT,
+    filePath: null,
+    fileName: null,
+    fileType: null,
+    abilities: OWNER_ABILITIES,
+    ...overrides,
+  };
+}
