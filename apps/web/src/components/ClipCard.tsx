@@ -1,15 +1,17 @@
 import type { Clip } from '@clipsync/shared';
-import { ExternalLink, Paperclip, Share2, Star, Trash2 } from 'lucide-react';
+import { Copy, Paperclip, Share2, Star, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../ui/Button';
 import { cn } from '../ui/cn';
+import { FileTypeLabel } from './FileTypeLabel';
 import { RelativeTime } from './RelativeTime';
 
 interface ClipCardProps {
   clip: Clip;
   /** A favourite or delete request of this card is under way. */
   isBusy: boolean;
+  onCopy: (clip: Clip) => void;
   onShare: (clip: Clip) => void;
   onToggleFavorite: (clip: Clip) => void;
   onDelete: (clip: Clip) => void;
@@ -18,17 +20,27 @@ interface ClipCardProps {
 /**
  * SPEC §2 clip card: a clip counts as a file if it has a filePath or fileName. Favourite and Delete show
  * only when the server grants them (a room member's clip is not the viewer's to change).
+ *
+ * The whole card opens the clip through one link (one tab stop; its overlay covers the card), and the
+ * buttons sit above that overlay. Card and buttons share the buttons' brand-colour focus ring.
  */
-export function ClipCard({ clip, isBusy, onShare, onToggleFavorite, onDelete }: ClipCardProps) {
+export function ClipCard({ clip, isBusy, onCopy, onShare, onToggleFavorite, onDelete }: ClipCardProps) {
   const { t } = useTranslation();
   const hasFile = Boolean(clip.filePath || clip.fileName);
   const extraFiles = clip.files.length - 1;
   return (
     <article
       aria-label={clip.content.slice(0, 60) || clip.fileName || t('clips.emptyContent')}
-      className="flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-300 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700"
     >
-      <Link to={`/clips/${clip.id}`} className="group min-h-16 flex-1">
+      <Link
+        to={`/clips/${clip.id}`}
+        className={cn(
+          'group min-h-16 flex-1 outline-none',
+          'after:absolute after:inset-0 after:rounded-xl',
+          'focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-indigo-500',
+        )}
+      >
         <p
           className={cn(
             'line-clamp-3 text-sm wrap-anywhere whitespace-pre-wrap group-hover:text-indigo-700 dark:group-hover:text-indigo-300',
@@ -39,22 +51,28 @@ export function ClipCard({ clip, isBusy, onShare, onToggleFavorite, onDelete }: 
         </p>
       </Link>
       {hasFile && (
-        <p className="mt-3 flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300">
+        <p className="relative mt-3 flex min-w-0 items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300">
           <Paperclip className="h-3.5 w-3.5 shrink-0" aria-label={t('clips.file')} />
-          <span className="truncate font-medium">{clip.fileName}</span>
-          {clip.fileType && <span className="shrink-0 text-slate-500 dark:text-slate-400">({clip.fileType})</span>}
+          <span className="truncate font-medium" title={clip.fileName ?? undefined}>
+            {clip.fileName}
+          </span>
+          <FileTypeLabel mediaType={clip.fileType} fileName={clip.fileName} />
           {extraFiles > 0 && <span className="shrink-0">+{extraFiles}</span>}
         </p>
       )}
-      <div className="mt-3 flex items-center justify-between border-t border-slate-100 pt-3 dark:border-slate-800">
+      <div className="relative mt-3 flex items-center justify-between border-t border-slate-100 pt-3 dark:border-slate-800">
         <span className="text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">
           <RelativeTime iso={clip.createdAt} />
         </span>
         <div className="flex items-center gap-1">
-          <Button asChild variant="ghost" size="sm" aria-label={t('clips.open')} title={t('clips.open')}>
-            <Link to={`/clips/${clip.id}`}>
-              <ExternalLink className="h-4 w-4" aria-hidden="true" />
-            </Link>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onCopy(clip)}
+            aria-label={t('cards.copy')}
+            title={t('cards.copy')}
+          >
+            <Copy className="h-4 w-4" aria-hidden="true" />
           </Button>
           <Button
             variant="ghost"

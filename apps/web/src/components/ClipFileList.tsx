@@ -6,7 +6,7 @@ import { Button } from '../ui/Button';
 import { FileCard, FileCardList } from './FileCards';
 import { useFileDownload } from './use-file-download';
 
-/** Files already stored with a clip: name, size in KB, an image preview, and Download (SPEC §2). */
+/** Files already stored with a clip: name, size (SPEC §9 units), type, an image preview, and Download (SPEC §2). */
 export function ClipFileList({ title, files }: { title: string; files: readonly ClipFileSummary[] }) {
   const { t } = useTranslation();
   const download = useFileDownload();
@@ -18,6 +18,8 @@ export function ClipFileList({ title, files }: { title: string; files: readonly 
           key={file.url}
           name={file.name}
           size={file.size}
+          sizeUnits="scaled"
+          mediaType={file.type}
           previewUrl={isPreviewableImage(file.type) ? file.url : null}
           action={
             <Button

@@ -1,5 +1,8 @@
 import type { Clip } from '@clipsync/shared';
+import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Skeleton } from '../ui/Skeleton';
 import { ClipCard } from './ClipCard';
@@ -9,14 +12,23 @@ import { useClipCardActions } from './use-clip-card-actions';
 /** SPEC §2: 8 placeholders while loading. */
 const SKELETON_COUNT = 8;
 
+/** What an empty list says, and what the reader can do about it. */
+export interface EmptyListState {
+  text: string;
+  /** A sentence under the text, e.g. how clips get into this list. */
+  hint?: string;
+  /** A 'Create clip' button to /new-clip: the list is empty because there are no clips yet. */
+  offerNewClip?: boolean;
+}
+
 interface ClipGridProps {
   clips: readonly Clip[] | undefined;
   isLoading: boolean;
-  emptyText: string;
+  empty: EmptyListState;
 }
 
-/** A grid of clip cards with their actions and share dialog; placeholders while loading; the empty text. */
-export function ClipGrid({ clips, isLoading, emptyText }: ClipGridProps) {
+/** A grid of clip cards with their actions and share dialog; placeholders while loading; the empty state. */
+export function ClipGrid({ clips, isLoading, empty }: ClipGridProps) {
   const { t } = useTranslation();
   const actions = useClipCardActions();
   if (isLoading) {
@@ -38,6 +50,7 @@ export function ClipGrid({ clips, isLoading, emptyText }: ClipGridProps) {
                 <ClipCard
                   clip={clip}
                   isBusy={actions.isBusy(clip)}
+                  onCopy={actions.onCopy}
                   onShare={actions.onShare}
                   onToggleFavorite={actions.onToggleFavorite}
                   onDelete={actions.onDelete}
@@ -47,9 +60,18 @@ export function ClipGrid({ clips, isLoading, emptyText }: ClipGridProps) {
           ))}
         </ul>
       ) : (
-        <p className="rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
-          {emptyText}
-        </p>
+        <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
+          <p>{empty.text}</p>
+          {empty.hint && <p className="text-sm">{empty.hint}</p>}
+          {empty.offerNewClip && (
+            <Button asChild variant="secondary">
+              <Link to="/new-clip">
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                {t('cards.createClip')}
+              </Link>
+            </Button>
+          )}
+        </div>
       )}
       <ShareClipDialog clipId={actions.sharedClipId} onOpenChange={(isOpen) => !isOpen && actions.closeShare()} />
       <ConfirmDialog

@@ -1,8 +1,9 @@
 import { FileIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatKilobytes } from '../lib/file-size';
+import { formatFileSize, formatKilobytes } from '../lib/file-size';
 import { cn } from '../ui/cn';
+import { FileTypeLabel } from './FileTypeLabel';
 
 /** A titled grid of file cards, the frame both the pending and the stored file lists use. */
 export function FileCardList({ title, children }: { title: string; children: ReactNode }) {
@@ -17,6 +18,13 @@ export function FileCardList({ title, children }: { title: string; children: Rea
 interface FileCardProps {
   name: string;
   size: number;
+  /**
+   * Stored files read in SPEC §9 units ('23 Bytes', '1.5 KB'); the new-clip pending list keeps SPEC §2's
+   * KB to one decimal, the default.
+   */
+  sizeUnits?: 'kilobytes' | 'scaled';
+  /** The file's media type, shown in words with the raw type as its tooltip. */
+  mediaType?: string;
   /** An image to preview, or null for the generic file icon. */
   previewUrl: string | null;
   /** Pending files are drawn dashed: they are not stored yet. */
@@ -27,8 +35,9 @@ interface FileCardProps {
   action: ReactNode;
 }
 
-/** One file: preview or icon, name, size in KB to one decimal (SPEC §2), and its action. */
-export function FileCard({ name, size, previewUrl, isPending = false, details, action }: FileCardProps) {
+/** One file: preview or icon, name (in full on hover), size, type, and its action. */
+export function FileCard(props: FileCardProps) {
+  const { name, size, sizeUnits = 'kilobytes', mediaType, previewUrl, isPending = false, details, action } = props;
   const { t } = useTranslation();
   return (
     <li
@@ -47,8 +56,13 @@ export function FileCard({ name, size, previewUrl, isPending = false, details, a
         <FileIcon className="h-8 w-8 shrink-0 text-slate-400" aria-hidden="true" />
       )}
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{name}</p>
-        <p className="text-xs text-slate-500 dark:text-slate-400">{formatKilobytes(size)}</p>
+        <p className="truncate text-sm font-medium" title={name}>
+          {name}
+        </p>
+        <p className="flex gap-1.5 text-xs text-slate-500 dark:text-slate-400">
+          <span>{sizeUnits === 'scaled' ? formatFileSize(size) : formatKilobytes(size)}</span>
+          {mediaType !== undefined && <FileTypeLabel mediaType={mediaType} fileName={name} />}
+        </p>
         {details}
       </div>
       {action}

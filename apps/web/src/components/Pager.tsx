@@ -7,9 +7,13 @@ interface PagerProps {
   onPageChange: (page: number) => void;
 }
 
-/** Previous / 'Page X of Y' / Next; Previous is disabled on the first page and Next on the last (SPEC §2). */
+/**
+ * Previous / 'Page X of Y' / Next; Previous is disabled on the first page and Next on the last (SPEC §2).
+ * With one page or none there is nowhere to go, so nothing shows.
+ */
 export function Pager({ page, pages, onPageChange }: PagerProps) {
   const { t } = useTranslation();
+  if (pages <= 1) return null;
   return (
     <nav aria-label={t('clips.pageOf', { page, pages })} className="mt-6 flex items-center justify-center gap-4">
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>

@@ -9,7 +9,7 @@ import { Input } from '../ui/Input';
 import { useToast } from '../ui/use-toast';
 
 /** The public address of a clip: anyone holding it may read the clip (SPEC §6). */
-const clipLink = (origin: string, clipId: string) => `${origin}/clips/${clipId}`;
+export const clipLink = (origin: string, clipId: string) => `${origin}/clips/${clipId}`;
 
 interface ShareClipDialogProps {
   clipId: string | null;

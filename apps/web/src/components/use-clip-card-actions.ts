@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteClip, useToggleFavorite } from '../api/clip-mutations';
 import { useToast } from '../ui/use-toast';
+import { useCopyClip } from './use-copy-clip';
 
 /**
  * What a clip card's buttons do, with SPEC §8's toasts; the lists and stats refetch after each change
@@ -21,6 +22,7 @@ export function useClipCardActions() {
     onSuccess: () => toast.success({ title: t('clips.deleted') }),
     onError: () => toast.error({ title: t('clips.deleteFailed'), description: t('clips.deleteFailedBody') }),
   });
+  const copyClip = useCopyClip();
   const [sharedClipId, setSharedClipId] = useState<string | null>(null);
   const [clipToDelete, setClipToDelete] = useState<Clip | null>(null);
   const pendingClipId = (mutation: { isPending: boolean; variables: string | undefined }) =>
@@ -28,6 +30,7 @@ export function useClipCardActions() {
   return {
     /** A card waits for its request before taking another click: a double click must not undo itself. */
     isBusy: (clip: Clip) => clip.id === pendingClipId(toggleFavorite) || clip.id === pendingClipId(deleteClip),
+    onCopy: (clip: Clip) => void copyClip(clip),
     sharedClipId,
     closeShare: () => setSharedClipId(null),
     onShare: (clip: Clip) => setSharedClipId(clip.id),

@@ -38,3 +38,17 @@ export async function copyText(text: string): Promise<void> {
 export function isPreviewableImage(mediaType: string): boolean {
   return /^image\/(png|jpeg|gif|webp|avif|bmp)$/i.test(mediaType);
 }
+
+/** Whether this browser may put an image of this type on the clipboard (Chromium takes PNG only). */
+export function canCopyImage(mediaType: string): boolean {
+  if (!window.isSecureContext || typeof ClipboardItem === 'undefined' || !navigator.clipboard?.write) return false;
+  return typeof ClipboardItem.supports === 'function' ? ClipboardItem.supports(mediaType) : mediaType === 'image/png';
+}
+
+/**
+ * Puts an image on the clipboard. The image is given while it still loads: the browser keeps the click's
+ * permission for a pending clipboard item, not for a write that starts after a download.
+ */
+export function copyImage(mediaType: string, image: Promise<Blob>): Promise<void> {
+  return navigator.clipboard.write([new ClipboardItem({ [mediaType]: image })]);
+}

@@ -55,7 +55,11 @@ export default function DashboardPage() {
         <ClipGrid
           clips={recent.data?.clips}
           isLoading={recent.isLoading}
-          emptyText={hasActiveFilters(appliedFilters) ? t('clips.emptyRecentFiltered') : t('clips.empty')}
+          empty={
+            hasActiveFilters(appliedFilters)
+              ? { text: t('clips.emptyRecentFiltered') }
+              : { text: t('clips.empty'), offerNewClip: true }
+          }
         />
       </section>
     </div>

@@ -1,19 +1,20 @@
 import { CLIPS_PAGE_SIZE } from '@clipsync/shared';
 import { useClipList, type ClipListKind } from '../../../api/clip-queries';
-import { ClipGrid } from '../../../components/ClipGrid';
+import { ClipGrid, type EmptyListState } from '../../../components/ClipGrid';
 import { FilterBar } from '../../../components/FilterBar';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { hasActiveFilters, pageCount } from '../../../lib/clip-filters';
 import { useErrorToast } from '../../../ui/use-error-toast';
-import { useClipListState } from './use-clip-list-state';
+import { useClipListState, useKeepPageInRange } from './use-clip-list-state';
 
 interface PagedClipsPageProps {
   kind: ClipListKind;
   title: string;
   /** The toast when a page cannot be fetched (SPEC §8). */
   failure: { title: string; description?: string };
-  emptyText: string;
+  /** The list is empty with no filters on. */
+  empty: EmptyListState;
   /** Said instead when filters are on: nothing matches them. */
   emptyFilteredText: string;
   /** The favourites page lists favourites only, so it hides that filter (SPEC §2). */
@@ -22,10 +23,12 @@ interface PagedClipsPageProps {
 
 /** A clip list page (SPEC §2 All Clips, Favorites): filter bar, 20 a page paged on the server, 'Page X of Y'. */
 export function PagedClipsPage(props: PagedClipsPageProps) {
-  const { kind, title, failure, emptyText, emptyFilteredText, showFavoriteFilter = true } = props;
-  const { filters, appliedFilters, setFilters, page, setPage, keepPageInRange } = useClipListState();
+  const { kind, title, failure, empty, emptyFilteredText, showFavoriteFilter = true } = props;
+  const { filters, appliedFilters, setFilters, page, setPage } = useClipListState({
+    withFavoriteFilter: showFavoriteFilter,
+  });
   const clips = useClipList(kind, appliedFilters, { limit: CLIPS_PAGE_SIZE, offset: (page - 1) * CLIPS_PAGE_SIZE });
-  keepPageInRange(clips.isPlaceholderData ? undefined : clips.data?.total, CLIPS_PAGE_SIZE);
+  useKeepPageInRange(page, clips.isPlaceholderData ? undefined : clips.data?.total, CLIPS_PAGE_SIZE, setPage);
   useErrorToast(clips.isError, failure.title, failure.description);
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
@@ -34,9 +37,13 @@ export function PagedClipsPage(props: PagedClipsPageProps) {
       <ClipGrid
         clips={clips.data?.clips}
         isLoading={clips.isLoading}
-        emptyText={hasActiveFilters(appliedFilters) ? emptyFilteredText : emptyText}
+        empty={hasActiveFilters(appliedFilters) ? { text: emptyFilteredText } : empty}
       />
-      <Pager page={page} pages={pageCount(clips.data?.total ?? 0, CLIPS_PAGE_SIZE)} onPageChange={setPage} />
+      <Pager
+        page={page}
+        pages={pageCount(clips.data?.total ?? 0, CLIPS_PAGE_SIZE)}
+        onPageChange={(next) => setPage(next)}
+      />
     </div>
   );
 }

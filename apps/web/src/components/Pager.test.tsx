@@ -1,0 +1,19 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { expect, test, vi } from 'vitest';
+import { Pager } from './Pager';
+
+test("with one page or none, 'Page 1 of 1' and its buttons are not shown", () => {
+  const { container } = render(<Pager page={1} pages={1} onPageChange={vi.fn()} />);
+  expect(container).toBeEmptyDOMElement();
+  expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+});
+
+test('with more pages, Previous is disabled on the first and Next moves on', async () => {
+  const onPageChange = vi.fn();
+  render(<Pager page={1} pages={3} onPageChange={onPageChange} />);
+  expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+  expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  expect(onPageChange).toHaveBeenCalledWith(2);
+});

@@ -1,0 +1,39 @@
+import type { Clip } from '@clipsync/shared';
+import { useTranslation } from 'react-i18next';
+import { canCopyImage, copyImage, copyText, isPreviewableImage } from '../lib/browser-files';
+import { useToast } from '../ui/use-toast';
+import { clipLink } from './ShareClipDialog';
+
+/** An image file's bytes, typed as the clipboard item expects them. */
+async function fetchImage(url: string, mediaType: string): Promise<Blob> {
+  const response = await fetch(url, { credentials: 'include' });
+  if (!response.ok) throw new Error(`Image answered ${response.status}`);
+  const blob = await response.blob();
+  return blob.type === mediaType ? blob : new Blob([blob], { type: mediaType });
+}
+
+/**
+ * A card's one-click copy: the clip's text ('Copied!'); for a clip without text, its image where the
+ * browser can hold one, else its link ('Link copied'). Any failure is SPEC §8's 'Failed to copy' toast.
+ */
+export function useCopyClip() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  return async (clip: Clip) => {
+    const image = clip.content ? undefined : clip.files.find((file) => isPreviewableImage(file.type));
+    try {
+      if (clip.content) {
+        await copyText(clip.content);
+      } else if (image && canCopyImage(image.type)) {
+        await copyImage(image.type, fetchImage(image.url, image.type));
+      } else {
+        await copyText(clipLink(window.location.origin, clip.id));
+        toast.success({ title: t('share.linkCopied') });
+        return;
+      }
+      toast.success({ title: t('cards.copied') });
+    } catch {
+      toast.error({ title: t('share.copyFailed'), description: t('share.copyFailedBody') });
+    }
+  };
+}
