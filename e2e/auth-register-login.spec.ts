@@ -42,7 +42,8 @@ test('register → open the mailed link → Go to Login → log in → /dashboar
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').email)).toBe(email);
 
-  await page.getByRole('complementary').getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('complementary').getByRole('button', { name: 'Open account menu' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByText('Logged out successfully', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();

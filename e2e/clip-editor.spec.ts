@@ -11,6 +11,8 @@ test('a new clip is saved with a file, shared, edited by its owner, followed liv
   request,
   browser,
 }) => {
+  // The longest journey (two browser contexts, an upload, a download): it gets the slow-test time budget.
+  test.slow();
   await signIn(page, request, 'clip-editor');
   // The draft is created on entry; holding its request back a moment makes 'Initializing...' observable.
   await page.route('**/api/clipboard', async (route) => {
@@ -38,7 +40,9 @@ test('a new clip is saved with a file, shared, edited by its owner, followed liv
   await page.getByLabel('Clip content').fill('First version');
   await saveClip.click();
   await expect(toast(page, 'Clip saved successfully')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Uploaded Files' }).getByText('notes.txt')).toBeVisible();
+  // Saved, the clip moves to its own address: the owner's clip page, with the file attached.
+  await expect(page).toHaveURL(/\/clips\/[\w-]{22}$/);
+  await expect(page.getByRole('region', { name: 'Attached Files' }).getByText('notes.txt')).toBeVisible();
   await expect(pendingFiles).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Share' }).click();
@@ -93,7 +97,7 @@ test('a new clip is saved with a file, shared, edited by its owner, followed liv
   await expect(card).toContainText('notes.txt');
   await card.getByRole('button', { name: 'Add to favorites' }).click();
   await expect(toast(page, 'Added to favorites')).toBeVisible();
-  await page.getByRole('link', { name: 'Favorites' }).click();
+  await page.getByRole('main').getByRole('link', { name: 'Favorites' }).click();
   const favorite = page.getByRole('article').filter({ hasText: 'Second version, live' });
   await favorite.getByRole('button', { name: 'Delete clip' }).click();
   await page
@@ -138,5 +142,5 @@ test('files pasted or dropped anywhere on the page, and text pasted outside the 
   await expect(pendingFiles.getByText('report.pdf')).toHaveCount(0);
   await page.getByRole('button', { name: 'Save Clip' }).click();
   await expect(toast(page, 'Clip saved successfully')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Uploaded Files' }).getByText('screenshot.png')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Attached Files' }).getByText('screenshot.png')).toBeVisible();
 });

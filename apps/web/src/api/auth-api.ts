@@ -9,6 +9,7 @@ export const authApi = {
   logout: () => call(authEndpoints.logout),
   me: () => call(authEndpoints.me),
   forgotPassword: (email: string) => call(authEndpoints.forgotPassword, { body: { email } }),
+  resendConfirmation: (email: string) => call(authEndpoints.resendConfirmation, { body: { email } }),
   resetPassword: (token: string, newPassword: string) =>
     call(authEndpoints.resetPassword, { body: { token, new_password: newPassword } }),
   checkEmailConfirmation: (token: string) => call(authEndpoints.checkEmailConfirmation, { params: { token } }),

@@ -11,6 +11,11 @@ export function useRequestPasswordReset() {
   return useMutation({ mutationFn: (email: string) => authApi.forgotPassword(email) });
 }
 
+/** For a login refused with EMAIL_NOT_CONFIRMED: mails the confirmation link again. */
+export function useResendConfirmation() {
+  return useMutation({ mutationFn: (email: string) => authApi.resendConfirmation(email) });
+}
+
 export function useResetPassword() {
   return useMutation({
     mutationFn: ({ token, newPassword }: { token: string; newPassword: string }) =>

@@ -12,6 +12,7 @@ import {
   PagedClips,
   RefreshResponse,
   RegisterRequest,
+  ResendConfirmationRequest,
   ResetPasswordRequest,
   SaveClipboardItemRequest,
   ShareOriginsResponse,
@@ -55,6 +56,13 @@ export const authEndpoints = defineEndpoints({
     method: 'POST',
     path: () => '/auth/reset-password',
     request: ResetPasswordRequest,
+    response: MessageResponse,
+  },
+  /** Answers the same message whether or not the address has an unconfirmed account; 429 over its limit. */
+  resendConfirmation: {
+    method: 'POST',
+    path: () => '/auth/resend-confirmation',
+    request: ResendConfirmationRequest,
     response: MessageResponse,
   },
   checkEmailConfirmation: {

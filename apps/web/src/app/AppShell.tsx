@@ -1,9 +1,10 @@
 import {
   ClipboardList,
   Copy,
+  Files,
   LayoutDashboard,
-  LogOut,
   Monitor,
+  Star,
   PanelLeftClose,
   PanelLeftOpen,
   Users,
@@ -12,14 +13,26 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
-import { useLogOut } from '../session/use-log-out';
 import { cn } from '../ui/cn';
+import { AccountMenu } from './AccountMenu';
+import { LiveIndicator } from './LiveIndicator';
 
-const NAV: ReadonlyArray<{ to: string; key: string; icon: LucideIcon }> = [
-  { to: '/dashboard', key: 'nav.clipboards', icon: LayoutDashboard },
-  { to: '/rooms', key: 'nav.rooms', icon: Users },
-  { to: '/quick-copy', key: 'nav.quickCopy', icon: Copy },
-  { to: '/desktop', key: 'nav.virtualDesktop', icon: Monitor },
+interface Destination {
+  to: string;
+  key: string;
+  icon: LucideIcon;
+  /** Whether the mobile bottom bar has room for it (the sidebar has every one). */
+  isInBottomBar: boolean;
+}
+
+/** SPEC §2's entries in their words ('Clipboards' opens the dashboard), with All Clips and Favorites. */
+const NAV: readonly Destination[] = [
+  { to: '/dashboard', key: 'nav.clipboards', icon: LayoutDashboard, isInBottomBar: true },
+  { to: '/clips', key: 'shell.allClips', icon: Files, isInBottomBar: true },
+  { to: '/favorites', key: 'shell.favorites', icon: Star, isInBottomBar: false },
+  { to: '/rooms', key: 'nav.rooms', icon: Users, isInBottomBar: true },
+  { to: '/quick-copy', key: 'nav.quickCopy', icon: Copy, isInBottomBar: false },
+  { to: '/desktop', key: 'nav.virtualDesktop', icon: Monitor, isInBottomBar: true },
 ];
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
@@ -30,11 +43,13 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
   );
 
-/** The signed-in layout: collapsible sidebar (a narrow rail when collapsed) and a mobile bottom bar. */
+/**
+ * The signed-in layout: collapsible sidebar (a narrow rail when collapsed) with the live state and the account
+ * menu, and a mobile bottom bar. NavLink marks the current page `aria-current="page"`.
+ */
 export function AppShell() {
   const { t } = useTranslation();
   const [isCollapsed, setIsCollapsed] = useState(false);
-  const logOut = useLogOut();
   return (
     <div className="flex min-h-screen">
       <aside
@@ -70,15 +85,8 @@ export function AppShell() {
             </NavLink>
           ))}
         </nav>
-        <button
-          type="button"
-          onClick={() => void logOut()}
-          className={linkClass({ isActive: false })}
-          title={isCollapsed ? t('nav.logout') : undefined}
-        >
-          <LogOut className="h-4 w-4 shrink-0" aria-hidden="true" />
-          <span className={cn(isCollapsed && 'sr-only')}>{t('nav.logout')}</span>
-        </button>
+        <LiveIndicator isCompact={isCollapsed} />
+        <AccountMenu placement="sidebar" isCollapsed={isCollapsed} />
       </aside>
       <main id="main" className="min-w-0 flex-1 pb-20 md:pb-0">
         <Outlet />
@@ -87,7 +95,7 @@ export function AppShell() {
         aria-label={t('nav.mainMenu')}
         className="fixed inset-x-0 bottom-0 z-20 flex justify-around border-t border-slate-200 bg-white py-2 md:hidden dark:border-slate-800 dark:bg-slate-950"
       >
-        {NAV.map(({ to, key, icon: Icon }) => (
+        {NAV.filter(({ isInBottomBar }) => isInBottomBar).map(({ to, key, icon: Icon }) => (
           <NavLink
             key={to}
             to={to}
@@ -102,14 +110,7 @@ export function AppShell() {
             {t(key)}
           </NavLink>
         ))}
-        <button
-          type="button"
-          onClick={() => void logOut()}
-          className="flex flex-col items-center gap-1 px-2 text-xs text-slate-600 dark:text-slate-300"
-        >
-          <LogOut className="h-5 w-5" aria-hidden="true" />
-          {t('nav.logout')}
-        </button>
+        <AccountMenu placement="bottomBar" />
       </nav>
     </div>
   );

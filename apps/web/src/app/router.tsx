@@ -5,11 +5,16 @@ import { StandalonePage } from '../features/placeholders/StandalonePage';
 import { RouteFallback } from '../ui/RouteFallback';
 import { AppShell } from './AppShell';
 import { ProtectedRoute, PublicRoute } from './guards';
+import { RootLayout } from './RootLayout';
+import type { RouteTitle } from './use-route-title';
 
 const page = (titleKey: string, bodyKey?: string) => (
   <PlaceholderPage titleKey={titleKey} {...(bodyKey ? { bodyKey } : {})} />
 );
 const standalone = (titleKey: string) => <StandalonePage titleKey={titleKey} />;
+
+/** A route's name in the tab's title (the landing page declares none: its title is the app's name). */
+const title = (titleKey: string): RouteTitle => ({ titleKey });
 
 const lazyPage = (load: () => Promise<{ default: () => React.ReactElement }>) => async () => ({
   Component: (await load()).default,
@@ -20,34 +25,82 @@ const lazyPage = (load: () => Promise<{ default: () => React.ReactElement }>) =>
  * later issues show their title until they land.
  */
 export const routes: RouteObject[] = [
-  { path: '/', lazy: lazyPage(() => import('../features/landing/LandingPage')), HydrateFallback: RouteFallback },
   {
-    element: <PublicRoute />,
-    children: [{ path: '/auth', lazy: lazyPage(() => import('../features/auth/AuthPage')) }],
-  },
-  {
-    element: <ProtectedRoute />,
+    element: <RootLayout />,
+    HydrateFallback: RouteFallback,
     children: [
+      { path: '/', lazy: lazyPage(() => import('../features/landing/LandingPage')), HydrateFallback: RouteFallback },
       {
-        element: <AppShell />,
+        element: <PublicRoute />,
         children: [
-          { path: '/dashboard', lazy: lazyPage(() => import('../features/clips/lists/DashboardPage')) },
-          { path: '/clips', lazy: lazyPage(() => import('../features/clips/lists/AllClipsPage')) },
-          { path: '/rooms', element: page('pages.rooms') },
-          { path: '/rooms/:roomId', element: page('pages.room') },
-          { path: '/favorites', lazy: lazyPage(() => import('../features/clips/lists/FavoritesPage')) },
-          { path: '/quick-copy', element: page('pages.quickCopy', 'pages.quickCopyComingSoon') },
+          { path: '/auth', handle: title('nav.login'), lazy: lazyPage(() => import('../features/auth/AuthPage')) },
         ],
+      },
+      {
+        element: <ProtectedRoute />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              {
+                path: '/dashboard',
+                handle: title('pages.dashboard'),
+                lazy: lazyPage(() => import('../features/clips/lists/DashboardPage')),
+              },
+              {
+                path: '/clips',
+                handle: title('pages.clips'),
+                lazy: lazyPage(() => import('../features/clips/lists/AllClipsPage')),
+              },
+              { path: '/rooms', handle: title('pages.rooms'), element: page('pages.rooms') },
+              { path: '/rooms/:roomId', handle: title('pages.room'), element: page('pages.room') },
+              {
+                path: '/favorites',
+                handle: title('pages.favorites'),
+                lazy: lazyPage(() => import('../features/clips/lists/FavoritesPage')),
+              },
+              {
+                path: '/quick-copy',
+                handle: title('pages.quickCopy'),
+                element: page('pages.quickCopy', 'pages.quickCopyComingSoon'),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '/desktop', handle: title('pages.desktop'), element: standalone('pages.desktop') },
+      {
+        path: '/desktop/shared/:token',
+        handle: title('pages.sharedDesktop'),
+        element: standalone('pages.sharedDesktop'),
+      },
+      {
+        path: '/new-clip',
+        handle: title('pages.newClip'),
+        lazy: lazyPage(() => import('../features/clips/new-clip/NewClipPage')),
+      },
+      {
+        path: '/clips/:clipId',
+        handle: title('editor.sharedTitle'),
+        lazy: lazyPage(() => import('../features/clips/shared-clip/SharedClipPage')),
+      },
+      {
+        path: '/email-confirmation',
+        handle: title('shell.emailConfirmation'),
+        lazy: lazyPage(() => import('../features/auth/EmailConfirmationPage')),
+      },
+      {
+        path: '/reset-password',
+        handle: title('reset.title'),
+        lazy: lazyPage(() => import('../features/auth/ResetPasswordPage')),
+      },
+      {
+        path: '*',
+        handle: title('notFound.title'),
+        lazy: lazyPage(() => import('../features/not-found/NotFoundPage')),
       },
     ],
   },
-  { path: '/desktop', element: standalone('pages.desktop') },
-  { path: '/desktop/shared/:token', element: standalone('pages.sharedDesktop') },
-  { path: '/new-clip', lazy: lazyPage(() => import('../features/clips/new-clip/NewClipPage')) },
-  { path: '/clips/:clipId', lazy: lazyPage(() => import('../features/clips/shared-clip/SharedClipPage')) },
-  { path: '/email-confirmation', lazy: lazyPage(() => import('../features/auth/EmailConfirmationPage')) },
-  { path: '/reset-password', lazy: lazyPage(() => import('../features/auth/ResetPasswordPage')) },
-  { path: '*', lazy: lazyPage(() => import('../features/not-found/NotFoundPage')) },
 ];
 
 export const router = createBrowserRouter(routes);

@@ -1,19 +1,33 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
 import { useAuth } from '../../session/auth-context';
 import { Button } from '../../ui/Button';
 import { errorMessage } from './error-message';
 import { FormError } from './FormError';
 import { FormField } from './FormField';
+import { ResendConfirmationButton } from './ResendConfirmationButton';
 import { useAuthForm } from './use-auth-form';
 import { validateLogin } from './validation';
 
 export function LoginForm({ onRegister, onForgot }: { onRegister: () => void; onForgot: () => void }) {
   const { t } = useTranslation();
   const { login } = useAuth();
+  // The address a login was refused for because it is not confirmed yet: the form offers a new link.
+  const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  const logIn = async (email: string, password: string) => {
+    setUnconfirmedEmail(null);
+    try {
+      await login({ email, password });
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED') setUnconfirmedEmail(email);
+      throw error;
+    }
+  };
   const { submit, field, formError, isSubmitting } = useAuthForm({
     initial: { email: '', password: '' },
     validate: validateLogin,
-    send: (values) => login({ email: values.email.trim(), password: values.password }),
+    send: (values) => logIn(values.email.trim(), values.password),
     describeFailure: (error) =>
       errorMessage(error, {
         byStatus: {
@@ -37,6 +51,7 @@ export function LoginForm({ onRegister, onForgot }: { onRegister: () => void; on
         {...field('password')}
       />
       <FormError message={formError} />
+      {unconfirmedEmail && <ResendConfirmationButton email={unconfirmedEmail} />}
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t('auth.loggingIn') : t('auth.login')}
       </Button>

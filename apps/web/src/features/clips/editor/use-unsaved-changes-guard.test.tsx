@@ -3,11 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createMemoryRouter, Link, RouterProvider } from 'react-router';
 import '../../../i18n';
+import { LeaveUnsavedDialog } from './LeaveUnsavedDialog';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard';
 
 function Editor({ isDirty }: { isDirty: boolean }) {
-  useUnsavedChangesGuard(isDirty);
-  return <Link to="/elsewhere">Leave</Link>;
+  const guard = useUnsavedChangesGuard(isDirty);
+  return (
+    <>
+      <Link to="/elsewhere">Go elsewhere</Link>
+      <LeaveUnsavedDialog guard={guard} />
+    </>
+  );
 }
 
 function renderEditor(isDirty: boolean) {
@@ -24,27 +30,30 @@ function renderEditor(isDirty: boolean) {
 describe('useUnsavedChangesGuard', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  test('asks before leaving with unsaved changes and stays when told to', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+  test("asks in the app's own dialog (never window.confirm) and stays when told to", async () => {
+    const confirm = vi.spyOn(window, 'confirm');
     renderEditor(true);
-    await userEvent.click(screen.getByRole('link', { name: 'Leave' }));
-    expect(confirm).toHaveBeenCalledWith('You have unsaved changes. Leave this page and lose them?');
-    expect(screen.getByRole('link', { name: 'Leave' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Go elsewhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+    expect(dialog).toHaveTextContent('You have unsaved changes. Leave this page and lose them?');
+    await userEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go elsewhere' })).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
   });
 
   test('leaves when the person agrees', async () => {
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
     renderEditor(true);
-    await userEvent.click(screen.getByRole('link', { name: 'Leave' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Go elsewhere' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave' }));
     expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
   });
 
   test('leaves without asking when nothing is unsaved', async () => {
-    const confirm = vi.spyOn(window, 'confirm');
     renderEditor(false);
-    await userEvent.click(screen.getByRole('link', { name: 'Leave' }));
+    await userEvent.click(screen.getByRole('link', { name: 'Go elsewhere' }));
     expect(await screen.findByText('Elsewhere')).toBeInTheDocument();
-    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   test('closing the tab with unsaved changes gets the browser warning', () => {

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { clipsApi } from '../../../api/clips-api';
@@ -25,6 +25,11 @@ const fileOfSize = (name: string, size: number) => {
   return file;
 };
 
+/** Stands in for the owner's clip page: which clip the address names. */
+function ClipAddress() {
+  return <p>Clip page {useParams().clipId}</p>;
+}
+
 function renderPage(status: AuthContextValue['status'] = 'signedIn') {
   const auth = fakeSession(status === 'signedIn' ? user : null, status);
   render(
@@ -36,6 +41,7 @@ function renderPage(status: AuthContextValue['status'] = 'signedIn') {
               [
                 { path: '/new-clip', element: <NewClipPage /> },
                 { path: '/auth', element: <p>Auth screen</p> },
+                { path: '/clips/:clipId', element: <ClipAddress /> },
               ],
               { initialEntries: ['/new-clip'] },
             )}
@@ -82,7 +88,7 @@ describe('NewClipPage', () => {
     expect(clipsApi.update).not.toHaveBeenCalled();
   });
 
-  test('saves the text, then uploads the pending files, which move to Uploaded Files', async () => {
+  test("saves the text, uploads the pending files, then moves to the clip's own address", async () => {
     const stored: ClipFile = { id: 'f1', name: 'notes.txt', size: 2048, type: 'text/plain', url: '/api/files/f1' };
     vi.mocked(clipsApi.create).mockResolvedValue(draft);
     vi.mocked(clipsApi.update).mockResolvedValue({ ...draft, content: 'hello' });
@@ -98,9 +104,29 @@ describe('NewClipPage', () => {
     expect(await findToast('Clip saved successfully')).toBeInTheDocument();
     expect(clipsApi.update).toHaveBeenCalledWith('clip-1', 'hello');
     expect(clipsApi.uploadFile).toHaveBeenCalledWith('clip-1', expect.any(File), expect.any(Function));
-    expect(screen.queryByRole('region', { name: 'Pending Files' })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('region', { name: 'Uploaded Files' })).getByText('notes.txt')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Share' })).toBeEnabled();
+    expect(await screen.findByText('Clip page clip-1')).toBeInTheDocument();
+  });
+
+  test("Ctrl+Enter and Cmd+S save from the text area, and stop the browser's own save", async () => {
+    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    vi.mocked(clipsApi.update).mockResolvedValue({ ...draft, content: 'typed' });
+    renderPage();
+    await screen.findByRole('button', { name: 'Save Clip' });
+    await userEvent.type(screen.getByLabelText('Clip content'), 'typed');
+    const save = new KeyboardEvent('keydown', { key: 's', metaKey: true, bubbles: true, cancelable: true });
+    screen.getByLabelText('Clip content').dispatchEvent(save);
+    expect(save.defaultPrevented).toBe(true);
+    expect(await screen.findByText('Clip page clip-1')).toBeInTheDocument();
+    expect(clipsApi.update).toHaveBeenCalledExactlyOnceWith('clip-1', 'typed');
+  });
+
+  test('Ctrl+Enter saves too', async () => {
+    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    vi.mocked(clipsApi.update).mockResolvedValue({ ...draft, content: 'x' });
+    renderPage();
+    await screen.findByRole('button', { name: 'Save Clip' });
+    await userEvent.type(screen.getByLabelText('Clip content'), 'x{Control>}{Enter}{/Control}');
+    expect(await screen.findByText('Clip page clip-1')).toBeInTheDocument();
   });
 
   test('a failed upload says so and empties the pending list', async () => {

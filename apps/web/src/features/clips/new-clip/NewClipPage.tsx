@@ -1,15 +1,17 @@
 import { ArrowLeft, Copy, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ClipFileList } from '../../../components/ClipFileList';
 import { ShareClipDialog } from '../../../components/ShareClipDialog';
 import { useAuth } from '../../../session/auth-context';
 import { Button } from '../../../ui/Button';
 import { RouteFallback } from '../../../ui/RouteFallback';
+import { useSaveShortcut } from '../../../ui/use-save-shortcut';
 import { ClipContentField } from '../editor/ClipContentField';
 import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
 import { DropHint } from '../editor/DropHint';
+import { LeaveUnsavedDialog } from '../editor/LeaveUnsavedDialog';
 import { PendingFileList } from '../editor/PendingFileList';
 import { SaveButton } from '../editor/SaveButton';
 import { UploadFileButton } from '../editor/UploadFileButton';
@@ -33,7 +35,7 @@ export default function NewClipPage() {
 function NewClipEditor() {
   const { t } = useTranslation();
   const editor = useNewClip();
-  useUnsavedChangesGuard(editor.hasUnsavedChanges);
+  const leaveGuard = useUnsavedChangesGuard(editor.hasUnsavedChanges);
   const { copyContent } = useClipContentActions();
   const [sharedClipId, setSharedClipId] = useState<string | null>(null);
   const { isDraggingFiles, dropTargetProps } = usePasteAndDrop({
@@ -42,6 +44,13 @@ function NewClipEditor() {
     onText: editor.appendToText,
   });
   const isBusy = editor.isInitializing || editor.isSaving;
+  useSaveShortcut(() => void editor.save(), !isBusy);
+  // Once saved, the clip lives at its own address: a reload or a bookmark opens it, not a fresh draft.
+  const navigate = useNavigate();
+  const savedClipId = editor.hasSaved && !editor.isSaving && !editor.hasUnsavedChanges ? editor.clipId : null;
+  useEffect(() => {
+    if (savedClipId) void navigate(`/clips/${savedClipId}`, { replace: true });
+  }, [savedClipId, navigate]);
   const saveLabel = editor.isInitializing ? 'editor.initializing' : editor.isSaving ? 'editor.saving' : 'editor.save';
 
   return (
@@ -76,6 +85,7 @@ function NewClipEditor() {
         <ClipFileList title={t('editor.uploadedFiles')} files={editor.uploadedFiles} />
       </ClipPanel>
       <ShareClipDialog clipId={sharedClipId} onOpenChange={(isOpen) => !isOpen && setSharedClipId(null)} />
+      <LeaveUnsavedDialog guard={leaveGuard} />
     </ClipPageLayout>
   );
 }

@@ -1,5 +1,7 @@
-import { Copy, Download, Share2 } from 'lucide-react';
+import { Copy, Download, Plus, Share2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../ui/Button';
 import { useClipContentActions } from '../editor/use-clip-content-actions';
 
@@ -7,10 +9,12 @@ interface SharedClipActionsProps {
   clipId: string;
   text: string;
   onShare: () => void;
+  /** The owner's Upload File, in the same place as on the new-clip page (after Copy). */
+  afterCopy?: ReactNode;
 }
 
 /** Copy Content, Download and Share: what everyone may do with a shared clip (SPEC §2, §6). */
-export function SharedClipActions({ clipId, text, onShare }: SharedClipActionsProps) {
+export function SharedClipActions({ clipId, text, onShare, afterCopy }: SharedClipActionsProps) {
   const { t } = useTranslation();
   const { copyContent, downloadContent } = useClipContentActions();
   return (
@@ -19,6 +23,7 @@ export function SharedClipActions({ clipId, text, onShare }: SharedClipActionsPr
         <Copy className="h-4 w-4" aria-hidden="true" />
         {t('editor.copy')}
       </Button>
+      {afterCopy}
       <Button variant="secondary" onClick={() => downloadContent(clipId, text)}>
         <Download className="h-4 w-4" aria-hidden="true" />
         {t('editor.downloadContent')}
@@ -28,6 +33,19 @@ export function SharedClipActions({ clipId, text, onShare }: SharedClipActionsPr
         {t('editor.share')}
       </Button>
     </>
+  );
+}
+
+/** Starts the next clip from the one just saved: the everyday loop of save, then new. */
+export function NewClipButton() {
+  const { t } = useTranslation();
+  return (
+    <Button asChild variant="secondary">
+      <Link to="/new-clip">
+        <Plus className="h-4 w-4" aria-hidden="true" />
+        {t('clips.newClip')}
+      </Link>
+    </Button>
   );
 }
 

@@ -3,16 +3,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClipFileList } from '../../../components/ClipFileList';
 import { ShareClipDialog } from '../../../components/ShareClipDialog';
+import { useSaveShortcut } from '../../../ui/use-save-shortcut';
 import { useToast } from '../../../ui/use-toast';
 import { ClipBadge, ClipContentField } from '../editor/ClipContentField';
 import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
 import { DropHint } from '../editor/DropHint';
+import { LeaveUnsavedDialog } from '../editor/LeaveUnsavedDialog';
 import { PendingFileList } from '../editor/PendingFileList';
 import { SaveButton } from '../editor/SaveButton';
 import { UploadFileButton } from '../editor/UploadFileButton';
 import { usePasteAndDrop } from '../editor/use-paste-and-drop';
 import { useUnsavedChangesGuard } from '../editor/use-unsaved-changes-guard';
-import { SharedClipActions, SharedClipNote } from './SharedClipActions';
+import { NewClipButton, SharedClipActions, SharedClipNote } from './SharedClipActions';
 import { SharedClipTitle } from './SharedClipTitle';
 import { useSharedClipEditor } from './use-shared-clip-editor';
 
@@ -21,7 +23,8 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
   const { t } = useTranslation();
   const toast = useToast();
   const editor = useSharedClipEditor(clip);
-  useUnsavedChangesGuard(editor.hasUnsavedChanges);
+  const leaveGuard = useUnsavedChangesGuard(editor.hasUnsavedChanges);
+  useSaveShortcut(() => void editor.save(), editor.hasUnsavedChanges && !editor.isSaving);
   const [isSharing, setIsSharing] = useState(false);
   const { isDraggingFiles, dropTargetProps } = usePasteAndDrop({
     enabled: true,
@@ -49,13 +52,19 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
             disabled={!editor.hasUnsavedChanges || editor.isSaving}
             onSave={() => void editor.save()}
           />
-          {clip.abilities.upload && <UploadFileButton onFiles={editor.pending.addFiles} />}
-          <SharedClipActions clipId={clip.id} text={editor.text} onShare={share} />
+          <SharedClipActions
+            clipId={clip.id}
+            text={editor.text}
+            onShare={share}
+            afterCopy={clip.abilities.upload && <UploadFileButton onFiles={editor.pending.addFiles} />}
+          />
+          <NewClipButton />
         </div>
         <PendingFileList pending={editor.pending} isLocked={editor.isSaving} />
         <ClipFileList title={t('editor.attachedFiles')} files={clip.files} />
       </ClipPanel>
       <ShareClipDialog clipId={isSharing ? clip.id : null} onOpenChange={setIsSharing} />
+      <LeaveUnsavedDialog guard={leaveGuard} />
     </ClipPageLayout>
   );
 }

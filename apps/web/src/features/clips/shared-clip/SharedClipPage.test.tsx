@@ -163,6 +163,22 @@ describe('SharedClipPage', () => {
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   });
 
+  test('the owner saves with Ctrl+S, and finds the buttons in the new-clip order with New Clip last', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    vi.mocked(clipsApi.update).mockResolvedValue({ ...ownedClip, content: 'Shared text!' });
+    renderPage(owner);
+    await userEvent.type(await screen.findByLabelText('Clip content'), '!');
+    await userEvent.keyboard('{Control>}s{/Control}');
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
+    expect(clipsApi.update).toHaveBeenCalledExactlyOnceWith('clip-1', 'Shared text!');
+    const actions = screen.getAllByRole('button').concat(screen.getAllByRole('link', { name: 'New Clip' }));
+    const names = actions.map((action) => action.textContent);
+    expect(
+      names.filter((name) => ['Save Changes', 'Copy Content', 'Upload File', 'Share', 'New Clip'].includes(name ?? '')),
+    ).toEqual(['Save Changes', 'Copy Content', 'Upload File', 'Share', 'New Clip']);
+    expect(screen.getByRole('link', { name: 'New Clip' })).toHaveAttribute('href', '/new-clip');
+  });
+
   test('an unknown clip says so', async () => {
     vi.mocked(clipsApi.get).mockRejectedValue(new ApiError('Clip not found', 404, 'NOT_FOUND'));
     renderPage(null);

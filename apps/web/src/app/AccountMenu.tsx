@@ -1,0 +1,64 @@
+import { LogOut, UserRound } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, LANGUAGES, type LanguageCode } from '../i18n';
+import { useAuth } from '../session/auth-context';
+import { useLogOut } from '../session/use-log-out';
+import { Button } from '../ui/Button';
+import { cn } from '../ui/cn';
+import { Select } from '../ui/Select';
+import { Sheet, SheetContent, SheetTrigger } from '../ui/Sheet';
+import { ThemeToggle } from '../ui/ThemeToggle';
+import { LiveIndicator } from './LiveIndicator';
+
+interface AccountMenuProps {
+  /** Where the trigger sits: the sidebar (a row, only the icon when collapsed) or the mobile bottom bar. */
+  placement: 'sidebar' | 'bottomBar';
+  isCollapsed?: boolean;
+}
+
+/** Who is signed in, theme, language and Log out (SPEC §2's log-out: /auth, or the 'Logout failed' toast). */
+export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps) {
+  const { t, i18n } = useTranslation();
+  const { user } = useAuth();
+  const logOut = useLogOut();
+  return (
+    <Sheet>
+      <SheetTrigger
+        aria-label={t('shell.openAccountMenu')}
+        title={isCollapsed ? t('shell.account') : undefined}
+        className={cn(
+          placement === 'sidebar'
+            ? 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+            : 'flex flex-col items-center gap-1 px-2 text-xs text-slate-600 dark:text-slate-300',
+        )}
+      >
+        <UserRound className={placement === 'sidebar' ? 'h-4 w-4 shrink-0' : 'h-5 w-5'} aria-hidden="true" />
+        <span className={cn('truncate', isCollapsed && 'sr-only')}>
+          {placement === 'sidebar' ? (user?.name ?? t('shell.account')) : t('shell.account')}
+        </span>
+      </SheetTrigger>
+      <SheetContent title={user?.name ?? t('shell.account')} description={user?.email} closeLabel={t('common.close')}>
+        <div className="flex flex-col gap-4">
+          <LiveIndicator />
+          <div className="flex items-center justify-between gap-2 text-sm">
+            <span>{t('theme.label')}</span>
+            <ThemeToggle />
+          </div>
+          <div className="flex items-center justify-between gap-2 text-sm">
+            <span>{t('shell.language')}</span>
+            <Select
+              label={t('shell.language')}
+              value={i18n.resolvedLanguage ?? 'en'}
+              onValueChange={(code) => void changeLanguage(code as LanguageCode)}
+              options={LANGUAGES.map(({ code, label }) => ({ value: code, label }))}
+            />
+          </div>
+          <Button variant="secondary" onClick={() => void logOut()}>
+            <LogOut className="h-4 w-4" aria-hidden="true" />
+            {t('nav.logout')}
+          </Button>
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

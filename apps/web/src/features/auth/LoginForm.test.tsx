@@ -1,0 +1,62 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import { authApi } from '../../api/auth-api';
+import { ApiError } from '../../api/client';
+import { AuthContext } from '../../session/auth-context';
+import { fakeSession, setUpPageTests } from '../../test/page-test-setup';
+import { Toaster } from '../../ui/Toaster';
+import { LoginForm } from './LoginForm';
+
+vi.mock('../../api/auth-api', () => ({ authApi: { resendConfirmation: vi.fn() } }));
+
+function renderForm(loginError: Error) {
+  const auth = fakeSession(null);
+  vi.mocked(auth.login).mockRejectedValue(loginError);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthContext.Provider value={auth}>
+        <LoginForm onRegister={vi.fn()} onForgot={vi.fn()} />
+      </AuthContext.Provider>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+async function logIn() {
+  await userEvent.type(screen.getByLabelText('Email'), ' new@example.com ');
+  await userEvent.type(screen.getByLabelText('Password'), 'secret-password');
+  await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+const unconfirmed = new ApiError('Please confirm your email first', 403, 'EMAIL_NOT_CONFIRMED');
+const findToast = async (text: string) => (await screen.findAllByText(text, { exact: true }))[0];
+
+describe('LoginForm', () => {
+  setUpPageTests();
+
+  test('an unconfirmed account is offered a new confirmation email; the answer is a success toast', async () => {
+    vi.mocked(authApi.resendConfirmation).mockResolvedValue({ message: 'If the account exists, a link is on its way' });
+    renderForm(unconfirmed);
+    await logIn();
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend Confirmation Email' }));
+    expect(authApi.resendConfirmation).toHaveBeenCalledExactlyOnceWith('new@example.com');
+    expect(await findToast('If the account exists, a link is on its way')).toBeInTheDocument();
+  });
+
+  test("a refused resend (over its limit) is an error toast with the server's words", async () => {
+    vi.mocked(authApi.resendConfirmation).mockRejectedValue(new ApiError('Too many requests', 429, 'RATE_LIMITED'));
+    renderForm(unconfirmed);
+    await logIn();
+    await userEvent.click(await screen.findByRole('button', { name: 'Resend Confirmation Email' }));
+    expect(await findToast('Too many requests')).toBeInTheDocument();
+  });
+
+  test('other login failures offer no resend', async () => {
+    renderForm(new ApiError('Invalid email or password', 401, 'INVALID_CREDENTIALS'));
+    await logIn();
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend Confirmation Email' })).not.toBeInTheDocument();
+  });
+});
