@@ -21,9 +21,14 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
       root: webDistDir,
       index: 'index.html',
       wildcard: true,
-      setHeaders: (reply, path) => {
+      // Cache-Control is ours to set (below), not send's default `public, max-age=0`.
+      cacheControl: false,
+      setHeaders: (response, path) => {
         const isHashedAsset = path.startsWith(join(webDistDir, 'assets'));
-        reply.header('Cache-Control', isHashedAsset ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache');
+        response.setHeader(
+          'Cache-Control',
+          isHashedAsset ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache',
+        );
       },
     });
   }
