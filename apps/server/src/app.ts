@@ -93,19 +93,18 @@ export async function buildApp(config: AppConfig): Promise<{ app: FastifyInstanc
   await registerRateLimits(app, { perMinute: config.rateLimitPerMinute, redis: counterRedis });
   await registerOpenApi(app);
 
+  // Sessions are revocable: the request plugin and the socket handshake both ask the database.
+  const isLiveSession = (sessionId: string) => isSessionActive(database.db, sessionId);
   const realtime = startRealtime(app, {
     allowedOrigins: [config.publicUrl, ...config.allowedOrigins],
     trustProxy: config.trustProxy,
     connectionsPerAddress: config.socketConnectionsPerIp,
     jwtSecret,
-    isSessionActive: (sessionId) => isSessionActive(database.db, sessionId),
+    isSessionActive: isLiveSession,
     redisUrl: config.redisUrl,
     events,
   });
-  await app.register(authenticate, {
-    jwtSecret,
-    isSessionActive: (sessionId) => isSessionActive(database.db, sessionId),
-  });
+  await app.register(authenticate, { jwtSecret, isSessionActive: isLiveSession });
 
   const context: AppContext = {
     config,
