@@ -98,6 +98,8 @@ test('a new clip is saved with a file, shared, edited by its owner, followed liv
   await card.getByRole('button', { name: 'Add to favorites' }).click();
   await expect(toast(page, 'Added to favorites')).toBeVisible();
   await page.getByRole('main').getByRole('link', { name: 'Favorites' }).click();
+  // The dashboard stays on screen while the Favorites page loads: act on the new page only.
+  await expect(page.getByRole('heading', { name: 'Favorite Clips', level: 1 })).toBeVisible();
   const favorite = page.getByRole('article').filter({ hasText: 'Second version, live' });
   await favorite.getByRole('button', { name: 'Delete clip' }).click();
   await page

@@ -59,6 +59,9 @@ test('the dashboard and All Clips keep their filters in the URL across reload an
 
   await page.getByRole('link', { name: 'View all' }).click();
   await expect(page).toHaveURL(/\/clips$/);
+  // The dashboard stays on screen while All Clips loads: type into the new page's own search box.
+  await expect(page.getByRole('heading', { name: 'All Clips', level: 1 })).toBeVisible();
+  await expect(searchBox(page)).toHaveValue('');
   await searchBox(page).pressSequentially('report');
   await expect(page).toHaveURL(/\/clips\?q=report$/);
   await expect(page.getByRole('article')).toHaveCount(2);
