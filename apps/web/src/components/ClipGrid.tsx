@@ -1,11 +1,9 @@
 import type { Clip } from '@clipsync/shared';
-import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '../ui/Button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Skeleton } from '../ui/Skeleton';
 import { ClipCard } from './ClipCard';
+import { NewClipLink } from './NewClipLink';
 import { ShareClipDialog } from './ShareClipDialog';
 import { useClipCardActions } from './use-clip-card-actions';
 
@@ -63,14 +61,7 @@ export function ClipGrid({ clips, isLoading, empty }: ClipGridProps) {
         <div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300">
           <p>{empty.text}</p>
           {empty.hint && <p className="text-sm">{empty.hint}</p>}
-          {empty.offerNewClip && (
-            <Button asChild variant="secondary">
-              <Link to="/new-clip">
-                <Plus className="h-4 w-4" aria-hidden="true" />
-                {t('cards.createClip')}
-              </Link>
-            </Button>
-          )}
+          {empty.offerNewClip && <NewClipLink variant="secondary" labelKey="cards.createClip" />}
         </div>
       )}
       <ShareClipDialog clipId={actions.sharedClipId} onOpenChange={(isOpen) => !isOpen && actions.closeShare()} />

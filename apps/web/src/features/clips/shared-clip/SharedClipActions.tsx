@@ -1,7 +1,6 @@
-import { Copy, Download, Plus, Share2 } from 'lucide-react';
+import { Copy, Download, Share2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Button } from '../../../ui/Button';
 import { useClipContentActions } from '../editor/use-clip-content-actions';
 
@@ -33,19 +32,6 @@ export function SharedClipActions({ clipId, text, onShare, afterCopy }: SharedCl
         {t('editor.share')}
       </Button>
     </>
-  );
-}
-
-/** Starts the next clip from the one just saved: the everyday loop of save, then new. */
-export function NewClipButton() {
-  const { t } = useTranslation();
-  return (
-    <Button asChild variant="secondary">
-      <Link to="/new-clip">
-        <Plus className="h-4 w-4" aria-hidden="true" />
-        {t('clips.newClip')}
-      </Link>
-    </Button>
   );
 }
 

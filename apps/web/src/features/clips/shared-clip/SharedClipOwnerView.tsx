@@ -14,7 +14,8 @@ import { SaveButton } from '../editor/SaveButton';
 import { UploadFileButton } from '../editor/UploadFileButton';
 import { usePasteAndDrop } from '../editor/use-paste-and-drop';
 import { useUnsavedChangesGuard } from '../editor/use-unsaved-changes-guard';
-import { NewClipButton, SharedClipActions, SharedClipNote } from './SharedClipActions';
+import { NewClipLink } from '../../../components/NewClipLink';
+import { SharedClipActions, SharedClipNote } from './SharedClipActions';
 import { SharedClipTitle } from './SharedClipTitle';
 import { useSharedClipEditor } from './use-shared-clip-editor';
 
@@ -58,7 +59,7 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
             onShare={share}
             afterCopy={clip.abilities.upload && <UploadFileButton onFiles={editor.pending.addFiles} />}
           />
-          <NewClipButton />
+          <NewClipLink variant="secondary" />
         </div>
         <PendingFileList pending={editor.pending} isLocked={editor.isSaving} />
         <ClipFileList title={t('editor.attachedFiles')} files={clip.files} />
