@@ -6,11 +6,14 @@ const PRIVATE_FILE = 0o600;
 
 /**
  * DATA_DIR holds the database, the signing secret and every user's files: only the server's own user may
- * read it. Everything in it is made private at start (a directory left readable by an older version or a
- * hand-made copy included); the process's umask keeps what it creates later private (main.ts).
+ * read it. A data directory that is not private yet (left by an older version, or a hand-made copy) has
+ * everything in it made private at start; the process's umask keeps what it creates later private (main.ts).
  */
 export async function secureDataDir(dataDir: string): Promise<void> {
   await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR });
+  // A root already private was walked by an earlier start, and the umask has kept what came since
+  // private: the walk (every upload's lstat) is paid once, not at every start.
+  if (((await lstat(dataDir)).mode & 0o777) === PRIVATE_DIR) return;
   await chmod(dataDir, PRIVATE_DIR);
   const entries = await readdir(dataDir, { recursive: true, withFileTypes: true });
   await Promise.all(
