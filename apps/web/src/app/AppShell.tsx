@@ -10,7 +10,7 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
 import { cn } from '../ui/cn';
@@ -43,11 +43,20 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800',
   );
 
+/** The signed-in pages of the route table, each inside the signed-in frame. */
+export function AppShell() {
+  return (
+    <SignedInFrame>
+      <Outlet />
+    </SignedInFrame>
+  );
+}
+
 /**
  * The signed-in layout: collapsible sidebar (a narrow rail when collapsed) with the live state and the account
  * menu, and a mobile bottom bar. NavLink marks the current page `aria-current="page"`.
  */
-export function AppShell() {
+export function SignedInFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [isCollapsed, setIsCollapsed] = useState(false);
   return (
@@ -89,7 +98,7 @@ export function AppShell() {
         <AccountMenu placement="sidebar" isCollapsed={isCollapsed} />
       </aside>
       <main id="main" className="min-w-0 flex-1 pb-20 md:pb-0">
-        <Outlet />
+        {children}
       </main>
       <nav
         aria-label={t('nav.mainMenu')}

@@ -4,6 +4,7 @@ import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
 import { StandalonePage } from '../features/placeholders/StandalonePage';
 import { RouteFallback } from '../ui/RouteFallback';
 import { AppShell } from './AppShell';
+import { ClipFrame } from './ClipFrame';
 import { ProtectedRoute, PublicRoute } from './guards';
 import { RootLayout } from './RootLayout';
 import type { RouteTitle } from './use-route-title';
@@ -75,14 +76,19 @@ export const routes: RouteObject[] = [
         element: standalone('pages.sharedDesktop'),
       },
       {
-        path: '/new-clip',
-        handle: title('pages.newClip'),
-        lazy: lazyPage(() => import('../features/clips/new-clip/NewClipPage')),
-      },
-      {
-        path: '/clips/:clipId',
-        handle: title('editor.sharedTitle'),
-        lazy: lazyPage(() => import('../features/clips/shared-clip/SharedClipPage')),
+        element: <ClipFrame />,
+        children: [
+          {
+            path: '/new-clip',
+            handle: title('pages.newClip'),
+            lazy: lazyPage(() => import('../features/clips/new-clip/NewClipPage')),
+          },
+          {
+            path: '/clips/:clipId',
+            handle: title('editor.sharedTitle'),
+            lazy: lazyPage(() => import('../features/clips/shared-clip/SharedClipPage')),
+          },
+        ],
       },
       {
         path: '/email-confirmation',

@@ -37,7 +37,7 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
 
   return (
     <ClipPageLayout {...dropTargetProps}>
-      <SharedClipTitle />
+      <SharedClipTitle isOwn />
       <SharedClipNote tone="owner">{t('editor.ownerNote')}</SharedClipNote>
       <ClipPanel>
         <ClipContentField

@@ -179,10 +179,24 @@ describe('SharedClipPage', () => {
     expect(screen.getByRole('link', { name: 'New Clip' })).toHaveAttribute('href', '/new-clip');
   });
 
-  test('an unknown clip says so', async () => {
+  test('an unknown clip says so once, on the page, with no toast on top', async () => {
     vi.mocked(clipsApi.get).mockRejectedValue(new ApiError('Clip not found', 404, 'NOT_FOUND'));
     renderPage(null);
     expect(await screen.findByRole('alert')).toHaveTextContent('This clip does not exist or was deleted.');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByText('Failed to load clip')).not.toBeInTheDocument();
+  });
+
+  test('a clip that fails to load for another reason raises SPEC’s toast', async () => {
+    vi.mocked(clipsApi.get).mockRejectedValue(new ApiError('Database unavailable', 503, 'DATABASE_UNAVAILABLE'));
+    renderPage(null);
     expect(await findToast('Failed to load clip')).toBeInTheDocument();
+  });
+
+  test('the owner reads that the clip is theirs; a visitor does not', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    renderPage(owner);
+    expect(await screen.findByText('Your clip')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Shared Clip' })).toBeInTheDocument();
   });
 });

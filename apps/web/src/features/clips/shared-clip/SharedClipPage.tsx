@@ -24,10 +24,12 @@ export default function SharedClipPage() {
   const isDeleted = clipId !== undefined && deletedClipId === clipId;
   const clipQuery = useClip(isDeleted ? undefined : clipId);
 
+  // A malformed id (400) names no clip either. The page says so itself; a toast would repeat it.
+  const isMissing = clipQuery.error instanceof ApiError && [400, 404].includes(clipQuery.error.status);
   const reportLoadFailure = useEffectEvent(() => toast.error({ title: t('editor.loadFailed') }));
   useEffect(() => {
-    if (clipQuery.isError) reportLoadFailure();
-  }, [clipQuery.isError]);
+    if (clipQuery.isError && !isMissing) reportLoadFailure();
+  }, [clipQuery.isError, isMissing]);
 
   const clip = clipQuery.data;
   const onDeleted = (id: string) => {
@@ -42,8 +44,6 @@ export default function SharedClipPage() {
       <SharedClipViewerView clip={clip} onDeleted={() => onDeleted(clip.id)} />
     );
   }
-  // A malformed id (400) names no clip either.
-  const isMissing = clipQuery.error instanceof ApiError && [400, 404].includes(clipQuery.error.status);
   return (
     <ClipPageLayout>
       <SharedClipTitle />
