@@ -18,7 +18,7 @@ function renderApp(path: string) {
             path: '/clips',
             handle: { titleKey: 'pages.clips' },
             element: (
-              <main>
+              <main id="main" tabIndex={-1}>
                 <input type="search" aria-label="Search" />
                 <input aria-label="Note" />
               </main>
@@ -79,5 +79,13 @@ describe('RootLayout', () => {
     expect(dialog).toHaveTextContent('Save the clip');
     expect(dialog).toHaveTextContent('Search clips');
     expect(dialog).toHaveTextContent('New clip');
+  });
+
+  test('the first Tab reaches the skip link, which leads to the page’s main content', async () => {
+    renderApp('/clips');
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main');
   });
 });
