@@ -1,9 +1,9 @@
 import { FileIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatFileSize, formatKilobytes } from '../lib/file-size';
 import { cn } from '../ui/cn';
 import { FileTypeLabel } from './FileTypeLabel';
+import { ImagePreview } from './ImagePreview';
 
 /** A titled grid of file cards, the frame both the pending and the stored file lists use. */
 export function FileCardList({ title, children }: { title: string; children: ReactNode }) {
@@ -38,7 +38,6 @@ interface FileCardProps {
 /** One file: preview or icon, name (in full on hover), size, type, and its action. */
 export function FileCard(props: FileCardProps) {
   const { name, size, sizeUnits = 'kilobytes', mediaType, previewUrl, isPending = false, details, action } = props;
-  const { t } = useTranslation();
   return (
     <li
       className={cn(
@@ -47,11 +46,7 @@ export function FileCard(props: FileCardProps) {
       )}
     >
       {previewUrl ? (
-        <img
-          src={previewUrl}
-          alt={t('editor.imagePreview', { name })}
-          className="h-14 w-14 shrink-0 rounded object-cover"
-        />
+        <ImagePreview name={name} url={previewUrl} />
       ) : (
         <FileIcon className="h-8 w-8 shrink-0 text-slate-400" aria-hidden="true" />
       )}
