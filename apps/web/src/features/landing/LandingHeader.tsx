@@ -1,10 +1,12 @@
-import { ClipboardList } from 'lucide-react';
+import { ClipboardList, Menu } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../session/auth-context';
 import { useLogOut } from '../../session/use-log-out';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
+import { Sheet, SheetContent, SheetTrigger } from '../../ui/Sheet';
 import { ThemeToggle } from '../../ui/ThemeToggle';
 import { useScrolled } from './use-scrolled';
 
@@ -18,8 +20,6 @@ const ANCHORS = [
 export function LandingHeader() {
   const { t } = useTranslation();
   const isScrolled = useScrolled(10);
-  const { status } = useAuth();
-  const logOut = useLogOut();
   return (
     <header
       data-scrolled={isScrolled}
@@ -46,27 +46,71 @@ export function LandingHeader() {
         </nav>
         <div className="flex items-center gap-2">
           <ThemeToggle />
-          {status === 'signedIn' ? (
-            <>
-              <Button asChild variant="ghost" size="sm">
-                <Link to="/dashboard">{t('nav.dashboard')}</Link>
-              </Button>
-              <Button size="sm" variant="secondary" onClick={() => void logOut()}>
-                {t('nav.logoutLanding')}
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button asChild variant="ghost" size="sm">
-                <Link to="/auth?mode=login">{t('nav.login')}</Link>
-              </Button>
-              <Button asChild size="sm">
-                <Link to="/auth?mode=register">{t('nav.signUp')}</Link>
-              </Button>
-            </>
-          )}
+          <div className="hidden items-center gap-2 md:flex">
+            <AccountActions />
+          </div>
+          <LandingMenu />
         </div>
       </div>
     </header>
+  );
+}
+
+/** Log in and Sign up, or Dashboard and Log out once signed in. */
+function AccountActions() {
+  const { t } = useTranslation();
+  const { status } = useAuth();
+  const logOut = useLogOut();
+  return status === 'signedIn' ? (
+    <>
+      <Button asChild variant="ghost" size="sm">
+        <Link to="/dashboard">{t('nav.dashboard')}</Link>
+      </Button>
+      <Button size="sm" variant="secondary" onClick={() => void logOut()}>
+        {t('nav.logoutLanding')}
+      </Button>
+    </>
+  ) : (
+    <>
+      <Button asChild variant="ghost" size="sm">
+        <Link to="/auth?mode=login">{t('nav.login')}</Link>
+      </Button>
+      <Button asChild size="sm">
+        <Link to="/auth?mode=register">{t('nav.signUp')}</Link>
+      </Button>
+    </>
+  );
+}
+
+/** On phones the section links and the account actions fold into one menu. */
+function LandingMenu() {
+  const { t } = useTranslation();
+  const [isOpen, setIsOpen] = useState(false);
+  return (
+    <Sheet open={isOpen} onOpenChange={setIsOpen}>
+      <SheetTrigger
+        aria-label={t('shell.menu')}
+        className="rounded-md p-2 text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800"
+      >
+        <Menu className="h-5 w-5" aria-hidden="true" />
+      </SheetTrigger>
+      <SheetContent title={t('app.name')} closeLabel={t('common.close')}>
+        <nav aria-label={t('nav.mainMenu')} className="flex flex-col gap-1">
+          {ANCHORS.map((anchor) => (
+            <a
+              key={anchor.href}
+              href={anchor.href}
+              onClick={() => setIsOpen(false)}
+              className="rounded-lg px-3 py-2 font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
+            >
+              {t(anchor.key)}
+            </a>
+          ))}
+        </nav>
+        <div className="mt-6 flex flex-col gap-2 [&>*]:w-full">
+          <AccountActions />
+        </div>
+      </SheetContent>
+    </Sheet>
   );
 }

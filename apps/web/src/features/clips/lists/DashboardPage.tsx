@@ -40,7 +40,8 @@ export default function DashboardPage() {
       )}
     >
       <PageHeader title={t('pages.dashboard')} />
-      <p className="-mt-4 text-sm text-slate-600 dark:text-slate-300">{t('editor.dropHint')}</p>
+      {/* Dropping and Ctrl+V outside a field are for a mouse and keyboard; a touch screen is not offered them. */}
+      <p className="-mt-4 text-sm text-slate-600 pointer-coarse:hidden dark:text-slate-300">{t('editor.dropHint')}</p>
       <StatCards />
       <section aria-labelledby="recent-clips" className="space-y-4">
         <div className="flex items-center justify-between">
