@@ -1,19 +1,8 @@
-import type { HTMLAttributes, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
-interface ClipPageLayoutProps extends HTMLAttributes<HTMLDivElement> {
-  children: ReactNode;
-}
-
-/**
- * The column the clip screens sit in, inside the frame the router gives them (signed-in shell or visitor
- * header). The root spans the whole content area so that a file dropped beside the column lands too.
- */
-export function ClipPageLayout({ children, ...rootProps }: ClipPageLayoutProps) {
-  return (
-    <div className="min-h-screen" {...rootProps}>
-      <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-10">{children}</div>
-    </div>
-  );
+/** The column the clip screens sit in, inside the frame the router gives them (signed-in shell or visitor header). */
+export function ClipPageLayout({ children }: { children: ReactNode }) {
+  return <div className="mx-auto w-full max-w-4xl px-4 py-6 sm:py-10">{children}</div>;
 }
 
 /** The white card the editor sits on. */

@@ -7,7 +7,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { hasActiveFilters } from '../../../lib/clip-filters';
 import { cn } from '../../../ui/cn';
 import { useErrorToast } from '../../../ui/use-error-toast';
-import { usePasteAndDrop } from '../editor/use-paste-and-drop';
+import { usePasteAndDrop } from '../../../components/use-paste-and-drop';
 import { StatCards } from './StatCards';
 import { useClipListState } from './use-clip-list-state';
 import { useQuickClip } from './use-quick-clip';
@@ -26,14 +26,13 @@ export default function DashboardPage() {
   const recent = useClipList('history', appliedFilters, { limit: RECENT_CLIPS_SHOWN, offset: 0 });
   useErrorToast(recent.isError, t('clips.recentFailed'));
   const createQuickClip = useQuickClip();
-  const { isDraggingFiles, dropTargetProps } = usePasteAndDrop({
+  const { isDraggingFiles } = usePasteAndDrop({
     enabled: true,
     onFiles: (files) => void createQuickClip({ text: '', files }),
     onText: (text) => void createQuickClip({ text, files: [] }),
   });
   return (
     <div
-      {...dropTargetProps}
       className={cn(
         'mx-auto min-h-full max-w-7xl space-y-8 px-4 py-8',
         isDraggingFiles && 'rounded-xl outline-2 outline-indigo-500 outline-dashed',

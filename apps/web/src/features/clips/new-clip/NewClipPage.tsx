@@ -14,9 +14,9 @@ import { DropHint } from '../editor/DropHint';
 import { LeaveUnsavedDialog } from '../editor/LeaveUnsavedDialog';
 import { PendingFileList } from '../editor/PendingFileList';
 import { SaveButton } from '../editor/SaveButton';
-import { UploadFileButton } from '../editor/UploadFileButton';
+import { UploadFileButton } from '../../../components/UploadFileButton';
 import { useClipContentActions } from '../editor/use-clip-content-actions';
-import { usePasteAndDrop } from '../editor/use-paste-and-drop';
+import { usePasteAndDrop } from '../../../components/use-paste-and-drop';
 import { useUnsavedChangesGuard } from '../editor/use-unsaved-changes-guard';
 import { useNewClip } from './use-new-clip';
 
@@ -38,7 +38,7 @@ function NewClipEditor() {
   const leaveGuard = useUnsavedChangesGuard(editor.hasUnsavedChanges);
   const { copyContent } = useClipContentActions();
   const [sharedClipId, setSharedClipId] = useState<string | null>(null);
-  const { isDraggingFiles, dropTargetProps } = usePasteAndDrop({
+  const { isDraggingFiles } = usePasteAndDrop({
     enabled: true,
     onFiles: editor.pending.addFiles,
     onText: editor.appendToText,
@@ -54,7 +54,7 @@ function NewClipEditor() {
   const saveLabel = editor.isInitializing ? 'editor.initializing' : editor.isSaving ? 'editor.saving' : 'editor.save';
 
   return (
-    <ClipPageLayout {...dropTargetProps}>
+    <ClipPageLayout>
       <Button asChild variant="ghost" size="sm" className="-ml-3">
         <Link to="/dashboard">
           <ArrowLeft className="h-4 w-4" aria-hidden="true" />

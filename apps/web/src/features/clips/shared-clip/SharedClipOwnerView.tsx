@@ -11,8 +11,8 @@ import { DropHint } from '../editor/DropHint';
 import { LeaveUnsavedDialog } from '../editor/LeaveUnsavedDialog';
 import { PendingFileList } from '../editor/PendingFileList';
 import { SaveButton } from '../editor/SaveButton';
-import { UploadFileButton } from '../editor/UploadFileButton';
-import { usePasteAndDrop } from '../editor/use-paste-and-drop';
+import { UploadFileButton } from '../../../components/UploadFileButton';
+import { usePasteAndDrop } from '../../../components/use-paste-and-drop';
 import { useUnsavedChangesGuard } from '../editor/use-unsaved-changes-guard';
 import { NewClipLink } from '../../../components/NewClipLink';
 import { SharedClipActions, SharedClipNote } from './SharedClipActions';
@@ -27,7 +27,7 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
   const leaveGuard = useUnsavedChangesGuard(editor.hasUnsavedChanges);
   useSaveShortcut(() => void editor.save(), editor.hasUnsavedChanges && !editor.isSaving);
   const [isSharing, setIsSharing] = useState(false);
-  const { isDraggingFiles, dropTargetProps } = usePasteAndDrop({
+  const { isDraggingFiles } = usePasteAndDrop({
     enabled: true,
     onFiles: editor.pending.addFiles,
     onText: editor.appendToText,
@@ -36,7 +36,7 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
   const share = () => (editor.hasUnsavedChanges ? toast.error({ title: t('editor.saveFirst') }) : setIsSharing(true));
 
   return (
-    <ClipPageLayout {...dropTargetProps}>
+    <ClipPageLayout>
       <SharedClipTitle isOwn />
       <SharedClipNote tone="owner">{t('editor.ownerNote')}</SharedClipNote>
       <ClipPanel>

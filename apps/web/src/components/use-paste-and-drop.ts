@@ -1,5 +1,5 @@
-import { useEffect, useEffectEvent, useState, type DragEvent } from 'react';
-import { filesFromTransfer, readPastedFiles } from '../../../lib/pasted-files';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { filesFromTransfer, readPastedFiles } from '../lib/pasted-files';
 
 interface PasteAndDropOptions {
   enabled: boolean;
@@ -13,10 +13,10 @@ const isTextField = (target: EventTarget | null) =>
   target instanceof HTMLInputElement ||
   (target instanceof HTMLElement && target.isContentEditable);
 
-const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
+const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types ?? []).includes('Files');
 
 /**
- * Ctrl/Cmd+V anywhere on the page and files dropped onto it. Inside a text field, clipboard text wins over
+ * Ctrl/Cmd+V anywhere on the page and files dropped anywhere on it. Inside a text field, clipboard text wins over
  * files: a word processor puts a picture of the copied text beside the text itself, and a person pasting
  * into the editor means the text. A screenshot carries no text, so it still becomes a file there.
  */
@@ -43,30 +43,39 @@ export function usePasteAndDrop({ enabled, onFiles, onText }: PasteAndDropOption
     return () => document.removeEventListener('paste', onPaste);
   }, [enabled]);
 
-  // Entering a child fires dragenter before the parent's dragleave, so a depth count tells when the
-  // pointer really left the page.
-  const dropTargetProps = {
-    onDragEnter: (event: DragEvent) => {
-      if (!enabled || !carriesFiles(event)) return;
+  // Files dropped anywhere on the page count, the sidebar included: a near miss must not make the browser
+  // open the file in place of the app. Entering a child fires dragenter before the parent's dragleave, so
+  // a depth count tells when the pointer really left the page.
+  useEffect(() => {
+    if (!enabled) return;
+    const onDragEnter = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
       event.preventDefault();
       setDragDepth((depth) => depth + 1);
-    },
-    onDragOver: (event: DragEvent) => {
-      if (!enabled || !carriesFiles(event)) return;
+    };
+    const onDragOver = (event: DragEvent) => {
+      if (!carriesFiles(event) || !event.dataTransfer) return;
       event.preventDefault();
       event.dataTransfer.dropEffect = 'copy';
-    },
-    onDragLeave: (event: DragEvent) => {
-      if (!enabled || !carriesFiles(event)) return;
-      setDragDepth((depth) => Math.max(0, depth - 1));
-    },
-    onDrop: (event: DragEvent) => {
-      if (!enabled || !carriesFiles(event)) return;
+    };
+    const onDragLeave = (event: DragEvent) => {
+      if (carriesFiles(event)) setDragDepth((depth) => Math.max(0, depth - 1));
+    };
+    const onDrop = (event: DragEvent) => {
+      if (!carriesFiles(event)) return;
       event.preventDefault();
       setDragDepth(0);
       const files = filesFromTransfer(event.dataTransfer);
-      if (files.length > 0) onFiles(files);
-    },
-  };
-  return { isDraggingFiles: enabled && dragDepth > 0, dropTargetProps };
+      if (files.length > 0) takeFiles(files);
+    };
+    const listeners = { dragenter: onDragEnter, dragover: onDragOver, dragleave: onDragLeave, drop: onDrop };
+    for (const [type, listener] of Object.entries(listeners))
+      document.addEventListener(type, listener as EventListener);
+    return () => {
+      for (const [type, listener] of Object.entries(listeners))
+        document.removeEventListener(type, listener as EventListener);
+      setDragDepth(0);
+    };
+  }, [enabled]);
+  return { isDraggingFiles: enabled && dragDepth > 0 };
 }

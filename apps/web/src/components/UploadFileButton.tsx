@@ -1,7 +1,7 @@
 import { Upload } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button';
+import { Button } from '../ui/Button';
 
 /**
  * Upload File: a hidden picker taking any type, several at once (SPEC §2). Files chosen during a save
