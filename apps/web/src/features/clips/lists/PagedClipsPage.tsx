@@ -6,7 +6,8 @@ import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { hasActiveFilters, pageCount } from '../../../lib/clip-filters';
 import { useErrorToast } from '../../../ui/use-error-toast';
-import { useClipListState, useKeepPageInRange } from './use-clip-list-state';
+import { useKeepPageInRange } from '../../../components/use-list-url-state';
+import { useClipListState } from './use-clip-list-state';
 
 interface PagedClipsPageProps {
   kind: ClipListKind;

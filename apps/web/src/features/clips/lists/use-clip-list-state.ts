@@ -1,74 +1,18 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useLocation, useNavigationType, useSearchParams } from 'react-router';
-import { pageCount, type ClipFilters } from '../../../lib/clip-filters';
+import { useListUrlState, type ListParamsCodec } from '../../../components/use-list-url-state';
+import type { ClipFilters } from '../../../lib/clip-filters';
 import { readClipListParams, writeClipListParams } from '../../../lib/clip-list-params';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
-/** SPEC §9: typing settles this long before the filters are sent. */
-const FILTER_DEBOUNCE_MS = 300;
+const CLIP_LIST = { read: readClipListParams, write: writeClipListParams } satisfies ListParamsCodec<ClipFilters>;
+/** The favourites page hides the favourite filter (SPEC §2), so a `favorite` in its URL is ignored. */
+const FAVORITES_LIST = {
+  read: (params) => {
+    const state = readClipListParams(params);
+    return { ...state, filters: { ...state.filters, favorite: null } };
+  },
+  write: ({ filters, page }) => writeClipListParams({ filters: { ...filters, favorite: null }, page }),
+} satisfies ListParamsCodec<ClipFilters>;
 
-/** Marks the history entries this hook writes, to tell them from Back, Forward and links. */
-const OWN_ENTRY = { fromClipList: true } as const;
-const isOwnEntry = (state: unknown) => (state as Partial<typeof OWN_ENTRY> | null)?.fromClipList === true;
-
-interface ClipListStateOptions {
-  /** The favourites page hides the favourite filter, so a `favorite` in its URL is ignored. */
-  withFavoriteFilter?: boolean;
-}
-
-/**
- * Filters and page of a clip list, kept in the URL query so reload, Back and a shared link show the same
- * list. What the filter bar shows changes at once; what is sent to the server follows 300 ms later
- * (SPEC §4); any filter change returns to page 1 (SPEC §2). Typing replaces the URL entry, so Back does
- * not step through keystrokes; choosing a filter or a page adds one.
- */
-export function useClipListState({ withFavoriteFilter = true }: ClipListStateOptions = {}) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const fromUrl = readClipListParams(searchParams);
-  const { type, dateRange, search: urlSearch } = fromUrl.filters;
-  const favorite = withFavoriteFilter ? fromUrl.filters.favorite : null;
-  const { page } = fromUrl;
-
-  // The search box holds its own text: the router commits URL changes in a transition, behind fast typing.
-  // A new entry not written here (Back, Forward, a link) brings its search along, taken over while rendering.
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const [typed, setTyped] = useState(urlSearch);
-  const [seenEntry, setSeenEntry] = useState(location.key);
-  if (location.key !== seenEntry) {
-    setSeenEntry(location.key);
-    if (navigationType === 'POP' || !isOwnEntry(location.state)) setTyped(urlSearch);
-  }
-
-  const filters = useMemo<ClipFilters>(
-    () => ({ search: typed, type, favorite, dateRange }),
-    [typed, type, favorite, dateRange],
-  );
-  const appliedFilters = useDebouncedValue(filters, FILTER_DEBOUNCE_MS);
-
-  const setFilters = (next: ClipFilters) => {
-    const isTyping = next.search !== filters.search;
-    setTyped(next.search);
-    setSearchParams(writeClipListParams({ filters: next, page: 1 }), { replace: isTyping, state: OWN_ENTRY });
-  };
-  const setPage = (next: number, { replace = false } = {}) =>
-    setSearchParams(writeClipListParams({ filters, page: next }), { replace, state: OWN_ENTRY });
-
-  return { filters, appliedFilters, setFilters, page, setPage };
-}
-
-/**
- * Once a total is known, a page past the end (a deletion emptied the last page, or an old link) is
- * replaced by the new last page instead of showing an empty one.
- */
-export function useKeepPageInRange(
-  page: number,
-  total: number | undefined,
-  pageSize: number,
-  setPage: (page: number, options: { replace: boolean }) => void,
-) {
-  const lastPage = total === undefined ? undefined : pageCount(total, pageSize);
-  useEffect(() => {
-    if (lastPage !== undefined && page > lastPage) setPage(lastPage, { replace: true });
-  }, [page, lastPage, setPage]);
+/** Filters and page of a clip list, in the URL query (see `useListUrlState`). */
+export function useClipListState({ withFavoriteFilter = true }: { withFavoriteFilter?: boolean } = {}) {
+  return useListUrlState(withFavoriteFilter ? CLIP_LIST : FAVORITES_LIST);
 }
