@@ -8,5 +8,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // A journey through a page with userEvent takes seconds of jsdom work on a busy two-core CI machine.
+    testTimeout: 15_000,
   },
 });
