@@ -31,6 +31,7 @@ export function as(testApp: Pick<TestApp, 'app'>, user: Caller | null) {
     get: (url: string) => inject('GET', url),
     post: (url: string, payload?: object) => inject('POST', url, payload),
     put: (url: string, payload?: object) => inject('PUT', url, payload),
+    patch: (url: string, payload?: object) => inject('PATCH', url, payload),
     delete: (url: string) => inject('DELETE', url),
   };
 }

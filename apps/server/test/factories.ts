@@ -1,4 +1,4 @@
-import type { Clip, SessionTokens, UploadResult } from '@clipsync/shared';
+import type { Clip, RoomDetail, SessionTokens, UploadResult } from '@clipsync/shared';
 import { users } from '../src/db/schema';
 import { newId } from '../src/lib/secure-tokens';
 import type { AppContext } from '../src/modules/define-module';
@@ -77,4 +77,29 @@ export async function uploadClipFile(
   const res = await as(testApp, owner).inject('POST', `/api/clipboard/${clipId}/files`, body.payload, body.headers);
   if (res.statusCode !== 201) throw new Error(`uploadClipFile: ${res.statusCode} ${res.body}`);
   return res.json();
+}
+
+/** A room of `owner`'s, created through the API (201), public unless asked otherwise. */
+export async function createRoom(
+  testApp: Pick<TestApp, 'app'>,
+  owner: TestUser,
+  input: { name?: string; isPrivate?: boolean } = {},
+): Promise<RoomDetail> {
+  const res = await as(testApp, owner).post('/api/rooms', {
+    name: input.name ?? 'A room',
+    isPrivate: input.isPrivate ?? false,
+  });
+  if (res.statusCode !== 201) throw new Error(`createRoom: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** Adds `member` to a room through the API, as `by` (a member already). */
+export async function addRoomMember(
+  testApp: Pick<TestApp, 'app'>,
+  by: TestUser,
+  roomId: string,
+  member: Pick<TestUser, 'email'>,
+): Promise<void> {
+  const res = await as(testApp, by).post(`/api/rooms/${roomId}/members`, { email: member.email });
+  if (res.statusCode !== 201) throw new Error(`addRoomMember: ${res.statusCode} ${res.body}`);
 }

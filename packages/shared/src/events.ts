@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { FILE_NAME_MAX, FILE_TYPE_MAX, FILES_PER_CLIP_BOUND } from './limits';
 import { ClipContent, ResourceId } from './schemas/clips';
+import { RoomActivityType } from './schemas/rooms';
 
 /**
  * Socket.IO event maps (SPEC §7 names, ARCHITECTURE §5). Payload schemas live here so the server can
@@ -39,7 +40,28 @@ export type ClipUpdatePayload = z.infer<typeof ClipUpdatePayload>;
 export const ClipDeletedPayload = z.object({ clipId: z.string() });
 export type ClipDeletedPayload = z.infer<typeof ClipDeletedPayload>;
 
+/**
+ * Something changed in a room the socket joined (`type` is the activity type written with it): members
+ * refetch what it concerns. `actorId` lets a client skip refetching its own change if it wants.
+ */
+export const RoomChangedPayload = z.object({
+  roomId: z.string(),
+  type: RoomActivityType,
+  actorId: z.string(),
+  contentId: z.string().optional(),
+});
+export type RoomChangedPayload = z.infer<typeof RoomChangedPayload>;
+
+/**
+ * Sent on the user's own channel to every device of a member who lost a room: removed by the owner, left
+ * it (from another device), or the room was deleted. Their sockets have already left the room's channel.
+ */
+export const RoomClosedPayload = z.object({ roomId: z.string(), reason: z.enum(['removed', 'left', 'deleted']) });
+export type RoomClosedPayload = z.infer<typeof RoomClosedPayload>;
+
 export interface ServerToClientEvents {
+  'room:changed': (payload: RoomChangedPayload) => void;
+  'room:closed': (payload: RoomClosedPayload) => void;
   'clip-update': (payload: ClipUpdatePayload) => void;
   'clip-deleted': (payload: ClipDeletedPayload) => void;
   'clip-content-updated': (payload: ClipContentUpdatedPayload) => void;
@@ -52,7 +74,13 @@ export type ClipChannelPayload = z.infer<typeof ClipChannelPayload>;
 /** Every client emit may take an acknowledgement: `{ ok: true }` or `{ ok: false, error, code }`. */
 export type SocketAck = (result: { ok: true } | { ok: false; error: string; code: ErrorCode }) => void;
 
+/** `room:join` / `room:leave`: members only; anyone else gets an error ack and is not joined. */
+export const RoomChannelPayload = z.object({ roomId: ResourceId });
+export type RoomChannelPayload = z.infer<typeof RoomChannelPayload>;
+
 export interface ClientToServerEvents {
+  'room:join': (payload: RoomChannelPayload, ack?: SocketAck) => void;
+  'room:leave': (payload: RoomChannelPayload, ack?: SocketAck) => void;
   'clip:join': (payload: ClipChannelPayload, ack?: SocketAck) => void;
   'clip:leave': (payload: ClipChannelPayload, ack?: SocketAck) => void;
   'clip-content-update': (payload: ClipContentUpdatedPayload, ack?: SocketAck) => void;

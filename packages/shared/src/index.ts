@@ -7,3 +7,4 @@ export * from './schemas/auth';
 export * from './schemas/clips';
 export * from './schemas/network';
 export * from './routes';
+export * from './schemas/rooms';

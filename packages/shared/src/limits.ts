@@ -19,3 +19,18 @@ export const PASSWORD_MIN_RESET = 6;
 export const PASSWORD_MAX = 128;
 /** Largest socket message the server accepts; text clips are far below it. */
 export const SOCKET_MAX_PAYLOAD_BYTES = 1_000_000;
+
+/** Longest room name (after trimming). */
+export const ROOM_NAME_MAX = 100;
+/** SPEC §9: a room card shows the first 3 members' avatars, then '+N'. */
+export const ROOM_AVATARS_SHOWN = 3;
+/** SPEC §9 member-count buckets: small up to 3, medium 4-10, large above 10. */
+export const ROOM_SIZE_BUCKETS = {
+  small: { min: 1, max: 3 },
+  medium: { min: 4, max: 10 },
+  large: { min: 11 },
+} as const;
+/** Default page of the rooms list and of a room's content (the content query's default `limit`). */
+export const ROOMS_PAGE_SIZE = 50;
+export const ROOM_CONTENT_PAGE_SIZE = 20;
+export const ROOM_ACTIVITY_PAGE_SIZE = 50;

@@ -10,6 +10,7 @@ export const APP_ROUTES = [
   '/clips',
   '/rooms',
   '/rooms/:roomId',
+  '/rooms/join/:token',
   '/favorites',
   '/quick-copy',
   '/desktop',

@@ -1,4 +1,4 @@
-import type { ClipFileSummary } from '@clipsync/shared';
+import type { ClipFileSummary, RoomActivityType } from '@clipsync/shared';
 
 /**
  * Domain events: services emit these after their write commits; realtime/broadcaster.ts alone decides
@@ -9,6 +9,12 @@ export interface DomainEventMap {
   'clip.content-saved': { clipId: string; ownerId: string; content: string; files: ClipFileSummary[] };
   'clip.files-changed': { clipId: string; ownerId: string; content: string; files: ClipFileSummary[] };
   'clip.deleted': { clipId: string; ownerId: string };
+  /** A committed room change, named by the activity entry it wrote: the room's members refetch. */
+  'room.changed': { roomId: string; type: RoomActivityType; actorId: string; contentId?: string };
+  /** A member is no longer in the room: their sockets leave its channel at once (and are told). */
+  'room.member-gone': { roomId: string; userId: string; reason: 'removed' | 'left' };
+  /** The owner deleted the room: every member who was in it is told, and its channel falls silent. */
+  'room.deleted': { roomId: string; actorId: string; memberIds: string[] };
   /** Logout, refresh-token reuse or a password reset: the session's sockets are closed at once. */
   'session.revoked': { sessionId: string };
 }

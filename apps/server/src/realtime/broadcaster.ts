@@ -18,6 +18,19 @@ export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () =
       // Nothing more will be said on this channel; its viewers stop holding a place in it.
       io.in(channels.clip(clipId)).socketsLeave(channels.clip(clipId));
     }),
+    events.on('room.changed', ({ roomId, type, actorId, contentId }) => {
+      io.to(channels.room(roomId)).emit('room:changed', { roomId, type, actorId, ...(contentId ? { contentId } : {}) });
+    }),
+    events.on('room.member-gone', ({ roomId, userId, reason }) => {
+      // Membership ends now: every device of the user stops hearing the room before anything else is said.
+      io.in(channels.user(userId)).socketsLeave(channels.room(roomId));
+      io.to(channels.user(userId)).emit('room:closed', { roomId, reason });
+    }),
+    events.on('room.deleted', ({ roomId, actorId, memberIds }) => {
+      io.to(channels.room(roomId)).emit('room:changed', { roomId, type: 'room_deleted', actorId });
+      io.in(channels.room(roomId)).socketsLeave(channels.room(roomId));
+      if (memberIds.length > 0) io.to(memberIds.map(channels.user)).emit('room:closed', { roomId, reason: 'deleted' });
+    }),
     events.on('session.revoked', ({ sessionId }) => {
       io.in(channels.session(sessionId)).disconnectSockets(true);
     }),

@@ -2,3 +2,4 @@ export * from './users';
 export * from './sessions';
 export * from './email-tokens';
 export * from './clips';
+export * from './rooms';

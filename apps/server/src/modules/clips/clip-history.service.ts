@@ -3,6 +3,7 @@ import type { Clip, ClipHistoryQuery, ClipStats } from '@clipsync/shared';
 import type { Database } from '../../db/client';
 import { clipCounts, clips } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
+import { countRoomsOf } from '../rooms/room-list.service';
 import { rangeStart, toContainsPattern } from './clip-filters';
 import { toClip } from './clips.presenter';
 import { filesOf, type ClipsContext } from './clips.service';
@@ -74,6 +75,10 @@ export async function listClipHistory(
 export async function getClipStats(ctx: ClipsContext, actor: Actor): Promise<ClipStats> {
   const { userId } = requireSignedIn(actor);
   const counts = await keptCounts(ctx.db, userId);
-  // Rooms arrive with their own issue; until then a user belongs to none.
-  return { totalClips: counts.total, textClips: counts.textOnly, favoriteClips: counts.favorites, activeRooms: 0 };
+  return {
+    totalClips: counts.total,
+    textClips: counts.textOnly,
+    favoriteClips: counts.favorites,
+    activeRooms: await countRoomsOf(ctx.db, userId),
+  };
 }

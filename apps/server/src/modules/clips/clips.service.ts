@@ -12,7 +12,7 @@ import { FileTooLargeError, type FileStore } from '../../storage/file-store';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
 import { clipPolicy } from './clips.policy';
 import { toClip, toClipDeletedEvent, toClipFile, toClipSavedEvent } from './clips.presenter';
-import { toStoredFileName, toStoredMimeType } from './upload-metadata';
+import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
 
 export interface ClipsContext {
   db: Database;

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { users } from './users';
+
+/**
+ * Rooms. `updatedAt` is the last activity (bumped with every activity entry); `memberCount` is kept by the
+ * service in the transaction of every membership change, so the list sorts and buckets by it without a
+ * pass over room_members. `shareToken` (256 random bits) joins whoever holds it; the owner may rotate it.
+ */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    isPrivate: boolean('is_private').notNull().default(false),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shareToken: text('share_token').notNull(),
+    memberCount: integer('member_count').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('rooms_share_token_unique').on(table.shareToken)],
+);
+
+export const roomMembers = pgTable(
+  'room_members',
+  {
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'member'] }).notNull(),
+    joinedAt: timestamp('joined_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.roomId, table.userId] }),
+    // The rooms list starts from the caller's memberships.
+    index('room_members_user_idx').on(table.userId),
+    // Members in joining order: the detail's list and the list's first 3 avatars.
+    index('room_members_room_joined_idx').on(table.roomId, table.joinedAt),
+  ],
+);
+
+/** Text and files of a room; a file's bytes are in the FileStore under `storageKey`. */
+export const roomContent = pgTable(
+  'room_content',
+  {
+    id: text('id').primaryKey(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ['text', 'file'] }).notNull(),
+    content: text('content').notNull().default(''),
+    fileName: text('file_name'),
+    fileType: text('file_type'),
+    fileSize: bigint('file_size', { mode: 'number' }),
+    /** Server-generated key in the FileStore; never a user-given path. */
+    storageKey: text('storage_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    // The content tab: one room's items, newest first; filters narrow within this range.
+    index('room_content_room_created_idx').on(table.roomId, table.createdAt.desc(), table.id.desc()),
+    // Uploaded bytes per user, for the storage quota shared with clip files.
+    index('room_content_user_files_idx')
+      .on(table.userId)
+      .where(sql`${table.storageKey} is not null`),
+  ],
+);
+
+/** The activity log (SPEC §2 types), written in the transaction of the change it records. */
+export const roomActivity = pgTable(
+  'room_activity',
+  {
+    id: text('id').primaryKey(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    details: jsonb('details').notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (table) => [index('room_activity_room_created_idx').on(table.roomId, table.createdAt.desc(), table.id.desc())],
+);

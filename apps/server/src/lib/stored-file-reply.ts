@@ -1,0 +1,26 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { contentDisposition } from './content-disposition';
+
+/** Images a browser may show inline; SVG is excluded because it can carry script. */
+const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp']);
+
+/**
+ * Sends an uploaded file (a clip's or a room's) with the headers of ARCHITECTURE §7: an attachment unless a
+ * safe image type, never sniffed, sandboxed if opened, so an HTML or SVG upload never renders.
+ */
+export function sendStoredFile(
+  reply: FastifyReply,
+  file: { name: string; type: string; size: number },
+  body: Readable,
+): FastifyReply {
+  const isInline = INLINE_TYPES.has(file.type);
+  return reply
+    .header('Content-Type', isInline ? file.type : 'application/octet-stream')
+    .header('Content-Length', String(file.size))
+    .header('Content-Disposition', contentDisposition(isInline ? 'inline' : 'attachment', file.name))
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Content-Security-Policy', "default-src 'none'; sandbox")
+    .header('Cache-Control', 'private, max-age=3600')
+    .send(body);
+}

@@ -1,0 +1,69 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { roomMembers, rooms } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import type { DomainEvents } from '../../lib/domain-events';
+import type { FileStore } from '../../storage/file-store';
+import type { FileLinks } from '../../lib/file-links';
+import type { RoomAccess } from './rooms.policy';
+
+export interface RoomsContext {
+  db: Database;
+  events: DomainEvents;
+  files: FileStore;
+  /** Room files are for members only: their addresses carry a link signed for the caller. */
+  fileLinks: FileLinks;
+  limits: { storageQuotaBytes: number };
+}
+
+export type RoomRow = typeof rooms.$inferSelect;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or a transaction on it. */
+export type Executor = Database | Transaction;
+
+export const ROOM_NOT_FOUND = 'Room not found';
+
+/** The room and the caller's role in it, in one query; 404 when there is no such room. */
+export async function findRoomAccess(
+  db: Executor,
+  actor: Actor,
+  roomId: string,
+): Promise<{ room: RoomRow; access: RoomAccess }> {
+  const [row] = await db
+    .select({ room: rooms, role: roomMembers.role })
+    .from(rooms)
+    .leftJoin(roomMembers, and(eq(roomMembers.roomId, rooms.id), eq(roomMembers.userId, actor?.userId ?? '')))
+    .where(eq(rooms.id, roomId));
+  if (!row) throw new AppError('NOT_FOUND', ROOM_NOT_FOUND);
+  return { room: row.room, access: { ownerId: row.room.ownerId, isPrivate: row.room.isPrivate, role: row.role } };
+}
+
+/** Adds a member unless already one; returns whether they were added (member_count follows in the same step). */
+export async function insertMember(tx: Transaction, roomId: string, userId: string): Promise<boolean> {
+  const added = await tx
+    .insert(roomMembers)
+    .values({ roomId, userId, role: 'member' })
+    .onConflictDoNothing()
+    .returning({ userId: roomMembers.userId });
+  if (added.length === 0) return false;
+  await tx
+    .update(rooms)
+    .set({ memberCount: sql`${rooms.memberCount} + 1` })
+    .where(eq(rooms.id, roomId));
+  return true;
+}
+
+/** Removes a non-owner member; returns whether they were one. */
+export async function deleteMember(tx: Transaction, roomId: string, userId: string): Promise<boolean> {
+  const removed = await tx
+    .delete(roomMembers)
+    .where(and(eq(roomMembers.roomId, roomId), eq(roomMembers.userId, userId), eq(roomMembers.role, 'member')))
+    .returning({ userId: roomMembers.userId });
+  if (removed.length === 0) return false;
+  await tx
+    .update(rooms)
+    .set({ memberCount: sql`${rooms.memberCount} - 1` })
+    .where(eq(rooms.id, roomId));
+  return true;
+}

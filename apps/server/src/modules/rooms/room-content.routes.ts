@@ -1,0 +1,129 @@
+import multipart from '@fastify/multipart';
+import {
+  AddRoomContentRequest,
+  ErrorBody,
+  MAX_UPLOAD_BYTES,
+  RoomContentItem,
+  RoomContentList,
+  RoomContentParams,
+  RoomContentQuery,
+  RoomIdParams,
+  RoomUploadResult,
+  UpdateRoomContentRequest,
+  UPLOADS_PER_MINUTE,
+} from '@clipsync/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
+import { signedInOnly } from '../../plugins/authenticate';
+import type { RoomsContext } from './room-access';
+import * as roomContent from './room-content.service';
+import * as roomContentList from './room-content-list.service';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
+/** Multipart framing around one file is well under this; a larger declared body is refused before reading. */
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+const bearer = [{ bearer: [] }];
+const tags = ['rooms'];
+
+/** SPEC §7 Rooms content: text, uploads (10 MB), edits by the author, deletion by any member. */
+export const roomContentRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (app, { ctx }) => {
+  // One byte over the limit reaches the store, which refuses it; busboy never silently truncates a file.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 } });
+  app.addHook('preHandler', signedInOnly);
+
+  app.get(
+    '/:id/content',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        params: RoomIdParams,
+        querystring: RoomContentQuery,
+        response: { 200: RoomContentList, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const page = await roomContentList.listRoomContent(ctx, request.actor, request.params.id, request.query);
+      reply.header('X-Total-Count', String(page.total));
+      return page.items;
+    },
+  );
+
+  app.post(
+    '/:id/content',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        params: RoomIdParams,
+        body: AddRoomContentRequest,
+        response: { 201: RoomContentItem, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await roomContent.addRoomText(ctx, request.actor, request.params.id, request.body.content)),
+  );
+
+  app.patch(
+    '/:id/content/:contentId',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        params: RoomContentParams,
+        body: UpdateRoomContentRequest,
+        response: { 200: RoomContentItem, ...errors },
+      },
+    },
+    async (request) =>
+      roomContent.editRoomText(ctx, request.actor, request.params.id, request.params.contentId, request.body.content),
+  );
+
+  app.delete(
+    '/:id/content/:contentId',
+    { schema: { tags, security: bearer, params: RoomContentParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await roomContent.deleteRoomContent(ctx, request.actor, request.params.id, request.params.contentId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/:id/upload',
+    {
+      config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security: bearer,
+        params: RoomIdParams,
+        consumes: ['multipart/form-data'],
+        response: { 201: RoomUploadResult, ...errors },
+      },
+    },
+    async (request, reply) => {
+      if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
+        reply.header('connection', 'close');
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The file exceeds the 10MB limit. Please choose a smaller file.');
+      }
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file')
+        throw new AppError('VALIDATION_FAILED', 'Expected one file in the field "file"');
+      try {
+        const item = await roomContent.uploadRoomFile(ctx, request.actor, request.params.id, {
+          name: part.filename,
+          type: part.mimetype,
+          stream: part.file,
+        });
+        return reply.status(201).send({ url: item.file_url ?? '', item });
+      } catch (error) {
+        // Refused before the file was read to its end: the client may still be sending, so close rather
+        // than read the rest of an unwanted body.
+        if (!part.file.readableEnded) reply.header('connection', 'close');
+        throw error;
+      }
+    },
+  );
+};

@@ -1,0 +1,189 @@
+import type { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
+import { MAX_UPLOAD_BYTES, type RoomContentItem } from '@clipsync/shared';
+import { roomContent, users } from '../../db/schema';
+import { requireSignedIn, type Actor, type SignedInActor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { authorize } from '../../lib/policy';
+import { newId } from '../../lib/secure-tokens';
+import { assertStorageFits, assertStorageLeft } from '../../lib/storage-quota';
+import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
+import { FileTooLargeError } from '../../storage/file-store';
+import { findRoomAccess, type RoomsContext } from './room-access';
+import { recordActivity } from './room-activity.service';
+import { roomContentPolicy, roomPolicy } from './rooms.policy';
+import { toRoomContentItem } from './rooms.presenter';
+
+type RoomContentRow = typeof roomContent.$inferSelect;
+
+const CONTENT_NOT_FOUND = 'Content not found';
+
+async function authorOf(ctx: RoomsContext, actor: SignedInActor) {
+  const [user] = await ctx.db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(eq(users.id, actor.userId));
+  if (!user) throw new AppError('UNAUTHORIZED');
+  return user;
+}
+
+async function findItemOr404(ctx: RoomsContext, roomId: string, contentId: string): Promise<RoomContentRow> {
+  const [item] = await ctx.db
+    .select()
+    .from(roomContent)
+    .where(and(eq(roomContent.id, contentId), eq(roomContent.roomId, roomId)));
+  if (!item) throw new AppError('NOT_FOUND', CONTENT_NOT_FOUND);
+  return item;
+}
+
+/** A member adds text (`content_add` with `contentType`). */
+export async function addRoomText(
+  ctx: RoomsContext,
+  actor: Actor,
+  roomId: string,
+  content: string,
+): Promise<RoomContentItem> {
+  const { access } = await findRoomAccess(ctx.db, actor, roomId);
+  authorize(roomPolicy, 'addContent', actor, access);
+  const author = await authorOf(ctx, requireSignedIn(actor));
+  const row = await ctx.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(roomContent)
+      .values({ id: newId(), roomId, userId: author.id, type: 'text', content })
+      .returning();
+    if (!inserted) throw new AppError('INTERNAL');
+    await recordActivity(tx, { roomId, userId: author.id, type: 'content_add', details: { contentType: 'text' } });
+    return inserted;
+  });
+  ctx.events.emit('room.changed', { roomId, type: 'content_add', actorId: author.id, contentId: row.id });
+  return toRoomContentItem(row, author, actor, access, ctx.fileLinks);
+}
+
+export interface IncomingRoomFile {
+  name: string;
+  type: string;
+  stream: Readable;
+}
+
+/**
+ * A member uploads a file (`file_uploaded` with `fileName`): streamed into the store under the 10 MB cap,
+ * then recorded if the uploader's storage quota (shared with their clip files) still has room.
+ */
+export async function uploadRoomFile(
+  ctx: RoomsContext,
+  actor: Actor,
+  roomId: string,
+  file: IncomingRoomFile,
+): Promise<RoomContentItem> {
+  const { access } = await findRoomAccess(ctx.db, actor, roomId);
+  authorize(roomPolicy, 'addContent', actor, access);
+  const author = await authorOf(ctx, requireSignedIn(actor));
+  await assertStorageLeft(ctx.db, ctx.limits.storageQuotaBytes, author.id);
+  const name = toStoredFileName(file.name);
+  const storageKey = newId();
+  let size: number;
+  try {
+    ({ size } = await ctx.files.put(storageKey, file.stream, { maxBytes: MAX_UPLOAD_BYTES }));
+  } catch (error) {
+    if (error instanceof FileTooLargeError) {
+      throw new AppError('PAYLOAD_TOO_LARGE', `${name} exceeds the 10MB limit. Please choose a smaller file.`);
+    }
+    throw error;
+  }
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      await assertStorageFits(tx, ctx.limits.storageQuotaBytes, author.id, size);
+      const [inserted] = await tx
+        .insert(roomContent)
+        .values({
+          id: newId(),
+          roomId,
+          userId: author.id,
+          type: 'file',
+          fileName: name,
+          fileType: toStoredMimeType(file.type),
+          fileSize: size,
+          storageKey,
+        })
+        .returning();
+      if (!inserted) throw new AppError('INTERNAL');
+      await recordActivity(tx, { roomId, userId: author.id, type: 'file_uploaded', details: { fileName: name } });
+      return inserted;
+    });
+    ctx.events.emit('room.changed', { roomId, type: 'file_uploaded', actorId: author.id, contentId: row.id });
+    return toRoomContentItem(row, author, actor, access, ctx.fileLinks);
+  } catch (error) {
+    await ctx.files.delete(storageKey);
+    throw error;
+  }
+}
+
+/** The author edits their own text (`content_edited`); files are replaced by uploading, not edited. */
+export async function editRoomText(
+  ctx: RoomsContext,
+  actor: Actor,
+  roomId: string,
+  contentId: string,
+  content: string,
+): Promise<RoomContentItem> {
+  const { access } = await findRoomAccess(ctx.db, actor, roomId);
+  authorize(roomPolicy, 'view', actor, access);
+  const item = await findItemOr404(ctx, roomId, contentId);
+  authorize(roomContentPolicy, 'edit', actor, { room: access, authorId: item.userId });
+  if (item.type !== 'text') throw new AppError('VALIDATION_FAILED', 'Only text content can be edited');
+  const author = await authorOf(ctx, requireSignedIn(actor));
+  const row = await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(roomContent)
+      .set({ content, updatedAt: new Date() })
+      .where(eq(roomContent.id, contentId))
+      .returning();
+    if (!updated) throw new AppError('NOT_FOUND', CONTENT_NOT_FOUND);
+    await recordActivity(tx, { roomId, userId: author.id, type: 'content_edited', details: { contentId } });
+    return updated;
+  });
+  ctx.events.emit('room.changed', { roomId, type: 'content_edited', actorId: author.id, contentId });
+  return toRoomContentItem(row, author, actor, access, ctx.fileLinks);
+}
+
+/** Any member deletes any item (`content_deleted`); a file's bytes go after the commit. */
+export async function deleteRoomContent(ctx: RoomsContext, actor: Actor, roomId: string, contentId: string) {
+  const { access } = await findRoomAccess(ctx.db, actor, roomId);
+  authorize(roomPolicy, 'deleteContent', actor, access);
+  const { userId } = requireSignedIn(actor);
+  const removed = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(roomContent)
+      .where(and(eq(roomContent.id, contentId), eq(roomContent.roomId, roomId)))
+      .returning();
+    if (!row) throw new AppError('NOT_FOUND', CONTENT_NOT_FOUND);
+    const details = row.type === 'file' ? { contentType: 'file', fileName: row.fileName } : { contentType: 'text' };
+    await recordActivity(tx, { roomId, userId, type: 'content_deleted', details });
+    return row;
+  });
+  ctx.events.emit('room.changed', { roomId, type: 'content_deleted', actorId: userId, contentId });
+  if (removed.storageKey) await ctx.files.delete(removed.storageKey);
+}
+
+/**
+ * A room file for download: members only, like everything else in a room. Without a bearer header (an
+ * `<img>`, a plain link) the caller is whoever the file's signed link was given to; they must still be a
+ * member now.
+ */
+export async function openRoomFile(
+  ctx: RoomsContext,
+  caller: Actor,
+  roomId: string,
+  contentId: string,
+  signedLink?: string,
+): Promise<{ file: { name: string; type: string; size: number }; body: Readable }> {
+  const linkHolder = caller || !signedLink ? null : ctx.fileLinks.read(signedLink, contentId);
+  // A link is no session: it stands for its user for this one file, until it expires.
+  const actor = requireSignedIn(caller ?? (linkHolder && { ...linkHolder, sessionId: 'file-link' }));
+  const { access } = await findRoomAccess(ctx.db, actor, roomId);
+  authorize(roomPolicy, 'view', actor, access);
+  const item = await findItemOr404(ctx, roomId, contentId);
+  if (!item.storageKey || item.fileName === null) throw new AppError('NOT_FOUND', 'File not found');
+  const file = { name: item.fileName, type: item.fileType ?? 'application/octet-stream', size: item.fileSize ?? 0 };
+  return { file, body: await ctx.files.get(item.storageKey) };
+}

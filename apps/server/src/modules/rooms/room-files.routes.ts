@@ -1,0 +1,26 @@
+import { RoomFileParams, RoomFileQuery } from '@clipsync/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendStoredFile } from '../../lib/stored-file-reply';
+import type { RoomsContext } from './room-access';
+import * as roomContent from './room-content.service';
+
+/**
+ * Room file downloads, apart from the other room routes because a bearer header is not required here: an
+ * `<img>` or a download link sends none, so the file's signed link (`file_url`) may stand in for it.
+ */
+export const roomFileRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (app, { ctx }) => {
+  app.get(
+    '/:id/files/:fileId/:name',
+    { schema: { tags: ['rooms'], params: RoomFileParams, querystring: RoomFileQuery } },
+    async (request, reply) => {
+      const { file, body } = await roomContent.openRoomFile(
+        ctx,
+        request.actor,
+        request.params.id,
+        request.params.fileId,
+        request.query.access,
+      );
+      return sendStoredFile(reply, file, body);
+    },
+  );
+};

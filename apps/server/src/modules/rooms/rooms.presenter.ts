@@ -1,0 +1,107 @@
+import type {
+  RoomAbilities,
+  RoomActivityEntry,
+  RoomActivityType,
+  RoomAvatar,
+  RoomContentItem,
+  RoomDetail,
+  RoomMember,
+  RoomSummary,
+  RoomUser,
+} from '@clipsync/shared';
+import type { roomActivity, roomContent } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import type { FileLinks } from '../../lib/file-links';
+import { abilitiesOf } from '../../lib/policy';
+import type { RoomRow } from './room-access';
+import { roomContentPolicy, roomPolicy, type RoomAccess } from './rooms.policy';
+
+type RoomContentRow = typeof roomContent.$inferSelect;
+type RoomActivityRow = typeof roomActivity.$inferSelect;
+
+const ROOM_ABILITIES = [
+  'update',
+  'delete',
+  'rotateInvite',
+  'addMember',
+  'removeMember',
+  'addContent',
+  'deleteContent',
+  'viewActivity',
+  'leave',
+] as const satisfies ReadonlyArray<keyof RoomAbilities>;
+
+/**
+ * Download address of a room file: the room and item find it, the name is for the browser, and `access`
+ * is a link signed for the caller, so that an `<img>` or a plain link works without a bearer header.
+ */
+export function roomFileUrl(item: Pick<RoomContentRow, 'id' | 'roomId'>, name: string, access?: string): string {
+  const path = `/api/rooms/${item.roomId}/files/${item.id}/${encodeURIComponent(name)}`;
+  return access ? `${path}?access=${access}` : path;
+}
+
+export function toRoomContentItem(
+  row: RoomContentRow,
+  author: RoomUser,
+  actor: Actor,
+  room: RoomAccess,
+  fileLinks: FileLinks,
+): RoomContentItem {
+  const isFile = row.type === 'file' && row.fileName !== null;
+  // Files are replaced by uploading again, never edited: only a text is ever editable.
+  const abilities = abilitiesOf(roomContentPolicy, ['edit', 'delete'], actor, { room, authorId: row.userId });
+  return {
+    id: row.id,
+    type: row.type,
+    content: row.content,
+    file_name: row.fileName,
+    file_type: row.fileType,
+    file_size: row.fileSize,
+    file_url: isFile
+      ? roomFileUrl(row, row.fileName ?? '', actor ? fileLinks.sign(actor.userId, row.id) : undefined)
+      : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    user: author,
+    abilities: { ...abilities, edit: abilities.edit && row.type === 'text' },
+  };
+}
+
+/** SPEC §3 Room as a list card: `is_private` as the spec writes it, `isPrivate` as the detail does. */
+export function toRoomSummary(row: RoomRow, access: RoomAccess, avatars: RoomAvatar[], actor: Actor): RoomSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    is_private: row.isPrivate,
+    isPrivate: row.isPrivate,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    memberCount: row.memberCount,
+    role: access.role ?? 'member',
+    avatars,
+    abilities: abilitiesOf(roomPolicy, ROOM_ABILITIES, actor, access),
+  };
+}
+
+export interface RoomDetailParts {
+  members: RoomMember[];
+  content: RoomContentItem[];
+  contentTotal: number;
+  authors: RoomUser[];
+}
+
+export function toRoomDetail(row: RoomRow, access: RoomAccess, parts: RoomDetailParts, actor: Actor): RoomDetail {
+  const { avatars: _avatars, ...summary } = toRoomSummary(row, access, [], actor);
+  return { ...summary, shareToken: row.shareToken, ...parts };
+}
+
+/** SPEC §3 Activity log entry: `details` travels as a JSON string. */
+export function toActivityEntry(row: RoomActivityRow, user: RoomUser): RoomActivityEntry {
+  return {
+    id: row.id,
+    type: row.type as RoomActivityType,
+    details: JSON.stringify(row.details ?? {}),
+    user,
+    timestamp: row.createdAt.toISOString(),
+  };
+}

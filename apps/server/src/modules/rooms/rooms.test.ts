@@ -1,0 +1,237 @@
+import type { RoomActivityEntry, RoomDetail } from '@clipsync/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { addRoomMember, createRoom, type TestUser } from '../../../test/factories';
+import { multipartFile } from '../../../test/multipart';
+import { rooms } from '../../db/schema';
+
+/** Set-up creates users (argon2 hashes) and rooms through the API: slow on a busy shared machine. */
+const SEED_TIMEOUT_MS = 120_000;
+
+describe('rooms', () => {
+  let testApp: TestApp;
+  let owner: TestUser;
+  let member: TestUser;
+  let outsider: TestUser;
+
+  const activityOf = async (roomId: string, as = owner): Promise<RoomActivityEntry[]> =>
+    (await testApp.as(as).get(`/api/rooms/${roomId}/activity?limit=100`)).json();
+  const typesOf = async (roomId: string) => (await activityOf(roomId)).map((entry) => entry.type);
+  const updatedAtOf = async (roomId: string) =>
+    (await testApp.context.db.select({ at: rooms.updatedAt }).from(rooms).where(eq(rooms.id, roomId)))[0]?.at;
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
+    [owner, member, outsider] = [
+      await testApp.factory.user(),
+      await testApp.factory.user(),
+      await testApp.factory.user(),
+    ];
+  }, SEED_TIMEOUT_MS);
+  afterAll(() => testApp?.close());
+
+  test('Create Room: public by default, the creator is its owner and only member, with a share token', async () => {
+    const res = await testApp.as(owner).post('/api/rooms', { name: '  Team  ' });
+    expect(res.statusCode).toBe(201);
+    const room: RoomDetail = res.json();
+    expect(room).toMatchObject({
+      name: 'Team',
+      isPrivate: false,
+      is_private: false,
+      memberCount: 1,
+      role: 'owner',
+      members: [{ id: owner.id, email: owner.email, role: 'owner', avatar: null }],
+      content: [],
+      contentTotal: 0,
+      abilities: { update: true, delete: true, rotateInvite: true, leave: false, addContent: true },
+    });
+    expect(room.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(room.shareToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  test.each([
+    ['a blank name', { name: '   ' }],
+    ['no name', { isPrivate: true }],
+    ['a name over 100 characters', { name: 'x'.repeat(101) }],
+    ['an owner', { name: 'Mine', owner: 'someone-else' }],
+    ['an ownerId', { name: 'Mine', ownerId: 'someone-else' }],
+    ['a role', { name: 'Mine', role: 'owner' }],
+    ['isPrivate as a string', { name: 'Mine', isPrivate: 'yes' }],
+  ])('Create Room with %s is 400', async (_name, body) => {
+    const res = await testApp.as(owner).post('/api/rooms', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  test('PATCH renames and changes privacy (room_updated with what changed); owner and role are refused', async () => {
+    const room = await createRoom(testApp, owner, { name: 'Before' });
+    const res = await testApp.as(owner).patch(`/api/rooms/${room.id}`, { name: 'After', isPrivate: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'After', isPrivate: true, is_private: true });
+    const [entry] = await activityOf(room.id);
+    expect(entry).toMatchObject({ type: 'room_updated', user: { id: owner.id, email: owner.email } });
+    expect(JSON.parse(entry?.details ?? '')).toEqual({ name: 'After', isPrivate: true });
+
+    for (const body of [{}, { ownerId: member.id }, { role: 'member' }, { name: '' }]) {
+      expect((await testApp.as(owner).patch(`/api/rooms/${room.id}`, body)).statusCode).toBe(400);
+    }
+    expect(await typesOf(room.id)).toEqual(['room_updated']);
+  });
+
+  test('a signed-in outsider opening a public room joins it (member_join); a private room stays 404', async () => {
+    const room = await createRoom(testApp, owner, { name: 'Open' });
+    const opened = await testApp.as(outsider).get(`/api/rooms/${room.id}`);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toMatchObject({ role: 'member', memberCount: 2 });
+    expect(opened.json().members.map((m: { id: string }) => m.id)).toEqual([owner.id, outsider.id]);
+    expect(await typesOf(room.id)).toEqual(['member_join']);
+    // Opening again joins nobody twice.
+    await testApp.as(outsider).get(`/api/rooms/${room.id}`);
+    expect(await typesOf(room.id)).toEqual(['member_join']);
+
+    const hidden = await createRoom(testApp, owner, { name: 'Hidden', isPrivate: true });
+    const refused = await testApp.as(outsider).get(`/api/rooms/${hidden.id}`);
+    expect(refused.statusCode).toBe(404);
+    expect(await typesOf(hidden.id)).toEqual([]);
+  });
+
+  test('members: add by e-mail (member_added), unknown e-mail 404, already a member 409, owner removes (member_removed)', async () => {
+    const room = await createRoom(testApp, owner, { isPrivate: true });
+    const add = await testApp.as(owner).post(`/api/rooms/${room.id}/members`, { email: member.email.toUpperCase() });
+    expect(add.statusCode).toBe(201);
+    expect(add.json()).toEqual({ id: member.id, email: member.email, role: 'member', avatar: null });
+
+    const unknown = await testApp.as(member).post(`/api/rooms/${room.id}/members`, { email: 'nobody@example.com' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toContain('nobody@example.com');
+    const again = await testApp.as(member).post(`/api/rooms/${room.id}/members`, { email: owner.email });
+    expect(again.statusCode).toBe(409);
+    const bad = await testApp.as(member).post(`/api/rooms/${room.id}/members`, { email: 'not an e-mail' });
+    expect(bad.statusCode).toBe(400);
+    const withRole = await testApp
+      .as(member)
+      .post(`/api/rooms/${room.id}/members`, { email: outsider.email, role: 'owner' });
+    expect(withRole.statusCode).toBe(400);
+
+    const ownerRemoval = await testApp.as(owner).delete(`/api/rooms/${room.id}/members/${owner.id}`);
+    expect(ownerRemoval.statusCode).toBe(403);
+    expect(ownerRemoval.json().error).toMatch(/owner cannot be removed/);
+    expect((await testApp.as(owner).delete(`/api/rooms/${room.id}/members/${member.id}`)).statusCode).toBe(204);
+    expect((await testApp.as(owner).delete(`/api/rooms/${room.id}/members/${member.id}`)).statusCode).toBe(404);
+    expect((await testApp.as(member).get(`/api/rooms/${room.id}`)).statusCode).toBe(404);
+
+    const entries = await activityOf(room.id);
+    expect(entries.map((entry) => entry.type)).toEqual(['member_removed', 'member_added']);
+    expect(JSON.parse(entries[1]?.details ?? '')).toMatchObject({ memberEmail: member.email });
+    expect(JSON.parse(entries[0]?.details ?? '')).toMatchObject({ memberEmail: member.email });
+    expect((await testApp.as(owner).get(`/api/rooms/${room.id}`)).json().memberCount).toBe(1);
+  });
+
+  test('leave: a member leaves (member_left); the owner cannot', async () => {
+    const room = await createRoom(testApp, owner);
+    await addRoomMember(testApp, owner, room.id, member);
+    const ownerLeaves = await testApp.as(owner).post(`/api/rooms/${room.id}/leave`);
+    expect(ownerLeaves.statusCode).toBe(403);
+    expect(ownerLeaves.json().error).toMatch(/owner cannot leave/);
+    expect((await testApp.as(member).post(`/api/rooms/${room.id}/leave`)).statusCode).toBe(204);
+    expect(await typesOf(room.id)).toEqual(['member_left', 'member_added']);
+    const list = (await testApp.as(member).get('/api/rooms?limit=100')).json() as Array<{ id: string }>;
+    expect(list.map((r) => r.id)).not.toContain(room.id);
+  });
+
+  test('invite link: join by token (member_joined_by_token), idempotent, rotation stops the old link', async () => {
+    const room = await createRoom(testApp, owner, { isPrivate: true });
+    const joined = await testApp.as(member).post('/api/rooms/join', { shareToken: room.shareToken });
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toEqual({ roomId: room.id, id: room.id, joined: true });
+    const again = await testApp.as(member).post('/api/rooms/join', { shareToken: room.shareToken });
+    expect(again.json()).toEqual({ roomId: room.id, id: room.id, joined: false });
+    expect(await typesOf(room.id)).toEqual(['member_joined_by_token']);
+
+    expect((await testApp.as(member).get(`/api/rooms/${room.id}`)).json().shareToken).toBe(room.shareToken);
+    const rotated = await testApp.as(owner).post(`/api/rooms/${room.id}/share-token`);
+    expect(rotated.statusCode).toBe(200);
+    const { shareToken } = rotated.json();
+    expect(shareToken).not.toBe(room.shareToken);
+    const stale = await testApp.as(outsider).post('/api/rooms/join', { shareToken: room.shareToken });
+    expect(stale.statusCode).toBe(404);
+    expect(stale.json().error).toMatch(/invite link/);
+    expect((await testApp.as(outsider).post('/api/rooms/join', { shareToken })).statusCode).toBe(200);
+
+    expect((await testApp.as(outsider).post('/api/rooms/join', { shareToken: '' })).statusCode).toBe(400);
+    expect((await testApp.as(outsider).post('/api/rooms/join', {})).statusCode).toBe(400);
+    expect((await testApp.as(null).post('/api/rooms/join', { shareToken })).statusCode).toBe(401);
+  });
+
+  test('delete: the owner deletes the room; it is gone for everyone', async () => {
+    const room = await createRoom(testApp, owner);
+    await addRoomMember(testApp, owner, room.id, member);
+    expect((await testApp.as(member).delete(`/api/rooms/${room.id}`)).statusCode).toBe(403);
+    expect((await testApp.as(owner).delete(`/api/rooms/${room.id}`)).statusCode).toBe(204);
+    expect((await testApp.as(member).get(`/api/rooms/${room.id}`)).statusCode).toBe(404);
+    expect((await testApp.as(owner).get(`/api/rooms/${room.id}/activity`)).statusCode).toBe(404);
+  });
+
+  test('every change writes its entry and marks the room active; a failed change writes nothing', async () => {
+    const room = await createRoom(testApp, owner);
+    await addRoomMember(testApp, owner, room.id, member);
+    const text = (await testApp.as(member).post(`/api/rooms/${room.id}/content`, { content: 'hello' })).json();
+    await testApp.as(member).patch(`/api/rooms/${room.id}/content/${text.id}`, { content: 'hello again' });
+    const body = multipartFile('file', 'notes.txt', 'text/plain', Buffer.from('abc'));
+    await testApp.as(member).inject('POST', `/api/rooms/${room.id}/upload`, body.payload, body.headers);
+    await testApp.as(owner).delete(`/api/rooms/${room.id}/content/${text.id}`);
+    expect(await typesOf(room.id)).toEqual([
+      'content_deleted',
+      'file_uploaded',
+      'content_edited',
+      'content_add',
+      'member_added',
+    ]);
+    const [deleted, uploaded, , added] = await activityOf(room.id);
+    expect(JSON.parse(added?.details ?? '')).toEqual({ contentType: 'text' });
+    expect(JSON.parse(uploaded?.details ?? '')).toEqual({ fileName: 'notes.txt' });
+    expect(JSON.parse(deleted?.details ?? '')).toEqual({ contentType: 'text' });
+    expect(deleted?.user).toEqual({ id: owner.id, email: owner.email });
+
+    const before = await updatedAtOf(room.id);
+    const failures = [
+      await testApp.as(member).post(`/api/rooms/${room.id}/members`, { email: owner.email }),
+      await testApp.as(member).post(`/api/rooms/${room.id}/members`, { email: 'ghost@example.com' }),
+      await testApp.as(owner).delete(`/api/rooms/${room.id}/members/${owner.id}`),
+      await testApp.as(member).patch(`/api/rooms/${room.id}`, { name: 'Mine now' }),
+      await testApp.as(owner).post(`/api/rooms/${room.id}/content`, { content: '   ' }),
+      await testApp.as(outsider).post(`/api/rooms/${room.id}/content`, { content: 'intruder' }),
+      await testApp.as(owner).delete(`/api/rooms/${room.id}/content/${text.id}`),
+      await testApp.as(owner).post(`/api/rooms/${room.id}/leave`),
+    ];
+    expect(failures.map((res) => res.statusCode)).toEqual([409, 404, 403, 403, 400, 403, 404, 403]);
+    expect(await typesOf(room.id)).toHaveLength(5);
+    expect(await updatedAtOf(room.id)).toEqual(before);
+  });
+
+  test("the dashboard's active rooms count the rooms the user belongs to", async () => {
+    const newcomer = await testApp.factory.user();
+    const activeRooms = async () => (await testApp.as(newcomer).get('/api/clipboard/stats')).json().activeRooms;
+    expect(await activeRooms()).toBe(0);
+    await createRoom(testApp, newcomer);
+    const joined = await createRoom(testApp, owner);
+    await testApp.as(newcomer).get(`/api/rooms/${joined.id}`);
+    expect(await activeRooms()).toBe(2);
+    await testApp.as(newcomer).post(`/api/rooms/${joined.id}/leave`);
+    expect(await activeRooms()).toBe(1);
+  });
+
+  test('activity pages newest first with X-Total-Count', async () => {
+    const room = await createRoom(testApp, owner);
+    for (const content of ['one', 'two', 'three']) {
+      await testApp.as(owner).post(`/api/rooms/${room.id}/content`, { content });
+    }
+    const first = await testApp.as(owner).get(`/api/rooms/${room.id}/activity?limit=2`);
+    expect(first.headers['x-total-count']).toBe('3');
+    expect(first.json()).toHaveLength(2);
+    const past = await testApp.as(owner).get(`/api/rooms/${room.id}/activity?limit=2&offset=10`);
+    expect(past.json()).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('3');
+  });
+});
