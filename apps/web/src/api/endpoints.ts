@@ -18,6 +18,21 @@ import {
   ShareOriginsResponse,
   UpdateClipRequest,
   UploadResult,
+  AddRoomContentRequest,
+  AddRoomMemberRequest,
+  CreateRoomRequest,
+  JoinRoomRequest,
+  JoinRoomResult,
+  RoomActivityList,
+  RoomContentItem,
+  RoomContentList,
+  RoomDetail,
+  RoomMember,
+  RoomSummaryList,
+  RoomUploadResult,
+  ShareTokenResult,
+  UpdateRoomContentRequest,
+  UpdateRoomRequest,
 } from '@clipsync/shared';
 import { defineEndpoints } from './endpoint';
 
@@ -97,4 +112,73 @@ export const clipEndpoints = defineEndpoints({
 
 export const networkEndpoints = defineEndpoints({
   shareOrigins: { method: 'GET', path: () => '/network/share-origins', response: ShareOriginsResponse },
+});
+
+interface RoomRef {
+  id: string;
+}
+const roomPath = ({ id }: RoomRef) => `/rooms/${encodeURIComponent(id)}`;
+/** A room list, content or activity query string, built by `lib/room-filters.ts`. */
+interface RoomQuery extends RoomRef {
+  query: string;
+}
+
+export const roomEndpoints = defineEndpoints({
+  /** The caller's rooms; the total of all matches comes in `X-Total-Count`. */
+  list: { method: 'GET', path: ({ query }: ListQuery) => `/rooms?${query}`, response: RoomSummaryList },
+  create: { method: 'POST', path: () => '/rooms', request: CreateRoomRequest, response: RoomDetail },
+  /** Opening a public room joins it (ARCHITECTURE §4); the content page's total is in `X-Total-Count`. */
+  get: { method: 'GET', path: (room: RoomQuery) => `${roomPath(room)}?${room.query}`, response: RoomDetail },
+  update: { method: 'PATCH', path: roomPath, request: UpdateRoomRequest, response: RoomDetail },
+  remove: { method: 'DELETE', path: roomPath, response: null },
+  join: { method: 'POST', path: () => '/rooms/join', request: JoinRoomRequest, response: JoinRoomResult },
+  leave: { method: 'POST', path: (room: RoomRef) => `${roomPath(room)}/leave`, response: null },
+  rotateInvite: {
+    method: 'POST',
+    path: (room: RoomRef) => `${roomPath(room)}/share-token`,
+    response: ShareTokenResult,
+  },
+  addMember: {
+    method: 'POST',
+    path: (room: RoomRef) => `${roomPath(room)}/members`,
+    request: AddRoomMemberRequest,
+    response: RoomMember,
+  },
+  removeMember: {
+    method: 'DELETE',
+    path: ({ id, memberId }: RoomRef & { memberId: string }) =>
+      `${roomPath({ id })}/members/${encodeURIComponent(memberId)}`,
+    response: null,
+  },
+  content: {
+    method: 'GET',
+    path: (room: RoomQuery) => `${roomPath(room)}/content?${room.query}`,
+    response: RoomContentList,
+  },
+  addContent: {
+    method: 'POST',
+    path: (room: RoomRef) => `${roomPath(room)}/content`,
+    request: AddRoomContentRequest,
+    response: RoomContentItem,
+  },
+  updateContent: {
+    method: 'PATCH',
+    path: ({ id, contentId }: RoomRef & { contentId: string }) =>
+      `${roomPath({ id })}/content/${encodeURIComponent(contentId)}`,
+    request: UpdateRoomContentRequest,
+    response: RoomContentItem,
+  },
+  removeContent: {
+    method: 'DELETE',
+    path: ({ id, contentId }: RoomRef & { contentId: string }) =>
+      `${roomPath({ id })}/content/${encodeURIComponent(contentId)}`,
+    response: null,
+  },
+  /** A multipart form with one `file`, sent by `upload()` so its progress can be shown. */
+  upload: { method: 'POST', path: (room: RoomRef) => `${roomPath(room)}/upload`, response: RoomUploadResult },
+  activity: {
+    method: 'GET',
+    path: (room: RoomQuery) => `${roomPath(room)}/activity?${room.query}`,
+    response: RoomActivityList,
+  },
 });

@@ -1,0 +1,63 @@
+import { ROOM_ACTIVITY_PAGE_SIZE, ROOM_CONTENT_PAGE_SIZE, ROOMS_PAGE_SIZE } from '@clipsync/shared';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { RoomContentFilters, RoomListFilters } from '../lib/room-filters';
+import { roomsApi } from './rooms-api';
+
+/** Query keys: the lists under `rooms`, one room's detail and activity under `room, id`. */
+export const roomKeys = {
+  all: ['rooms'] as const,
+  list: (filters: RoomListFilters, page: number) => ['rooms', filters, page] as const,
+  room: (id: string) => ['room', id] as const,
+  detail: (id: string, filters: RoomContentFilters, page: number) => ['room', id, 'detail', filters, page] as const,
+  activity: (id: string) => ['room', id, 'activity'] as const,
+};
+
+/** The caller's rooms, filtered, sorted and paged on the server; the last page stays while the next loads. */
+export function useRoomList(filters: RoomListFilters, page = 1) {
+  return useQuery({
+    queryKey: roomKeys.list(filters, page),
+    queryFn: () => roomsApi.list(filters, { limit: ROOMS_PAGE_SIZE, offset: (page - 1) * ROOMS_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** A room with one page of its content as filtered. A 404 is an answer (no such room for this caller). */
+export function useRoom(id: string, filters: RoomContentFilters, page = 1) {
+  return useQuery({
+    queryKey: roomKeys.detail(id, filters, page),
+    queryFn: () =>
+      roomsApi.get(id, filters, { limit: ROOM_CONTENT_PAGE_SIZE, offset: (page - 1) * ROOM_CONTENT_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+export function useRoomActivity(id: string, isEnabled: boolean) {
+  return useQuery({
+    queryKey: roomKeys.activity(id),
+    queryFn: () => roomsApi.activity(id, { limit: ROOM_ACTIVITY_PAGE_SIZE, offset: 0 }),
+    enabled: isEnabled,
+  });
+}
+
+/** Refetches after a change, the caller's own or another member's (SPEC §4: lists reload after changes). */
+export function useRoomCache() {
+  const queryClient = useQueryClient();
+  return useMemo(
+    () => ({
+      refetchRoom: (id: string) =>
+        Promise.all([
+          queryClient.invalidateQueries({ queryKey: roomKeys.room(id) }),
+          queryClient.invalidateQueries({ queryKey: roomKeys.all }),
+        ]),
+      refetchLists: () => queryClient.invalidateQueries({ queryKey: roomKeys.all }),
+      /** The room is gone for this user (deleted, removed, left): its cache goes, the lists refetch. */
+      forgetRoom: (id: string) => {
+        queryClient.removeQueries({ queryKey: roomKeys.room(id) });
+        return queryClient.invalidateQueries({ queryKey: roomKeys.all });
+      },
+    }),
+    [queryClient],
+  );
+}

@@ -1,0 +1,47 @@
+import type { CreateRoomRequest, RoomSummary, UpdateRoomRequest } from '@clipsync/shared';
+import {
+  toPageQuery,
+  toRoomContentQuery,
+  toRoomListQuery,
+  type RoomContentFilters,
+  type RoomListFilters,
+} from '../lib/room-filters';
+import { call, callWithHeaders, upload, type ProgressListener } from './client';
+import type { PageRequest } from './clips-api';
+import { roomEndpoints } from './endpoints';
+
+export interface RoomPage {
+  rooms: RoomSummary[];
+  total: number;
+}
+
+/** SPEC §7 room calls; screens reach them through the hooks in room-queries.ts and room-mutations.ts. */
+export const roomsApi = {
+  async list(filters: RoomListFilters, page: PageRequest): Promise<RoomPage> {
+    const query = toRoomListQuery(filters, page);
+    const { body, headers } = await callWithHeaders(roomEndpoints.list, { params: { query } });
+    return { rooms: body, total: Number(headers.get('x-total-count') ?? body.length) };
+  },
+  get: (id: string, filters: RoomContentFilters, page: PageRequest) =>
+    call(roomEndpoints.get, { params: { id, query: toRoomContentQuery(filters, page) } }),
+  create: (body: CreateRoomRequest) => call(roomEndpoints.create, { body }),
+  update: (id: string, body: UpdateRoomRequest) => call(roomEndpoints.update, { params: { id }, body }),
+  remove: (id: string) => call(roomEndpoints.remove, { params: { id } }),
+  join: (shareToken: string) => call(roomEndpoints.join, { body: { shareToken } }),
+  leave: (id: string) => call(roomEndpoints.leave, { params: { id } }),
+  rotateInvite: (id: string) => call(roomEndpoints.rotateInvite, { params: { id } }),
+  addMember: (id: string, email: string) => call(roomEndpoints.addMember, { params: { id }, body: { email } }),
+  removeMember: (id: string, memberId: string) => call(roomEndpoints.removeMember, { params: { id, memberId } }),
+  addText: (id: string, content: string) =>
+    call(roomEndpoints.addContent, { params: { id }, body: { content, type: 'text' } }),
+  updateText: (id: string, contentId: string, content: string) =>
+    call(roomEndpoints.updateContent, { params: { id, contentId }, body: { content } }),
+  removeContent: (id: string, contentId: string) => call(roomEndpoints.removeContent, { params: { id, contentId } }),
+  uploadFile(id: string, file: File, onProgress?: ProgressListener) {
+    const form = new FormData();
+    form.append('file', file);
+    return upload(roomEndpoints.upload, { params: { id }, form, onProgress });
+  },
+  activity: (id: string, page: PageRequest) =>
+    call(roomEndpoints.activity, { params: { id, query: toPageQuery(page) } }),
+};
