@@ -53,8 +53,21 @@ export const routes: RouteObject[] = [
                 handle: title('pages.clips'),
                 lazy: lazyPage(() => import('../features/clips/lists/AllClipsPage')),
               },
-              { path: '/rooms', handle: title('pages.rooms'), element: page('pages.rooms') },
-              { path: '/rooms/:roomId', handle: title('pages.room'), element: page('pages.room') },
+              {
+                path: '/rooms',
+                handle: title('pages.rooms'),
+                lazy: lazyPage(() => import('../features/rooms/list/RoomsPage')),
+              },
+              {
+                path: '/rooms/:roomId',
+                handle: title('pages.room'),
+                lazy: lazyPage(() => import('../features/rooms/detail/RoomPage')),
+              },
+              {
+                path: '/rooms/join/:token',
+                handle: title('pages.room'),
+                lazy: lazyPage(() => import('../features/rooms/join/JoinRoomPage')),
+              },
               {
                 path: '/favorites',
                 handle: title('pages.favorites'),

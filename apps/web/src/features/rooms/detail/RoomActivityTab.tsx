@@ -1,0 +1,44 @@
+import { Loader2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useRoomActivity } from '../../../api/room-queries';
+import { RelativeTime } from '../../../components/RelativeTime';
+import { MemberAvatar } from '../MemberAvatar';
+import { describeActivity } from './activity-wording';
+
+/** SPEC §2 Activity tab: 'Recent Activity', newest first, in SPEC's wording per type, or 'No activity yet'. */
+export function RoomActivityTab({ roomId, isActive }: { roomId: string; isActive: boolean }) {
+  const { t } = useTranslation();
+  const activity = useRoomActivity(roomId, isActive);
+  return (
+    <section aria-labelledby="room-activity" className="space-y-3">
+      <h2 id="room-activity" className="text-lg font-semibold">
+        {t('rooms.recentActivity')}
+      </h2>
+      {activity.isLoading ? (
+        <p role="status" className="flex items-center gap-2 text-slate-600 dark:text-slate-300">
+          <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
+          {t('common.loading')}
+        </p>
+      ) : !activity.data || activity.data.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-300">{t('rooms.noActivity')}</p>
+      ) : (
+        <ol className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+          {activity.data.map((entry) => (
+            <li key={entry.id} className="flex items-start gap-3 px-4 py-3 text-sm">
+              <MemberAvatar email={entry.user.email} avatar={null} />
+              <p className="min-w-0 flex-1">
+                <span className="font-medium">{entry.user.email}</span>{' '}
+                {describeActivity(entry)
+                  .map(({ key, values }) => t(`rooms.activity.${key}`, values))
+                  .join(', ')}
+              </p>
+              <span className="shrink-0 text-xs text-slate-500 dark:text-slate-400">
+                <RelativeTime iso={entry.timestamp} />
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

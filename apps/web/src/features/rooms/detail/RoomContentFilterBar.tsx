@@ -1,0 +1,98 @@
+import type { RoomUser } from '@clipsync/shared';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { RoomContentFilters } from '../../../lib/room-filters';
+import { Button } from '../../../ui/Button';
+import { Input } from '../../../ui/Input';
+import { Select } from '../../../ui/Select';
+
+interface RoomContentFilterBarProps {
+  filters: RoomContentFilters;
+  onChange: (filters: RoomContentFilters) => void;
+  /** Everyone who has added content (SPEC §2: All Users plus each distinct author e-mail). */
+  authors: readonly RoomUser[];
+  total: number | undefined;
+}
+
+const ALL_USERS = 'all';
+
+/** SPEC §2 room content filter bar: search, type, user, date range, sort with its order, 'N item(s)'. */
+export function RoomContentFilterBar({ filters, onChange, authors, total }: RoomContentFilterBarProps) {
+  const { t } = useTranslation();
+  const isAscending = filters.order === 'asc';
+  return (
+    <div role="search" className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+      <div className="relative flex-1 sm:min-w-60">
+        <Search className="absolute top-3 left-3 h-4 w-4 text-slate-400" aria-hidden="true" />
+        <Input
+          type="search"
+          value={filters.search}
+          onChange={(event) => onChange({ ...filters, search: event.target.value })}
+          placeholder={t('rooms.searchContent')}
+          aria-label={t('rooms.searchContent')}
+          className="pl-9"
+          maxLength={200}
+        />
+      </div>
+      <Select
+        label={t('rooms.type')}
+        value={filters.type}
+        onValueChange={(type) => onChange({ ...filters, type: type as RoomContentFilters['type'] })}
+        options={[
+          { value: 'all', label: t('rooms.all') },
+          { value: 'text', label: t('rooms.typeText') },
+          { value: 'file', label: t('rooms.typeFiles') },
+        ]}
+      />
+      <Select
+        label={t('rooms.user')}
+        value={filters.user ?? ALL_USERS}
+        onValueChange={(user) => onChange({ ...filters, user: user === ALL_USERS ? null : user })}
+        options={[
+          { value: ALL_USERS, label: t('rooms.allUsers') },
+          ...authors.map((author) => ({ value: author.id, label: author.email })),
+        ]}
+      />
+      <Select
+        label={t('rooms.dateRange')}
+        value={filters.range}
+        onValueChange={(range) => onChange({ ...filters, range: range as RoomContentFilters['range'] })}
+        options={[
+          { value: 'all', label: t('rooms.allTime') },
+          { value: 'today', label: t('rooms.today') },
+          { value: 'week', label: t('rooms.thisWeek') },
+          { value: 'month', label: t('rooms.thisMonth') },
+        ]}
+      />
+      <Select
+        label={t('rooms.sortBy')}
+        value={filters.sort}
+        onValueChange={(sort) => onChange({ ...filters, sort: sort as RoomContentFilters['sort'] })}
+        options={[
+          { value: 'date', label: t('rooms.sortDate') },
+          { value: 'type', label: t('rooms.sortType') },
+          { value: 'user', label: t('rooms.sortUser') },
+        ]}
+      />
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-label={t(isAscending ? 'rooms.ascending' : 'rooms.descending')}
+        title={t(isAscending ? 'rooms.ascending' : 'rooms.descending')}
+        onClick={() => onChange({ ...filters, order: isAscending ? 'desc' : 'asc' })}
+        className="h-10"
+      >
+        {isAscending ? (
+          <ArrowUpNarrowWide className="h-4 w-4" aria-hidden="true" />
+        ) : (
+          <ArrowDownWideNarrow className="h-4 w-4" aria-hidden="true" />
+        )}
+      </Button>
+      {total !== undefined && (
+        <p aria-live="polite" className="text-sm text-slate-600 sm:ml-auto dark:text-slate-300">
+          {t('rooms.itemCount', { count: total })}
+        </p>
+      )}
+    </div>
+  );
+}

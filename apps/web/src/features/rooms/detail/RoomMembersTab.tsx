@@ -1,0 +1,110 @@
+import type { RoomDetail, RoomMember } from '@clipsync/shared';
+import { UserMinus } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRemoveMember } from '../../../api/room-mutations';
+import { useAuth } from '../../../session/auth-context';
+import { Button } from '../../../ui/Button';
+import { cn } from '../../../ui/cn';
+import { Sheet, SheetContent } from '../../../ui/Sheet';
+import { useToast } from '../../../ui/use-toast';
+import { MemberAvatar } from '../MemberAvatar';
+
+/**
+ * SPEC §2 Members tab: everyone with an Owner or Member badge in a 400 px scroll area; a member opens the
+ * 'Member Details' sheet, where the owner (only) may remove a non-owner member.
+ */
+export function RoomMembersTab({ room }: { room: RoomDetail }) {
+  const { t } = useTranslation();
+  const { user } = useAuth();
+  const [selected, setSelected] = useState<RoomMember | null>(null);
+  return (
+    <>
+      <ul className="max-h-[400px] divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
+        {room.members.map((member) => (
+          <li key={member.id}>
+            <button
+              type="button"
+              onClick={() => setSelected(member)}
+              className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
+            >
+              <MemberAvatar email={member.email} avatar={member.avatar} />
+              <span className="min-w-0 flex-1 truncate text-sm">
+                {member.email}
+                {member.id === user?.id && (
+                  <span className="text-slate-500 dark:text-slate-400"> ({t('rooms.you')})</span>
+                )}
+              </span>
+              <RoleBadge role={member.role} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <MemberDetailsSheet room={room} member={selected} onClose={() => setSelected(null)} />
+    </>
+  );
+}
+
+function RoleBadge({ role }: { role: RoomMember['role'] }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={cn(
+        'rounded-full px-2 py-0.5 text-xs font-medium',
+        role === 'owner'
+          ? 'bg-indigo-100 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200'
+          : 'bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200',
+      )}
+    >
+      {t(role === 'owner' ? 'rooms.owner' : 'rooms.member')}
+    </span>
+  );
+}
+
+function MemberDetailsSheet({
+  room,
+  member,
+  onClose,
+}: {
+  room: RoomDetail;
+  member: RoomMember | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const removeMember = useRemoveMember({
+    onSuccess: () => {
+      toast.success({ title: t('rooms.memberRemoved') });
+      onClose();
+    },
+    onError: () => toast.error({ title: t('rooms.removeMemberFailed') }),
+  });
+  const canRemove = member !== null && member.role !== 'owner' && room.abilities.removeMember;
+  return (
+    <Sheet open={member !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
+      <SheetContent title={t('rooms.memberDetails')} closeLabel={t('common.close')}>
+        {member && (
+          <div className="flex flex-col gap-4">
+            <div className="flex items-center gap-3">
+              <MemberAvatar email={member.email} avatar={member.avatar} size="md" />
+              <div className="min-w-0">
+                <p className="truncate font-medium">{member.email}</p>
+                <RoleBadge role={member.role} />
+              </div>
+            </div>
+            {canRemove && (
+              <Button
+                variant="destructive"
+                disabled={removeMember.isPending}
+                onClick={() => removeMember.mutate({ roomId: room.id, memberId: member.id })}
+              >
+                <UserMinus className="h-4 w-4" aria-hidden="true" />
+                {t('rooms.removeFromRoom')}
+              </Button>
+            )}
+          </div>
+        )}
+      </SheetContent>
+    </Sheet>
+  );
+}

@@ -1,0 +1,218 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../../../api/client';
+import { roomsApi } from '../../../api/rooms-api';
+import { SocketContext } from '../../../realtime/socket-context';
+import { AuthContext } from '../../../session/auth-context';
+import { FakeSocket } from '../../../test/fake-socket';
+import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
+import { makeRoom, makeRoomItem, ROOM_MEMBER_ABILITIES, roomMember, roomOwner } from '../../../test/room-fixtures';
+import { Toaster } from '../../../ui/Toaster';
+import RoomPage from './RoomPage';
+
+vi.mock('../../../api/rooms-api', () => ({
+  roomsApi: {
+    get: vi.fn(),
+    addText: vi.fn(),
+    updateText: vi.fn(),
+    removeContent: vi.fn(),
+    uploadFile: vi.fn(),
+    addMember: vi.fn(),
+    removeMember: vi.fn(),
+    activity: vi.fn(),
+    remove: vi.fn(),
+    leave: vi.fn(),
+    update: vi.fn(),
+    rotateInvite: vi.fn(),
+  },
+}));
+
+const ownerUser = { id: roomOwner.id, email: roomOwner.email, name: 'Owner', emailConfirmedAt: null, createdAt: '' };
+const memberUser = { ...ownerUser, id: roomMember.id, email: roomMember.email };
+
+function renderRoom(user = ownerUser) {
+  const socket = new FakeSocket().connect();
+  const router = createMemoryRouter(
+    [
+      { path: '/rooms/:roomId', element: <RoomPage /> },
+      { path: '/rooms', element: <p>Rooms list</p> },
+    ],
+    { initialEntries: ['/rooms/room-1'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AuthContext.Provider value={fakeSession(user)}>
+        <SocketContext.Provider
+          value={{ socket: socket.asSocket(), isConnected: true, requestGuestConnection: () => () => undefined }}
+        >
+          <RouterProvider router={router} />
+        </SocketContext.Provider>
+      </AuthContext.Provider>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { socket, router };
+}
+
+const findToast = async (text: string) => (await screen.findAllByText(text, { exact: true }))[0];
+
+describe('RoomPage', () => {
+  setUpPageTests();
+
+  test('the owner sees SPEC’s header, tabs and content, and adds text', async () => {
+    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
+    vi.mocked(roomsApi.addText).mockResolvedValue(makeRoomItem({ id: 'item-2', content: 'New note' }));
+    renderRoom();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Design team' })).toBeInTheDocument();
+    expect(screen.getByText('Public Room')).toBeInTheDocument();
+    expect(screen.getByText('2 member(s)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete Room' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Member' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Leave Room' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Content', 'Members', 'Activity']);
+    expect(screen.getByText('Hello room')).toBeInTheDocument();
+    expect(screen.getByText('1 item(s)')).toBeInTheDocument();
+
+    const addContent = screen.getByRole('button', { name: 'Add Content' });
+    expect(addContent).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('Add to the room'), 'New note');
+    await userEvent.click(addContent);
+    expect(await findToast('Content added')).toBeInTheDocument();
+    expect(roomsApi.addText).toHaveBeenCalledWith('room-1', 'New note');
+    expect(screen.getByLabelText('Add to the room')).toHaveValue('');
+  });
+
+  test('a member sees no owner actions, and may leave', async () => {
+    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom({ role: 'member', abilities: ROOM_MEMBER_ABILITIES }));
+    vi.mocked(roomsApi.leave).mockResolvedValue(undefined);
+    const { router } = renderRoom(memberUser);
+    await screen.findByRole('heading', { level: 1, name: 'Design team' });
+    expect(screen.queryByRole('button', { name: 'Delete Room' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Room settings' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Leave Room' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: 'Leave this room?' })).getByRole('button', { name: 'Leave' }),
+    );
+    expect(await findToast('You left the room')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rooms'));
+  });
+
+  test('deleting content asks first, with SPEC’s words', async () => {
+    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
+    vi.mocked(roomsApi.removeContent).mockResolvedValue(undefined);
+    renderRoom();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete content' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Content' });
+    expect(dialog).toHaveTextContent('All room members can delete content');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await findToast('Content deleted')).toBeInTheDocument();
+    expect(roomsApi.removeContent).toHaveBeenCalledWith('room-1', 'item-1');
+  });
+
+  test('a file over 10 MB is refused by name; the others upload with SPEC’s toast', async () => {
+    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
+    vi.mocked(roomsApi.uploadFile).mockResolvedValue({ url: '/f', item: makeRoomItem({ type: 'file' }) });
+    renderRoom();
+    await screen.findByRole('heading', { level: 1, name: 'Design team' });
+    const big = new File(['x'], 'huge.bin');
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    const small = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    await userEvent.upload(screen.getByLabelText('Upload File', { selector: 'input' }), [big, small]);
+    await waitFor(() => expect(roomsApi.uploadFile).toHaveBeenCalledTimes(1));
+    expect(await findToast('File too large')).toBeInTheDocument();
+    expect(screen.getByText('huge.bin exceeds the 10MB limit. Please choose a smaller file.')).toBeInTheDocument();
+    expect(vi.mocked(roomsApi.uploadFile).mock.calls[0]?.[1]).toBe(small);
+  });
+
+  test('the Member Details sheet offers Remove from Room to the owner, for members only', async () => {
+    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
+    vi.mocked(roomsApi.removeMember).mockResolvedValue(undefined);
+    renderRoom();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Members' }));
+    await userEvent.click(screen.getByRole('button', { name: /owner@example\.com/ }));
+    let sheet = screen.getByRole('dialog', { name: 'Member Details' });
+    expect(within(sheet).queryByRole('button', { name: 'Remove from Room' })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(screen.getByRole('button', { name: /member@example\.com/ }));
+    sheet = screen.getByRole('dialog', { name: 'Member Details' });
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Remove from Room' }));
+    expect(await findToast('Member removed')).toBeInTheDocument();
+    expect(roomsApi.removeMember).toHaveBeenCalledWith('room-1', 'member-1');
+  });
+
+  test('adding an unknown e-mail shows the server’s reason and SPEC’s toast', async () => {
+    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
+    vi.mocked(roomsApi.addMember).mockRejectedValue(
+      new ApiError('No ClipSync account uses this e-mail address', 404, 'NOT_FOUND'),
+    );
+    renderRoom();
+    await userEvent.click(await screen.findByRole('button', { name: 'Add Member' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add New Member' });
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'nobody@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No ClipSync account uses this e-mail address');
+    expect(await findToast('Failed to add member')).toBeInTheDocument();
+  });
+
+  test('the activity tab words each entry as SPEC §2 does', async () => {
+    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
+    vi.mocked(roomsApi.activity).mockResolvedValue([
+      {
+        id: 'a2',
+        type: 'file_uploaded',
+        details: '{"fileName":"plan.pdf"}',
+        user: roomMember,
+        timestamp: new Date().toISOString(),
+      },
+      {
+        id: 'a1',
+        type: 'member_added',
+        details: '{"memberEmail":"member@example.com"}',
+        user: roomOwner,
+        timestamp: new Date().toISOString(),
+      },
+    ]);
+    renderRoom();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Activity' }));
+    expect(await screen.findByText('uploaded plan.pdf', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Recent Activity' })).toBeInTheDocument();
+    expect(screen.getByText('added member@example.com', { exact: false })).toBeInTheDocument();
+  });
+
+  test('an unknown room says so on the page, without a toast', async () => {
+    vi.mocked(roomsApi.get).mockRejectedValue(new ApiError('Room not found', 404, 'NOT_FOUND'));
+    renderRoom();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This room does not exist, or you are not a member of it.',
+    );
+    expect(screen.queryByText('Failed to load room')).not.toBeInTheDocument();
+  });
+
+  test('live: another member’s change refetches the room; removal sends this member back to the list', async () => {
+    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom({ role: 'member', abilities: ROOM_MEMBER_ABILITIES }));
+    const { socket, router } = renderRoom(memberUser);
+    await screen.findByRole('heading', { level: 1, name: 'Design team' });
+    expect(socket.emitted).toContainEqual(
+      expect.objectContaining({ event: 'room:join', args: [{ roomId: 'room-1' }, expect.any(Function)] }),
+    );
+    const calls = vi.mocked(roomsApi.get).mock.calls.length;
+    vi.mocked(roomsApi.get).mockResolvedValue(
+      makeRoom({
+        role: 'member',
+        abilities: ROOM_MEMBER_ABILITIES,
+        content: [makeRoomItem({ content: 'Arrived live' })],
+      }),
+    );
+    act(() => socket.fire('room:changed', { roomId: 'room-1', type: 'content_add', actorId: roomOwner.id }));
+    expect(await screen.findByText('Arrived live')).toBeInTheDocument();
+    expect(vi.mocked(roomsApi.get).mock.calls.length).toBeGreaterThan(calls);
+
+    act(() => socket.fire('room:closed', { roomId: 'room-1', reason: 'removed' }));
+    expect(await findToast('You were removed from this room')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/rooms'));
+  });
+});

@@ -1,0 +1,76 @@
+import { ROOM_NAME_MAX } from '@clipsync/shared';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useCreateRoom } from '../../../api/room-mutations';
+import { Button } from '../../../ui/Button';
+import { Dialog, DialogClose, DialogContent } from '../../../ui/Dialog';
+import { Input } from '../../../ui/Input';
+import { useToast } from '../../../ui/use-toast';
+import { roomErrorMessage } from './room-error-message';
+
+interface CreateRoomDialogProps {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+}
+
+/**
+ * SPEC §2 Create New Room dialog. A blank name (after trimming, SPEC §5) cannot be sent; a created room
+ * opens at once.
+ */
+export function CreateRoomDialog({ isOpen, onOpenChange }: CreateRoomDialogProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const close = () => {
+    setName('');
+    onOpenChange(false);
+  };
+  const createRoom = useCreateRoom({
+    onSuccess: (room) => {
+      toast.success({ title: t('rooms.created') });
+      close();
+      void navigate(`/rooms/${room.id}`);
+    },
+    onError: (error) => toast.error({ title: t('rooms.createFailed'), description: roomErrorMessage(error) }),
+  });
+  const trimmed = name.trim();
+  const canCreate = trimmed !== '' && !createRoom.isPending;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (canCreate) createRoom.mutate({ name: trimmed, isPrivate: false });
+  };
+
+  return (
+    <Dialog open={isOpen} onOpenChange={(open) => (open ? onOpenChange(true) : close())}>
+      <DialogContent
+        title={t('rooms.createTitle')}
+        description={t('rooms.createDescription')}
+        closeLabel={t('common.close')}
+      >
+        <form onSubmit={submit} className="space-y-4">
+          <Input
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            placeholder={t('rooms.namePlaceholder')}
+            aria-label={t('rooms.roomName')}
+            maxLength={ROOM_NAME_MAX}
+            disabled={createRoom.isPending}
+          />
+          <div className="flex justify-end gap-2">
+            <DialogClose asChild>
+              <Button type="button" variant="secondary">
+                {t('rooms.cancel')}
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={!canCreate}>
+              {createRoom.isPending ? t('rooms.creating') : t('rooms.create')}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
