@@ -27,6 +27,12 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     const { accessToken } = await signIn(page, request, `a11y-${scheme}`);
     const [clipId] = await createClips(request, accessToken, ['A clip to look at']);
+    const room = await request.post('/api/rooms', {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: { name: 'A room to look at' },
+    });
+    expect(room.status()).toBe(201);
+    const { id: roomId } = (await room.json()) as { id: string };
     const pages: readonly [string, string][] = [
       ['/dashboard', 'Dashboard'],
       ['/clips', 'All Clips'],
@@ -35,6 +41,7 @@ for (const scheme of ['light', 'dark'] as const) {
       ['/quick-copy', 'Quick Copy'],
       ['/new-clip', 'New Clip'],
       [`/clips/${clipId}`, 'Shared Clip'],
+      [`/rooms/${roomId}`, 'A room to look at'],
     ];
     for (const [path, heading] of pages) {
       await page.goto(path);

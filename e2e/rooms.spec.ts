@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createConfirmedUser, signIn } from './support/accounts';
+
+/** Radix repeats a toast's text in a live region, so toasts are matched exactly, once. */
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+const cards = (page: Page) => page.getByRole('main').getByRole('article');
+
+test('two members share a room live; the owner removes one; an invite link brings in a third', async ({
+  page: owner,
+  context: ownerContext,
+  browser,
+  request,
+}) => {
+  test.slow();
+  await ownerContext.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  const { email: memberEmail } = await signIn(member, request, 'room-member');
+  await signIn(owner, request, 'room-owner');
+
+  // The owner creates a room and lands in it.
+  await owner.goto('/rooms');
+  await expect(owner.getByRole('heading', { level: 1, name: 'Rooms' })).toBeVisible();
+  await expect(owner.getByText('No rooms found.')).toBeVisible();
+  await owner.getByRole('button', { name: 'Create Room' }).first().click();
+  const createDialog = owner.getByRole('dialog', { name: 'Create New Room' });
+  await createDialog.getByPlaceholder('Room name...').fill('Launch plan');
+  await createDialog.getByRole('button', { name: 'Create' }).click();
+  await expect(toast(owner, 'Room created')).toBeVisible();
+  await expect(owner.getByRole('heading', { level: 1, name: 'Launch plan' })).toBeVisible();
+  await expect(owner.getByText('Public Room')).toBeVisible();
+
+  // …adds the second user by e-mail.
+  await owner.getByRole('button', { name: 'Add Member' }).click();
+  const addDialog = owner.getByRole('dialog', { name: 'Add New Member' });
+  await addDialog.getByLabel('Email').fill(memberEmail);
+  await addDialog.getByRole('button', { name: 'Add' }).click();
+  await expect(toast(owner, 'Member invited')).toBeVisible();
+  await expect(owner.getByText('2 member(s)')).toBeVisible();
+
+  // The member finds the room in their list and opens it.
+  await member.goto('/rooms');
+  await member.getByRole('link', { name: /Launch plan/ }).click();
+  await expect(member.getByRole('heading', { level: 1, name: 'Launch plan' })).toBeVisible();
+  await expect(member.getByRole('button', { name: 'Delete Room' })).toHaveCount(0);
+
+  // Text from the owner appears on the member's page without a reload, and the other way round.
+  await owner.getByLabel('Add to the room').fill('Ship on Friday');
+  await owner.getByRole('button', { name: 'Add Content' }).click();
+  await expect(toast(owner, 'Content added')).toBeVisible();
+  await expect(cards(member).filter({ hasText: 'Ship on Friday' })).toBeVisible();
+
+  await member.getByLabel('Add to the room').fill('Slides are ready');
+  await member.getByRole('button', { name: 'Add Content' }).click();
+  await member.getByLabel('Upload File', { exact: true }).setInputFiles({
+    name: 'agenda.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('1. Launch\n2. Party\n'),
+  });
+  await expect(toast(member, 'File uploaded')).toBeVisible();
+  await expect(cards(owner).filter({ hasText: 'agenda.txt' })).toBeVisible();
+  await expect(cards(owner).filter({ hasText: 'Slides are ready' })).toBeVisible();
+  await expect(owner.getByText('3 item(s)')).toBeVisible();
+
+  // Filters narrow the grid on the server.
+  await owner.getByRole('searchbox', { name: 'Search content, files, or users...' }).fill('slides');
+  await expect(owner.getByText('1 item(s)')).toBeVisible();
+  await expect(cards(owner)).toHaveCount(1);
+  await owner.getByRole('searchbox', { name: 'Search content, files, or users...' }).fill('');
+  await owner.getByRole('combobox', { name: 'Type' }).click();
+  await owner.getByRole('option', { name: 'Files' }).click();
+  await expect(cards(owner)).toHaveCount(1);
+  await expect(cards(owner).first()).toContainText('agenda.txt');
+
+  // The owner removes the member, whose page says so at once.
+  await owner.getByRole('tab', { name: 'Members' }).click();
+  await owner.getByRole('button', { name: new RegExp(memberEmail.replace(/[.+]/g, '\\$&')) }).click();
+  await owner.getByRole('dialog', { name: 'Member Details' }).getByRole('button', { name: 'Remove from Room' }).click();
+  await expect(toast(owner, 'Member removed')).toBeVisible();
+  await expect(toast(member, 'You were removed from this room')).toBeVisible();
+  await expect(member).toHaveURL(/\/rooms$/);
+
+  // The activity tab tells the story in SPEC's words.
+  await owner.getByRole('tab', { name: 'Activity' }).click();
+  const activity = owner.getByRole('list').filter({ hasText: 'uploaded agenda.txt' });
+  await expect(activity).toContainText(`added ${memberEmail}`);
+  await expect(activity).toContainText('added text content');
+  await expect(activity).toContainText(`removed ${memberEmail} from the room`);
+
+  // The invite link joins a third user and opens the room for them.
+  await owner.getByRole('button', { name: 'Copy invite link' }).click();
+  await expect(toast(owner, 'Link copied')).toBeVisible();
+  const inviteLink = await owner.evaluate(() => navigator.clipboard.readText());
+  expect(inviteLink).toMatch(/\/rooms\/join\/[\w-]{22,}$/);
+  // A guest who is not signed in logs in first and is then taken into the room.
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  const guestAccount = await createConfirmedUser(request, 'room-guest');
+  await guest.goto(inviteLink);
+  await expect(guest).toHaveURL(/\/auth/);
+  await guest.getByLabel('Email').fill(guestAccount.email);
+  await guest.getByLabel('Password', { exact: true }).fill(guestAccount.password);
+  await guest.getByRole('button', { name: 'Login' }).click();
+  await expect(guest.getByRole('heading', { level: 1, name: 'Launch plan' })).toBeVisible();
+  await expect(owner.getByText('2 member(s)')).toBeVisible();
+
+  await memberContext.close();
+  await guestContext.close();
+});
