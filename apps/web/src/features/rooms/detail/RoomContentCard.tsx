@@ -36,7 +36,7 @@ export function RoomContentCard({ roomId, item, onDelete }: RoomContentCardProps
   return (
     <article
       aria-label={item.type === 'file' ? fileName : item.content.slice(0, 60)}
-      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      className="flex w-full min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       {item.type === 'file' ? (
         <div className="flex items-center gap-3">

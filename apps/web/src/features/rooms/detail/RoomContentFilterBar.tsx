@@ -21,8 +21,8 @@ export function RoomContentFilterBar({ filters, onChange, authors, total }: Room
   const { t } = useTranslation();
   const isAscending = filters.order === 'asc';
   return (
-    <div role="search" className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-      <div className="relative flex-1 sm:min-w-60">
+    <div role="search" className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
+      <div className="relative col-span-2 flex-1 sm:min-w-60">
         <Search className="absolute top-3 left-3 h-4 w-4 text-slate-400" aria-hidden="true" />
         <Input
           type="search"
@@ -89,7 +89,7 @@ export function RoomContentFilterBar({ filters, onChange, authors, total }: Room
         )}
       </Button>
       {total !== undefined && (
-        <p aria-live="polite" className="text-sm text-slate-600 sm:ml-auto dark:text-slate-300">
+        <p aria-live="polite" className="self-center text-sm text-slate-600 sm:ml-auto dark:text-slate-300">
           {t('rooms.itemCount', { count: total })}
         </p>
       )}

@@ -73,10 +73,8 @@ export function RoomContentTab(props: RoomContentTabProps) {
           className={cn('grid gap-4 sm:grid-cols-2 xl:grid-cols-3', isRefreshing && 'opacity-60')}
         >
           {room.content.map((item) => (
-            <li key={item.id} className="flex">
-              <div className="flex w-full flex-col [&>article]:flex-1">
-                <RoomContentCard roomId={room.id} item={item} onDelete={setToDelete} />
-              </div>
+            <li key={item.id} className="flex min-w-0">
+              <RoomContentCard roomId={room.id} item={item} onDelete={setToDelete} />
             </li>
           ))}
         </ul>
