@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { MAX_UPLOAD_BYTES, type Clip, type ClipFile } from '@clipsync/shared';
+import type { Clip, ClipFile } from '@clipsync/shared';
 import type { Database } from '../../db/client';
 import { clipFiles, clips } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -8,7 +8,8 @@ import type { DomainEvents } from '../../lib/domain-events';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
-import { FileTooLargeError, type FileStore } from '../../storage/file-store';
+import type { FileStore } from '../../storage/file-store';
+import { storeUpload } from '../../storage/store-upload';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
 import { clipPolicy } from './clips.policy';
 import { toClip, toClipDeletedEvent, toClipFile, toClipSavedEvent } from './clips.presenter';
@@ -173,16 +174,7 @@ export async function addClipFile(
   authorize(clipPolicy, 'upload', actor, clip);
   await assertRoomForUpload(ctx.db, ctx.limits, clip);
   const name = toStoredFileName(file.name);
-  const storageKey = newId();
-  let size: number;
-  try {
-    ({ size } = await ctx.files.put(storageKey, file.stream, { maxBytes: MAX_UPLOAD_BYTES }));
-  } catch (error) {
-    if (error instanceof FileTooLargeError) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `${name} exceeds the 10MB limit. Please choose a smaller file.`);
-    }
-    throw error;
-  }
+  const { storageKey, size } = await storeUpload(ctx.files, name, file.stream);
   try {
     const { row, files, changed } = await changeClipFiles(ctx, clip, async (tx) => {
       await assertFileFits(tx, ctx.limits, clip, size);

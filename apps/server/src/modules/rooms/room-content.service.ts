@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
-import { MAX_UPLOAD_BYTES, type RoomContentItem } from '@clipsync/shared';
+import type { RoomContentItem } from '@clipsync/shared';
 import { roomContent, users } from '../../db/schema';
 import { requireSignedIn, type Actor, type SignedInActor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -8,7 +8,7 @@ import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { assertStorageFits, assertStorageLeft } from '../../lib/storage-quota';
 import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
-import { FileTooLargeError } from '../../storage/file-store';
+import { storeUpload } from '../../storage/store-upload';
 import { findRoomAccess, type RoomsContext } from './room-access';
 import { recordActivity } from './room-activity.service';
 import { roomContentPolicy, roomPolicy } from './rooms.policy';
@@ -80,16 +80,7 @@ export async function uploadRoomFile(
   const author = await authorOf(ctx, requireSignedIn(actor));
   await assertStorageLeft(ctx.db, ctx.limits.storageQuotaBytes, author.id);
   const name = toStoredFileName(file.name);
-  const storageKey = newId();
-  let size: number;
-  try {
-    ({ size } = await ctx.files.put(storageKey, file.stream, { maxBytes: MAX_UPLOAD_BYTES }));
-  } catch (error) {
-    if (error instanceof FileTooLargeError) {
-      throw new AppError('PAYLOAD_TOO_LARGE', `${name} exceeds the 10MB limit. Please choose a smaller file.`);
-    }
-    throw error;
-  }
+  const { storageKey, size } = await storeUpload(ctx.files, name, file.stream);
   try {
     const row = await ctx.db.transaction(async (tx) => {
       await assertStorageFits(tx, ctx.limits.storageQuotaBytes, author.id, size);
