@@ -1,7 +1,6 @@
-import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from './SearchInput';
 import type { ClipFilters } from '../lib/clip-filters';
-import { Input } from '../ui/Input';
 import { Select } from '../ui/Select';
 
 interface FilterBarProps {
@@ -18,18 +17,11 @@ export function FilterBar({ filters, onChange, showFavorite = true }: FilterBarP
   const { t } = useTranslation();
   return (
     <div role="search" className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
-      <div className="relative flex-1 sm:min-w-60">
-        <Search className="absolute top-3 left-3 h-4 w-4 text-slate-400" aria-hidden="true" />
-        <Input
-          type="search"
-          value={filters.search}
-          onChange={(event) => onChange({ ...filters, search: event.target.value })}
-          placeholder={t('filters.search')}
-          aria-label={t('filters.search')}
-          className="pl-9"
-          maxLength={200}
-        />
-      </div>
+      <SearchInput
+        value={filters.search}
+        onChange={(search) => onChange({ ...filters, search })}
+        label={t('filters.search')}
+      />
       <Select
         label={t('filters.type')}
         value={filters.type}

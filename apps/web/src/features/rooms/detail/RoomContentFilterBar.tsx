@@ -1,9 +1,9 @@
 import type { RoomUser } from '@clipsync/shared';
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search } from 'lucide-react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../../../components/SearchInput';
 import type { RoomContentFilters } from '../../../lib/room-filters';
 import { Button } from '../../../ui/Button';
-import { Input } from '../../../ui/Input';
 import { Select } from '../../../ui/Select';
 
 interface RoomContentFilterBarProps {
@@ -22,18 +22,12 @@ export function RoomContentFilterBar({ filters, onChange, authors, total }: Room
   const isAscending = filters.order === 'asc';
   return (
     <div role="search" className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center">
-      <div className="relative col-span-2 flex-1 sm:min-w-60">
-        <Search className="absolute top-3 left-3 h-4 w-4 text-slate-400" aria-hidden="true" />
-        <Input
-          type="search"
-          value={filters.search}
-          onChange={(event) => onChange({ ...filters, search: event.target.value })}
-          placeholder={t('rooms.searchContent')}
-          aria-label={t('rooms.searchContent')}
-          className="pl-9"
-          maxLength={200}
-        />
-      </div>
+      <SearchInput
+        value={filters.search}
+        onChange={(search) => onChange({ ...filters, search })}
+        label={t('rooms.searchContent')}
+        className="col-span-2"
+      />
       <Select
         label={t('rooms.type')}
         value={filters.type}

@@ -1,9 +1,9 @@
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, Search } from 'lucide-react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchInput } from '../../../components/SearchInput';
 import type { RoomListFilters } from '../../../lib/room-filters';
 import { Button } from '../../../ui/Button';
-import { Input } from '../../../ui/Input';
 import { Select } from '../../../ui/Select';
 
 interface RoomFilterPanelProps {
@@ -24,18 +24,11 @@ export function RoomFilterPanel({ id, filters, onChange }: RoomFilterPanelProps)
       role="search"
       className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:flex-wrap sm:items-end dark:border-slate-800 dark:bg-slate-900"
     >
-      <div className="relative flex-1 sm:min-w-60">
-        <Search className="absolute top-3 left-3 h-4 w-4 text-slate-400" aria-hidden="true" />
-        <Input
-          type="search"
-          value={filters.search}
-          onChange={(event) => onChange({ ...filters, search: event.target.value })}
-          placeholder={t('rooms.searchRooms')}
-          aria-label={t('rooms.searchRooms')}
-          className="pl-9"
-          maxLength={200}
-        />
-      </div>
+      <SearchInput
+        value={filters.search}
+        onChange={(search) => onChange({ ...filters, search })}
+        label={t('rooms.searchRooms')}
+      />
       <Labelled label={t('rooms.privacy')}>
         <Select
           label={t('rooms.privacy')}
