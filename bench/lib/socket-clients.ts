@@ -1,4 +1,7 @@
-/** Many idle Socket.IO clients from this one process, as a browser would connect (websocket, no token). */
+/**
+ * Many Socket.IO clients from this one process, as a browser would connect (websocket): signed out (no
+ * token) unless the caller gives each client its own access token.
+ */
 import { io, type Socket } from 'socket.io-client';
 
 export interface ConnectResult {
@@ -11,13 +14,13 @@ export interface ConnectResult {
 const CONNECT_TIMEOUT_MS = 10_000;
 
 /** One client; resolves with it, or with undefined on connect_error or timeout (counted as an error). */
-function connectOne(url: string): Promise<Socket | undefined> {
+function connectOne(url: string, token?: string): Promise<Socket | undefined> {
   const socket = io(url, {
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
     timeout: CONNECT_TIMEOUT_MS,
-    auth: {}, // signed-out viewer: a valid handshake with no token
+    auth: token === undefined ? {} : { token }, // no token: a signed-out viewer
   });
   return new Promise((resolve) => {
     socket.once('connect', () => resolve(socket));
@@ -32,14 +35,20 @@ function connectOne(url: string): Promise<Socket | undefined> {
  * Keeps `inFlight` handshakes going at once (a pool, not lock-step batches, so one slow handshake does not
  * stall the others): fast on loopback without a burst of thousands of SYNs overflowing the listen backlog.
  */
-export async function connectClients(url: string, count: number, inFlight: number): Promise<ConnectResult> {
+export async function connectClients(
+  url: string,
+  count: number,
+  inFlight: number,
+  /** Client i signs in with `tokens[i]` (`auth: { token }`); without it every client is signed out. */
+  tokens?: readonly string[],
+): Promise<ConnectResult> {
   const sockets: Socket[] = [];
   let errors = 0;
   let started = 0;
   const worker = async () => {
     while (started < count) {
-      started++;
-      const socket = await connectOne(url);
+      const index = started++;
+      const socket = await connectOne(url, tokens?.[index]);
       if (socket) sockets.push(socket);
       else errors++;
     }

@@ -1,12 +1,14 @@
 /**
  * Set-up a scenario asks the ClipSync child for over IPC, done with the server's own database handle: a
- * confirmed, signed-in user (the tests' factory: a real session, a real access token), bulk-seeded clips and
- * accounts that exist without a session (confirmed, or registered and waiting for their confirmation link).
+ * confirmed, signed-in user (the tests' factory: a real session, a real access token), bulk-seeded clips,
+ * accounts that exist without a session (confirmed, or registered and waiting for their confirmation link)
+ * and a seeded room (members with real sessions and access tokens, content items).
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../apps/server/src/modules/define-module';
-import { clips, users } from '../../apps/server/src/db/schema';
-import { newId } from '../../apps/server/src/lib/secure-tokens';
+import { clips, roomContent, roomMembers, rooms, sessions, users } from '../../apps/server/src/db/schema';
+import { signAccessToken } from '../../apps/server/src/lib/access-token';
+import { newId, newSecretToken } from '../../apps/server/src/lib/secure-tokens';
 import { issueEmailToken } from '../../apps/server/src/modules/auth/email-tokens';
 import { hashPassword } from '../../apps/server/src/modules/auth/password';
 import { createSignedInUser } from '../../apps/server/test/factories';
@@ -95,6 +97,132 @@ async function createAccounts({ db }: AppContext, request: AccountsRequest) {
   return { created: rows.length };
 }
 
+export interface SeedRoomRequest {
+  /** The owner (a signed-in user); counted among `members`. */
+  ownerId: string;
+  ownerToken: string;
+  /** Members in all, the owner included: `members - 1` accounts are created, each with a session. */
+  members: number;
+  items: number;
+  /** `word` in every `everyNth` text item (the rest, and every file name and e-mail, never contain it). */
+  word: string;
+  everyNth: number;
+  /** Every `fileEveryNth` item (offset from the word's) is a file row: metadata only, no bytes stored. */
+  fileEveryNth: number;
+  /** Spread created_at evenly over this many days back from now. */
+  days: number;
+}
+
+export interface SeededRoom {
+  roomId: string;
+  /** Every member, the owner first, with their own access token (a live session each). */
+  members: SignedIn[];
+  insertSeconds: number;
+  totalSeconds: number;
+}
+
+const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A room of the owner's with `members - 1` more members and `items` content items, written in bulk. Members
+ * are confirmed accounts sharing one argon2 hash (never signed in to by password), each given a session row
+ * and an access token signed as `startSession` does, so HTTP and the socket handshake check them for real.
+ * Items are written by the members in turn, newest first, spread over `days`.
+ */
+async function seedRoom({ db, jwtSecret }: AppContext, request: SeedRoomRequest): Promise<SeededRoom> {
+  const random = randomSequence(7);
+  const startedAt = performance.now();
+  const passwordHash = await hashPassword('correct horse battery');
+  const roomId = newId();
+  const tag = roomId.slice(0, 8).toLowerCase();
+  const others = Array.from({ length: request.members - 1 }, (_, index) => ({
+    id: newId(),
+    email: `member${index}-${tag}@example.com`,
+    name: 'Bench Member',
+    passwordHash,
+    emailConfirmedAt: new Date(),
+  }));
+  const memberSessions = others.map((user) => ({
+    id: newId(),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  }));
+  for (let first = 0; first < others.length; first += SEED_BATCH) {
+    await db.insert(users).values(others.slice(first, first + SEED_BATCH));
+    await db.insert(sessions).values(memberSessions.slice(first, first + SEED_BATCH));
+  }
+  await db.insert(rooms).values({
+    id: roomId,
+    name: 'Bench room',
+    isPrivate: true,
+    ownerId: request.ownerId,
+    shareToken: newSecretToken(),
+    memberCount: request.members,
+  });
+  const joinedFrom = Date.now() - request.days * 24 * 60 * 60 * 1000;
+  const memberRows = [
+    { roomId, userId: request.ownerId, role: 'owner' as const, joinedAt: new Date(joinedFrom) },
+    ...others.map((user, index) => ({
+      roomId,
+      userId: user.id,
+      role: 'member' as const,
+      joinedAt: new Date(joinedFrom + (index + 1) * 1000),
+    })),
+  ];
+  for (let first = 0; first < memberRows.length; first += SEED_BATCH) {
+    await db.insert(roomMembers).values(memberRows.slice(first, first + SEED_BATCH));
+  }
+  const authorIds = [request.ownerId, ...others.map((user) => user.id)];
+  const newest = Date.now();
+  const spanMs = request.days * 24 * 60 * 60 * 1000;
+  for (let first = 0; first < request.items; first += SEED_BATCH) {
+    const rows = [];
+    for (let index = first; index < Math.min(first + SEED_BATCH, request.items); index++) {
+      const createdAt = new Date(newest - (index / request.items) * spanMs);
+      const common = {
+        id: newId(),
+        roomId,
+        userId: authorIds[index % authorIds.length]!,
+        createdAt,
+        updatedAt: createdAt,
+      };
+      if (index % request.fileEveryNth === Math.floor(request.fileEveryNth / 2)) {
+        const name = `${FILLER[index % FILLER.length]}-${index}.pdf`;
+        rows.push({
+          ...common,
+          type: 'file' as const,
+          content: '',
+          fileName: name,
+          fileType: 'application/pdf',
+          fileSize: 10_000 + Math.floor(random() * 1_000_000),
+          storageKey: newId(),
+        });
+        continue;
+      }
+      const words = Array.from(
+        { length: 5 + Math.floor(random() * 36) },
+        () => FILLER[Math.floor(random() * FILLER.length)],
+      );
+      if (index % request.everyNth === 0) words.splice(Math.floor(random() * words.length), 0, request.word);
+      rows.push({ ...common, type: 'text' as const, content: `#${index} ${words.join(' ')}` });
+    }
+    await db.insert(roomContent).values(rows);
+  }
+  const insertSeconds = (performance.now() - startedAt) / 1000;
+  // As seedClips: what autovacuum would have done by now on PostgreSQL (PGlite runs none).
+  for (const table of ['users', 'sessions', 'rooms', 'room_members', 'room_content']) {
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
+  }
+  const tokens = await Promise.all(
+    memberSessions.map((session) => signAccessToken(jwtSecret, { userId: session.userId, sessionId: session.id })),
+  );
+  const members = [
+    { userId: request.ownerId, accessToken: request.ownerToken },
+    ...memberSessions.map((session, index) => ({ userId: session.userId, accessToken: tokens[index]! })),
+  ];
+  return { roomId, members, insertSeconds, totalSeconds: (performance.now() - startedAt) / 1000 };
+}
+
 export function clipsyncFixtures(context: AppContext): ChildMethods {
   return {
     signIn: async (): Promise<SignedIn> => {
@@ -103,5 +231,6 @@ export function clipsyncFixtures(context: AppContext): ChildMethods {
     },
     seedClips: async (args) => seedClips(context, args as SeedRequest),
     createAccounts: async (args) => createAccounts(context, args as AccountsRequest),
+    seedRoom: async (args) => seedRoom(context, args as SeedRoomRequest),
   };
 }
