@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddMember } from '../../../api/room-mutations';
-import { Button } from '../../../ui/Button';
-import { Dialog, DialogClose, DialogContent } from '../../../ui/Dialog';
+import { Dialog, DialogContent } from '../../../ui/Dialog';
+import { DialogFormActions } from '../../../ui/DialogFormActions';
 import { Input } from '../../../ui/Input';
 import { useToast } from '../../../ui/use-toast';
 
@@ -72,16 +72,11 @@ export function AddMemberDialog({ roomId, isOpen, onOpenChange }: AddMemberDialo
               {failure}
             </p>
           )}
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="secondary">
-                {t('rooms.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={!canAdd}>
-              {t(addMember.isPending ? 'rooms.adding' : 'rooms.add')}
-            </Button>
-          </div>
+          <DialogFormActions
+            cancelLabel={t('rooms.cancel')}
+            submitLabel={t(addMember.isPending ? 'rooms.adding' : 'rooms.add')}
+            canSubmit={canAdd}
+          />
         </form>
       </DialogContent>
     </Dialog>

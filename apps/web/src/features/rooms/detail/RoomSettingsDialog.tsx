@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRotateInvite, useUpdateRoom } from '../../../api/room-mutations';
 import { Button } from '../../../ui/Button';
-import { Dialog, DialogClose, DialogContent } from '../../../ui/Dialog';
+import { Dialog, DialogContent } from '../../../ui/Dialog';
+import { DialogFormActions } from '../../../ui/DialogFormActions';
 import { Input } from '../../../ui/Input';
 import { Switch } from '../../../ui/Switch';
 import { useToast } from '../../../ui/use-toast';
@@ -95,16 +96,11 @@ function RoomSettingsForm({ room, onSaved }: { room: RoomDetail; onSaved: () => 
           {t('rooms.newInviteLink')}
         </Button>
       </div>
-      <div className="flex justify-end gap-2">
-        <DialogClose asChild>
-          <Button type="button" variant="secondary">
-            {t('rooms.cancel')}
-          </Button>
-        </DialogClose>
-        <Button type="submit" disabled={!canSave}>
-          {t(update.isPending ? 'rooms.saving' : 'rooms.saveSettings')}
-        </Button>
-      </div>
+      <DialogFormActions
+        cancelLabel={t('rooms.cancel')}
+        submitLabel={t(update.isPending ? 'rooms.saving' : 'rooms.saveSettings')}
+        canSubmit={canSave}
+      />
     </form>
   );
 }

@@ -3,8 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useCreateRoom } from '../../../api/room-mutations';
-import { Button } from '../../../ui/Button';
-import { Dialog, DialogClose, DialogContent } from '../../../ui/Dialog';
+import { Dialog, DialogContent } from '../../../ui/Dialog';
+import { DialogFormActions } from '../../../ui/DialogFormActions';
 import { Input } from '../../../ui/Input';
 import { useToast } from '../../../ui/use-toast';
 import { roomErrorMessage } from './room-error-message';
@@ -59,16 +59,11 @@ export function CreateRoomDialog({ isOpen, onOpenChange }: CreateRoomDialogProps
             maxLength={ROOM_NAME_MAX}
             disabled={createRoom.isPending}
           />
-          <div className="flex justify-end gap-2">
-            <DialogClose asChild>
-              <Button type="button" variant="secondary">
-                {t('rooms.cancel')}
-              </Button>
-            </DialogClose>
-            <Button type="submit" disabled={!canCreate}>
-              {createRoom.isPending ? t('rooms.creating') : t('rooms.create')}
-            </Button>
-          </div>
+          <DialogFormActions
+            cancelLabel={t('rooms.cancel')}
+            submitLabel={createRoom.isPending ? t('rooms.creating') : t('rooms.create')}
+            canSubmit={canCreate}
+          />
         </form>
       </DialogContent>
     </Dialog>
