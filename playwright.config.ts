@@ -18,6 +18,9 @@ export default defineConfig({
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
   timeout: 30_000,
+  // CI's two cores run the server, two browsers and the JSON reporters at once: a login followed by a
+  // lazy route chunk once took just over the default 5 s there (auth-session, 2026-11-23).
+  expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
   use: {
     baseURL,
