@@ -83,6 +83,8 @@ export const roomContent = pgTable(
   (table) => [
     // The content tab: one room's items, newest first; filters narrow within this range.
     index('room_content_room_created_idx').on(table.roomId, table.createdAt.desc(), table.id.desc()),
+    // The User filter's choices (distinct authors) and the `user` filter, read from the index alone.
+    index('room_content_room_user_idx').on(table.roomId, table.userId),
     // Uploaded bytes per user, for the storage quota shared with clip files.
     index('room_content_user_files_idx')
       .on(table.userId)

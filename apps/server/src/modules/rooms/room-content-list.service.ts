@@ -9,7 +9,7 @@ import { contentFilter, contentOrder } from './room-filters';
 import { roomPolicy, type RoomAccess } from './rooms.policy';
 import { toRoomContentItem } from './rooms.presenter';
 
-/** One page of a room's content as filtered, with the total that matched (window count, one query). */
+/** One page of a room's content as filtered, with the total that matched. */
 export async function pageRoomContent(
   { db, fileLinks }: { db: Executor; fileLinks: FileLinks },
   actor: Actor,
@@ -19,27 +19,26 @@ export async function pageRoomContent(
 ): Promise<{ items: RoomContentItem[]; total: number }> {
   const where = contentFilter(roomId, query);
   const rows = await db
-    .select({
-      item: roomContent,
-      user: { id: users.id, email: users.email },
-      total: sql`count(*) over ()`.mapWith(Number),
-    })
+    .select({ item: roomContent, user: { id: users.id, email: users.email } })
     .from(roomContent)
     .innerJoin(users, eq(users.id, roomContent.userId))
     .where(where)
     .orderBy(...contentOrder(query))
     .limit(query.limit)
     .offset(query.offset);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.offset > 0) {
-    const [row] = await db
-      .select({ total: sql`count(*)`.mapWith(Number) })
-      .from(roomContent)
-      .innerJoin(users, eq(users.id, roomContent.userId))
-      .where(where);
-    total = row?.total ?? 0;
-  }
+  // A page that is not full is the last one and tells the total; only a full page pays for the count
+  // (a window count over 5 000 items made page 1 cost 13 ms of SQL).
+  const isLastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
+  const total = isLastPage ? query.offset + rows.length : await countContent(db, roomId, query);
   return { items: rows.map((row) => toRoomContentItem(row.item, row.user, actor, access, fileLinks)), total };
+}
+
+/** How many items match; the author join only when the search looks at their e-mails. */
+async function countContent(db: Executor, roomId: string, query: RoomContentQuery): Promise<number> {
+  const count = db.select({ total: sql`count(*)`.mapWith(Number) }).from(roomContent);
+  const joined = query.search ? count.innerJoin(users, eq(users.id, roomContent.userId)) : count;
+  const [row] = await joined.where(contentFilter(roomId, query));
+  return row?.total ?? 0;
 }
 
 /** The members, the owner first and then in joining order (SPEC §2 Members tab). */
@@ -55,11 +54,17 @@ export async function listMembers(db: Executor, roomId: string): Promise<RoomMem
 
 /** Everyone who put something in the room (members or not any more): the User filter's choices. */
 export async function listAuthors(db: Executor, roomId: string): Promise<RoomUser[]> {
-  return db
-    .selectDistinct({ id: users.id, email: users.email })
+  // Distinct authors from the (room_id, user_id) index alone, then their e-mails: a DISTINCT over the
+  // content joined to users read every item's row (8 ms at 5 000 items).
+  const authorIds = db
+    .selectDistinct({ userId: roomContent.userId })
     .from(roomContent)
-    .innerJoin(users, eq(users.id, roomContent.userId))
     .where(eq(roomContent.roomId, roomId))
+    .as('author_ids');
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(authorIds)
+    .innerJoin(users, eq(users.id, authorIds.userId))
     .orderBy(asc(users.email), asc(users.id));
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "room_content_room_user_idx" ON "room_content" USING btree ("room_id","user_id");
