@@ -85,6 +85,16 @@ export const roomContent = pgTable(
     index('room_content_room_created_idx').on(table.roomId, table.createdAt.desc(), table.id.desc()),
     // The User filter's choices (distinct authors) and the `user` filter, read from the index alone.
     index('room_content_room_user_idx').on(table.roomId, table.userId),
+    // The Type filter's count (`type=file`) from the index alone, instead of reading every item's row.
+    index('room_content_room_type_idx').on(table.roomId, table.type),
+    // Search within one room's text and file names (pg_trgm and btree_gin, as clips): ILIKE '%…%' read
+    // every item, lower-casing each text (25 ms of a search's count at 5 000 items).
+    index('room_content_room_search_trgm_idx').using(
+      'gin',
+      table.roomId,
+      sql`${table.content} gin_trgm_ops`,
+      sql`${table.fileName} gin_trgm_ops`,
+    ),
     // Uploaded bytes per user, for the storage quota shared with clip files.
     index('room_content_user_files_idx')
       .on(table.userId)

@@ -26,17 +26,36 @@ export const ROOM_NOT_FOUND = 'Room not found';
 
 /** The room and the caller's role in it, in one query; 404 when there is no such room. */
 export async function findRoomAccess(
-  db: Executor,
+  db: Database,
   actor: Actor,
   roomId: string,
 ): Promise<{ room: RoomRow; access: RoomAccess }> {
-  const [row] = await db
-    .select({ room: rooms, role: roomMembers.role })
-    .from(rooms)
-    .leftJoin(roomMembers, and(eq(roomMembers.roomId, rooms.id), eq(roomMembers.userId, actor?.userId ?? '')))
-    .where(eq(rooms.id, roomId));
+  const [row] = await accessQuery(db).execute({ roomId, userId: actor?.userId ?? '' });
   if (!row) throw new AppError('NOT_FOUND', ROOM_NOT_FOUND);
   return { room: row.room, access: { ownerId: row.room.ownerId, isPrivate: row.room.isPrivate, role: row.role } };
+}
+
+/**
+ * Every room request starts with this query: prepared once per database, so neither drizzle rebuilds its
+ * SQL nor PostgreSQL re-plans it (a named statement on each pooled connection) on every request.
+ */
+const prepareAccessQuery = (db: Database) =>
+  db
+    .select({ room: rooms, role: roomMembers.role })
+    .from(rooms)
+    .leftJoin(roomMembers, and(eq(roomMembers.roomId, rooms.id), eq(roomMembers.userId, sql.placeholder('userId'))))
+    .where(eq(rooms.id, sql.placeholder('roomId')))
+    .prepare('room_access');
+
+const accessQueries = new WeakMap<Database, ReturnType<typeof prepareAccessQuery>>();
+
+function accessQuery(db: Database): ReturnType<typeof prepareAccessQuery> {
+  let query = accessQueries.get(db);
+  if (!query) {
+    query = prepareAccessQuery(db);
+    accessQueries.set(db, query);
+  }
+  return query;
 }
 
 /** Adds a member unless already one; returns whether they were added (member_count follows in the same step). */

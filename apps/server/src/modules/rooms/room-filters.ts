@@ -44,6 +44,11 @@ export function contentFilter(roomId: string, query: RoomContentQuery, now = new
   );
 }
 
+/** Whether `contentFilter` narrows nothing but the room: then every item of the room counts towards the total. */
+export function isWholeRoom(query: RoomContentQuery): boolean {
+  return !query.search && query.type === 'all' && !query.user && query.range === 'all';
+}
+
 /** SPEC §2 sorts: by date, or by type or author with the newest first among equals. */
 export function contentOrder(query: RoomContentQuery): SQL[] {
   const newest = [ordered(roomContent.createdAt, 'desc'), ordered(roomContent.id, 'desc')];

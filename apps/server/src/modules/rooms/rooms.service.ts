@@ -13,7 +13,7 @@ import { authorize } from '../../lib/policy';
 import { newId, newSecretToken } from '../../lib/secure-tokens';
 import { deleteMember, findRoomAccess, insertMember, type RoomsContext } from './room-access';
 import { recordActivity } from './room-activity.service';
-import { listAuthors, listMembers, pageRoomContent } from './room-content-list.service';
+import { listMembers, loadRoomLists, pageRoomContent } from './room-content-list.service';
 import { roomPolicy } from './rooms.policy';
 import { toRoomDetail } from './rooms.presenter';
 
@@ -66,10 +66,12 @@ export async function getRoom(
     ({ room, access } = await findRoomAccess(ctx.db, actor, roomId));
   }
   authorize(roomPolicy, 'view', actor, access);
-  const [members, page, authors] = await Promise.all([
-    listMembers(ctx.db, roomId),
-    pageRoomContent(ctx, actor, roomId, access, query),
-    listAuthors(ctx.db, roomId),
+  // The lists and the page in parallel; an unfiltered page takes its total from the lists' item count.
+  const lists = loadRoomLists(ctx.db, roomId);
+  const roomTotal = async () => (await lists).contentTotal;
+  const [{ members, authors }, page] = await Promise.all([
+    lists,
+    pageRoomContent(ctx, actor, roomId, access, query, roomTotal),
   ]);
   return toRoomDetail(room, access, { members, content: page.items, contentTotal: page.total, authors }, actor);
 }

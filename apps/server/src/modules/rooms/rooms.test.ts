@@ -1,4 +1,4 @@
-import type { RoomActivityEntry, RoomDetail } from '@clipsync/shared';
+import { RoomDetail, type RoomActivityEntry } from '@clipsync/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -220,6 +220,35 @@ describe('rooms', () => {
     expect(await activeRooms()).toBe(2);
     await testApp.as(newcomer).post(`/api/rooms/${joined.id}/leave`);
     expect(await activeRooms()).toBe(1);
+  });
+
+  test('the detail writes exactly what the RoomDetail schema would, with its lists and totals', async () => {
+    const room = await createRoom(testApp, owner);
+    await addRoomMember(testApp, owner, room.id, member);
+    for (const content of ['one', 'two', 'three']) {
+      await testApp.as(member).post(`/api/rooms/${room.id}/content`, { content });
+    }
+    const file = multipartFile('file', 'notes.txt', 'text/plain', Buffer.from('abc'));
+    await testApp.as(owner).inject('POST', `/api/rooms/${room.id}/upload`, file.payload, file.headers);
+    for (const [as, query, total] of [
+      [member, 'limit=2', 4],
+      [owner, 'limit=2', 4],
+      [member, 'limit=2&type=text', 3],
+      [member, 'limit=10', 4],
+    ] as const) {
+      const opened = await testApp.as(as).get(`/api/rooms/${room.id}?${query}`);
+      expect(opened.statusCode).toBe(200);
+      // The route skips zod's serializer for speed: the bytes must still be the schema's (keys, order, nothing more).
+      expect(opened.body).toBe(JSON.stringify(RoomDetail.encode(opened.json())));
+      const detail: RoomDetail = opened.json();
+      expect(detail.contentTotal).toBe(total);
+      expect(opened.headers['x-total-count']).toBe(String(total));
+      expect(detail.members.map((m) => [m.id, m.role, m.avatar])).toEqual([
+        [owner.id, 'owner', null],
+        [member.id, 'member', null],
+      ]);
+      expect(detail.authors.map((a) => a.id).sort()).toEqual([owner.id, member.id].sort());
+    }
   });
 
   test('activity pages newest first with X-Total-Count', async () => {
