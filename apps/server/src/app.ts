@@ -17,6 +17,7 @@ import { devModule } from './modules/dev/dev.module';
 import { healthModule } from './modules/health/health.module';
 import { networkModule } from './modules/network/network.module';
 import { roomsModule } from './modules/rooms/rooms.module';
+import { desktopModule } from './modules/desktop/desktop.module';
 import { authenticate } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -27,7 +28,7 @@ import { startRealtime } from './realtime/socket-server';
 import { createLocalDiskStore } from './storage/local-disk';
 
 /** The areas, each one registration (modules/<area>/<area>.module.ts): to add an area, add it here. */
-const MODULES = [healthModule, networkModule, devModule, authModule, clipsModule, roomsModule];
+const MODULES = [healthModule, networkModule, devModule, authModule, clipsModule, roomsModule, desktopModule];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */
 const BODY_LIMIT_BYTES = 5 * 1_048_576;

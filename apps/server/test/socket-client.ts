@@ -4,13 +4,17 @@ import { io, type Socket } from 'socket.io-client';
 export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** A real Socket.IO client over websocket; resolves once connected, rejects with the server's refusal. */
-export function connectSocket(baseUrl: string, options: { token?: string; origin?: string } = {}): Promise<TestSocket> {
+export function connectSocket(
+  baseUrl: string,
+  options: { token?: string; origin?: string; headers?: Record<string, string>; query?: Record<string, string> } = {},
+): Promise<TestSocket> {
   const socket: TestSocket = io(baseUrl, {
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
     auth: options.token ? { token: options.token } : {},
-    extraHeaders: options.origin ? { Origin: options.origin } : {},
+    query: options.query ?? {},
+    extraHeaders: { ...options.headers, ...(options.origin ? { Origin: options.origin } : {}) },
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));

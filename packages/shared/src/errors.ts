@@ -9,6 +9,7 @@ export const ErrorCode = z.enum([
   'EMAIL_NOT_CONFIRMED',
   'INVALID_TOKEN',
   'FORBIDDEN',
+  'NOT_LOCAL_NETWORK',
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import type { ErrorCode } from './errors';
 import { FILE_NAME_MAX, FILE_TYPE_MAX, FILES_PER_CLIP_BOUND } from './limits';
 import { ClipContent, ResourceId } from './schemas/clips';
+import {
+  DesktopItem,
+  DesktopPosition,
+  DesktopShareToken,
+  DesktopSize,
+  LanDesktopData,
+  LanPeer,
+} from './schemas/desktop';
 import { RoomActivityType } from './schemas/rooms';
 
 /**
@@ -59,7 +67,45 @@ export type RoomChangedPayload = z.infer<typeof RoomChangedPayload>;
 export const RoomClosedPayload = z.object({ roomId: z.string(), reason: z.enum(['removed', 'left', 'deleted']) });
 export type RoomClosedPayload = z.infer<typeof RoomClosedPayload>;
 
+/** SPEC §7: a block appeared on, moved on or left a desktop; sent to every open view of it. */
+export const DesktopItemNewPayload = z.object({ networkId: z.string(), item: DesktopItem });
+export type DesktopItemNewPayload = z.infer<typeof DesktopItemNewPayload>;
+export const DesktopItemModifiedPayload = z.object({ networkId: z.string(), itemId: z.string(), item: DesktopItem });
+export type DesktopItemModifiedPayload = z.infer<typeof DesktopItemModifiedPayload>;
+export const DesktopItemRemovedPayload = z.object({ networkId: z.string(), itemId: z.string() });
+export type DesktopItemRemovedPayload = z.infer<typeof DesktopItemRemovedPayload>;
+
+/** SPEC §7 LAN connection: a socket connects with `query.type` lan_host or lan_discover. */
+export const LanPeerType = z.enum(['lan_host', 'lan_discover']);
+export type LanPeerType = z.infer<typeof LanPeerType>;
+const peerName = z.string().trim().min(1).max(64);
+export const LanHostAnnounce = z.object({ name: peerName.optional(), desktop: LanDesktopData });
+export type LanHostAnnounce = z.infer<typeof LanHostAnnounce>;
+export const LanHostUpdate = z.object({ desktop: LanDesktopData });
+export type LanHostUpdate = z.infer<typeof LanHostUpdate>;
+export const LanPeerConnect = z.object({ peerId: z.string().min(1).max(64) });
+export type LanPeerConnect = z.infer<typeof LanPeerConnect>;
+/** `selfId` is the id the server gave this socket: peers never choose their own. */
+export const LanPeersList = z.object({ selfId: z.string(), peers: z.array(LanPeer) });
+export type LanPeersList = z.infer<typeof LanPeersList>;
+export const LanPeerDesktopData = z.object({ peerId: z.string(), desktop: LanDesktopData });
+export type LanPeerDesktopData = z.infer<typeof LanPeerDesktopData>;
+export const LanErrorPayload = z.object({
+  code: z.enum(['NOT_LOCAL_NETWORK', 'NOT_FOUND', 'VALIDATION_FAILED']),
+  message: z.string(),
+});
+export type LanErrorPayload = z.infer<typeof LanErrorPayload>;
+
 export interface ServerToClientEvents {
+  'lan:peer:announce': (payload: { peer: LanPeer }) => void;
+  'lan:peers:list': (payload: LanPeersList) => void;
+  'lan:desktop:update': (payload: LanPeerDesktopData) => void;
+  'lan:peer:disconnect': (payload: { peerId: string }) => void;
+  'lan:peer:desktop_data': (payload: LanPeerDesktopData) => void;
+  'lan:error': (payload: LanErrorPayload) => void;
+  'desktop:item:new': (payload: DesktopItemNewPayload) => void;
+  'desktop:item:modified': (payload: DesktopItemModifiedPayload) => void;
+  'desktop:item:removed': (payload: DesktopItemRemovedPayload) => void;
   'room:changed': (payload: RoomChangedPayload) => void;
   'room:closed': (payload: RoomClosedPayload) => void;
   'clip-update': (payload: ClipUpdatePayload) => void;
@@ -78,7 +124,48 @@ export type SocketAck = (result: { ok: true } | { ok: false; error: string; code
 export const RoomChannelPayload = z.object({ roomId: ResourceId });
 export type RoomChannelPayload = z.infer<typeof RoomChannelPayload>;
 
+/**
+ * `join:desktop:network`: listen to a desktop's changes. Allowed to its owner's sockets, to devices on the
+ * network of a LAN desktop, and with `desktopId` (its share token) to whoever holds the link.
+ */
+export const DesktopChannelPayload = z.object({
+  networkId: z.string().max(64),
+  desktopId: DesktopShareToken.optional(),
+});
+export type DesktopChannelPayload = z.infer<typeof DesktopChannelPayload>;
+
+/**
+ * SPEC §7's client emits. The server never relays what a client says a block is: `created` and `deleted`
+ * make it announce the stored state of that block to the desktop's other views, `updated` saves the layout
+ * (as `PATCH /virtual-desktop/items/{id}` would) and then announces it.
+ */
+export const DesktopItemCreatedEmit = z.object({
+  networkId: z.string().max(64),
+  type: z.enum(['text', 'file']).optional(),
+  item: z.object({ id: ResourceId }).loose(),
+});
+export type DesktopItemCreatedEmit = z.infer<typeof DesktopItemCreatedEmit>;
+export const DesktopItemUpdatedEmit = z.object({
+  networkId: z.string().max(64),
+  itemId: ResourceId,
+  updates: z
+    .object({ position: DesktopPosition.optional(), size: DesktopSize.optional() })
+    .refine((updates) => updates.position !== undefined || updates.size !== undefined, 'Nothing to update'),
+});
+export type DesktopItemUpdatedEmit = z.infer<typeof DesktopItemUpdatedEmit>;
+export const DesktopItemDeletedEmit = z.object({ networkId: z.string().max(64), itemId: ResourceId });
+export type DesktopItemDeletedEmit = z.infer<typeof DesktopItemDeletedEmit>;
+
 export interface ClientToServerEvents {
+  'lan:host:announce': (payload: LanHostAnnounce, ack?: SocketAck) => void;
+  'lan:host:update': (payload: LanHostUpdate, ack?: SocketAck) => void;
+  'lan:discover:request_peers': (payload?: unknown, ack?: SocketAck) => void;
+  'lan:peer:connect': (payload: LanPeerConnect, ack?: SocketAck) => void;
+  'join:desktop:network': (payload: DesktopChannelPayload, ack?: SocketAck) => void;
+  'leave:desktop:network': (payload: DesktopChannelPayload, ack?: SocketAck) => void;
+  'desktop:item:created': (payload: DesktopItemCreatedEmit, ack?: SocketAck) => void;
+  'desktop:item:updated': (payload: DesktopItemUpdatedEmit, ack?: SocketAck) => void;
+  'desktop:item:deleted': (payload: DesktopItemDeletedEmit, ack?: SocketAck) => void;
   'room:join': (payload: RoomChannelPayload, ack?: SocketAck) => void;
   'room:leave': (payload: RoomChannelPayload, ack?: SocketAck) => void;
   'clip:join': (payload: ClipChannelPayload, ack?: SocketAck) => void;
@@ -96,6 +183,11 @@ export const channels = {
   clip: (clipId: string) => `clip:${clipId}`,
   room: (roomId: string) => `room:${roomId}`,
   desktop: (desktopId: string) => `desktop:${desktopId}`,
+  /** The sockets that joined a desktop by its share token: they leave when the token is rotated or revoked. */
+  /** Every LAN peer of one network (by fingerprint), and the peers connected to one host. */
+  lanNetwork: (fingerprint: string) => `lan:${fingerprint}`,
+  lanHost: (peerId: string) => `lan-host:${peerId}`,
+  desktopShared: (desktopId: string) => `desktop-shared:${desktopId}`,
   user: (userId: string) => `user:${userId}`,
   session: (sessionId: string) => `session:${sessionId}`,
 } as const;

@@ -8,3 +8,4 @@ export * from './schemas/clips';
 export * from './schemas/network';
 export * from './routes';
 export * from './schemas/rooms';
+export * from './schemas/desktop';

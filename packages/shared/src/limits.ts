@@ -34,3 +34,15 @@ export const ROOM_SIZE_BUCKETS = {
 export const ROOMS_PAGE_SIZE = 50;
 export const ROOM_CONTENT_PAGE_SIZE = 20;
 export const ROOM_ACTIVITY_PAGE_SIZE = 50;
+
+/** SPEC §9: a new desktop block is 200×150 at 0,0 (pixels). */
+export const DESKTOP_ITEM_DEFAULT_SIZE = { width: 200, height: 150 } as const;
+export const DESKTOP_ITEM_DEFAULT_POSITION = { x: 0, y: 0 } as const;
+/** The grid is bounded so a position or size can neither overflow a column nor make a page unusable. */
+export const DESKTOP_COORDINATE_MAX = 20_000;
+export const DESKTOP_ITEM_SIZE_MIN = 40;
+export const DESKTOP_ITEM_SIZE_MAX = 4_000;
+/** Items on one desktop; one layout save moves at most this many. */
+export const DESKTOP_ITEMS_MAX = 500;
+/** ARCHITECTURE §4: a LAN desktop's items expire this long after their last change. */
+export const LAN_DESKTOP_ITEM_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,4 @@
-import type { ClipFileSummary, RoomActivityType } from '@clipsync/shared';
+import type { ClipFileSummary, DesktopItem, RoomActivityType } from '@clipsync/shared';
 
 /**
  * Domain events: services emit these after their write commits; realtime/broadcaster.ts alone decides
@@ -15,6 +15,12 @@ export interface DomainEventMap {
   'room.member-gone': { roomId: string; userId: string; reason: 'removed' | 'left' };
   /** The owner deleted the room: every member who was in it is told, and its channel falls silent. */
   'room.deleted': { roomId: string; actorId: string; memberIds: string[] };
+  /** A desktop block was added, moved or resized, or removed: every open view of the desktop follows. */
+  'desktop.item-added': { desktopId: string; item: DesktopItem };
+  'desktop.item-changed': { desktopId: string; item: DesktopItem };
+  'desktop.item-removed': { desktopId: string; itemId: string };
+  /** The owner rotated or revoked the share link: views opened by the old link stop hearing changes. */
+  'desktop.share-revoked': { desktopId: string };
   /** Logout, refresh-token reuse or a password reset: the session's sockets are closed at once. */
   'session.revoked': { sessionId: string };
 }

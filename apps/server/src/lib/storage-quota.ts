@@ -1,11 +1,12 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { clipFiles, clips, roomContent, users } from '../db/schema';
+import { clipFiles, clips, desktopItems, desktops, roomContent, users } from '../db/schema';
 import { AppError } from './app-error';
 
 /**
- * The per-user storage quota (ARCHITECTURE §7), one budget for everything a user uploaded: files of their
- * clips and files they put in rooms. Clips and rooms both check it through here.
+ * The per-user storage quota (ARCHITECTURE §7), one budget for everything a user keeps: files of their
+ * clips, files they put in rooms and files on their desktop (whoever dropped them there through its share
+ * link). A LAN desktop, which has no user, gets the same budget of its own. Every area checks it here.
  */
 
 /** The database or a transaction on it: the checks only read (and lock). */
@@ -30,7 +31,7 @@ function quotaExceeded(quotaBytes: number): AppError {
   );
 }
 
-/** Bytes of every file this user stored, in clips and in rooms, summed by the database. */
+/** Bytes of every file this user stored, in clips, in rooms and on their desktop, summed by the database. */
 async function storedBytesOf(db: Reader, userId: string): Promise<number> {
   const bytes = sql`coalesce(sum(${clipFiles.size}), 0)`.mapWith(Number);
   const [inClips] = await db
@@ -42,7 +43,12 @@ async function storedBytesOf(db: Reader, userId: string): Promise<number> {
     .select({ bytes: sql`coalesce(sum(${roomContent.fileSize}), 0)`.mapWith(Number) })
     .from(roomContent)
     .where(and(eq(roomContent.userId, userId), isNotNull(roomContent.storageKey)));
-  return (inClips?.bytes ?? 0) + (inRooms?.bytes ?? 0);
+  const [onDesktop] = await db
+    .select({ bytes: sql`coalesce(sum(${desktopItems.fileSize}), 0)`.mapWith(Number) })
+    .from(desktopItems)
+    .innerJoin(desktops, eq(desktops.id, desktopItems.desktopId))
+    .where(eq(desktops.ownerId, userId));
+  return (inClips?.bytes ?? 0) + (inRooms?.bytes ?? 0) + (onDesktop?.bytes ?? 0);
 }
 
 /** Refuses an upload before any byte is read when the user's storage is already full. Unlocked: a shortcut. */
@@ -59,4 +65,29 @@ export async function assertStorageLeft(db: Reader, quotaBytes: number, userId: 
 export async function assertStorageFits(tx: Reader, quotaBytes: number, userId: string, size: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   if ((await storedBytesOf(tx, userId)) + size > quotaBytes) throw quotaExceeded(quotaBytes);
+}
+
+/** Bytes of the files on one desktop. */
+async function desktopBytesOf(db: Reader, desktopId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql`coalesce(sum(${desktopItems.fileSize}), 0)`.mapWith(Number) })
+    .from(desktopItems)
+    .where(eq(desktopItems.desktopId, desktopId));
+  return row?.bytes ?? 0;
+}
+
+/** A LAN desktop (no owner) before any byte is read: refused when its own budget is already used up. */
+export async function assertDesktopStorageLeft(db: Reader, quotaBytes: number, desktopId: string): Promise<void> {
+  if ((await desktopBytesOf(db, desktopId)) >= quotaBytes) throw quotaExceeded(quotaBytes);
+}
+
+/** A LAN desktop's file of `size` bytes, in the recording transaction; the desktop's row makes uploads take turns. */
+export async function assertDesktopStorageFits(
+  tx: Reader,
+  quotaBytes: number,
+  desktopId: string,
+  size: number,
+): Promise<void> {
+  await tx.select({ id: desktops.id }).from(desktops).where(eq(desktops.id, desktopId)).for('no key update');
+  if ((await desktopBytesOf(tx, desktopId)) + size > quotaBytes) throw quotaExceeded(quotaBytes);
 }

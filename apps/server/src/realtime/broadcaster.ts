@@ -31,6 +31,21 @@ export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () =
       io.in(channels.room(roomId)).socketsLeave(channels.room(roomId));
       if (memberIds.length > 0) io.to(memberIds.map(channels.user)).emit('room:closed', { roomId, reason: 'deleted' });
     }),
+    events.on('desktop.item-added', ({ desktopId, item }) => {
+      io.to(channels.desktop(desktopId)).emit('desktop:item:new', { networkId: desktopId, item });
+    }),
+    events.on('desktop.item-changed', ({ desktopId, item }) => {
+      io.to(channels.desktop(desktopId)).emit('desktop:item:modified', { networkId: desktopId, itemId: item.id, item });
+    }),
+    events.on('desktop.item-removed', ({ desktopId, itemId }) => {
+      io.to(channels.desktop(desktopId)).emit('desktop:item:removed', { networkId: desktopId, itemId });
+    }),
+    events.on('desktop.share-revoked', ({ desktopId }) => {
+      io.in(channels.desktopShared(desktopId)).socketsLeave([
+        channels.desktop(desktopId),
+        channels.desktopShared(desktopId),
+      ]);
+    }),
     events.on('session.revoked', ({ sessionId }) => {
       io.in(channels.session(sessionId)).disconnectSockets(true);
     }),

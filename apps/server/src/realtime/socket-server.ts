@@ -77,7 +77,13 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
   });
   const redis = options.redisUrl ? attachRedisAdapter(io, options.redisUrl, app.log) : undefined;
   io.use(createHandshakeAuth(options.jwtSecret, options.isSessionActive));
-  io.use(createConnectionCap(options.connectionsPerAddress, createClientAddressOf(options.trustProxy)));
+  const clientAddressOf = createClientAddressOf(options.trustProxy);
+  io.use(createConnectionCap(options.connectionsPerAddress, clientAddressOf));
+  // The address as HTTP requests see it, once: LAN features group sockets by it (ARCHITECTURE §6).
+  io.use((socket, next) => {
+    socket.data.address = clientAddressOf(socket.request);
+    next();
+  });
   const guards: SocketGuards = {
     guardWrite: createWriteGuard({
       isSessionActive: options.isSessionActive,

@@ -3,3 +3,4 @@ export * from './sessions';
 export * from './email-tokens';
 export * from './clips';
 export * from './rooms';
+export * from './desktops';

@@ -18,14 +18,12 @@ import {
 } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
+import { receiveOneFile } from '../../lib/single-upload';
 import { signedInOnly } from '../../plugins/authenticate';
 import * as clipHistory from './clip-history.service';
 import * as clipsService from './clips.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
-/** Multipart framing around one file is well under this; a larger declared body is refused before reading. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const bearer = [{ bearer: [] }];
 
 export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext }> = async (app, { ctx }) => {
@@ -156,26 +154,14 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
       },
     },
     async (request, reply) => {
-      if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
-        reply.header('connection', 'close');
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The file exceeds the 10MB limit. Please choose a smaller file.');
-      }
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file')
-        throw new AppError('VALIDATION_FAILED', 'Expected one file in the field "file"');
-      try {
-        const { file } = await clipsService.addClipFile(ctx, request.actor, request.params.id, {
+      const { file } = await receiveOneFile(request, reply, (part) =>
+        clipsService.addClipFile(ctx, request.actor, request.params.id, {
           name: part.filename,
           type: part.mimetype,
           stream: part.file,
-        });
-        return reply.status(201).send({ url: file.url, file });
-      } catch (error) {
-        // Refused before the file was read to its end (too large, or no room for it): the client may
-        // still be sending, so close rather than read the rest of an unwanted body.
-        if (!part.file.readableEnded) reply.header('connection', 'close');
-        throw error;
-      }
+        }),
+      );
+      return reply.status(201).send({ url: file.url, file });
     },
   );
 

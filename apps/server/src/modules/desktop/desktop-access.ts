@@ -1,0 +1,135 @@
+import type { DesktopChannelPayload } from '@clipsync/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { AppContext } from '../define-module';
+import { desktopItems, desktops } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import type { DomainEvents } from '../../lib/domain-events';
+import { createFileLinks, type FileLinks } from '../../lib/file-links';
+import { networkFingerprint, networkKeyOf } from '../../lib/network-key';
+import { newId } from '../../lib/secure-tokens';
+import type { FileStore } from '../../storage/file-store';
+import type { DesktopAccess } from './desktop.policy';
+
+export interface DesktopsContext {
+  db: Database;
+  events: DomainEvents;
+  files: FileStore;
+  /** Desktop files are shown to whoever reached the desktop: their addresses carry a link signed for it. */
+  fileLinks: FileLinks;
+  /** Keys the network fingerprints, so no address is stored and no network's name can be guessed. */
+  serverSecret: string;
+  limits: { storageQuotaBytes: number };
+}
+
+/** The module's context, from the app's (tests build the very same one). */
+export function createDesktopsContext(app: AppContext): DesktopsContext {
+  return {
+    db: app.db,
+    events: app.events,
+    files: app.files,
+    fileLinks: createFileLinks(app.jwtSecret),
+    serverSecret: app.jwtSecret,
+    limits: { storageQuotaBytes: app.config.storageQuotaBytes },
+  };
+}
+
+/** Who calls: a signed-in actor or not, and from which address (`request.ip`, TRUST_PROXY honoured). */
+export interface DesktopCaller {
+  actor: Actor;
+  address: string;
+}
+
+export type DesktopRow = typeof desktops.$inferSelect;
+export type DesktopItemRow = typeof desktopItems.$inferSelect;
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** SPEC §2's words on the shared page, for a wrong, rotated or revoked token alike. */
+export const DESKTOP_NOT_FOUND = 'Desktop not found or access denied.';
+export const ITEM_NOT_FOUND = 'Item not found';
+
+export interface ResolvedDesktop {
+  desktop: DesktopRow;
+  access: DesktopAccess;
+}
+
+/** The caller's network, by name: the same for every device the server groups with it (ARCHITECTURE §6). */
+export function networkOf(ctx: DesktopsContext, address: string): string {
+  return networkFingerprint(ctx.serverSecret, networkKeyOf(address));
+}
+
+async function findOrCreate(ctx: DesktopsContext, holder: { ownerId: string } | { networkKey: string }) {
+  const where = 'ownerId' in holder ? eq(desktops.ownerId, holder.ownerId) : eq(desktops.networkKey, holder.networkKey);
+  const [existing] = await ctx.db.select().from(desktops).where(where);
+  if (existing) return existing;
+  const target = 'ownerId' in holder ? desktops.ownerId : desktops.networkKey;
+  await ctx.db
+    .insert(desktops)
+    .values({ id: newId(), ...holder })
+    .onConflictDoNothing({ target });
+  // Two first calls at once: one insert wins and both read the winner.
+  const [created] = await ctx.db.select().from(desktops).where(where);
+  if (!created) throw new AppError('INTERNAL');
+  return created;
+}
+
+/** A share token's desktop, or 404 with SPEC's words. */
+export async function findSharedDesktop(ctx: DesktopsContext, shareToken: string): Promise<ResolvedDesktop> {
+  const [desktop] = await ctx.db.select().from(desktops).where(eq(desktops.shareToken, shareToken));
+  if (!desktop) throw new AppError('NOT_FOUND', DESKTOP_NOT_FOUND);
+  return { desktop, access: { kind: 'shared', ownerId: desktop.ownerId } };
+}
+
+/**
+ * Which desktop a call acts on (ARCHITECTURE §4): the share token's when one is given; else the signed-in
+ * caller's own, created on first use; else the LAN desktop of the caller's network, likewise.
+ */
+export async function resolveDesktop(
+  ctx: DesktopsContext,
+  caller: DesktopCaller,
+  shareToken?: string,
+): Promise<ResolvedDesktop> {
+  if (shareToken !== undefined) return findSharedDesktop(ctx, shareToken);
+  if (caller.actor) {
+    const desktop = await findOrCreate(ctx, { ownerId: caller.actor.userId });
+    return { desktop, access: { kind: 'personal', ownerId: desktop.ownerId } };
+  }
+  const desktop = await findOrCreate(ctx, { networkKey: networkOf(ctx, caller.address) });
+  return { desktop, access: { kind: 'lan', ownerId: null } };
+}
+
+/** One block of this desktop, or 404: an id from another desktop is as unknown as a made-up one. */
+export async function findItem(db: Database | Transaction, desktopId: string, itemId: string) {
+  const [item] = await db
+    .select()
+    .from(desktopItems)
+    .where(and(eq(desktopItems.id, itemId), eq(desktopItems.desktopId, desktopId)));
+  if (!item) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+  return item;
+}
+
+/**
+ * How this socket may reach a desktop (SPEC §7 `join:desktop:network`; its `networkId` is the desktop's
+ * id): its owner's devices, devices on a LAN desktop's network, or with its share token. Anyone else is told
+ * it does not exist. Checked again on every write, so a rotated token or a new network ends it.
+ */
+export async function reachDesktopChannel(
+  ctx: DesktopsContext,
+  { actor, address }: DesktopCaller,
+  { networkId, desktopId }: DesktopChannelPayload,
+): Promise<ResolvedDesktop> {
+  if (desktopId !== undefined) {
+    const shared = await findSharedDesktop(ctx, desktopId);
+    if (shared.desktop.id === networkId) return shared;
+    throw new AppError('NOT_FOUND', DESKTOP_NOT_FOUND);
+  }
+  const [desktop] = await ctx.db.select().from(desktops).where(eq(desktops.id, networkId));
+  if (desktop?.ownerId && desktop.ownerId === actor?.userId) {
+    return { desktop, access: { kind: 'personal', ownerId: desktop.ownerId } };
+  }
+  if (desktop?.networkKey && desktop.networkKey === networkOf(ctx, address)) {
+    return { desktop, access: { kind: 'lan', ownerId: null } };
+  }
+  throw new AppError('NOT_FOUND', DESKTOP_NOT_FOUND);
+}

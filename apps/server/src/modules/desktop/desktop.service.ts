@@ -1,0 +1,327 @@
+import type { Readable } from 'node:stream';
+import {
+  DESKTOP_ITEM_DEFAULT_POSITION,
+  DESKTOP_ITEM_DEFAULT_SIZE,
+  DESKTOP_ITEMS_MAX,
+  type CreateDesktopTextRequest,
+  type Desktop,
+  type DesktopItem,
+  type DesktopLayoutEntry,
+  type DesktopPosition,
+  type DesktopSize,
+  type LanDataResponse,
+  LAN_DESKTOP_ITEM_TTL_MS,
+} from '@clipsync/shared';
+import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { desktopItems, desktops } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { authorize } from '../../lib/policy';
+import { newId, newSecretToken } from '../../lib/secure-tokens';
+import {
+  assertDesktopStorageFits,
+  assertDesktopStorageLeft,
+  assertStorageFits,
+  assertStorageLeft,
+} from '../../lib/storage-quota';
+import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
+import { storeUpload } from '../../storage/store-upload';
+import {
+  networkOf,
+  findItem,
+  ITEM_NOT_FOUND,
+  resolveDesktop,
+  type DesktopCaller,
+  type DesktopItemRow,
+  type DesktopsContext,
+  type ResolvedDesktop,
+  type Transaction,
+} from './desktop-access';
+import { toDesktop, toDesktopItem } from './desktop.presenter';
+import { desktopPolicy } from './desktop.policy';
+
+async function itemsOf(ctx: DesktopsContext, desktopId: string): Promise<DesktopItemRow[]> {
+  return ctx.db
+    .select()
+    .from(desktopItems)
+    .where(eq(desktopItems.desktopId, desktopId))
+    .orderBy(asc(desktopItems.createdAt), asc(desktopItems.id));
+}
+
+/** One stored block as every view sees it (a socket's `desktop:item:created` announces this, not its payload). */
+export async function findStoredItem(
+  ctx: DesktopsContext,
+  { desktop }: ResolvedDesktop,
+  itemId: string,
+): Promise<DesktopItem> {
+  return toDesktopItem(await findItem(ctx.db, desktop.id, itemId), ctx.fileLinks);
+}
+
+/** `GET /virtual-desktop` and `GET /virtual-desktop/shared/{token}`: the desktop with every block. */
+export async function getDesktop(ctx: DesktopsContext, caller: DesktopCaller, shareToken?: string): Promise<Desktop> {
+  const resolved = await resolveDesktop(ctx, caller, shareToken);
+  return toDesktop(resolved, await itemsOf(ctx, resolved.desktop.id), caller.actor, ctx.fileLinks);
+}
+
+/** A desktop holds at most DESKTOP_ITEMS_MAX blocks: a full one refuses more (409) rather than slow down. */
+async function assertRoomForAnItem(db: DesktopsContext['db'] | Transaction, desktopId: string): Promise<void> {
+  const [row] = await db.select({ items: count() }).from(desktopItems).where(eq(desktopItems.desktopId, desktopId));
+  if ((row?.items ?? 0) >= DESKTOP_ITEMS_MAX) {
+    throw new AppError('CONFLICT', `A desktop holds at most ${DESKTOP_ITEMS_MAX} items. Delete some to add more.`);
+  }
+}
+
+function announceAdded(ctx: DesktopsContext, desktopId: string, row: DesktopItemRow): DesktopItem {
+  const item = toDesktopItem(row, ctx.fileLinks);
+  ctx.events.emit('desktop.item-added', { desktopId, item });
+  return item;
+}
+
+/** A text block (SPEC §5: non-blank), at the given place or SPEC §9's 0,0 and 200×150. */
+export async function addText(
+  ctx: DesktopsContext,
+  caller: DesktopCaller,
+  { content, position, size, desktopId: shareToken }: CreateDesktopTextRequest,
+): Promise<DesktopItem> {
+  const { desktop, access } = await resolveDesktop(ctx, caller, shareToken);
+  authorize(desktopPolicy, 'addItems', caller.actor, access);
+  await assertRoomForAnItem(ctx.db, desktop.id);
+  const [row] = await ctx.db
+    .insert(desktopItems)
+    .values({ id: newId(), desktopId: desktop.id, type: 'text', content, ...position, ...size })
+    .returning();
+  if (!row) throw new AppError('INTERNAL');
+  return announceAdded(ctx, desktop.id, row);
+}
+
+export interface IncomingDesktopFile {
+  name: string;
+  type: string;
+  stream: Readable;
+  position?: Partial<DesktopPosition>;
+}
+
+/**
+ * A file block: streamed into the store under the 10 MB cap, then recorded if the storage budget still has
+ * room — the owner's (shared with their clips and rooms) for a personal desktop, its own for a LAN one.
+ */
+export async function addFile(
+  ctx: DesktopsContext,
+  caller: DesktopCaller,
+  file: IncomingDesktopFile,
+  shareToken?: string,
+): Promise<DesktopItem> {
+  const { desktop, access } = await resolveDesktop(ctx, caller, shareToken);
+  authorize(desktopPolicy, 'addItems', caller.actor, access);
+  const quota = ctx.limits.storageQuotaBytes;
+  const ownerId = desktop.ownerId;
+  await assertRoomForAnItem(ctx.db, desktop.id);
+  if (ownerId) await assertStorageLeft(ctx.db, quota, ownerId);
+  else await assertDesktopStorageLeft(ctx.db, quota, desktop.id);
+  const name = toStoredFileName(file.name);
+  const { storageKey, size } = await storeUpload(ctx.files, name, file.stream);
+  try {
+    const row = await ctx.db.transaction(async (tx) => {
+      if (ownerId) await assertStorageFits(tx, quota, ownerId, size);
+      else await assertDesktopStorageFits(tx, quota, desktop.id, size);
+      const [inserted] = await tx
+        .insert(desktopItems)
+        .values({
+          id: newId(),
+          desktopId: desktop.id,
+          type: 'file',
+          x: file.position?.x ?? DESKTOP_ITEM_DEFAULT_POSITION.x,
+          y: file.position?.y ?? DESKTOP_ITEM_DEFAULT_POSITION.y,
+          ...DESKTOP_ITEM_DEFAULT_SIZE,
+          fileName: name,
+          fileType: toStoredMimeType(file.type),
+          fileSize: size,
+          storageKey,
+        })
+        .returning();
+      if (!inserted) throw new AppError('INTERNAL');
+      return inserted;
+    });
+    return announceAdded(ctx, desktop.id, row);
+  } catch (error) {
+    await ctx.files.delete(storageKey);
+    throw error;
+  }
+}
+
+/** Moves and/or resizes one block (`PATCH /virtual-desktop/items/{id}`, and a socket's `desktop:item:updated`). */
+export async function moveItem(
+  ctx: DesktopsContext,
+  caller: DesktopCaller,
+  itemId: string,
+  layout: { position?: DesktopPosition; size?: DesktopSize },
+  shareToken?: string,
+): Promise<DesktopItem> {
+  const resolved = await resolveDesktop(ctx, caller, shareToken);
+  return moveItemOn(ctx, caller, resolved, itemId, layout);
+}
+
+export async function moveItemOn(
+  ctx: DesktopsContext,
+  caller: DesktopCaller,
+  { desktop, access }: ResolvedDesktop,
+  itemId: string,
+  { position, size }: { position?: DesktopPosition; size?: DesktopSize },
+): Promise<DesktopItem> {
+  authorize(desktopPolicy, 'moveItems', caller.actor, access);
+  const [row] = await ctx.db
+    .update(desktopItems)
+    .set({ ...position, ...size, updatedAt: new Date() })
+    .where(and(eq(desktopItems.id, itemId), eq(desktopItems.desktopId, desktop.id)))
+    .returning();
+  if (!row) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+  const item = toDesktopItem(row, ctx.fileLinks);
+  ctx.events.emit('desktop.item-changed', { desktopId: desktop.id, item });
+  return item;
+}
+
+/**
+ * A drag's whole result in one call and one statement (`PATCH /virtual-desktop/items`): every listed block
+ * of this desktop takes its place; ids of another desktop are refused (404) and nothing moves.
+ */
+export async function saveLayout(
+  ctx: DesktopsContext,
+  caller: DesktopCaller,
+  entries: DesktopLayoutEntry[],
+  shareToken?: string,
+): Promise<DesktopItem[]> {
+  const { desktop, access } = await resolveDesktop(ctx, caller, shareToken);
+  authorize(desktopPolicy, 'moveItems', caller.actor, access);
+  const byId = new Map(entries.map((entry) => [entry.id, entry]));
+  const ids = [...byId.keys()];
+  const layout = sql.join(
+    [...byId.values()].map(
+      ({ id, position, size }) =>
+        sql`(${id}::text, ${position.x}::int, ${position.y}::int, ${size.width}::int, ${size.height}::int)`,
+    ),
+    sql`, `,
+  );
+  const rows = await ctx.db.transaction(async (tx) => {
+    // One UPDATE … FROM (VALUES …) for the whole drag; drizzle's update builder takes no VALUES list.
+    const moved = await tx.execute(sql`
+      update desktop_items
+      set x = layout.x, y = layout.y, width = layout.width, height = layout.height, updated_at = now()
+      from (values ${layout}) as layout (id, x, y, width, height)
+      where desktop_items.id = layout.id and desktop_items.desktop_id = ${desktop.id}
+      returning desktop_items.id`);
+    // Both drivers (pg, PGlite) answer a raw statement with `rows`.
+    if ((moved as unknown as { rows: unknown[] }).rows.length !== ids.length)
+      throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+    return tx
+      .select()
+      .from(desktopItems)
+      .where(and(eq(desktopItems.desktopId, desktop.id), inArray(desktopItems.id, ids)));
+  });
+  const items = rows.map((row) => toDesktopItem(row, ctx.fileLinks));
+  for (const item of items) ctx.events.emit('desktop.item-changed', { desktopId: desktop.id, item });
+  return items;
+}
+
+/** Deletes one block of this desktop; a file's bytes go after the commit. */
+export async function deleteItem(
+  ctx: DesktopsContext,
+  caller: DesktopCaller,
+  itemId: string,
+  shareToken?: string,
+): Promise<void> {
+  await deleteItemOn(ctx, caller, await resolveDesktop(ctx, caller, shareToken), itemId);
+}
+
+/**
+ * `whenGone: 'announce'` is for a socket's `desktop:item:deleted`, sent after the HTTP delete that already
+ * removed the block: the other views are told it is gone rather than the sender being told it is unknown.
+ */
+export async function deleteItemOn(
+  ctx: DesktopsContext,
+  caller: DesktopCaller,
+  { desktop, access }: ResolvedDesktop,
+  itemId: string,
+  { whenGone = 'refuse' }: { whenGone?: 'refuse' | 'announce' } = {},
+): Promise<void> {
+  authorize(desktopPolicy, 'deleteItems', caller.actor, access);
+  const [removed] = await ctx.db
+    .delete(desktopItems)
+    .where(and(eq(desktopItems.id, itemId), eq(desktopItems.desktopId, desktop.id)))
+    .returning();
+  if (!removed && whenGone === 'refuse') throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+  ctx.events.emit('desktop.item-removed', { desktopId: desktop.id, itemId });
+  if (removed?.storageKey) await ctx.files.delete(removed.storageKey);
+}
+
+/** The owner's share link, new each time (the old link stops working at once). */
+export async function rotateShareToken(ctx: DesktopsContext, caller: DesktopCaller): Promise<{ shareToken: string }> {
+  const { desktop, access } = await resolveDesktop(ctx, caller);
+  authorize(desktopPolicy, 'share', caller.actor, access);
+  const shareToken = newSecretToken();
+  await ctx.db.update(desktops).set({ shareToken, updatedAt: new Date() }).where(eq(desktops.id, desktop.id));
+  ctx.events.emit('desktop.share-revoked', { desktopId: desktop.id });
+  return { shareToken };
+}
+
+/** The owner stops sharing: the link opens nothing, and open shared views stop hearing changes. */
+export async function revokeShareToken(ctx: DesktopsContext, caller: DesktopCaller): Promise<void> {
+  const { desktop, access } = await resolveDesktop(ctx, caller);
+  authorize(desktopPolicy, 'share', caller.actor, access);
+  await ctx.db.update(desktops).set({ shareToken: null, updatedAt: new Date() }).where(eq(desktops.id, desktop.id));
+  ctx.events.emit('desktop.share-revoked', { desktopId: desktop.id });
+}
+
+/**
+ * A desktop file for download or preview. The address's signed link names the desktop it was shown on; it
+ * works for FILE_LINK_TTL_SECONDS, for whoever was shown it (a LAN or shared view has no user to name).
+ */
+export async function openFile(
+  ctx: DesktopsContext,
+  itemId: string,
+  signedLink?: string,
+): Promise<{ file: { name: string; type: string; size: number }; body: Readable }> {
+  const claims = signedLink ? ctx.fileLinks.read(signedLink, itemId) : null;
+  if (!claims) throw new AppError('NOT_FOUND', 'File not found');
+  const item = await findItem(ctx.db, claims.userId, itemId);
+  if (!item.storageKey || item.fileName === null) throw new AppError('NOT_FOUND', 'File not found');
+  const file = { name: item.fileName, type: item.fileType ?? 'application/octet-stream', size: item.fileSize ?? 0 };
+  return { file, body: await ctx.files.get(item.storageKey) };
+}
+
+/** ARCHITECTURE §4: a LAN desktop's blocks go 24 h after their last change (the module's job). */
+export async function sweepExpiredLanItems(ctx: DesktopsContext, changedBefore: Date): Promise<number> {
+  const lanDesktops = ctx.db.select({ id: desktops.id }).from(desktops).where(isNull(desktops.ownerId));
+  const removed = await ctx.db
+    .delete(desktopItems)
+    .where(and(lt(desktopItems.updatedAt, changedBefore), inArray(desktopItems.desktopId, lanDesktops)))
+    .returning({ id: desktopItems.id, desktopId: desktopItems.desktopId, storageKey: desktopItems.storageKey });
+  for (const { id, desktopId, storageKey } of removed) {
+    ctx.events.emit('desktop.item-removed', { desktopId, itemId: id });
+    if (storageKey) await ctx.files.delete(storageKey);
+  }
+  return removed.length;
+}
+
+/**
+ * `GET /virtual-desktop/lan-data`: the LAN desktop of the caller's network, for peers. Asking for a
+ * desktop that is not this network's answers 403 NOT_LOCAL_NETWORK (ARCHITECTURE §6).
+ */
+export async function getLanData(
+  ctx: DesktopsContext,
+  { address }: DesktopCaller,
+  desktopId?: string,
+): Promise<LanDataResponse> {
+  const resolved = await resolveDesktop(ctx, { actor: null, address });
+  if (desktopId !== undefined && desktopId !== resolved.desktop.id) throw new AppError('NOT_LOCAL_NETWORK');
+  const rows = await itemsOf(ctx, resolved.desktop.id);
+  const lastChange = Math.max(resolved.desktop.updatedAt.getTime(), ...rows.map((row) => row.updatedAt.getTime()));
+  return {
+    desktopId: resolved.desktop.id,
+    items: rows.map((row) => toDesktopItem(row, ctx.fileLinks)),
+    lastUpdated: new Date(lastChange).toISOString(),
+    security: {
+      networkFingerprint: networkOf(ctx, address),
+      scope: 'local-network',
+      expiresAt: new Date(lastChange + LAN_DESKTOP_ITEM_TTL_MS).toISOString(),
+    },
+  };
+}

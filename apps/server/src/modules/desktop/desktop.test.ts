@@ -1,0 +1,246 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { MAX_UPLOAD_BYTES, type Desktop, type DesktopItem } from '@clipsync/shared';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import type { TestUser } from '../../../test/factories';
+import { multipartFile } from '../../../test/multipart';
+import { createDesktopsContext } from './desktop-access';
+import { sweepExpiredLanItems } from './desktop.service';
+
+/** Set-up creates users (argon2 hashes) through the API: slow on a busy shared machine. */
+const SEED_TIMEOUT_MS = 120_000;
+const MIB = 1024 * 1024;
+const FORGED_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
+/** Two households, as the server sees them from outside (no proxy in front of it here). */
+const HOME = '203.0.113.7';
+const NEIGHBOUR = '198.51.100.20';
+
+describe('virtual desktop over HTTP', () => {
+  let testApp: TestApp;
+  let owner: TestUser;
+  let other: TestUser;
+
+  /** A signed-out caller from a given address (Fastify's inject sets the socket's remote address). */
+  const from = (remoteAddress: string) => (method: InjectOptions['method'], url: string, payload?: object) =>
+    testApp.app.inject({ method, url, payload, remoteAddress });
+  const addText = (user: TestUser | null, content: string, extra: object = {}) =>
+    testApp.as(user).post('/api/virtual-desktop/items/text', { content, ...extra });
+  const upload = (user: TestUser | null, name: string, content: Buffer, fields: Record<string, string> = {}) => {
+    const body = multipartFile('file', name, 'application/octet-stream', content, fields);
+    return testApp.as(user).inject('POST', '/api/virtual-desktop/items/file', body.payload, body.headers);
+  };
+  const desktopOf = async (user: TestUser) => (await testApp.as(user).get('/api/virtual-desktop')).json<Desktop>();
+  const keptFiles = async (): Promise<number> => {
+    const root = join(testApp.config.dataDir, 'files');
+    const dirs = (await readdir(root).catch(() => [])).filter((name) => name !== 'tmp');
+    return (await Promise.all(dirs.map((dir) => readdir(join(root, dir))))).flat().length;
+  };
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({ STORAGE_QUOTA_BYTES: String(12 * MIB), RATE_LIMIT_PER_MINUTE: '100000' });
+    [owner, other] = [await testApp.factory.user(), await testApp.factory.user()];
+  }, SEED_TIMEOUT_MS);
+  afterAll(() => testApp?.close());
+
+  test('a signed-in user has one desktop, created on first use, that only they see', async () => {
+    const first = await desktopOf(owner);
+    expect(first).toMatchObject({
+      kind: 'personal',
+      items: [],
+      shareToken: null,
+      notice: null,
+      itemsExpireAfterMs: null,
+    });
+    expect(first.abilities).toEqual({ addItems: true, moveItems: true, deleteItems: true, share: true });
+    expect(first.network_id).toBe(first.id);
+    expect((await desktopOf(owner)).id).toBe(first.id);
+    expect((await desktopOf(other)).id).not.toBe(first.id);
+  });
+
+  test('text: non-blank, placed at 0,0 in 200×150 unless told otherwise, kept in order', async () => {
+    expect((await addText(owner, '  \n ')).statusCode).toBe(400);
+    const plain = await addText(owner, 'hello');
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json<DesktopItem>()).toMatchObject({
+      type: 'text',
+      content: 'hello',
+      position: { x: 0, y: 0 },
+      size: { width: 200, height: 150 },
+      file_url: null,
+    });
+    const placed = await addText(owner, 'there', { position: { x: 300, y: 40 }, size: { width: 240, height: 120 } });
+    expect(placed.json<DesktopItem>()).toMatchObject({
+      position: { x: 300, y: 40 },
+      size: { width: 240, height: 120 },
+    });
+    expect((await desktopOf(owner)).items.map((item) => item.content)).toEqual(['hello', 'there']);
+    expect((await desktopOf(other)).items).toEqual([]);
+  });
+
+  test('positions and sizes are bounded integers; unknown fields are refused', async () => {
+    for (const extra of [
+      { position: { x: -1, y: 0 } },
+      { position: { x: 1.5, y: 0 } },
+      { position: { x: 0, y: 20_001 } },
+      { size: { width: 10, height: 150 } },
+      { size: { width: 200, height: 100_000 } },
+      { ownerId: other.id },
+    ]) {
+      const response = await addText(owner, 'x', extra);
+      expect(response.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+
+  test('one block moves by PATCH; a whole drag moves in one batch call; other desktops’ ids are 404', async () => {
+    const a = (await addText(owner, 'a')).json<DesktopItem>();
+    const b = (await addText(owner, 'b')).json<DesktopItem>();
+    const moved = await testApp.as(owner).patch(`/api/virtual-desktop/items/${a.id}`, { position: { x: 10, y: 20 } });
+    expect(moved.json<DesktopItem>()).toMatchObject({ position: { x: 10, y: 20 }, size: { width: 200, height: 150 } });
+    expect((await testApp.as(owner).patch(`/api/virtual-desktop/items/${a.id}`, {})).statusCode).toBe(400);
+
+    const layout = [
+      { id: a.id, position: { x: 400, y: 0 }, size: { width: 300, height: 200 } },
+      { id: b.id, position: { x: 0, y: 400 }, size: { width: 200, height: 150 } },
+    ];
+    const saved = await testApp.as(owner).patch('/api/virtual-desktop/items', { items: layout });
+    expect(saved.statusCode).toBe(200);
+    const stored = (await desktopOf(owner)).items;
+    expect(stored.find((item) => item.id === a.id)).toMatchObject({ position: { x: 400, y: 0 }, size: { width: 300 } });
+    expect(stored.find((item) => item.id === b.id)).toMatchObject({ position: { x: 0, y: 400 } });
+
+    // Someone else's block, or a made-up id, in the batch: nothing moves.
+    const theirs = (await addText(other, 'theirs')).json<DesktopItem>();
+    for (const id of [theirs.id, FORGED_ID]) {
+      const mixed = [
+        { ...layout[0]!, position: { x: 1, y: 1 } },
+        { ...layout[1]!, id },
+      ];
+      expect((await testApp.as(owner).patch('/api/virtual-desktop/items', { items: mixed })).statusCode).toBe(404);
+      expect(
+        (await testApp.as(owner).patch(`/api/virtual-desktop/items/${id}`, { position: { x: 1, y: 1 } })).statusCode,
+      ).toBe(404);
+      expect((await testApp.as(owner).delete(`/api/virtual-desktop/items/${id}`)).statusCode).toBe(404);
+    }
+    expect((await desktopOf(owner)).items.find((item) => item.id === a.id)?.position).toEqual({ x: 400, y: 0 });
+    expect((await desktopOf(other)).items.map((item) => item.id)).toContain(theirs.id);
+  });
+
+  test('delete removes the block and a file’s bytes', async () => {
+    const before = await keptFiles();
+    const file = (await upload(owner, 'notes.bin', Buffer.alloc(1000, 1))).json<DesktopItem>();
+    expect(await keptFiles()).toBe(before + 1);
+    expect((await testApp.as(owner).delete(`/api/virtual-desktop/items/${file.id}`)).statusCode).toBe(204);
+    expect(await keptFiles()).toBe(before);
+    expect((await desktopOf(owner)).items.map((item) => item.id)).not.toContain(file.id);
+    expect((await testApp.as(owner).delete(`/api/virtual-desktop/items/${file.id}`)).statusCode).toBe(404);
+  });
+
+  test('files: 10 MB rule with SPEC’s words, the owner’s quota, a signed link to fetch them', async () => {
+    const ok = await upload(owner, 'photo.png', Buffer.from('not really a png'), { x: '20', y: '30' });
+    expect(ok.statusCode).toBe(201);
+    const item = ok.json<DesktopItem>();
+    expect(item).toMatchObject({ type: 'file', file_name: 'photo.png', file_size: 16, position: { x: 20, y: 30 } });
+    const fetched = await testApp.as(null).get(item.file_url!);
+    expect(fetched.statusCode).toBe(200);
+    expect(fetched.body).toBe('not really a png');
+    // Without the link, or with another file's, the file does not exist.
+    expect((await testApp.as(owner).get(item.file_url!.split('?')[0]!)).statusCode).toBe(404);
+    const other = (await upload(owner, 'other.bin', Buffer.from('x'))).json<DesktopItem>();
+    const borrowed = `${item.file_url!.split('?')[0]}?${other.file_url!.split('?')[1]}`;
+    expect((await testApp.as(null).get(borrowed)).statusCode).toBe(404);
+
+    const tooBig = await upload(owner, 'big.bin', Buffer.alloc(MAX_UPLOAD_BYTES + 1));
+    expect(tooBig.statusCode).toBe(413);
+    expect(tooBig.json()).toMatchObject({ error: 'big.bin exceeds the 10MB limit. Please choose a smaller file.' });
+    expect((await upload(owner, 'a.bin', Buffer.alloc(9 * MIB))).statusCode).toBe(201);
+    const overQuota = await upload(owner, 'b.bin', Buffer.alloc(4 * MIB));
+    expect(overQuota.statusCode).toBe(413);
+    expect(overQuota.json()).toMatchObject({ code: 'QUOTA_EXCEEDED' });
+  });
+
+  test('share link: owner only; whoever holds it views, adds and deletes; rotating or revoking ends it', async () => {
+    expect((await testApp.as(null).post('/api/virtual-desktop/share')).statusCode).not.toBe(200);
+    const { shareToken } = (await testApp.as(other).post('/api/virtual-desktop/share')).json<{ shareToken: string }>();
+    expect(shareToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect((await desktopOf(other)).shareToken).toBe(shareToken);
+
+    const shared = await testApp.as(null).get(`/api/virtual-desktop/shared/${shareToken}`);
+    expect(shared.statusCode).toBe(200);
+    const view = shared.json<Desktop>();
+    expect(view).toMatchObject({ kind: 'shared', id: (await desktopOf(other)).id });
+    expect(view).not.toHaveProperty('shareToken');
+    expect(view.abilities.share).toBe(false);
+    // The owner's other user (and a visitor) add and delete through the link; it lands on the shared desktop.
+    const added = await addText(owner, 'via link', { desktopId: shareToken });
+    expect(added.statusCode).toBe(201);
+    const viaLink = added.json<DesktopItem>();
+    expect((await desktopOf(other)).items.map((item) => item.content)).toContain('via link');
+    expect((await desktopOf(owner)).items.map((item) => item.content)).not.toContain('via link');
+    const fileViaLink = await upload(null, 'dropped.txt', Buffer.from('dropped'), { desktopId: shareToken });
+    expect(fileViaLink.statusCode).toBe(201);
+    expect(
+      (await testApp.as(null).delete(`/api/virtual-desktop/items/${viaLink.id}?desktopId=${shareToken}`)).statusCode,
+    ).toBe(204);
+    // The link holder cannot manage the link, nor reach the owner's desktop without it.
+    expect((await testApp.as(owner).get(`/api/virtual-desktop/shared/${shareToken}x`)).statusCode).toBe(404);
+    expect((await testApp.as(null).get(`/api/virtual-desktop/shared/${FORGED_ID}`)).json()).toEqual({
+      error: 'Desktop not found or access denied.',
+      code: 'NOT_FOUND',
+    });
+
+    const rotated = (await testApp.as(other).post('/api/virtual-desktop/share')).json<{ shareToken: string }>();
+    expect(rotated.shareToken).not.toBe(shareToken);
+    expect((await testApp.as(null).get(`/api/virtual-desktop/shared/${shareToken}`)).statusCode).toBe(404);
+    expect((await addText(null, 'late', { desktopId: shareToken })).statusCode).toBe(404);
+    expect((await testApp.as(null).get(`/api/virtual-desktop/shared/${rotated.shareToken}`)).statusCode).toBe(200);
+    expect((await testApp.as(other).delete('/api/virtual-desktop/share')).statusCode).toBe(204);
+    expect((await testApp.as(null).get(`/api/virtual-desktop/shared/${rotated.shareToken}`)).statusCode).toBe(404);
+    expect((await desktopOf(other)).shareToken).toBeNull();
+  });
+
+  test('signed out: the LAN desktop of the caller’s network, with who can see it, and no share link', async () => {
+    const home = from(HOME);
+    const first = (await home('GET', '/api/virtual-desktop')).json<Desktop>();
+    expect(first).toMatchObject({ kind: 'lan', itemsExpireAfterMs: 24 * 60 * 60 * 1000 });
+    expect(first.notice).toMatch(/Everyone on this network/);
+    expect(first).not.toHaveProperty('shareToken');
+    expect(first.abilities.share).toBe(false);
+    expect((await home('POST', '/api/virtual-desktop/share')).statusCode).toBe(401);
+    expect((await home('POST', '/api/virtual-desktop/items/text', { content: 'for the house' })).statusCode).toBe(201);
+
+    // Another device of the same household sees it; a neighbour has a desktop of their own.
+    const again = (await from(HOME)('GET', '/api/virtual-desktop')).json<Desktop>();
+    expect(again.id).toBe(first.id);
+    expect(again.items.map((item) => item.content)).toEqual(['for the house']);
+    const neighbour = (await from(NEIGHBOUR)('GET', '/api/virtual-desktop')).json<Desktop>();
+    expect(neighbour.id).not.toBe(first.id);
+    expect(neighbour.items).toEqual([]);
+    const houseItem = again.items[0]!;
+    expect((await from(NEIGHBOUR)('DELETE', `/api/virtual-desktop/items/${houseItem.id}`)).statusCode).toBe(404);
+    // No proxy is trusted here: a client naming another address in X-Forwarded-For stays on its own network.
+    const posing = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/virtual-desktop',
+      remoteAddress: NEIGHBOUR,
+      headers: { 'x-forwarded-for': HOME },
+    });
+    expect(posing.json<Desktop>().id).toBe(neighbour.id);
+    // The answer names the network by fingerprint, never by address.
+    expect(JSON.stringify(again)).not.toContain('203.0.113');
+  });
+
+  test('a LAN desktop’s blocks expire 24 h after their last change; personal ones never do', async () => {
+    const lan = from('192.0.2.55');
+    const item = (await lan('POST', '/api/virtual-desktop/items/text', { content: 'old' })).json<DesktopItem>();
+    await addText(owner, 'kept');
+    const ctx = createDesktopsContext(testApp.context);
+    expect(await sweepExpiredLanItems(ctx, new Date(Date.now() - 60_000))).toBe(0);
+    const removed = await sweepExpiredLanItems(ctx, new Date(Date.now() + 1000));
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect((await lan('GET', '/api/virtual-desktop')).json<Desktop>().items.map((i) => i.id)).not.toContain(item.id);
+    expect((await desktopOf(owner)).items.map((i) => i.content)).toContain('kept');
+  });
+});

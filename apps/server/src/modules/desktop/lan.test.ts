@@ -1,0 +1,140 @@
+import type { LanDataResponse, LanDesktopData, LanPeersList, SocketAck } from '@clipsync/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
+
+const SEED_TIMEOUT_MS = 120_000;
+/** Long enough for a wrongly routed message to arrive before concluding it was never sent. */
+const SETTLE_MS = 150;
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+/** The test's loopback client plays the proxy (TRUST_PROXY=127.0.0.1), so X-Forwarded-For names the household. */
+const HOME = '203.0.113.7';
+const HOME_V6_A = '2001:db8:1:2::a';
+const HOME_V6_B = '2001:db8:1:2:ffff::b';
+const NEIGHBOUR = '198.51.100.20';
+
+type AckResult = Parameters<SocketAck>[0];
+const desktopData = (label: string): LanDesktopData => ({
+  desktopId: `desktop-${label}`,
+  items: [],
+  lastUpdated: new Date().toISOString(),
+});
+
+describe('LAN discovery and relay over Socket.IO', () => {
+  let testApp: TestApp;
+  let baseUrl: string;
+  const sockets = socketPool();
+  /** A LAN peer from an address; resolves with its socket and the first peer list the server sent it. */
+  const peer = async (address: string, type: 'lan_host' | 'lan_discover', query: Record<string, string> = {}) => {
+    const socket = await sockets.connect(baseUrl, {
+      headers: { 'x-forwarded-for': address },
+      query: { type, ...query },
+    });
+    const list = await new Promise<LanPeersList>((resolve) => {
+      socket.emit('lan:discover:request_peers', {});
+      socket.once('lan:peers:list', resolve);
+    });
+    return { socket, id: list.selfId };
+  };
+  const emitAck = <E extends 'lan:host:announce' | 'lan:host:update' | 'lan:peer:connect'>(
+    socket: TestSocket,
+    event: E,
+    payload: unknown,
+  ) => new Promise<AckResult>((resolve) => (socket.emit as (...args: unknown[]) => void)(event, payload, resolve));
+  const peersOf = async (socket: TestSocket) => {
+    const list = nextEvent(socket, 'lan:peers:list');
+    socket.emit('lan:discover:request_peers', {});
+    return (await list).peers.map((listed) => listed.id);
+  };
+
+  beforeAll(async () => {
+    testApp = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: '127.0.0.1' });
+    baseUrl = await testApp.listen();
+  }, SEED_TIMEOUT_MS);
+  afterAll(async () => {
+    sockets.closeAll();
+    await testApp.close();
+  });
+
+  test('peers see the hosts of their own network only, under ids the server issued', async () => {
+    const host = await peer(HOME, 'lan_host', { peerId: 'chosen-by-client' });
+    expect(host.id).not.toBe('chosen-by-client');
+    const [sameHouse, neighbour] = [await peer(HOME, 'lan_discover'), await peer(NEIGHBOUR, 'lan_discover')];
+    const announced = nextEvent(sameHouse.socket, 'lan:peer:announce');
+    expect(
+      await emitAck(host.socket, 'lan:host:announce', { name: 'Kitchen laptop', desktop: desktopData('a') }),
+    ).toEqual({
+      ok: true,
+    });
+    expect((await announced).peer).toEqual({ id: host.id, name: 'Kitchen laptop', ip: null, port: null, isHost: true });
+    expect(await peersOf(sameHouse.socket)).toEqual([host.id]);
+    expect(await peersOf(neighbour.socket)).toEqual([]);
+    expect(await peersOf(host.socket)).toEqual([]);
+  });
+
+  test('IPv6 devices of one /64 are one network; another /64 is not', async () => {
+    const host = await peer(HOME_V6_A, 'lan_host');
+    await emitAck(host.socket, 'lan:host:announce', { desktop: desktopData('v6') });
+    expect(await peersOf((await peer(HOME_V6_B, 'lan_discover')).socket)).toContain(host.id);
+    expect(await peersOf((await peer('2001:db8:1:3::a', 'lan_discover')).socket)).not.toContain(host.id);
+  });
+
+  test('a host’s desktop goes to peers of its network that connect, and its updates follow; others get NOT_LOCAL_NETWORK', async () => {
+    const host = await peer(HOME, 'lan_host');
+    await emitAck(host.socket, 'lan:host:announce', { desktop: desktopData('first') });
+    const [viewer, neighbour] = [await peer(HOME, 'lan_discover'), await peer(NEIGHBOUR, 'lan_discover')];
+
+    const data = nextEvent(viewer.socket, 'lan:peer:desktop_data');
+    expect(await emitAck(viewer.socket, 'lan:peer:connect', { peerId: host.id })).toEqual({ ok: true });
+    expect((await data).desktop.desktopId).toBe('desktop-first');
+
+    const error = nextEvent(neighbour.socket, 'lan:error');
+    expect(await emitAck(neighbour.socket, 'lan:peer:connect', { peerId: host.id })).toMatchObject({
+      ok: false,
+      code: 'NOT_LOCAL_NETWORK',
+    });
+    expect((await error).code).toBe('NOT_LOCAL_NETWORK');
+    expect(await emitAck(neighbour.socket, 'lan:peer:connect', { peerId: 'no-such-peer' })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
+
+    const neighbourHeard: unknown[] = [];
+    neighbour.socket.on('lan:desktop:update', (payload) => neighbourHeard.push(payload));
+    const update = nextEvent(viewer.socket, 'lan:desktop:update');
+    expect(await emitAck(host.socket, 'lan:host:update', { desktop: desktopData('second') })).toEqual({ ok: true });
+    expect(await update).toMatchObject({ peerId: host.id, desktop: { desktopId: 'desktop-second' } });
+    await settle();
+    expect(neighbourHeard).toEqual([]);
+
+    // A peer that never announced cannot push desktop data at anyone.
+    expect(await emitAck(viewer.socket, 'lan:host:update', { desktop: desktopData('x') })).toMatchObject({ ok: false });
+    expect(await emitAck(viewer.socket, 'lan:host:announce', { desktop: { desktopId: 1 } })).toMatchObject({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+    });
+
+    const gone = nextEvent(viewer.socket, 'lan:peer:disconnect');
+    host.socket.close();
+    expect(await gone).toEqual({ peerId: host.id });
+    expect(await peersOf(viewer.socket)).not.toContain(host.id);
+  });
+
+  test('GET /lan-data answers the caller’s network’s desktop, by fingerprint; another network’s is 403', async () => {
+    const get = (address: string, query = '') =>
+      testApp.app.inject({
+        method: 'GET',
+        url: `/api/virtual-desktop/lan-data${query}`,
+        headers: { 'x-forwarded-for': address },
+      });
+    const home = (await get(HOME)).json<LanDataResponse>();
+    expect(home.security).toMatchObject({ scope: 'local-network' });
+    expect(JSON.stringify(home)).not.toContain(HOME);
+    const neighbour = (await get(NEIGHBOUR)).json<LanDataResponse>();
+    expect(neighbour.security.networkFingerprint).not.toBe(home.security.networkFingerprint);
+    expect((await get(HOME, `?desktopId=${home.desktopId}`)).statusCode).toBe(200);
+    const refused = await get(NEIGHBOUR, `?desktopId=${home.desktopId}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'NOT_LOCAL_NETWORK' });
+  });
+});

@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import {
+  DESKTOP_COORDINATE_MAX,
+  DESKTOP_ITEM_DEFAULT_POSITION,
+  DESKTOP_ITEM_DEFAULT_SIZE,
+  DESKTOP_ITEM_SIZE_MAX,
+  DESKTOP_ITEM_SIZE_MIN,
+  DESKTOP_ITEMS_MAX,
+} from '../limits';
+import { ClipContent, ResourceId } from './clips';
+
+/**
+ * The virtual desktop (SPEC §3, §7 Virtual desktop; ARCHITECTURE §4). Which desktop a call acts on:
+ * with `desktopId` (the shared page sends the share token it was opened with, SPEC §7), the desktop of
+ * that token; else, signed in, the caller's own desktop; else the LAN desktop of the caller's network.
+ */
+
+const coordinate = z.number().int().min(0).max(DESKTOP_COORDINATE_MAX);
+const extent = z.number().int().min(DESKTOP_ITEM_SIZE_MIN).max(DESKTOP_ITEM_SIZE_MAX);
+export const DesktopPosition = z.strictObject({ x: coordinate, y: coordinate });
+export type DesktopPosition = z.infer<typeof DesktopPosition>;
+export const DesktopSize = z.strictObject({ width: extent, height: extent });
+export type DesktopSize = z.infer<typeof DesktopSize>;
+
+/** A share token as the shared page's address carries it; anything malformed is simply unknown (404). */
+export const DesktopShareToken = z.string().trim().min(1).max(128);
+/** SPEC §7 names the share page's token `desktopId` in request bodies. */
+const sharedDesktop = { desktopId: DesktopShareToken.optional() };
+
+export const DesktopItemParams = z.object({ id: ResourceId });
+export const DesktopShareParams = z.object({ token: DesktopShareToken });
+export const DesktopTarget = z.object(sharedDesktop);
+export type DesktopTarget = z.infer<typeof DesktopTarget>;
+export const DesktopFileParams = z.object({ id: ResourceId, name: z.string() });
+/** A desktop file's address carries a link signed for the desktop it was shown on (`file_url`). */
+export const DesktopFileQuery = z.object({ access: z.string().max(256).optional() });
+
+/** SPEC §5: desktop text is non-blank after trimming; the same length bound as a clip's text. */
+export const DesktopText = ClipContent.refine((text) => text.trim().length > 0, 'Text is required');
+
+export const CreateDesktopTextRequest = z.strictObject({
+  content: DesktopText,
+  position: DesktopPosition.default({ ...DESKTOP_ITEM_DEFAULT_POSITION }),
+  size: DesktopSize.default({ ...DESKTOP_ITEM_DEFAULT_SIZE }),
+  ...sharedDesktop,
+});
+export type CreateDesktopTextRequest = z.infer<typeof CreateDesktopTextRequest>;
+
+/** Multipart fields beside `file` (SPEC §7): the shared page's token, and where the block goes. */
+export const DesktopUploadFields = z.object({
+  ...sharedDesktop,
+  x: z.coerce.number().pipe(coordinate).optional(),
+  y: z.coerce.number().pipe(coordinate).optional(),
+});
+export type DesktopUploadFields = z.infer<typeof DesktopUploadFields>;
+
+/** `PATCH /virtual-desktop/items/{id}`: where the block is and how big; at least one of them. */
+export const UpdateDesktopItemRequest = z
+  .strictObject({ position: DesktopPosition.optional(), size: DesktopSize.optional(), ...sharedDesktop })
+  .refine((body) => body.position !== undefined || body.size !== undefined, 'Nothing to update');
+export type UpdateDesktopItemRequest = z.infer<typeof UpdateDesktopItemRequest>;
+
+export const DesktopLayoutEntry = z.strictObject({ id: ResourceId, position: DesktopPosition, size: DesktopSize });
+export type DesktopLayoutEntry = z.infer<typeof DesktopLayoutEntry>;
+/** `PATCH /virtual-desktop/items`: a whole drag's result in one call, not one call per block. */
+export const UpdateDesktopLayoutRequest = z.strictObject({
+  items: z.array(DesktopLayoutEntry).min(1).max(DESKTOP_ITEMS_MAX),
+  ...sharedDesktop,
+});
+export type UpdateDesktopLayoutRequest = z.infer<typeof UpdateDesktopLayoutRequest>;
+
+export const DesktopItemType = z.enum(['text', 'file']);
+export type DesktopItemType = z.infer<typeof DesktopItemType>;
+
+/** SPEC §3 Desktop item. A file block's `content` is empty; a text block's file fields are null. */
+export const DesktopItem = z.object({
+  id: z.string(),
+  type: DesktopItemType,
+  content: z.string(),
+  position: z.object({ x: z.number().int(), y: z.number().int() }),
+  size: z.object({ width: z.number().int(), height: z.number().int() }),
+  file_name: z.string().nullable(),
+  file_size: z.number().int().nullable(),
+  file_type: z.string().nullable(),
+  file_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DesktopItem = z.infer<typeof DesktopItem>;
+
+/**
+ * Whose desktop it is, which says who can see it: `personal` (a signed-in user's: their devices and whoever
+ * holds its share link), `lan` (signed out: every device on this network; items expire), `shared` (opened
+ * by share link).
+ */
+export const DesktopKind = z.enum(['personal', 'lan', 'shared']);
+export type DesktopKind = z.infer<typeof DesktopKind>;
+
+export const DesktopAbilities = z.object({
+  addItems: z.boolean(),
+  moveItems: z.boolean(),
+  deleteItems: z.boolean(),
+  /** Create, rotate or revoke the share link: the owner of a personal desktop only. */
+  share: z.boolean(),
+});
+export type DesktopAbilities = z.infer<typeof DesktopAbilities>;
+
+/**
+ * SPEC §3 Virtual desktop. `network_id` names its live channel (`join:desktop:network`). `shareToken` is
+ * the owner's alone (null when not shared, absent for anyone else). `itemsExpireAfterMs` is set for a LAN
+ * desktop, whose `notice` says in words who can see it.
+ */
+export const Desktop = z.object({
+  id: z.string(),
+  network_id: z.string(),
+  kind: DesktopKind,
+  items: z.array(DesktopItem),
+  shareToken: z.string().nullable().optional(),
+  notice: z.string().nullable(),
+  itemsExpireAfterMs: z.number().int().nullable(),
+  abilities: DesktopAbilities,
+});
+export type Desktop = z.infer<typeof Desktop>;
+
+export const DesktopShareResult = z.object({ shareToken: z.string() });
+export type DesktopShareResult = z.infer<typeof DesktopShareResult>;
+
+/**
+ * SPEC §3 LAN desktop data: what a host shares with peers on its network, and `GET /virtual-desktop/lan-data`
+ * for the caller's network. `security` names the network by fingerprint (never an address) and says when
+ * the data stops being valid.
+ */
+export const LanDesktopData = z.object({
+  desktopId: z.string().max(64),
+  items: z.array(DesktopItem).max(DESKTOP_ITEMS_MAX),
+  lastUpdated: z.string().max(64),
+});
+export type LanDesktopData = z.infer<typeof LanDesktopData>;
+export const LanDataResponse = LanDesktopData.extend({
+  security: z.object({ networkFingerprint: z.string(), scope: z.literal('local-network'), expiresAt: z.string() }),
+});
+export type LanDataResponse = z.infer<typeof LanDataResponse>;
+export const LanDataQuery = z.object({ desktopId: z.string().max(64).optional() });
+
+/** SPEC §3 LAN peer. The server issues `id`; `ip` and `port` stay null: no address is handed out. */
+export const LanPeer = z.object({
+  id: z.string(),
+  name: z.string(),
+  ip: z.string().nullable(),
+  port: z.number().int().nullable(),
+  isHost: z.boolean(),
+});
+export type LanPeer = z.infer<typeof LanPeer>;
