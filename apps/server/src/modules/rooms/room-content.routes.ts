@@ -14,15 +14,13 @@ import {
 } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../lib/app-error';
+import { receiveOneFile } from '../../lib/single-upload';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { RoomsContext } from './room-access';
 import * as roomContent from './room-content.service';
 import * as roomContentList from './room-content-list.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
-/** Multipart framing around one file is well under this; a larger declared body is refused before reading. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const bearer = [{ bearer: [] }];
 const tags = ['rooms'];
 
@@ -104,26 +102,14 @@ export const roomContentRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = a
       },
     },
     async (request, reply) => {
-      if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
-        reply.header('connection', 'close');
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The file exceeds the 10MB limit. Please choose a smaller file.');
-      }
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file')
-        throw new AppError('VALIDATION_FAILED', 'Expected one file in the field "file"');
-      try {
-        const item = await roomContent.uploadRoomFile(ctx, request.actor, request.params.id, {
+      const item = await receiveOneFile(request, reply, (part) =>
+        roomContent.uploadRoomFile(ctx, request.actor, request.params.id, {
           name: part.filename,
           type: part.mimetype,
           stream: part.file,
-        });
-        return reply.status(201).send({ url: item.file_url ?? '', item });
-      } catch (error) {
-        // Refused before the file was read to its end: the client may still be sending, so close rather
-        // than read the rest of an unwanted body.
-        if (!part.file.readableEnded) reply.header('connection', 'close');
-        throw error;
-      }
+        }),
+      );
+      return reply.status(201).send({ url: item.file_url ?? '', item });
     },
   );
 };
