@@ -4,7 +4,7 @@ import { createDesktopsContext } from './desktop-access';
 import { desktopRoutes } from './desktop.routes';
 import { sweepExpiredLanItems } from './desktop.service';
 import { registerDesktopSocketHandlers } from './desktop.socket';
-import { createMemoryLanRegistry } from './lan-registry';
+import { createMemoryLanRegistry, createRedisLanRegistry } from './lan-registry';
 import { registerLanSocketHandlers } from './lan.socket';
 
 const LAN_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
@@ -15,7 +15,7 @@ const LAN_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  */
 export const desktopModule = defineModule((app) => {
   const ctx = createDesktopsContext(app);
-  const lanPeers = createMemoryLanRegistry();
+  const lanPeers = app.counterRedis ? createRedisLanRegistry(app.counterRedis) : createMemoryLanRegistry();
   return {
     routes: async (api) => {
       await api.register(desktopRoutes, { prefix: '/virtual-desktop', ctx });

@@ -1,4 +1,5 @@
 import type { LanDesktopData, LanPeer } from '@clipsync/shared';
+import type { Redis } from 'ioredis';
 
 /** A LAN peer as the server keeps it: `network` is its network's fingerprint, never shown to clients. */
 export interface LanPeerRecord {
@@ -10,47 +11,104 @@ export interface LanPeerRecord {
 }
 
 /**
- * Who is on which network right now (ARCHITECTURE §6). In memory for one node; the Redis-backed
- * registry for several nodes implements the same interface (scale-out).
+ * Who is on which network right now (ARCHITECTURE §6): in memory on one node, in Redis when REDIS_URL is
+ * set, so that a peer on node A discovers a host on node B.
  */
 export interface LanRegistry {
-  add(peer: LanPeerRecord): void;
-  get(peerId: string): LanPeerRecord | undefined;
-  setDesktop(peerId: string, desktop: LanDesktopData, name?: string): LanPeerRecord | undefined;
+  add(peer: LanPeerRecord): Promise<void>;
+  get(peerId: string): Promise<LanPeerRecord | undefined>;
+  setDesktop(peerId: string, desktop: LanDesktopData, name?: string): Promise<LanPeerRecord | undefined>;
   /** The hosts of one network, except `exceptId` (a peer never lists itself). */
-  hostsOf(network: string, exceptId: string): LanPeerRecord[];
-  remove(peerId: string): void;
+  hostsOf(network: string, exceptId: string): Promise<LanPeerRecord[]>;
+  /** The peer is still connected: keeps a shared registry's entry from expiring. */
+  touch(peerId: string): Promise<void>;
+  remove(peerId: string): Promise<void>;
 }
 
 export function createMemoryLanRegistry(): LanRegistry {
   const peers = new Map<string, LanPeerRecord>();
   const byNetwork = new Map<string, Set<string>>();
   return {
-    add(peer) {
+    async add(peer) {
       peers.set(peer.id, peer);
       const members = byNetwork.get(peer.network) ?? new Set();
       members.add(peer.id);
       byNetwork.set(peer.network, members);
     },
-    get: (peerId) => peers.get(peerId),
-    setDesktop(peerId, desktop, name) {
+    get: async (peerId) => peers.get(peerId),
+    async setDesktop(peerId, desktop, name) {
       const peer = peers.get(peerId);
       if (!peer) return undefined;
       peer.desktop = desktop;
       if (name) peer.name = name;
       return peer;
     },
-    hostsOf(network, exceptId) {
+    async hostsOf(network, exceptId) {
       const ids = [...(byNetwork.get(network) ?? [])].filter((id) => id !== exceptId);
       return ids.map((id) => peers.get(id)).filter((peer): peer is LanPeerRecord => Boolean(peer?.desktop));
     },
-    remove(peerId) {
+    touch: async () => undefined,
+    async remove(peerId) {
       const peer = peers.get(peerId);
       if (!peer) return;
       peers.delete(peerId);
       const members = byNetwork.get(peer.network);
       members?.delete(peerId);
       if (members?.size === 0) byNetwork.delete(peer.network);
+    },
+  };
+}
+
+/** A peer's entry outlives its node by at most this long when the node dies without saying goodbye. */
+export const LAN_PEER_TTL_SECONDS = 180;
+const peerKey = (peerId: string) => `clipsync:lan:peer:${peerId}`;
+const networkKey = (network: string) => `clipsync:lan:net:${network}`;
+
+/**
+ * The same registry in Redis: one key per peer (expiring unless touched) and one set of peer ids per
+ * network. Ids whose peer expired are dropped from the set when it is read.
+ */
+export function createRedisLanRegistry(redis: Redis): LanRegistry {
+  const save = (peer: LanPeerRecord) => redis.set(peerKey(peer.id), JSON.stringify(peer), 'EX', LAN_PEER_TTL_SECONDS);
+  const get = async (peerId: string) => {
+    const stored = await redis.get(peerKey(peerId));
+    return stored ? (JSON.parse(stored) as LanPeerRecord) : undefined;
+  };
+  return {
+    async add(peer) {
+      await redis
+        .multi()
+        .set(peerKey(peer.id), JSON.stringify(peer), 'EX', LAN_PEER_TTL_SECONDS)
+        .sadd(networkKey(peer.network), peer.id)
+        .exec();
+    },
+    get,
+    async setDesktop(peerId, desktop, name) {
+      const peer = await get(peerId);
+      if (!peer) return undefined;
+      const updated = { ...peer, desktop, name: name ?? peer.name };
+      await save(updated);
+      return updated;
+    },
+    async hostsOf(network, exceptId) {
+      const ids = (await redis.smembers(networkKey(network))).filter((id) => id !== exceptId);
+      if (ids.length === 0) return [];
+      const stored = await redis.mget(ids.map(peerKey));
+      const gone = ids.filter((_, index) => stored[index] === null);
+      if (gone.length > 0) await redis.srem(networkKey(network), ...gone);
+      return stored
+        .filter((value): value is string => value !== null)
+        .map((value) => JSON.parse(value) as LanPeerRecord)
+        .filter((peer) => peer.desktop !== null);
+    },
+    async touch(peerId) {
+      await redis.expire(peerKey(peerId), LAN_PEER_TTL_SECONDS);
+    },
+    async remove(peerId) {
+      const peer = await get(peerId);
+      const removal = redis.multi().del(peerKey(peerId));
+      if (peer) removal.srem(networkKey(peer.network), peerId);
+      await removal.exec();
     },
   };
 }

@@ -15,6 +15,8 @@ import { networkOf, type DesktopsContext } from './desktop-access';
 import { toLanPeer, type LanRegistry } from './lan-registry';
 
 const DEFAULT_PEER_NAME = 'Nearby device';
+/** A connected peer's shared-registry entry is renewed well within its expiry (LAN_PEER_TTL_SECONDS). */
+const KEEP_ALIVE_MS = 60_000;
 
 /**
  * SPEC §7 LAN connection and ARCHITECTURE §6. A socket that connects with `query.type` lan_host or
@@ -27,55 +29,60 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
   if (!LanPeerType.safeParse(socket.handshake.query.type).success) return;
   const network = networkOf(ctx, socket.data.address);
   const self = { id: newId(), name: DEFAULT_PEER_NAME, network, desktop: null };
-  registry.add(self);
-  void socket.join(channels.lanNetwork(network));
-  const refuse = (payload: LanErrorPayload) => {
+  // Every handler waits for the registration; a registry that failed (Redis down) fails each event's ack.
+  const registered = registry.add(self);
+  registered.catch(() => undefined);
+  const keepAlive = setInterval(() => void registry.touch(self.id).catch(() => undefined), KEEP_ALIVE_MS);
+  const on = <S extends z.ZodType>(schema: S, run: (payload: z.infer<S>) => Promise<void>) =>
+    handleEvent(schema, async (payload) => {
+      await registered;
+      await run(payload);
+    });
+  const refuse = (payload: LanErrorPayload): never => {
     socket.emit('lan:error', payload);
     throw new AppError(payload.code, payload.message);
   };
-  const sendPeers = () => {
-    socket.emit('lan:peers:list', { selfId: self.id, peers: registry.hostsOf(network, self.id).map(toLanPeer) });
+  const sendPeers = async () => {
+    const hosts = await registry.hostsOf(network, self.id);
+    socket.emit('lan:peers:list', { selfId: self.id, peers: hosts.map(toLanPeer) });
   };
-  sendPeers();
+  void socket.join(channels.lanNetwork(network));
+  void registered.then(sendPeers).catch(() => undefined);
 
   socket.on(
     'lan:host:announce',
-    handleEvent(LanHostAnnounce, async ({ name, desktop }) => {
-      const peer = registry.setDesktop(self.id, desktop, name);
+    on(LanHostAnnounce, async ({ name, desktop }) => {
+      const peer = await registry.setDesktop(self.id, desktop, name);
       if (peer) socket.to(channels.lanNetwork(network)).emit('lan:peer:announce', { peer: toLanPeer(peer) });
     }),
   );
   socket.on(
     'lan:host:update',
-    handleEvent(LanHostUpdate, async ({ desktop }) => {
-      if (!registry.get(self.id)?.desktop) {
+    on(LanHostUpdate, async ({ desktop }) => {
+      if (!(await registry.get(self.id))?.desktop) {
         refuse({ code: 'NOT_FOUND', message: 'Announce this device as a host before updating its desktop' });
       }
-      registry.setDesktop(self.id, desktop);
+      await registry.setDesktop(self.id, desktop);
       socket.to(channels.lanHost(self.id)).emit('lan:desktop:update', { peerId: self.id, desktop });
     }),
   );
-  socket.on(
-    'lan:discover:request_peers',
-    handleEvent(z.unknown(), async () => {
-      sendPeers();
-    }),
-  );
+  socket.on('lan:discover:request_peers', on(z.unknown(), sendPeers));
   socket.on(
     'lan:peer:connect',
-    handleEvent(LanPeerConnect, async ({ peerId }) => {
-      const host = registry.get(peerId);
-      if (!host?.desktop || host.id === self.id) refuse({ code: 'NOT_FOUND', message: 'Could not connect to peer' });
-      else if (host.network !== network) {
-        refuse({ code: 'NOT_LOCAL_NETWORK', message: 'This device is not on your local network' });
-      } else {
-        await socket.join(channels.lanHost(host.id));
-        socket.emit('lan:peer:desktop_data', { peerId: host.id, desktop: host.desktop });
+    on(LanPeerConnect, async ({ peerId }) => {
+      const host = await registry.get(peerId);
+      if (!host?.desktop || host.id === self.id)
+        return refuse({ code: 'NOT_FOUND', message: 'Could not connect to peer' });
+      if (host.network !== network) {
+        return refuse({ code: 'NOT_LOCAL_NETWORK', message: 'This device is not on your local network' });
       }
+      await socket.join(channels.lanHost(host.id));
+      socket.emit('lan:peer:desktop_data', { peerId: host.id, desktop: host.desktop });
     }),
   );
   socket.on('disconnect', () => {
-    registry.remove(self.id);
+    clearInterval(keepAlive);
     socket.to(channels.lanNetwork(network)).emit('lan:peer:disconnect', { peerId: self.id });
+    void registered.then(() => registry.remove(self.id)).catch(() => undefined);
   });
 }

@@ -1,0 +1,68 @@
+import type { LanPeersList, SocketAck } from '@clipsync/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
+
+/** Runs only when TEST_REDIS_URL is set (CI sets it): LAN peers on two nodes share one registry. */
+const HOME = '203.0.113.77';
+const NEIGHBOUR = '198.51.100.77';
+const desktop = (label: string) => ({ desktopId: label, items: [], lastUpdated: new Date().toISOString() });
+type AckResult = Parameters<SocketAck>[0];
+
+describe('LAN registry in Redis across two nodes', () => {
+  const redisUrl = process.env.TEST_REDIS_URL ?? '';
+  const env = { REDIS_URL: redisUrl, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '100000' };
+  let nodeA: TestApp;
+  let nodeB: TestApp;
+  let urlA: string;
+  let urlB: string;
+  const sockets = socketPool();
+  const peer = (baseUrl: string, address: string, type: 'lan_host' | 'lan_discover') =>
+    sockets.connect(baseUrl, { headers: { 'x-forwarded-for': address }, query: { type } });
+  const ack = (
+    socket: TestSocket,
+    event: 'lan:host:announce' | 'lan:host:update' | 'lan:peer:connect',
+    payload: object,
+  ) => new Promise<AckResult>((resolve) => (socket.emit as (...args: unknown[]) => void)(event, payload, resolve));
+  const peersOf = async (socket: TestSocket): Promise<LanPeersList> => {
+    const list = nextEvent(socket, 'lan:peers:list');
+    socket.emit('lan:discover:request_peers', {});
+    return list;
+  };
+
+  beforeAll(async () => {
+    [nodeA, nodeB] = [await buildTestApp(env), await buildTestApp(env)];
+    [urlA, urlB] = [await nodeA.listen(), await nodeB.listen()];
+  });
+  afterAll(async () => {
+    sockets.closeAll();
+    await Promise.all([nodeA.close(), nodeB.close()]);
+  });
+
+  test('a peer on node B discovers and follows a host on node A of its network; a neighbour does not', async () => {
+    const host = await peer(urlA, HOME, 'lan_host');
+    const hostId = (await peersOf(host)).selfId;
+    expect(await ack(host, 'lan:host:announce', { name: 'Den PC', desktop: desktop('first') })).toEqual({ ok: true });
+
+    const viewer = await peer(urlB, HOME, 'lan_discover');
+    expect((await peersOf(viewer)).peers.map((listed) => listed.id)).toEqual([hostId]);
+    const neighbour = await peer(urlB, NEIGHBOUR, 'lan_discover');
+    expect((await peersOf(neighbour)).peers).toEqual([]);
+    expect(await ack(neighbour, 'lan:peer:connect', { peerId: hostId })).toMatchObject({ code: 'NOT_LOCAL_NETWORK' });
+
+    const data = nextEvent(viewer, 'lan:peer:desktop_data');
+    expect(await ack(viewer, 'lan:peer:connect', { peerId: hostId })).toEqual({ ok: true });
+    expect((await data).desktop.desktopId).toBe('first');
+    // The viewer's channel subscription reaches node A through Redis; repeat the update until it has.
+    const update = nextEvent(viewer, 'lan:desktop:update', 5000);
+    const timer = setInterval(() => void ack(host, 'lan:host:update', { desktop: desktop('second') }), 100);
+    try {
+      expect((await update).desktop.desktopId).toBe('second');
+    } finally {
+      clearInterval(timer);
+    }
+
+    host.close();
+    await expect.poll(async () => (await peersOf(viewer)).peers, { timeout: 5000 }).toEqual([]);
+  });
+});
