@@ -33,6 +33,11 @@ for (const scheme of ['light', 'dark'] as const) {
     });
     expect(room.status()).toBe(201);
     const { id: roomId } = (await room.json()) as { id: string };
+    const block = await request.post('/api/virtual-desktop/items/text', {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: { content: 'A block to look at' },
+    });
+    expect(block.status()).toBe(201);
     const pages: readonly [string, string][] = [
       ['/dashboard', 'Dashboard'],
       ['/clips', 'All Clips'],
@@ -42,6 +47,7 @@ for (const scheme of ['light', 'dark'] as const) {
       ['/new-clip', 'New Clip'],
       [`/clips/${clipId}`, 'Shared Clip'],
       [`/rooms/${roomId}`, 'A room to look at'],
+      ['/desktop', 'Virtual Desktop'],
     ];
     for (const [path, heading] of pages) {
       await page.goto(path);

@@ -33,7 +33,13 @@ import {
   ShareTokenResult,
   UpdateRoomContentRequest,
   UpdateRoomRequest,
+  CreateDesktopTextRequest,
+  Desktop,
+  DesktopItem,
+  DesktopShareResult,
+  UpdateDesktopLayoutRequest,
 } from '@clipsync/shared';
+import { z } from 'zod';
 import { defineEndpoints } from './endpoint';
 
 /**
@@ -181,4 +187,46 @@ export const roomEndpoints = defineEndpoints({
     path: (room: RoomQuery) => `${roomPath(room)}/activity?${room.query}`,
     response: RoomActivityList,
   },
+});
+
+/** `desktopId` is the share token a shared desktop's page was opened with (SPEC §7); absent elsewhere. */
+interface DesktopItemRef {
+  id: string;
+  desktopId?: string;
+}
+const desktopItemsPath = '/virtual-desktop/items';
+
+export const desktopEndpoints = defineEndpoints({
+  /** Signed in, the caller's own desktop; signed out, the LAN desktop of the caller's network. */
+  get: { method: 'GET', path: () => '/virtual-desktop', response: Desktop },
+  /** 404 when the token is unknown or revoked. */
+  getShared: {
+    method: 'GET',
+    path: ({ token }: { token: string }) => `/virtual-desktop/shared/${encodeURIComponent(token)}`,
+    response: Desktop,
+  },
+  addText: {
+    method: 'POST',
+    path: () => `${desktopItemsPath}/text`,
+    request: CreateDesktopTextRequest,
+    response: DesktopItem,
+  },
+  /** A multipart form (`desktopId`, `x`, `y` before `file`), sent by `upload()` so its progress can be shown. */
+  uploadFile: { method: 'POST', path: () => `${desktopItemsPath}/file`, response: DesktopItem },
+  /** A whole drag's or resize's result in one call. */
+  saveLayout: {
+    method: 'PATCH',
+    path: () => desktopItemsPath,
+    request: UpdateDesktopLayoutRequest,
+    response: z.array(DesktopItem),
+  },
+  removeItem: {
+    method: 'DELETE',
+    path: ({ id, desktopId }: DesktopItemRef) =>
+      `${desktopItemsPath}/${encodeURIComponent(id)}${desktopId ? `?desktopId=${encodeURIComponent(desktopId)}` : ''}`,
+    response: null,
+  },
+  /** Creates the share link, or replaces it (the old link stops working); the owner only. */
+  share: { method: 'POST', path: () => '/virtual-desktop/share', response: DesktopShareResult },
+  unshare: { method: 'DELETE', path: () => '/virtual-desktop/share', response: null },
 });

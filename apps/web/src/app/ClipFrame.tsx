@@ -8,8 +8,9 @@ import { ThemeToggle } from '../ui/ThemeToggle';
 import { SignedInFrame } from './AppShell';
 
 /**
- * The clip pages have no guard (SPEC §2: a shared link opens for anyone), so their frame follows the session:
- * a signed-in user keeps the sidebar and account menu of every other signed-in page, a visitor gets a slim header.
+ * The clip and desktop pages have no guard (SPEC §2: a shared link or the LAN desktop opens for anyone), so
+ * their frame follows the session: a signed-in user keeps the sidebar and account menu of every other
+ * signed-in page, a visitor gets a slim header.
  */
 export function ClipFrame() {
   const { status } = useAuth();
@@ -38,7 +39,7 @@ function VisitorFrame() {
           <div className="flex items-center gap-2">
             <ThemeToggle />
             <Button asChild variant="ghost" size="sm">
-              {/* After logging in, the visitor comes back to the clip they were reading. */}
+              {/* After logging in, the visitor comes back to the page they were on. */}
               <Link to="/auth?mode=login" state={{ from: { pathname } }}>
                 {t('nav.login')}
               </Link>

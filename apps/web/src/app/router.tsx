@@ -1,7 +1,6 @@
 import type React from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
-import { StandalonePage } from '../features/placeholders/StandalonePage';
 import { RouteFallback } from '../ui/RouteFallback';
 import { AppShell } from './AppShell';
 import { ClipFrame } from './ClipFrame';
@@ -12,7 +11,6 @@ import type { RouteTitle } from './use-route-title';
 const page = (titleKey: string, bodyKey?: string) => (
   <PlaceholderPage titleKey={titleKey} {...(bodyKey ? { bodyKey } : {})} />
 );
-const standalone = (titleKey: string) => <StandalonePage titleKey={titleKey} />;
 
 /** A route's name in the tab's title (the landing page declares none: its title is the app's name). */
 const title = (titleKey: string): RouteTitle => ({ titleKey });
@@ -82,15 +80,19 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '/desktop', handle: title('pages.desktop'), element: standalone('pages.desktop') },
-      {
-        path: '/desktop/shared/:token',
-        handle: title('pages.sharedDesktop'),
-        element: standalone('pages.sharedDesktop'),
-      },
       {
         element: <ClipFrame />,
         children: [
+          {
+            path: '/desktop',
+            handle: title('pages.desktop'),
+            lazy: lazyPage(() => import('../features/desktop/DesktopPage')),
+          },
+          {
+            path: '/desktop/shared/:token',
+            handle: title('pages.sharedDesktop'),
+            lazy: lazyPage(() => import('../features/desktop/SharedDesktopPage')),
+          },
           {
             path: '/new-clip',
             handle: title('pages.newClip'),

@@ -3,11 +3,17 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../ui/Button';
 
+interface UploadFileButtonProps {
+  onFiles: (files: File[]) => void;
+  /** While files are being sent, the button says so ('Uploading...') and takes no more until they are. */
+  busyLabel?: string;
+}
+
 /**
  * Upload File: a hidden picker taking any type, several at once (SPEC §2). Files chosen during a save
  * stay pending for the next one.
  */
-export function UploadFileButton({ onFiles }: { onFiles: (files: File[]) => void }) {
+export function UploadFileButton({ onFiles, busyLabel }: UploadFileButtonProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   return (
@@ -25,9 +31,9 @@ export function UploadFileButton({ onFiles }: { onFiles: (files: File[]) => void
           event.target.value = '';
         }}
       />
-      <Button variant="secondary" onClick={() => input.current?.click()}>
+      <Button variant="secondary" onClick={() => input.current?.click()} disabled={busyLabel !== undefined}>
         <Upload className="h-4 w-4" aria-hidden="true" />
-        {t('editor.upload')}
+        {busyLabel ?? t('editor.upload')}
       </Button>
     </>
   );

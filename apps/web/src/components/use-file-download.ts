@@ -5,13 +5,15 @@ import { useToast } from '../ui/use-toast';
 /**
  * SPEC §7 Downloads: fetch the file and save it under its name; if fetching fails, fall back to a direct
  * link (the server sends attachments with their file name), and say so when even that cannot start.
+ * `startedKey` names the toast said as it starts: 'Downloading {file}' by default, the desktop's 'Download
+ * started' (SPEC §8).
  */
-export function useFileDownload() {
+export function useFileDownload({ startedKey = 'downloads.downloading' }: { startedKey?: string } = {}) {
   const { t } = useTranslation();
   const toast = useToast();
   return async (file: { url?: string | null; name: string }) => {
     if (!file.url) return toast.error({ title: t('downloads.noUrl') });
-    toast.success({ title: t('downloads.downloading', { file: file.name }), duration: 2000 });
+    toast.success({ title: t(startedKey, { file: file.name }), duration: 2000 });
     let response: Response;
     try {
       response = await fetch(file.url, { credentials: 'include' });

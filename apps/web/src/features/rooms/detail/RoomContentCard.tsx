@@ -1,13 +1,11 @@
 import type { RoomContentItem } from '@clipsync/shared';
-import { Copy, Download, FileIcon, Pencil, Trash2 } from 'lucide-react';
+import { Copy, Download, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileTypeLabel } from '../../../components/FileTypeLabel';
-import { ImagePreview } from '../../../components/ImagePreview';
+import { FileSummary } from '../../../components/FileSummary';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { useFileDownload } from '../../../components/use-file-download';
-import { copyText, isPreviewableImage } from '../../../lib/browser-files';
-import { formatFileSize } from '../../../lib/file-size';
+import { copyText } from '../../../lib/browser-files';
 import { Button } from '../../../ui/Button';
 import { useToast } from '../../../ui/use-toast';
 import { EditRoomTextForm } from './EditRoomTextForm';
@@ -39,22 +37,7 @@ export function RoomContentCard({ roomId, item, onDelete }: RoomContentCardProps
       className="flex w-full min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       {item.type === 'file' ? (
-        <div className="flex items-center gap-3">
-          {item.file_url && isPreviewableImage(item.file_type ?? '') ? (
-            <ImagePreview name={fileName} url={item.file_url} />
-          ) : (
-            <FileIcon className="h-8 w-8 shrink-0 text-slate-400" aria-hidden="true" />
-          )}
-          <div className="min-w-0">
-            <p className="truncate text-sm font-medium" title={fileName}>
-              {fileName}
-            </p>
-            <p className="flex gap-1.5 text-xs text-slate-500 dark:text-slate-400">
-              <span>{formatFileSize(item.file_size ?? 0)}</span>
-              <FileTypeLabel mediaType={item.file_type} fileName={fileName} />
-            </p>
-          </div>
-        </div>
+        <FileSummary name={fileName} size={item.file_size ?? 0} mediaType={item.file_type} url={item.file_url} />
       ) : isEditing ? (
         <EditRoomTextForm roomId={roomId} item={item} onDone={() => setIsEditing(false)} />
       ) : (

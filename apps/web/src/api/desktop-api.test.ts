@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { makeDesktopItem } from '../test/desktop-fixtures';
+import { desktopApi } from './desktop-api';
+
+const json = (status: number, body: unknown) =>
+  new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+
+/** A stand-in XMLHttpRequest that records what an upload sends and answers 201 with `answer`. */
+function fakeUploadRequest(answer: unknown) {
+  const sent: { method?: string; url?: string; form?: FormData } = {};
+  class FakeXhr {
+    status = 201;
+    responseText = JSON.stringify(answer);
+    withCredentials = false;
+    upload: { onprogress?: unknown } = {};
+    onload?: () => void;
+    open(method: string, url: string) {
+      sent.method = method;
+      sent.url = url;
+    }
+    setRequestHeader() {}
+    getAllResponseHeaders() {
+      return 'content-type: application/json';
+    }
+    send(form: FormData) {
+      sent.form = form;
+      queueMicrotask(() => this.onload?.());
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+describe('desktopApi', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  test('the shared page names its desktop by the share token (SPEC §7 desktopId)', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(json(201, makeDesktopItem()));
+    vi.stubGlobal('fetch', fetchMock);
+    await desktopApi.addText({ desktopId: 'tok/1' }, 'hi', { x: 10, y: 20 });
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/virtual-desktop/items/text');
+    expect(JSON.parse(init.body as string)).toEqual({ content: 'hi', position: { x: 10, y: 20 }, desktopId: 'tok/1' });
+
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }));
+    await desktopApi.removeItem({ desktopId: 'tok/1' }, 'item-1');
+    expect(fetchMock.mock.lastCall?.[0]).toBe('/api/virtual-desktop/items/item-1?desktopId=tok%2F1');
+    await desktopApi.removeItem({}, 'item-1');
+    expect(fetchMock.mock.lastCall?.[0]).toBe('/api/virtual-desktop/items/item-1');
+  });
+
+  test('a layout save is one PATCH of every moved block', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(json(200, [makeDesktopItem()]));
+    vi.stubGlobal('fetch', fetchMock);
+    const entries = [{ id: 'item-1', position: { x: 10, y: 0 }, size: { width: 200, height: 150 } }];
+    await desktopApi.saveLayout({}, entries);
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect([url, init.method]).toEqual(['/api/virtual-desktop/items', 'PATCH']);
+    expect(JSON.parse(init.body as string)).toEqual({ items: entries });
+  });
+
+  test('an upload sends desktopId, x and y before the file', async () => {
+    const sent = fakeUploadRequest(makeDesktopItem({ type: 'file' }));
+    const file = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    await desktopApi.uploadFile({ desktopId: 'tok' }, file, { x: 210, y: 0 });
+    expect([sent.method, sent.url]).toEqual(['POST', '/api/virtual-desktop/items/file']);
+    expect([...(sent.form?.keys() ?? [])]).toEqual(['desktopId', 'x', 'y', 'file']);
+    expect(sent.form?.get('x')).toBe('210');
+  });
+});

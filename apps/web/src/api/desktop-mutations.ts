@@ -1,0 +1,104 @@
+import type { DesktopItem, DesktopLayoutEntry, DesktopPosition, DesktopTarget } from '@clipsync/shared';
+import { useMutation } from '@tanstack/react-query';
+import type { ProgressListener } from './client';
+import { desktopApi } from './desktop-api';
+import { useDesktopCache } from './desktop-queries';
+
+/**
+ * What a screen says when a change ends. Given to the hook rather than to `mutate`, so it is said even when
+ * the component that asked has gone by then (a deleted block, a closed dialog).
+ */
+export interface DesktopFeedback<Result> {
+  onSuccess?: (result: Result) => void;
+  onError?: (error: unknown) => void;
+}
+
+export function useAddDesktopText(target: DesktopTarget, feedback: DesktopFeedback<DesktopItem> = {}) {
+  const cache = useDesktopCache(target);
+  return useMutation({
+    mutationFn: ({ content, position }: { content: string; position?: DesktopPosition }) =>
+      desktopApi.addText(target, content, position),
+    onSuccess: (item) => {
+      cache.putItem(item);
+      feedback.onSuccess?.(item);
+    },
+    onError: (error) => feedback.onError?.(error),
+  });
+}
+
+/** One file onto the desktop, with its progress (SPEC §5: the caller has checked the 10 MB rule first). */
+export function useUploadDesktopFile(target: DesktopTarget, feedback: DesktopFeedback<DesktopItem> = {}) {
+  const cache = useDesktopCache(target);
+  return useMutation({
+    mutationFn: ({
+      file,
+      position,
+      onProgress,
+    }: {
+      file: File;
+      position?: DesktopPosition;
+      onProgress?: ProgressListener;
+    }) => desktopApi.uploadFile(target, file, position, onProgress),
+    onSuccess: (item) => {
+      cache.putItem(item);
+      feedback.onSuccess?.(item);
+    },
+    onError: (error) => feedback.onError?.(error),
+  });
+}
+
+/**
+ * Saves where the blocks are. The cache already shows the new layout; on failure the desktop is fetched
+ * again, so what is shown is what the server kept.
+ */
+export function useSaveDesktopLayout(target: DesktopTarget, feedback: DesktopFeedback<DesktopItem[]> = {}) {
+  const cache = useDesktopCache(target);
+  return useMutation({
+    mutationFn: (entries: DesktopLayoutEntry[]) => desktopApi.saveLayout(target, entries),
+    onSuccess: (items) => {
+      cache.putItems(items);
+      feedback.onSuccess?.(items);
+    },
+    onError: (error) => {
+      void cache.refetch();
+      feedback.onError?.(error);
+    },
+  });
+}
+
+export function useDeleteDesktopItem(target: DesktopTarget, feedback: DesktopFeedback<void> = {}) {
+  const cache = useDesktopCache(target);
+  return useMutation({
+    mutationFn: (itemId: string) => desktopApi.removeItem(target, itemId),
+    onSuccess: (_result, itemId) => {
+      cache.removeItem(itemId);
+      feedback.onSuccess?.();
+    },
+    onError: (error) => feedback.onError?.(error),
+  });
+}
+
+/** Creates or replaces the owner's share link (the old one stops working). */
+export function useShareDesktop(feedback: DesktopFeedback<{ shareToken: string }> = {}) {
+  const cache = useDesktopCache({});
+  return useMutation({
+    mutationFn: () => desktopApi.share(),
+    onSuccess: (result) => {
+      cache.setShareToken(result.shareToken);
+      feedback.onSuccess?.(result);
+    },
+    onError: (error) => feedback.onError?.(error),
+  });
+}
+
+export function useUnshareDesktop(feedback: DesktopFeedback<void> = {}) {
+  const cache = useDesktopCache({});
+  return useMutation({
+    mutationFn: () => desktopApi.unshare(),
+    onSuccess: () => {
+      cache.setShareToken(null);
+      feedback.onSuccess?.();
+    },
+    onError: (error) => feedback.onError?.(error),
+  });
+}

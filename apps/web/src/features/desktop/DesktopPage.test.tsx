@@ -1,0 +1,245 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import type { PublicUser } from '@clipsync/shared';
+import type * as GridLibrary from 'react-grid-layout';
+import type { GridLayoutProps } from 'react-grid-layout';
+import { describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import { desktopApi } from '../../api/desktop-api';
+import { networkApi } from '../../api/network-api';
+import {
+  DESKTOP_GUEST_ABILITIES,
+  makeDesktop,
+  makeDesktopFileItem,
+  makeDesktopItem,
+} from '../../test/desktop-fixtures';
+import { testUser } from '../../test/fixtures';
+import { setUpPageTests } from '../../test/page-test-setup';
+import { renderLivePage } from '../../test/render-live-page';
+import DesktopPage from './DesktopPage';
+
+vi.mock('../../api/desktop-api', () => import('../../test/desktop-api-mock'));
+vi.mock('../../api/network-api', () => ({ networkApi: { shareOrigins: vi.fn() } }));
+
+// jsdom lays nothing out, so react-grid-layout cannot drag there: the grid is stood in for by one that
+// renders its blocks and lets a test end a drag as the real one would, with the layout it reports.
+const grid = vi.hoisted(() => ({ props: null as GridLayoutProps | null }));
+vi.mock('react-grid-layout', async (importOriginal) => ({
+  ...(await importOriginal<typeof GridLibrary>()),
+  default: (props: GridLayoutProps) => {
+    grid.props = props;
+    return <div data-testid="grid">{props.children as ReactNode}</div>;
+  },
+}));
+const endDrag = (layout: Array<{ i: string; x: number; y: number; w: number; h: number }>) =>
+  act(() => grid.props?.onDragStop?.(layout, null, null, null, new Event('mouseup'), null));
+
+const renderDesktop = (user: PublicUser | null = testUser) =>
+  renderLivePage({ path: '/desktop', url: '/desktop', element: <DesktopPage />, user });
+
+const findToast = async (text: string) => (await screen.findAllByText(text, { exact: true }))[0];
+const block = (name: string) => screen.getByRole('article', { name });
+
+describe('DesktopPage', () => {
+  setUpPageTests();
+
+  test('shows the title, the toolbar and the blocks of the server’s desktop', async () => {
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [makeDesktopItem(), makeDesktopFileItem()] }));
+    renderDesktop();
+    expect(await screen.findByRole('article', { name: 'Hello desktop' })).toHaveTextContent('Hello desktop');
+    expect(screen.getByRole('heading', { level: 1, name: 'Virtual Desktop' })).toBeInTheDocument();
+    const file = block('photo.png');
+    expect(file).toHaveTextContent('1.5 KB');
+    expect(within(file).getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(within(file).getByRole('button', { name: 'Open a larger preview of photo.png' })).toBeInTheDocument();
+    expect(file.querySelector('img')).toHaveAttribute('src', makeDesktopFileItem().file_url);
+    for (const name of ['New Text', 'Upload File', 'Share']) {
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  test('New Text adds a block through ‘Add to Desktop’; blank text cannot be added', async () => {
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
+    vi.mocked(desktopApi.addText).mockResolvedValue(makeDesktopItem({ id: 'item-2', content: 'New note' }));
+    renderDesktop();
+    await userEvent.click(await screen.findByRole('button', { name: 'New Text' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add to Desktop' });
+    const add = within(dialog).getByRole('button', { name: 'Add' });
+    expect(add).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Text'), '   ');
+    expect(add).toBeDisabled();
+    await userEvent.type(within(dialog).getByLabelText('Text'), 'New note');
+    await userEvent.click(add);
+    expect(await findToast('Text added')).toBeInTheDocument();
+    expect(desktopApi.addText).toHaveBeenCalledWith({}, '   New note', expect.any(Object));
+    // The first block sits at 0,0: the new one goes beside or below it, not on top of it.
+    expect(vi.mocked(desktopApi.addText).mock.calls[0]?.[2]).not.toEqual({ x: 0, y: 0 });
+    expect(block('New note')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  test('a failed add says SPEC’s words and the server’s reason', async () => {
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
+    vi.mocked(desktopApi.addText).mockRejectedValue(new ApiError('Quota exceeded', 413, 'QUOTA_EXCEEDED'));
+    renderDesktop();
+    await userEvent.click(await screen.findByRole('button', { name: 'New Text' }));
+    await userEvent.type(screen.getByLabelText('Text'), 'Too much');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await findToast('Failed to add text')).toBeInTheDocument();
+    expect(screen.getByText('Quota exceeded')).toBeInTheDocument();
+  });
+
+  test('delete removes the block with ‘Item deleted’', async () => {
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
+    vi.mocked(desktopApi.removeItem).mockResolvedValue(undefined);
+    renderDesktop();
+    await screen.findByRole('article', { name: 'Hello desktop' });
+    await userEvent.click(within(block('Hello desktop')).getByRole('button', { name: 'Delete' }));
+    expect(await findToast('Item deleted')).toBeInTheDocument();
+    expect(desktopApi.removeItem).toHaveBeenCalledWith({}, 'item-1');
+    expect(screen.queryByRole('article', { name: 'Hello desktop' })).not.toBeInTheDocument();
+  });
+
+  test('moves are saved once, 500 ms after the last one, every moved block in one call', async () => {
+    const second = makeDesktopItem({ id: 'item-2', content: 'Second', position: { x: 210, y: 0 } });
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [makeDesktopItem(), second] }));
+    vi.mocked(desktopApi.saveLayout).mockImplementation((_target, entries) =>
+      Promise.resolve(entries.map((entry) => ({ ...makeDesktopItem({ id: entry.id }), ...entry }))),
+    );
+    renderDesktop();
+    await screen.findByRole('article', { name: 'Second' });
+    endDrag([
+      { i: 'item-1', x: 0, y: 30, w: 20, h: 15 },
+      { i: 'item-2', x: 21, y: 0, w: 20, h: 15 },
+    ]);
+    endDrag([
+      { i: 'item-1', x: 0, y: 30, w: 20, h: 15 },
+      { i: 'item-2', x: 50, y: 10, w: 25, h: 20 },
+    ]);
+    expect(desktopApi.saveLayout).not.toHaveBeenCalled();
+    expect(await findToast('Layout saved')).toBeInTheDocument();
+    expect(desktopApi.saveLayout).toHaveBeenCalledExactlyOnceWith({}, [
+      { id: 'item-1', position: { x: 0, y: 300 }, size: { width: 200, height: 150 } },
+      { id: 'item-2', position: { x: 500, y: 100 }, size: { width: 250, height: 200 } },
+    ]);
+  });
+
+  test('a failed layout save says ‘Failed to save layout’ and fetches the desktop again', async () => {
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
+    vi.mocked(desktopApi.saveLayout).mockRejectedValue(new ApiError('', 500, 'HTTP_ERROR'));
+    renderDesktop();
+    await screen.findByRole('article', { name: 'Hello desktop' });
+    const loads = vi.mocked(desktopApi.get).mock.calls.length;
+    endDrag([{ i: 'item-1', x: 10, y: 10, w: 20, h: 15 }]);
+    expect(await findToast('Failed to save layout')).toBeInTheDocument();
+    await waitFor(() => expect(vi.mocked(desktopApi.get).mock.calls.length).toBeGreaterThan(loads));
+  });
+
+  test('live: the desktop’s channel is joined, and a block added elsewhere appears', async () => {
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
+    const { socket } = renderDesktop();
+    await screen.findByRole('article', { name: 'Hello desktop' });
+    expect(socket.emitted).toContainEqual(
+      expect.objectContaining({ event: 'join:desktop:network', args: [{ networkId: 'net-1' }, expect.any(Function)] }),
+    );
+    act(() =>
+      socket.fire('desktop:item:new', {
+        networkId: 'other-net',
+        item: makeDesktopItem({ id: 'x', content: 'Not here' }),
+      }),
+    );
+    act(() =>
+      socket.fire('desktop:item:new', {
+        networkId: 'net-1',
+        item: makeDesktopItem({ id: 'live', content: 'Live one' }),
+      }),
+    );
+    expect(await screen.findByRole('article', { name: 'Live one' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Not here' })).not.toBeInTheDocument();
+    act(() => socket.fire('desktop:item:removed', { networkId: 'net-1', itemId: 'live' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Live one' })).not.toBeInTheDocument());
+  });
+
+  test('signed out, the LAN desktop says who can see it, and offers no Share', async () => {
+    vi.mocked(desktopApi.get).mockResolvedValue(
+      makeDesktop({
+        kind: 'lan',
+        abilities: DESKTOP_GUEST_ABILITIES,
+        notice: 'Every device on this network can see this desktop.',
+        itemsExpireAfterMs: 86_400_000,
+      }),
+    );
+    renderDesktop(null);
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Everyone on this network can see this desktop. Items are removed 24 hours after their last change.',
+    );
+    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New Text' })).toBeInTheDocument();
+  });
+
+  test('a failed first load says the LAN desktop comes with the first content', async () => {
+    vi.mocked(desktopApi.get).mockRejectedValue(new ApiError('', 503, 'HTTP_ERROR'));
+    renderDesktop(null);
+    expect(await findToast('LAN desktop will be created automatically when you add content')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New Text' })).toBeInTheDocument();
+  });
+
+  test('a file over 10 MB is refused by name; the others are added with ‘File added’', async () => {
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [] }));
+    vi.mocked(desktopApi.uploadFile).mockResolvedValue(makeDesktopFileItem({ file_name: 'notes.txt' }));
+    renderDesktop();
+    await screen.findByRole('button', { name: 'New Text' });
+    const big = new File(['x'], 'huge.bin');
+    Object.defineProperty(big, 'size', { value: 10 * 1024 * 1024 + 1 });
+    const small = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+    await userEvent.upload(screen.getByLabelText('Upload File', { selector: 'input' }), [big, small]);
+    expect(await findToast('File too large')).toBeInTheDocument();
+    expect(screen.getByText('huge.bin exceeds the 10MB limit. Please choose a smaller file.')).toBeInTheDocument();
+    expect(desktopApi.uploadFile).toHaveBeenCalledOnce();
+    expect(vi.mocked(desktopApi.uploadFile).mock.calls[0]?.slice(0, 3)).toEqual([{}, small, { x: 0, y: 0 }]);
+    expect(await screen.findByRole('article', { name: 'notes.txt' })).toBeInTheDocument();
+  });
+
+  test('the owner shares: a link with its QR code, copied with ‘Link copied’', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
+    vi.mocked(desktopApi.share).mockResolvedValue({ shareToken: 'tok-123' });
+    renderDesktop();
+    await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    const dialog = screen.getByRole('dialog', { name: 'Share Desktop' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create share link' }));
+    const link = await within(dialog).findByRole('textbox', { name: 'Desktop link' });
+    expect(link).toHaveValue(`${window.location.origin}/desktop/shared/tok-123`);
+    expect(within(dialog).getByRole('img', { name: 'QR code of the desktop link' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Copy link' }));
+    expect(await findToast('Link copied')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/desktop/shared/tok-123`);
+  });
+
+  test('a text block’s Copy copies its text with ‘Copied’', async () => {
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
+    renderDesktop();
+    const text = await screen.findByRole('article', { name: 'Hello desktop' });
+    await userEvent.click(within(text).getByRole('button', { name: 'Copy' }));
+    expect(await findToast('Copied')).toBeInTheDocument();
+    expect(writeText).toHaveBeenCalledWith('Hello desktop');
+  });
+
+  test('a share that fails says ‘Failed to prepare desktop for sharing’', async () => {
+    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
+    vi.mocked(desktopApi.share).mockRejectedValue(new ApiError('', 500, 'HTTP_ERROR'));
+    renderDesktop();
+    await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create share link' }));
+    expect(await findToast('Failed to prepare desktop for sharing')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,93 @@
+import type { DesktopTarget } from '@clipsync/shared';
+import { Plus, Share2, Wifi } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useContainerWidth } from 'react-grid-layout';
+import { useTranslation } from 'react-i18next';
+import { useDesktop } from '../../api/desktop-queries';
+import { UploadFileButton } from '../../components/UploadFileButton';
+import { usePasteAndDrop } from '../../components/use-paste-and-drop';
+import { Button } from '../../ui/Button';
+import { cn } from '../../ui/cn';
+import { useToast } from '../../ui/use-toast';
+import { AddTextDialog } from './AddTextDialog';
+import { DesktopBoardView } from './DesktopBoardView';
+import { ShareDesktopDialog } from './ShareDesktopDialog';
+import { useDesktopBoard } from './use-desktop-board';
+
+/** The page's own desktop: the user's (signed in) or the LAN one (signed out); the server knows which. */
+const OWN_DESKTOP: DesktopTarget = {};
+
+/**
+ * /desktop (SPEC §2 Virtual Desktop): New Text, Upload File and, for the owner, Share; then the blocks,
+ * dragged and resized freely. Paste and drop anywhere on the page add blocks too. Signed out it is the
+ * LAN desktop, with a notice of who can see it.
+ */
+export default function DesktopPage() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const desktopQuery = useDesktop(OWN_DESKTOP);
+  const desktop = desktopQuery.data;
+  const { width, containerRef } = useContainerWidth();
+  const board = useDesktopBoard(OWN_DESKTOP, desktop, { visibleWidth: width, isLayoutSaveAnnounced: true });
+  const [isAddingText, setIsAddingText] = useState(false);
+  const [isSharing, setIsSharing] = useState(false);
+  // Adding still works when the first load failed: the server creates the desktop with its first block.
+  const canAdd = desktop?.abilities.addItems ?? desktopQuery.isError;
+
+  useEffect(() => {
+    if (desktopQuery.isError) toast.info({ title: t('desktop.createdOnFirstAdd') });
+  }, [desktopQuery.isError, toast, t]);
+
+  const { isDraggingFiles } = usePasteAndDrop({
+    enabled: canAdd,
+    onFiles: (files) => void board.uploadFiles(files),
+    onText: (text) => board.addText(text),
+  });
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-4 px-4 py-8">
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">{t('pages.desktop')}</h1>
+        {canAdd && (
+          <div className="flex flex-wrap items-center gap-2">
+            <Button onClick={() => setIsAddingText(true)}>
+              <Plus className="h-4 w-4" aria-hidden="true" />
+              {t('desktop.newText')}
+            </Button>
+            <UploadFileButton
+              onFiles={(files) => void board.uploadFiles(files)}
+              busyLabel={board.uploadProgress ? t('desktop.uploading') : undefined}
+            />
+            {desktop?.abilities.share && (
+              <Button variant="secondary" onClick={() => setIsSharing(true)}>
+                <Share2 className="h-4 w-4" aria-hidden="true" />
+                {t('desktop.share')}
+              </Button>
+            )}
+          </div>
+        )}
+      </header>
+      {desktop?.kind === 'lan' && (
+        <p
+          role="note"
+          className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <Wifi className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+          {t('desktop.lanNotice')}
+        </p>
+      )}
+      <div ref={containerRef} className={cn('rounded-xl', isDraggingFiles && 'ring-2 ring-indigo-500 ring-offset-4')}>
+        <DesktopBoardView desktop={desktop} isLoading={desktopQuery.isPending} visibleWidth={width} board={board} />
+      </div>
+      <AddTextDialog
+        isOpen={isAddingText}
+        onOpenChange={setIsAddingText}
+        isAdding={board.isAddingText}
+        onAdd={board.addText}
+      />
+      {desktop?.abilities.share && (
+        <ShareDesktopDialog isOpen={isSharing} onOpenChange={setIsSharing} shareToken={desktop.shareToken ?? null} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { DesktopItem } from '@clipsync/shared';
+import { Download, Paperclip, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FileSummary } from '../../components/FileSummary';
+import { useFileDownload } from '../../components/use-file-download';
+import { BlockButton, DesktopBlock } from './DesktopBlock';
+
+interface FileBlockProps {
+  item: DesktopItem;
+  canMove: boolean;
+  canDelete: boolean;
+  onDelete: (item: DesktopItem) => void;
+}
+
+/**
+ * SPEC §2: a file block with its preview (images), name, size, Download (idle, 'Downloading...', idle;
+ * 'Download started') and delete. `file_url` is signed: it needs no bearer header.
+ */
+export function FileBlock({ item, canMove, canDelete, onDelete }: FileBlockProps) {
+  const { t } = useTranslation();
+  const download = useFileDownload({ startedKey: 'desktop.downloadStarted' });
+  const [isDownloading, setIsDownloading] = useState(false);
+  const name = item.file_name ?? '';
+  const start = async () => {
+    setIsDownloading(true);
+    try {
+      await download({ url: item.file_url, name });
+    } finally {
+      setIsDownloading(false);
+    }
+  };
+  return (
+    <DesktopBlock
+      label={name}
+      title={t('desktop.fileBlock')}
+      icon={Paperclip}
+      canMove={canMove}
+      actions={
+        <>
+          <BlockButton
+            label={t('desktop.download')}
+            icon={Download}
+            onClick={() => void start()}
+            disabled={isDownloading}
+            text={isDownloading ? t('desktop.downloading') : t('desktop.download')}
+          />
+          {canDelete && (
+            <BlockButton label={t('desktop.delete')} icon={Trash2} onClick={() => onDelete(item)} isDestructive />
+          )}
+        </>
+      }
+    >
+      <FileSummary name={name} size={item.file_size ?? 0} mediaType={item.file_type} url={item.file_url} />
+    </DesktopBlock>
+  );
+}

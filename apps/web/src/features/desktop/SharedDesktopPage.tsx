@@ -1,0 +1,96 @@
+import type { DesktopTarget } from '@clipsync/shared';
+import { Loader2, Plus, RefreshCw } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useContainerWidth } from 'react-grid-layout';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import { useDesktop } from '../../api/desktop-queries';
+import { UploadFileButton } from '../../components/UploadFileButton';
+import { usePasteAndDrop } from '../../components/use-paste-and-drop';
+import { appendPastedText } from '../../lib/pasted-files';
+import { Button } from '../../ui/Button';
+import { Input } from '../../ui/Input';
+import { useErrorToast } from '../../ui/use-error-toast';
+import { DesktopBoardView } from './DesktopBoardView';
+import { useDesktopBoard } from './use-desktop-board';
+
+/**
+ * /desktop/shared/{token} (SPEC §2 Shared desktop): whoever holds the link sees the desktop's blocks, adds
+ * text and files, and deletes. Every call names the desktop by the token (SPEC §7 `desktopId`).
+ */
+export default function SharedDesktopPage() {
+  const { token = '' } = useParams();
+  return <SharedDesktopView key={token} token={token} />;
+}
+
+function SharedDesktopView({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const target = useMemo<DesktopTarget>(() => ({ desktopId: token }), [token]);
+  const desktopQuery = useDesktop(target);
+  const desktop = desktopQuery.data;
+  const { width, containerRef } = useContainerWidth();
+  const board = useDesktopBoard(target, desktop, { visibleWidth: width, isLayoutSaveAnnounced: false });
+  const [text, setText] = useState('');
+  useErrorToast(desktopQuery.isError, t('desktop.sharedLoadFailed'));
+  const canAdd = desktop?.abilities.addItems ?? false;
+  usePasteAndDrop({
+    enabled: canAdd,
+    onFiles: (files) => void board.uploadFiles(files),
+    onText: (pasted) => setText((current) => appendPastedText(current, pasted)),
+  });
+
+  const add = () => board.addText(text, () => setText(''));
+  // One element throughout, so the grid's width is measured from the first render on.
+  return (
+    <div ref={containerRef} className="mx-auto max-w-7xl space-y-4 px-4 py-8">
+      {!desktop ? (
+        <div className="py-16 text-center">
+          {desktopQuery.isError ? (
+            <p role="alert">{t('desktop.sharedNotFound')}</p>
+          ) : (
+            <p role="status" className="inline-flex items-center gap-2 text-slate-600 dark:text-slate-300">
+              <Loader2 className="h-5 w-5 animate-spin text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
+              {t('common.loading')}
+            </p>
+          )}
+        </div>
+      ) : (
+        <>
+          <header className="flex flex-wrap items-center justify-between gap-3">
+            <h1 className="text-2xl font-bold">{t('pages.sharedDesktop')}</h1>
+            <Button variant="secondary" onClick={() => void desktopQuery.refetch()} disabled={desktopQuery.isFetching}>
+              <RefreshCw className={desktopQuery.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
+              {t('desktop.refresh')}
+            </Button>
+          </header>
+          {canAdd && (
+            <form
+              className="flex flex-wrap items-center gap-2"
+              onSubmit={(event) => {
+                event.preventDefault();
+                add();
+              }}
+            >
+              <Input
+                value={text}
+                onChange={(event) => setText(event.target.value)}
+                aria-label={t('desktop.textLabel')}
+                placeholder={t('desktop.textPlaceholder')}
+                className="min-w-48 flex-1"
+              />
+              <Button type="submit" disabled={text.trim() === '' || board.isAddingText}>
+                <Plus className="h-4 w-4" aria-hidden="true" />
+                {t('desktop.addText')}
+              </Button>
+              <UploadFileButton
+                onFiles={(files) => void board.uploadFiles(files)}
+                busyLabel={board.uploadProgress ? t('desktop.uploading') : undefined}
+              />
+            </form>
+          )}
+          <DesktopBoardView desktop={desktop} isLoading={false} visibleWidth={width} board={board} />
+        </>
+      )}
+    </div>
+  );
+}

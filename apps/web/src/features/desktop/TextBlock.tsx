@@ -1,0 +1,45 @@
+import type { DesktopItem } from '@clipsync/shared';
+import { Copy, FileText, Trash2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { copyText } from '../../lib/browser-files';
+import { useToast } from '../../ui/use-toast';
+import { BlockButton, DesktopBlock } from './DesktopBlock';
+
+interface TextBlockProps {
+  item: DesktopItem;
+  canMove: boolean;
+  canDelete: boolean;
+  onDelete: (item: DesktopItem) => void;
+}
+
+/** SPEC §2: a text block with Copy ('Copied') and delete. */
+export function TextBlock({ item, canMove, canDelete, onDelete }: TextBlockProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const copy = async () => {
+    try {
+      await copyText(item.content);
+      toast.success({ title: t('desktop.copied') });
+    } catch {
+      toast.error({ title: t('desktop.copyFailed') });
+    }
+  };
+  return (
+    <DesktopBlock
+      label={item.content.slice(0, 60)}
+      title={t('desktop.textBlock')}
+      icon={FileText}
+      canMove={canMove}
+      actions={
+        <>
+          <BlockButton label={t('desktop.copy')} icon={Copy} onClick={() => void copy()} />
+          {canDelete && (
+            <BlockButton label={t('desktop.delete')} icon={Trash2} onClick={() => onDelete(item)} isDestructive />
+          )}
+        </>
+      }
+    >
+      <p className="text-sm wrap-anywhere whitespace-pre-wrap">{item.content}</p>
+    </DesktopBlock>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Desktop, DesktopItem, DesktopLayoutEntry, DesktopTarget } from '@clipsync/shared';
+import { useTranslation } from 'react-i18next';
+import { useAddDesktopText, useDeleteDesktopItem, useUploadDesktopFile } from '../../api/desktop-mutations';
+import { useDesktopCache } from '../../api/desktop-queries';
+import { useUploadQueue, type UploadProgress } from '../../components/use-upload-queue';
+import { nextFreePosition } from '../../lib/desktop-layout';
+import { useDesktopLiveUpdates } from '../../realtime/use-desktop-live-updates';
+import { useToast } from '../../ui/use-toast';
+import { useLayoutAutosave } from './use-layout-autosave';
+
+interface DesktopBoardOptions {
+  /** The grid's width on the page: new blocks go in the first free slot within it. */
+  visibleWidth: number;
+  /** Whether a saved layout says 'Layout saved' (the owner's page; the shared page stays quiet). */
+  isLayoutSaveAnnounced: boolean;
+}
+
+/** A desktop page's hands on its blocks. */
+export interface DesktopBoard {
+  /** SPEC §5: blank text is never sent. `onAdded` clears the field it came from. */
+  addText(content: string, onAdded?: () => void): void;
+  isAddingText: boolean;
+  uploadFiles(files: readonly File[]): Promise<void>;
+  uploadProgress: UploadProgress | null;
+  deleteItem(item: DesktopItem): void;
+  /** A drag's or resize's result: shown at once, saved 500 ms after the last one. */
+  queueLayout(entries: readonly DesktopLayoutEntry[]): void;
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error && error.message ? error.message : undefined);
+
+/**
+ * What both desktop pages do with their blocks: add text and files (SPEC §8 toasts), delete, save the
+ * layout after a drag, and follow the other views' changes live.
+ */
+export function useDesktopBoard(
+  target: DesktopTarget,
+  desktop: Desktop | undefined,
+  options: DesktopBoardOptions,
+): DesktopBoard {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const cache = useDesktopCache(target);
+  const placeNext = () => nextFreePosition(cache.current()?.items ?? [], options.visibleWidth);
+
+  const addText = useAddDesktopText(target, {
+    onSuccess: () => toast.success({ title: t('desktop.textAdded') }),
+    onError: (error) => toast.error({ title: t('desktop.addTextFailed'), description: reasonOf(error) }),
+  });
+  const uploadFile = useUploadDesktopFile(target);
+  const uploads = useUploadQueue({
+    send: (file, onProgress) => uploadFile.mutateAsync({ file, position: placeNext(), onProgress }),
+    successKey: 'desktop.fileAdded',
+    failureKey: 'desktop.uploadFailed',
+  });
+  const deleteItem = useDeleteDesktopItem(target, {
+    onSuccess: () => toast.success({ title: t('desktop.itemDeleted') }),
+    onError: (error) => toast.error({ title: t('desktop.deleteFailed'), description: reasonOf(error) }),
+  });
+  const queueLayout = useLayoutAutosave(target, options.isLayoutSaveAnnounced);
+
+  useDesktopLiveUpdates(desktop ? { networkId: desktop.network_id, desktopId: target.desktopId } : null, {
+    onItem: cache.putItem,
+    onRemoved: cache.removeItem,
+    onSubscribed: () => void cache.refetch(),
+  });
+
+  return {
+    addText: (content, onAdded) => {
+      if (content.trim() === '') return;
+      addText.mutate({ content, position: placeNext() }, { onSuccess: onAdded });
+    },
+    isAddingText: addText.isPending,
+    uploadFiles: uploads.upload,
+    uploadProgress: uploads.progress,
+    deleteItem: (item) => deleteItem.mutate(item.id),
+    queueLayout,
+  };
+}

@@ -1,0 +1,41 @@
+import type { PublicUser } from '@clipsync/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { SocketContext } from '../realtime/socket-context';
+import { AuthContext } from '../session/auth-context';
+import { Toaster } from '../ui/Toaster';
+import { FakeSocket } from './fake-socket';
+import { fakeSession } from './page-test-setup';
+
+interface LivePage {
+  /** The route's pattern (`/desktop/shared/:token`) and the address opened (`/desktop/shared/tok`). */
+  path: string;
+  url: string;
+  element: ReactElement;
+  /** Signed in as this user, or signed out with null. */
+  user: PublicUser | null;
+}
+
+/**
+ * A page as the app shows it, for page tests: its route, a fresh query cache that does not retry, the
+ * session, a connected FakeSocket the test can fire server events on, and the toasts.
+ */
+export function renderLivePage({ path, url, element, user }: LivePage) {
+  const socket = new FakeSocket().connect();
+  const requestGuestConnection = vi.fn(() => () => undefined);
+  const router = createMemoryRouter([{ path, element }], { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AuthContext.Provider value={fakeSession(user)}>
+        <SocketContext.Provider value={{ socket: socket.asSocket(), isConnected: true, requestGuestConnection }}>
+          <RouterProvider router={router} />
+        </SocketContext.Provider>
+      </AuthContext.Provider>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { socket, requestGuestConnection };
+}

@@ -1,0 +1,102 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { signIn } from './support/accounts';
+
+/** Radix repeats a toast's text in a live region, so toasts are matched exactly, once. */
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+/** A block of the desktop, by what it holds (its accessible name is its text's start). */
+const block = (page: Page, text: string) => page.getByRole('main').getByRole('article', { name: text });
+/** Every e2e test runs from loopback, so they all share one LAN desktop: texts are made unique. */
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function addText(page: Page, text: string) {
+  await page.getByRole('button', { name: 'New Text' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to Desktop' });
+  await expect(dialog.getByRole('button', { name: 'Add', exact: true })).toBeDisabled();
+  await dialog.getByLabel('Text').fill(text);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(toast(page, 'Text added')).toBeVisible();
+  await expect(block(page, text)).toBeVisible();
+}
+
+async function topLeftOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('block not on screen');
+  return { x: Math.round(box.x), y: Math.round(box.y) };
+}
+
+test('the owner shares the desktop by link; a signed-out visitor adds text there and the owner sees it live', async ({
+  page: owner,
+  browser,
+  request,
+}) => {
+  test.slow();
+  await signIn(owner, request, 'desktop-owner');
+  await owner.goto('/desktop');
+  await expect(owner.getByRole('heading', { level: 1, name: 'Virtual Desktop' })).toBeVisible();
+  const mine = unique('Shopping list');
+  await addText(owner, mine);
+
+  await owner.getByRole('button', { name: 'Share' }).click();
+  const dialog = owner.getByRole('dialog', { name: 'Share Desktop' });
+  await dialog.getByRole('button', { name: 'Create share link' }).click();
+  const link = await dialog.getByRole('textbox', { name: 'Desktop link' }).inputValue();
+  expect(link).toMatch(/\/desktop\/shared\/[A-Za-z0-9_-]{43}$/);
+  await expect(dialog.getByRole('img', { name: 'QR code of the desktop link' })).toBeVisible();
+  await owner.keyboard.press('Escape');
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(new URL(link).pathname);
+  await expect(block(visitor, mine)).toBeVisible();
+  const theirs = unique('From the visitor');
+  await visitor.getByLabel('Text').fill(theirs);
+  await visitor.getByRole('button', { name: 'Add Text' }).click();
+  await expect(block(visitor, theirs)).toBeVisible();
+  // No reload on the owner's side: the block arrives over the socket.
+  await expect(block(owner, theirs)).toBeVisible();
+
+  // A wrong token shows SPEC's words.
+  await visitor.goto('/desktop/shared/not-a-real-token');
+  await expect(visitor.getByText('Desktop not found or access denied.')).toBeVisible();
+  await visitorContext.close();
+});
+
+test('a dragged block stays where it was put after a reload', async ({ page, request }) => {
+  await signIn(page, request, 'desktop-drag');
+  await page.goto('/desktop');
+  const text = unique('Move me');
+  await addText(page, text);
+  const handle = block(page, text).locator('header');
+  const before = await topLeftOf(block(page, text));
+
+  const grip = await handle.boundingBox();
+  if (!grip) throw new Error('no drag handle');
+  await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(grip.x + grip.width / 2 + 150, grip.y + grip.height / 2 + 120, { steps: 12 });
+  await page.mouse.up();
+  await expect(toast(page, 'Layout saved')).toBeVisible();
+  const dropped = await topLeftOf(block(page, text));
+  expect(dropped.x - before.x).toBeGreaterThan(100);
+  expect(dropped.y - before.y).toBeGreaterThan(80);
+
+  await page.reload();
+  await expect(block(page, text)).toBeVisible();
+  const afterReload = await topLeftOf(block(page, text));
+  expect(Math.abs(afterReload.x - dropped.x)).toBeLessThanOrEqual(10);
+  expect(Math.abs(afterReload.y - dropped.y)).toBeLessThanOrEqual(10);
+});
+
+test('signed out, /desktop is the LAN desktop and says who can see it', async ({ page }) => {
+  await page.goto('/desktop');
+  await expect(page.getByRole('heading', { level: 1, name: 'Virtual Desktop' })).toBeVisible();
+  await expect(page.getByRole('note')).toHaveText(
+    'Everyone on this network can see this desktop. Items are removed 24 hours after their last change.',
+  );
+  await expect(page.getByRole('button', { name: 'Share' })).toHaveCount(0);
+  const text = unique('For the house');
+  await addText(page, text);
+  await page.getByRole('main').getByRole('article', { name: text }).getByRole('button', { name: 'Delete' }).click();
+  await expect(toast(page, 'Item deleted')).toBeVisible();
+  await expect(block(page, text)).toHaveCount(0);
+});
