@@ -53,6 +53,10 @@ export default defineConfig({
       // the limits themselves are tested in the server suite.
       AUTH_RATE_LIMIT_PER_IP: '1000',
       RATE_LIMIT_PER_MINUTE: '6000',
+      // The browser plays its own proxy: a context that sends X-Forwarded-For (extraHTTPHeaders) is a
+      // device of another network, so LAN grouping is tested without root's network namespaces. Contexts
+      // that send none are 127.0.0.1, as before.
+      TRUST_PROXY: '127.0.0.1',
       NODE_ENV: 'test',
     },
   },

@@ -1,0 +1,46 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+/** A device of another household: the e2e server trusts 127.0.0.1 as a proxy (playwright.config.ts). */
+const NEIGHBOUR = { 'x-forwarded-for': '198.51.100.23' };
+const block = (page: Page, text: string) => page.getByRole('main').getByRole('article', { name: text });
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function openDesktop(browser: Browser, headers: Record<string, string> = {}) {
+  const context = await browser.newContext({ extraHTTPHeaders: headers });
+  const page = await context.newPage();
+  await page.goto('/desktop');
+  await expect(page.getByRole('note')).toContainText('Everyone on this network can see this desktop.');
+  return page;
+}
+
+async function addText(page: Page, text: string) {
+  await page.getByRole('button', { name: 'New Text' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add to Desktop' });
+  await dialog.getByLabel('Text').fill(text);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(block(page, text)).toBeVisible();
+}
+
+test('signed out, devices of one network share a LAN desktop live; another network has its own', async ({
+  browser,
+}) => {
+  test.slow();
+  const [laptop, phone] = [await openDesktop(browser), await openDesktop(browser)];
+  const [neighbour, neighbourPhone] = [await openDesktop(browser, NEIGHBOUR), await openDesktop(browser, NEIGHBOUR)];
+
+  const ours = unique('Our grocery list');
+  await addText(laptop, ours);
+  await expect(block(phone, ours)).toBeVisible();
+
+  const theirs = unique('Next door');
+  await addText(neighbour, theirs);
+  // The neighbour's other device follows live too: its socket is grouped by the same forwarded address.
+  await expect(block(neighbourPhone, theirs)).toBeVisible();
+
+  for (const page of [laptop, phone]) await page.reload();
+  await neighbour.reload();
+  await expect(block(laptop, ours)).toBeVisible();
+  await expect(block(neighbour, theirs)).toBeVisible();
+  await expect(block(laptop, theirs)).toHaveCount(0);
+  await expect(block(neighbour, ours)).toHaveCount(0);
+});
