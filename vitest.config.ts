@@ -3,7 +3,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 /**
  * One Vitest run for the whole repository. The server's integration suite runs on PGlite, then again on
  * PostgreSQL when TEST_DATABASE_URL is set (plus the PostgreSQL-only `*.pg.test.ts`), and the Redis
- * adapter suite (`*.redis.test.ts`) runs when TEST_REDIS_URL is set. CI sets both: all three legs run.
+ * adapter suite (`*.redis.test.ts`) runs when TEST_REDIS_URL is set. The LAN address suite (`*.lan.test.ts`)
+ * runs when TEST_LAN_ADDRESSES names test addresses on the loopback interface (scripts/test-services.sh
+ * adds them as root). CI sets all three: every leg runs.
  */
 function serverProject(
   name: string,
@@ -29,15 +31,19 @@ const allServerTests = ['src/**/*.test.ts'];
 const projects: Array<string | TestProjectInlineConfiguration> = [
   'packages/shared',
   'apps/web',
-  serverProject('server', allServerTests, ['src/**/*.redis.test.ts', 'src/**/*.pg.test.ts']),
+  serverProject('server', allServerTests, ['src/**/*.redis.test.ts', 'src/**/*.pg.test.ts', 'src/**/*.lan.test.ts']),
 ];
 if (process.env.TEST_DATABASE_URL) {
   // main.test.ts drives the embedded mode's process lock: it has nothing to prove on PostgreSQL.
-  const notOnPostgres = ['src/**/*.redis.test.ts', 'src/main.test.ts'];
+  const notOnPostgres = ['src/**/*.redis.test.ts', 'src/**/*.lan.test.ts', 'src/main.test.ts'];
   projects.push(serverProject('server-postgres', allServerTests, notOnPostgres, { TEST_DB: 'postgres' }));
 }
 if (process.env.TEST_REDIS_URL) {
   projects.push(serverProject('server-redis', ['src/**/*.redis.test.ts'], []));
+}
+
+if (process.env.TEST_LAN_ADDRESSES) {
+  projects.push(serverProject('server-lan', ['src/**/*.lan.test.ts'], []));
 }
 
 export default defineConfig({ test: { projects } });

@@ -5,6 +5,9 @@ set -euo pipefail
 STATE_DIR=${CLIPSYNC_SERVICES_DIR:-/tmp/clipsync-test-services}
 PG_PORT=${PG_PORT:-54329}
 REDIS_PORT=${REDIS_PORT:-63790}
+# Two public-range test addresses (RFC 5737) on the loopback interface, as root: the LAN leg's clients bind
+# to them, so the server sees two real networks without trusting any header.
+LAN_ADDRESSES=(203.0.113.201 198.51.100.202)
 
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 
@@ -24,12 +27,23 @@ start() {
     --pidfile "$STATE_DIR/redis.pid" --logfile "$STATE_DIR/redis.log"
   echo "export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/postgres"
   echo "export TEST_REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
+  if add_lan_addresses; then echo "export TEST_LAN_ADDRESSES=$(IFS=,; echo "${LAN_ADDRESSES[*]}")"; fi
+}
+
+add_lan_addresses() {
+  [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1 || return 1
+  for address in "${LAN_ADDRESSES[@]}"; do
+    ip addr show dev lo | grep -q " $address/" || ip addr add "$address/32" dev lo 2>/dev/null || return 1
+  done
 }
 
 stop() {
   local bin; bin=$(pg_bin)
   [ -d "$STATE_DIR/pg" ] && as_postgres "$bin/pg_ctl -D $STATE_DIR/pg -m fast stop" >/dev/null 2>&1 || true
   [ -f "$STATE_DIR/redis.pid" ] && kill "$(cat "$STATE_DIR/redis.pid")" 2>/dev/null || true
+  if [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1; then
+    for address in "${LAN_ADDRESSES[@]}"; do ip addr del "$address/32" dev lo 2>/dev/null || true; done
+  fi
 }
 
 case "${1:-}" in

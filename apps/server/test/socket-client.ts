@@ -6,7 +6,14 @@ export type TestSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** A real Socket.IO client over websocket; resolves once connected, rejects with the server's refusal. */
 export function connectSocket(
   baseUrl: string,
-  options: { token?: string; origin?: string; headers?: Record<string, string>; query?: Record<string, string> } = {},
+  options: {
+    token?: string;
+    origin?: string;
+    headers?: Record<string, string>;
+    query?: Record<string, string>;
+    /** Bind the client's end to this address (a test address on the loopback interface). */
+    localAddress?: string;
+  } = {},
 ): Promise<TestSocket> {
   const socket: TestSocket = io(baseUrl, {
     transports: ['websocket'],
@@ -14,6 +21,7 @@ export function connectSocket(
     forceNew: true,
     auth: options.token ? { token: options.token } : {},
     query: options.query ?? {},
+    ...(options.localAddress ? { localAddress: options.localAddress } : {}),
     extraHeaders: { ...options.headers, ...(options.origin ? { Origin: options.origin } : {}) },
   });
   return new Promise((resolve, reject) => {
