@@ -1,12 +1,21 @@
 /**
  * Set-up a scenario asks the ClipSync child for over IPC, done with the server's own database handle: a
  * confirmed, signed-in user (the tests' factory: a real session, a real access token), bulk-seeded clips,
- * accounts that exist without a session (confirmed, or registered and waiting for their confirmation link)
- * and a seeded room (members with real sessions and access tokens, content items).
+ * accounts that exist without a session (confirmed, or registered and waiting for their confirmation link),
+ * a seeded room (members with real sessions and access tokens, content items) and a user's full desktop.
  */
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../../apps/server/src/modules/define-module';
-import { clips, roomContent, roomMembers, rooms, sessions, users } from '../../apps/server/src/db/schema';
+import {
+  clips,
+  desktopItems,
+  desktops,
+  roomContent,
+  roomMembers,
+  rooms,
+  sessions,
+  users,
+} from '../../apps/server/src/db/schema';
 import { signAccessToken } from '../../apps/server/src/lib/access-token';
 import { newId, newSecretToken } from '../../apps/server/src/lib/secure-tokens';
 import { issueEmailToken } from '../../apps/server/src/modules/auth/email-tokens';
@@ -223,6 +232,85 @@ async function seedRoom({ db, jwtSecret }: AppContext, request: SeedRoomRequest)
   return { roomId, members, insertSeconds, totalSeconds: (performance.now() - startedAt) / 1000 };
 }
 
+export interface SeedDesktopRequest {
+  /** The owner (a signed-in user): their personal desktop, which `GET /api/virtual-desktop` then finds. */
+  userId: string;
+  items: number;
+  /** Every `fileEveryNth` item is a file block (metadata only, no bytes stored); the rest are text. */
+  fileEveryNth: number;
+}
+
+export interface SeededDesktop {
+  desktopId: string;
+  items: number;
+  files: number;
+  insertSeconds: number;
+  totalSeconds: number;
+}
+
+/** Blocks per row of the seeded grid: 200×150 blocks 10 px apart, well inside DESKTOP_COORDINATE_MAX. */
+const DESKTOP_COLUMNS = 20;
+
+/**
+ * The user's personal desktop (created here, as `findOrCreate` would on first use) with `items` blocks in a
+ * grid, oldest first over the last 24 h: text of 5 to 40 words, and every `fileEveryNth` a file row with
+ * name, type, size and storage key (its bytes are never read by `GET /api/virtual-desktop`).
+ */
+async function seedDesktop({ db }: AppContext, request: SeedDesktopRequest): Promise<SeededDesktop> {
+  const random = randomSequence(12);
+  const startedAt = performance.now();
+  const desktopId = newId();
+  await db.insert(desktops).values({ id: desktopId, ownerId: request.userId });
+  const newest = Date.now();
+  const spanMs = 24 * 60 * 60 * 1000;
+  let files = 0;
+  for (let first = 0; first < request.items; first += SEED_BATCH) {
+    const rows = [];
+    for (let index = first; index < Math.min(first + SEED_BATCH, request.items); index++) {
+      const createdAt = new Date(newest - ((request.items - index) / request.items) * spanMs);
+      const common = {
+        id: newId(),
+        desktopId,
+        x: (index % DESKTOP_COLUMNS) * 210,
+        y: Math.floor(index / DESKTOP_COLUMNS) * 160,
+        width: 200,
+        height: 150,
+        createdAt,
+        updatedAt: createdAt,
+      };
+      if (index % request.fileEveryNth === Math.floor(request.fileEveryNth / 2)) {
+        files++;
+        rows.push({
+          ...common,
+          type: 'file' as const,
+          content: '',
+          fileName: `${FILLER[index % FILLER.length]}-${index}.pdf`,
+          fileType: 'application/pdf',
+          fileSize: 10_000 + Math.floor(random() * 1_000_000),
+          storageKey: newId(),
+        });
+        continue;
+      }
+      const words = Array.from(
+        { length: 5 + Math.floor(random() * 36) },
+        () => FILLER[Math.floor(random() * FILLER.length)],
+      );
+      rows.push({ ...common, type: 'text' as const, content: `#${index} ${words.join(' ')}` });
+    }
+    await db.insert(desktopItems).values(rows);
+  }
+  const insertSeconds = (performance.now() - startedAt) / 1000;
+  // As seedClips: what autovacuum would have done by now on PostgreSQL (PGlite runs none).
+  for (const table of ['desktops', 'desktop_items']) await db.execute(sql.raw(`vacuum analyze ${table}`));
+  return {
+    desktopId,
+    items: request.items,
+    files,
+    insertSeconds,
+    totalSeconds: (performance.now() - startedAt) / 1000,
+  };
+}
+
 export function clipsyncFixtures(context: AppContext): ChildMethods {
   return {
     signIn: async (): Promise<SignedIn> => {
@@ -232,5 +320,6 @@ export function clipsyncFixtures(context: AppContext): ChildMethods {
     seedClips: async (args) => seedClips(context, args as SeedRequest),
     createAccounts: async (args) => createAccounts(context, args as AccountsRequest),
     seedRoom: async (args) => seedRoom(context, args as SeedRoomRequest),
+    seedDesktop: async (args) => seedDesktop(context, args as SeedDesktopRequest),
   };
 }

@@ -2,7 +2,7 @@
  * The real ClipSync server (every plugin, realtime and its handshake), by default on PGlite in memory.
  * BENCH_DATABASE_URL: `memory://` (default), `data-dir` (PGlite in BENCH_DATA_DIR, survives a restart) or a
  * PostgreSQL URL. BENCH_RATE_LIMIT_PER_MINUTE raises the global per-IP limit for load from one address.
- * The server variables in FORWARDED (SMTP_URL, the per-address limits) are read from this process's env,
+ * The server variables in FORWARDED (SMTP_URL, the per-address limits, TRUST_PROXY) are read from this process's env,
  * where a scenario sets them (the shell's are inherited too); every other setting is the fixed config below.
  */
 import type { AddressInfo } from 'node:net';
@@ -12,8 +12,17 @@ import { MEMORY_DATABASE } from '../../apps/server/src/db/client';
 import { serveParent } from './child-protocol';
 import { clipsyncFixtures } from './clipsync-fixtures';
 
-/** Server variables a scenario may set in the child's env: all traffic comes from one loopback address. */
-const FORWARDED = ['SMTP_URL', 'RATE_LIMIT_PER_MINUTE', 'AUTH_RATE_LIMIT_PER_IP', 'SOCKET_CONNECTIONS_PER_IP'];
+/**
+ * Server variables a scenario may set in the child's env: all traffic comes from one loopback address, unless
+ * TRUST_PROXY=127.0.0.1 lets each client name its own in X-Forwarded-For (the desktop scenario's networks).
+ */
+const FORWARDED = [
+  'SMTP_URL',
+  'RATE_LIMIT_PER_MINUTE',
+  'AUTH_RATE_LIMIT_PER_IP',
+  'SOCKET_CONNECTIONS_PER_IP',
+  'TRUST_PROXY',
+];
 const forwarded = Object.fromEntries(
   FORWARDED.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),
 );
