@@ -44,3 +44,42 @@ test('signed out, devices of one network share a LAN desktop live; another netwo
   await expect(block(laptop, theirs)).toHaveCount(0);
   await expect(block(neighbour, ours)).toHaveCount(0);
 });
+
+test('LAN Share: two devices of one network host and find each other and follow each other’s desktop; a neighbour finds neither', async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const openLanShare = async (page: Page) => {
+    await page.getByRole('button', { name: 'LAN Share' }).click();
+    return page.getByRole('dialog', { name: 'LAN Discovery' });
+  };
+  const [laptop, phone] = [await openDesktop(browser), await openDesktop(browser)];
+  const laptopDialog = await openLanShare(laptop);
+  await expect(laptopDialog.getByRole('switch', { name: 'Auto-Connect' })).toBeChecked();
+  const phoneDialog = await openLanShare(phone);
+  // Auto-Connect is on: each connects to the other host as soon as it is listed.
+  await expect(phoneDialog.getByRole('button', { name: /^Connected to / })).toBeVisible();
+  await expect(laptopDialog.getByRole('button', { name: /^Connected to / })).toBeVisible();
+  await expect(laptop.getByRole('button', { name: 'LAN Active', includeHidden: true })).toHaveCount(1);
+
+  // A new block on the network's desktop reaches the laptop live, and the laptop's host update the phone.
+  const text = unique('Shared over LAN');
+  expect((await request.post('/api/virtual-desktop/items/text', { data: { content: text } })).status()).toBe(201);
+  await expect(
+    phoneDialog
+      .getByRole('region', { name: /^Desktop of / })
+      .getByText(text)
+      .first(),
+  ).toBeVisible();
+
+  const neighbour = await openDesktop(browser, NEIGHBOUR);
+  const neighbourDialog = await openLanShare(neighbour);
+  await expect(neighbourDialog).toBeVisible();
+  await neighbour.waitForTimeout(1500);
+  await expect(neighbourDialog.getByRole('button', { name: /^Connect(ed)? to / })).toHaveCount(0);
+  await expect(laptopDialog.getByRole('button', { name: /^Connect(ed)? to / })).toHaveCount(1);
+
+  await laptopDialog.getByRole('button', { name: 'Stop' }).click();
+  await expect(phoneDialog.getByRole('button', { name: /^Connect(ed)? to / })).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import type { DesktopTarget } from '@clipsync/shared';
-import { Plus, Share2, Wifi } from 'lucide-react';
+import { Plus, Radio, Share2, Wifi } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useContainerWidth } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +11,10 @@ import { cn } from '../../ui/cn';
 import { useToast } from '../../ui/use-toast';
 import { AddTextDialog } from './AddTextDialog';
 import { DesktopBoardView } from './DesktopBoardView';
+import { LanShareDialog } from './LanShareDialog';
 import { ShareDesktopDialog } from './ShareDesktopDialog';
 import { useDesktopBoard } from './use-desktop-board';
+import { useLanSession, type LanSocketFactory } from './use-lan-session';
 
 /** The page's own desktop: the user's (signed in) or the LAN one (signed out); the server knows which. */
 const OWN_DESKTOP: DesktopTarget = {};
@@ -22,7 +24,7 @@ const OWN_DESKTOP: DesktopTarget = {};
  * dragged and resized freely. Paste and drop anywhere on the page add blocks too. Signed out it is the
  * LAN desktop, with a notice of who can see it.
  */
-export default function DesktopPage() {
+export default function DesktopPage({ createLanSocket }: { createLanSocket?: LanSocketFactory } = {}) {
   const { t } = useTranslation();
   const toast = useToast();
   const desktopQuery = useDesktop(OWN_DESKTOP);
@@ -31,6 +33,12 @@ export default function DesktopPage() {
   const board = useDesktopBoard(OWN_DESKTOP, desktop, { visibleWidth: width, isLayoutSaveAnnounced: true });
   const [isAddingText, setIsAddingText] = useState(false);
   const [isSharing, setIsSharing] = useState(false);
+  const [isLanOpen, setIsLanOpen] = useState(false);
+  const lan = useLanSession(desktop, createLanSocket);
+  const openLan = () => {
+    setIsLanOpen(true);
+    lan.start();
+  };
   // Adding still works when the first load failed: the server creates the desktop with its first block.
   const canAdd = desktop?.abilities.addItems ?? desktopQuery.isError;
 
@@ -58,6 +66,10 @@ export default function DesktopPage() {
               onFiles={(files) => void board.uploadFiles(files)}
               busyLabel={board.uploadProgress ? t('desktop.uploading') : undefined}
             />
+            <Button variant="secondary" onClick={openLan}>
+              <Radio className="h-4 w-4" aria-hidden="true" />
+              {t(lan.isActive ? 'lan.active' : 'lan.share')}
+            </Button>
             {desktop?.abilities.share && (
               <Button variant="secondary" onClick={() => setIsSharing(true)}>
                 <Share2 className="h-4 w-4" aria-hidden="true" />
@@ -85,6 +97,7 @@ export default function DesktopPage() {
         isAdding={board.isAddingText}
         onAdd={board.addText}
       />
+      <LanShareDialog isOpen={isLanOpen} onOpenChange={setIsLanOpen} session={lan} />
       {desktop?.abilities.share && (
         <ShareDesktopDialog isOpen={isSharing} onOpenChange={setIsSharing} shareToken={desktop.shareToken ?? null} />
       )}
