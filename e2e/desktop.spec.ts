@@ -36,7 +36,7 @@ test('the owner shares the desktop by link; a signed-out visitor adds text there
   const mine = unique('Shopping list');
   await addText(owner, mine);
 
-  await owner.getByRole('button', { name: 'Share' }).click();
+  await owner.getByRole('button', { name: 'Share', exact: true }).click();
   const dialog = owner.getByRole('dialog', { name: 'Share Desktop' });
   await dialog.getByRole('button', { name: 'Create share link' }).click();
   const link = await dialog.getByRole('textbox', { name: 'Desktop link' }).inputValue();
@@ -93,7 +93,7 @@ test('signed out, /desktop is the LAN desktop and says who can see it', async ({
   await expect(page.getByRole('note')).toHaveText(
     'Everyone on this network can see this desktop. Items are removed 24 hours after their last change.',
   );
-  await expect(page.getByRole('button', { name: 'Share' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Share', exact: true })).toHaveCount(0);
   const text = unique('For the house');
   await addText(page, text);
   await page.getByRole('main').getByRole('article', { name: text }).getByRole('button', { name: 'Delete' }).click();
