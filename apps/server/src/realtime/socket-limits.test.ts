@@ -35,7 +35,9 @@ describe('socket rights and limits', () => {
   test('a socket is disconnected when its access token expires', async () => {
     const user = await createSignedInUser(testApp);
     const claims = await verifyAccessToken(TEST_JWT_SECRET, user.tokens.access_token);
-    const socket = await connect({ token: await signAccessToken(TEST_JWT_SECRET, claims, 1) });
+    // `exp` is in whole seconds: a 1 s token could expire before the listener below is attached on a loaded
+    // machine (the server then disconnects first and the test waits forever); 3 s leaves at least 2.
+    const socket = await connect({ token: await signAccessToken(TEST_JWT_SECRET, claims, 3) });
     const reason = await new Promise<string>((resolve) => socket.on('disconnect', resolve));
     expect(reason).toBe('io server disconnect');
   });
