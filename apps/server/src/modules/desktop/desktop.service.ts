@@ -13,6 +13,7 @@ import {
   LAN_DESKTOP_ITEM_TTL_MS,
 } from '@clipsync/shared';
 import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/raw-rows';
 import { desktopItems, desktops } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
@@ -208,9 +209,7 @@ export async function saveLayout(
       from (values ${layout}) as layout (id, x, y, width, height)
       where desktop_items.id = layout.id and desktop_items.desktop_id = ${desktop.id}
       returning desktop_items.id`);
-    // Both drivers (pg, PGlite) answer a raw statement with `rows`.
-    if ((moved as unknown as { rows: unknown[] }).rows.length !== ids.length)
-      throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+    if (rowsOf(moved).length !== ids.length) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
     return tx
       .select()
       .from(desktopItems)

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import type { RoomContentItem, RoomContentQuery, RoomMember, RoomUser } from '@clipsync/shared';
+import { rowsOf } from '../../db/raw-rows';
 import { roomContent, roomMembers, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import type { FileLinks } from '../../lib/file-links';
@@ -107,8 +108,7 @@ export async function loadRoomLists(db: Executor, roomId: string): Promise<RoomL
   const result = await db.execute(
     sql`select ${membersJson(roomId)} as members, ${authorshipJson(roomId)} as authorship`,
   );
-  // Both drivers (pg, PGlite) answer with `rows` and parse json columns; the row's shape is the statement's.
-  const [row] = (result as unknown as { rows: RoomListsRow[] }).rows;
+  const [row] = rowsOf<RoomListsRow>(result);
   if (!row) throw new Error('select without from returned no row');
   const members = row.members.map((member) => ({ ...member, avatar: null }));
   return { members, authors: row.authorship.authors, contentTotal: Number(row.authorship.total) };
