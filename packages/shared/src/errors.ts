@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PLAN_IDS } from './plans';
 
 /** Machine-readable error codes: the client acts on these, people read `error`. */
 export const ErrorCode = z.enum([
@@ -17,7 +18,9 @@ export const ErrorCode = z.enum([
   'TOO_MANY_FILES',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
+  'PLAN_REQUIRED',
   'NOT_CONFIGURED',
+  'PAYMENTS_NOT_CONFIGURED',
   'DATABASE_UNAVAILABLE',
   'INTERNAL',
 ]);
@@ -27,5 +30,7 @@ export type ErrorCode = z.infer<typeof ErrorCode>;
 export const ErrorBody = z.object({
   error: z.string(),
   code: ErrorCode,
+  /** With `PLAN_REQUIRED`: the cheapest plan that allows the refused action. */
+  requiredPlan: z.enum(PLAN_IDS).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

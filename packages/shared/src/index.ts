@@ -9,3 +9,4 @@ export * from './schemas/network';
 export * from './routes';
 export * from './schemas/rooms';
 export * from './schemas/desktop';
+export * from './schemas/billing';

@@ -68,6 +68,25 @@ export const PLANS: readonly Plan[] = [
 
 export const TRIAL_DAYS = 7;
 
+/** What a plan unlocks when billing is configured (SPEC §9); the trial unlocks everything. */
+export type Entitlement = 'unlimitedHistory' | 'sharing' | 'rooms';
+
+/** How far back a plan without `unlimitedHistory` sees its clip history; older clips are kept. */
+export const BASIC_HISTORY_DAYS = 30;
+
+export const PLAN_ENTITLEMENTS: Readonly<Record<PlanId, readonly Entitlement[]>> = {
+  basic: [],
+  pro: ['unlimitedHistory', 'sharing'],
+  advanced: ['unlimitedHistory', 'sharing', 'rooms'],
+};
+
+/** The cheapest plan that unlocks an entitlement: what a refusal names and the upgrade prompt offers. */
+export function planAllowing(entitlement: Entitlement): PlanId {
+  const plan = PLAN_IDS.find((id) => PLAN_ENTITLEMENTS[id].includes(entitlement));
+  if (!plan) throw new Error(`No plan unlocks ${entitlement}`);
+  return plan;
+}
+
 /** SPEC §9: the yearly price shown per month is the yearly price divided by 12, rounded. */
 export function yearlyPricePerMonth(plan: Pick<Plan, 'yearlyUsd'>): number {
   return Math.round(plan.yearlyUsd / 12);

@@ -16,8 +16,10 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   TOO_MANY_FILES: 409,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  PLAN_REQUIRED: 402,
   INTERNAL: 500,
   NOT_CONFIGURED: 503,
+  PAYMENTS_NOT_CONFIGURED: 503,
   DATABASE_UNAVAILABLE: 503,
 };
 
@@ -38,8 +40,10 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   TOO_MANY_FILES: 'This clip already holds the most files it may have.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
   RATE_LIMITED: 'Too many requests. Please try again later.',
+  PLAN_REQUIRED: 'Your plan does not include this. Upgrade to use it.',
   INTERNAL: 'Server error',
   NOT_CONFIGURED: 'This feature is not configured on this server',
+  PAYMENTS_NOT_CONFIGURED: 'Payments are not set up on this server. Every feature is available without a plan.',
   DATABASE_UNAVAILABLE: 'The database is unavailable. Please try again shortly.',
 };
 

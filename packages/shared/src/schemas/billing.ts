@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { BILLING_INTERVALS, PLAN_IDS } from '../plans';
+
+/**
+ * Paid plans (SPEC §7 Billing, ARCHITECTURE §4 Payments). Stripe's hosted checkout takes the payment;
+ * the server learns the outcome from signed webhooks and answers the plan from its own table.
+ */
+
+export const PlanIdSchema = z.enum(PLAN_IDS);
+export const BillingIntervalSchema = z.enum(BILLING_INTERVALS);
+
+/** `POST /api/stripe/checkout`: SPEC sends `plan` alone; `interval` picks the yearly price. */
+export const CheckoutRequest = z.strictObject({
+  plan: PlanIdSchema,
+  interval: BillingIntervalSchema.default('month'),
+});
+export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
+
+/** Where the browser goes next: Stripe's hosted checkout, or its customer portal. */
+export const RedirectUrlResponse = z.object({ url: z.url() });
+export type RedirectUrlResponse = z.infer<typeof RedirectUrlResponse>;
+
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled'] as const;
+export const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;
+
+/**
+ * `GET /api/billing`. `plan` is null while the caller is on the free trial without a paid plan (the trial
+ * gives every feature) and after a trial or subscription ended without one.
+ */
+export const BillingResponse = z.object({
+  plan: PlanIdSchema.nullable(),
+  interval: BillingIntervalSchema.nullable(),
+  status: SubscriptionStatus,
+  trialEndsAt: z.iso.datetime().nullable(),
+  /** Whole days left in the trial, rounded up; 0 once it has ended. */
+  trialDaysLeft: z.number().int().nonnegative(),
+  /** When the paid period renews (or ends, with `cancelAtPeriodEnd`). */
+  renewsAt: z.iso.datetime().nullable(),
+  cancelAtPeriodEnd: z.boolean(),
+});
+export type BillingResponse = z.infer<typeof BillingResponse>;
+
+/** Where Stripe sends the browser back (on `PUBLIC_URL`). */
+export const BILLING_SUCCESS_PATH = '/billing/success';
+export const BILLING_CANCEL_PATH = '/billing/cancel';
