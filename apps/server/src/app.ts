@@ -10,7 +10,8 @@ import { DomainEvents } from './lib/domain-events';
 import { createMailQueue, DEFAULT_MAIL_QUEUE_OPTIONS } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
 import { authModule } from './modules/auth/auth.module';
-import { isSessionActive } from './modules/auth/sessions.service';
+import { SessionCache } from './modules/auth/session-cache';
+import { liveSessionExpiry } from './modules/auth/sessions.service';
 import { clipsModule } from './modules/clips/clips.module';
 import { registerModules, type AppContext } from './modules/define-module';
 import { devModule } from './modules/dev/dev.module';
@@ -95,8 +96,10 @@ export async function buildApp(config: AppConfig): Promise<{ app: FastifyInstanc
   await registerRateLimits(app, { perMinute: config.rateLimitPerMinute, redis: counterRedis });
   await registerOpenApi(app);
 
-  // Sessions are revocable: the request plugin and the socket handshake both ask the database.
-  const isLiveSession = (sessionId: string) => isSessionActive(database.db, sessionId);
+  // Sessions are revocable: the request plugin, the socket handshake and socket writes all ask the cache,
+  // which a revocation updates at once, here and (through the socket adapter) on every other node.
+  const sessions = new SessionCache((sessionId) => liveSessionExpiry(database.db, sessionId));
+  const isLiveSession = (sessionId: string) => sessions.isActive(sessionId);
   const realtime = startRealtime(app, {
     allowedOrigins: [config.publicUrl, ...config.allowedOrigins],
     trustProxy: config.trustProxy,
@@ -106,6 +109,12 @@ export async function buildApp(config: AppConfig): Promise<{ app: FastifyInstanc
     redisUrl: config.redisUrl,
     events,
   });
+  events.on('session.revoked', ({ sessionId }) => {
+    sessions.revoke(sessionId);
+    // The in-memory adapter of a single node has no other node to tell (and warns when asked to).
+    if (realtime.redis) realtime.io.serverSideEmit('session:revoked', sessionId);
+  });
+  realtime.io.on('session:revoked', (sessionId) => sessions.revoke(sessionId));
   await app.register(authenticate, { jwtSecret, isSessionActive: isLiveSession });
 
   const context: AppContext = {
@@ -119,6 +128,7 @@ export async function buildApp(config: AppConfig): Promise<{ app: FastifyInstanc
     realtime,
     counterRedis,
     jwtSecret,
+    sessions,
     log: app.log,
   };
   await registerModules(app, context, MODULES);

@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Realtime, SocketGuards } from '../realtime/socket-server';
 import type { RealtimeSocket } from '../realtime/types';
 import type { FileStore } from '../storage/file-store';
+import type { SessionCache } from './auth/session-cache';
 
 /** What every area may use, built once by buildApp; tests and the bench reach the very same object. */
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   /** Shared counters for limits across nodes (REDIS_URL), else undefined. */
   counterRedis: Redis | undefined;
   jwtSecret: string;
+  /** Which sessions are live: read through, and told of every revocation (auth/session-cache.ts). */
+  sessions: SessionCache;
   log: FastifyBaseLogger;
 }
 

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app';
 import { createSignedInUser } from '../../test/factories';
+
+import { verifyAccessToken } from '../lib/access-token';
 import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
 
 /** Runs only when TEST_REDIS_URL is set (CI sets it): two nodes share broadcasts through Redis. */
@@ -39,6 +41,21 @@ describe('Redis adapter across two nodes', () => {
     } finally {
       clearInterval(timer);
     }
+  });
+
+  test("a session revoked on node A is refused on node B at once, though B's cache had it live", async () => {
+    const user = await createSignedInUser(nodeB);
+    const me = () =>
+      nodeB.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${user.tokens.access_token}` },
+      });
+    expect((await me()).statusCode).toBe(200);
+    const { sessionId } = await verifyAccessToken(TEST_JWT_SECRET, user.tokens.access_token);
+    // Node B's database still holds the session live: only the revocation heard through Redis can refuse it.
+    nodeA.context.events.emit('session.revoked', { sessionId });
+    await expect.poll(async () => (await me()).statusCode, { timeout: 5000 }).toBe(401);
   });
 
   test('readiness reports Redis', async () => {

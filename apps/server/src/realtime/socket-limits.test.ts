@@ -47,9 +47,11 @@ describe('socket rights and limits', () => {
     const clip = await createClip(testApp, owner);
     const socket = await connect({ token: owner.tokens.access_token });
     expect(await publish(socket, clip.id, 'while live')).toEqual({ ok: true });
-    // Revoked in the database alone: no revocation event closes the socket, only the re-check can refuse.
+    // Revoked as another node's revocation arrives: the session cache hears it, but no event closes this
+    // socket (its disconnect was lost, say), so only the write's re-check can refuse.
     const { sessionId } = await verifyAccessToken(TEST_JWT_SECRET, owner.tokens.access_token);
     await testApp.context.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+    testApp.context.sessions.revoke(sessionId);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect(await publish(socket, clip.id, 'after revocation')).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
     const stored = await testApp.app.inject({ method: 'GET', url: `/api/clipboard/${clip.id}` });

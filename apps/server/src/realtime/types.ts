@@ -9,8 +9,10 @@ export interface SocketData {
   address: string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- no server-to-server events yet
-export type InterServerEvents = {};
+/** Between nodes (through the adapter): a session revoked on one node is no longer live on the others. */
+export interface InterServerEvents {
+  'session:revoked': (sessionId: string) => void;
+}
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

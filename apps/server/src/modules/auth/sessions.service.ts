@@ -106,11 +106,12 @@ export async function revokeUserSessions(ctx: SessionContext, userId: string, re
   for (const { id } of revoked) ctx.events.emit('session.revoked', { sessionId: id });
 }
 
-/** True while the session can still authorise calls: checked on every authenticated request and socket. */
-export async function isSessionActive(db: Database, sessionId: string): Promise<boolean> {
+/** The session's expiry while it can still authorise calls, else null: what the session cache remembers. */
+export async function liveSessionExpiry(db: Database, sessionId: string): Promise<Date | null> {
   const [session] = await db
     .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(eq(sessions.id, sessionId));
-  return session !== undefined && session.revokedAt === null && session.expiresAt.getTime() > Date.now();
+  if (!session || session.revokedAt !== null || session.expiresAt.getTime() <= Date.now()) return null;
+  return session.expiresAt;
 }
