@@ -6,6 +6,8 @@ import { AppError } from '../../lib/app-error';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { FileStore } from '../../storage/file-store';
 import type { FileLinks } from '../../lib/file-links';
+import type { VersionedCache } from '../../lib/versioned-cache';
+import type { RoomDetail } from '@clipsync/shared';
 import type { RoomAccess } from './rooms.policy';
 
 export interface RoomsContext {
@@ -15,6 +17,8 @@ export interface RoomsContext {
   /** Room files are for members only: their addresses carry a link signed for the caller. */
   fileLinks: FileLinks;
   limits: { storageQuotaBytes: number };
+  /** Room details as built for a caller and a query, under the room's version (rooms.service getRoom). */
+  details: VersionedCache<RoomDetail>;
 }
 
 export type RoomRow = typeof rooms.$inferSelect;
@@ -24,15 +28,20 @@ export type Executor = Database | Transaction;
 
 export const ROOM_NOT_FOUND = 'Room not found';
 
-/** The room and the caller's role in it, in one query; 404 when there is no such room. */
+/**
+ * The room and the caller's role in it, in one query; 404 when there is no such room. `version` is the
+ * room's last activity to the microsecond (every change bumps it in its own transaction, and a Date keeps
+ * only milliseconds): what a cached room detail is checked against.
+ */
 export async function findRoomAccess(
   db: Database,
   actor: Actor,
   roomId: string,
-): Promise<{ room: RoomRow; access: RoomAccess }> {
+): Promise<{ room: RoomRow; access: RoomAccess; version: string }> {
   const [row] = await accessQuery(db).execute({ roomId, userId: actor?.userId ?? '' });
   if (!row) throw new AppError('NOT_FOUND', ROOM_NOT_FOUND);
-  return { room: row.room, access: { ownerId: row.room.ownerId, isPrivate: row.room.isPrivate, role: row.role } };
+  const access = { ownerId: row.room.ownerId, isPrivate: row.room.isPrivate, role: row.role };
+  return { room: row.room, access, version: row.version };
 }
 
 /**
@@ -41,7 +50,7 @@ export async function findRoomAccess(
  */
 const prepareAccessQuery = (db: Database) =>
   db
-    .select({ room: rooms, role: roomMembers.role })
+    .select({ room: rooms, role: roomMembers.role, version: sql<string>`${rooms.updatedAt}::text` })
     .from(rooms)
     .leftJoin(roomMembers, and(eq(roomMembers.roomId, rooms.id), eq(roomMembers.userId, sql.placeholder('userId'))))
     .where(eq(rooms.id, sql.placeholder('roomId')))

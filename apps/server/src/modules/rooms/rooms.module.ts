@@ -1,10 +1,19 @@
+import type { RoomDetail } from '@clipsync/shared';
 import { createFileLinks } from '../../lib/file-links';
+import { VersionedCache } from '../../lib/versioned-cache';
 import { defineModule } from '../define-module';
 import type { RoomsContext } from './room-access';
 import { roomContentRoutes } from './room-content.routes';
 import { roomFileRoutes } from './room-files.routes';
 import { roomsRoutes } from './rooms.routes';
 import { registerRoomSocketHandlers } from './rooms.socket';
+
+/**
+ * A member reopening a room, paging back and forth or refetching on focus gets the detail it was just sent
+ * as long as nothing changed (ARCHITECTURE §8: a 200-member room's detail is ~40 KB built from three
+ * queries). 30 s keeps the signed file links inside far from their one-hour expiry.
+ */
+const DETAIL_CACHE = { maxGroups: 500, maxKeysPerGroup: 20, maxAgeMs: 30_000 };
 
 /** Rooms: members, content and files, the activity log, the invite link, and live updates per room. */
 export const roomsModule = defineModule((app) => {
@@ -14,7 +23,11 @@ export const roomsModule = defineModule((app) => {
     files: app.files,
     fileLinks: createFileLinks(app.jwtSecret),
     limits: { storageQuotaBytes: app.config.storageQuotaBytes },
+    details: new VersionedCache<RoomDetail>(DETAIL_CACHE),
   };
+  // The version check already refuses a stale detail; this drops a changed room's details at once.
+  for (const event of ['room.changed', 'room.member-gone', 'room.deleted'] as const)
+    app.events.on(event, ({ roomId }) => ctx.details.forget(roomId));
   return {
     routes: async (api) => {
       await api.register(roomsRoutes, { prefix: '/rooms', ctx });

@@ -39,10 +39,22 @@ const JOINS_PER_MINUTE = 30;
  * keeps the shape. Every other status keeps the zod serializer.
  */
 function detailSerializer(route: { httpStatus?: string }): (data: unknown) => string {
-  if (route.httpStatus === '200') return (data) => JSON.stringify(data);
+  if (route.httpStatus === '200') return serializeOnce;
   // Fastify's types give a route serializer the route's whole schema; at run time `schema` is the status's
   // response schema, which is what the zod compiler reads.
   return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
+}
+
+/** A detail served again from the cache (rooms.service getRoom) is the same object: its JSON is written once. */
+const serializedDetails = new WeakMap<object, string>();
+function serializeOnce(data: unknown): string {
+  if (typeof data !== 'object' || data === null) return JSON.stringify(data);
+  let json = serializedDetails.get(data);
+  if (json === undefined) {
+    json = JSON.stringify(data);
+    serializedDetails.set(data, json);
+  }
+  return json;
 }
 
 /** SPEC §7 Rooms: the room itself, its members, its invite link and its activity (content: room-content.routes). */

@@ -54,7 +54,7 @@ export async function getRoom(
   roomId: string,
   query: RoomContentQuery,
 ): Promise<RoomDetail> {
-  let { room, access } = await findRoomAccess(ctx.db, actor, roomId);
+  let { room, access, version } = await findRoomAccess(ctx.db, actor, roomId);
   if (roomPolicy.join(actor, access)) {
     const { userId } = requireSignedIn(actor);
     const joined = await ctx.db.transaction(async (tx) => {
@@ -63,9 +63,13 @@ export async function getRoom(
       return isNew;
     });
     if (joined) ctx.events.emit('room.changed', { roomId, type: 'member_join', actorId: userId });
-    ({ room, access } = await findRoomAccess(ctx.db, actor, roomId));
+    ({ room, access, version } = await findRoomAccess(ctx.db, actor, roomId));
   }
   authorize(roomPolicy, 'view', actor, access);
+  // Abilities and signed file links are the caller's: a detail is remembered per caller and query.
+  const cacheKey = `${actor?.userId}\n${JSON.stringify(query)}`;
+  const cached = ctx.details.get(roomId, cacheKey, version);
+  if (cached) return cached;
   // The lists and the page in parallel; an unfiltered page takes its total from the lists' item count.
   const lists = loadRoomLists(ctx.db, roomId);
   const roomTotal = async () => (await lists).contentTotal;
@@ -73,7 +77,9 @@ export async function getRoom(
     lists,
     pageRoomContent(ctx, actor, roomId, access, query, roomTotal),
   ]);
-  return toRoomDetail(room, access, { members, content: page.items, contentTotal: page.total, authors }, actor);
+  const detail = toRoomDetail(room, access, { members, content: page.items, contentTotal: page.total, authors }, actor);
+  ctx.details.set(roomId, cacheKey, version, detail);
+  return detail;
 }
 
 /** The owner renames the room and/or changes its privacy (`room_updated` with what changed). */

@@ -1,10 +1,11 @@
 import { RoomDetail, type RoomActivityEntry } from '@clipsync/shared';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { addRoomMember, createRoom, type TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
-import { rooms } from '../../db/schema';
+import { roomContent, rooms } from '../../db/schema';
+import { newId } from '../../lib/secure-tokens';
 
 /** Set-up creates users (argon2 hashes) and rooms through the API: slow on a busy shared machine. */
 const SEED_TIMEOUT_MS = 120_000;
@@ -249,6 +250,31 @@ describe('rooms', () => {
       ]);
       expect(detail.authors.map((a) => a.id).sort()).toEqual([owner.id, member.id].sort());
     }
+  });
+
+  test('a repeated detail is the one remembered until the room changes, here or on another node', async () => {
+    const room = await createRoom(testApp, owner, { name: 'Cached' });
+    const detail = async () => (await testApp.as(owner).get(`/api/rooms/${room.id}`)).json() as RoomDetail;
+    expect((await detail()).content).toEqual([]);
+    // A change through this node: its event drops the remembered detail.
+    await testApp.as(owner).post(`/api/rooms/${room.id}/content`, { content: 'first', type: 'text' });
+    expect((await detail()).content.map((item) => item.content)).toEqual(['first']);
+    // A change made elsewhere (another node, no event here) bumps the room's version in its transaction:
+    // the version read with the caller's access refuses the remembered detail.
+    await testApp.context.db.transaction(async (tx) => {
+      await tx
+        .insert(roomContent)
+        .values({ id: newId(), roomId: room.id, userId: owner.id, type: 'text', content: 'second' });
+      await tx
+        .update(rooms)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(rooms.id, room.id));
+    });
+    expect((await detail()).content.map((item) => item.content)).toEqual(['second', 'first']);
+    // Another caller never gets the owner's detail (abilities and file links are the caller's).
+    await addRoomMember(testApp, owner, room.id, member);
+    const seenByMember: RoomDetail = (await testApp.as(member).get(`/api/rooms/${room.id}`)).json();
+    expect(seenByMember).toMatchObject({ role: 'member', abilities: { delete: false } });
   });
 
   test('activity pages newest first with X-Total-Count', async () => {
