@@ -1,4 +1,4 @@
-import type { DesktopChannelPayload } from '@clipsync/shared';
+import type { Desktop, DesktopChannelPayload } from '@clipsync/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { AppContext } from '../define-module';
@@ -7,6 +7,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { DomainEvents } from '../../lib/domain-events';
 import { createFileLinks, type FileLinks } from '../../lib/file-links';
+import { VersionedCache } from '../../lib/versioned-cache';
 import { networkFingerprint, networkKeyOf } from '../../lib/network-key';
 import { newId } from '../../lib/secure-tokens';
 import type { FileStore } from '../../storage/file-store';
@@ -21,10 +22,27 @@ export interface DesktopsContext {
   /** Keys the network fingerprints, so no address is stored and no network's name can be guessed. */
   serverSecret: string;
   limits: { storageQuotaBytes: number };
+  /** Desktops as answered to each kind of viewer, under the blocks' version (desktop.service getDesktop). */
+  answers: VersionedCache<Desktop>;
 }
+
+/**
+ * Reopening or refetching a desktop of 500 blocks (~200 KB) is answered from what was built last, as long
+ * as no block changed. 30 s keeps the signed file links inside far from their one-hour expiry.
+ */
+const ANSWER_CACHE = { maxGroups: 1000, maxKeysPerGroup: 10, maxAgeMs: 30_000 };
 
 /** The module's context, from the app's (tests build the very same one). */
 export function createDesktopsContext(app: AppContext): DesktopsContext {
+  const answers = new VersionedCache<Desktop>(ANSWER_CACHE);
+  // The version check already refuses a stale answer; this drops a changed desktop's answers at once.
+  for (const event of [
+    'desktop.item-added',
+    'desktop.item-changed',
+    'desktop.item-removed',
+    'desktop.share-revoked',
+  ] as const)
+    app.events.on(event, ({ desktopId }) => answers.forget(desktopId));
   return {
     db: app.db,
     events: app.events,
@@ -32,6 +50,7 @@ export function createDesktopsContext(app: AppContext): DesktopsContext {
     fileLinks: createFileLinks(app.jwtSecret),
     serverSecret: app.jwtSecret,
     limits: { storageQuotaBytes: app.config.storageQuotaBytes },
+    answers,
   };
 }
 

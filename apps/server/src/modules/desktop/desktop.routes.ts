@@ -22,6 +22,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { plainJsonFor200 } from '../../lib/plain-json-serializer';
 import { fieldValues, receiveOneFile } from '../../lib/single-upload';
 import { sendStoredFile } from '../../lib/stored-file-reply';
 import type { DesktopCaller, DesktopsContext } from './desktop-access';
@@ -42,8 +43,10 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   // One byte over the limit reaches the store, which refuses it; busboy never silently truncates a file.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 } });
 
-  app.get('/', { schema: { tags, response: { 200: Desktop, ...errors } } }, async (request) =>
-    desktopService.getDesktop(ctx, callerOf(request)),
+  app.get(
+    '/',
+    { schema: { tags, response: { 200: Desktop, ...errors } }, serializerCompiler: plainJsonFor200 },
+    async (request) => desktopService.getDesktop(ctx, callerOf(request)),
   );
 
   app.get(
@@ -57,6 +60,7 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
     {
       config: { rateLimit: { max: SHARED_LOOKUPS_PER_MINUTE, timeWindow: '1 minute' } },
       schema: { tags, params: DesktopShareParams, response: { 200: Desktop, ...errors } },
+      serializerCompiler: plainJsonFor200,
     },
     async (request) => desktopService.getDesktop(ctx, callerOf(request), request.params.token),
   );

@@ -1,11 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { MAX_UPLOAD_BYTES, type Desktop, type DesktopItem } from '@clipsync/shared';
+import { Desktop as DesktopSchema, MAX_UPLOAD_BYTES, type Desktop, type DesktopItem } from '@clipsync/shared';
+import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
+import { desktopItems } from '../../db/schema';
 import { createDesktopsContext } from './desktop-access';
 import { sweepExpiredLanItems } from './desktop.service';
 
@@ -230,6 +232,29 @@ describe('virtual desktop over HTTP', () => {
     expect(posing.json<Desktop>().id).toBe(neighbour.id);
     // The answer names the network by fingerprint, never by address.
     expect(JSON.stringify(again)).not.toContain('203.0.113');
+  });
+
+  test('the answer is the schema’s bytes, remembered only while no block changes, wherever the change is made', async () => {
+    const user = await testApp.factory.user();
+    const text = (await addText(user, 'first')).json<DesktopItem>();
+    const opened = await testApp.as(user).get('/api/virtual-desktop');
+    // The route skips zod's serializer for speed: the bytes must still be the schema's (keys, order, nothing more).
+    expect(opened.body).toBe(JSON.stringify(DesktopSchema.encode(opened.json())));
+    expect((await testApp.as(user).get('/api/virtual-desktop')).body).toBe(opened.body);
+    // Moved by another node (no event here): the blocks' version read with each call refuses the old answer.
+    await testApp.context.db.update(desktopItems).set({ x: 40 }).where(eq(desktopItems.id, text.id));
+    expect((await desktopOf(user)).items.map((item) => item.position.x)).toEqual([40]);
+    await testApp.context.db.delete(desktopItems).where(eq(desktopItems.id, text.id));
+    expect((await desktopOf(user)).items).toEqual([]);
+    // Through this node: the event drops the answer at once.
+    await addText(user, 'second');
+    expect((await desktopOf(user)).items.map((item) => item.content)).toEqual(['second']);
+    // Whoever holds the share link gets its own answer, never the owner's (no share token in it).
+    const { shareToken } = (await testApp.as(user).post('/api/virtual-desktop/share')).json<{ shareToken: string }>();
+    const shared = await testApp.as(null).get(`/api/virtual-desktop/shared/${shareToken}`);
+    expect(shared.body).toBe(JSON.stringify(DesktopSchema.encode(shared.json())));
+    expect(shared.json<Desktop>()).toMatchObject({ kind: 'shared', items: [{ content: 'second' }] });
+    expect(shared.json<Desktop>()).not.toHaveProperty('shareToken');
   });
 
   test('a LAN desktop’s blocks expire 24 h after their last change; personal ones never do', async () => {

@@ -16,8 +16,9 @@ import {
   ShareTokenResult,
   UpdateRoomRequest,
 } from '@clipsync/shared';
-import { serializerCompiler, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { plainJsonFor200 } from '../../lib/plain-json-serializer';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { RoomsContext } from './room-access';
 import * as roomActivity from './room-activity.service';
@@ -30,32 +31,6 @@ const bearer = [{ bearer: [] }];
 const tags = ['rooms'];
 /** Share-token lookups per client address: plenty for people following links, too few to guess tokens. */
 const JOINS_PER_MINUTE = 30;
-
-/**
- * The room detail's 200 is written with JSON.stringify. zod's encode walked and copied each of its objects
- * (200 members, 200 authors, 20 items at the budget's size): ~3 ms of CPU and garbage per request, 40 % of
- * the server's time. The presenter builds exactly RoomDetail's keys in the schema's order, so the bytes
- * are those zod would write (rooms.test.ts compares the body with the schema's own output); TypeScript
- * keeps the shape. Every other status keeps the zod serializer.
- */
-function detailSerializer(route: { httpStatus?: string }): (data: unknown) => string {
-  if (route.httpStatus === '200') return serializeOnce;
-  // Fastify's types give a route serializer the route's whole schema; at run time `schema` is the status's
-  // response schema, which is what the zod compiler reads.
-  return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
-}
-
-/** A detail served again from the cache (rooms.service getRoom) is the same object: its JSON is written once. */
-const serializedDetails = new WeakMap<object, string>();
-function serializeOnce(data: unknown): string {
-  if (typeof data !== 'object' || data === null) return JSON.stringify(data);
-  let json = serializedDetails.get(data);
-  if (json === undefined) {
-    json = JSON.stringify(data);
-    serializedDetails.set(data, json);
-  }
-  return json;
-}
 
 /** SPEC §7 Rooms: the room itself, its members, its invite link and its activity (content: room-content.routes). */
 export const roomsRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (app, { ctx }) => {
@@ -96,7 +71,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (
         querystring: RoomContentQuery,
         response: { 200: RoomDetail, ...errors },
       },
-      serializerCompiler: detailSerializer,
+      serializerCompiler: plainJsonFor200,
     },
     async (request, reply) => {
       const room = await roomsService.getRoom(ctx, request.actor, request.params.id, request.query);
