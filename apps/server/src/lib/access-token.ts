@@ -1,3 +1,4 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { SignedInActor } from './actor';
 import { AppError } from './app-error';
@@ -11,7 +12,20 @@ const ALGORITHM = 'HS256';
 const TOKEN_TYPE = 'access';
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 
-const keyFor = (secret: string) => new TextEncoder().encode(secret);
+/**
+ * The secret as a CryptoKey, imported once per secret: given raw bytes, jose imports a key on every sign
+ * and verify, which cost more than the HMAC itself on every authenticated request.
+ */
+const keys = new Map<string, Promise<webcrypto.CryptoKey>>();
+function keyFor(secret: string): Promise<webcrypto.CryptoKey> {
+  let key = keys.get(secret);
+  if (!key) {
+    const algorithm = { name: 'HMAC', hash: 'SHA-256' };
+    key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), algorithm, false, ['sign', 'verify']);
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 export async function signAccessToken(
   secret: string,
@@ -23,13 +37,13 @@ export async function signAccessToken(
     .setSubject(claims.userId)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(keyFor(secret));
+    .sign(await keyFor(secret));
 }
 
 /** Pins the algorithm, checks expiry and token type; any failure is one UNAUTHORIZED, never a detail leak. */
 export async function verifyAccessToken(secret: string, token: string): Promise<SignedInActor> {
   try {
-    const { payload } = await jwtVerify(token, keyFor(secret), { algorithms: [ALGORITHM] });
+    const { payload } = await jwtVerify(token, await keyFor(secret), { algorithms: [ALGORITHM] });
     if (
       payload.typ !== TOKEN_TYPE ||
       typeof payload.sub !== 'string' ||

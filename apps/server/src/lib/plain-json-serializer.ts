@@ -7,23 +7,26 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
  * schema's order, so the bytes are those zod would write (each route's test compares the body with the
  * schema's own output); TypeScript keeps the shape. Every other status keeps the zod serializer.
  *
- * An answer served again from a cache is the same object: its JSON is written once and kept beside it.
+ * An answer served again from a cache is the same object: its JSON is encoded once, into the bytes that
+ * Fastify then sends as they are (it takes a Buffer from a serializer). Encoding a 200 KB string again on
+ * every write, and measuring its UTF-8 length for Content-Length, was a third of a cached answer's CPU.
  */
 export function plainJsonFor200(route: { httpStatus?: string }): (data: unknown) => string {
-  if (route.httpStatus === '200') return stringifyOnce;
+  // Fastify declares a serializer's result a string; a Buffer goes through its send path unchanged.
+  if (route.httpStatus === '200') return encodeOnce as unknown as (data: unknown) => string;
   // Fastify's types give a route serializer the route's whole schema; at run time `schema` is the status's
   // response schema, which is what the zod compiler reads.
   return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
 }
 
-const written = new WeakMap<object, string>();
+const encoded = new WeakMap<object, Buffer>();
 
-function stringifyOnce(data: unknown): string {
-  if (typeof data !== 'object' || data === null) return JSON.stringify(data);
-  let json = written.get(data);
-  if (json === undefined) {
-    json = JSON.stringify(data);
-    written.set(data, json);
+function encodeOnce(data: unknown): Buffer {
+  if (typeof data !== 'object' || data === null) return Buffer.from(JSON.stringify(data));
+  let bytes = encoded.get(data);
+  if (bytes === undefined) {
+    bytes = Buffer.from(JSON.stringify(data));
+    encoded.set(data, bytes);
   }
-  return json;
+  return bytes;
 }
