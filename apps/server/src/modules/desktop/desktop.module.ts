@@ -2,7 +2,7 @@ import { LAN_DESKTOP_ITEM_TTL_MS } from '@clipsync/shared';
 import { defineModule } from '../define-module';
 import { createDesktopsContext } from './desktop-access';
 import { desktopRoutes } from './desktop.routes';
-import { sweepExpiredLanItems } from './desktop.service';
+import { sweepExpiredLanItems, sweepIdleLanDesktops } from './desktop.service';
 import { registerDesktopSocketHandlers } from './desktop.socket';
 import { createMemoryLanRegistry, createRedisLanRegistry } from './lan-registry';
 import { registerLanSocketHandlers } from './lan.socket';
@@ -28,7 +28,13 @@ export const desktopModule = defineModule((app) => {
       {
         name: 'LAN desktop expiry',
         everyMs: LAN_SWEEP_INTERVAL_MS,
-        run: () => sweepExpiredLanItems(ctx, new Date(Date.now() - LAN_DESKTOP_ITEM_TTL_MS)),
+        run: async () => {
+          const changedBefore = new Date(Date.now() - LAN_DESKTOP_ITEM_TTL_MS);
+          return {
+            items: await sweepExpiredLanItems(ctx, changedBefore),
+            desktops: await sweepIdleLanDesktops(ctx, changedBefore),
+          };
+        },
       },
     ],
   };

@@ -12,7 +12,7 @@ import {
   type LanDataResponse,
   LAN_DESKTOP_ITEM_TTL_MS,
 } from '@clipsync/shared';
-import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/raw-rows';
 import { desktopItems, desktops } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -321,6 +321,27 @@ export async function sweepExpiredLanItems(ctx: DesktopsContext, changedBefore: 
     ctx.events.emit('desktop.item-removed', { desktopId, itemId: id });
     if (storageKey) await ctx.files.delete(storageKey);
   }
+  return removed.length;
+}
+
+/**
+ * A LAN desktop left empty and untouched as long as its blocks would last is removed: any signed-out
+ * visit from a new network makes one, so without this their rows would only ever grow. The next visit
+ * from that network makes a fresh one.
+ */
+export async function sweepIdleLanDesktops(ctx: DesktopsContext, changedBefore: Date): Promise<number> {
+  const removed = await ctx.db
+    .delete(desktops)
+    .where(
+      and(
+        isNull(desktops.ownerId),
+        lt(desktops.updatedAt, changedBefore),
+        notExists(
+          ctx.db.select({ id: desktopItems.id }).from(desktopItems).where(eq(desktopItems.desktopId, desktops.id)),
+        ),
+      ),
+    )
+    .returning({ id: desktops.id });
   return removed.length;
 }
 

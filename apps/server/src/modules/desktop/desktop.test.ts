@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
-import { desktopItems } from '../../db/schema';
+import { desktopItems, desktops } from '../../db/schema';
 import { createDesktopsContext } from './desktop-access';
-import { sweepExpiredLanItems } from './desktop.service';
+import { sweepExpiredLanItems, sweepIdleLanDesktops } from './desktop.service';
 
 /** Set-up creates users (argon2 hashes) through the API: slow on a busy shared machine. */
 const SEED_TIMEOUT_MS = 120_000;
@@ -267,5 +267,26 @@ describe('virtual desktop over HTTP', () => {
     expect(removed).toBeGreaterThanOrEqual(1);
     expect((await lan('GET', '/api/virtual-desktop')).json<Desktop>().items.map((i) => i.id)).not.toContain(item.id);
     expect((await desktopOf(owner)).items.map((i) => i.content)).toContain('kept');
+  });
+
+  test('an empty LAN desktop untouched for 24 h is removed; one with blocks, or a personal one, stays', async () => {
+    const empty = (await from('192.0.2.77')('GET', '/api/virtual-desktop')).json<Desktop>();
+    const used = from('192.0.2.78');
+    await used('POST', '/api/virtual-desktop/items/text', { content: 'still here' });
+    const usedId = (await used('GET', '/api/virtual-desktop')).json<Desktop>().id;
+    const personal = await desktopOf(owner);
+    const ctx = createDesktopsContext(testApp.context);
+    const exists = async (id: string) =>
+      (await testApp.context.db.select({ id: desktops.id }).from(desktops).where(eq(desktops.id, id))).length === 1;
+    expect(await sweepIdleLanDesktops(ctx, new Date(Date.now() - 60_000))).toBe(0);
+    expect(await exists(empty.id)).toBe(true);
+    await sweepIdleLanDesktops(ctx, new Date(Date.now() + 1000));
+    expect(await exists(empty.id)).toBe(false);
+    expect(await exists(usedId)).toBe(true);
+    expect(await exists(personal.id)).toBe(true);
+    // The network's next visit gets a fresh, empty desktop.
+    const again = (await from('192.0.2.77')('GET', '/api/virtual-desktop')).json<Desktop>();
+    expect(again).toMatchObject({ kind: 'lan', items: [] });
+    expect(again.id).not.toBe(empty.id);
   });
 });
