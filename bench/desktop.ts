@@ -425,6 +425,8 @@ interface LoadSample extends LoadResult {
   bytes: number;
   /** Latencies of the one-client run before the load: what a request costs with nothing queued. */
   oneClientMs: number[];
+  /** One client, each GET right after a block moved: the answer built from the database, not remembered. */
+  afterChangeMs: number[];
 }
 
 async function measureLoad(server: ServerChild, owner: SignedIn): Promise<LoadSample> {
@@ -433,18 +435,37 @@ async function measureLoad(server: ServerChild, owner: SignedIn): Promise<LoadSa
   const url = `http://127.0.0.1:${server.port}/api/virtual-desktop`;
   let items = 0;
   let bytes = 0;
+  let firstItemId = '';
   const load = (ms: number, loopCount: number) =>
     runClosedLoop(loopCount, ms, async () => {
       const response = await httpRequest(url, { headers, agent });
       if (response.status !== 200) return false;
-      if (items === 0) items = (JSON.parse(response.body.toString()) as { items: unknown[] }).items.length;
+      if (items === 0) {
+        const answer = JSON.parse(response.body.toString()) as { items: Array<{ id: string }> };
+        items = answer.items.length;
+        firstItemId = answer.items[0]?.id ?? '';
+      }
       bytes = response.bytes;
       return true;
     });
+  /** The server remembers an unchanged desktop's answer: this measures one built after a change. */
+  const afterChange = async (ms: number): Promise<number[]> => {
+    const latencies: number[] = [];
+    const patch = { ...headers, 'content-type': 'application/json' };
+    for (let step = 0, end = performance.now() + ms; performance.now() < end; step++) {
+      const body = JSON.stringify({ position: { x: step % 2 === 0 ? 10 : 0, y: 0 } });
+      await httpRequest(`${url}/items/${firstItemId}`, { method: 'PATCH', headers: patch, body, agent });
+      const startedAt = performance.now();
+      const response = await httpRequest(url, { headers, agent, discardBody: true });
+      if (response.status === 200) latencies.push(performance.now() - startedAt);
+    }
+    return latencies;
+  };
   try {
     await load(WARMUP_MS, 1);
     // One client alone first: the request's own cost, without queueing behind the other nine.
     const alone = await load(ONE_CLIENT_MS, 1);
+    const afterChangeMs = await afterChange(ONE_CLIENT_MS);
     const result = await load(durationMs, clients);
     const { p50, p99 } = latencySummary(result.latenciesMs);
     const rps = Math.round(result.requests / result.seconds);
@@ -453,7 +474,16 @@ async function measureLoad(server: ServerChild, owner: SignedIn): Promise<LoadSa
       `  load: ${rps} req/s, p50 ${p50} ms, p99 ${p99} ms, ${result.errors} errors (${items} items, ${bytes} B);` +
         ` one client alone p50 ${one.p50} ms, p99 ${one.p99} ms`,
     );
-    return { ...result, errors: result.errors + alone.errors, items, bytes, oneClientMs: alone.latenciesMs };
+    const changed = latencySummary(afterChangeMs);
+    console.error(`  load after a change, one client: p50 ${changed.p50} ms, p99 ${changed.p99} ms`);
+    return {
+      ...result,
+      errors: result.errors + alone.errors,
+      items,
+      bytes,
+      oneClientMs: alone.latenciesMs,
+      afterChangeMs,
+    };
   } finally {
     agent.destroy();
   }
@@ -603,6 +633,14 @@ await printResult(
           p50: round2(median(summaries.map((summary) => summary.p50))),
           p99: round2(median(summaries.map((summary) => summary.p99))),
           note: 'one client alone for 2 s before the load: the cost of one request, not judged',
+        };
+      })(),
+      afterChange: (() => {
+        const summaries = loadRuns.map((run) => latencySummary(run.afterChangeMs));
+        return {
+          p50: round2(median(summaries.map((summary) => summary.p50))),
+          p99: round2(median(summaries.map((summary) => summary.p99))),
+          note: 'one client, each GET right after a PATCH moved a block: built from the database, not judged',
         };
       })(),
       samples: loadRuns.map((run, index) => ({
