@@ -10,6 +10,8 @@ import { DomainEvents } from './lib/domain-events';
 import { createMailQueue, DEFAULT_MAIL_QUEUE_OPTIONS } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
 import { authModule } from './modules/auth/auth.module';
+import { billingModule } from './modules/billing/billing.module';
+import { createEntitlements } from './modules/billing/entitlements.service';
 import { SessionCache } from './modules/auth/session-cache';
 import { liveSessionExpiry } from './modules/auth/sessions.service';
 import { clipsModule } from './modules/clips/clips.module';
@@ -29,7 +31,16 @@ import { startRealtime } from './realtime/socket-server';
 import { createLocalDiskStore } from './storage/local-disk';
 
 /** The areas, each one registration (modules/<area>/<area>.module.ts): to add an area, add it here. */
-const MODULES = [healthModule, networkModule, devModule, authModule, clipsModule, roomsModule, desktopModule];
+const MODULES = [
+  healthModule,
+  networkModule,
+  devModule,
+  authModule,
+  clipsModule,
+  roomsModule,
+  desktopModule,
+  billingModule,
+];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */
 const BODY_LIMIT_BYTES = 5 * 1_048_576;
@@ -129,6 +140,7 @@ export async function buildApp(config: AppConfig): Promise<{ app: FastifyInstanc
     counterRedis,
     jwtSecret,
     sessions,
+    entitlements: createEntitlements(database.db, config.billing !== undefined),
     log: app.log,
   };
   await registerModules(app, context, MODULES);

@@ -67,6 +67,49 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/JWT_SECRET: must be at least 32 characters/);
   });
 
+  describe('Stripe', () => {
+    const stripeEnv = {
+      STRIPE_SECRET_KEY: 'sk_test_123',
+      STRIPE_WEBHOOK_SECRET: 'whsec_123',
+      STRIPE_PRICE_BASIC_MONTH: 'price_bm',
+      STRIPE_PRICE_BASIC_YEAR: 'price_by',
+      STRIPE_PRICE_PRO_MONTH: 'price_pm',
+      STRIPE_PRICE_PRO_YEAR: 'price_py',
+      STRIPE_PRICE_ADVANCED_MONTH: 'price_am',
+      STRIPE_PRICE_ADVANCED_YEAR: 'price_ay',
+    };
+
+    test('without keys billing is off', () => {
+      expect(loadConfig({}).billing).toBeUndefined();
+    });
+
+    test('the keys and six prices turn it on; STRIPE_API_BASE points the SDK elsewhere', () => {
+      const billing = loadConfig({ ...stripeEnv, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).billing;
+      expect(billing).toMatchObject({
+        secretKey: 'sk_test_123',
+        webhookSecret: 'whsec_123',
+        prices: {
+          basic: { month: 'price_bm', year: 'price_by' },
+          pro: { month: 'price_pm', year: 'price_py' },
+          advanced: { month: 'price_am', year: 'price_ay' },
+        },
+      });
+      expect(billing?.apiBase?.href).toBe('http://127.0.0.1:12111/');
+      expect(loadConfig(stripeEnv).billing?.apiBase).toBeUndefined();
+    });
+
+    test('a partial set fails, naming every missing variable', () => {
+      const attempt = () =>
+        loadConfig({ ...stripeEnv, STRIPE_WEBHOOK_SECRET: undefined, STRIPE_PRICE_PRO_YEAR: undefined });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(/STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PRO_YEAR/);
+    });
+
+    test('STRIPE_API_BASE must be an http(s) URL', () => {
+      expect(() => loadConfig({ ...stripeEnv, STRIPE_API_BASE: 'localhost:12111' })).toThrow(/STRIPE_API_BASE:/);
+    });
+  });
+
   test('production with PostgreSQL requires a shared JWT_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/clipsync' })).toThrow(/JWT_SECRET/);
   });

@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { isIP } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { FILES_PER_CLIP_BOUND } from '@clipsync/shared';
+import { BILLING_INTERVALS, FILES_PER_CLIP_BOUND, PLAN_IDS, type BillingInterval, type PlanId } from '@clipsync/shared';
 import { z } from 'zod';
 
 /** The repository root, so `DATA_DIR` and the web build resolve the same from any working directory. */
@@ -89,7 +89,58 @@ const EnvSchema = z.object({
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(1_073_741_824),
   MAX_FILES_PER_CLIP: z.coerce.number().int().positive().max(FILES_PER_CLIP_BOUND).default(20),
   WEB_DIST_DIR: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
+  STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+  STRIPE_PRICE_BASIC_MONTH: z.string().trim().min(1).optional(),
+  STRIPE_PRICE_BASIC_YEAR: z.string().trim().min(1).optional(),
+  STRIPE_PRICE_PRO_MONTH: z.string().trim().min(1).optional(),
+  STRIPE_PRICE_PRO_YEAR: z.string().trim().min(1).optional(),
+  STRIPE_PRICE_ADVANCED_MONTH: z.string().trim().min(1).optional(),
+  STRIPE_PRICE_ADVANCED_YEAR: z.string().trim().min(1).optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
 });
+type Env = z.infer<typeof EnvSchema>;
+
+/** Stripe, when every key is given (README "Payments (Stripe)"); without it nothing is gated. */
+export interface BillingConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Stripe's price id of each plan and interval. */
+  prices: Record<PlanId, Record<BillingInterval, string>>;
+  /** STRIPE_API_BASE: the SDK talks to this stand-in for Stripe's API instead (tests, local development). */
+  apiBase: URL | undefined;
+}
+
+const priceVariable = (plan: PlanId, interval: BillingInterval) =>
+  `STRIPE_PRICE_${plan.toUpperCase()}_${interval.toUpperCase()}` as keyof Env;
+
+/** All of the keys and the six prices, or none of them: half a set is a mistake to name, not to guess around. */
+function billingConfigOf(env: Env): BillingConfig | undefined {
+  const required = [
+    'STRIPE_SECRET_KEY',
+    'STRIPE_WEBHOOK_SECRET',
+    ...PLAN_IDS.flatMap((plan) => BILLING_INTERVALS.map((interval) => priceVariable(plan, interval))),
+  ] as const;
+  const missing = required.filter((name) => !env[name]);
+  if (missing.length === required.length) return undefined;
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  Stripe is partly configured; also set ${missing.join(', ')} (or unset every STRIPE_* variable to run without payments)`,
+    );
+  }
+  const value = (name: keyof Env) => String(env[name]);
+  const pricesOf = (plan: PlanId) =>
+    Object.fromEntries(BILLING_INTERVALS.map((interval) => [interval, value(priceVariable(plan, interval))])) as Record<
+      BillingInterval,
+      string
+    >;
+  return {
+    secretKey: value('STRIPE_SECRET_KEY'),
+    webhookSecret: value('STRIPE_WEBHOOK_SECRET'),
+    prices: { basic: pricesOf('basic'), pro: pricesOf('pro'), advanced: pricesOf('advanced') },
+    apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : undefined,
+  };
+}
 
 export interface AppConfig {
   env: 'development' | 'production' | 'test';
@@ -123,6 +174,8 @@ export interface AppConfig {
   storageQuotaBytes: number;
   maxFilesPerClip: number;
   webDistDir: string;
+  /** Undefined without Stripe keys: billing answers 503 and nothing is gated. */
+  billing: BillingConfig | undefined;
 }
 
 export class ConfigError extends Error {
@@ -165,5 +218,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
     maxFilesPerClip: env.MAX_FILES_PER_CLIP,
     webDistDir: toAbsolute(env.WEB_DIST_DIR),
+    billing: billingConfigOf(env),
   };
 }

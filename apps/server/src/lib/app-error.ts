@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@clipsync/shared';
+import type { ErrorCode, PlanId } from '@clipsync/shared';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -55,6 +55,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string = DEFAULT_MESSAGE[code],
+    /** With `PLAN_REQUIRED`: the cheapest plan that allows the refused action (the upgrade prompt offers it). */
+    readonly requiredPlan?: PlanId,
   ) {
     super(message);
     this.statusCode = STATUS_BY_CODE[code];

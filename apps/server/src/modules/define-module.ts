@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/env';
 import type { Database, DatabaseHandle } from '../db/client';
 import type { DomainEvents } from '../lib/domain-events';
+import type { EntitlementGate } from '../lib/entitlements';
 import type { MailQueue } from '../mail/mail-queue';
 import type { Mailer } from '../mail/mailer';
 import type { Realtime, SocketGuards } from '../realtime/socket-server';
@@ -25,6 +26,8 @@ export interface AppContext {
   /** Shared counters for limits across nodes (REDIS_URL), else undefined. */
   counterRedis: Redis | undefined;
   jwtSecret: string;
+  /** What each user's plan allows (billing/entitlements.service.ts); allows everything without Stripe keys. */
+  entitlements: EntitlementGate;
   /** Which sessions are live: read through, and told of every revocation (auth/session-cache.ts). */
   sessions: SessionCache;
   log: FastifyBaseLogger;

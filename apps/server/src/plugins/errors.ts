@@ -45,6 +45,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log[level]({ err: error, serialization: isResponseSerializationError(error) }, 'request failed');
     }
     const body: ErrorBody = { error: appError.message, code: appError.code };
+    if (appError.requiredPlan) body.requiredPlan = appError.requiredPlan;
     return reply.status(appError.statusCode).send(body);
   });
 }

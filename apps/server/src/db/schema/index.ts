@@ -4,3 +4,4 @@ export * from './email-tokens';
 export * from './clips';
 export * from './rooms';
 export * from './desktops';
+export * from './billing';

@@ -10,9 +10,16 @@ import { filesOf, type ClipsContext } from './clips.service';
 
 // A user's own lists: history (filtered and paged in SQL), favourites and stats. Drafts never count.
 
-function historyFilter(userId: string, query: ClipHistoryQuery, now = new Date()): SQL | undefined {
+/** `shownSince`: a plan without unlimited history sees its last BASIC_HISTORY_DAYS; older clips are kept. */
+function historyFilter(
+  userId: string,
+  query: ClipHistoryQuery,
+  shownSince: Date | null,
+  now = new Date(),
+): SQL | undefined {
   const start = rangeStart(query.range, now);
   return and(
+    shownSince ? sql`${clips.createdAt} > ${shownSince.toISOString()}` : undefined,
     eq(clips.userId, userId),
     eq(clips.isDraft, false),
     query.type === 'file' ? eq(clips.hasFiles, true) : undefined,
@@ -33,8 +40,15 @@ async function keptCounts(db: Database, userId: string) {
  * The total a history query matches. Without search or date range, and with at most one of type and
  * favourite, the kept counts answer in one row; otherwise every match is counted.
  */
-async function totalOf(ctx: ClipsContext, userId: string, query: ClipHistoryQuery, where: SQL | undefined) {
-  const isKept = !query.search && query.range === 'all' && (query.type === 'all' || query.favorite === undefined);
+async function totalOf(
+  ctx: ClipsContext,
+  userId: string,
+  query: ClipHistoryQuery,
+  where: SQL | undefined,
+  isWindowed: boolean,
+) {
+  const isKept =
+    !isWindowed && !query.search && query.range === 'all' && (query.type === 'all' || query.favorite === undefined);
   if (!isKept) {
     const [row] = await ctx.db.select({ total: count() }).from(clips).where(where);
     return row?.total ?? 0;
@@ -54,7 +68,8 @@ export async function listClipHistory(
   query: ClipHistoryQuery,
 ): Promise<{ clips: Clip[]; total: number }> {
   const { userId } = requireSignedIn(actor);
-  const where = historyFilter(userId, query);
+  const shownSince = await ctx.entitlements.historyStart(userId);
+  const where = historyFilter(userId, query, shownSince);
   const rows = await ctx.db
     .select()
     .from(clips)
@@ -67,7 +82,7 @@ export async function listClipHistory(
   // A page that is not full is the last one, so it already tells the total; only a full page needs
   // the count, which costs a pass over every matching clip.
   const isLastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
-  const total = isLastPage ? query.offset + rows.length : await totalOf(ctx, userId, query, where);
+  const total = isLastPage ? query.offset + rows.length : await totalOf(ctx, userId, query, where, shownSince !== null);
   const files = await filesOf(ctx.db, rows);
   return { clips: rows.map((row) => toClip(row, files.get(row.id) ?? [], actor)), total };
 }

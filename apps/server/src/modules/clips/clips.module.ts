@@ -14,6 +14,7 @@ export const clipsModule = defineModule((app) => {
     events: app.events,
     files: app.files,
     limits: { storageQuotaBytes: app.config.storageQuotaBytes, maxFilesPerClip: app.config.maxFilesPerClip },
+    entitlements: app.entitlements,
   };
   return {
     routes: async (api) => {

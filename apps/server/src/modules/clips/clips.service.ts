@@ -1,10 +1,11 @@
 import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Clip, ClipFile } from '@clipsync/shared';
+import { planAllowing, type Clip, type ClipFile } from '@clipsync/shared';
 import type { Database } from '../../db/client';
 import { clipFiles, clips } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { DomainEvents } from '../../lib/domain-events';
+import { planName, type EntitlementGate } from '../../lib/entitlements';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
@@ -20,6 +21,8 @@ export interface ClipsContext {
   events: DomainEvents;
   files: FileStore;
   limits: { storageQuotaBytes: number; maxFilesPerClip: number };
+  /** With billing on, a clip's link is readable by others only while its owner's plan includes sharing. */
+  entitlements: EntitlementGate;
 }
 
 export type ClipRow = typeof clips.$inferSelect;
@@ -47,6 +50,14 @@ export async function filesOf(db: Database, clipRows: readonly ClipRow[]): Promi
   return byClip;
 }
 
+/** Anyone with the link reads a clip (SPEC §6) while its owner may share; the owner always reads their own. */
+async function assertReadable(ctx: ClipsContext, actor: Actor, clip: ClipRow): Promise<void> {
+  authorize(clipPolicy, 'read', actor, clip);
+  if (actor?.userId === clip.userId) return;
+  const refusal = `This clip's owner needs the ${planName(planAllowing('sharing'))} plan to share it.`;
+  await ctx.entitlements.require(clip.userId, 'sharing', refusal);
+}
+
 async function present(db: Database, clip: ClipRow, actor: Actor): Promise<Clip> {
   return toClip(clip, (await filesOf(db, [clip])).get(clip.id) ?? [], actor);
 }
@@ -63,7 +74,7 @@ export async function createClip(ctx: ClipsContext, actor: Actor, content: strin
 
 export async function getClip(ctx: ClipsContext, actor: Actor, clipId: string): Promise<Clip> {
   const clip = await findClipOr404(ctx.db, clipId);
-  authorize(clipPolicy, 'read', actor, clip);
+  await assertReadable(ctx, actor, clip);
   return present(ctx.db, clip, actor);
 }
 
@@ -233,7 +244,7 @@ export async function openClipFile(
     .innerJoin(clips, eq(clips.id, clipFiles.clipId))
     .where(eq(clipFiles.id, fileId));
   if (!row) throw new AppError('NOT_FOUND', 'File not found');
-  authorize(clipPolicy, 'read', actor, row.clip);
+  await assertReadable(ctx, actor, row.clip);
   return { file: row.file, body: await ctx.files.get(row.file.storageKey) };
 }
 

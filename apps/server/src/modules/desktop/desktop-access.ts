@@ -6,6 +6,7 @@ import { desktopItems, desktops } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { DomainEvents } from '../../lib/domain-events';
+import type { EntitlementGate } from '../../lib/entitlements';
 import { createFileLinks, type FileLinks } from '../../lib/file-links';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { networkFingerprint, networkKeyOf } from '../../lib/network-key';
@@ -22,6 +23,8 @@ export interface DesktopsContext {
   /** Keys the network fingerprints, so no address is stored and no network's name can be guessed. */
   serverSecret: string;
   limits: { storageQuotaBytes: number };
+  /** Share links are a Pro feature when billing is on. */
+  entitlements: EntitlementGate;
   /** Desktops as answered to each kind of viewer, under the blocks' version (desktop.service getDesktop). */
   answers: VersionedCache<Desktop>;
 }
@@ -50,6 +53,7 @@ export function createDesktopsContext(app: AppContext): DesktopsContext {
     fileLinks: createFileLinks(app.jwtSecret),
     serverSecret: app.jwtSecret,
     limits: { storageQuotaBytes: app.config.storageQuotaBytes },
+    entitlements: app.entitlements,
     answers,
   };
 }

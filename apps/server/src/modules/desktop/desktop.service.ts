@@ -279,6 +279,7 @@ export async function deleteItemOn(
 export async function rotateShareToken(ctx: DesktopsContext, caller: DesktopCaller): Promise<{ shareToken: string }> {
   const { desktop, access } = await resolveDesktop(ctx, caller);
   authorize(desktopPolicy, 'share', caller.actor, access);
+  if (access.ownerId) await ctx.entitlements.require(access.ownerId, 'sharing');
   const shareToken = newSecretToken();
   await ctx.db.update(desktops).set({ shareToken, updatedAt: new Date() }).where(eq(desktops.id, desktop.id));
   ctx.events.emit('desktop.share-revoked', { desktopId: desktop.id });

@@ -4,6 +4,7 @@ import { roomMembers, rooms } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { DomainEvents } from '../../lib/domain-events';
+import type { EntitlementGate } from '../../lib/entitlements';
 import type { FileStore } from '../../storage/file-store';
 import type { FileLinks } from '../../lib/file-links';
 import type { VersionedCache } from '../../lib/versioned-cache';
@@ -17,6 +18,8 @@ export interface RoomsContext {
   /** Room files are for members only: their addresses carry a link signed for the caller. */
   fileLinks: FileLinks;
   limits: { storageQuotaBytes: number };
+  /** Rooms are an Advanced feature when billing is on: creating and joining one asks first. */
+  entitlements: EntitlementGate;
   /** Room details as built for a caller and a query, under the room's version (rooms.service getRoom). */
   details: VersionedCache<RoomDetail>;
 }

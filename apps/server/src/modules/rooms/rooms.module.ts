@@ -23,6 +23,7 @@ export const roomsModule = defineModule((app) => {
     files: app.files,
     fileLinks: createFileLinks(app.jwtSecret),
     limits: { storageQuotaBytes: app.config.storageQuotaBytes },
+    entitlements: app.entitlements,
     details: new VersionedCache<RoomDetail>(DETAIL_CACHE),
   };
   // The version check already refuses a stale detail; this drops a changed room's details at once.

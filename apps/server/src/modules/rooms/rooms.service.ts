@@ -24,6 +24,7 @@ const DEFAULT_CONTENT_QUERY: RoomContentQuery = RoomContentQuery.parse({});
 
 export async function createRoom(ctx: RoomsContext, actor: Actor, input: CreateRoomRequest): Promise<RoomDetail> {
   const { userId } = requireSignedIn(actor);
+  await ctx.entitlements.require(userId, 'rooms');
   const room = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(rooms)
@@ -57,6 +58,7 @@ export async function getRoom(
   let { room, access, version } = await findRoomAccess(ctx.db, actor, roomId);
   if (roomPolicy.join(actor, access)) {
     const { userId } = requireSignedIn(actor);
+    await ctx.entitlements.require(userId, 'rooms');
     const joined = await ctx.db.transaction(async (tx) => {
       const isNew = await insertMember(tx, roomId, userId);
       if (isNew) await recordActivity(tx, { roomId, userId, type: 'member_join' });
@@ -132,6 +134,7 @@ export async function joinRoomByToken(ctx: RoomsContext, actor: Actor, shareToke
   const [room] = await ctx.db.select({ id: rooms.id }).from(rooms).where(eq(rooms.shareToken, shareToken));
   if (!room)
     throw new AppError('NOT_FOUND', 'This invite link is invalid or has been replaced. Ask a member for a new one.');
+  await ctx.entitlements.require(userId, 'rooms');
   const joined = await ctx.db.transaction(async (tx) => {
     const isNew = await insertMember(tx, room.id, userId);
     if (isNew) await recordActivity(tx, { roomId: room.id, userId, type: 'member_joined_by_token' });

@@ -1,0 +1,23 @@
+import { defineModule } from '../define-module';
+import { createPayments, type BillingContext } from './billing-context';
+import { billingRoutes } from './billing.routes';
+import { stripeWebhookRoutes } from './stripe-webhook.routes';
+
+/**
+ * Paid plans (ARCHITECTURE §4 Payments): Stripe's hosted checkout and portal, its signed webhooks, and the
+ * caller's plan. The plan checks other areas use are built in app.ts (entitlements.service.ts) and reach
+ * them through the app context.
+ */
+export const billingModule = defineModule((app) => {
+  const ctx: BillingContext = {
+    db: app.db,
+    payments: createPayments(app.config.billing),
+    publicUrl: app.config.publicUrl,
+  };
+  return {
+    routes: async (api) => {
+      await api.register(billingRoutes, { ctx });
+      await api.register(stripeWebhookRoutes, { ctx });
+    },
+  };
+});

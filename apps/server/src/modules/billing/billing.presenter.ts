@@ -1,0 +1,18 @@
+import type { BillingResponse } from '@clipsync/shared';
+import { paidPlanOf, trialDaysLeft, trialEndOf, type BillingState } from './billing-state';
+
+/** A user's billing as `GET /api/billing` answers it: the paid plan if any, else the trial or its end. */
+export function toBillingResponse(state: BillingState, now: Date): BillingResponse {
+  const paid = paidPlanOf(state.account);
+  const daysLeft = trialDaysLeft(state, now);
+  const status = paid?.status ?? (daysLeft > 0 ? 'trialing' : 'canceled');
+  return {
+    plan: paid?.plan ?? null,
+    interval: paid?.interval ?? null,
+    status,
+    trialEndsAt: status === 'trialing' ? trialEndOf(state).toISOString() : null,
+    trialDaysLeft: daysLeft,
+    renewsAt: paid ? (state.account?.currentPeriodEnd?.toISOString() ?? null) : null,
+    cancelAtPeriodEnd: paid ? (state.account?.cancelAtPeriodEnd ?? false) : false,
+  };
+}

@@ -1,0 +1,109 @@
+import {
+  BILLING_CANCEL_PATH,
+  BILLING_SUCCESS_PATH,
+  type BillingResponse,
+  type CheckoutRequest,
+  type RedirectUrlResponse,
+} from '@clipsync/shared';
+import { sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { billingAccounts } from '../../db/schema';
+import { requireSignedIn, type Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { requirePayments, type BillingContext, type Payments } from './billing-context';
+import { loadBillingState, paidPlanOf, trialEndOf, type BillingState } from './billing-state';
+import { toBillingResponse } from './billing.presenter';
+
+type SubscriptionData = Stripe.Checkout.SessionCreateParams.SubscriptionData;
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Stripe Checkout refuses a `trial_end` less than 48 hours away; closer than that, whole days are given. */
+const CHECKOUT_TRIAL_END_MIN_MS = 48 * HOUR_MS;
+
+/**
+ * The user's first Stripe customer, for a user who has none stored. No transaction is held across the call
+ * to Stripe (the embedded database would wait on it): two first checkouts at once send the same
+ * idempotency key, so Stripe answers both with one customer, and the first id stored is the one kept.
+ */
+async function createCustomer(ctx: BillingContext, payments: Payments, userId: string): Promise<string> {
+  const customer = await payments.stripe.customers.create(
+    { metadata: { userId } },
+    { idempotencyKey: `clipsync-customer-${userId}` },
+  );
+  const [stored] = await ctx.db
+    .insert(billingAccounts)
+    .values({ userId, stripeCustomerId: customer.id })
+    .onConflictDoUpdate({
+      target: billingAccounts.userId,
+      set: {
+        stripeCustomerId: sql`coalesce(${billingAccounts.stripeCustomerId}, excluded.stripe_customer_id)`,
+        updatedAt: new Date(),
+      },
+    })
+    .returning({ customerId: billingAccounts.stripeCustomerId });
+  if (!stored?.customerId) throw new AppError('INTERNAL');
+  return stored.customerId;
+}
+
+/**
+ * The trial days left, carried into the subscription so buying during the trial charges nothing before it
+ * ends (SPEC §9): its exact end when Stripe accepts one, else the days left rounded up, as the app shows them.
+ */
+function trialOf(state: BillingState, now: Date): Pick<SubscriptionData, 'trial_end' | 'trial_period_days'> {
+  const left = trialEndOf(state).getTime() - now.getTime();
+  if (left <= 0) return {};
+  if (left >= CHECKOUT_TRIAL_END_MIN_MS) return { trial_end: Math.floor(trialEndOf(state).getTime() / 1000) };
+  return { trial_period_days: Math.ceil(left / (24 * HOUR_MS)) };
+}
+
+/** `POST /api/stripe/checkout`: a hosted Checkout Session in subscription mode for the plan's price. */
+export async function startCheckout(
+  ctx: BillingContext,
+  actor: Actor,
+  { plan, interval }: CheckoutRequest,
+  now = new Date(),
+): Promise<RedirectUrlResponse> {
+  const { userId } = requireSignedIn(actor);
+  const payments = requirePayments(ctx);
+  const state = await loadBillingState(ctx.db, userId);
+  // A second checkout would be a second subscription, billed beside the first: plan changes go through the portal.
+  if (paidPlanOf(state.account)) {
+    throw new AppError('CONFLICT', 'You already have a subscription. Use Manage subscription to change your plan.');
+  }
+  const customer = state.account?.stripeCustomerId ?? (await createCustomer(ctx, payments, userId));
+  const metadata = { userId, plan, interval };
+  const session = await payments.stripe.checkout.sessions.create({
+    mode: 'subscription',
+    customer,
+    client_reference_id: userId,
+    line_items: [{ price: payments.config.prices[plan][interval], quantity: 1 }],
+    success_url: `${ctx.publicUrl}${BILLING_SUCCESS_PATH}?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${ctx.publicUrl}${BILLING_CANCEL_PATH}`,
+    metadata,
+    subscription_data: { metadata, ...trialOf(state, now) },
+  });
+  if (!session.url) throw new AppError('INTERNAL');
+  return { url: session.url };
+}
+
+/** `POST /api/billing/portal`: Stripe's customer portal, for a user who has been to checkout before. */
+export async function openPortal(ctx: BillingContext, actor: Actor): Promise<RedirectUrlResponse> {
+  const { userId } = requireSignedIn(actor);
+  const payments = requirePayments(ctx);
+  const { account } = await loadBillingState(ctx.db, userId);
+  if (!account?.stripeCustomerId) {
+    throw new AppError('CONFLICT', 'There is no subscription to manage yet. Choose a plan first.');
+  }
+  const session = await payments.stripe.billingPortal.sessions.create({
+    customer: account.stripeCustomerId,
+    return_url: `${ctx.publicUrl}/billing`,
+  });
+  return { url: session.url };
+}
+
+/** `GET /api/billing`: the caller's plan, status, trial and renewal. */
+export async function getBilling(ctx: BillingContext, actor: Actor, now = new Date()): Promise<BillingResponse> {
+  const { userId } = requireSignedIn(actor);
+  requirePayments(ctx);
+  return toBillingResponse(await loadBillingState(ctx.db, userId), now);
+}
