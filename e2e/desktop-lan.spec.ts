@@ -1,12 +1,19 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startForwardingProxy, type ForwardingProxy } from './support/forwarding-proxy';
 
-/** A device of another household: the e2e server trusts 127.0.0.1 as a proxy (playwright.config.ts). */
-const NEIGHBOUR = { 'x-forwarded-for': '198.51.100.23' };
+/** Another household: its devices reach the app through a proxy that forwards their public address. */
+let neighbourhood: ForwardingProxy;
+let NEIGHBOUR: { baseURL: string };
+test.beforeAll(async ({ browserName: _ }, testInfo) => {
+  neighbourhood = await startForwardingProxy(String(testInfo.project.use.baseURL), '198.51.100.23');
+  NEIGHBOUR = { baseURL: neighbourhood.url };
+});
+test.afterAll(() => neighbourhood?.close());
 const block = (page: Page, text: string) => page.getByRole('main').getByRole('article', { name: text });
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-async function openDesktop(browser: Browser, headers: Record<string, string> = {}) {
-  const context = await browser.newContext({ extraHTTPHeaders: headers });
+async function openDesktop(browser: Browser, network: { baseURL?: string } = {}) {
+  const context = await browser.newContext(network);
   const page = await context.newPage();
   await page.goto('/desktop');
   await expect(page.getByRole('note')).toContainText('Everyone on this network can see this desktop.');
@@ -61,6 +68,8 @@ test('LAN Share: two devices of one network host and find each other and follow 
   // Auto-Connect is on: each connects to the other host as soon as it is listed.
   await expect(phoneDialog.getByRole('button', { name: /^Connected to / })).toBeVisible();
   await expect(laptopDialog.getByRole('button', { name: /^Connected to / })).toBeVisible();
+  // Each host names itself by its browser and system, not the server's default 'Nearby device'.
+  await expect(phoneDialog.getByRole('listitem').first()).toContainText(/^\S+ on \S+/);
   await expect(laptop.getByRole('button', { name: 'LAN Active', includeHidden: true })).toHaveCount(1);
 
   // A new block on the network's desktop reaches the laptop live, and the laptop's host update the phone.

@@ -18,6 +18,9 @@ async function addText(page: Page, text: string) {
   await expect(block(page, text)).toBeVisible();
 }
 
+/** A block's width on screen, in whole pixels (react-grid-layout animates moves and resizes: poll it). */
+const widthOf = async (locator: Locator) => Math.round((await locator.boundingBox())?.width ?? 0);
+
 async function topLeftOf(locator: Locator) {
   const box = await locator.boundingBox();
   if (!box) throw new Error('block not on screen');
@@ -85,6 +88,40 @@ test('a dragged block stays where it was put after a reload', async ({ page, req
   const afterReload = await topLeftOf(block(page, text));
   expect(Math.abs(afterReload.x - dropped.x)).toBeLessThanOrEqual(10);
   expect(Math.abs(afterReload.y - dropped.y)).toBeLessThanOrEqual(10);
+});
+
+test('a block moved by the arrow keys is saved once and stays after a reload', async ({ page, request }) => {
+  await signIn(page, request, 'desktop-keys');
+  await page.goto('/desktop');
+  const text = unique('Move me by keys');
+  await addText(page, text);
+  // A newer block: the save puts the moved one above it, which moves the moved one's element in the page.
+  await addText(page, unique('Stays put'));
+  const before = await topLeftOf(block(page, text));
+  const saves: string[] = [];
+  page.on('request', (sent) => void (sent.method() === 'PATCH' && saves.push(sent.url())));
+
+  await block(page, text).focus();
+  for (const key of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'Shift+ArrowDown']) await page.keyboard.press(key);
+  await expect(page.getByText(/^Moved to \d+, \d+$/)).toBeAttached();
+  await expect(toast(page, 'Layout saved')).toBeVisible();
+  expect(saves).toHaveLength(1);
+  await expect.poll(() => topLeftOf(block(page, text))).toEqual({ x: before.x + 30, y: before.y + 100 });
+  // The save puts the block on top of the other, which moves it in the page: it keeps the focus.
+  await expect(block(page, text)).toBeFocused();
+  // Alt+Left resizes the block; it is not the browser's Back.
+  const width = await widthOf(block(page, text));
+  const resizeSaved = page.waitForResponse((response) => response.request().method() === 'PATCH' && response.ok());
+  await page.keyboard.press('Alt+ArrowLeft');
+  await expect(page.getByText('Resized to 190 × 150')).toBeAttached();
+  expect(new URL(page.url()).pathname).toBe('/desktop');
+  await expect.poll(() => widthOf(block(page, text))).toBe(width - 10);
+
+  await resizeSaved;
+  await page.reload();
+  await expect(block(page, text)).toBeVisible();
+  await expect.poll(() => topLeftOf(block(page, text))).toEqual({ x: before.x + 30, y: before.y + 100 });
+  await expect.poll(() => widthOf(block(page, text))).toBe(width - 10);
 });
 
 test('signed out, /desktop is the LAN desktop and says who can see it', async ({ page }) => {

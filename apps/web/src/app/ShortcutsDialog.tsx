@@ -13,10 +13,16 @@ export function ShortcutsDialog({
 }) {
   const { t } = useTranslation();
   const command = IS_MAC ? '⌘' : 'Ctrl';
+  const option = IS_MAC ? '⌥' : 'Alt';
+  const arrows = '←↑→↓';
   const rows: ReadonlyArray<{ keys: string[]; label: string }> = [
     { keys: [`${command}+Enter`, `${command}+S`], label: t('shortcuts.save') },
     { keys: ['/'], label: t('shortcuts.search') },
     { keys: ['N'], label: t('shortcuts.newClip') },
+    // A focused block of the Virtual Desktop (DesktopGrid's keyboard hint says the same).
+    { keys: [arrows], label: t('desktop.shortcutMove') },
+    { keys: [`Shift+${arrows}`], label: t('desktop.shortcutMoveFar') },
+    { keys: [`${option}+${arrows}`], label: t('desktop.shortcutResize') },
     { keys: ['?'], label: t('shortcuts.help') },
   ];
   return (

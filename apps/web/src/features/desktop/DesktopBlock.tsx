@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
+import type { BlockFocusProps } from './use-block-keyboard';
 
 /** The class the grid drags a block by: only its title bar, so its buttons and text work on touch too. */
 export const BLOCK_HANDLE_CLASS = 'desktop-block-handle';
@@ -16,15 +17,18 @@ interface DesktopBlockProps {
   canMove: boolean;
   actions: ReactNode;
   children: ReactNode;
+  /** Present when the block moves: it takes focus and answers the arrow keys. */
+  focusProps?: BlockFocusProps;
 }
 
 /** One block of the desktop: a title bar to drag it by, its content, and its buttons. */
-export function DesktopBlock({ label, title, icon: Icon, canMove, actions, children }: DesktopBlockProps) {
+export function DesktopBlock({ label, title, icon: Icon, canMove, actions, children, focusProps }: DesktopBlockProps) {
   const { t } = useTranslation();
   return (
     <article
       aria-label={label}
-      className="flex h-full w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm dark:border-slate-800 dark:bg-slate-900"
+      {...focusProps}
+      className="flex h-full w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:border-slate-800 dark:bg-slate-900"
     >
       <header
         title={canMove ? t('desktop.dragHint') : undefined}

@@ -1,5 +1,6 @@
 import type { DesktopItem, DesktopLayoutEntry } from '@clipsync/shared';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import ReactGridLayout, { noCompactor, type Compactor, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
 import './desktop-grid.css';
@@ -7,6 +8,7 @@ import { changedLayoutEntries, DESKTOP_CELL_PX, gridColumns, toGridCell } from '
 import { BLOCK_HANDLE_CLASS } from './DesktopBlock';
 import { FileBlock } from './FileBlock';
 import { TextBlock } from './TextBlock';
+import { useBlockKeyboard } from './use-block-keyboard';
 
 /**
  * Blocks stay exactly where they are dropped and nothing else moves: with the library's default, a block
@@ -29,19 +31,31 @@ interface DesktopGridProps {
 /**
  * The desktop's blocks where their owners put them. Grid cells are DESKTOP_CELL_PX square, so a block's
  * pixel position and size map to cells and back. Blocks drag by their title bar (mouse and touch) and
- * resize from their corner.
+ * resize from their corner; a focused block moves and resizes with the arrow keys too.
  */
 export function DesktopGrid({ items, visibleWidth, canMove, canDelete, onLayoutChange, onDelete }: DesktopGridProps) {
   // Overlapping blocks stack in the order they last changed: the one just moved or added is on top.
   const stacked = useMemo(() => [...items].sort((a, b) => a.updated_at.localeCompare(b.updated_at)), [items]);
   const layout = useMemo(() => stacked.map(toGridCell), [stacked]);
   const cols = gridColumns(visibleWidth, items);
+  const { t } = useTranslation();
+  const keyboard = useBlockKeyboard(items, canMove, onLayoutChange);
   const commit = (next: Layout) => {
     const entries = changedLayoutEntries(next, items);
     if (entries.length > 0) onLayoutChange(entries);
   };
   return (
     <div className="overflow-x-auto">
+      {canMove && (
+        <>
+          <p id={keyboard.hintId} className="sr-only">
+            {t('desktop.keyboardHint')}
+          </p>
+          <p aria-live="polite" aria-atomic="true" className="sr-only">
+            {keyboard.announcement}
+          </p>
+        </>
+      )}
       <ReactGridLayout
         layout={layout}
         width={cols * DESKTOP_CELL_PX}
@@ -53,16 +67,15 @@ export function DesktopGrid({ items, visibleWidth, canMove, canDelete, onLayoutC
         onResizeStop={commit}
         className="desktop-grid min-h-64"
       >
-        {stacked.map((item) => (
+        {stacked.map((item) => {
+          const blockProps = { item, canMove, canDelete, onDelete, focusProps: keyboard.focusPropsOf(item) };
           // The inner padding is the gap between blocks: the grid itself has no margins, so cells stay pixels.
-          <div key={item.id} className="p-1">
-            {item.type === 'text' ? (
-              <TextBlock item={item} canMove={canMove} canDelete={canDelete} onDelete={onDelete} />
-            ) : (
-              <FileBlock item={item} canMove={canMove} canDelete={canDelete} onDelete={onDelete} />
-            )}
-          </div>
-        ))}
+          return (
+            <div key={item.id} className="p-1">
+              {item.type === 'text' ? <TextBlock {...blockProps} /> : <FileBlock {...blockProps} />}
+            </div>
+          );
+        })}
       </ReactGridLayout>
     </div>
   );

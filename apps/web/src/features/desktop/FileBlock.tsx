@@ -5,19 +5,21 @@ import { useTranslation } from 'react-i18next';
 import { FileSummary } from '../../components/FileSummary';
 import { useFileDownload } from '../../components/use-file-download';
 import { BlockButton, DesktopBlock } from './DesktopBlock';
+import type { BlockFocusProps } from './use-block-keyboard';
 
 interface FileBlockProps {
   item: DesktopItem;
   canMove: boolean;
   canDelete: boolean;
   onDelete: (item: DesktopItem) => void;
+  focusProps?: BlockFocusProps;
 }
 
 /**
  * SPEC §2: a file block with its preview (images), name, size, Download (idle, 'Downloading...', idle;
  * 'Download started') and delete. `file_url` is signed: it needs no bearer header.
  */
-export function FileBlock({ item, canMove, canDelete, onDelete }: FileBlockProps) {
+export function FileBlock({ item, canMove, canDelete, onDelete, focusProps }: FileBlockProps) {
   const { t } = useTranslation();
   const download = useFileDownload({ startedKey: 'desktop.downloadStarted' });
   const [isDownloading, setIsDownloading] = useState(false);
@@ -36,6 +38,7 @@ export function FileBlock({ item, canMove, canDelete, onDelete }: FileBlockProps
       title={t('desktop.fileBlock')}
       icon={Paperclip}
       canMove={canMove}
+      focusProps={focusProps}
       actions={
         <>
           <BlockButton

@@ -1,6 +1,6 @@
 import type { LanDesktopData, LanPeer } from '@clipsync/shared';
 import { act, fireEvent, renderHook, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { desktopApi } from '../../api/desktop-api';
 import { makeDesktop, makeDesktopFileItem, makeDesktopItem } from '../../test/desktop-fixtures';
 import { FakeSocket } from '../../test/fake-socket';
@@ -59,6 +59,15 @@ describe('LAN Share', () => {
     expect(emitsOf(lan, 'lan:discover:request_peers')).toHaveLength(1);
     act(() => vi.advanceTimersByTime(2000));
     expect(screen.getByRole('button', { name: 'LAN Active', hidden: true })).toBeInTheDocument();
+  });
+
+  test('hosting names this device to its peers by browser and system', async () => {
+    const userAgent = vi
+      .spyOn(window.navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0');
+    onTestFinished(() => userAgent.mockRestore());
+    const { lan } = await openLan({ ackAnnounce: false });
+    expect(emitsOf(lan, 'lan:host:announce')[0]?.args[0]).toMatchObject({ name: 'Firefox on Linux' });
   });
 
   test('lists peers of lan:peers:list and lan:peer:announce and drops them on lan:peer:disconnect', async () => {

@@ -4,16 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/browser-files';
 import { useToast } from '../../ui/use-toast';
 import { BlockButton, DesktopBlock } from './DesktopBlock';
+import type { BlockFocusProps } from './use-block-keyboard';
 
 interface TextBlockProps {
   item: DesktopItem;
   canMove: boolean;
   canDelete: boolean;
   onDelete: (item: DesktopItem) => void;
+  focusProps?: BlockFocusProps;
 }
 
 /** SPEC §2: a text block with Copy ('Copied') and delete. */
-export function TextBlock({ item, canMove, canDelete, onDelete }: TextBlockProps) {
+export function TextBlock({ item, canMove, canDelete, onDelete, focusProps }: TextBlockProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const copy = async () => {
@@ -30,6 +32,7 @@ export function TextBlock({ item, canMove, canDelete, onDelete }: TextBlockProps
       title={t('desktop.textBlock')}
       icon={FileText}
       canMove={canMove}
+      focusProps={focusProps}
       actions={
         <>
           <BlockButton label={t('desktop.copy')} icon={Copy} onClick={() => void copy()} />

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { io } from 'socket.io-client';
 import { sessionStore } from '../../api/session-store';
+import { currentDeviceName } from '../../lib/device-name';
 import type { RealtimeSocket } from '../../realtime/socket-client';
 import { useToast } from '../../ui/use-toast';
 
@@ -144,7 +145,9 @@ export function useLanSession(desktop: Desktop | undefined, createSocket: LanSoc
       const hosted = desktopRef.current;
       if (hosted) {
         announcedRef.current = hosted;
-        socket.emit('lan:host:announce', { desktop: toLanData(hosted) }, (ack: Ack) => {
+        // Peers list this device by its name ('Chrome on Windows'); without one the server says 'Nearby device'.
+        const announce = { name: currentDeviceName(), desktop: toLanData(hosted) };
+        socket.emit('lan:host:announce', announce, (ack: Ack) => {
           if (ack.ok) {
             setIsHosting(true);
             toast.success({ title: t('lan.hostingStarted') });
