@@ -10,6 +10,21 @@ import { join } from 'node:path';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'clipsync-e2e-'));
+/**
+ * Payments are on, against the Stripe stand-in (apps/server/test/stripe-stand-in.ts): its checkout page's
+ * Pay button sends the app a signed `checkout.session.completed`. New accounts start on the 7-day trial
+ * with every feature, so the other journeys are not gated.
+ */
+const stripeStandInPort = Number(process.env.E2E_STRIPE_PORT ?? port + 20_000);
+const stripeWebhookSecret = 'whsec_e2e_stand_in';
+const stripePrices = Object.fromEntries(
+  ['BASIC', 'PRO', 'ADVANCED'].flatMap((plan) =>
+    ['MONTH', 'YEAR'].map((interval) => [
+      `STRIPE_PRICE_${plan}_${interval}`,
+      `price_${plan.toLowerCase()}_${interval.toLowerCase()}`,
+    ]),
+  ),
+);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -38,26 +53,43 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: 'npm run build && npm run start -w @clipsync/server',
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      // Every journey comes from 127.0.0.1, so per-address limits would throttle the suite as a whole;
-      // the limits themselves are tested in the server suite.
-      AUTH_RATE_LIMIT_PER_IP: '1000',
-      RATE_LIMIT_PER_MINUTE: '6000',
-      // The browser plays its own proxy: a context that sends X-Forwarded-For (extraHTTPHeaders) is a
-      // device of another network, so LAN grouping is tested without root's network namespaces. Contexts
-      // that send none are 127.0.0.1, as before.
-      TRUST_PROXY: '127.0.0.1',
-      NODE_ENV: 'test',
+  webServer: [
+    {
+      command: 'npx tsx apps/server/test/stripe-stand-in-cli.ts',
+      url: `http://127.0.0.1:${stripeStandInPort}/health`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: {
+        STRIPE_STAND_IN_PORT: String(stripeStandInPort),
+        STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+        STRIPE_STAND_IN_WEBHOOK_URL: `http://127.0.0.1:${port}/api/stripe/webhook`,
+      },
     },
-  },
+    {
+      command: 'npm run build && npm run start -w @clipsync/server',
+      url: `${baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: baseURL,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        // Every journey comes from 127.0.0.1, so per-address limits would throttle the suite as a whole;
+        // the limits themselves are tested in the server suite.
+        AUTH_RATE_LIMIT_PER_IP: '1000',
+        RATE_LIMIT_PER_MINUTE: '6000',
+        // The browser plays its own proxy: a context that sends X-Forwarded-For (extraHTTPHeaders) is a
+        // device of another network, so LAN grouping is tested without root's network namespaces. Contexts
+        // that send none are 127.0.0.1, as before.
+        TRUST_PROXY: '127.0.0.1',
+        NODE_ENV: 'test',
+        STRIPE_SECRET_KEY: 'sk_test_e2e',
+        STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+        STRIPE_API_BASE: `http://127.0.0.1:${stripeStandInPort}`,
+        ...stripePrices,
+      },
+    },
+  ],
 });

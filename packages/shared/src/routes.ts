@@ -19,6 +19,10 @@ export const APP_ROUTES = [
   '/clips/:clipId',
   '/email-confirmation',
   '/reset-password',
+  '/billing',
+  // Where Stripe's hosted checkout sends the browser back (BILLING_SUCCESS_PATH, BILLING_CANCEL_PATH).
+  '/billing/success',
+  '/billing/cancel',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

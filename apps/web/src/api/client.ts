@@ -1,4 +1,4 @@
-import { ACCESS_TOKEN_HEADER, ErrorBody, REFRESH_TOKEN_HEADER } from '@clipsync/shared';
+import { ACCESS_TOKEN_HEADER, ErrorBody, REFRESH_TOKEN_HEADER, type PlanId } from '@clipsync/shared';
 import { z } from 'zod';
 import type { CallArgs, Endpoint, HttpMethod, ResponseOf } from './endpoint';
 import { authEndpoints } from './endpoints';
@@ -11,6 +11,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code: string,
+    /** With a 402 `PLAN_REQUIRED`: the cheapest plan that allows the refused action. */
+    readonly requiredPlan?: PlanId,
   ) {
     super(message);
   }
@@ -32,7 +34,10 @@ const NO_CONTENT = z.undefined();
 
 async function toApiError(response: Response): Promise<ApiError> {
   const parsed = ErrorBody.safeParse(await response.json().catch(() => null));
-  if (parsed.success) return new ApiError(parsed.data.error, response.status, parsed.data.code);
+  if (parsed.success) {
+    const { error, code, requiredPlan } = parsed.data;
+    return new ApiError(error, response.status, code, requiredPlan);
+  }
   // No server text (a proxy's HTML page, say): an empty message lets each screen use its own fallback
   // words (SPEC §8), in the reader's language, rather than an English status line.
   return new ApiError('', response.status, 'HTTP_ERROR');

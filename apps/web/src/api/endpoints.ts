@@ -38,6 +38,9 @@ import {
   DesktopItem,
   DesktopShareResult,
   UpdateDesktopLayoutRequest,
+  BillingResponse,
+  CheckoutRequest,
+  RedirectUrlResponse,
 } from '@clipsync/shared';
 import { z } from 'zod';
 import { defineEndpoints } from './endpoint';
@@ -229,4 +232,13 @@ export const desktopEndpoints = defineEndpoints({
   /** Creates the share link, or replaces it (the old link stops working); the owner only. */
   share: { method: 'POST', path: () => '/virtual-desktop/share', response: DesktopShareResult },
   unshare: { method: 'DELETE', path: () => '/virtual-desktop/share', response: null },
+});
+
+/** Paid plans (SPEC §7 Billing): a 503 `PAYMENTS_NOT_CONFIGURED` means this server sells none. */
+export const billingEndpoints = defineEndpoints({
+  get: { method: 'GET', path: () => '/billing', response: BillingResponse },
+  /** Stripe's hosted checkout for a plan and interval; the browser goes to the answer's `url`. */
+  checkout: { method: 'POST', path: () => '/stripe/checkout', request: CheckoutRequest, response: RedirectUrlResponse },
+  /** Stripe's customer portal, where the subscriber changes card, plan or cancels. */
+  portal: { method: 'POST', path: () => '/billing/portal', response: RedirectUrlResponse },
 });

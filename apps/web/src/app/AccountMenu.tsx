@@ -1,4 +1,5 @@
 import { LogOut, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, LANGUAGES, type LanguageCode } from '../i18n';
 import { useAuth } from '../session/auth-context';
@@ -9,6 +10,7 @@ import { Select } from '../ui/Select';
 import { Sheet, SheetContent, SheetTrigger } from '../ui/Sheet';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { LiveIndicator } from './LiveIndicator';
+import { PlanStatusLink } from './PlanStatusLink';
 
 interface AccountMenuProps {
   /** Where the trigger sits: the sidebar (a row, only the icon when collapsed) or the mobile bottom bar. */
@@ -16,13 +18,17 @@ interface AccountMenuProps {
   isCollapsed?: boolean;
 }
 
-/** Who is signed in, theme, language and Log out (SPEC §2's log-out: /auth, or the 'Logout failed' toast). */
+/**
+ * Who is signed in, their plan, theme, language and Log out (SPEC §2's log-out: /auth, or the 'Logout failed'
+ * toast).
+ */
 export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps) {
   const { t, i18n } = useTranslation();
   const { user } = useAuth();
   const logOut = useLogOut();
+  const [isOpen, setIsOpen] = useState(false);
   return (
-    <Sheet>
+    <Sheet open={isOpen} onOpenChange={setIsOpen}>
       <SheetTrigger
         aria-label={t('shell.openAccountMenu')}
         title={isCollapsed ? t('shell.account') : undefined}
@@ -40,6 +46,7 @@ export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps
       <SheetContent title={user?.name ?? t('shell.account')} description={user?.email} closeLabel={t('common.close')}>
         <div className="flex flex-col gap-4">
           <LiveIndicator />
+          <PlanStatusLink onNavigate={() => setIsOpen(false)} />
           <div className="flex items-center justify-between gap-2 text-sm">
             <span>{t('theme.label')}</span>
             <ThemeToggle />

@@ -1,15 +1,23 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { billingApi } from '../api/billing-api';
+import { ApiError } from '../api/client';
 import { SocketContext, type SocketContextValue } from '../realtime/socket-context';
 import type { RealtimeSocket } from '../realtime/socket-client';
 import { AuthContext } from '../session/auth-context';
+import { makeBilling } from '../test/billing-fixtures';
 import { testUser } from '../test/fixtures';
 import { fakeSession, setUpPageTests } from '../test/page-test-setup';
 import { Toaster } from '../ui/Toaster';
 import { AppShell } from './AppShell';
 import { liveStateOf } from './LiveIndicator';
+
+vi.mock('../api/billing-api', () => ({ billingApi: { get: vi.fn() } }));
+
+const paymentsOff = new ApiError('Payments are not configured on this server', 503, 'PAYMENTS_NOT_CONFIGURED');
 
 function renderShell(path: string, socket: Partial<SocketContextValue> = {}) {
   const auth = fakeSession(testUser);
@@ -23,7 +31,7 @@ function renderShell(path: string, socket: Partial<SocketContextValue> = {}) {
     [
       {
         element: <AppShell />,
-        children: ['/dashboard', '/clips', '/favorites', '/rooms'].map((page) => ({
+        children: ['/dashboard', '/clips', '/favorites', '/rooms', '/billing'].map((page) => ({
           path: page,
           element: <p>{page}</p>,
         })),
@@ -33,12 +41,14 @@ function renderShell(path: string, socket: Partial<SocketContextValue> = {}) {
     { initialEntries: [path] },
   );
   render(
-    <AuthContext.Provider value={auth}>
-      <SocketContext.Provider value={realtime}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </SocketContext.Provider>
-    </AuthContext.Provider>,
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AuthContext.Provider value={auth}>
+        <SocketContext.Provider value={realtime}>
+          <RouterProvider router={router} />
+          <Toaster />
+        </SocketContext.Provider>
+      </AuthContext.Provider>
+    </QueryClientProvider>,
   );
   return { auth, router };
 }
@@ -47,6 +57,9 @@ const sidebar = () => within(screen.getByRole('complementary'));
 
 describe('AppShell', () => {
   setUpPageTests();
+  beforeEach(() => {
+    vi.mocked(billingApi.get).mockRejectedValue(paymentsOff);
+  });
 
   test("keeps SPEC's entries, adds All Clips and Favorites, and marks the current page", () => {
     renderShell('/clips');
@@ -97,6 +110,33 @@ describe('AppShell', () => {
     await userEvent.click(sidebar().getByRole('button', { name: 'Open account menu' }));
     await userEvent.click(screen.getByRole('button', { name: 'Log out' }));
     expect((await screen.findAllByText('Logout failed'))[0]).toBeInTheDocument();
+  });
+
+  test("shows the trial's days left, leading to the billing page", async () => {
+    vi.mocked(billingApi.get).mockResolvedValue(makeBilling({ trialDaysLeft: 3 }));
+    const { router } = renderShell('/dashboard');
+    await userEvent.click(await sidebar().findByRole('link', { name: 'Trial: 3 days left' }));
+    expect(router.state.location.pathname).toBe('/billing');
+  });
+
+  test('shows the paid plan, in the account menu too', async () => {
+    vi.mocked(billingApi.get).mockResolvedValue(
+      makeBilling({ plan: 'pro', interval: 'month', status: 'active', trialEndsAt: null, trialDaysLeft: 0 }),
+    );
+    const { router } = renderShell('/dashboard');
+    expect(await sidebar().findByRole('link', { name: 'Pro plan' })).toHaveAttribute('href', '/billing');
+    await userEvent.click(sidebar().getByRole('button', { name: 'Open account menu' }));
+    await userEvent.click(
+      within(screen.getByRole('dialog', { name: testUser.name })).getByRole('link', { name: 'Pro plan' }),
+    );
+    expect(router.state.location.pathname).toBe('/billing');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  test('a server without payments shows no plan at all', async () => {
+    renderShell('/dashboard');
+    await vi.waitFor(() => expect(billingApi.get).toHaveBeenCalled());
+    expect(screen.queryByTestId('plan-status')).not.toBeInTheDocument();
   });
 
   test('the live indicator follows the socket provider', () => {

@@ -16,6 +16,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { cn } from '../ui/cn';
 import { AccountMenu } from './AccountMenu';
 import { LiveIndicator } from './LiveIndicator';
+import { PlanStatusLink } from './PlanStatusLink';
 
 interface Destination {
   to: string;
@@ -94,6 +95,7 @@ export function SignedInFrame({ children }: { children: ReactNode }) {
             </NavLink>
           ))}
         </nav>
+        <PlanStatusLink isCompact={isCollapsed} />
         <LiveIndicator isCompact={isCollapsed} />
         <AccountMenu placement="sidebar" isCollapsed={isCollapsed} />
       </aside>

@@ -1,9 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { SocketProvider } from '../realtime/SocketProvider';
 import { AuthProvider } from '../session/AuthProvider';
 import { Toaster } from '../ui/Toaster';
 import { useTheme } from '../ui/use-theme';
+import { createAppQueryClient } from './query-client';
 
 function ThemeSync() {
   useTheme();
@@ -11,9 +12,7 @@ function ThemeSync() {
 }
 
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
-  );
+  const [queryClient] = useState(createAppQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeSync />

@@ -1,12 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { UpgradePrompt } from '../components/UpgradePrompt';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { useGlobalShortcuts } from './use-global-shortcuts';
 import { useRouteTitle } from './use-route-title';
 
 /**
  * Around every route: a skip link to the page's `main` (the first stop of the Tab key, so a keyboard user
- * need not cross the sidebar on every page), the tab's title and the app-wide keyboard shortcuts.
+ * need not cross the sidebar on every page), the tab's title, the app-wide keyboard shortcuts and the
+ * upgrade prompt a plan refusal opens.
  */
 export function RootLayout() {
   const { t } = useTranslation();
@@ -22,6 +24,7 @@ export function RootLayout() {
       </a>
       <Outlet />
       <ShortcutsDialog isOpen={isHelpOpen} onOpenChange={setIsHelpOpen} />
+      <UpgradePrompt />
     </>
   );
 }

@@ -72,6 +72,21 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/clips/lists/FavoritesPage')),
               },
               {
+                path: '/billing',
+                handle: title('billing.title'),
+                lazy: lazyPage(() => import('../features/billing/BillingPage')),
+              },
+              {
+                path: '/billing/success',
+                handle: title('billing.successTitle'),
+                lazy: lazyPage(() => import('../features/billing/CheckoutSuccessPage')),
+              },
+              {
+                path: '/billing/cancel',
+                handle: title('billing.cancelTitle'),
+                lazy: lazyPage(() => import('../features/billing/CheckoutCancelPage')),
+              },
+              {
                 path: '/quick-copy',
                 handle: title('pages.quickCopy'),
                 element: page('pages.quickCopy', 'pages.quickCopyComingSoon'),

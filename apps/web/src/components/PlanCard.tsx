@@ -1,12 +1,35 @@
 import type { BillingInterval, Plan } from '@clipsync/shared/plans';
 import { Check, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { planPriceDisplay } from '../../lib/pricing';
-import { Button } from '../../ui/Button';
-import { cn } from '../../ui/cn';
+import { planPriceDisplay } from '../lib/pricing';
+import { Button } from '../ui/Button';
+import { cn } from '../ui/cn';
+
+/** What the card's button does, decided by the plan picker. */
+export interface PlanPurchase {
+  /** SPEC §6: the purchase button is enabled only when signed in. */
+  isSignedIn: boolean;
+  /** This plan's checkout (or portal) is being opened: the button reads 'Redirecting...' (SPEC §4). */
+  isRedirecting: boolean;
+  /** Another plan is redirecting: one purchase at a time. */
+  isBusy: boolean;
+  /** The caller's own plan, on the billing page. */
+  isCurrent: boolean;
+  /** A subscriber changes plan in Stripe's portal rather than buying a second subscription. */
+  isSwitch: boolean;
+  onChoose: () => void;
+}
 
 /** One plan: price for the chosen billing, features, and the purchase button (signed out: disabled, SPEC §6). */
-export function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInterval }) {
+export function PlanCard({
+  plan,
+  interval,
+  purchase,
+}: {
+  plan: Plan;
+  interval: BillingInterval;
+  purchase: PlanPurchase;
+}) {
   const { t } = useTranslation();
   const price = planPriceDisplay(plan, interval);
   const name = t(`pricing.plans.${plan.id}.name`);
@@ -58,14 +81,21 @@ export function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInte
       <Button
         className="mt-8 w-full"
         variant={plan.isMostPopular ? 'primary' : 'secondary'}
-        disabled
-        aria-describedby={loginHintId}
+        disabled={!purchase.isSignedIn || purchase.isCurrent || purchase.isBusy || purchase.isRedirecting}
+        aria-describedby={purchase.isSignedIn ? undefined : loginHintId}
+        onClick={purchase.onChoose}
       >
-        {t('pricing.choose', { plan: name })}
+        {purchase.isRedirecting
+          ? t('pricing.redirecting')
+          : purchase.isCurrent
+            ? t('pricing.currentPlan')
+            : t(purchase.isSwitch ? 'pricing.switchTo' : 'pricing.choose', { plan: name })}
       </Button>
-      <p id={loginHintId} className="mt-2 text-center text-xs text-slate-600 dark:text-slate-300">
-        {t('pricing.loginRequired')}
-      </p>
+      {!purchase.isSignedIn && (
+        <p id={loginHintId} className="mt-2 text-center text-xs text-slate-600 dark:text-slate-300">
+          {t('pricing.loginRequired')}
+        </p>
+      )}
     </article>
   );
 }

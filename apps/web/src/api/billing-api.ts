@@ -1,0 +1,11 @@
+import type { BillingInterval, PlanId } from '@clipsync/shared';
+import { call } from './client';
+import { billingEndpoints } from './endpoints';
+
+/** SPEC §7 billing calls; screens reach them through the hooks in billing-queries.ts and billing-mutations.ts. */
+export const billingApi = {
+  get: () => call(billingEndpoints.get),
+  startCheckout: (plan: PlanId, interval: BillingInterval) =>
+    call(billingEndpoints.checkout, { body: { plan, interval } }),
+  openPortal: () => call(billingEndpoints.portal),
+};

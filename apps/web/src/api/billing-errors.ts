@@ -1,0 +1,12 @@
+import type { PlanId } from '@clipsync/shared';
+import { ApiError } from './client';
+
+/** A self-hosted server without Stripe keys: no plans to show, nothing gated (ARCHITECTURE §4). */
+export const isPaymentsOff = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'PAYMENTS_NOT_CONFIGURED';
+
+/** The plan a refused action needs (402 `PLAN_REQUIRED`), or null for any other error. */
+export function requiredPlanOf(error: unknown): PlanId | null {
+  if (!(error instanceof ApiError) || error.code !== 'PLAN_REQUIRED') return null;
+  return error.requiredPlan ?? null;
+}

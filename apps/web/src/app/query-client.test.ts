@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, test } from 'vitest';
+import { ApiError } from '../api/client';
+import { upgradePrompt } from '../components/upgrade-prompt';
+import { createAppQueryClient } from './query-client';
+
+const refusal = new ApiError('Rooms need the Advanced plan', 402, 'PLAN_REQUIRED', 'advanced');
+
+describe('createAppQueryClient', () => {
+  afterEach(() => upgradePrompt.dismiss());
+
+  test('a change refused with PLAN_REQUIRED opens the upgrade prompt for the plan it names', async () => {
+    const client = createAppQueryClient();
+    const mutation = client.getMutationCache().build(client, { mutationFn: () => Promise.reject(refusal) });
+    await expect(mutation.execute(undefined)).rejects.toBe(refusal);
+    expect(upgradePrompt.getOffered()).toBe('advanced');
+  });
+
+  test('a read refused with PLAN_REQUIRED does too; other failures do not', async () => {
+    const client = createAppQueryClient();
+    const notFound = new ApiError('Not found', 404, 'NOT_FOUND');
+    await expect(
+      client.fetchQuery({ queryKey: ['other'], queryFn: () => Promise.reject(notFound), retry: false }),
+    ).rejects.toBe(notFound);
+    expect(upgradePrompt.getOffered()).toBeNull();
+    // The first test's Advanced was just dismissed, so this refusal names another plan.
+    const sharingRefusal = new ApiError('Sharing needs the Pro plan', 402, 'PLAN_REQUIRED', 'pro');
+    await expect(
+      client.fetchQuery({ queryKey: ['share'], queryFn: () => Promise.reject(sharingRefusal), retry: false }),
+    ).rejects.toBe(sharingRefusal);
+    expect(upgradePrompt.getOffered()).toBe('pro');
+  });
+});

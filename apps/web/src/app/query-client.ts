@@ -1,0 +1,11 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { upgradePrompt } from '../components/upgrade-prompt';
+
+/** The app's query client: any call a plan refuses (402 PLAN_REQUIRED) opens the one upgrade prompt. */
+export function createAppQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { staleTime: 30_000, retry: 1 } },
+    queryCache: new QueryCache({ onError: (error) => upgradePrompt.offerFor(error) }),
+    mutationCache: new MutationCache({ onError: (error) => upgradePrompt.offerFor(error) }),
+  });
+}
