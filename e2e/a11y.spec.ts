@@ -48,6 +48,8 @@ for (const scheme of ['light', 'dark'] as const) {
       [`/clips/${clipId}`, 'Shared Clip'],
       [`/rooms/${roomId}`, 'A room to look at'],
       ['/desktop', 'Virtual Desktop'],
+      ['/billing', 'Billing'],
+      ['/billing/cancel', 'Checkout canceled'],
     ];
     for (const [path, heading] of pages) {
       await page.goto(path);
