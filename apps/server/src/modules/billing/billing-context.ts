@@ -1,7 +1,7 @@
 import type { BillingInterval, PlanId } from '@clipsync/shared';
 import Stripe from 'stripe';
 import type { BillingConfig } from '../../config/env';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 
 /** Stripe as this server uses it: its keys and prices, and the SDK client built from them. */
@@ -18,7 +18,7 @@ export interface BillingContext {
   publicUrl: string;
 }
 
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type { Transaction };
 
 /** The SDK, pointed at STRIPE_API_BASE when given (a stand-in for Stripe's API in tests and development). */
 export function createPayments(config: BillingConfig | undefined): Payments | undefined {

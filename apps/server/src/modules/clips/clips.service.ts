@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { planAllowing, type Clip, type ClipFile } from '@clipsync/shared';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { clipFiles, clips } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { DomainEvents } from '../../lib/domain-events';
@@ -124,8 +124,6 @@ export async function toggleFavorite(
     .returning({ isFavorite: clips.isFavorite });
   return { isFavorite: updated?.isFavorite ?? clip.isFavorite };
 }
-
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**
  * Adds or removes a clip's file and sets `hasFiles` and `isDraft` from the files then stored, in one

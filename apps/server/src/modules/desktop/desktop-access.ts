@@ -1,6 +1,6 @@
 import type { Desktop, DesktopChannelPayload } from '@clipsync/shared';
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import type { AppContext } from '../define-module';
 import { desktopItems, desktops } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -66,7 +66,7 @@ export interface DesktopCaller {
 
 export type DesktopRow = typeof desktops.$inferSelect;
 export type DesktopItemRow = typeof desktopItems.$inferSelect;
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type { Transaction };
 
 /** SPEC §2's words on the shared page, for a wrong, rotated or revoked token alike. */
 export const DESKTOP_NOT_FOUND = 'Desktop not found or access denied.';

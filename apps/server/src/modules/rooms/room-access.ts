@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import { roomMembers, rooms } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -25,7 +25,7 @@ export interface RoomsContext {
 }
 
 export type RoomRow = typeof rooms.$inferSelect;
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type { Transaction };
 /** The database or a transaction on it. */
 export type Executor = Database | Transaction;
 
