@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { desktopApi } from '../../api/desktop-api';
@@ -68,6 +68,35 @@ describe('DesktopPage keyboard', () => {
     await waitFor(() =>
       expect(desktopApi.saveLayout).toHaveBeenCalledExactlyOnceWith({}, [
         { id: 'item-1', position: { x: 30, y: 0 }, size: { width: 200, height: 150 } },
+      ]),
+    );
+  });
+
+  test("a key pressed while a save is on its way is kept when that save's answer arrives", async () => {
+    let answerFirstSave = () => {};
+    vi.mocked(desktopApi.saveLayout).mockImplementationOnce(
+      (_target, entries) =>
+        new Promise((resolve) => {
+          answerFirstSave = () => resolve(entries.map((entry) => ({ ...makeDesktopItem({ id: entry.id }), ...entry })));
+        }),
+    );
+    (await renderDesktop()).focus();
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(desktopApi.saveLayout).toHaveBeenCalledTimes(1));
+    savedAsServerDoes();
+    await userEvent.keyboard('{ArrowRight}');
+    await act(async () => {
+      answerFirstSave();
+      await vi.mocked(desktopApi.saveLayout).mock.results[0]?.value;
+      await new Promise((settle) => setTimeout(settle, 50));
+    });
+    expect(desktopApi.saveLayout).toHaveBeenCalledTimes(1);
+    // The next press builds on the second, not on the place the first save's answer gave back.
+    await userEvent.keyboard('{ArrowDown}');
+    expect(screen.getByText('Moved to 20, 10')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(desktopApi.saveLayout).toHaveBeenLastCalledWith({}, [
+        { id: 'item-1', position: { x: 20, y: 10 }, size: { width: 200, height: 150 } },
       ]),
     );
   });

@@ -57,10 +57,10 @@ export function useDesktopBoard(
     onSuccess: () => toast.success({ title: t('desktop.itemDeleted') }),
     onError: (error) => toast.error({ title: t('desktop.deleteFailed'), description: reasonOf(error) }),
   });
-  const queueLayout = useLayoutAutosave(target, options.isLayoutSaveAnnounced);
+  const layout = useLayoutAutosave(target, options.isLayoutSaveAnnounced);
 
   useDesktopLiveUpdates(desktop ? { networkId: desktop.network_id, desktopId: target.desktopId } : null, {
-    onItem: cache.putItem,
+    onItem: layout.putItem,
     onRemoved: cache.removeItem,
     onSubscribed: () => void cache.refetch(),
   });
@@ -74,6 +74,6 @@ export function useDesktopBoard(
     uploadFiles: uploads.upload,
     uploadProgress: uploads.progress,
     deleteItem: (item) => deleteItem.mutate(item.id),
-    queueLayout,
+    queueLayout: layout.queueLayout,
   };
 }

@@ -1,4 +1,4 @@
-import type { DesktopLayoutEntry, DesktopTarget } from '@clipsync/shared';
+import type { DesktopItem, DesktopLayoutEntry, DesktopTarget } from '@clipsync/shared';
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDesktopCache } from '../../api/desktop-queries';
@@ -12,31 +12,55 @@ export const LAYOUT_SAVE_DELAY_MS = 500;
  * Shows a drag's or resize's result at once and saves it 500 ms after the last change (SPEC §9): every
  * block moved meanwhile goes in one call. `isAnnounced` adds 'Layout saved' on success, once per save;
  * a failure always says 'Failed to save layout'. A save still waiting when the page closes goes at once.
+ *
+ * Until the server has confirmed a block's new place, answers to earlier saves and their live echoes
+ * (`putItem`) do not put it back where it was: a key pressed while a save is on its way once lost its move.
  */
 export function useLayoutAutosave(target: DesktopTarget, isAnnounced: boolean) {
   const { t } = useTranslation();
   const toast = useToast();
   const cache = useDesktopCache(target);
-  const { mutate: save } = useSaveDesktopLayout(target, {
-    onSuccess: () => isAnnounced && toast.success({ title: t('desktop.layoutSaved') }),
+  // Layouts shown here that the server has not confirmed: waiting for the timer (`waiting`) or sent.
+  const unsaved = useRef(new Map<string, DesktopLayoutEntry>());
+  const waiting = useRef(new Set<string>());
+  const timer = useRef<number | undefined>(undefined);
+  const { mutateAsync: save } = useSaveDesktopLayout(target, {
+    onSuccess: () => {
+      cache.moveItems([...unsaved.current.values()]);
+      if (isAnnounced) toast.success({ title: t('desktop.layoutSaved') });
+    },
     onError: () => toast.error({ title: t('desktop.saveLayoutFailed') }),
   });
-  const pending = useRef(new Map<string, DesktopLayoutEntry>());
-  const timer = useRef<number | undefined>(undefined);
 
   const saveQueued = useCallback(() => {
     window.clearTimeout(timer.current);
-    const entries = [...pending.current.values()];
-    pending.current.clear();
-    if (entries.length > 0) save(entries);
+    const entries = [...waiting.current].flatMap((id) => unsaved.current.get(id) ?? []);
+    waiting.current.clear();
+    if (entries.length === 0) return;
+    // Answered either way (a failure refetches the desktop): a later change of the same block stays.
+    const settle = () => {
+      for (const entry of entries) if (unsaved.current.get(entry.id) === entry) unsaved.current.delete(entry.id);
+    };
+    save(entries).then(settle, settle);
   }, [save]);
   // On leaving the page, what still waits is saved at once rather than lost.
   useEffect(() => saveQueued, [saveQueued]);
 
-  return (entries: readonly DesktopLayoutEntry[]) => {
-    cache.moveItems(entries);
-    for (const entry of entries) pending.current.set(entry.id, entry);
-    window.clearTimeout(timer.current);
-    timer.current = window.setTimeout(saveQueued, LAYOUT_SAVE_DELAY_MS);
+  return {
+    queueLayout: (entries: readonly DesktopLayoutEntry[]) => {
+      cache.moveItems(entries);
+      for (const entry of entries) {
+        unsaved.current.set(entry.id, entry);
+        waiting.current.add(entry.id);
+      }
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(saveQueued, LAYOUT_SAVE_DELAY_MS);
+    },
+    /** A block as another view (or an earlier save) left it, keeping a newer place of this page's. */
+    putItem: (item: DesktopItem) => {
+      cache.putItem(item);
+      const newer = unsaved.current.get(item.id);
+      if (newer) cache.moveItems([newer]);
+    },
   };
 }
