@@ -32,7 +32,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  timeout: 30_000,
+  // A journey of many steps took 32 s once on CI's two loaded cores (everyday-access, 2026-11-23); a test
+  // that is stuck still fails, just later.
+  timeout: 60_000,
   // CI's two cores run the server, two browsers and the JSON reporters at once: a login followed by a
   // lazy route chunk once took just over the default 5 s there (auth-session, 2026-11-23).
   expect: { timeout: 10_000 },
@@ -66,7 +68,9 @@ export default defineConfig({
       },
     },
     {
-      command: 'npm run build && npm run start -w @clipsync/server',
+      // The web app is built as `npm start` builds it: the server's NODE_ENV below would otherwise reach
+      // Vite and ship React's development build, which is not what users run.
+      command: 'NODE_ENV=production npm run build && npm run start -w @clipsync/server',
       url: `${baseURL}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,

@@ -1,31 +1,48 @@
 #!/usr/bin/env node
-// `npm start`: build the web app if it has not been built (or its sources are newer than the build), then
-// serve SPA + API + sockets from one process. Signals pass straight to the server for a graceful stop.
+// `npm start`: build the web app and the server if either has not been built (or its sources are newer than
+// its build), then serve SPA + API + sockets from one process. Signals pass straight to the server for a
+// graceful stop.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-
-const webDir = 'apps/web';
-const builtIndex = join(webDir, 'dist/index.html');
 
 function newestMtime(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(join(path, name))));
+  return Math.max(0, ...readdirSync(path).map((name) => newestMtime(`${path}/${name}`)));
 }
 
-function isWebBuildStale() {
-  if (!existsSync(builtIndex)) return true;
-  const sources = [join(webDir, 'src'), join(webDir, 'index.html'), 'packages/shared/src'];
-  return Math.max(...sources.filter(existsSync).map(newestMtime)) > statSync(builtIndex).mtimeMs;
+function isStale(output, sources) {
+  if (!existsSync(output)) return true;
+  return Math.max(...sources.filter(existsSync).map(newestMtime)) > statSync(output).mtimeMs;
 }
 
-if (isWebBuildStale()) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+const builds = [
+  {
+    what: 'the web app',
+    workspace: '@clipsync/web',
+    output: 'apps/web/dist/index.html',
+    sources: ['apps/web/src', 'apps/web/index.html', 'packages/shared/src'],
+  },
+  {
+    what: 'the server',
+    workspace: '@clipsync/server',
+    output: 'apps/server/dist/main.js',
+    sources: ['apps/server/src', 'packages/shared/src'],
+  },
+];
+
+for (const { what, workspace, output, sources } of builds) {
+  if (!isStale(output, sources)) continue;
+  console.log(`Building ${what}…`);
+  // A NODE_ENV left in the shell (e.g. `development`) must not give users React's development build.
+  const build = spawnSync('npm', ['run', 'build', '--silent', '-w', workspace], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn('npm', ['run', 'start', '--silent', '-w', '@clipsync/server'], { stdio: 'inherit' });
+// node itself, not `npm run`: one process less to keep in memory for as long as the server runs.
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

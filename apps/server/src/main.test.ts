@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const tsxBin = join(serverDir, 'node_modules/.bin/tsx');
-const tsx = existsSync(tsxBin) ? tsxBin : join(serverDir, '../../node_modules/.bin/tsx');
 
 interface Started {
   child: ChildProcess;
@@ -18,7 +16,7 @@ interface Started {
 
 function startServer(dataDir: string, env: Record<string, string> = {}): Started {
   let output = '';
-  const child = spawn(tsx, ['src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: serverDir,
     env: {
       ...process.env,
@@ -47,9 +45,13 @@ async function waitForHealth(server: Started, timeoutMs = 30_000): Promise<strin
   throw new Error(`server did not become healthy:\n${server.output()}`);
 }
 
-/** The real process entry: `npm start` twice on one DATA_DIR, and a graceful SIGTERM. */
+/** The real process entry, compiled as `npm start` runs it: twice on one DATA_DIR, and a graceful SIGTERM. */
 describe('server process', () => {
   const started: Started[] = [];
+  beforeAll(() => {
+    const build = spawnSync(process.execPath, ['../../scripts/build-server.mjs'], { cwd: serverDir, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+  });
   afterAll(() => started.forEach(({ child }) => child.exitCode === null && child.kill('SIGKILL')));
 
   test('a second process on the same DATA_DIR is refused clearly; SIGTERM shuts down cleanly', async () => {

@@ -1,11 +1,8 @@
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { isIP } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { BILLING_INTERVALS, FILES_PER_CLIP_BOUND, PLAN_IDS, type BillingInterval, type PlanId } from '@clipsync/shared';
 import { z } from 'zod';
-
-/** The repository root, so `DATA_DIR` and the web build resolve the same from any working directory. */
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..');
+import { repoRoot } from '../server-root';
 
 const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 

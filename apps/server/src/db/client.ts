@@ -39,6 +39,14 @@ export async function openDatabase(
   return openPglite(databaseUrl === MEMORY_DATABASE ? undefined : dataDir);
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which never shrinks:
+ * once touched they stay resident for the life of the process. The embedded database of one household or
+ * office is far smaller, and the operating system still caches its files, so 16 MB keeps ~120 MB of RSS
+ * (measured at rest) for nothing a user would notice (README, design notes).
+ */
+const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const lock = dataDir ? await lockDataDir(dataDir) : undefined;
   try {
@@ -47,6 +55,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     const client = await PGlite.create({
       dataDir: dataDir ? join(dataDir, 'pglite') : undefined,
       extensions: { pg_trgm, btree_gin },
+      postgresqlconf: PGLITE_SETTINGS,
     });
     await migratePgliteDatabase(client).catch(async (error: unknown) => {
       await client.close();
