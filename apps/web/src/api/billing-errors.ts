@@ -1,5 +1,5 @@
 import type { PlanId } from '@clipsync/shared';
-import { ApiError } from './client';
+import { ApiError } from './api-error';
 
 /** A self-hosted server without Stripe keys: no plans to show, nothing gated (ARCHITECTURE §4). */
 export const isPaymentsOff = (error: unknown): boolean =>

@@ -1,22 +1,12 @@
-import { ACCESS_TOKEN_HEADER, ErrorBody, REFRESH_TOKEN_HEADER, type PlanId } from '@clipsync/shared';
+import { ACCESS_TOKEN_HEADER, ErrorBody, REFRESH_TOKEN_HEADER } from '@clipsync/shared';
 import { z } from 'zod';
+import { ApiError } from './api-error';
 import type { CallArgs, Endpoint, HttpMethod, ResponseOf } from './endpoint';
 import { authEndpoints } from './endpoints';
 import { SESSION_EXPIRED_EVENT, sessionStore } from './session-store';
 
-/** A failed call: `message` is the server's `error` text (SPEC §8), `code` its machine code. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code: string,
-    /** With a 402 `PLAN_REQUIRED`: the cheapest plan that allows the refused action. */
-    readonly requiredPlan?: PlanId,
-  ) {
-    super(message);
-  }
-}
+/** Callers keep meeting ApiError here, beside the calls that throw it. */
+export { ApiError };
 
 interface RequestOptions {
   method: HttpMethod;

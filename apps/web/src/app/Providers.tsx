@@ -1,10 +1,27 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { SocketProvider } from '../realtime/SocketProvider';
 import { AuthProvider } from '../session/AuthProvider';
-import { Toaster } from '../ui/Toaster';
+import { toastStore } from '../ui/toast-store';
+import { useHasOpened } from '../ui/use-has-opened';
 import { useTheme } from '../ui/use-theme';
 import { createAppQueryClient } from './query-client';
+
+// Radix Toast loads with the first toast, which most first visits never raise: the landing page's first
+// load goes without it (ARCHITECTURE §8). The toast is queued in the store meanwhile and shown on arrival.
+const Toaster = lazy(async () => ({ default: (await import('../ui/Toaster')).Toaster }));
+const hasToasts = () => toastStore.getToasts().length > 0;
+
+function DeferredToaster() {
+  const hasToasted = useHasOpened(useSyncExternalStore(toastStore.subscribe, hasToasts));
+  return (
+    hasToasted && (
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    )
+  );
+}
 
 function ThemeSync() {
   useTheme();
@@ -19,7 +36,7 @@ export function Providers({ children }: { children: ReactNode }) {
       <AuthProvider>
         <SocketProvider>{children}</SocketProvider>
       </AuthProvider>
-      <Toaster />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

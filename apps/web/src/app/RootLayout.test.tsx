@@ -75,7 +75,8 @@ describe('RootLayout', () => {
   test('? lists the shortcuts', async () => {
     renderApp('/');
     await userEvent.keyboard('?');
-    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' });
+    // The dialog's code loads on this first opening, which takes jsdom more than findBy's 1 s on a busy machine.
+    const dialog = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' }, { timeout: 5000 });
     expect(dialog).toHaveTextContent('Save the clip');
     expect(dialog).toHaveTextContent('Search clips');
     expect(dialog).toHaveTextContent('New clip');

@@ -1,9 +1,17 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
-import { UpgradePrompt } from '../components/UpgradePrompt';
-import { ShortcutsDialog } from './ShortcutsDialog';
+import { upgradePrompt } from '../components/upgrade-prompt';
+import { useHasOpened } from '../ui/use-has-opened';
 import { useGlobalShortcuts } from './use-global-shortcuts';
 import { useRouteTitle } from './use-route-title';
+
+// Both dialogs (and Radix Dialog with them) load the first time they open: most visits open neither, and
+// the landing page's first load stays within its budget (ARCHITECTURE §8).
+const ShortcutsDialog = lazy(async () => ({ default: (await import('./ShortcutsDialog')).ShortcutsDialog }));
+const UpgradePrompt = lazy(async () => ({ default: (await import('../components/UpgradePrompt')).UpgradePrompt }));
+
+const isUpgradeOffered = () => upgradePrompt.getOffered() !== null;
 
 /**
  * Around every route: a skip link to the page's `main` (the first stop of the Tab key, so a keyboard user
@@ -14,6 +22,8 @@ export function RootLayout() {
   const { t } = useTranslation();
   useRouteTitle();
   const { isHelpOpen, setIsHelpOpen } = useGlobalShortcuts();
+  const hasHelpOpened = useHasOpened(isHelpOpen);
+  const hasUpgradeOpened = useHasOpened(useSyncExternalStore(upgradePrompt.subscribe, isUpgradeOffered));
   return (
     <>
       <a
@@ -23,8 +33,16 @@ export function RootLayout() {
         {t('shell.skipToContent')}
       </a>
       <Outlet />
-      <ShortcutsDialog isOpen={isHelpOpen} onOpenChange={setIsHelpOpen} />
-      <UpgradePrompt />
+      {hasHelpOpened && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog isOpen={isHelpOpen} onOpenChange={setIsHelpOpen} />
+        </Suspense>
+      )}
+      {hasUpgradeOpened && (
+        <Suspense fallback={null}>
+          <UpgradePrompt />
+        </Suspense>
+      )}
     </>
   );
 }

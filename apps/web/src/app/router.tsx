@@ -2,8 +2,6 @@ import type React from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
 import { RouteFallback } from '../ui/RouteFallback';
-import { AppShell } from './AppShell';
-import { ClipFrame } from './ClipFrame';
 import { ProtectedRoute, PublicRoute } from './guards';
 import { RootLayout } from './RootLayout';
 import type { RouteTitle } from './use-route-title';
@@ -18,6 +16,12 @@ const title = (titleKey: string): RouteTitle => ({ titleKey });
 const lazyPage = (load: () => Promise<{ default: () => React.ReactElement }>) => async () => ({
   Component: (await load()).default,
 });
+
+/**
+ * The frames around pages load with the first page that needs one: the signed-in frame (sidebar, account
+ * menu, plan status and the API client behind it) is no part of the landing page's first load (ARCHITECTURE §8).
+ */
+const lazyFrame = (load: () => Promise<() => React.ReactElement>) => async () => ({ Component: await load() });
 
 /**
  * SPEC §2's route table, with its public-only and protected guards. Pages are code-split; the areas of
@@ -39,7 +43,7 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         children: [
           {
-            element: <AppShell />,
+            lazy: lazyFrame(async () => (await import('./AppShell')).AppShell),
             children: [
               {
                 path: '/dashboard',
@@ -96,7 +100,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <ClipFrame />,
+        lazy: lazyFrame(async () => (await import('./ClipFrame')).ClipFrame),
         children: [
           {
             path: '/desktop',

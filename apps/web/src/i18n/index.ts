@@ -1,9 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from './de.json';
 import en from './en.json';
-import es from './es.json';
-import fr from './fr.json';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -17,6 +14,16 @@ const STORAGE_KEY = 'clipsync.language';
 const isSupported = (code: string | null | undefined): code is LanguageCode =>
   LANGUAGES.some((language) => language.code === code);
 
+/**
+ * English, the fallback, ships with the app; another language's texts (~10 KB gzip each) are fetched the
+ * first time they are needed, which keeps them out of the landing page's first load (ARCHITECTURE §8).
+ */
+const TRANSLATIONS: Record<Exclude<LanguageCode, 'en'>, () => Promise<{ default: object }>> = {
+  fr: () => import('./fr.json'),
+  es: () => import('./es.json'),
+  de: () => import('./de.json'),
+};
+
 /** Saved choice, else the browser's language, else English. */
 function initialLanguage(): LanguageCode {
   const saved = localStorage.getItem(STORAGE_KEY);
@@ -25,19 +32,35 @@ function initialLanguage(): LanguageCode {
   return isSupported(browser) ? browser : 'en';
 }
 
+/** Loads the language's texts if needed, switches to it and keeps `<html lang>` true for screen readers. */
+async function showLanguage(code: LanguageCode): Promise<void> {
+  if (code !== 'en' && !i18n.hasResourceBundle(code, 'translation')) {
+    i18n.addResourceBundle(code, 'translation', (await TRANSLATIONS[code]()).default);
+  }
+  await i18n.changeLanguage(code);
+  document.documentElement.lang = code;
+}
+
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en }, fr: { translation: fr }, es: { translation: es }, de: { translation: de } },
-  lng: initialLanguage(),
+  resources: { en: { translation: en } },
+  lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
 });
 document.documentElement.lang = i18n.language;
 
-/** Switches the UI language, remembers it and keeps `<html lang>` true for screen readers. */
+/**
+ * Settles once the saved or browser language is shown; main.tsx renders the app after it, so a reader of
+ * another language never sees English first. Should its texts fail to load, the app shows in English.
+ */
+export const initialLanguageShown: Promise<void> = showLanguage(initialLanguage()).catch((error: unknown) =>
+  console.warn('Translations could not be loaded; showing English:', error),
+);
+
+/** Switches the UI language (its texts loaded first, when not yet) and remembers the choice. */
 export async function changeLanguage(code: LanguageCode): Promise<void> {
-  await i18n.changeLanguage(code);
+  await showLanguage(code);
   localStorage.setItem(STORAGE_KEY, code);
-  document.documentElement.lang = code;
 }
 
 export default i18n;

@@ -16,7 +16,7 @@ vi.mock('./socket-client', async (importOriginal) => ({
 }));
 
 const created: FakeSocket[] = [];
-createRealtimeSocket.mockImplementation(() => {
+createRealtimeSocket.mockImplementation(async () => {
   const socket = new FakeSocket();
   created.push(socket);
   return socket.asSocket();
@@ -68,31 +68,33 @@ describe('SocketProvider', () => {
     vi.mocked(console.error).mockRestore();
   });
 
-  test('a signed-in user gets a connected socket, closed again on sign-out', () => {
+  test('a signed-in user gets a connected socket, closed again on sign-out', async () => {
     const view = render(withAuth(auth({ status: 'signedIn', user }), <ConnectionStatus />));
     expect(createRealtimeSocket).toHaveBeenLastCalledWith('user');
-    expect(screen.getByText('connected')).toBeInTheDocument();
+    expect(await screen.findByText('connected')).toBeInTheDocument();
 
     view.rerender(withAuth(auth({ status: 'signedOut' }), <ConnectionStatus />));
     expect(created.at(-1)?.connected).toBe(false);
     expect(screen.getByText('not connected')).toBeInTheDocument();
   });
 
-  test('another user signing in gets a socket of their own', () => {
+  test('another user signing in gets a socket of their own', async () => {
     const view = render(withAuth(auth({ status: 'signedIn', user }), <ConnectionStatus />));
+    await screen.findByText('connected');
     const first = created.at(-1);
     view.rerender(withAuth(auth({ status: 'signedIn', user: { ...user, id: 'u2' } }), <ConnectionStatus />));
     expect(first?.connected).toBe(false);
     expect(created.at(-1)).not.toBe(first);
+    expect(await screen.findByText('connected')).toBeInTheDocument();
     expect(created.at(-1)?.connected).toBe(true);
   });
 
-  test('signed out, no socket opens until a screen asks for a guest one', () => {
+  test('signed out, no socket opens until a screen asks for a guest one', async () => {
     const view = render(withAuth(auth({ status: 'signedOut' }), <ConnectionStatus />));
     expect(createRealtimeSocket).not.toHaveBeenCalled();
     view.rerender(withAuth(auth({ status: 'signedOut' }), <ConnectionStatus wantsGuestSocket />));
     expect(createRealtimeSocket).toHaveBeenLastCalledWith('guest');
-    expect(screen.getByText('connected')).toBeInTheDocument();
+    expect(await screen.findByText('connected')).toBeInTheDocument();
     view.rerender(withAuth(auth({ status: 'signedOut' }), <ConnectionStatus />));
     expect(created.at(-1)?.connected).toBe(false);
   });
@@ -106,6 +108,7 @@ describe('SocketProvider', () => {
     const inAnHour = Math.floor(Date.now() / 1000) + 3600;
     sessionStore.save(user, { access_token: 'fresh', refresh_token: 'r', expires_at: inAnHour });
     render(withAuth(auth({ status: 'signedIn', user }), <ConnectionStatus />));
+    await screen.findByText('connected');
     const socket = created.at(-1);
     dropConnection(socket, 'io server disconnect');
     expect(await screen.findByText('connected')).toBeInTheDocument();
@@ -113,8 +116,9 @@ describe('SocketProvider', () => {
     sessionStore.clear();
   });
 
-  test('a socket closed by the client itself is not reopened', () => {
+  test('a socket closed by the client itself is not reopened', async () => {
     render(withAuth(auth({ status: 'signedIn', user }), <ConnectionStatus />));
+    await screen.findByText('connected');
     dropConnection(created.at(-1), 'io client disconnect');
     expect(screen.getByText('not connected')).toBeInTheDocument();
   });

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { refreshSession } from '../api/client';
 import { isSessionExpired, sessionStore } from '../api/session-store';
 import { useAuth } from '../session/auth-context';
 import { createRealtimeSocket, SOCKET_STATUS_POLL_MS, type RealtimeSocket, type SocketIdentity } from './socket-client';
@@ -19,11 +18,20 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   const identity: SocketIdentity | null =
     status === 'signedIn' ? 'user' : status === 'signedOut' && guestRequestCount > 0 ? 'guest' : null;
   const connectionKey = identity === 'user' ? `user:${user?.id ?? ''}` : identity;
-  // Creating a socket opens nothing (autoConnect is off): the effect below connects and closes it.
-  const socket = useMemo(
-    () => (connectionKey && identity ? createRealtimeSocket(identity) : null),
-    [connectionKey, identity],
-  );
+  // Creating a socket opens nothing (autoConnect is off): the effect below connects and closes it. It is
+  // created asynchronously (the Socket.IO client loads on first use), so it is kept with the key it is for.
+  const [created, setCreated] = useState<{ key: string; socket: RealtimeSocket } | null>(null);
+  useEffect(() => {
+    if (!connectionKey || !identity) return;
+    let isCurrent = true;
+    void createRealtimeSocket(identity).then((socket) => isCurrent && setCreated({ key: connectionKey, socket }));
+    return () => {
+      isCurrent = false;
+      setCreated(null);
+    };
+  }, [connectionKey, identity]);
+  // A socket made for the previous identity is dropped in the very render that identity changes.
+  const socket = created?.key === connectionKey ? created.socket : null;
   const [connectedSocket, setConnectedSocket] = useState<RealtimeSocket | null>(null);
 
   useEffect(() => {
@@ -42,7 +50,8 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       hasRetriedWithFreshToken = true;
       const session = sessionStore.getSession();
       const hasTimeLeft = session !== null && !isSessionExpired(session, Date.now() + TOKEN_MARGIN_MS);
-      const ready = hasTimeLeft ? Promise.resolve(true) : refreshSession();
+      // The API client is loaded on demand (ARCHITECTURE §8); a signed-in user has it by now anyway.
+      const ready = hasTimeLeft ? Promise.resolve(true) : import('../api/client').then((api) => api.refreshSession());
       void ready.then((isReady) => isReady && isCurrent && socket.connect());
     };
     const onConnectError = (error: Error) => {

@@ -18,8 +18,8 @@ function handshakeAuth(): unknown {
 describe('createRealtimeSocket', () => {
   afterEach(() => io.mockClear());
 
-  test("uses SPEC §9's options: websocket only, 10 s timeout, 5 reconnections 1 s apart, connecting on demand", () => {
-    createRealtimeSocket('user');
+  test("uses SPEC §9's options: websocket only, 10 s timeout, 5 reconnections 1 s apart, connecting on demand", async () => {
+    await createRealtimeSocket('user');
     expect(io.mock.lastCall?.[0]).toMatchObject({
       transports: ['websocket'],
       timeout: 10_000,
@@ -30,17 +30,17 @@ describe('createRealtimeSocket', () => {
     });
   });
 
-  test("a user's socket sends the access token stored at the moment it connects", () => {
-    createRealtimeSocket('user');
+  test("a user's socket sends the access token stored at the moment it connects", async () => {
+    await createRealtimeSocket('user');
     sessionStore.save(user, { access_token: 'first', refresh_token: 'r', expires_at: 9_999_999_999 });
     expect(handshakeAuth()).toEqual({ token: 'first' });
     sessionStore.updateTokens({ accessToken: 'refreshed' });
     expect(handshakeAuth()).toEqual({ token: 'refreshed' });
   });
 
-  test("a guest's socket sends no token, even when one is stored", () => {
+  test("a guest's socket sends no token, even when one is stored", async () => {
     sessionStore.save(user, { access_token: 'secret', refresh_token: 'r', expires_at: 9_999_999_999 });
-    createRealtimeSocket('guest');
+    await createRealtimeSocket('guest');
     expect(handshakeAuth()).toEqual({});
   });
 });

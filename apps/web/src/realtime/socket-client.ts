@@ -1,5 +1,5 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@clipsync/shared';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { sessionStore } from '../api/session-store';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -17,8 +17,11 @@ export type SocketIdentity = 'user' | 'guest';
  * A socket to the app's own origin (the server serves the app and Socket.IO together), websocket only
  * (SPEC §7), not yet connected. The token is read at every (re)connect attempt, so one refreshed in the
  * meantime is the one sent. Each socket gets its own connection: a guest's must never reuse a user's.
+ * Socket.IO's client (~12 KB gzip) is fetched with the first socket: a signed-out visitor of the landing
+ * page never opens one, so it stays out of the first load (ARCHITECTURE §8).
  */
-export function createRealtimeSocket(identity: SocketIdentity): RealtimeSocket {
+export async function createRealtimeSocket(identity: SocketIdentity): Promise<RealtimeSocket> {
+  const { io } = await import('socket.io-client');
   return io({
     transports: ['websocket'],
     withCredentials: true,

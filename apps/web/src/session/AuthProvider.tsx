@@ -2,8 +2,7 @@ import type { LoginRequest, PublicUser } from '@clipsync/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../api/auth-api';
-import { ApiError, refreshSession } from '../api/client';
+import { ApiError } from '../api/api-error';
 import { isSessionExpired, SESSION_EXPIRED_EVENT, sessionStore } from '../api/session-store';
 import { useToast } from '../ui/use-toast';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
@@ -12,6 +11,11 @@ import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-cont
 const SESSION_RECHECK_MS = 5 * 60 * 1000;
 /** SPEC §9: the redirect after login waits this long, so the welcome toast is seen. */
 const LOGIN_REDIRECT_DELAY_MS = 1000;
+
+// The API client, and the zod schemas it carries, load with the first call: a visitor with no stored
+// session makes none, so the landing page's first load goes without them (ARCHITECTURE §8).
+const loadAuthApi = async () => (await import('../api/auth-api')).authApi;
+const refreshSession = async () => (await import('../api/client')).refreshSession();
 
 /**
  * SPEC §4 authentication: starts loading, then signed in or out; an expired stored session is refreshed
@@ -48,7 +52,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const checkSession = useCallback(async () => {
     if (!sessionStore.getSession()) return forceLogout();
     try {
-      const { user: current } = await authApi.me();
+      const { user: current } = await (await loadAuthApi()).me();
       const session = sessionStore.getSession();
       // A logout may have ended the session while the check was in flight.
       if (!session) return;
@@ -95,7 +99,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (credentials: LoginRequest) => {
-      const { user: signedIn, session } = await authApi.login(credentials);
+      const { user: signedIn, session } = await (await loadAuthApi()).login(credentials);
       if (!session) throw new Error('No session data received');
       sessionStore.save(signedIn, session);
       toast.success({ title: t('auth.welcomeBack'), description: t('auth.welcomeBackBody'), duration: 3000 });
@@ -108,7 +112,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    await authApi.logout();
+    await (await loadAuthApi()).logout();
     signOut();
   }, [signOut]);
 

@@ -1,14 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlanPicker } from '../../components/PlanPicker';
+import { useHasPainted } from '../../ui/use-has-painted';
 import { SectionHeading } from './SectionHeading';
+
+// The plans' purchase buttons bring the API client and its schemas (~30 KB gzip): below the fold, they are
+// fetched once the page has painted instead of delaying it (ARCHITECTURE §8, the landing page's Lighthouse score).
+const PlanPicker = lazy(async () => ({ default: (await import('../../components/PlanPicker')).PlanPicker }));
 
 export function Pricing() {
   const { t } = useTranslation();
+  const hasPainted = useHasPainted();
   return (
     <section id="pricing" className="py-20">
       <div className="mx-auto max-w-6xl px-4">
         <SectionHeading title={t('pricing.title')} subtitle={t('pricing.subtitle')} />
-        <PlanPicker />
+        {hasPainted && (
+          <Suspense fallback={null}>
+            <PlanPicker />
+          </Suspense>
+        )}
       </div>
     </section>
   );

@@ -1,0 +1,19 @@
+import type { PlanId } from '@clipsync/shared/plans';
+
+/**
+ * A failed call: `message` is the server's `error` text (SPEC §8), `code` its machine code. Apart from the
+ * client so that checking an error (the query client's upgrade prompt, the session provider) does not load
+ * the client and the schemas behind it into the landing page's first load (ARCHITECTURE §8).
+ */
+export class ApiError extends Error {
+  override name = 'ApiError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    /** With a 402 `PLAN_REQUIRED`: the cheapest plan that allows the refused action. */
+    readonly requiredPlan?: PlanId,
+  ) {
+    super(message);
+  }
+}

@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * False until the page has been painted once. What renders only then (a lazy part below the fold) is
+ * fetched after the first paint instead of competing with it for the network (ARCHITECTURE §8).
+ */
+export function useHasPainted(): boolean {
+  const [hasPainted, setHasPainted] = useState(false);
+  useEffect(() => {
+    // The frame callback runs before the paint; the task it queues runs after it.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setHasPainted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return hasPainted;
+}
