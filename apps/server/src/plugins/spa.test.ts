@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 
 describe('single-page app, security headers and API docs', () => {
   let testApp: TestApp;
@@ -13,6 +14,9 @@ describe('single-page app, security headers and API docs', () => {
     await mkdir(join(webDist, 'assets'), { recursive: true });
     await writeFile(join(webDist, 'index.html'), '<!doctype html><title>ClipSync</title><div id="root"></div>');
     await writeFile(join(webDist, 'assets', 'index-Abc123.js'), 'console.log(1)');
+    // What the web build's precompress step writes beside a file (apps/web/precompress.ts).
+    await writeFile(join(webDist, 'assets', 'index-Abc123.js.br'), brotliCompressSync('console.log(1)'));
+    await writeFile(join(webDist, 'assets', 'index-Abc123.js.gz'), gzipSync('console.log(1)'));
     testApp = await buildTestApp({ WEB_DIST_DIR: webDist });
   });
   afterAll(async () => {
@@ -43,6 +47,25 @@ describe('single-page app, security headers and API docs', () => {
     const res = await testApp.app.inject({ method: 'GET', url: '/assets/index-Abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  test('a built file goes pre-compressed to a browser that accepts it, and plain to one that does not', async () => {
+    const url = '/assets/index-Abc123.js';
+    const brotli = await testApp.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['vary']).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe('console.log(1)');
+    const gzip = await testApp.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await testApp.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+    // A file the build left uncompressed (too small to gain) is sent as it is.
+    const page = await testApp.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(page.headers['content-encoding']).toBeUndefined();
+    expect(page.body).toContain('<div id="root">');
   });
 
   test('every response carries a strict CSP and the hardening headers', async () => {

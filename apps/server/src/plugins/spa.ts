@@ -21,6 +21,9 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
       root: webDistDir,
       index: 'index.html',
       wildcard: true,
+      // The web build writes .br and .gz copies of its text files (apps/web/precompress.ts); a browser that
+      // accepts either gets it. Vary (below) keeps a shared cache from giving it to one that does not.
+      preCompressed: true,
       // Cache-Control is ours to set (below), not send's default `public, max-age=0`.
       cacheControl: false,
       setHeaders: (response, path) => {
@@ -29,6 +32,7 @@ export async function registerSpa(app: FastifyInstance, webDistDir: string): Pro
           'Cache-Control',
           isHashedAsset ? `public, max-age=${ONE_YEAR_SECONDS}, immutable` : 'no-cache',
         );
+        response.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
