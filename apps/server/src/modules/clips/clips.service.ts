@@ -84,15 +84,21 @@ export async function updateClipContent(
   clipId: string,
   content: string,
 ): Promise<Clip> {
-  const clip = await findClipOr404(ctx.db, clipId);
-  authorize(clipPolicy, 'update', actor, clip);
-  const [updated] = await ctx.db
-    .update(clips)
-    // has_files as stored at this moment, not as read above: a file change may have landed in between.
-    .set({ content, updatedAt: new Date(), isDraft: sql`${content} = '' and not ${clips.hasFiles}` })
-    .where(eq(clips.id, clipId))
-    .returning();
-  if (!updated) throw new AppError('NOT_FOUND', 'Clip not found');
+  // The save every keystroke-pause sends (live editing), so one statement: it matches only a clip of the
+  // caller's, which is the policy's `update` rule (its owner). When nothing matches, the clip is read and
+  // the policy says why: not found, or not the caller's.
+  const [updated] = actor
+    ? await ctx.db
+        .update(clips)
+        // has_files as stored at this moment: a file change may land between two saves.
+        .set({ content, updatedAt: new Date(), isDraft: sql`${content} = '' and not ${clips.hasFiles}` })
+        .where(and(eq(clips.id, clipId), eq(clips.userId, actor.userId)))
+        .returning()
+    : [];
+  if (!updated) {
+    authorize(clipPolicy, 'update', actor, await findClipOr404(ctx.db, clipId));
+    throw new AppError('NOT_FOUND', 'Clip not found'); // the caller's clip, deleted since the update ran
+  }
   const files = (await filesOf(ctx.db, [updated])).get(updated.id) ?? [];
   ctx.events.emit('clip.content-saved', toClipSavedEvent(updated, files));
   return toClip(updated, files, actor);
