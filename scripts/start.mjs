@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: build the web app and the server if either has not been built (or its sources are newer than
-// its build), then serve SPA + API + sockets from one process. Signals pass straight to the server for a
-// graceful stop.
-import { spawn, spawnSync } from 'node:child_process';
+// its build), then serve SPA + API + sockets from this one process.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 
 function newestMtime(path) {
@@ -42,7 +41,7 @@ for (const { what, workspace, output, sources } of builds) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-// node itself, not `npm run`: one process less to keep in memory for as long as the server runs.
-const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// The server runs in this very process (it handles SIGTERM/SIGINT itself): no `npm run` and no child
+// process to keep in memory for as long as it runs.
+process.setSourceMapsEnabled(true);
+await import('../apps/server/dist/main.js');
