@@ -1,7 +1,16 @@
-import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyMultipartOptions, MultipartFile } from '@fastify/multipart';
 import { MAX_UPLOAD_BYTES } from '@clipsync/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
+
+/**
+ * The multipart parser of every upload route. The file may be one byte over the limit, so that the store
+ * sees it and refuses it: busboy never silently truncates a file.
+ */
+export const UPLOAD_MULTIPART_OPTIONS: FastifyMultipartOptions = {
+  limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 },
+  fileHwm: 1024 * 1024,
+};
 
 /** Multipart framing around one file is well under this; a larger declared body is refused before reading. */
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;

@@ -7,6 +7,11 @@ import { newId } from '../lib/secure-tokens';
 import { FileNotFoundError, FileTooLargeError, type FileStore } from './file-store';
 
 const SAFE_KEY = /^[A-Za-z0-9_-]{10,100}$/;
+/**
+ * Files move through the disk in chunks of 1 MiB rather than Node's 16/64 KiB defaults: a 10 MB file is
+ * ten writes or reads instead of hundreds, each a trip through libuv's thread pool (bench file-transfer).
+ */
+const STREAM_CHUNK_BYTES = 1024 * 1024;
 
 function countBytes(maxBytes: number, onByte: (total: number) => void): Transform {
   let total = 0;
@@ -42,7 +47,7 @@ export async function createLocalDiskStore(root: string): Promise<FileStore> {
         await pipeline(
           body,
           countBytes(maxBytes, (total) => (size = total)),
-          createWriteStream(temporary, { flags: 'wx', mode: 0o600 }),
+          createWriteStream(temporary, { flags: 'wx', mode: 0o600, highWaterMark: STREAM_CHUNK_BYTES }),
         );
         await mkdir(join(root, key.slice(0, 2)), { recursive: true, mode: 0o700 });
         await rename(temporary, target);
@@ -59,7 +64,7 @@ export async function createLocalDiskStore(root: string): Promise<FileStore> {
       } catch {
         throw new FileNotFoundError(key);
       }
-      return createReadStream(path);
+      return createReadStream(path, { highWaterMark: STREAM_CHUNK_BYTES });
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });

@@ -9,7 +9,6 @@ import {
   ClipStats,
   ErrorBody,
   FavoriteResult,
-  MAX_UPLOAD_BYTES,
   PagedClips,
   SaveClipboardItemRequest,
   UpdateClipRequest,
@@ -18,7 +17,7 @@ import {
 } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { receiveOneFile } from '../../lib/single-upload';
+import { receiveOneFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
 import { signedInOnly } from '../../plugins/authenticate';
 import * as clipHistory from './clip-history.service';
 import * as clipsService from './clips.service';
@@ -27,8 +26,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const bearer = [{ bearer: [] }];
 
 export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext }> = async (app, { ctx }) => {
-  // One byte over the limit reaches the store, which refuses it; busboy never silently truncates a file.
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 } });
+  await app.register(multipart, UPLOAD_MULTIPART_OPTIONS);
 
   app.get(
     '/history',

@@ -13,7 +13,6 @@ import {
   ErrorBody,
   LanDataQuery,
   LanDataResponse,
-  MAX_UPLOAD_BYTES,
   UpdateDesktopItemRequest,
   UpdateDesktopLayoutRequest,
   UPLOADS_PER_MINUTE,
@@ -23,7 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { plainJsonFor200 } from '../../lib/plain-json-serializer';
-import { fieldValues, receiveOneFile } from '../../lib/single-upload';
+import { fieldValues, receiveOneFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
 import { sendStoredFile } from '../../lib/stored-file-reply';
 import type { DesktopCaller, DesktopsContext } from './desktop-access';
 import * as desktopService from './desktop.service';
@@ -40,8 +39,7 @@ const callerOf = (request: FastifyRequest): DesktopCaller => ({ actor: request.a
  * desktop, and with `desktopId` (a share token) on that desktop (desktop-access.ts decides which).
  */
 export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = async (app, { ctx }) => {
-  // One byte over the limit reaches the store, which refuses it; busboy never silently truncates a file.
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 } });
+  await app.register(multipart, UPLOAD_MULTIPART_OPTIONS);
 
   app.get(
     '/',

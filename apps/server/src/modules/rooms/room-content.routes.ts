@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import {
   AddRoomContentRequest,
   ErrorBody,
-  MAX_UPLOAD_BYTES,
   RoomContentItem,
   RoomContentList,
   RoomContentParams,
@@ -14,7 +13,7 @@ import {
 } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { receiveOneFile } from '../../lib/single-upload';
+import { receiveOneFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { RoomsContext } from './room-access';
 import * as roomContent from './room-content.service';
@@ -26,8 +25,7 @@ const tags = ['rooms'];
 
 /** SPEC §7 Rooms content: text, uploads (10 MB), edits by the author, deletion by any member. */
 export const roomContentRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (app, { ctx }) => {
-  // One byte over the limit reaches the store, which refuses it; busboy never silently truncates a file.
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 10 } });
+  await app.register(multipart, UPLOAD_MULTIPART_OPTIONS);
   app.addHook('preHandler', signedInOnly);
 
   app.get(
