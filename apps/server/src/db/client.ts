@@ -43,9 +43,10 @@ export async function openDatabase(
  * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which never shrinks:
  * once touched they stay resident for the life of the process. The embedded database of one household or
  * office is far smaller, and the operating system still caches its files, so 16 MB keeps ~120 MB of RSS
- * (measured at rest) for nothing a user would notice (README, design notes).
+ * (measured at rest) for nothing a user would notice (README, design notes). Given on the command line:
+ * PGlite's `postgresqlconf` would replace the whole postgresql.conf that initdb wrote (time zone, locale).
  */
-const PGLITE_SETTINGS = ['shared_buffers=16MB'];
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const lock = dataDir ? await lockDataDir(dataDir) : undefined;
@@ -55,7 +56,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     const client = await PGlite.create({
       dataDir: dataDir ? join(dataDir, 'pglite') : undefined,
       extensions: { pg_trgm, btree_gin },
-      postgresqlconf: PGLITE_SETTINGS,
+      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
     });
     await migratePgliteDatabase(client).catch(async (error: unknown) => {
       await client.close();
