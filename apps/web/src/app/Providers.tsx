@@ -1,7 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { SocketProvider } from '../realtime/SocketProvider';
 import { AuthProvider } from '../session/AuthProvider';
+import { LazyPart } from '../ui/LazyPart';
 import { toastStore } from '../ui/toast-store';
 import { useHasOpened } from '../ui/use-has-opened';
 import { useTheme } from '../ui/use-theme';
@@ -16,9 +17,9 @@ function DeferredToaster() {
   const hasToasted = useHasOpened(useSyncExternalStore(toastStore.subscribe, hasToasts));
   return (
     hasToasted && (
-      <Suspense fallback={null}>
+      <LazyPart>
         <Toaster />
-      </Suspense>
+      </LazyPart>
     )
   );
 }

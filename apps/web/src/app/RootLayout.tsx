@@ -1,7 +1,8 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { upgradePrompt } from '../components/upgrade-prompt';
+import { LazyPart } from '../ui/LazyPart';
 import { useHasOpened } from '../ui/use-has-opened';
 import { useGlobalShortcuts } from './use-global-shortcuts';
 import { useRouteTitle } from './use-route-title';
@@ -34,14 +35,14 @@ export function RootLayout() {
       </a>
       <Outlet />
       {hasHelpOpened && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <ShortcutsDialog isOpen={isHelpOpen} onOpenChange={setIsHelpOpen} />
-        </Suspense>
+        </LazyPart>
       )}
       {hasUpgradeOpened && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <UpgradePrompt />
-        </Suspense>
+        </LazyPart>
       )}
     </>
   );

@@ -32,13 +32,23 @@ function initialLanguage(): LanguageCode {
   return isSupported(browser) ? browser : 'en';
 }
 
-/** Loads the language's texts if needed, switches to it and keeps `<html lang>` true for screen readers. */
-async function showLanguage(code: LanguageCode): Promise<void> {
+/** The language asked for last: a slower load of an earlier choice must not switch back to it. */
+let latestRequested: LanguageCode = 'en';
+
+/**
+ * Loads the language's texts if needed, switches to it and keeps `<html lang>` true for screen readers.
+ * Resolves to whether it was shown (false when another language was chosen meanwhile).
+ */
+async function showLanguage(code: LanguageCode): Promise<boolean> {
+  latestRequested = code;
   if (code !== 'en' && !i18n.hasResourceBundle(code, 'translation')) {
-    i18n.addResourceBundle(code, 'translation', (await TRANSLATIONS[code]()).default);
+    const texts = (await TRANSLATIONS[code]()).default;
+    i18n.addResourceBundle(code, 'translation', texts);
+    if (latestRequested !== code) return false;
   }
   await i18n.changeLanguage(code);
   document.documentElement.lang = code;
+  return true;
 }
 
 void i18n.use(initReactI18next).init({
@@ -53,14 +63,14 @@ document.documentElement.lang = i18n.language;
  * Settles once the saved or browser language is shown; main.tsx renders the app after it, so a reader of
  * another language never sees English first. Should its texts fail to load, the app shows in English.
  */
-export const initialLanguageShown: Promise<void> = showLanguage(initialLanguage()).catch((error: unknown) =>
-  console.warn('Translations could not be loaded; showing English:', error),
+export const initialLanguageShown: Promise<void> = showLanguage(initialLanguage()).then(
+  () => undefined,
+  (error: unknown) => console.warn('Translations could not be loaded; showing English:', error),
 );
 
 /** Switches the UI language (its texts loaded first, when not yet) and remembers the choice. */
 export async function changeLanguage(code: LanguageCode): Promise<void> {
-  await showLanguage(code);
-  localStorage.setItem(STORAGE_KEY, code);
+  if (await showLanguage(code)) localStorage.setItem(STORAGE_KEY, code);
 }
 
 export default i18n;

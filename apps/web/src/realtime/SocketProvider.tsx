@@ -24,7 +24,11 @@ export function SocketProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!connectionKey || !identity) return;
     let isCurrent = true;
-    void createRealtimeSocket(identity).then((socket) => isCurrent && setCreated({ key: connectionKey, socket }));
+    createRealtimeSocket(identity).then(
+      (socket) => isCurrent && setCreated({ key: connectionKey, socket }),
+      // Without the client there is no live connection; the pages still load and save over HTTP.
+      (error: unknown) => console.warn('The live connection could not be loaded:', error),
+    );
     return () => {
       isCurrent = false;
       setCreated(null);

@@ -15,7 +15,12 @@ const LOGIN_REDIRECT_DELAY_MS = 1000;
 // The API client, and the zod schemas it carries, load with the first call: a visitor with no stored
 // session makes none, so the landing page's first load goes without them (ARCHITECTURE §8).
 const loadAuthApi = async () => (await import('../api/auth-api')).authApi;
-const refreshSession = async () => (await import('../api/client')).refreshSession();
+// A client that cannot be loaded (offline, an old tab after a deploy) is a failed refresh, not a hang.
+const refreshSession = () =>
+  import('../api/client').then(
+    (api) => api.refreshSession(),
+    () => false,
+  );
 
 /**
  * SPEC §4 authentication: starts loading, then signed in or out; an expired stored session is refreshed

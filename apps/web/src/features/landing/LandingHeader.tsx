@@ -1,5 +1,6 @@
 import { ClipboardList, Menu } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
+import { LazyPart } from '../../ui/LazyPart';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../session/auth-context';
@@ -107,7 +108,7 @@ function LandingMenu() {
         <Menu className="h-5 w-5" aria-hidden="true" />
       </button>
       {hasOpened && (
-        <Suspense fallback={null}>
+        <LazyPart>
           <LandingMenuSheet
             isOpen={isOpen}
             onOpenChange={setIsOpen}
@@ -130,7 +131,7 @@ function LandingMenu() {
               <AccountActions />
             </div>
           </LandingMenuSheet>
-        </Suspense>
+        </LazyPart>
       )}
     </>
   );

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
+import { LazyPart } from '../../ui/LazyPart';
 import { useTranslation } from 'react-i18next';
 import { useHasPainted } from '../../ui/use-has-painted';
 import { SectionHeading } from './SectionHeading';
@@ -15,9 +16,9 @@ export function Pricing() {
       <div className="mx-auto max-w-6xl px-4">
         <SectionHeading title={t('pricing.title')} subtitle={t('pricing.subtitle')} />
         {hasPainted && (
-          <Suspense fallback={null}>
+          <LazyPart>
             <PlanPicker />
-          </Suspense>
+          </LazyPart>
         )}
       </div>
     </section>
