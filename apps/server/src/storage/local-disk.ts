@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -59,12 +59,14 @@ export async function createLocalDiskStore(root: string): Promise<FileStore> {
     },
     async get(key) {
       const path = pathOf(key);
+      let size: number;
       try {
-        await access(path);
+        ({ size } = await stat(path));
       } catch {
         throw new FileNotFoundError(key);
       }
-      return createReadStream(path, { highWaterMark: STREAM_CHUNK_BYTES });
+      // Each read allocates a whole chunk: a small file gets a chunk its size, not a megabyte.
+      return createReadStream(path, { highWaterMark: Math.min(Math.max(size, 1), STREAM_CHUNK_BYTES) });
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
