@@ -51,11 +51,14 @@ test("a revoked session shows 'Session Expired' and goes to /auth", async ({ pag
     true,
   );
   // The next call to the server finds out: this click's validity check, or a refetch that comes first
-  // (then the sidebar is already gone and there is nothing to click). A short click timeout once expired
-  // on a loaded CI machine before the click was made, and nothing else asked the server.
+  // (then the sidebar is gone and the click waits in vain). The toast lasts 4 s, so it is watched for from
+  // before the click: on a loaded CI machine a click waiting for a vanished link outlived it.
+  const toldExpired = Promise.all([
+    expect(page.getByText('Session Expired', { exact: true })).toBeVisible({ timeout: 20_000 }),
+    expect(page.getByText('Please log in again to continue.', { exact: true })).toBeVisible({ timeout: 20_000 }),
+  ]);
   const rooms = page.getByRole('complementary').getByRole('link', { name: 'Rooms' });
   await rooms.click({ timeout: 10_000 }).catch(() => expect(rooms).toBeHidden());
-  await expect(page.getByText('Session Expired', { exact: true })).toBeVisible();
-  await expect(page.getByText('Please log in again to continue.', { exact: true })).toBeVisible();
+  await toldExpired;
   await expect(page).toHaveURL(/\/auth$/);
 });
