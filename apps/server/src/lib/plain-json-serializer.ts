@@ -1,3 +1,8 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 
 /**
@@ -19,7 +24,15 @@ export function plainJsonFor200(route: { httpStatus?: string }): (data: unknown)
   return serializerCompiler(route as Parameters<typeof serializerCompiler>[0]);
 }
 
+/** What is remembered of one encoded answer: its tag and its compressed forms, each made once. */
+interface Variants {
+  etag?: string;
+  br?: Promise<Buffer>;
+  gzip?: Promise<Buffer>;
+}
+
 const encoded = new WeakMap<object, Buffer>();
+const variants = new WeakMap<Buffer, Variants>();
 
 function encodeOnce(data: unknown): Buffer {
   if (typeof data !== 'object' || data === null) return Buffer.from(JSON.stringify(data));
@@ -27,6 +40,52 @@ function encodeOnce(data: unknown): Buffer {
   if (bytes === undefined) {
     bytes = Buffer.from(JSON.stringify(data));
     encoded.set(data, bytes);
+    variants.set(bytes, {});
   }
   return bytes;
+}
+
+/** Worth compressing: below this, headers and a round trip cost more than the bytes saved. */
+const COMPRESS_MIN_BYTES = 1024;
+const encodings = new Negotiator({ supportedValues: ['br', 'gzip'], cache: new Map() });
+const compressors = {
+  // Quality 4: a 200 KB answer in ~1.2 ms to ~16 KB; quality 11 would save a few per cent more for 100 times the time.
+  br: (bytes: Buffer) =>
+    promisify(brotliCompress)(bytes, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
+  gzip: (bytes: Buffer) => promisify(gzip)(bytes),
+};
+
+/**
+ * The route's `onSend` for a remembered 200 (with `plainJsonFor200`): it carries an ETag, so a browser
+ * refetching an unchanged room or desktop gets a 304 and no body; and it goes compressed when the caller
+ * accepts it (a 200 KB desktop is ~20 KB of brotli), each form made once per answer, off the event loop.
+ * `private, no-cache`: only the caller's own browser keeps it, and asks again every time.
+ */
+export async function sendRemembered(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
+  const remembered = Buffer.isBuffer(payload) ? variants.get(payload) : undefined;
+  if (reply.statusCode !== 200 || !remembered) return payload;
+  const bytes = payload as Buffer;
+  remembered.etag ??= `"${createHash('sha1').update(bytes).digest('base64url')}"`;
+  reply.header('ETag', remembered.etag).header('Cache-Control', 'private, no-cache').header('Vary', 'Accept-Encoding');
+  if (isFresh(request.headers['if-none-match'], remembered.etag)) {
+    reply.code(304);
+    return null;
+  }
+  const accepted = request.headers['accept-encoding'];
+  const encoding = accepted && bytes.length >= COMPRESS_MIN_BYTES ? encodings.negotiate(accepted) : null;
+  if (encoding !== 'br' && encoding !== 'gzip') return bytes;
+  const compressed = (remembered[encoding] ??= compressors[encoding](bytes));
+  reply.header('Content-Encoding', encoding);
+  return compressed;
+}
+
+/** `If-None-Match` names this tag (or `*`), weak comparison as RFC 9110 §13.1.2 asks of a GET. */
+function isFresh(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
 }

@@ -21,7 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { plainJsonFor200 } from '../../lib/plain-json-serializer';
+import { plainJsonFor200, sendRemembered } from '../../lib/plain-json-serializer';
 import { fieldValues, receiveOneFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
 import { sendStoredFile } from '../../lib/stored-file-reply';
 import type { DesktopCaller, DesktopsContext } from './desktop-access';
@@ -43,7 +43,11 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
 
   app.get(
     '/',
-    { schema: { tags, response: { 200: Desktop, ...errors } }, serializerCompiler: plainJsonFor200 },
+    {
+      schema: { tags, response: { 200: Desktop, ...errors } },
+      serializerCompiler: plainJsonFor200,
+      onSend: sendRemembered,
+    },
     async (request) => desktopService.getDesktop(ctx, callerOf(request)),
   );
 
@@ -59,6 +63,7 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
       config: { rateLimit: { max: SHARED_LOOKUPS_PER_MINUTE, timeWindow: '1 minute' } },
       schema: { tags, params: DesktopShareParams, response: { 200: Desktop, ...errors } },
       serializerCompiler: plainJsonFor200,
+      onSend: sendRemembered,
     },
     async (request) => desktopService.getDesktop(ctx, callerOf(request), request.params.token),
   );

@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Desktop as DesktopSchema, MAX_UPLOAD_BYTES, type Desktop, type DesktopItem } from '@clipsync/shared';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -255,6 +256,44 @@ describe('virtual desktop over HTTP', () => {
     expect(shared.body).toBe(JSON.stringify(DesktopSchema.encode(shared.json())));
     expect(shared.json<Desktop>()).toMatchObject({ kind: 'shared', items: [{ content: 'second' }] });
     expect(shared.json<Desktop>()).not.toHaveProperty('shareToken');
+  });
+
+  test('a browser gets the answer compressed, and a 304 without a body while nothing changed', async () => {
+    const user = await testApp.factory.user();
+    for (let index = 0; index < 20; index++) await addText(user, `block ${index} `.repeat(20));
+    const get = (headers: Record<string, string>) =>
+      testApp.as(user).inject('GET', '/api/virtual-desktop', undefined, headers);
+    const plain = await get({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const etag = String(plain.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(plain.headers['cache-control']).toBe('private, no-cache');
+    expect(plain.headers.vary).toContain('Accept-Encoding');
+    // What Chrome sends: brotli preferred; gzip for a client without it. Both unpack to the very same bytes.
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    const gzipped = await get({ 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.etag).toBe(etag);
+    // Asking again with the tag: nothing changed, nothing sent.
+    const unchanged = await get({ 'if-none-match': etag, 'accept-encoding': 'br' });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.rawPayload.length).toBe(0);
+    // A changed desktop is a new answer under a new tag, even to a caller naming the old one.
+    await addText(user, 'one more');
+    const changed = await get({ 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json<Desktop>().items).toHaveLength(21);
+    // Another caller's tag is not this caller's answer: the share link's view has tags of its own.
+    const { shareToken } = (await testApp.as(user).post('/api/virtual-desktop/share')).json<{ shareToken: string }>();
+    const shared = await testApp.as(null).inject('GET', `/api/virtual-desktop/shared/${shareToken}`, undefined, {
+      'if-none-match': String(changed.headers.etag),
+    });
+    expect(shared.statusCode).toBe(200);
   });
 
   test('a LAN desktop’s blocks expire 24 h after their last change; personal ones never do', async () => {

@@ -18,7 +18,7 @@ import {
 } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { plainJsonFor200 } from '../../lib/plain-json-serializer';
+import { plainJsonFor200, sendRemembered } from '../../lib/plain-json-serializer';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { RoomsContext } from './room-access';
 import * as roomActivity from './room-activity.service';
@@ -72,6 +72,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (
         response: { 200: RoomDetail, ...errors },
       },
       serializerCompiler: plainJsonFor200,
+      onSend: sendRemembered,
     },
     async (request, reply) => {
       const room = await roomsService.getRoom(ctx, request.actor, request.params.id, request.query);
