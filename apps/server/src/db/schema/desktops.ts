@@ -15,6 +15,8 @@ export const desktops = pgTable(
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'cascade' }),
     networkKey: text('network_key'),
     shareToken: text('share_token'),
+    /** One more with every block added, changed or removed (a trigger, migration 0012): the answers' version. */
+    itemsVersion: bigint('items_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

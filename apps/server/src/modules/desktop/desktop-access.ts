@@ -1,6 +1,7 @@
 import type { Desktop, DesktopChannelPayload } from '@clipsync/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import type { AppContext } from '../define-module';
 import { desktopItems, desktops } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -82,9 +83,30 @@ export function networkOf(ctx: DesktopsContext, address: string): string {
   return networkFingerprint(ctx.serverSecret, networkKeyOf(address));
 }
 
+/** Every desktop request starts by finding the caller's desktop: prepared (db/prepared.ts). */
+const desktopByOwner = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(desktops)
+    .where(eq(desktops.ownerId, sql.placeholder('holder')))
+    .prepare('desktop_by_owner'),
+);
+const desktopByNetwork = preparedPerDatabase((db) =>
+  db
+    .select()
+    .from(desktops)
+    .where(eq(desktops.networkKey, sql.placeholder('holder')))
+    .prepare('desktop_by_network'),
+);
+
 async function findOrCreate(ctx: DesktopsContext, holder: { ownerId: string } | { networkKey: string }) {
-  const where = 'ownerId' in holder ? eq(desktops.ownerId, holder.ownerId) : eq(desktops.networkKey, holder.networkKey);
-  const [existing] = await ctx.db.select().from(desktops).where(where);
+  const find = async () => {
+    const [row] = await ('ownerId' in holder
+      ? desktopByOwner(ctx.db).execute({ holder: holder.ownerId })
+      : desktopByNetwork(ctx.db).execute({ holder: holder.networkKey }));
+    return row;
+  };
+  const existing = await find();
   if (existing) return existing;
   const target = 'ownerId' in holder ? desktops.ownerId : desktops.networkKey;
   await ctx.db
@@ -92,7 +114,7 @@ async function findOrCreate(ctx: DesktopsContext, holder: { ownerId: string } | 
     .values({ id: newId(), ...holder })
     .onConflictDoNothing({ target });
   // Two first calls at once: one insert wins and both read the winner.
-  const [created] = await ctx.db.select().from(desktops).where(where);
+  const created = await find();
   if (!created) throw new AppError('INTERNAL');
   return created;
 }

@@ -63,28 +63,12 @@ export async function getDesktop(ctx: DesktopsContext, caller: DesktopCaller, sh
   const { desktop, access } = resolved;
   // What differs between callers of one desktop: how they reach it (abilities, notice) and who they are.
   const viewer = `${access.kind}:${caller.actor?.userId ?? ''}`;
-  const version = `${desktop.shareToken ?? ''}:${await itemsVersion(ctx, desktop.id)}`;
+  const version = `${desktop.shareToken ?? ''}:${desktop.itemsVersion}`;
   const cached = ctx.answers.get(desktop.id, viewer, version);
   if (cached) return cached;
   const answer = toDesktop(resolved, await itemsOf(ctx, desktop.id), caller.actor, ctx.fileLinks);
   ctx.answers.set(desktop.id, viewer, version, answer);
   return answer;
-}
-
-/**
- * A fingerprint of the desktop's blocks: each block's id and row version (`xmin`, new with every insert
- * and update), so any added, moved, edited or deleted block changes it, from whichever node and in
- * whatever order concurrent writes commit. Read from the rows' ids alone, without their contents: a
- * fraction of loading and presenting 500 blocks.
- */
-async function itemsVersion(ctx: DesktopsContext, desktopId: string): Promise<string> {
-  const [row] = rowsOf<{ version: string | null }>(
-    await ctx.db.execute(
-      sql`select md5(string_agg(${desktopItems.id} || ':' || ${desktopItems}.xmin::text, ',' order by ${desktopItems.id})) as version
-        from ${desktopItems} where ${desktopItems.desktopId} = ${desktopId}`,
-    ),
-  );
-  return row?.version ?? 'empty';
 }
 
 /** A desktop holds at most DESKTOP_ITEMS_MAX blocks: a full one refuses more (409) rather than slow down. */

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
+import { preparedPerDatabase } from '../../db/prepared';
 import { roomMembers, rooms } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -10,6 +11,10 @@ import type { FileLinks } from '../../lib/file-links';
 import type { VersionedCache } from '../../lib/versioned-cache';
 import type { RoomDetail } from '@clipsync/shared';
 import type { RoomAccess } from './rooms.policy';
+import type { ContentPage, RoomLists } from './room-content-list.service';
+
+/** A room detail's parts that are the same for every member asking the same query. */
+export type RoomSharedParts = Omit<RoomLists, 'contentTotal'> & { page: ContentPage };
 
 export interface RoomsContext {
   db: Database;
@@ -22,6 +27,8 @@ export interface RoomsContext {
   entitlements: EntitlementGate;
   /** Room details as built for a caller and a query, under the room's version (rooms.service getRoom). */
   details: VersionedCache<RoomDetail>;
+  /** What those details share whoever asks (members, authors, the page's rows), per query, likewise. */
+  sharedParts: VersionedCache<RoomSharedParts>;
 }
 
 export type RoomRow = typeof rooms.$inferSelect;
@@ -47,28 +54,15 @@ export async function findRoomAccess(
   return { room: row.room, access, version: row.version };
 }
 
-/**
- * Every room request starts with this query: prepared once per database, so neither drizzle rebuilds its
- * SQL nor PostgreSQL re-plans it (a named statement on each pooled connection) on every request.
- */
-const prepareAccessQuery = (db: Database) =>
+/** Every room request starts with this query: prepared (db/prepared.ts). */
+const accessQuery = preparedPerDatabase((db) =>
   db
     .select({ room: rooms, role: roomMembers.role, version: sql<string>`${rooms.updatedAt}::text` })
     .from(rooms)
     .leftJoin(roomMembers, and(eq(roomMembers.roomId, rooms.id), eq(roomMembers.userId, sql.placeholder('userId'))))
     .where(eq(rooms.id, sql.placeholder('roomId')))
-    .prepare('room_access');
-
-const accessQueries = new WeakMap<Database, ReturnType<typeof prepareAccessQuery>>();
-
-function accessQuery(db: Database): ReturnType<typeof prepareAccessQuery> {
-  let query = accessQueries.get(db);
-  if (!query) {
-    query = prepareAccessQuery(db);
-    accessQueries.set(db, query);
-  }
-  return query;
-}
+    .prepare('room_access'),
+);
 
 /** Adds a member unless already one; returns whether they were added (member_count follows in the same step). */
 export async function insertMember(tx: Transaction, roomId: string, userId: string): Promise<boolean> {
