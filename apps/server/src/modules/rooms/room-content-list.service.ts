@@ -9,21 +9,26 @@ import { authorize } from '../../lib/policy';
 import { findRoomAccess, type Executor, type RoomsContext } from './room-access';
 import { contentFilter, contentOrder, isWholeRoom, toContainsPattern } from './room-filters';
 import { roomPolicy, type RoomAccess } from './rooms.policy';
-import { toRoomContentItem } from './rooms.presenter';
+import { toRoomContentItem, type RoomContentRow } from './rooms.presenter';
+
+/** One page of a room's content as stored, each item with its author: the same for every member. */
+export interface ContentPage {
+  rows: Array<{ item: RoomContentRow; user: RoomUser }>;
+  /** How many items matched the filters. */
+  total: number;
+}
 
 /**
  * One page of a room's content as filtered, with the total that matched. `roomTotal`, when given, yields
  * the room's item count from a query already under way (the detail's lists), so an unfiltered page does
  * not count the room a second time.
  */
-export async function pageRoomContent(
-  { db, fileLinks }: { db: Executor; fileLinks: FileLinks },
-  actor: Actor,
+export async function findContentPage(
+  db: Executor,
   roomId: string,
-  access: RoomAccess,
   query: RoomContentQuery,
   roomTotal?: () => Promise<number>,
-): Promise<{ items: RoomContentItem[]; total: number }> {
+): Promise<ContentPage> {
   const where = contentFilter(roomId, query);
   const rows = await db
     .select({ item: roomContent, user: { id: users.id, email: users.email } })
@@ -37,7 +42,18 @@ export async function pageRoomContent(
   // (a window count over 5 000 items made page 1 cost 13 ms of SQL).
   const isLastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
   const total = isLastPage ? query.offset + rows.length : await countMatches(db, roomId, query, roomTotal);
-  return { items: rows.map((row) => toRoomContentItem(row.item, row.user, actor, access, fileLinks)), total };
+  return { rows, total };
+}
+
+/** A page as this caller sees it: their abilities on each item, file links signed for them. */
+export function presentContentPage(
+  page: ContentPage,
+  actor: Actor,
+  access: RoomAccess,
+  fileLinks: FileLinks,
+): { items: RoomContentItem[]; total: number } {
+  const items = page.rows.map((row) => toRoomContentItem(row.item, row.user, actor, access, fileLinks));
+  return { items, total: page.total };
 }
 
 /** An unfiltered query matches the whole room: its count is the one already on its way, if any. */
@@ -147,5 +163,5 @@ export async function listRoomContent(
 ): Promise<{ items: RoomContentItem[]; total: number }> {
   const { access } = await findRoomAccess(ctx.db, actor, roomId);
   authorize(roomPolicy, 'view', actor, access);
-  return pageRoomContent(ctx, actor, roomId, access, query);
+  return presentContentPage(await findContentPage(ctx.db, roomId, query), actor, access, ctx.fileLinks);
 }

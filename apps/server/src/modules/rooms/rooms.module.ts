@@ -2,7 +2,7 @@ import type { RoomDetail } from '@clipsync/shared';
 import { createFileLinks } from '../../lib/file-links';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { defineModule } from '../define-module';
-import type { RoomsContext } from './room-access';
+import type { RoomSharedParts, RoomsContext } from './room-access';
 import { roomContentRoutes } from './room-content.routes';
 import { roomFileRoutes } from './room-files.routes';
 import { roomsRoutes } from './rooms.routes';
@@ -11,7 +11,8 @@ import { registerRoomSocketHandlers } from './rooms.socket';
 /**
  * A member reopening a room, paging back and forth or refetching on focus gets the detail it was just sent
  * as long as nothing changed (ARCHITECTURE §8: a 200-member room's detail is ~40 KB built from three
- * queries). 30 s keeps the signed file links inside far from their one-hour expiry.
+ * queries); 200 members opening it one after another share its queries' answers. 30 s keeps the signed file
+ * links inside far from their one-hour expiry.
  */
 const DETAIL_CACHE = { maxGroups: 500, maxKeysPerGroup: 20, maxAgeMs: 30_000 };
 
@@ -25,10 +26,14 @@ export const roomsModule = defineModule((app) => {
     limits: { storageQuotaBytes: app.config.storageQuotaBytes },
     entitlements: app.entitlements,
     details: new VersionedCache<RoomDetail>(DETAIL_CACHE),
+    sharedParts: new VersionedCache<RoomSharedParts>(DETAIL_CACHE),
   };
   // The version check already refuses a stale detail; this drops a changed room's details at once.
   for (const event of ['room.changed', 'room.member-gone', 'room.deleted'] as const)
-    app.events.on(event, ({ roomId }) => ctx.details.forget(roomId));
+    app.events.on(event, ({ roomId }) => {
+      ctx.details.forget(roomId);
+      ctx.sharedParts.forget(roomId);
+    });
   return {
     routes: async (api) => {
       await api.register(roomsRoutes, { prefix: '/rooms', ctx });

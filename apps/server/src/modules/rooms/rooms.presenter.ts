@@ -16,7 +16,7 @@ import { abilitiesOf } from '../../lib/policy';
 import type { RoomRow } from './room-access';
 import { roomContentPolicy, roomPolicy, type RoomAccess } from './rooms.policy';
 
-type RoomContentRow = typeof roomContent.$inferSelect;
+export type RoomContentRow = typeof roomContent.$inferSelect;
 type RoomActivityRow = typeof roomActivity.$inferSelect;
 
 const ROOM_ABILITIES = [

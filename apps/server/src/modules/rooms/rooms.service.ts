@@ -11,9 +11,9 @@ import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
 import { newId, newSecretToken } from '../../lib/secure-tokens';
-import { deleteMember, findRoomAccess, insertMember, type RoomsContext } from './room-access';
+import { deleteMember, findRoomAccess, insertMember, type RoomSharedParts, type RoomsContext } from './room-access';
 import { recordActivity } from './room-activity.service';
-import { listMembers, loadRoomLists, pageRoomContent } from './room-content-list.service';
+import { findContentPage, listMembers, loadRoomLists, presentContentPage } from './room-content-list.service';
 import { roomPolicy } from './rooms.policy';
 import { toRoomDetail } from './rooms.presenter';
 
@@ -72,16 +72,33 @@ export async function getRoom(
   const cacheKey = `${actor?.userId}\n${JSON.stringify(query)}`;
   const cached = ctx.details.get(roomId, cacheKey, version);
   if (cached) return cached;
+  const { members, authors, page } = await sharedPartsOf(ctx, roomId, query, version);
+  const { items, total } = presentContentPage(page, actor, access, ctx.fileLinks);
+  const detail = toRoomDetail(room, access, { members, content: items, contentTotal: total, authors }, actor);
+  ctx.details.set(roomId, cacheKey, version, detail);
+  return detail;
+}
+
+/**
+ * The queries' part of a detail, the same whoever asks: built once per query and room version, so the 200
+ * members of a room opening it in turn cost one build and 199 presentations.
+ */
+async function sharedPartsOf(
+  ctx: RoomsContext,
+  roomId: string,
+  query: RoomContentQuery,
+  version: string,
+): Promise<RoomSharedParts> {
+  const key = JSON.stringify(query);
+  const known = ctx.sharedParts.get(roomId, key, version);
+  if (known) return known;
   // The lists and the page in parallel; an unfiltered page takes its total from the lists' item count.
   const lists = loadRoomLists(ctx.db, roomId);
   const roomTotal = async () => (await lists).contentTotal;
-  const [{ members, authors }, page] = await Promise.all([
-    lists,
-    pageRoomContent(ctx, actor, roomId, access, query, roomTotal),
-  ]);
-  const detail = toRoomDetail(room, access, { members, content: page.items, contentTotal: page.total, authors }, actor);
-  ctx.details.set(roomId, cacheKey, version, detail);
-  return detail;
+  const [{ members, authors }, page] = await Promise.all([lists, findContentPage(ctx.db, roomId, query, roomTotal)]);
+  const parts = { members, authors, page };
+  ctx.sharedParts.set(roomId, key, version, parts);
+  return parts;
 }
 
 /** The owner renames the room and/or changes its privacy (`room_updated` with what changed). */

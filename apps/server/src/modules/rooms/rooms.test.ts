@@ -277,6 +277,31 @@ describe('rooms', () => {
     expect(seenByMember).toMatchObject({ role: 'member', abilities: { delete: false } });
   });
 
+  test('members opening one room share its queries, never each other’s abilities or file links', async () => {
+    const room = await createRoom(testApp, owner, { name: 'Shared parts' });
+    await addRoomMember(testApp, owner, room.id, member);
+    await testApp.as(member).post(`/api/rooms/${room.id}/content`, { content: 'by the member' });
+    const file = multipartFile('file', 'plan.txt', 'text/plain', Buffer.from('plan'));
+    await testApp.as(owner).inject('POST', `/api/rooms/${room.id}/upload`, file.payload, file.headers);
+    // Nothing changes between the two openings: the second is presented from the first's rows.
+    const byOwner: RoomDetail = (await testApp.as(owner).get(`/api/rooms/${room.id}`)).json();
+    const byMember: RoomDetail = (await testApp.as(member).get(`/api/rooms/${room.id}`)).json();
+    expect(byMember.members).toEqual(byOwner.members);
+    expect(byMember.content.map((item) => item.id)).toEqual(byOwner.content.map((item) => item.id));
+    expect(byOwner).toMatchObject({ role: 'owner', abilities: { delete: true } });
+    expect(byMember).toMatchObject({ role: 'member', abilities: { delete: false } });
+    // Only its author may edit a text: the member may, the owner may not.
+    const memberText = (detail: RoomDetail) => detail.content.find((item) => item.content === 'by the member');
+    expect(memberText(byMember)?.abilities.edit).toBe(true);
+    expect(memberText(byOwner)?.abilities.edit).toBe(false);
+    // Each file link is signed for whoever was given it, and works for them.
+    const linkOf = (detail: RoomDetail) => detail.content.find((item) => item.file_name === 'plan.txt')?.file_url;
+    expect(linkOf(byMember)).not.toBe(linkOf(byOwner));
+    const download = await testApp.as(null).get(String(linkOf(byMember)));
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('plan');
+  });
+
   test('activity pages newest first with X-Total-Count', async () => {
     const room = await createRoom(testApp, owner);
     for (const content of ['one', 'two', 'three']) {
