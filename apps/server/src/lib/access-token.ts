@@ -40,8 +40,29 @@ export async function signAccessToken(
     .sign(await keyFor(secret));
 }
 
+/**
+ * Tokens already verified, per secret: a token is sent with every request of its hour, and verifying its
+ * signature through WebCrypto (a job handed to another thread and back) was the largest single cost of a
+ * remembered answer. The same string has the same signature, so a token verified once stays valid until
+ * its expiry, checked on every use; revocation is the session's business (sessions.service), not the
+ * token's. Bounded: the token stored longest ago goes first.
+ */
+const VERIFIED_MAX = 10_000;
+const verified = new Map<string, Map<string, SignedInActor>>();
+
 /** Pins the algorithm, checks expiry and token type; any failure is one UNAUTHORIZED, never a detail leak. */
 export async function verifyAccessToken(secret: string, token: string): Promise<SignedInActor> {
+  let known = verified.get(secret);
+  const actor = known?.get(token);
+  if (actor && actor.expiresAt > Date.now() / 1000) return actor;
+  const checked = await verifySignature(secret, token);
+  if (!known) verified.set(secret, (known = new Map()));
+  known.set(token, checked);
+  if (known.size > VERIFIED_MAX) known.delete(known.keys().next().value as string);
+  return checked;
+}
+
+async function verifySignature(secret: string, token: string): Promise<SignedInActor> {
   try {
     const { payload } = await jwtVerify(token, await keyFor(secret), { algorithms: [ALGORITHM] });
     if (
