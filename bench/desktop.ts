@@ -21,7 +21,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { io, type Socket } from 'socket.io-client';
 import { createThrowawayDatabase, describeDatabase } from './lib/database';
-import { httpRequest, keepAliveAgent, runClosedLoop, type LoadResult } from './lib/http';
+import {
+  BROWSER_ACCEPT_ENCODING,
+  bodyText,
+  httpRequest,
+  keepAliveAgent,
+  runClosedLoop,
+  type LoadResult,
+} from './lib/http';
 import { guardScenario, machine, positiveInt, printResult, temporaryDirectory } from './lib/scenario';
 import { PRODUCTION_V8_FLAGS, startServerChild, type ServerChild } from './lib/server-child';
 import { closeClients } from './lib/socket-clients';
@@ -420,9 +427,10 @@ async function measureLan(side: Side, server: ServerChild): Promise<LanSample> {
 // Part 2: a full desktop's load.
 
 interface LoadSample extends LoadResult {
-  /** Items in the answer (checks the seed) and its size in bytes. */
+  /** Items in the answer (checks the seed), its size on the wire and unpacked, in bytes. */
   items: number;
   bytes: number;
+  jsonBytes: number;
   /** Latencies of the one-client run before the load: what a request costs with nothing queued. */
   oneClientMs: number[];
   /** One client, each GET right after a block moved: the answer built from the database, not remembered. */
@@ -431,17 +439,21 @@ interface LoadSample extends LoadResult {
 
 async function measureLoad(server: ServerChild, owner: SignedIn): Promise<LoadSample> {
   const agent = keepAliveAgent(clients);
-  const headers = { authorization: `Bearer ${owner.accessToken}` };
+  // As a browser opens the page: compressed when the server offers it, the unpacking left to the client.
+  const headers = { authorization: `Bearer ${owner.accessToken}`, ...BROWSER_ACCEPT_ENCODING };
   const url = `http://127.0.0.1:${server.port}/api/virtual-desktop`;
   let items = 0;
   let bytes = 0;
+  let jsonBytes = 0;
   let firstItemId = '';
   const load = (ms: number, loopCount: number) =>
     runClosedLoop(loopCount, ms, async () => {
       const response = await httpRequest(url, { headers, agent });
       if (response.status !== 200) return false;
       if (items === 0) {
-        const answer = JSON.parse(response.body.toString()) as { items: Array<{ id: string }> };
+        const json = bodyText(response);
+        jsonBytes = Buffer.byteLength(json);
+        const answer = JSON.parse(json) as { items: Array<{ id: string }> };
         items = answer.items.length;
         firstItemId = answer.items[0]?.id ?? '';
       }
@@ -471,7 +483,7 @@ async function measureLoad(server: ServerChild, owner: SignedIn): Promise<LoadSa
     const rps = Math.round(result.requests / result.seconds);
     const one = latencySummary(alone.latenciesMs);
     console.error(
-      `  load: ${rps} req/s, p50 ${p50} ms, p99 ${p99} ms, ${result.errors} errors (${items} items, ${bytes} B);` +
+      `  load: ${rps} req/s, p50 ${p50} ms, p99 ${p99} ms, ${result.errors} errors (${items} items, ${bytes} B sent, ${jsonBytes} B of JSON);` +
         ` one client alone p50 ${one.p50} ms, p99 ${one.p99} ms`,
     );
     const changed = latencySummary(afterChangeMs);
@@ -481,6 +493,7 @@ async function measureLoad(server: ServerChild, owner: SignedIn): Promise<LoadSa
       errors: result.errors + alone.errors,
       items,
       bytes,
+      jsonBytes,
       oneClientMs: alone.latenciesMs,
       afterChangeMs,
     };
@@ -620,6 +633,8 @@ await printResult(
       files: seeded.desktop.files,
       itemsAnswered: loadItems,
       responseBytes: loadRuns[0]?.bytes ?? 0,
+      jsonBytes: loadRuns[0]?.jsonBytes ?? 0,
+      acceptEncoding: BROWSER_ACCEPT_ENCODING['accept-encoding'],
       seed: { seconds: round2(seeded.desktop.totalSeconds), insertSeconds: round2(seeded.desktop.insertSeconds) },
       clients,
       durationSeconds: durationMs / 1000,

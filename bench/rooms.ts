@@ -19,7 +19,7 @@ import type { Agent } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createThrowawayDatabase, describeDatabase } from './lib/database';
-import { httpRequest, keepAliveAgent, runClosedLoop, type LoadResult } from './lib/http';
+import { BROWSER_ACCEPT_ENCODING, httpRequest, keepAliveAgent, runClosedLoop, type LoadResult } from './lib/http';
 import { guardScenario, machine, positiveInt, printResult, temporaryDirectory } from './lib/scenario';
 import { PRODUCTION_V8_FLAGS, startServerChild, type ServerChild } from './lib/server-child';
 import { closeClients, connectClients } from './lib/socket-clients';
@@ -139,7 +139,11 @@ async function seed(): Promise<SeededRoom> {
 async function measureDetail(server: ServerChild, room: SeededRoom) {
   const agent = keepAliveAgent(clients);
   // A member who is not the owner: what most of the 200 see.
-  const bearer = (index: number) => ({ authorization: `Bearer ${room.members[index]!.accessToken}` });
+  // As a browser opens the room: compressed when the server offers it.
+  const bearer = (index: number) => ({
+    authorization: `Bearer ${room.members[index]!.accessToken}`,
+    ...BROWSER_ACCEPT_ENCODING,
+  });
   let turn = 0;
   const headersFor = (name: Case) => (name === 'page1EveryMember' ? bearer(turn++ % room.members.length) : bearer(1));
   const totals: Partial<Record<Case, number>> = {};

@@ -3,6 +3,7 @@
  * figure is the server's work and not TCP handshakes, and a closed-loop load runner.
  */
 import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 export interface HttpResponse {
   status: number;
@@ -20,6 +21,17 @@ export interface HttpOptions {
   agent?: Agent | false;
   /** Count the bytes instead of keeping them (a 10 MB download need not sit in our memory). */
   discardBody?: boolean;
+}
+
+/** What Chrome sends: a scenario standing for a browser's page load asks for a compressed answer as it does. */
+export const BROWSER_ACCEPT_ENCODING = { 'accept-encoding': 'gzip, deflate, br, zstd' } as const;
+
+/** A response's body as text, unpacked as a browser would (brotli or gzip, else as sent). */
+export function bodyText(response: HttpResponse): string {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.body).toString();
+  if (encoding === 'gzip') return gunzipSync(response.body).toString();
+  return response.body.toString();
 }
 
 export const keepAliveAgent = (maxSockets: number) => new Agent({ keepAlive: true, maxSockets });

@@ -1,5 +1,6 @@
 /** Parent side of servers/child-protocol.ts: start a server script in its own `node --expose-gc` process. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
 import type { FromChild, ToChild } from '../servers/child-protocol';
 
 export interface ServerChild {
@@ -16,6 +17,11 @@ export interface ServerChildOptions {
   env?: Record<string, string>;
   /** Node flags instead of NODE_FLAGS (a scenario whose figure is not idle memory may want V8's defaults). */
   nodeFlags?: string[];
+  /**
+   * A file the child's stdout is appended to, instead of our stderr (a server logging every request would
+   * otherwise have this process, the load generator, read and write every line).
+   */
+  stdoutFile?: string;
 }
 
 const READY_TIMEOUT_MS = 30_000;
@@ -72,12 +78,18 @@ function waitFor<T>(
 }
 
 export async function startServerChild(scriptPath: string, options: ServerChildOptions = {}): Promise<ServerChild> {
-  const flags = options.nodeFlags ?? NODE_FLAGS;
-  // Child stdout goes to our stderr: our stdout carries only the JSON result.
+  // BENCH_CHILD_FLAGS adds flags to every server child, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see
+  // where a scenario's server time goes (a child writes its profile when the scenario stops it).
+  const extraFlags = process.env.BENCH_CHILD_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const flags = [...(options.nodeFlags ?? NODE_FLAGS), ...extraFlags];
+  // Child stdout goes to our stderr (our stdout carries only the JSON result), or to `stdoutFile`.
+  const stdoutFd = options.stdoutFile === undefined ? 2 : openSync(options.stdoutFile, 'a');
   const child = spawn(process.execPath, [...flags, '--import', import.meta.resolve('tsx'), scriptPath], {
-    stdio: ['ignore', 2, 2, 'ipc'],
+    stdio: ['ignore', stdoutFd, 2, 'ipc'],
     env: { ...process.env, ...options.env },
   });
+  // The child holds its own copy of the descriptor.
+  if (stdoutFd !== 2) closeSync(stdoutFd);
   liveChildren.add(child);
   child.once('exit', () => liveChildren.delete(child));
   const send = (message: ToChild) => child.send(message);
