@@ -101,7 +101,7 @@ export async function buildApp(config: AppConfig): Promise<{ app: FastifyInstanc
   const mail = createMailQueue(mailer, app.log, { ...DEFAULT_MAIL_QUEUE_OPTIONS, cooldownMs: config.mailCooldownMs });
   app.addHook('onClose', () => mail.close());
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   const counterRedis = config.redisUrl ? connectCounterRedis(config.redisUrl, app.log) : undefined;
   if (counterRedis) app.addHook('onClose', async () => void counterRedis.disconnect());
   await registerRateLimits(app, { perMinute: config.rateLimitPerMinute, redis: counterRedis });
