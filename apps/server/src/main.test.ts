@@ -45,6 +45,32 @@ async function waitForHealth(server: Started, timeoutMs = 30_000): Promise<strin
   throw new Error(`server did not become healthy:\n${server.output()}`);
 }
 
+/**
+ * At `info` a request is one JSON line once answered: method, path without its query (a mailed link's
+ * token), status and time; never a header (tokens travel there).
+ */
+async function expectOneRequestLine(server: Started, address: string): Promise<void> {
+  const answered = await fetch(`${address}/api/health?token=secret-in-the-query`, {
+    headers: { authorization: 'Bearer secret-in-a-header' },
+  });
+  expect(answered.status).toBe(200);
+  const linesFor = () =>
+    server
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"/api/health"') && line.includes('"statusCode":200'));
+  for (let waited = 0; linesFor().length < 2 && waited < 5_000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // Two health checks so far (the one waitForHealth made, this one): one line each.
+  const lines = linesFor().map((line) => JSON.parse(line) as Record<string, unknown>);
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/health' } });
+  expect(typeof lines[1]?.responseTime).toBe('number');
+  expect(server.output()).not.toContain('incoming request');
+  expect(server.output()).not.toContain('secret-in');
+}
+
 /** The real process entry, compiled as `npm start` runs it: twice on one DATA_DIR, and a graceful SIGTERM. */
 describe('server process', () => {
   const started: Started[] = [];
@@ -95,6 +121,7 @@ describe('server process', () => {
       body: JSON.stringify({ name: 'Modes', email: 'modes@example.com', password: 'modes-password' }),
     });
     expect(register.status).toBe(200);
+    await expectOneRequestLine(server, address);
 
     const readable: string[] = [];
     const check = async (path: string) => {
