@@ -77,8 +77,9 @@ if (memberCount < 2) {
 /**
  * The server remembers a detail per member and query until the room changes (rooms.service getRoom), so
  * one member asking again is mostly served from memory. `page1EveryMember` asks as each of the 200
- * members in turn, more than the cache keeps per room: every answer is built from the database, as after
- * a change, when every member's view refetches.
+ * members in turn, more than the cache keeps per room: every answer is built for its caller (abilities,
+ * signed file links, its bytes and their compression) from the queries' parts that all members share,
+ * as when every member's view refetches after a change.
  */
 const CASES = {
   page1: 'limit=20',

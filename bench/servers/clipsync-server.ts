@@ -2,6 +2,8 @@
  * The real ClipSync server (every plugin, realtime and its handshake), by default on PGlite in memory.
  * BENCH_DATABASE_URL: `memory://` (default), `data-dir` (PGlite in BENCH_DATA_DIR, survives a restart) or a
  * PostgreSQL URL. BENCH_RATE_LIMIT_PER_MINUTE raises the global per-IP limit for load from one address.
+ * BENCH_LOG_LEVEL: the server's LOG_LEVEL, `warn` unless set (paste sets `info`, as deployed, to cost the
+ * per-request lines; the scenario then points this child's stdout at a file).
  * The server variables in FORWARDED (SMTP_URL, the per-address limits, TRUST_PROXY) are read from this process's env,
  * where a scenario sets them (the shell's are inherited too); every other setting is the fixed config below.
  */
@@ -33,7 +35,7 @@ if (!dataDir) throw new Error('BENCH_DATA_DIR must name a temporary directory');
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? MEMORY_DATABASE;
 const config = loadConfig({
   NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   DATA_DIR: dataDir,
   JWT_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
   PUBLIC_URL: 'http://localhost:3000',
