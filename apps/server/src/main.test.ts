@@ -67,6 +67,8 @@ async function expectOneRequestLine(server: Started, address: string): Promise<v
   expect(lines).toHaveLength(2);
   expect(lines[1]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/health' } });
   expect(typeof lines[1]?.responseTime).toBe('number');
+  // The request's id, the one its error body would carry, is on its line.
+  expect(lines[1]?.reqId).toMatch(/^[0-9a-f-]{36}$/);
   expect(server.output()).not.toContain('incoming request');
   expect(server.output()).not.toContain('secret-in');
 }

@@ -32,5 +32,7 @@ export const ErrorBody = z.object({
   code: ErrorCode,
   /** With `PLAN_REQUIRED`: the cheapest plan that allows the refused action. */
   requiredPlan: z.enum(PLAN_IDS).optional(),
+  /** The request's id, as in every server log line of it (`reqId`): what to quote when reporting a failure. */
+  requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -31,7 +31,7 @@ describe('error model { error, code }', () => {
   test('unknown API route is a JSON 404', async () => {
     const res = await testApp.app.inject({ method: 'GET', url: '/api/nope' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND', requestId: expect.any(String) });
   });
 
   test('unknown non-GET route is a JSON 404 too', async () => {
@@ -48,7 +48,11 @@ describe('error model { error, code }', () => {
       payload: '{"name": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'The request body is not valid JSON', code: 'MALFORMED_JSON' });
+    expect(res.json()).toEqual({
+      error: 'The request body is not valid JSON',
+      code: 'MALFORMED_JSON',
+      requestId: expect.any(String),
+    });
   });
 
   test('schema violations, AppErrors, crashes and database outages map to their statuses', async () => {
@@ -59,12 +63,22 @@ describe('error model { error, code }', () => {
 
     const forbidden = await testApp.app.inject({ method: 'GET', url: '/probe/forbidden' });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ error: 'You are not allowed to do this', code: 'FORBIDDEN' });
+    expect(forbidden.json()).toEqual({
+      error: 'You are not allowed to do this',
+      code: 'FORBIDDEN',
+      requestId: expect.any(String),
+    });
 
     const crash = await testApp.app.inject({ method: 'GET', url: '/probe/crash' });
     expect(crash.statusCode).toBe(500);
-    expect(crash.json()).toEqual({ error: 'Server error', code: 'INTERNAL' });
+    expect(crash.json()).toEqual({ error: 'Server error', code: 'INTERNAL', requestId: expect.any(String) });
     expect(crash.body).not.toContain('hunter2');
+    // The id to quote when reporting a failure: a UUID of its own for every request, never a counter.
+    const again = await testApp.app.inject({ method: 'GET', url: '/probe/crash' });
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    expect(crash.json().requestId).toMatch(uuid);
+    expect(again.json().requestId).toMatch(uuid);
+    expect(again.json().requestId).not.toBe(crash.json().requestId);
 
     const dbDown = await testApp.app.inject({ method: 'GET', url: '/probe/db-down' });
     expect(dbDown.statusCode).toBe(503);

@@ -44,13 +44,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const level = appError.code === 'DATABASE_UNAVAILABLE' ? 'warn' : 'error';
       request.log[level]({ err: error, serialization: isResponseSerializationError(error) }, 'request failed');
     }
-    const body: ErrorBody = { error: appError.message, code: appError.code };
+    const body: ErrorBody = { error: appError.message, code: appError.code, requestId: request.id };
     if (appError.requiredPlan) body.requiredPlan = appError.requiredPlan;
     return reply.status(appError.statusCode).send(body);
   });
 }
 
 export function sendNotFound(reply: FastifyReply): FastifyReply {
-  const body: ErrorBody = { error: 'Not found', code: 'NOT_FOUND' };
+  const body: ErrorBody = { error: 'Not found', code: 'NOT_FOUND', requestId: reply.request.id };
   return reply.status(404).send(body);
 }

@@ -81,7 +81,7 @@ describe('single-page app, security headers and API docs', () => {
   test('an unknown /api path is still JSON, never the page', async () => {
     const res = await testApp.app.inject({ method: 'GET', url: '/api/unknown/thing' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND', requestId: expect.any(String) });
   });
 
   test('OpenAPI document and UI are served at /api/docs', async () => {

@@ -73,7 +73,7 @@ describe('auth rate limits, malformed bodies and the dev outbox', () => {
       payload,
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: expect.any(String), code: 'MALFORMED_JSON' });
+    expect(res.json()).toEqual({ error: expect.any(String), code: 'MALFORMED_JSON', requestId: expect.any(String) });
   });
 
   test('invalid fields are a 400 naming the rule', async () => {
@@ -116,7 +116,7 @@ describe('auth rate limits, malformed bodies and the dev outbox', () => {
     for (const remote of ['10.4.0.1', '192.168.1.23', '::ffff:192.168.1.23', 'fe80::1']) {
       const res = await outboxFrom(remote, { 'x-forwarded-for': '127.0.0.1', forwarded: 'for=127.0.0.1' });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({ error: 'Not found', code: 'NOT_FOUND', requestId: expect.any(String) });
     }
   });
 

@@ -168,6 +168,7 @@ describe('without Stripe keys (self-hosting)', () => {
       expect(res.json()).toEqual({
         code: 'PAYMENTS_NOT_CONFIGURED',
         error: expect.stringMatching(/Payments are not set up on this server/),
+        requestId: expect.any(String),
       });
     }
   });

@@ -40,6 +40,7 @@ describe('plan entitlements with billing on (SPEC §9)', () => {
       code: 'PLAN_REQUIRED',
       requiredPlan: 'advanced',
       error: 'Rooms need the Advanced plan. Upgrade to use them.',
+      requestId: expect.any(String),
     });
 
     const trialing = await testApp.factory.user();
@@ -85,6 +86,7 @@ describe('plan entitlements with billing on (SPEC §9)', () => {
         code: 'PLAN_REQUIRED',
         requiredPlan: 'pro',
         error: "This clip's owner needs the Pro plan to share it.",
+        requestId: expect.any(String),
       });
     }
 

@@ -42,7 +42,11 @@ describe('POST /api/stripe/webhook (ARCHITECTURE §4 Payments, §7)', () => {
     const sub = { id: stripeId('sub'), customer, price: TEST_PRICES.pro.month, status: 'active' };
     const res = await deliver(testApp, subscriptionEvent('created', sub), signing);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ code: 'VALIDATION_FAILED', error: expect.stringMatching(/Stripe signature/) });
+    expect(res.json()).toEqual({
+      code: 'VALIDATION_FAILED',
+      error: expect.stringMatching(/Stripe signature/),
+      requestId: expect.any(String),
+    });
     expect((await billingRowOf(testApp, user.id))?.status).toBeNull();
   });
 

@@ -69,6 +69,7 @@ describe('storage quota per user', () => {
     expect(refused.json()).toEqual({
       code: 'QUOTA_EXCEEDED',
       error: 'Your files may take up to 2MB in total. Delete some files to make room for this one.',
+      requestId: expect.any(String),
     });
     expect(await api.keptFiles()).toBe(kept);
 
@@ -130,7 +131,11 @@ describe('files per clip', () => {
 
     const third = await api.upload(owner, clip.id, 'three.txt', 1);
     expect(third.statusCode).toBe(409);
-    expect(third.json()).toEqual({ code: 'TOO_MANY_FILES', error: 'A clip can hold at most 2 files.' });
+    expect(third.json()).toEqual({
+      code: 'TOO_MANY_FILES',
+      error: 'A clip can hold at most 2 files.',
+      requestId: expect.any(String),
+    });
     expect(await api.keptFiles()).toBe(kept);
 
     expect((await api.upload(owner, (await api.createClip(owner)).id, 'elsewhere.txt', 1)).statusCode).toBe(201);

@@ -192,6 +192,7 @@ describe('virtual desktop over HTTP', () => {
     expect((await testApp.as(null).get(`/api/virtual-desktop/shared/${FORGED_ID}`)).json()).toEqual({
       error: 'Desktop not found or access denied.',
       code: 'NOT_FOUND',
+      requestId: expect.any(String),
     });
 
     const rotated = (await testApp.as(other).post('/api/virtual-desktop/share')).json<{ shareToken: string }>();

@@ -74,6 +74,7 @@ describe('room content and files', () => {
     expect(tooLarge.json()).toEqual({
       code: 'PAYLOAD_TOO_LARGE',
       error: expect.stringContaining('exceeds the 10MB limit'),
+      requestId: expect.any(String),
     });
     expect(await keptFiles()).toBe(before);
 
