@@ -74,6 +74,29 @@ describe('mail queue', () => {
     expect(sent).toEqual(['first', 'other key', 'third']);
   });
 
+  test('pending counts mails held by a cooldown or waiting to retry, until they leave', async () => {
+    vi.useFakeTimers();
+    let isDown = true;
+    const { mailer, sent } = recordingMailer(async () => {
+      if (isDown) throw new Error('SMTP down');
+    });
+    const quietLog = { ...log, warn: vi.fn() } as unknown as typeof log;
+    const queue = createMailQueue(mailer, quietLog, options);
+    expect(queue.pending()).toBe(0);
+    queue.enqueue(() => mail('first'), { cooldownKey: 'k' });
+    queue.enqueue(() => mail('held'), { cooldownKey: 'k' });
+    expect(queue.pending()).toBe(2);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(queue.pending()).toBe(2);
+    isDown = false;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sent).toEqual(['first']);
+    expect(queue.pending()).toBe(1);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(sent).toEqual(['first', 'held']);
+    expect(queue.pending()).toBe(0);
+  });
+
   test('close sends what a cooldown held back', async () => {
     const { mailer, sent } = recordingMailer();
     const queue = createMailQueue(mailer, log, options);

@@ -11,6 +11,8 @@ export interface MailQueue {
    * and replaces any mail still waiting under that key, so the last one asked for is the one delivered.
    */
   enqueue(job: MailJob, options?: { cooldownKey?: string }): void;
+  /** Mails neither sent nor dropped yet: held by a cooldown, waiting to retry, or being sent. */
+  pending(): number;
   /** Sends what is waiting (bounded in time), then closes the transport. */
   close(): Promise<void>;
 }
@@ -105,6 +107,8 @@ export function createMailQueue(
       timer.unref();
       waiting.set(cooldownKey, { job, timer });
     },
+
+    pending: () => waiting.size + retryTimers.size + inFlight.size,
 
     async close() {
       isClosed = true;
