@@ -8,6 +8,7 @@ import { secureDataDir } from './config/data-dir';
 import { resolveJwtSecret } from './config/secret';
 import { openDatabase } from './db/client';
 import { DomainEvents } from './lib/domain-events';
+import { JobRuns } from './lib/job-runs';
 import { createMailQueue, DEFAULT_MAIL_QUEUE_OPTIONS } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
 import { authModule } from './modules/auth/auth.module';
@@ -146,6 +147,7 @@ export async function buildApp(config: AppConfig): Promise<{ app: FastifyInstanc
     if (realtime.redis) realtime.io.serverSideEmit('session:revoked', sessionId);
   });
   realtime.io.on('session:revoked', (sessionId) => sessions.revoke(sessionId));
+  const jobRuns = new JobRuns();
   await app.register(authenticate, { jwtSecret, isSessionActive: isLiveSession });
 
   const context: AppContext = {
@@ -161,6 +163,7 @@ export async function buildApp(config: AppConfig): Promise<{ app: FastifyInstanc
     jwtSecret,
     sessions,
     entitlements: createEntitlements(database.db, config.billing !== undefined),
+    jobRuns,
     log: app.log,
   };
   await registerModules(app, context, MODULES);

@@ -49,7 +49,8 @@ export interface TestApp {
  */
 export async function buildTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-test-'));
-  const database = process.env.TEST_DB === 'postgres' ? await createTestDatabase() : undefined;
+  // A DATABASE_URL override shares another app's database (two nodes of one deployment): none is made.
+  const database = process.env.TEST_DB === 'postgres' && !env.DATABASE_URL ? await createTestDatabase() : undefined;
   const parsed = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',

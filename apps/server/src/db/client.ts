@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
+import { runAloneOnPostgres, type LockedRun } from './cluster-lock';
 import { lockDataDir } from './data-dir-lock';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
 
@@ -16,11 +17,28 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What `db.transaction(async (tx) => …)` hands its callback: the areas' writes take it or the database. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
+/** PostgreSQL's connection pool at a glance (the metrics page shows it). */
+export interface PoolUsage {
+  /** Connections open, busy or idle. */
+  total: number;
+  idle: number;
+  /** Queries queued for a free connection. */
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   /** Throws when the database cannot answer (used by /api/ready). */
   ping(): Promise<void>;
+  /**
+   * Runs `work` unless another node sharing the database is running the work of the same name, in which
+   * case it is skipped (the modules' jobs: db/cluster-lock.ts). PGlite always runs it: DATA_DIR's lock
+   * already keeps its database to one process.
+   */
+  runAlone<T>(name: string, work: () => Promise<T>): Promise<LockedRun<T>>;
+  /** PostgreSQL's pool; undefined for PGlite, which has a single in-process connection and no pool. */
+  poolUsage(): PoolUsage | undefined;
   close(): Promise<void>;
 }
 
@@ -69,6 +87,8 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      runAlone: async (_name, work) => ({ isRun: true, value: await work() }),
+      poolUsage: () => undefined,
       close: async () => {
         try {
           // Flush WAL into the data files so the next start opens fast and nothing depends on replay.
@@ -100,6 +120,8 @@ async function openPostgres(url: string, log: FastifyBaseLogger): Promise<Databa
     ping: async () => {
       await db.execute(sql`select 1`);
     },
+    runAlone: (name, work) => runAloneOnPostgres(pool, name, work),
+    poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/env';
 import type { Database, DatabaseHandle } from '../db/client';
 import type { DomainEvents } from '../lib/domain-events';
 import type { EntitlementGate } from '../lib/entitlements';
+import type { JobOutcome, JobRuns } from '../lib/job-runs';
 import type { MailQueue } from '../mail/mail-queue';
 import type { Mailer } from '../mail/mailer';
 import type { Realtime, SocketGuards } from '../realtime/socket-server';
@@ -30,10 +31,15 @@ export interface AppContext {
   entitlements: EntitlementGate;
   /** Which sessions are live: read through, and told of every revocation (auth/session-cache.ts). */
   sessions: SessionCache;
+  /** Told the outcome of every job tick (the metrics page counts them). */
+  jobRuns: JobRuns;
   log: FastifyBaseLogger;
 }
 
-/** A timer of the area's (a sweep, an expiry): run every `everyMs`, a failure logged, stopped on close. */
+/**
+ * A timer of the area's (a sweep, an expiry): run every `everyMs`, a failure logged, stopped on close.
+ * Nodes sharing a PostgreSQL database take turns: each tick runs on one node only (db/cluster-lock.ts).
+ */
 export interface ModuleJob {
   name: string;
   everyMs: number;
@@ -54,9 +60,28 @@ export function defineModule(define: ModuleDefinition): ModuleDefinition {
   return define;
 }
 
-function startJob(app: FastifyInstance, job: ModuleJob): void {
-  const tick = () => job.run().catch((error: unknown) => app.log.warn({ err: error, job: job.name }, 'job failed'));
-  const timer = setInterval(tick, job.everyMs).unref();
+async function runJob(ctx: AppContext, job: ModuleJob): Promise<JobOutcome> {
+  try {
+    const run = await ctx.database.runAlone(`job:${job.name}`, () => job.run());
+    return run.isRun ? 'ok' : 'skipped';
+  } catch (error) {
+    ctx.log.warn({ err: error, job: job.name }, 'job failed');
+    return 'failed';
+  }
+}
+
+function startJob(app: FastifyInstance, ctx: AppContext, job: ModuleJob): void {
+  let isRunning = false;
+  const tick = async () => {
+    // A run that outlasts the interval is not joined by a second one on this node either.
+    if (isRunning) return ctx.jobRuns.report({ job: job.name, outcome: 'skipped', durationSeconds: 0 });
+    isRunning = true;
+    const startedAt = performance.now();
+    const outcome = await runJob(ctx, job);
+    isRunning = false;
+    ctx.jobRuns.report({ job: job.name, outcome, durationSeconds: (performance.now() - startedAt) / 1000 });
+  };
+  const timer = setInterval(() => void tick(), job.everyMs).unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
@@ -70,6 +95,6 @@ export async function registerModules(
     const module = define(ctx);
     if (module.routes) await app.register(module.routes, { prefix: '/api' });
     if (module.socket) ctx.realtime.onConnection(module.socket);
-    for (const job of module.jobs ?? []) startJob(app, job);
+    for (const job of module.jobs ?? []) startJob(app, ctx, job);
   }
 }
