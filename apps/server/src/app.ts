@@ -25,6 +25,7 @@ import { roomsModule } from './modules/rooms/rooms.module';
 import { desktopModule } from './modules/desktop/desktop.module';
 import { authenticate } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/errors';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { connectCounterRedis, registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -148,6 +149,8 @@ export async function buildApp(config: AppConfig): Promise<{ app: FastifyInstanc
   });
   realtime.io.on('session:revoked', (sessionId) => sessions.revoke(sessionId));
   const jobRuns = new JobRuns();
+  // Before the modules, so their routes are measured too; unset, nothing is loaded and nothing is timed.
+  if (config.metricsToken) await registerMetrics(app, config.metricsToken, { database, mail, realtime, jobRuns });
   await app.register(authenticate, { jwtSecret, isSessionActive: isLiveSession });
 
   const context: AppContext = {

@@ -53,6 +53,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AUTH_RATE_LIMIT_PER_IP: '0' })).toThrow(/AUTH_RATE_LIMIT_PER_IP:/);
   });
 
+  test('METRICS_TOKEN is off by default and refused when too short to resist guessing', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-scrape-token' }).metricsToken).toBe('a-long-enough-scrape-token');
+    const attempt = () => loadConfig({ METRICS_TOKEN: 'short-token' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+
   test('PUBLIC_URL is reduced to its origin', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://clips.example.com/some/path' }).publicUrl).toBe(
       'https://clips.example.com',

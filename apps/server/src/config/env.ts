@@ -95,6 +95,8 @@ const EnvSchema = z.object({
   STRIPE_PRICE_ADVANCED_MONTH: z.string().trim().min(1).optional(),
   STRIPE_PRICE_ADVANCED_YEAR: z.string().trim().min(1).optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
+  // Guards a page that maps the deployment (routes, load, pool sizes): short guessable tokens are refused.
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
 });
 type Env = z.infer<typeof EnvSchema>;
 
@@ -173,6 +175,8 @@ export interface AppConfig {
   webDistDir: string;
   /** Undefined without Stripe keys: billing answers 503 and nothing is gated. */
   billing: BillingConfig | undefined;
+  /** The bearer token of `GET /api/metrics`; unset, the route does not exist and nothing is measured. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -216,5 +220,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     maxFilesPerClip: env.MAX_FILES_PER_CLIP,
     webDistDir: toAbsolute(env.WEB_DIST_DIR),
     billing: billingConfigOf(env),
+    metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import type { JobOutcome } from '../lib/job-runs';
 import { defineModule, registerModules, type ModuleJob } from './define-module';
 
+const TOKEN = 'scrape-token-for-the-tests-0123456789';
 const JOB = 'blocking probe';
 
 /** Resolves at the first tick of `JOB` on this node with this outcome. */
@@ -34,7 +35,7 @@ describe('jobs on several nodes sharing PostgreSQL', () => {
   });
 
   test('while one node runs a job, the other skips its ticks (and counts them); then it may run it', async () => {
-    const nodeA = await buildTestApp();
+    const nodeA = await buildTestApp({ METRICS_TOKEN: TOKEN });
     apps.push(nodeA);
     const isReleased = new Promise<void>((resolve) => (release = resolve));
     let markStarted: () => void = () => undefined;
@@ -45,7 +46,7 @@ describe('jobs on several nodes sharing PostgreSQL', () => {
     });
     await isStartedOnA;
 
-    const nodeB = await buildTestApp({ DATABASE_URL: nodeA.config.databaseUrl });
+    const nodeB = await buildTestApp({ METRICS_TOKEN: TOKEN, DATABASE_URL: nodeA.config.databaseUrl });
     apps.push(nodeB);
     let runsOnB = 0;
     const skippedOnB = nextRun(nodeB, 'skipped');
@@ -55,6 +56,14 @@ describe('jobs on several nodes sharing PostgreSQL', () => {
     });
     await skippedOnB;
     expect(runsOnB).toBe(0);
+    const scrape = await nodeB.app.inject({
+      method: 'GET',
+      url: '/api/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(scrape.body).toMatch(/^job_runs_total\{job="blocking probe",outcome="skipped"\} [1-9]/m);
+    expect(scrape.body).not.toMatch(/^job_runs_total\{job="blocking probe",outcome="ok"\}/m);
+
     release();
     await ranOnB;
     expect(runsOnB).toBeGreaterThanOrEqual(1);
