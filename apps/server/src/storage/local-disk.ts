@@ -1,29 +1,16 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { newId } from '../lib/secure-tokens';
-import { FileNotFoundError, FileTooLargeError, type FileStore } from './file-store';
+import { FileNotFoundError, RangeNotSatisfiableError, type FileStore } from './file-store';
+import { assertByteRange, assertSafeKey, countBytes } from './store-rules';
 
-const SAFE_KEY = /^[A-Za-z0-9_-]{10,100}$/;
 /**
  * Files move through the disk in chunks of 1 MiB rather than Node's 16/64 KiB defaults: a 10 MB file is
  * ten writes or reads instead of hundreds, each a trip through libuv's thread pool (bench file-transfer).
  */
 const STREAM_CHUNK_BYTES = 1024 * 1024;
-
-function countBytes(maxBytes: number, onByte: (total: number) => void): Transform {
-  let total = 0;
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      total += chunk.length;
-      if (total > maxBytes) return callback(new FileTooLargeError(`File exceeds ${maxBytes} bytes`));
-      onByte(total);
-      callback(null, chunk);
-    },
-  });
-}
 
 /**
  * Files under DATA_DIR/files. Uploads stream into `tmp/` and are renamed into place only when complete,
@@ -34,11 +21,12 @@ export async function createLocalDiskStore(root: string): Promise<FileStore> {
   await rm(tmpDir, { recursive: true, force: true });
   await mkdir(tmpDir, { recursive: true, mode: 0o700 });
   const pathOf = (key: string) => {
-    if (!SAFE_KEY.test(key)) throw new Error('invalid storage key');
+    assertSafeKey(key);
     return join(root, key.slice(0, 2), key);
   };
 
   return {
+    kind: 'disk',
     async put(key, body, { maxBytes }) {
       const target = pathOf(key);
       const temporary = join(tmpDir, newId());
@@ -57,16 +45,20 @@ export async function createLocalDiskStore(root: string): Promise<FileStore> {
         throw error;
       }
     },
-    async get(key) {
+    async get(key, range) {
       const path = pathOf(key);
+      if (range) assertByteRange(range);
       let size: number;
       try {
         ({ size } = await stat(path));
       } catch {
         throw new FileNotFoundError(key);
       }
+      if (range && range.start >= size) throw new RangeNotSatisfiableError(`${key} has ${size} bytes`);
+      const length = range ? Math.min(range.end + 1, size) - range.start : size;
       // Each read allocates a whole chunk: a small file gets a chunk its size, not a megabyte.
-      return createReadStream(path, { highWaterMark: Math.min(Math.max(size, 1), STREAM_CHUNK_BYTES) });
+      const highWaterMark = Math.min(Math.max(length, 1), STREAM_CHUNK_BYTES);
+      return createReadStream(path, { ...range, highWaterMark });
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
@@ -75,5 +67,6 @@ export async function createLocalDiskStore(root: string): Promise<FileStore> {
       await stat(tmpDir);
       await readdir(tmpDir);
     },
+    async close() {},
   };
 }
