@@ -118,6 +118,62 @@ describe('loadConfig', () => {
     });
   });
 
+  describe('S3', () => {
+    const s3Env = { S3_BUCKET: 'clipsync-files', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret' };
+
+    test('without S3_BUCKET files stay on disk', () => {
+      expect(loadConfig({}).s3).toBeUndefined();
+    });
+
+    test('S3_BUCKET turns it on: AWS in us-east-1, virtual-hosted addresses', () => {
+      expect(loadConfig(s3Env).s3).toEqual({
+        bucket: 'clipsync-files',
+        region: 'us-east-1',
+        endpoint: undefined,
+        forcePathStyle: false,
+        credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret' },
+      });
+    });
+
+    test('an endpoint means path-style addresses unless S3_FORCE_PATH_STYLE says otherwise', () => {
+      const minio = { ...s3Env, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-3' };
+      expect(loadConfig(minio).s3).toMatchObject({
+        endpoint: 'http://127.0.0.1:9000',
+        region: 'eu-west-3',
+        forcePathStyle: true,
+      });
+      expect(loadConfig({ ...minio, S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+      expect(loadConfig({ ...s3Env, S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(true);
+    });
+
+    test("without keys the SDK's default credential chain is used", () => {
+      expect(loadConfig({ S3_BUCKET: 'clipsync-files' }).s3?.credentials).toBeUndefined();
+    });
+
+    test('half a key pair is refused, naming the missing half', () => {
+      const withoutSecret = () => loadConfig({ ...s3Env, S3_SECRET_ACCESS_KEY: undefined });
+      expect(withoutSecret).toThrow(ConfigError);
+      expect(withoutSecret).toThrow(/S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID/);
+      expect(() => loadConfig({ ...s3Env, S3_ACCESS_KEY_ID: undefined })).toThrow(
+        /S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY/,
+      );
+    });
+
+    test('S3 settings without S3_BUCKET are refused, naming each', () => {
+      const attempt = () => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-west-3' });
+      expect(attempt).toThrow(ConfigError);
+      expect(attempt).toThrow(/S3_ENDPOINT, S3_REGION given without S3_BUCKET/);
+    });
+
+    test.each([
+      ['S3_BUCKET', 'My_Bucket', /S3_BUCKET: must be a bucket name/],
+      ['S3_ENDPOINT', 'minio:9000', /S3_ENDPOINT:/],
+      ['S3_FORCE_PATH_STYLE', 'yes', /S3_FORCE_PATH_STYLE: must be true or false/],
+    ])('%s=%s is refused', (name, value, message) => {
+      expect(() => loadConfig({ ...s3Env, [name]: value })).toThrow(message);
+    });
+  });
+
   test('production with PostgreSQL requires a shared JWT_SECRET', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/clipsync' })).toThrow(/JWT_SECRET/);
   });

@@ -3,6 +3,10 @@ import { isIP } from 'node:net';
 import { BILLING_INTERVALS, FILES_PER_CLIP_BOUND, PLAN_IDS, type BillingInterval, type PlanId } from '@clipsync/shared';
 import { z } from 'zod';
 import { repoRoot } from '../server-root';
+import { ConfigError } from './config-error';
+import { S3EnvSchema, s3ConfigOf, type S3Config } from './s3-config';
+
+export { ConfigError };
 
 const LogLevel = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -97,6 +101,7 @@ const EnvSchema = z.object({
   STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   // Guards a page that maps the deployment (routes, load, pool sizes): short guessable tokens are refused.
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
+  ...S3EnvSchema.shape,
 });
 type Env = z.infer<typeof EnvSchema>;
 
@@ -177,10 +182,8 @@ export interface AppConfig {
   billing: BillingConfig | undefined;
   /** The bearer token of `GET /api/metrics`; unset, the route does not exist and nothing is measured. */
   metricsToken: string | undefined;
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
+  /** Undefined without S3_BUCKET: files stay in `dataDir/files`. */
+  s3: S3Config | undefined;
 }
 
 /** Reads and validates every setting; the message names each bad variable so start-up fails readably. */
@@ -221,5 +224,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     webDistDir: toAbsolute(env.WEB_DIST_DIR),
     billing: billingConfigOf(env),
     metricsToken: env.METRICS_TOKEN,
+    s3: s3ConfigOf(env),
   };
 }
