@@ -1,0 +1,109 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  S3Client,
+  S3ServiceException,
+  type GetObjectCommandOutput,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Config } from '../config/s3-config';
+import { FileNotFoundError, RangeNotSatisfiableError, type ByteRange, type FileStore } from './file-store';
+import { assertByteRange, assertSafeKey, countBytes } from './store-rules';
+
+/**
+ * S3's smallest part, one in flight: an upload holds at most one part (5 MiB) in memory, never a whole
+ * 10 MB file, and a body that fits in one part is a single PUT.
+ */
+const PART_BYTES = 5 * 1024 * 1024;
+const UPLOAD_QUEUE_SIZE = 1;
+
+/** An unreachable endpoint fails /api/ready and uploads within seconds instead of hanging a request. */
+const CONNECT_TIMEOUT_MS = 3000;
+const IDLE_SOCKET_TIMEOUT_MS = 30_000;
+
+function isMissing(error: unknown): boolean {
+  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
+}
+
+function isUnsatisfiableRange(error: unknown): boolean {
+  return (
+    error instanceof S3ServiceException && (error.name === 'InvalidRange' || error.$metadata.httpStatusCode === 416)
+  );
+}
+
+/**
+ * Files as objects of one bucket, named by their key. Uploads stream through `Upload` (lib-storage): on a
+ * failure, including a body past `maxBytes`, it aborts the multipart upload, so the bucket keeps neither an
+ * object nor parts. A lifecycle rule that aborts incomplete multipart uploads covers a process killed midway.
+ */
+export function createS3Store(config: S3Config): FileStore {
+  const { bucket } = config;
+  const client = new S3Client({
+    region: config.region,
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials: config.credentials,
+    requestHandler: { connectionTimeout: CONNECT_TIMEOUT_MS, socketTimeout: IDLE_SOCKET_TIMEOUT_MS },
+  });
+
+  return {
+    kind: 's3',
+    async put(key, body, { maxBytes }) {
+      assertSafeKey(key);
+      let size = 0;
+      const counted = countBytes(maxBytes, (total) => (size = total));
+      // A failure of the body or the count destroys `counted`, which fails the upload; the upload's own
+      // failure is handled below, so this promise only needs its rejection observed.
+      pipeline(body, counted).catch(() => undefined);
+      const upload = new Upload({
+        client,
+        params: { Bucket: bucket, Key: key, Body: counted },
+        partSize: PART_BYTES,
+        queueSize: UPLOAD_QUEUE_SIZE,
+      });
+      try {
+        await upload.done();
+      } catch (error) {
+        // The stream's failure (too large, the client went away) says more than the upload's, which may
+        // be the abort's own answer; `errored` is read before `destroy()` stops the body on any other error.
+        const streamFailure = counted.errored;
+        counted.destroy();
+        throw streamFailure ?? error;
+      }
+      return { size };
+    },
+    async get(key, range?: ByteRange) {
+      assertSafeKey(key);
+      if (range) assertByteRange(range);
+      let response: GetObjectCommandOutput;
+      try {
+        response = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        );
+      } catch (error) {
+        if (isMissing(error)) throw new FileNotFoundError(key);
+        if (isUnsatisfiableRange(error)) throw new RangeNotSatisfiableError(`${key}: bytes ${range?.start}-`);
+        throw error;
+      }
+      // In Node the SDK's body is the HTTP response itself (an IncomingMessage).
+      return response.Body as Readable;
+    },
+    async delete(key) {
+      assertSafeKey(key);
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+    async check() {
+      await client.send(new HeadBucketCommand({ Bucket: bucket }));
+    },
+    async close() {
+      client.destroy();
+    },
+  };
+}
