@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { FILE_NAME_MAX } from '@clipsync/shared';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,7 +30,7 @@ import { connectCounterRedis, registerRateLimits } from './plugins/rate-limits';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { startRealtime } from './realtime/socket-server';
-import { createLocalDiskStore } from './storage/local-disk';
+import { openFileStore } from './storage/open-file-store';
 
 /** The areas, each one registration (modules/<area>/<area>.module.ts): to add an area, add it here. */
 const MODULES = [
@@ -117,7 +116,8 @@ export async function buildApp(config: AppConfig): Promise<{ app: FastifyInstanc
   const events = new DomainEvents((error, event) =>
     app.log.error({ err: error, event }, 'a domain event listener failed; the write it followed stands'),
   );
-  const files = await createLocalDiskStore(join(config.dataDir, 'files'));
+  const files = await openFileStore(config);
+  app.addHook('onClose', () => files.close());
   await secureDataDir(config.dataDir);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }, app.log);
   const mail = createMailQueue(mailer, app.log, { ...DEFAULT_MAIL_QUEUE_OPTIONS, cooldownMs: config.mailCooldownMs });

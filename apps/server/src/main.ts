@@ -34,7 +34,12 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info(
-    { url: config.publicUrl, database: context.database.kind, redis: config.redisUrl ? 'on' : 'off' },
+    {
+      url: config.publicUrl,
+      database: context.database.kind,
+      redis: config.redisUrl ? 'on' : 'off',
+      files: context.files.kind,
+    },
     `ClipSync is serving on ${config.publicUrl}`,
   );
 }
