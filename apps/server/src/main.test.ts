@@ -1,10 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, lstat, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startS3Server } from '../test/s3-server';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -87,6 +88,7 @@ describe('server process', () => {
     const first = startServer(dataDir);
     started.push(first);
     await waitForHealth(first);
+    expect(first.output()).toContain('"files":"disk"');
 
     const second = startServer(dataDir);
     started.push(second);
@@ -143,6 +145,26 @@ describe('server process', () => {
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+    await rm(dataDir, { recursive: true, force: true });
+  }, 90_000);
+
+  test('with S3_BUCKET files go to the bucket; without it the built server never loads the AWS SDK', async () => {
+    // esbuild hoists a bundled module's static imports to the top of dist/main.js: the SDK must be imported
+    // only where createS3Store calls for it, or the embedded default would load it at every start.
+    const bundle = await readFile(join(serverDir, 'dist/main.js'), 'utf8');
+    expect(bundle).not.toMatch(/^import[^;]*from "@aws-sdk\//m);
+    expect(bundle).toContain('import("@aws-sdk/client-s3")');
+
+    const s3 = await startS3Server();
+    const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-s3-process-'));
+    const server = startServer(dataDir, s3.env);
+    started.push(server);
+    const address = await waitForHealth(server);
+    expect(server.output()).toContain('"files":"s3"');
+    expect(await (await fetch(`${address}/api/ready`)).json()).toMatchObject({ checks: { storage: 'ok' } });
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    await s3.close();
     await rm(dataDir, { recursive: true, force: true });
   }, 90_000);
 });

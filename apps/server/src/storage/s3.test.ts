@@ -11,7 +11,7 @@ describe('S3 FileStore, against s3rver', () => {
   let store: FileStore;
   beforeAll(async () => {
     server = await startS3Server();
-    store = createS3Store(server.config);
+    store = await createS3Store(server.config);
   });
   afterAll(async () => {
     await store.close();
@@ -35,7 +35,7 @@ describe('S3 FileStore, against s3rver', () => {
   });
 
   test('check() fails for a bucket that does not exist', async () => {
-    const other = createS3Store({ ...server.config, bucket: 'no-such-bucket' });
+    const other = await createS3Store({ ...server.config, bucket: 'no-such-bucket' });
     await expect(other.check()).rejects.toThrow();
     await other.close();
   });

@@ -1,14 +1,6 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  S3Client,
-  S3ServiceException,
-  type GetObjectCommandOutput,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config/s3-config';
 import { FileNotFoundError, RangeNotSatisfiableError, type ByteRange, type FileStore } from './file-store';
 import { assertByteRange, assertSafeKey, countBytes } from './store-rules';
@@ -24,22 +16,18 @@ const UPLOAD_QUEUE_SIZE = 1;
 const CONNECT_TIMEOUT_MS = 3000;
 const IDLE_SOCKET_TIMEOUT_MS = 30_000;
 
-function isMissing(error: unknown): boolean {
-  return error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404);
-}
-
-function isUnsatisfiableRange(error: unknown): boolean {
-  return (
-    error instanceof S3ServiceException && (error.name === 'InvalidRange' || error.$metadata.httpStatusCode === 416)
-  );
-}
-
 /**
  * Files as objects of one bucket, named by their key. Uploads stream through `Upload` (lib-storage): on a
  * failure, including a body past `maxBytes`, it aborts the multipart upload, so the bucket keeps neither an
  * object nor parts. A lifecycle rule that aborts incomplete multipart uploads covers a process killed midway.
  */
-export function createS3Store(config: S3Config): FileStore {
+export async function createS3Store(config: S3Config): Promise<FileStore> {
+  // Imported here rather than at the top: the server's build (esbuild, one file) hoists a bundled module's
+  // static imports to the start of dist/main.js, which would load the SDK in every mode.
+  const [{ DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, S3Client, S3ServiceException }, { Upload }] =
+    await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  const isServiceError = (error: unknown, code: string, status: number) =>
+    error instanceof S3ServiceException && (error.name === code || error.$metadata.httpStatusCode === status);
   const { bucket } = config;
   const client = new S3Client({
     region: config.region,
@@ -88,8 +76,9 @@ export function createS3Store(config: S3Config): FileStore {
           }),
         );
       } catch (error) {
-        if (isMissing(error)) throw new FileNotFoundError(key);
-        if (isUnsatisfiableRange(error)) throw new RangeNotSatisfiableError(`${key}: bytes ${range?.start}-`);
+        if (isServiceError(error, 'NoSuchKey', 404)) throw new FileNotFoundError(key);
+        if (isServiceError(error, 'InvalidRange', 416))
+          throw new RangeNotSatisfiableError(`${key}: bytes ${range?.start}-`);
         throw error;
       }
       // In Node the SDK's body is the HTTP response itself (an IncomingMessage).
