@@ -54,7 +54,7 @@ export async function createLocalDiskStore(root: string): Promise<FileStore> {
       } catch {
         throw new FileNotFoundError(key);
       }
-      if (range && range.start >= size) throw new RangeNotSatisfiableError(`${key} has ${size} bytes`);
+      if (range && range.start >= size) throw new RangeNotSatisfiableError(`${key} ends before byte ${range.start}`);
       const length = range ? Math.min(range.end + 1, size) - range.start : size;
       // Each read allocates a whole chunk: a small file gets a chunk its size, not a megabyte.
       const highWaterMark = Math.min(Math.max(length, 1), STREAM_CHUNK_BYTES);

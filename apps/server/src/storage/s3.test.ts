@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import { AbortMultipartUploadCommand, CreateMultipartUploadCommand } from '@aws-sdk/client-s3';
+import { MAX_UPLOAD_BYTES } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { newId } from '../lib/secure-tokens';
 import { startS3Server, type TestS3Server } from '../../test/s3-server';
 import type { FileStore } from './file-store';
 import { fileStoreContract } from './file-store.contract';
@@ -34,9 +36,16 @@ describe('S3 FileStore, against s3rver', () => {
     expect((await server.contents()).uploads).not.toContain(key);
   });
 
-  test('check() fails for a bucket that does not exist', async () => {
+  test('a bucket that does not exist fails check() and put, and the put stops reading its body', async () => {
     const other = await createS3Store({ ...server.config, bucket: 'no-such-bucket' });
     await expect(other.check()).rejects.toThrow();
+    // Past one part: the refusal comes while the body is still being read.
+    const body = Readable.from(Array.from({ length: 100 }, () => Buffer.alloc(64 * 1024)));
+    await expect(other.put(newId(), body, { maxBytes: MAX_UPLOAD_BYTES })).rejects.toMatchObject({
+      name: 'NoSuchBucket',
+    });
+    await expect.poll(() => body.destroyed).toBe(true);
+    expect(body.readableEnded).toBe(false);
     await other.close();
   });
 });

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { GetObjectCommandOutput } from '@aws-sdk/client-s3';
 import type { S3Config } from '../config/s3-config';
-import { FileNotFoundError, RangeNotSatisfiableError, type ByteRange, type FileStore } from './file-store';
+import { FileNotFoundError, RangeNotSatisfiableError, type FileStore } from './file-store';
 import { assertByteRange, assertSafeKey, countBytes } from './store-rules';
 
 /**
@@ -55,15 +55,16 @@ export async function createS3Store(config: S3Config): Promise<FileStore> {
       try {
         await upload.done();
       } catch (error) {
-        // The stream's failure (too large, the client went away) says more than the upload's, which may
-        // be the abort's own answer; `errored` is read before `destroy()` stops the body on any other error.
+        // A failure of the stream (too large, the client went away) is the cause, and the upload's error may
+        // only be its abort's answer. An upload that failed on its own closed its read of `counted` with an
+        // AbortError: then the upload's error is the cause. `destroy()` stops the body in every case.
         const streamFailure = counted.errored;
         counted.destroy();
-        throw streamFailure ?? error;
+        throw streamFailure && streamFailure.name !== 'AbortError' ? streamFailure : error;
       }
       return { size };
     },
-    async get(key, range?: ByteRange) {
+    async get(key, range) {
       assertSafeKey(key);
       if (range) assertByteRange(range);
       let response: GetObjectCommandOutput;
@@ -77,8 +78,9 @@ export async function createS3Store(config: S3Config): Promise<FileStore> {
         );
       } catch (error) {
         if (isServiceError(error, 'NoSuchKey', 404)) throw new FileNotFoundError(key);
-        if (isServiceError(error, 'InvalidRange', 416))
-          throw new RangeNotSatisfiableError(`${key}: bytes ${range?.start}-`);
+        if (isServiceError(error, 'InvalidRange', 416)) {
+          throw new RangeNotSatisfiableError(`${key} ends before byte ${range?.start}`);
+        }
         throw error;
       }
       // In Node the SDK's body is the HTTP response itself (an IncomingMessage).
