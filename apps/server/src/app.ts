@@ -24,6 +24,7 @@ import { roomsModule } from './modules/rooms/rooms.module';
 import { desktopModule } from './modules/desktop/desktop.module';
 import { authenticate } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/errors';
+import { registerGracefulClose } from './plugins/graceful-close';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { connectCounterRedis, registerRateLimits } from './plugins/rate-limits';
@@ -97,7 +98,7 @@ export async function buildApp(config: AppConfig): Promise<{ app: FastifyInstanc
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: BODY_LIMIT_BYTES,
-    // Stop accepting at once on close; keep-alive connections are dropped when idle.
+    // Stop accepting at once on close; keep-alive connections are dropped when idle (plugins/graceful-close.ts).
     forceCloseConnections: 'idle',
     logController: new OneLinePerRequest(),
     // In every log line of the request (`reqId`) and in its error body: unique across restarts and nodes,
@@ -107,6 +108,7 @@ export async function buildApp(config: AppConfig): Promise<{ app: FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerGracefulClose(app);
 
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const database = await openDatabase(config.databaseUrl, config.dataDir, app.log);

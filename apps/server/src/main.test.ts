@@ -1,50 +1,22 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  buildServer,
+  createTextClip,
+  serverDir,
+  signIn,
+  signUp,
+  startServer,
+  startSlowUpload,
+  tryNewConnection,
+  waitForHealth,
+  type Started,
+} from '../test/server-process';
+import { connectSocket } from '../test/socket-client';
 import { startS3Server } from '../test/s3-server';
-
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(dataDir: string, env: Record<string, string> = {}): Started {
-  let output = '';
-  const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'info',
-      NODE_ENV: 'test',
-      ...env,
-    },
-  });
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-/** PORT=0 lets the OS pick a free port; Fastify logs the address it bound. */
-async function waitForHealth(server: Started, timeoutMs = 30_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const address = /listening at (http:\/\/[\d.:]+)/.exec(server.output())?.[1];
-    if (address && (await fetch(`${address}/api/health`)).ok) return address;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not become healthy:\n${server.output()}`);
-}
 
 /**
  * At `info` a request is one JSON line once answered: method, path without its query (a mailed link's
@@ -78,7 +50,7 @@ async function expectOneRequestLine(server: Started, address: string): Promise<v
 describe('server process', () => {
   const started: Started[] = [];
   beforeAll(() => {
-    const build = spawnSync(process.execPath, ['../../scripts/build-server.mjs'], { cwd: serverDir, encoding: 'utf8' });
+    const build = buildServer();
     expect(build.status, build.stderr).toBe(0);
   });
   afterAll(() => started.forEach(({ child }) => child.exitCode === null && child.kill('SIGKILL')));
@@ -165,6 +137,72 @@ describe('server process', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     await s3.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }, 90_000);
+
+  /** Over the socket buffers on both ends, so the upload is still being read when SIGTERM comes. */
+  const UPLOAD_BYTES = 8 * 1_048_576;
+
+  test('SIGTERM drains: new connections refused, the upload in flight answered, sockets dropped to reconnect, database closed, exit 0', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-drain-'));
+    const server = startServer(dataDir);
+    started.push(server);
+    const address = await waitForHealth(server);
+    const { accessToken } = await signUp(address, 'drain@example.com');
+    const clipId = await createTextClip(address, accessToken);
+    const socket = await connectSocket(address, { token: accessToken, reconnection: true });
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const retried = new Promise<void>((resolve) => socket.io.once('reconnect_attempt', () => resolve()));
+    const upload = startSlowUpload(address, accessToken, clipId, UPLOAD_BYTES);
+    await upload.accepted;
+
+    server.child.kill('SIGTERM');
+    // A transport dropped by the server, unlike 'io server disconnect', is retried by Socket.IO's client itself.
+    expect(await disconnected).toBe('transport close');
+    await retried;
+    socket.close();
+    // The listening socket is closed (refused) or was closing as the connection came (reset): never served.
+    expect(['ECONNREFUSED', 'ECONNRESET']).toContain(await tryNewConnection(address));
+
+    upload.finish();
+    const answer = await upload.answer;
+    expect(answer.status).toBe(201);
+    expect(answer.headers.connection).toBe('close');
+    // 0 only when everything closed before SHUTDOWN_GRACE_MS (the force exit is 1).
+    expect(await server.exited).toBe(0);
+    expect(server.output()).not.toContain('shutdown took too long');
+    expect(existsSync(join(dataDir, 'clipsync.lock'))).toBe(false);
+
+    // The database was closed, not abandoned: the next process opens it at once, with the upload in it.
+    const next = startServer(dataDir);
+    started.push(next);
+    const nextAddress = await waitForHealth(next);
+    const { accessToken: again } = await signIn(nextAddress, 'drain@example.com');
+    const files = await fetch(`${nextAddress}/api/clipboard/${clipId}/files`, {
+      headers: { authorization: `Bearer ${again}` },
+    });
+    expect(files.status).toBe(200);
+    expect(((await files.json()) as { files: unknown[] }).files).toHaveLength(1);
+    next.child.kill('SIGTERM');
+    expect(await next.exited).toBe(0);
+    await rm(dataDir, { recursive: true, force: true });
+  }, 120_000);
+
+  test('a request still running after SHUTDOWN_GRACE_MS is cut and the process exits 1', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-grace-'));
+    const server = startServer(dataDir, { SHUTDOWN_GRACE_MS: '1000' });
+    started.push(server);
+    const address = await waitForHealth(server);
+    const { accessToken } = await signUp(address, 'grace@example.com');
+    const upload = startSlowUpload(address, accessToken, await createTextClip(address, accessToken), UPLOAD_BYTES);
+    await upload.accepted;
+
+    // The rest of the upload never comes.
+    server.child.kill('SIGTERM');
+    // Cut, not answered: the connection ends with the process.
+    await expect(upload.answer).rejects.toThrow(/socket hang up|ECONNRESET/);
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('shutdown took too long');
     await rm(dataDir, { recursive: true, force: true });
   }, 90_000);
 });

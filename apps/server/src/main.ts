@@ -2,8 +2,6 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/env';
 import { DataDirLockedError } from './db/data-dir-lock';
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 /** Process entry: config → buildApp → listen; SIGTERM/SIGINT stop accepting, drain, then close everything. */
 async function main(): Promise<void> {
   // Whatever the process creates (database files, uploads, the secret) is readable by its own user only.
@@ -19,7 +17,7 @@ async function main(): Promise<void> {
     const forceExit = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS);
+    }, config.shutdownGraceMs);
     forceExit.unref();
     try {
       await app.close();

@@ -13,11 +13,13 @@ export function connectSocket(
     query?: Record<string, string>;
     /** Bind the client's end to this address (a test address on the loopback interface). */
     localAddress?: string;
+    /** Let Socket.IO retry a dropped connection by itself, as the web app's sockets do. */
+    reconnection?: boolean;
   } = {},
 ): Promise<TestSocket> {
   const socket: TestSocket = io(baseUrl, {
     transports: ['websocket'],
-    reconnection: false,
+    reconnection: options.reconnection ?? false,
     forceNew: true,
     auth: options.token ? { token: options.token } : {},
     query: options.query ?? {},

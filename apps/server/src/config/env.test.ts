@@ -61,6 +61,12 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
   });
 
+  test('the shutdown grace defaults to 10 s and is never zero', () => {
+    expect(loadConfig({}).shutdownGraceMs).toBe(10_000);
+    expect(loadConfig({ SHUTDOWN_GRACE_MS: '25000' }).shutdownGraceMs).toBe(25_000);
+    expect(() => loadConfig({ SHUTDOWN_GRACE_MS: '0' })).toThrow(/SHUTDOWN_GRACE_MS:/);
+  });
+
   test('PUBLIC_URL is reduced to its origin', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://clips.example.com/some/path' }).publicUrl).toBe(
       'https://clips.example.com',

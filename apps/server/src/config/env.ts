@@ -102,6 +102,7 @@ const EnvSchema = z.object({
   // Guards a page that maps the deployment (routes, load, pool sizes): short guessable tokens are refused.
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   ...S3EnvSchema.shape,
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
 });
 type Env = z.infer<typeof EnvSchema>;
 
@@ -184,6 +185,8 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** Undefined without S3_BUCKET: files stay in `dataDir/files`. */
   s3: S3Config | undefined;
+  /** On SIGTERM, requests still running after this long are cut and the process exits 1 (main.ts). */
+  shutdownGraceMs: number;
 }
 
 /** Reads and validates every setting; the message names each bad variable so start-up fails readably. */
@@ -225,5 +228,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     billing: billingConfigOf(env),
     metricsToken: env.METRICS_TOKEN,
     s3: s3ConfigOf(env),
+    shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
   };
 }

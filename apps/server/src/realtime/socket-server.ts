@@ -103,10 +103,12 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
   });
   const stopBroadcaster = startBroadcaster(io, options.events);
 
-  // Upgraded websockets keep the HTTP server open, so they close before Fastify closes the server.
+  // Upgraded websockets keep the HTTP server open, so they close before Fastify closes the server. Their
+  // transports are closed rather than the sockets disconnected: a client sees 'transport close', which
+  // Socket.IO's client retries by itself (through the proxy, to a node still up), whereas a server
+  // disconnect ('io server disconnect') tells every client, ours, the LAN page's and anyone's, to stay away.
   app.addHook('preClose', async () => {
     stopBroadcaster();
-    io.local.disconnectSockets(true);
     io.engine.close();
   });
   app.addHook('onClose', async () => {
