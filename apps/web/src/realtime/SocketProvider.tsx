@@ -67,7 +67,8 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     const onDisconnect = (reason: string) => {
       syncStatus();
       // The server closes a socket when its access token expires; a logout's closed socket fails to come
-      // back (its session is revoked) and the provider drops it once the user is signed out.
+      // back (its session is revoked) and the provider drops it once the user is signed out. A node that
+      // drains on SIGTERM drops the transport instead ('transport close'), which Socket.IO retries itself.
       if (reason === 'io server disconnect') reconnectWithFreshToken();
     };
     socket.on('connect', onConnect);

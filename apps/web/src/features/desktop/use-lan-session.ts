@@ -18,18 +18,23 @@ export const LAN_STATUS_POLL_MS = 2000;
 
 type Ack = { ok: true } | { ok: false; error?: string; code?: string };
 
-/** A LAN peer is its own connection (never the app's main socket): websocket only, to the app's origin. */
-export const createLanSocket: LanSocketFactory = () => {
-  const token = sessionStore.getSession()?.access_token;
-  return io({
+/**
+ * A LAN peer is its own connection (never the app's main socket): websocket only, to the app's origin.
+ * Socket.IO reconnects it by itself when its transport drops (a node draining on SIGTERM closes it so),
+ * so the token is read at every attempt: the one refreshed in the meantime is the one sent.
+ */
+export const createLanSocket: LanSocketFactory = () =>
+  io({
     transports: ['websocket'],
     withCredentials: true,
     autoConnect: false,
     forceNew: true,
     query: { type: 'lan_host' },
-    auth: token ? { token } : {},
+    auth: (send) => {
+      const token = sessionStore.getSession()?.access_token;
+      send(token ? { token } : {});
+    },
   });
-};
 
 const toLanData = (desktop: Desktop): LanDesktopData => ({
   desktopId: desktop.id,
