@@ -12,9 +12,10 @@ import type { VersionedCache } from '../../lib/versioned-cache';
 import type { RoomDetail } from '@clipsync/shared';
 import type { RoomAccess } from './rooms.policy';
 import type { ContentPage, RoomLists } from './room-content-list.service';
+import type { EncodedRoomLists } from './rooms.presenter';
 
 /** A room detail's parts that are the same for every member asking the same query. */
-export type RoomSharedParts = Omit<RoomLists, 'contentTotal'> & { page: ContentPage };
+export type RoomSharedParts = Omit<RoomLists, 'contentTotal'> & { page: ContentPage; encoded: EncodedRoomLists };
 
 export interface RoomsContext {
   db: Database;

@@ -92,7 +92,37 @@ export interface RoomDetailParts {
 
 export function toRoomDetail(row: RoomRow, access: RoomAccess, parts: RoomDetailParts, actor: Actor): RoomDetail {
   const { avatars: _avatars, ...summary } = toRoomSummary(row, access, [], actor);
-  return { ...summary, shareToken: row.shareToken, ...parts };
+  const { members, content, contentTotal, authors } = parts;
+  return { ...summary, shareToken: row.shareToken, members, content, contentTotal, authors };
+}
+
+/** A detail's lists as JSON: the same for every member, so encoded once per room version. */
+export interface EncodedRoomLists {
+  members: Buffer;
+  authors: Buffer;
+}
+
+export function encodeRoomLists(lists: Pick<RoomDetailParts, 'members' | 'authors'>): EncodedRoomLists {
+  return { members: Buffer.from(JSON.stringify(lists.members)), authors: Buffer.from(JSON.stringify(lists.authors)) };
+}
+
+const CLOSE_OBJECT = Buffer.from('}');
+
+/**
+ * Exactly `JSON.stringify(detail)`, with the shared lists spliced in rather than encoded again: a
+ * 200-member room's members are three quarters of its detail, and each member's first view of a change
+ * encoded them anew. The keys go in toRoomDetail's order, which is the schema's.
+ */
+export function encodeRoomDetail(detail: RoomDetail, lists: EncodedRoomLists): Buffer {
+  const { members: _members, content, contentTotal, authors: _authors, ...head } = detail;
+  const headJson = JSON.stringify(head);
+  return Buffer.concat([
+    Buffer.from(`${headJson.slice(0, -1)},"members":`),
+    lists.members,
+    Buffer.from(`,"content":${JSON.stringify(content)},"contentTotal":${contentTotal},"authors":`),
+    lists.authors,
+    CLOSE_OBJECT,
+  ]);
 }
 
 /** SPEC §3 Activity log entry: `details` travels as a JSON string. */

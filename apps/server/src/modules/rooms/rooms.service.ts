@@ -9,13 +9,14 @@ import {
 import { roomContent, roomMembers, rooms } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { rememberEncoding } from '../../lib/plain-json-serializer';
 import { authorize } from '../../lib/policy';
 import { newId, newSecretToken } from '../../lib/secure-tokens';
 import { deleteMember, findRoomAccess, insertMember, type RoomSharedParts, type RoomsContext } from './room-access';
 import { recordActivity } from './room-activity.service';
 import { findContentPage, listMembers, loadRoomLists, presentContentPage } from './room-content-list.service';
 import { roomPolicy } from './rooms.policy';
-import { toRoomDetail } from './rooms.presenter';
+import { encodeRoomDetail, encodeRoomLists, toRoomDetail } from './rooms.presenter';
 
 // A room's life: create, open (which joins a public room), settings, invite link, leave, delete.
 
@@ -72,9 +73,10 @@ export async function getRoom(
   const cacheKey = `${actor?.userId}\n${JSON.stringify(query)}`;
   const cached = ctx.details.get(roomId, cacheKey, version);
   if (cached) return cached;
-  const { members, authors, page } = await sharedPartsOf(ctx, roomId, query, version);
+  const { members, authors, page, encoded } = await sharedPartsOf(ctx, roomId, query, version);
   const { items, total } = presentContentPage(page, actor, access, ctx.fileLinks);
   const detail = toRoomDetail(room, access, { members, content: items, contentTotal: total, authors }, actor);
+  rememberEncoding(detail, encodeRoomDetail(detail, encoded));
   ctx.details.set(roomId, cacheKey, version, detail);
   return detail;
 }
@@ -96,7 +98,7 @@ async function sharedPartsOf(
   const lists = loadRoomLists(ctx.db, roomId);
   const roomTotal = async () => (await lists).contentTotal;
   const [{ members, authors }, page] = await Promise.all([lists, findContentPage(ctx.db, roomId, query, roomTotal)]);
-  const parts = { members, authors, page };
+  const parts = { members, authors, page, encoded: encodeRoomLists({ members, authors }) };
   ctx.sharedParts.set(roomId, key, version, parts);
   return parts;
 }
