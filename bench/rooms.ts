@@ -156,12 +156,19 @@ async function measureDetail(server: ServerChild, room: SeededRoom) {
       return response.status === 200;
     });
   };
+  const cpuMicros: Partial<Record<Case, number>> = {};
+  const measuredLoad = async (name: Case, ms: number) => {
+    const before = await server.call<number>('cpu:read');
+    const result = await load(name, ms);
+    cpuMicros[name] = (cpuMicros[name] ?? 0) + (await server.call<number>('cpu:read')) - before;
+    return result;
+  };
   try {
     for (const name of CASE_NAMES) await load(name, WARMUP_MS, 1);
     const parts: Partial<Record<Case, LoadResult>> = {};
     for (let slice = 0; slice < SLICES; slice++) {
       for (const name of CASE_NAMES) {
-        const part = await load(name, durationMs / SLICES);
+        const part = await measuredLoad(name, durationMs / SLICES);
         const sofar = parts[name] ?? { requests: 0, errors: 0, latenciesMs: [], seconds: 0 };
         parts[name] = {
           requests: sofar.requests + part.requests,
@@ -172,12 +179,16 @@ async function measureDetail(server: ServerChild, room: SeededRoom) {
       }
     }
     const results = parts as Record<Case, LoadResult>;
+    const cpuMsPerAnswer = {} as Record<Case, number>;
     for (const name of CASE_NAMES) {
       const { p50, p99 } = latencySummary(results[name].latenciesMs);
       const rps = Math.round(results[name].requests / results[name].seconds);
-      console.error(`  detail ${name}: ${rps} req/s, p50 ${p50} ms, p99 ${p99} ms, ${results[name].errors} errors`);
+      cpuMsPerAnswer[name] = round2((cpuMicros[name] ?? 0) / 1000 / Math.max(1, results[name].requests));
+      console.error(
+        `  detail ${name}: ${rps} req/s, p50 ${p50} ms, p99 ${p99} ms, server CPU ${cpuMsPerAnswer[name]} ms an answer, ${results[name].errors} errors`,
+      );
     }
-    return { results, totals };
+    return { results, totals, cpuMsPerAnswer };
   } finally {
     agent.destroy();
   }
@@ -377,6 +388,8 @@ const detailCases = Object.fromEntries(
         reqPerSecond: Math.round(median(runs.map((run) => run.requests / run.seconds))),
         p50: round2(median(summaries.map((summary) => summary.p50))),
         p99: round2(median(summaries.map((summary) => summary.p99))),
+        /** The server process's CPU time per answer: steadier than latency on a shared machine. */
+        serverCpuMsPerAnswer: round2(median(samples.map((sample) => sample.detail.cpuMsPerAnswer[name]))),
         errors: runs.reduce((total, run) => total + run.errors, 0),
         samples: runs.map((run, index) => ({
           reqPerSecond: Math.round(run.requests / run.seconds),

@@ -82,11 +82,20 @@ function peakRssMethods(): ChildMethods {
   };
 }
 
+/**
+ * The child's CPU time so far (user + system, µs): read before and after a load, it gives the server's
+ * CPU per answer, a figure that another process sharing the machine disturbs far less than latency.
+ */
+async function readCpuMicros(): Promise<number> {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+}
+
 /** Runs in the child once it listens: announces the port, answers `measure` and calls, exits on `stop`. */
 export async function serveParent(port: number, close: () => Promise<void>, methods: ChildMethods = {}): Promise<void> {
   const send = (message: FromChild) => process.send?.(message);
   if (!process.send) throw new Error('a bench server child needs an IPC channel (spawn it with stdio "ipc")');
-  const allMethods: ChildMethods = { ...peakRssMethods(), ...methods };
+  const allMethods: ChildMethods = { ...peakRssMethods(), 'cpu:read': readCpuMicros, ...methods };
   const stop = async () => {
     await close().catch((error: unknown) => console.error('bench server close failed:', error));
     process.exit(0);
