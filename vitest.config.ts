@@ -5,7 +5,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * PostgreSQL when TEST_DATABASE_URL is set (plus the PostgreSQL-only `*.pg.test.ts`), and the Redis
  * adapter suite (`*.redis.test.ts`) runs when TEST_REDIS_URL is set. The LAN address suite (`*.lan.test.ts`)
  * runs when TEST_LAN_ADDRESSES names test addresses on the loopback interface (scripts/test-services.sh
- * adds them as root). CI sets all three: every leg runs.
+ * adds them as root). With both TEST_DATABASE_URL and TEST_REDIS_URL, the scale-out suite (`*.cluster.test.ts`)
+ * runs two nodes behind a proxy. CI sets all of them: every leg runs.
  */
 function serverProject(
   name: string,
@@ -31,15 +32,30 @@ const allServerTests = ['src/**/*.test.ts'];
 const projects: Array<string | TestProjectInlineConfiguration> = [
   'packages/shared',
   'apps/web',
-  serverProject('server', allServerTests, ['src/**/*.redis.test.ts', 'src/**/*.pg.test.ts', 'src/**/*.lan.test.ts']),
+  serverProject('server', allServerTests, [
+    'src/**/*.redis.test.ts',
+    'src/**/*.pg.test.ts',
+    'src/**/*.lan.test.ts',
+    'src/**/*.cluster.test.ts',
+  ]),
 ];
 if (process.env.TEST_DATABASE_URL) {
   // main.test.ts drives the embedded mode's process lock: it has nothing to prove on PostgreSQL.
-  const notOnPostgres = ['src/**/*.redis.test.ts', 'src/**/*.lan.test.ts', 'src/main.test.ts'];
+  const notOnPostgres = [
+    'src/**/*.redis.test.ts',
+    'src/**/*.lan.test.ts',
+    'src/**/*.cluster.test.ts',
+    'src/main.test.ts',
+  ];
   projects.push(serverProject('server-postgres', allServerTests, notOnPostgres, { TEST_DB: 'postgres' }));
 }
 if (process.env.TEST_REDIS_URL) {
   projects.push(serverProject('server-redis', ['src/**/*.redis.test.ts'], []));
+}
+
+if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
+  // Two nodes on one PostgreSQL database and one Redis, behind a proxy (scale-out, ARCHITECTURE §3).
+  projects.push(serverProject('server-cluster', ['src/**/*.cluster.test.ts'], [], { TEST_DB: 'postgres' }));
 }
 
 if (process.env.TEST_LAN_ADDRESSES) {

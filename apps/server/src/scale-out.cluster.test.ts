@@ -1,0 +1,159 @@
+import { randomInt } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { LanPeersList, SocketAck } from '@clipsync/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app';
+import type { TestUser } from '../test/factories';
+import { NODE_HEADER, startNodeProxy, type NodeProxy } from '../test/node-proxy';
+import { nextEvent, socketPool, type TestSocket } from '../test/socket-client';
+import { createTestDatabase } from '../test/test-database';
+
+type Node = 'a' | 'b';
+type AckResult = Parameters<SocketAck>[0];
+const desktop = (label: string) => ({ desktopId: label, items: [], lastUpdated: new Date().toISOString() });
+
+/**
+ * ARCHITECTURE §3's scale-out mode end to end: two nodes on one PostgreSQL database and one Redis, behind
+ * a proxy that passes X-Forwarded-For (TRUST_PROXY names it). Every step goes through the proxy, and the
+ * test names the node, as a sticky proxy would pick one per client. The `server-cluster` leg runs it when
+ * TEST_DATABASE_URL and TEST_REDIS_URL are both set (CI sets them).
+ */
+describe('two nodes behind a proxy', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let nodes: Record<Node, TestApp>;
+  let proxy: NodeProxy;
+  const sockets = socketPool();
+  const received: Record<Node, number> = { a: 0, b: 0 };
+  const misrouted: string[] = [];
+
+  const contentOf = async (response: Response) => ((await response.json()) as { content: string }).content;
+  const call = (node: Node, method: string, path: string, user?: TestUser, body?: object) =>
+    fetch(`${proxy.url}${path}`, {
+      method,
+      headers: {
+        [NODE_HEADER]: node,
+        ...(user ? { authorization: `Bearer ${user.tokens.access_token}` } : {}),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  const socketOn = (node: Node, options: { user?: TestUser; address?: string; query?: Record<string, string> } = {}) =>
+    sockets.connect(proxy.url, {
+      ...(options.user ? { token: options.user.tokens.access_token } : {}),
+      headers: { [NODE_HEADER]: node, ...(options.address ? { 'x-forwarded-for': options.address } : {}) },
+      ...(options.query ? { query: options.query } : {}),
+    });
+  const ack = (socket: TestSocket, event: string, payload: object) =>
+    new Promise<AckResult>((resolve) => (socket.emit as (...args: unknown[]) => void)(event, payload, resolve));
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.TEST_REDIS_URL,
+      TRUST_PROXY: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: '100000',
+    };
+    // One after the other: the second finds the migrations applied, as a node joining a deployment does.
+    nodes = { a: await buildTestApp(env), b: await buildTestApp(env) };
+    proxy = await startNodeProxy({ a: await nodes.a.listen(), b: await nodes.b.listen() });
+    // Proof that each step ran where the test says: every request and upgrade a node receives is counted.
+    for (const name of ['a', 'b'] as const) {
+      const arrived = (request: IncomingMessage) => {
+        received[name] += 1;
+        if (request.headers[NODE_HEADER] !== name) misrouted.push(`${request.url} reached node ${name}`);
+      };
+      nodes[name].app.server.on('request', arrived).on('upgrade', arrived);
+    }
+    // Each node's adapter subscribes to Redis as it starts: wait until each hears the other.
+    const serverCounts = () =>
+      Promise.all([nodes.a, nodes.b].map((node) => node.context.realtime.io.of('/').adapter.serverCount()));
+    const deadline = Date.now() + 10_000;
+    while ((await serverCounts()).some((count) => count < 2)) {
+      if (Date.now() > deadline) throw new Error('the two nodes did not hear each other through Redis');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  afterEach(() => expect(misrouted).toEqual([]));
+  afterAll(async () => {
+    sockets.closeAll();
+    await proxy?.close();
+    await Promise.all([nodes?.a.close(), nodes?.b.close()]);
+    await database?.drop();
+  });
+
+  test('a clip saved through node A reaches a viewer on node B, and B then serves the new text', async () => {
+    const owner = await nodes.a.factory.user();
+    const clip = await nodes.a.factory.clip({ owner, content: 'first draft' });
+    const receivedBefore = { ...received };
+    expect(await contentOf(await call('b', 'GET', `/api/clipboard/${clip.id}`))).toBe('first draft');
+    const viewer = await socketOn('b');
+    expect(received).toEqual({ a: receivedBefore.a, b: receivedBefore.b + 2 });
+    expect(await ack(viewer, 'clip:join', { clipId: clip.id })).toEqual({ ok: true });
+
+    const update = nextEvent(viewer, 'clip-content-updated', 5000);
+    const saved = await call('a', 'PUT', `/api/clipboard/${clip.id}`, owner, { content: 'second draft' });
+
+    expect(saved.status).toBe(200);
+    expect(await update).toMatchObject({ clipId: clip.id, content: 'second draft' });
+    expect(await contentOf(await call('b', 'GET', `/api/clipboard/${clip.id}`))).toBe('second draft');
+  });
+
+  test("a room member on node B sees the owner's change made through node A, live and on reload", async () => {
+    const owner = await nodes.a.factory.user();
+    const member = await nodes.a.factory.user();
+    const created = await call('a', 'POST', '/api/rooms', owner, { name: 'Launch', isPrivate: true });
+    expect(created.status).toBe(201);
+    const roomId = ((await created.json()) as { id: string }).id;
+    expect((await call('a', 'POST', `/api/rooms/${roomId}/members`, owner, { email: member.email })).status).toBe(201);
+    // Node B remembers the member's view of the room: the change on A must still show.
+    const before = (await (await call('b', 'GET', `/api/rooms/${roomId}`, member)).json()) as { contentTotal: number };
+    expect(before.contentTotal).toBe(0);
+    const memberSocket = await socketOn('b', { user: member });
+    expect(await ack(memberSocket, 'room:join', { roomId })).toEqual({ ok: true });
+
+    const changed = nextEvent(memberSocket, 'room:changed', 5000);
+    const added = await call('a', 'POST', `/api/rooms/${roomId}/content`, owner, { content: 'Agenda for Monday' });
+
+    expect(added.status).toBe(201);
+    expect(await changed).toMatchObject({ roomId, type: 'content_add', actorId: owner.id });
+    const after = (await (await call('b', 'GET', `/api/rooms/${roomId}`, member)).json()) as {
+      content: Array<{ content: string }>;
+    };
+    expect(after.content.map((item) => item.content)).toEqual(['Agenda for Monday']);
+  });
+
+  test('a LAN peer on node B discovers a host on node A of the same network, by the address the proxy passed', async () => {
+    // A network of its own each run (198.18.0.0/15 is for tests): Redis outlives a run, and a peer that
+    // left with its node is listed until its entry expires.
+    const network = randomInt(256);
+    const home = `198.18.${network}.40`;
+    const host = await socketOn('a', { address: home, query: { type: 'lan_host' } });
+    const hostList = nextEvent(host, 'lan:peers:list');
+    host.emit('lan:discover:request_peers', {});
+    const hostId = ((await hostList) as LanPeersList).selfId;
+    expect(await ack(host, 'lan:host:announce', { name: 'Den PC', desktop: desktop('den') })).toEqual({ ok: true });
+
+    const peersSeenFrom = async (address: string) => {
+      const viewer = await socketOn('b', { address, query: { type: 'lan_discover' } });
+      const list = nextEvent(viewer, 'lan:peers:list');
+      viewer.emit('lan:discover:request_peers', {});
+      return (await list).peers.map((peer) => peer.id);
+    };
+    expect(await peersSeenFrom(home)).toEqual([hostId]);
+    expect(await peersSeenFrom(`198.19.${network}.40`)).toEqual([]);
+  });
+
+  test('a session signed out through node A stops on node B at once: its requests and its socket', async () => {
+    const user = await nodes.a.factory.user();
+    // Node B has seen the session live (and remembers so) before it ends.
+    expect((await call('b', 'GET', '/api/auth/me', user)).status).toBe(200);
+    const socket = await socketOn('b', { user });
+    const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+
+    expect((await call('a', 'POST', '/api/auth/logout', user)).status).toBe(200);
+
+    expect(await disconnected).toBe('io server disconnect');
+    await expect.poll(async () => (await call('b', 'GET', '/api/auth/me', user)).status, { timeout: 2000 }).toBe(401);
+  });
+});
