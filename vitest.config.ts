@@ -40,12 +40,14 @@ const projects: Array<string | TestProjectInlineConfiguration> = [
   ]),
 ];
 if (process.env.TEST_DATABASE_URL) {
-  // main.test.ts drives the embedded mode's process lock: it has nothing to prove on PostgreSQL.
+  // main.test.ts and crash-recovery.test.ts start server processes on the embedded database (its process
+  // lock, its recovery after a kill): they have nothing to prove on PostgreSQL.
   const notOnPostgres = [
     'src/**/*.redis.test.ts',
     'src/**/*.lan.test.ts',
     'src/**/*.cluster.test.ts',
     'src/main.test.ts',
+    'src/crash-recovery.test.ts',
   ];
   projects.push(serverProject('server-postgres', allServerTests, notOnPostgres, { TEST_DB: 'postgres' }));
 }

@@ -139,3 +139,39 @@ export function tryNewConnection(address: string): Promise<string> {
     attempt.end();
   });
 }
+
+/** A server process started from source: its output so far, its exit, and its address once healthy. */
+export interface SourceServer extends Started {
+  ready: Promise<string>;
+}
+
+/**
+ * The real server from its source (src/main.ts through tsx), on a port the system picks: for the tests that
+ * kill and restart it many times. Nothing has to be built first, so such a file never races another over
+ * `dist/`.
+ */
+export function startSourceServer(env: Record<string, string>): SourceServer {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const started = { child, output: () => output, exited };
+  return { ...started, ready: waitUntilHealthy(started, 60_000) };
+}
+
+/** As waitForHealth, but gives up at once when the process exits (a crash at start says why). */
+async function waitUntilHealthy(server: Started, timeoutMs: number): Promise<string> {
+  let hasExited = false;
+  void server.exited.then(() => (hasExited = true));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !hasExited) {
+    const address = /listening at (http:\/\/[\d.:]+)/.exec(server.output())?.[1];
+    if (address && (await fetch(`${address}/api/health`).catch(() => undefined))?.ok) return address;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not become healthy:\n${server.output()}`);
+}

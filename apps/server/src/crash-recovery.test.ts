@@ -1,0 +1,186 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Clip, ClipFile } from '@clipsync/shared';
+import { afterAll, describe, expect, test } from 'vitest';
+import { multipartFile } from '../test/multipart';
+import { startSourceServer, type SourceServer } from '../test/server-process';
+
+const KILLS = 20;
+const WRITERS = 4;
+const JWT_SECRET = 'crash-test-secret-that-is-at-least-32-characters';
+
+interface Session {
+  base: string;
+  token: string;
+}
+
+/** Registers and confirms through the dev outbox, then signs in: an account made as a user makes one. */
+async function signUp(base: string): Promise<string> {
+  const email = `crash-${randomBytes(4).toString('hex')}@example.com`;
+  const password = 'crash-test-password';
+  const registered = await fetch(`${base}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Crash Test', email, password }),
+  });
+  expect(registered.ok).toBe(true);
+  const { mails } = (await (await fetch(`${base}/api/dev/outbox`)).json()) as {
+    mails: Array<{ to: string; links: string[] }>;
+  };
+  // The link names PUBLIC_URL; this server listens on a port of its own.
+  const link = new URL(mails.find((mail) => mail.to === email)?.links[0] ?? '');
+  const confirmed = await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });
+  expect(confirmed.status).toBeLessThan(400);
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return ((await login.json()) as { session: { access_token: string } }).session.access_token;
+}
+
+const authorized = (session: Session, extra: Record<string, string> = {}) => ({
+  authorization: `Bearer ${session.token}`,
+  ...extra,
+});
+
+/** Every clip id of the account, read back page by page. */
+async function historyIds(session: Session): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (let offset = 0; ; offset += 100) {
+    const page = await fetch(`${session.base}/api/clipboard/history?limit=100&offset=${offset}`, {
+      headers: authorized(session),
+    });
+    const clips = (await page.json()) as Clip[];
+    clips.forEach((clip) => ids.add(clip.id));
+    if (clips.length < 100) return ids;
+  }
+}
+
+/** Creates clips one after another until told to stop, recording each one the server acknowledged. */
+async function writeUntilStopped(session: Session, acknowledged: string[], isStopped: () => boolean) {
+  while (!isStopped()) {
+    const created = await fetch(`${session.base}/api/clipboard`, {
+      method: 'POST',
+      headers: authorized(session, { 'content-type': 'application/json' }),
+      body: JSON.stringify({ content: `written ${acknowledged.length}` }),
+    }).catch(() => undefined);
+    if (created?.status !== 201) return;
+    acknowledged.push(((await created.json()) as Clip).id);
+  }
+}
+
+/**
+ * A node killed without warning (SIGKILL: power cut, OOM killer, `kill -9`) and started again on the same
+ * DATA_DIR loses nothing it acknowledged, and leaves no half-written file behind (issue 15's fault tests).
+ */
+describe('killed mid-write and started again', () => {
+  const running: SourceServer[] = [];
+  const dataDirs: string[] = [];
+  const start = async (dataDir: string) => {
+    const server = startSourceServer({ DATA_DIR: dataDir, JWT_SECRET, RATE_LIMIT_PER_MINUTE: '1000000' });
+    running.push(server);
+    return { server, base: await server.ready };
+  };
+  const kill = async (server: SourceServer) => {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  };
+  const newDataDir = async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-crash-'));
+    dataDirs.push(dataDir);
+    return dataDir;
+  };
+  afterAll(async () => {
+    for (const { child } of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await Promise.all(dataDirs.map((dataDir) => rm(dataDir, { recursive: true, force: true })));
+  });
+
+  test(`the embedded database, killed ${KILLS} times while clips are being written, reopens with every acknowledged clip`, async () => {
+    const dataDir = await newDataDir();
+    let { server, base } = await start(dataDir);
+    const session = { base, token: await signUp(base) };
+    const acknowledged: string[] = [];
+
+    for (let round = 1; round <= KILLS; round++) {
+      let isStopped = false;
+      const writers = Array.from({ length: WRITERS }, () => writeUntilStopped(session, acknowledged, () => isStopped));
+      const ackedBefore = acknowledged.length;
+      // Some writes acknowledged, more in flight, then the kill at a moment of the writers' choosing.
+      while (acknowledged.length < ackedBefore + 5) await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setTimeout(resolve, randomInt(0, 150)));
+      await kill(server);
+      isStopped = true;
+      await Promise.all(writers);
+
+      ({ server, base } = await start(dataDir));
+      session.base = base;
+      const stored = await historyIds(session);
+      const lost = acknowledged.filter((id) => !stored.has(id));
+      expect(lost, `after kill ${round} of ${KILLS}`).toEqual([]);
+    }
+    expect(acknowledged.length).toBeGreaterThanOrEqual(KILLS * 5);
+    await kill(server);
+  }, 300_000);
+
+  test('an upload cut by the kill leaves no half file; the finished uploads and their clip stay whole', async () => {
+    const dataDir = await newDataDir();
+    let { server, base } = await start(dataDir);
+    const session = { base, token: await signUp(base) };
+    const clip = (await (
+      await fetch(`${base}/api/clipboard`, {
+        method: 'POST',
+        headers: authorized(session, { 'content-type': 'application/json' }),
+        body: JSON.stringify({ content: 'with files' }),
+      })
+    ).json()) as Clip;
+    const finished = [randomBytes(300_000), randomBytes(700_000)];
+    for (const [index, content] of finished.entries()) {
+      const body = multipartFile('file', `finished-${index}.bin`, 'application/octet-stream', content);
+      const uploaded = await fetch(`${base}/api/clipboard/${clip.id}/files`, {
+        method: 'POST',
+        headers: authorized(session, body.headers),
+        body: body.payload,
+      });
+      expect(uploaded.status).toBe(201);
+    }
+
+    // A third upload of 8 MB, sent slowly: the server is killed with half of it on its way to the disk.
+    const cut = multipartFile('file', 'cut.bin', 'application/octet-stream', randomBytes(8_000_000));
+    const target = new URL(`${base}/api/clipboard/${clip.id}/files`);
+    const upload = httpRequest(target, {
+      method: 'POST',
+      headers: authorized(session, { ...cut.headers, 'content-length': String(cut.payload.length) }),
+    });
+    const uploadEnded = new Promise<void>((resolve) => {
+      upload.on('error', () => resolve());
+      upload.on('response', () => resolve());
+    });
+    upload.write(cut.payload.subarray(0, 4_000_000));
+    await new Promise((resolve) => upload.once('drain', resolve));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await kill(server);
+    await uploadEnded;
+
+    const filesDir = join(dataDir, 'files');
+    ({ server, base } = await start(dataDir));
+    session.base = base;
+    // Half-written uploads live only in files/tmp, which a start empties.
+    expect(await readdir(join(filesDir, 'tmp'))).toEqual([]);
+    const shards = (await readdir(filesDir)).filter((name) => name !== 'tmp');
+    const stored = (await Promise.all(shards.map((shard) => readdir(join(filesDir, shard))))).flat();
+    expect(stored).toHaveLength(finished.length);
+
+    const reopened = (await (await fetch(`${base}/api/clipboard/${clip.id}`)).json()) as Clip;
+    expect(reopened.files.map((file: ClipFile) => file.name).sort()).toEqual(['finished-0.bin', 'finished-1.bin']);
+    for (const [index, content] of finished.entries()) {
+      const file = reopened.files.find((each: ClipFile) => each.name === `finished-${index}.bin`);
+      const downloaded = await fetch(new URL(file?.url ?? '', base));
+      expect(Buffer.from(await downloaded.arrayBuffer()).equals(content)).toBe(true);
+    }
+    await kill(server);
+  }, 120_000);
+});
