@@ -1,10 +1,12 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { LanPeersList, SocketAck } from '@clipsync/shared';
+import type { Clip, LanPeersList, SocketAck } from '@clipsync/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import type { TestUser } from '../test/factories';
+import { multipartFile } from '../test/multipart';
 import { NODE_HEADER, startNodeProxy, type NodeProxy } from '../test/node-proxy';
+import { startS3Server, type TestS3Server } from '../test/s3-server';
 import { nextEvent, socketPool, type TestSocket } from '../test/socket-client';
 import { createTestDatabase } from '../test/test-database';
 
@@ -13,7 +15,8 @@ type AckResult = Parameters<SocketAck>[0];
 const desktop = (label: string) => ({ desktopId: label, items: [], lastUpdated: new Date().toISOString() });
 
 /**
- * ARCHITECTURE §3's scale-out mode end to end: two nodes on one PostgreSQL database and one Redis, behind
+ * ARCHITECTURE §3's scale-out mode end to end: two nodes on one PostgreSQL database, one Redis and one S3
+ * bucket (s3rver, started here), behind
  * a proxy that passes X-Forwarded-For (TRUST_PROXY names it). Every step goes through the proxy, and the
  * test names the node, as a sticky proxy would pick one per client. The `server-cluster` leg runs it when
  * TEST_DATABASE_URL and TEST_REDIS_URL are both set (CI sets them).
@@ -22,6 +25,7 @@ describe('two nodes behind a proxy', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let nodes: Record<Node, TestApp>;
   let proxy: NodeProxy;
+  let s3: TestS3Server;
   const sockets = socketPool();
   const received: Record<Node, number> = { a: 0, b: 0 };
   const misrouted: string[] = [];
@@ -48,7 +52,9 @@ describe('two nodes behind a proxy', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase();
+    s3 = await startS3Server();
     const env = {
+      ...s3.env,
       DATABASE_URL: database.url,
       REDIS_URL: process.env.TEST_REDIS_URL,
       TRUST_PROXY: '127.0.0.1',
@@ -80,6 +86,7 @@ describe('two nodes behind a proxy', () => {
     await proxy?.close();
     await Promise.all([nodes?.a.close(), nodes?.b.close()]);
     await database?.drop();
+    await s3?.close();
   });
 
   test('a clip saved through node A reaches a viewer on node B, and B then serves the new text', async () => {
@@ -97,6 +104,25 @@ describe('two nodes behind a proxy', () => {
     expect(saved.status).toBe(200);
     expect(await update).toMatchObject({ clipId: clip.id, content: 'second draft' });
     expect(await contentOf(await call('b', 'GET', `/api/clipboard/${clip.id}`))).toBe('second draft');
+  });
+
+  test('a file uploaded through node A downloads through node B, byte for byte, from the shared bucket', async () => {
+    const owner = await nodes.a.factory.user();
+    const clip = await nodes.a.factory.clip({ owner, content: 'with a file' });
+    const content = randomBytes(3_000_000);
+    const body = multipartFile('file', 'plans.bin', 'application/octet-stream', content);
+    const uploaded = await fetch(`${proxy.url}/api/clipboard/${clip.id}/files`, {
+      method: 'POST',
+      headers: { [NODE_HEADER]: 'a', authorization: `Bearer ${owner.tokens.access_token}`, ...body.headers },
+      body: body.payload,
+    });
+    expect(uploaded.status).toBe(201);
+
+    const listed = (await (await call('b', 'GET', `/api/clipboard/${clip.id}`)).json()) as Clip;
+    const downloaded = await call('b', 'GET', new URL(listed.files[0]?.url ?? '', proxy.url).pathname);
+    expect(downloaded.status).toBe(200);
+    expect(Buffer.from(await downloaded.arrayBuffer()).equals(content)).toBe(true);
+    expect((await s3.contents()).objects).toHaveLength(1);
   });
 
   test("a room member on node B sees the owner's change made through node A, live and on reload", async () => {
