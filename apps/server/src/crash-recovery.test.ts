@@ -5,73 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clip, ClipFile } from '@clipsync/shared';
 import { afterAll, describe, expect, test } from 'vitest';
+import { authorized, historyIds, signUp, writeClips, type WriteLog } from '../test/http-session';
 import { multipartFile } from '../test/multipart';
 import { startSourceServer, type SourceServer } from '../test/server-process';
 
 const KILLS = 20;
 const WRITERS = 4;
 const JWT_SECRET = 'crash-test-secret-that-is-at-least-32-characters';
-
-interface Session {
-  base: string;
-  token: string;
-}
-
-/** Registers and confirms through the dev outbox, then signs in: an account made as a user makes one. */
-async function signUp(base: string): Promise<string> {
-  const email = `crash-${randomBytes(4).toString('hex')}@example.com`;
-  const password = 'crash-test-password';
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Crash Test', email, password }),
-  });
-  expect(registered.ok).toBe(true);
-  const { mails } = (await (await fetch(`${base}/api/dev/outbox`)).json()) as {
-    mails: Array<{ to: string; links: string[] }>;
-  };
-  // The link names PUBLIC_URL; this server listens on a port of its own.
-  const link = new URL(mails.find((mail) => mail.to === email)?.links[0] ?? '');
-  const confirmed = await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });
-  expect(confirmed.status).toBeLessThan(400);
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return ((await login.json()) as { session: { access_token: string } }).session.access_token;
-}
-
-const authorized = (session: Session, extra: Record<string, string> = {}) => ({
-  authorization: `Bearer ${session.token}`,
-  ...extra,
-});
-
-/** Every clip id of the account, read back page by page. */
-async function historyIds(session: Session): Promise<Set<string>> {
-  const ids = new Set<string>();
-  for (let offset = 0; ; offset += 100) {
-    const page = await fetch(`${session.base}/api/clipboard/history?limit=100&offset=${offset}`, {
-      headers: authorized(session),
-    });
-    const clips = (await page.json()) as Clip[];
-    clips.forEach((clip) => ids.add(clip.id));
-    if (clips.length < 100) return ids;
-  }
-}
-
-/** Creates clips one after another until told to stop, recording each one the server acknowledged. */
-async function writeUntilStopped(session: Session, acknowledged: string[], isStopped: () => boolean) {
-  while (!isStopped()) {
-    const created = await fetch(`${session.base}/api/clipboard`, {
-      method: 'POST',
-      headers: authorized(session, { 'content-type': 'application/json' }),
-      body: JSON.stringify({ content: `written ${acknowledged.length}` }),
-    }).catch(() => undefined);
-    if (created?.status !== 201) return;
-    acknowledged.push(((await created.json()) as Clip).id);
-  }
-}
 
 /**
  * A node killed without warning (SIGKILL: power cut, OOM killer, `kill -9`) and started again on the same
@@ -102,12 +42,15 @@ describe('killed mid-write and started again', () => {
   test(`the embedded database, killed ${KILLS} times while clips are being written, reopens with every acknowledged clip`, async () => {
     const dataDir = await newDataDir();
     let { server, base } = await start(dataDir);
-    const session = { base, token: await signUp(base) };
-    const acknowledged: string[] = [];
+    const session = await signUp(base);
+    const log: WriteLog = { acknowledged: [], statuses: [] };
+    const { acknowledged } = log;
 
     for (let round = 1; round <= KILLS; round++) {
       let isStopped = false;
-      const writers = Array.from({ length: WRITERS }, () => writeUntilStopped(session, acknowledged, () => isStopped));
+      const writers = Array.from({ length: WRITERS }, () =>
+        writeClips(session, log, { isStopped: () => isStopped, untilFirstFailure: true }),
+      );
       const ackedBefore = acknowledged.length;
       // Some writes acknowledged, more in flight, then the kill at a moment of the writers' choosing.
       while (acknowledged.length < ackedBefore + 5) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -129,7 +72,7 @@ describe('killed mid-write and started again', () => {
   test('an upload cut by the kill leaves no half file; the finished uploads and their clip stay whole', async () => {
     const dataDir = await newDataDir();
     let { server, base } = await start(dataDir);
-    const session = { base, token: await signUp(base) };
+    const session = await signUp(base);
     const clip = (await (
       await fetch(`${base}/api/clipboard`, {
         method: 'POST',
