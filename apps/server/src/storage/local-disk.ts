@@ -14,11 +14,12 @@ const STREAM_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * Files under DATA_DIR/files. Uploads stream into `tmp/` and are renamed into place only when complete,
- * so a crash or an oversized upload never leaves a half file behind a database row; `tmp/` is swept at start.
+ * so a crash or an oversized upload never leaves a half file behind a database row; `tmp/` is swept at start
+ * by the server (`sweepTemporary`), never by a tool such as the backup, which may run beside a live server.
  */
-export async function createLocalDiskStore(root: string): Promise<FileStore> {
+export async function createLocalDiskStore(root: string, { sweepTemporary = true } = {}): Promise<FileStore> {
   const tmpDir = join(root, 'tmp');
-  await rm(tmpDir, { recursive: true, force: true });
+  if (sweepTemporary) await rm(tmpDir, { recursive: true, force: true });
   await mkdir(tmpDir, { recursive: true, mode: 0o700 });
   const pathOf = (key: string) => {
     assertSafeKey(key);

@@ -8,6 +8,9 @@ import { createS3Store } from './s3';
  * S3 when S3_BUCKET is set, else DATA_DIR/files. createS3Store imports the AWS SDK when called, so the
  * embedded default (and its memory budget at rest) never loads it.
  */
-export async function openFileStore(config: Pick<AppConfig, 'dataDir' | 's3'>): Promise<FileStore> {
-  return config.s3 ? createS3Store(config.s3) : createLocalDiskStore(join(config.dataDir, 'files'));
+export async function openFileStore(
+  config: Pick<AppConfig, 'dataDir' | 's3'>,
+  options: { sweepTemporary?: boolean } = {},
+): Promise<FileStore> {
+  return config.s3 ? createS3Store(config.s3) : createLocalDiskStore(join(config.dataDir, 'files'), options);
 }
