@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Clip } from '@clipsync/shared';
 import { afterAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { startS3Server, type TestS3Server } from '../../test/s3-server';
+import { startS3Server } from '../../test/s3-server';
 import { createTestDatabase } from '../../test/test-database';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
