@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clip, ClipFile } from '@clipsync/shared';
 import { afterAll, describe, expect, test } from 'vitest';
-import { authorized, historyIds, signUp, writeClips, type WriteLog } from '../test/http-session';
+import { authorized, historyIds, signUpSession, writeClips, type WriteLog } from '../test/http-session';
 import { multipartFile } from '../test/multipart';
 import { startSourceServer, type SourceServer } from '../test/server-process';
 
@@ -42,7 +42,7 @@ describe('killed mid-write and started again', () => {
   test(`the embedded database, killed ${KILLS} times while clips are being written, reopens with every acknowledged clip`, async () => {
     const dataDir = await newDataDir();
     let { server, base } = await start(dataDir);
-    const session = await signUp(base);
+    const session = await signUpSession(base);
     const log: WriteLog = { acknowledged: [], statuses: [] };
     const { acknowledged } = log;
 
@@ -72,7 +72,7 @@ describe('killed mid-write and started again', () => {
   test('an upload cut by the kill leaves no half file; the finished uploads and their clip stay whole', async () => {
     const dataDir = await newDataDir();
     let { server, base } = await start(dataDir);
-    const session = await signUp(base);
+    const session = await signUpSession(base);
     const clip = (await (
       await fetch(`${base}/api/clipboard`, {
         method: 'POST',

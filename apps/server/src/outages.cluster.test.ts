@@ -1,9 +1,9 @@
 import type { SocketAck } from '@clipsync/shared';
 import { afterAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { signUp, historyIds, writeClips, type WriteLog } from '../test/http-session';
+import { signUpSession, historyIds, writeClips, type WriteLog } from '../test/http-session';
 import { startOwnPostgres, startOwnRedis, type OwnService } from '../test/own-services';
-import { startServerProcess, type ServerProcess } from '../test/server-process';
+import { startSourceServer, type SourceServer } from '../test/server-process';
 import { connectSocket, type TestSocket } from '../test/socket-client';
 import { createTestDatabase } from '../test/test-database';
 
@@ -23,7 +23,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 describe('outages', () => {
   const owned: OwnService[] = [];
-  const processes: ServerProcess[] = [];
+  const processes: SourceServer[] = [];
   const apps: TestApp[] = [];
   const sockets: TestSocket[] = [];
   afterAll(async () => {
@@ -36,9 +36,9 @@ describe('outages', () => {
   test('PostgreSQL restarted under load: 503 while it is down, no crash, back within 10 s, no acknowledged write lost', async () => {
     const postgres = await startOwnPostgres();
     owned.push(postgres);
-    const server = startServerProcess({ DATABASE_URL: postgres.url, JWT_SECRET, RATE_LIMIT_PER_MINUTE: '1000000' });
+    const server = startSourceServer({ DATABASE_URL: postgres.url, JWT_SECRET, RATE_LIMIT_PER_MINUTE: '1000000' });
     processes.push(server);
-    const session = await signUp(await server.ready);
+    const session = await signUpSession(await server.ready);
     const log: WriteLog = { acknowledged: [], statuses: [] };
     let isStopped = false;
     const writers = Array.from({ length: WRITERS }, () =>

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Clip } from '@clipsync/shared';
 import { expect } from 'vitest';
+import { signUp } from './server-process';
 
 /** A signed-in account on a server the test reaches over HTTP (a process of its own, not `inject`). */
 export interface HttpSession {
@@ -13,31 +14,10 @@ export const authorized = (session: HttpSession, extra: Record<string, string> =
   ...extra,
 });
 
-/** Registers, confirms through the dev outbox and signs in: an account made as a user makes one. */
-export async function signUp(base: string): Promise<HttpSession> {
-  const email = `process-${randomBytes(4).toString('hex')}@example.com`;
-  const password = 'process-test-password';
-  const json = { 'content-type': 'application/json' };
-  const registered = await fetch(`${base}/api/auth/register`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ name: 'Process Test', email, password }),
-  });
-  expect(registered.ok).toBe(true);
-  const { mails } = (await (await fetch(`${base}/api/dev/outbox`)).json()) as {
-    mails: Array<{ to: string; links: string[] }>;
-  };
-  // The link names PUBLIC_URL; this server listens on a port of its own.
-  const link = new URL(mails.find((mail) => mail.to === email)?.links[0] ?? '');
-  const confirmed = await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });
-  expect(confirmed.status).toBeLessThan(400);
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, password }),
-  });
-  expect(login.status).toBe(200);
-  return { base, token: ((await login.json()) as { session: { access_token: string } }).session.access_token };
+/** A new account, signed in on the server at `base` (server-process.ts's `signUp`, as a user makes one). */
+export async function signUpSession(base: string): Promise<HttpSession> {
+  const { accessToken } = await signUp(base, `process-${randomBytes(4).toString('hex')}@example.com`);
+  return { base, token: accessToken };
 }
 
 /** Every clip id of the account, read back page by page. */
