@@ -1,8 +1,10 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../config/env';
 import { openFileStore } from '../storage/open-file-store';
 import { createBackup, restoreBackup } from './backup';
-import { openDatabase } from './client';
+import type { Database } from './client';
 
 /**
  * `npm run backup -- create <folder>` / `npm run backup -- restore <folder>`, with the nodes' own settings
@@ -25,12 +27,15 @@ if (!config.databaseUrl) {
 const files = await openFileStore(config, { sweepTemporary: false });
 try {
   if (command === 'create') {
-    const database = await openDatabase(config.databaseUrl, config.dataDir, log);
+    // A plain connection, not openDatabase: that applies pending migrations, and a backup must copy the
+    // database as the running nodes left it, never change it first.
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
     try {
-      const manifest = await createBackup({ databaseUrl: config.databaseUrl, db: database.db, files, folder });
+      const db = drizzle(pool) as unknown as Database;
+      const manifest = await createBackup({ databaseUrl: config.databaseUrl, db, files, folder });
       log.info({ folder, files: manifest.files }, 'backup written');
     } finally {
-      await database.close();
+      await pool.end();
     }
   } else {
     const manifest = await restoreBackup({ databaseUrl: config.databaseUrl, files, folder });
