@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { RoomDetail } from '@clipsync/shared';
 import { describe, expect, it } from 'vitest';
 import type { RoomRow } from './room-access';
@@ -15,7 +16,7 @@ const row: RoomRow = {
 };
 
 describe('encodeRoomDetail', () => {
-  it('writes exactly the bytes of JSON.stringify and of the schema, with the shared lists spliced in', () => {
+  it('writes exactly the bytes of JSON.stringify and of the schema, with the shared lists spliced in, plain and gzipped', () => {
     const members = [
       { id: row.ownerId, email: 'owner@example.com', role: 'owner' as const, avatar: null },
       { id: 'member-id-00000000000', email: 'zoë+rooms@example.com', role: 'member' as const, avatar: null },
@@ -40,10 +41,11 @@ describe('encodeRoomDetail', () => {
     const access = { ownerId: row.ownerId, isPrivate: true, role: 'owner' as const };
     const detail = toRoomDetail(row, access, { members, content, contentTotal: 1, authors }, actor);
 
-    const bytes = encodeRoomDetail(detail, encodeRoomLists({ members, authors }));
+    const { gzip, json } = encodeRoomDetail(detail, encodeRoomLists({ members, authors }));
 
-    expect(bytes.toString()).toBe(JSON.stringify(detail));
-    expect(bytes.toString()).toBe(JSON.stringify(RoomDetail.encode(detail)));
+    expect(Buffer.concat(json).toString()).toBe(JSON.stringify(detail));
+    expect(Buffer.concat(json).toString()).toBe(JSON.stringify(RoomDetail.encode(detail)));
+    expect(gunzipSync(gzip).toString()).toBe(JSON.stringify(detail));
   });
 
   it('splices empty lists as a new room has them', () => {
@@ -51,6 +53,9 @@ describe('encodeRoomDetail', () => {
     const actor = { userId: 'member-id-00000000000', sessionId: 'session', expiresAt: 2_000_000_000 };
     const detail = toRoomDetail(row, access, { members: [], content: [], contentTotal: 0, authors: [] }, actor);
 
-    expect(encodeRoomDetail(detail, encodeRoomLists(detail)).toString()).toBe(JSON.stringify(detail));
+    const { gzip, json } = encodeRoomDetail(detail, encodeRoomLists(detail));
+
+    expect(Buffer.concat(json).toString()).toBe(JSON.stringify(detail));
+    expect(gunzipSync(gzip).toString()).toBe(JSON.stringify(detail));
   });
 });

@@ -12,6 +12,7 @@ import type {
 import type { roomActivity, roomContent } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import type { FileLinks } from '../../lib/file-links';
+import { deflatedPiece, gzipOfPieces, storedPiece, type GzipPiece } from '../../lib/spliced-gzip';
 import { abilitiesOf } from '../../lib/policy';
 import type { RoomRow } from './room-access';
 import { roomContentPolicy, roomPolicy, type RoomAccess } from './rooms.policy';
@@ -96,33 +97,45 @@ export function toRoomDetail(row: RoomRow, access: RoomAccess, parts: RoomDetail
   return { ...summary, shareToken: row.shareToken, members, content, contentTotal, authors };
 }
 
-/** A detail's lists as JSON: the same for every member, so encoded once per room version. */
+/** A detail's lists as JSON and compressed: the same for every member, so made once per room version. */
 export interface EncodedRoomLists {
-  members: Buffer;
-  authors: Buffer;
+  members: GzipPiece;
+  authors: GzipPiece;
 }
 
 export function encodeRoomLists(lists: Pick<RoomDetailParts, 'members' | 'authors'>): EncodedRoomLists {
-  return { members: Buffer.from(JSON.stringify(lists.members)), authors: Buffer.from(JSON.stringify(lists.authors)) };
+  return {
+    members: deflatedPiece(Buffer.from(JSON.stringify(lists.members))),
+    authors: deflatedPiece(Buffer.from(JSON.stringify(lists.authors))),
+  };
 }
 
-const CLOSE_OBJECT = Buffer.from('}');
+const CLOSE_OBJECT = storedPiece(Buffer.from('}'));
+
+/** One caller's detail: its gzip form and its JSON, in pieces. */
+export interface EncodedRoomDetail {
+  gzip: Buffer;
+  json: Buffer[];
+}
 
 /**
- * Exactly `JSON.stringify(detail)`, with the shared lists spliced in rather than encoded again: a
- * 200-member room's members are three quarters of its detail, and each member's first view of a change
- * encoded them anew. The keys go in toRoomDetail's order, which is the schema's.
+ * Exactly `JSON.stringify(detail)`, with the shared lists spliced in rather than encoded and compressed
+ * again: a 200-member room's members are three quarters of its detail, and each member's first view of a
+ * change encoded and compressed them anew. Only the caller's own parts are encoded here: the room's fields
+ * with the caller's abilities, and the content page with the caller's file links. The keys go in
+ * toRoomDetail's order, which is the schema's.
  */
-export function encodeRoomDetail(detail: RoomDetail, lists: EncodedRoomLists): Buffer {
+export function encodeRoomDetail(detail: RoomDetail, lists: EncodedRoomLists): EncodedRoomDetail {
   const { members: _members, content, contentTotal, authors: _authors, ...head } = detail;
   const headJson = JSON.stringify(head);
-  return Buffer.concat([
-    Buffer.from(`${headJson.slice(0, -1)},"members":`),
+  const pieces = [
+    storedPiece(Buffer.from(`${headJson.slice(0, -1)},"members":`)),
     lists.members,
-    Buffer.from(`,"content":${JSON.stringify(content)},"contentTotal":${contentTotal},"authors":`),
+    deflatedPiece(Buffer.from(`,"content":${JSON.stringify(content)},"contentTotal":${contentTotal},"authors":`)),
     lists.authors,
     CLOSE_OBJECT,
-  ]);
+  ];
+  return { gzip: gzipOfPieces(pieces), json: pieces.map((piece) => piece.bytes) };
 }
 
 /** SPEC §3 Activity log entry: `details` travels as a JSON string. */

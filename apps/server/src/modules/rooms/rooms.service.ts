@@ -9,7 +9,7 @@ import {
 import { roomContent, roomMembers, rooms } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { rememberEncoding } from '../../lib/plain-json-serializer';
+import { rememberSplicedGzip } from '../../lib/plain-json-serializer';
 import { authorize } from '../../lib/policy';
 import { newId, newSecretToken } from '../../lib/secure-tokens';
 import { deleteMember, findRoomAccess, insertMember, type RoomSharedParts, type RoomsContext } from './room-access';
@@ -76,7 +76,8 @@ export async function getRoom(
   const { members, authors, page, encoded } = await sharedPartsOf(ctx, roomId, query, version);
   const { items, total } = presentContentPage(page, actor, access, ctx.fileLinks);
   const detail = toRoomDetail(room, access, { members, content: items, contentTotal: total, authors }, actor);
-  rememberEncoding(detail, encodeRoomDetail(detail, encoded));
+  const { gzip, json } = encodeRoomDetail(detail, encoded);
+  rememberSplicedGzip(detail, gzip, json);
   ctx.details.set(roomId, cacheKey, version, detail);
   return detail;
 }

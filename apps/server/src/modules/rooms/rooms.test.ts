@@ -1,4 +1,5 @@
 import { RoomDetail, type RoomActivityEntry } from '@clipsync/shared';
+import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -250,6 +251,37 @@ describe('rooms', () => {
       ]);
       expect(detail.authors.map((a) => a.id).sort()).toEqual([owner.id, member.id].sort());
     }
+  });
+
+  test('a browser gets the detail gzipped from shared pieces, the same bytes, and a 304 while nothing changed', async () => {
+    const room = await createRoom(testApp, owner, { name: 'Compressed' });
+    await addRoomMember(testApp, owner, room.id, member);
+    for (let index = 0; index < 10; index++) {
+      await testApp.as(member).post(`/api/rooms/${room.id}/content`, { content: `item ${index} `.repeat(30) });
+    }
+    const get = (as: TestUser, headers: Record<string, string>) =>
+      testApp.as(as).inject('GET', `/api/rooms/${room.id}`, undefined, headers);
+    const plain = await get(member, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(JSON.stringify(RoomDetail.encode(plain.json())));
+    // What Chrome sends: gzip although brotli is offered, since the members' part is compressed once for all.
+    const chrome = await get(member, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(chrome.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(chrome.rawPayload).toString()).toBe(plain.body);
+    expect(chrome.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(chrome.headers.etag).toBe(plain.headers.etag);
+    expect(chrome.headers.vary).toContain('Accept-Encoding');
+    // A client without gzip gets the plain bytes, whatever else it takes.
+    const brOnly = await get(member, { 'accept-encoding': 'br' });
+    expect(brOnly.headers['content-encoding']).toBeUndefined();
+    expect(brOnly.body).toBe(plain.body);
+    // The owner shares the members' piece but not the member's answer.
+    const byOwner = await get(owner, { 'accept-encoding': 'gzip' });
+    expect(JSON.parse(gunzipSync(byOwner.rawPayload).toString())).toMatchObject({ role: 'owner' });
+    expect(byOwner.headers.etag).not.toBe(plain.headers.etag);
+    const unchanged = await get(member, { 'if-none-match': String(plain.headers.etag), 'accept-encoding': 'gzip' });
+    expect(unchanged.statusCode).toBe(304);
+    expect(unchanged.rawPayload.length).toBe(0);
   });
 
   test('a repeated detail is the one remembered until the room changes, here or on another node', async () => {

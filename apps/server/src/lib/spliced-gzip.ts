@@ -1,0 +1,59 @@
+import { constants as zlib, crc32, deflateRawSync } from 'node:zlib';
+
+/**
+ * A gzip body assembled from pieces compressed apart. A deflate stream may be cut into pieces that each end
+ * on a byte boundary (a sync flush, or a stored block) and are not marked final: a reader inflates them one
+ * after the other as one stream. So a piece that many answers share (a 200-member room's members, three
+ * quarters of its detail) is compressed once, and each answer compresses only what is its own, where
+ * brotli had to compress the whole answer again for every caller (RFC 1951 §3.2.3–4, RFC 1952).
+ */
+export interface GzipPiece {
+  /** The piece's own bytes: the whole answer's CRC-32 is taken over them. */
+  bytes: Buffer;
+  /** The same bytes as raw deflate blocks, none final, ending on a byte boundary. */
+  deflated: Buffer;
+}
+
+/** Compressed once, for a piece many answers share (or a large piece of one answer). */
+export function deflatedPiece(bytes: Buffer): GzipPiece {
+  return { bytes, deflated: deflateRawSync(bytes, { finishFlush: zlib.Z_SYNC_FLUSH }) };
+}
+
+const STORED_BLOCK_MAX = 0xffff;
+
+/**
+ * Left as it is, in stored blocks (5 bytes of framing each): for a few hundred bytes, cheaper than a
+ * compressor's set-up and not worth its saving.
+ */
+export function storedPiece(bytes: Buffer): GzipPiece {
+  const blocks: Buffer[] = [];
+  for (let start = 0; start < bytes.length; start += STORED_BLOCK_MAX) {
+    const chunk = bytes.subarray(start, start + STORED_BLOCK_MAX);
+    const header = Buffer.alloc(5);
+    // BFINAL 0, BTYPE 00 (stored); we start on a byte boundary, so the block's length follows at once.
+    header.writeUInt16LE(chunk.length, 1);
+    header.writeUInt16LE(~chunk.length & 0xffff, 3);
+    blocks.push(header, chunk);
+  }
+  return { bytes, deflated: Buffer.concat(blocks) };
+}
+
+/** gzip header: no name, no time, OS unknown (RFC 1952 §2.3). */
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+/** An empty stored block marked final: ends the deflate stream after the last piece. */
+const FINAL_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+
+/** The pieces, in order, as one gzip member whose content is their bytes end to end. */
+export function gzipOfPieces(pieces: readonly GzipPiece[]): Buffer {
+  let crc = 0;
+  let length = 0;
+  for (const piece of pieces) {
+    crc = crc32(piece.bytes, crc);
+    length += piece.bytes.length;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  // ISIZE is the length modulo 2^32.
+  trailer.writeUInt32LE(length % 2 ** 32, 4);
+  return Buffer.concat([GZIP_HEADER, ...pieces.map((piece) => piece.deflated), FINAL_BLOCK, trailer]);
+}
