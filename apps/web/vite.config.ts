@@ -2,10 +2,11 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress';
+import { prerenderLanding } from './prerender';
 
 /** In development the API and sockets are proxied to the server on :3000 (`npm run dev`). */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), prerenderLanding(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -11,10 +11,11 @@ import { createAppQueryClient } from './query-client';
 // Radix Toast loads with the first toast, which most first visits never raise: the landing page's first
 // load goes without it (ARCHITECTURE §8). The toast is queued in the store meanwhile and shown on arrival.
 const Toaster = lazy(async () => ({ default: (await import('../ui/Toaster')).Toaster }));
+// Also the server snapshot: the build prerenders the landing page inside these providers (src/prerender).
 const hasToasts = () => toastStore.getToasts().length > 0;
 
 function DeferredToaster() {
-  const hasToasted = useHasOpened(useSyncExternalStore(toastStore.subscribe, hasToasts));
+  const hasToasted = useHasOpened(useSyncExternalStore(toastStore.subscribe, hasToasts, hasToasts));
   return (
     hasToasted && (
       <LazyPart>

@@ -12,6 +12,7 @@ import { useRouteTitle } from './use-route-title';
 const ShortcutsDialog = lazy(async () => ({ default: (await import('./ShortcutsDialog')).ShortcutsDialog }));
 const UpgradePrompt = lazy(async () => ({ default: (await import('../components/UpgradePrompt')).UpgradePrompt }));
 
+// Also the server snapshot: the build prerenders the landing page inside this layout (src/prerender).
 const isUpgradeOffered = () => upgradePrompt.getOffered() !== null;
 
 /**
@@ -24,7 +25,9 @@ export function RootLayout() {
   useRouteTitle();
   const { isHelpOpen, setIsHelpOpen } = useGlobalShortcuts();
   const hasHelpOpened = useHasOpened(isHelpOpen);
-  const hasUpgradeOpened = useHasOpened(useSyncExternalStore(upgradePrompt.subscribe, isUpgradeOffered));
+  const hasUpgradeOpened = useHasOpened(
+    useSyncExternalStore(upgradePrompt.subscribe, isUpgradeOffered, isUpgradeOffered),
+  );
   return (
     <>
       <a

@@ -1,5 +1,5 @@
 import type React from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { DataRouter, RouteObject } from 'react-router';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
 import { RouteFallback } from '../ui/RouteFallback';
 import { ProtectedRoute, PublicRoute } from './guards';
@@ -25,7 +25,8 @@ const lazyFrame = (load: () => Promise<() => React.ReactElement>) => async () =>
 
 /**
  * SPEC §2's route table, with its public-only and protected guards. Pages are code-split; the areas of
- * later issues show their title until they land.
+ * later issues show their title until they land. The browser's router is made in main.tsx, not here: the
+ * build's prerender (src/prerender.tsx) renders these routes in Node, where there is no history to bind.
  */
 export const routes: RouteObject[] = [
   {
@@ -143,4 +144,17 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Settles once the router has matched its first location and loaded that route's lazy chunk: rendered
+ * before, it shows the route's HydrateFallback, where the prerendered page must give way only to itself.
+ */
+export function whenRouterReady(router: DataRouter): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,65 @@
+/**
+ * Build time, in Node (vite.config.ts's prerender plugin loads this through Vite's SSR loader): the
+ * landing page's HTML as the app's first render shows it to a first visit in English with nothing stored
+ * (src/app/prerendered.ts says who gets it and who does not).
+ *
+ * The app's modules read the browser's storage, language and scroll position while rendering (i18n at
+ * import, the theme and the header's scroll state in their first state), so a stand-in of those answers
+ * as that first visit would, for the length of the render, and is removed after it.
+ */
+import { renderToString } from 'react-dom/server';
+import { PRERENDERED_ATTRIBUTE } from '../app/prerendered';
+
+const FIRST_VISIT_GLOBALS = {
+  window: { scrollY: 0 },
+  localStorage: { getItem: () => null, setItem: () => undefined, removeItem: () => undefined },
+  navigator: { language: 'en' },
+  document: { documentElement: { lang: 'en', classList: { toggle: () => false } }, title: '' },
+} as const;
+
+async function withFirstVisitGlobals<T>(render: () => Promise<T>): Promise<T> {
+  const saved = Object.keys(FIRST_VISIT_GLOBALS).map(
+    (name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)] as const,
+  );
+  for (const [name, value] of Object.entries(FIRST_VISIT_GLOBALS)) {
+    // Node 21+ has its own `navigator` getter; defining, not assigning, replaces it too.
+    Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
+  }
+  try {
+    return await render();
+  } finally {
+    for (const [name, descriptor] of saved) {
+      if (descriptor) Object.defineProperty(globalThis, name, descriptor);
+      else Reflect.deleteProperty(globalThis, name);
+    }
+  }
+}
+
+/** `#root`'s content for `/`: the same tree main.tsx renders, the route's chunk already loaded. */
+export function renderLanding(): Promise<string> {
+  return withFirstVisitGlobals(async () => {
+    // Imported here, not above: i18n reads the stand-ins when it loads.
+    const [
+      { initialLanguageShown },
+      { Providers },
+      { routes, whenRouterReady },
+      { createMemoryRouter, RouterProvider },
+    ] = await Promise.all([
+      import('../i18n'),
+      import('../app/Providers'),
+      import('../app/router'),
+      import('react-router'),
+    ]);
+    await initialLanguageShown;
+    const router = createMemoryRouter(routes, { initialEntries: ['/'] });
+    await whenRouterReady(router);
+    if (router.state.errors) throw new Error(`the landing route failed: ${JSON.stringify(router.state.errors)}`);
+    const html = renderToString(
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    router.dispose();
+    return `<div ${PRERENDERED_ATTRIBUTE}>${html}</div>`;
+  });
+}

@@ -1,0 +1,87 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support/accounts';
+
+/**
+ * The built index.html holds the landing page's HTML (apps/web/prerender.ts), painted before the app's
+ * JavaScript runs. These hold the app's entry script back to look at that first paint: the page is there
+ * for an English first visit to `/`, and hidden for everyone it would be wrong for (another path, another
+ * language, a stored session), who then get the app's own render and never the prerendered page.
+ */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const heroHeading = (page: Page) => page.getByRole('heading', { level: 1 });
+
+test.describe('prerendered landing page', () => {
+  test('with JavaScript off, / still shows the hero and its links', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await expect(heroHeading(page)).toHaveText('Clipboard Anywhere, Instantly');
+    await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth?mode=login');
+    await context.close();
+  });
+
+  test('an English first visit sees the page before the app starts; the app then adopts it without errors', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    const release = await holdAppScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(heroHeading(page)).toHaveText('Clipboard Anywhere, Instantly');
+    const prerenderedHero = await heroHeading(page).elementHandle();
+    release();
+    // The app is running once the lazily loaded language selector has replaced its placeholder.
+    await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
+    // Hydrated, not rebuilt: the heading on screen is the very element the HTML gave.
+    expect(await prerenderedHero?.evaluate((element) => element.isConnected)).toBe(true);
+    // A hydration mismatch is a console error (React #418 and its kin), then a rebuild of the page.
+    expect(errors).toEqual([]);
+  });
+
+  test('a French browser never sees the English page: hidden until the app shows it in French', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    const page = await context.newPage();
+    const release = await holdAppScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('[data-prerendered]')).toBeAttached();
+    await expect(heroHeading(page)).toBeHidden();
+    release();
+    await expect(heroHeading(page)).toHaveText('Votre presse-papiers partout, instantanément');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
+    await context.close();
+  });
+
+  test('a signed-in user opening / never sees Login or Get Started: hidden until Go to Dashboard', async ({
+    page,
+    request,
+  }) => {
+    await signIn(page, request, 'prerender');
+    const release = await holdAppScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.locator('[data-prerendered]')).toBeAttached();
+    await expect(page.getByRole('link', { name: 'Get Started' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeHidden();
+    release();
+    await expect(page.getByRole('link', { name: 'Go to Dashboard' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Get Started' })).toHaveCount(0);
+  });
+
+  test('another path answered by the same index.html does not show the landing page', async ({ page }) => {
+    const release = await holdAppScript(page);
+    await page.goto('/no-such-page', { waitUntil: 'commit' });
+    await expect(page.locator('[data-prerendered]')).toBeAttached();
+    await expect(heroHeading(page)).toBeHidden();
+    release();
+    await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  });
+});
