@@ -5,6 +5,7 @@ export * from './plans';
 export * from './schemas/health';
 export * from './schemas/auth';
 export * from './schemas/clips';
+export * from './schemas/uploads';
 export * from './schemas/network';
 export * from './routes';
 export * from './schemas/rooms';

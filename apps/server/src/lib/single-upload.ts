@@ -1,6 +1,13 @@
+import type { Readable } from 'node:stream';
 import type { FastifyMultipartOptions, MultipartFile } from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES } from '@clipsync/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  FILE_NAME_HEADER,
+  FILE_TYPE_HEADER,
+  MAX_UPLOAD_BYTES,
+  RAW_UPLOAD_CONTENT_TYPE,
+  RawUploadHeaders,
+} from '@clipsync/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 
 /**
@@ -25,19 +32,78 @@ export async function receiveOneFile<T>(
   reply: FastifyReply,
   store: (part: MultipartFile) => Promise<T>,
 ): Promise<T> {
-  if (Number(request.headers['content-length'] ?? 0) > MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES) {
-    reply.header('connection', 'close');
-    throw new AppError('PAYLOAD_TOO_LARGE', 'The file exceeds the 10MB limit. Please choose a smaller file.');
-  }
+  refuseDeclaredOver(request, reply, MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES);
   const part = await request.file();
   if (!part || part.fieldname !== 'file')
     throw new AppError('VALIDATION_FAILED', 'Expected one file in the field "file"');
+  return closingIfUnread(reply, part.file, () => store(part));
+}
+
+/** A body declared longer than `maxBytes` is refused before a byte of it is read, and its connection closed. */
+function refuseDeclaredOver(request: FastifyRequest, reply: FastifyReply, maxBytes: number): void {
+  if (Number(request.headers['content-length'] ?? 0) > maxBytes) {
+    reply.header('connection', 'close');
+    throw new AppError('PAYLOAD_TOO_LARGE', 'The file exceeds the 10MB limit. Please choose a smaller file.');
+  }
+}
+
+/**
+ * Runs `store`; if it fails before `body` was read to its end (refused, too large, no room), the answer
+ * closes the connection: Node would otherwise read and discard up to 10 MB nobody wants to keep it alive.
+ */
+async function closingIfUnread<T>(reply: FastifyReply, body: Readable, store: () => Promise<T>): Promise<T> {
   try {
-    return await store(part);
+    return await store();
   } catch (error) {
-    if (!part.file.readableEnded) reply.header('connection', 'close');
+    if (!body.readableEnded) reply.header('connection', 'close');
     throw error;
   }
+}
+
+/** What a raw-body upload hands the service: the same shape as a multipart part's name, type and stream. */
+export interface RawFile {
+  name: string;
+  type: string;
+  stream: Readable;
+}
+
+/**
+ * Lets the routes of the calling plugin (only those: Fastify scopes parsers to their plugin) take a raw
+ * `application/octet-stream` body. The parser reads nothing: the handler streams `request.raw` itself, so
+ * no byte is buffered and Fastify's bodyLimit, which only guards parsers that collect the body, does not apply.
+ */
+export function acceptRawUploads(app: Pick<FastifyInstance, 'addContentTypeParser'>): void {
+  app.addContentTypeParser(RAW_UPLOAD_CONTENT_TYPE, (_request, _payload, done) => done(null));
+}
+
+/**
+ * The raw-body upload of every area (`PUT`, issue 14): the body is the file, `X-File-Name` and `X-File-Type`
+ * name it. Checked before any byte is read: the content type, the headers (RawUploadHeaders) and a declared
+ * Content-Length over 10 MB. A chunked body is cut by the store once it passes 10 MB.
+ */
+export async function receiveRawFile<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  store: (file: RawFile) => Promise<T>,
+): Promise<T> {
+  const essence = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (essence !== RAW_UPLOAD_CONTENT_TYPE) {
+    reply.header('connection', 'close');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Expected the file as ${RAW_UPLOAD_CONTENT_TYPE}`);
+  }
+  refuseDeclaredOver(request, reply, MAX_UPLOAD_BYTES);
+  const headers = RawUploadHeaders.safeParse(request.headers);
+  if (!headers.success) {
+    reply.header('connection', 'close');
+    const issue = headers.error.issues[0];
+    throw new AppError('VALIDATION_FAILED', `Invalid ${issue?.path.join('.') || 'headers'}: ${issue?.message}`);
+  }
+  const file: RawFile = {
+    name: headers.data[FILE_NAME_HEADER],
+    type: headers.data[FILE_TYPE_HEADER] ?? RAW_UPLOAD_CONTENT_TYPE,
+    stream: request.raw,
+  };
+  return closingIfUnread(reply, request.raw, () => store(file));
 }
 
 /** A plain text field sent before the file (`part.fields`), if there is one. */

@@ -10,6 +10,7 @@ import {
   ErrorBody,
   FavoriteResult,
   PagedClips,
+  RAW_UPLOAD_CONTENT_TYPE,
   SaveClipboardItemRequest,
   UpdateClipRequest,
   UPLOADS_PER_MINUTE,
@@ -17,7 +18,7 @@ import {
 } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { receiveOneFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
+import { acceptRawUploads, receiveOneFile, receiveRawFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
 import { signedInOnly } from '../../plugins/authenticate';
 import * as clipHistory from './clip-history.service';
 import * as clipsService from './clips.service';
@@ -27,6 +28,7 @@ const bearer = [{ bearer: [] }];
 
 export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext }> = async (app, { ctx }) => {
   await app.register(multipart, UPLOAD_MULTIPART_OPTIONS);
+  acceptRawUploads(app);
 
   app.get(
     '/history',
@@ -158,6 +160,28 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
           type: part.mimetype,
           stream: part.file,
         }),
+      );
+      return reply.status(201).send({ url: file.url, file });
+    },
+  );
+
+  // The same upload with the file as the whole body (issue 14): what the web app sends.
+  app.put(
+    '/:id/files',
+    {
+      preHandler: [signedInOnly],
+      config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['clips'],
+        security: bearer,
+        params: ClipIdParams,
+        consumes: [RAW_UPLOAD_CONTENT_TYPE],
+        response: { 201: UploadResult, ...errors, 409: ErrorBody, 415: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { file } = await receiveRawFile(request, reply, (raw) =>
+        clipsService.addClipFile(ctx, request.actor, request.params.id, raw),
       );
       return reply.status(201).send({ url: file.url, file });
     },

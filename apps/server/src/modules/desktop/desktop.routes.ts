@@ -13,6 +13,7 @@ import {
   ErrorBody,
   LanDataQuery,
   LanDataResponse,
+  RAW_UPLOAD_CONTENT_TYPE,
   UpdateDesktopItemRequest,
   UpdateDesktopLayoutRequest,
   UPLOADS_PER_MINUTE,
@@ -22,7 +23,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { plainJsonFor200, sendRemembered } from '../../lib/plain-json-serializer';
-import { fieldValues, receiveOneFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
+import {
+  acceptRawUploads,
+  fieldValues,
+  receiveOneFile,
+  receiveRawFile,
+  UPLOAD_MULTIPART_OPTIONS,
+} from '../../lib/single-upload';
 import { sendStoredFile } from '../../lib/stored-file-reply';
 import type { DesktopCaller, DesktopsContext } from './desktop-access';
 import * as desktopService from './desktop.service';
@@ -40,6 +47,7 @@ const callerOf = (request: FastifyRequest): DesktopCaller => ({ actor: request.a
  */
 export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = async (app, { ctx }) => {
   await app.register(multipart, UPLOAD_MULTIPART_OPTIONS);
+  acceptRawUploads(app);
 
   app.get(
     '/',
@@ -89,6 +97,27 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
         const file = { name: part.filename, type: part.mimetype, stream: part.file, position: { x, y } };
         return desktopService.addFile(ctx, callerOf(request), file, desktopId);
       });
+      return reply.status(201).send(item);
+    },
+  );
+
+  // The same upload with the file as the whole body (issue 14); the multipart fields go in the query.
+  app.put(
+    '/items/file',
+    {
+      config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        querystring: DesktopUploadFields,
+        consumes: [RAW_UPLOAD_CONTENT_TYPE],
+        response: { 201: DesktopItem, ...errors, 415: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { desktopId, x, y } = request.query;
+      const item = await receiveRawFile(request, reply, (raw) =>
+        desktopService.addFile(ctx, callerOf(request), { ...raw, position: { x, y } }, desktopId),
+      );
       return reply.status(201).send(item);
     },
   );

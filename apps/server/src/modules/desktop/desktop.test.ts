@@ -164,6 +164,30 @@ describe('virtual desktop over HTTP', () => {
     expect(overQuota.json()).toMatchObject({ code: 'QUOTA_EXCEEDED' });
   });
 
+  test('the raw-body PUT: the file as the body, desktopId, x and y in the query, the same answer', async () => {
+    const user = await testApp.factory.user();
+    const put = (caller: TestUser | null, name: string, content: Buffer, query = '') =>
+      testApp.as(caller).inject('PUT', `/api/virtual-desktop/items/file${query}`, content, {
+        'content-type': 'application/octet-stream',
+        'x-file-name': encodeURIComponent(name),
+      });
+    const ok = await put(user, 'plan 1.txt', Buffer.from('raw bytes'), '?x=40&y=50');
+    expect(ok.statusCode, ok.body).toBe(201);
+    const item = ok.json<DesktopItem>();
+    expect(item).toMatchObject({ type: 'file', file_name: 'plan 1.txt', file_size: 9, position: { x: 40, y: 50 } });
+    expect((await testApp.as(null).get(item.file_url!)).body).toBe('raw bytes');
+    expect((await desktopOf(user)).items.map((listed) => listed.id)).toContain(item.id);
+
+    expect((await put(user, 'a.txt', Buffer.from('x'), '?x=left')).statusCode).toBe(400);
+    expect((await put(user, 'a\u0000.txt', Buffer.from('x'))).statusCode).toBe(400);
+    // Dropped signed out through the owner's share link, onto that desktop; a forged link is a 404.
+    const { shareToken } = (await testApp.as(user).post('/api/virtual-desktop/share')).json<{ shareToken: string }>();
+    const dropped = await put(null, 'dropped.txt', Buffer.from('dropped'), `?desktopId=${shareToken}`);
+    expect(dropped.statusCode).toBe(201);
+    expect((await desktopOf(user)).items.map((listed) => listed.file_name)).toContain('dropped.txt');
+    expect((await put(null, 'x.txt', Buffer.from('x'), `?desktopId=${FORGED_ID}`)).statusCode).toBe(404);
+  });
+
   test('share link: owner only; whoever holds it views, adds and deletes; rotating or revoking ends it', async () => {
     expect((await testApp.as(null).post('/api/virtual-desktop/share')).statusCode).not.toBe(200);
     const { shareToken } = (await testApp.as(other).post('/api/virtual-desktop/share')).json<{ shareToken: string }>();

@@ -6,6 +6,7 @@ import {
   RoomContentList,
   RoomContentParams,
   RoomContentQuery,
+  RAW_UPLOAD_CONTENT_TYPE,
   RoomIdParams,
   RoomUploadResult,
   UpdateRoomContentRequest,
@@ -13,7 +14,7 @@ import {
 } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { receiveOneFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
+import { acceptRawUploads, receiveOneFile, receiveRawFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { RoomsContext } from './room-access';
 import * as roomContent from './room-content.service';
@@ -26,6 +27,7 @@ const tags = ['rooms'];
 /** SPEC §7 Rooms content: text, uploads (10 MB), edits by the author, deletion by any member. */
 export const roomContentRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (app, { ctx }) => {
   await app.register(multipart, UPLOAD_MULTIPART_OPTIONS);
+  acceptRawUploads(app);
   app.addHook('preHandler', signedInOnly);
 
   app.get(
@@ -106,6 +108,27 @@ export const roomContentRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = a
           type: part.mimetype,
           stream: part.file,
         }),
+      );
+      return reply.status(201).send({ url: item.file_url ?? '', item });
+    },
+  );
+
+  // The same upload with the file as the whole body (issue 14): what the web app sends.
+  app.put(
+    '/:id/upload',
+    {
+      config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: {
+        tags,
+        security: bearer,
+        params: RoomIdParams,
+        consumes: [RAW_UPLOAD_CONTENT_TYPE],
+        response: { 201: RoomUploadResult, ...errors, 415: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const item = await receiveRawFile(request, reply, (raw) =>
+        roomContent.uploadRoomFile(ctx, request.actor, request.params.id, raw),
       );
       return reply.status(201).send({ url: item.file_url ?? '', item });
     },

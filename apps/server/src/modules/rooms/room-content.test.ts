@@ -86,6 +86,38 @@ describe('room content and files', () => {
     expect(await keptFiles()).toBe(before);
   });
 
+  test('the raw-body PUT stores as the multipart POST does; strangers and the signed-out are refused', async () => {
+    const put = (user: TestUser | null, name: string, content: Buffer, headers: Record<string, string> = {}) =>
+      testApp.as(user).inject('PUT', `/api/rooms/${room.id}/upload`, content, {
+        'content-type': 'application/octet-stream',
+        'x-file-name': encodeURIComponent(name),
+        'x-file-type': 'text/plain',
+        ...headers,
+      });
+    const before = await keptFiles();
+    const ok = await put(member, 'заметки.txt', Buffer.from('raw room bytes'));
+    expect(ok.statusCode, ok.body).toBe(201);
+    const { url, item } = ok.json();
+    expect(item).toMatchObject({ type: 'file', file_name: 'заметки.txt', file_size: 14, user: { id: member.id } });
+    expect(url).toBe(item.file_url);
+    const download = await testApp.as(owner).inject('GET', url);
+    expect(download.body).toBe('raw room bytes');
+    expect(await keptFiles()).toBe(before + 1);
+
+    const stranger = await testApp.factory.user();
+    const refused = await put(stranger, 'x.txt', Buffer.from('x'));
+    const viaMultipart = await upload(stranger, room.id, 'x.txt', Buffer.from('x'));
+    expect(refused.statusCode).toBe(viaMultipart.statusCode);
+    expect(refused.statusCode).toBeGreaterThanOrEqual(403);
+    expect((await put(null, 'x.txt', Buffer.from('x'))).statusCode).toBe(401);
+    expect((await put(member, 'a/b.txt', Buffer.from('x'))).statusCode).toBe(400);
+    const tooLarge = await put(member, 'big.bin', Buffer.from('x'), { 'content-length': String(MAX_UPLOAD_BYTES + 1) });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json().code).toBe('PAYLOAD_TOO_LARGE');
+    expect(await keptFiles()).toBe(before + 1);
+    await testApp.as(member).delete(`/api/rooms/${room.id}/content/${item.id}`);
+  });
+
   test('a field other than "file" is 400', async () => {
     const body = multipartFile('upload', 'a.txt', 'text/plain', Buffer.from('abc'));
     const res = await testApp.as(member).inject('POST', `/api/rooms/${room.id}/upload`, body.payload, body.headers);
