@@ -1,4 +1,11 @@
-import { ACCESS_TOKEN_HEADER, ErrorBody, REFRESH_TOKEN_HEADER } from '@clipsync/shared';
+import {
+  ACCESS_TOKEN_HEADER,
+  ErrorBody,
+  FILE_NAME_HEADER,
+  FILE_TYPE_HEADER,
+  RAW_UPLOAD_CONTENT_TYPE,
+  REFRESH_TOKEN_HEADER,
+} from '@clipsync/shared';
 import { z } from 'zod';
 import { ApiError } from './api-error';
 import type { CallArgs, Endpoint, HttpMethod, ResponseOf } from './endpoint';
@@ -132,12 +139,14 @@ export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>
 export type ProgressListener = (fraction: number) => void;
 
 /**
- * A multipart upload that reports progress: fetch cannot observe an upload, XMLHttpRequest can. The
- * result goes through the same refresh-and-retry, error handling and answer check as every other call.
+ * An upload that reports progress: fetch cannot observe an upload, XMLHttpRequest can. The file is the whole
+ * body (`PUT`, `application/octet-stream`), its name and type in headers (issue 14): the server streams it
+ * to storage without parsing multipart framing. The result goes through the same refresh-and-retry, error
+ * handling and answer check as every other call.
  */
 export async function upload<E extends Endpoint>(
   endpoint: E,
-  { params, form, onProgress }: { params: Parameters<E['path']>[0]; form: FormData; onProgress?: ProgressListener },
+  { params, file, onProgress }: { params: Parameters<E['path']>[0]; file: File; onProgress?: ProgressListener },
 ): Promise<ResponseOf<E>> {
   const path = endpoint.path(params as never);
   const attempt = () =>
@@ -146,6 +155,10 @@ export async function upload<E extends Endpoint>(
       xhr.open(endpoint.method, `/api${path}`);
       xhr.withCredentials = true;
       xhr.setRequestHeader('Accept', 'application/json');
+      xhr.setRequestHeader('Content-Type', RAW_UPLOAD_CONTENT_TYPE);
+      // Header values are bytes: the name goes percent-encoded so any UTF-8 name arrives intact.
+      xhr.setRequestHeader(FILE_NAME_HEADER, encodeURIComponent(file.name));
+      if (file.type) xhr.setRequestHeader(FILE_TYPE_HEADER, file.type);
       const token = sessionStore.getSession()?.access_token;
       if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
       xhr.upload.onprogress = (event) => event.lengthComputable && onProgress?.(event.loaded / event.total);
@@ -161,7 +174,7 @@ export async function upload<E extends Endpoint>(
         resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, headers }));
       };
       xhr.onerror = () => reject(new ApiError('Network error', 0, 'NETWORK_ERROR'));
-      xhr.send(form);
+      xhr.send(file);
     });
   return readAnswer(endpoint, path, await sendWithRefresh(endpoint, attempt));
 }

@@ -27,9 +27,6 @@ export const clipsApi = {
   update: (id: string, content: string) => call(clipEndpoints.update, { params: { id }, body: { content } }),
   remove: (id: string) => call(clipEndpoints.remove, { params: { id } }),
   toggleFavorite: (id: string) => call(clipEndpoints.toggleFavorite, { params: { id } }),
-  uploadFile(id: string, file: File, onProgress?: ProgressListener) {
-    const form = new FormData();
-    form.append('file', file);
-    return upload(clipEndpoints.uploadFile, { params: { id }, form, onProgress });
-  },
+  uploadFile: (id: string, file: File, onProgress?: ProgressListener) =>
+    upload(clipEndpoints.uploadFile, { params: { id }, file, onProgress }),
 };

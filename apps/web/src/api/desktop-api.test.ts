@@ -10,7 +10,7 @@ const json = (status: number, body: unknown) =>
 
 /** A stand-in XMLHttpRequest that records what an upload sends and answers 201 with `answer`. */
 function fakeUploadRequest(answer: unknown) {
-  const sent: { method?: string; url?: string; form?: FormData } = {};
+  const sent: { method?: string; url?: string; body?: unknown; headers: Record<string, string> } = { headers: {} };
   class FakeXhr {
     status = 201;
     responseText = JSON.stringify(answer);
@@ -20,13 +20,16 @@ function fakeUploadRequest(answer: unknown) {
     open(method: string, url: string) {
       sent.method = method;
       sent.url = url;
+      sent.headers = {};
     }
-    setRequestHeader() {}
+    setRequestHeader(name: string, value: string) {
+      sent.headers[name.toLowerCase()] = value;
+    }
     getAllResponseHeaders() {
       return 'content-type: application/json';
     }
-    send(form: FormData) {
-      sent.form = form;
+    send(body: unknown) {
+      sent.body = body;
       queueMicrotask(() => this.onload?.());
     }
   }
@@ -62,12 +65,20 @@ describe('desktopApi', () => {
     expect(JSON.parse(init.body as string)).toEqual({ items: entries });
   });
 
-  test('an upload sends desktopId, x and y before the file', async () => {
+  test('an upload PUTs the file as the body, desktopId, x and y in the query, the name in a header', async () => {
     const sent = fakeUploadRequest(makeDesktopItem({ type: 'file' }));
-    const file = new File(['hello'], 'notes.txt', { type: 'text/plain' });
-    await desktopApi.uploadFile({ desktopId: 'tok' }, file, { x: 210, y: 0 });
-    expect([sent.method, sent.url]).toEqual(['POST', '/api/virtual-desktop/items/file']);
-    expect([...(sent.form?.keys() ?? [])]).toEqual(['desktopId', 'x', 'y', 'file']);
-    expect(sent.form?.get('x')).toBe('210');
+    const file = new File(['hello'], 'заметки 1.txt', { type: 'text/plain' });
+    await desktopApi.uploadFile({ desktopId: 'tok/1' }, file, { x: 210, y: 0 });
+    expect([sent.method, sent.url]).toEqual(['PUT', '/api/virtual-desktop/items/file?desktopId=tok%2F1&x=210&y=0']);
+    expect(sent.body).toBe(file);
+    expect(sent.headers).toMatchObject({
+      'content-type': 'application/octet-stream',
+      'x-file-name': encodeURIComponent('заметки 1.txt'),
+      'x-file-type': 'text/plain',
+    });
+
+    await desktopApi.uploadFile({}, new File(['x'], 'x.bin'));
+    expect(sent.url).toBe('/api/virtual-desktop/items/file');
+    expect(sent.headers['x-file-type']).toBeUndefined();
   });
 });

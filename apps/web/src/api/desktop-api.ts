@@ -8,17 +8,8 @@ export const desktopApi = {
   getShared: (token: string) => call(desktopEndpoints.getShared, { params: { token } }),
   addText: (target: DesktopTarget, content: string, position?: DesktopPosition) =>
     call(desktopEndpoints.addText, { body: { content, position, desktopId: target.desktopId } }),
-  uploadFile(target: DesktopTarget, file: File, position?: DesktopPosition, onProgress?: ProgressListener) {
-    // The server reads the text fields before the file streams in, so they go first.
-    const form = new FormData();
-    if (target.desktopId) form.append('desktopId', target.desktopId);
-    if (position) {
-      form.append('x', String(position.x));
-      form.append('y', String(position.y));
-    }
-    form.append('file', file);
-    return upload(desktopEndpoints.uploadFile, { params: undefined, form, onProgress });
-  },
+  uploadFile: (target: DesktopTarget, file: File, position?: DesktopPosition, onProgress?: ProgressListener) =>
+    upload(desktopEndpoints.uploadFile, { params: { desktopId: target.desktopId, position }, file, onProgress }),
   saveLayout: (target: DesktopTarget, items: DesktopLayoutEntry[]) =>
     call(desktopEndpoints.saveLayout, { body: { items, desktopId: target.desktopId } }),
   removeItem: (target: DesktopTarget, id: string) =>

@@ -1,4 +1,5 @@
 import {
+  type DesktopPosition,
   CheckEmailConfirmationResponse,
   Clip,
   ClipList,
@@ -116,7 +117,8 @@ export const clipEndpoints = defineEndpoints({
   remove: { method: 'DELETE', path: clipPath, response: null },
   toggleFavorite: { method: 'POST', path: (clip: ClipRef) => `${clipPath(clip)}/favorite`, response: FavoriteResult },
   /** A multipart form with one `file`, sent by `upload()` so its progress can be shown. */
-  uploadFile: { method: 'POST', path: (clip: ClipRef) => `${clipPath(clip)}/files`, response: UploadResult },
+  /** The raw-body PUT beside SPEC's multipart POST of the same path, sent by `upload()` (progress). */
+  uploadFile: { method: 'PUT', path: (clip: ClipRef) => `${clipPath(clip)}/files`, response: UploadResult },
 });
 
 export const networkEndpoints = defineEndpoints({
@@ -184,7 +186,8 @@ export const roomEndpoints = defineEndpoints({
     response: null,
   },
   /** A multipart form with one `file`, sent by `upload()` so its progress can be shown. */
-  upload: { method: 'POST', path: (room: RoomRef) => `${roomPath(room)}/upload`, response: RoomUploadResult },
+  /** The raw-body PUT beside SPEC's multipart POST of the same path, sent by `upload()` (progress). */
+  upload: { method: 'PUT', path: (room: RoomRef) => `${roomPath(room)}/upload`, response: RoomUploadResult },
   activity: {
     method: 'GET',
     path: (room: RoomQuery) => `${roomPath(room)}/activity?${room.query}`,
@@ -214,8 +217,24 @@ export const desktopEndpoints = defineEndpoints({
     request: CreateDesktopTextRequest,
     response: DesktopItem,
   },
-  /** A multipart form (`desktopId`, `x`, `y` before `file`), sent by `upload()` so its progress can be shown. */
-  uploadFile: { method: 'POST', path: () => `${desktopItemsPath}/file`, response: DesktopItem },
+  /**
+   * The raw-body PUT beside SPEC's multipart POST, sent by `upload()` (progress): the multipart form's
+   * `desktopId`, `x` and `y` go in the query.
+   */
+  uploadFile: {
+    method: 'PUT',
+    path: ({ desktopId, position }: { desktopId?: string; position?: DesktopPosition }) => {
+      const query = new URLSearchParams();
+      if (desktopId) query.set('desktopId', desktopId);
+      if (position) {
+        query.set('x', String(position.x));
+        query.set('y', String(position.y));
+      }
+      const search = query.toString();
+      return `${desktopItemsPath}/file${search ? `?${search}` : ''}`;
+    },
+    response: DesktopItem,
+  },
   /** A whole drag's or resize's result in one call. */
   saveLayout: {
     method: 'PATCH',

@@ -37,11 +37,8 @@ export const roomsApi = {
   updateText: (id: string, contentId: string, content: string) =>
     call(roomEndpoints.updateContent, { params: { id, contentId }, body: { content } }),
   removeContent: (id: string, contentId: string) => call(roomEndpoints.removeContent, { params: { id, contentId } }),
-  uploadFile(id: string, file: File, onProgress?: ProgressListener) {
-    const form = new FormData();
-    form.append('file', file);
-    return upload(roomEndpoints.upload, { params: { id }, form, onProgress });
-  },
+  uploadFile: (id: string, file: File, onProgress?: ProgressListener) =>
+    upload(roomEndpoints.upload, { params: { id }, file, onProgress }),
   activity: (id: string, page: PageRequest) =>
     call(roomEndpoints.activity, { params: { id, query: toPageQuery(page) } }),
 };
