@@ -22,6 +22,8 @@ export interface ServerChildOptions {
    * otherwise have this process, the load generator, read and write every line).
    */
   stdoutFile?: string;
+  /** How long start-up may take (30 s unless set): a scenario starting several servers on a busy machine. */
+  readyTimeoutMs?: number;
 }
 
 const READY_TIMEOUT_MS = 30_000;
@@ -95,10 +97,12 @@ export async function startServerChild(scriptPath: string, options: ServerChildO
   const send = (message: ToChild) => child.send(message);
 
   const ready = (message: FromChild) => (message.type === 'ready' ? message.port : undefined);
-  const port = await waitFor(child, ready, 'ready message', READY_TIMEOUT_MS).catch((error: unknown) => {
-    child.kill('SIGKILL');
-    throw error;
-  });
+  const port = await waitFor(child, ready, 'ready message', options.readyTimeoutMs ?? READY_TIMEOUT_MS).catch(
+    (error: unknown) => {
+      child.kill('SIGKILL');
+      throw error;
+    },
+  );
 
   let nextCallId = 0;
   return {
