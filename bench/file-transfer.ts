@@ -81,6 +81,11 @@ const tooLargeRequest: Record<UploadPath, { method: string; headers: Record<stri
 interface LevelSample {
   uploadMBps: number;
   downloadMBps: number;
+  /**
+   * The server's CPU time (user + system) per MiB uploaded: what the path costs the server, a figure other
+   * processes on the shared machine disturb far less than MB/s, which they take turns with.
+   */
+  uploadCpuMsPerMB: number;
   /** Peak RSS while uploads and downloads ran, over RSS after GC just before. */
   rssGrowthMB: number;
   errors: number;
@@ -102,15 +107,17 @@ async function transferLevel(side: Side, target: Target, c: number) {
   const { method, headers: bodyHeaders, body } = uploadRequest[side];
   const base = `http://127.0.0.1:${server.port}`;
   const agent = keepAliveAgent(c);
-  const sample: LevelSample = { uploadMBps: 0, downloadMBps: 0, rssGrowthMB: 0, errors: 0 };
+  const sample: LevelSample = { uploadMBps: 0, downloadMBps: 0, uploadCpuMsPerMB: 0, rssGrowthMB: 0, errors: 0 };
   const before = await server.memory();
   await server.call('peakRss:start');
   const urls: string[] = [];
+  const cpuBefore = await server.call<number>('cpu:read');
   const uploadSeconds = await concurrently(c, async (index) => {
     const response = await httpRequest(uploadUrl, { method, headers: { ...headers, ...bodyHeaders }, body, agent });
     if (response.status === 201) urls[index] = (JSON.parse(response.body.toString()) as { url: string }).url;
     else sample.errors++;
   });
+  const uploadCpuMicros = (await server.call<number>('cpu:read')) - cpuBefore;
   const downloadSeconds = await concurrently(c, async (index) => {
     if (!urls[index]) return void sample.errors++;
     const response = await httpRequest(base + urls[index], { agent, discardBody: true });
@@ -121,6 +128,7 @@ async function transferLevel(side: Side, target: Target, c: number) {
   const megabytes = (c * transfers * MAX_UPLOAD_BYTES) / MB;
   sample.uploadMBps = megabytes / uploadSeconds;
   sample.downloadMBps = megabytes / downloadSeconds;
+  sample.uploadCpuMsPerMB = uploadCpuMicros / 1000 / megabytes;
   sample.rssGrowthMB = (peak - before.rss) / MB;
   return sample;
 }
@@ -229,6 +237,7 @@ const summarize = (side: Side, c: number) => {
   return {
     uploadMBps: pick('uploadMBps'),
     downloadMBps: pick('downloadMBps'),
+    uploadCpuMsPerMB: pick('uploadCpuMsPerMB'),
     rssGrowthMB: pick('rssGrowthMB'),
     errors: samples.reduce((total, sample) => total + sample.errors, 0),
   };
@@ -242,6 +251,8 @@ function judgePath(path: UploadPath) {
       const ratios = {
         upload: round2(figures.uploadMBps / raw.uploadMBps),
         download: round2(figures.downloadMBps / raw.downloadMBps),
+        // Not budgeted: how many times the floor's CPU per MiB this path spends (lower is better).
+        uploadCpu: round2(figures.uploadCpuMsPerMB / raw.uploadCpuMsPerMB),
       };
       const ratiosWithin = Math.min(ratios.upload, ratios.download) >= THROUGHPUT_RATIO_MIN[c];
       return [c, { ...figures, ratios, ratiosWithin }];
@@ -268,9 +279,13 @@ function judgePath(path: UploadPath) {
     : null;
   const verdict = withinBudget === null ? 'not judged' : withinBudget ? 'met' : 'missed';
   const shown = CONNECTIONS.map(
-    (c) => `${c}: upload ${levels[c]!.ratios.upload}×, download ${levels[c]!.ratios.download}×`,
+    (c) =>
+      `${c}: upload ${levels[c]!.ratios.upload}×, download ${levels[c]!.ratios.download}×, ` +
+      `upload CPU ${levels[c]!.uploadCpuMsPerMB} ms/MiB (${levels[c]!.ratios.uploadCpu}× raw)`,
   );
-  console.error(`file-transfer ${path}: ${shown.join('; ')}; RSS growth at 4 ${levels[4]!.rssGrowthMB} MB: ${verdict}`);
+  console.error(
+    `file-transfer ${path}: ${shown.join('; ')}; RSS growth at 4 ${levels[4]!.rssGrowthMB} MB; budget ${verdict}`,
+  );
   return { levels, tooLarge, errors, worstRatio, withinBudget };
 }
 
