@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { MAX_UPLOAD_BYTES } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -46,6 +47,27 @@ describe('the app with S3_BUCKET set keeps files in the bucket (s3rver)', () => 
   test('a file past 10 MB is a 413 and leaves neither an object nor parts in the bucket', async () => {
     const clip = await testApp.factory.clip({ owner, content: 'too large for S3 too' });
     const tooLarge = await upload(clip.id, Buffer.alloc(MAX_UPLOAD_BYTES + 1));
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(await s3.contents()).toEqual({ objects: [], uploads: [] });
+  });
+
+  test('the raw-body PUT streams into the bucket too; past 10 MB without a length it leaves nothing', async () => {
+    const clip = await testApp.factory.clip({ owner, content: 'raw body into S3' });
+    const headers = { 'content-type': 'application/octet-stream', 'x-file-name': 'raw.bin' };
+    const bytes = randomBytes(6 * 1024 * 1024);
+    const uploaded = await testApp.as(owner).inject('PUT', `/api/clipboard/${clip.id}/files`, bytes, headers);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const download = await testApp.as(null).inject('GET', uploaded.json().file.url);
+    expect(download.rawPayload.equals(bytes)).toBe(true);
+    expect((await testApp.as(owner).inject('DELETE', `/api/clipboard/${clip.id}`)).statusCode).toBe(204);
+
+    // A stream payload has no Content-Length: only the count while streaming can stop it.
+    const other = await testApp.factory.clip({ owner, content: 'too large, streamed' });
+    const chunks = Array.from({ length: 11 }, () => Buffer.alloc(1024 * 1024, 9));
+    const tooLarge = await testApp
+      .as(owner)
+      .inject('PUT', `/api/clipboard/${other.id}/files`, Readable.from(chunks), headers);
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
     expect(await s3.contents()).toEqual({ objects: [], uploads: [] });
