@@ -106,6 +106,21 @@ export async function receiveRawFile<T>(
   return closingIfUnread(reply, request.raw, () => store(file));
 }
 
+/**
+ * One route, two ways in: SPEC's multipart `POST` or the raw-body `PUT` (issue 14), told apart by the method.
+ * Either way the service gets the file's name, type and stream.
+ */
+export function receiveFile<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  store: (file: RawFile) => Promise<T>,
+): Promise<T> {
+  if (request.method === 'PUT') return receiveRawFile(request, reply, store);
+  return receiveOneFile(request, reply, (part) =>
+    store({ name: part.filename, type: part.mimetype, stream: part.file }),
+  );
+}
+
 /** A plain text field sent before the file (`part.fields`), if there is one. */
 export function fieldValues(part: MultipartFile): Record<string, string> {
   const values: Record<string, string> = {};

@@ -18,7 +18,7 @@ import {
 } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptRawUploads, receiveOneFile, receiveRawFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
+import { acceptRawUploads, receiveFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
 import { signedInOnly } from '../../plugins/authenticate';
 import * as clipHistory from './clip-history.service';
 import * as clipsService from './clips.service';
@@ -139,53 +139,28 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
     async (request) => ({ files: await clipsService.listClipFiles(ctx, request.actor, request.params.id) }),
   );
 
-  app.post(
-    '/:id/files',
-    {
-      preHandler: [signedInOnly],
-      config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['clips'],
-        security: bearer,
-        params: ClipIdParams,
-        consumes: ['multipart/form-data'],
-        // 409: the clip already holds MAX_FILES_PER_CLIP files.
-        response: { 201: UploadResult, ...errors, 409: ErrorBody },
-      },
+  // SPEC's multipart POST, and the same upload with the file as the whole body (PUT, issue 14), which the
+  // web app sends.
+  app.route({
+    method: ['POST', 'PUT'],
+    url: '/:id/files',
+    preHandler: [signedInOnly],
+    config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
+    schema: {
+      tags: ['clips'],
+      security: bearer,
+      params: ClipIdParams,
+      consumes: ['multipart/form-data', RAW_UPLOAD_CONTENT_TYPE],
+      // 409: the clip already holds MAX_FILES_PER_CLIP files.
+      response: { 201: UploadResult, ...errors, 409: ErrorBody, 415: ErrorBody },
     },
-    async (request, reply) => {
-      const { file } = await receiveOneFile(request, reply, (part) =>
-        clipsService.addClipFile(ctx, request.actor, request.params.id, {
-          name: part.filename,
-          type: part.mimetype,
-          stream: part.file,
-        }),
+    handler: async (request, reply) => {
+      const { file } = await receiveFile(request, reply, (incoming) =>
+        clipsService.addClipFile(ctx, request.actor, request.params.id, incoming),
       );
       return reply.status(201).send({ url: file.url, file });
     },
-  );
-
-  // The same upload with the file as the whole body (issue 14): what the web app sends.
-  app.put(
-    '/:id/files',
-    {
-      preHandler: [signedInOnly],
-      config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
-      schema: {
-        tags: ['clips'],
-        security: bearer,
-        params: ClipIdParams,
-        consumes: [RAW_UPLOAD_CONTENT_TYPE],
-        response: { 201: UploadResult, ...errors, 409: ErrorBody, 415: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const { file } = await receiveRawFile(request, reply, (raw) =>
-        clipsService.addClipFile(ctx, request.actor, request.params.id, raw),
-      );
-      return reply.status(201).send({ url: file.url, file });
-    },
-  );
+  });
 
   app.delete(
     '/:id/files/:fileId',

@@ -14,7 +14,7 @@ import {
 } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { acceptRawUploads, receiveOneFile, receiveRawFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
+import { acceptRawUploads, receiveFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { RoomsContext } from './room-access';
 import * as roomContent from './room-content.service';
@@ -89,48 +89,24 @@ export const roomContentRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = a
     },
   );
 
-  app.post(
-    '/:id/upload',
-    {
-      config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        security: bearer,
-        params: RoomIdParams,
-        consumes: ['multipart/form-data'],
-        response: { 201: RoomUploadResult, ...errors },
-      },
+  // SPEC's multipart POST, and the same upload with the file as the whole body (PUT, issue 14), which the
+  // web app sends.
+  app.route({
+    method: ['POST', 'PUT'],
+    url: '/:id/upload',
+    config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
+    schema: {
+      tags,
+      security: bearer,
+      params: RoomIdParams,
+      consumes: ['multipart/form-data', RAW_UPLOAD_CONTENT_TYPE],
+      response: { 201: RoomUploadResult, ...errors, 415: ErrorBody },
     },
-    async (request, reply) => {
-      const item = await receiveOneFile(request, reply, (part) =>
-        roomContent.uploadRoomFile(ctx, request.actor, request.params.id, {
-          name: part.filename,
-          type: part.mimetype,
-          stream: part.file,
-        }),
+    handler: async (request, reply) => {
+      const item = await receiveFile(request, reply, (incoming) =>
+        roomContent.uploadRoomFile(ctx, request.actor, request.params.id, incoming),
       );
       return reply.status(201).send({ url: item.file_url ?? '', item });
     },
-  );
-
-  // The same upload with the file as the whole body (issue 14): what the web app sends.
-  app.put(
-    '/:id/upload',
-    {
-      config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
-      schema: {
-        tags,
-        security: bearer,
-        params: RoomIdParams,
-        consumes: [RAW_UPLOAD_CONTENT_TYPE],
-        response: { 201: RoomUploadResult, ...errors, 415: ErrorBody },
-      },
-    },
-    async (request, reply) => {
-      const item = await receiveRawFile(request, reply, (raw) =>
-        roomContent.uploadRoomFile(ctx, request.actor, request.params.id, raw),
-      );
-      return reply.status(201).send({ url: item.file_url ?? '', item });
-    },
-  );
+  });
 };
