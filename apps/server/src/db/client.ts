@@ -1,7 +1,4 @@
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -12,6 +9,8 @@ import * as schema from './schema';
 import { runAloneOnPostgres, type LockedRun } from './cluster-lock';
 import { lockDataDir } from './data-dir-lock';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
+import { createPglite } from './pglite';
+import { initialisePgliteInChild } from './pglite-first-open';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What `db.transaction(async (tx) => …)` hands its callback: the areas' writes take it or the database. */
@@ -57,25 +56,13 @@ export async function openDatabase(
   return openPglite(databaseUrl === MEMORY_DATABASE ? undefined : dataDir);
 }
 
-/**
- * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which never shrinks:
- * once touched they stay resident for the life of the process. The embedded database of one household or
- * office is far smaller, and the operating system still caches its files, so 16 MB keeps ~120 MB of RSS
- * (measured at rest) for nothing a user would notice (README, design notes). Given on the command line:
- * PGlite's `postgresqlconf` would replace the whole postgresql.conf that initdb wrote (time zone, locale).
- */
-const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
-
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
   const lock = dataDir ? await lockDataDir(dataDir) : undefined;
   try {
-    // pg_trgm and btree_gin back the clip search index (ILIKE '%…%' within one user's clips);
-    // PostgreSQL ships both in contrib.
-    const client = await PGlite.create({
-      dataDir: dataDir ? join(dataDir, 'pglite') : undefined,
-      extensions: { pg_trgm, btree_gin },
-      startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
-    });
+    const pgliteDir = dataDir ? join(dataDir, 'pglite') : undefined;
+    // An empty directory's initdb runs in a child process, whose memory goes back when it exits.
+    if (pgliteDir) await initialisePgliteInChild(pgliteDir);
+    const client = await createPglite(pgliteDir);
     await migratePgliteDatabase(client).catch(async (error: unknown) => {
       await client.close();
       throw error;

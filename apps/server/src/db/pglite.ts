@@ -1,0 +1,26 @@
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/**
+ * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which never shrinks:
+ * once touched they stay resident for the life of the process. The embedded database of one household or
+ * office is far smaller, and the operating system still caches its files, so 16 MB keeps ~120 MB of RSS
+ * (measured at rest) for nothing a user would notice (README, design notes). Given on the command line:
+ * PGlite's `postgresqlconf` would replace the whole postgresql.conf that initdb wrote (time zone, locale).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
+/**
+ * PGlite as the server runs it, in `dataDir` or in memory: the server and the first-open child
+ * (pglite-first-open.ts) must open a directory with the same extensions and settings.
+ */
+export function createPglite(dataDir: string | undefined): Promise<PGlite> {
+  // pg_trgm and btree_gin back the clip search index (ILIKE '%…%' within one user's clips);
+  // PostgreSQL ships both in contrib.
+  return PGlite.create({
+    dataDir,
+    extensions: { pg_trgm, btree_gin },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+  });
+}
