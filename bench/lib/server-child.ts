@@ -22,11 +22,12 @@ export interface ServerChildOptions {
    * otherwise have this process, the load generator, read and write every line).
    */
   stdoutFile?: string;
-  /** How long start-up may take (30 s unless set): a scenario starting several servers on a busy machine. */
+  /** How long start-up may take (90 s unless set): a first start on an empty DATA_DIR runs initdb, and a busy machine is slow. */
   readyTimeoutMs?: number;
 }
 
-const READY_TIMEOUT_MS = 30_000;
+// Generous: a first start on an empty DATA_DIR runs initdb, which took 30-60 s here on a busy shared machine.
+const READY_TIMEOUT_MS = 90_000;
 const REPLY_TIMEOUT_MS = 10_000;
 const STOP_GRACE_MS = 5_000;
 

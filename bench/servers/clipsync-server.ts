@@ -3,7 +3,7 @@
  * BENCH_DATABASE_URL: `memory://` (default), `data-dir` (PGlite in BENCH_DATA_DIR, survives a restart) or a
  * PostgreSQL URL. BENCH_RATE_LIMIT_PER_MINUTE raises the global per-IP limit for load from one address.
  * BENCH_LOG_LEVEL: the server's LOG_LEVEL, `warn` unless set (paste sets `info`, as deployed, to cost the
- * per-request lines; the scenario then points this child's stdout at a file).
+ * per-request lines; the scenario then points this child's stdout at a file). BENCH_PORT: the port to listen on.
  * The server variables in FORWARDED (SMTP_URL, the per-address limits, TRUST_PROXY) are read from this process's env,
  * where a scenario sets them (the shell's are inherited too); every other setting is the fixed config below.
  */
@@ -48,5 +48,7 @@ const { app, context } = await buildApp({
   ...config,
   databaseUrl: databaseUrl === 'data-dir' ? undefined : databaseUrl,
 });
-await app.listen({ port: 0, host: '127.0.0.1' });
+// BENCH_PORT: a port chosen by the scenario, so it can poll /api/health before this child says it is ready
+// (embedded-database's start time); otherwise any free port, announced in the ready message.
+await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
 await serveParent((app.server.address() as AddressInfo).port, () => app.close(), clipsyncFixtures(context));
