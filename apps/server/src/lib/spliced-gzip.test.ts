@@ -12,7 +12,7 @@ describe('gzipOfPieces', () => {
     const tail = Buffer.from(',"content":[]}');
     const shared = deflatedPiece(members);
 
-    const body = gzipOfPieces([storedPiece(head), shared, deflatedPiece(tail)]);
+    const body = gzipOfPieces([storedPiece(head), shared, deflatedPiece(tail, 1)]);
 
     expect(gunzipSync(body).toString()).toBe(`${head}${members}${tail}`);
     // The shared piece really is compressed: the body is far smaller than the text.

@@ -14,9 +14,15 @@ export interface GzipPiece {
   deflated: Buffer;
 }
 
-/** Compressed once, for a piece many answers share (or a large piece of one answer). */
-export function deflatedPiece(bytes: Buffer): GzipPiece {
-  return { bytes, deflated: deflateRawSync(bytes, { finishFlush: zlib.Z_SYNC_FLUSH }) };
+/**
+ * Compressed: at zlib's default level for a piece many answers share (compressed once), at level 1 for a
+ * caller's own piece, made for every answer. The window is no larger than the piece: setting up zlib's
+ * default 32 KB window and hash took more time than compressing a 9 KB content page (~90 against ~25 µs at
+ * level 1 with a 16 KB window, for 2 % more bytes).
+ */
+export function deflatedPiece(bytes: Buffer, level: number = zlib.Z_DEFAULT_COMPRESSION): GzipPiece {
+  const windowBits = Math.min(zlib.Z_MAX_WINDOWBITS, Math.max(9, Math.ceil(Math.log2(bytes.length + 1))));
+  return { bytes, deflated: deflateRawSync(bytes, { level, windowBits, finishFlush: zlib.Z_SYNC_FLUSH }) };
 }
 
 const STORED_BLOCK_MAX = 0xffff;

@@ -1,3 +1,4 @@
+import { constants as zlib } from 'node:zlib';
 import type {
   RoomAbilities,
   RoomActivityEntry,
@@ -131,7 +132,10 @@ export function encodeRoomDetail(detail: RoomDetail, lists: EncodedRoomLists): E
   const pieces = [
     storedPiece(Buffer.from(`${headJson.slice(0, -1)},"members":`)),
     lists.members,
-    deflatedPiece(Buffer.from(`,"content":${JSON.stringify(content)},"contentTotal":${contentTotal},"authors":`)),
+    deflatedPiece(
+      Buffer.from(`,"content":${JSON.stringify(content)},"contentTotal":${contentTotal},"authors":`),
+      zlib.Z_BEST_SPEED,
+    ),
     lists.authors,
     CLOSE_OBJECT,
   ];
