@@ -82,9 +82,51 @@ describe('call', () => {
     );
     const expired = vi.fn();
     window.addEventListener('auth:session-expired', expired);
-    await expect(call(authEndpoints.me)).rejects.toMatchObject({ status: 401 });
+    // SPEC §4: the refresh's error is passed on, its text the server's (SPEC §8).
+    await expect(call(authEndpoints.me)).rejects.toMatchObject({
+      status: 401,
+      message: 'Invalid or expired refresh token',
+    });
     expect(expired).toHaveBeenCalledOnce();
     expect(sessionStore.getSession()).toBeNull();
+    window.removeEventListener('auth:session-expired', expired);
+  });
+
+  test.each([
+    ['an answer without an error text', () => Promise.resolve(new Response('Bad gateway', { status: 502 }))],
+    ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])("a refresh that fails with %s passes on SPEC's 'Token refresh failed'", async (_case, refresh) => {
+    sessionStore.save(user, { access_token: 'old', refresh_token: 'r1', expires_at: 9_999_999_999 });
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(json(401, { error: 'Authentication required', code: 'UNAUTHORIZED' }))
+        .mockImplementationOnce(refresh),
+    );
+    await expect(call(authEndpoints.me)).rejects.toMatchObject({ status: 401, message: 'Token refresh failed' });
+    expect(sessionStore.getSession()).toBeNull();
+  });
+
+  test("a stored session without a refresh token fails with SPEC's 'No refresh token available'", async () => {
+    sessionStore.save(user, { access_token: 'old', refresh_token: '', expires_at: 9_999_999_999 });
+    const fetchMock = vi.fn().mockResolvedValue(json(401, { error: 'Authentication required', code: 'UNAUTHORIZED' }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(call(authEndpoints.me)).rejects.toMatchObject({ status: 401, message: 'No refresh token available' });
+    expect(fetchMock).toHaveBeenCalledOnce();
+  });
+
+  test("a 401 after another tab logged out fails with SPEC's 'No session available' and ends this tab's session", async () => {
+    const fetchMock = vi.fn().mockResolvedValue(json(401, { error: 'Authentication required', code: 'UNAUTHORIZED' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const expired = vi.fn();
+    window.addEventListener('auth:session-expired', expired);
+    await expect(call(clipEndpoints.history, { params: { query: 'limit=20' } })).rejects.toMatchObject({
+      status: 401,
+      message: 'No session available',
+    });
+    expect(expired).toHaveBeenCalledOnce();
+    expect(fetchMock).toHaveBeenCalledOnce();
     window.removeEventListener('auth:session-expired', expired);
   });
 

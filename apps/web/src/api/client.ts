@@ -7,6 +7,7 @@ import {
   REFRESH_TOKEN_HEADER,
 } from '@clipsync/shared';
 import { z } from 'zod';
+import i18n from '../i18n';
 import { ApiError } from './api-error';
 import type { CallArgs, Endpoint, HttpMethod, ResponseOf } from './endpoint';
 import { authEndpoints } from './endpoints';
@@ -61,40 +62,68 @@ function send(path: string, options: RequestOptions): Promise<Response> {
   });
 }
 
-let refreshInFlight: Promise<boolean> | null = null;
+/** How a refresh ended: renewed, or the error a caller meets in place of its 401 (SPEC §4 "passed on"). */
+type RefreshOutcome = { isRenewed: true } | { isRenewed: false; error: ApiError };
+
+/** A refresh that could not renew the session; its words are SPEC §5's and §8's, in the reader's language. */
+const refreshFailure = (messageKey: string, code: string, serverText = ''): RefreshOutcome => ({
+  isRenewed: false,
+  error: new ApiError(serverText || i18n.t(messageKey), 401, code),
+});
+
+/** POST /auth/refresh with the stored refresh token: the server's refusal text, else SPEC's fallback. */
+async function renewSession(): Promise<RefreshOutcome> {
+  const session = sessionStore.getSession();
+  if (!session) return refreshFailure('auth.errors.noSession', 'NO_SESSION');
+  if (!session.refresh_token) return refreshFailure('auth.errors.noRefreshToken', 'NO_REFRESH_TOKEN');
+  const { method, path, response: schema } = authEndpoints.refresh;
+  const response = await fetch(`/api${path()}`, {
+    method,
+    headers: { [REFRESH_TOKEN_HEADER]: session.refresh_token },
+    credentials: 'include',
+  }).catch(() => null);
+  const body: unknown = await response?.json().catch(() => null);
+  if (!response?.ok) {
+    const refusal = ErrorBody.safeParse(body);
+    return refreshFailure('auth.errors.refreshFailed', 'TOKEN_REFRESH_FAILED', refusal.data?.error);
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) return refreshFailure('auth.errors.refreshFailed', 'TOKEN_REFRESH_FAILED');
+  sessionStore.updateTokens(parsed.data);
+  return { isRenewed: true };
+}
+
+let refreshInFlight: Promise<RefreshOutcome> | null = null;
 
 /** One refresh at a time: concurrent 401s share it (the server would otherwise see a reused token). */
-export function refreshSession(): Promise<boolean> {
-  refreshInFlight ??= (async () => {
-    const refreshToken = sessionStore.getSession()?.refresh_token;
-    if (!refreshToken) return false;
-    const { method, path, response: schema } = authEndpoints.refresh;
-    const response = await fetch(`/api${path()}`, {
-      method,
-      headers: { [REFRESH_TOKEN_HEADER]: refreshToken },
-      credentials: 'include',
-    }).catch(() => null);
-    const parsed = response?.ok ? schema.safeParse(await response.json().catch(() => null)) : null;
-    if (!parsed?.success) return false;
-    sessionStore.updateTokens(parsed.data);
-    return true;
-  })().finally(() => {
+function refreshOnce(): Promise<RefreshOutcome> {
+  refreshInFlight ??= renewSession().finally(() => {
     refreshInFlight = null;
   });
   return refreshInFlight;
 }
 
-/** Sends, and on a 401 refreshes once and sends again (SPEC §4); a failed refresh ends the session. */
+/** Renews the stored session (the session provider's start-up refresh); resolves to whether it did. */
+export async function refreshSession(): Promise<boolean> {
+  return (await refreshOnce()).isRenewed;
+}
+
+/**
+ * Sends, and on a 401 refreshes once and sends again (SPEC §4); a failed refresh ends the session and its
+ * error is what the caller gets, still a 401, so a screen that shows the failure's text shows why.
+ */
 async function sendWithRefresh(endpoint: Endpoint, attempt: () => Promise<Response>): Promise<Response> {
   let response = await attempt();
-  const mayRefresh = !endpoint.isCredentialCheck && sessionStore.getSession() !== null;
-  if (response.status === 401 && mayRefresh) {
-    if (await refreshSession()) {
-      response = await attempt();
-    } else {
+  // Even without a stored session (another tab logged out): the refresh then fails with 'No session
+  // available' and the session-expired event signs this tab out too.
+  if (response.status === 401 && !endpoint.isCredentialCheck) {
+    const refresh = await refreshOnce();
+    if (!refresh.isRenewed) {
       sessionStore.clear();
       window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+      throw refresh.error;
     }
+    response = await attempt();
   }
   adoptTokenHeaders(response);
   if (!response.ok) throw await toApiError(response);
