@@ -7,7 +7,8 @@ import { useToast } from '../../ui/use-toast';
 import { readConfirmationUrl } from './confirmation-state';
 import { GoToLoginActions, StatusCard } from './StatusCard';
 
-type State = { kind: 'loading' } | { kind: 'success' } | { kind: 'expired' } | { kind: 'error'; message: string };
+type State =
+  { kind: 'loading' } | { kind: 'success' } | { kind: 'expired' } | { kind: 'error'; title?: string; message: string };
 
 export default function EmailConfirmationPage() {
   const { t } = useTranslation();
@@ -29,7 +30,12 @@ export default function EmailConfirmationPage() {
           isCurrent &&
           setCheckResult(confirmed ? { kind: 'success' } : { kind: 'error', message: t('confirm.failed') }),
       )
-      .catch(() => isCurrent && setCheckResult({ kind: 'error', message: t('confirm.checkFailed') }));
+      // The call itself failed, not the confirmation: SPEC §8's fallback names it, like 'Password reset failed'.
+      .catch(
+        () =>
+          isCurrent &&
+          setCheckResult({ kind: 'error', title: t('confirm.checkErrorTitle'), message: t('confirm.checkFailed') }),
+      );
     return () => {
       isCurrent = false;
     };
@@ -73,7 +79,7 @@ export default function EmailConfirmationPage() {
     );
   }
   return (
-    <StatusCard tone="error" title={t('confirm.errorTitle')} message={state.message}>
+    <StatusCard tone="error" title={state.title ?? t('confirm.errorTitle')} message={state.message}>
       <Button onClick={retry}>{t('confirm.tryAgain')}</Button>
       <Button asChild variant="secondary">
         <Link to="/auth?mode=login">{t('confirm.backToLogin')}</Link>

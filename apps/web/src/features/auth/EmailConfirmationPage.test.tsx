@@ -1,0 +1,56 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { authApi } from '../../api/auth-api';
+import { ApiError } from '../../api/client';
+import { setUpPageTests } from '../../test/page-test-setup';
+import EmailConfirmationPage from './EmailConfirmationPage';
+
+vi.mock('../../api/auth-api', () => ({ authApi: { checkEmailConfirmation: vi.fn() } }));
+
+function renderPage(search: string) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RouterProvider
+        router={createMemoryRouter([{ path: '/email-confirmation', element: <EmailConfirmationPage /> }], {
+          initialEntries: [`/email-confirmation${search}`],
+        })}
+      />
+    </QueryClientProvider>,
+  );
+}
+
+describe('EmailConfirmationPage', () => {
+  setUpPageTests();
+  // Answers queued for one test must not reach the next.
+  beforeEach(() => vi.mocked(authApi.checkEmailConfirmation).mockReset());
+
+  test('a confirmed check shows the success state', async () => {
+    vi.mocked(authApi.checkEmailConfirmation).mockResolvedValue({ confirmed: true });
+    renderPage('?token=t1');
+    expect(await screen.findByRole('heading', { name: 'Email confirmed' })).toBeInTheDocument();
+    expect(authApi.checkEmailConfirmation).toHaveBeenCalledExactlyOnceWith('t1');
+  });
+
+  test("a failed check call is SPEC's 'Email confirmation check failed', and Try Again asks again", async () => {
+    vi.mocked(authApi.checkEmailConfirmation)
+      .mockRejectedValueOnce(new ApiError('', 502, 'HTTP_ERROR'))
+      .mockResolvedValueOnce({ confirmed: true });
+    renderPage('?token=t1');
+    expect(await screen.findByRole('heading', { name: 'Email confirmation check failed' })).toBeInTheDocument();
+    expect(screen.getByText('Failed to verify email confirmation status. Please try again.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'Email confirmed' })).toBeInTheDocument();
+  });
+
+  test('an unconfirmed answer is a failed confirmation, not a failed check', async () => {
+    vi.mocked(authApi.checkEmailConfirmation).mockResolvedValue({ confirmed: false });
+    renderPage('?token=t1');
+    expect(
+      await screen.findByText('Email confirmation failed. Please try again or contact support.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Email confirmation check failed')).not.toBeInTheDocument();
+  });
+});
