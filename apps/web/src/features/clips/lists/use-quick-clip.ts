@@ -18,9 +18,16 @@ export function useQuickClip() {
   return async ({ text, files }: { text: string; files: readonly File[] }) => {
     const accepted = filesWithinLimit(files);
     if (!text.trim() && accepted.length === 0) return;
+    let clipId: string;
     try {
-      const clip = await createClip.mutateAsync(text);
-      for (const file of accepted) await uploadFile.mutateAsync({ clipId: clip.id, file });
+      clipId = (await createClip.mutateAsync(text)).id;
+    } catch (error) {
+      // SPEC §7's alternate save path (POST /clipboard with the content): the server's words, else SPEC's.
+      const reason = error instanceof Error && error.message ? error.message : t('editor.saveItemFailed');
+      return toast.error({ title: t('editor.saveFailed'), description: reason });
+    }
+    try {
+      for (const file of accepted) await uploadFile.mutateAsync({ clipId, file });
       toast.success({ title: t('editor.saved') });
     } catch {
       toast.error({ title: t('editor.saveFailed') });
