@@ -11,10 +11,17 @@ import { useQuickClip } from './use-quick-clip';
 
 vi.mock('../../../api/clips-api', () => ({ clipsApi: { create: vi.fn(), uploadFile: vi.fn() } }));
 
-/** Stands in for the dashboard's paste: one button that makes a clip of 'pasted text'. */
+const dropped = new File(['hi'], 'notes.txt', { type: 'text/plain' });
+
+/** Stands in for the dashboard's paste and drop: 'pasted text', or one dropped file. */
 function Paste() {
   const createQuickClip = useQuickClip();
-  return <button onClick={() => void createQuickClip({ text: 'pasted text', files: [] })}>Paste</button>;
+  return (
+    <>
+      <button onClick={() => void createQuickClip({ text: 'pasted text', files: [] })}>Paste</button>
+      <button onClick={() => void createQuickClip({ text: '', files: [dropped] })}>Drop</button>
+    </>
+  );
 }
 
 function renderPaste() {
@@ -38,6 +45,18 @@ describe('useQuickClip', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Paste' }));
     expect(await findToast('Clip saved successfully')).toBeInTheDocument();
     expect(clipsApi.create).toHaveBeenCalledExactlyOnceWith('pasted text');
+    expect(screen.queryByText('Files uploaded successfully')).not.toBeInTheDocument();
+  });
+
+  test("a dropped file is attached to the new clip, with SPEC's 'Files uploaded successfully'", async () => {
+    const stored = { id: 'f1', name: 'notes.txt', size: 2, type: 'text/plain', url: '/api/files/f1' };
+    vi.mocked(clipsApi.create).mockResolvedValue(makeClip());
+    vi.mocked(clipsApi.uploadFile).mockResolvedValue({ url: stored.url, file: stored });
+    renderPaste();
+    await userEvent.click(screen.getByRole('button', { name: 'Drop' }));
+    expect(await findToast('Clip saved successfully')).toBeInTheDocument();
+    expect(await findToast('Files uploaded successfully')).toBeInTheDocument();
+    expect(clipsApi.uploadFile).toHaveBeenCalledExactlyOnceWith('clip-1', dropped, undefined);
   });
 
   test("a save refused without the server's words says SPEC's 'Failed to save clipboard item'", async () => {

@@ -28,7 +28,11 @@ export function useQuickClip() {
     }
     try {
       for (const file of accepted) await uploadFile.mutateAsync({ clipId, file });
-      toast.success({ title: t('editor.saved') });
+      // As on the clip screens: files stored with the clip are said under the saved title.
+      toast.success({
+        title: t('editor.saved'),
+        description: accepted.length > 0 ? t('editor.filesUploaded') : undefined,
+      });
     } catch {
       toast.error({ title: t('editor.saveFailed') });
     } finally {

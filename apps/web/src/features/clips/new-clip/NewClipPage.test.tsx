@@ -102,6 +102,7 @@ describe('NewClipPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Save Clip' }));
 
     expect(await findToast('Clip saved successfully')).toBeInTheDocument();
+    expect(await findToast('Files uploaded successfully')).toBeInTheDocument();
     expect(clipsApi.update).toHaveBeenCalledWith('clip-1', 'hello');
     expect(clipsApi.uploadFile).toHaveBeenCalledWith('clip-1', expect.any(File), expect.any(Function));
     expect(await screen.findByText('Clip page clip-1')).toBeInTheDocument();

@@ -158,9 +158,24 @@ describe('SharedClipPage', () => {
     vi.mocked(clipsApi.update).mockResolvedValueOnce({ ...ownedClip, content: 'Shared text and more' });
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await findToast('Clip updated successfully')).toBeInTheDocument();
+    // No file went with this save, so no word of files.
+    expect(screen.queryByText('Files uploaded successfully')).not.toBeInTheDocument();
     expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'Shared text and more');
     expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  });
+
+  test("the owner attaches a file and saves: SPEC's 'Files uploaded successfully' under the saved title", async () => {
+    const stored = { id: 'f1', name: 'notes.txt', size: 2, type: 'text/plain', url: '/api/files/f1' };
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    vi.mocked(clipsApi.uploadFile).mockResolvedValue({ url: stored.url, file: stored });
+    renderPage(owner);
+    await userEvent.upload(await screen.findByLabelText('Upload File'), [new File(['hi'], 'notes.txt')]);
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await findToast('Clip updated successfully')).toBeInTheDocument();
+    expect(await findToast('Files uploaded successfully')).toBeInTheDocument();
+    expect(clipsApi.update).not.toHaveBeenCalled();
+    expect(clipsApi.uploadFile).toHaveBeenCalledExactlyOnceWith('clip-1', expect.any(File), expect.any(Function));
   });
 
   test('the owner saves with Ctrl+S, and finds the buttons in the new-clip order with New Clip last', async () => {
