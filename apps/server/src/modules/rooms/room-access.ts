@@ -12,10 +12,17 @@ import type { VersionedCache } from '../../lib/versioned-cache';
 import type { RoomDetail } from '@clipsync/shared';
 import type { RoomAccess } from './rooms.policy';
 import type { ContentPage, RoomLists } from './room-content-list.service';
-import type { EncodedRoomLists } from './rooms.presenter';
+import type { EncodedRoomLists, SharedContent } from './rooms.presenter';
 
-/** A room detail's parts that are the same for every member asking the same query. */
-export type RoomSharedParts = Omit<RoomLists, 'contentTotal'> & { page: ContentPage; encoded: EncodedRoomLists };
+/**
+ * A room detail's parts that are the same for every member asking the same query. `content` is made from
+ * the first answer's items (rooms.service getRoom).
+ */
+export type RoomSharedParts = Omit<RoomLists, 'contentTotal'> & {
+  page: ContentPage;
+  encoded: EncodedRoomLists;
+  content?: SharedContent;
+};
 
 export interface RoomsContext {
   db: Database;

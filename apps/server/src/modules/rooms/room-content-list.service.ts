@@ -9,7 +9,7 @@ import { authorize } from '../../lib/policy';
 import { findRoomAccess, type Executor, type RoomsContext } from './room-access';
 import { contentFilter, contentOrder, isWholeRoom, toContainsPattern } from './room-filters';
 import { roomPolicy, type RoomAccess } from './rooms.policy';
-import { toRoomContentItem, type RoomContentRow } from './rooms.presenter';
+import { contentAbilities, toRoomContentItem, type RoomContentRow, type SharedContent } from './rooms.presenter';
 
 /** One page of a room's content as stored, each item with its author: the same for every member. */
 export interface ContentPage {
@@ -45,15 +45,27 @@ export async function findContentPage(
   return { rows, total };
 }
 
-/** A page as this caller sees it: their abilities on each item, file links signed for them. */
+/**
+ * A page as this caller sees it: their abilities on each item, file links signed for them. An item of
+ * `shared` is taken as it is where the caller may do the same with it, so its encoding is shared too.
+ */
 export function presentContentPage(
   page: ContentPage,
   actor: Actor,
   access: RoomAccess,
   fileLinks: FileLinks,
+  shared?: SharedContent,
 ): { items: RoomContentItem[]; total: number } {
-  const items = page.rows.map((row) => toRoomContentItem(row.item, row.user, actor, access, fileLinks));
+  const items = page.rows.map((row, index) => {
+    const item = shared?.items[index];
+    if (item && isSameAbilities(item.abilities, contentAbilities(row.item, actor, access))) return item;
+    return toRoomContentItem(row.item, row.user, actor, access, fileLinks);
+  });
   return { items, total: page.total };
+}
+
+function isSameAbilities(a: RoomContentItem['abilities'], b: RoomContentItem['abilities']): boolean {
+  return a.edit === b.edit && a.delete === b.delete;
 }
 
 /** An unfiltered query matches the whole room: its count is the one already on its way, if any. */

@@ -16,7 +16,7 @@ import { deleteMember, findRoomAccess, insertMember, type RoomSharedParts, type 
 import { recordActivity } from './room-activity.service';
 import { findContentPage, listMembers, loadRoomLists, presentContentPage } from './room-content-list.service';
 import { roomPolicy } from './rooms.policy';
-import { encodeRoomDetail, encodeRoomLists, toRoomDetail } from './rooms.presenter';
+import { encodeRoomDetail, encodeRoomLists, shareContent, toRoomDetail } from './rooms.presenter';
 
 // A room's life: create, open (which joins a public room), settings, invite link, leave, delete.
 
@@ -73,10 +73,12 @@ export async function getRoom(
   const cacheKey = `${actor?.userId}\n${JSON.stringify(query)}`;
   const cached = ctx.details.get(roomId, cacheKey, version);
   if (cached) return cached;
-  const { members, authors, page, encoded } = await sharedPartsOf(ctx, roomId, query, version);
-  const { items, total } = presentContentPage(page, actor, access, ctx.fileLinks);
+  const parts = await sharedPartsOf(ctx, roomId, query, version);
+  const { members, authors, page, encoded } = parts;
+  const { items, total } = presentContentPage(page, actor, access, ctx.fileLinks, parts.content);
+  parts.content ??= shareContent(items, page.rows, actor);
   const detail = toRoomDetail(room, access, { members, content: items, contentTotal: total, authors }, actor);
-  const { gzip, json } = encodeRoomDetail(detail, encoded);
+  const { gzip, json } = encodeRoomDetail(detail, encoded, parts.content);
   rememberSplicedGzip(detail, gzip, json);
   ctx.details.set(roomId, cacheKey, version, detail);
   return detail;
@@ -84,7 +86,7 @@ export async function getRoom(
 
 /**
  * The queries' part of a detail, the same whoever asks: built once per query and room version, so the 200
- * members of a room opening it in turn cost one build and 199 presentations.
+ * members of a room opening it in turn cost one build, and 199 presentations of what is theirs alone.
  */
 async function sharedPartsOf(
   ctx: RoomsContext,

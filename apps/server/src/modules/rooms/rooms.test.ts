@@ -334,6 +334,50 @@ describe('rooms', () => {
     expect(download.body).toBe('plan');
   });
 
+  test('each caller’s detail splices the items all share around their own: schema bytes, plain and gzipped', async () => {
+    const third = await testApp.factory.user();
+    const room = await createRoom(testApp, owner, { name: 'Spliced items' });
+    await addRoomMember(testApp, owner, room.id, member);
+    await addRoomMember(testApp, owner, room.id, third);
+    for (const [as, content] of [
+      [owner, 'oldest by the owner'],
+      [member, 'by the member'],
+      [owner, 'second by the owner'],
+    ] as const) {
+      await testApp.as(as).post(`/api/rooms/${room.id}/content`, { content: `${content} `.repeat(20) });
+    }
+    const file = multipartFile('file', 'plan.txt', 'text/plain', Buffer.from('plan'));
+    await testApp.as(owner).inject('POST', `/api/rooms/${room.id}/upload`, file.payload, file.headers);
+    await testApp.as(member).post(`/api/rooms/${room.id}/content`, { content: 'newest by the member' });
+    // The owner opens first (the shared items are made from their view), then the others, the room unchanged.
+    const seen = new Map<TestUser, RoomDetail>();
+    for (const as of [owner, member, third]) {
+      const gzipped = await testApp
+        .as(as)
+        .inject('GET', `/api/rooms/${room.id}`, undefined, { 'accept-encoding': 'gzip' });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      const body = gunzipSync(gzipped.rawPayload).toString();
+      expect(body).toBe(JSON.stringify(RoomDetail.encode(JSON.parse(body))));
+      const plain = await testApp.as(as).inject('GET', `/api/rooms/${room.id}`, undefined, { 'accept-encoding': 'br' });
+      expect(plain.body).toBe(body);
+      seen.set(as, JSON.parse(body));
+    }
+    const editable = (as: TestUser) =>
+      seen
+        .get(as)
+        ?.content.filter((item) => item.abilities.edit)
+        .map((item) => item.content.trim());
+    expect(editable(owner)).toEqual([expect.stringMatching(/^second by the owner/), expect.stringMatching(/^oldest/)]);
+    expect(editable(member)).toEqual(['newest by the member', expect.stringMatching(/^by the member/)]);
+    expect(editable(third)).toEqual([]);
+    const links = [owner, member, third].map(
+      (as) => seen.get(as)?.content.find((item) => item.file_name === 'plan.txt')?.file_url,
+    );
+    expect(new Set(links).size).toBe(3);
+    const download = await testApp.as(null).get(String(links[2]));
+    expect(download.body).toBe('plan');
+  });
+
   test('activity pages newest first with X-Total-Count', async () => {
     const room = await createRoom(testApp, owner);
     for (const content of ['one', 'two', 'three']) {
