@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { gunzipSync } from 'node:zlib';
+import { crc32, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { deflatedPiece, gzipOfPieces, storedPiece } from './spliced-gzip';
 
@@ -37,5 +37,23 @@ describe('gzipOfPieces', () => {
     const body = gzipOfPieces([{ bytes: Buffer.from('other bytes entirely'), deflated: piece.deflated }]);
 
     expect(() => gunzipSync(body)).toThrow();
+  });
+
+  it('combines the pieces’ checksums into the whole body’s, however the bytes are cut and reused', () => {
+    const bytes = randomBytes(200_000);
+    for (const cuts of [[0], [1], [3, 3], [65_535, 65_536, 70_000], [1, 2, 4, 8, 16, 32, 64, 100_000, 199_999]]) {
+      const bounds = [0, ...cuts, bytes.length];
+      const pieces = bounds.slice(1).map((end, index) => storedPiece(bytes.subarray(bounds[index], end)));
+
+      const body = gzipOfPieces(pieces);
+
+      expect(body.readUInt32LE(body.length - 8)).toBe(crc32(bytes) >>> 0);
+    }
+    // A shared piece's checksum is taken once and still fits wherever it is spliced.
+    const shared = deflatedPiece(Buffer.from('members '.repeat(5_000)));
+    for (const head of ['{', '{"room":"Équipe 🙂",', '']) {
+      const body = gzipOfPieces([storedPiece(Buffer.from(head)), shared, storedPiece(Buffer.from('}'))]);
+      expect(gunzipSync(body).toString()).toBe(`${head}${'members '.repeat(5_000)}}`);
+    }
   });
 });
