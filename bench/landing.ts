@@ -9,13 +9,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { guardScenario, machine, onCleanup, positiveInt, printResult, temporaryDirectory } from './lib/scenario';
 import { median } from './lib/stats';
+import { freePort } from './lib/http';
 
 const INITIAL_JS_MAX_KB = 150;
 const PERFORMANCE_MIN = 95;
@@ -138,16 +138,6 @@ function measureJs() {
     landingRouteJsGzipKb: Math.round((initialJsGzipKb + sumKb(landingRouteFiles)) * 10) / 10,
     landingRouteFiles,
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The real server process (`main.ts`: every plugin, the security headers, the SPA fallback) on the build. */

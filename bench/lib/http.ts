@@ -2,7 +2,7 @@
  * HTTP from the scenario process with plain node:http (no load-testing dependency): keep-alive agents so a
  * figure is the server's work and not TCP handshakes, and a closed-loop load runner.
  */
-import { Agent, request, type IncomingHttpHeaders } from 'node:http';
+import { Agent, createServer, request, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 export interface HttpResponse {
@@ -106,4 +106,31 @@ export async function runClosedLoop(clients: number, durationMs: number, send: (
   await Promise.all(Array.from({ length: clients }, client));
   result.seconds = (performance.now() - startedAt) / 1000;
   return result;
+}
+
+/** A port free right now on loopback, for a server process that must listen where the scenario will ask. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const HEALTH_POLL_MS = 20;
+
+/** Resolves once `GET /api/health` on the port answers 200; throws after `timeoutMs`. */
+export async function awaitHealth(port: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const answered = await httpRequest(`http://127.0.0.1:${port}/api/health`, { agent: false }).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, HEALTH_POLL_MS));
+  }
+  throw new Error(`no answer from /api/health on port ${port} within ${timeoutMs} ms`);
 }
