@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FILE_NAME_MAX } from '@clipsync/shared';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/env';
 import { secureDataDir } from './config/data-dir';
@@ -54,10 +55,11 @@ const BODY_LIMIT_BYTES = 5 * 1_048_576;
  */
 const MAX_PARAM_LENGTH = FILE_NAME_MAX * 9;
 
-function loggerOptions(config: AppConfig) {
-  const isPretty = config.env === 'development' && process.stdout.isTTY;
+function loggerOptions(config: AppConfig, stream: DestinationStream | undefined) {
+  const isPretty = config.env === 'development' && process.stdout.isTTY && !stream;
   return {
     level: config.logLevel,
+    ...(stream ? { stream } : {}),
     // Tokens travel in headers; they never reach the logs.
     redact: ['req.headers.authorization', 'req.headers["x-refresh-token"]', 'req.headers.cookie'],
     // Query strings can carry a mailed link's token: logs keep the path only.
@@ -88,12 +90,16 @@ class OneLinePerRequest extends LogController {
 }
 
 /**
- * The one place plugins, modules and realtime are wired; tests call it with their own config. The app is
- * returned before `ready()` (listen and inject call it), so a test may add probe routes first.
+ * The one place plugins, modules and realtime are wired; tests call it with their own config (and may read
+ * the log lines through `logStream`; stdout otherwise). The app is returned before `ready()` (listen and
+ * inject call it), so a test may add probe routes first.
  */
-export async function buildApp(config: AppConfig): Promise<{ app: FastifyInstance; context: AppContext }> {
+export async function buildApp(
+  config: AppConfig,
+  { logStream }: { logStream?: DestinationStream } = {},
+): Promise<{ app: FastifyInstance; context: AppContext }> {
   const app = Fastify({
-    logger: loggerOptions(config),
+    logger: loggerOptions(config, logStream),
     // Only the listed proxies' X-Forwarded-For is believed (never `true` or a hop count: see config/env.ts).
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clip, SessionTokens, UploadResult } from '@clipsync/shared';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config/env';
 import type { AppContext } from '../src/modules/define-module';
@@ -45,9 +46,13 @@ export interface TestApp {
 /**
  * A fresh app on a fresh database: PGlite in memory, or a new database on TEST_DATABASE_URL's server when
  * the suite runs in its PostgreSQL leg (TEST_DB=postgres). Env overrides go through the real config parser;
- * an override of `undefined` unsets a default (`{ PUBLIC_URL: undefined }`: no PUBLIC_URL given).
+ * an override of `undefined` unsets a default (`{ PUBLIC_URL: undefined }`: no PUBLIC_URL given). Logs are
+ * silent unless LOG_LEVEL is given; `logStream` receives them (see log-recorder.ts).
  */
-export async function buildTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+export async function buildTestApp(
+  env: Record<string, string | undefined> = {},
+  { logStream }: { logStream?: DestinationStream } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-test-'));
   // A DATABASE_URL override shares another app's database (two nodes of one deployment): none is made.
   const database = process.env.TEST_DB === 'postgres' && !env.DATABASE_URL ? await createTestDatabase() : undefined;
@@ -61,7 +66,7 @@ export async function buildTestApp(env: Record<string, string | undefined> = {})
     ...env,
   });
   const config = { ...parsed, databaseUrl: env.DATABASE_URL ?? database?.url ?? MEMORY_DATABASE };
-  const { app, context } = await buildApp(config);
+  const { app, context } = await buildApp(config, { logStream });
   const testApp = { app, context };
   const factory: TestFactory = {
     user: (overrides) => createSignedInUser(testApp, overrides),
