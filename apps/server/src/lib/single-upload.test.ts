@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FILE_NAME_HEADER, type Clip } from '@clipsync/shared';
@@ -24,7 +25,7 @@ async function eventually(check: () => Promise<boolean> | boolean, what: string)
 }
 
 /** The headers and the bytes before the file's own of either upload shape: multipart POST or raw PUT. */
-function uploadShape(method: 'POST' | 'PUT') {
+function uploadShape(method: 'POST' | 'PUT'): { headers: Record<string, string>; head: Buffer; tail: Buffer } {
   if (method === 'PUT') {
     return {
       headers: { 'content-type': 'application/octet-stream', [FILE_NAME_HEADER]: 'big.bin' },
@@ -112,4 +113,178 @@ describe('an upload the client abandons midway', () => {
       await testApp.factory.file({ owner, clipId: clip.id, content: Buffer.alloc(2 * MIB) });
     },
   );
+});
+
+interface WrittenThenRead {
+  /** The answer's status line and body, or '' when the connection failed before it could be read. */
+  answer: string;
+  /** The write's error (ECONNRESET, EPIPE), if the server reset the connection while the body was sent. */
+  writeError?: string;
+}
+
+/**
+ * A client that sends its whole request before reading a byte of the answer, as many HTTP clients do
+ * (not Node's own, which reads while it writes): what a refusal with unread bytes in flight can break.
+ */
+function writeThenRead(base: string, method: string, path: string, head: Record<string, string>, body: Buffer) {
+  const { hostname, port } = new URL(base);
+  return new Promise<WrittenThenRead>((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.pause();
+    const chunks: Buffer[] = [];
+    let writeError: string | undefined;
+    socket.on('error', (error: NodeJS.ErrnoException) => (writeError ??= error.code));
+    socket.on('close', () => resolve({ answer: Buffer.concat(chunks).toString('utf8'), writeError }));
+    const lines = Object.entries({ host: 'localhost', ...head }).map(([name, value]) => `${name}: ${value}\r\n`);
+    socket.write(`${method} ${path} HTTP/1.1\r\n${lines.join('')}\r\n`);
+    socket.write(body, (error) => {
+      if (error) return;
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.resume();
+      // Only the answer is wanted: the client is done sending.
+      socket.end();
+    });
+  });
+}
+
+/** The same body cut into HTTP/1.1 chunks (no Content-Length), as a streamed body is sent. */
+function chunked(body: Buffer, pieceBytes = MIB): Buffer {
+  const pieces: Buffer[] = [];
+  for (let start = 0; start < body.length; start += pieceBytes) {
+    const piece = body.subarray(start, start + pieceBytes);
+    pieces.push(Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n'));
+  }
+  return Buffer.concat([...pieces, Buffer.from('0\r\n\r\n')]);
+}
+
+describe('a file over 10 MB, refused while the client is still sending it', () => {
+  let testApp: TestApp;
+  let base: string;
+  let clipPath: string;
+  let authorization: string;
+  beforeAll(async () => {
+    testApp = await buildTestApp({ STORAGE_QUOTA_BYTES: String(MIB) });
+    base = await testApp.listen();
+    const owner = await createSignedInUser(testApp);
+    const clip: Clip = (await testApp.as(owner).post('/api/clipboard', { content: 'too big' })).json();
+    clipPath = `/api/clipboard/${clip.id}/files`;
+    authorization = `Bearer ${owner.tokens.access_token}`;
+  });
+  afterAll(() => testApp.close());
+
+  const expectRefusal = (answer: string, writeError: string | undefined) => {
+    const [statusLine = ''] = answer.split('\r\n');
+    expect(statusLine, `${writeError ?? 'no write error'}: ${answer.slice(0, 200)}`).toBe(
+      'HTTP/1.1 413 Payload Too Large',
+    );
+    const json: unknown = JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4).replace(/^[0-9a-f]+\r\n/, ''));
+    expect(json).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: expect.stringContaining('10MB') });
+  };
+
+  test.each([
+    ['raw PUT with its length declared', 'PUT', true],
+    ['multipart POST with its length declared', 'POST', true],
+    ['raw PUT, chunked', 'PUT', false],
+    ['multipart POST, chunked', 'POST', false],
+  ] as const)(
+    '%s: a client that reads only once it has sent all gets the 413 answer',
+    async (_label, method, declared) => {
+      const { headers, head, tail } = uploadShape(method);
+      const body = Buffer.concat([head, Buffer.alloc(16 * MIB, 1), tail]);
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const framing: Record<string, string> = declared
+          ? { 'content-length': String(body.length) }
+          : { 'transfer-encoding': 'chunked' };
+        const { answer, writeError } = await writeThenRead(
+          base,
+          method,
+          clipPath,
+          { ...headers, authorization, ...framing },
+          declared ? body : chunked(body),
+        );
+        expectRefusal(answer, writeError);
+      }
+    },
+  );
+
+  test.each(['PUT', 'POST'] as const)(
+    '%s by a user whose storage is full: the 413 QUOTA_EXCEEDED answer reaches a client still sending',
+    async (method) => {
+      const full = await createSignedInUser(testApp);
+      const clip: Clip = (await testApp.as(full).post('/api/clipboard', { content: 'full' })).json();
+      await testApp.factory.file({ owner: full, clipId: clip.id, content: Buffer.alloc(MIB) });
+      const { headers, head, tail } = uploadShape(method);
+      const body = Buffer.concat([head, Buffer.alloc(8 * MIB, 1), tail]);
+      const { answer, writeError } = await writeThenRead(
+        base,
+        method,
+        `/api/clipboard/${clip.id}/files`,
+        { ...headers, authorization: `Bearer ${full.tokens.access_token}`, 'content-length': String(body.length) },
+        body,
+      );
+      expect(answer.split('\r\n')[0], `${writeError ?? 'no write error'}: ${answer.slice(0, 200)}`).toBe(
+        'HTTP/1.1 413 Payload Too Large',
+      );
+      expect(answer).toContain('"code":"QUOTA_EXCEEDED"');
+    },
+  );
+});
+
+/** An upload over a real socket by Node's own client, which reads the answer while it is still sending. */
+function putStreaming(base: string, path: string, headers: Record<string, string>, chunks: Buffer[]) {
+  return new Promise<{ status: number; connection?: string; body: string }>((resolve, reject) => {
+    let answered = false;
+    const outgoing = httpRequest(`${base}${path}`, { method: 'PUT', headers }, (response) => {
+      answered = true;
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (text: string) => (body += text));
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body });
+        // Answered: the client is done, and stops sending (Node's own would leave the connection idle).
+        outgoing.destroy();
+      });
+    });
+    outgoing.on('error', (error) => (answered ? undefined : reject(error)));
+    const writeNext = (index: number): void => {
+      if (index === chunks.length) return void outgoing.end();
+      if (outgoing.write(chunks[index]!)) setImmediate(() => writeNext(index + 1));
+      else outgoing.once('drain', () => writeNext(index + 1));
+    };
+    writeNext(0);
+  });
+}
+
+describe('a raw PUT whose declared length is over 10 MB, sent by a client that keeps sending', () => {
+  let testApp: TestApp;
+  let base: string;
+  let path: string;
+  let headers: Record<string, string>;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    base = await testApp.listen();
+    const owner = await createSignedInUser(testApp);
+    const clip: Clip = (await testApp.as(owner).post('/api/clipboard', { content: 'too big' })).json();
+    path = `/api/clipboard/${clip.id}/files`;
+    headers = { ...uploadShape('PUT').headers, authorization: `Bearer ${owner.tokens.access_token}` };
+  });
+  afterAll(() => testApp.close());
+
+  test('gets the 413 answer every time', async () => {
+    const chunks = Array.from({ length: 11 }, () => Buffer.alloc(MIB, 2));
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const res = await putStreaming(base, path, { ...headers, 'content-length': String(11 * MIB) }, chunks);
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: expect.stringContaining('10MB') });
+    }
+  });
+
+  test('a body declared far larger is not waited for: the answer closes the connection', async () => {
+    const declared = 64 * MIB;
+    const res = await putStreaming(base, path, { ...headers, 'content-length': String(declared) }, [
+      Buffer.alloc(MIB, 2),
+    ]);
+    expect(res.status).toBe(413);
+    expect(res.connection).toBe('close');
+  });
 });

@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import { Socket } from 'node:net';
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyMultipartOptions, MultipartFile } from '@fastify/multipart';
 import {
   FILE_NAME_HEADER,
@@ -24,8 +25,8 @@ const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * The one multipart upload shape of every area: one file in the field `file` (fields before it are in
- * `part.fields`), stored by `store`. A body declared over 10 MB is refused unread, and a file refused before
- * it was read to its end closes the connection rather than reading the rest of an unwanted body.
+ * `part.fields`), stored by `store`. A body declared over 10 MB is refused unread; the rest of a body refused
+ * before it was read to its end is drained, within bounds, so that the client gets the answer.
  */
 export async function receiveOneFile<T>(
   request: FastifyRequest,
@@ -36,26 +37,72 @@ export async function receiveOneFile<T>(
   const part = await request.file();
   if (!part || part.fieldname !== 'file')
     throw new AppError('VALIDATION_FAILED', 'Expected one file in the field "file"');
-  return closingIfUnread(reply, part.file, () => store(part));
+  return drainingIfUnread(request, reply, part.file, () => store(part));
 }
 
-/** A body declared longer than `maxBytes` is refused before a byte of it is read, and its connection closed. */
+/** A body declared longer than `maxBytes` is refused before a byte of it is read. */
 function refuseDeclaredOver(request: FastifyRequest, reply: FastifyReply, maxBytes: number): void {
   if (Number(request.headers['content-length'] ?? 0) > maxBytes) {
-    reply.header('connection', 'close');
+    drainRefusedBody(request, reply);
     throw new AppError('PAYLOAD_TOO_LARGE', 'The file exceeds the 10MB limit. Please choose a smaller file.');
   }
 }
 
 /**
- * Runs `store`; if it fails before `body` was read to its end (refused, too large, no room), the answer
- * closes the connection: Node would otherwise read and discard up to 10 MB nobody wants to keep it alive.
+ * How much of a refused body is still read, and dropped, after the answer: enough for a file a few MB over
+ * the limit, the usual mistake. Past either bound, or for a body declared larger, the connection is closed.
  */
-async function closingIfUnread<T>(reply: FastifyReply, body: Readable, store: () => Promise<T>): Promise<T> {
+const REFUSED_BODY_DRAIN = { bytes: 2 * MAX_UPLOAD_BYTES, ms: 10_000, checkEveryMs: 100 } as const;
+
+/**
+ * Called when a request is refused before its body was read to its end. Closing the connection with the
+ * client's bytes unread makes the kernel reset it, and a client still sending (most read the answer only
+ * once they have sent everything) then sees ECONNRESET or EPIPE instead of the answer (nodejs/node#9085).
+ * So the answer keeps the connection, Node reads and drops the rest of the body (as it does for any body a
+ * handler left unread), and the connection is closed once more than REFUSED_BODY_DRAIN came or took
+ * too long. A body declared larger than that is not waited for: the answer says `Connection: close`.
+ * Nothing is kept: the bytes are dropped as they come.
+ */
+function drainRefusedBody(request: FastifyRequest, reply: FastifyReply): void {
+  // The response's socket: a stream pipeline that failed may have detached the request's own.
+  const socket = reply.raw.socket;
+  const declared = Number(request.headers['content-length'] ?? 0);
+  // `inject()` has no connection to keep or close.
+  if (!(socket instanceof Socket) || declared > REFUSED_BODY_DRAIN.bytes) {
+    reply.header('connection', 'close');
+    return;
+  }
+  const readBefore = socket.bytesRead;
+  const giveUpAt = Date.now() + REFUSED_BODY_DRAIN.ms;
+  const watch = setInterval(() => {
+    if (request.raw.complete || socket.destroyed) return clearInterval(watch);
+    if (socket.bytesRead - readBefore > REFUSED_BODY_DRAIN.bytes || Date.now() > giveUpAt) {
+      clearInterval(watch);
+      socket.destroy();
+    }
+  }, REFUSED_BODY_DRAIN.checkEveryMs);
+  watch.unref();
+  // Nothing reads the rest (or a multipart parser waits on a file nobody reads): it flows to nowhere.
+  request.raw.resume();
+}
+
+/**
+ * Runs `store`; if it fails before the request's body was read to its end (refused, too large, no room),
+ * the rest of the body is drained (drainRefusedBody): the file's stream, which nobody reads now, drops it.
+ */
+async function drainingIfUnread<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  file: Readable,
+  store: () => Promise<T>,
+): Promise<T> {
   try {
     return await store();
   } catch (error) {
-    if (!body.readableEnded) reply.header('connection', 'close');
+    if (!request.raw.complete) {
+      file.resume();
+      drainRefusedBody(request, reply);
+    }
     throw error;
   }
 }
@@ -77,6 +124,17 @@ export function acceptRawUploads(app: Pick<FastifyInstance, 'addContentTypeParse
 }
 
 /**
+ * The request's body as a stream of its own for the store. A store that fails destroys its body, and a
+ * destroyed request stops its connection's reads: the rest of a refused body could then not be drained
+ * (drainRefusedBody). A client that goes away still fails the store's stream, with the request's error.
+ */
+function storeSideOf(body: Readable): Readable {
+  const storeSide = new PassThrough();
+  body.once('error', (error) => storeSide.destroy(error));
+  return body.pipe(storeSide);
+}
+
+/**
  * The raw-body upload of every area (`PUT`, issue 14): the body is the file, `X-File-Name` and `X-File-Type`
  * name it. Checked before any byte is read: the content type, the headers (RawUploadHeaders) and a declared
  * Content-Length over 10 MB. A chunked body is cut by the store once it passes 10 MB.
@@ -88,22 +146,22 @@ export async function receiveRawFile<T>(
 ): Promise<T> {
   const essence = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
   if (essence !== RAW_UPLOAD_CONTENT_TYPE) {
-    reply.header('connection', 'close');
+    drainRefusedBody(request, reply);
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Expected the file as ${RAW_UPLOAD_CONTENT_TYPE}`);
   }
   refuseDeclaredOver(request, reply, MAX_UPLOAD_BYTES);
   const headers = RawUploadHeaders.safeParse(request.headers);
   if (!headers.success) {
-    reply.header('connection', 'close');
+    drainRefusedBody(request, reply);
     const issue = headers.error.issues[0];
     throw new AppError('VALIDATION_FAILED', `Invalid ${issue?.path.join('.') || 'headers'}: ${issue?.message}`);
   }
   const file: RawFile = {
     name: headers.data[FILE_NAME_HEADER],
     type: headers.data[FILE_TYPE_HEADER] ?? RAW_UPLOAD_CONTENT_TYPE,
-    stream: request.raw,
+    stream: storeSideOf(request.raw),
   };
-  return closingIfUnread(reply, request.raw, () => store(file));
+  return drainingIfUnread(request, reply, file.stream, () => store(file));
 }
 
 /**
