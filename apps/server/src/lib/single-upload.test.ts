@@ -207,6 +207,18 @@ describe('a file over 10 MB, refused while the client is still sending it', () =
     },
   );
 
+  test('a chunked body far past the limit is not read to its end: the connection is closed past the bound', async () => {
+    const { headers } = uploadShape('PUT');
+    const { writeError } = await writeThenRead(
+      base,
+      'PUT',
+      clipPath,
+      { ...headers, authorization, 'transfer-encoding': 'chunked' },
+      chunked(Buffer.alloc(64 * MIB, 1)),
+    );
+    expect(['ECONNRESET', 'EPIPE']).toContain(writeError);
+  });
+
   test.each(['PUT', 'POST'] as const)(
     '%s by a user whose storage is full: the 413 QUOTA_EXCEEDED answer reaches a client still sending',
     async (method) => {
