@@ -122,9 +122,18 @@ interface WrittenThenRead {
   writeError?: string;
 }
 
+/** True once `received` holds a whole answer: its head and as many body bytes as its Content-Length says. */
+function isWholeAnswer(received: Buffer): boolean {
+  const headEnd = received.indexOf('\r\n\r\n');
+  if (headEnd === -1) return false;
+  const length = /\r\ncontent-length: *(\d+)/i.exec(received.subarray(0, headEnd).toString('latin1'))?.[1];
+  return length !== undefined && received.length >= headEnd + 4 + Number(length);
+}
+
 /**
  * A client that sends its whole request before reading a byte of the answer, as many HTTP clients do
  * (not Node's own, which reads while it writes): what a refusal with unread bytes in flight can break.
+ * It keeps its side open, as they do (a half-close would tell Node's server to drop the request).
  */
 function writeThenRead(base: string, method: string, path: string, head: Record<string, string>, body: Buffer) {
   const { hostname, port } = new URL(base);
@@ -133,16 +142,19 @@ function writeThenRead(base: string, method: string, path: string, head: Record<
     socket.pause();
     const chunks: Buffer[] = [];
     let writeError: string | undefined;
+    const received = () => Buffer.concat(chunks);
     socket.on('error', (error: NodeJS.ErrnoException) => (writeError ??= error.code));
-    socket.on('close', () => resolve({ answer: Buffer.concat(chunks).toString('utf8'), writeError }));
+    socket.on('close', () => resolve({ answer: received().toString('utf8'), writeError }));
     const lines = Object.entries({ host: 'localhost', ...head }).map(([name, value]) => `${name}: ${value}\r\n`);
     socket.write(`${method} ${path} HTTP/1.1\r\n${lines.join('')}\r\n`);
     socket.write(body, (error) => {
       if (error) return;
-      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
+        // Only the answer is wanted: once it is whole, the client is done.
+        if (isWholeAnswer(received())) socket.destroy();
+      });
       socket.resume();
-      // Only the answer is wanted: the client is done sending.
-      socket.end();
     });
   });
 }
