@@ -65,6 +65,8 @@ const REFUSED_BODY_DRAIN = { bytes: 2 * MAX_UPLOAD_BYTES, ms: 10_000 } as const;
 function drainRefusedBody(request: FastifyRequest, reply: FastifyReply): void {
   const body = request.raw;
   const socket = body.socket;
+  // The client went away (the upload was abandoned): there is nothing left to drain or close.
+  if (body.destroyed && socket?.destroyed) return;
   const declared = Number(request.headers['content-length'] ?? 0);
   // `inject()` has no connection to keep or close.
   if (!(socket instanceof Socket) || declared > REFUSED_BODY_DRAIN.bytes) {
