@@ -2,27 +2,18 @@ import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { FILE_NAME_HEADER, type Clip } from '@clipsync/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createSignedInUser } from '../../test/factories';
 import { logRecorder } from '../../test/log-recorder';
+import { eventually, putInChunks } from '../../test/real-socket-upload';
 import { clipFiles } from '../db/schema';
 
 const MIB = 1024 * 1024;
 const METRICS_TOKEN = 'scrape-token-for-the-tests-0123456789';
 const BOUNDARY = 'clipsync-upload-test';
-
-/** Waits for `check` to hold, polling: what the server does after a client went away has no answer to await. */
-async function eventually(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (await check()) return;
-    await sleep(25);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 /** The headers and the bytes before the file's own of either upload shape: multipart POST or raw PUT. */
 function uploadShape(method: 'POST' | 'PUT'): { headers: Record<string, string>; head: Buffer; tail: Buffer } {
@@ -254,31 +245,6 @@ describe('a file over 10 MB, refused while the client is still sending it', () =
   );
 });
 
-/** An upload over a real socket by Node's own client, which reads the answer while it is still sending. */
-function putStreaming(base: string, path: string, headers: Record<string, string>, chunks: Buffer[]) {
-  return new Promise<{ status: number; connection?: string; body: string }>((resolve, reject) => {
-    let answered = false;
-    const outgoing = httpRequest(`${base}${path}`, { method: 'PUT', headers }, (response) => {
-      answered = true;
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (text: string) => (body += text));
-      response.on('end', () => {
-        resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body });
-        // Answered: the client is done, and stops sending (Node's own would leave the connection idle).
-        outgoing.destroy();
-      });
-    });
-    outgoing.on('error', (error) => (answered ? undefined : reject(error)));
-    const writeNext = (index: number): void => {
-      if (index === chunks.length) return void outgoing.end();
-      if (outgoing.write(chunks[index]!)) setImmediate(() => writeNext(index + 1));
-      else outgoing.once('drain', () => writeNext(index + 1));
-    };
-    writeNext(0);
-  });
-}
-
 describe('a raw PUT whose declared length is over 10 MB, sent by a client that keeps sending', () => {
   let testApp: TestApp;
   let base: string;
@@ -297,7 +263,7 @@ describe('a raw PUT whose declared length is over 10 MB, sent by a client that k
   test('gets the 413 answer every time', async () => {
     const chunks = Array.from({ length: 11 }, () => Buffer.alloc(MIB, 2));
     for (let attempt = 0; attempt < 5; attempt++) {
-      const res = await putStreaming(base, path, { ...headers, 'content-length': String(11 * MIB) }, chunks);
+      const res = await putInChunks(base, path, { ...headers, 'content-length': String(11 * MIB) }, chunks);
       expect(res.status).toBe(413);
       expect(JSON.parse(res.body)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', error: expect.stringContaining('10MB') });
     }
@@ -305,10 +271,10 @@ describe('a raw PUT whose declared length is over 10 MB, sent by a client that k
 
   test('a body declared far larger is not waited for: the answer closes the connection', async () => {
     const declared = 64 * MIB;
-    const res = await putStreaming(base, path, { ...headers, 'content-length': String(declared) }, [
+    const res = await putInChunks(base, path, { ...headers, 'content-length': String(declared) }, [
       Buffer.alloc(MIB, 2),
     ]);
     expect(res.status).toBe(413);
-    expect(res.connection).toBe('close');
+    expect(res.headers.connection).toBe('close');
   });
 });

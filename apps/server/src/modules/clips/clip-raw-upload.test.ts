@@ -1,57 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { FILE_NAME_HEADER, FILE_TYPE_HEADER, MAX_UPLOAD_BYTES, type Clip } from '@clipsync/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createSignedInUser, type TestUser } from '../../../test/factories';
+import { eventually, putInChunks } from '../../../test/real-socket-upload';
 import { clipFiles } from '../../db/schema';
 
 const MIB = 1024 * 1024;
 const OCTETS = { 'content-type': 'application/octet-stream' };
-
-/** Waits for `check` to hold, polling: what the server does after a client went away has no answer to await. */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    if (await check()) return;
-    await sleep(25);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
-
-interface RawAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/**
- * A PUT over a real socket, the body written in `chunks` without a Content-Length (chunked), as a browser's
- * streamed body or a proxy would: what `inject` cannot send. Writes stop once the server has answered.
- */
-function putChunked(base: string, path: string, headers: Record<string, string>, chunks: Buffer[]) {
-  return new Promise<RawAnswer>((resolve, reject) => {
-    let answered = false;
-    const outgoing = httpRequest(`${base}${path}`, { method: 'PUT', headers }, (response) => {
-      answered = true;
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (text: string) => (body += text));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-    });
-    // The server closes a connection whose body it refused: writing into it then fails, as intended.
-    outgoing.on('error', (error) => (answered ? undefined : reject(error)));
-    const writeNext = (index: number): void => {
-      if (answered || index === chunks.length) return void outgoing.end();
-      if (outgoing.write(chunks[index]!)) setImmediate(() => writeNext(index + 1));
-      else outgoing.once('drain', () => writeNext(index + 1));
-    };
-    writeNext(0);
-  });
-}
 
 describe('PUT /api/clipboard/:id/files: the raw-body upload', () => {
   let testApp: TestApp;
@@ -172,7 +132,7 @@ describe('PUT /api/clipboard/:id/files: the raw-body upload', () => {
     const clip = await createClip();
     const before = await storedFiles();
     const chunks = Array.from({ length: 11 }, () => Buffer.alloc(MIB, 3));
-    const res = await putChunked(
+    const res = await putInChunks(
       base,
       `/api/clipboard/${clip.id}/files`,
       { ...OCTETS, ...auth(owner), ...named('big.bin') },
@@ -190,7 +150,7 @@ describe('PUT /api/clipboard/:id/files: the raw-body upload', () => {
   test('a chunked body within 10 MB is stored whole', async () => {
     const clip = await createClip();
     const chunks = Array.from({ length: 5 }, () => randomBytes(256 * 1024));
-    const res = await putChunked(
+    const res = await putInChunks(
       base,
       `/api/clipboard/${clip.id}/files`,
       { ...OCTETS, ...auth(owner), ...named('c.bin') },

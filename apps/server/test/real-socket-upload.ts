@@ -1,0 +1,48 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+// Uploads over a real socket, for what `inject` cannot send: a chunked body, a client still sending when
+// the server answers, a client that goes away.
+
+/** Waits for `check` to hold, polling: what the server does after a client went away has no answer to await. */
+export async function eventually(check: () => Promise<boolean> | boolean, what: string): Promise<void> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    if (await check()) return;
+    await sleep(25);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A PUT by Node's own client, the body written in `chunks`: chunked, unless `headers` declare a
+ * Content-Length. Node's client reads the answer while it is still sending; once answered it stops sending
+ * and, the answer read, closes the connection. Writing into a connection the server closed fails, as intended.
+ */
+export function putInChunks(base: string, path: string, headers: Record<string, string>, chunks: Buffer[]) {
+  return new Promise<RawAnswer>((resolve, reject) => {
+    let answered = false;
+    const outgoing = httpRequest(`${base}${path}`, { method: 'PUT', headers }, (response) => {
+      answered = true;
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (text: string) => (body += text));
+      response.on('end', () => {
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
+        outgoing.destroy();
+      });
+    });
+    outgoing.on('error', (error) => (answered ? undefined : reject(error)));
+    const writeNext = (index: number): void => {
+      if (answered || index === chunks.length) return void outgoing.end();
+      if (outgoing.write(chunks[index]!)) setImmediate(() => writeNext(index + 1));
+      else outgoing.once('drain', () => writeNext(index + 1));
+    };
+    writeNext(0);
+  });
+}
