@@ -1,8 +1,8 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { precompress } from './precompress';
-import { prerenderLanding } from './prerender';
+import { precompress } from './precompress.ts';
+import { prerenderLanding } from './prerender.ts';
 
 /** In development the API and sockets are proxied to the server on :3000 (`npm run dev`). */
 export default defineConfig({
