@@ -13,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { guardScenario, machine, onCleanup, positiveInt, printResult, temporaryDirectory } from './lib/scenario';
 import { median } from './lib/stats';
 import { freePort } from './lib/http';
@@ -23,22 +24,15 @@ const ACCESSIBILITY_MIN = 100;
 /** Kilobytes as Vite prints them (1 000 bytes), so the figure reads the same as the build's own table. */
 const KB = 1000;
 const SERVER_READY_TIMEOUT_MS = 60_000;
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+// chrome-launcher starts a visible browser unless told; Playwright adds --headless itself.
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     preset: { type: 'string', default: 'both' },
     'skip-lighthouse': { type: 'boolean', default: false },
-    chrome: { type: 'string', default: '/usr/bin/chromium' },
+    chrome: { type: 'string', default: CHROMIUM_PATH },
     timeout: { type: 'string', default: '600' },
   },
 });
