@@ -25,10 +25,12 @@ import { roomsModule } from './modules/rooms/rooms.module';
 import { desktopModule } from './modules/desktop/desktop.module';
 import { authenticate } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/errors';
+import { createRequestOrigins } from './lib/request-origins';
 import { registerGracefulClose } from './plugins/graceful-close';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { connectCounterRedis, registerRateLimits } from './plugins/rate-limits';
+import { registerRequestOriginChecks } from './plugins/request-origin-checks';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
 import { startRealtime } from './realtime/socket-server';
@@ -54,6 +56,13 @@ const BODY_LIMIT_BYTES = 5 * 1_048_576;
  * percent-encodes to at most 9 characters per UTF-16 code unit (3 UTF-8 bytes, `%XX` each).
  */
 const MAX_PARAM_LENGTH = FILE_NAME_MAX * 9;
+
+/**
+ * The longest a request may take to arrive, body included (a 10 MB upload at ~35 KB/s). Fastify's
+ * default, 0, switches Node's own limit off: a client sending a byte a minute would hold its connection
+ * and its half-written upload for as long as it liked.
+ */
+export const REQUEST_TIMEOUT_MS = 300_000;
 
 function loggerOptions(config: AppConfig, stream: DestinationStream | undefined) {
   const isPretty = config.env === 'development' && process.stdout.isTTY && !stream;
@@ -104,6 +113,7 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // Stop accepting at once on close; keep-alive connections are dropped when idle (plugins/graceful-close.ts).
     forceCloseConnections: 'idle',
     logController: new OneLinePerRequest(),
@@ -114,6 +124,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const origins = createRequestOrigins([config.publicUrl, ...config.allowedOrigins]);
+  registerRequestOriginChecks(app, origins);
   registerGracefulClose(app);
 
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
@@ -142,7 +154,7 @@ export async function buildApp(
   const sessions = new SessionCache((sessionId) => liveSessionExpiry(database.db, sessionId));
   const isLiveSession = (sessionId: string) => sessions.isActive(sessionId);
   const realtime = startRealtime(app, {
-    allowedOrigins: [config.publicUrl, ...config.allowedOrigins],
+    origins,
     trustProxy: config.trustProxy,
     connectionsPerAddress: config.socketConnectionsPerIp,
     jwtSecret,

@@ -10,6 +10,7 @@ export const ErrorCode = z.enum([
   'EMAIL_NOT_CONFIRMED',
   'INVALID_TOKEN',
   'FORBIDDEN',
+  'MISDIRECTED_REQUEST',
   'NOT_LOCAL_NETWORK',
   'NOT_FOUND',
   'CONFLICT',

@@ -8,6 +8,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   EMAIL_NOT_CONFIRMED: 403,
   INVALID_TOKEN: 400,
   FORBIDDEN: 403,
+  MISDIRECTED_REQUEST: 421,
   NOT_LOCAL_NETWORK: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -32,6 +33,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
     'Please confirm your email address before logging in. Check your inbox for the confirmation link.',
   INVALID_TOKEN: 'This link is invalid or has expired.',
   FORBIDDEN: 'You are not allowed to do this',
+  MISDIRECTED_REQUEST:
+    'This server does not answer to that name. Open it by its address or localhost, or add the name to PUBLIC_URL or ALLOWED_ORIGINS.',
   NOT_LOCAL_NETWORK: 'This is only available to devices on the same local network.',
   NOT_FOUND: 'Not found',
   CONFLICT: 'This conflicts with the current state',

@@ -1,24 +1,20 @@
 import { SocketHandshakeAuth } from '@clipsync/shared';
 import type { IncomingMessage } from 'node:http';
 import { verifyAccessToken } from '../lib/access-token';
+import type { RequestOrigins } from '../lib/request-origins';
 import type { RealtimeSocket } from './types';
-
-/** The Origin names the very host the browser connected to: the page and the socket are one site. */
-function isSameOrigin(origin: string, host: string | undefined): boolean {
-  return host !== undefined && URL.canParse(origin) && new URL(origin).host === host.toLowerCase();
-}
 
 /**
  * Socket.IO's `allowRequest`: a page of the app itself, at whatever address the browser reached it
  * (localhost, 127.0.0.1, the machine's LAN address for a phone), or PUBLIC_URL, or an ALLOWED_ORIGINS
- * entry, may open a socket; a page of another site may not (no cross-site socket hijacking).
+ * entry, may open a socket; a page of another site may not (no cross-site socket hijacking), nor one that
+ * reached this server by a name it does not answer to (DNS rebinding; lib/request-origins.ts).
  */
-export function createOriginCheck(allowedOrigins: readonly string[]) {
-  const allowed = new Set(allowedOrigins);
+export function createOriginCheck(origins: RequestOrigins) {
   return (request: IncomingMessage, callback: (error: string | null | undefined, success: boolean) => void) => {
-    const origin = request.headers.origin;
+    const { host, origin } = request.headers;
     // Non-browser clients (CLI, tests) send no Origin; browsers always do, so a foreign page is refused.
-    const isAllowed = origin === undefined || allowed.has(origin) || isSameOrigin(origin, request.headers.host);
+    const isAllowed = origins.isTrustedHost(host) && (origin === undefined || origins.isAllowedOrigin(origin, host));
     callback(isAllowed ? null : 'Origin not allowed', isAllowed);
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { DomainEvents } from '../lib/domain-events';
 import { createClientAddressOf } from '../lib/client-address';
+import type { RequestOrigins } from '../lib/request-origins';
 import { startBroadcaster } from './broadcaster';
 import { createConnectionCap } from './connection-cap';
 import { createHandshakeAuth, createOriginCheck } from './handshake';
@@ -11,8 +12,8 @@ import type { RealtimeServer, RealtimeSocket } from './types';
 import { createWriteGuard } from './write-guard';
 
 export interface RealtimeOptions {
-  /** Origins accepted besides the same-origin one: PUBLIC_URL and ALLOWED_ORIGINS. */
-  allowedOrigins: readonly string[];
+  /** The names the server answers to and the pages that may open a socket (lib/request-origins.ts). */
+  origins: RequestOrigins;
   trustProxy: false | string[];
   connectionsPerAddress: number;
   jwtSecret: string;
@@ -73,7 +74,7 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: SOCKET_MAX_PAYLOAD_BYTES,
-    allowRequest: createOriginCheck(options.allowedOrigins),
+    allowRequest: createOriginCheck(options.origins),
   });
   const redis = options.redisUrl ? attachRedisAdapter(io, options.redisUrl, app.log) : undefined;
   io.use(createHandshakeAuth(options.jwtSecret, options.isSessionActive));

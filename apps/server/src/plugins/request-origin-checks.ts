@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error';
+import type { RequestOrigins } from '../lib/request-origins';
+
+/** Methods a page of another site may send without the server's leave: they must change nothing. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const CROSS_SITE_WRITE_MESSAGE = 'Requests from other sites are not allowed';
+
+/**
+ * First of all hooks, on the app itself: a request by a name the server does not answer to is 421
+ * (lib/request-origins.ts), and a write from another site's page is 403. A page may send a form or a
+ * `no-cors` fetch (multipart, plain text) to any address without a preflight, and the LAN desktop takes
+ * its caller's network as its only credential; browsers name the page's origin on every such request.
+ * Clients that are not browsers (the CLI, Stripe's webhook, tests) send no Origin.
+ */
+export function registerRequestOriginChecks(app: FastifyInstance, origins: RequestOrigins): void {
+  app.addHook('onRequest', async (request) => {
+    const { host, origin } = request.headers;
+    if (!origins.isTrustedHost(host)) throw new AppError('MISDIRECTED_REQUEST');
+    if (origin !== undefined && !SAFE_METHODS.has(request.method) && !origins.isAllowedOrigin(origin, host))
+      throw new AppError('FORBIDDEN', CROSS_SITE_WRITE_MESSAGE);
+  });
+}
