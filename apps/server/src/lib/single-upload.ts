@@ -1,4 +1,3 @@
-import { Socket } from 'node:net';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyMultipartOptions, MultipartFile } from '@fastify/multipart';
 import {
@@ -10,6 +9,7 @@ import {
 } from '@clipsync/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
+import { drainRefusedBody } from './refused-body-drain';
 
 /**
  * The multipart parser of every upload route. The file may be one byte over the limit, so that the store
@@ -46,46 +46,6 @@ function refuseDeclaredOver(request: FastifyRequest, reply: FastifyReply, maxByt
     drainRefusedBody(request, reply);
     throw new AppError('PAYLOAD_TOO_LARGE', 'The file exceeds the 10MB limit. Please choose a smaller file.');
   }
-}
-
-/**
- * How much of a refused body is still read, and dropped, after the answer: enough for a file a few MB over
- * the limit, the usual mistake. Past either bound, or for a body declared larger, the connection is closed.
- */
-const REFUSED_BODY_DRAIN = { bytes: 2 * MAX_UPLOAD_BYTES, ms: 10_000 } as const;
-
-/**
- * Called when a request is refused before its body was read to its end. Closing the connection with the
- * client's bytes unread makes the kernel reset it, and a client still sending (most read the answer only
- * once they have sent everything) then sees ECONNRESET or EPIPE instead of the answer (nodejs/node#9085).
- * So the answer keeps the connection and the rest of the body is read and dropped as it comes; the
- * connection is closed once more than REFUSED_BODY_DRAIN came or it took too long. A body declared larger
- * than that is not waited for: the answer says `Connection: close`.
- */
-function drainRefusedBody(request: FastifyRequest, reply: FastifyReply): void {
-  const body = request.raw;
-  const socket = body.socket;
-  // The client went away (the upload was abandoned): there is nothing left to drain or close.
-  if (body.destroyed && socket?.destroyed) return;
-  const declared = Number(request.headers['content-length'] ?? 0);
-  // `inject()` has no connection to keep or close.
-  if (!(socket instanceof Socket) || declared > REFUSED_BODY_DRAIN.bytes) {
-    reply.header('connection', 'close');
-    return;
-  }
-  const giveUp = () => {
-    if (!body.complete) socket.destroy();
-  };
-  const timer = setTimeout(giveUp, REFUSED_BODY_DRAIN.ms).unref();
-  let dropped = 0;
-  body.on('data', (chunk: Buffer) => {
-    dropped += chunk.length;
-    if (dropped > REFUSED_BODY_DRAIN.bytes) giveUp();
-  });
-  const stop = () => clearTimeout(timer);
-  body.once('end', stop).once('close', stop);
-  // Flowing even when a multipart parser, waiting on a file nobody reads, had paused it.
-  body.resume();
 }
 
 /**
