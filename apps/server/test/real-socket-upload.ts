@@ -1,5 +1,6 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { FILE_NAME_HEADER } from '@clipsync/shared';
 
 // Uploads over a real socket, for what `inject` cannot send: a chunked body, a client still sending when
 // the server answers, a client that goes away.
@@ -45,4 +46,25 @@ export function putInChunks(base: string, path: string, headers: Record<string, 
     };
     writeNext(0);
   });
+}
+
+const BOUNDARY = 'clipsync-upload-test';
+
+/** The headers and the bytes before the file's own of either upload shape: multipart POST or raw PUT. */
+export function uploadShape(method: 'POST' | 'PUT'): { headers: Record<string, string>; head: Buffer; tail: Buffer } {
+  if (method === 'PUT') {
+    return {
+      headers: { 'content-type': 'application/octet-stream', [FILE_NAME_HEADER]: 'big.bin' },
+      head: Buffer.alloc(0),
+      tail: Buffer.alloc(0),
+    };
+  }
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    head: Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    tail: Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
+  };
 }

@@ -1,39 +1,18 @@
 import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { connect } from 'node:net';
 import { join } from 'node:path';
-import { FILE_NAME_HEADER, type Clip } from '@clipsync/shared';
+import type { Clip } from '@clipsync/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createSignedInUser } from '../../test/factories';
 import { logRecorder } from '../../test/log-recorder';
-import { eventually, putInChunks } from '../../test/real-socket-upload';
+import { chunked, writeThenRead } from '../../test/raw-http-client';
+import { eventually, putInChunks, uploadShape } from '../../test/real-socket-upload';
 import { clipFiles } from '../db/schema';
 
 const MIB = 1024 * 1024;
 const METRICS_TOKEN = 'scrape-token-for-the-tests-0123456789';
-const BOUNDARY = 'clipsync-upload-test';
-
-/** The headers and the bytes before the file's own of either upload shape: multipart POST or raw PUT. */
-function uploadShape(method: 'POST' | 'PUT'): { headers: Record<string, string>; head: Buffer; tail: Buffer } {
-  if (method === 'PUT') {
-    return {
-      headers: { 'content-type': 'application/octet-stream', [FILE_NAME_HEADER]: 'big.bin' },
-      head: Buffer.alloc(0),
-      tail: Buffer.alloc(0),
-    };
-  }
-  return {
-    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
-    head: Buffer.from(
-      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    tail: Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
-  };
-}
-
 describe('an upload the client abandons midway', () => {
   const logs = logRecorder();
   let testApp: TestApp;
@@ -105,60 +84,6 @@ describe('an upload the client abandons midway', () => {
     },
   );
 });
-
-interface WrittenThenRead {
-  /** The answer's status line and body, or '' when the connection failed before it could be read. */
-  answer: string;
-  /** The write's error (ECONNRESET, EPIPE), if the server reset the connection while the body was sent. */
-  writeError?: string;
-}
-
-/** True once `received` holds a whole answer: its head and as many body bytes as its Content-Length says. */
-function isWholeAnswer(received: Buffer): boolean {
-  const headEnd = received.indexOf('\r\n\r\n');
-  if (headEnd === -1) return false;
-  const length = /\r\ncontent-length: *(\d+)/i.exec(received.subarray(0, headEnd).toString('latin1'))?.[1];
-  return length !== undefined && received.length >= headEnd + 4 + Number(length);
-}
-
-/**
- * A client that sends its whole request before reading a byte of the answer, as many HTTP clients do
- * (not Node's own, which reads while it writes): what a refusal with unread bytes in flight can break.
- * It keeps its side open, as they do (a half-close would tell Node's server to drop the request).
- */
-function writeThenRead(base: string, method: string, path: string, head: Record<string, string>, body: Buffer) {
-  const { hostname, port } = new URL(base);
-  return new Promise<WrittenThenRead>((resolve) => {
-    const socket = connect(Number(port), hostname);
-    socket.pause();
-    const chunks: Buffer[] = [];
-    let writeError: string | undefined;
-    const received = () => Buffer.concat(chunks);
-    socket.on('error', (error: NodeJS.ErrnoException) => (writeError ??= error.code));
-    socket.on('close', () => resolve({ answer: received().toString('utf8'), writeError }));
-    const lines = Object.entries({ host: 'localhost', ...head }).map(([name, value]) => `${name}: ${value}\r\n`);
-    socket.write(`${method} ${path} HTTP/1.1\r\n${lines.join('')}\r\n`);
-    socket.write(body, (error) => {
-      if (error) return;
-      socket.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        // Only the answer is wanted: once it is whole, the client is done.
-        if (isWholeAnswer(received())) socket.destroy();
-      });
-      socket.resume();
-    });
-  });
-}
-
-/** The same body cut into HTTP/1.1 chunks (no Content-Length), as a streamed body is sent. */
-function chunked(body: Buffer, pieceBytes = MIB): Buffer {
-  const pieces: Buffer[] = [];
-  for (let start = 0; start < body.length; start += pieceBytes) {
-    const piece = body.subarray(start, start + pieceBytes);
-    pieces.push(Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n'));
-  }
-  return Buffer.concat([...pieces, Buffer.from('0\r\n\r\n')]);
-}
 
 describe('a file over 10 MB, refused while the client is still sending it', () => {
   let testApp: TestApp;
