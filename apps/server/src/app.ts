@@ -30,6 +30,7 @@ import { registerGracefulClose } from './plugins/graceful-close';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { connectCounterRedis, registerRateLimits } from './plugins/rate-limits';
+import { registerRefusedBodyDrain } from './plugins/refused-bodies';
 import { registerRequestOriginChecks } from './plugins/request-origin-checks';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSpa } from './plugins/spa';
@@ -127,6 +128,7 @@ export async function buildApp(
   const origins = createRequestOrigins([config.publicUrl, ...config.allowedOrigins]);
   registerRequestOriginChecks(app, origins);
   registerGracefulClose(app);
+  registerRefusedBodyDrain(app);
 
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const database = await openDatabase(config.databaseUrl, config.dataDir, app.log);

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 
 // HTTP/1.1 by hand over `node:net`, for what neither `inject` nor Node's own client does: send a whole
-// request before reading a byte of the answer.
+// request before reading a byte of the answer, keep sending after it, or reuse one connection in turn.
 
 const MIB = 1024 * 1024;
 
@@ -62,4 +62,100 @@ export function chunked(body: Buffer, pieceBytes = MIB): Buffer {
     pieces.push(Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n'));
   }
   return Buffer.concat([...pieces, Buffer.from('0\r\n\r\n')]);
+}
+
+export interface CutShort {
+  /** The answer's head and body, as far as it came. */
+  answer: string;
+  /** The body bytes the client had written when it stopped: all it declared, unless the server closed first. */
+  sentBytes: number;
+  /** Whether the server closed the connection (not the client, which gives up a second after sending all). */
+  closedByServer: boolean;
+}
+
+/**
+ * A client that declares a body of `declaredBytes`, sends its first MB, waits for the answer, then keeps
+ * sending for as long as the server lets it, as Node's own client does: what it costs the server to answer
+ * before reading a body declared far larger than anyone would drain.
+ */
+export function sendDeclaredBody(
+  base: string,
+  method: string,
+  path: string,
+  head: Record<string, string>,
+  declaredBytes: number,
+): Promise<CutShort> {
+  const { hostname, port } = new URL(base);
+  return new Promise<CutShort>((resolve) => {
+    const socket = connect(Number(port), hostname);
+    const piece = Buffer.alloc(MIB, 3);
+    const chunks: Buffer[] = [];
+    let sentBytes = 0;
+    let isClosedByClient = false;
+    let isAnswered = false;
+    const received = () => Buffer.concat(chunks);
+    const closeFromClient = () => {
+      isClosedByClient = true;
+      socket.destroy();
+    };
+    const sendRest = (): void => {
+      while (sentBytes < declaredBytes && socket.writable) {
+        const next = piece.subarray(0, Math.min(MIB, declaredBytes - sentBytes));
+        sentBytes += next.length;
+        if (!socket.write(next)) return void socket.once('drain', sendRest);
+      }
+      if (sentBytes === declaredBytes) setTimeout(closeFromClient, 1000);
+    };
+    socket.on('error', () => undefined);
+    socket.on('close', () =>
+      resolve({ answer: received().toString('utf8'), sentBytes, closedByServer: !isClosedByClient }),
+    );
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (isAnswered || !isWholeAnswer(received())) return;
+      isAnswered = true;
+      sendRest();
+    });
+    socket.write(requestHead(method, path, { ...head, 'content-length': String(declaredBytes) }));
+    sentBytes = piece.length;
+    socket.write(piece);
+    // No answer at all is a failure of its own: the test sees an empty answer.
+    setTimeout(() => isAnswered || closeFromClient(), 5000).unref();
+  });
+}
+
+/**
+ * Sends `requests` one after another on one connection, each written whole before its answer is read,
+ * and gives their answers: whether a refused body leaks into the request after it.
+ */
+export function exchangeInTurn(base: string, requests: Buffer[]): Promise<string[]> {
+  const { hostname, port } = new URL(base);
+  return new Promise<string[]>((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    socket.pause();
+    const answers: string[] = [];
+    let chunks: Buffer[] = [];
+    socket.on('error', reject);
+    socket.on('close', () => reject(new Error(`the connection closed after ${answers.length} answers`)));
+    const sendNext = () => {
+      const next = requests[answers.length];
+      if (!next) {
+        resolve(answers);
+        return void socket.destroy();
+      }
+      socket.write(next, (error) => {
+        if (!error) socket.resume();
+      });
+    };
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      const got = Buffer.concat(chunks);
+      if (!isWholeAnswer(got)) return;
+      socket.pause();
+      answers.push(got.toString('utf8'));
+      chunks = [];
+      sendNext();
+    });
+    sendNext();
+  });
 }
