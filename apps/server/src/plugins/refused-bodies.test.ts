@@ -85,6 +85,13 @@ describe('a request refused by the sign-in check or the router before its body w
   });
   testBoundedRefusals(() => base, refusals, labels);
 
+  test('a body sent with a GET, which no route reads, is read no further than the bound either', async () => {
+    const framing = { 'content-type': 'application/octet-stream', 'transfer-encoding': 'chunked' };
+    const body = chunked(Buffer.alloc(64 * MIB, 1));
+    const { answer, writeError } = await writeThenRead(base, 'GET', '/api/health', framing, body);
+    expect(['ECONNRESET', 'EPIPE'], statusLineOf(answer)).toContain(writeError);
+  });
+
   test('the next requests on the same connection, an upload and a JSON POST, are answered as usual', async () => {
     const authorization = `Bearer ${owner.tokens.access_token}`;
     const refusedBody = Buffer.alloc(15 * MIB, 1);
