@@ -8,6 +8,7 @@ import { startBroadcaster } from './broadcaster';
 import { createConnectionCap } from './connection-cap';
 import { createHandshakeAuth, createOriginCheck } from './handshake';
 import { attachRedisAdapter, type RedisLink } from './redis-adapter';
+import { startSlowConsumerGuard } from './slow-consumer-guard';
 import type { RealtimeServer, RealtimeSocket } from './types';
 import { createWriteGuard } from './write-guard';
 
@@ -103,6 +104,7 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
       void socket.join([channels.user(socket.data.actor.userId), channels.session(socket.data.actor.sessionId)]);
   });
   const stopBroadcaster = startBroadcaster(io, options.events);
+  const stopSlowConsumerGuard = startSlowConsumerGuard(io);
 
   // Upgraded websockets keep the HTTP server open, so they close before Fastify closes the server. Their
   // transports are closed rather than the sockets disconnected: a client sees 'transport close', which
@@ -110,6 +112,7 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
   // disconnect ('io server disconnect') tells every client, ours, the LAN page's and anyone's, to stay away.
   app.addHook('preClose', async () => {
     stopBroadcaster();
+    stopSlowConsumerGuard();
     io.engine.close();
   });
   app.addHook('onClose', async () => {
