@@ -130,9 +130,21 @@ export type DesktopShareResult = z.infer<typeof DesktopShareResult>;
  * for the caller's network. `security` names the network by fingerprint (never an address) and says when
  * the data stops being valid.
  */
+/**
+ * A block as another device on the network sends it: its file link must be this server's own download
+ * path, so a device announcing itself under a friendly name cannot hand its peers a link to anywhere else.
+ */
+const LanDesktopItem = DesktopItem.extend({
+  file_url: z
+    .string()
+    .max(4096)
+    .regex(/^\/api\/virtual-desktop\/files\//, 'A file link must be this server’s own')
+    .nullable(),
+});
+
 export const LanDesktopData = z.object({
   desktopId: z.string().max(64),
-  items: z.array(DesktopItem).max(DESKTOP_ITEMS_MAX),
+  items: z.array(LanDesktopItem).max(DESKTOP_ITEMS_MAX),
   lastUpdated: z.string().max(64),
 });
 export type LanDesktopData = z.infer<typeof LanDesktopData>;

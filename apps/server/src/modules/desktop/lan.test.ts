@@ -120,6 +120,37 @@ describe('LAN discovery and relay over Socket.IO', () => {
     expect(await peersOf(viewer.socket)).not.toContain(host.id);
   });
 
+  test('a desktop whose file links point anywhere but this server is refused, and nobody hears of it', async () => {
+    const host = await peer(HOME, 'lan_host');
+    const viewer = await peer(HOME, 'lan_discover');
+    const file = {
+      id: 'file-1',
+      type: 'file',
+      content: '',
+      position: { x: 0, y: 0 },
+      size: { width: 200, height: 100 },
+      file_name: 'invoice.pdf',
+      file_size: 1024,
+      file_type: 'application/pdf',
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    };
+    const announcing = (fileUrl: string) => ({
+      name: 'Alice’s MacBook',
+      desktop: { ...desktopData('links'), items: [{ ...file, file_url: fileUrl }] },
+    });
+    for (const outside of ['https://evil.example/invoice.pdf.exe', '//evil.example/x', 'javascript:alert(1)']) {
+      expect(await emitAck(host.socket, 'lan:host:announce', announcing(outside)), outside).toMatchObject({
+        ok: false,
+        code: 'VALIDATION_FAILED',
+      });
+    }
+    expect(await peersOf(viewer.socket)).not.toContain(host.id);
+    const own = '/api/virtual-desktop/files/file-1/invoice.pdf?access=signed';
+    expect(await emitAck(host.socket, 'lan:host:announce', announcing(own))).toEqual({ ok: true });
+    expect(await peersOf(viewer.socket)).toContain(host.id);
+  });
+
   test('GET /lan-data answers the caller’s network’s desktop, by fingerprint; another network’s is 403', async () => {
     const get = (address: string, query = '') =>
       testApp.app.inject({
