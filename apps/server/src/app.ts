@@ -9,6 +9,7 @@ import { resolveJwtSecret } from './config/secret';
 import { openDatabase } from './db/client';
 import { DomainEvents } from './lib/domain-events';
 import { JobRuns } from './lib/job-runs';
+import { loggableUrl } from './lib/loggable-url';
 import { createMailQueue, DEFAULT_MAIL_QUEUE_OPTIONS } from './mail/mail-queue';
 import { createMailer } from './mail/mailer';
 import { authModule } from './modules/auth/auth.module';
@@ -72,11 +73,11 @@ function loggerOptions(config: AppConfig, stream: DestinationStream | undefined)
     ...(stream ? { stream } : {}),
     // Tokens travel in headers; they never reach the logs.
     redact: ['req.headers.authorization', 'req.headers["x-refresh-token"]', 'req.headers.cookie'],
-    // Query strings can carry a mailed link's token: logs keep the path only.
+    // Query strings can carry a mailed link's token, some paths a share or invite token (lib/loggable-url.ts).
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
-        url: request.url.split('?')[0],
+        url: loggableUrl(request.url),
         ip: request.ip,
       }),
     },

@@ -1,0 +1,16 @@
+import { describe, expect, test } from 'vitest';
+import { loggableUrl } from './loggable-url';
+
+describe('a URL as the access log keeps it', () => {
+  test.each([
+    ['/api/auth/confirm-email?token=secret', '/api/auth/confirm-email'],
+    ['/rooms/join/Zm9vYmFyYmF6cXV4', '/rooms/join/…'],
+    ['/desktop/shared/Zm9vYmFyYmF6cXV4?x=1', '/desktop/shared/…'],
+    ['/api/virtual-desktop/shared/Zm9vYmFyYmF6cXV4', '/api/virtual-desktop/shared/…'],
+    ['/api/virtual-desktop/shared/Zm9vYmFyYmF6cXV4/items', '/api/virtual-desktop/shared/…/items'],
+    ['/api/rooms/0b7d1c2e/content', '/api/rooms/0b7d1c2e/content'],
+    ['/rooms/join', '/rooms/join'],
+  ])('%s → %s', (url, logged) => {
+    expect(loggableUrl(url)).toBe(logged);
+  });
+});
