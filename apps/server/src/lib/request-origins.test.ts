@@ -15,6 +15,9 @@ describe('the names the server answers to', () => {
     'nas:3000',
     'raspberrypi.local:3000',
     'pc.home.arpa',
+    'router.lan',
+    'nas.home:3000',
+    'printer.internal',
     'clips.example.com',
     'clips.example.com.:443',
     'tablet.office.example:3000',
@@ -30,6 +33,8 @@ describe('the names the server answers to', () => {
     '127.0.0.1.nip.io:3000',
     'clips.example.com.evil.example',
     'example.com',
+    'pc.fritz.box:3000',
+    'evil.lan.example',
     ':3000',
   ])('%s is refused', (host) => {
     expect(origins.isTrustedHost(host)).toBe(false);

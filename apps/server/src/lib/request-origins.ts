@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
  * then takes it for the same site as the app, and the server saw a loopback or LAN caller, which the
  * loopback-only outbox and the "same network" desktop trust. Such a page always sends its own name in
  * `Host`. So the server answers only to names a public DNS cannot hand out: an address, `localhost`,
- * a single label (`nas`), `.local` (mDNS), `.home.arpa` (RFC 8375), and the hosts of PUBLIC_URL and
+ * a single label (`nas`), a local-network suffix (below), and the hosts of PUBLIC_URL and
  * ALLOWED_ORIGINS, where an operator names any other.
  */
 export interface RequestOrigins {
@@ -17,8 +17,12 @@ export interface RequestOrigins {
   isAllowedOrigin(origin: string, host: string | undefined): boolean;
 }
 
-/** Names no public DNS resolves: only this machine or the local network can. */
-const LOCAL_SUFFIXES = ['.localhost', '.local', '.home.arpa'];
+/**
+ * Names no public DNS resolves, only this machine or the local network: reserved for that use
+ * (`.localhost`, mDNS's `.local`, `.home.arpa`, `.internal`), or top-level names routers use that are
+ * not delegated (`.lan`, `.home`).
+ */
+const LOCAL_SUFFIXES = ['.localhost', '.local', '.home.arpa', '.internal', '.lan', '.home'];
 
 /** `Host` without its port, lower case, without a final dot; an IPv6 address without its brackets. */
 export function hostnameOf(host: string): string {
