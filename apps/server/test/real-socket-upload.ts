@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FILE_NAME_HEADER } from '@clipsync/shared';
+import { chunked, writeThenRead, type WrittenThenRead } from './raw-http-client';
 
 // Uploads over a real socket, for what `inject` cannot send: a chunked body, a client still sending when
 // the server answers, a client that goes away.
@@ -67,4 +68,23 @@ export function uploadShape(method: 'POST' | 'PUT'): { headers: Record<string, s
     ),
     tail: Buffer.from(`\r\n--${BOUNDARY}--\r\n`),
   };
+}
+
+/**
+ * An upload of 16 MB, over the 10 MB limit, in either shape, sent whole before the answer is read
+ * (`writeThenRead`): with its length declared, or chunked so that only the store can refuse it midway.
+ */
+export function sendOversizedUpload(
+  base: string,
+  method: 'POST' | 'PUT',
+  path: string,
+  headers: Record<string, string>,
+  declared: boolean,
+): Promise<WrittenThenRead> {
+  const { headers: shape, head, tail } = uploadShape(method);
+  const body = Buffer.concat([head, Buffer.alloc(16 * 1024 * 1024, 1), tail]);
+  const framing: Record<string, string> = declared
+    ? { 'content-length': String(body.length) }
+    : { 'transfer-encoding': 'chunked' };
+  return writeThenRead(base, method, path, { ...shape, ...headers, ...framing }, declared ? body : chunked(body));
 }

@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { createSignedInUser } from '../../test/factories';
 import { logRecorder } from '../../test/log-recorder';
 import { chunked, writeThenRead } from '../../test/raw-http-client';
-import { eventually, putInChunks, uploadShape } from '../../test/real-socket-upload';
+import { eventually, putInChunks, sendOversizedUpload, uploadShape } from '../../test/real-socket-upload';
 import { clipFiles } from '../db/schema';
 
 const MIB = 1024 * 1024;
@@ -117,19 +117,8 @@ describe('a file over 10 MB, refused while the client is still sending it', () =
   ] as const)(
     '%s: a client that reads only once it has sent all gets the 413 answer',
     async (_label, method, declared) => {
-      const { headers, head, tail } = uploadShape(method);
-      const body = Buffer.concat([head, Buffer.alloc(16 * MIB, 1), tail]);
       for (let attempt = 0; attempt < 3; attempt++) {
-        const framing: Record<string, string> = declared
-          ? { 'content-length': String(body.length) }
-          : { 'transfer-encoding': 'chunked' };
-        const { answer, writeError } = await writeThenRead(
-          base,
-          method,
-          clipPath,
-          { ...headers, authorization, ...framing },
-          declared ? body : chunked(body),
-        );
+        const { answer, writeError } = await sendOversizedUpload(base, method, clipPath, { authorization }, declared);
         expectRefusal(answer, writeError);
       }
     },

@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { chunked, writeThenRead } from '../../../test/raw-http-client';
-import { uploadShape } from '../../../test/real-socket-upload';
-
-const MIB = 1024 * 1024;
+import { sendOversizedUpload } from '../../../test/real-socket-upload';
 
 describe('a desktop upload over 10 MB, refused while the client is still sending it', () => {
   let testApp: TestApp;
@@ -22,17 +19,12 @@ describe('a desktop upload over 10 MB, refused while the client is still sending
     ['raw PUT with its length declared', 'PUT', true],
     ['multipart POST, chunked', 'POST', false],
   ] as const)('%s: a client that reads only once all is sent gets the 413 answer', async (_label, method, declared) => {
-    const { headers, head, tail } = uploadShape(method);
-    const body = Buffer.concat([head, Buffer.alloc(16 * MIB, 1), tail]);
-    const framing: Record<string, string> = declared
-      ? { 'content-length': String(body.length) }
-      : { 'transfer-encoding': 'chunked' };
-    const { answer, writeError } = await writeThenRead(
+    const { answer, writeError } = await sendOversizedUpload(
       base,
       method,
       '/api/virtual-desktop/items/file',
-      { ...headers, authorization, ...framing },
-      declared ? body : chunked(body),
+      { authorization },
+      declared,
     );
     expect(answer.split('\r\n')[0], `${writeError ?? 'no write error'}: ${answer.slice(0, 200)}`).toBe(
       'HTTP/1.1 413 Payload Too Large',

@@ -2,10 +2,7 @@ import type { RoomDetail } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { addRoomMember, createRoom } from '../../../test/factories';
-import { chunked, writeThenRead } from '../../../test/raw-http-client';
-import { uploadShape } from '../../../test/real-socket-upload';
-
-const MIB = 1024 * 1024;
+import { sendOversizedUpload } from '../../../test/real-socket-upload';
 
 describe('a room upload over 10 MB, refused while the member is still sending it', () => {
   let testApp: TestApp;
@@ -27,17 +24,12 @@ describe('a room upload over 10 MB, refused while the member is still sending it
     ['raw PUT with its length declared', 'PUT', true],
     ['multipart POST, chunked', 'POST', false],
   ] as const)('%s: a member who reads only once all is sent gets the 413 answer', async (_label, method, declared) => {
-    const { headers, head, tail } = uploadShape(method);
-    const body = Buffer.concat([head, Buffer.alloc(16 * MIB, 1), tail]);
-    const framing: Record<string, string> = declared
-      ? { 'content-length': String(body.length) }
-      : { 'transfer-encoding': 'chunked' };
-    const { answer, writeError } = await writeThenRead(
+    const { answer, writeError } = await sendOversizedUpload(
       base,
       method,
       `/api/rooms/${room.id}/upload`,
-      { ...headers, authorization, ...framing },
-      declared ? body : chunked(body),
+      { authorization },
+      declared,
     );
     expect(answer.split('\r\n')[0], `${writeError ?? 'no write error'}: ${answer.slice(0, 200)}`).toBe(
       'HTTP/1.1 413 Payload Too Large',
