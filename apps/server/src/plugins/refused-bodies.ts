@@ -10,9 +10,9 @@ function closesConnection(reply: FastifyReply): boolean {
  * Every answer sent before the request's body was read bounds the rest of that body, as the upload routes
  * do: a refusal (401, 403, 404, 421, 429, 415, a 400 from a hook), or a 200 to a GET that carried a body
  * nobody asked for. Left alone, Node keeps the connection and reads the rest to its end, however long,
- * before the next request. onSend, since a body declared over the bound
- * is answered with `Connection: close`, which must be set before the headers go out. On the app itself,
- * not an encapsulated plugin, so every route and the not-found handler have it.
+ * before the next request. onSend, since a body declared over the bound is answered with
+ * `Connection: close`, which must be set before the headers go out. On the app itself, not an
+ * encapsulated plugin, so every route and the not-found handler have it.
  */
 export function registerRefusedBodyDrain(app: FastifyInstance): void {
   // A callback hook: it runs on every answer, and a promise would cost more than the check it wraps.
