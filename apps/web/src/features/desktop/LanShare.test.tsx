@@ -98,6 +98,22 @@ describe('LAN Share', () => {
     expect(screen.queryByText('Connection Failed')).not.toBeInTheDocument();
   });
 
+  test('after the socket reconnects, the hosts it was connected to are asked for again and kept current', async () => {
+    const { lan, dialog } = await openLan();
+    act(() => lan.fire('lan:peers:list', { selfId: 'me', peers: [peer('a', 'Laptop')] }));
+    act(() => lan.fire('lan:peer:desktop_data', { peerId: 'a', desktop: lanData() }));
+    expect(emitsOf(lan, 'lan:peer:connect')).toHaveLength(1);
+
+    act(() => lan.fire('disconnect'));
+    act(() => lan.fire('connect'));
+    act(() => lan.fire('lan:peers:list', { selfId: 'me-again', peers: [peer('a', 'Laptop')] }));
+    expect(emitsOf(lan, 'lan:peer:connect')).toHaveLength(2);
+    act(() => lan.fire('lan:peer:desktop_data', { peerId: 'a', desktop: lanData() }));
+    const section = within(dialog).getByRole('region', { name: 'Desktop of Laptop' });
+    act(() => lan.fire('lan:desktop:update', { peerId: 'a', desktop: lanData([makeDesktopFileItem()]) }));
+    expect(within(section).getByRole('link', { name: 'photo.png' })).toBeInTheDocument();
+  });
+
   test('a connect without answer in 5 s fails with Could not connect to peer', async () => {
     const { lan, dialog } = await openLan({ autoConnect: false });
     act(() => lan.fire('lan:peers:list', { selfId: 'me', peers: [peer('a', 'Laptop')] }));

@@ -147,6 +147,10 @@ export function useLanSession(desktop: Desktop | undefined, createSocket: LanSoc
     });
     // Announced on every (re)connect, with the desktop as it is then: the server forgets a peer that leaves.
     socket.on('connect', () => {
+      // After a reconnect the server knows this device as a new peer, in none of its hosts' channels: the
+      // desktops shown so far would no longer be kept current, so they are asked for again.
+      connectedRef.current = {};
+      setConnected({});
       const hosted = desktopRef.current;
       if (hosted) {
         announcedRef.current = hosted;
