@@ -49,7 +49,7 @@ const TrustProxy = z
     return z.NEVER;
   });
 
-/** ALLOWED_ORIGINS: extra browser origins (scheme://host[:port]) that may open a socket. */
+/** ALLOWED_ORIGINS: extra browser origins (scheme://host[:port]) that may open a socket and write, by hosts the server answers to. */
 const OriginList = z
   .string()
   .trim()
@@ -151,11 +151,11 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
-  /** Origin mailed links point to; Socket.IO accepts it besides same-origin and `allowedOrigins`. */
+  /** Origin mailed links point to; trusted like `allowedOrigins` (lib/request-origins.ts). */
   publicUrl: string;
   /** PUBLIC_URL was given: share links need no guessing of the machine's LAN address. */
   isPublicUrlSet: boolean;
-  /** More browser origins whose sockets are accepted (ALLOWED_ORIGINS). */
+  /** More browser origins whose sockets and writes are accepted, and whose hosts are answered (ALLOWED_ORIGINS). */
   allowedOrigins: string[];
   dataDir: string;
   /** Unset: embedded PGlite in `dataDir`. `memory://` is PGlite in memory (tests). */

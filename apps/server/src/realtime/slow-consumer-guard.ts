@@ -16,7 +16,7 @@ interface Connection {
 }
 
 /** Bytes waiting for this socket: queued by Engine.IO while the transport was busy, and inside `ws`. */
-export function pendingBytesOf(socket: RealtimeSocket): number {
+function pendingBytesOf(socket: RealtimeSocket): number {
   const connection = socket.conn as unknown as Connection;
   let queued = connection.transport.socket?.bufferedAmount ?? 0;
   for (const packet of connection.writeBuffer) {
