@@ -181,6 +181,32 @@ describe('rooms authorization matrix', () => {
     expect((await testApp.as(null).get('/api/rooms')).statusCode).toBe(401);
   });
 
+  test('callers asking at once, whose access is read in one query, each get their own answer', async () => {
+    const privateRoom = await fixture(true);
+    const publicRoom = await fixture(false);
+    const asked = [
+      ['owner', privateRoom, 200],
+      ['member', privateRoom, 200],
+      ['removed', privateRoom, 404],
+      ['outsider', privateRoom, 404],
+      ['signedOut', privateRoom, 401],
+      ['owner', publicRoom, 200],
+      ['removed', publicRoom, 403],
+      ['outsider', publicRoom, 403],
+    ] as const;
+    // Content rather than the detail: opening a public room would join the outsider.
+    const answers = await Promise.all(
+      asked.map(([who, f]) =>
+        testApp.as(who === 'signedOut' ? null : users[who]).get(`/api/rooms/${f.room.id}/content`),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(asked.map(([, , status]) => status));
+    const details = await Promise.all(
+      (['owner', 'member'] as const).map((who) => testApp.as(users[who]).get(`/api/rooms/${privateRoom.room.id}`)),
+    );
+    expect(details.map((res) => (res.json() as RoomDetail).abilities.delete)).toEqual([true, false]);
+  });
+
   describe('forged and malformed ids', () => {
     const unknownId = 'AAAAAAAAAAAAAAAAAAAAAA';
     test.each([
