@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { socketPool, type TestSocket } from '../../test/socket-client';
 import { SLOW_CONSUMER_MAX_BYTES } from './slow-consumer-guard';
 
-/** A LAN host's desktop of ~900 KB: each `lan:peer:connect` sends it whole to the asking peer. */
+/** A LAN host's desktop of ~900 KB: each `lan:host:update` relays it whole to every connected peer. */
 const BIG_DESKTOP: LanDesktopData = {
   desktopId: 'desktop-big',
   items: [
@@ -26,7 +26,7 @@ const BIG_DESKTOP: LanDesktopData = {
   lastUpdated: new Date().toISOString(),
 };
 /** More than the guard's bound, within the per-socket event rate. */
-const ASKS = Math.ceil((2 * SLOW_CONSUMER_MAX_BYTES) / 900_000);
+const UPDATES = Math.ceil((2 * SLOW_CONSUMER_MAX_BYTES) / 900_000);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,22 +62,22 @@ describe('a socket that does not read what it asked for', () => {
     await host.socket.emitWithAck('lan:host:announce', { name: 'Big desktop', desktop: BIG_DESKTOP });
     const reader = await peer('lan_discover');
     const stalled = await peer('lan_discover');
+    for (const viewer of [reader, stalled]) await viewer.socket.emitWithAck('lan:peer:connect', { peerId: host.id });
     const stalledOnServer = serverSockets().get(stalled.socket.id!)!;
     let received = 0;
-    reader.socket.on('lan:peer:desktop_data', () => received++);
+    reader.socket.on('lan:desktop:update', () => received++);
     tcpOf(stalled.socket).pause();
 
-    for (let ask = 0; ask < ASKS; ask++) {
-      stalled.socket.emit('lan:peer:connect', { peerId: host.id });
-      reader.socket.emit('lan:peer:connect', { peerId: host.id });
+    for (let update = 0; update < UPDATES; update++) {
+      host.socket.emit('lan:host:update', { desktop: BIG_DESKTOP });
       await sleep(40);
     }
     const deadline = Date.now() + 5000;
     while (stalledOnServer.connected && Date.now() < deadline) await sleep(50);
 
     expect(stalledOnServer.connected).toBe(false);
-    while (received < ASKS && Date.now() < deadline) await sleep(50);
-    expect(received).toBe(ASKS);
+    while (received < UPDATES && Date.now() < deadline) await sleep(50);
+    expect(received).toBe(UPDATES);
     expect(serverSockets().get(reader.socket.id!)?.connected).toBe(true);
     expect(serverSockets().get(host.socket.id!)?.connected).toBe(true);
   });

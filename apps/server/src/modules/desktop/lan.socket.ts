@@ -17,6 +17,15 @@ import { toLanPeer, type LanRegistry } from './lan-registry';
 const DEFAULT_PEER_NAME = 'Nearby device';
 /** A connected peer's shared-registry entry is renewed well within its expiry (LAN_PEER_TTL_SECONDS). */
 const KEEP_ALIVE_MS = 60_000;
+/**
+ * Hosts one network may have at once: every device sharing its page counts, and each holds a desktop of up
+ * to 1 MB in the registry, so this bounds what one network can make the server keep (a household's or an
+ * office's devices fit many times over). Checked before a peer first hosts; announces racing each other
+ * may pass it together, by at most their number.
+ */
+export const LAN_HOSTS_PER_NETWORK = 32;
+export const TOO_MANY_HOSTS_MESSAGE = 'Too many devices are sharing on this network';
+const PEER_NOT_FOUND = { code: 'NOT_FOUND', message: 'Could not connect to peer' } as const;
 
 /**
  * SPEC §7 LAN connection and ARCHITECTURE §6. A socket that connects with `query.type` lan_host or
@@ -28,7 +37,7 @@ const KEEP_ALIVE_MS = 60_000;
 export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsContext, registry: LanRegistry): void {
   if (!LanPeerType.safeParse(socket.handshake.query.type).success) return;
   const network = networkOf(ctx, socket.data.address);
-  const self = { id: newId(), name: DEFAULT_PEER_NAME, network, desktop: null };
+  const self = { id: newId(), name: DEFAULT_PEER_NAME, network, isHost: false };
   // Every handler waits for the registration; a registry that failed (Redis down) fails each event's ack.
   const registered = registry.add(self);
   registered.catch(() => undefined);
@@ -52,6 +61,10 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
   socket.on(
     'lan:host:announce',
     on(LanHostAnnounce, async ({ name, desktop }) => {
+      const isHost = (await registry.get(self.id))?.isHost;
+      if (!isHost && (await registry.hostsOf(network, self.id)).length >= LAN_HOSTS_PER_NETWORK) {
+        throw new AppError('RATE_LIMITED', TOO_MANY_HOSTS_MESSAGE);
+      }
       const peer = await registry.setDesktop(self.id, desktop, name);
       if (peer) socket.to(channels.lanNetwork(network)).emit('lan:peer:announce', { peer: toLanPeer(peer) });
     }),
@@ -59,7 +72,7 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
   socket.on(
     'lan:host:update',
     on(LanHostUpdate, async ({ desktop }) => {
-      if (!(await registry.get(self.id))?.desktop) {
+      if (!(await registry.get(self.id))?.isHost) {
         refuse({ code: 'NOT_FOUND', message: 'Announce this device as a host before updating its desktop' });
       }
       await registry.setDesktop(self.id, desktop);
@@ -71,13 +84,17 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
     'lan:peer:connect',
     on(LanPeerConnect, async ({ peerId }) => {
       const host = await registry.get(peerId);
-      if (!host?.desktop || host.id === self.id)
-        return refuse({ code: 'NOT_FOUND', message: 'Could not connect to peer' });
+      if (!host?.isHost || host.id === self.id) return refuse(PEER_NOT_FOUND);
       if (host.network !== network) {
         return refuse({ code: 'NOT_LOCAL_NETWORK', message: 'This device is not on your local network' });
       }
+      // Already connected: the desktop was sent and its updates follow. Sent again, a peer asking over and
+      // over would make the server send up to 1 MB for each few bytes it sends.
+      if (socket.rooms.has(channels.lanHost(host.id))) return;
+      const desktop = await registry.desktopOf(host.id);
+      if (!desktop) return refuse(PEER_NOT_FOUND);
       await socket.join(channels.lanHost(host.id));
-      socket.emit('lan:peer:desktop_data', { peerId: host.id, desktop: host.desktop });
+      socket.emit('lan:peer:desktop_data', { peerId: host.id, desktop });
     }),
   );
   socket.on('disconnect', () => {

@@ -2,6 +2,7 @@ import type { LanDataResponse, LanDesktopData, LanPeersList, SocketAck } from '@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
+import { LAN_HOSTS_PER_NETWORK, TOO_MANY_HOSTS_MESSAGE } from './lan.socket';
 
 const SEED_TIMEOUT_MS = 120_000;
 /** Long enough for a wrongly routed message to arrive before concluding it was never sent. */
@@ -118,6 +119,65 @@ describe('LAN discovery and relay over Socket.IO', () => {
     host.socket.close();
     expect(await gone).toEqual({ peerId: host.id });
     expect(await peersOf(viewer.socket)).not.toContain(host.id);
+  });
+
+  test('a peer asking again for a host it follows is not sent the desktop again; the updates still come', async () => {
+    const address = '203.0.113.80';
+    const host = await peer(address, 'lan_host');
+    await emitAck(host.socket, 'lan:host:announce', { desktop: desktopData('once') });
+    const viewer = await peer(address, 'lan_discover');
+    const sent: LanDesktopData[] = [];
+    viewer.socket.on('lan:peer:desktop_data', ({ desktop }) => sent.push(desktop));
+    for (let ask = 0; ask < 5; ask++) {
+      expect(await emitAck(viewer.socket, 'lan:peer:connect', { peerId: host.id })).toEqual({ ok: true });
+    }
+    const update = nextEvent(viewer.socket, 'lan:desktop:update');
+    await emitAck(host.socket, 'lan:host:update', { desktop: desktopData('changed') });
+    expect((await update).desktop.desktopId).toBe('desktop-changed');
+    expect(sent.map((desktop) => desktop.desktopId)).toEqual(['desktop-once']);
+  });
+
+  test(`a network has at most ${LAN_HOSTS_PER_NETWORK} hosts at once; the next is refused until one leaves`, async () => {
+    const crowded = '203.0.113.90';
+    const hosts = [];
+    for (let index = 0; index < LAN_HOSTS_PER_NETWORK; index++) {
+      const host = await peer(crowded, 'lan_host');
+      expect(await emitAck(host.socket, 'lan:host:announce', { desktop: desktopData(`h${index}`) })).toEqual({
+        ok: true,
+      });
+      hosts.push(host);
+    }
+    // A host already sharing may announce again (a new name or desktop).
+    expect(await emitAck(hosts[0]!.socket, 'lan:host:announce', { desktop: desktopData('again') })).toEqual({
+      ok: true,
+    });
+
+    const viewer = await peer(crowded, 'lan_discover');
+    const announced: unknown[] = [];
+    viewer.socket.on('lan:peer:announce', (payload) => announced.push(payload));
+    const extra = await peer(crowded, 'lan_host');
+    expect(await emitAck(extra.socket, 'lan:host:announce', { desktop: desktopData('extra') })).toEqual({
+      ok: false,
+      code: 'RATE_LIMITED',
+      error: TOO_MANY_HOSTS_MESSAGE,
+    });
+    expect(await emitAck(extra.socket, 'lan:host:update', { desktop: desktopData('extra') })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
+    expect(await peersOf(viewer.socket)).toHaveLength(LAN_HOSTS_PER_NETWORK);
+    expect(await peersOf(viewer.socket)).not.toContain(extra.id);
+
+    const elsewhere = await peer('203.0.113.91', 'lan_host');
+    expect(await emitAck(elsewhere.socket, 'lan:host:announce', { desktop: desktopData('other') })).toEqual({
+      ok: true,
+    });
+
+    const gone = nextEvent(viewer.socket, 'lan:peer:disconnect');
+    hosts[0]!.socket.close();
+    await gone;
+    expect(await emitAck(extra.socket, 'lan:host:announce', { desktop: desktopData('extra') })).toEqual({ ok: true });
+    expect(announced).toEqual([{ peer: expect.objectContaining({ id: extra.id, isHost: true }) }]);
   });
 
   test('a desktop whose file links point anywhere but this server is refused, and nobody hears of it', async () => {
