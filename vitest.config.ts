@@ -64,4 +64,6 @@ if (process.env.TEST_LAN_ADDRESSES) {
   projects.push(serverProject('server-lan', ['src/**/*.lan.test.ts'], []));
 }
 
-export default defineConfig({ test: { projects } });
+// Vitest's default is one worker fewer than the cores: one on CI's two. The server suites mostly wait on
+// databases, sockets and child processes, so a worker per core keeps both cores busy.
+export default defineConfig({ test: { projects, maxWorkers: '100%' } });
