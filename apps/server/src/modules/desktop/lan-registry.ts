@@ -6,7 +6,7 @@ export interface LanPeerRecord {
   id: string;
   name: string;
   network: string;
-  /** Set once the peer announces itself as a host, with the desktop it shares (kept apart: desktopOf). */
+  /** True once the peer has announced itself as a host; the desktop it shares is read with desktopOf. */
   isHost: boolean;
 }
 
