@@ -13,6 +13,7 @@ function serverProject(
   include: string[],
   exclude: string[],
   env: Record<string, string> = {},
+  options: { sharesRedis?: boolean } = {},
 ): TestProjectInlineConfiguration {
   return {
     test: {
@@ -24,6 +25,9 @@ function serverProject(
       env,
       testTimeout: 20_000,
       hookTimeout: 30_000,
+      // Files on the one TEST_REDIS_URL share its Socket.IO adapter channels: a node of one file would count
+      // as a peer of another's. They run one at a time, after the rest.
+      ...(options.sharesRedis ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : {}),
     },
   };
 }
@@ -52,12 +56,14 @@ if (process.env.TEST_DATABASE_URL) {
   projects.push(serverProject('server-postgres', allServerTests, notOnPostgres, { TEST_DB: 'postgres' }));
 }
 if (process.env.TEST_REDIS_URL) {
-  projects.push(serverProject('server-redis', ['src/**/*.redis.test.ts'], []));
+  projects.push(serverProject('server-redis', ['src/**/*.redis.test.ts'], [], {}, { sharesRedis: true }));
 }
 
 if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
   // Two nodes on one PostgreSQL database and one Redis, behind a proxy (scale-out, ARCHITECTURE §3).
-  projects.push(serverProject('server-cluster', ['src/**/*.cluster.test.ts'], [], { TEST_DB: 'postgres' }));
+  projects.push(
+    serverProject('server-cluster', ['src/**/*.cluster.test.ts'], [], { TEST_DB: 'postgres' }, { sharesRedis: true }),
+  );
 }
 
 if (process.env.TEST_LAN_ADDRESSES) {

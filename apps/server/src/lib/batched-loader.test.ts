@@ -43,6 +43,16 @@ describe('createBatchedLoader', () => {
     expect(await Promise.all([first, second])).toEqual(['A', 'B']);
   });
 
+  test('a batch holds at most its maximum of keys; the rest go in the next', async () => {
+    const batches: number[][] = [];
+    const load = createBatchedLoader(async (keys: readonly number[]) => {
+      batches.push([...keys]);
+      return keys;
+    }, 2);
+    expect(await Promise.all([1, 2, 3, 4, 5].map(load))).toEqual([1, 2, 3, 4, 5]);
+    expect(batches).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
   test('a failed load rejects every caller of its batch, and the next batch is unharmed', async () => {
     let fail = true;
     const load = createBatchedLoader(async (keys: readonly number[]) => {

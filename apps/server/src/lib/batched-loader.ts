@@ -8,15 +8,17 @@
  * request waits for nothing but the callbacks already queued.
  *
  * `loadMany` answers with one value per key, in the keys' order. If it fails, every caller of that batch
- * gets its error.
+ * gets its error. A batch holds at most `maxBatch` keys; the next key starts another.
  */
 export function createBatchedLoader<Key, Value>(
   loadMany: (keys: readonly Key[]) => Promise<readonly Value[]>,
+  maxBatch = 256,
 ): (key: Key) => Promise<Value> {
   let batch: { key: Key; resolve: (value: Value) => void; reject: (error: unknown) => void }[] = [];
 
   async function flush() {
     const callers = batch;
+    if (callers.length === 0) return;
     batch = [];
     try {
       const values = await loadMany(callers.map((caller) => caller.key));
@@ -33,5 +35,6 @@ export function createBatchedLoader<Key, Value>(
     new Promise<Value>((resolve, reject) => {
       if (batch.length === 0) setImmediate(() => void flush());
       batch.push({ key, resolve, reject });
+      if (batch.length >= maxBatch) void flush();
     });
 }

@@ -41,13 +41,13 @@ export function createFileLinks(serverSecret: string): FileLinks {
     sign(userId, fileId, now = nowSeconds()) {
       const step = FILE_LINK_EXPIRY_STEP_SECONDS;
       const expiresAt = Math.ceil((now + FILE_LINK_TTL_SECONDS) / step) * step;
-      const key = `${userId}.${expiresAt}.${fileId}`;
-      let token = remembered.get(key);
+      const memoKey = `${userId}.${expiresAt}.${fileId}`;
+      let token = remembered.get(memoKey);
       if (token === undefined) {
         const subject = Buffer.from(`${userId}.${expiresAt}`).toString('base64url');
         token = `${subject}.${mac(`${subject}.${fileId}`)}`;
         if (remembered.size >= REMEMBERED_LINKS) remembered.delete(remembered.keys().next().value!);
-        remembered.set(key, token);
+        remembered.set(memoKey, token);
       }
       return token;
     },

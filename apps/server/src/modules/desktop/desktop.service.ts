@@ -280,7 +280,8 @@ export async function revokeShareToken(ctx: DesktopsContext, caller: DesktopCall
 
 /**
  * A desktop file for download or preview. The address's signed link names the desktop it was shown on; it
- * works for FILE_LINK_TTL_SECONDS, for whoever was shown it (a LAN or shared view has no user to name).
+ * works for FILE_LINK_TTL_SECONDS and up to one FILE_LINK_EXPIRY_STEP_SECONDS more, for whoever was shown
+ * it (a LAN or shared view has no user to name).
  */
 export async function openFile(
   ctx: DesktopsContext,

@@ -2,6 +2,8 @@ import type { LanPeersList, SocketAck } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
+import { LAN_HOSTS_PER_NETWORK } from './lan-registry';
+import { TOO_MANY_HOSTS_MESSAGE } from './lan.socket';
 
 /** Runs only when TEST_REDIS_URL is set (CI sets it): LAN peers on two nodes share one registry. */
 const HOME = '203.0.113.77';
@@ -64,5 +66,25 @@ describe('LAN registry in Redis across two nodes', () => {
 
     host.close();
     await expect.poll(async () => (await peersOf(viewer)).peers, { timeout: 5000 }).toEqual([]);
+  });
+
+  test(`announces racing on two nodes give one network no more than ${LAN_HOSTS_PER_NETWORK} hosts`, async () => {
+    const crowded = '203.0.113.78';
+    const hosts = await Promise.all(
+      Array.from({ length: LAN_HOSTS_PER_NETWORK + 8 }, (_, index) =>
+        peer(index % 2 === 0 ? urlA : urlB, crowded, 'lan_host'),
+      ),
+    );
+    await Promise.all(hosts.map((host) => peersOf(host)));
+    const acks = await Promise.all(
+      hosts.map((host, index) => ack(host, 'lan:host:announce', { desktop: desktop(`racer-${index}`) })),
+    );
+    expect(acks.filter((result) => result.ok)).toHaveLength(LAN_HOSTS_PER_NETWORK);
+    expect(acks.filter((result) => !result.ok)).toEqual(
+      Array(8).fill({ ok: false, code: 'RATE_LIMITED', error: TOO_MANY_HOSTS_MESSAGE }),
+    );
+    const viewer = await peer(urlB, crowded, 'lan_discover');
+    expect((await peersOf(viewer)).peers).toHaveLength(LAN_HOSTS_PER_NETWORK);
+    for (const host of hosts) host.close();
   });
 });

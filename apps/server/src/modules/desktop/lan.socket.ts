@@ -17,13 +17,7 @@ import { toLanPeer, type LanRegistry } from './lan-registry';
 const DEFAULT_PEER_NAME = 'Nearby device';
 /** A connected peer's shared-registry entry is renewed well within its expiry (LAN_PEER_TTL_SECONDS). */
 const KEEP_ALIVE_MS = 60_000;
-/**
- * Hosts one network may have at once: every device sharing its page counts, and each holds a desktop of up
- * to 1 MB in the registry, so this bounds what one network can make the server keep (a household's or an
- * office's devices fit many times over). Checked before a peer first hosts; announces racing each other
- * may pass it together, by at most their number.
- */
-export const LAN_HOSTS_PER_NETWORK = 32;
+/** Why an announce is refused when its network has LAN_HOSTS_PER_NETWORK hosts already. */
 export const TOO_MANY_HOSTS_MESSAGE = 'Too many devices are sharing on this network';
 const PEER_NOT_FOUND = { code: 'NOT_FOUND', message: 'Could not connect to peer' } as const;
 
@@ -61,11 +55,8 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
   socket.on(
     'lan:host:announce',
     on(LanHostAnnounce, async ({ name, desktop }) => {
-      const isHost = (await registry.get(self.id))?.isHost;
-      if (!isHost && (await registry.hostsOf(network, self.id)).length >= LAN_HOSTS_PER_NETWORK) {
-        throw new AppError('RATE_LIMITED', TOO_MANY_HOSTS_MESSAGE);
-      }
       const peer = await registry.setDesktop(self.id, desktop, name);
+      if (peer === 'full') throw new AppError('RATE_LIMITED', TOO_MANY_HOSTS_MESSAGE);
       if (peer) socket.to(channels.lanNetwork(network)).emit('lan:peer:announce', { peer: toLanPeer(peer) });
     }),
   );
@@ -91,9 +82,13 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
       // Already connected: the desktop was sent and its updates follow. Sent again, a peer asking over and
       // over would make the server send up to 1 MB for each few bytes it sends.
       if (socket.rooms.has(channels.lanHost(host.id))) return;
-      const desktop = await registry.desktopOf(host.id);
-      if (!desktop) return refuse(PEER_NOT_FOUND);
+      // Joined before the desktop is read, so that no update falls between the two.
       await socket.join(channels.lanHost(host.id));
+      const desktop = await registry.desktopOf(host.id);
+      if (!desktop) {
+        await socket.leave(channels.lanHost(host.id));
+        return refuse(PEER_NOT_FOUND);
+      }
       socket.emit('lan:peer:desktop_data', { peerId: host.id, desktop });
     }),
   );

@@ -2,7 +2,8 @@ import type { LanDataResponse, LanDesktopData, LanPeersList, SocketAck } from '@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
-import { LAN_HOSTS_PER_NETWORK, TOO_MANY_HOSTS_MESSAGE } from './lan.socket';
+import { LAN_HOSTS_PER_NETWORK } from './lan-registry';
+import { TOO_MANY_HOSTS_MESSAGE } from './lan.socket';
 
 const SEED_TIMEOUT_MS = 120_000;
 /** Long enough for a wrongly routed message to arrive before concluding it was never sent. */

@@ -202,8 +202,15 @@ describe('useLanSession', () => {
     const again = new FakeSocket();
     const hosted = renderHook(() => useLanSession(makeDesktop(), () => again.asSocket()));
     act(() => hosted.result.current.start());
-    ack(again, 'lan:host:announce', { ok: false, error: 'down', code: 'INTERNAL' });
-    expect(toastStore.getToasts()[0]?.title).toBe('Failed to start hosting');
+    ack(again, 'lan:host:announce', {
+      ok: false,
+      error: 'Too many devices are sharing on this network',
+      code: 'RATE_LIMITED',
+    });
+    expect(toastStore.getToasts()[0]).toMatchObject({
+      title: 'Failed to start hosting',
+      description: 'Too many devices are sharing on this network',
+    });
     expect(hosted.result.current.isHosting).toBe(false);
   });
 });

@@ -161,7 +161,7 @@ export function useLanSession(desktop: Desktop | undefined, createSocket: LanSoc
             setIsHosting(true);
             toast.success({ title: t('lan.hostingStarted') });
           } else {
-            toast.error({ title: t('lan.hostingFailed') });
+            toast.error({ title: t('lan.hostingFailed'), description: ack.error });
           }
         });
       }
