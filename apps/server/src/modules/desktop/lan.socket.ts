@@ -32,6 +32,8 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
   if (!LanPeerType.safeParse(socket.handshake.query.type).success) return;
   const network = networkOf(ctx, socket.data.address);
   const self = { id: newId(), name: DEFAULT_PEER_NAME, network, isHost: false };
+  // Known here once the announce is stored: an update, up to 30 a second, need not read the record for it.
+  let isHosting = false;
   // Every handler waits for the registration; a registry that failed (Redis down) fails each event's ack.
   const registered = registry.add(self);
   registered.catch(() => undefined);
@@ -57,13 +59,14 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
     on(LanHostAnnounce, async ({ name, desktop }) => {
       const peer = await registry.setDesktop(self.id, desktop, name);
       if (peer === 'full') throw new AppError('RATE_LIMITED', TOO_MANY_HOSTS_MESSAGE);
+      if (peer) isHosting = true;
       if (peer) socket.to(channels.lanNetwork(network)).emit('lan:peer:announce', { peer: toLanPeer(peer) });
     }),
   );
   socket.on(
     'lan:host:update',
     on(LanHostUpdate, async ({ desktop }) => {
-      if (!(await registry.get(self.id))?.isHost) {
+      if (!isHosting) {
         refuse({ code: 'NOT_FOUND', message: 'Announce this device as a host before updating its desktop' });
       }
       await registry.setDesktop(self.id, desktop);
