@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test } from 'vitest';
@@ -46,7 +46,8 @@ describe('RootLayout', () => {
     expect(document.title).toBe('All Clips · ClipSync');
     await router.navigate('/');
     expect(await screen.findByText('Landing')).toBeInTheDocument();
-    expect(document.title).toBe('ClipSync');
+    // The title is set by an effect, which may run after the page is already in the document.
+    await waitFor(() => expect(document.title).toBe('ClipSync'));
   });
 
   test('/ focuses the search field and n opens a new clip', async () => {
@@ -58,7 +59,7 @@ describe('RootLayout', () => {
     screen.getByRole('searchbox').blur();
     await userEvent.keyboard('n');
     expect(router.state.location.pathname).toBe('/new-clip');
-    expect(document.title).toBe('New Clip · ClipSync');
+    await waitFor(() => expect(document.title).toBe('New Clip · ClipSync'));
   });
 
   test('no single-key shortcut fires while typing in a field, nor with Ctrl', async () => {
