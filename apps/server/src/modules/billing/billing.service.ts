@@ -5,7 +5,7 @@ import {
   type CheckoutRequest,
   type RedirectUrlResponse,
 } from '@clipsync/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { billingAccounts } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
@@ -24,22 +24,23 @@ const CHECKOUT_TRIAL_END_MIN_MS = 48 * HOUR_MS;
  * The user's first Stripe customer, for a user who has none stored. No transaction is held across the call
  * to Stripe (the embedded database would wait on it): two first checkouts at once send the same
  * idempotency key, so Stripe answers both with one customer, and the first id stored is the one kept.
+ * The insert does nothing on any conflict, not only the user's: an upsert on `user_id` alone fails on
+ * `billing_accounts_customer_unique` when the other checkout's row with the same customer is not yet
+ * committed, which PostgreSQL only waits out for the conflict target.
  */
 async function createCustomer(ctx: BillingContext, payments: Payments, userId: string): Promise<string> {
   const customer = await payments.stripe.customers.create(
     { metadata: { userId } },
     { idempotencyKey: `clipsync-customer-${userId}` },
   );
+  await ctx.db.insert(billingAccounts).values({ userId, stripeCustomerId: customer.id }).onConflictDoNothing();
   const [stored] = await ctx.db
-    .insert(billingAccounts)
-    .values({ userId, stripeCustomerId: customer.id })
-    .onConflictDoUpdate({
-      target: billingAccounts.userId,
-      set: {
-        stripeCustomerId: sql`coalesce(${billingAccounts.stripeCustomerId}, excluded.stripe_customer_id)`,
-        updatedAt: new Date(),
-      },
+    .update(billingAccounts)
+    .set({
+      stripeCustomerId: sql`coalesce(${billingAccounts.stripeCustomerId}, ${customer.id})`,
+      updatedAt: new Date(),
     })
+    .where(eq(billingAccounts.userId, userId))
     .returning({ customerId: billingAccounts.stripeCustomerId });
   if (!stored?.customerId) throw new AppError('INTERNAL');
   return stored.customerId;

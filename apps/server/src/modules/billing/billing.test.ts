@@ -49,6 +49,24 @@ describe('paid plans through Stripe (SPEC §7 Billing)', () => {
     expect(url).toMatch(new RegExp(`^${testApp.standIn.url}/checkout/cs_test_`));
   });
 
+  test('first checkouts racing each other all succeed and keep one customer per user', async () => {
+    // On PostgreSQL both racers insert the same customer id; only one row may hold it (its unique index).
+    const users = await Promise.all(Array.from({ length: 8 }, () => testApp.factory.user()));
+    const answers = await Promise.all(
+      users.flatMap((user) =>
+        (['basic', 'pro', 'advanced'] as const).map((plan) => testApp.as(user).post('/api/stripe/checkout', { plan })),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(answers.map(() => 200));
+    for (const user of users) {
+      const customers = [...testApp.standIn.customers.values()].filter(
+        (customer) => (customer.metadata as { userId?: string }).userId === user.id,
+      );
+      expect(customers).toHaveLength(1);
+      expect((await billingRowOf(testApp, user.id))?.stripeCustomerId).toBe(customers[0]?.id);
+    }
+  });
+
   test('the trial days left carry into the subscription: its exact end, or whole days when under 48 h', async () => {
     const user = await testApp.factory.user();
     await testApp.as(user).post('/api/stripe/checkout', { plan: 'pro' });
