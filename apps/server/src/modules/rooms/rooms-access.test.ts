@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { addRoomMember, createRoom, type TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
+import { findRoomAccess } from './room-access';
 
 /** Set-up creates users (argon2 hashes) and rooms through the API: slow on a busy shared machine. */
 const SEED_TIMEOUT_MS = 120_000;
@@ -205,6 +206,30 @@ describe('rooms authorization matrix', () => {
       (['owner', 'member'] as const).map((who) => testApp.as(users[who]).get(`/api/rooms/${privateRoom.room.id}`)),
     );
     expect(details.map((res) => (res.json() as RoomDetail).abilities.delete)).toEqual([true, false]);
+  });
+
+  test('one batch of access reads (asked in the same turn) maps each row back to its own caller', async () => {
+    const privateRoom = await fixture(true);
+    const publicRoom = await fixture(false);
+    const actorOf = (user: TestUser) => ({ userId: user.id, sessionId: 'not read here', expiresAt: 0 });
+    const asked = [
+      [users.owner, privateRoom, 'owner'],
+      [users.member, privateRoom, 'member'],
+      [users.removed, privateRoom, null],
+      [users.outsider, privateRoom, null],
+      [users.member, publicRoom, 'member'],
+      [users.outsider, publicRoom, null],
+      [users.owner, publicRoom, 'owner'],
+    ] as const;
+    const found = await Promise.all([
+      ...asked.map(([user, f]) => findRoomAccess(testApp.context.db, actorOf(user), f.room.id)),
+      findRoomAccess(testApp.context.db, null, publicRoom.room.id),
+    ]);
+    expect(found.map(({ access }) => access.role)).toEqual([...asked.map(([, , role]) => role), null]);
+    expect(found.map(({ room }) => room.id)).toEqual([...asked.map(([, f]) => f.room.id), publicRoom.room.id]);
+    await expect(findRoomAccess(testApp.context.db, actorOf(users.owner), 'AAAAAAAAAAAAAAAAAAAAAA')).rejects.toThrow(
+      'Room not found',
+    );
   });
 
   describe('forged and malformed ids', () => {
