@@ -1,4 +1,5 @@
 import type { LanPeersList, SocketAck } from '@clipsync/shared';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
@@ -66,6 +67,32 @@ describe('LAN registry in Redis across two nodes', () => {
 
     host.close();
     await expect.poll(async () => (await peersOf(viewer)).peers, { timeout: 5000 }).toEqual([]);
+  });
+
+  test('a host whose entry Redis lost (expired while unreachable, or an empty restart) is listed again by its next update', async () => {
+    const host = await peer(urlA, HOME, 'lan_host');
+    const hostId = (await peersOf(host)).selfId;
+    expect(await ack(host, 'lan:host:announce', { name: 'Attic PC', desktop: desktop('before') })).toEqual({
+      ok: true,
+    });
+    const viewer = await peer(urlB, HOME, 'lan_discover');
+    expect((await peersOf(viewer)).peers.map((listed) => listed.id)).toEqual([hostId]);
+
+    const redis = new Redis(redisUrl);
+    try {
+      await redis.del(`clipsync:lan:v2:peer:${hostId}`, `clipsync:lan:v2:desktop:${hostId}`);
+    } finally {
+      redis.disconnect();
+    }
+    expect((await peersOf(viewer)).peers).toEqual([]);
+
+    const announced = nextEvent(viewer, 'lan:peer:announce', 5000);
+    expect(await ack(host, 'lan:host:update', { desktop: desktop('after') })).toEqual({ ok: true });
+    expect((await announced).peer).toMatchObject({ id: hostId, name: 'Attic PC', isHost: true });
+    const data = nextEvent(viewer, 'lan:peer:desktop_data');
+    expect(await ack(viewer, 'lan:peer:connect', { peerId: hostId })).toEqual({ ok: true });
+    expect((await data).desktop.desktopId).toBe('after');
+    host.close();
   });
 
   test(`announces racing on two nodes give one network no more than ${LAN_HOSTS_PER_NETWORK} hosts`, async () => {

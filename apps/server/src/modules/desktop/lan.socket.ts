@@ -4,6 +4,7 @@ import {
   LanPeerConnect,
   LanPeerType,
   channels,
+  type LanDesktopData,
   type LanErrorPayload,
 } from '@clipsync/shared';
 import { z } from 'zod';
@@ -34,6 +35,7 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
   const self = { id: newId(), name: DEFAULT_PEER_NAME, network, isHost: false };
   // Known here once the announce is stored: an update, up to 30 a second, need not read the record for it.
   let isHosting = false;
+  let hostName: string | undefined;
   // Every handler waits for the registration; a registry that failed (Redis down) fails each event's ack.
   const registered = registry.add(self);
   registered.catch(() => undefined);
@@ -51,16 +53,33 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
     const hosts = await registry.hostsOf(network, self.id);
     socket.emit('lan:peers:list', { selfId: self.id, peers: hosts.map(toLanPeer) });
   };
+  /**
+   * Lists this device as a host of its network. A shared registry can lose a connected peer (its entry
+   * expires while Redis is unreachable, or Redis restarts empty): the peer is then added again, unless it
+   * is gone because its socket is.
+   */
+  const listAsHost = async (desktop: LanDesktopData) => {
+    let peer = await registry.setDesktop(self.id, desktop, hostName);
+    if (peer === undefined && socket.connected) {
+      await registry.add({ ...self, isHost: false });
+      peer = await registry.setDesktop(self.id, desktop, hostName);
+    }
+    if (peer === 'full') {
+      isHosting = false;
+      throw new AppError('RATE_LIMITED', TOO_MANY_HOSTS_MESSAGE);
+    }
+    if (!peer) throw new AppError('NOT_FOUND', 'This device is no longer connected');
+    isHosting = true;
+    socket.to(channels.lanNetwork(network)).emit('lan:peer:announce', { peer: toLanPeer(peer) });
+  };
   void socket.join(channels.lanNetwork(network));
   void registered.then(sendPeers).catch(() => undefined);
 
   socket.on(
     'lan:host:announce',
     on(LanHostAnnounce, async ({ name, desktop }) => {
-      const peer = await registry.setDesktop(self.id, desktop, name);
-      if (peer === 'full') throw new AppError('RATE_LIMITED', TOO_MANY_HOSTS_MESSAGE);
-      if (peer) isHosting = true;
-      if (peer) socket.to(channels.lanNetwork(network)).emit('lan:peer:announce', { peer: toLanPeer(peer) });
+      hostName = name;
+      await listAsHost(desktop);
     }),
   );
   socket.on(
@@ -69,7 +88,9 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
       if (!isHosting) {
         refuse({ code: 'NOT_FOUND', message: 'Announce this device as a host before updating its desktop' });
       }
-      await registry.setDesktop(self.id, desktop);
+      // A registry that lost this peer lists it again (listAsHost).
+      const stored = await registry.setDesktop(self.id, desktop);
+      if (stored === undefined || stored === 'full') await listAsHost(desktop);
       socket.to(channels.lanHost(self.id)).emit('lan:desktop:update', { peerId: self.id, desktop });
     }),
   );
@@ -87,7 +108,8 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
       if (socket.rooms.has(channels.lanHost(host.id))) return;
       // Joined before the desktop is read, so that no update falls between the two.
       await socket.join(channels.lanHost(host.id));
-      const desktop = await registry.desktopOf(host.id);
+      // Left again on any failure, or a repeated connect would take the socket for connected already.
+      const desktop = await registry.desktopOf(host.id).catch(() => undefined);
       if (!desktop) {
         await socket.leave(channels.lanHost(host.id));
         return refuse(PEER_NOT_FOUND);
