@@ -3,7 +3,8 @@ import type { Socket as TcpSocket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { socketPool, type TestSocket } from '../../test/socket-client';
-import { SLOW_CONSUMER_MAX_BYTES } from './slow-consumer-guard';
+import { SLOW_CONSUMER_MAX_BYTES, slowConsumersOf } from './slow-consumer-guard';
+import type { RealtimeSocket } from './types';
 
 /** A LAN host's desktop of ~900 KB: each `lan:host:update` relays it whole to every connected peer. */
 const BIG_DESKTOP: LanDesktopData = {
@@ -80,5 +81,40 @@ describe('a socket that does not read what it asked for', () => {
     expect(received).toBe(UPDATES);
     expect(serverSockets().get(reader.socket.id!)?.connected).toBe(true);
     expect(serverSockets().get(host.socket.id!)?.connected).toBe(true);
+  });
+});
+
+const MB = 1024 * 1024;
+const bounds = { perSocket: 8 * MB, perAddress: 20 * MB };
+
+/** A socket as the guard reads it: its address, and what Engine.IO and `ws` hold for it. */
+const socketOf = (id: string, address: string, queuedMb: number, inWsMb = 0) =>
+  ({
+    id,
+    data: { address },
+    conn: {
+      writeBuffer: queuedMb > 0 ? [{ data: Buffer.alloc(queuedMb * MB) }] : [],
+      transport: { socket: { bufferedAmount: inWsMb * MB } },
+    },
+  }) as unknown as RealtimeSocket;
+
+const idsOf = (sockets: RealtimeSocket[]) => sockets.map((socket) => socket.id).sort();
+
+describe('slowConsumersOf', () => {
+  test('drops a socket over the bound by itself, counting what Engine.IO and ws each hold', () => {
+    const sockets = [socketOf('over', '10.0.0.1', 5, 4), socketOf('under', '10.0.0.2', 5, 3)];
+    expect(idsOf(slowConsumersOf(sockets, bounds))).toEqual(['over']);
+  });
+
+  test("drops an address's fullest sockets until what the rest hold is within the address's bound", () => {
+    const crowd = [6, 7, 5, 4, 1].map((mb) => socketOf(`crowd-${mb}`, '192.168.1.9', mb));
+    const neighbour = [7, 7].map((mb, index) => socketOf(`neighbour-${index}`, '192.168.1.10', mb));
+    // 23 MB from one address: dropping its 7 MB socket leaves 16, within 20; the neighbour's 14 stays.
+    expect(idsOf(slowConsumersOf([...crowd, ...neighbour], bounds))).toEqual(['crowd-7']);
+  });
+
+  test('many sockets that read their messages are never dropped', () => {
+    const readers = Array.from({ length: 200 }, (_, index) => socketOf(`reader-${index}`, '203.0.113.5', 0));
+    expect(slowConsumersOf(readers, bounds)).toEqual([]);
   });
 });

@@ -7,6 +7,11 @@ import type { RealtimeServer, RealtimeSocket } from './types';
  * is merely slow holds (a few LAN desktops of ≤ 1 MB each).
  */
 export const SLOW_CONSUMER_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * The same for all sockets of one address together: one device may open SOCKET_CONNECTIONS_PER_IP sockets,
+ * which the bound per socket alone would let hold 1.6 GB. Above it, that address's fullest sockets go first.
+ */
+export const SLOW_CONSUMER_MAX_BYTES_PER_ADDRESS = 64 * 1024 * 1024;
 const CHECK_EVERY_MS = 1000;
 
 /** Engine.IO's websocket transport and its `ws` socket: the parts read here, not in their typings. */
@@ -36,12 +41,43 @@ function drop(socket: RealtimeSocket): void {
   transport.socket?.terminate?.();
 }
 
-/** Checks every socket of this node once a second; returns the stop. */
-export function startSlowConsumerGuard(io: RealtimeServer, maxBytes = SLOW_CONSUMER_MAX_BYTES): () => void {
-  const timer = setInterval(() => {
-    for (const socket of io.of('/').sockets.values()) {
-      if (pendingBytesOf(socket) > maxBytes) drop(socket);
+export interface SlowConsumerBounds {
+  perSocket: number;
+  perAddress: number;
+}
+
+/** The sockets to drop: each over the bound alone, then the fullest of each address over its bound. */
+export function slowConsumersOf(sockets: Iterable<RealtimeSocket>, bounds: SlowConsumerBounds): RealtimeSocket[] {
+  const dropped: RealtimeSocket[] = [];
+  const byAddress = new Map<string, { socket: RealtimeSocket; pending: number }[]>();
+  for (const socket of sockets) {
+    const pending = pendingBytesOf(socket);
+    if (pending > bounds.perSocket) {
+      dropped.push(socket);
+    } else if (pending > 0) {
+      const waiting = byAddress.get(socket.data.address) ?? [];
+      byAddress.set(socket.data.address, waiting);
+      waiting.push({ socket, pending });
     }
+  }
+  for (const waiting of byAddress.values()) {
+    let total = waiting.reduce((sum, { pending }) => sum + pending, 0);
+    for (const { socket, pending } of waiting.sort((a, b) => b.pending - a.pending)) {
+      if (total <= bounds.perAddress) break;
+      dropped.push(socket);
+      total -= pending;
+    }
+  }
+  return dropped;
+}
+
+/** Checks every socket of this node once a second; returns the stop. */
+export function startSlowConsumerGuard(
+  io: RealtimeServer,
+  bounds: SlowConsumerBounds = { perSocket: SLOW_CONSUMER_MAX_BYTES, perAddress: SLOW_CONSUMER_MAX_BYTES_PER_ADDRESS },
+): () => void {
+  const timer = setInterval(() => {
+    for (const socket of slowConsumersOf(io.of('/').sockets.values(), bounds)) drop(socket);
   }, CHECK_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);
