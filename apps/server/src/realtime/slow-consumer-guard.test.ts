@@ -89,32 +89,57 @@ const bounds = { perSocket: 8 * MB, perAddress: 20 * MB };
 
 /** A socket as the guard reads it: its address, and what Engine.IO and `ws` hold for it. */
 const socketOf = (id: string, address: string, queuedMb: number, inWsMb = 0) =>
-  ({
-    id,
-    data: { address },
-    conn: {
-      writeBuffer: queuedMb > 0 ? [{ data: Buffer.alloc(queuedMb * MB) }] : [],
-      transport: { socket: { bufferedAmount: inWsMb * MB } },
-    },
-  }) as unknown as RealtimeSocket;
+  holding(
+    { id, data: { address }, conn: { writeBuffer: [], transport: { socket: { bufferedAmount: 0 } } } },
+    queuedMb,
+    inWsMb,
+  );
+/** Sets what waits for the socket now (it read some, or more was sent to it). */
+function holding(socket: object, queuedMb: number, inWsMb = 0): RealtimeSocket {
+  const { conn } = socket as { conn: { writeBuffer: unknown[]; transport: { socket: { bufferedAmount: number } } } };
+  conn.writeBuffer = queuedMb > 0 ? [{ data: Buffer.alloc(Math.round(queuedMb * MB)) }] : [];
+  conn.transport.socket.bufferedAmount = inWsMb * MB;
+  return socket as RealtimeSocket;
+}
 
 const idsOf = (sockets: RealtimeSocket[]) => sockets.map((socket) => socket.id).sort();
 
 describe('slowConsumersOf', () => {
-  test('drops a socket over the bound by itself, counting what Engine.IO and ws each hold', () => {
+  test('drops a socket over the bound by itself at once, counting what Engine.IO and ws each hold', () => {
     const sockets = [socketOf('over', '10.0.0.1', 5, 4), socketOf('under', '10.0.0.2', 5, 3)];
-    expect(idsOf(slowConsumersOf(sockets, bounds))).toEqual(['over']);
+    expect(idsOf(slowConsumersOf(sockets, bounds, new WeakMap()))).toEqual(['over']);
   });
 
-  test("drops an address's fullest sockets until what the rest hold is within the address's bound", () => {
+  test("drops the fullest stalled sockets of an address until the rest are within the address's bound", () => {
+    const lastCheck = new WeakMap();
     const crowd = [6, 7, 5, 4, 1].map((mb) => socketOf(`crowd-${mb}`, '192.168.1.9', mb));
     const neighbour = [7, 7].map((mb, index) => socketOf(`neighbour-${index}`, '192.168.1.10', mb));
-    // 23 MB from one address: dropping its 7 MB socket leaves 16, within 20; the neighbour's 14 stays.
-    expect(idsOf(slowConsumersOf([...crowd, ...neighbour], bounds))).toEqual(['crowd-7']);
+    // Not yet seen to stall: a burst that arrived just now.
+    expect(slowConsumersOf([...crowd, ...neighbour], bounds, lastCheck)).toEqual([]);
+    // A second later nothing was read: 23 MB from one address; without its 7 MB socket 16 remain, within
+    // 20. The neighbour's 14 MB stays.
+    expect(idsOf(slowConsumersOf([...crowd, ...neighbour], bounds, lastCheck))).toEqual(['crowd-7']);
   });
 
-  test('many sockets that read their messages are never dropped', () => {
-    const readers = Array.from({ length: 200 }, (_, index) => socketOf(`reader-${index}`, '203.0.113.5', 0));
-    expect(slowConsumersOf(readers, bounds)).toEqual([]);
+  test('a socket sent more than it read counts as stalled', () => {
+    const lastCheck = new WeakMap();
+    const sockets = ['a', 'b', 'c'].map((id) => socketOf(id, '192.168.1.9', 6));
+    slowConsumersOf(sockets, bounds, lastCheck);
+    // 7 MB each, 21 together: one goes.
+    sockets.forEach((socket) => holding(socket, 5, 2));
+    expect(slowConsumersOf(sockets, bounds, lastCheck)).toHaveLength(1);
+  });
+
+  test('a crowd behind one address still reading a large message together is left to read it', () => {
+    const lastCheck = new WeakMap();
+    const crowd = Array.from({ length: 40 }, (_, index) => socketOf(`reader-${index}`, '203.0.113.5', 0));
+    slowConsumersOf(crowd, bounds, lastCheck);
+    crowd.forEach((socket) => holding(socket, 1));
+    expect(slowConsumersOf(crowd, bounds, lastCheck)).toEqual([]);
+    crowd.forEach((socket) => holding(socket, 0.9));
+    expect(slowConsumersOf(crowd, bounds, lastCheck)).toEqual([]);
+    // Stalled at 36 MB together: the first 18 bring it to 20.
+    crowd.forEach((socket) => holding(socket, 0.9));
+    expect(slowConsumersOf(crowd, bounds, lastCheck)).toHaveLength(18);
   });
 });

@@ -8,8 +8,10 @@ import type { RealtimeServer, RealtimeSocket } from './types';
  */
 export const SLOW_CONSUMER_MAX_BYTES = 8 * 1024 * 1024;
 /**
- * The same for all sockets of one address together: one device may open SOCKET_CONNECTIONS_PER_IP sockets,
- * which the bound per socket alone would let hold 1.6 GB. Above it, that address's fullest sockets go first.
+ * The same for the sockets of one address that are not reading, together: one device may open
+ * SOCKET_CONNECTIONS_PER_IP sockets, which the bound per socket alone would let hold 1.6 GB. Sockets that
+ * are taking their messages do not count, so a crowd behind one address (an office's NAT, a LAN) that
+ * receives a large message at once is left to read it.
  */
 export const SLOW_CONSUMER_MAX_BYTES_PER_ADDRESS = 64 * 1024 * 1024;
 const CHECK_EVERY_MS = 1000;
@@ -46,23 +48,35 @@ export interface SlowConsumerBounds {
   perAddress: number;
 }
 
-/** The sockets to drop: each over the bound alone, then the fullest of each address over its bound. */
-export function slowConsumersOf(sockets: Iterable<RealtimeSocket>, bounds: SlowConsumerBounds): RealtimeSocket[] {
+/** What each socket had waiting at the last check: a socket whose backlog did not shrink since is stalled. */
+export type PendingAtLastCheck = WeakMap<RealtimeSocket, number>;
+
+/**
+ * The sockets to drop: each over the bound alone, then, for each address whose stalled sockets hold more
+ * than its bound together, the fullest of those. Records each socket's backlog in `lastCheck`.
+ */
+export function slowConsumersOf(
+  sockets: Iterable<RealtimeSocket>,
+  bounds: SlowConsumerBounds,
+  lastCheck: PendingAtLastCheck,
+): RealtimeSocket[] {
   const dropped: RealtimeSocket[] = [];
-  const byAddress = new Map<string, { socket: RealtimeSocket; pending: number }[]>();
+  const stalledByAddress = new Map<string, { socket: RealtimeSocket; pending: number }[]>();
   for (const socket of sockets) {
     const pending = pendingBytesOf(socket);
+    const before = lastCheck.get(socket) ?? 0;
+    lastCheck.set(socket, pending);
     if (pending > bounds.perSocket) {
       dropped.push(socket);
-    } else if (pending > 0) {
-      const waiting = byAddress.get(socket.data.address) ?? [];
-      byAddress.set(socket.data.address, waiting);
-      waiting.push({ socket, pending });
+    } else if (before > 0 && pending >= before) {
+      const stalled = stalledByAddress.get(socket.data.address) ?? [];
+      stalledByAddress.set(socket.data.address, stalled);
+      stalled.push({ socket, pending });
     }
   }
-  for (const waiting of byAddress.values()) {
-    let total = waiting.reduce((sum, { pending }) => sum + pending, 0);
-    for (const { socket, pending } of waiting.sort((a, b) => b.pending - a.pending)) {
+  for (const stalled of stalledByAddress.values()) {
+    let total = stalled.reduce((sum, { pending }) => sum + pending, 0);
+    for (const { socket, pending } of stalled.sort((a, b) => b.pending - a.pending)) {
       if (total <= bounds.perAddress) break;
       dropped.push(socket);
       total -= pending;
@@ -76,8 +90,9 @@ export function startSlowConsumerGuard(
   io: RealtimeServer,
   bounds: SlowConsumerBounds = { perSocket: SLOW_CONSUMER_MAX_BYTES, perAddress: SLOW_CONSUMER_MAX_BYTES_PER_ADDRESS },
 ): () => void {
+  const lastCheck: PendingAtLastCheck = new WeakMap();
   const timer = setInterval(() => {
-    for (const socket of slowConsumersOf(io.of('/').sockets.values(), bounds)) drop(socket);
+    for (const socket of slowConsumersOf(io.of('/').sockets.values(), bounds, lastCheck)) drop(socket);
   }, CHECK_EVERY_MS);
   timer.unref();
   return () => clearInterval(timer);

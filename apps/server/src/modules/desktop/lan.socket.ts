@@ -61,7 +61,8 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
   const listAsHost = async (desktop: LanDesktopData) => {
     let peer = await registry.setDesktop(self.id, desktop, hostName);
     if (peer === undefined && socket.connected) {
-      await registry.add({ ...self, isHost: false });
+      // Named already, so that an update racing this one writes back the name rather than the default.
+      await registry.add({ ...self, name: hostName ?? self.name, isHost: false });
       peer = await registry.setDesktop(self.id, desktop, hostName);
     }
     if (peer === 'full') {
