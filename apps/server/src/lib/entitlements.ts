@@ -11,6 +11,11 @@ export interface EntitlementGate {
    * does not; `message` replaces the default refusal (e.g. one written for someone other than the user).
    */
   require(userId: string, entitlement: Entitlement, message?: string): Promise<void>;
+  /**
+   * Whether the user's plan allows `entitlement` now. For what someone else shares (a room's owner, a
+   * desktop's owner): asked on every use, so what was shared during a trial ends with it.
+   */
+  allows(userId: string, entitlement: Entitlement): Promise<boolean>;
   /** The oldest `created_at` the user's clip history shows (Basic: BASIC_HISTORY_DAYS), or null for all. */
   historyStart(userId: string): Promise<Date | null>;
 }
@@ -18,6 +23,7 @@ export interface EntitlementGate {
 /** The gate of a server without payments: nothing is refused, history is whole. */
 export const OPEN_GATE: EntitlementGate = {
   require: async () => undefined,
+  allows: async () => true,
   historyStart: async () => null,
 };
 

@@ -53,6 +53,7 @@ export function makeRoom(overrides: Partial<RoomDetail> = {}): RoomDetail {
     memberCount: 2,
     role: 'owner',
     abilities: ROOM_OWNER_ABILITIES,
+    readOnly: null,
     shareToken: 'invite-token-123',
     members: [roomOwner, roomMember],
     content,
@@ -75,6 +76,7 @@ export function makeRoomSummary(overrides: Partial<RoomSummary> = {}): RoomSumma
     role: 'owner',
     avatars: [{ id: 'u1', email: 'a@example.com', avatar: null }],
     abilities: ROOM_OWNER_ABILITIES,
+    readOnly: null,
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROOM_ACTIVITY_PAGE_SIZE, ROOM_CONTENT_PAGE_SIZE, ROOM_NAME_MAX, ROOMS_PAGE_SIZE } from '../limits';
+import { PLAN_IDS } from '../plans';
 import { Email } from './auth';
 import { ClipContent, ResourceId } from './clips';
 
@@ -128,6 +129,14 @@ export const RoomAbilities = z.object({
 });
 export type RoomAbilities = z.infer<typeof RoomAbilities>;
 
+/**
+ * Why a room takes no changes, or null when it does. A room lives on its owner's plan: once the owner's
+ * plan no longer includes rooms, its content stays readable and downloadable for every member, and every
+ * change is refused (402 `PLAN_REQUIRED`) until the owner has `requiredPlan` again.
+ */
+export const RoomReadOnly = z.object({ reason: z.literal('ownerPlanLapsed'), requiredPlan: z.enum(PLAN_IDS) });
+export type RoomReadOnly = z.infer<typeof RoomReadOnly>;
+
 export const RoomContentAbilities = z.object({ edit: z.boolean(), delete: z.boolean() });
 
 /** SPEC §3 Room content item. A file item's `content` is empty; a text item's file fields are null. */
@@ -158,6 +167,7 @@ export const RoomSummary = z.object({
   role: RoomRole,
   avatars: z.array(RoomAvatar),
   abilities: RoomAbilities,
+  readOnly: RoomReadOnly.nullable(),
 });
 export type RoomSummary = z.infer<typeof RoomSummary>;
 export const RoomSummaryList = z.array(RoomSummary);

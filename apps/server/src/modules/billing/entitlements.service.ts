@@ -31,6 +31,7 @@ export function createEntitlements(
       const plan = planAllowing(entitlement);
       throw new AppError('PLAN_REQUIRED', message ?? REFUSALS[entitlement](planName(plan)), plan);
     },
+    allows: has,
     async historyStart(userId) {
       if (await has(userId, 'unlimitedHistory')) return null;
       return new Date(now().getTime() - BASIC_HISTORY_DAYS * DAY_MS);

@@ -119,10 +119,19 @@ async function findOrCreate(ctx: DesktopsContext, holder: { ownerId: string } | 
   return created;
 }
 
-/** A share token's desktop, or 404 with SPEC's words. */
+/**
+ * A share link lives on its owner's plan, asked on every use (reads, writes, the socket's channel): made
+ * during a trial, it must not outlive it. While the owner's plan lacks sharing the link is as unknown as a
+ * made-up one; nothing is revoked, so it works again once they are entitled.
+ */
+async function isShareLive(ctx: DesktopsContext, desktop: DesktopRow): Promise<boolean> {
+  return desktop.ownerId === null || ctx.entitlements.allows(desktop.ownerId, 'sharing');
+}
+
+/** A share token's desktop, or 404 with SPEC's words (also while its owner's plan lacks sharing). */
 export async function findSharedDesktop(ctx: DesktopsContext, shareToken: string): Promise<ResolvedDesktop> {
   const [desktop] = await ctx.db.select().from(desktops).where(eq(desktops.shareToken, shareToken));
-  if (!desktop) throw new AppError('NOT_FOUND', DESKTOP_NOT_FOUND);
+  if (!desktop || !(await isShareLive(ctx, desktop))) throw new AppError('NOT_FOUND', DESKTOP_NOT_FOUND);
   return { desktop, access: { kind: 'shared', ownerId: desktop.ownerId } };
 }
 

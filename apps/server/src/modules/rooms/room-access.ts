@@ -32,7 +32,10 @@ export interface RoomsContext {
   /** Room files are for members only: their addresses carry a link signed for the caller. */
   fileLinks: FileLinks;
   limits: { storageQuotaBytes: number };
-  /** Rooms are an Advanced feature when billing is on: creating and joining one asks first. */
+  /**
+   * Rooms are an Advanced feature when billing is on: creating and joining ask the caller's plan, and every
+   * change the owner's (room-writable.ts).
+   */
   entitlements: EntitlementGate;
   /** Room details as built for a caller and a query, under the room's version (rooms.service getRoom). */
   details: VersionedCache<RoomDetail>;

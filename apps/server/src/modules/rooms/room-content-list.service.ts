@@ -8,6 +8,7 @@ import type { FileLinks } from '../../lib/file-links';
 import { authorize } from '../../lib/policy';
 import { findRoomAccess, type Executor, type RoomsContext } from './room-access';
 import { contentFilter, contentOrder, isWholeRoom, toContainsPattern } from './room-filters';
+import { withWritability } from './room-writable';
 import { roomPolicy, type RoomAccess } from './rooms.policy';
 import { contentAbilities, toRoomContentItem, type RoomContentRow, type SharedContent } from './rooms.presenter';
 
@@ -175,5 +176,6 @@ export async function listRoomContent(
 ): Promise<{ items: RoomContentItem[]; total: number }> {
   const { access } = await findRoomAccess(ctx.db, actor, roomId);
   authorize(roomPolicy, 'view', actor, access);
-  return presentContentPage(await findContentPage(ctx.db, roomId, query), actor, access, ctx.fileLinks);
+  const presented = await withWritability(ctx, access);
+  return presentContentPage(await findContentPage(ctx.db, roomId, query), actor, presented, ctx.fileLinks);
 }

@@ -11,6 +11,7 @@ import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
 import { storeUpload } from '../../storage/store-upload';
 import { findRoomAccess, type RoomsContext } from './room-access';
 import { recordActivity } from './room-activity.service';
+import { assertRoomWritable } from './room-writable';
 import { roomContentPolicy, roomPolicy } from './rooms.policy';
 import { toRoomContentItem } from './rooms.presenter';
 
@@ -45,6 +46,7 @@ export async function addRoomText(
 ): Promise<RoomContentItem> {
   const { access } = await findRoomAccess(ctx.db, actor, roomId);
   authorize(roomPolicy, 'addContent', actor, access);
+  await assertRoomWritable(ctx, actor, access);
   const author = await authorOf(ctx, requireSignedIn(actor));
   const row = await ctx.db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -77,6 +79,7 @@ export async function uploadRoomFile(
 ): Promise<RoomContentItem> {
   const { access } = await findRoomAccess(ctx.db, actor, roomId);
   authorize(roomPolicy, 'addContent', actor, access);
+  await assertRoomWritable(ctx, actor, access);
   const author = await authorOf(ctx, requireSignedIn(actor));
   await assertStorageLeft(ctx.db, ctx.limits.storageQuotaBytes, author.id);
   const name = toStoredFileName(file.name);
@@ -121,6 +124,7 @@ export async function editRoomText(
   authorize(roomPolicy, 'view', actor, access);
   const item = await findItemOr404(ctx, roomId, contentId);
   authorize(roomContentPolicy, 'edit', actor, { room: access, authorId: item.userId });
+  await assertRoomWritable(ctx, actor, access);
   if (item.type !== 'text') throw new AppError('VALIDATION_FAILED', 'Only text content can be edited');
   const author = await authorOf(ctx, requireSignedIn(actor));
   const row = await ctx.db.transaction(async (tx) => {
@@ -141,6 +145,7 @@ export async function editRoomText(
 export async function deleteRoomContent(ctx: RoomsContext, actor: Actor, roomId: string, contentId: string) {
   const { access } = await findRoomAccess(ctx.db, actor, roomId);
   authorize(roomPolicy, 'deleteContent', actor, access);
+  await assertRoomWritable(ctx, actor, access);
   const { userId } = requireSignedIn(actor);
   const removed = await ctx.db.transaction(async (tx) => {
     const [row] = await tx

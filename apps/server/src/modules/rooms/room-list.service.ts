@@ -4,6 +4,7 @@ import { roomMembers, rooms } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import type { RoomsContext } from './room-access';
 import { roomListFilter, roomListOrder } from './room-filters';
+import { readOnlyByOwner } from './room-writable';
 import { toRoomSummary } from './rooms.presenter';
 
 /**
@@ -41,11 +42,15 @@ export async function listRooms(
     .offset(query.offset);
   // Past the last page there is no row to carry the window count: count on its own then.
   const total = rows[0]?.total ?? (query.offset === 0 ? 0 : await countRooms(ctx, where));
+  const readOnly = await readOnlyByOwner(
+    ctx,
+    rows.map(({ room }) => room.ownerId),
+  );
   return {
     rooms: rows.map(({ room, role, avatars }) =>
       toRoomSummary(
         room,
-        { ownerId: room.ownerId, isPrivate: room.isPrivate, role },
+        { ownerId: room.ownerId, isPrivate: room.isPrivate, role, readOnly: readOnly.get(room.ownerId) },
         avatars.map((member): RoomAvatar => ({ ...member, avatar: null })),
         actor,
       ),

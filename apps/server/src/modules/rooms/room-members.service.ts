@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
 import { deleteMember, findRoomAccess, insertMember, type RoomsContext } from './room-access';
 import { recordActivity } from './room-activity.service';
+import { assertRoomWritable } from './room-writable';
 import { roomPolicy } from './rooms.policy';
 
 /**
@@ -15,6 +16,7 @@ import { roomPolicy } from './rooms.policy';
 export async function addMember(ctx: RoomsContext, actor: Actor, roomId: string, email: string): Promise<RoomMember> {
   const { access } = await findRoomAccess(ctx.db, actor, roomId);
   authorize(roomPolicy, 'addMember', actor, access);
+  await assertRoomWritable(ctx, actor, access);
   const { userId } = requireSignedIn(actor);
   const [user] = await ctx.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, email));
   if (!user) throw new AppError('NOT_FOUND', `No ClipSync account uses ${email}. Ask them to sign up first.`);

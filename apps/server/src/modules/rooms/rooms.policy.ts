@@ -1,4 +1,4 @@
-import type { RoomRole } from '@clipsync/shared';
+import type { RoomReadOnly, RoomRole } from '@clipsync/shared';
 import type { Actor } from '../../lib/actor';
 import { definePolicy } from '../../lib/policy';
 
@@ -7,6 +7,8 @@ export interface RoomAccess {
   ownerId: string;
   isPrivate: boolean;
   role: RoomRole | null;
+  /** Set where the room is presented (room-writable.ts): why it takes no changes now, or null. */
+  readOnly?: RoomReadOnly | null;
 }
 
 const isMember = (actor: Actor, room: RoomAccess) => actor !== null && room.role !== null;

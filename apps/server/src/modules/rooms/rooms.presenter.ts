@@ -16,6 +16,7 @@ import type { FileLinks } from '../../lib/file-links';
 import { deflatedPiece, gzipOfPieces, storedPiece, type GzipPiece } from '../../lib/spliced-gzip';
 import { abilitiesOf } from '../../lib/policy';
 import type { RoomRow } from './room-access';
+import { writableAbilities, writableContentAbilities } from './room-writable';
 import { roomContentPolicy, roomPolicy, type RoomAccess } from './rooms.policy';
 
 export type RoomContentRow = typeof roomContent.$inferSelect;
@@ -74,7 +75,7 @@ export function contentAbilities(
   room: RoomAccess,
 ): RoomContentItem['abilities'] {
   const abilities = abilitiesOf(roomContentPolicy, ['edit', 'delete'], actor, { room, authorId: row.userId });
-  return { edit: abilities.edit && row.type === 'text', delete: abilities.delete };
+  return writableContentAbilities({ edit: abilities.edit && row.type === 'text', delete: abilities.delete }, room);
 }
 
 /**
@@ -123,7 +124,8 @@ export function toRoomSummary(row: RoomRow, access: RoomAccess, avatars: RoomAva
     memberCount: row.memberCount,
     role: access.role ?? 'member',
     avatars,
-    abilities: abilitiesOf(roomPolicy, ROOM_ABILITIES, actor, access),
+    abilities: writableAbilities(abilitiesOf(roomPolicy, ROOM_ABILITIES, actor, access), access),
+    readOnly: access.readOnly ?? null,
   };
 }
 

@@ -15,6 +15,7 @@ import { newId, newSecretToken } from '../../lib/secure-tokens';
 import { deleteMember, findRoomAccess, insertMember, type RoomSharedParts, type RoomsContext } from './room-access';
 import { recordActivity } from './room-activity.service';
 import { findContentPage, listMembers, loadRoomLists, presentContentPage } from './room-content-list.service';
+import { assertRoomWritable, withWritability } from './room-writable';
 import { roomPolicy } from './rooms.policy';
 import { encodeRoomDetail, encodeRoomLists, shareContent, toRoomDetail } from './rooms.presenter';
 
@@ -60,6 +61,7 @@ export async function getRoom(
   if (roomPolicy.join(actor, access)) {
     const { userId } = requireSignedIn(actor);
     await ctx.entitlements.require(userId, 'rooms');
+    await assertRoomWritable(ctx, actor, access);
     const joined = await ctx.db.transaction(async (tx) => {
       const isNew = await insertMember(tx, roomId, userId);
       if (isNew) await recordActivity(tx, { roomId, userId, type: 'member_join' });
@@ -69,8 +71,10 @@ export async function getRoom(
     ({ room, access, version } = await findRoomAccess(ctx.db, actor, roomId));
   }
   authorize(roomPolicy, 'view', actor, access);
-  // Abilities and signed file links are the caller's: a detail is remembered per caller and query.
-  const cacheKey = `${actor?.userId}\n${JSON.stringify(query)}`;
+  access = await withWritability(ctx, access);
+  // Abilities and signed file links are the caller's: a detail is remembered per caller and query, and per
+  // whether the room takes changes (the owner's plan can lapse or come back without the room changing).
+  const cacheKey = `${actor?.userId}\n${access.readOnly ? 'read-only' : 'writable'}\n${JSON.stringify(query)}`;
   const cached = ctx.details.get(roomId, cacheKey, version);
   if (cached) return cached;
   const parts = await sharedPartsOf(ctx, roomId, query, version);
@@ -115,6 +119,7 @@ export async function updateRoom(
 ): Promise<RoomDetail> {
   const { access } = await findRoomAccess(ctx.db, actor, roomId);
   authorize(roomPolicy, 'update', actor, access);
+  await assertRoomWritable(ctx, actor, access);
   const { userId } = requireSignedIn(actor);
   await ctx.db.transaction(async (tx) => {
     await tx.update(rooms).set(input).where(eq(rooms.id, roomId));
@@ -153,10 +158,14 @@ export async function deleteRoom(ctx: RoomsContext, actor: Actor, roomId: string
  */
 export async function joinRoomByToken(ctx: RoomsContext, actor: Actor, shareToken: string): Promise<JoinRoomResult> {
   const { userId } = requireSignedIn(actor);
-  const [room] = await ctx.db.select({ id: rooms.id }).from(rooms).where(eq(rooms.shareToken, shareToken));
+  const [room] = await ctx.db
+    .select({ id: rooms.id, ownerId: rooms.ownerId })
+    .from(rooms)
+    .where(eq(rooms.shareToken, shareToken));
   if (!room)
     throw new AppError('NOT_FOUND', 'This invite link is invalid or has been replaced. Ask a member for a new one.');
   await ctx.entitlements.require(userId, 'rooms');
+  await assertRoomWritable(ctx, actor, room);
   const joined = await ctx.db.transaction(async (tx) => {
     const isNew = await insertMember(tx, room.id, userId);
     if (isNew) await recordActivity(tx, { roomId: room.id, userId, type: 'member_joined_by_token' });
@@ -174,6 +183,7 @@ export async function rotateShareToken(
 ): Promise<{ shareToken: string }> {
   const { access } = await findRoomAccess(ctx.db, actor, roomId);
   authorize(roomPolicy, 'rotateInvite', actor, access);
+  await assertRoomWritable(ctx, actor, access);
   const { userId } = requireSignedIn(actor);
   const shareToken = newSecretToken();
   await ctx.db.transaction(async (tx) => {
