@@ -1,5 +1,6 @@
 import type { CreateRoomRequest, UpdateRoomRequest } from '@clipsync/shared';
 import { useMutation } from '@tanstack/react-query';
+import { EXPLAINS_PLAN_REFUSAL, requiredPlanOf } from './billing-errors';
 import type { ProgressListener } from './client';
 import { useRoomCache } from './room-queries';
 import { roomsApi } from './rooms-api';
@@ -29,7 +30,12 @@ function useRoomChange<Input extends { roomId: string }, Result>(
       feedback.onSuccess?.(result);
       void (afterwards === 'forget' ? cache.forgetRoom(input.roomId) : cache.refetchRoom(input.roomId));
     },
-    onError: (error) => feedback.onError?.(error),
+    onError: (error, input) => {
+      feedback.onError?.(error);
+      // Refused because the owner's plan lapsed: the room's fresh answer says so and hides what it refuses.
+      if (requiredPlanOf(error)) void cache.refetchRoom(input.roomId);
+    },
+    meta: EXPLAINS_PLAN_REFUSAL,
   });
 }
 

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
+import { EXPLAINS_PLAN_REFUSAL } from '../api/billing-errors';
 import { ApiError } from '../api/client';
 import { upgradePrompt } from '../components/upgrade-prompt';
 import { createAppQueryClient } from './query-client';
@@ -28,5 +29,16 @@ describe('createAppQueryClient', () => {
       client.fetchQuery({ queryKey: ['share'], queryFn: () => Promise.reject(sharingRefusal), retry: false }),
     ).rejects.toBe(sharingRefusal);
     expect(upgradePrompt.getOffered()).toBe('pro');
+  });
+
+  test('a change whose screen explains the refusal itself leaves the prompt shut', async () => {
+    const client = createAppQueryClient();
+    // A plan no earlier test offered (a dismissed one is not offered again this soon either).
+    const roomRefusal = new ApiError('This room is read-only', 402, 'PLAN_REQUIRED', 'basic');
+    const mutation = client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.reject(roomRefusal), meta: EXPLAINS_PLAN_REFUSAL });
+    await expect(mutation.execute(undefined)).rejects.toBe(roomRefusal);
+    expect(upgradePrompt.getOffered()).toBeNull();
   });
 });

@@ -92,10 +92,13 @@ export function RoomHeader({ room, onClosingHere }: RoomHeaderProps) {
               {t('rooms.addMember')}
             </Button>
           )}
-          <Button variant="secondary" onClick={() => void copyInvite()}>
-            <Link2 className="h-4 w-4" aria-hidden="true" />
-            {t('rooms.copyInviteLink')}
-          </Button>
+          {/* A read-only room takes nobody new: its link would only lead to a refusal. */}
+          {!room.readOnly && (
+            <Button variant="secondary" onClick={() => void copyInvite()}>
+              <Link2 className="h-4 w-4" aria-hidden="true" />
+              {t('rooms.copyInviteLink')}
+            </Button>
+          )}
           {room.abilities.update && (
             <Button variant="secondary" onClick={() => setDialog('settings')}>
               <Settings className="h-4 w-4" aria-hidden="true" />

@@ -14,6 +14,7 @@ import { RoomActivityTab } from './RoomActivityTab';
 import { RoomContentSkeleton, RoomContentTab } from './RoomContentTab';
 import { RoomHeader } from './RoomHeader';
 import { RoomMembersTab } from './RoomMembersTab';
+import { RoomReadOnlyNotice } from './RoomReadOnlyNotice';
 import { useRoomContentFilters } from './use-room-content-filters';
 
 type RoomTab = 'content' | 'members' | 'activity';
@@ -84,6 +85,7 @@ function RoomView({ roomId }: { roomId: string }) {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <RoomHeader room={room} onClosingHere={() => (isClosingHere.current = true)} />
+      <RoomReadOnlyNotice room={room} />
       <Tabs value={tab} onValueChange={(value) => setTab(value as RoomTab)}>
         <TabsList aria-label={room.name}>
           <TabsTrigger value="content">{t('rooms.tabContent')}</TabsTrigger>
