@@ -6,7 +6,7 @@ import {
   type PlanId,
   type SubscriptionStatus,
 } from '@clipsync/shared';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { billingAccounts, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -37,6 +37,23 @@ export async function loadBillingState(db: Database, userId: string): Promise<Bi
     .where(eq(users.id, userId));
   if (!row) throw new AppError('UNAUTHORIZED');
   return { userCreatedAt: row.userCreatedAt, account: row.account ?? undefined };
+}
+
+/** Several users' billing, in one query: undefined for a user who does not exist. */
+export async function loadBillingStates(
+  db: Database,
+  userIds: readonly string[],
+): Promise<Array<BillingState | undefined>> {
+  const rows = await db
+    .select({ userId: users.id, userCreatedAt: users.createdAt, account: billingAccounts })
+    .from(users)
+    .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
+    .where(inArray(users.id, [...new Set(userIds)]));
+  const byId = new Map(rows.map((row) => [row.userId, row]));
+  return userIds.map((userId) => {
+    const row = byId.get(userId);
+    return row && { userCreatedAt: row.userCreatedAt, account: row.account ?? undefined };
+  });
 }
 
 /** Every account's free trial: TRIAL_DAYS from sign-up, nothing written at registration (SPEC §9). */

@@ -2,7 +2,8 @@ import { BASIC_HISTORY_DAYS, planAllowing, type Entitlement } from '@clipsync/sh
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { OPEN_GATE, planName, type EntitlementGate } from '../../lib/entitlements';
-import { entitlementsOf, loadBillingState } from './billing-state';
+import { createBatchedLoader } from '../../lib/batched-loader';
+import { entitlementsOf, loadBillingStates } from './billing-state';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,8 +24,14 @@ export function createEntitlements(
   now: () => Date = () => new Date(),
 ): EntitlementGate {
   if (!isBillingConfigured) return OPEN_GATE;
-  const has = async (userId: string, entitlement: Entitlement) =>
-    entitlementsOf(await loadBillingState(db, userId), now()).includes(entitlement);
+  // Every room change and room view asks its owner's plan: the 200 members of a room opening it together
+  // ask in one query (lib/batched-loader.ts), not one each.
+  const billingStateOf = createBatchedLoader((userIds: readonly string[]) => loadBillingStates(db, userIds));
+  const has = async (userId: string, entitlement: Entitlement) => {
+    const state = await billingStateOf(userId);
+    if (!state) throw new AppError('UNAUTHORIZED');
+    return entitlementsOf(state, now()).includes(entitlement);
+  };
   return {
     async require(userId, entitlement, message) {
       if (await has(userId, entitlement)) return;
