@@ -10,7 +10,8 @@ import type { RoomAccess } from './rooms.policy';
  * turns read-only for everyone in it: reading and downloading go on and nothing is deleted, while every
  * change (content, uploads, members, settings, the invite link, joining) is refused until the owner is
  * entitled again. Leaving, removing a member and deleting the room stay open: they take access away, and
- * nobody should need a plan to get out of a room or to take their data down.
+ * nobody should need a plan to get out of a room or to take their data down. A socket joining the room's
+ * channel is reading, as opening the room is: a member's socket still joins, and hears the room close.
  */
 
 /** What a read-only room refuses: the abilities the web hides while the owner's plan has lapsed. */
