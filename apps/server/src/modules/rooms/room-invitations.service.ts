@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lte } from 'drizzle-orm';
 import {
   ROOM_INVITATION_TTL_DAYS,
   ROOM_INVITATIONS_PER_HOUR,
@@ -245,4 +245,13 @@ export async function acceptInvitationsOnConfirm(
       if (!(error instanceof AppError)) throw error;
     }
   }
+}
+
+/** Expired invitations go (accepted ones too: their link has done its work), so the table stays small. */
+export async function sweepExpiredInvitations(ctx: Pick<RoomsContext, 'db'>, now = new Date()): Promise<number> {
+  const swept = await ctx.db
+    .delete(roomInvitations)
+    .where(lte(roomInvitations.expiresAt, now))
+    .returning({ id: roomInvitations.id });
+  return swept.length;
 }

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { addRoomMember, createRoom, type TestUser } from '../../../test/factories';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { roomInvitations } from '../../db/schema';
+import { sweepExpiredInvitations } from './room-invitations.service';
 
 /** Set-up creates users (argon2 hashes) and rooms through the API: slow on a busy shared machine. */
 const SEED_TIMEOUT_MS = 120_000;
@@ -148,6 +149,10 @@ describe('adding a member sends an invitation, whoever the address belongs to', 
     expect(refused.json()).toMatchObject({ code: 'INVALID_TOKEN', error: expect.stringMatching(/expired/) });
     expect(await memberIdsOf(room.id)).not.toContain(invitee.id);
     expect(await pendingOf(room.id, owner)).toEqual([]);
+    // The hourly sweep then forgets it.
+    expect(await sweepExpiredInvitations(testApp.context)).toBeGreaterThanOrEqual(1);
+    const left = await testApp.context.db.select().from(roomInvitations).where(eq(roomInvitations.roomId, room.id));
+    expect(left).toEqual([]);
   });
 
   test('the owner cancels a pending invitation (members may not); its link stops working', async () => {

@@ -4,7 +4,7 @@ import { VersionedCache } from '../../lib/versioned-cache';
 import { createAttemptLimiter } from '../../plugins/attempt-limiter';
 import { defineModule } from '../define-module';
 import type { RoomSharedParts, RoomsContext } from './room-access';
-import { acceptInvitationsOnConfirm, INVITATION_WINDOW_MS } from './room-invitations.service';
+import { acceptInvitationsOnConfirm, INVITATION_WINDOW_MS, sweepExpiredInvitations } from './room-invitations.service';
 import { roomContentRoutes } from './room-content.routes';
 import { roomFileRoutes } from './room-files.routes';
 import { roomsRoutes } from './rooms.routes';
@@ -51,5 +51,6 @@ export const roomsModule = defineModule((app) => {
       await api.register(roomFileRoutes, { prefix: '/rooms', ctx });
     },
     socket: (socket) => registerRoomSocketHandlers(socket, ctx),
+    jobs: [{ name: 'room invitation sweep', everyMs: INVITATION_WINDOW_MS, run: () => sweepExpiredInvitations(ctx) }],
   };
 });
