@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createConfirmedUser, signIn } from './support/accounts';
+import { createConfirmedUser, latestMailTo, signIn } from './support/accounts';
 
 /** Radix repeats a toast's text in a live region, so toasts are matched exactly, once. */
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
@@ -30,13 +30,26 @@ test('two members share a room live; the owner removes one; an invite link bring
   await expect(owner.getByRole('heading', { level: 1, name: 'Launch plan' })).toBeVisible();
   await expect(owner.getByText('Public Room')).toBeVisible();
 
-  // …adds the second user by e-mail.
+  // …invites the second user by e-mail: pending until they accept the mailed invitation.
   await owner.getByRole('button', { name: 'Add Member' }).click();
   const addDialog = owner.getByRole('dialog', { name: 'Add New Member' });
   await addDialog.getByLabel('Email').fill(memberEmail);
   await addDialog.getByRole('button', { name: 'Add' }).click();
   await expect(toast(owner, 'Member invited')).toBeVisible();
+  await expect(addDialog.getByRole('status')).toContainText(`Invitation sent to ${memberEmail}`);
+  await addDialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(owner.getByText('1 member(s)')).toBeVisible();
+  await owner.getByRole('tab', { name: 'Members' }).click();
+  await expect(owner.getByRole('region', { name: 'Pending invitations' })).toContainText(memberEmail);
+
+  // The member follows the mailed link and lands in the room; the owner sees them join.
+  const invitation = await latestMailTo(request, memberEmail, /invited you to the room/);
+  const invitationLink = invitation.links.find((link) => link.includes('/rooms/invite/')) ?? '';
+  await member.goto(invitationLink);
+  await expect(member.getByRole('heading', { level: 1, name: 'Launch plan' })).toBeVisible();
   await expect(owner.getByText('2 member(s)')).toBeVisible();
+  await expect(owner.getByRole('region', { name: 'Pending invitations' })).toHaveCount(0);
+  await owner.getByRole('tab', { name: 'Content' }).click();
 
   // The member finds the room in their list and opens it.
   await member.goto('/rooms');

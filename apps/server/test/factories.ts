@@ -1,6 +1,7 @@
 import type { Clip, RoomDetail, SessionTokens, UploadResult } from '@clipsync/shared';
-import { users } from '../src/db/schema';
-import { newId } from '../src/lib/secure-tokens';
+import { and, eq } from 'drizzle-orm';
+import { roomInvitations, users } from '../src/db/schema';
+import { hashToken, newId, newSecretToken } from '../src/lib/secure-tokens';
 import type { AppContext } from '../src/modules/define-module';
 import { hashPassword } from '../src/modules/auth/password';
 import { startSession } from '../src/modules/auth/sessions.service';
@@ -93,13 +94,24 @@ export async function createRoom(
   return res.json();
 }
 
-/** Adds `member` to a room through the API, as `by` (a member already). */
+/**
+ * Makes `member` a member of a room through the API, as the app does: `by` (a member already) invites the
+ * address (202) and `member` accepts. The mailed token is replaced by one the factory knows, so that no
+ * test waits for mail.
+ */
 export async function addRoomMember(
-  testApp: Pick<TestApp, 'app'>,
+  testApp: Pick<TestApp, 'app' | 'context'>,
   by: TestUser,
   roomId: string,
-  member: Pick<TestUser, 'email'>,
+  member: Pick<TestUser, 'email' | 'tokens'>,
 ): Promise<void> {
   const res = await as(testApp, by).post(`/api/rooms/${roomId}/members`, { email: member.email });
-  if (res.statusCode !== 201) throw new Error(`addRoomMember: ${res.statusCode} ${res.body}`);
+  if (res.statusCode !== 202) throw new Error(`addRoomMember: ${res.statusCode} ${res.body}`);
+  const token = newSecretToken();
+  await testApp.context.db
+    .update(roomInvitations)
+    .set({ tokenHash: hashToken(token) })
+    .where(and(eq(roomInvitations.roomId, roomId), eq(roomInvitations.email, member.email)));
+  const accepted = await as(testApp, member).post('/api/rooms/invitations/accept', { token });
+  if (accepted.statusCode !== 200) throw new Error(`addRoomMember (accept): ${accepted.statusCode} ${accepted.body}`);
 }

@@ -34,6 +34,10 @@ export const ROOM_SIZE_BUCKETS = {
 export const ROOMS_PAGE_SIZE = 50;
 export const ROOM_CONTENT_PAGE_SIZE = 20;
 export const ROOM_ACTIVITY_PAGE_SIZE = 50;
+/** A room invitation mailed to an address stays valid this long unless accepted or cancelled. */
+export const ROOM_INVITATION_TTL_DAYS = 7;
+/** Invitations one account may send, and one room may receive, per hour (mail to strangers is costly). */
+export const ROOM_INVITATIONS_PER_HOUR = 30;
 
 /** SPEC §9: a new desktop block is 200×150 at 0,0 (pixels). */
 export const DESKTOP_ITEM_DEFAULT_SIZE = { width: 200, height: 150 } as const;

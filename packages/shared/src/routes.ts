@@ -11,6 +11,7 @@ export const APP_ROUTES = [
   '/rooms',
   '/rooms/:roomId',
   '/rooms/join/:token',
+  '/rooms/invite/:token',
   '/favorites',
   '/quick-copy',
   '/desktop',

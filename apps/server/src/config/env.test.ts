@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       rateLimitPerMinute: 600,
       authRateLimitPerIp: 20,
+      roomInvitationsPerHour: 30,
     });
     expect(config.dataDir).toMatch(/\/data$/);
   });

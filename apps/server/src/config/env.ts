@@ -1,6 +1,13 @@
 import { isAbsolute, resolve } from 'node:path';
 import { isIP } from 'node:net';
-import { BILLING_INTERVALS, FILES_PER_CLIP_BOUND, PLAN_IDS, type BillingInterval, type PlanId } from '@clipsync/shared';
+import {
+  BILLING_INTERVALS,
+  FILES_PER_CLIP_BOUND,
+  PLAN_IDS,
+  ROOM_INVITATIONS_PER_HOUR,
+  type BillingInterval,
+  type PlanId,
+} from '@clipsync/shared';
 import { z } from 'zod';
 import { repoRoot } from '../server-root';
 import { ConfigError } from './config-error';
@@ -85,6 +92,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: LogLevel.default('info'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  ROOM_INVITATIONS_PER_HOUR: z.coerce.number().int().positive().default(ROOM_INVITATIONS_PER_HOUR),
   ALLOWED_ORIGINS: OriginList.default([]),
   SOCKET_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(200),
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(1_073_741_824),
@@ -173,6 +181,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   /** Attempts per client address per 15 minutes on each of login, register, forgot, reset and confirm. */
   authRateLimitPerIp: number;
+  /** Room invitations one account may send, and one room may receive, per hour. */
+  roomInvitationsPerHour: number;
   /** Open sockets one client address may hold. */
   socketConnectionsPerIp: number;
   /** Bytes of files one user may store. */
@@ -221,6 +231,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
+    roomInvitationsPerHour: env.ROOM_INVITATIONS_PER_HOUR,
     socketConnectionsPerIp: env.SOCKET_CONNECTIONS_PER_IP,
     storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
     maxFilesPerClip: env.MAX_FILES_PER_CLIP,

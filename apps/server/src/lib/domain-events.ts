@@ -21,6 +21,8 @@ export interface DomainEventMap {
   'desktop.item-removed': { desktopId: string; itemId: string };
   /** The owner rotated or revoked the share link: views opened by the old link stop hearing changes. */
   'desktop.share-revoked': { desktopId: string };
+  /** An account's e-mail address was proven (its confirmation link followed): invitations to it are accepted. */
+  'account.confirmed': { userId: string; email: string };
   /** Logout, refresh-token reuse or a password reset: the session's sockets are closed at once. */
   'session.revoked': { sessionId: string };
 }

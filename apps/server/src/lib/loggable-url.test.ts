@@ -5,6 +5,7 @@ describe('a URL as the access log keeps it', () => {
   test.each([
     ['/api/auth/confirm-email?token=secret', '/api/auth/confirm-email'],
     ['/rooms/join/Zm9vYmFyYmF6cXV4', '/rooms/join/…'],
+    ['/rooms/invite/Zm9vYmFyYmF6cXV4', '/rooms/invite/…'],
     ['/desktop/shared/Zm9vYmFyYmF6cXV4?x=1', '/desktop/shared/…'],
     ['/api/virtual-desktop/shared/Zm9vYmFyYmF6cXV4', '/api/virtual-desktop/shared/…'],
     ['/api/virtual-desktop/shared/Zm9vYmFyYmF6cXV4/items', '/api/virtual-desktop/shared/…/items'],

@@ -20,6 +20,7 @@ import {
   UpdateClipRequest,
   UploadResult,
   AddRoomContentRequest,
+  AcceptRoomInvitationRequest,
   AddRoomMemberRequest,
   CreateRoomRequest,
   JoinRoomRequest,
@@ -28,7 +29,8 @@ import {
   RoomContentItem,
   RoomContentList,
   RoomDetail,
-  RoomMember,
+  RoomInvitationList,
+  RoomInvitationSent,
   RoomSummaryList,
   RoomUploadResult,
   ShareTokenResult,
@@ -153,7 +155,25 @@ export const roomEndpoints = defineEndpoints({
     method: 'POST',
     path: (room: RoomRef) => `${roomPath(room)}/members`,
     request: AddRoomMemberRequest,
-    response: RoomMember,
+    response: RoomInvitationSent,
+  },
+  /** Pending invitations (not accepted, not expired), for the room's members. */
+  invitations: {
+    method: 'GET',
+    path: (room: RoomRef) => `${roomPath(room)}/invitations`,
+    response: RoomInvitationList,
+  },
+  cancelInvitation: {
+    method: 'DELETE',
+    path: ({ id, invitationId }: RoomRef & { invitationId: string }) =>
+      `${roomPath({ id })}/invitations/${encodeURIComponent(invitationId)}`,
+    response: null,
+  },
+  acceptInvitation: {
+    method: 'POST',
+    path: () => '/rooms/invitations/accept',
+    request: AcceptRoomInvitationRequest,
+    response: JoinRoomResult,
   },
   removeMember: {
     method: 'DELETE',

@@ -63,6 +63,19 @@ export function useJoinRoom(feedback: RoomFeedback<{ roomId: string }> = {}) {
   });
 }
 
+/** Accepts a mailed invitation (signed in with the invited address): the room joins the lists. */
+export function useAcceptInvitation(feedback: RoomFeedback<{ roomId: string }> = {}) {
+  const { refetchLists } = useRoomCache();
+  return useMutation({
+    mutationFn: (token: string) => roomsApi.acceptInvitation(token),
+    onSuccess: (result) => {
+      feedback.onSuccess?.(result);
+      void refetchLists();
+    },
+    onError: (error) => feedback.onError?.(error),
+  });
+}
+
 export const useDeleteRoom = (feedback: RoomFeedback<void> = {}) =>
   useRoomChange(({ roomId }: { roomId: string }) => roomsApi.remove(roomId), feedback, 'forget');
 
@@ -78,8 +91,15 @@ export const useUpdateRoom = (feedback: RoomFeedback<unknown> = {}) =>
 export const useRotateInvite = (feedback: RoomFeedback<{ shareToken: string }> = {}) =>
   useRoomChange(({ roomId }: { roomId: string }) => roomsApi.rotateInvite(roomId), feedback);
 
-export const useAddMember = (feedback: RoomFeedback<unknown> = {}) =>
+export const useAddMember = (feedback: RoomFeedback<{ invited: string }> = {}) =>
   useRoomChange(({ roomId, email }: { roomId: string; email: string }) => roomsApi.addMember(roomId, email), feedback);
+
+export const useCancelInvitation = (feedback: RoomFeedback<void> = {}) =>
+  useRoomChange(
+    ({ roomId, invitationId }: { roomId: string; invitationId: string }) =>
+      roomsApi.cancelInvitation(roomId, invitationId),
+    feedback,
+  );
 
 export const useRemoveMember = (feedback: RoomFeedback<void> = {}) =>
   useRoomChange(

@@ -11,6 +11,7 @@ export const roomKeys = {
   room: (id: string) => ['room', id] as const,
   detail: (id: string, filters: RoomContentFilters, page: number) => ['room', id, 'detail', filters, page] as const,
   activity: (id: string) => ['room', id, 'activity'] as const,
+  invitations: (id: string) => ['room', id, 'invitations'] as const,
 };
 
 /** The caller's rooms, filtered, sorted and paged on the server; the last page stays while the next loads. */
@@ -37,6 +38,15 @@ export function useRoomActivity(id: string, isEnabled: boolean) {
   return useQuery({
     queryKey: roomKeys.activity(id),
     queryFn: () => roomsApi.activity(id, { limit: ROOM_ACTIVITY_PAGE_SIZE, offset: 0 }),
+    enabled: isEnabled,
+  });
+}
+
+/** The room's pending invitations; under the room's key, so every change to the room refetches them. */
+export function useRoomInvitations(id: string, isEnabled: boolean) {
+  return useQuery({
+    queryKey: roomKeys.invitations(id),
+    queryFn: () => roomsApi.invitations(id),
     enabled: isEnabled,
   });
 }

@@ -32,6 +32,10 @@ export const roomsApi = {
   rotateInvite: (id: string) => call(roomEndpoints.rotateInvite, { params: { id } }),
   addMember: (id: string, email: string) => call(roomEndpoints.addMember, { params: { id }, body: { email } }),
   removeMember: (id: string, memberId: string) => call(roomEndpoints.removeMember, { params: { id, memberId } }),
+  invitations: (id: string) => call(roomEndpoints.invitations, { params: { id } }),
+  cancelInvitation: (id: string, invitationId: string) =>
+    call(roomEndpoints.cancelInvitation, { params: { id, invitationId } }),
+  acceptInvitation: (token: string) => call(roomEndpoints.acceptInvitation, { body: { token } }),
   addText: (id: string, content: string) =>
     call(roomEndpoints.addContent, { params: { id }, body: { content, type: 'text' } }),
   updateText: (id: string, contentId: string, content: string) =>

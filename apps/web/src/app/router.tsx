@@ -72,6 +72,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/rooms/join/JoinRoomPage')),
               },
               {
+                path: '/rooms/invite/:token',
+                handle: title('pages.room'),
+                lazy: lazyPage(() => import('../features/rooms/join/AcceptInvitationPage')),
+              },
+              {
                 path: '/favorites',
                 handle: title('pages.favorites'),
                 lazy: lazyPage(() => import('../features/clips/lists/FavoritesPage')),

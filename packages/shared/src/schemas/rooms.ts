@@ -33,9 +33,16 @@ export const UpdateRoomRequest = z
   .refine((body) => body.name !== undefined || body.isPrivate !== undefined, 'Nothing to update');
 export type UpdateRoomRequest = z.infer<typeof UpdateRoomRequest>;
 
-/** Add-member takes the e-mail of a registered user (SPEC §5: non-blank). */
+/** Add-member takes an e-mail (SPEC §5: non-blank); whoever it belongs to, it is mailed an invitation. */
 export const AddRoomMemberRequest = z.strictObject({ email: Email });
 export type AddRoomMemberRequest = z.infer<typeof AddRoomMemberRequest>;
+/** The answer to add-member, the same whether or not the address has an account. */
+export const RoomInvitationSent = z.object({ invited: z.string() });
+export type RoomInvitationSent = z.infer<typeof RoomInvitationSent>;
+export const RoomInvitationParams = z.object({ id: ResourceId, invitationId: ResourceId });
+/** An invitation link's token (43 base64url characters); anything else is simply unknown. */
+export const AcceptRoomInvitationRequest = z.strictObject({ token: z.string().trim().min(1).max(128) });
+export type AcceptRoomInvitationRequest = z.infer<typeof AcceptRoomInvitationRequest>;
 
 /** SPEC §5: room text is non-blank; the same length bound as a clip's text. */
 export const RoomText = ClipContent.refine((text) => text.trim().length > 0, 'Content is required');
@@ -177,7 +184,8 @@ export const RoomSummaryList = z.array(RoomSummary);
  * (`contentTotal` is also in `X-Total-Count`) and every author of its content (the User filter's list).
  */
 export const RoomDetail = RoomSummary.omit({ avatars: true }).extend({
-  shareToken: z.string(),
+  /** The invite link's token, for the owner only (null for everyone else). */
+  shareToken: z.string().nullable(),
   members: z.array(RoomMember),
   content: z.array(RoomContentItem),
   contentTotal: z.number().int(),
@@ -212,6 +220,17 @@ export const RoomActivityEntry = z.object({
 });
 export type RoomActivityEntry = z.infer<typeof RoomActivityEntry>;
 export const RoomActivityList = z.array(RoomActivityEntry);
+
+/** A pending invitation, as the room's members see it. */
+export const RoomInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  invitedBy: RoomUser,
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type RoomInvitation = z.infer<typeof RoomInvitation>;
+export const RoomInvitationList = z.array(RoomInvitation);
 
 export const JoinRoomResult = z.object({ roomId: z.string(), id: z.string(), joined: z.boolean() });
 export type JoinRoomResult = z.infer<typeof JoinRoomResult>;

@@ -119,3 +119,52 @@ export const roomActivity = pgTable(
   },
   (table) => [index('room_activity_room_created_idx').on(table.roomId, table.createdAt.desc(), table.id.desc())],
 );
+
+/**
+ * Who the owner removed from a room. Joining by the invite link, opening a public room and a member's
+ * invitation all refuse them while the row stands; only an invitation from the owner, once accepted,
+ * deletes it.
+ */
+export const roomRemovals = pgTable(
+  'room_removals',
+  {
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    removedAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.roomId, table.userId] })],
+);
+
+/**
+ * Invitations by e-mail, pending until the address's account accepts (by the mailed link, or by
+ * confirming a new account with that address). One per room and address: inviting again replaces the
+ * token and the expiry and makes it pending again. The token is mailed; only its hash is stored.
+ */
+export const roomInvitations = pgTable(
+  'room_invitations',
+  {
+    id: text('id').primaryKey(),
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invitedBy: text('invited_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Kept once accepted, so that the mailed link still leads its member to the room. */
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('room_invitations_room_email_unique').on(table.roomId, table.email),
+    uniqueIndex('room_invitations_token_hash_unique').on(table.tokenHash),
+    // Accepting on confirmation finds an address's invitations.
+    index('room_invitations_email_idx').on(table.email),
+  ],
+);

@@ -8,7 +8,7 @@ const escapeHtml = (text: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char,
   );
 
-function compose(to: string, subject: string, lines: string[], action?: { label: string; url: string }): Mail {
+export function compose(to: string, subject: string, lines: string[], action?: { label: string; url: string }): Mail {
   const text = [...lines, ...(action ? ['', `${action.label}: ${action.url}`] : []), '', `— ${PRODUCT}`].join('\n');
   const paragraphs = lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
   const button = action

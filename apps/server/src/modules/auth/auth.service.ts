@@ -74,10 +74,12 @@ export type ConfirmOutcome = 'confirmed' | 'expired' | 'invalid';
 export async function confirmEmail(ctx: AuthContext, token: string): Promise<ConfirmOutcome> {
   const result = await consumeEmailToken(ctx.db, token, 'confirm');
   if (result.status !== 'ok') return result.status;
-  await ctx.db
+  const [confirmed] = await ctx.db
     .update(users)
     .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })
-    .where(eq(users.id, result.userId));
+    .where(eq(users.id, result.userId))
+    .returning({ email: users.email });
+  if (confirmed) ctx.events.emit('account.confirmed', { userId: result.userId, email: confirmed.email });
   return 'confirmed';
 }
 

@@ -184,7 +184,7 @@ describe("rooms and desktop share links follow their owner's current plan", () =
       expect((await post(user, 'back again')).statusCode).toBe(201);
       expect((await upload(user, 'back.txt')).statusCode).toBe(201);
     }
-    expect((await addMember(member, newcomer.email)).statusCode).toBe(201);
+    expect((await addMember(member, newcomer.email)).statusCode).toBe(202);
     const detail = (await testApp.as(owner).get(`/api/rooms/${room.id}`)).json();
     expect(detail).toMatchObject({ readOnly: null, abilities: { addContent: true, update: true } });
 

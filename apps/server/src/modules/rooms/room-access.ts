@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { roomMembers, rooms } from '../../db/schema';
+import { roomMembers, roomRemovals, rooms } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { createBatchedLoader } from '../../lib/batched-loader';
@@ -10,6 +10,8 @@ import type { EntitlementGate } from '../../lib/entitlements';
 import type { FileStore } from '../../storage/file-store';
 import type { FileLinks } from '../../lib/file-links';
 import type { VersionedCache } from '../../lib/versioned-cache';
+import type { MailQueue } from '../../mail/mail-queue';
+import type { AttemptLimiter } from '../../plugins/attempt-limiter';
 import type { RoomDetail } from '@clipsync/shared';
 import type { RoomAccess } from './rooms.policy';
 import type { ContentPage, RoomLists } from './room-content-list.service';
@@ -41,6 +43,11 @@ export interface RoomsContext {
   details: VersionedCache<RoomDetail>;
   /** What those details share whoever asks (members, authors, the page's rows), per query, likewise. */
   sharedParts: VersionedCache<RoomSharedParts>;
+  /** Invitations are mailed; their links start with `publicUrl`. */
+  mail: MailQueue;
+  publicUrl: string;
+  /** Invitations per inviting account and per room (shared across nodes through Redis when there is one). */
+  invitationLimiter: AttemptLimiter;
 }
 
 export type RoomRow = typeof rooms.$inferSelect;
@@ -127,6 +134,17 @@ export async function insertMember(tx: Transaction, roomId: string, userId: stri
     .set({ memberCount: sql`${rooms.memberCount} + 1` })
     .where(eq(rooms.id, roomId));
   return true;
+}
+
+export const REMOVED_MESSAGE = 'You were removed from this room. Only its owner can invite you back.';
+
+/** Refuses someone the owner removed: only the owner's invitation, once accepted, lets them back. */
+export async function refuseRemoved(executor: Executor, roomId: string, userId: string): Promise<void> {
+  const [removal] = await executor
+    .select({ userId: roomRemovals.userId })
+    .from(roomRemovals)
+    .where(and(eq(roomRemovals.roomId, roomId), eq(roomRemovals.userId, userId)));
+  if (removal) throw new AppError('FORBIDDEN', REMOVED_MESSAGE);
 }
 
 /** Removes a non-owner member; returns whether they were one. */

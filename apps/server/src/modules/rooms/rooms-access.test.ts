@@ -62,7 +62,8 @@ describe('rooms authorization matrix', () => {
       name: 'GET /rooms/{id}',
       send: (c, f) => c.get(`/api/rooms/${f.room.id}`),
       private: [200, 200, 404, 404, 401],
-      public: [200, 200, 200, 200, 401],
+      // Opening a public room joins an outsider, never someone the owner removed.
+      public: [200, 200, 403, 200, 401],
     },
     {
       name: 'GET /rooms/{id}/content',
@@ -97,8 +98,14 @@ describe('rooms authorization matrix', () => {
     {
       name: 'POST /rooms/{id}/members',
       send: (c, f) => c.post(`/api/rooms/${f.room.id}/members`, { email: invitee.email }),
-      private: [201, 201, 404, 404, 401],
-      public: [201, 201, 403, 403, 401],
+      private: [202, 202, 404, 404, 401],
+      public: [202, 202, 403, 403, 401],
+    },
+    {
+      name: 'GET /rooms/{id}/invitations',
+      send: (c, f) => c.get(`/api/rooms/${f.room.id}/invitations`),
+      private: [200, 200, 404, 404, 401],
+      public: [200, 200, 403, 403, 401],
     },
     {
       name: 'DELETE /rooms/{id}/members/{member}',

@@ -1,8 +1,10 @@
 import type { RoomDetail } from '@clipsync/shared';
 import { createFileLinks } from '../../lib/file-links';
 import { VersionedCache } from '../../lib/versioned-cache';
+import { createAttemptLimiter } from '../../plugins/attempt-limiter';
 import { defineModule } from '../define-module';
 import type { RoomSharedParts, RoomsContext } from './room-access';
+import { acceptInvitationsOnConfirm, INVITATION_WINDOW_MS, sweepExpiredInvitations } from './room-invitations.service';
 import { roomContentRoutes } from './room-content.routes';
 import { roomFileRoutes } from './room-files.routes';
 import { roomsRoutes } from './rooms.routes';
@@ -27,7 +29,15 @@ export const roomsModule = defineModule((app) => {
     entitlements: app.entitlements,
     details: new VersionedCache<RoomDetail>(DETAIL_CACHE),
     sharedParts: new VersionedCache<RoomSharedParts>(DETAIL_CACHE),
+    mail: app.mail,
+    publicUrl: app.config.publicUrl,
+    invitationLimiter: createAttemptLimiter({
+      max: app.config.roomInvitationsPerHour,
+      windowMs: INVITATION_WINDOW_MS,
+      redis: app.counterRedis,
+    }),
   };
+  app.events.on('account.confirmed', (account) => acceptInvitationsOnConfirm(ctx, account));
   // The version check already refuses a stale detail; this drops a changed room's details at once.
   for (const event of ['room.changed', 'room.member-gone', 'room.deleted'] as const)
     app.events.on(event, ({ roomId }) => {
@@ -41,5 +51,6 @@ export const roomsModule = defineModule((app) => {
       await api.register(roomFileRoutes, { prefix: '/rooms', ctx });
     },
     socket: (socket) => registerRoomSocketHandlers(socket, ctx),
+    jobs: [{ name: 'room invitation sweep', everyMs: INVITATION_WINDOW_MS, run: () => sweepExpiredInvitations(ctx) }],
   };
 });

@@ -34,6 +34,8 @@ const allowed: Record<RoomAction, Who[]> = {
   rotateInvite: ['owner'],
   removeMember: ['owner'],
   addMember: ['owner', 'member'],
+  viewInvitations: ['owner', 'member'],
+  cancelInvitation: ['owner'],
   addContent: ['owner', 'member'],
   deleteContent: ['owner', 'member'],
   viewActivity: ['owner', 'member'],

@@ -28,6 +28,8 @@ export const roomPolicy = definePolicy<RoomAccess>()({
   rotateInvite: isOwner,
   removeMember: isOwner,
   addMember: isMember,
+  viewInvitations: isMember,
+  cancelInvitation: isOwner,
   addContent: isMember,
   deleteContent: isMember,
   viewActivity: isMember,

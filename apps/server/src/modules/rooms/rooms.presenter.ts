@@ -139,7 +139,9 @@ export interface RoomDetailParts {
 export function toRoomDetail(row: RoomRow, access: RoomAccess, parts: RoomDetailParts, actor: Actor): RoomDetail {
   const { avatars: _avatars, ...summary } = toRoomSummary(row, access, [], actor);
   const { members, content, contentTotal, authors } = parts;
-  return { ...summary, shareToken: row.shareToken, members, content, contentTotal, authors };
+  // The invite link joins whoever holds it: only the owner, who may replace it, is given it.
+  const shareToken = summary.abilities.rotateInvite ? row.shareToken : null;
+  return { ...summary, shareToken, members, content, contentTotal, authors };
 }
 
 /** A detail's lists as JSON and compressed: the same for every member, so made once per room version. */

@@ -1,4 +1,5 @@
 import {
+  AcceptRoomInvitationRequest,
   AddRoomMemberRequest,
   CreateRoomRequest,
   ErrorBody,
@@ -9,8 +10,10 @@ import {
   RoomContentQuery,
   RoomDetail,
   RoomIdParams,
+  RoomInvitationList,
+  RoomInvitationParams,
+  RoomInvitationSent,
   RoomListQuery,
-  RoomMember,
   RoomMemberParams,
   RoomSummaryList,
   ShareTokenResult,
@@ -22,11 +25,12 @@ import { plainJsonFor200, sendRemembered } from '../../lib/plain-json-serializer
 import { signedInOnly } from '../../plugins/authenticate';
 import type { RoomsContext } from './room-access';
 import * as roomActivity from './room-activity.service';
+import * as roomInvitations from './room-invitations.service';
 import * as roomList from './room-list.service';
 import * as roomMembers from './room-members.service';
 import * as roomsService from './rooms.service';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
 const bearer = [{ bearer: [] }];
 const tags = ['rooms'];
 /** Share-token lookups per client address: plenty for people following links, too few to guess tokens. */
@@ -59,6 +63,20 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (
       schema: { tags, security: bearer, body: JoinRoomRequest, response: { 200: JoinRoomResult, ...errors } },
     },
     async (request) => roomsService.joinRoomByToken(ctx, request.actor, request.body.shareToken),
+  );
+
+  // Only the global per-address limit: a token (256 random bits) is of use only to the account it was sent to.
+  app.post(
+    '/invitations/accept',
+    {
+      schema: {
+        tags,
+        security: bearer,
+        body: AcceptRoomInvitationRequest,
+        response: { 200: JoinRoomResult, ...errors },
+      },
+    },
+    async (request) => roomInvitations.acceptInvitation(ctx, request.actor, request.body.token),
   );
 
   app.get(
@@ -127,11 +145,26 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (
         security: bearer,
         params: RoomIdParams,
         body: AddRoomMemberRequest,
-        response: { 201: RoomMember, ...errors },
+        response: { 202: RoomInvitationSent, ...errors },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await roomMembers.addMember(ctx, request.actor, request.params.id, request.body.email)),
+      reply.status(202).send(await roomMembers.addMember(ctx, request.actor, request.params.id, request.body.email)),
+  );
+
+  app.get(
+    '/:id/invitations',
+    { schema: { tags, security: bearer, params: RoomIdParams, response: { 200: RoomInvitationList, ...errors } } },
+    async (request) => roomInvitations.listInvitations(ctx, request.actor, request.params.id),
+  );
+
+  app.delete(
+    '/:id/invitations/:invitationId',
+    { schema: { tags, security: bearer, params: RoomInvitationParams, response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await roomInvitations.cancelInvitation(ctx, request.actor, request.params.id, request.params.invitationId);
+      return reply.status(204).send(null);
+    },
   );
 
   app.delete(

@@ -12,7 +12,14 @@ import { AppError } from '../../lib/app-error';
 import { rememberSplicedGzip } from '../../lib/plain-json-serializer';
 import { authorize } from '../../lib/policy';
 import { newId, newSecretToken } from '../../lib/secure-tokens';
-import { deleteMember, findRoomAccess, insertMember, type RoomSharedParts, type RoomsContext } from './room-access';
+import {
+  deleteMember,
+  findRoomAccess,
+  insertMember,
+  refuseRemoved,
+  type RoomSharedParts,
+  type RoomsContext,
+} from './room-access';
 import { recordActivity } from './room-activity.service';
 import { findContentPage, listMembers, loadRoomLists, presentContentPage } from './room-content-list.service';
 import { assertRoomWritable, withWritability } from './room-writable';
@@ -49,7 +56,7 @@ export async function createRoom(ctx: RoomsContext, actor: Actor, input: CreateR
 
 /**
  * The room with its members and one page of content. A signed-in outsider opening a public room joins
- * it first (ARCHITECTURE §4, `member_join`); a private room is 404 to them.
+ * it first (ARCHITECTURE §4, `member_join`) unless the owner removed them (403); a private room is 404 to them.
  */
 export async function getRoom(
   ctx: RoomsContext,
@@ -63,6 +70,7 @@ export async function getRoom(
     await ctx.entitlements.require(userId, 'rooms');
     await assertRoomWritable(ctx, actor, access);
     const joined = await ctx.db.transaction(async (tx) => {
+      await refuseRemoved(tx, roomId, userId);
       const isNew = await insertMember(tx, roomId, userId);
       if (isNew) await recordActivity(tx, { roomId, userId, type: 'member_join' });
       return isNew;
@@ -154,7 +162,8 @@ export async function deleteRoom(ctx: RoomsContext, actor: Actor, roomId: string
 
 /**
  * Joins with the room's share token (`member_joined_by_token`), private rooms included. An unknown or
- * replaced token is 404; a member who uses it again simply gets the room's id back.
+ * replaced token is 404; a member who uses it again simply gets the room's id back; someone the owner
+ * removed is refused (403).
  */
 export async function joinRoomByToken(ctx: RoomsContext, actor: Actor, shareToken: string): Promise<JoinRoomResult> {
   const { userId } = requireSignedIn(actor);
@@ -167,6 +176,7 @@ export async function joinRoomByToken(ctx: RoomsContext, actor: Actor, shareToke
   await ctx.entitlements.require(userId, 'rooms');
   await assertRoomWritable(ctx, actor, room);
   const joined = await ctx.db.transaction(async (tx) => {
+    await refuseRemoved(tx, room.id, userId);
     const isNew = await insertMember(tx, room.id, userId);
     if (isNew) await recordActivity(tx, { roomId: room.id, userId, type: 'member_joined_by_token' });
     return isNew;

@@ -13,19 +13,22 @@ interface AddMemberDialogProps {
 }
 
 /**
- * SPEC §2 'Add New Member': the e-mail of a registered user. The server's reason (no such user, already a
- * member) is shown in the dialog, where the address can be corrected, and in SPEC's toast.
+ * SPEC §2 'Add New Member': an e-mail address, which the server sends an invitation (the answer is the
+ * same whether or not it has an account, and nobody joins before accepting). The dialog stays open and
+ * says where the invitation went, so several can be sent in a row. A refusal (not a valid address, the
+ * hourly limit, someone the owner removed) is shown in the dialog and in SPEC's toast.
  */
 export function AddMemberDialog({ roomId, isOpen, onOpenChange }: AddMemberDialogProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const [email, setEmail] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const addMember = useAddMember({
-    onSuccess: () => {
+    onSuccess: ({ invited }) => {
       toast.success({ title: t('rooms.memberInvited') });
+      setSentTo(invited);
       setEmail('');
-      onOpenChange(false);
     },
     onError: (error) => {
       const message = error instanceof Error ? error.message : undefined;
@@ -38,7 +41,10 @@ export function AddMemberDialog({ roomId, isOpen, onOpenChange }: AddMemberDialo
     <Dialog
       open={isOpen}
       onOpenChange={(next) => {
-        if (!next) setFailure(null);
+        if (!next) {
+          setFailure(null);
+          setSentTo(null);
+        }
         onOpenChange(next);
       }}
     >
@@ -52,6 +58,7 @@ export function AddMemberDialog({ roomId, isOpen, onOpenChange }: AddMemberDialo
           onSubmit={(event) => {
             event.preventDefault();
             setFailure(null);
+            setSentTo(null);
             if (canAdd) addMember.mutate({ roomId, email: email.trim() });
           }}
         >
@@ -67,6 +74,11 @@ export function AddMemberDialog({ roomId, isOpen, onOpenChange }: AddMemberDialo
               aria-describedby={failure ? 'add-member-error' : undefined}
             />
           </label>
+          {sentTo && (
+            <p role="status" className="text-sm text-emerald-700 dark:text-emerald-400">
+              {t('rooms.invitationSent', { email: sentTo })}
+            </p>
+          )}
           {failure && (
             <p id="add-member-error" role="alert" className="text-sm text-red-700 dark:text-red-400">
               {failure}

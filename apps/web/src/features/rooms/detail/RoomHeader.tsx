@@ -19,13 +19,13 @@ interface RoomHeaderProps {
 
 type OpenDialog = 'addMember' | 'settings' | 'leave' | 'delete' | null;
 
-/** The invite link a member shares: it opens the room for whoever signs in with it. */
+/** The invite link the owner shares (only they are given it): it opens the room for whoever signs in with it. */
 export const inviteLink = (origin: string, shareToken: string) =>
   `${origin}/rooms/join/${encodeURIComponent(shareToken)}`;
 
 /**
  * SPEC §2 room header: name, 'Private Room' or 'Public Room', member count; Delete Room for the owner, Add
- * Member for members. Beyond SPEC: the invite link, the owner's settings and Leave Room for members.
+ * Member for members. Beyond SPEC: the owner's invite link and settings, and Leave Room for members.
  */
 export function RoomHeader({ room, onClosingHere }: RoomHeaderProps) {
   const { t } = useTranslation();
@@ -54,9 +54,10 @@ export function RoomHeader({ room, onClosingHere }: RoomHeaderProps) {
     onError: (error) =>
       toast.error({ title: t('rooms.leaveFailed'), description: error instanceof Error ? error.message : undefined }),
   });
-  const copyInvite = async () => {
+  const { shareToken } = room;
+  const copyInvite = async (token: string) => {
     try {
-      await copyText(inviteLink(window.location.origin, room.shareToken));
+      await copyText(inviteLink(window.location.origin, token));
       toast.success({ title: t('rooms.linkCopied') });
     } catch {
       toast.error({ title: t('share.copyFailed'), description: t('share.copyFailedBody') });
@@ -93,8 +94,8 @@ export function RoomHeader({ room, onClosingHere }: RoomHeaderProps) {
             </Button>
           )}
           {/* A read-only room takes nobody new: its link would only lead to a refusal. */}
-          {!room.readOnly && (
-            <Button variant="secondary" onClick={() => void copyInvite()}>
+          {shareToken && !room.readOnly && (
+            <Button variant="secondary" onClick={() => void copyInvite(shareToken)}>
               <Link2 className="h-4 w-4" aria-hidden="true" />
               {t('rooms.copyInviteLink')}
             </Button>

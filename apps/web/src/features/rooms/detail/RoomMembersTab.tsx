@@ -9,10 +9,11 @@ import { cn } from '../../../ui/cn';
 import { Sheet, SheetContent } from '../../../ui/Sheet';
 import { useToast } from '../../../ui/use-toast';
 import { MemberAvatar } from '../MemberAvatar';
+import { RoomInvitationsList } from './RoomInvitationsList';
 
 /**
  * SPEC §2 Members tab: everyone with an Owner or Member badge in a 400 px scroll area; a member opens the
- * 'Member Details' sheet, where the owner (only) may remove a non-owner member.
+ * 'Member Details' sheet, where the owner (only) may remove a non-owner member. Below: pending invitations.
  */
 export function RoomMembersTab({ room }: { room: RoomDetail }) {
   const { t } = useTranslation();
@@ -40,6 +41,7 @@ export function RoomMembersTab({ room }: { room: RoomDetail }) {
           </li>
         ))}
       </ul>
+      <RoomInvitationsList room={room} />
       <MemberDetailsSheet room={room} member={selected} onClose={() => setSelected(null)} />
     </>
   );

@@ -22,6 +22,7 @@ vi.mock('../../../api/rooms-api', () => ({
     uploadFile: vi.fn(),
     addMember: vi.fn(),
     removeMember: vi.fn(),
+    invitations: vi.fn(async () => []),
     activity: vi.fn(),
     remove: vi.fn(),
     leave: vi.fn(),
@@ -72,6 +73,7 @@ describe('RoomPage', () => {
     expect(screen.getByRole('button', { name: 'Delete Room' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add Member' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Leave Room' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Copy invite link' })).toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Content', 'Members', 'Activity']);
     expect(screen.getByText('Hello room')).toBeInTheDocument();
     expect(screen.getByText('1 item(s)')).toBeInTheDocument();
@@ -85,11 +87,14 @@ describe('RoomPage', () => {
     expect(screen.getByLabelText('Add to the room')).toHaveValue('');
   });
 
-  test('a member sees no owner actions, and may leave', async () => {
-    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom({ role: 'member', abilities: ROOM_MEMBER_ABILITIES }));
+  test('a member sees no owner actions (nor the invite link), and may leave', async () => {
+    vi.mocked(roomsApi.get).mockResolvedValue(
+      makeRoom({ role: 'member', abilities: ROOM_MEMBER_ABILITIES, shareToken: null }),
+    );
     vi.mocked(roomsApi.leave).mockResolvedValue(undefined);
     const { router } = renderRoom(memberUser);
     await screen.findByRole('heading', { level: 1, name: 'Design team' });
+    expect(screen.queryByRole('button', { name: 'Copy invite link' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Room' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Room settings' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Leave Room' }));
@@ -144,17 +149,19 @@ describe('RoomPage', () => {
     expect(roomsApi.removeMember).toHaveBeenCalledWith('room-1', 'member-1');
   });
 
-  test('adding an unknown e-mail shows the server’s reason and SPEC’s toast', async () => {
-    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
+  test('an invitation refused by the server shows its reason and SPEC’s toast', async () => {
+    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom({ role: 'member', abilities: ROOM_MEMBER_ABILITIES }));
     vi.mocked(roomsApi.addMember).mockRejectedValue(
-      new ApiError('No ClipSync account uses this e-mail address', 404, 'NOT_FOUND'),
+      new ApiError('Only the room owner can invite back someone who was removed.', 403, 'FORBIDDEN'),
     );
-    renderRoom();
+    renderRoom(memberUser);
     await userEvent.click(await screen.findByRole('button', { name: 'Add Member' }));
     const dialog = screen.getByRole('dialog', { name: 'Add New Member' });
-    await userEvent.type(within(dialog).getByLabelText('Email'), 'nobody@example.com');
+    await userEvent.type(within(dialog).getByLabelText('Email'), 'removed@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No ClipSync account uses this e-mail address');
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Only the room owner can invite back someone who was removed.',
+    );
     expect(await findToast('Failed to add member')).toBeInTheDocument();
   });
 
