@@ -73,11 +73,20 @@ export const roomContentRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = a
         security: bearer,
         params: RoomContentParams,
         body: UpdateRoomContentRequest,
-        response: { 200: RoomContentItem, ...errors },
+        response: { 200: RoomContentItem, ...errors, 409: ErrorBody },
       },
     },
-    async (request) =>
-      roomContent.editRoomText(ctx, request.actor, request.params.id, request.params.contentId, request.body.content),
+    async (request) => {
+      const { content, version } = request.body;
+      return roomContent.editRoomText(
+        ctx,
+        request.actor,
+        request.params.id,
+        request.params.contentId,
+        content,
+        version,
+      );
+    },
   );
 
   app.delete(
