@@ -89,8 +89,17 @@ export const useAddRoomText = (feedback: RoomFeedback<unknown> = {}) =>
 
 export const useUpdateRoomText = (feedback: RoomFeedback<unknown> = {}) =>
   useRoomChange(
-    ({ roomId, contentId, content }: { roomId: string; contentId: string; content: string }) =>
-      roomsApi.updateText(roomId, contentId, content),
+    ({
+      roomId,
+      contentId,
+      content,
+      version,
+    }: {
+      roomId: string;
+      contentId: string;
+      content: string;
+      version?: number;
+    }) => roomsApi.updateText(roomId, contentId, content, version),
     feedback,
   );
 
