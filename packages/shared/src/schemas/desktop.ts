@@ -155,7 +155,8 @@ const LanDesktopItem = DesktopItem.extend({
 
 export const LanDesktopData = z.object({
   desktopId: z.string().max(64),
-  items: z.array(LanDesktopItem).max(DESKTOP_ITEMS_MAX),
+  // A host relays blocks as its own view has them; a view from before versions sends none.
+  items: z.array(LanDesktopItem.partial({ version: true })).max(DESKTOP_ITEMS_MAX),
   lastUpdated: z.string().max(64),
 });
 export type LanDesktopData = z.infer<typeof LanDesktopData>;
