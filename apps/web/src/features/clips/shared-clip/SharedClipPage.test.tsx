@@ -217,6 +217,27 @@ describe('SharedClipPage', () => {
     expect(clipsApi.update).toHaveBeenCalledTimes(2);
   });
 
+  test("the owner's editor follows saves made on their other devices while untouched; edits keep their version", async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    const socket = renderPage(owner);
+    const field = await screen.findByLabelText('Clip content');
+    act(() => socket.fire('clip-update', { clipId: 'clip-1', content: 'From the phone', version: 2, files: [] }));
+    await waitFor(() => expect(field).toHaveValue('From the phone'));
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+
+    await userEvent.type(field, '!');
+    act(() => socket.fire('clip-update', { clipId: 'clip-1', content: 'From the tablet', version: 3, files: [] }));
+    // The cache tells its observers on the next tick: once it has, this edit is still this device's.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(field).toHaveValue('From the phone!');
+    vi.mocked(clipsApi.update).mockRejectedValueOnce(
+      new ApiError('Changed', 409, 'EDIT_CONFLICT', undefined, { text: 'From the tablet', version: 3 }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'From the phone!', 2);
+    expect(await screen.findByRole('dialog', { name: 'Changed on another device' })).toBeInTheDocument();
+  });
+
   test("the owner attaches a file and saves: SPEC's 'Files uploaded successfully' under the saved title", async () => {
     const stored = { id: 'f1', name: 'notes.txt', size: 2, type: 'text/plain', url: '/api/files/f1' };
     vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useClipCache } from '../../../api/clip-queries';
 import type { EditConflict } from '../../../components/EditConflictDialog';
 import { appendPastedText } from '../../../lib/pasted-files';
+import { useOwnClipUpdates } from '../../../realtime/use-own-clip-updates';
 import { useSaveClip } from '../editor/use-save-clip';
 
 /** Edits over the stored text, with the version of it they started from. */
@@ -15,8 +16,9 @@ interface Draft {
 /**
  * The owner's side of a shared clip (SPEC §2, §4): edits are a draft over the stored text, dirty while
  * they differ; Save stores the text, then uploads the pending files. The server tells the viewers after
- * each save, so nothing is published from here. A save refused because the text was saved on another
- * device since the draft began opens `conflict`: keep this text, or take the stored one.
+ * each save, so nothing is published from here; saves made on the owner's other devices are followed. A
+ * save refused because the text was saved on another device since the draft began opens `conflict`: keep
+ * this text, or take the stored one.
  */
 export function useSharedClipEditor(clip: Clip) {
   const { t } = useTranslation();
@@ -36,6 +38,12 @@ export function useSharedClipEditor(clip: Clip) {
   const [conflict, setConflict] = useState<EditConflict | null>(null);
   const text = draft?.text ?? clip.content;
   const isTextDirty = text !== clip.content;
+  // Saved on another device: an untouched text follows; edits keep their version, so their save asks.
+  useOwnClipUpdates(clip.id, (update) => {
+    if (update.version <= clip.version) return;
+    if (!isTextDirty) setDraft(null);
+    updateClip(clip.id, (stored) => ({ ...stored, content: update.content, version: update.version }));
+  });
   // A draft keeps the version it began from, even when the stored clip moves on under it meanwhile.
   const edit = (change: (current: string) => string) =>
     setDraft((current) => ({ text: change(current?.text ?? clip.content), version: current?.version ?? clip.version }));
