@@ -23,8 +23,8 @@ export function nextVersion(versionColumn: AnyPgColumn): SQL {
  * overwritten silently and the client can offer both texts.
  */
 export function assertNotStale(stored: { content: string; version: number }, version: number | undefined): void {
-  if (version !== undefined && stored.version !== version)
-    throw editConflict({ text: stored.content, version: stored.version });
+  if (version === undefined || stored.version === version) return;
+  throw editConflict({ text: stored.content, version: stored.version });
 }
 
 export function editConflict(current: EditConflictCurrent): AppError {

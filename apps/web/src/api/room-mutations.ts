@@ -89,17 +89,8 @@ export const useAddRoomText = (feedback: RoomFeedback<unknown> = {}) =>
 
 export const useUpdateRoomText = (feedback: RoomFeedback<unknown> = {}) =>
   useRoomChange(
-    ({
-      roomId,
-      contentId,
-      content,
-      version,
-    }: {
-      roomId: string;
-      contentId: string;
-      content: string;
-      version?: number;
-    }) => roomsApi.updateText(roomId, contentId, content, version),
+    (edit: { roomId: string; contentId: string; content: string; version?: number }) =>
+      roomsApi.updateText(edit.roomId, edit.contentId, edit.content, edit.version),
     feedback,
   );
 

@@ -76,17 +76,8 @@ export const roomContentRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = a
         response: { 200: RoomContentItem, ...errors, 409: ErrorBody },
       },
     },
-    async (request) => {
-      const { content, version } = request.body;
-      return roomContent.editRoomText(
-        ctx,
-        request.actor,
-        request.params.id,
-        request.params.contentId,
-        content,
-        version,
-      );
-    },
+    async ({ actor, params, body }) =>
+      roomContent.editRoomText(ctx, actor, params.id, params.contentId, body.content, body.version),
   );
 
   app.delete(
