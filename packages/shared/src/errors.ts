@@ -14,6 +14,7 @@ export const ErrorCode = z.enum([
   'NOT_LOCAL_NETWORK',
   'NOT_FOUND',
   'CONFLICT',
+  'EDIT_CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'QUOTA_EXCEEDED',
   'TOO_MANY_FILES',
@@ -33,7 +34,10 @@ export const ErrorBody = z.object({
   code: ErrorCode,
   /** With `PLAN_REQUIRED`: the cheapest plan that allows the refused action. */
   requiredPlan: z.enum(PLAN_IDS).optional(),
+  /** With `EDIT_CONFLICT`: what is stored now, which the refused edit did not start from. */
+  current: z.object({ text: z.string(), version: z.number().int() }).optional(),
   /** The request's id, as in every server log line of it (`reqId`): what to quote when reporting a failure. */
   requestId: z.string().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;
+export type EditConflictCurrent = NonNullable<ErrorBody['current']>;

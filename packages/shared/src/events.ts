@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { ErrorCode } from './errors';
+import type { EditConflictCurrent, ErrorCode } from './errors';
 import { FILE_NAME_MAX, FILE_TYPE_MAX, FILES_PER_CLIP_BOUND } from './limits';
-import { ClipContent, ResourceId } from './schemas/clips';
+import { ClipContent, EditVersion, ResourceId } from './schemas/clips';
 import {
   DesktopItem,
   DesktopPosition,
@@ -26,7 +26,12 @@ export const ClipFileSummary = z.object({
 export type ClipFileSummary = z.infer<typeof ClipFileSummary>;
 
 /** The same id and content rules as the HTTP routes: a socket is no looser than `PUT /clipboard/{id}`. */
-export const ClipContentUpdatedPayload = z.object({ clipId: ResourceId, content: ClipContent });
+export const ClipContentUpdatedPayload = z.object({
+  clipId: ResourceId,
+  content: ClipContent,
+  /** Sent by the owner: the version the edit started from (as over HTTP); told to viewers: the stored one. */
+  version: EditVersion.optional(),
+});
 export type ClipContentUpdatedPayload = z.infer<typeof ClipContentUpdatedPayload>;
 
 /** SPEC keeps `files` in the owner's emit; it is bounded here and never trusted (viewers get the stored list). */
@@ -40,6 +45,7 @@ export type ClipFilesUpdatedPayload = z.infer<typeof ClipFilesUpdatedPayload>;
 export const ClipUpdatePayload = z.object({
   clipId: z.string(),
   content: z.string(),
+  version: z.number().int(),
   files: z.array(ClipFileSummary),
 });
 export type ClipUpdatePayload = z.infer<typeof ClipUpdatePayload>;
@@ -118,7 +124,9 @@ export const ClipChannelPayload = z.object({ clipId: ResourceId });
 export type ClipChannelPayload = z.infer<typeof ClipChannelPayload>;
 
 /** Every client emit may take an acknowledgement: `{ ok: true }` or `{ ok: false, error, code }`. */
-export type SocketAck = (result: { ok: true } | { ok: false; error: string; code: ErrorCode }) => void;
+export type SocketAck = (
+  result: { ok: true } | { ok: false; error: string; code: ErrorCode; current?: EditConflictCurrent },
+) => void;
 
 /** `room:join` / `room:leave`: members only; anyone else gets an error ack and is not joined. */
 export const RoomChannelPayload = z.object({ roomId: ResourceId });

@@ -1,4 +1,4 @@
-import type { ErrorCode, PlanId } from '@clipsync/shared';
+import type { EditConflictCurrent, ErrorCode, PlanId } from '@clipsync/shared';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -12,6 +12,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NOT_LOCAL_NETWORK: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  EDIT_CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   QUOTA_EXCEEDED: 413,
   TOO_MANY_FILES: 409,
@@ -38,6 +39,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   NOT_LOCAL_NETWORK: 'This is only available to devices on the same local network.',
   NOT_FOUND: 'Not found',
   CONFLICT: 'This conflicts with the current state',
+  EDIT_CONFLICT: 'This was changed on another device since you opened it.',
   PAYLOAD_TOO_LARGE: 'The request is too large',
   QUOTA_EXCEEDED: 'Your storage is full. Delete some files to make room for new ones.',
   TOO_MANY_FILES: 'This clip already holds the most files it may have.',
@@ -54,6 +56,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
 export class AppError extends Error {
   override name = 'AppError';
   readonly statusCode: number;
+  /** With `EDIT_CONFLICT`: the stored text and its version, so the client can show both (lib/edit-conflict.ts). */
+  current?: EditConflictCurrent;
 
   constructor(
     readonly code: ErrorCode,

@@ -5,9 +5,18 @@ import type { ClipFileSummary, DesktopItem, RoomActivityType } from '@clipsync/s
  * which socket channels hear them (ARCHITECTURE §2 rule 6). Areas add their events as they land, their
  * payloads built by the area's presenter.
  */
+/** A clip as its viewers and its owner's devices are told after a save or a file change. */
+interface ClipSaved {
+  clipId: string;
+  ownerId: string;
+  content: string;
+  version: number;
+  files: ClipFileSummary[];
+}
+
 export interface DomainEventMap {
-  'clip.content-saved': { clipId: string; ownerId: string; content: string; files: ClipFileSummary[] };
-  'clip.files-changed': { clipId: string; ownerId: string; content: string; files: ClipFileSummary[] };
+  'clip.content-saved': ClipSaved;
+  'clip.files-changed': ClipSaved;
   'clip.deleted': { clipId: string; ownerId: string };
   /** A committed room change, named by the activity entry it wrote: the room's members refetch. */
   'room.changed': { roomId: string; type: RoomActivityType; actorId: string; contentId?: string };

@@ -60,6 +60,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const body: ErrorBody = { error: appError.message, code: appError.code, requestId: request.id };
     if (appError.requiredPlan) body.requiredPlan = appError.requiredPlan;
+    if (appError.current) body.current = appError.current;
     return reply.status(appError.statusCode).send(body);
   });
 }

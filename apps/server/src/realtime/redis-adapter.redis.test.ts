@@ -32,12 +32,13 @@ describe('Redis adapter across two nodes', () => {
           clipId: 'c',
           ownerId: user.id,
           content: 'via redis',
+          version: 1,
           files: [],
         }),
       100,
     );
     try {
-      expect(await received).toEqual({ clipId: 'c', content: 'via redis', files: [] });
+      expect(await received).toEqual({ clipId: 'c', content: 'via redis', version: 1, files: [] });
     } finally {
       clearInterval(timer);
     }

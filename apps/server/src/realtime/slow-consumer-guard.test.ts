@@ -14,6 +14,7 @@ const BIG_DESKTOP: LanDesktopData = {
       id: 'item-1',
       type: 'text',
       content: 'x'.repeat(900_000),
+      version: 1,
       position: { x: 0, y: 0 },
       size: { width: 200, height: 100 },
       file_name: null,

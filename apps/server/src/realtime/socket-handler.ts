@@ -17,7 +17,8 @@ export function handleEvent<S extends z.ZodType>(schema: S, run: (payload: z.inf
       respond({ ok: true });
     } catch (error) {
       const appError = error instanceof AppError ? error : new AppError('INTERNAL');
-      respond({ ok: false, error: appError.message, code: appError.code });
+      const current = appError.current ? { current: appError.current } : {};
+      respond({ ok: false, error: appError.message, code: appError.code, ...current });
     }
   };
 }

@@ -86,9 +86,10 @@ describe('Socket.IO on the app server', () => {
       clipId: 'c1',
       ownerId: owner.id,
       content: 'hello',
+      version: 1,
       files: [],
     });
-    expect(await received).toEqual({ clipId: 'c1', content: 'hello', files: [] });
+    expect(await received).toEqual({ clipId: 'c1', content: 'hello', version: 1, files: [] });
     // Give a wrongly routed message time to arrive before concluding it was never sent.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(strangerHeard).toBe(false);

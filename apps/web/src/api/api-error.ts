@@ -1,3 +1,4 @@
+import type { EditConflictCurrent } from '@clipsync/shared';
 import type { PlanId } from '@clipsync/shared/plans';
 
 /**
@@ -13,7 +14,14 @@ export class ApiError extends Error {
     readonly code: string,
     /** With a 402 `PLAN_REQUIRED`: the cheapest plan that allows the refused action. */
     readonly requiredPlan?: PlanId,
+    /** With a 409 `EDIT_CONFLICT`: the stored text and version the refused edit did not start from. */
+    readonly current?: EditConflictCurrent,
   ) {
     super(message);
   }
+}
+
+/** What is stored now, when an edit was refused for having started from an older version; else null. */
+export function editConflictOf(error: unknown): EditConflictCurrent | null {
+  return error instanceof ApiError && error.code === 'EDIT_CONFLICT' ? (error.current ?? null) : null;
 }

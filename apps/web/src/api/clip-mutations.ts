@@ -22,7 +22,8 @@ export function useCreateClip() {
 export function useSaveClipContent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, content }: { id: string; content: string }) => clipsApi.update(id, content),
+    mutationFn: ({ id, content, version }: { id: string; content: string; version?: number }) =>
+      clipsApi.update(id, content, version),
     onSuccess: (clip) => {
       queryClient.setQueryData(clipKeys.detail(clip.id), clip);
       return queryClient.invalidateQueries({ queryKey: clipKeys.all });

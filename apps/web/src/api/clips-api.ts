@@ -24,7 +24,8 @@ export const clipsApi = {
   stats: () => call(clipEndpoints.stats),
   get: (id: string) => call(clipEndpoints.get, { params: { id } }),
   create: (content = '') => call(clipEndpoints.create, { body: { content } }),
-  update: (id: string, content: string) => call(clipEndpoints.update, { params: { id }, body: { content } }),
+  update: (id: string, content: string, version?: number) =>
+    call(clipEndpoints.update, { params: { id }, body: { content, version } }),
   remove: (id: string) => call(clipEndpoints.remove, { params: { id } }),
   toggleFavorite: (id: string) => call(clipEndpoints.toggleFavorite, { params: { id } }),
   uploadFile: (id: string, file: File, onProgress?: ProgressListener) =>

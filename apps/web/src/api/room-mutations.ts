@@ -115,8 +115,8 @@ export const useAddRoomText = (feedback: RoomFeedback<unknown> = {}) =>
 
 export const useUpdateRoomText = (feedback: RoomFeedback<unknown> = {}) =>
   useRoomChange(
-    ({ roomId, contentId, content }: { roomId: string; contentId: string; content: string }) =>
-      roomsApi.updateText(roomId, contentId, content),
+    (edit: { roomId: string; contentId: string; content: string; version?: number }) =>
+      roomsApi.updateText(edit.roomId, edit.contentId, edit.content, edit.version),
     feedback,
   );
 

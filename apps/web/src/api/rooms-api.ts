@@ -38,8 +38,8 @@ export const roomsApi = {
   acceptInvitation: (token: string) => call(roomEndpoints.acceptInvitation, { body: { token } }),
   addText: (id: string, content: string) =>
     call(roomEndpoints.addContent, { params: { id }, body: { content, type: 'text' } }),
-  updateText: (id: string, contentId: string, content: string) =>
-    call(roomEndpoints.updateContent, { params: { id, contentId }, body: { content } }),
+  updateText: (id: string, contentId: string, content: string, version?: number) =>
+    call(roomEndpoints.updateContent, { params: { id, contentId }, body: { content, version } }),
   removeContent: (id: string, contentId: string) => call(roomEndpoints.removeContent, { params: { id, contentId } }),
   uploadFile: (id: string, file: File, onProgress?: ProgressListener) =>
     upload(roomEndpoints.upload, { params: { id }, file, onProgress }),

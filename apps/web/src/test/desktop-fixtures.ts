@@ -15,6 +15,7 @@ export function makeDesktopItem(overrides: Partial<DesktopItem> = {}): DesktopIt
     id: 'item-1',
     type: 'text',
     content: 'Hello desktop',
+    version: 1,
     position: { x: 0, y: 0 },
     size: { width: 200, height: 150 },
     file_name: null,

@@ -19,6 +19,7 @@ export function makeClip(overrides: Partial<Clip> = {}): Clip {
   return {
     id: 'clip-1',
     content: '',
+    version: 1,
     userId: testUser.id,
     isFavorite: false,
     is_favorite: false,

@@ -29,6 +29,7 @@ export function makeRoomItem(overrides: Partial<RoomContentItem> = {}): RoomCont
     id: 'item-1',
     type: 'text',
     content: 'Hello room',
+    version: 1,
     file_name: null,
     file_type: null,
     file_size: null,

@@ -3,6 +3,12 @@ import { CLIPS_PAGE_SIZE } from '../limits';
 
 /** Clip and file ids: 22 base64url characters (128 random bits). */
 export const ResourceId = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Invalid id');
+/**
+ * The version of a text an edit started from (answers carry the stored one). A stale edit is refused with
+ * 409 EDIT_CONFLICT; an edit without it (clients before versions) overwrites, as before.
+ */
+export const EditVersion = z.number().int().min(1).max(2_147_483_647);
+
 export const ClipIdParams = z.object({ id: ResourceId });
 export const ClipFileParams = z.object({ id: ResourceId, fileId: ResourceId });
 
@@ -28,6 +34,7 @@ export type ClipAbilities = z.infer<typeof ClipAbilities>;
 export const Clip = z.object({
   id: z.string(),
   content: z.string(),
+  version: z.number().int(),
   userId: z.string(),
   isFavorite: z.boolean(),
   is_favorite: z.boolean(),
@@ -47,7 +54,7 @@ export type Clip = z.infer<typeof Clip>;
 export const CLIP_CONTENT_MAX = 1_000_000;
 export const ClipContent = z.string().max(CLIP_CONTENT_MAX, 'Clip content is too long');
 
-export const UpdateClipRequest = z.object({ content: ClipContent });
+export const UpdateClipRequest = z.object({ content: ClipContent, version: EditVersion.optional() });
 export type UpdateClipRequest = z.infer<typeof UpdateClipRequest>;
 
 /** SPEC §7 alternate save path: `POST /api/clipboard { content, type }`. */

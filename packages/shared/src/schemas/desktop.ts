@@ -7,7 +7,7 @@ import {
   DESKTOP_ITEM_SIZE_MIN,
   DESKTOP_ITEMS_MAX,
 } from '../limits';
-import { ClipContent, ResourceId } from './clips';
+import { ClipContent, EditVersion, ResourceId } from './clips';
 
 /**
  * The virtual desktop (SPEC §3, §7 Virtual desktop; ARCHITECTURE §4). Which desktop a call acts on:
@@ -60,7 +60,17 @@ export const UpdateDesktopItemRequest = z
   .refine((body) => body.position !== undefined || body.size !== undefined, 'Nothing to update');
 export type UpdateDesktopItemRequest = z.infer<typeof UpdateDesktopItemRequest>;
 
-export const DesktopLayoutEntry = z.strictObject({ id: ResourceId, position: DesktopPosition, size: DesktopSize });
+/**
+ * `version` is the block's as the drag started from it: a block changed since still takes its new place (a
+ * drag moves blocks, and only the moved ones are sent), and one deleted since is left out instead of failing
+ * the whole save.
+ */
+export const DesktopLayoutEntry = z.strictObject({
+  id: ResourceId,
+  position: DesktopPosition,
+  size: DesktopSize,
+  version: EditVersion.optional(),
+});
 export type DesktopLayoutEntry = z.infer<typeof DesktopLayoutEntry>;
 /** `PATCH /virtual-desktop/items`: a whole drag's result in one call, not one call per block. */
 export const UpdateDesktopLayoutRequest = z.strictObject({
@@ -77,6 +87,7 @@ export const DesktopItem = z.object({
   id: z.string(),
   type: DesktopItemType,
   content: z.string(),
+  version: z.number().int(),
   position: z.object({ x: z.number().int(), y: z.number().int() }),
   size: z.object({ width: z.number().int(), height: z.number().int() }),
   file_name: z.string().nullable(),
@@ -144,7 +155,8 @@ const LanDesktopItem = DesktopItem.extend({
 
 export const LanDesktopData = z.object({
   desktopId: z.string().max(64),
-  items: z.array(LanDesktopItem).max(DESKTOP_ITEMS_MAX),
+  // A host relays blocks as its own view has them; a view from before versions sends none.
+  items: z.array(LanDesktopItem.partial({ version: true })).max(DESKTOP_ITEMS_MAX),
   lastUpdated: z.string().max(64),
 });
 export type LanDesktopData = z.infer<typeof LanDesktopData>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROOM_ACTIVITY_PAGE_SIZE, ROOM_CONTENT_PAGE_SIZE, ROOM_NAME_MAX, ROOMS_PAGE_SIZE } from '../limits';
 import { PLAN_IDS } from '../plans';
 import { Email } from './auth';
-import { ClipContent, ResourceId } from './clips';
+import { ClipContent, EditVersion, ResourceId } from './clips';
 
 /**
  * Rooms (SPEC §3, §7 Rooms; ARCHITECTURE §4). Request bodies are strict: a body naming anything else
@@ -49,7 +49,7 @@ export const RoomText = ClipContent.refine((text) => text.trim().length > 0, 'Co
 export const AddRoomContentRequest = z.strictObject({ content: RoomText, type: z.literal('text').default('text') });
 export type AddRoomContentRequest = z.infer<typeof AddRoomContentRequest>;
 
-export const UpdateRoomContentRequest = z.strictObject({ content: RoomText });
+export const UpdateRoomContentRequest = z.strictObject({ content: RoomText, version: EditVersion.optional() });
 export type UpdateRoomContentRequest = z.infer<typeof UpdateRoomContentRequest>;
 
 /** Share tokens are 43 base64url characters; anything else is simply unknown (404), never a 500. */
@@ -151,6 +151,7 @@ export const RoomContentItem = z.object({
   id: z.string(),
   type: RoomContentType,
   content: z.string(),
+  version: z.number().int(),
   file_name: z.string().nullable(),
   file_type: z.string().nullable(),
   file_size: z.number().int().nullable(),

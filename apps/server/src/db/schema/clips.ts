@@ -18,6 +18,8 @@ export const clips = pgTable(
     isFavorite: boolean('is_favorite').notNull().default(false),
     isDraft: boolean('is_draft').notNull().default(true),
     hasFiles: boolean('has_files').notNull().default(false),
+    /** One more with every save of the text: an edit names the version it started from, so a stale one is refused. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -47,6 +47,8 @@ export const desktopItems = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }),
     /** Server-generated key in the FileStore; never a user-given path. */
     storageKey: text('storage_key'),
+    /** One more with every change of the block: a layout save names the version it started from. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -77,6 +77,8 @@ export const roomContent = pgTable(
     fileSize: bigint('file_size', { mode: 'number' }),
     /** Server-generated key in the FileStore; never a user-given path. */
     storageKey: text('storage_key'),
+    /** One more with every edit of the text: an edit names the version it started from, so a stale one is refused. */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

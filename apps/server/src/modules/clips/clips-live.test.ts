@@ -46,7 +46,7 @@ describe('clip live updates over Socket.IO', () => {
 
     const update = nextEvent(viewer, 'clip-content-updated');
     expect((await save(clip.id, 'second')).statusCode).toBe(200);
-    expect(await update).toEqual({ clipId: clip.id, content: 'second' });
+    expect(await update).toEqual({ clipId: clip.id, content: 'second', version: 2 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(bystanderHeard).toBe(false);
   });
@@ -87,7 +87,7 @@ describe('clip live updates over Socket.IO', () => {
       ownerSocket.emit('clip-content-update', { clipId: clip.id, content: 'from the owner socket' }, resolve),
     );
     expect(accepted).toEqual({ ok: true });
-    expect(await update).toEqual({ clipId: clip.id, content: 'from the owner socket' });
+    expect(await update).toEqual({ clipId: clip.id, content: 'from the owner socket', version: 2 });
     const stored = await testApp.app.inject({ method: 'GET', url: `/api/clipboard/${clip.id}` });
     expect(stored.json().content).toBe('from the owner socket');
   });
@@ -188,7 +188,7 @@ describe('clip live updates over Socket.IO', () => {
     try {
       const update = nextEvent(viewer, 'clip-content-updated');
       expect((await save(clip.id, 'saved anyway')).statusCode).toBe(200);
-      expect(await update).toEqual({ clipId: clip.id, content: 'saved anyway' });
+      expect(await update).toEqual({ clipId: clip.id, content: 'saved anyway', version: 2 });
     } finally {
       off();
     }

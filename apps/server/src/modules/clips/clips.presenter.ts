@@ -29,6 +29,7 @@ export function toClip(row: ClipRow, files: ClipFileRow[], actor: Actor): Clip {
   return {
     id: row.id,
     content: row.content,
+    version: row.version,
     userId: row.userId,
     isFavorite: row.isFavorite,
     is_favorite: row.isFavorite,
@@ -46,7 +47,13 @@ export function toClip(row: ClipRow, files: ClipFileRow[], actor: Actor): Clip {
 
 /** What a clip's viewers and its owner's devices are told after a save or a file change. */
 export function toClipSavedEvent(row: ClipRow, files: ClipFileRow[]): DomainEventMap['clip.content-saved'] {
-  return { clipId: row.id, ownerId: row.userId, content: row.content, files: files.map(toFileSummary) };
+  return {
+    clipId: row.id,
+    ownerId: row.userId,
+    content: row.content,
+    version: row.version,
+    files: files.map(toFileSummary),
+  };
 }
 
 export function toClipDeletedEvent(row: ClipRow): DomainEventMap['clip.deleted'] {

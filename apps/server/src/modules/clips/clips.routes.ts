@@ -106,10 +106,11 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
         security: bearer,
         params: ClipIdParams,
         body: UpdateClipRequest,
-        response: { 200: Clip, ...errors },
+        response: { 200: Clip, ...errors, 409: ErrorBody },
       },
     },
-    async (request) => clipsService.updateClipContent(ctx, request.actor, request.params.id, request.body.content),
+    async (request) =>
+      clipsService.updateClipContent(ctx, request.actor, request.params.id, request.body.content, request.body.version),
   );
 
   app.delete(

@@ -4,6 +4,7 @@ import { planAllowing, type Clip, type ClipFile } from '@clipsync/shared';
 import type { Database, Transaction } from '../../db/client';
 import { clipFiles, clips } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { assertNotStale, nextVersion, startedFrom } from '../../lib/edit-conflict';
 import type { DomainEvents } from '../../lib/domain-events';
 import { planName, type EntitlementGate } from '../../lib/entitlements';
 import { requireSignedIn, type Actor } from '../../lib/actor';
@@ -83,6 +84,7 @@ export async function updateClipContent(
   actor: Actor,
   clipId: string,
   content: string,
+  version?: number,
 ): Promise<Clip> {
   // The save every keystroke-pause sends (live editing), so one statement: it matches only a clip of the
   // caller's, which is the policy's `update` rule (its owner). When nothing matches, the clip is read and
@@ -91,12 +93,19 @@ export async function updateClipContent(
     ? await ctx.db
         .update(clips)
         // has_files as stored at this moment: a file change may land between two saves.
-        .set({ content, updatedAt: new Date(), isDraft: sql`${content} = '' and not ${clips.hasFiles}` })
-        .where(and(eq(clips.id, clipId), eq(clips.userId, actor.userId)))
+        .set({
+          content,
+          version: nextVersion(clips.version),
+          updatedAt: new Date(),
+          isDraft: sql`${content} = '' and not ${clips.hasFiles}`,
+        })
+        .where(and(eq(clips.id, clipId), eq(clips.userId, actor.userId), startedFrom(clips.version, version)))
         .returning()
     : [];
   if (!updated) {
-    authorize(clipPolicy, 'update', actor, await findClipOr404(ctx.db, clipId));
+    const stored = await findClipOr404(ctx.db, clipId);
+    authorize(clipPolicy, 'update', actor, stored);
+    assertNotStale(stored, version);
     throw new AppError('NOT_FOUND', 'Clip not found'); // the caller's clip, deleted since the update ran
   }
   const files = (await filesOf(ctx.db, [updated])).get(updated.id) ?? [];

@@ -29,9 +29,9 @@ export function registerClipSocketHandlers(
   );
   socket.on(
     'clip-content-update',
-    handleEvent(ClipContentUpdatedPayload, async ({ clipId, content }) => {
+    handleEvent(ClipContentUpdatedPayload, async ({ clipId, content, version }) => {
       await guardWrite(socket);
-      await clipsService.updateClipContent(ctx, socket.data.actor, clipId, content);
+      await clipsService.updateClipContent(ctx, socket.data.actor, clipId, content, version);
     }),
   );
   // Files change over HTTP (upload/delete), which already broadcasts the stored list; this only lets the

@@ -21,6 +21,7 @@ export function toDesktopItem(row: DesktopItemRow, fileLinks: FileLinks): Deskto
     id: row.id,
     type: row.type,
     content: row.content,
+    version: row.version,
     position: { x: row.x, y: row.y },
     size: { width: row.width, height: row.height },
     file_name: row.fileName,

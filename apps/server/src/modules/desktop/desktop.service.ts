@@ -16,6 +16,7 @@ import { and, asc, count, eq, inArray, isNull, lt, notExists, sql } from 'drizzl
 import { rowsOf } from '../../db/raw-rows';
 import { desktopItems, desktops } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { nextVersion } from '../../lib/edit-conflict';
 import { authorize } from '../../lib/policy';
 import { newId, newSecretToken } from '../../lib/secure-tokens';
 import {
@@ -179,7 +180,7 @@ export async function moveItemOn(
   authorize(desktopPolicy, 'moveItems', caller.actor, access);
   const [row] = await ctx.db
     .update(desktopItems)
-    .set({ ...position, ...size, updatedAt: new Date() })
+    .set({ ...position, ...size, version: nextVersion(desktopItems.version), updatedAt: new Date() })
     .where(and(eq(desktopItems.id, itemId), eq(desktopItems.desktopId, desktop.id)))
     .returning();
   if (!row) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
@@ -190,7 +191,9 @@ export async function moveItemOn(
 
 /**
  * A drag's whole result in one call and one statement (`PATCH /virtual-desktop/items`): every listed block
- * of this desktop takes its place; ids of another desktop are refused (404) and nothing moves.
+ * of this desktop takes its place; ids of another desktop are refused (404) and nothing moves. A drag that
+ * names the versions it started from is re-based, never refused: its blocks take their places over whatever
+ * changed since, and blocks it no longer finds (deleted since) are left out: the answer has those that moved.
  */
 export async function saveLayout(
   ctx: DesktopsContext,
@@ -213,11 +216,13 @@ export async function saveLayout(
     // One UPDATE … FROM (VALUES …) for the whole drag; drizzle's update builder takes no VALUES list.
     const moved = await tx.execute(sql`
       update desktop_items
-      set x = layout.x, y = layout.y, width = layout.width, height = layout.height, updated_at = now()
+      set x = layout.x, y = layout.y, width = layout.width, height = layout.height,
+        version = desktop_items.version + 1, updated_at = now()
       from (values ${layout}) as layout (id, x, y, width, height)
       where desktop_items.id = layout.id and desktop_items.desktop_id = ${desktop.id}
       returning desktop_items.id`);
-    if (rowsOf(moved).length !== ids.length) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+    const isRebased = entries.every((entry) => entry.version !== undefined);
+    if (!isRebased && rowsOf(moved).length !== ids.length) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
     return tx
       .select()
       .from(desktopItems)

@@ -73,11 +73,11 @@ export const roomContentRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = a
         security: bearer,
         params: RoomContentParams,
         body: UpdateRoomContentRequest,
-        response: { 200: RoomContentItem, ...errors },
+        response: { 200: RoomContentItem, ...errors, 409: ErrorBody },
       },
     },
-    async (request) =>
-      roomContent.editRoomText(ctx, request.actor, request.params.id, request.params.contentId, request.body.content),
+    async ({ actor, params, body }) =>
+      roomContent.editRoomText(ctx, actor, params.id, params.contentId, body.content, body.version),
   );
 
   app.delete(

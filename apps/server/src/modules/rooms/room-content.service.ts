@@ -4,6 +4,7 @@ import type { RoomContentItem } from '@clipsync/shared';
 import { roomContent, users } from '../../db/schema';
 import { requireSignedIn, type Actor, type SignedInActor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { assertNotStale, nextVersion, startedFrom } from '../../lib/edit-conflict';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { assertStorageFits, assertStorageLeft } from '../../lib/storage-quota';
@@ -119,6 +120,7 @@ export async function editRoomText(
   roomId: string,
   contentId: string,
   content: string,
+  version?: number,
 ): Promise<RoomContentItem> {
   const { access } = await findRoomAccess(ctx.db, actor, roomId);
   authorize(roomPolicy, 'view', actor, access);
@@ -130,10 +132,14 @@ export async function editRoomText(
   const row = await ctx.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(roomContent)
-      .set({ content, updatedAt: new Date() })
-      .where(eq(roomContent.id, contentId))
+      .set({ content, version: nextVersion(roomContent.version), updatedAt: new Date() })
+      .where(and(eq(roomContent.id, contentId), startedFrom(roomContent.version, version)))
       .returning();
-    if (!updated) throw new AppError('NOT_FOUND', CONTENT_NOT_FOUND);
+    if (!updated) {
+      const [stored] = await tx.select().from(roomContent).where(eq(roomContent.id, contentId));
+      if (stored) assertNotStale(stored, version);
+      throw new AppError('NOT_FOUND', CONTENT_NOT_FOUND);
+    }
     await recordActivity(tx, { roomId, userId: author.id, type: 'content_edited', details: { contentId } });
     return updated;
   });

@@ -55,6 +55,7 @@ export function toRoomContentItem(
     id: row.id,
     type: row.type,
     content: row.content,
+    version: row.version,
     file_name: row.fileName,
     file_type: row.fileType,
     file_size: row.fileSize,

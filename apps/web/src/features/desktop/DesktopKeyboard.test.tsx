@@ -55,7 +55,7 @@ describe('DesktopPage keyboard', () => {
     expect(desktopApi.saveLayout).not.toHaveBeenCalled();
     await waitFor(() => expect(desktopApi.saveLayout).toHaveBeenCalled());
     expect(desktopApi.saveLayout).toHaveBeenCalledExactlyOnceWith({}, [
-      { id: 'item-1', position: { x: 30, y: 100 }, size: { width: 200, height: 150 } },
+      { id: 'item-1', position: { x: 30, y: 100 }, size: { width: 200, height: 150 }, version: 1 },
     ]);
     expect((await screen.findAllByText('Layout saved', { exact: true }))[0]).toBeInTheDocument();
   });
@@ -67,7 +67,7 @@ describe('DesktopPage keyboard', () => {
     expect(screen.getByText('Moved to 30, 0')).toBeInTheDocument();
     await waitFor(() =>
       expect(desktopApi.saveLayout).toHaveBeenCalledExactlyOnceWith({}, [
-        { id: 'item-1', position: { x: 30, y: 0 }, size: { width: 200, height: 150 } },
+        { id: 'item-1', position: { x: 30, y: 0 }, size: { width: 200, height: 150 }, version: 1 },
       ]),
     );
   });
@@ -96,7 +96,7 @@ describe('DesktopPage keyboard', () => {
     expect(screen.getByText('Moved to 20, 10')).toBeInTheDocument();
     await waitFor(() =>
       expect(desktopApi.saveLayout).toHaveBeenLastCalledWith({}, [
-        { id: 'item-1', position: { x: 20, y: 10 }, size: { width: 200, height: 150 } },
+        { id: 'item-1', position: { x: 20, y: 10 }, size: { width: 200, height: 150 }, version: 1 },
       ]),
     );
   });
@@ -111,7 +111,7 @@ describe('DesktopPage keyboard', () => {
     expect(screen.getByText('Resized to 210 × 40')).toBeInTheDocument();
     await waitFor(() =>
       expect(desktopApi.saveLayout).toHaveBeenCalledExactlyOnceWith({}, [
-        { id: 'item-1', position: { x: 0, y: 0 }, size: { width: 210, height: 40 } },
+        { id: 'item-1', position: { x: 0, y: 0 }, size: { width: 210, height: 40 }, version: 1 },
       ]),
     );
   });

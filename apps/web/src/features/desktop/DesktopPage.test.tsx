@@ -121,8 +121,8 @@ describe('DesktopPage', () => {
     expect(desktopApi.saveLayout).not.toHaveBeenCalled();
     expect(await findToast('Layout saved')).toBeInTheDocument();
     expect(desktopApi.saveLayout).toHaveBeenCalledExactlyOnceWith({}, [
-      { id: 'item-1', position: { x: 0, y: 300 }, size: { width: 200, height: 150 } },
-      { id: 'item-2', position: { x: 500, y: 100 }, size: { width: 250, height: 200 } },
+      { id: 'item-1', position: { x: 0, y: 300 }, size: { width: 200, height: 150 }, version: 1 },
+      { id: 'item-2', position: { x: 500, y: 100 }, size: { width: 250, height: 200 }, version: 1 },
     ]);
   });
 

@@ -15,6 +15,8 @@ export const LAYOUT_SAVE_DELAY_MS = 500;
  *
  * Until the server has confirmed a block's new place, answers to earlier saves and their live echoes
  * (`putItem`) do not put it back where it was: a key pressed while a save is on its way once lost its move.
+ * Each block goes with the version it had when it was moved, so the server re-bases the drag onto changes
+ * made elsewhere meanwhile (a block deleted since is left out) instead of refusing it.
  */
 export function useLayoutAutosave(target: DesktopTarget, isAnnounced: boolean) {
   const { t } = useTranslation();
@@ -48,9 +50,10 @@ export function useLayoutAutosave(target: DesktopTarget, isAnnounced: boolean) {
 
   return {
     queueLayout: (entries: readonly DesktopLayoutEntry[]) => {
+      const versions = new Map(cache.current()?.items.map((item) => [item.id, item.version]));
       cache.moveItems(entries);
       for (const entry of entries) {
-        unsaved.current.set(entry.id, entry);
+        unsaved.current.set(entry.id, { ...entry, version: versions.get(entry.id) });
         waiting.current.add(entry.id);
       }
       window.clearTimeout(timer.current);

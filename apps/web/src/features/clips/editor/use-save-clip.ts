@@ -1,6 +1,7 @@
-import type { ClipFile } from '@clipsync/shared';
+import type { Clip, ClipFile, EditConflictCurrent } from '@clipsync/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { editConflictOf } from '../../../api/api-error';
 import { useSaveClipContent } from '../../../api/clip-mutations';
 import { useClipCache } from '../../../api/clip-queries';
 import { useToast } from '../../../ui/use-toast';
@@ -13,8 +14,12 @@ interface SaveRequest {
   shouldSaveText: boolean;
   /** Files the clip already holds: with them, blank text is still a clip worth saving. */
   hasStoredFiles: boolean;
-  /** The text is stored (uploads may still fail after this). */
-  onTextSaved?: () => void;
+  /** The version of the text the edit started from: a save from an older one is refused. */
+  version?: number;
+  /** The text is stored (uploads may still fail after this); `stored` when this save sent it. */
+  onTextSaved?: (stored?: Clip) => void;
+  /** The text changed on another device since `version`: nothing was saved, pending files included. */
+  onConflict?: (current: EditConflictCurrent) => void;
   /** These files are stored with the clip, even when a later one failed. */
   onFilesUploaded?: (files: ClipFile[]) => void;
 }
@@ -45,8 +50,9 @@ export function useSaveClip({ savedKey, describeFailure }: SaveMessages) {
     if (request.text.trim() === '' && !hasFiles) return toast.error({ title: t('editor.contentRequired') });
     setIsSaving(true);
     try {
-      if (request.shouldSaveText) await saveContent.mutateAsync({ id: request.clipId, content: request.text });
-      request.onTextSaved?.();
+      const { clipId: id, text: content, version } = request;
+      const stored = request.shouldSaveText ? await saveContent.mutateAsync({ id, content, version }) : undefined;
+      request.onTextSaved?.(stored);
       const { uploaded, hasFailed, failureHint } = await pending.uploadAll(request.clipId);
       if (uploaded.length > 0) {
         updateClip(request.clipId, (stored) => ({ ...stored, files: [...stored.files, ...uploaded] }));
@@ -61,7 +67,9 @@ export function useSaveClip({ savedKey, describeFailure }: SaveMessages) {
         toast.success({ title: t(savedKey), description: filesNote });
       }
     } catch (error) {
-      toast.error({ title: describeFailure(error) });
+      const current = editConflictOf(error);
+      if (current && request.onConflict) request.onConflict(current);
+      else toast.error({ title: describeFailure(error) });
     } finally {
       setIsSaving(false);
     }

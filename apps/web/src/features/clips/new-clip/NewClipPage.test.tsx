@@ -103,7 +103,7 @@ describe('NewClipPage', () => {
 
     expect(await findToast('Clip saved successfully')).toBeInTheDocument();
     expect(await findToast('Files uploaded successfully')).toBeInTheDocument();
-    expect(clipsApi.update).toHaveBeenCalledWith('clip-1', 'hello');
+    expect(clipsApi.update).toHaveBeenCalledWith('clip-1', 'hello', 1);
     expect(clipsApi.uploadFile).toHaveBeenCalledWith('clip-1', expect.any(File), expect.any(Function));
     expect(await screen.findByText('Clip page clip-1')).toBeInTheDocument();
   });
@@ -118,7 +118,7 @@ describe('NewClipPage', () => {
     screen.getByLabelText('Clip content').dispatchEvent(save);
     expect(save.defaultPrevented).toBe(true);
     expect(await screen.findByText('Clip page clip-1')).toBeInTheDocument();
-    expect(clipsApi.update).toHaveBeenCalledExactlyOnceWith('clip-1', 'typed');
+    expect(clipsApi.update).toHaveBeenCalledExactlyOnceWith('clip-1', 'typed', 1);
   });
 
   test('Ctrl+Enter saves too', async () => {

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ClipFileList } from '../../../components/ClipFileList';
+import { EditConflictDialog } from '../../../components/EditConflictDialog';
 import { ShareClipDialog } from '../../../components/ShareClipDialog';
 import { useAuth } from '../../../session/auth-context';
 import { Button } from '../../../ui/Button';
@@ -86,6 +87,12 @@ function NewClipEditor() {
       </ClipPanel>
       <ShareClipDialog clipId={sharedClipId} onOpenChange={(isOpen) => !isOpen && setSharedClipId(null)} />
       <LeaveUnsavedDialog guard={leaveGuard} />
+      <EditConflictDialog
+        conflict={editor.conflict}
+        onKeepMine={() => void editor.keepMine()}
+        onTakeTheirs={editor.takeTheirs}
+        onDismiss={editor.dismissConflict}
+      />
     </ClipPageLayout>
   );
 }

@@ -2,13 +2,15 @@ import type { ClipFile } from '@clipsync/shared';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateClip } from '../../../api/clip-mutations';
+import type { EditConflict } from '../../../components/EditConflictDialog';
 import { appendPastedText } from '../../../lib/pasted-files';
 import { useToast } from '../../../ui/use-toast';
 import { useSaveClip } from '../editor/use-save-clip';
 
 /**
  * SPEC §2 New clip: an empty clip (a draft) is created on entry; Save stores the text, then uploads the
- * pending files, which move to the uploaded list. Call it only for a signed-in user.
+ * pending files, which move to the uploaded list. Call it only for a signed-in user. A save refused because
+ * the clip was saved on another device since opens `conflict`: keep this text, or take the stored one.
  */
 export function useNewClip() {
   const { t } = useTranslation();
@@ -27,6 +29,9 @@ export function useNewClip() {
   const [uploadedFiles, setUploadedFiles] = useState<ClipFile[]>([]);
   const [hasSaved, setHasSaved] = useState(false);
   const [savedText, setSavedText] = useState('');
+  // The version of the stored text this page's edits start from.
+  const [version, setVersion] = useState<number | undefined>(undefined);
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
 
   const [draftState, setDraftState] = useState<'creating' | 'ready' | 'failed'>('creating');
   const createDraft = () => {
@@ -34,6 +39,7 @@ export function useNewClip() {
     createClip.mutateAsync('').then(
       (clip) => {
         setClipId(clip.id);
+        setVersion(clip.version);
         setDraftState('ready');
       },
       () => {
@@ -51,7 +57,7 @@ export function useNewClip() {
     createFirstDraft();
   }, []);
 
-  const save = async () => {
+  const saveFrom = async (from: number | undefined, mine: string) => {
     if (!clipId) {
       toast.error({ title: t('editor.notInitialized') });
       // The draft could not be created on entry: try again, so that the next Save can work.
@@ -60,15 +66,18 @@ export function useNewClip() {
     }
     await saveClip({
       clipId,
-      text,
+      text: mine,
+      version: from,
       // A draft's text is always sent: the first save is what takes it out of the drafts.
       shouldSaveText: true,
       hasStoredFiles: uploadedFiles.length > 0,
-      onTextSaved: () => {
+      onTextSaved: (stored) => {
         setHasSaved(true);
-        setSavedText(text);
+        setSavedText(mine);
+        if (stored) setVersion(stored.version);
       },
       onFilesUploaded: (files) => setUploadedFiles((current) => [...current, ...files]),
+      onConflict: (theirs) => setConflict({ mine, theirs }),
     });
   };
 
@@ -83,6 +92,20 @@ export function useNewClip() {
     isSaving,
     hasSaved,
     hasUnsavedChanges: text !== savedText || pending.pendingFiles.length > 0,
-    save,
+    save: () => saveFrom(version, text),
+    conflict,
+    keepMine: () => {
+      if (!conflict) return;
+      setConflict(null);
+      return saveFrom(conflict.theirs.version, conflict.mine);
+    },
+    takeTheirs: () => {
+      if (!conflict) return;
+      setText(conflict.theirs.text);
+      setSavedText(conflict.theirs.text);
+      setVersion(conflict.theirs.version);
+      setConflict(null);
+    },
+    dismissConflict: () => setConflict(null),
   };
 }

@@ -2,6 +2,7 @@ import type { Clip } from '@clipsync/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClipFileList } from '../../../components/ClipFileList';
+import { EditConflictDialog } from '../../../components/EditConflictDialog';
 import { ShareClipDialog } from '../../../components/ShareClipDialog';
 import { useSaveShortcut } from '../../../ui/use-save-shortcut';
 import { useToast } from '../../../ui/use-toast';
@@ -66,6 +67,12 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
       </ClipPanel>
       <ShareClipDialog clipId={isSharing ? clip.id : null} onOpenChange={setIsSharing} />
       <LeaveUnsavedDialog guard={leaveGuard} />
+      <EditConflictDialog
+        conflict={editor.conflict}
+        onKeepMine={() => void editor.keepMine()}
+        onTakeTheirs={editor.takeTheirs}
+        onDismiss={editor.dismissConflict}
+      />
     </ClipPageLayout>
   );
 }

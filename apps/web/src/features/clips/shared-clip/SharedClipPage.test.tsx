@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
@@ -160,9 +160,82 @@ describe('SharedClipPage', () => {
     expect(await findToast('Clip updated successfully')).toBeInTheDocument();
     // No file went with this save, so no word of files.
     expect(screen.queryByText('Files uploaded successfully')).not.toBeInTheDocument();
-    expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'Shared text and more');
+    expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'Shared text and more', 1);
     expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+  });
+
+  test('a save refused because another device saved first shows both texts; Keep mine saves over it', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    const theirs = { text: 'Written on the phone', version: 2 };
+    vi.mocked(clipsApi.update)
+      .mockRejectedValueOnce(new ApiError('Changed', 409, 'EDIT_CONFLICT', undefined, theirs))
+      .mockResolvedValueOnce({ ...ownedClip, content: 'Shared text and more', version: 3 });
+    renderPage(owner);
+    await userEvent.type(await screen.findByLabelText('Clip content'), ' and more');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Changed on another device' });
+    expect(within(dialog).getByLabelText('Your version')).toHaveTextContent('Shared text and more');
+    expect(within(dialog).getByLabelText('Saved on the other device')).toHaveTextContent('Written on the phone');
+    expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'Shared text and more', 1);
+    expect(screen.queryByText(/Failed to update clip/)).not.toBeInTheDocument();
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
+    // (The saved toast may be one an earlier test just showed: the same toast within 2 s is shown once.)
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
+    expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'Shared text and more', 2);
+    expect(screen.getByLabelText('Clip content')).toHaveValue('Shared text and more');
+
+    // The next edit starts from the version that save stored.
+    vi.mocked(clipsApi.update).mockResolvedValueOnce({ ...ownedClip, content: 'Shared text and more!', version: 4 });
+    await userEvent.type(screen.getByLabelText('Clip content'), '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
+    expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'Shared text and more!', 3);
+  });
+
+  test('Take theirs loads the text saved on the other device and keeps nothing unsaved; closing keeps mine', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    const theirs = { text: 'Written on the phone', version: 2 };
+    vi.mocked(clipsApi.update).mockRejectedValue(new ApiError('Changed', 409, 'EDIT_CONFLICT', undefined, theirs));
+    renderPage(owner);
+    await userEvent.type(await screen.findByLabelText('Clip content'), ' and more');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    // Closed without a choice: this device's text stays in the editor, still unsaved.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Clip content')).toHaveValue('Shared text and more');
+    expect(screen.getByText('Unsaved changes')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Changed on another device' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take theirs' }));
+    expect(screen.getByLabelText('Clip content')).toHaveValue('Written on the phone');
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+    expect(clipsApi.update).toHaveBeenCalledTimes(2);
+  });
+
+  test("the owner's editor follows saves made on their other devices while untouched; edits keep their version", async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    const socket = renderPage(owner);
+    const field = await screen.findByLabelText('Clip content');
+    act(() => socket.fire('clip-update', { clipId: 'clip-1', content: 'From the phone', version: 2, files: [] }));
+    await waitFor(() => expect(field).toHaveValue('From the phone'));
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+
+    await userEvent.type(field, '!');
+    act(() => socket.fire('clip-update', { clipId: 'clip-1', content: 'From the tablet', version: 3, files: [] }));
+    // The cache tells its observers on the next tick: once it has, this edit is still this device's.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
+    expect(field).toHaveValue('From the phone!');
+    vi.mocked(clipsApi.update).mockRejectedValueOnce(
+      new ApiError('Changed', 409, 'EDIT_CONFLICT', undefined, { text: 'From the tablet', version: 3 }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'From the phone!', 2);
+    expect(await screen.findByRole('dialog', { name: 'Changed on another device' })).toBeInTheDocument();
   });
 
   test("the owner attaches a file and saves: SPEC's 'Files uploaded successfully' under the saved title", async () => {
@@ -185,7 +258,7 @@ describe('SharedClipPage', () => {
     await userEvent.type(await screen.findByLabelText('Clip content'), '!');
     await userEvent.keyboard('{Control>}s{/Control}');
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
-    expect(clipsApi.update).toHaveBeenCalledExactlyOnceWith('clip-1', 'Shared text!');
+    expect(clipsApi.update).toHaveBeenCalledExactlyOnceWith('clip-1', 'Shared text!', 1);
     const actions = screen.getAllByRole('button').concat(screen.getAllByRole('link', { name: 'New Clip' }));
     const names = actions.map((action) => action.textContent);
     expect(

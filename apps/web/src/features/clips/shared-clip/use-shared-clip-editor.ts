@@ -1,16 +1,28 @@
 import type { Clip } from '@clipsync/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useClipCache } from '../../../api/clip-queries';
+import type { EditConflict } from '../../../components/EditConflictDialog';
 import { appendPastedText } from '../../../lib/pasted-files';
+import { useOwnClipUpdates } from '../../../realtime/use-own-clip-updates';
 import { useSaveClip } from '../editor/use-save-clip';
+
+/** Edits over the stored text, with the version of it they started from. */
+interface Draft {
+  text: string;
+  version: number;
+}
 
 /**
  * The owner's side of a shared clip (SPEC §2, §4): edits are a draft over the stored text, dirty while
  * they differ; Save stores the text, then uploads the pending files. The server tells the viewers after
- * each save, so nothing is published from here.
+ * each save, so nothing is published from here; saves made on the owner's other devices are followed. A
+ * save refused because the text was saved on another device since the draft began opens `conflict`: keep
+ * this text, or take the stored one.
  */
 export function useSharedClipEditor(clip: Clip) {
   const { t } = useTranslation();
+  const { updateClip } = useClipCache();
   const {
     pending,
     isSaving,
@@ -22,18 +34,55 @@ export function useSharedClipEditor(clip: Clip) {
       return t('editor.updateFailed', { message });
     },
   });
-  const [draft, setDraft] = useState<string | null>(null);
-  const text = draft ?? clip.content;
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [conflict, setConflict] = useState<EditConflict | null>(null);
+  const text = draft?.text ?? clip.content;
   const isTextDirty = text !== clip.content;
+  // Saved on another device: an untouched text follows; edits keep their version, so their save asks.
+  useOwnClipUpdates(clip.id, (update) => {
+    if (update.version <= clip.version) return;
+    if (!isTextDirty) setDraft(null);
+    updateClip(clip.id, (stored) => ({ ...stored, content: update.content, version: update.version }));
+  });
+  // A draft keeps the version it began from, even when the stored clip moves on under it meanwhile.
+  const edit = (change: (current: string) => string) =>
+    setDraft((current) => ({ text: change(current?.text ?? clip.content), version: current?.version ?? clip.version }));
+
+  const saveFrom = (version: number, mine: string, shouldSaveText: boolean) =>
+    saveClip({
+      clipId: clip.id,
+      text: mine,
+      version,
+      shouldSaveText,
+      hasStoredFiles: clip.files.length > 0,
+      onTextSaved: (stored) => {
+        if (stored) setDraft((current) => current && { ...current, version: stored.version });
+      },
+      onConflict: (theirs) => setConflict({ mine, theirs }),
+    });
 
   return {
     text,
-    setText: setDraft,
-    appendToText: (pasted: string) => setDraft((current) => appendPastedText(current ?? clip.content, pasted)),
+    setText: (value: string) => edit(() => value),
+    appendToText: (pasted: string) => edit((current) => appendPastedText(current, pasted)),
     isTextDirty,
     hasUnsavedChanges: isTextDirty || pending.pendingFiles.length > 0,
     pending,
     isSaving,
-    save: () => saveClip({ clipId: clip.id, text, shouldSaveText: isTextDirty, hasStoredFiles: clip.files.length > 0 }),
+    save: () => saveFrom(draft?.version ?? clip.version, text, isTextDirty),
+    conflict,
+    keepMine: () => {
+      if (!conflict) return;
+      setConflict(null);
+      return saveFrom(conflict.theirs.version, conflict.mine, true);
+    },
+    takeTheirs: () => {
+      if (!conflict) return;
+      const { theirs } = conflict;
+      updateClip(clip.id, (stored) => ({ ...stored, content: theirs.text, version: theirs.version }));
+      setDraft(null);
+      setConflict(null);
+    },
+    dismissConflict: () => setConflict(null),
   };
 }

@@ -222,4 +222,39 @@ describe('RoomPage', () => {
     expect(await findToast('You were removed from this room')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/rooms'));
   });
+
+  test('an edit saved elsewhere first asks which version to keep; Keep mine saves over it, Take theirs loads it', async () => {
+    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
+    const conflict = new ApiError('Changed', 409, 'EDIT_CONFLICT', undefined, { text: 'From the phone', version: 2 });
+    vi.mocked(roomsApi.updateText).mockRejectedValueOnce(conflict);
+    renderRoom();
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const field = screen.getByRole('textbox', { name: 'Edit' });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'From the laptop');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Changed on another device' });
+    expect(within(dialog).getByLabelText('Your version')).toHaveTextContent('From the laptop');
+    expect(within(dialog).getByLabelText('Saved on the other device')).toHaveTextContent('From the phone');
+    expect(roomsApi.updateText).toHaveBeenCalledExactlyOnceWith('room-1', 'item-1', 'From the laptop', 1);
+    expect(screen.queryByText('Failed to update content')).not.toBeInTheDocument();
+
+    // Take theirs: the stored text replaces this one in the editor, and nothing is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take theirs' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Edit' })).toHaveValue('From the phone');
+    expect(roomsApi.updateText).toHaveBeenCalledOnce();
+
+    // Edited again from there and refused again: Keep mine saves it over the version the refusal named.
+    vi.mocked(roomsApi.updateText)
+      .mockRejectedValueOnce(new ApiError('Changed', 409, 'EDIT_CONFLICT', undefined, { text: 'Third', version: 3 }))
+      .mockResolvedValueOnce(makeRoomItem({ content: 'From the phone, edited', version: 4 }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Edit' }), ', edited');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(roomsApi.updateText).toHaveBeenLastCalledWith('room-1', 'item-1', 'From the phone, edited', 2);
+    await userEvent.click(await screen.findByRole('button', { name: 'Keep mine' }));
+    expect(await findToast('Content updated')).toBeInTheDocument();
+    expect(roomsApi.updateText).toHaveBeenLastCalledWith('room-1', 'item-1', 'From the phone, edited', 3);
+  });
 });
