@@ -98,8 +98,11 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   const customers = new Map<string, StripeObject>();
   const checkoutSessions = new Map<string, StripeObject>();
   const portalSessions = new Map<string, StripeObject>();
-  /** Stripe answers a repeated idempotency key with the first answer. */
-  const byIdempotencyKey = new Map<string, StripeObject>();
+  /**
+   * Stripe answers a repeated idempotency key with the first answer (the object as it is now: a session
+   * paid since says so), and refuses the key with other parameters.
+   */
+  const byIdempotencyKey = new Map<string, { answer: StripeObject; body: string }>();
   let base = '';
   let webhook = options.webhook;
 
@@ -199,8 +202,16 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     const create = method === 'POST' ? api[path] : undefined;
     if (!create) return notFound(response, path);
     const earlier = idempotencyKey ? byIdempotencyKey.get(`${path} ${idempotencyKey}`) : undefined;
-    const answer = earlier ?? create(body);
-    if (idempotencyKey) byIdempotencyKey.set(`${path} ${idempotencyKey}`, answer);
+    if (earlier && earlier.body !== JSON.stringify(body)) {
+      return sendJson(response, 400, {
+        error: {
+          type: 'idempotency_error',
+          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+        },
+      });
+    }
+    const answer = earlier?.answer ?? create(body);
+    if (idempotencyKey) byIdempotencyKey.set(`${path} ${idempotencyKey}`, { answer, body: JSON.stringify(body) });
     sendJson(response, 200, answer);
   }
 

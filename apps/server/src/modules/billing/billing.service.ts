@@ -5,6 +5,7 @@ import {
   type CheckoutRequest,
   type RedirectUrlResponse,
 } from '@clipsync/shared';
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { billingAccounts } from '../../db/schema';
@@ -57,6 +58,23 @@ function trialOf(state: BillingState, now: Date): Pick<SubscriptionData, 'trial_
   return { trial_period_days: Math.ceil(left / (24 * HOUR_MS)) };
 }
 
+/** A session Stripe handed back for a key that is no longer open (paid, or expired) is asked past this often. */
+const CHECKOUT_KEY_HOPS = 5;
+
+/**
+ * Two checkouts started at once (two tabs, a double click) must not become two subscriptions: both ask
+ * Stripe with one idempotency key and are given one session. The key names the user, plan and interval,
+ * the subscription the account holds and the trial carried (what the session is made of: Stripe refuses a
+ * key reused with other parameters), so a changed account asks anew. `after` names a session of this key
+ * that is no longer open, so the next key gets a fresh one.
+ */
+function checkoutKey(parts: readonly unknown[], after: string | undefined): string {
+  const digest = createHash('sha256')
+    .update(JSON.stringify([...parts, after ?? null]))
+    .digest('base64url');
+  return `clipsync-checkout-${digest}`;
+}
+
 /** `POST /api/stripe/checkout`: a hosted Checkout Session in subscription mode for the plan's price. */
 export async function startCheckout(
   ctx: BillingContext,
@@ -73,7 +91,8 @@ export async function startCheckout(
   }
   const customer = state.account?.stripeCustomerId ?? (await createCustomer(ctx, payments, userId));
   const metadata = { userId, plan, interval };
-  const session = await payments.stripe.checkout.sessions.create({
+  const trial = trialOf(state, now);
+  const params: Stripe.Checkout.SessionCreateParams = {
     mode: 'subscription',
     customer,
     client_reference_id: userId,
@@ -81,9 +100,18 @@ export async function startCheckout(
     success_url: `${ctx.publicUrl}${BILLING_SUCCESS_PATH}?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${ctx.publicUrl}${BILLING_CANCEL_PATH}`,
     metadata,
-    subscription_data: { metadata, ...trialOf(state, now) },
+    subscription_data: { metadata, ...trial },
+  };
+  const keyParts = [userId, plan, interval, customer, state.account?.stripeSubscriptionId ?? null, trial];
+  let session = await payments.stripe.checkout.sessions.create(params, {
+    idempotencyKey: checkoutKey(keyParts, undefined),
   });
-  if (!session.url) throw new AppError('INTERNAL');
+  for (let hop = 0; session.status !== 'open' && hop < CHECKOUT_KEY_HOPS; hop++) {
+    session = await payments.stripe.checkout.sessions.create(params, {
+      idempotencyKey: checkoutKey(keyParts, session.id),
+    });
+  }
+  if (session.status !== 'open' || !session.url) throw new AppError('INTERNAL');
   return { url: session.url };
 }
 

@@ -49,6 +49,42 @@ describe('paid plans through Stripe (SPEC §7 Billing)', () => {
     expect(url).toMatch(new RegExp(`^${testApp.standIn.url}/checkout/cs_test_`));
   });
 
+  test('checkouts of one plan started at once are one Checkout Session; a completed or expired one is not handed out again', async () => {
+    const user = await testApp.factory.user();
+    const sessionsOf = () =>
+      [...testApp.standIn.checkoutSessions.values()].filter((session) => session.client_reference_id === user.id);
+    const checkout = async (interval: 'month' | 'year' = 'month') => {
+      const res = await testApp.as(user).post('/api/stripe/checkout', { plan: 'pro', interval });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ url: string }>().url;
+    };
+    const sessionIdOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
+
+    const urls = await Promise.all([checkout(), checkout(), checkout()]);
+    expect(new Set(urls).size).toBe(1);
+    expect(sessionsOf()).toHaveLength(1);
+    const keys = testApp.standIn
+      .requestsTo('POST', '/v1/checkout/sessions')
+      .filter((request) => request.body.client_reference_id === user.id)
+      .map((request) => request.idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toBeTruthy();
+
+    // Stripe keeps answering that key with the session as it is now: expired, then a new one is made.
+    Object.assign(testApp.standIn.checkoutSessions.get(sessionIdOf(urls[0] ?? '')) ?? {}, { status: 'expired' });
+    const afterExpiry = await checkout();
+    expect(afterExpiry).not.toBe(urls[0]);
+    expect(await checkout()).toBe(afterExpiry);
+    // Completed (paid, its webhook not here yet): not handed out again either.
+    Object.assign(testApp.standIn.checkoutSessions.get(sessionIdOf(afterExpiry)) ?? {}, { status: 'complete' });
+    const afterCompletion = await checkout();
+    expect([urls[0], afterExpiry]).not.toContain(afterCompletion);
+    // Another interval is another purchase.
+    expect(await checkout('year')).not.toBe(afterCompletion);
+    expect(sessionsOf()).toHaveLength(4);
+  });
+
   test('first checkouts racing each other all succeed and keep one customer per user', async () => {
     // On PostgreSQL both racers insert the same customer id; only one row may hold it (its unique index).
     const users = await Promise.all(Array.from({ length: 8 }, () => testApp.factory.user()));
