@@ -1,4 +1,4 @@
-import { LAN_DESKTOP_ITEM_TTL_MS, type Desktop, type DesktopItem } from '@clipsync/shared';
+import { desktopFileUrl, LAN_DESKTOP_ITEM_TTL_MS, type Desktop, type DesktopItem } from '@clipsync/shared';
 import type { Actor } from '../../lib/actor';
 import type { FileLinks } from '../../lib/file-links';
 import { abilitiesOf } from '../../lib/policy';
@@ -26,9 +26,7 @@ export function toDesktopItem(row: DesktopItemRow, fileLinks: FileLinks): Deskto
     file_name: row.fileName,
     file_size: row.fileSize,
     file_type: row.fileType,
-    file_url: isFile
-      ? `/api/virtual-desktop/files/${row.id}/${encodeURIComponent(name)}?access=${fileLinks.sign(row.desktopId, row.id)}`
-      : null,
+    file_url: isFile ? desktopFileUrl(row.id, name, fileLinks.sign(row.desktopId, row.id)) : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
