@@ -69,8 +69,8 @@ export async function getRoom(
     ({ room, access, version } = await findRoomAccess(ctx.db, actor, roomId));
   }
   authorize(roomPolicy, 'view', actor, access);
-  // Abilities and signed file links are the caller's: a detail is remembered per caller and query.
-  const cacheKey = `${actor?.userId}\n${JSON.stringify(query)}`;
+  // Abilities and signed file links are the caller's (links name their session): remembered per session and query.
+  const cacheKey = `${actor?.userId}\n${actor?.sessionId}\n${JSON.stringify(query)}`;
   const cached = ctx.details.get(roomId, cacheKey, version);
   if (cached) return cached;
   const parts = await sharedPartsOf(ctx, roomId, query, version);

@@ -208,7 +208,11 @@ describe('DesktopPage', () => {
     Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
     vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
     vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
-    vi.mocked(desktopApi.share).mockResolvedValue({ shareToken: 'tok-123' });
+    // The desktop is fetched again after sharing (its file links change with the share link): as shared now.
+    vi.mocked(desktopApi.share).mockImplementation(async () => {
+      vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ shareToken: 'tok-123' }));
+      return { shareToken: 'tok-123' };
+    });
     renderDesktop();
     await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
     const dialog = screen.getByRole('dialog', { name: 'Share Desktop' });
@@ -219,6 +223,7 @@ describe('DesktopPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Copy link' }));
     expect(await findToast('Link copied')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/desktop/shared/tok-123`);
+    expect(desktopApi.get).toHaveBeenCalledTimes(2);
   });
 
   test('a text block’s Copy copies its text with ‘Copied’', async () => {
