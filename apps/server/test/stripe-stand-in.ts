@@ -99,10 +99,10 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   const checkoutSessions = new Map<string, StripeObject>();
   const portalSessions = new Map<string, StripeObject>();
   /**
-   * Stripe answers a repeated idempotency key with the first answer (the object as it is now: a session
-   * paid since says so), and refuses the key with other parameters.
+   * Stripe answers a repeated idempotency key with the very answer it first gave (a session paid or expired
+   * since is still answered open), and refuses the key with other parameters.
    */
-  const byIdempotencyKey = new Map<string, { answer: StripeObject; body: string }>();
+  const byIdempotencyKey = new Map<string, { answer: string; body: string }>();
   let base = '';
   let webhook = options.webhook;
 
@@ -210,9 +210,9 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
         },
       });
     }
-    const answer = earlier?.answer ?? create(body);
+    const answer = earlier?.answer ?? JSON.stringify(create(body));
     if (idempotencyKey) byIdempotencyKey.set(`${path} ${idempotencyKey}`, { answer, body: JSON.stringify(body) });
-    sendJson(response, 200, answer);
+    sendJson(response, 200, JSON.parse(answer));
   }
 
   const server = createServer((request, response) => {

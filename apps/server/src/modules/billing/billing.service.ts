@@ -58,19 +58,23 @@ function trialOf(state: BillingState, now: Date): Pick<SubscriptionData, 'trial_
   return { trial_period_days: Math.ceil(left / (24 * HOUR_MS)) };
 }
 
-/** A session Stripe handed back for a key that is no longer open (paid, or expired) is asked past this often. */
-const CHECKOUT_KEY_HOPS = 5;
+/**
+ * Checkouts started within this window share a key. Stripe answers a repeated key with its first answer,
+ * even once that session is paid or expired: the window (far below a session's 24 h life) and the account's
+ * subscription in the key make sure a key stops being used before its session could be over.
+ */
+const CHECKOUT_KEY_WINDOW_MS = HOUR_MS;
 
 /**
  * Two checkouts started at once (two tabs, a double click) must not become two subscriptions: both ask
  * Stripe with one idempotency key and are given one session. The key names the user, plan and interval,
- * the subscription the account holds and the trial carried (what the session is made of: Stripe refuses a
- * key reused with other parameters), so a changed account asks anew. `after` names a session of this key
- * that is no longer open, so the next key gets a fresh one.
+ * the customer, the subscription the account holds and the trial carried (what the session is made of:
+ * Stripe refuses a key reused with other parameters), and the window it was asked in.
  */
-function checkoutKey(parts: readonly unknown[], after: string | undefined): string {
+function checkoutKey(parts: readonly unknown[], now: Date): string {
+  const window = Math.floor(now.getTime() / CHECKOUT_KEY_WINDOW_MS);
   const digest = createHash('sha256')
-    .update(JSON.stringify([...parts, after ?? null]))
+    .update(JSON.stringify([...parts, window]))
     .digest('base64url');
   return `clipsync-checkout-${digest}`;
 }
@@ -103,15 +107,10 @@ export async function startCheckout(
     subscription_data: { metadata, ...trial },
   };
   const keyParts = [userId, plan, interval, customer, state.account?.stripeSubscriptionId ?? null, trial];
-  let session = await payments.stripe.checkout.sessions.create(params, {
-    idempotencyKey: checkoutKey(keyParts, undefined),
+  const session = await payments.stripe.checkout.sessions.create(params, {
+    idempotencyKey: checkoutKey(keyParts, now),
   });
-  for (let hop = 0; session.status !== 'open' && hop < CHECKOUT_KEY_HOPS; hop++) {
-    session = await payments.stripe.checkout.sessions.create(params, {
-      idempotencyKey: checkoutKey(keyParts, session.id),
-    });
-  }
-  if (session.status !== 'open' || !session.url) throw new AppError('INTERNAL');
+  if (!session.url) throw new AppError('INTERNAL');
   return { url: session.url };
 }
 
