@@ -126,6 +126,31 @@ describe('server process', () => {
     await rm(dataDir, { recursive: true, force: true });
   }, 90_000);
 
+  test('a DATA_DIR the server makes itself stays private after start and a stored file', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'clipsync-fresh-modes-'));
+    const dataDir = join(parent, 'data');
+    const server = startServer(dataDir);
+    started.push(server);
+    const address = await waitForHealth(server);
+    const { accessToken } = await signUp(address, 'fresh-modes@example.com');
+    const clipId = await createTextClip(address, accessToken);
+    const stored = await fetch(`${address}/api/clipboard/${clipId}/files`, {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        'content-type': 'application/octet-stream',
+        'x-file-name': 'kept.txt',
+      },
+      body: 'kept bytes',
+    });
+    expect(stored.status).toBe(201);
+
+    expect(await readableIn(dataDir)).toEqual([]);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    await rm(parent, { recursive: true, force: true });
+  }, 90_000);
+
   test('a first `npm run db:migrate` under a permissive umask leaves the embedded database private too', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-migrate-modes-'));
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' };
