@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chmod, lstat, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,23 @@ async function expectOneRequestLine(server: Started, address: string): Promise<v
   expect(lines[1]?.reqId).toMatch(/^[0-9a-f-]{36}$/);
   expect(server.output()).not.toContain('incoming request');
   expect(server.output()).not.toContain('secret-in');
+}
+
+/** What under `dataDir` is not private to its user: directories other than 0700, files other than 0600. */
+async function readableIn(dataDir: string): Promise<string[]> {
+  const readable: string[] = [];
+  const check = async (path: string) => {
+    const info = await lstat(path);
+    const mode = info.mode & 0o777;
+    if (info.isDirectory()) {
+      if (mode !== 0o700) readable.push(`${path} ${mode.toString(8)}`);
+      for (const entry of await readdir(path)) await check(join(path, entry));
+    } else if (info.isFile() && mode !== 0o600) {
+      readable.push(`${path} ${mode.toString(8)}`);
+    }
+  };
+  await check(dataDir);
+  return readable;
 }
 
 /** The real process entry, compiled as `npm start` runs it: twice on one DATA_DIR, and a graceful SIGTERM. */
@@ -99,19 +117,7 @@ describe('server process', () => {
     expect(register.status).toBe(200);
     await expectOneRequestLine(server, address);
 
-    const readable: string[] = [];
-    const check = async (path: string) => {
-      const info = await lstat(path);
-      const mode = info.mode & 0o777;
-      if (info.isDirectory()) {
-        if (mode !== 0o700) readable.push(`${path} ${mode.toString(8)}`);
-        for (const entry of await readdir(path)) await check(join(path, entry));
-      } else if (info.isFile() && mode !== 0o600) {
-        readable.push(`${path} ${mode.toString(8)}`);
-      }
-    };
-    await check(dataDir);
-    expect(readable).toEqual([]);
+    expect(await readableIn(dataDir)).toEqual([]);
     expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(true);
     expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
 
@@ -119,6 +125,50 @@ describe('server process', () => {
     expect(await server.exited).toBe(0);
     await rm(dataDir, { recursive: true, force: true });
   }, 90_000);
+
+  test('a DATA_DIR the server makes itself stays private after start and a stored file', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'clipsync-fresh-modes-'));
+    const dataDir = join(parent, 'data');
+    const server = startServer(dataDir);
+    started.push(server);
+    const address = await waitForHealth(server);
+    const { accessToken } = await signUp(address, 'fresh-modes@example.com');
+    const clipId = await createTextClip(address, accessToken);
+    const stored = await fetch(`${address}/api/clipboard/${clipId}/files`, {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        'content-type': 'application/octet-stream',
+        'x-file-name': 'kept.txt',
+      },
+      body: 'kept bytes',
+    });
+    expect(stored.status).toBe(201);
+
+    expect(await readableIn(dataDir)).toEqual([]);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    await rm(parent, { recursive: true, force: true });
+  }, 90_000);
+
+  test('a first `npm run db:migrate` under a permissive umask leaves the embedded database private too', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-migrate-modes-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test' };
+    delete env.DATABASE_URL;
+    const script = 'umask 022; exec "$0" --import tsx src/db/migrate-cli.ts';
+    const migrate = spawnSync('sh', ['-c', script, process.execPath], { cwd: serverDir, env, encoding: 'utf8' });
+    expect(migrate.status, migrate.stderr).toBe(0);
+    const server = startServer(dataDir);
+    started.push(server);
+    const address = await waitForHealth(server);
+    await signUp(address, 'migrated-modes@example.com');
+
+    expect(await readableIn(dataDir)).toEqual([]);
+    expect(existsSync(join(dataDir, 'pglite'))).toBe(true);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    await rm(dataDir, { recursive: true, force: true });
+  }, 120_000);
 
   test('with S3_BUCKET files go to the bucket; without it the built server never loads the AWS SDK', async () => {
     // esbuild hoists a bundled module's static imports to the top of dist/main.js: the SDK must be imported

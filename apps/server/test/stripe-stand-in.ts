@@ -98,8 +98,11 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
   const customers = new Map<string, StripeObject>();
   const checkoutSessions = new Map<string, StripeObject>();
   const portalSessions = new Map<string, StripeObject>();
-  /** Stripe answers a repeated idempotency key with the first answer. */
-  const byIdempotencyKey = new Map<string, StripeObject>();
+  /**
+   * Stripe answers a repeated idempotency key with the very answer it first gave (a session paid or expired
+   * since is still answered open), and refuses the key with other parameters.
+   */
+  const byIdempotencyKey = new Map<string, { answer: string; body: string }>();
   let base = '';
   let webhook = options.webhook;
 
@@ -199,9 +202,17 @@ export async function startStripeStandIn(options: StandInOptions = {}): Promise<
     const create = method === 'POST' ? api[path] : undefined;
     if (!create) return notFound(response, path);
     const earlier = idempotencyKey ? byIdempotencyKey.get(`${path} ${idempotencyKey}`) : undefined;
-    const answer = earlier ?? create(body);
-    if (idempotencyKey) byIdempotencyKey.set(`${path} ${idempotencyKey}`, answer);
-    sendJson(response, 200, answer);
+    if (earlier && earlier.body !== JSON.stringify(body)) {
+      return sendJson(response, 400, {
+        error: {
+          type: 'idempotency_error',
+          message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+        },
+      });
+    }
+    const answer = earlier?.answer ?? JSON.stringify(create(body));
+    if (idempotencyKey) byIdempotencyKey.set(`${path} ${idempotencyKey}`, { answer, body: JSON.stringify(body) });
+    sendJson(response, 200, JSON.parse(answer));
   }
 
   const server = createServer((request, response) => {

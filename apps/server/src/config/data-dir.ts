@@ -12,10 +12,26 @@ const PRIVATE_FILE = 0o600;
 export async function secureDataDir(dataDir: string): Promise<void> {
   await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR });
   // A root already private was walked by an earlier start, and the umask has kept what came since
-  // private: the walk (every upload's lstat) is paid once, not at every start.
-  if (((await lstat(dataDir)).mode & 0o777) === PRIVATE_DIR) return;
+  // private: the walk (every upload's lstat) is paid once, not at every start. The embedded database is
+  // walked every time: its first open copies initdb's files in with modes of their own (0666), which no
+  // umask narrows, and a first `db:migrate` may have made them; it holds ~1000 files, a few ms.
+  if (((await lstat(dataDir)).mode & 0o777) === PRIVATE_DIR) {
+    await makePrivate(join(dataDir, EMBEDDED_DATABASE_DIR));
+    return;
+  }
   await chmod(dataDir, PRIVATE_DIR);
-  const entries = await readdir(dataDir, { recursive: true, withFileTypes: true });
+  await makePrivate(dataDir);
+}
+
+/** The embedded database's folder under DATA_DIR (db/client.ts). */
+const EMBEDDED_DATABASE_DIR = 'pglite';
+
+/** Everything under `root` private to its user; a root that is not there is left so. */
+async function makePrivate(root: string): Promise<void> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch((error: unknown) => {
+    ignoreVanished(error as NodeJS.ErrnoException);
+    return [];
+  });
   await Promise.all(
     entries.map(async (entry) => {
       // Symbolic links are not followed: their targets are not ours to change.

@@ -11,6 +11,8 @@ import type { Database } from './client';
  * (DATABASE_URL, S3_*). For the PostgreSQL deployments; the embedded database is backed up by stopping the
  * server and copying DATA_DIR (README, Deployment).
  */
+// The dump and every copied file hold users' data: private to this user whatever the shell's umask.
+process.umask(0o077);
 const [command, folder] = process.argv.slice(2);
 const config = loadConfig();
 const log = pino({ level: config.logLevel });

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { lstat, mkdir, open, readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
@@ -24,6 +24,37 @@ const MANIFEST = 'manifest.json';
 /** Restoring puts back files that were accepted once; the upload limit is not the store's to judge again. */
 const NO_SIZE_LIMIT = Number.MAX_SAFE_INTEGER;
 
+/**
+ * Opened without following a symbolic link, created private: a link planted in the backup folder must not
+ * make the backup write (or a restore read) a file elsewhere.
+ */
+const WRITE_PRIVATE = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
+const READ_NO_LINK = constants.O_RDONLY | constants.O_NOFOLLOW;
+const PRIVATE_FILE = 0o600;
+
+/**
+ * pg_dump and pg_restore get the database password in PGPASSWORD, never in their arguments, which every
+ * user of the machine can read (`ps`). A password in the URL's query is moved likewise.
+ */
+export function databaseCommandTarget(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = url.password ? decodeURIComponent(url.password) : url.searchParams.get('password');
+  url.password = '';
+  url.searchParams.delete('password');
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  if (password) env.PGPASSWORD = password;
+  return { url: url.toString(), env };
+}
+
+/** Refuses a backup folder holding a symbolic link, at its top or among its files. */
+async function refuseSymlinks(folder: string): Promise<void> {
+  for (const entry of await readdir(folder, { recursive: true, withFileTypes: true })) {
+    if (entry.isSymbolicLink()) {
+      throw new Error(`the backup folder holds a symbolic link (${join(entry.parentPath, entry.name)}): refused`);
+    }
+  }
+}
+
 /** Every stored file a row still refers to: clip files, room files and desktop files. */
 async function referencedKeys(db: Database): Promise<string[]> {
   const result = await db.execute(sql`
@@ -40,13 +71,23 @@ async function referencedKeys(db: Database): Promise<string[]> {
  */
 export async function createBackup(input: { databaseUrl: string; db: Database; files: FileStore; folder: string }) {
   await mkdir(join(input.folder, FILES), { recursive: true, mode: 0o700 });
-  await run('pg_dump', ['--format=custom', '--no-owner', `--file=${join(input.folder, DUMP)}`, input.databaseUrl]);
+  await refuseSymlinks(input.folder);
+  if (!(await lstat(join(input.folder, FILES))).isDirectory()) throw new Error('the backup folder is not usable');
+  // pg_dump writes into a file made private here: its own umask could leave the dump readable by others.
+  const dump = await open(join(input.folder, DUMP), WRITE_PRIVATE, PRIVATE_FILE);
+  await dump.chmod(PRIVATE_FILE);
+  await dump.close();
+  const { url, env } = databaseCommandTarget(input.databaseUrl);
+  await run('pg_dump', ['--format=custom', '--no-owner', `--file=${join(input.folder, DUMP)}`, url], { env });
   const keys = await referencedKeys(input.db);
   for (const key of keys) {
-    await pipeline(await input.files.get(key), createWriteStream(join(input.folder, FILES, key), { mode: 0o600 }));
+    const target = await open(join(input.folder, FILES, key), WRITE_PRIVATE, PRIVATE_FILE);
+    await pipeline(await input.files.get(key), target.createWriteStream());
   }
   const manifest: Manifest = { createdAt: new Date().toISOString(), files: keys.length };
-  await writeFile(join(input.folder, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`, { mode: 0o600 });
+  const written = await open(join(input.folder, MANIFEST), WRITE_PRIVATE, PRIVATE_FILE);
+  await written.writeFile(`${JSON.stringify(manifest, null, 2)}\n`);
+  await written.close();
   return manifest;
 }
 
@@ -56,14 +97,17 @@ export async function createBackup(input: { databaseUrl: string; db: Database; f
  * never restored as if it were whole.
  */
 export async function restoreBackup(input: { databaseUrl: string; files: FileStore; folder: string }) {
+  await refuseSymlinks(input.folder);
   const manifest = JSON.parse(await readFile(join(input.folder, MANIFEST), 'utf8')) as Manifest;
   const keys = await readdir(join(input.folder, FILES));
   if (keys.length !== manifest.files) {
     throw new Error(`the backup lists ${manifest.files} files but holds ${keys.length}: it is not whole`);
   }
-  await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${input.databaseUrl}`, join(input.folder, DUMP)]);
+  const { url, env } = databaseCommandTarget(input.databaseUrl);
+  await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${url}`, join(input.folder, DUMP)], { env });
   for (const key of keys) {
-    await input.files.put(key, createReadStream(join(input.folder, FILES, key)), { maxBytes: NO_SIZE_LIMIT });
+    const source = await open(join(input.folder, FILES, key), READ_NO_LINK);
+    await input.files.put(key, source.createReadStream(), { maxBytes: NO_SIZE_LIMIT });
   }
   return manifest;
 }

@@ -11,56 +11,69 @@ export const FILE_LINK_EXPIRY_STEP_SECONDS = 600;
 /** Links remembered, oldest forgotten first: a few MB. */
 const REMEMBERED_LINKS = 10_000;
 
+/**
+ * What a link is for, signed with it: a room file's link is no desktop file's, whatever the ids. Clip
+ * files take no signed link (their reads go by the clip's own access).
+ */
+export type FileLinkPurpose = 'room' | 'desktop';
+
 export interface FileLinkClaims {
-  userId: string;
+  /** Whom or what the link was given to, as signed: `[userId, sessionId]` for a room, `[desktopId, shareTag]` for a desktop. */
+  holder: string[];
   /** Unix seconds. */
   expiresAt: number;
 }
 
 export interface FileLinks {
-  /** A token for `?access=` that lets `userId` fetch `fileId` without a bearer header, until it expires. */
-  sign(userId: string, fileId: string, now?: number): string;
-  /** Who the token was given to, if it was signed here for this very file and has not expired; else null. */
-  read(token: string, fileId: string, now?: number): FileLinkClaims | null;
+  /** A token for `?access=` that lets `holder` fetch `fileId` for `purpose`, until it expires. No part may hold a dot. */
+  sign(purpose: FileLinkPurpose, holder: readonly string[], fileId: string, now?: number): string;
+  /** Whom the token was given to, if it was signed here for this purpose and this very file and has not expired; else null. */
+  read(purpose: FileLinkPurpose, token: string, fileId: string, now?: number): FileLinkClaims | null;
 }
 
 /**
- * Signed file links, for files only members may read (room files): an `<img src>` or a download link
- * carries no Authorization header, so the address carries who it was issued to. The token names the user,
- * not a permission: the download still asks the policy, so a member removed since cannot use an old link.
+ * Signed file links, for files only members may read (room files) and a desktop's files: an `<img src>` or
+ * a download link carries no Authorization header, so the address carries who it was issued to. The token
+ * names its holder, not a permission: the download still asks the policy (a member removed since cannot use
+ * an old link), the session store (a room link ends with the session that asked for it) or the desktop's
+ * share (a link shown while it was shared ends with that share link).
  * HMAC with a key derived from the server secret, so a link is never mistaken for an access token.
- * Signing is remembered per user, file and expiry: every room detail signs its file items for its caller,
- * and an HMAC costs more than the rest of such an item.
+ * Signing is remembered per purpose, holder, file and expiry: every room detail signs its file items for
+ * its caller, and an HMAC costs more than the rest of such an item.
  */
 export function createFileLinks(serverSecret: string): FileLinks {
   const key = createHmac('sha256', serverSecret).update('file-link').digest();
-  const mac = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+  const mac = (purpose: FileLinkPurpose, payload: string) =>
+    createHmac('sha256', key).update(`${purpose}\n${payload}`).digest('base64url');
   const nowSeconds = () => Math.floor(Date.now() / 1000);
   const remembered = new Map<string, string>();
   return {
-    sign(userId, fileId, now = nowSeconds()) {
+    sign(purpose, holder, fileId, now = nowSeconds()) {
+      if (holder.some((part) => part.includes('.'))) throw new Error('a file link holder part may not hold a dot');
       const step = FILE_LINK_EXPIRY_STEP_SECONDS;
       const expiresAt = Math.ceil((now + FILE_LINK_TTL_SECONDS) / step) * step;
-      const memoKey = `${userId}.${expiresAt}.${fileId}`;
+      const memoKey = `${purpose}.${holder.join('.')}.${expiresAt}.${fileId}`;
       let token = remembered.get(memoKey);
       if (token === undefined) {
-        const subject = Buffer.from(`${userId}.${expiresAt}`).toString('base64url');
-        token = `${subject}.${mac(`${subject}.${fileId}`)}`;
+        const subject = Buffer.from([...holder, expiresAt].join('.')).toString('base64url');
+        token = `${subject}.${mac(purpose, `${subject}.${fileId}`)}`;
         if (remembered.size >= REMEMBERED_LINKS) remembered.delete(remembered.keys().next().value!);
         remembered.set(memoKey, token);
       }
       return token;
     },
-    read(token, fileId, now = nowSeconds()) {
+    read(purpose, token, fileId, now = nowSeconds()) {
       const [subject, signature, extra] = token.split('.');
       if (!subject || !signature || extra !== undefined) return null;
-      const expected = Buffer.from(mac(`${subject}.${fileId}`));
+      const expected = Buffer.from(mac(purpose, `${subject}.${fileId}`));
       const given = Buffer.from(signature);
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-      const [userId, expires] = Buffer.from(subject, 'base64url').toString().split('.');
-      const expiresAt = Number(expires);
-      if (!userId || !Number.isInteger(expiresAt) || expiresAt <= now) return null;
-      return { userId, expiresAt };
+      const parts = Buffer.from(subject, 'base64url').toString().split('.');
+      const expiresAt = Number(parts.pop());
+      if (parts.length === 0 || parts.some((part) => !part) || !Number.isInteger(expiresAt) || expiresAt <= now) {
+        return null;
+      }
+      return { holder: parts, expiresAt };
     },
   };
 }

@@ -85,6 +85,8 @@ export function useShareDesktop(feedback: DesktopFeedback<{ shareToken: string }
     mutationFn: () => desktopApi.share(),
     onSuccess: (result) => {
       cache.setShareToken(result.shareToken);
+      // File links shown under the old share link no longer open: the blocks come again with new ones.
+      void cache.refetch();
       feedback.onSuccess?.(result);
     },
     onError: (error) => feedback.onError?.(error),
@@ -97,6 +99,7 @@ export function useUnshareDesktop(feedback: DesktopFeedback<void> = {}) {
     mutationFn: () => desktopApi.unshare(),
     onSuccess: () => {
       cache.setShareToken(null);
+      void cache.refetch();
       feedback.onSuccess?.();
     },
     onError: (error) => feedback.onError?.(error),

@@ -37,7 +37,7 @@ export function makeDesktopFileItem(overrides: Partial<DesktopItem> = {}): Deskt
     file_name: 'photo.png',
     file_size: 1536,
     file_type: 'image/png',
-    file_url: '/api/virtual-desktop/files/file-1/photo.png?access=signed',
+    file_url: '/api/virtual-desktop/files/file1file1file1file1ab/photo.png?access=c2lnbmVk.bWFj',
     ...overrides,
   });
 }

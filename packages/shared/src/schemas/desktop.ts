@@ -141,17 +141,35 @@ export type DesktopShareResult = z.infer<typeof DesktopShareResult>;
  * for the caller's network. `security` names the network by fingerprint (never an address) and says when
  * the data stops being valid.
  */
+const DESKTOP_FILES_PATH = '/api/virtual-desktop/files/';
+/**
+ * A desktop file's address, whole: the files path, the item's id, one name segment as encodeURIComponent
+ * writes it but never a `.` or `..` segment (plain or percent-encoded: browsers resolve both), and the
+ * signed `access` link alone. Nothing else (`../`, `%2e%2e`, a second query parameter, a fragment) passes,
+ * so a link that matches can only ever download a desktop file.
+ */
+const DESKTOP_FILE_URL =
+  /^\/api\/virtual-desktop\/files\/[A-Za-z0-9_-]{22}\/(?!(?:\.|%2[eE])+\?)(?:[A-Za-z0-9_.!~*'()-]|%[0-9A-Fa-f]{2})+\?access=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+export const DesktopFileUrl = z.string().max(4096).regex(DESKTOP_FILE_URL, 'A file link must be this server’s own');
+
+/** Whether `url` is a desktop file's address as this server makes them (the web follows no other). */
+export function isDesktopFileUrl(url: string | null | undefined): url is string {
+  return typeof url === 'string' && DesktopFileUrl.safeParse(url).success;
+}
+
+/** The address of a desktop file: the one shape DesktopFileUrl accepts. */
+export function desktopFileUrl(itemId: string, fileName: string, access: string): string {
+  const segment = encodeURIComponent(fileName);
+  // The name is only for the reader (the download is named by the server): dots alone would be a dot segment.
+  return `${DESKTOP_FILES_PATH}${itemId}/${/^\.*$/.test(segment) ? 'file' : segment}?access=${access}`;
+}
+
 /**
  * A block as another device on the network sends it: its file link must be this server's own download
- * path, so a device announcing itself under a friendly name cannot hand its peers a link to anywhere else.
+ * address, so a device announcing itself under a friendly name cannot hand its peers a link to anywhere
+ * else, on this server (a room's join link) or off it.
  */
-const LanDesktopItem = DesktopItem.extend({
-  file_url: z
-    .string()
-    .max(4096)
-    .regex(/^\/api\/virtual-desktop\/files\//, 'A file link must be this server’s own')
-    .nullable(),
-});
+const LanDesktopItem = DesktopItem.extend({ file_url: DesktopFileUrl.nullable() });
 
 export const LanDesktopData = z.object({
   desktopId: z.string().max(64),

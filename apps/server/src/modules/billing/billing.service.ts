@@ -5,6 +5,7 @@ import {
   type CheckoutRequest,
   type RedirectUrlResponse,
 } from '@clipsync/shared';
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { billingAccounts } from '../../db/schema';
@@ -57,6 +58,27 @@ function trialOf(state: BillingState, now: Date): Pick<SubscriptionData, 'trial_
   return { trial_period_days: Math.ceil(left / (24 * HOUR_MS)) };
 }
 
+/**
+ * Checkouts started within this window share a key. Stripe answers a repeated key with its first answer,
+ * even once that session is paid or expired: the window (far below a session's 24 h life) and the account's
+ * subscription in the key make sure a key stops being used before its session could be over.
+ */
+const CHECKOUT_KEY_WINDOW_MS = HOUR_MS;
+
+/**
+ * Two checkouts started at once (two tabs, a double click) must not become two subscriptions: both ask
+ * Stripe with one idempotency key and are given one session. The key names the user, plan and interval,
+ * the customer, the subscription the account holds and the trial carried (what the session is made of:
+ * Stripe refuses a key reused with other parameters), and the window it was asked in.
+ */
+function checkoutKey(parts: readonly unknown[], now: Date): string {
+  const window = Math.floor(now.getTime() / CHECKOUT_KEY_WINDOW_MS);
+  const digest = createHash('sha256')
+    .update(JSON.stringify([...parts, window]))
+    .digest('base64url');
+  return `clipsync-checkout-${digest}`;
+}
+
 /** `POST /api/stripe/checkout`: a hosted Checkout Session in subscription mode for the plan's price. */
 export async function startCheckout(
   ctx: BillingContext,
@@ -73,7 +95,8 @@ export async function startCheckout(
   }
   const customer = state.account?.stripeCustomerId ?? (await createCustomer(ctx, payments, userId));
   const metadata = { userId, plan, interval };
-  const session = await payments.stripe.checkout.sessions.create({
+  const trial = trialOf(state, now);
+  const params: Stripe.Checkout.SessionCreateParams = {
     mode: 'subscription',
     customer,
     client_reference_id: userId,
@@ -81,7 +104,11 @@ export async function startCheckout(
     success_url: `${ctx.publicUrl}${BILLING_SUCCESS_PATH}?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${ctx.publicUrl}${BILLING_CANCEL_PATH}`,
     metadata,
-    subscription_data: { metadata, ...trialOf(state, now) },
+    subscription_data: { metadata, ...trial },
+  };
+  const keyParts = [userId, plan, interval, customer, state.account?.stripeSubscriptionId ?? null, trial];
+  const session = await payments.stripe.checkout.sessions.create(params, {
+    idempotencyKey: checkoutKey(keyParts, now),
   });
   if (!session.url) throw new AppError('INTERNAL');
   return { url: session.url };

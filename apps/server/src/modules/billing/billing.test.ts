@@ -3,14 +3,21 @@ import { buildTestApp } from '../../../test/build-test-app';
 import {
   billingRowOf,
   buildBillingTestApp,
+  deliver,
   givePlan,
   signedUpDaysAgo,
   TEST_PRICES,
   TEST_WEBHOOK_SECRET,
+  stripeEvent,
+  stripeId,
+  subscriptionObject,
   suiteApp,
 } from '../../../test/stripe-billing';
+import { createPayments } from './billing-context';
+import { startCheckout } from './billing.service';
 
 const DAY_S = 24 * 3600;
+const HOUR_MS = 3600 * 1000;
 
 describe('paid plans through Stripe (SPEC §7 Billing)', () => {
   const testApp = suiteApp(buildBillingTestApp);
@@ -47,6 +54,58 @@ describe('paid plans through Stripe (SPEC §7 Billing)', () => {
     }
     const url = first.json().url as string;
     expect(url).toMatch(new RegExp(`^${testApp.standIn.url}/checkout/cs_test_`));
+  });
+
+  test('checkouts of one plan started at once are one Checkout Session; a new hour or a new subscription makes another', async () => {
+    const user = await testApp.factory.user();
+    const checkout = async (interval: 'month' | 'year' = 'month') => {
+      const res = await testApp.as(user).post('/api/stripe/checkout', { plan: 'pro', interval });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ url: string }>().url;
+    };
+    const urls = await Promise.all([checkout(), checkout(), checkout()]);
+    expect(new Set(urls).size).toBe(1);
+    const ofUser = () =>
+      [...testApp.standIn.checkoutSessions.values()].filter((session) => session.client_reference_id === user.id);
+    expect(ofUser()).toHaveLength(1);
+    const keys = testApp.standIn
+      .requestsTo('POST', '/v1/checkout/sessions')
+      .filter((request) => request.body.client_reference_id === user.id)
+      .map((request) => request.idempotencyKey);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^clipsync-checkout-/);
+    // Another interval is another purchase.
+    expect(await checkout('year')).not.toBe(urls[0]);
+
+    // Stripe would answer the key with that first session even once it is over: an hour later it is not used.
+    const ctx = {
+      db: testApp.context.db,
+      payments: createPayments(testApp.config.billing),
+      publicUrl: testApp.config.publicUrl,
+    };
+    const actor = { userId: user.id, sessionId: 'billing-test', expiresAt: 0 };
+    const later = await startCheckout(ctx, actor, { plan: 'pro', interval: 'month' }, new Date(Date.now() + HOUR_MS));
+    expect(later.url).not.toBe(urls[0]);
+
+    // Paid, then ended: buying again within the hour is a new session, not the paid one.
+    const [session] = ofUser();
+    const subscription = stripeId('sub');
+    const customer = String(session?.customer);
+    await deliver(
+      testApp,
+      stripeEvent('checkout.session.completed', {
+        ...session,
+        status: 'complete',
+        payment_status: 'paid',
+        subscription,
+      }),
+    );
+    expect((await testApp.as(user).post('/api/stripe/checkout', { plan: 'pro' })).statusCode).toBe(409);
+    const ended = subscriptionObject({ id: subscription, customer, price: TEST_PRICES.pro.month, status: 'canceled' });
+    await deliver(testApp, stripeEvent('customer.subscription.deleted', ended));
+    const again = await checkout();
+    expect([urls[0], later.url]).not.toContain(again);
   });
 
   test('first checkouts racing each other all succeed and keep one customer per user', async () => {

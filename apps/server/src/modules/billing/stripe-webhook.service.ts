@@ -12,6 +12,7 @@ import { isEnded, mayApplySubscriptionEvent, orderOf, type EventOrder } from './
 
 const HANDLED_TYPES = new Set<string>([
   'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
@@ -60,6 +61,7 @@ export async function handleStripeWebhook(
 async function applyEvent(tx: Transaction, config: BillingConfig, event: Stripe.Event): Promise<void> {
   switch (event.type) {
     case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
       return applyCheckoutCompleted(tx, event.data.object);
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
@@ -114,11 +116,18 @@ function planFromMetadata(metadata: Stripe.Metadata | null): { plan: PlanId; int
 }
 
 /**
+ * Only a paid session (or one with nothing to pay, a trial) is a purchase: a delayed payment method
+ * completes the session `unpaid`, and the plan waits for `checkout.session.async_payment_succeeded`, which
+ * carries the same session, paid; `async_payment_failed` is not handled, so it never gives a plan.
+ */
+const PURCHASED = new Set<string>(['paid', 'no_payment_required']);
+
+/**
  * The purchase finished. When the subscription's own events came first they decide its state (a deleted
  * one stays deleted) and this only fills in the plan; otherwise the plan is active until they arrive.
  */
 async function applyCheckoutCompleted(tx: Transaction, session: Stripe.Checkout.Session): Promise<void> {
-  if (session.mode !== 'subscription') return;
+  if (session.mode !== 'subscription' || !PURCHASED.has(session.payment_status)) return;
   const customerId = idOf(session.customer);
   const subscriptionId = idOf(session.subscription);
   const account = await lockAccount(tx, { customerId, userId: session.client_reference_id });

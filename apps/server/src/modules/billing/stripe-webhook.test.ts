@@ -64,6 +64,7 @@ describe('POST /api/stripe/webhook (ARCHITECTURE §4 Payments, §7)', () => {
         id: stripeId('cs_test'),
         object: 'checkout.session',
         mode: 'subscription',
+        payment_status: 'paid',
         customer,
         subscription,
         client_reference_id: user.id,
@@ -153,6 +154,51 @@ describe('POST /api/stripe/webhook (ARCHITECTURE §4 Payments, §7)', () => {
     expect((await billingRowOf(testApp, user.id))?.status).toBe('past_due');
   });
 
+  /** A finished Checkout Session of `user` for Pro, monthly, as Stripe sends it with each checkout event. */
+  const checkoutSession = (user: TestUser, customer: string, subscription: string, paymentStatus: string) => ({
+    id: stripeId('cs_test'),
+    object: 'checkout.session',
+    mode: 'subscription',
+    status: 'complete',
+    payment_status: paymentStatus,
+    customer,
+    subscription,
+    client_reference_id: user.id,
+    metadata: { userId: user.id, plan: 'pro', interval: 'month' },
+  });
+
+  test('a checkout completed unpaid (a delayed payment method) gives no plan until its payment succeeds', async () => {
+    const { user, customer } = await customerOf();
+    const session = checkoutSession(user, customer, stripeId('sub'), 'unpaid');
+    await deliver(testApp, stripeEvent('checkout.session.completed', session));
+    expect(await billingRowOf(testApp, user.id)).toMatchObject({ plan: null, status: null });
+    expect((await testApp.as(user).get('/api/billing')).json()).toMatchObject({ plan: null });
+
+    const paid = { ...session, payment_status: 'paid' };
+    await deliver(testApp, stripeEvent('checkout.session.async_payment_succeeded', paid));
+    expect(await billingRowOf(testApp, user.id)).toMatchObject({
+      stripeSubscriptionId: session.subscription,
+      plan: 'pro',
+      status: 'active',
+    });
+  });
+
+  test('a delayed payment that fails never gives the plan', async () => {
+    const { user, customer } = await customerOf();
+    const session = checkoutSession(user, customer, stripeId('sub'), 'unpaid');
+    await deliver(testApp, stripeEvent('checkout.session.completed', session));
+    const failed = await deliver(testApp, stripeEvent('checkout.session.async_payment_failed', session));
+    expect(failed.statusCode).toBe(200);
+    expect(await billingRowOf(testApp, user.id)).toMatchObject({ plan: null, status: null });
+  });
+
+  test('a checkout with nothing to pay now (a trial) gives the plan', async () => {
+    const { user, customer } = await customerOf();
+    const session = checkoutSession(user, customer, stripeId('sub'), 'no_payment_required');
+    await deliver(testApp, stripeEvent('checkout.session.completed', session));
+    expect(await billingRowOf(testApp, user.id)).toMatchObject({ plan: 'pro', status: 'active' });
+  });
+
   test('deleted arriving before created: the subscription stays canceled', async () => {
     const { user, customer } = await customerOf();
     const id = stripeId('sub');
@@ -167,6 +213,7 @@ describe('POST /api/stripe/webhook (ARCHITECTURE §4 Payments, §7)', () => {
       stripeEvent('checkout.session.completed', {
         id: stripeId('cs_test'),
         mode: 'subscription',
+        payment_status: 'paid',
         customer,
         subscription: id,
         client_reference_id: user.id,

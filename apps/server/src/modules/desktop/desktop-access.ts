@@ -1,4 +1,5 @@
 import type { Desktop, DesktopChannelPayload } from '@clipsync/shared';
+import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
@@ -19,7 +20,7 @@ export interface DesktopsContext {
   db: Database;
   events: DomainEvents;
   files: FileStore;
-  /** Desktop files are shown to whoever reached the desktop: their addresses carry a link signed for it. */
+  /** Desktop files are shown to whoever reached the desktop: their addresses carry a link signed for it (desktopFileSigner). */
   fileLinks: FileLinks;
   /** Keys the network fingerprints, so no address is stored and no network's name can be guessed. */
   serverSecret: string;
@@ -57,6 +58,25 @@ export function createDesktopsContext(app: AppContext): DesktopsContext {
     entitlements: app.entitlements,
     answers,
   };
+}
+
+/**
+ * Signs a desktop's file links. Every view of a desktop is sent the same blocks (live updates go to all of
+ * them), so a link names the desktop and its share link as it is now: rotating or revoking the share link
+ * ends every file link shown while it was the one (openFile checks), and the owner's views fetch anew.
+ */
+export type DesktopFileSigner = (itemId: string) => string;
+export function desktopFileSigner(
+  ctx: Pick<DesktopsContext, 'fileLinks'>,
+  desktop: Pick<DesktopRow, 'id' | 'shareToken'>,
+): DesktopFileSigner {
+  const holder = [desktop.id, shareTagOf(desktop.shareToken)];
+  return (itemId) => ctx.fileLinks.sign('desktop', holder, itemId);
+}
+
+/** A share link's mark in file links: not the token itself (a link must not reveal it), `-` when not shared. */
+export function shareTagOf(shareToken: string | null): string {
+  return shareToken === null ? '-' : createHash('sha256').update(shareToken).digest('base64url').slice(0, 22);
 }
 
 /** Who calls: a signed-in actor or not, and from which address (`request.ip`, TRUST_PROXY honoured). */

@@ -1,8 +1,7 @@
-import { LAN_DESKTOP_ITEM_TTL_MS, type Desktop, type DesktopItem } from '@clipsync/shared';
+import { desktopFileUrl, LAN_DESKTOP_ITEM_TTL_MS, type Desktop, type DesktopItem } from '@clipsync/shared';
 import type { Actor } from '../../lib/actor';
-import type { FileLinks } from '../../lib/file-links';
 import { abilitiesOf } from '../../lib/policy';
-import type { DesktopItemRow, ResolvedDesktop } from './desktop-access';
+import type { DesktopFileSigner, DesktopItemRow, ResolvedDesktop } from './desktop-access';
 import { desktopPolicy } from './desktop.policy';
 
 const ABILITIES = ['addItems', 'moveItems', 'deleteItems', 'share'] as const;
@@ -14,7 +13,7 @@ export const LAN_DESKTOP_NOTICE =
  * A block as every view of its desktop sees it. A file's address carries a link signed for the desktop
  * (not for a user: a LAN or shared view has none), so the same block can be announced to every view.
  */
-export function toDesktopItem(row: DesktopItemRow, fileLinks: FileLinks): DesktopItem {
+export function toDesktopItem(row: DesktopItemRow, signLink: DesktopFileSigner): DesktopItem {
   const isFile = row.type === 'file';
   const name = row.fileName ?? '';
   return {
@@ -27,9 +26,7 @@ export function toDesktopItem(row: DesktopItemRow, fileLinks: FileLinks): Deskto
     file_name: row.fileName,
     file_size: row.fileSize,
     file_type: row.fileType,
-    file_url: isFile
-      ? `/api/virtual-desktop/files/${row.id}/${encodeURIComponent(name)}?access=${fileLinks.sign(row.desktopId, row.id)}`
-      : null,
+    file_url: isFile ? desktopFileUrl(row.id, name, signLink(row.id)) : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -40,7 +37,7 @@ export function toDesktop(
   { desktop, access }: ResolvedDesktop,
   items: DesktopItemRow[],
   actor: Actor,
-  fileLinks: FileLinks,
+  signLink: DesktopFileSigner,
 ): Desktop {
   const abilities = abilitiesOf(desktopPolicy, ABILITIES, actor, access);
   const isLan = access.kind === 'lan';
@@ -48,7 +45,7 @@ export function toDesktop(
     id: desktop.id,
     network_id: desktop.id,
     kind: access.kind,
-    items: items.map((row) => toDesktopItem(row, fileLinks)),
+    items: items.map((row) => toDesktopItem(row, signLink)),
     ...(abilities.share ? { shareToken: desktop.shareToken } : {}),
     notice: isLan ? LAN_DESKTOP_NOTICE : null,
     itemsExpireAfterMs: isLan ? LAN_DESKTOP_ITEM_TTL_MS : null,

@@ -29,11 +29,14 @@ import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
 import { storeUpload } from '../../storage/store-upload';
 import {
   networkOf,
+  desktopFileSigner,
   findItem,
   ITEM_NOT_FOUND,
   resolveDesktop,
+  shareTagOf,
   type DesktopCaller,
   type DesktopItemRow,
+  type DesktopRow,
   type DesktopsContext,
   type ResolvedDesktop,
   type Transaction,
@@ -55,7 +58,7 @@ export async function findStoredItem(
   { desktop }: ResolvedDesktop,
   itemId: string,
 ): Promise<DesktopItem> {
-  return toDesktopItem(await findItem(ctx.db, desktop.id, itemId), ctx.fileLinks);
+  return toDesktopItem(await findItem(ctx.db, desktop.id, itemId), desktopFileSigner(ctx, desktop));
 }
 
 /** `GET /virtual-desktop` and `GET /virtual-desktop/shared/{token}`: the desktop with every block. */
@@ -67,7 +70,7 @@ export async function getDesktop(ctx: DesktopsContext, caller: DesktopCaller, sh
   const version = `${desktop.shareToken ?? ''}:${desktop.itemsVersion}`;
   const cached = ctx.answers.get(desktop.id, viewer, version);
   if (cached) return cached;
-  const answer = toDesktop(resolved, await itemsOf(ctx, desktop.id), caller.actor, ctx.fileLinks);
+  const answer = toDesktop(resolved, await itemsOf(ctx, desktop.id), caller.actor, desktopFileSigner(ctx, desktop));
   ctx.answers.set(desktop.id, viewer, version, answer);
   return answer;
 }
@@ -80,9 +83,9 @@ async function assertRoomForAnItem(db: DesktopsContext['db'] | Transaction, desk
   }
 }
 
-function announceAdded(ctx: DesktopsContext, desktopId: string, row: DesktopItemRow): DesktopItem {
-  const item = toDesktopItem(row, ctx.fileLinks);
-  ctx.events.emit('desktop.item-added', { desktopId, item });
+function announceAdded(ctx: DesktopsContext, desktop: DesktopRow, row: DesktopItemRow): DesktopItem {
+  const item = toDesktopItem(row, desktopFileSigner(ctx, desktop));
+  ctx.events.emit('desktop.item-added', { desktopId: desktop.id, item });
   return item;
 }
 
@@ -100,7 +103,7 @@ export async function addText(
     .values({ id: newId(), desktopId: desktop.id, type: 'text', content, ...position, ...size })
     .returning();
   if (!row) throw new AppError('INTERNAL');
-  return announceAdded(ctx, desktop.id, row);
+  return announceAdded(ctx, desktop, row);
 }
 
 export interface IncomingDesktopFile {
@@ -151,7 +154,7 @@ export async function addFile(
       if (!inserted) throw new AppError('INTERNAL');
       return inserted;
     });
-    return announceAdded(ctx, desktop.id, row);
+    return announceAdded(ctx, desktop, row);
   } catch (error) {
     await ctx.files.delete(storageKey);
     throw error;
@@ -184,7 +187,7 @@ export async function moveItemOn(
     .where(and(eq(desktopItems.id, itemId), eq(desktopItems.desktopId, desktop.id)))
     .returning();
   if (!row) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
-  const item = toDesktopItem(row, ctx.fileLinks);
+  const item = toDesktopItem(row, desktopFileSigner(ctx, desktop));
   ctx.events.emit('desktop.item-changed', { desktopId: desktop.id, item });
   return item;
 }
@@ -228,7 +231,7 @@ export async function saveLayout(
       .from(desktopItems)
       .where(and(eq(desktopItems.desktopId, desktop.id), inArray(desktopItems.id, ids)));
   });
-  const items = rows.map((row) => toDesktopItem(row, ctx.fileLinks));
+  const items = rows.map((row) => toDesktopItem(row, desktopFileSigner(ctx, desktop)));
   for (const item of items) ctx.events.emit('desktop.item-changed', { desktopId: desktop.id, item });
   return items;
 }
@@ -284,18 +287,30 @@ export async function revokeShareToken(ctx: DesktopsContext, caller: DesktopCall
 }
 
 /**
- * A desktop file for download or preview. The address's signed link names the desktop it was shown on; it
- * works for FILE_LINK_TTL_SECONDS and up to one FILE_LINK_EXPIRY_STEP_SECONDS more, for whoever was shown
- * it (a LAN or shared view has no user to name).
+ * A desktop file for download or preview. The address's signed link names the desktop it was shown on and
+ * its share link then; it works for FILE_LINK_TTL_SECONDS and up to one FILE_LINK_EXPIRY_STEP_SECONDS more,
+ * for whoever was shown it (a LAN or shared view has no user to name), as long as the share link it was
+ * shown under is still the desktop's: read with the block, so a rotated or revoked one ends its file links
+ * at once.
  */
 export async function openFile(
   ctx: DesktopsContext,
   itemId: string,
   signedLink?: string,
 ): Promise<{ file: { name: string; type: string; size: number }; body: Readable }> {
-  const claims = signedLink ? ctx.fileLinks.read(signedLink, itemId) : null;
-  if (!claims) throw new AppError('NOT_FOUND', 'File not found');
-  const item = await findItem(ctx.db, claims.userId, itemId);
+  const claims = signedLink ? ctx.fileLinks.read('desktop', signedLink, itemId) : null;
+  const [desktopId, shareTag] = claims?.holder.length === 2 ? claims.holder : [];
+  if (!desktopId || !shareTag) throw new AppError('NOT_FOUND', 'File not found');
+  const [found] = await ctx.db
+    .select({ item: desktopItems, shareToken: desktops.shareToken })
+    .from(desktopItems)
+    .innerJoin(desktops, eq(desktops.id, desktopItems.desktopId))
+    .where(and(eq(desktopItems.id, itemId), eq(desktopItems.desktopId, desktopId)));
+  // `-`: shown while the desktop was not shared, so to its owner's devices (or a LAN) only; sharing keeps it.
+  if (!found || (shareTag !== '-' && shareTag !== shareTagOf(found.shareToken))) {
+    throw new AppError('NOT_FOUND', 'File not found');
+  }
+  const { item } = found;
   if (!item.storageKey || item.fileName === null) throw new AppError('NOT_FOUND', 'File not found');
   const file = { name: item.fileName, type: item.fileType ?? 'application/octet-stream', size: item.fileSize ?? 0 };
   return { file, body: await ctx.files.get(item.storageKey) };
@@ -351,7 +366,7 @@ export async function getLanData(
   const lastChange = Math.max(resolved.desktop.updatedAt.getTime(), ...rows.map((row) => row.updatedAt.getTime()));
   return {
     desktopId: resolved.desktop.id,
-    items: rows.map((row) => toDesktopItem(row, ctx.fileLinks)),
+    items: rows.map((row) => toDesktopItem(row, desktopFileSigner(ctx, resolved.desktop))),
     lastUpdated: new Date(lastChange).toISOString(),
     security: {
       networkFingerprint: networkOf(ctx, address),

@@ -9,6 +9,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { desktopItems, desktops } from '../../db/schema';
+import { createFileLinks } from '../../lib/file-links';
 import { createDesktopsContext } from './desktop-access';
 import { sweepExpiredLanItems, sweepIdleLanDesktops } from './desktop.service';
 
@@ -227,6 +228,50 @@ describe('virtual desktop over HTTP', () => {
     expect((await testApp.as(other).delete('/api/virtual-desktop/share')).statusCode).toBe(204);
     expect((await testApp.as(null).get(`/api/virtual-desktop/shared/${rotated.shareToken}`)).statusCode).toBe(404);
     expect((await desktopOf(other)).shareToken).toBeNull();
+  });
+
+  test('file links shown under a share link end when it is rotated or revoked; the owner’s earlier ones do not', async () => {
+    const user = await testApp.factory.user();
+    const before = (await upload(user, 'kept.txt', Buffer.from('kept'))).json<DesktopItem>();
+    const share = async () =>
+      (await testApp.as(user).post('/api/virtual-desktop/share')).json<{ shareToken: string }>().shareToken;
+    const linkShownUnder = async (shareToken: string) => {
+      const view = (await testApp.as(null).get(`/api/virtual-desktop/shared/${shareToken}`)).json<Desktop>();
+      return view.items.find((item) => item.id === before.id)?.file_url ?? '';
+    };
+    const opens = async (url: string | null) => (await testApp.as(null).get(url ?? '')).statusCode;
+
+    const first = await share();
+    const sharedLink = await linkShownUnder(first);
+    expect(sharedLink).not.toBe(before.file_url);
+    expect(await opens(sharedLink)).toBe(200);
+    expect(await opens(before.file_url)).toBe(200);
+
+    const rotatedLink = await linkShownUnder(await share());
+    expect(await opens(sharedLink)).toBe(404);
+    expect(await opens(rotatedLink)).toBe(200);
+    // A block added while shared is announced to the shared views too: its link is the share's as well.
+    const addedWhileShared = (await upload(user, 'new.txt', Buffer.from('new'))).json<DesktopItem>();
+    expect(await opens(addedWhileShared.file_url)).toBe(200);
+
+    expect((await testApp.as(user).delete('/api/virtual-desktop/share')).statusCode).toBe(204);
+    expect(await opens(rotatedLink)).toBe(404);
+    expect(await opens(addedWhileShared.file_url)).toBe(404);
+    expect(await opens(before.file_url)).toBe(200);
+    const again = (await testApp.as(user).get('/api/virtual-desktop')).json<Desktop>();
+    for (const item of again.items) expect(await opens(item.file_url)).toBe(200);
+  });
+
+  test('a desktop file opens only with a link signed for a desktop file, not one of another purpose', async () => {
+    const user = await testApp.factory.user();
+    const item = (await upload(user, 'purpose.txt', Buffer.from('purpose'))).json<DesktopItem>();
+    const desktopId = (await desktopOf(user)).id;
+    const links = createFileLinks(testApp.context.jwtSecret);
+    const path = (item.file_url ?? '').split('?')[0];
+    const asRoomLink = links.sign('room', [desktopId, '-'], item.id);
+    expect((await testApp.as(null).get(`${path}?access=${asRoomLink}`)).statusCode).toBe(404);
+    const asDesktopLink = links.sign('desktop', [desktopId, '-'], item.id);
+    expect((await testApp.as(null).get(`${path}?access=${asDesktopLink}`)).body).toBe('purpose');
   });
 
   test('signed out: the LAN desktop of the caller’s network, with who can see it, and no share link', async () => {

@@ -181,7 +181,7 @@ describe('LAN discovery and relay over Socket.IO', () => {
     expect(announced).toEqual([{ peer: expect.objectContaining({ id: extra.id, isHost: true }) }]);
   });
 
-  test('a desktop whose file links point anywhere but this server is refused, and nobody hears of it', async () => {
+  test('a desktop whose file links are anything but a desktop file’s address is refused, and nobody hears of it', async () => {
     const host = await peer(HOME, 'lan_host');
     const viewer = await peer(HOME, 'lan_discover');
     const file = {
@@ -200,16 +200,42 @@ describe('LAN discovery and relay over Socket.IO', () => {
       name: 'Alice’s MacBook',
       desktop: { ...desktopData('links'), items: [{ ...file, file_url: fileUrl }] },
     });
-    for (const outside of ['https://evil.example/invoice.pdf.exe', '//evil.example/x', 'javascript:alert(1)']) {
+    const fileId = 'abcdefghijklmnopqrstuv';
+    const access = 'c3ViamVjdA.bWFjbWFjbWFj';
+    const refused = [
+      'https://evil.example/invoice.pdf.exe',
+      '//evil.example/x',
+      'javascript:alert(1)',
+      // This server's own paths beyond the desktop's files: a room's join address would join the viewer.
+      '/api/virtual-desktop/files/../../rooms/join/invite-token',
+      `/api/virtual-desktop/files/${fileId}/../../../rooms/join/invite-token?access=${access}`,
+      `/api/virtual-desktop/files/${fileId}/%2e%2e?access=${access}`,
+      `/api/virtual-desktop/files/${fileId}/invoice.pdf?access=${access}&then=/rooms/join/invite-token`,
+    ];
+    for (const outside of refused) {
       expect(await emitAck(host.socket, 'lan:host:announce', announcing(outside)), outside).toMatchObject({
         ok: false,
         code: 'VALIDATION_FAILED',
       });
     }
     expect(await peersOf(viewer.socket)).not.toContain(host.id);
-    const own = '/api/virtual-desktop/files/file-1/invoice.pdf?access=signed';
+    const own = `/api/virtual-desktop/files/${fileId}/invoice.pdf?access=${access}`;
     expect(await emitAck(host.socket, 'lan:host:announce', announcing(own))).toEqual({ ok: true });
     expect(await peersOf(viewer.socket)).toContain(host.id);
+
+    // A file this server keeps on the LAN desktop, even one named `..`, has an address peers accept.
+    const uploaded = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/virtual-desktop/items/file',
+      payload: Buffer.from('dots'),
+      headers: { 'content-type': 'application/octet-stream', 'x-file-name': '..', 'x-forwarded-for': HOME },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const kept = uploaded.json<LanDesktopData['items'][number]>();
+    expect(
+      await emitAck(host.socket, 'lan:host:update', { desktop: { ...desktopData('links'), items: [kept] } }),
+    ).toEqual({ ok: true });
+    expect((await testApp.app.inject({ method: 'GET', url: kept.file_url ?? '' })).body).toBe('dots');
   });
 
   test('GET /lan-data answers the caller’s network’s desktop, by fingerprint; another network’s is 403', async () => {

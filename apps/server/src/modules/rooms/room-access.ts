@@ -31,8 +31,10 @@ export interface RoomsContext {
   db: Database;
   events: DomainEvents;
   files: FileStore;
-  /** Room files are for members only: their addresses carry a link signed for the caller. */
+  /** Room files are for members only: their addresses carry a link signed for the caller and their session. */
   fileLinks: FileLinks;
+  /** Whether a session is still live (the authentication's session cache): a room file link ends with its session. */
+  isSessionLive: (sessionId: string) => Promise<boolean>;
   limits: { storageQuotaBytes: number };
   /**
    * Rooms are an Advanced feature when billing is on: creating and joining ask the caller's plan, and every

@@ -179,9 +179,14 @@ export async function openRoomFile(
   contentId: string,
   signedLink?: string,
 ): Promise<{ file: { name: string; type: string; size: number }; body: Readable }> {
-  const linkHolder = caller || !signedLink ? null : ctx.fileLinks.read(signedLink, contentId);
-  // A link is no session: it stands for its user for this one file, until it expires.
-  const actor = requireSignedIn(caller ?? (linkHolder && { ...linkHolder, sessionId: 'file-link' }));
+  const claims = caller || !signedLink ? null : ctx.fileLinks.read('room', signedLink, contentId);
+  const [userId, sessionId] = claims?.holder.length === 2 ? claims.holder : [];
+  // A link stands for its user for this one file, until it expires or the session it was given to ends.
+  const linkHolder =
+    claims && userId && sessionId && (await ctx.isSessionLive(sessionId))
+      ? { userId, sessionId, expiresAt: claims.expiresAt }
+      : null;
+  const actor = requireSignedIn(caller ?? linkHolder);
   const { access } = await findRoomAccess(ctx.db, actor, roomId);
   authorize(roomPolicy, 'view', actor, access);
   const item = await findItemOr404(ctx, roomId, contentId);

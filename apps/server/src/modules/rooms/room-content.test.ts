@@ -166,6 +166,24 @@ describe('room content and files', () => {
     expect((await signedOut.get(theirLink)).statusCode).toBe(404);
   });
 
+  test('a file’s signed link ends with the session it was given to; another session’s link keeps working', async () => {
+    const file = (await upload(member, room.id, 'session.txt', Buffer.from('per session'))).json();
+    const laptop = { tokens: await testApp.factory.session(member) };
+    const phone = { tokens: await testApp.factory.session(member) };
+    const linkOf = async (caller: { tokens: { access_token: string } }) => {
+      const detail = (await testApp.as(caller).get(`/api/rooms/${room.id}`)).json() as RoomDetail;
+      return detail.content.find((item) => item.id === file.item.id)?.file_url ?? '';
+    };
+    const [laptopLink, phoneLink] = [await linkOf(laptop), await linkOf(phone)];
+    // One link per session (the room detail is remembered per session, not per user).
+    expect(laptopLink).not.toBe(phoneLink);
+    expect((await testApp.as(null).get(laptopLink)).statusCode).toBe(200);
+
+    expect((await testApp.as(laptop).post('/api/auth/logout')).statusCode).toBeLessThan(300);
+    expect((await testApp.as(null).get(laptopLink)).statusCode).toBe(401);
+    expect((await testApp.as(null).get(phoneLink)).body).toBe('per session');
+  });
+
   test('deleting an item deletes its stored file (content_deleted names it)', async () => {
     const before = await keptFiles();
     const file = (await upload(member, room.id, 'gone.txt', Buffer.from('bye'))).json();

@@ -25,6 +25,7 @@ export const roomsModule = defineModule((app) => {
     events: app.events,
     files: app.files,
     fileLinks: createFileLinks(app.jwtSecret),
+    isSessionLive: (sessionId) => app.sessions.isActive(sessionId),
     limits: { storageQuotaBytes: app.config.storageQuotaBytes },
     entitlements: app.entitlements,
     details: new VersionedCache<RoomDetail>(DETAIL_CACHE),

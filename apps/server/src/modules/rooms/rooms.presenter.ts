@@ -60,7 +60,11 @@ export function toRoomContentItem(
     file_type: row.fileType,
     file_size: row.fileSize,
     file_url: isFile
-      ? roomFileUrl(row, row.fileName ?? '', actor ? fileLinks.sign(actor.userId, row.id) : undefined)
+      ? roomFileUrl(
+          row,
+          row.fileName ?? '',
+          actor ? fileLinks.sign('room', [actor.userId, actor.sessionId], row.id) : undefined,
+        )
       : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -80,9 +80,11 @@ export async function getRoom(
   }
   authorize(roomPolicy, 'view', actor, access);
   access = await withWritability(ctx, access);
-  // Abilities and signed file links are the caller's: a detail is remembered per caller and query, and per
-  // whether the room takes changes (the owner's plan can lapse or come back without the room changing).
-  const cacheKey = `${actor?.userId}\n${access.readOnly ? 'read-only' : 'writable'}\n${JSON.stringify(query)}`;
+  // Abilities and signed file links are the caller's (links name their session): a detail is remembered per
+  // session and query, and per whether the room takes changes (the owner's plan can lapse or come back
+  // without the room changing).
+  const writability = access.readOnly ? 'read-only' : 'writable';
+  const cacheKey = `${actor?.userId}\n${actor?.sessionId}\n${writability}\n${JSON.stringify(query)}`;
   const cached = ctx.details.get(roomId, cacheKey, version);
   if (cached) return cached;
   const parts = await sharedPartsOf(ctx, roomId, query, version);

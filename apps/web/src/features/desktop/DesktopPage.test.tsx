@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { PublicUser } from '@clipsync/shared';
 import type * as GridLibrary from 'react-grid-layout';
 import type { GridLayoutProps } from 'react-grid-layout';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { desktopApi } from '../../api/desktop-api';
 import { networkApi } from '../../api/network-api';
@@ -58,6 +58,19 @@ describe('DesktopPage', () => {
       expect(screen.getByRole('button', { name })).toBeInTheDocument();
     }
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  test('a file block whose link is not a desktop file’s address is neither shown nor fetched', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    onTestFinished(() => fetchSpy.mockRestore());
+    const crafted = makeDesktopFileItem({ file_url: '/api/virtual-desktop/files/../../rooms/join/invite-token' });
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [crafted] }));
+    renderDesktop();
+    const file = await screen.findByRole('article', { name: 'photo.png' });
+    expect(file.querySelector('img')).toBeNull();
+    await userEvent.click(within(file).getByRole('button', { name: 'Download' }));
+    expect(await findToast('No file URL available')).toBeInTheDocument();
+    expect(fetchSpy.mock.calls.map(([url]) => String(url))).not.toContainEqual(expect.stringContaining('rooms/join'));
   });
 
   test('New Text adds a block through ‘Add to Desktop’; blank text cannot be added', async () => {
@@ -208,7 +221,11 @@ describe('DesktopPage', () => {
     Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
     vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
     vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
-    vi.mocked(desktopApi.share).mockResolvedValue({ shareToken: 'tok-123' });
+    // The desktop is fetched again after sharing (its file links change with the share link): as shared now.
+    vi.mocked(desktopApi.share).mockImplementation(async () => {
+      vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ shareToken: 'tok-123' }));
+      return { shareToken: 'tok-123' };
+    });
     renderDesktop();
     await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
     const dialog = screen.getByRole('dialog', { name: 'Share Desktop' });
@@ -219,6 +236,7 @@ describe('DesktopPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Copy link' }));
     expect(await findToast('Link copied')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/desktop/shared/tok-123`);
+    expect(vi.mocked(desktopApi.get).mock.calls.length).toBeGreaterThanOrEqual(2);
   });
 
   test('a text block’s Copy copies its text with ‘Copied’', async () => {

@@ -1,4 +1,4 @@
-import type { DesktopItem } from '@clipsync/shared';
+import { isDesktopFileUrl, type DesktopItem } from '@clipsync/shared';
 import { Download, Paperclip, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,10 +24,12 @@ export function FileBlock({ item, canMove, canDelete, onDelete, focusProps }: Fi
   const download = useFileDownload({ startedKey: 'desktop.downloadStarted' });
   const [isDownloading, setIsDownloading] = useState(false);
   const name = item.file_name ?? '';
+  // Only a desktop file's own address is fetched or shown: anything else is no file of this desktop.
+  const url = isDesktopFileUrl(item.file_url) ? item.file_url : null;
   const start = async () => {
     setIsDownloading(true);
     try {
-      await download({ url: item.file_url, name });
+      await download({ url, name });
     } finally {
       setIsDownloading(false);
     }
@@ -54,7 +56,7 @@ export function FileBlock({ item, canMove, canDelete, onDelete, focusProps }: Fi
         </>
       }
     >
-      <FileSummary name={name} size={item.file_size ?? 0} mediaType={item.file_type} url={item.file_url} />
+      <FileSummary name={name} size={item.file_size ?? 0} mediaType={item.file_type} url={url} />
     </DesktopBlock>
   );
 }

@@ -98,6 +98,29 @@ describe('LAN Share', () => {
     expect(screen.queryByText('Connection Failed')).not.toBeInTheDocument();
   });
 
+  test('a peer’s file link of any other shape than a desktop file’s is shown as its name, not as a link', async () => {
+    const { lan, dialog } = await openLan({ autoConnect: false });
+    act(() => lan.fire('lan:peers:list', { selfId: 'me', peers: [peer('a', 'Laptop')] }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Connect to Laptop' }));
+    const crafted = [
+      '/api/virtual-desktop/files/../../rooms/join/invite-token',
+      '/api/virtual-desktop/files/file1file1file1file1ab/%2e%2e?access=c2lnbmVk.bWFj',
+    ].map((fileUrl, index) =>
+      makeDesktopFileItem({ id: `bad-${index}`, file_name: `trap-${index}.pdf`, file_url: fileUrl }),
+    );
+    act(() =>
+      lan.fire('lan:peer:desktop_data', { peerId: 'a', desktop: lanData([...crafted, makeDesktopFileItem()]) }),
+    );
+    const section = within(dialog).getByRole('region', { name: 'Desktop of Laptop' });
+    expect(
+      within(section)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual([makeDesktopFileItem().file_url]);
+    expect(section).toHaveTextContent('trap-0.pdf');
+    expect(section).toHaveTextContent('trap-1.pdf');
+  });
+
   test('after the socket reconnects, the hosts it was connected to are asked for again and kept current', async () => {
     const { lan, dialog } = await openLan();
     act(() => lan.fire('lan:peers:list', { selfId: 'me', peers: [peer('a', 'Laptop')] }));

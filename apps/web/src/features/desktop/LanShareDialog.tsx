@@ -1,4 +1,4 @@
-import type { LanDesktopData } from '@clipsync/shared';
+import { isDesktopFileUrl, type LanDesktopData } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent } from '../../ui/Dialog';
@@ -11,7 +11,11 @@ interface LanShareDialogProps {
   session: LanSession;
 }
 
-/** A connected peer's desktop, read-only: text blocks by content, file blocks as links to their files. */
+/**
+ * A connected peer's desktop, read-only: text blocks by content, file blocks as links to their files. A
+ * file link is followed only in the shape this server gives desktop files: a peer's desktop is whatever
+ * that device sent, and a link elsewhere (a room's join address) would act as the viewer.
+ */
 function PeerDesktop({ name, desktop }: { name: string; desktop: LanDesktopData }) {
   const { t } = useTranslation();
   return (
@@ -23,12 +27,12 @@ function PeerDesktop({ name, desktop }: { name: string; desktop: LanDesktopData 
         <ul className="space-y-1 text-sm">
           {desktop.items.map((item) => (
             <li key={item.id} className="break-words">
-              {item.file_url ? (
+              {isDesktopFileUrl(item.file_url) ? (
                 <a href={item.file_url} target="_blank" rel="noreferrer" className="text-indigo-600 underline">
                   {item.file_name ?? item.content}
                 </a>
               ) : (
-                <span className="whitespace-pre-wrap">{item.content}</span>
+                <span className="whitespace-pre-wrap">{item.type === 'file' ? item.file_name : item.content}</span>
               )}
             </li>
           ))}
