@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROOM_ACTIVITY_PAGE_SIZE, ROOM_CONTENT_PAGE_SIZE, ROOM_NAME_MAX, ROOMS_PAGE_SIZE } from '../limits';
 import { Email } from './auth';
-import { ClipContent, ResourceId } from './clips';
+import { ItemText, ResourceId } from './clips';
 
 /**
  * Rooms (SPEC §3, §7 Rooms; ARCHITECTURE §4). Request bodies are strict: a body naming anything else
@@ -36,8 +36,8 @@ export type UpdateRoomRequest = z.infer<typeof UpdateRoomRequest>;
 export const AddRoomMemberRequest = z.strictObject({ email: Email });
 export type AddRoomMemberRequest = z.infer<typeof AddRoomMemberRequest>;
 
-/** SPEC §5: room text is non-blank; the same length bound as a clip's text. */
-export const RoomText = ClipContent.refine((text) => text.trim().length > 0, 'Content is required');
+/** SPEC §5: room text is non-blank. */
+export const RoomText = ItemText.refine((text) => text.trim().length > 0, 'Content is required');
 export const AddRoomContentRequest = z.strictObject({ content: RoomText, type: z.literal('text').default('text') });
 export type AddRoomContentRequest = z.infer<typeof AddRoomContentRequest>;
 
