@@ -6,7 +6,7 @@ import { requireSignedIn, type Actor, type SignedInActor } from '../../lib/actor
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
-import { assertStorageFits, assertStorageLeft } from '../../lib/storage-quota';
+import { assertNewTextFits, assertStorageFits, assertStorageLeft, writeTextWithinQuota } from '../../lib/storage-quota';
 import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
 import { storeUpload } from '../../storage/store-upload';
 import { findRoomAccess, type RoomsContext } from './room-access';
@@ -52,6 +52,7 @@ export async function addRoomText(
       .values({ id: newId(), roomId, userId: author.id, type: 'text', content })
       .returning();
     if (!inserted) throw new AppError('INTERNAL');
+    await assertNewTextFits(tx, ctx.limits.storageQuotaBytes, author.id, content);
     await recordActivity(tx, { roomId, userId: author.id, type: 'content_add', details: { contentType: 'text' } });
     return inserted;
   });
@@ -124,11 +125,11 @@ export async function editRoomText(
   if (item.type !== 'text') throw new AppError('VALIDATION_FAILED', 'Only text content can be edited');
   const author = await authorOf(ctx, requireSignedIn(actor));
   const row = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(roomContent)
-      .set({ content, updatedAt: new Date() })
-      .where(eq(roomContent.id, contentId))
-      .returning();
+    const change = { table: roomContent, where: eq(roomContent.id, contentId), text: content };
+    const [updated] =
+      (await writeTextWithinQuota(tx, ctx.limits.storageQuotaBytes, item.userId, change, () =>
+        tx.update(roomContent).set({ content, updatedAt: new Date() }).where(eq(roomContent.id, contentId)).returning(),
+      )) ?? [];
     if (!updated) throw new AppError('NOT_FOUND', CONTENT_NOT_FOUND);
     await recordActivity(tx, { roomId, userId: author.id, type: 'content_edited', details: { contentId } });
     return updated;
