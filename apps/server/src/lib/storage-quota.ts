@@ -37,28 +37,33 @@ function quotaExceeded(quotaBytes: number): AppError {
 const itemBytes = sql`coalesce(sum(coalesce(${desktopItems.fileSize}, 0) + octet_length(${desktopItems.content})), 0)`;
 
 /**
- * Bytes of every file and text this user stored, in clips, in rooms and on their desktop. Clip and room
- * text come from `text_usage`, which the database keeps on every change; a desktop's at most 500 blocks
- * are summed.
+ * Bytes of every file and text this user stored, in clips, in rooms and on their desktop, in one query
+ * (every text save that grows a text asks). Clip and room text come from `text_usage`, which the database
+ * keeps on every change; a desktop's at most 500 blocks are summed.
  */
 async function storedBytesOf(db: Reader, userId: string): Promise<number> {
-  const bytes = sql`coalesce(sum(${clipFiles.size}), 0)`.mapWith(Number);
-  const [inClips] = await db
-    .select({ bytes })
+  const inClips = db
+    .select({ bytes: sql`coalesce(sum(${clipFiles.size}), 0)` })
     .from(clipFiles)
     .innerJoin(clips, eq(clips.id, clipFiles.clipId))
     .where(eq(clips.userId, userId));
-  const [inRooms] = await db
-    .select({ bytes: sql`coalesce(sum(${roomContent.fileSize}), 0)`.mapWith(Number) })
+  const inRooms = db
+    .select({ bytes: sql`coalesce(sum(${roomContent.fileSize}), 0)` })
     .from(roomContent)
     .where(and(eq(roomContent.userId, userId), isNotNull(roomContent.storageKey)));
-  const [onDesktop] = await db
-    .select({ bytes: itemBytes.mapWith(Number) })
+  const onDesktop = db
+    .select({ bytes: itemBytes })
     .from(desktopItems)
     .innerJoin(desktops, eq(desktops.id, desktopItems.desktopId))
     .where(eq(desktops.ownerId, userId));
-  const [text] = await db.select({ bytes: textUsage.bytes }).from(textUsage).where(eq(textUsage.userId, userId));
-  return (inClips?.bytes ?? 0) + (inRooms?.bytes ?? 0) + (onDesktop?.bytes ?? 0) + (text?.bytes ?? 0);
+  const [stored] = await db
+    .select({
+      bytes: sql`(${inClips}) + (${inRooms}) + (${onDesktop}) + coalesce(${textUsage.bytes}, 0)`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(textUsage, eq(textUsage.userId, users.id))
+    .where(eq(users.id, userId));
+  return stored?.bytes ?? 0;
 }
 
 /** Refuses an upload before any byte is read when the user's storage is already full. Unlocked: a shortcut. */
