@@ -88,6 +88,8 @@ export async function assertStorageFits(tx: Reader, quotaBytes: number, userId: 
  * must still fit the quota, else the write is undone. The row is locked first, so its size before is exact
  * even while another save of it runs; a text that does not grow always goes through, even over the quota.
  * `change.where` finds the one row; when there is none, nothing is written and the answer is `undefined`.
+ * Written before the check, not after: every text write takes its row, then (by the database's trigger)
+ * the user's `text_usage` row, then the user's row, in that order, so two writers never wait on each other.
  */
 export async function writeTextWithinQuota<Written>(
   tx: Reader,
