@@ -46,6 +46,11 @@ export const DESKTOP_ITEM_DEFAULT_POSITION = { x: 0, y: 0 } as const;
 export const DESKTOP_COORDINATE_MAX = 20_000;
 export const DESKTOP_ITEM_SIZE_MIN = 40;
 export const DESKTOP_ITEM_SIZE_MAX = 4_000;
+/**
+ * UTF-8 bytes of text one desktop block or one room item holds (a clip's text keeps its own, larger bound):
+ * with at most DESKTOP_ITEMS_MAX blocks, or 100 room items a page, one answer stays bounded.
+ */
+export const ITEM_TEXT_MAX_BYTES = 65_536;
 /** Items on one desktop; one layout save moves at most this many. */
 export const DESKTOP_ITEMS_MAX = 500;
 /** ARCHITECTURE §4: a LAN desktop's items expire this long after their last change. */

@@ -1,12 +1,14 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { utf8ByteLength } from '@clipsync/shared';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { clipFiles, clips, desktopItems, desktops, roomContent, users } from '../db/schema';
+import { clipFiles, clips, desktopItems, desktops, roomContent, textUsage, users } from '../db/schema';
 import { AppError } from './app-error';
 
 /**
- * The per-user storage quota (ARCHITECTURE §7), one budget for everything a user keeps: files of their
- * clips, files they put in rooms and files on their desktop (whoever dropped them there through its share
- * link). A LAN desktop, which has no user, gets the same budget of its own. Every area checks it here.
+ * The per-user storage quota (ARCHITECTURE §7), one budget for everything a user keeps: files and text of
+ * their clips, files and text they put in rooms and files and text on their desktop (whoever put them there
+ * through its share link). A LAN desktop, which has no user, gets the same budget of its own. Every area
+ * checks it here. Text is counted in UTF-8 bytes, as stored.
  */
 
 /** The database or a transaction on it: the checks only read (and lock). */
@@ -27,28 +29,41 @@ function describeBytes(bytes: number): string {
 function quotaExceeded(quotaBytes: number): AppError {
   return new AppError(
     'QUOTA_EXCEEDED',
-    `Your files may take up to ${describeBytes(quotaBytes)} in total. Delete some files to make room for this one.`,
+    `Your files and text may take up to ${describeBytes(quotaBytes)} in total. Delete some to make room for this one.`,
   );
 }
 
-/** Bytes of every file this user stored, in clips, in rooms and on their desktop, summed by the database. */
+/** A desktop block's bytes: its file's, or its text's. */
+const itemBytes = sql`coalesce(sum(coalesce(${desktopItems.fileSize}, 0) + octet_length(${desktopItems.content})), 0)`;
+
+/**
+ * Bytes of every file and text this user stored, in clips, in rooms and on their desktop, in one query
+ * (every text save that grows a text asks). Clip and room text come from `text_usage`, which the database
+ * keeps on every change; a desktop's at most 500 blocks are summed.
+ */
 async function storedBytesOf(db: Reader, userId: string): Promise<number> {
-  const bytes = sql`coalesce(sum(${clipFiles.size}), 0)`.mapWith(Number);
-  const [inClips] = await db
-    .select({ bytes })
+  const inClips = db
+    .select({ bytes: sql`coalesce(sum(${clipFiles.size}), 0)` })
     .from(clipFiles)
     .innerJoin(clips, eq(clips.id, clipFiles.clipId))
     .where(eq(clips.userId, userId));
-  const [inRooms] = await db
-    .select({ bytes: sql`coalesce(sum(${roomContent.fileSize}), 0)`.mapWith(Number) })
+  const inRooms = db
+    .select({ bytes: sql`coalesce(sum(${roomContent.fileSize}), 0)` })
     .from(roomContent)
     .where(and(eq(roomContent.userId, userId), isNotNull(roomContent.storageKey)));
-  const [onDesktop] = await db
-    .select({ bytes: sql`coalesce(sum(${desktopItems.fileSize}), 0)`.mapWith(Number) })
+  const onDesktop = db
+    .select({ bytes: itemBytes })
     .from(desktopItems)
     .innerJoin(desktops, eq(desktops.id, desktopItems.desktopId))
     .where(eq(desktops.ownerId, userId));
-  return (inClips?.bytes ?? 0) + (inRooms?.bytes ?? 0) + (onDesktop?.bytes ?? 0);
+  const [stored] = await db
+    .select({
+      bytes: sql`(${inClips}) + (${inRooms}) + (${onDesktop}) + coalesce(${textUsage.bytes}, 0)`.mapWith(Number),
+    })
+    .from(users)
+    .leftJoin(textUsage, eq(textUsage.userId, users.id))
+    .where(eq(users.id, userId));
+  return stored?.bytes ?? 0;
 }
 
 /** Refuses an upload before any byte is read when the user's storage is already full. Unlocked: a shortcut. */
@@ -67,10 +82,49 @@ export async function assertStorageFits(tx: Reader, quotaBytes: number, userId: 
   if ((await storedBytesOf(tx, userId)) + size > quotaBytes) throw quotaExceeded(quotaBytes);
 }
 
-/** Bytes of the files on one desktop. */
+/**
+ * A clip's or room item's text that `write` changes to `change.text`, in the transaction that records it:
+ * when it grows, the user's storage (which the write's own bytes are already counted in, by the database)
+ * must still fit the quota, else the write is undone. The row is locked first, so its size before is exact
+ * even while another save of it runs; a text that does not grow always goes through, even over the quota.
+ * `change.where` finds the one row; when there is none, nothing is written and the answer is `undefined`.
+ * Written before the check, not after: every text write takes its row, then (by the database's trigger)
+ * the user's `text_usage` row, then the user's row, in that order, so two writers never wait on each other.
+ */
+export async function writeTextWithinQuota<Written>(
+  tx: Reader,
+  quotaBytes: number,
+  userId: string,
+  change: TextChange,
+  write: () => Promise<Written>,
+): Promise<Written | undefined> {
+  const [locked] = await tx
+    .select({ bytes: sql`octet_length(${change.table.content})`.mapWith(Number) })
+    .from(change.table)
+    .where(change.where)
+    .for('no key update');
+  if (!locked) return undefined;
+  const written = await write();
+  if (utf8ByteLength(change.text) > locked.bytes) await assertStorageFits(tx, quotaBytes, userId, 0);
+  return written;
+}
+
+/** A row of the tables whose text `text_usage` counts, and its new text. */
+export interface TextChange {
+  table: typeof clips | typeof roomContent;
+  where: SQL | undefined;
+  text: string;
+}
+
+/** A new clip or room text, after its insert in the recording transaction (whose bytes are counted): it must fit. */
+export async function assertNewTextFits(tx: Reader, quotaBytes: number, userId: string, text: string): Promise<void> {
+  if (text.length > 0) await assertStorageFits(tx, quotaBytes, userId, 0);
+}
+
+/** Bytes of the files and text on one desktop. */
 async function desktopBytesOf(db: Reader, desktopId: string): Promise<number> {
   const [row] = await db
-    .select({ bytes: sql`coalesce(sum(${desktopItems.fileSize}), 0)`.mapWith(Number) })
+    .select({ bytes: itemBytes.mapWith(Number) })
     .from(desktopItems)
     .where(eq(desktopItems.desktopId, desktopId));
   return row?.bytes ?? 0;
@@ -81,7 +135,7 @@ export async function assertDesktopStorageLeft(db: Reader, quotaBytes: number, d
   if ((await desktopBytesOf(db, desktopId)) >= quotaBytes) throw quotaExceeded(quotaBytes);
 }
 
-/** A LAN desktop's file of `size` bytes, in the recording transaction; the desktop's row makes uploads take turns. */
+/** A LAN desktop's file or text of `size` bytes, in the recording transaction; the desktop's row makes adds take turns. */
 export async function assertDesktopStorageFits(
   tx: Reader,
   quotaBytes: number,

@@ -55,3 +55,38 @@ describe('VersionedCache', () => {
     expect(cache.get('g3', 'b', 'v')).toBe('b');
   });
 });
+
+describe('VersionedCache bounded in weight', () => {
+  const weighed = (maxWeight: number) =>
+    new VersionedCache<string>({
+      maxGroups: 10,
+      maxKeysPerGroup: 10,
+      maxAgeMs: 30_000,
+      weigh: (value) => value.length,
+      maxWeight,
+    });
+
+  test('the oldest groups go while the answers together weigh more than the bound', () => {
+    const cache = weighed(10);
+    cache.set('g1', 'k', 'v', 'aaaa');
+    cache.set('g2', 'k', 'v', 'bbbb');
+    cache.set('g3', 'k', 'v', 'cccc');
+    expect(cache.get('g1', 'k', 'v')).toBeUndefined();
+    expect(cache.get('g2', 'k', 'v')).toBe('bbbb');
+    expect(cache.get('g3', 'k', 'v')).toBe('cccc');
+    // Replacing, forgetting and evicting give their weight back.
+    cache.set('g3', 'k', 'v2', 'cc');
+    cache.forget('g2');
+    cache.set('g4', 'k', 'v', 'dddddddd');
+    expect(cache.get('g3', 'k', 'v2')).toBe('cc');
+    expect(cache.get('g4', 'k', 'v')).toBe('dddddddd');
+  });
+
+  test('an answer heavier than the whole bound is not kept, and does not empty the cache', () => {
+    const cache = weighed(10);
+    cache.set('g1', 'k', 'v', 'aaaa');
+    cache.set('g2', 'k', 'v', 'x'.repeat(11));
+    expect(cache.get('g2', 'k', 'v')).toBeUndefined();
+    expect(cache.get('g1', 'k', 'v')).toBe('aaaa');
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CLIPS_PAGE_SIZE } from '../limits';
+import { CLIPS_PAGE_SIZE, ITEM_TEXT_MAX_BYTES } from '../limits';
+import { utf8ByteLength } from '../text-size';
 
 /** Clip and file ids: 22 base64url characters (128 random bits). */
 export const ResourceId = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Invalid id');
@@ -53,6 +54,16 @@ export type Clip = z.infer<typeof Clip>;
 /** Text is bounded so one clip cannot exhaust memory; 1 MiB of text is far beyond any clipboard. */
 export const CLIP_CONTENT_MAX = 1_000_000;
 export const ClipContent = z.string().max(CLIP_CONTENT_MAX, 'Clip content is too long');
+
+const ITEM_TEXT_TOO_LONG = `Text may be at most ${ITEM_TEXT_MAX_BYTES / 1024}KB`;
+/**
+ * A desktop block's or a room item's text, at most ITEM_TEXT_MAX_BYTES in UTF-8. Every UTF-16 unit is at
+ * least one byte, so a text with more units is refused before its bytes are counted.
+ */
+export const ItemText = z
+  .string()
+  .max(ITEM_TEXT_MAX_BYTES, { message: ITEM_TEXT_TOO_LONG, abort: true })
+  .refine((text) => utf8ByteLength(text) <= ITEM_TEXT_MAX_BYTES, ITEM_TEXT_TOO_LONG);
 
 export const UpdateClipRequest = z.object({ content: ClipContent, version: EditVersion.optional() });
 export type UpdateClipRequest = z.infer<typeof UpdateClipRequest>;

@@ -7,7 +7,7 @@ import {
   DESKTOP_ITEM_SIZE_MIN,
   DESKTOP_ITEMS_MAX,
 } from '../limits';
-import { ClipContent, EditVersion, ResourceId } from './clips';
+import { EditVersion, ItemText, ResourceId } from './clips';
 
 /**
  * The virtual desktop (SPEC §3, §7 Virtual desktop; ARCHITECTURE §4). Which desktop a call acts on:
@@ -35,8 +35,8 @@ export const DesktopFileParams = z.object({ id: ResourceId, name: z.string() });
 /** A desktop file's address carries a link signed for the desktop it was shown on (`file_url`). */
 export const DesktopFileQuery = z.object({ access: z.string().max(256).optional() });
 
-/** SPEC §5: desktop text is non-blank after trimming; the same length bound as a clip's text. */
-export const DesktopText = ClipContent.refine((text) => text.trim().length > 0, 'Text is required');
+/** SPEC §5: desktop text is non-blank after trimming. */
+export const DesktopText = ItemText.refine((text) => text.trim().length > 0, 'Text is required');
 
 export const CreateDesktopTextRequest = z.strictObject({
   content: DesktopText,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ROOM_ACTIVITY_PAGE_SIZE, ROOM_CONTENT_PAGE_SIZE, ROOM_NAME_MAX, ROOMS_PAGE_SIZE } from '../limits';
 import { PLAN_IDS } from '../plans';
 import { Email } from './auth';
-import { ClipContent, EditVersion, ResourceId } from './clips';
+import { EditVersion, ItemText, ResourceId } from './clips';
 
 /**
  * Rooms (SPEC §3, §7 Rooms; ARCHITECTURE §4). Request bodies are strict: a body naming anything else
@@ -44,8 +44,8 @@ export const RoomInvitationParams = z.object({ id: ResourceId, invitationId: Res
 export const AcceptRoomInvitationRequest = z.strictObject({ token: z.string().trim().min(1).max(128) });
 export type AcceptRoomInvitationRequest = z.infer<typeof AcceptRoomInvitationRequest>;
 
-/** SPEC §5: room text is non-blank; the same length bound as a clip's text. */
-export const RoomText = ClipContent.refine((text) => text.trim().length > 0, 'Content is required');
+/** SPEC §5: room text is non-blank. */
+export const RoomText = ItemText.refine((text) => text.trim().length > 0, 'Content is required');
 export const AddRoomContentRequest = z.strictObject({ content: RoomText, type: z.literal('text').default('text') });
 export type AddRoomContentRequest = z.infer<typeof AddRoomContentRequest>;
 

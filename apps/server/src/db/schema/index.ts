@@ -5,3 +5,4 @@ export * from './clips';
 export * from './rooms';
 export * from './desktops';
 export * from './billing';
+export * from './storage-usage';

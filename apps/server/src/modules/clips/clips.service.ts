@@ -10,6 +10,7 @@ import { planName, type EntitlementGate } from '../../lib/entitlements';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
+import { assertNewTextFits, writeTextWithinQuota } from '../../lib/storage-quota';
 import type { FileStore } from '../../storage/file-store';
 import { storeUpload } from '../../storage/store-upload';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
@@ -65,10 +66,14 @@ async function present(db: Database, clip: ClipRow, actor: Actor): Promise<Clip>
 
 export async function createClip(ctx: ClipsContext, actor: Actor, content: string): Promise<Clip> {
   const { userId } = requireSignedIn(actor);
-  const [clip] = await ctx.db
-    .insert(clips)
-    .values({ id: newId(), userId, content, isDraft: content.length === 0 })
-    .returning();
+  const [clip] = await ctx.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(clips)
+      .values({ id: newId(), userId, content, isDraft: content.length === 0 })
+      .returning();
+    await assertNewTextFits(tx, ctx.limits.storageQuotaBytes, userId, content);
+    return inserted;
+  });
   if (!clip) throw new AppError('INTERNAL');
   return toClip(clip, [], actor);
 }
@@ -86,21 +91,27 @@ export async function updateClipContent(
   content: string,
   version?: number,
 ): Promise<Clip> {
-  // The save every keystroke-pause sends (live editing), so one statement: it matches only a clip of the
-  // caller's, which is the policy's `update` rule (its owner). When nothing matches, the clip is read and
-  // the policy says why: not found, or not the caller's.
+  // The save every keystroke-pause sends (live editing): it matches only a clip of the caller's, which is
+  // the policy's `update` rule (its owner). When nothing matches, the clip is read and the policy says why:
+  // not found, or not the caller's. A save that makes the text longer must fit the storage quota.
   const [updated] = actor
-    ? await ctx.db
-        .update(clips)
-        // has_files as stored at this moment: a file change may land between two saves.
-        .set({
-          content,
-          version: nextVersion(clips.version),
-          updatedAt: new Date(),
-          isDraft: sql`${content} = '' and not ${clips.hasFiles}`,
-        })
-        .where(and(eq(clips.id, clipId), eq(clips.userId, actor.userId), startedFrom(clips.version, version)))
-        .returning()
+    ? ((await ctx.db.transaction(async (tx) => {
+        const mine = and(eq(clips.id, clipId), eq(clips.userId, actor.userId));
+        const change = { table: clips, where: mine, text: content };
+        return writeTextWithinQuota(tx, ctx.limits.storageQuotaBytes, actor.userId, change, () =>
+          tx
+            .update(clips)
+            // has_files as stored at this moment: a file change may land between two saves.
+            .set({
+              content,
+              version: nextVersion(clips.version),
+              updatedAt: new Date(),
+              isDraft: sql`${content} = '' and not ${clips.hasFiles}`,
+            })
+            .where(and(mine, startedFrom(clips.version, version)))
+            .returning(),
+        );
+      })) ?? [])
     : [];
   if (!updated) {
     const stored = await findClipOr404(ctx.db, clipId);

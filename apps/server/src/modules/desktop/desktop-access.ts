@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { EntitlementGate } from '../../lib/entitlements';
 import { createFileLinks, type FileLinks } from '../../lib/file-links';
+import { CACHED_TEXT_MAX, textHeldBy } from '../../lib/text-size';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { networkFingerprint, networkKeyOf } from '../../lib/network-key';
 import { newId } from '../../lib/secure-tokens';
@@ -35,7 +36,13 @@ export interface DesktopsContext {
  * Reopening or refetching a desktop of 500 blocks (~200 KB) is answered from what was built last, as long
  * as no block changed. 30 s keeps the signed file links inside far from their one-hour expiry.
  */
-const ANSWER_CACHE = { maxGroups: 1000, maxKeysPerGroup: 10, maxAgeMs: 30_000 };
+const ANSWER_CACHE = {
+  maxGroups: 1000,
+  maxKeysPerGroup: 10,
+  maxAgeMs: 30_000,
+  weigh: (answer: Desktop) => textHeldBy(answer.items),
+  maxWeight: CACHED_TEXT_MAX,
+};
 
 /** The module's context, from the app's (tests build the very same one). */
 export function createDesktopsContext(app: AppContext): DesktopsContext {

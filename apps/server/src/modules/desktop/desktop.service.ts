@@ -2,7 +2,6 @@ import type { Readable } from 'node:stream';
 import {
   DESKTOP_ITEM_DEFAULT_POSITION,
   DESKTOP_ITEM_DEFAULT_SIZE,
-  DESKTOP_ITEMS_MAX,
   type CreateDesktopTextRequest,
   type Desktop,
   type DesktopItem,
@@ -11,20 +10,16 @@ import {
   type DesktopSize,
   type LanDataResponse,
   LAN_DESKTOP_ITEM_TTL_MS,
+  utf8ByteLength,
 } from '@clipsync/shared';
-import { and, asc, count, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/raw-rows';
 import { desktopItems, desktops } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { nextVersion } from '../../lib/edit-conflict';
 import { authorize } from '../../lib/policy';
 import { newId, newSecretToken } from '../../lib/secure-tokens';
-import {
-  assertDesktopStorageFits,
-  assertDesktopStorageLeft,
-  assertStorageFits,
-  assertStorageLeft,
-} from '../../lib/storage-quota';
+import { assertDesktopStorageLeft, assertStorageLeft } from '../../lib/storage-quota';
 import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
 import { storeUpload } from '../../storage/store-upload';
 import {
@@ -39,8 +34,8 @@ import {
   type DesktopRow,
   type DesktopsContext,
   type ResolvedDesktop,
-  type Transaction,
 } from './desktop-access';
+import { assertDesktopTakes, assertRoomForAnItem } from './desktop-capacity';
 import { toDesktop, toDesktopItem } from './desktop.presenter';
 import { desktopPolicy } from './desktop.policy';
 
@@ -75,14 +70,6 @@ export async function getDesktop(ctx: DesktopsContext, caller: DesktopCaller, sh
   return answer;
 }
 
-/** A desktop holds at most DESKTOP_ITEMS_MAX blocks: a full one refuses more (409) rather than slow down. */
-async function assertRoomForAnItem(db: DesktopsContext['db'] | Transaction, desktopId: string): Promise<void> {
-  const [row] = await db.select({ items: count() }).from(desktopItems).where(eq(desktopItems.desktopId, desktopId));
-  if ((row?.items ?? 0) >= DESKTOP_ITEMS_MAX) {
-    throw new AppError('CONFLICT', `A desktop holds at most ${DESKTOP_ITEMS_MAX} items. Delete some to add more.`);
-  }
-}
-
 function announceAdded(ctx: DesktopsContext, desktop: DesktopRow, row: DesktopItemRow): DesktopItem {
   const item = toDesktopItem(row, desktopFileSigner(ctx, desktop));
   ctx.events.emit('desktop.item-added', { desktopId: desktop.id, item });
@@ -97,11 +84,13 @@ export async function addText(
 ): Promise<DesktopItem> {
   const { desktop, access } = await resolveDesktop(ctx, caller, shareToken);
   authorize(desktopPolicy, 'addItems', caller.actor, access);
-  await assertRoomForAnItem(ctx.db, desktop.id);
-  const [row] = await ctx.db
-    .insert(desktopItems)
-    .values({ id: newId(), desktopId: desktop.id, type: 'text', content, ...position, ...size })
-    .returning();
+  const [row] = await ctx.db.transaction(async (tx) => {
+    await assertDesktopTakes(tx, desktop, ctx.limits.storageQuotaBytes, utf8ByteLength(content));
+    return tx
+      .insert(desktopItems)
+      .values({ id: newId(), desktopId: desktop.id, type: 'text', content, ...position, ...size })
+      .returning();
+  });
   if (!row) throw new AppError('INTERNAL');
   return announceAdded(ctx, desktop, row);
 }
@@ -134,8 +123,7 @@ export async function addFile(
   const { storageKey, size } = await storeUpload(ctx.files, name, file.stream);
   try {
     const row = await ctx.db.transaction(async (tx) => {
-      if (ownerId) await assertStorageFits(tx, quota, ownerId, size);
-      else await assertDesktopStorageFits(tx, quota, desktop.id, size);
+      await assertDesktopTakes(tx, desktop, quota, size);
       const [inserted] = await tx
         .insert(desktopItems)
         .values({

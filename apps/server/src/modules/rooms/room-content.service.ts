@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error';
 import { assertNotStale, nextVersion, startedFrom } from '../../lib/edit-conflict';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
-import { assertStorageFits, assertStorageLeft } from '../../lib/storage-quota';
+import { assertNewTextFits, assertStorageFits, assertStorageLeft, writeTextWithinQuota } from '../../lib/storage-quota';
 import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
 import { storeUpload } from '../../storage/store-upload';
 import { findRoomAccess, type RoomsContext } from './room-access';
@@ -55,6 +55,7 @@ export async function addRoomText(
       .values({ id: newId(), roomId, userId: author.id, type: 'text', content })
       .returning();
     if (!inserted) throw new AppError('INTERNAL');
+    await assertNewTextFits(tx, ctx.limits.storageQuotaBytes, author.id, content);
     await recordActivity(tx, { roomId, userId: author.id, type: 'content_add', details: { contentType: 'text' } });
     return inserted;
   });
@@ -130,11 +131,15 @@ export async function editRoomText(
   if (item.type !== 'text') throw new AppError('VALIDATION_FAILED', 'Only text content can be edited');
   const author = await authorOf(ctx, requireSignedIn(actor));
   const row = await ctx.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(roomContent)
-      .set({ content, version: nextVersion(roomContent.version), updatedAt: new Date() })
-      .where(and(eq(roomContent.id, contentId), startedFrom(roomContent.version, version)))
-      .returning();
+    const change = { table: roomContent, where: eq(roomContent.id, contentId), text: content };
+    const [updated] =
+      (await writeTextWithinQuota(tx, ctx.limits.storageQuotaBytes, item.userId, change, () =>
+        tx
+          .update(roomContent)
+          .set({ content, version: nextVersion(roomContent.version), updatedAt: new Date() })
+          .where(and(eq(roomContent.id, contentId), startedFrom(roomContent.version, version)))
+          .returning(),
+      )) ?? [];
     if (!updated) {
       const [stored] = await tx.select().from(roomContent).where(eq(roomContent.id, contentId));
       if (stored) assertNotStale(stored, version);

@@ -1,5 +1,6 @@
 import type { RoomDetail } from '@clipsync/shared';
 import { createFileLinks } from '../../lib/file-links';
+import { CACHED_TEXT_MAX, textHeldBy } from '../../lib/text-size';
 import { VersionedCache } from '../../lib/versioned-cache';
 import { createAttemptLimiter } from '../../plugins/attempt-limiter';
 import { defineModule } from '../define-module';
@@ -16,7 +17,7 @@ import { registerRoomSocketHandlers } from './rooms.socket';
  * queries); 200 members opening it one after another share its queries' answers. 30 s keeps the signed file
  * links inside far from their one-hour expiry.
  */
-const DETAIL_CACHE = { maxGroups: 500, maxKeysPerGroup: 20, maxAgeMs: 30_000 };
+const DETAIL_CACHE = { maxGroups: 500, maxKeysPerGroup: 20, maxAgeMs: 30_000, maxWeight: CACHED_TEXT_MAX };
 
 /** Rooms: members, content and files, the activity log, the invite link, and live updates per room. */
 export const roomsModule = defineModule((app) => {
@@ -28,8 +29,11 @@ export const roomsModule = defineModule((app) => {
     isSessionLive: (sessionId) => app.sessions.isActive(sessionId),
     limits: { storageQuotaBytes: app.config.storageQuotaBytes },
     entitlements: app.entitlements,
-    details: new VersionedCache<RoomDetail>(DETAIL_CACHE),
-    sharedParts: new VersionedCache<RoomSharedParts>(DETAIL_CACHE),
+    details: new VersionedCache<RoomDetail>({ ...DETAIL_CACHE, weigh: (detail) => textHeldBy(detail.content) }),
+    sharedParts: new VersionedCache<RoomSharedParts>({
+      ...DETAIL_CACHE,
+      weigh: (parts) => textHeldBy(parts.page.rows.map((row) => row.item)),
+    }),
     mail: app.mail,
     publicUrl: app.config.publicUrl,
     invitationLimiter: createAttemptLimiter({

@@ -1,0 +1,31 @@
+import { DESKTOP_ITEMS_MAX } from '@clipsync/shared';
+import { count, eq } from 'drizzle-orm';
+import { desktopItems, desktops } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { assertDesktopStorageFits, assertStorageFits } from '../../lib/storage-quota';
+import type { DesktopRow, DesktopsContext, Transaction } from './desktop-access';
+
+/** A desktop holds at most DESKTOP_ITEMS_MAX blocks: a full one refuses more (409) rather than slow down. */
+export async function assertRoomForAnItem(db: DesktopsContext['db'] | Transaction, desktopId: string): Promise<void> {
+  const [row] = await db.select({ items: count() }).from(desktopItems).where(eq(desktopItems.desktopId, desktopId));
+  if ((row?.items ?? 0) >= DESKTOP_ITEMS_MAX) {
+    throw new AppError('CONFLICT', `A desktop holds at most ${DESKTOP_ITEMS_MAX} items. Delete some to add more.`);
+  }
+}
+
+/**
+ * In the transaction that adds a block of `bytes` (a file's or a text's): the desktop's row is locked first,
+ * so adds to one desktop take turns and parallel ones cannot together pass the item cap; then the block
+ * must fit the storage quota, its owner's (shared with their clips and rooms) or a LAN desktop's own.
+ */
+export async function assertDesktopTakes(
+  tx: Transaction,
+  desktop: DesktopRow,
+  quotaBytes: number,
+  bytes: number,
+): Promise<void> {
+  await tx.select({ id: desktops.id }).from(desktops).where(eq(desktops.id, desktop.id)).for('no key update');
+  await assertRoomForAnItem(tx, desktop.id);
+  if (desktop.ownerId) await assertStorageFits(tx, quotaBytes, desktop.ownerId, bytes);
+  else await assertDesktopStorageFits(tx, quotaBytes, desktop.id, bytes);
+}
