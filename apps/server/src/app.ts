@@ -30,6 +30,7 @@ import { createRequestOrigins } from './lib/request-origins';
 import { registerGracefulClose } from './plugins/graceful-close';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
+import { registerProxyWarning } from './plugins/proxy-warning';
 import { connectCounterRedis, registerRateLimits } from './plugins/rate-limits';
 import { registerRefusedBodyDrain } from './plugins/refused-bodies';
 import { registerRequestOriginChecks } from './plugins/request-origin-checks';
@@ -130,6 +131,7 @@ export async function buildApp(
   registerRequestOriginChecks(app, origins);
   registerGracefulClose(app);
   registerRefusedBodyDrain(app);
+  registerProxyWarning(app, config.trustProxy);
 
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const database = await openDatabase(config.databaseUrl, config.dataDir, app.log);
