@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
+import { limitKeyOf } from '../lib/address-limit-key';
 import { AppError } from '../lib/app-error';
 
 /**
@@ -18,6 +19,8 @@ export async function registerRateLimits(
     global: true,
     max: options.perMinute,
     timeWindow: '1 minute',
+    // An IPv6 /64 is one client, as for every other per-address limit.
+    keyGenerator: (request) => limitKeyOf(request.ip),
     // During a Redis outage requests are served rather than refused.
     skipOnError: true,
     // Hashed web assets are static files a browser caches for a year; counting them would let one page
