@@ -125,13 +125,13 @@ export async function addFile(
   const ownerId = desktop.ownerId;
   await assertRoomForAnItem(ctx.db, desktop.id);
   if (ownerId) await assertStorageLeft(ctx.db, quota, ownerId);
-  else await assertDesktopStorageLeft(ctx.db, quota, desktop.id);
+  else await assertDesktopStorageLeft(ctx.db, quota, desktop.id, ctx.limits.lanStoredBytes);
   const name = toStoredFileName(file.name);
   const { storageKey, size } = await storeUpload(ctx.files, name, file.stream);
   try {
     const row = await ctx.db.transaction(async (tx) => {
       if (ownerId) await assertStorageFits(tx, quota, ownerId, size);
-      else await assertDesktopStorageFits(tx, quota, desktop.id, size);
+      else await assertDesktopStorageFits(tx, quota, desktop.id, size, ctx.limits.lanStoredBytes);
       const [inserted] = await tx
         .insert(desktopItems)
         .values({
