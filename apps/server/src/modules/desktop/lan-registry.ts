@@ -130,6 +130,7 @@ if isNewHost then
   end
   if redis.call('SCARD', KEYS[3]) >= tonumber(ARGV[4]) then return 'full' end
 end
+-- Hosts whose entry expired unrenewed (their node gone) stop counting toward the server's bounds.
 for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', ARGV[7], 'LIMIT', 0, 100)) do
   redis.call('DECRBY', KEYS[6], tonumber(redis.call('HGET', KEYS[5], id) or '0'))
   redis.call('HDEL', KEYS[5], id)
@@ -159,7 +160,8 @@ redis.call('ZREM', KEYS[1], ARGV[1])
 
 /**
  * The same registry in Redis: one key per peer and one per host's desktop (expiring unless touched), and
- * one set of host ids per network. Ids whose peer expired are dropped from the set when it is read.
+ * one set of host ids per network. Ids whose peer expired are dropped from the set when it is read. The
+ * server-wide bounds count every host in ALL_HOSTS_KEY, renewed with its entry, and its bytes beside.
  */
 export function createRedisLanRegistry(redis: Redis, bounds: LanRegistryBounds): LanRegistry {
   const get = async (peerId: string) => {
