@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { logRecorder, type LogLine } from '../../test/log-recorder';
+import { connectSocket } from '../../test/socket-client';
 
 const PROXY_WARNING = /a proxy seems to be in front.*grouped as one network/;
 const warningsIn = (lines: LogLine[]) => lines.filter((line) => line.level === 40 && PROXY_WARNING.test(line.msg));
@@ -28,6 +29,14 @@ describe('a proxy in front without TRUST_PROXY', () => {
       await health(testApp, '127.0.0.1', { forwarded: 'for=198.51.100.2' });
       expect(warningsIn(lines)).toHaveLength(1);
       expect(warningsIn(lines)[0]?.msg).toMatch(/one address for limits.*set TRUST_PROXY/);
+    });
+  });
+
+  test('a socket handshake through such a proxy is warned about too', async () => {
+    await withApp({}, async (testApp, lines) => {
+      const socket = await connectSocket(await testApp.listen(), { headers: { 'x-forwarded-for': '198.51.100.1' } });
+      socket.close();
+      expect(warningsIn(lines)).toHaveLength(1);
     });
   });
 
