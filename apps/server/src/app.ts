@@ -30,6 +30,7 @@ import { createRequestOrigins } from './lib/request-origins';
 import { registerGracefulClose } from './plugins/graceful-close';
 import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
+import { createProxyNotice, registerProxyWarning } from './plugins/proxy-warning';
 import { connectCounterRedis, registerRateLimits } from './plugins/rate-limits';
 import { registerRefusedBodyDrain } from './plugins/refused-bodies';
 import { registerRequestOriginChecks } from './plugins/request-origin-checks';
@@ -130,6 +131,8 @@ export async function buildApp(
   registerRequestOriginChecks(app, origins);
   registerGracefulClose(app);
   registerRefusedBodyDrain(app);
+  const noticeProxy = createProxyNotice(config.trustProxy, app.log);
+  registerProxyWarning(app, noticeProxy);
 
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const database = await openDatabase(config.databaseUrl, config.dataDir, app.log);
@@ -159,6 +162,7 @@ export async function buildApp(
   const realtime = startRealtime(app, {
     origins,
     trustProxy: config.trustProxy,
+    noticeProxy,
     connectionsPerAddress: config.socketConnectionsPerIp,
     jwtSecret,
     isSessionActive: isLiveSession,

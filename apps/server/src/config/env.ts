@@ -96,6 +96,9 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: OriginList.default([]),
   SOCKET_CONNECTIONS_PER_IP: z.coerce.number().int().positive().default(200),
   STORAGE_QUOTA_BYTES: z.coerce.number().int().positive().default(1_073_741_824),
+  LAN_HOSTS_MAX: z.coerce.number().int().positive().default(5000),
+  LAN_HOSTED_BYTES_MAX: z.coerce.number().int().positive().default(268_435_456),
+  LAN_STORAGE_BYTES_MAX: z.coerce.number().int().positive().default(10_737_418_240),
   MAX_FILES_PER_CLIP: z.coerce.number().int().positive().max(FILES_PER_CLIP_BOUND).default(20),
   WEB_DIST_DIR: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
@@ -187,6 +190,11 @@ export interface AppConfig {
   socketConnectionsPerIp: number;
   /** Bytes of files one user may store. */
   storageQuotaBytes: number;
+  /**
+   * What all networks together may make the server hold: devices sharing their desktop at once and the
+   * bytes of those desktops (memory, or Redis), and the bytes stored on every LAN desktop (disk).
+   */
+  lan: { maxHosts: number; maxHostedBytes: number; maxStoredBytes: number };
   maxFilesPerClip: number;
   webDistDir: string;
   /** Undefined without Stripe keys: billing answers 503 and nothing is gated. */
@@ -234,6 +242,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     roomInvitationsPerHour: env.ROOM_INVITATIONS_PER_HOUR,
     socketConnectionsPerIp: env.SOCKET_CONNECTIONS_PER_IP,
     storageQuotaBytes: env.STORAGE_QUOTA_BYTES,
+    lan: {
+      maxHosts: env.LAN_HOSTS_MAX,
+      maxHostedBytes: env.LAN_HOSTED_BYTES_MAX,
+      maxStoredBytes: env.LAN_STORAGE_BYTES_MAX,
+    },
     maxFilesPerClip: env.MAX_FILES_PER_CLIP,
     webDistDir: toAbsolute(env.WEB_DIST_DIR),
     billing: billingConfigOf(env),

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
+import { limitKeyOf } from './address-limit-key';
 
 /**
  * Which local network a caller is on, as the server can tell it (ARCHITECTURE §6): devices behind one
@@ -14,9 +15,7 @@ export function networkKeyOf(address: string): string {
   // An IPv4-mapped IPv6 address (::ffff:192.0.2.1, as dual-stack sockets report IPv4) is that IPv4 address.
   const parsed = ipaddr.process(address);
   if (LOCAL_RANGES.has(parsed.range())) return LOCAL_NETWORK;
-  if (parsed.kind() === 'ipv4') return `v4:${parsed.toString()}`;
-  const prefix = (parsed as ipaddr.IPv6).parts.slice(0, 4).map((part) => part.toString(16));
-  return `v6:${prefix.join(':')}::/64`;
+  return `${parsed.kind() === 'ipv4' ? 'v4' : 'v6'}:${limitKeyOf(address)}`;
 }
 
 /**

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { utf8ByteLength } from '@clipsync/shared';
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/client';
 import { clipFiles, clips, desktopItems, desktops, roomContent, textUsage, users } from '../db/schema';
 import { AppError } from './app-error';
 
@@ -130,18 +131,53 @@ async function desktopBytesOf(db: Reader, desktopId: string): Promise<number> {
   return row?.bytes ?? 0;
 }
 
-/** A LAN desktop (no owner) before any byte is read: refused when its own budget is already used up. */
-export async function assertDesktopStorageLeft(db: Reader, quotaBytes: number, desktopId: string): Promise<void> {
-  if ((await desktopBytesOf(db, desktopId)) >= quotaBytes) throw quotaExceeded(quotaBytes);
+/** Bytes of the files and text on every LAN desktop together. */
+async function allLanDesktopBytes(db: Reader): Promise<number> {
+  const [row] = await db
+    .select({ bytes: itemBytes.mapWith(Number) })
+    .from(desktopItems)
+    .innerJoin(desktops, eq(desktops.id, desktopItems.desktopId))
+    .where(isNull(desktops.ownerId));
+  return row?.bytes ?? 0;
 }
 
-/** A LAN desktop's file or text of `size` bytes, in the recording transaction; the desktop's row makes adds take turns. */
+/**
+ * LAN desktops belong to no account, and anyone can make a new one by coming from another network: what
+ * they all store together is bounded too (LAN_STORAGE_BYTES_MAX), so many networks cannot fill the disk.
+ */
+function lanStorageFull(): AppError {
+  return new AppError(
+    'QUOTA_EXCEEDED',
+    'This server holds as many files for local networks as it can. Please try again later, or sign in.',
+  );
+}
+
+/**
+ * Uploads to any LAN desktop take turns on this transaction-level advisory lock, so two networks cannot
+ * both fit the last free bytes of the LAN total. Two keys: a space apart from the job and migration locks.
+ */
+const LAN_STORAGE_LOCK = [0x6c616e73, createHash('sha256').update('lan-storage').digest().readInt32BE(0)] as const;
+
+/** A LAN desktop (no owner) before any byte is read: refused when its own budget, or all LAN desktops', is used up. */
+export async function assertDesktopStorageLeft(
+  db: Reader,
+  quotaBytes: number,
+  desktopId: string,
+  lanTotalBytes: number,
+): Promise<void> {
+  if ((await desktopBytesOf(db, desktopId)) >= quotaBytes) throw quotaExceeded(quotaBytes);
+  if ((await allLanDesktopBytes(db)) >= lanTotalBytes) throw lanStorageFull();
+}
+
+/** A LAN desktop's file or text of `size` bytes, in the recording transaction; adds to LAN desktops take turns. */
 export async function assertDesktopStorageFits(
-  tx: Reader,
+  tx: Transaction,
   quotaBytes: number,
   desktopId: string,
   size: number,
+  lanTotalBytes: number,
 ): Promise<void> {
-  await tx.select({ id: desktops.id }).from(desktops).where(eq(desktops.id, desktopId)).for('no key update');
+  await tx.execute(sql`select pg_advisory_xact_lock(${LAN_STORAGE_LOCK[0]}, ${LAN_STORAGE_LOCK[1]})`);
   if ((await desktopBytesOf(tx, desktopId)) + size > quotaBytes) throw quotaExceeded(quotaBytes);
+  if ((await allLanDesktopBytes(tx)) + size > lanTotalBytes) throw lanStorageFull();
 }

@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error';
+import { FixedWindowCounters } from '../lib/fixed-window-counters';
 
 /**
  * Fixed-window counters for limits keyed on something other than the client address (an e-mail).
  * @fastify/rate-limit runs one limiter per request, so a route's per-IP limit and its per-account limit
- * cannot both come from it. Counters live in Redis when there is one, so every node shares them.
+ * cannot both come from it. Counters live in Redis when there is one, so every node shares them; while it
+ * is unreachable, each node counts in its own memory.
  */
 export interface AttemptLimiter {
   /** Counts one attempt; returns the seconds to wait when over the limit, else 0. */
@@ -16,55 +18,46 @@ export interface AttemptLimiter {
 
 export function createAttemptLimiter(options: { max: number; windowMs: number; redis?: Redis }): AttemptLimiter {
   const { max, windowMs, redis } = options;
-  if (redis) {
-    return {
-      hit: async (key) => {
-        const redisKey = `clipsync-attempts:${key}`;
-        try {
-          const [[, count], [, ttl]] = (await redis.multi().incr(redisKey).pttl(redisKey).exec()) as [
-            [null, number],
-            [null, number],
-          ];
-          if (ttl < 0) await redis.pexpire(redisKey, windowMs);
-          return count > max ? Math.ceil(Math.max(ttl, 1000) / 1000) : 0;
-        } catch {
-          // Like the per-address limits: during a Redis outage requests are served, not refused.
-          return 0;
-        }
-      },
-      check: async (key) => {
-        const redisKey = `clipsync-attempts:${key}`;
-        try {
-          const [[, count], [, ttl]] = (await redis.multi().get(redisKey).pttl(redisKey).exec()) as [
-            [null, string | null],
-            [null, number],
-          ];
-          return Number(count ?? 0) >= max ? Math.ceil(Math.max(ttl, 1000) / 1000) : 0;
-        } catch {
-          return 0;
-        }
-      },
-    };
-  }
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  return {
+  const secondsLeft = (ttlMs: number) => Math.ceil(Math.max(ttlMs, 1000) / 1000);
+  // This process's own counts: the only ones without Redis, and the fallback while Redis is unreachable.
+  const local = new FixedWindowCounters();
+  const memory: AttemptLimiter = {
     hit: async (key) => {
-      const now = Date.now();
-      let window = windows.get(key);
-      if (!window || window.resetAt <= now) {
-        window = { count: 0, resetAt: now + windowMs };
-        windows.set(key, window);
-        // Bounded memory: expired windows go when the map grows large.
-        if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-      }
-      window.count += 1;
-      return window.count > max ? Math.ceil((window.resetAt - now) / 1000) : 0;
+      const { count, ttlMs } = local.hit(key, windowMs);
+      return count > max ? secondsLeft(ttlMs) : 0;
     },
     check: async (key) => {
-      const now = Date.now();
-      const window = windows.get(key);
-      if (!window || window.resetAt <= now || window.count < max) return 0;
-      return Math.ceil((window.resetAt - now) / 1000);
+      const { count, ttlMs } = local.peek(key);
+      return count >= max ? secondsLeft(ttlMs) : 0;
+    },
+  };
+  if (!redis) return memory;
+  return {
+    hit: async (key) => {
+      const redisKey = `clipsync-attempts:${key}`;
+      try {
+        const [[, count], [, ttl]] = (await redis.multi().incr(redisKey).pttl(redisKey).exec()) as [
+          [null, number],
+          [null, number],
+        ];
+        if (ttl < 0) await redis.pexpire(redisKey, windowMs);
+        return count > max ? secondsLeft(ttl) : 0;
+      } catch {
+        // During a Redis outage each node counts on its own: a limit loosened, never lifted.
+        return memory.hit(key);
+      }
+    },
+    check: async (key) => {
+      const redisKey = `clipsync-attempts:${key}`;
+      try {
+        const [[, count], [, ttl]] = (await redis.multi().get(redisKey).pttl(redisKey).exec()) as [
+          [null, string | null],
+          [null, number],
+        ];
+        return Number(count ?? 0) >= max ? secondsLeft(ttl) : 0;
+      } catch {
+        return memory.check(key);
+      }
     },
   };
 }

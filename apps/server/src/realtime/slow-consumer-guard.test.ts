@@ -144,3 +144,18 @@ describe('slowConsumersOf', () => {
     expect(slowConsumersOf(crowd, bounds, lastCheck)).toHaveLength(18);
   });
 });
+
+describe('slowConsumersOf and IPv6', () => {
+  test("stalled sockets of one /64 share their address's bound; those of two /64s do not", () => {
+    const lastCheck = new WeakMap();
+    // 4 × 6 MB from four addresses of one /64: one host, 24 MB together, over 20.
+    const host = ['::1', '::2', '::3', '::4'].map((suffix) => socketOf(`host${suffix}`, `2001:db8:1:2${suffix}`, 6));
+    // 2 × 6 MB from each of two other /64s: 12 MB each, within.
+    const others = ['2001:db8:1:3::1', '2001:db8:1:3::2', '2001:db8:1:4::1', '2001:db8:1:4::2'].map((address) =>
+      socketOf(`other-${address}`, address, 6),
+    );
+    slowConsumersOf([...host, ...others], bounds, lastCheck);
+    expect(slowConsumersOf([...host, ...others], bounds, lastCheck)).toHaveLength(1);
+    expect(idsOf(slowConsumersOf([...host, ...others], bounds, lastCheck))[0]).toMatch(/^host/);
+  });
+});

@@ -1,3 +1,4 @@
+import { limitKeyOf } from '../lib/address-limit-key';
 import type { RealtimeServer, RealtimeSocket } from './types';
 
 /**
@@ -9,9 +10,10 @@ import type { RealtimeServer, RealtimeSocket } from './types';
 export const SLOW_CONSUMER_MAX_BYTES = 8 * 1024 * 1024;
 /**
  * The same for the sockets of one address that are not reading, together: one device may open
- * SOCKET_CONNECTIONS_PER_IP sockets, which the bound per socket alone would let hold 1.6 GB. Sockets that
- * are taking their messages do not count, so a crowd behind one address (an office's NAT, a LAN) that
- * receives a large message at once is left to read it.
+ * SOCKET_CONNECTIONS_PER_IP sockets (an IPv6 device from anywhere in its /64, which counts as one
+ * address), which the bound per socket alone would let hold 1.6 GB. Sockets that are taking their
+ * messages do not count, so a crowd behind one address (an office's NAT, a LAN) that receives a large
+ * message at once is left to read it.
  */
 export const SLOW_CONSUMER_MAX_BYTES_PER_ADDRESS = 64 * 1024 * 1024;
 const CHECK_EVERY_MS = 1000;
@@ -69,8 +71,9 @@ export function slowConsumersOf(
     if (pending > bounds.perSocket) {
       dropped.push(socket);
     } else if (before > 0 && pending >= before) {
-      const stalled = stalledByAddress.get(socket.data.address) ?? [];
-      stalledByAddress.set(socket.data.address, stalled);
+      const address = limitKeyOf(socket.data.address);
+      const stalled = stalledByAddress.get(address) ?? [];
+      stalledByAddress.set(address, stalled);
       stalled.push({ socket, pending });
     }
   }

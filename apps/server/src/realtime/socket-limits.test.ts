@@ -103,4 +103,18 @@ describe('open sockets per client address', () => {
     third.close();
     await testApp.close();
   });
+
+  test('an IPv6 /64 is one address: its interface ids share the cap, another /64 has its own', async () => {
+    // The test's loopback client plays the proxy, so X-Forwarded-For names each socket's address.
+    const testApp = await buildTestApp({ SOCKET_CONNECTIONS_PER_IP: '2', TRUST_PROXY: '127.0.0.1' });
+    const baseUrl = await testApp.listen();
+    const from = (address: string) => connectSocket(baseUrl, { headers: { 'x-forwarded-for': address } });
+    const sockets = [await from('2001:db8:1:2::1'), await from('2001:db8:1:2:ffff::2')];
+    const refusal = await refusalOf(from('2001:db8:1:2::3'));
+    expect(refusal?.data).toEqual({ code: 'RATE_LIMITED' });
+    const otherHost = await from('2001:db8:1:3::1');
+    expect(otherHost.connected).toBe(true);
+    [...sockets, otherHost].forEach((socket) => socket.close());
+    await testApp.close();
+  });
 });

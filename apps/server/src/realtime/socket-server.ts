@@ -1,5 +1,6 @@
 import { SOCKET_MAX_PAYLOAD_BYTES, channels } from '@clipsync/shared';
 import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import type { DomainEvents } from '../lib/domain-events';
 import { createClientAddressOf } from '../lib/client-address';
@@ -16,6 +17,8 @@ export interface RealtimeOptions {
   /** The names the server answers to and the pages that may open a socket (lib/request-origins.ts). */
   origins: RequestOrigins;
   trustProxy: false | string[];
+  /** Told of every handshake: warns once of a proxy in front without TRUST_PROXY (plugins/proxy-warning.ts). */
+  noticeProxy?: (request: IncomingMessage) => void;
   connectionsPerAddress: number;
   jwtSecret: string;
   isSessionActive: (sessionId: string) => Promise<boolean>;
@@ -83,6 +86,7 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
   io.use(createConnectionCap(options.connectionsPerAddress, clientAddressOf));
   // The address as HTTP requests see it, once: LAN features group sockets by it (ARCHITECTURE §6).
   io.use((socket, next) => {
+    options.noticeProxy?.(socket.request);
     socket.data.address = clientAddressOf(socket.request);
     next();
   });

@@ -34,6 +34,15 @@ describe('auth rate limits, malformed bodies and the dev outbox', () => {
     expect((await loginWith(owner.email, owner.password, '10.1.0.2')).statusCode).toBe(200);
   });
 
+  test('an IPv6 /64 is one client: new interface ids do not reset the lock; another /64 is not locked', async () => {
+    const owner = await createSignedInUser(testApp);
+    for (let i = 1; i <= 8; i++) {
+      expect((await loginWith(owner.email, 'wrong-password', `2001:db8:7:1::${i.toString(16)}`)).statusCode).toBe(401);
+    }
+    expect((await loginWith(owner.email, owner.password, '2001:db8:7:1:ffff::9')).statusCode).toBe(429);
+    expect((await loginWith(owner.email, owner.password, '2001:db8:7:2::1')).statusCode).toBe(200);
+  });
+
   test('successful sign-ins are not failures: they never add up to a lock', async () => {
     const owner = await createSignedInUser(testApp);
     for (let i = 0; i < 10; i++)

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createAttemptLimiter, limitFailures, limitPerBodyField } from '../../plugins/attempt-limiter';
 import { requireSignedIn } from '../../lib/actor';
+import { limitKeyOf } from '../../lib/address-limit-key';
 import { signedInOnly } from '../../plugins/authenticate';
 import * as auth from './auth.service';
 import { revokeSession, rotateRefreshToken } from './sessions.service';
@@ -44,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   const loginFailures = limitFailures([
     {
       limiter: createAttemptLimiter({ ...LOGIN_FAILURES_PER_CLIENT, redis: counterRedis }),
-      keyOf: (request) => `login-failures:${String(emailOf(request))}:${request.ip}`,
+      keyOf: (request) => `login-failures:${String(emailOf(request))}:${limitKeyOf(request.ip)}`,
     },
     {
       limiter: createAttemptLimiter({ ...LOGIN_FAILURES_PER_ACCOUNT, redis: counterRedis }),

@@ -1,6 +1,7 @@
 import { BillingResponse, CheckoutRequest, ErrorBody, RedirectUrlResponse } from '@clipsync/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limitKeyOf } from '../../lib/address-limit-key';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { BillingContext } from './billing-context';
 import * as billingService from './billing.service';
@@ -16,7 +17,7 @@ const STRIPE_SESSIONS_PER_MINUTE = {
   max: 10,
   timeWindow: '1 minute',
   hook: 'preHandler',
-  keyGenerator: (request: FastifyRequest) => `stripe-session:${request.actor?.userId ?? request.ip}`,
+  keyGenerator: (request: FastifyRequest) => `stripe-session:${request.actor?.userId ?? limitKeyOf(request.ip)}`,
 } as const;
 
 /** SPEC §7 Billing: hosted checkout, the customer portal and the caller's plan (the webhook: stripe-webhook.routes). */

@@ -25,7 +25,8 @@ export interface DesktopsContext {
   fileLinks: FileLinks;
   /** Keys the network fingerprints, so no address is stored and no network's name can be guessed. */
   serverSecret: string;
-  limits: { storageQuotaBytes: number };
+  /** Each desktop's storage budget; `lanStoredBytes`: what all LAN desktops may store together. */
+  limits: { storageQuotaBytes: number; lanStoredBytes: number };
   /** Share links are a Pro feature when billing is on. */
   entitlements: EntitlementGate;
   /** Desktops as answered to each kind of viewer, under the blocks' version (desktop.service getDesktop). */
@@ -61,7 +62,7 @@ export function createDesktopsContext(app: AppContext): DesktopsContext {
     files: app.files,
     fileLinks: createFileLinks(app.jwtSecret),
     serverSecret: app.jwtSecret,
-    limits: { storageQuotaBytes: app.config.storageQuotaBytes },
+    limits: { storageQuotaBytes: app.config.storageQuotaBytes, lanStoredBytes: app.config.lan.maxStoredBytes },
     entitlements: app.entitlements,
     answers,
   };

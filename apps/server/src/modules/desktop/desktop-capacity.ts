@@ -16,16 +16,18 @@ export async function assertRoomForAnItem(db: DesktopsContext['db'] | Transactio
 /**
  * In the transaction that adds a block of `bytes` (a file's or a text's): the desktop's row is locked first,
  * so adds to one desktop take turns and parallel ones cannot together pass the item cap; then the block
- * must fit the storage quota, its owner's (shared with their clips and rooms) or a LAN desktop's own.
+ * must fit the storage quota, its owner's (shared with their clips and rooms) or a LAN desktop's own (and
+ * what all LAN desktops may store together).
  */
 export async function assertDesktopTakes(
   tx: Transaction,
   desktop: DesktopRow,
-  quotaBytes: number,
+  limits: DesktopsContext['limits'],
   bytes: number,
 ): Promise<void> {
   await tx.select({ id: desktops.id }).from(desktops).where(eq(desktops.id, desktop.id)).for('no key update');
   await assertRoomForAnItem(tx, desktop.id);
+  const quotaBytes = limits.storageQuotaBytes;
   if (desktop.ownerId) await assertStorageFits(tx, quotaBytes, desktop.ownerId, bytes);
-  else await assertDesktopStorageFits(tx, quotaBytes, desktop.id, bytes);
+  else await assertDesktopStorageFits(tx, quotaBytes, desktop.id, bytes, limits.lanStoredBytes);
 }

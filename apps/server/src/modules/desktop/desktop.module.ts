@@ -15,7 +15,9 @@ const LAN_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  */
 export const desktopModule = defineModule((app) => {
   const ctx = createDesktopsContext(app);
-  const lanPeers = app.counterRedis ? createRedisLanRegistry(app.counterRedis) : createMemoryLanRegistry();
+  const lanPeers = app.counterRedis
+    ? createRedisLanRegistry(app.counterRedis, app.config.lan)
+    : createMemoryLanRegistry(app.config.lan);
   return {
     routes: async (api) => {
       await api.register(desktopRoutes, { prefix: '/virtual-desktop', ctx });

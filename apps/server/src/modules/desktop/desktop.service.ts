@@ -85,7 +85,7 @@ export async function addText(
   const { desktop, access } = await resolveDesktop(ctx, caller, shareToken);
   authorize(desktopPolicy, 'addItems', caller.actor, access);
   const [row] = await ctx.db.transaction(async (tx) => {
-    await assertDesktopTakes(tx, desktop, ctx.limits.storageQuotaBytes, utf8ByteLength(content));
+    await assertDesktopTakes(tx, desktop, ctx.limits, utf8ByteLength(content));
     return tx
       .insert(desktopItems)
       .values({ id: newId(), desktopId: desktop.id, type: 'text', content, ...position, ...size })
@@ -118,12 +118,12 @@ export async function addFile(
   const ownerId = desktop.ownerId;
   await assertRoomForAnItem(ctx.db, desktop.id);
   if (ownerId) await assertStorageLeft(ctx.db, quota, ownerId);
-  else await assertDesktopStorageLeft(ctx.db, quota, desktop.id);
+  else await assertDesktopStorageLeft(ctx.db, quota, desktop.id, ctx.limits.lanStoredBytes);
   const name = toStoredFileName(file.name);
   const { storageKey, size } = await storeUpload(ctx.files, name, file.stream);
   try {
     const row = await ctx.db.transaction(async (tx) => {
-      await assertDesktopTakes(tx, desktop, quota, size);
+      await assertDesktopTakes(tx, desktop, ctx.limits, size);
       const [inserted] = await tx
         .insert(desktopItems)
         .values({

@@ -18,6 +18,18 @@ export interface LanPeerRecord {
 export const LAN_HOSTS_PER_NETWORK = 32;
 
 /**
+ * What all networks together may make the registry hold (config `lan`): many networks of 32 hosts each
+ * would otherwise fill the server's memory, or Redis, with desktops.
+ */
+export interface LanRegistryBounds {
+  maxHosts: number;
+  maxHostedBytes: number;
+}
+
+/** A desktop's size as the registry keeps it: its JSON, in bytes. */
+const byteSizeOf = (json: string) => Buffer.byteLength(json);
+
+/**
  * Who is on which network right now (ARCHITECTURE §6): in memory on one node, in Redis when REDIS_URL is
  * set, so that a peer on node A discovers a host on node B. A host's desktop (up to 1 MB) is kept apart
  * from its record, so listing a network's hosts never reads their desktops.
@@ -29,9 +41,14 @@ export interface LanRegistry {
   desktopOf(peerId: string): Promise<LanDesktopData | undefined>;
   /**
    * Makes the peer a host of this desktop (and name), in one step with the check that its network has room
-   * (LAN_HOSTS_PER_NETWORK): 'full' when it has none, undefined if the peer is gone.
+   * (LAN_HOSTS_PER_NETWORK): 'full' when it has none, 'server-full' when all networks' hosts or desktops
+   * together would pass LanRegistryBounds (the peer keeps what it had), undefined if the peer is gone.
    */
-  setDesktop(peerId: string, desktop: LanDesktopData, name?: string): Promise<LanPeerRecord | 'full' | undefined>;
+  setDesktop(
+    peerId: string,
+    desktop: LanDesktopData,
+    name?: string,
+  ): Promise<LanPeerRecord | 'full' | 'server-full' | undefined>;
   /** The hosts of one network, except `exceptId` (a peer never lists itself). */
   hostsOf(network: string, exceptId: string): Promise<LanPeerRecord[]>;
   /** The peer is still connected: keeps a shared registry's entry from expiring. */
@@ -39,21 +56,28 @@ export interface LanRegistry {
   remove(peerId: string): Promise<void>;
 }
 
-export function createMemoryLanRegistry(): LanRegistry {
+export function createMemoryLanRegistry(bounds: LanRegistryBounds): LanRegistry {
   const peers = new Map<string, LanPeerRecord>();
-  const desktops = new Map<string, LanDesktopData>();
+  const desktops = new Map<string, { desktop: LanDesktopData; bytes: number }>();
   const hostsByNetwork = new Map<string, Set<string>>();
+  let hostedBytes = 0;
   return {
     add: async (peer) => void peers.set(peer.id, peer),
     get: async (peerId) => peers.get(peerId),
-    desktopOf: async (peerId) => desktops.get(peerId),
+    desktopOf: async (peerId) => desktops.get(peerId)?.desktop,
     async setDesktop(peerId, desktop, name) {
       const peer = peers.get(peerId);
       if (!peer) return undefined;
       const hosts = hostsByNetwork.get(peer.network) ?? new Set<string>();
-      if (!hosts.has(peerId) && hosts.size >= LAN_HOSTS_PER_NETWORK) return 'full';
+      const isNewHost = !hosts.has(peerId);
+      if (isNewHost && hosts.size >= LAN_HOSTS_PER_NETWORK) return 'full';
+      const bytes = byteSizeOf(JSON.stringify(desktop));
+      const bytesBefore = desktops.get(peerId)?.bytes ?? 0;
+      if (isNewHost && desktops.size >= bounds.maxHosts) return 'server-full';
+      if (hostedBytes - bytesBefore + bytes > bounds.maxHostedBytes) return 'server-full';
       hostsByNetwork.set(peer.network, hosts.add(peerId));
-      desktops.set(peerId, desktop);
+      desktops.set(peerId, { desktop, bytes });
+      hostedBytes += bytes - bytesBefore;
       peer.isHost = true;
       if (name) peer.name = name;
       return peer;
@@ -67,6 +91,7 @@ export function createMemoryLanRegistry(): LanRegistry {
       const peer = peers.get(peerId);
       if (!peer) return;
       peers.delete(peerId);
+      hostedBytes -= desktops.get(peerId)?.bytes ?? 0;
       desktops.delete(peerId);
       const hosts = hostsByNetwork.get(peer.network);
       hosts?.delete(peerId);
@@ -84,31 +109,61 @@ const peerKey = (peerId: string) => `${PEER_KEY_PREFIX}${peerId}`;
 const desktopKey = (peerId: string) => `clipsync:lan:v2:desktop:${peerId}`;
 const hostsKey = (network: string) => `clipsync:lan:v2:hosts:${network}`;
 
+/** Every host of every network, by when its entry expires; each one's desktop bytes; their sum. */
+const ALL_HOSTS_KEY = 'clipsync:lan:v2:all-hosts';
+const HOST_BYTES_KEY = 'clipsync:lan:v2:host-bytes';
+const HOSTED_BYTES_KEY = 'clipsync:lan:v2:hosted-bytes';
+
 /**
- * setDesktop in Redis, as one script so that racing announces cannot pass the cap together and a peer
- * removed meanwhile is not written back. KEYS: the peer, its desktop, its network's hosts. ARGV: the
- * record, the desktop, the expiry, the cap, the peer's id, the peer key prefix (hosts whose record expired,
- * their node gone, are dropped from the set before counting).
+ * setDesktop in Redis, as one script so that racing announces cannot pass the caps together and a peer
+ * removed meanwhile is not written back. KEYS: the peer, its desktop, its network's hosts, then
+ * ALL_HOSTS_KEY, HOST_BYTES_KEY, HOSTED_BYTES_KEY. ARGV: the record, the desktop, the expiry, the network
+ * cap, the peer's id, the peer key prefix (hosts whose record expired, their node gone, are dropped from
+ * the set before counting), now in ms, the server's caps on hosts and on bytes, the desktop's bytes.
  */
 const SET_DESKTOP_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 'gone' end
-if redis.call('SISMEMBER', KEYS[3], ARGV[5]) == 0 then
+local isNewHost = redis.call('SISMEMBER', KEYS[3], ARGV[5]) == 0
+if isNewHost then
   for _, id in ipairs(redis.call('SMEMBERS', KEYS[3])) do
     if redis.call('EXISTS', ARGV[6] .. id) == 0 then redis.call('SREM', KEYS[3], id) end
   end
   if redis.call('SCARD', KEYS[3]) >= tonumber(ARGV[4]) then return 'full' end
-  redis.call('SADD', KEYS[3], ARGV[5])
 end
+-- Hosts whose entry expired unrenewed (their node gone) stop counting toward the server's bounds.
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[4], '-inf', ARGV[7], 'LIMIT', 0, 100)) do
+  redis.call('DECRBY', KEYS[6], tonumber(redis.call('HGET', KEYS[5], id) or '0'))
+  redis.call('HDEL', KEYS[5], id)
+  redis.call('ZREM', KEYS[4], id)
+end
+local before = tonumber(redis.call('HGET', KEYS[5], ARGV[5]) or '0')
+local bytes = tonumber(ARGV[10])
+if redis.call('ZSCORE', KEYS[4], ARGV[5]) == false and redis.call('ZCARD', KEYS[4]) >= tonumber(ARGV[8]) then
+  return 'server-full'
+end
+if tonumber(redis.call('GET', KEYS[6]) or '0') - before + bytes > tonumber(ARGV[9]) then return 'server-full' end
+if isNewHost then redis.call('SADD', KEYS[3], ARGV[5]) end
+redis.call('ZADD', KEYS[4], tonumber(ARGV[7]) + tonumber(ARGV[3]) * 1000, ARGV[5])
+redis.call('HSET', KEYS[5], ARGV[5], bytes)
+redis.call('INCRBY', KEYS[6], bytes - before)
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
 redis.call('SET', KEYS[2], ARGV[2], 'EX', ARGV[3])
 return 'ok'
 `;
 
+/** A host gone: its bytes leave the server's sum. KEYS: ALL_HOSTS_KEY, HOST_BYTES_KEY, HOSTED_BYTES_KEY. */
+const FORGET_HOST_SCRIPT = `
+redis.call('DECRBY', KEYS[3], tonumber(redis.call('HGET', KEYS[2], ARGV[1]) or '0'))
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('ZREM', KEYS[1], ARGV[1])
+`;
+
 /**
  * The same registry in Redis: one key per peer and one per host's desktop (expiring unless touched), and
- * one set of host ids per network. Ids whose peer expired are dropped from the set when it is read.
+ * one set of host ids per network. Ids whose peer expired are dropped from the set when it is read. The
+ * server-wide bounds count every host in ALL_HOSTS_KEY, renewed with its entry, and its bytes beside.
  */
-export function createRedisLanRegistry(redis: Redis): LanRegistry {
+export function createRedisLanRegistry(redis: Redis, bounds: LanRegistryBounds): LanRegistry {
   const get = async (peerId: string) => {
     const stored = await redis.get(peerKey(peerId));
     return stored ? (JSON.parse(stored) as LanPeerRecord) : undefined;
@@ -126,20 +181,28 @@ export function createRedisLanRegistry(redis: Redis): LanRegistry {
       const peer = await get(peerId);
       if (!peer) return undefined;
       const updated = { ...peer, isHost: true, name: name ?? peer.name };
+      const desktopJson = JSON.stringify(desktop);
       const outcome = await redis.eval(
         SET_DESKTOP_SCRIPT,
-        3,
+        6,
         peerKey(peerId),
         desktopKey(peerId),
         hostsKey(peer.network),
+        ALL_HOSTS_KEY,
+        HOST_BYTES_KEY,
+        HOSTED_BYTES_KEY,
         JSON.stringify(updated),
-        JSON.stringify(desktop),
+        desktopJson,
         LAN_PEER_TTL_SECONDS,
         LAN_HOSTS_PER_NETWORK,
         peerId,
         PEER_KEY_PREFIX,
+        Date.now(),
+        bounds.maxHosts,
+        bounds.maxHostedBytes,
+        byteSizeOf(desktopJson),
       );
-      if (outcome === 'full') return 'full';
+      if (outcome === 'full' || outcome === 'server-full') return outcome;
       return outcome === 'ok' ? updated : undefined;
     },
     async hostsOf(network, exceptId) {
@@ -157,11 +220,15 @@ export function createRedisLanRegistry(redis: Redis): LanRegistry {
         .multi()
         .expire(peerKey(peerId), LAN_PEER_TTL_SECONDS)
         .expire(desktopKey(peerId), LAN_PEER_TTL_SECONDS)
+        .zadd(ALL_HOSTS_KEY, 'XX', Date.now() + LAN_PEER_TTL_SECONDS * 1000, peerId)
         .exec();
     },
     async remove(peerId) {
       const peer = await get(peerId);
-      const removal = redis.multi().del(peerKey(peerId), desktopKey(peerId));
+      const removal = redis
+        .multi()
+        .del(peerKey(peerId), desktopKey(peerId))
+        .eval(FORGET_HOST_SCRIPT, 3, ALL_HOSTS_KEY, HOST_BYTES_KEY, HOSTED_BYTES_KEY, peerId);
       if (peer) removal.srem(hostsKey(peer.network), peerId);
       await removal.exec();
     },

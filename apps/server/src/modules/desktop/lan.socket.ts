@@ -20,6 +20,8 @@ const DEFAULT_PEER_NAME = 'Nearby device';
 const KEEP_ALIVE_MS = 60_000;
 /** Why an announce is refused when its network has LAN_HOSTS_PER_NETWORK hosts already. */
 export const TOO_MANY_HOSTS_MESSAGE = 'Too many devices are sharing on this network';
+/** Why an announce or a larger desktop is refused when all networks together reach the server's bounds. */
+export const SERVER_FULL_MESSAGE = 'This server is sharing as many desktops as it can hold. Please try again later.';
 const PEER_NOT_FOUND = { code: 'NOT_FOUND', message: 'Could not connect to peer' } as const;
 
 /**
@@ -69,6 +71,8 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
       isHosting = false;
       throw new AppError('RATE_LIMITED', TOO_MANY_HOSTS_MESSAGE);
     }
+    // A host stays a host with the desktop it had; a device not hosting yet is not listed.
+    if (peer === 'server-full') throw new AppError('RATE_LIMITED', SERVER_FULL_MESSAGE);
     if (!peer) throw new AppError('NOT_FOUND', 'This device is no longer connected');
     isHosting = true;
     socket.to(channels.lanNetwork(network)).emit('lan:peer:announce', { peer: toLanPeer(peer) });
@@ -91,6 +95,7 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
       }
       // A registry that lost this peer lists it again (listAsHost).
       const stored = await registry.setDesktop(self.id, desktop);
+      if (stored === 'server-full') throw new AppError('RATE_LIMITED', SERVER_FULL_MESSAGE);
       if (stored === undefined || stored === 'full') await listAsHost(desktop);
       socket.to(channels.lanHost(self.id)).emit('lan:desktop:update', { peerId: self.id, desktop });
     }),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { hasForwardingHeaders } from '../../lib/forwarding-headers';
 import { isLoopbackRequest } from '../../lib/loopback';
 import type { Mailer } from '../../mail/mailer';
 
@@ -19,7 +20,8 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (ap
   const list = mailer.list;
   if (!list) return;
   app.addHook('onRequest', async (request) => {
-    if (!isLoopbackRequest(request)) throw new AppError('NOT_FOUND', 'Not found');
+    if (!isLoopbackRequest(request) || hasForwardingHeaders(request.headers))
+      throw new AppError('NOT_FOUND', 'Not found');
   });
   app.get('/outbox', { schema: { tags: ['dev'], response: { 200: OutboxResponse } } }, async () => ({
     mails: list().map(({ to, subject, text, links, sentAt }) => ({ to, subject, text, links, sentAt })),

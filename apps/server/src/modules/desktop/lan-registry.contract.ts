@@ -1,0 +1,64 @@
+import type { LanDesktopData } from '@clipsync/shared';
+import { describe, expect, test } from 'vitest';
+import type { LanRegistry, LanRegistryBounds } from './lan-registry';
+
+/** What both registries (memory, Redis) must keep: the bounds on all networks together. */
+export const CONTRACT_BOUNDS: LanRegistryBounds = { maxHosts: 3, maxHostedBytes: 3000 };
+
+/** A desktop of about `bytes` bytes of JSON. */
+const desktopOf = (label: string, bytes: number): LanDesktopData => ({
+  desktopId: `desktop-${label}`,
+  items: [
+    {
+      id: `item-${label}`,
+      type: 'text',
+      content: 'x'.repeat(Math.max(0, bytes - 400)),
+      position: { x: 0, y: 0 },
+      size: { width: 200, height: 150 },
+      file_name: null,
+      file_size: null,
+      file_type: null,
+      file_url: null,
+      created_at: '2026-11-25T08:00:00.000Z',
+      updated_at: '2026-11-25T08:00:00.000Z',
+    },
+  ],
+  lastUpdated: '2026-11-25T08:00:00.000Z',
+});
+
+/** Runs the bounds suite on a fresh registry from `open` (each test gets its own, with CONTRACT_BOUNDS). */
+export function describeLanRegistryBounds(name: string, open: () => Promise<LanRegistry>): void {
+  describe(`${name}: bounds on all networks together`, () => {
+    let unique = 0;
+    const hostOn = async (registry: LanRegistry, network: string, bytes = 500) => {
+      unique += 1;
+      const id = `${name}-peer-${unique}-${Date.now()}`;
+      await registry.add({ id, name: 'Device', network, isHost: false });
+      return { id, outcome: await registry.setDesktop(id, desktopOf(id, bytes)) };
+    };
+
+    test('hosts of every network count toward one cap; one leaving makes room', async () => {
+      const registry = await open();
+      const hosts = [await hostOn(registry, 'net-a'), await hostOn(registry, 'net-b'), await hostOn(registry, 'net-c')];
+      expect(hosts.map(({ outcome }) => typeof outcome)).toEqual(['object', 'object', 'object']);
+      expect((await hostOn(registry, 'net-d')).outcome).toBe('server-full');
+      // A host already listed may still update its desktop.
+      expect(typeof (await registry.setDesktop(hosts[0]?.id ?? '', desktopOf('again', 500)))).toBe('object');
+      await registry.remove(hosts[1]?.id ?? '');
+      expect(typeof (await hostOn(registry, 'net-d')).outcome).toBe('object');
+    });
+
+    test('the bytes of every hosted desktop count toward one cap; a refused update keeps the desktop before', async () => {
+      const registry = await open();
+      const first = await hostOn(registry, 'net-a', 1200);
+      expect(typeof (await hostOn(registry, 'net-b', 1200)).outcome).toBe('object');
+      expect((await hostOn(registry, 'net-c', 1200)).outcome).toBe('server-full');
+      const grown = desktopOf('grown', 2000);
+      expect(await registry.setDesktop(first.id, grown)).toBe('server-full');
+      expect((await registry.desktopOf(first.id))?.desktopId).toBe(`desktop-${first.id}`);
+      // Smaller fits, and frees room for another network's host.
+      expect(typeof (await registry.setDesktop(first.id, desktopOf('small', 400)))).toBe('object');
+      expect(typeof (await hostOn(registry, 'net-c', 1200)).outcome).toBe('object');
+    });
+  });
+}
