@@ -106,7 +106,9 @@ export async function writeTextWithinQuota<Written>(
     .for('no key update');
   if (!locked) return undefined;
   const written = await write();
-  if (utf8ByteLength(change.text) > locked.bytes) await assertStorageFits(tx, quotaBytes, userId, 0);
+  // A write that matched nothing (a stale version) stored nothing: its caller says why, not the quota.
+  const isUnwritten = Array.isArray(written) && written.length === 0;
+  if (!isUnwritten && utf8ByteLength(change.text) > locked.bytes) await assertStorageFits(tx, quotaBytes, userId, 0);
   return written;
 }
 

@@ -2,7 +2,7 @@ import type { RoomContentItem, RoomDetail, SocketAck } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { addRoomMember, createRoom, type TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
-import { socketPool, type TestSocket } from '../../../test/socket-client';
+import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
 import {
   billingRowOf,
   buildBillingTestApp,
@@ -66,6 +66,8 @@ describe("rooms and desktop share links follow their owner's current plan", () =
     );
 
   let text: RoomContentItem;
+  let earlyViewer: TestSocket;
+  let ownerSocket: TestSocket;
 
   beforeAll(async () => {
     testApp = await buildBillingTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
@@ -89,6 +91,15 @@ describe("rooms and desktop share links follow their owner's current plan", () =
     // Paid, then the trial ends and the subscription is deleted.
     const subscriptionId = stripeId('sub');
     expect((await subscription('created', subscriptionId, 'active')).statusCode).toBe(200);
+    // A viewer who opened the link while it was paid for, and the owner's own device, both listening.
+    earlyViewer = await sockets.connect(baseUrl);
+    expect(await joinSharedDesktop(earlyViewer)).toEqual({ ok: true });
+    ownerSocket = await sockets.connect(baseUrl, { token: owner.tokens.access_token });
+    expect(
+      await new Promise<AckResult>((resolve) =>
+        ownerSocket.emit('join:desktop:network', { networkId: desktopId }, resolve),
+      ),
+    ).toEqual({ ok: true });
     text = (await post(member, 'written while paid')).json();
     expect((await upload(member, 'kept.txt')).statusCode).toBe(201);
     await signedUpDaysAgo(testApp, owner.id, 10);
@@ -174,6 +185,18 @@ describe("rooms and desktop share links follow their owner's current plan", () =
     // The owner's own desktop is theirs whatever the plan; nothing was revoked or deleted.
     const own = (await testApp.as(owner).get('/api/virtual-desktop')).json();
     expect(own).toMatchObject({ shareToken, items: [{ content: 'on the desktop' }] });
+  });
+
+  test("a viewer who joined by the link before the lapse hears nothing after it; the owner's devices do", async () => {
+    const heardByViewer: string[] = [];
+    earlyViewer.on('desktop:item:new', ({ item }) => heardByViewer.push(item.content ?? ''));
+    const arrived = nextEvent(ownerSocket, 'desktop:item:new');
+    const added = await testApp.as(owner).post('/api/virtual-desktop/items/text', { content: 'after the lapse' });
+    expect(await arrived).toMatchObject({ item: { content: 'after the lapse' } });
+    // Both sockets are on this process: had the viewer still been in the channel, it would have it by now.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heardByViewer).toEqual([]);
+    expect((await testApp.as(owner).delete(`/api/virtual-desktop/items/${added.json().id}`)).statusCode).toBe(204);
   });
 
   test('a new active subscription brings every change and the share link back', async () => {

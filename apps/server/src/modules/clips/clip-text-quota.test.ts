@@ -1,8 +1,10 @@
 import type { Clip } from '@clipsync/shared';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
+import { textUsage } from '../../db/schema';
 
 /** Set-up creates users (argon2 hashes) through the API: slow on a busy shared machine. */
 const SEED_TIMEOUT_MS = 120_000;
@@ -49,6 +51,22 @@ describe('clip text counts toward the storage quota', () => {
     expect((await save(user, other.id, 'y'.repeat(50 * KIB))).statusCode).toBe(200);
     expect((await save(user, other.id, 'short')).statusCode).toBe(200);
     expect((await save(user, clip.id, text(150, 1))).statusCode).toBe(200);
+  });
+
+  test('a stale save that would grow the text past the quota is an edit conflict, not a quota refusal', async () => {
+    const user = await testApp.factory.user();
+    const clip = (await create(user, text(100))).json<Clip>();
+    const saveFrom = (content: string) =>
+      testApp.as(user).put(`/api/clipboard/${clip.id}`, { content, version: clip.version });
+    expect((await saveFrom(text(200))).statusCode).toBe(200);
+    // Over the quota, as after an administrator lowered it.
+    await testApp.context.db
+      .update(textUsage)
+      .set({ bytes: sql`${textUsage.bytes} + 1` })
+      .where(eq(textUsage.userId, user.id));
+    const stale = await saveFrom(text(200, 1));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'EDIT_CONFLICT', current: { version: clip.version + 1 } });
   });
 
   test('deleting a clip gives its text’s room back', async () => {

@@ -152,7 +152,7 @@ async function findOrCreate(ctx: DesktopsContext, holder: { ownerId: string } | 
  * during a trial, it must not outlive it. While the owner's plan lacks sharing the link is as unknown as a
  * made-up one; nothing is revoked, so it works again once they are entitled.
  */
-async function isShareLive(ctx: DesktopsContext, desktop: DesktopRow): Promise<boolean> {
+export async function isShareLive(ctx: DesktopsContext, desktop: Pick<DesktopRow, 'ownerId'>): Promise<boolean> {
   return desktop.ownerId === null || ctx.entitlements.allows(desktop.ownerId, 'sharing');
 }
 

@@ -124,8 +124,8 @@ describe('the largest desktop allowed', () => {
   let testApp: TestApp;
   let baseUrl: string;
   let owner: TestUser;
-  /** Generous: on a quiet machine the answer takes well under a second. */
-  const HEALTH_WITHIN_MS = 2_000;
+  /** Generous (a loaded CI worker is slow): it says the server is not blocked while five clients read, not how fast. */
+  const HEALTH_WITHIN_MS = 10_000;
 
   beforeAll(async () => {
     testApp = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });

@@ -26,6 +26,7 @@ import {
   networkOf,
   desktopFileSigner,
   findItem,
+  isShareLive,
   ITEM_NOT_FOUND,
   resolveDesktop,
   shareTagOf,
@@ -70,8 +71,19 @@ export async function getDesktop(ctx: DesktopsContext, caller: DesktopCaller, sh
   return answer;
 }
 
-function announceAdded(ctx: DesktopsContext, desktop: DesktopRow, row: DesktopItemRow): DesktopItem {
+/**
+ * Viewers who joined through a share link stop hearing the desktop once its owner's plan no longer includes
+ * sharing: their channel was checked when they joined, and a plan lapses without any event of its own.
+ */
+async function dropLapsedViewers(ctx: DesktopsContext, desktop: DesktopRow): Promise<void> {
+  if (desktop.shareToken && !(await isShareLive(ctx, desktop))) {
+    ctx.events.emit('desktop.share-revoked', { desktopId: desktop.id });
+  }
+}
+
+async function announceAdded(ctx: DesktopsContext, desktop: DesktopRow, row: DesktopItemRow): Promise<DesktopItem> {
   const item = toDesktopItem(row, desktopFileSigner(ctx, desktop));
+  await dropLapsedViewers(ctx, desktop);
   ctx.events.emit('desktop.item-added', { desktopId: desktop.id, item });
   return item;
 }
@@ -176,6 +188,7 @@ export async function moveItemOn(
     .returning();
   if (!row) throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
   const item = toDesktopItem(row, desktopFileSigner(ctx, desktop));
+  await dropLapsedViewers(ctx, desktop);
   ctx.events.emit('desktop.item-changed', { desktopId: desktop.id, item });
   return item;
 }
@@ -220,6 +233,7 @@ export async function saveLayout(
       .where(and(eq(desktopItems.desktopId, desktop.id), inArray(desktopItems.id, ids)));
   });
   const items = rows.map((row) => toDesktopItem(row, desktopFileSigner(ctx, desktop)));
+  await dropLapsedViewers(ctx, desktop);
   for (const item of items) ctx.events.emit('desktop.item-changed', { desktopId: desktop.id, item });
   return items;
 }
@@ -251,6 +265,7 @@ export async function deleteItemOn(
     .where(and(eq(desktopItems.id, itemId), eq(desktopItems.desktopId, desktop.id)))
     .returning();
   if (!removed && whenGone === 'refuse') throw new AppError('NOT_FOUND', ITEM_NOT_FOUND);
+  await dropLapsedViewers(ctx, desktop);
   ctx.events.emit('desktop.item-removed', { desktopId: desktop.id, itemId });
   if (removed?.storageKey) await ctx.files.delete(removed.storageKey);
 }

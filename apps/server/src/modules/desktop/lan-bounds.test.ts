@@ -76,10 +76,12 @@ describe('LAN sharing across all networks is bounded', () => {
   test('the bytes of all hosted desktops together: an update past LAN_HOSTED_BYTES_MAX is refused', async () => {
     const host = await hostOn('203.0.113.10');
     // The hosts of the test before leave as their sockets' disconnects reach the server.
-    await vi.waitFor(async () =>
-      expect(await emitAck(host, 'lan:host:announce', { desktop: desktopData('small', 'x'.repeat(1000)) })).toEqual({
-        ok: true,
-      }),
+    await vi.waitFor(
+      async () =>
+        expect(await emitAck(host, 'lan:host:announce', { desktop: desktopData('small', 'x'.repeat(1000)) })).toEqual({
+          ok: true,
+        }),
+      { timeout: 10_000, interval: 50 },
     );
     expect(await emitAck(host, 'lan:host:update', { desktop: desktopData('big', 'x'.repeat(30_000)) })).toEqual(
       refusal,

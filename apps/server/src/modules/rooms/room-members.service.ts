@@ -1,5 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { roomRemovals, rooms, users } from '../../db/schema';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { roomInvitations, roomRemovals, rooms, users } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
@@ -45,6 +45,13 @@ export async function removeMember(ctx: RoomsContext, actor: Actor, roomId: stri
     if (isGone) {
       await tx.insert(roomRemovals).values({ roomId, userId: memberId }).onConflictDoNothing();
       await tx.update(rooms).set({ shareToken: newSecretToken() }).where(eq(rooms.id, roomId));
+      // Invitations pending for them (one the owner sent earlier would let them back) or from them go too.
+      const theirs = member
+        ? or(eq(roomInvitations.email, member.email), eq(roomInvitations.invitedBy, memberId))
+        : eq(roomInvitations.invitedBy, memberId);
+      await tx
+        .delete(roomInvitations)
+        .where(and(eq(roomInvitations.roomId, roomId), isNull(roomInvitations.acceptedAt), theirs));
       await recordActivity(tx, {
         roomId,
         userId,

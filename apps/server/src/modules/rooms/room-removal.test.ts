@@ -103,6 +103,19 @@ describe('a removed member stays out', () => {
     expect(removals).toEqual([]);
   });
 
+  test('an invitation the owner sent before the removal is gone with it, and lets nobody back', async () => {
+    const room = await createRoom(testApp, owner, { isPrivate: false });
+    expect((await testApp.as(owner).post(`/api/rooms/${room.id}/members`, { email: removed.email })).statusCode).toBe(
+      202,
+    );
+    // They come in another way (opening the public room) while the mailed invitation still waits.
+    expect((await testApp.as(removed).get(`/api/rooms/${room.id}`)).statusCode).toBe(200);
+    expect((await testApp.as(owner).delete(`/api/rooms/${room.id}/members/${removed.id}`)).statusCode).toBe(204);
+
+    expect((await acceptAs(removed, room.id)).statusCode).toBe(404);
+    expect(await memberIdsOf(room.id)).not.toContain(removed.id);
+  });
+
   test('someone who left on their own may come back by the link', async () => {
     const room = await createRoom(testApp, owner, { isPrivate: true });
     await addRoomMember(testApp, owner, room.id, member);
