@@ -1,12 +1,11 @@
 import { LogOut, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, LANGUAGES, type LanguageCode } from '../i18n';
+import { LanguageSelect } from '../components/LanguageSelect';
 import { useAuth } from '../session/auth-context';
 import { useLogOut } from '../session/use-log-out';
 import { Button } from '../ui/Button';
 import { cn } from '../ui/cn';
-import { Select } from '../ui/Select';
 import { Sheet, SheetContent, SheetTrigger } from '../ui/Sheet';
 import { ThemeToggle } from '../ui/ThemeToggle';
 import { LiveIndicator } from './LiveIndicator';
@@ -23,7 +22,7 @@ interface AccountMenuProps {
  * toast).
  */
 export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { user } = useAuth();
   const logOut = useLogOut();
   const [isOpen, setIsOpen] = useState(false);
@@ -53,12 +52,7 @@ export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps
           </div>
           <div className="flex items-center justify-between gap-2 text-sm">
             <span>{t('shell.language')}</span>
-            <Select
-              label={t('shell.language')}
-              value={i18n.resolvedLanguage ?? 'en'}
-              onValueChange={(code) => void changeLanguage(code as LanguageCode)}
-              options={LANGUAGES.map(({ code, label }) => ({ value: code, label }))}
-            />
+            <LanguageSelect label={t('shell.language')} />
           </div>
           <Button variant="secondary" onClick={() => void logOut()}>
             <LogOut className="h-4 w-4" aria-hidden="true" />

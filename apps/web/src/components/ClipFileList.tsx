@@ -1,9 +1,8 @@
 import type { ClipFileSummary } from '@clipsync/shared';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isPreviewableImage } from '../lib/browser-files';
 import { Button } from '../ui/Button';
-import { FileCard, FileCardList } from './FileCards';
+import { FileCard, FileCardList, storedFilePreview } from './FileCard';
 import { useFileDownload } from './use-file-download';
 
 /** Files already stored with a clip: name, size (SPEC §9 units), type, an image preview, and Download (SPEC §2). */
@@ -20,7 +19,7 @@ export function ClipFileList({ title, files }: { title: string; files: readonly 
           size={file.size}
           sizeUnits="scaled"
           mediaType={file.type}
-          previewUrl={isPreviewableImage(file.type) ? file.url : null}
+          previewUrl={storedFilePreview(file.url, file.type)}
           action={
             <Button
               variant="secondary"

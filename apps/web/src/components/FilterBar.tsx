@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DateRangeSelect } from './DateRangeSelect';
 import { SearchInput } from './SearchInput';
 import type { ClipFilters } from '../lib/clip-filters';
 import { Select } from '../ui/Select';
@@ -25,7 +26,7 @@ export function FilterBar({ filters, onChange, showFavorite = true }: FilterBarP
       <Select
         label={t('filters.type')}
         value={filters.type}
-        onValueChange={(type) => onChange({ ...filters, type: type as ClipFilters['type'] })}
+        onValueChange={(type) => onChange({ ...filters, type })}
         options={[
           { value: 'all', label: t('filters.typeAll') },
           { value: 'text', label: t('filters.typeText') },
@@ -44,16 +45,10 @@ export function FilterBar({ filters, onChange, showFavorite = true }: FilterBarP
           ]}
         />
       )}
-      <Select
+      <DateRangeSelect
         label={t('filters.dateRange')}
         value={filters.dateRange}
-        onValueChange={(dateRange) => onChange({ ...filters, dateRange: dateRange as ClipFilters['dateRange'] })}
-        options={[
-          { value: 'all', label: t('filters.rangeAll') },
-          { value: 'today', label: t('filters.rangeToday') },
-          { value: 'week', label: t('filters.rangeWeek') },
-          { value: 'month', label: t('filters.rangeMonth') },
-        ]}
+        onChange={(dateRange) => onChange({ ...filters, dateRange })}
       />
     </div>
   );

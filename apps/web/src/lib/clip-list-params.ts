@@ -1,4 +1,5 @@
 import { NO_FILTERS, type ClipFilters } from './clip-filters';
+import { oneOf } from './one-of';
 
 /**
  * A clip list's filters and page as a URL query (`?q=…&type=file&favorite=true&range=week&page=2`), so a
@@ -12,9 +13,6 @@ export interface ClipListParams {
 
 const TYPES = ['text', 'file'] as const;
 const RANGES = ['today', 'week', 'month'] as const;
-
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
-  values.find((candidate) => candidate === value);
 
 export function readClipListParams(params: URLSearchParams): ClipListParams {
   const favorite = params.get('favorite');

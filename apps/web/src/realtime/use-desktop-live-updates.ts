@@ -4,9 +4,9 @@ import type {
   DesktopItemNewPayload,
   DesktopItemRemovedPayload,
 } from '@clipsync/shared';
-import { useEffect, useEffectEvent } from 'react';
-import { emitWhenConnected } from './socket-client';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useSocket } from './socket-context';
+import { useChannel } from './use-channel';
 
 /** Which desktop to follow: its live channel, and on the shared page the share token that opens it. */
 export interface DesktopChannel {
@@ -23,20 +23,19 @@ export interface DesktopLiveUpdateHandlers {
 }
 
 /**
- * A desktop's live updates (SPEC §7 realtime): joins `join:desktop:network` once connected and again after
- * every reconnect (the server forgets a dropped socket's channels), hears the three item events of this
- * network only, and leaves on unmount. Signed out (the LAN desktop, a shared link), it asks the provider
- * for a guest socket, as a shared clip's viewer does.
+ * A desktop's live updates (SPEC §7 realtime): follows `join:desktop:network` (`useChannel`) and hears the
+ * three item events of this network only. Signed out (the LAN desktop, a shared link), it asks the
+ * provider for a guest socket, as a shared clip's viewer does.
  */
 export function useDesktopLiveUpdates(channel: DesktopChannel | null, handlers: DesktopLiveUpdateHandlers) {
-  const { socket, requestGuestConnection } = useSocket();
+  const { socket } = useSocket();
   const networkId = channel?.networkId;
   const desktopId = channel?.desktopId;
-  const isActive = Boolean(networkId);
-
-  useEffect(() => {
-    if (isActive) return requestGuestConnection();
-  }, [isActive, requestGuestConnection]);
+  const payload = useMemo(
+    () => (networkId ? (desktopId ? { networkId, desktopId } : { networkId }) : null),
+    [networkId, desktopId],
+  );
+  useChannel('desktop', payload, { opensGuestSocket: true, onJoined: () => handlers.onSubscribed() });
 
   const onNew = useEffectEvent((payload: DesktopItemNewPayload) => {
     if (payload.networkId === networkId) handlers.onItem(payload.item);
@@ -47,31 +46,19 @@ export function useDesktopLiveUpdates(channel: DesktopChannel | null, handlers: 
   const onRemoved = useEffectEvent((payload: DesktopItemRemovedPayload) => {
     if (payload.networkId === networkId) handlers.onRemoved(payload.itemId);
   });
-  const onSubscribed = useEffectEvent(() => handlers.onSubscribed());
 
   useEffect(() => {
     if (!socket || !networkId) return;
-    const payload = desktopId ? { networkId, desktopId } : { networkId };
-    const join = () =>
-      emitWhenConnected(socket, 'join:desktop:network', payload, (result) => {
-        if (result.ok) onSubscribed();
-        else console.warn(`Could not follow desktop ${networkId}: ${result.error}`);
-      });
     const hearNew = (event: DesktopItemNewPayload) => onNew(event);
     const hearModified = (event: DesktopItemModifiedPayload) => onModified(event);
     const hearRemoved = (event: DesktopItemRemovedPayload) => onRemoved(event);
-    socket.on('connect', join);
     socket.on('desktop:item:new', hearNew);
     socket.on('desktop:item:modified', hearModified);
     socket.on('desktop:item:removed', hearRemoved);
-    if (socket.connected) join();
     return () => {
-      socket.off('connect', join);
       socket.off('desktop:item:new', hearNew);
       socket.off('desktop:item:modified', hearModified);
       socket.off('desktop:item:removed', hearRemoved);
-      // A disconnected socket already belongs to no channel: there is nothing to leave.
-      if (socket.connected) socket.emit('leave:desktop:network', payload);
     };
-  }, [socket, networkId, desktopId]);
+  }, [socket, networkId]);
 }

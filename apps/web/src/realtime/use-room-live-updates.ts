@@ -1,7 +1,7 @@
 import type { RoomChangedPayload, RoomClosedPayload } from '@clipsync/shared';
-import { useEffect, useEffectEvent } from 'react';
-import { emitWhenConnected } from './socket-client';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useSocket } from './socket-context';
+import { useChannel } from './use-channel';
 
 export interface RoomLiveUpdateHandlers {
   /** Another member (or this user on another device) changed the room: what is shown is refetched. */
@@ -13,38 +13,30 @@ export interface RoomLiveUpdateHandlers {
 }
 
 /**
- * A room's live updates (ARCHITECTURE §4): joins the room's channel once connected and again after every
- * reconnect (the server forgets a dropped socket's channels) and leaves on unmount. `room:closed` comes on
- * the user's own channel, which every signed-in socket is in.
+ * A room's live updates (ARCHITECTURE §4): follows the room's channel (`useChannel`). `room:closed` comes
+ * on the user's own channel, which every signed-in socket is in.
  */
 export function useRoomLiveUpdates(roomId: string, isEnabled: boolean, handlers: RoomLiveUpdateHandlers) {
   const { socket } = useSocket();
+  const payload = useMemo(() => (isEnabled ? { roomId } : null), [isEnabled, roomId]);
+  useChannel('room', payload, { onJoined: () => handlers.onSubscribed() });
+
   const onChanged = useEffectEvent((payload: RoomChangedPayload) => {
     if (payload.roomId === roomId) handlers.onChanged(payload);
   });
   const onClosed = useEffectEvent((payload: RoomClosedPayload) => {
     if (payload.roomId === roomId) handlers.onClosed(payload.reason);
   });
-  const onSubscribed = useEffectEvent(() => handlers.onSubscribed());
 
   useEffect(() => {
     if (!socket || !isEnabled) return;
-    const join = () =>
-      emitWhenConnected(socket, 'room:join', { roomId }, (result) => {
-        if (result.ok) onSubscribed();
-        else console.warn(`Could not follow room ${roomId}: ${result.error}`);
-      });
     const hearChanged = (payload: RoomChangedPayload) => onChanged(payload);
     const hearClosed = (payload: RoomClosedPayload) => onClosed(payload);
-    socket.on('connect', join);
     socket.on('room:changed', hearChanged);
     socket.on('room:closed', hearClosed);
-    if (socket.connected) join();
     return () => {
-      socket.off('connect', join);
       socket.off('room:changed', hearChanged);
       socket.off('room:closed', hearClosed);
-      if (socket.connected) socket.emit('room:leave', { roomId });
     };
-  }, [socket, isEnabled, roomId]);
+  }, [socket, isEnabled]);
 }

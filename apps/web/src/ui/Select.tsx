@@ -2,23 +2,30 @@ import * as SelectPrimitive from '@radix-ui/react-select';
 import { Check, ChevronDown } from 'lucide-react';
 import { cn } from './cn';
 
-export interface SelectOption {
-  value: string;
+export interface SelectOption<Value extends string = string> {
+  value: Value;
   label: string;
 }
 
-interface SelectProps {
-  value: string;
-  onValueChange: (value: string) => void;
-  options: readonly SelectOption[];
+interface SelectProps<Value extends string> {
+  value: Value;
+  onValueChange: (value: Value) => void;
+  options: readonly SelectOption<Value>[];
   label: string;
   className?: string;
 }
 
-/** An accessible single-choice select; `label` names it for assistive technology. */
-export function Select({ value, onValueChange, options, label, className }: SelectProps) {
+/**
+ * An accessible single-choice select; `label` names it for assistive technology. It answers with one of
+ * its options' values, typed as they are (Radix itself hands back any string).
+ */
+export function Select<Value extends string>({ value, onValueChange, options, label, className }: SelectProps<Value>) {
+  const choose = (chosen: string) => {
+    const option = options.find((candidate) => candidate.value === chosen);
+    if (option) onValueChange(option.value);
+  };
   return (
-    <SelectPrimitive.Root value={value} onValueChange={onValueChange}>
+    <SelectPrimitive.Root value={value} onValueChange={choose}>
       <SelectPrimitive.Trigger
         aria-label={label}
         className={cn(

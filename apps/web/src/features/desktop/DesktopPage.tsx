@@ -14,7 +14,8 @@ import { DesktopBoardView } from './DesktopBoardView';
 import { LanShareDialog } from './LanShareDialog';
 import { ShareDesktopDialog } from './ShareDesktopDialog';
 import { useDesktopBoard } from './use-desktop-board';
-import { useLanSession, type LanSocketFactory } from './use-lan-session';
+import type { LanSocketFactory } from '../../realtime/lan-socket';
+import { useLanSession } from './use-lan-session';
 
 /** The page's own desktop: the user's (signed in) or the LAN one (signed out); the server knows which. */
 const OWN_DESKTOP: DesktopTarget = {};

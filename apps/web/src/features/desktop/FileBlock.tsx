@@ -2,7 +2,7 @@ import { isDesktopFileUrl, type DesktopItem } from '@clipsync/shared';
 import { Download, Paperclip, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileSummary } from '../../components/FileSummary';
+import { FileCard, storedFilePreview } from '../../components/FileCard';
 import { useFileDownload } from '../../components/use-file-download';
 import { BlockButton, DesktopBlock } from './DesktopBlock';
 import type { BlockFocusProps } from './use-block-keyboard';
@@ -56,7 +56,14 @@ export function FileBlock({ item, canMove, canDelete, onDelete, focusProps }: Fi
         </>
       }
     >
-      <FileSummary name={name} size={item.file_size ?? 0} mediaType={item.file_type} url={url} />
+      <FileCard
+        placement="inside"
+        name={name}
+        size={item.file_size ?? 0}
+        sizeUnits="scaled"
+        mediaType={item.file_type}
+        previewUrl={storedFilePreview(url, item.file_type)}
+      />
     </DesktopBlock>
   );
 }

@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent } from '../../ui/Dialog';
 import { Switch } from '../../ui/Switch';
-import type { LanSession } from './use-lan-session';
+import type { LanSessionView } from './use-lan-session';
 
 interface LanShareDialogProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
-  session: LanSession;
+  session: LanSessionView;
 }
 
 /**

@@ -1,15 +1,16 @@
 import { ClipboardList } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, LANGUAGES, type LanguageCode } from '../../i18n';
 import { useHasPainted } from '../../ui/use-has-painted';
 
 // Radix Select and Floating UI (~25 KB gzip) are fetched once the page has painted: the footer is far below
 // the fold (ARCHITECTURE §8, the landing page's Lighthouse score). The placeholder keeps the footer's layout.
-const Select = lazy(async () => ({ default: (await import('../../ui/Select')).Select }));
+const LanguageSelect = lazy(async () => ({
+  default: (await import('../../components/LanguageSelect')).LanguageSelect,
+}));
 
 export function LandingFooter() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const hasPainted = useHasPainted();
   const placeholder = <div className="h-9 w-40" />;
   return (
@@ -27,13 +28,7 @@ export function LandingFooter() {
         </div>
         {hasPainted ? (
           <Suspense fallback={placeholder}>
-            <Select
-              label={t('footer.language')}
-              value={i18n.resolvedLanguage ?? 'en'}
-              onValueChange={(code) => void changeLanguage(code as LanguageCode)}
-              options={LANGUAGES.map(({ code, label }) => ({ value: code, label }))}
-              className="w-40"
-            />
+            <LanguageSelect label={t('footer.language')} className="w-40" />
           </Suspense>
         ) : (
           placeholder

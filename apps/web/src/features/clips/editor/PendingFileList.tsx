@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { FileCard, FileCardList } from '../../../components/FileCards';
+import { FileCard, FileCardList } from '../../../components/FileCard';
 import { Button } from '../../../ui/Button';
 import type { PendingFiles } from './use-pending-files';
 

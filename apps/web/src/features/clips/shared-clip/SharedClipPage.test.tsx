@@ -1,3 +1,4 @@
+import type { ClipUpdatePayload } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -236,6 +237,33 @@ describe('SharedClipPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'From the phone!', 2);
     expect(await screen.findByRole('dialog', { name: 'Changed on another device' })).toBeInTheDocument();
+  });
+
+  test('a clip open in two of the owner’s tabs: a save and a file stored in one show in the other', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    const tabs = [renderPage(owner), renderPage(owner)];
+    // What the server does after every save: each socket of the owner hears it, the saving tab's included.
+    const broadcast = (update: ClipUpdatePayload) =>
+      act(() => tabs.forEach((socket) => socket.fire('clip-update', update)));
+    await waitFor(() => expect(screen.getAllByLabelText('Clip content')).toHaveLength(2));
+    const [first, second] = screen.getAllByLabelText('Clip content');
+
+    vi.mocked(clipsApi.update).mockResolvedValue({ ...ownedClip, content: 'Shared text!', version: 2 });
+    await userEvent.type(first!, '!');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Save Changes' })[0]!);
+    broadcast({ clipId: 'clip-1', content: 'Shared text!', version: 2, files: [] });
+    await waitFor(() => expect(second).toHaveValue('Shared text!'));
+    expect(first).toHaveValue('Shared text!');
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+
+    // Storing a file moves no version: the other tab lists it all the same.
+    const stored = { id: 'f1', name: 'notes.txt', size: 2, type: 'text/plain', url: '/api/files/f1' };
+    vi.mocked(clipsApi.get).mockResolvedValue({ ...ownedClip, content: 'Shared text!', version: 2, files: [stored] });
+    const { id: _id, ...summary } = stored;
+    broadcast({ clipId: 'clip-1', content: 'Shared text!', version: 2, files: [summary] });
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Download notes.txt' })).toHaveLength(2));
+    expect(first).toHaveValue('Shared text!');
+    expect(second).toHaveValue('Shared text!');
   });
 
   test("the owner attaches a file and saves: SPEC's 'Files uploaded successfully' under the saved title", async () => {

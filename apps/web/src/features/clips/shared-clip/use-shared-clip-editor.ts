@@ -7,6 +7,10 @@ import { appendPastedText } from '../../../lib/pasted-files';
 import { useOwnClipUpdates } from '../../../realtime/use-own-clip-updates';
 import { useSaveClip } from '../editor/use-save-clip';
 
+const fileUrls = (files: readonly { url: string }[]) => files.map((file) => file.url).join('\n');
+const haveSameFiles = (these: readonly { url: string }[], those: readonly { url: string }[]) =>
+  fileUrls(these) === fileUrls(those);
+
 /** Edits over the stored text, with the version of it they started from. */
 interface Draft {
   text: string;
@@ -22,7 +26,7 @@ interface Draft {
  */
 export function useSharedClipEditor(clip: Clip) {
   const { t } = useTranslation();
-  const { updateClip } = useClipCache();
+  const { updateClip, refetchClip } = useClipCache();
   const {
     pending,
     isSaving,
@@ -39,7 +43,9 @@ export function useSharedClipEditor(clip: Clip) {
   const text = draft?.text ?? clip.content;
   const isTextDirty = text !== clip.content;
   // Saved on another device: an untouched text follows; edits keep their version, so their save asks.
+  // Files move no version, and the update names them without their ids: a change of them refetches.
   useOwnClipUpdates(clip.id, (update) => {
+    if (!haveSameFiles(update.files, clip.files)) void refetchClip(clip.id);
     if (update.version <= clip.version) return;
     if (!isTextDirty) setDraft(null);
     updateClip(clip.id, (stored) => ({ ...stored, content: update.content, version: update.version }));

@@ -2,7 +2,7 @@ import type { RoomContentItem } from '@clipsync/shared';
 import { Copy, Download, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileSummary } from '../../../components/FileSummary';
+import { FileCard, storedFilePreview } from '../../../components/FileCard';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { useFileDownload } from '../../../components/use-file-download';
 import { copyText } from '../../../lib/browser-files';
@@ -37,7 +37,14 @@ export function RoomContentCard({ roomId, item, onDelete }: RoomContentCardProps
       className="flex w-full min-w-0 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm dark:border-slate-800 dark:bg-slate-900"
     >
       {item.type === 'file' ? (
-        <FileSummary name={fileName} size={item.file_size ?? 0} mediaType={item.file_type} url={item.file_url} />
+        <FileCard
+          placement="inside"
+          name={fileName}
+          size={item.file_size ?? 0}
+          sizeUnits="scaled"
+          mediaType={item.file_type}
+          previewUrl={storedFilePreview(item.file_url, item.file_type)}
+        />
       ) : isEditing ? (
         <EditRoomTextForm roomId={roomId} item={item} onDone={() => setIsEditing(false)} />
       ) : (

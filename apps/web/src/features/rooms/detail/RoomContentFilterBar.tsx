@@ -1,6 +1,7 @@
 import type { RoomUser } from '@clipsync/shared';
 import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { DateRangeSelect } from '../../../components/DateRangeSelect';
 import { SearchInput } from '../../../components/SearchInput';
 import type { RoomContentFilters } from '../../../lib/room-filters';
 import { Button } from '../../../ui/Button';
@@ -31,7 +32,7 @@ export function RoomContentFilterBar({ filters, onChange, authors, total }: Room
       <Select
         label={t('rooms.type')}
         value={filters.type}
-        onValueChange={(type) => onChange({ ...filters, type: type as RoomContentFilters['type'] })}
+        onValueChange={(type) => onChange({ ...filters, type })}
         options={[
           { value: 'all', label: t('rooms.all') },
           { value: 'text', label: t('rooms.typeText') },
@@ -47,21 +48,15 @@ export function RoomContentFilterBar({ filters, onChange, authors, total }: Room
           ...authors.map((author) => ({ value: author.id, label: author.email })),
         ]}
       />
-      <Select
+      <DateRangeSelect
         label={t('rooms.dateRange')}
         value={filters.range}
-        onValueChange={(range) => onChange({ ...filters, range: range as RoomContentFilters['range'] })}
-        options={[
-          { value: 'all', label: t('rooms.allTime') },
-          { value: 'today', label: t('rooms.today') },
-          { value: 'week', label: t('rooms.thisWeek') },
-          { value: 'month', label: t('rooms.thisMonth') },
-        ]}
+        onChange={(range) => onChange({ ...filters, range })}
       />
       <Select
         label={t('rooms.sortBy')}
         value={filters.sort}
-        onValueChange={(sort) => onChange({ ...filters, sort: sort as RoomContentFilters['sort'] })}
+        onValueChange={(sort) => onChange({ ...filters, sort })}
         options={[
           { value: 'date', label: t('rooms.sortDate') },
           { value: 'type', label: t('rooms.sortType') },

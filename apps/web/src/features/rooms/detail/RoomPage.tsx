@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useRoom, useRoomCache } from '../../../api/room-queries';
+import { oneOf } from '../../../lib/one-of';
 import { useRoomLiveUpdates } from '../../../realtime/use-room-live-updates';
 import { Button } from '../../../ui/Button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
@@ -17,7 +18,8 @@ import { RoomMembersTab } from './RoomMembersTab';
 import { RoomReadOnlyNotice } from './RoomReadOnlyNotice';
 import { useRoomContentFilters } from './use-room-content-filters';
 
-type RoomTab = 'content' | 'members' | 'activity';
+const ROOM_TABS = ['content', 'members', 'activity'] as const;
+type RoomTab = (typeof ROOM_TABS)[number];
 
 const CLOSED_MESSAGES: Record<RoomClosedPayload['reason'], string> = {
   removed: 'rooms.closedRemoved',
@@ -86,7 +88,7 @@ function RoomView({ roomId }: { roomId: string }) {
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <RoomHeader room={room} onClosingHere={() => (isClosingHere.current = true)} />
       <RoomReadOnlyNotice room={room} />
-      <Tabs value={tab} onValueChange={(value) => setTab(value as RoomTab)}>
+      <Tabs value={tab} onValueChange={(value) => setTab(oneOf(ROOM_TABS, value) ?? tab)}>
         <TabsList aria-label={room.name}>
           <TabsTrigger value="content">{t('rooms.tabContent')}</TabsTrigger>
           <TabsTrigger value="members">{t('rooms.tabMembers')}</TabsTrigger>

@@ -33,7 +33,7 @@ export function RoomFilterPanel({ id, filters, onChange }: RoomFilterPanelProps)
         <Select
           label={t('rooms.privacy')}
           value={filters.privacy}
-          onValueChange={(privacy) => onChange({ ...filters, privacy: privacy as RoomListFilters['privacy'] })}
+          onValueChange={(privacy) => onChange({ ...filters, privacy })}
           options={[
             { value: 'all', label: t('rooms.all') },
             { value: 'public', label: t('rooms.public') },
@@ -45,7 +45,7 @@ export function RoomFilterPanel({ id, filters, onChange }: RoomFilterPanelProps)
         <Select
           label={t('rooms.memberCount')}
           value={filters.size}
-          onValueChange={(size) => onChange({ ...filters, size: size as RoomListFilters['size'] })}
+          onValueChange={(size) => onChange({ ...filters, size })}
           options={[
             { value: 'all', label: t('rooms.all') },
             { value: 'small', label: t('rooms.sizeSmall') },
@@ -59,7 +59,7 @@ export function RoomFilterPanel({ id, filters, onChange }: RoomFilterPanelProps)
           <Select
             label={t('rooms.sortBy')}
             value={filters.sort}
-            onValueChange={(sort) => onChange({ ...filters, sort: sort as RoomListFilters['sort'] })}
+            onValueChange={(sort) => onChange({ ...filters, sort })}
             options={[
               { value: 'name', label: t('rooms.sortName') },
               { value: 'updated_at', label: t('rooms.sortLastActive') },

@@ -1,3 +1,4 @@
+import { oneOf } from '../../../lib/one-of';
 import { NO_ROOM_FILTERS, type RoomListFilters } from '../../../lib/room-filters';
 
 /**
@@ -14,9 +15,6 @@ const PRIVACIES = ['all', 'public', 'private'] as const;
 const SIZES = ['all', 'small', 'medium', 'large'] as const;
 const SORTS = ['name', 'updated_at', 'member_count'] as const;
 const ORDERS = ['asc', 'desc'] as const;
-
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
-  values.find((candidate) => candidate === value);
 
 export function readRoomListParams(params: URLSearchParams): RoomListParams {
   const page = Number(params.get('page'));

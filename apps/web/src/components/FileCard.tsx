@@ -1,5 +1,6 @@
 import { FileIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { isPreviewableImage } from '../lib/browser-files';
 import { formatFileSize, formatKilobytes } from '../lib/file-size';
 import { cn } from '../ui/cn';
 import { FileTypeLabel } from './FileTypeLabel';
@@ -15,6 +16,10 @@ export function FileCardList({ title, children }: { title: string; children: Rea
   );
 }
 
+/** A stored file's preview: its own address when it is an image a browser shows safely, else none. */
+export const storedFilePreview = (url: string | null, mediaType: string | null): string | null =>
+  url && isPreviewableImage(mediaType ?? '') ? url : null;
+
 interface FileCardProps {
   name: string;
   size: number;
@@ -23,26 +28,37 @@ interface FileCardProps {
    * KB to one decimal, the default.
    */
   sizeUnits?: 'kilobytes' | 'scaled';
-  /** The file's media type, shown in words with the raw type as its tooltip. */
-  mediaType?: string;
+  /** The file's media type, shown in words with the raw type as its tooltip; left out when undefined. */
+  mediaType?: string | null;
   /** An image to preview, or null for the generic file icon. */
   previewUrl: string | null;
+  /**
+   * `listed`: an item of a `FileCardList`, framed, with its own action; `inside`: the file part of another
+   * card (a room item, a desktop block), whose frame and buttons are that card's.
+   */
+  placement?: 'listed' | 'inside';
   /** Pending files are drawn dashed: they are not stored yet. */
   isPending?: boolean;
   /** Below the size, e.g. an upload's progress. */
   details?: ReactNode;
   /** The card's button (Download, Remove). */
-  action: ReactNode;
+  action?: ReactNode;
 }
 
-/** One file: preview or icon, name (in full on hover), size, type, and its action. */
+/** One file at a glance: preview or icon, name (in full on hover), size, type, and its action. */
 export function FileCard(props: FileCardProps) {
-  const { name, size, sizeUnits = 'kilobytes', mediaType, previewUrl, isPending = false, details, action } = props;
+  const { name, size, sizeUnits = 'kilobytes', mediaType, previewUrl, placement = 'listed' } = props;
+  const { isPending = false, details, action } = props;
+  const Frame = placement === 'listed' ? 'li' : 'div';
   return (
-    <li
+    <Frame
       className={cn(
-        'flex items-center gap-3 rounded-lg border p-3',
-        isPending ? 'border-dashed border-slate-300 dark:border-slate-600' : 'border-slate-200 dark:border-slate-700',
+        'flex items-center gap-3',
+        placement === 'listed' && 'rounded-lg border p-3',
+        placement === 'listed' &&
+          (isPending
+            ? 'border-dashed border-slate-300 dark:border-slate-600'
+            : 'border-slate-200 dark:border-slate-700'),
       )}
     >
       {previewUrl ? (
@@ -54,13 +70,13 @@ export function FileCard(props: FileCardProps) {
         <p className="truncate text-sm font-medium" title={name}>
           {name}
         </p>
-        <p className="flex gap-1.5 text-xs text-slate-500 dark:text-slate-400">
+        <p className="flex flex-wrap gap-x-1.5 text-xs text-slate-500 dark:text-slate-400">
           <span>{sizeUnits === 'scaled' ? formatFileSize(size) : formatKilobytes(size)}</span>
           {mediaType !== undefined && <FileTypeLabel mediaType={mediaType} fileName={name} />}
         </p>
         {details}
       </div>
       {action}
-    </li>
+    </Frame>
   );
 }
