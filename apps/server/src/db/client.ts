@@ -96,6 +96,11 @@ async function openPostgres(url: string, log: FastifyBaseLogger): Promise<Databa
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection (database restart) must not crash the process.
   pool.on('error', (error) => log.warn({ err: error }, 'PostgreSQL pool client error'));
+  // So must one checked out for a transaction, between two of its queries: the pool listens to idle clients
+  // only, and a client's 'error' with no listener ends the process. The transaction's next query fails (503).
+  pool.on('connect', (client) =>
+    client.on('error', (error) => log.warn({ err: error }, 'PostgreSQL client lost its connection')),
+  );
   await migratePostgresDatabase(pool).catch(async (error: unknown) => {
     await pool.end();
     throw error;

@@ -79,8 +79,8 @@ describe('an upload the client abandons midway', () => {
       expect(lines[0]).not.toHaveProperty('err');
       expect(await serverErrorsOf('/api/clipboard/:id/files')).toEqual([]);
 
-      // The whole 2 MB quota is still free.
-      await testApp.factory.file({ owner, clipId: clip.id, content: Buffer.alloc(2 * MIB) });
+      // The whole 2 MB quota is still free but for the clip's own text, which counts toward it.
+      await testApp.factory.file({ owner, clipId: clip.id, content: Buffer.alloc(2 * MIB - clip.content.length) });
     },
   );
 });
@@ -141,7 +141,8 @@ describe('a file over 10 MB, refused while the client is still sending it', () =
     async (method) => {
       const full = await createSignedInUser(testApp);
       const clip: Clip = (await testApp.as(full).post('/api/clipboard', { content: 'full' })).json();
-      await testApp.factory.file({ owner: full, clipId: clip.id, content: Buffer.alloc(MIB) });
+      // Full to the byte: the clip's text counts toward the quota with its file.
+      await testApp.factory.file({ owner: full, clipId: clip.id, content: Buffer.alloc(MIB - clip.content.length) });
       const { headers, head, tail } = uploadShape(method);
       const body = Buffer.concat([head, Buffer.alloc(8 * MIB, 1), tail]);
       const { answer, writeError } = await writeThenRead(
