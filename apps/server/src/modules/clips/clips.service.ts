@@ -5,30 +5,17 @@ import type { Database, Transaction } from '../../db/client';
 import { clipFiles, clips } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertNotStale, nextVersion, startedFrom } from '../../lib/edit-conflict';
-import type { DomainEvents } from '../../lib/domain-events';
-import { planName, type EntitlementGate } from '../../lib/entitlements';
+import { planName } from '../../lib/entitlements';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { assertNewTextFits, writeTextWithinQuota } from '../../lib/storage-quota';
-import type { FileStore } from '../../storage/file-store';
 import { storeUpload } from '../../storage/store-upload';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
+import type { ClipFileRow, ClipRow, ClipsContext } from './clips.context';
 import { clipPolicy } from './clips.policy';
 import { toClip, toClipDeletedEvent, toClipFile, toClipSavedEvent } from './clips.presenter';
 import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
-
-export interface ClipsContext {
-  db: Database;
-  events: DomainEvents;
-  files: FileStore;
-  limits: { storageQuotaBytes: number; maxFilesPerClip: number };
-  /** With billing on, a clip's link is readable by others only while its owner's plan includes sharing. */
-  entitlements: EntitlementGate;
-}
-
-export type ClipRow = typeof clips.$inferSelect;
-type ClipFileRow = typeof clipFiles.$inferSelect;
 
 async function findClipOr404(db: Database, clipId: string): Promise<ClipRow> {
   const [clip] = await db.select().from(clips).where(eq(clips.id, clipId));

@@ -31,7 +31,7 @@ import {
   UPLOAD_MULTIPART_OPTIONS,
 } from '../../lib/single-upload';
 import { sendStoredFile } from '../../lib/stored-file-reply';
-import type { DesktopCaller, DesktopsContext } from './desktop-access';
+import type { DesktopCaller, DesktopsContext } from './desktop.context';
 import * as desktopService from './desktop.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody };

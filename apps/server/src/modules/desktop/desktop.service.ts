@@ -29,12 +29,9 @@ import {
   ITEM_NOT_FOUND,
   resolveDesktop,
   shareTagOf,
-  type DesktopCaller,
-  type DesktopItemRow,
-  type DesktopRow,
-  type DesktopsContext,
   type ResolvedDesktop,
 } from './desktop-access';
+import type { DesktopCaller, DesktopItemRow, DesktopRow, DesktopsContext } from './desktop.context';
 import { assertDesktopTakes, assertRoomForAnItem } from './desktop-capacity';
 import { toDesktop, toDesktopItem } from './desktop.presenter';
 import { desktopPolicy } from './desktop.policy';

@@ -9,7 +9,8 @@ import { AppError } from '../../lib/app-error';
 import type { SocketGuards } from '../../realtime/socket-server';
 import { handleEvent } from '../../realtime/socket-handler';
 import type { RealtimeSocket } from '../../realtime/types';
-import { DESKTOP_NOT_FOUND, reachDesktopChannel, type DesktopsContext } from './desktop-access';
+import { DESKTOP_NOT_FOUND, reachDesktopChannel } from './desktop-access';
+import type { DesktopsContext } from './desktop.context';
 import * as desktopService from './desktop.service';
 
 /**

@@ -10,7 +10,7 @@ import type { TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { desktopItems, desktops } from '../../db/schema';
 import { createFileLinks } from '../../lib/file-links';
-import { createDesktopsContext } from './desktop-access';
+import { createDesktopsContext } from './desktop.context';
 import { sweepExpiredLanItems, sweepIdleLanDesktops } from './desktop.service';
 
 /** Set-up creates users (argon2 hashes) through the API: slow on a busy shared machine. */

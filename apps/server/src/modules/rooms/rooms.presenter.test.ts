@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { RoomDetail } from '@clipsync/shared';
 import { describe, expect, it } from 'vitest';
-import type { RoomRow } from './room-access';
+import type { RoomRow } from './rooms.context';
 import type { RoomContentItem } from '@clipsync/shared';
 import { encodeRoomDetail, encodeRoomLists, shareContent, toRoomDetail } from './rooms.presenter';
 

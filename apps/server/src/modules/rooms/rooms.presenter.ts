@@ -15,7 +15,7 @@ import type { Actor } from '../../lib/actor';
 import type { FileLinks } from '../../lib/file-links';
 import { deflatedPiece, gzipOfPieces, storedPiece, type GzipPiece } from '../../lib/spliced-gzip';
 import { abilitiesOf } from '../../lib/policy';
-import type { RoomRow } from './room-access';
+import type { RoomRow } from './rooms.context';
 import { writableAbilities, writableContentAbilities } from './room-writable';
 import { roomContentPolicy, roomPolicy, type RoomAccess } from './rooms.policy';
 

@@ -12,14 +12,8 @@ import { AppError } from '../../lib/app-error';
 import { rememberSplicedGzip } from '../../lib/plain-json-serializer';
 import { authorize } from '../../lib/policy';
 import { newId, newSecretToken } from '../../lib/secure-tokens';
-import {
-  deleteMember,
-  findRoomAccess,
-  insertMember,
-  refuseRemoved,
-  type RoomSharedParts,
-  type RoomsContext,
-} from './room-access';
+import { deleteMember, findRoomAccess, insertMember, refuseRemoved } from './room-access';
+import type { RoomSharedParts, RoomsContext } from './rooms.context';
 import { recordActivity } from './room-activity.service';
 import { findContentPage, listMembers, loadRoomLists, presentContentPage } from './room-content-list.service';
 import { assertRoomWritable, withWritability } from './room-writable';
