@@ -11,7 +11,7 @@ import { DomainEvents } from './lib/domain-events';
 import { JobRuns } from './lib/job-runs';
 import { loggableUrl } from './lib/loggable-url';
 import { createMailQueue, DEFAULT_MAIL_QUEUE_OPTIONS } from './mail/mail-queue';
-import { createMailer } from './mail/mailer';
+import { createMailer } from './mail/create-mailer';
 import { authModule } from './modules/auth/auth.module';
 import { billingModule } from './modules/billing/billing.module';
 import { createEntitlements } from './modules/billing/entitlements.service';

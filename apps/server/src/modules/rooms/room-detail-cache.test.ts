@@ -3,7 +3,8 @@ import { RoomDetail } from '@clipsync/shared';
 import { describe, expect, it } from 'vitest';
 import type { RoomRow } from './rooms.context';
 import type { RoomContentItem } from '@clipsync/shared';
-import { encodeRoomDetail, encodeRoomLists, shareContent, toRoomDetail } from './rooms.presenter';
+import { encodeRoomDetail, encodeRoomLists, shareContent } from './room-detail-cache';
+import { toRoomDetail } from './rooms.presenter';
 
 const row: RoomRow = {
   id: 'room-id-0000000000000',
