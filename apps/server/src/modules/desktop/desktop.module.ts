@@ -2,7 +2,7 @@ import { LAN_DESKTOP_ITEM_TTL_MS } from '@clipsync/shared';
 import { defineModule } from '../define-module';
 import { createDesktopsContext } from './desktop.context';
 import { desktopRoutes } from './desktop.routes';
-import { sweepExpiredLanItems, sweepIdleLanDesktops } from './desktop.service';
+import { sweepExpiredLanItems, sweepIdleLanDesktops } from './lan-desktop.service';
 import { registerDesktopSocketHandlers } from './desktop.socket';
 import { createMemoryLanRegistry, createRedisLanRegistry } from './lan-registry';
 import { registerLanSocketHandlers } from './lan.socket';

@@ -54,7 +54,7 @@ export function registerDesktopSocketHandlers(
     'desktop:item:updated',
     handleEvent(DesktopItemUpdatedEmit, async ({ networkId, itemId, updates }) => {
       const resolved = await reachJoined(networkId);
-      await desktopService.moveItemOn(ctx, caller(), resolved, itemId, updates);
+      await desktopService.moveItemOnJoinedDesktop(ctx, caller(), resolved, itemId, updates);
     }),
   );
   socket.on(
@@ -69,7 +69,7 @@ export function registerDesktopSocketHandlers(
     'desktop:item:deleted',
     handleEvent(DesktopItemDeletedEmit, async ({ networkId, itemId }) => {
       const resolved = await reachJoined(networkId);
-      await desktopService.deleteItemOn(ctx, caller(), resolved, itemId, { whenGone: 'announce' });
+      await desktopService.deleteItemOnJoinedDesktop(ctx, caller(), resolved, itemId, { whenGone: 'announce' });
     }),
   );
 }

@@ -11,7 +11,7 @@ import { multipartFile } from '../../../test/multipart';
 import { desktopItems, desktops } from '../../db/schema';
 import { createFileLinks } from '../../lib/file-links';
 import { createDesktopsContext } from './desktop.context';
-import { sweepExpiredLanItems, sweepIdleLanDesktops } from './desktop.service';
+import { sweepExpiredLanItems, sweepIdleLanDesktops } from './lan-desktop.service';
 
 /** Set-up creates users (argon2 hashes) through the API: slow on a busy shared machine. */
 const SEED_TIMEOUT_MS = 120_000;
