@@ -138,7 +138,7 @@ const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
  * and an access token signed as `startSession` does, so HTTP and the socket handshake check them for real.
  * Items are written by the members in turn, newest first, spread over `days`.
  */
-async function seedRoom({ db, jwtSecret }: AppContext, request: SeedRoomRequest): Promise<SeededRoom> {
+async function seedRoom({ db, serverSecret }: AppContext, request: SeedRoomRequest): Promise<SeededRoom> {
   const random = randomSequence(7);
   const startedAt = performance.now();
   const passwordHash = await hashPassword('correct horse battery');
@@ -223,7 +223,7 @@ async function seedRoom({ db, jwtSecret }: AppContext, request: SeedRoomRequest)
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
   const tokens = await Promise.all(
-    memberSessions.map((session) => signAccessToken(jwtSecret, { userId: session.userId, sessionId: session.id })),
+    memberSessions.map((session) => signAccessToken(serverSecret, { userId: session.userId, sessionId: session.id })),
   );
   const members = [
     { userId: request.ownerId, accessToken: request.ownerToken },

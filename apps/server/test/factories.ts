@@ -43,7 +43,7 @@ export async function createUser(
 
 /** A new session (another device) of an existing user: its access and refresh tokens. */
 export function createSession(context: AppContext, userId: string): Promise<SessionTokens> {
-  return startSession({ db: context.db, events: context.events, jwtSecret: context.jwtSecret }, userId);
+  return startSession({ db: context.db, events: context.events, jwtSecret: context.serverSecret }, userId);
 }
 
 /** A confirmed user with a live session: the usual caller of a test. */

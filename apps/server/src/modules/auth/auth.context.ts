@@ -21,7 +21,7 @@ export function createAuthContext(ctx: AppContext): AuthContext {
   return {
     db: ctx.db,
     events: ctx.events,
-    jwtSecret: ctx.jwtSecret,
+    jwtSecret: ctx.serverSecret,
     mail: ctx.mail,
     publicUrl: ctx.config.publicUrl,
   };

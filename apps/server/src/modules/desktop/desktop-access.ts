@@ -20,7 +20,7 @@ export function desktopFileSigner(
   ctx: Pick<DesktopsContext, 'fileLinks'>,
   desktop: Pick<DesktopRow, 'id' | 'shareToken'>,
 ): DesktopFileSigner {
-  const holder = [desktop.id, shareTagOf(desktop.shareToken)];
+  const holder = { desktopId: desktop.id, shareTag: shareTagOf(desktop.shareToken) };
   return (itemId) => ctx.fileLinks.sign('desktop', holder, itemId);
 }
 

@@ -271,8 +271,8 @@ export async function openFile(
   signedLink?: string,
 ): Promise<{ file: { name: string; type: string; size: number }; body: Readable }> {
   const claims = signedLink ? ctx.fileLinks.read('desktop', signedLink, itemId) : null;
-  const [desktopId, shareTag] = claims?.holder.length === 2 ? claims.holder : [];
-  if (!desktopId || !shareTag) throw new AppError('NOT_FOUND', 'File not found');
+  if (!claims) throw new AppError('NOT_FOUND', 'File not found');
+  const { desktopId, shareTag } = claims.holder;
   const [found] = await ctx.db
     .select({ item: desktopItems, shareToken: desktops.shareToken })
     .from(desktopItems)

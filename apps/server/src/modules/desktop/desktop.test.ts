@@ -266,11 +266,11 @@ describe('virtual desktop over HTTP', () => {
     const user = await testApp.factory.user();
     const item = (await upload(user, 'purpose.txt', Buffer.from('purpose'))).json<DesktopItem>();
     const desktopId = (await desktopOf(user)).id;
-    const links = createFileLinks(testApp.context.jwtSecret);
+    const links = createFileLinks(testApp.context.serverSecret);
     const path = (item.file_url ?? '').split('?')[0];
-    const asRoomLink = links.sign('room', [desktopId, '-'], item.id);
+    const asRoomLink = links.sign('room', { userId: desktopId, sessionId: '-' }, item.id);
     expect((await testApp.as(null).get(`${path}?access=${asRoomLink}`)).statusCode).toBe(404);
-    const asDesktopLink = links.sign('desktop', [desktopId, '-'], item.id);
+    const asDesktopLink = links.sign('desktop', { desktopId, shareTag: '-' }, item.id);
     expect((await testApp.as(null).get(`${path}?access=${asDesktopLink}`)).body).toBe('purpose');
   });
 

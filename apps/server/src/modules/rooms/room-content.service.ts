@@ -186,11 +186,10 @@ export async function openRoomFile(
   signedLink?: string,
 ): Promise<{ file: { name: string; type: string; size: number }; body: Readable }> {
   const claims = caller || !signedLink ? null : ctx.fileLinks.read('room', signedLink, contentId);
-  const [userId, sessionId] = claims?.holder.length === 2 ? claims.holder : [];
   // A link stands for its user for this one file, until it expires or the session it was given to ends.
   const linkHolder =
-    claims && userId && sessionId && (await ctx.isSessionLive(sessionId))
-      ? { userId, sessionId, expiresAt: claims.expiresAt }
+    claims && (await ctx.isSessionLive(claims.holder.sessionId))
+      ? { ...claims.holder, expiresAt: claims.expiresAt }
       : null;
   const actor = requireSignedIn(caller ?? linkHolder);
   const { access } = await findRoomAccess(ctx.db, actor, roomId);

@@ -47,7 +47,7 @@ export function createRoomsContext(ctx: AppContext): RoomsContext {
     db: ctx.db,
     events: ctx.events,
     files: ctx.files,
-    fileLinks: createFileLinks(ctx.jwtSecret),
+    fileLinks: createFileLinks(ctx.serverSecret),
     isSessionLive: (sessionId) => ctx.sessions.isActive(sessionId),
     limits: { storageQuotaBytes: ctx.config.storageQuotaBytes },
     entitlements: ctx.entitlements,

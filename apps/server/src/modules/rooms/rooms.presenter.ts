@@ -60,7 +60,7 @@ export function toRoomContentItem(
       ? roomFileUrl(
           row,
           row.fileName ?? '',
-          actor ? fileLinks.sign('room', [actor.userId, actor.sessionId], row.id) : undefined,
+          actor ? fileLinks.sign('room', { userId: actor.userId, sessionId: actor.sessionId }, row.id) : undefined,
         )
       : null,
     created_at: row.createdAt.toISOString(),
