@@ -18,8 +18,8 @@ import { nextVersion } from '../../lib/edit-conflict';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { assertDesktopStorageLeft, assertStorageLeft } from '../../lib/storage-quota';
-import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
-import { storeUpload } from '../../storage/store-upload';
+import { storedFileValues } from '../../db/schema/columns';
+import { storeUpload, type IncomingUpload } from '../../storage/store-upload';
 import {
   desktopFileSigner,
   findItem,
@@ -93,10 +93,7 @@ export async function addText(
   return announceAddedItem(ctx, desktop, row);
 }
 
-export interface IncomingDesktopFile {
-  name: string;
-  type: string;
-  stream: Readable;
+export interface IncomingDesktopFile extends IncomingUpload {
   position?: Partial<DesktopPosition>;
 }
 
@@ -117,11 +114,9 @@ export async function addFile(
   await assertRoomForAnItem(ctx.db, desktop.id);
   if (ownerId) await assertStorageLeft(ctx.db, quota, ownerId);
   else await assertDesktopStorageLeft(ctx.db, quota, desktop.id, ctx.limits.lanStoredBytes);
-  const name = toStoredFileName(file.name);
-  const { storageKey, size } = await storeUpload(ctx.files, name, file.stream);
-  try {
+  return storeUpload(ctx.files, file, async (stored) => {
     const row = await ctx.db.transaction(async (tx) => {
-      await assertDesktopTakes(tx, desktop, ctx.limits, size);
+      await assertDesktopTakes(tx, desktop, ctx.limits, stored.size);
       const [inserted] = await tx
         .insert(desktopItems)
         .values({
@@ -131,20 +126,14 @@ export async function addFile(
           x: file.position?.x ?? DESKTOP_ITEM_DEFAULT_POSITION.x,
           y: file.position?.y ?? DESKTOP_ITEM_DEFAULT_POSITION.y,
           ...DESKTOP_ITEM_DEFAULT_SIZE,
-          fileName: name,
-          fileType: toStoredMimeType(file.type),
-          fileSize: size,
-          storageKey,
+          ...storedFileValues(stored),
         })
         .returning();
       if (!inserted) throw new AppError('INTERNAL');
       return inserted;
     });
     return announceAddedItem(ctx, desktop, row);
-  } catch (error) {
-    await ctx.files.delete(storageKey);
-    throw error;
-  }
+  });
 }
 
 /** Moves and/or resizes one block (`PATCH /virtual-desktop/items/{id}`, and a socket's `desktop:item:updated`). */
