@@ -1,7 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser } from '../../../test/factories';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { FORGOT_MESSAGE, REGISTER_MESSAGE, RESEND_MESSAGE } from './auth.service';
 
@@ -47,7 +46,7 @@ describe('mail leaves the request path', () => {
   // Were any branch to await the transport, its request would hang for nodemailer's 30 s greeting timeout
   // and fail this test's 5 s limit.
   test('no branch of register or forgot-password waits for a transport that never answers', async () => {
-    const confirmed = await createSignedInUser(testApp);
+    const confirmed = await testApp.factory.user();
     const calls = [
       ['/api/auth/register', { name: 'New', email: 'new@example.com', password: 'new-password' }, REGISTER_MESSAGE],
       ['/api/auth/register', { name: 'Again', email: 'new@example.com', password: 'other-password' }, REGISTER_MESSAGE],
@@ -106,7 +105,7 @@ describe('registration of an unconfirmed address', () => {
     const email = 'resend@example.com';
     await post('/api/auth/register', { name: 'Resend', email, password: 'resend-password' });
     await sink.waitForMail(email);
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     const answers = await Promise.all(
       [email, owner.email, 'nobody-resend@example.com'].map(async (address, index) =>
         (await post('/api/auth/resend-confirmation', { email: address }, `10.30.2.${index}`)).json(),
@@ -134,14 +133,14 @@ describe('registration of an unconfirmed address', () => {
   });
 
   test('a confirmed address is never taken over by a registration', async () => {
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     await post('/api/auth/register', { name: 'Mallory', email: owner.email, password: 'attacker-password' });
     expect((await login(owner.email, owner.password)).statusCode).toBe(200);
     expect((await login(owner.email, 'attacker-password')).statusCode).toBe(401);
   });
 
   test('the "already registered" mail has the same cooldown as the others', async () => {
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     for (const address of ['10.30.1.1', '10.30.1.2', '10.30.1.3']) {
       await post('/api/auth/register', { name: 'X', email: owner.email, password: 'whatever-pass' }, address);
     }

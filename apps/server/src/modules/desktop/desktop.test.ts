@@ -35,7 +35,7 @@ describe('virtual desktop over HTTP', () => {
     const body = multipartFile('file', name, 'application/octet-stream', content, fields);
     return testApp.as(user).inject('POST', '/api/virtual-desktop/items/file', body.payload, body.headers);
   };
-  const desktopOf = async (user: TestUser) => (await testApp.as(user).get('/api/virtual-desktop')).json<Desktop>();
+  const desktopOf = (user: TestUser) => testApp.factory.desktop({ owner: user });
   const keptFiles = async (): Promise<number> => {
     const root = join(testApp.config.dataDir, 'files');
     const dirs = (await readdir(root).catch(() => [])).filter((name) => name !== 'tmp');
