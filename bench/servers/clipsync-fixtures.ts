@@ -5,6 +5,7 @@
  * a seeded room (members with real sessions and access tokens, content items) and a user's full desktop.
  */
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../apps/server/src/modules/define-module';
 import {
   clips,
@@ -20,7 +21,7 @@ import { signAccessToken } from '../../apps/server/src/lib/access-token';
 import { newId, newSecretToken } from '../../apps/server/src/lib/secure-tokens';
 import { issueEmailToken } from '../../apps/server/src/modules/auth/email-tokens';
 import { hashPassword } from '../../apps/server/src/modules/auth/password';
-import { createSignedInUser } from '../../apps/server/test/factories';
+import { createTestFactory } from '../../apps/server/test/factories';
 import type { ChildMethods } from './child-protocol';
 
 export interface SignedIn {
@@ -138,7 +139,7 @@ const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
  * and an access token signed as `startSession` does, so HTTP and the socket handshake check them for real.
  * Items are written by the members in turn, newest first, spread over `days`.
  */
-async function seedRoom({ db, jwtSecret }: AppContext, request: SeedRoomRequest): Promise<SeededRoom> {
+async function seedRoom({ db, serverSecret }: AppContext, request: SeedRoomRequest): Promise<SeededRoom> {
   const random = randomSequence(7);
   const startedAt = performance.now();
   const passwordHash = await hashPassword('correct horse battery');
@@ -223,7 +224,7 @@ async function seedRoom({ db, jwtSecret }: AppContext, request: SeedRoomRequest)
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   }
   const tokens = await Promise.all(
-    memberSessions.map((session) => signAccessToken(jwtSecret, { userId: session.userId, sessionId: session.id })),
+    memberSessions.map((session) => signAccessToken(serverSecret, { userId: session.userId, sessionId: session.id })),
   );
   const members = [
     { userId: request.ownerId, accessToken: request.ownerToken },
@@ -311,10 +312,11 @@ async function seedDesktop({ db }: AppContext, request: SeedDesktopRequest): Pro
   };
 }
 
-export function clipsyncFixtures(context: AppContext): ChildMethods {
+export function clipsyncFixtures(app: FastifyInstance, context: AppContext): ChildMethods {
+  const factory = createTestFactory({ app, context });
   return {
     signIn: async (): Promise<SignedIn> => {
-      const user = await createSignedInUser({ context });
+      const user = await factory.user();
       return { userId: user.id, accessToken: user.tokens.access_token };
     },
     seedClips: async (args) => seedClips(context, args as SeedRequest),

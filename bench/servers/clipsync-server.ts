@@ -51,4 +51,4 @@ const { app, context } = await buildApp({
 // BENCH_PORT: a port chosen by the scenario, so it can poll /api/health before this child says it is ready
 // (embedded-database's start time); otherwise any free port, announced in the ready message.
 await app.listen({ port: Number(process.env.BENCH_PORT ?? 0), host: '127.0.0.1' });
-await serveParent((app.server.address() as AddressInfo).port, () => app.close(), clipsyncFixtures(context));
+await serveParent((app.server.address() as AddressInfo).port, () => app.close(), clipsyncFixtures(app, context));

@@ -11,7 +11,7 @@ import { DomainEvents } from './lib/domain-events';
 import { JobRuns } from './lib/job-runs';
 import { loggableUrl } from './lib/loggable-url';
 import { createMailQueue, DEFAULT_MAIL_QUEUE_OPTIONS } from './mail/mail-queue';
-import { createMailer } from './mail/mailer';
+import { createMailer } from './mail/create-mailer';
 import { authModule } from './modules/auth/auth.module';
 import { billingModule } from './modules/billing/billing.module';
 import { createEntitlements } from './modules/billing/entitlements.service';
@@ -134,7 +134,7 @@ export async function buildApp(
   const noticeProxy = createProxyNotice(config.trustProxy, app.log);
   registerProxyWarning(app, noticeProxy);
 
-  const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const serverSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const database = await openDatabase(config.databaseUrl, config.dataDir, app.log);
   app.addHook('onClose', async () => {
     await database.close();
@@ -164,7 +164,7 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     noticeProxy,
     connectionsPerAddress: config.socketConnectionsPerIp,
-    jwtSecret,
+    jwtSecret: serverSecret,
     isSessionActive: isLiveSession,
     redisUrl: config.redisUrl,
     events,
@@ -178,7 +178,7 @@ export async function buildApp(
   const jobRuns = new JobRuns();
   // Before the modules, so their routes are measured too; unset, nothing is loaded and nothing is timed.
   if (config.metricsToken) await registerMetrics(app, config.metricsToken, { database, mail, realtime, jobRuns });
-  await app.register(authenticate, { jwtSecret, isSessionActive: isLiveSession });
+  await app.register(authenticate, { jwtSecret: serverSecret, isSessionActive: isLiveSession });
 
   const context: AppContext = {
     config,
@@ -190,7 +190,7 @@ export async function buildApp(
     mailer,
     realtime,
     counterRedis,
-    jwtSecret,
+    serverSecret,
     sessions,
     entitlements: createEntitlements(database.db, config.billing !== undefined),
     jobRuns,

@@ -3,7 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Clip, LanPeersList, SocketAck } from '@clipsync/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { addRoomMember, type TestUser } from '../test/factories';
+import { type TestUser } from '../test/factories';
 import { multipartFile } from '../test/multipart';
 import { NODE_HEADER, startNodeProxy, type NodeProxy } from '../test/node-proxy';
 import { startS3Server, type TestS3Server } from '../test/s3-server';
@@ -131,7 +131,7 @@ describe('two nodes behind a proxy', () => {
     const created = await call('a', 'POST', '/api/rooms', owner, { name: 'Launch', isPrivate: true });
     expect(created.status).toBe(201);
     const roomId = ((await created.json()) as { id: string }).id;
-    await addRoomMember(nodes.a, owner, roomId, member);
+    await nodes.a.factory.roomMember({ by: owner, roomId: roomId, member });
     // Node B remembers the member's view of the room: the change on A must still show.
     const before = (await (await call('b', 'GET', `/api/rooms/${roomId}`, member)).json()) as { contentTotal: number };
     expect(before.contentTotal).toBe(0);

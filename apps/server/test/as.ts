@@ -1,5 +1,4 @@
-import type { InjectOptions } from 'fastify';
-import type { TestApp } from './build-test-app';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -13,7 +12,7 @@ export interface Caller {
  * `testApp.as(owner)`). The one
  * way every area's tests send HTTP calls as someone, so the wrong-user and signed-out cases read alike.
  */
-export function as(testApp: Pick<TestApp, 'app'>, user: Caller | null) {
+export function as(testApp: { app: FastifyInstance }, user: Caller | null) {
   const inject = (
     method: Method,
     url: string,

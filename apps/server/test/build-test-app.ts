@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Clip, SessionTokens, UploadResult } from '@clipsync/shared';
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app';
@@ -9,26 +8,10 @@ import { loadConfig, type AppConfig } from '../src/config/env';
 import type { AppContext } from '../src/modules/define-module';
 import { MEMORY_DATABASE } from '../src/db/client';
 import { as, type Caller } from './as';
-import { createClip, createSession, createSignedInUser, uploadClipFile, type TestUser } from './factories';
+import { createTestFactory, type TestFactory } from './factories';
 import { createTestDatabase } from './test-database';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
-
-/** Entities made the quick way, for tests that are not about making them (see factories.ts). */
-export interface TestFactory {
-  /** A confirmed user with a live session. */
-  user(overrides?: { email?: string; password?: string }): Promise<TestUser>;
-  /** Another session (device) of a user. */
-  session(user: Pick<TestUser, 'id'>): Promise<SessionTokens>;
-  clip(input: { owner: TestUser; content?: string }): Promise<Clip>;
-  file(input: {
-    owner: TestUser;
-    clipId: string;
-    name?: string;
-    type?: string;
-    content?: Buffer;
-  }): Promise<UploadResult>;
-}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -70,12 +53,7 @@ export async function buildTestApp(
   const config = { ...parsed, databaseUrl: env.DATABASE_URL ?? database?.url ?? MEMORY_DATABASE };
   const { app, context } = await buildApp(config, { logStream });
   const testApp = { app, context };
-  const factory: TestFactory = {
-    user: (overrides) => createSignedInUser(testApp, overrides),
-    session: (user) => createSession(context, user.id),
-    clip: ({ owner, content }) => createClip(testApp, owner, content),
-    file: ({ owner, clipId, ...file }) => uploadClipFile(testApp, owner, clipId, file),
-  };
+  const factory = createTestFactory(testApp);
   return {
     app,
     as: (user) => as(testApp, user),

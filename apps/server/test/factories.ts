@@ -1,12 +1,12 @@
-import type { Clip, RoomDetail, SessionTokens, UploadResult } from '@clipsync/shared';
+import type { Clip, Desktop, RoomDetail, SessionTokens, UploadResult } from '@clipsync/shared';
 import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { roomInvitations, users } from '../src/db/schema';
 import { hashToken, newId, newSecretToken } from '../src/lib/secure-tokens';
 import type { AppContext } from '../src/modules/define-module';
 import { hashPassword } from '../src/modules/auth/password';
 import { startSession } from '../src/modules/auth/sessions.service';
 import { as } from './as';
-import type { TestApp } from './build-test-app';
 import { multipartFile } from './multipart';
 
 /**
@@ -21,11 +21,52 @@ export interface TestUser {
   tokens: SessionTokens;
 }
 
+/** Entities made the quick way, for tests that are not about making them: `testApp.factory`. */
+export interface TestFactory {
+  /** A confirmed user with a live session: the usual caller of a test. */
+  user(overrides?: { email?: string; password?: string }): Promise<TestUser>;
+  /** Another session (device) of a user. */
+  session(user: Pick<TestUser, 'id'>): Promise<SessionTokens>;
+  clip(input: { owner: TestUser; content?: string }): Promise<Clip>;
+  file(input: {
+    owner: TestUser;
+    clipId: string;
+    name?: string;
+    type?: string;
+    content?: Buffer;
+  }): Promise<UploadResult>;
+  /** A room of `owner`'s, created through the API (201), public unless asked otherwise. */
+  room(input: { owner: TestUser; name?: string; isPrivate?: boolean }): Promise<RoomDetail>;
+  /** Makes `member` a member of a room by `by`'s invitation, accepted (see addRoomMember). */
+  roomMember(input: { by: TestUser; roomId: string; member: Pick<TestUser, 'email' | 'tokens'> }): Promise<void>;
+  /** `owner`'s own desktop as the API answers it (made on first use). */
+  desktop(input: { owner: TestUser }): Promise<Desktop>;
+}
+
+/** What the factory reaches of a test app: its HTTP surface and its modules' context. */
+interface FactoryTarget {
+  app: FastifyInstance;
+  context: AppContext;
+}
+
+/** The factory of one test app (buildTestApp binds it as `testApp.factory`). */
+export function createTestFactory(target: FactoryTarget): TestFactory {
+  return {
+    user: (overrides) => createSignedInUser(target, overrides),
+    session: (user) => createSession(target.context, user.id),
+    clip: ({ owner, content }) => createClip(target, owner, content),
+    file: ({ owner, clipId, ...file }) => uploadClipFile(target, owner, clipId, file),
+    room: ({ owner, ...input }) => createRoom(target, owner, input),
+    roomMember: ({ by, roomId, member }) => addRoomMember(target, by, roomId, member),
+    desktop: ({ owner }) => desktopOf(target, owner),
+  };
+}
+
 let counter = 0;
 
 /** A confirmed account, written straight to the database, with no session yet. */
-export async function createUser(
-  { context }: Pick<TestApp, 'context'>,
+async function createUser(
+  { context }: Pick<FactoryTarget, 'context'>,
   overrides: { email?: string; password?: string; name?: string } = {},
 ): Promise<Omit<TestUser, 'tokens'>> {
   const email = overrides.email ?? `user${++counter}-${newId().slice(0, 6).toLowerCase()}@example.com`;
@@ -42,13 +83,13 @@ export async function createUser(
 }
 
 /** A new session (another device) of an existing user: its access and refresh tokens. */
-export function createSession(context: AppContext, userId: string): Promise<SessionTokens> {
-  return startSession({ db: context.db, events: context.events, jwtSecret: context.jwtSecret }, userId);
+function createSession(context: AppContext, userId: string): Promise<SessionTokens> {
+  return startSession({ db: context.db, events: context.events, jwtSecret: context.serverSecret }, userId);
 }
 
 /** A confirmed user with a live session: the usual caller of a test. */
-export async function createSignedInUser(
-  testApp: Pick<TestApp, 'context'>,
+async function createSignedInUser(
+  testApp: Pick<FactoryTarget, 'context'>,
   overrides: { email?: string; password?: string } = {},
 ): Promise<TestUser> {
   const user = await createUser(testApp, overrides);
@@ -56,15 +97,15 @@ export async function createSignedInUser(
 }
 
 /** A clip of `owner`'s, created through the API (201), as the app answers it. */
-export async function createClip(testApp: Pick<TestApp, 'app'>, owner: TestUser, content = 'a clip'): Promise<Clip> {
+async function createClip(testApp: Pick<FactoryTarget, 'app'>, owner: TestUser, content = 'a clip'): Promise<Clip> {
   const res = await as(testApp, owner).post('/api/clipboard', { content });
   if (res.statusCode !== 201) throw new Error(`createClip: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 
 /** A file uploaded to one of `owner`'s clips through the API (201). */
-export async function uploadClipFile(
-  testApp: Pick<TestApp, 'app'>,
+async function uploadClipFile(
+  testApp: Pick<FactoryTarget, 'app'>,
   owner: TestUser,
   clipId: string,
   file: { name?: string; type?: string; content?: Buffer } = {},
@@ -81,8 +122,8 @@ export async function uploadClipFile(
 }
 
 /** A room of `owner`'s, created through the API (201), public unless asked otherwise. */
-export async function createRoom(
-  testApp: Pick<TestApp, 'app'>,
+async function createRoom(
+  testApp: Pick<FactoryTarget, 'app'>,
   owner: TestUser,
   input: { name?: string; isPrivate?: boolean } = {},
 ): Promise<RoomDetail> {
@@ -99,8 +140,8 @@ export async function createRoom(
  * address (202) and `member` accepts. The mailed token is replaced by one the factory knows, so that no
  * test waits for mail.
  */
-export async function addRoomMember(
-  testApp: Pick<TestApp, 'app' | 'context'>,
+async function addRoomMember(
+  testApp: FactoryTarget,
   by: TestUser,
   roomId: string,
   member: Pick<TestUser, 'email' | 'tokens'>,
@@ -114,4 +155,11 @@ export async function addRoomMember(
     .where(and(eq(roomInvitations.roomId, roomId), eq(roomInvitations.email, member.email)));
   const accepted = await as(testApp, member).post('/api/rooms/invitations/accept', { token });
   if (accepted.statusCode !== 200) throw new Error(`addRoomMember (accept): ${accepted.statusCode} ${accepted.body}`);
+}
+
+/** `owner`'s own desktop, through the API (200). */
+async function desktopOf(testApp: Pick<FactoryTarget, 'app'>, owner: TestUser): Promise<Desktop> {
+  const res = await as(testApp, owner).get('/api/virtual-desktop');
+  if (res.statusCode !== 200) throw new Error(`desktop: ${res.statusCode} ${res.body}`);
+  return res.json();
 }

@@ -12,23 +12,31 @@ export const FILE_LINK_EXPIRY_STEP_SECONDS = 600;
 const REMEMBERED_LINKS = 10_000;
 
 /**
- * What a link is for, signed with it: a room file's link is no desktop file's, whatever the ids. Clip
- * files take no signed link (their reads go by the clip's own access).
+ * What a link is for, and whom or what it is given to, field by field in the order they are signed. The
+ * purpose is signed too: a room file's link is no desktop file's, whatever the ids. A room file's link
+ * names the member and the session that asked; a desktop file's the desktop and its share link as it was
+ * (desktop-access.ts shareTagOf). Clip files take no signed link (their reads go by the clip's own access).
  */
-export type FileLinkPurpose = 'room' | 'desktop';
+const HOLDER_FIELDS = {
+  room: ['userId', 'sessionId'],
+  desktop: ['desktopId', 'shareTag'],
+} as const satisfies Record<string, readonly string[]>;
 
-export interface FileLinkClaims {
-  /** Whom or what the link was given to, as signed: `[userId, sessionId]` for a room, `[desktopId, shareTag]` for a desktop. */
-  holder: string[];
+export type FileLinkPurpose = keyof typeof HOLDER_FIELDS;
+export type FileLinkHolder<P extends FileLinkPurpose> = Record<(typeof HOLDER_FIELDS)[P][number], string>;
+
+export interface FileLinkClaims<P extends FileLinkPurpose> {
+  /** Whom or what the link was given to, as signed. */
+  holder: FileLinkHolder<P>;
   /** Unix seconds. */
   expiresAt: number;
 }
 
 export interface FileLinks {
-  /** A token for `?access=` that lets `holder` fetch `fileId` for `purpose`, until it expires. No part may hold a dot. */
-  sign(purpose: FileLinkPurpose, holder: readonly string[], fileId: string, now?: number): string;
+  /** A token for `?access=` that lets `holder` fetch `fileId` for `purpose`, until it expires. No field may hold a dot. */
+  sign<P extends FileLinkPurpose>(purpose: P, holder: FileLinkHolder<P>, fileId: string, now?: number): string;
   /** Whom the token was given to, if it was signed here for this purpose and this very file and has not expired; else null. */
-  read(purpose: FileLinkPurpose, token: string, fileId: string, now?: number): FileLinkClaims | null;
+  read<P extends FileLinkPurpose>(purpose: P, token: string, fileId: string, now?: number): FileLinkClaims<P> | null;
 }
 
 /**
@@ -49,13 +57,14 @@ export function createFileLinks(serverSecret: string): FileLinks {
   const remembered = new Map<string, string>();
   return {
     sign(purpose, holder, fileId, now = nowSeconds()) {
-      if (holder.some((part) => part.includes('.'))) throw new Error('a file link holder part may not hold a dot');
+      const parts = HOLDER_FIELDS[purpose].map((field) => (holder as Record<string, string>)[field] ?? '');
+      if (parts.some((part) => part.includes('.'))) throw new Error('a file link holder part may not hold a dot');
       const step = FILE_LINK_EXPIRY_STEP_SECONDS;
       const expiresAt = Math.ceil((now + FILE_LINK_TTL_SECONDS) / step) * step;
-      const memoKey = `${purpose}.${holder.join('.')}.${expiresAt}.${fileId}`;
+      const memoKey = `${purpose}.${parts.join('.')}.${expiresAt}.${fileId}`;
       let token = remembered.get(memoKey);
       if (token === undefined) {
-        const subject = Buffer.from([...holder, expiresAt].join('.')).toString('base64url');
+        const subject = Buffer.from([...parts, expiresAt].join('.')).toString('base64url');
         token = `${subject}.${mac(purpose, `${subject}.${fileId}`)}`;
         if (remembered.size >= REMEMBERED_LINKS) remembered.delete(remembered.keys().next().value!);
         remembered.set(memoKey, token);
@@ -70,10 +79,11 @@ export function createFileLinks(serverSecret: string): FileLinks {
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
       const parts = Buffer.from(subject, 'base64url').toString().split('.');
       const expiresAt = Number(parts.pop());
-      if (parts.length === 0 || parts.some((part) => !part) || !Number.isInteger(expiresAt) || expiresAt <= now) {
-        return null;
-      }
-      return { holder: parts, expiresAt };
+      const fields = HOLDER_FIELDS[purpose];
+      if (parts.length !== fields.length || parts.some((part) => !part)) return null;
+      if (!Number.isInteger(expiresAt) || expiresAt <= now) return null;
+      const holder = Object.fromEntries(fields.map((field, index) => [field, parts[index]]));
+      return { holder: holder as FileLinkHolder<typeof purpose>, expiresAt };
     },
   };
 }

@@ -5,7 +5,6 @@ import type { Clip } from '@clipsync/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { createSignedInUser } from '../../test/factories';
 import { logRecorder } from '../../test/log-recorder';
 import { chunked, writeThenRead } from '../../test/raw-http-client';
 import { eventually, putInChunks, sendOversizedUpload, uploadShape } from '../../test/real-socket-upload';
@@ -47,7 +46,7 @@ describe('an upload the client abandons midway', () => {
   test.each(['POST', 'PUT'] as const)(
     '%s: no file, no row, no quota used, and the log says the client went away, without a stack',
     async (method) => {
-      const owner = await createSignedInUser(testApp);
+      const owner = await testApp.factory.user();
       const clip: Clip = (await testApp.as(owner).post('/api/clipboard', { content: 'abandoned' })).json();
       const before = await storedFiles();
       const { headers, head } = uploadShape(method);
@@ -93,7 +92,7 @@ describe('a file over 10 MB, refused while the client is still sending it', () =
   beforeAll(async () => {
     testApp = await buildTestApp({ STORAGE_QUOTA_BYTES: String(MIB) });
     base = await testApp.listen();
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     const clip: Clip = (await testApp.as(owner).post('/api/clipboard', { content: 'too big' })).json();
     clipPath = `/api/clipboard/${clip.id}/files`;
     authorization = `Bearer ${owner.tokens.access_token}`;
@@ -139,7 +138,7 @@ describe('a file over 10 MB, refused while the client is still sending it', () =
   test.each(['PUT', 'POST'] as const)(
     '%s by a user whose storage is full: the 413 QUOTA_EXCEEDED answer reaches a client still sending',
     async (method) => {
-      const full = await createSignedInUser(testApp);
+      const full = await testApp.factory.user();
       const clip: Clip = (await testApp.as(full).post('/api/clipboard', { content: 'full' })).json();
       // Full to the byte: the clip's text counts toward the quota with its file.
       await testApp.factory.file({ owner: full, clipId: clip.id, content: Buffer.alloc(MIB - clip.content.length) });
@@ -168,7 +167,7 @@ describe('a raw PUT whose declared length is over 10 MB, sent by a client that k
   beforeAll(async () => {
     testApp = await buildTestApp();
     base = await testApp.listen();
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     const clip: Clip = (await testApp.as(owner).post('/api/clipboard', { content: 'too big' })).json();
     path = `/api/clipboard/${clip.id}/files`;
     headers = { ...uploadShape('PUT').headers, authorization: `Bearer ${owner.tokens.access_token}` };

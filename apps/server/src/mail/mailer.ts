@@ -1,7 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
-import { createOutboxMailer } from './outbox';
-import { createSmtpMailer } from './smtp';
-
 export interface Mail {
   to: string;
   subject: string;
@@ -17,9 +13,4 @@ export interface Mailer {
   /** Dev outbox only: the mails sent, newest last. */
   list?(): ReadonlyArray<Mail & { sentAt: string }>;
   close(): Promise<void>;
-}
-
-/** Real SMTP when SMTP_URL is set; otherwise the dev outbox (logged and listed at /api/dev/outbox). */
-export function createMailer(options: { smtpUrl: string | undefined; from: string }, log: FastifyBaseLogger): Mailer {
-  return options.smtpUrl ? createSmtpMailer(options.smtpUrl, options.from) : createOutboxMailer(log);
 }

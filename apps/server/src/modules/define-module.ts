@@ -26,7 +26,11 @@ export interface AppContext {
   realtime: Realtime;
   /** Shared counters for limits across nodes (REDIS_URL), else undefined. */
   counterRedis: Redis | undefined;
-  jwtSecret: string;
+  /**
+   * JWT_SECRET (or the one generated and kept in DATA_DIR): signs access tokens, and keys the signed file
+   * links and the network fingerprints (each through its own derived key).
+   */
+  serverSecret: string;
   /** What each user's plan allows (billing/entitlements.service.ts); allows everything without Stripe keys. */
   entitlements: EntitlementGate;
   /** Which sessions are live: read through, and told of every revocation (auth/session-cache.ts). */

@@ -1,7 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { createSignedInUser } from '../../test/factories';
 
 /** A Redis URL nothing answers at: the port was free a moment ago and is closed again. */
 async function unreachableRedisUrl(): Promise<string> {
@@ -29,7 +28,7 @@ describe('limits while Redis is unreachable', () => {
   });
 
   test('wrong passwords still lock the account for that client', async () => {
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     const login = (password: string, remoteAddress: string) =>
       testApp.app.inject({
         method: 'POST',

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app';
-import { createSignedInUser } from '../../test/factories';
 
 import { verifyAccessToken } from '../lib/access-token';
 import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
@@ -22,7 +21,7 @@ describe('Redis adapter across two nodes', () => {
   });
 
   test('an event emitted on node B reaches a socket connected to node A', async () => {
-    const user = await createSignedInUser(nodeA);
+    const user = await nodeA.factory.user();
     socket = await connectSocket(await nodeA.listen(), { token: user.tokens.access_token });
     const received = nextEvent(socket, 'clip-update', 5000);
     // The subscription to the user's channel propagates through Redis; repeat until it has.
@@ -45,7 +44,7 @@ describe('Redis adapter across two nodes', () => {
   });
 
   test("a session revoked on node A is refused on node B at once, though B's cache had it live", async () => {
-    const user = await createSignedInUser(nodeB);
+    const user = await nodeB.factory.user();
     const me = () =>
       nodeB.app.inject({
         method: 'GET',

@@ -2,7 +2,6 @@ import type { SocketAck } from '@clipsync/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app';
-import { createClip, createSignedInUser } from '../../test/factories';
 import { connectSocket, socketPool, type TestSocket } from '../../test/socket-client';
 import { sessions } from '../db/schema';
 import { signAccessToken, verifyAccessToken } from '../lib/access-token';
@@ -33,7 +32,7 @@ describe('socket rights and limits', () => {
   });
 
   test('a socket is disconnected when its access token expires', async () => {
-    const user = await createSignedInUser(testApp);
+    const user = await testApp.factory.user();
     const claims = await verifyAccessToken(TEST_JWT_SECRET, user.tokens.access_token);
     // `exp` is in whole seconds: a 1 s token could expire before the listener below is attached on a loaded
     // machine (the server then disconnects first and the test waits forever); 3 s leaves at least 2.
@@ -43,8 +42,8 @@ describe('socket rights and limits', () => {
   });
 
   test("a write re-checks the session: a revoked session's lingering socket may not publish", async () => {
-    const owner = await createSignedInUser(testApp);
-    const clip = await createClip(testApp, owner);
+    const owner = await testApp.factory.user();
+    const clip = await testApp.factory.clip({ owner });
     const socket = await connect({ token: owner.tokens.access_token });
     expect(await publish(socket, clip.id, 'while live')).toEqual({ ok: true });
     // Revoked as another node's revocation arrives: the session cache hears it, but no event closes this
@@ -59,8 +58,8 @@ describe('socket rights and limits', () => {
   });
 
   test('each user has a write budget: over it, an error ack, and the socket stays up', async () => {
-    const owner = await createSignedInUser(testApp);
-    const clip = await createClip(testApp, owner);
+    const owner = await testApp.factory.user();
+    const clip = await testApp.factory.clip({ owner });
     const socket = await connect({ token: owner.tokens.access_token });
     const results = await Promise.all(Array.from({ length: 25 }, (_, i) => publish(socket, clip.id, `v${i}`)));
     const refused = results.filter((result) => !result.ok);

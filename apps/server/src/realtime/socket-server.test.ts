@@ -2,7 +2,6 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app';
 import { connectSocket, nextEvent, socketPool } from '../../test/socket-client';
-import { createSignedInUser } from '../../test/factories';
 import { signAccessToken } from '../lib/access-token';
 
 const unsignedToken = (claims: Record<string, unknown>) => {
@@ -35,7 +34,7 @@ describe('Socket.IO on the app server', () => {
   });
 
   test('a valid access token of a live session is accepted', async () => {
-    const user = await createSignedInUser(testApp);
+    const user = await testApp.factory.user();
     const socket = await connect({ token: user.tokens.access_token });
     expect(socket.connected).toBe(true);
   });
@@ -72,8 +71,8 @@ describe('Socket.IO on the app server', () => {
   });
 
   test('domain events reach the sockets of their channel and no others', async () => {
-    const owner = await createSignedInUser(testApp);
-    const stranger = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
+    const stranger = await testApp.factory.user();
     const ownerSocket = await connect({ token: owner.tokens.access_token });
     const strangerSocket = await connect({ token: stranger.tokens.access_token });
     let strangerHeard = false;

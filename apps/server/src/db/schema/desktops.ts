@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, storedFileColumns, updatedAt } from './columns';
 import { users } from './users';
 
 /**
@@ -42,11 +42,7 @@ export const desktopItems = pgTable(
     y: integer('y').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
-    fileName: text('file_name'),
-    fileType: text('file_type'),
-    fileSize: bigint('file_size', { mode: 'number' }),
-    /** Server-generated key in the FileStore; never a user-given path. */
-    storageKey: text('storage_key'),
+    ...storedFileColumns(),
     /** One more with every change of the block: a layout save names the version it started from. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),

@@ -1,17 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, storedFileColumns, updatedAt } from './columns';
 import { users } from './users';
 
 /**
@@ -72,11 +61,7 @@ export const roomContent = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type', { enum: ['text', 'file'] }).notNull(),
     content: text('content').notNull().default(''),
-    fileName: text('file_name'),
-    fileType: text('file_type'),
-    fileSize: bigint('file_size', { mode: 'number' }),
-    /** Server-generated key in the FileStore; never a user-given path. */
-    storageKey: text('storage_key'),
+    ...storedFileColumns(),
     /** One more with every edit of the text: an edit names the version it started from, so a stale one is refused. */
     version: integer('version').notNull().default(1),
     createdAt: createdAt(),

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser } from '../../../test/factories';
 
 describe('auth rate limits, malformed bodies and the dev outbox', () => {
   let testApp: TestApp;
@@ -22,7 +21,7 @@ describe('auth rate limits, malformed bodies and the dev outbox', () => {
     testApp.app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: ip, payload: { email, password } });
 
   test('8 wrong passwords lock that client out of the account, not the owner on another address', async () => {
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     for (let i = 0; i < 8; i++)
       expect((await loginWith(owner.email, 'wrong-password', '10.1.0.1')).statusCode).toBe(401);
     const limited = await loginWith(owner.email, owner.password, '10.1.0.1');
@@ -35,7 +34,7 @@ describe('auth rate limits, malformed bodies and the dev outbox', () => {
   });
 
   test('an IPv6 /64 is one client: new interface ids do not reset the lock; another /64 is not locked', async () => {
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     for (let i = 1; i <= 8; i++) {
       expect((await loginWith(owner.email, 'wrong-password', `2001:db8:7:1::${i.toString(16)}`)).statusCode).toBe(401);
     }
@@ -44,19 +43,19 @@ describe('auth rate limits, malformed bodies and the dev outbox', () => {
   });
 
   test('successful sign-ins are not failures: they never add up to a lock', async () => {
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     for (let i = 0; i < 10; i++)
       expect((await loginWith(owner.email, owner.password, '10.1.1.1')).statusCode).toBe(200);
   });
 
   test('guessing from many addresses stops at 50 failures per account, for everyone', async () => {
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     for (let i = 0; i < 50; i++) {
       expect((await loginWith(owner.email, 'wrong-password', `10.1.2.${i}`)).statusCode).toBe(401);
     }
     expect((await loginWith(owner.email, owner.password, '10.1.3.1')).statusCode).toBe(429);
     // Other accounts are untouched.
-    const other = await createSignedInUser(testApp);
+    const other = await testApp.factory.user();
     expect((await loginWith(other.email, other.password, '10.1.3.1')).statusCode).toBe(200);
   });
 

@@ -1,7 +1,6 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser } from '../../../test/factories';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { FORGOT_MESSAGE, REGISTER_MESSAGE, RESEND_MESSAGE } from './auth.service';
 
@@ -47,7 +46,7 @@ describe('mail leaves the request path', () => {
   // Were any branch to await the transport, its request would hang for nodemailer's 30 s greeting timeout
   // and fail this test's 5 s limit.
   test('no branch of register or forgot-password waits for a transport that never answers', async () => {
-    const confirmed = await createSignedInUser(testApp);
+    const confirmed = await testApp.factory.user();
     const calls = [
       ['/api/auth/register', { name: 'New', email: 'new@example.com', password: 'new-password' }, REGISTER_MESSAGE],
       ['/api/auth/register', { name: 'Again', email: 'new@example.com', password: 'other-password' }, REGISTER_MESSAGE],
@@ -65,12 +64,15 @@ describe('mail leaves the request path', () => {
   });
 });
 
+/** Short, so that the tests that wait for a second mail wait a second only. */
+const COOLDOWN_MS = 1000;
+
 describe('registration of an unconfirmed address', () => {
   let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let testApp: TestApp;
   beforeAll(async () => {
     sink = await startSmtpSink();
-    testApp = await buildTestApp({ SMTP_URL: sink.url, MAIL_COOLDOWN_SECONDS: '1' });
+    testApp = await buildTestApp({ SMTP_URL: sink.url, MAIL_COOLDOWN_SECONDS: String(COOLDOWN_MS / 1000) });
   });
   afterAll(async () => {
     await testApp.close();
@@ -106,7 +108,7 @@ describe('registration of an unconfirmed address', () => {
     const email = 'resend@example.com';
     await post('/api/auth/register', { name: 'Resend', email, password: 'resend-password' });
     await sink.waitForMail(email);
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     const answers = await Promise.all(
       [email, owner.email, 'nobody-resend@example.com'].map(async (address, index) =>
         (await post('/api/auth/resend-confirmation', { email: address }, `10.30.2.${index}`)).json(),
@@ -134,23 +136,32 @@ describe('registration of an unconfirmed address', () => {
   });
 
   test('a confirmed address is never taken over by a registration', async () => {
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     await post('/api/auth/register', { name: 'Mallory', email: owner.email, password: 'attacker-password' });
     expect((await login(owner.email, owner.password)).statusCode).toBe(200);
     expect((await login(owner.email, 'attacker-password')).statusCode).toBe(401);
   });
 
   test('the "already registered" mail has the same cooldown as the others', async () => {
-    const owner = await createSignedInUser(testApp);
-    for (const address of ['10.30.1.1', '10.30.1.2', '10.30.1.3']) {
-      await post('/api/auth/register', { name: 'X', email: owner.email, password: 'whatever-pass' }, address);
+    // The queue's clock is faked, as in its own tests, but still runs (the database, the requests and the
+    // SMTP sink need time to pass): the cooldown is jumped over instead of slept through.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const owner = await testApp.factory.user();
+      const mailsTo = () => sink.mails.filter((mail) => mail.to.includes(owner.email));
+      for (const address of ['10.30.1.1', '10.30.1.2', '10.30.1.3']) {
+        await post('/api/auth/register', { name: 'X', email: owner.email, password: 'whatever-pass' }, address);
+      }
+      await sink.waitForMail(owner.email);
+      // Within the cooldown the later two collapse into one, sent when it ends.
+      await vi.advanceTimersByTimeAsync(COOLDOWN_MS / 4);
+      expect(mailsTo()).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(COOLDOWN_MS);
+      await sink.waitForMail(owner.email);
+      await vi.advanceTimersByTimeAsync(COOLDOWN_MS * 2);
+      expect(mailsTo()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
     }
-    await sink.waitForMail(owner.email);
-    // Within the cooldown the later two collapse into one, sent when it ends.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(sink.mails.filter((mail) => mail.to.includes(owner.email))).toHaveLength(1);
-    await sink.waitForMail(owner.email, 3000);
-    await new Promise((resolve) => setTimeout(resolve, 1200));
-    expect(sink.mails.filter((mail) => mail.to.includes(owner.email))).toHaveLength(2);
   });
 });

@@ -1,4 +1,5 @@
 import { defineModule } from '../define-module';
+import { createAuthContext } from './auth.context';
 import { authRoutes } from './auth.routes';
 
 /** Accounts and sessions: register, confirm, login, refresh, logout, me, forgot and reset password. */
@@ -6,13 +7,7 @@ export const authModule = defineModule((ctx) => ({
   routes: async (api) => {
     await api.register(authRoutes, {
       prefix: '/auth',
-      ctx: {
-        db: ctx.db,
-        events: ctx.events,
-        jwtSecret: ctx.jwtSecret,
-        mail: ctx.mail,
-        publicUrl: ctx.config.publicUrl,
-      },
+      ctx: createAuthContext(ctx),
       counterRedis: ctx.counterRedis,
       attemptsPerIp: ctx.config.authRateLimitPerIp,
     });

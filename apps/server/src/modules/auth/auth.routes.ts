@@ -21,6 +21,7 @@ import { createAttemptLimiter, limitFailures, limitPerBodyField } from '../../pl
 import { requireSignedIn } from '../../lib/actor';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { signedInOnly } from '../../plugins/authenticate';
+import type { AuthContext } from './auth.context';
 import * as auth from './auth.service';
 import { revokeSession, rotateRefreshToken } from './sessions.service';
 
@@ -36,7 +37,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody 
 const RefreshHeaders = z.object({ [REFRESH_TOKEN_HEADER]: z.string().min(1).max(512) });
 
 export const authRoutes: FastifyPluginAsyncZod<{
-  ctx: auth.AuthContext;
+  ctx: AuthContext;
   counterRedis: Redis | undefined;
   attemptsPerIp: number;
 }> = async (app, { ctx, counterRedis, attemptsPerIp }) => {
@@ -84,27 +85,6 @@ export const authRoutes: FastifyPluginAsyncZod<{
       const tokens = await rotateRefreshToken(ctx, request.headers[REFRESH_TOKEN_HEADER]);
       return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresAt: tokens.expires_at };
     },
-  );
-
-  app.post(
-    '/logout',
-    {
-      preHandler: [signedInOnly],
-      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageResponse, 401: ErrorBody } },
-    },
-    async (request) => {
-      await revokeSession(ctx, requireSignedIn(request.actor).sessionId, 'logout');
-      return { message: 'Logged out successfully' };
-    },
-  );
-
-  app.get(
-    '/me',
-    {
-      preHandler: [signedInOnly],
-      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MeResponse, 401: ErrorBody } },
-    },
-    async (request) => ({ user: await auth.getCurrentUser(ctx, requireSignedIn(request.actor).userId) }),
   );
 
   app.post(
@@ -165,5 +145,31 @@ export const authRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['auth'], querystring: TokenQuery, response: { 200: CheckEmailConfirmationResponse, ...errors } },
     },
     async (request) => auth.checkEmailConfirmation(ctx, request.query.token),
+  );
+
+  await app.register(sessionRoutes, { ctx });
+};
+
+/** The caller's own session: signed in, one hook for both. */
+const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (app, { ctx }) => {
+  app.addHook('preHandler', signedInOnly);
+
+  app.post(
+    '/logout',
+    {
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageResponse, 401: ErrorBody } },
+    },
+    async (request) => {
+      await revokeSession(ctx, requireSignedIn(request.actor).sessionId, 'logout');
+      return { message: 'Logged out successfully' };
+    },
+  );
+
+  app.get(
+    '/me',
+    {
+      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MeResponse, 401: ErrorBody } },
+    },
+    async (request) => ({ user: await auth.getCurrentUser(ctx, requireSignedIn(request.actor).userId) }),
   );
 };

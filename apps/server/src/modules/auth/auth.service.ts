@@ -3,17 +3,12 @@ import type { LoginRequest, LoginResponse, PublicUser, RegisterRequest } from '@
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/secure-tokens';
-import type { MailQueue } from '../../mail/mail-queue';
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from '../../mail/templates/account-mails';
+import type { AuthContext } from './auth.context';
 import { toPublicUser } from './auth.presenter';
 import { consumeEmailToken, findEmailToken, issueEmailToken, voidEmailTokens } from './email-tokens';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
-import { revokeUserSessions, startSession, type SessionContext } from './sessions.service';
-
-export interface AuthContext extends SessionContext {
-  mail: MailQueue;
-  publicUrl: string;
-}
+import { revokeUserSessions, startSession } from './sessions.service';
 
 export const REGISTER_MESSAGE =
   'Registration successful. Please check your email to confirm your account before logging in.';

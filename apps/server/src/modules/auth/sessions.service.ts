@@ -1,21 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { SessionTokens } from '@clipsync/shared';
 import type { Database } from '../../db/client';
+import type { SessionTokens } from '@clipsync/shared';
 import { refreshTokens, sessions } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import type { DomainEvents } from '../../lib/domain-events';
 import { hashToken, newId, newSecretToken, sealWith, unsealWith } from '../../lib/secure-tokens';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../lib/access-token';
+import type { SessionContext } from './auth.context';
 
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A client that lost the refresh response may present the old token again this long and get the same child. */
 export const REFRESH_REUSE_GRACE_MS = 10_000;
-
-export interface SessionContext {
-  db: Database;
-  events: DomainEvents;
-  jwtSecret: string;
-}
 
 async function issueTokens(
   ctx: SessionContext,

@@ -1,7 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser } from '../../../test/factories';
 import { connectSocket } from '../../../test/socket-client';
 import { signAccessToken } from '../../lib/access-token';
 import { REFRESH_REUSE_GRACE_MS } from './sessions.service';
@@ -19,7 +18,7 @@ describe('sessions: refresh rotation, revocation, logout', () => {
     testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${accessToken}` } });
 
   test('refresh rotates: new pair, the new access token works', async () => {
-    const user = await createSignedInUser(testApp);
+    const user = await testApp.factory.user();
     const res = await refresh(user.tokens.refresh_token);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -29,7 +28,7 @@ describe('sessions: refresh rotation, revocation, logout', () => {
   });
 
   test('presenting a rotated token after the grace period revokes the whole family', async () => {
-    const user = await createSignedInUser(testApp);
+    const user = await testApp.factory.user();
     const child = (await refresh(user.tokens.refresh_token)).json();
     vi.useFakeTimers({ now: Date.now() + REFRESH_REUSE_GRACE_MS + 1000, toFake: ['Date'] });
     try {
@@ -42,7 +41,7 @@ describe('sessions: refresh rotation, revocation, logout', () => {
   });
 
   test('a client that lost the response gets the same child within the grace period', async () => {
-    const user = await createSignedInUser(testApp);
+    const user = await testApp.factory.user();
     const first = (await refresh(user.tokens.refresh_token)).json();
     const retry = await refresh(user.tokens.refresh_token);
     expect(retry.statusCode).toBe(200);
@@ -51,14 +50,14 @@ describe('sessions: refresh rotation, revocation, logout', () => {
   });
 
   test('concurrent refreshes with one token never yield two live children', async () => {
-    const user = await createSignedInUser(testApp);
+    const user = await testApp.factory.user();
     const results = await Promise.all(Array.from({ length: 5 }, () => refresh(user.tokens.refresh_token)));
     const children = new Set(results.filter((r) => r.statusCode === 200).map((r) => r.json().refreshToken));
     expect(children.size).toBe(1);
   });
 
   test('logout ends the session at once for HTTP and for its open sockets', async () => {
-    const user = await createSignedInUser(testApp);
+    const user = await testApp.factory.user();
     const socket = await connectSocket(await listenOnce(), { token: user.tokens.access_token });
     const disconnected = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
 
@@ -95,7 +94,7 @@ describe('sessions: refresh rotation, revocation, logout', () => {
           .sign(new TextEncoder().encode(TEST_JWT_SECRET)),
     ],
   ])('%s access token → 401 on /api/auth/me', async (_name, makeToken) => {
-    const user = await createSignedInUser(testApp);
+    const user = await testApp.factory.user();
     const headers = makeToken ? { authorization: `Bearer ${await makeToken(user.tokens.access_token)}` } : undefined;
     const res = await testApp.app.inject({ method: 'GET', url: '/api/auth/me', headers });
     expect(res.statusCode).toBe(401);
@@ -103,7 +102,7 @@ describe('sessions: refresh rotation, revocation, logout', () => {
   });
 
   test('an access token close to expiry is renewed on the response; a fresh one is not', async () => {
-    const user = await createSignedInUser(testApp);
+    const user = await testApp.factory.user();
     const fresh = await me(user.tokens.access_token);
     expect(fresh.headers['x-access-token']).toBeUndefined();
 

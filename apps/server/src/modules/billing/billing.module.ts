@@ -1,5 +1,5 @@
 import { defineModule } from '../define-module';
-import { createPayments, type BillingContext } from './billing-context';
+import { createBillingContext } from './billing.context';
 import { billingRoutes } from './billing.routes';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
@@ -8,16 +8,12 @@ import { stripeWebhookRoutes } from './stripe-webhook.routes';
  * caller's plan. The plan checks other areas use are built in app.ts (entitlements.service.ts) and reach
  * them through the app context.
  */
-export const billingModule = defineModule((app) => {
-  const ctx: BillingContext = {
-    db: app.db,
-    payments: createPayments(app.config.billing),
-    publicUrl: app.config.publicUrl,
-  };
+export const billingModule = defineModule((ctx) => {
+  const billing = createBillingContext(ctx);
   return {
     routes: async (api) => {
-      await api.register(billingRoutes, { ctx });
-      await api.register(stripeWebhookRoutes, { ctx });
+      await api.register(billingRoutes, { ctx: billing });
+      await api.register(stripeWebhookRoutes, { ctx: billing });
     },
   };
 });

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { signedInOnly } from '../../plugins/authenticate';
-import type { BillingContext } from './billing-context';
+import type { BillingContext } from './billing.context';
 import * as billingService from './billing.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody };

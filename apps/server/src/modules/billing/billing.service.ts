@@ -11,7 +11,7 @@ import type Stripe from 'stripe';
 import { billingAccounts } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { requirePayments, type BillingContext, type Payments } from './billing-context';
+import { requirePayments, type BillingContext, type Payments } from './billing.context';
 import { loadBillingState, paidPlanOf, trialEndOf, type BillingState } from './billing-state';
 import { toBillingResponse } from './billing.presenter';
 

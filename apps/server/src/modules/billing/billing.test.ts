@@ -13,7 +13,7 @@ import {
   subscriptionObject,
   suiteApp,
 } from '../../../test/stripe-billing';
-import { createPayments } from './billing-context';
+import { createPayments } from './billing.context';
 import { startCheckout } from './billing.service';
 
 const DAY_S = 24 * 3600;

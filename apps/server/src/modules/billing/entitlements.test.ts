@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { clips } from '../../db/schema';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createRoom, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 import { buildBillingTestApp, givePlan, signedUpDaysAgo, suiteApp } from '../../../test/stripe-billing';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -51,7 +51,7 @@ describe('plan entitlements with billing on (SPEC §9)', () => {
 
   test('joining a room by invite or by opening a public one needs rooms too', async () => {
     const owner = await testApp.factory.user();
-    const room = await createRoom(testApp, owner);
+    const room = await testApp.factory.room({ owner });
     const pro = await userAfterTrial(testApp, 'pro');
     const byLink = await testApp.as(pro).post('/api/rooms/join', { shareToken: room.shareToken });
     expect(byLink.statusCode).toBe(402);

@@ -1,6 +1,6 @@
 import type { RoomContentItem, RoomDetail, SocketAck } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { addRoomMember, createRoom, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
 import {
@@ -78,8 +78,8 @@ describe("rooms and desktop share links follow their owner's current plan", () =
       await testApp.factory.user(),
     ];
     // All made during the owner's trial.
-    room = await createRoom(testApp, owner, { isPrivate: true });
-    await addRoomMember(testApp, owner, room.id, member);
+    room = await testApp.factory.room({ owner, isPrivate: true });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     shareToken = (await testApp.as(owner).post('/api/virtual-desktop/share')).json().shareToken;
     desktopId = (await testApp.as(owner).get('/api/virtual-desktop')).json().id;
     await testApp.as(owner).post('/api/virtual-desktop/items/text', { content: 'on the desktop' });

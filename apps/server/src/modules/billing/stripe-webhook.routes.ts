@@ -2,7 +2,7 @@ import { ErrorBody } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import type { BillingContext } from './billing-context';
+import type { BillingContext } from './billing.context';
 import { handleStripeWebhook } from './stripe-webhook.service';
 
 /** Stripe's events are small; a subscription with many items stays well under this. */

@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import type { BillingConfig } from '../../config/env';
 import { billingAccounts, stripeEvents, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { planOfPrice, requirePayments, type BillingContext, type Transaction } from './billing-context';
+import { planOfPrice, requirePayments, type BillingContext, type Transaction } from './billing.context';
 import type { BillingAccountRow } from './billing-state';
 import { isEnded, mayApplySubscriptionEvent, orderOf, type EventOrder } from './subscription-order';
 

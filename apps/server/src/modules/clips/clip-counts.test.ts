@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { clips } from '../../db/schema';
 
@@ -13,7 +13,7 @@ let testApp: TestApp;
 let user: TestUser;
 beforeAll(async () => {
   testApp = await buildTestApp();
-  user = await createSignedInUser(testApp);
+  user = await testApp.factory.user();
 });
 afterAll(() => testApp.close());
 

@@ -1,7 +1,7 @@
 import type { Clip, ErrorBody, SocketAck } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createClip, type TestUser } from '../../../test/factories';
+import type { TestUser } from '../../../test/factories';
 import { socketPool } from '../../../test/socket-client';
 
 type AckResult = Parameters<SocketAck>[0];
@@ -29,7 +29,7 @@ describe('clip edits name the version they started from', () => {
   });
 
   test('each save moves the version on; a save from an older version is refused with what is stored', async () => {
-    const clip = await createClip(testApp, owner, 'first');
+    const clip = await testApp.factory.clip({ owner, content: 'first' });
     expect(clip.version).toBe(1);
 
     const laptop = await save(clip.id, { content: 'from the laptop', version: 1 });
@@ -51,7 +51,7 @@ describe('clip edits name the version they started from', () => {
   });
 
   test('of two saves started from one version at once, exactly one is stored', async () => {
-    const clip = await createClip(testApp, owner, 'shared start');
+    const clip = await testApp.factory.clip({ owner, content: 'shared start' });
     const answers = await Promise.all(
       Array.from({ length: 6 }, (_, index) => save(clip.id, { content: `device ${index}`, version: 1 })),
     );
@@ -66,7 +66,7 @@ describe('clip edits name the version they started from', () => {
   });
 
   test("the owner's socket edit is checked the same way, and the refusal carries what is stored", async () => {
-    const clip = await createClip(testApp, owner, 'socket start');
+    const clip = await testApp.factory.clip({ owner, content: 'socket start' });
     expect((await save(clip.id, { content: 'saved over HTTP', version: 1 })).statusCode).toBe(200);
     const ownerSocket = await sockets.connect(baseUrl, { token: owner.tokens.access_token });
     const emit = (payload: { clipId: string; content: string; version?: number }) =>
@@ -84,7 +84,7 @@ describe('clip edits name the version they started from', () => {
   });
 
   test('a save without a version (a client from before versions) still overwrites', async () => {
-    const clip = await createClip(testApp, owner, 'old client');
+    const clip = await testApp.factory.clip({ owner, content: 'old client' });
     const answer = await save(clip.id, { content: 'no version' });
     expect(answer.json<Clip>()).toMatchObject({ content: 'no version', version: 2 });
   });

@@ -4,7 +4,7 @@ import type { Clip } from '@clipsync/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { clipFiles } from '../../db/schema';
 
@@ -59,7 +59,7 @@ describe('storage quota per user', () => {
   afterAll(() => testApp.close());
 
   test('a file that would overfill the quota is a 413 naming the limit, and its bytes are not kept', async () => {
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     const [first, second] = [await api.createClip(owner), await api.createClip(owner)];
     expect((await api.upload(owner, first.id, 'a.bin', 1.5 * MIB)).statusCode).toBe(201);
     const kept = await api.keptFiles();
@@ -79,7 +79,7 @@ describe('storage quota per user', () => {
     expect(await api.keptFiles()).toBe(kept + 1);
 
     // Another user has their own quota.
-    const other = await createSignedInUser(testApp);
+    const other = await testApp.factory.user();
     expect((await api.upload(other, (await api.createClip(other)).id, 'c.bin', MIB)).statusCode).toBe(201);
 
     // Deleting a file makes room again.
@@ -88,7 +88,7 @@ describe('storage quota per user', () => {
   });
 
   test('a user already at the quota is refused before the body is read, and the connection closed', async () => {
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     const clip = await api.createClip(owner);
     expect((await api.upload(owner, clip.id, 'full.bin', 2 * MIB)).statusCode).toBe(201);
     const refused = await api.upload(owner, clip.id, 'more.bin', MIB);
@@ -100,7 +100,7 @@ describe('storage quota per user', () => {
   });
 
   test('concurrent uploads of one user cannot together overfill the quota', async () => {
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     // One clip each, so nothing but the owner's lock makes them take turns.
     const clips = await Promise.all(Array.from({ length: 6 }, () => api.createClip(owner)));
     const kept = await api.keptFiles();
@@ -119,7 +119,7 @@ describe('files per clip', () => {
   beforeAll(async () => {
     testApp = await buildTestApp({ MAX_FILES_PER_CLIP: '2' });
     api = clipsApi(testApp);
-    owner = await createSignedInUser(testApp);
+    owner = await testApp.factory.user();
   });
   afterAll(() => testApp.close());
 
@@ -163,7 +163,7 @@ describe('the upload answer', () => {
   afterAll(() => testApp.close());
 
   test('concurrent uploads to one clip each get back their own file', async () => {
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     const clip = await api.createClip(owner);
     const names = Array.from({ length: 12 }, (_, i) => `upload-${i}.txt`);
     const results = await Promise.all(names.map((name, i) => api.upload(owner, clip.id, name, i + 1)));
@@ -178,7 +178,7 @@ describe('the upload answer', () => {
   // PGlite runs one transaction at a time, so the race above shows only on PostgreSQL, where a file
   // whose transaction began later can commit first and sort after ours. This stages that order.
   test('the answer is the uploaded file even when another file sorts after it', async () => {
-    const owner = await createSignedInUser(testApp);
+    const owner = await testApp.factory.user();
     const clip = await api.createClip(owner);
     const other = (await api.upload(owner, clip.id, 'other.txt', 1)).json().file;
     await testApp.context.db

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 
 /** A browser's multipart part: the name as raw UTF-8 inside quotes (what `multipartFile` writes). */
@@ -32,7 +32,7 @@ describe('file names survive upload and download', () => {
   let owner: TestUser;
   beforeAll(async () => {
     testApp = await buildTestApp();
-    owner = await createSignedInUser(testApp);
+    owner = await testApp.factory.user();
   });
   afterAll(() => testApp.close());
 

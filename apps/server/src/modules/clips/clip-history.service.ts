@@ -6,7 +6,8 @@ import { requireSignedIn, type Actor } from '../../lib/actor';
 import { countRoomsOf } from '../rooms/room-list.service';
 import { rangeStart, toContainsPattern } from './clip-filters';
 import { toClip } from './clips.presenter';
-import { filesOf, type ClipsContext } from './clips.service';
+import type { ClipsContext } from './clips.context';
+import { filesOf } from './clips.service';
 
 // A user's own lists: history (filtered and paged in SQL), favourites and stats. Drafts never count.
 

@@ -6,7 +6,7 @@ import { FILE_NAME_HEADER, FILE_TYPE_HEADER, MAX_UPLOAD_BYTES, type Clip } from 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 import { eventually, putInChunks } from '../../../test/real-socket-upload';
 import { clipFiles } from '../../db/schema';
 
@@ -20,8 +20,8 @@ describe('PUT /api/clipboard/:id/files: the raw-body upload', () => {
   let base: string;
   beforeAll(async () => {
     testApp = await buildTestApp({ STORAGE_QUOTA_BYTES: String(24 * MIB) });
-    owner = await createSignedInUser(testApp);
-    other = await createSignedInUser(testApp);
+    owner = await testApp.factory.user();
+    other = await testApp.factory.user();
     base = await testApp.listen();
   });
   afterAll(() => testApp.close());
@@ -194,7 +194,7 @@ describe('PUT /api/clipboard/:id/files: the raw-body upload', () => {
   });
 
   test('the quota counts raw uploads like multipart ones', async () => {
-    const user = await createSignedInUser(testApp);
+    const user = await testApp.factory.user();
     const clip = await createClip(user);
     // A 24 MB quota: 20 MB fit, 4 MB + 1 byte more does not, 4 MB less the clip's text does.
     for (const name of ['a.bin', 'b.bin']) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createSignedInUser, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 import { clipFiles, clips } from '../../db/schema';
 import { newId } from '../../lib/secure-tokens';
 import { purgeDrafts } from './clips.service';
@@ -25,8 +25,8 @@ describe('clip history, favourites and stats in SQL', () => {
 
   beforeAll(async () => {
     testApp = await buildTestApp();
-    user = await createSignedInUser(testApp);
-    stranger = await createSignedInUser(testApp);
+    user = await testApp.factory.user();
+    stranger = await testApp.factory.user();
     const { db } = testApp.context.database;
     await db
       .insert(clips)

@@ -1,7 +1,7 @@
 import type { SocketAck } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createClip as createClipAs, createSignedInUser, type TestUser } from '../../../test/factories';
+import type { TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
 
@@ -16,7 +16,7 @@ describe('clip live updates over Socket.IO', () => {
   const connect = (user?: TestUser) => sockets.connect(baseUrl, user ? { token: user.tokens.access_token } : {});
   const emitWithAck = (socket: TestSocket, event: 'clip:join' | 'clip:leave', clipId: string) =>
     new Promise<AckResult>((resolve) => socket.emit(event, { clipId }, resolve));
-  const createClip = (content: string) => createClipAs(testApp, owner, content);
+  const createClip = (content: string) => testApp.factory.clip({ owner, content });
   const save = (clipId: string, content: string, user = owner) =>
     testApp.app.inject({
       method: 'PUT',
@@ -28,8 +28,8 @@ describe('clip live updates over Socket.IO', () => {
   beforeAll(async () => {
     testApp = await buildTestApp();
     baseUrl = await testApp.listen();
-    owner = await createSignedInUser(testApp);
-    other = await createSignedInUser(testApp);
+    owner = await testApp.factory.user();
+    other = await testApp.factory.user();
   });
   afterAll(async () => {
     sockets.closeAll();

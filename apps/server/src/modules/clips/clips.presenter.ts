@@ -1,12 +1,9 @@
 import type { Clip, ClipAbilities, ClipFile, ClipFileSummary } from '@clipsync/shared';
-import type { clipFiles, clips } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import type { DomainEventMap } from '../../lib/domain-events';
 import { abilitiesOf } from '../../lib/policy';
+import type { ClipFileRow, ClipRow } from './clips.context';
 import { clipPolicy } from './clips.policy';
-
-type ClipRow = typeof clips.$inferSelect;
-type ClipFileRow = typeof clipFiles.$inferSelect;
 
 /** Stable download address of a stored file; the name is there for the browser, the id finds the file. */
 export function fileUrl(file: Pick<ClipFileRow, 'id' | 'name'>): string {

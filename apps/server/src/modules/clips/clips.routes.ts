@@ -21,19 +21,39 @@ import { z } from 'zod';
 import { acceptRawUploads, receiveFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
 import { signedInOnly } from '../../plugins/authenticate';
 import * as clipHistory from './clip-history.service';
+import type { ClipsContext } from './clips.context';
 import * as clipsService from './clips.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
 const bearer = [{ bearer: [] }];
 
-export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext }> = async (app, { ctx }) => {
+export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (app, { ctx }) => {
   await app.register(multipart, UPLOAD_MULTIPART_OPTIONS);
   acceptRawUploads(app);
+
+  // Anyone holding a clip's link reads it and its files (the service asks whether its owner may share it).
+  app.get(
+    '/:id',
+    { schema: { tags: ['clips'], params: ClipIdParams, response: { 200: Clip, ...errors } } },
+    async (request) => clipsService.getClip(ctx, request.actor, request.params.id),
+  );
+
+  app.get(
+    '/:id/files',
+    { schema: { tags: ['clips'], params: ClipIdParams, response: { 200: ClipFileList, ...errors } } },
+    async (request) => ({ files: await clipsService.listClipFiles(ctx, request.actor, request.params.id) }),
+  );
+
+  await app.register(ownClipRoutes, { ctx });
+};
+
+/** Everything else is the owner's: signed in (one hook for the lot), then the service asks whose clip it is. */
+const ownClipRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (app, { ctx }) => {
+  app.addHook('preHandler', signedInOnly);
 
   app.get(
     '/history',
     {
-      preHandler: [signedInOnly],
       schema: {
         tags: ['clips'],
         security: bearer,
@@ -51,7 +71,6 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.get(
     '/favorites',
     {
-      preHandler: [signedInOnly],
       schema: {
         tags: ['clips'],
         security: bearer,
@@ -69,7 +88,6 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.get(
     '/stats',
     {
-      preHandler: [signedInOnly],
       schema: { tags: ['clips'], security: bearer, response: { 200: ClipStats, ...errors } },
     },
     async (request) => clipHistory.getClipStats(ctx, request.actor),
@@ -79,7 +97,6 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.post(
     '/',
     {
-      preHandler: [signedInOnly],
       schema: {
         tags: ['clips'],
         security: bearer,
@@ -91,16 +108,9 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
       reply.status(201).send(await clipsService.createClip(ctx, request.actor, request.body.content ?? '')),
   );
 
-  app.get(
-    '/:id',
-    { schema: { tags: ['clips'], params: ClipIdParams, response: { 200: Clip, ...errors } } },
-    async (request) => clipsService.getClip(ctx, request.actor, request.params.id),
-  );
-
   app.put(
     '/:id',
     {
-      preHandler: [signedInOnly],
       schema: {
         tags: ['clips'],
         security: bearer,
@@ -116,7 +126,6 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.delete(
     '/:id',
     {
-      preHandler: [signedInOnly],
       schema: { tags: ['clips'], security: bearer, params: ClipIdParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -128,16 +137,9 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.post(
     '/:id/favorite',
     {
-      preHandler: [signedInOnly],
       schema: { tags: ['clips'], security: bearer, params: ClipIdParams, response: { 200: FavoriteResult, ...errors } },
     },
     async (request) => clipsService.toggleFavorite(ctx, request.actor, request.params.id),
-  );
-
-  app.get(
-    '/:id/files',
-    { schema: { tags: ['clips'], params: ClipIdParams, response: { 200: ClipFileList, ...errors } } },
-    async (request) => ({ files: await clipsService.listClipFiles(ctx, request.actor, request.params.id) }),
   );
 
   // SPEC's multipart POST, and the same upload with the file as the whole body (PUT, issue 14), which the
@@ -145,7 +147,6 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.route({
     method: ['POST', 'PUT'],
     url: '/:id/files',
-    preHandler: [signedInOnly],
     config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
     schema: {
       tags: ['clips'],
@@ -166,7 +167,6 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: clipsService.ClipsContext
   app.delete(
     '/:id/files/:fileId',
     {
-      preHandler: [signedInOnly],
       schema: { tags: ['clips'], security: bearer, params: ClipFileParams, response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {

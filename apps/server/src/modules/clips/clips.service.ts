@@ -5,30 +5,16 @@ import type { Database, Transaction } from '../../db/client';
 import { clipFiles, clips } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertNotStale, nextVersion, startedFrom } from '../../lib/edit-conflict';
-import type { DomainEvents } from '../../lib/domain-events';
-import { planName, type EntitlementGate } from '../../lib/entitlements';
+import { planName } from '../../lib/entitlements';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { assertNewTextFits, writeTextWithinQuota } from '../../lib/storage-quota';
-import type { FileStore } from '../../storage/file-store';
-import { storeUpload } from '../../storage/store-upload';
+import { storeUpload, type IncomingUpload } from '../../storage/store-upload';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
+import type { ClipFileRow, ClipRow, ClipsContext } from './clips.context';
 import { clipPolicy } from './clips.policy';
 import { toClip, toClipDeletedEvent, toClipFile, toClipSavedEvent } from './clips.presenter';
-import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
-
-export interface ClipsContext {
-  db: Database;
-  events: DomainEvents;
-  files: FileStore;
-  limits: { storageQuotaBytes: number; maxFilesPerClip: number };
-  /** With billing on, a clip's link is readable by others only while its owner's plan includes sharing. */
-  entitlements: EntitlementGate;
-}
-
-export type ClipRow = typeof clips.$inferSelect;
-type ClipFileRow = typeof clipFiles.$inferSelect;
 
 async function findClipOr404(db: Database, clipId: string): Promise<ClipRow> {
   const [clip] = await db.select().from(clips).where(eq(clips.id, clipId));
@@ -182,13 +168,6 @@ async function changeClipFiles<Changed>(
   return result;
 }
 
-export interface IncomingFile {
-  /** As uploaded: cut and checked here before anything is stored. */
-  name: string;
-  type: string;
-  stream: Readable;
-}
-
 /** The clip after the upload, and the file this upload added (others may have landed alongside). */
 export interface AddedClipFile {
   clip: Clip;
@@ -203,29 +182,23 @@ export async function addClipFile(
   ctx: ClipsContext,
   actor: Actor,
   clipId: string,
-  file: IncomingFile,
+  file: IncomingUpload,
 ): Promise<AddedClipFile> {
   const clip = await findClipOr404(ctx.db, clipId);
   authorize(clipPolicy, 'upload', actor, clip);
   await assertRoomForUpload(ctx.db, ctx.limits, clip);
-  const name = toStoredFileName(file.name);
-  const { storageKey, size } = await storeUpload(ctx.files, name, file.stream);
-  try {
+  return storeUpload(ctx.files, file, async (stored) => {
     const { row, files, changed } = await changeClipFiles(ctx, clip, async (tx) => {
-      await assertFileFits(tx, ctx.limits, clip, size);
-      const type = toStoredMimeType(file.type);
+      await assertFileFits(tx, ctx.limits, clip, stored.size);
       const [inserted] = await tx
         .insert(clipFiles)
-        .values({ id: newId(), clipId, name, size, type, storageKey })
+        .values({ id: newId(), clipId, ...stored })
         .returning();
       if (!inserted) throw new AppError('INTERNAL');
       return inserted;
     });
     return { clip: toClip(row, files, actor), file: toClipFile(changed) };
-  } catch (error) {
-    await ctx.files.delete(storageKey);
-    throw error;
-  }
+  });
 }
 
 /** Broadcasts the stored file list again (the owner's `clip-files-update`). */

@@ -2,6 +2,7 @@ import { ClipChannelPayload, ClipContentUpdatedPayload, ClipFilesUpdatedPayload,
 import { handleEvent } from '../../realtime/socket-handler';
 import type { SocketGuards } from '../../realtime/socket-server';
 import type { RealtimeSocket } from '../../realtime/types';
+import type { ClipsContext } from './clips.context';
 import * as clipsService from './clips.service';
 
 /**
@@ -11,7 +12,7 @@ import * as clipsService from './clips.service';
  */
 export function registerClipSocketHandlers(
   socket: RealtimeSocket,
-  ctx: clipsService.ClipsContext,
+  ctx: ClipsContext,
   { guardWrite }: SocketGuards,
 ): void {
   socket.on(

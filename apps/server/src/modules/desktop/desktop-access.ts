@@ -1,72 +1,14 @@
-import type { Desktop, DesktopChannelPayload } from '@clipsync/shared';
+import type { DesktopChannelPayload } from '@clipsync/shared';
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import type { AppContext } from '../define-module';
 import { desktopItems, desktops } from '../../db/schema';
-import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import type { DomainEvents } from '../../lib/domain-events';
-import type { EntitlementGate } from '../../lib/entitlements';
-import { createFileLinks, type FileLinks } from '../../lib/file-links';
-import { CACHED_TEXT_MAX, textHeldBy } from '../../lib/text-size';
-import { VersionedCache } from '../../lib/versioned-cache';
 import { networkFingerprint, networkKeyOf } from '../../lib/network-key';
 import { newId } from '../../lib/secure-tokens';
-import type { FileStore } from '../../storage/file-store';
+import type { DesktopCaller, DesktopRow, DesktopsContext } from './desktop.context';
 import type { DesktopAccess } from './desktop.policy';
-
-export interface DesktopsContext {
-  db: Database;
-  events: DomainEvents;
-  files: FileStore;
-  /** Desktop files are shown to whoever reached the desktop: their addresses carry a link signed for it (desktopFileSigner). */
-  fileLinks: FileLinks;
-  /** Keys the network fingerprints, so no address is stored and no network's name can be guessed. */
-  serverSecret: string;
-  /** Each desktop's storage budget; `lanStoredBytes`: what all LAN desktops may store together. */
-  limits: { storageQuotaBytes: number; lanStoredBytes: number };
-  /** Share links are a Pro feature when billing is on. */
-  entitlements: EntitlementGate;
-  /** Desktops as answered to each kind of viewer, under the blocks' version (desktop.service getDesktop). */
-  answers: VersionedCache<Desktop>;
-}
-
-/**
- * Reopening or refetching a desktop of 500 blocks (~200 KB) is answered from what was built last, as long
- * as no block changed. 30 s keeps the signed file links inside far from their one-hour expiry.
- */
-const ANSWER_CACHE = {
-  maxGroups: 1000,
-  maxKeysPerGroup: 10,
-  maxAgeMs: 30_000,
-  weigh: (answer: Desktop) => textHeldBy(answer.items),
-  maxWeight: CACHED_TEXT_MAX,
-};
-
-/** The module's context, from the app's (tests build the very same one). */
-export function createDesktopsContext(app: AppContext): DesktopsContext {
-  const answers = new VersionedCache<Desktop>(ANSWER_CACHE);
-  // The version check already refuses a stale answer; this drops a changed desktop's answers at once.
-  for (const event of [
-    'desktop.item-added',
-    'desktop.item-changed',
-    'desktop.item-removed',
-    'desktop.share-revoked',
-  ] as const)
-    app.events.on(event, ({ desktopId }) => answers.forget(desktopId));
-  return {
-    db: app.db,
-    events: app.events,
-    files: app.files,
-    fileLinks: createFileLinks(app.jwtSecret),
-    serverSecret: app.jwtSecret,
-    limits: { storageQuotaBytes: app.config.storageQuotaBytes, lanStoredBytes: app.config.lan.maxStoredBytes },
-    entitlements: app.entitlements,
-    answers,
-  };
-}
 
 /**
  * Signs a desktop's file links. Every view of a desktop is sent the same blocks (live updates go to all of
@@ -78,7 +20,7 @@ export function desktopFileSigner(
   ctx: Pick<DesktopsContext, 'fileLinks'>,
   desktop: Pick<DesktopRow, 'id' | 'shareToken'>,
 ): DesktopFileSigner {
-  const holder = [desktop.id, shareTagOf(desktop.shareToken)];
+  const holder = { desktopId: desktop.id, shareTag: shareTagOf(desktop.shareToken) };
   return (itemId) => ctx.fileLinks.sign('desktop', holder, itemId);
 }
 
@@ -86,16 +28,6 @@ export function desktopFileSigner(
 export function shareTagOf(shareToken: string | null): string {
   return shareToken === null ? '-' : createHash('sha256').update(shareToken).digest('base64url').slice(0, 22);
 }
-
-/** Who calls: a signed-in actor or not, and from which address (`request.ip`, TRUST_PROXY honoured). */
-export interface DesktopCaller {
-  actor: Actor;
-  address: string;
-}
-
-export type DesktopRow = typeof desktops.$inferSelect;
-export type DesktopItemRow = typeof desktopItems.$inferSelect;
-export type { Transaction };
 
 /** SPEC §2's words on the shared page, for a wrong, rotated or revoked token alike. */
 export const DESKTOP_NOT_FOUND = 'Desktop not found or access denied.';

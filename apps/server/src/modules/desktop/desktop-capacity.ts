@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { desktopItems, desktops } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertDesktopStorageFits, assertStorageFits } from '../../lib/storage-quota';
-import type { DesktopRow, DesktopsContext, Transaction } from './desktop-access';
+import type { DesktopRow, DesktopsContext, Transaction } from './desktop.context';
 
 /** A desktop holds at most DESKTOP_ITEMS_MAX blocks: a full one refuses more (409) rather than slow down. */
 export async function assertRoomForAnItem(db: DesktopsContext['db'] | Transaction, desktopId: string): Promise<void> {

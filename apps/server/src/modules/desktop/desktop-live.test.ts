@@ -35,7 +35,7 @@ describe('virtual desktop live over Socket.IO', () => {
     socket.on('desktop:item:removed', ({ itemId }) => events.push(`removed:${itemId}`));
     return events;
   };
-  const desktopOf = async (user: TestUser) => (await testApp.as(user).get('/api/virtual-desktop')).json<Desktop>();
+  const desktopOf = (user: TestUser) => testApp.factory.desktop({ owner: user });
   const addText = async (user: TestUser | null, content: string, desktopId?: string) =>
     (await testApp.as(user).post('/api/virtual-desktop/items/text', { content, desktopId })).json<DesktopItem>();
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
 import { desktopItems } from '../../db/schema';
-import { createDesktopsContext } from './desktop-access';
+import { createDesktopsContext } from './desktop.context';
 import { addText } from './desktop.service';
 
 /** Set-up creates users (argon2 hashes) through the API: slow on a busy shared machine. */

@@ -1,8 +1,8 @@
 import { LAN_DESKTOP_ITEM_TTL_MS } from '@clipsync/shared';
 import { defineModule } from '../define-module';
-import { createDesktopsContext } from './desktop-access';
+import { createDesktopsContext } from './desktop.context';
 import { desktopRoutes } from './desktop.routes';
-import { sweepExpiredLanItems, sweepIdleLanDesktops } from './desktop.service';
+import { sweepExpiredLanItems, sweepIdleLanDesktops } from './lan-desktop.service';
 import { registerDesktopSocketHandlers } from './desktop.socket';
 import { createMemoryLanRegistry, createRedisLanRegistry } from './lan-registry';
 import { registerLanSocketHandlers } from './lan.socket';
@@ -13,18 +13,18 @@ const LAN_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
  * The virtual desktop: a user's own, a network's LAN desktop, shared by link; live; LAN peers discovering
  * each other's desktops; and the sweep of old LAN blocks.
  */
-export const desktopModule = defineModule((app) => {
-  const ctx = createDesktopsContext(app);
-  const lanPeers = app.counterRedis
-    ? createRedisLanRegistry(app.counterRedis, app.config.lan)
-    : createMemoryLanRegistry(app.config.lan);
+export const desktopModule = defineModule((ctx) => {
+  const desktops = createDesktopsContext(ctx);
+  const lanPeers = ctx.counterRedis
+    ? createRedisLanRegistry(ctx.counterRedis, ctx.config.lan)
+    : createMemoryLanRegistry(ctx.config.lan);
   return {
     routes: async (api) => {
-      await api.register(desktopRoutes, { prefix: '/virtual-desktop', ctx });
+      await api.register(desktopRoutes, { prefix: '/virtual-desktop', ctx: desktops });
     },
     socket: (socket, guards) => {
-      registerDesktopSocketHandlers(socket, ctx, guards);
-      registerLanSocketHandlers(socket, ctx, lanPeers);
+      registerDesktopSocketHandlers(socket, desktops, guards);
+      registerLanSocketHandlers(socket, desktops, lanPeers);
     },
     jobs: [
       {
@@ -33,8 +33,8 @@ export const desktopModule = defineModule((app) => {
         run: async () => {
           const changedBefore = new Date(Date.now() - LAN_DESKTOP_ITEM_TTL_MS);
           return {
-            items: await sweepExpiredLanItems(ctx, changedBefore),
-            desktops: await sweepIdleLanDesktops(ctx, changedBefore),
+            items: await sweepExpiredLanItems(desktops, changedBefore),
+            desktops: await sweepIdleLanDesktops(desktops, changedBefore),
           };
         },
       },

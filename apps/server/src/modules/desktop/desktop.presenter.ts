@@ -1,7 +1,8 @@
 import { desktopFileUrl, LAN_DESKTOP_ITEM_TTL_MS, type Desktop, type DesktopItem } from '@clipsync/shared';
 import type { Actor } from '../../lib/actor';
 import { abilitiesOf } from '../../lib/policy';
-import type { DesktopFileSigner, DesktopItemRow, ResolvedDesktop } from './desktop-access';
+import type { DesktopFileSigner, ResolvedDesktop } from './desktop-access';
+import type { DesktopItemRow } from './desktop.context';
 import { desktopPolicy } from './desktop.policy';
 
 const ABILITIES = ['addItems', 'moveItems', 'deleteItems', 'share'] as const;

@@ -31,8 +31,10 @@ import {
   UPLOAD_MULTIPART_OPTIONS,
 } from '../../lib/single-upload';
 import { sendStoredFile } from '../../lib/stored-file-reply';
-import type { DesktopCaller, DesktopsContext } from './desktop-access';
+import type { DesktopCaller, DesktopsContext } from './desktop.context';
+import * as desktopSharing from './desktop-sharing.service';
 import * as desktopService from './desktop.service';
+import * as lanDesktop from './lan-desktop.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody };
 const tags = ['virtual-desktop'];
@@ -62,7 +64,7 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   app.get(
     '/lan-data',
     { schema: { tags, querystring: LanDataQuery, response: { 200: LanDataResponse, ...errors } } },
-    async (request) => desktopService.getLanData(ctx, callerOf(request), request.query.desktopId),
+    async (request) => lanDesktop.getLanData(ctx, callerOf(request), request.query.desktopId),
   );
 
   app.get(
@@ -156,11 +158,11 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   );
 
   app.post('/share', { schema: { tags, response: { 200: DesktopShareResult, ...errors } } }, async (request) =>
-    desktopService.rotateShareToken(ctx, callerOf(request)),
+    desktopSharing.rotateShareToken(ctx, callerOf(request)),
   );
 
   app.delete('/share', { schema: { tags, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await desktopService.revokeShareToken(ctx, callerOf(request));
+    await desktopSharing.revokeShareToken(ctx, callerOf(request));
     return reply.status(204).send(null);
   });
 

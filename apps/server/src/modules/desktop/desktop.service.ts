@@ -8,39 +8,37 @@ import {
   type DesktopLayoutEntry,
   type DesktopPosition,
   type DesktopSize,
-  type LanDataResponse,
-  LAN_DESKTOP_ITEM_TTL_MS,
   utf8ByteLength,
 } from '@clipsync/shared';
-import { and, asc, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/raw-rows';
 import { desktopItems, desktops } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { nextVersion } from '../../lib/edit-conflict';
 import { authorize } from '../../lib/policy';
-import { newId, newSecretToken } from '../../lib/secure-tokens';
+import { newId } from '../../lib/secure-tokens';
 import { assertDesktopStorageLeft, assertStorageLeft } from '../../lib/storage-quota';
-import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
-import { storeUpload } from '../../storage/store-upload';
+import { storedFileValues } from '../../db/schema/columns';
+import { storeUpload, type IncomingUpload } from '../../storage/store-upload';
 import {
-  networkOf,
   desktopFileSigner,
   findItem,
   isShareLive,
   ITEM_NOT_FOUND,
   resolveDesktop,
   shareTagOf,
-  type DesktopCaller,
-  type DesktopItemRow,
-  type DesktopRow,
-  type DesktopsContext,
   type ResolvedDesktop,
 } from './desktop-access';
+import type { DesktopCaller, DesktopItemRow, DesktopRow, DesktopsContext } from './desktop.context';
 import { assertDesktopTakes, assertRoomForAnItem } from './desktop-capacity';
 import { toDesktop, toDesktopItem } from './desktop.presenter';
 import { desktopPolicy } from './desktop.policy';
 
-async function itemsOf(ctx: DesktopsContext, desktopId: string): Promise<DesktopItemRow[]> {
+// A desktop and its blocks, whichever way the caller reached it (their own, their network's LAN desktop,
+// or by a share link): read it, add, move, lay out and delete blocks, open a block's file.
+
+/** Every block of a desktop, oldest first. */
+export async function listItems(ctx: DesktopsContext, desktopId: string): Promise<DesktopItemRow[]> {
   return ctx.db
     .select()
     .from(desktopItems)
@@ -66,7 +64,7 @@ export async function getDesktop(ctx: DesktopsContext, caller: DesktopCaller, sh
   const version = `${desktop.shareToken ?? ''}:${desktop.itemsVersion}`;
   const cached = ctx.answers.get(desktop.id, viewer, version);
   if (cached) return cached;
-  const answer = toDesktop(resolved, await itemsOf(ctx, desktop.id), caller.actor, desktopFileSigner(ctx, desktop));
+  const answer = toDesktop(resolved, await listItems(ctx, desktop.id), caller.actor, desktopFileSigner(ctx, desktop));
   ctx.answers.set(desktop.id, viewer, version, answer);
   return answer;
 }
@@ -81,7 +79,7 @@ async function dropLapsedViewers(ctx: DesktopsContext, desktop: DesktopRow): Pro
   }
 }
 
-async function announceAdded(ctx: DesktopsContext, desktop: DesktopRow, row: DesktopItemRow): Promise<DesktopItem> {
+async function announceAddedItem(ctx: DesktopsContext, desktop: DesktopRow, row: DesktopItemRow): Promise<DesktopItem> {
   const item = toDesktopItem(row, desktopFileSigner(ctx, desktop));
   await dropLapsedViewers(ctx, desktop);
   ctx.events.emit('desktop.item-added', { desktopId: desktop.id, item });
@@ -104,13 +102,10 @@ export async function addText(
       .returning();
   });
   if (!row) throw new AppError('INTERNAL');
-  return announceAdded(ctx, desktop, row);
+  return announceAddedItem(ctx, desktop, row);
 }
 
-export interface IncomingDesktopFile {
-  name: string;
-  type: string;
-  stream: Readable;
+export interface IncomingDesktopFile extends IncomingUpload {
   position?: Partial<DesktopPosition>;
 }
 
@@ -131,11 +126,9 @@ export async function addFile(
   await assertRoomForAnItem(ctx.db, desktop.id);
   if (ownerId) await assertStorageLeft(ctx.db, quota, ownerId);
   else await assertDesktopStorageLeft(ctx.db, quota, desktop.id, ctx.limits.lanStoredBytes);
-  const name = toStoredFileName(file.name);
-  const { storageKey, size } = await storeUpload(ctx.files, name, file.stream);
-  try {
+  return storeUpload(ctx.files, file, async (stored) => {
     const row = await ctx.db.transaction(async (tx) => {
-      await assertDesktopTakes(tx, desktop, ctx.limits, size);
+      await assertDesktopTakes(tx, desktop, ctx.limits, stored.size);
       const [inserted] = await tx
         .insert(desktopItems)
         .values({
@@ -145,20 +138,14 @@ export async function addFile(
           x: file.position?.x ?? DESKTOP_ITEM_DEFAULT_POSITION.x,
           y: file.position?.y ?? DESKTOP_ITEM_DEFAULT_POSITION.y,
           ...DESKTOP_ITEM_DEFAULT_SIZE,
-          fileName: name,
-          fileType: toStoredMimeType(file.type),
-          fileSize: size,
-          storageKey,
+          ...storedFileValues(stored),
         })
         .returning();
       if (!inserted) throw new AppError('INTERNAL');
       return inserted;
     });
-    return announceAdded(ctx, desktop, row);
-  } catch (error) {
-    await ctx.files.delete(storageKey);
-    throw error;
-  }
+    return announceAddedItem(ctx, desktop, row);
+  });
 }
 
 /** Moves and/or resizes one block (`PATCH /virtual-desktop/items/{id}`, and a socket's `desktop:item:updated`). */
@@ -170,10 +157,14 @@ export async function moveItem(
   shareToken?: string,
 ): Promise<DesktopItem> {
   const resolved = await resolveDesktop(ctx, caller, shareToken);
-  return moveItemOn(ctx, caller, resolved, itemId, layout);
+  return moveItemOnJoinedDesktop(ctx, caller, resolved, itemId, layout);
 }
 
-export async function moveItemOn(
+/**
+ * Moves and/or resizes one block of a desktop the caller already reached (a socket that joined its
+ * channel): asked again whether they may, not where the desktop is.
+ */
+export async function moveItemOnJoinedDesktop(
   ctx: DesktopsContext,
   caller: DesktopCaller,
   { desktop, access }: ResolvedDesktop,
@@ -245,14 +236,15 @@ export async function deleteItem(
   itemId: string,
   shareToken?: string,
 ): Promise<void> {
-  await deleteItemOn(ctx, caller, await resolveDesktop(ctx, caller, shareToken), itemId);
+  await deleteItemOnJoinedDesktop(ctx, caller, await resolveDesktop(ctx, caller, shareToken), itemId);
 }
 
 /**
+ * Deletes one block of a desktop the caller already reached (a socket that joined its channel).
  * `whenGone: 'announce'` is for a socket's `desktop:item:deleted`, sent after the HTTP delete that already
  * removed the block: the other views are told it is gone rather than the sender being told it is unknown.
  */
-export async function deleteItemOn(
+export async function deleteItemOnJoinedDesktop(
   ctx: DesktopsContext,
   caller: DesktopCaller,
   { desktop, access }: ResolvedDesktop,
@@ -270,25 +262,6 @@ export async function deleteItemOn(
   if (removed?.storageKey) await ctx.files.delete(removed.storageKey);
 }
 
-/** The owner's share link, new each time (the old link stops working at once). */
-export async function rotateShareToken(ctx: DesktopsContext, caller: DesktopCaller): Promise<{ shareToken: string }> {
-  const { desktop, access } = await resolveDesktop(ctx, caller);
-  authorize(desktopPolicy, 'share', caller.actor, access);
-  if (access.ownerId) await ctx.entitlements.require(access.ownerId, 'sharing');
-  const shareToken = newSecretToken();
-  await ctx.db.update(desktops).set({ shareToken, updatedAt: new Date() }).where(eq(desktops.id, desktop.id));
-  ctx.events.emit('desktop.share-revoked', { desktopId: desktop.id });
-  return { shareToken };
-}
-
-/** The owner stops sharing: the link opens nothing, and open shared views stop hearing changes. */
-export async function revokeShareToken(ctx: DesktopsContext, caller: DesktopCaller): Promise<void> {
-  const { desktop, access } = await resolveDesktop(ctx, caller);
-  authorize(desktopPolicy, 'share', caller.actor, access);
-  await ctx.db.update(desktops).set({ shareToken: null, updatedAt: new Date() }).where(eq(desktops.id, desktop.id));
-  ctx.events.emit('desktop.share-revoked', { desktopId: desktop.id });
-}
-
 /**
  * A desktop file for download or preview. The address's signed link names the desktop it was shown on and
  * its share link then; it works for FILE_LINK_TTL_SECONDS and up to one FILE_LINK_EXPIRY_STEP_SECONDS more,
@@ -302,8 +275,8 @@ export async function openFile(
   signedLink?: string,
 ): Promise<{ file: { name: string; type: string; size: number }; body: Readable }> {
   const claims = signedLink ? ctx.fileLinks.read('desktop', signedLink, itemId) : null;
-  const [desktopId, shareTag] = claims?.holder.length === 2 ? claims.holder : [];
-  if (!desktopId || !shareTag) throw new AppError('NOT_FOUND', 'File not found');
+  if (!claims) throw new AppError('NOT_FOUND', 'File not found');
+  const { desktopId, shareTag } = claims.holder;
   const [found] = await ctx.db
     .select({ item: desktopItems, shareToken: desktops.shareToken })
     .from(desktopItems)
@@ -317,64 +290,4 @@ export async function openFile(
   if (!item.storageKey || item.fileName === null) throw new AppError('NOT_FOUND', 'File not found');
   const file = { name: item.fileName, type: item.fileType ?? 'application/octet-stream', size: item.fileSize ?? 0 };
   return { file, body: await ctx.files.get(item.storageKey) };
-}
-
-/** ARCHITECTURE §4: a LAN desktop's blocks go 24 h after their last change (the module's job). */
-export async function sweepExpiredLanItems(ctx: DesktopsContext, changedBefore: Date): Promise<number> {
-  const lanDesktops = ctx.db.select({ id: desktops.id }).from(desktops).where(isNull(desktops.ownerId));
-  const removed = await ctx.db
-    .delete(desktopItems)
-    .where(and(lt(desktopItems.updatedAt, changedBefore), inArray(desktopItems.desktopId, lanDesktops)))
-    .returning({ id: desktopItems.id, desktopId: desktopItems.desktopId, storageKey: desktopItems.storageKey });
-  for (const { id, desktopId, storageKey } of removed) {
-    ctx.events.emit('desktop.item-removed', { desktopId, itemId: id });
-    if (storageKey) await ctx.files.delete(storageKey);
-  }
-  return removed.length;
-}
-
-/**
- * A LAN desktop left empty and untouched as long as its blocks would last is removed: any signed-out
- * visit from a new network makes one, so without this their rows would only ever grow. The next visit
- * from that network makes a fresh one.
- */
-export async function sweepIdleLanDesktops(ctx: DesktopsContext, changedBefore: Date): Promise<number> {
-  const removed = await ctx.db
-    .delete(desktops)
-    .where(
-      and(
-        isNull(desktops.ownerId),
-        lt(desktops.updatedAt, changedBefore),
-        notExists(
-          ctx.db.select({ id: desktopItems.id }).from(desktopItems).where(eq(desktopItems.desktopId, desktops.id)),
-        ),
-      ),
-    )
-    .returning({ id: desktops.id });
-  return removed.length;
-}
-
-/**
- * `GET /virtual-desktop/lan-data`: the LAN desktop of the caller's network, for peers. Asking for a
- * desktop that is not this network's answers 403 NOT_LOCAL_NETWORK (ARCHITECTURE §6).
- */
-export async function getLanData(
-  ctx: DesktopsContext,
-  { address }: DesktopCaller,
-  desktopId?: string,
-): Promise<LanDataResponse> {
-  const resolved = await resolveDesktop(ctx, { actor: null, address });
-  if (desktopId !== undefined && desktopId !== resolved.desktop.id) throw new AppError('NOT_LOCAL_NETWORK');
-  const rows = await itemsOf(ctx, resolved.desktop.id);
-  const lastChange = Math.max(resolved.desktop.updatedAt.getTime(), ...rows.map((row) => row.updatedAt.getTime()));
-  return {
-    desktopId: resolved.desktop.id,
-    items: rows.map((row) => toDesktopItem(row, desktopFileSigner(ctx, resolved.desktop))),
-    lastUpdated: new Date(lastChange).toISOString(),
-    security: {
-      networkFingerprint: networkOf(ctx, address),
-      scope: 'local-network',
-      expiresAt: new Date(lastChange + LAN_DESKTOP_ITEM_TTL_MS).toISOString(),
-    },
-  };
 }

@@ -9,7 +9,8 @@ import { AppError } from '../../lib/app-error';
 import type { SocketGuards } from '../../realtime/socket-server';
 import { handleEvent } from '../../realtime/socket-handler';
 import type { RealtimeSocket } from '../../realtime/types';
-import { DESKTOP_NOT_FOUND, reachDesktopChannel, type DesktopsContext } from './desktop-access';
+import { DESKTOP_NOT_FOUND, reachDesktopChannel } from './desktop-access';
+import type { DesktopsContext } from './desktop.context';
 import * as desktopService from './desktop.service';
 
 /**
@@ -53,7 +54,7 @@ export function registerDesktopSocketHandlers(
     'desktop:item:updated',
     handleEvent(DesktopItemUpdatedEmit, async ({ networkId, itemId, updates }) => {
       const resolved = await reachJoined(networkId);
-      await desktopService.moveItemOn(ctx, caller(), resolved, itemId, updates);
+      await desktopService.moveItemOnJoinedDesktop(ctx, caller(), resolved, itemId, updates);
     }),
   );
   socket.on(
@@ -68,7 +69,7 @@ export function registerDesktopSocketHandlers(
     'desktop:item:deleted',
     handleEvent(DesktopItemDeletedEmit, async ({ networkId, itemId }) => {
       const resolved = await reachJoined(networkId);
-      await desktopService.deleteItemOn(ctx, caller(), resolved, itemId, { whenGone: 'announce' });
+      await desktopService.deleteItemOnJoinedDesktop(ctx, caller(), resolved, itemId, { whenGone: 'announce' });
     }),
   );
 }

@@ -10,8 +10,8 @@ import type { TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { desktopItems, desktops } from '../../db/schema';
 import { createFileLinks } from '../../lib/file-links';
-import { createDesktopsContext } from './desktop-access';
-import { sweepExpiredLanItems, sweepIdleLanDesktops } from './desktop.service';
+import { createDesktopsContext } from './desktop.context';
+import { sweepExpiredLanItems, sweepIdleLanDesktops } from './lan-desktop.service';
 
 /** Set-up creates users (argon2 hashes) through the API: slow on a busy shared machine. */
 const SEED_TIMEOUT_MS = 120_000;
@@ -35,7 +35,7 @@ describe('virtual desktop over HTTP', () => {
     const body = multipartFile('file', name, 'application/octet-stream', content, fields);
     return testApp.as(user).inject('POST', '/api/virtual-desktop/items/file', body.payload, body.headers);
   };
-  const desktopOf = async (user: TestUser) => (await testApp.as(user).get('/api/virtual-desktop')).json<Desktop>();
+  const desktopOf = (user: TestUser) => testApp.factory.desktop({ owner: user });
   const keptFiles = async (): Promise<number> => {
     const root = join(testApp.config.dataDir, 'files');
     const dirs = (await readdir(root).catch(() => [])).filter((name) => name !== 'tmp');
@@ -266,11 +266,11 @@ describe('virtual desktop over HTTP', () => {
     const user = await testApp.factory.user();
     const item = (await upload(user, 'purpose.txt', Buffer.from('purpose'))).json<DesktopItem>();
     const desktopId = (await desktopOf(user)).id;
-    const links = createFileLinks(testApp.context.jwtSecret);
+    const links = createFileLinks(testApp.context.serverSecret);
     const path = (item.file_url ?? '').split('?')[0];
-    const asRoomLink = links.sign('room', [desktopId, '-'], item.id);
+    const asRoomLink = links.sign('room', { userId: desktopId, sessionId: '-' }, item.id);
     expect((await testApp.as(null).get(`${path}?access=${asRoomLink}`)).statusCode).toBe(404);
-    const asDesktopLink = links.sign('desktop', [desktopId, '-'], item.id);
+    const asDesktopLink = links.sign('desktop', { desktopId, shareTag: '-' }, item.id);
     expect((await testApp.as(null).get(`${path}?access=${asDesktopLink}`)).body).toBe('purpose');
   });
 

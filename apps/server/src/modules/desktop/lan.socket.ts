@@ -12,7 +12,8 @@ import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/secure-tokens';
 import { handleEvent } from '../../realtime/socket-handler';
 import type { RealtimeSocket } from '../../realtime/types';
-import { networkOf, type DesktopsContext } from './desktop-access';
+import { networkOf } from './desktop-access';
+import type { DesktopsContext } from './desktop.context';
 import { toLanPeer, type LanRegistry } from './lan-registry';
 
 const DEFAULT_PEER_NAME = 'Nearby device';

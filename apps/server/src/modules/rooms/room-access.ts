@@ -5,57 +5,8 @@ import { roomMembers, roomRemovals, rooms } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { createBatchedLoader } from '../../lib/batched-loader';
-import type { DomainEvents } from '../../lib/domain-events';
-import type { EntitlementGate } from '../../lib/entitlements';
-import type { FileStore } from '../../storage/file-store';
-import type { FileLinks } from '../../lib/file-links';
-import type { VersionedCache } from '../../lib/versioned-cache';
-import type { MailQueue } from '../../mail/mail-queue';
-import type { AttemptLimiter } from '../../plugins/attempt-limiter';
-import type { RoomDetail } from '@clipsync/shared';
+import type { Executor, RoomRow } from './rooms.context';
 import type { RoomAccess } from './rooms.policy';
-import type { ContentPage, RoomLists } from './room-content-list.service';
-import type { EncodedRoomLists, SharedContent } from './rooms.presenter';
-
-/**
- * A room detail's parts that are the same for every member asking the same query. `content` is made from
- * the first answer's items (rooms.service getRoom).
- */
-export type RoomSharedParts = Omit<RoomLists, 'contentTotal'> & {
-  page: ContentPage;
-  encoded: EncodedRoomLists;
-  content?: SharedContent;
-};
-
-export interface RoomsContext {
-  db: Database;
-  events: DomainEvents;
-  files: FileStore;
-  /** Room files are for members only: their addresses carry a link signed for the caller and their session. */
-  fileLinks: FileLinks;
-  /** Whether a session is still live (the authentication's session cache): a room file link ends with its session. */
-  isSessionLive: (sessionId: string) => Promise<boolean>;
-  limits: { storageQuotaBytes: number };
-  /**
-   * Rooms are an Advanced feature when billing is on: creating and joining ask the caller's plan, and every
-   * change the owner's (room-writable.ts).
-   */
-  entitlements: EntitlementGate;
-  /** Room details as built for a caller and a query, under the room's version (rooms.service getRoom). */
-  details: VersionedCache<RoomDetail>;
-  /** What those details share whoever asks (members, authors, the page's rows), per query, likewise. */
-  sharedParts: VersionedCache<RoomSharedParts>;
-  /** Invitations are mailed; their links start with `publicUrl`. */
-  mail: MailQueue;
-  publicUrl: string;
-  /** Invitations per inviting account and per room (shared across nodes through Redis when there is one). */
-  invitationLimiter: AttemptLimiter;
-}
-
-export type RoomRow = typeof rooms.$inferSelect;
-export type { Transaction };
-/** The database or a transaction on it. */
-export type Executor = Database | Transaction;
 
 export const ROOM_NOT_FOUND = 'Room not found';
 

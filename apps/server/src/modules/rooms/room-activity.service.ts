@@ -4,7 +4,8 @@ import { roomActivity, rooms, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
-import { findRoomAccess, type RoomsContext, type Transaction } from './room-access';
+import { findRoomAccess } from './room-access';
+import type { RoomsContext, Transaction } from './rooms.context';
 import { roomPolicy } from './rooms.policy';
 import { toActivityEntry } from './rooms.presenter';
 

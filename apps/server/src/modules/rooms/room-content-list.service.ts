@@ -6,18 +6,13 @@ import { roomContent, roomMembers, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import type { FileLinks } from '../../lib/file-links';
 import { authorize } from '../../lib/policy';
-import { findRoomAccess, type Executor, type RoomsContext } from './room-access';
+import { findRoomAccess } from './room-access';
+import type { Executor, RoomsContext } from './rooms.context';
 import { contentFilter, contentOrder, isWholeRoom, toContainsPattern } from './room-filters';
 import { withWritability } from './room-writable';
 import { roomPolicy, type RoomAccess } from './rooms.policy';
-import { contentAbilities, toRoomContentItem, type RoomContentRow, type SharedContent } from './rooms.presenter';
-
-/** One page of a room's content as stored, each item with its author: the same for every member. */
-export interface ContentPage {
-  rows: Array<{ item: RoomContentRow; user: RoomUser }>;
-  /** How many items matched the filters. */
-  total: number;
-}
+import type { ContentPage, RoomLists, SharedContent } from './room-detail-cache';
+import { contentAbilities, toRoomContentItem } from './rooms.presenter';
 
 /**
  * One page of a room's content as filtered, with the total that matched. `roomTotal`, when given, yields
@@ -117,15 +112,6 @@ export async function listMembers(db: Executor, roomId: string): Promise<RoomMem
 
 /** The owner first, then in joining order; the user id keeps equal join times stable. */
 const MEMBER_ORDER = [sql`${roomMembers.role} = 'owner' desc`, asc(roomMembers.joinedAt), asc(roomMembers.userId)];
-
-/** What a room's detail shows besides its content page. */
-export interface RoomLists {
-  members: RoomMember[];
-  /** Everyone who put something in the room (members or not any more): the User filter's choices. */
-  authors: RoomUser[];
-  /** All of the room's items: the total of an unfiltered content query. */
-  contentTotal: number;
-}
 
 /**
  * Members, authors and the room's item count in one statement, each list built as JSON by PostgreSQL.

@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { acceptRawUploads, receiveFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
 import { signedInOnly } from '../../plugins/authenticate';
-import type { RoomsContext } from './room-access';
+import type { RoomsContext } from './rooms.context';
 import * as roomContent from './room-content.service';
 import * as roomContentList from './room-content-list.service';
 

@@ -8,9 +8,10 @@ import { assertNotStale, nextVersion, startedFrom } from '../../lib/edit-conflic
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { assertNewTextFits, assertStorageFits, assertStorageLeft, writeTextWithinQuota } from '../../lib/storage-quota';
-import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
-import { storeUpload } from '../../storage/store-upload';
-import { findRoomAccess, type RoomsContext } from './room-access';
+import { storedFileValues } from '../../db/schema/columns';
+import { storeUpload, type IncomingUpload } from '../../storage/store-upload';
+import { findRoomAccess } from './room-access';
+import type { RoomsContext } from './rooms.context';
 import { recordActivity } from './room-activity.service';
 import { assertRoomWritable } from './room-writable';
 import { roomContentPolicy, roomPolicy } from './rooms.policy';
@@ -63,12 +64,6 @@ export async function addRoomText(
   return toRoomContentItem(row, author, actor, access, ctx.fileLinks);
 }
 
-export interface IncomingRoomFile {
-  name: string;
-  type: string;
-  stream: Readable;
-}
-
 /**
  * A member uploads a file (`file_uploaded` with `fileName`): streamed into the store under the 10 MB cap,
  * then recorded if the uploader's storage quota (shared with their clip files) still has room.
@@ -77,41 +72,28 @@ export async function uploadRoomFile(
   ctx: RoomsContext,
   actor: Actor,
   roomId: string,
-  file: IncomingRoomFile,
+  file: IncomingUpload,
 ): Promise<RoomContentItem> {
   const { access } = await findRoomAccess(ctx.db, actor, roomId);
   authorize(roomPolicy, 'addContent', actor, access);
   await assertRoomWritable(ctx, actor, access);
   const author = await authorOf(ctx, requireSignedIn(actor));
   await assertStorageLeft(ctx.db, ctx.limits.storageQuotaBytes, author.id);
-  const name = toStoredFileName(file.name);
-  const { storageKey, size } = await storeUpload(ctx.files, name, file.stream);
-  try {
+  return storeUpload(ctx.files, file, async (stored) => {
     const row = await ctx.db.transaction(async (tx) => {
-      await assertStorageFits(tx, ctx.limits.storageQuotaBytes, author.id, size);
+      await assertStorageFits(tx, ctx.limits.storageQuotaBytes, author.id, stored.size);
       const [inserted] = await tx
         .insert(roomContent)
-        .values({
-          id: newId(),
-          roomId,
-          userId: author.id,
-          type: 'file',
-          fileName: name,
-          fileType: toStoredMimeType(file.type),
-          fileSize: size,
-          storageKey,
-        })
+        .values({ id: newId(), roomId, userId: author.id, type: 'file', ...storedFileValues(stored) })
         .returning();
       if (!inserted) throw new AppError('INTERNAL');
-      await recordActivity(tx, { roomId, userId: author.id, type: 'file_uploaded', details: { fileName: name } });
+      const details = { fileName: stored.name };
+      await recordActivity(tx, { roomId, userId: author.id, type: 'file_uploaded', details });
       return inserted;
     });
     ctx.events.emit('room.changed', { roomId, type: 'file_uploaded', actorId: author.id, contentId: row.id });
     return toRoomContentItem(row, author, actor, access, ctx.fileLinks);
-  } catch (error) {
-    await ctx.files.delete(storageKey);
-    throw error;
-  }
+  });
 }
 
 /** The author edits their own text (`content_edited`); files are replaced by uploading, not edited. */
@@ -185,11 +167,10 @@ export async function openRoomFile(
   signedLink?: string,
 ): Promise<{ file: { name: string; type: string; size: number }; body: Readable }> {
   const claims = caller || !signedLink ? null : ctx.fileLinks.read('room', signedLink, contentId);
-  const [userId, sessionId] = claims?.holder.length === 2 ? claims.holder : [];
   // A link stands for its user for this one file, until it expires or the session it was given to ends.
   const linkHolder =
-    claims && userId && sessionId && (await ctx.isSessionLive(sessionId))
-      ? { userId, sessionId, expiresAt: claims.expiresAt }
+    claims && (await ctx.isSessionLive(claims.holder.sessionId))
+      ? { ...claims.holder, expiresAt: claims.expiresAt }
       : null;
   const actor = requireSignedIn(caller ?? linkHolder);
   const { access } = await findRoomAccess(ctx.db, actor, roomId);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES, type RoomContentItem, type RoomDetail } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { addRoomMember, createRoom, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 
 /** Set-up creates users (argon2 hashes) and rooms through the API: slow on a busy shared machine. */
@@ -31,8 +31,8 @@ describe('room content and files', () => {
   beforeAll(async () => {
     testApp = await buildTestApp({ STORAGE_QUOTA_BYTES: String(12 * MIB) });
     [owner, member] = [await testApp.factory.user(), await testApp.factory.user()];
-    room = await createRoom(testApp, owner, { name: 'Files', isPrivate: true });
-    await addRoomMember(testApp, owner, room.id, member);
+    room = await testApp.factory.room({ owner, name: 'Files', isPrivate: true });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
   }, SEED_TIMEOUT_MS);
   afterAll(() => testApp?.close());
 
@@ -158,7 +158,7 @@ describe('room content and files', () => {
 
     // The link names its member; once removed, their old links stop working.
     const leaver = await testApp.factory.user();
-    await addRoomMember(testApp, owner, room.id, leaver);
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member: leaver });
     const theirs = (await testApp.as(leaver).get(`/api/rooms/${room.id}`)).json() as RoomDetail;
     const theirLink = theirs.content.find((item) => item.id === image.item.id)?.file_url ?? '';
     expect((await signedOut.get(theirLink)).statusCode).toBe(200);
@@ -196,8 +196,8 @@ describe('room content and files', () => {
   });
 
   test('deleting the room deletes every stored file of it', async () => {
-    const doomed = await createRoom(testApp, owner, { name: 'Doomed' });
-    await addRoomMember(testApp, owner, doomed.id, member);
+    const doomed = await testApp.factory.room({ owner, name: 'Doomed' });
+    await testApp.factory.roomMember({ by: owner, roomId: doomed.id, member });
     const before = await keptFiles();
     await upload(member, doomed.id, 'one.txt', Buffer.from('1'));
     await upload(owner, doomed.id, 'two.txt', Buffer.from('2'));
@@ -208,7 +208,7 @@ describe('room content and files', () => {
 
   test('the storage quota counts clip files and room files together', async () => {
     const uploader = await testApp.factory.user();
-    const own = await createRoom(testApp, uploader, { name: 'Quota' });
+    const own = await testApp.factory.room({ owner: uploader, name: 'Quota' });
     const clip = await testApp.factory.clip({ owner: uploader, content: 'x' });
     await testApp.factory.file({ owner: uploader, clipId: clip.id, content: Buffer.alloc(6 * MIB) });
     expect((await upload(uploader, own.id, 'five.bin', Buffer.alloc(5 * MIB))).statusCode).toBe(201);

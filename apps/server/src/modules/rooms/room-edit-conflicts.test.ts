@@ -1,7 +1,7 @@
 import type { ErrorBody, RoomActivityEntry, RoomContentItem, RoomDetail } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createRoom, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 
 /** Set-up creates a user (argon2 hash) and a room through the API: slow on a busy shared machine. */
 const SEED_TIMEOUT_MS = 120_000;
@@ -19,7 +19,7 @@ describe('room text edits name the version they started from', () => {
   beforeAll(async () => {
     testApp = await buildTestApp();
     author = await testApp.factory.user();
-    room = await createRoom(testApp, author, { name: 'Notes', isPrivate: true });
+    room = await testApp.factory.room({ owner: author, name: 'Notes', isPrivate: true });
   }, SEED_TIMEOUT_MS);
   afterAll(() => testApp?.close());
 

@@ -1,7 +1,7 @@
 import { RoomFileParams, RoomFileQuery } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sendStoredFile } from '../../lib/stored-file-reply';
-import type { RoomsContext } from './room-access';
+import type { RoomsContext } from './rooms.context';
 import * as roomContent from './room-content.service';
 
 /**

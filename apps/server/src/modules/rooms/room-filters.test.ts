@@ -2,7 +2,7 @@ import type { RoomContentItem, RoomDetail, RoomSummary } from '@clipsync/shared'
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { addRoomMember, createRoom, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { roomContent, rooms } from '../../db/schema';
 import { contentRangeStart, toContainsPattern } from './room-filters';
@@ -48,9 +48,9 @@ describe('rooms list filters and sorts, in SQL', () => {
     for (let i = 0; i < 10; i++) others.push(await testApp.factory.user());
     const seed = async (name: string, members: number, isPrivate: boolean, ownedByMe: boolean, daysAgo: number) => {
       const owner = ownedByMe ? me : (others[0] as TestUser);
-      const room = await createRoom(testApp, owner, { name, isPrivate });
+      const room = await testApp.factory.room({ owner, name, isPrivate });
       const joiners = (ownedByMe ? others : [me, ...others.slice(1)]).slice(0, members - 1);
-      for (const user of joiners) await addRoomMember(testApp, owner, room.id, user);
+      for (const user of joiners) await testApp.factory.roomMember({ by: owner, roomId: room.id, member: user });
       const updatedAt = new Date(Date.now() - daysAgo * DAY);
       await testApp.context.db.update(rooms).set({ updatedAt }).where(eq(rooms.id, room.id));
     };
@@ -60,7 +60,7 @@ describe('rooms list filters and sorts, in SQL', () => {
     await seed('Delta 50%', 10, true, false, 2);
     await seed('Echo', 11, false, true, 4);
     // A room I am not in is never listed, whatever the filters.
-    await createRoom(testApp, others[1] as TestUser, { name: 'Alpha elsewhere' });
+    await testApp.factory.room({ owner: others[1] as TestUser, name: 'Alpha elsewhere' });
   }, SEED_TIMEOUT_MS);
   afterAll(() => testApp?.close());
 
@@ -133,8 +133,8 @@ describe('room content filters and sorts, in SQL', () => {
     testApp = await buildTestApp();
     alice = await testApp.factory.user({ email: 'alice@example.com' });
     bob = await testApp.factory.user({ email: 'bob@example.com' });
-    room = await createRoom(testApp, alice, { name: 'Content' });
-    await addRoomMember(testApp, alice, room.id, bob);
+    room = await testApp.factory.room({ owner: alice, name: 'Content' });
+    await testApp.factory.roomMember({ by: alice, roomId: room.id, member: bob });
     const startOfToday = contentRangeStart('today', new Date()) as Date;
     const addText = async (label: string, by: TestUser, content: string, createdAt: Date) => {
       const res = await testApp.as(by).post(`/api/rooms/${room.id}/content`, { content });

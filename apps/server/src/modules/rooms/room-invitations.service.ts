@@ -11,7 +11,8 @@ import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
 import { hashToken, newId, newSecretToken } from '../../lib/secure-tokens';
 import { roomInvitationMail, roomSignUpInvitationMail } from '../../mail/templates/room-mails';
-import { findRoomAccess, insertMember, REMOVED_MESSAGE, type RoomsContext, type Transaction } from './room-access';
+import { findRoomAccess, insertMember, REMOVED_MESSAGE } from './room-access';
+import type { RoomsContext, Transaction } from './rooms.context';
 import { recordActivity } from './room-activity.service';
 import { assertRoomWritable } from './room-writable';
 import { roomPolicy, type RoomAccess } from './rooms.policy';
@@ -20,7 +21,6 @@ import { roomPolicy, type RoomAccess } from './rooms.policy';
 // tells whether it has an account); its mail says how to join, and only the invitee's acceptance joins.
 
 export const INVITATION_TTL_MS = ROOM_INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
-export const INVITATION_WINDOW_MS = 60 * 60 * 1000;
 const INVALID_INVITATION = 'This invitation is invalid or was cancelled. Ask a member of the room for a new one.';
 
 type InvitationRow = typeof roomInvitations.$inferSelect;

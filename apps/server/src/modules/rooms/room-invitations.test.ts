@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { addRoomMember, createRoom, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { roomInvitations } from '../../db/schema';
 import { sweepExpiredInvitations } from './room-invitations.service';
@@ -47,8 +47,8 @@ describe('adding a member sends an invitation, whoever the address belongs to', 
     (await testApp.as(as).get(`/api/rooms/${roomId}/invitations`)).json() as Array<{ id: string; email: string }>;
 
   test('a known and an unknown address get byte-identical answers, and each its mail', async () => {
-    const room = await createRoom(testApp, owner, { name: 'Design' });
-    await addRoomMember(testApp, owner, room.id, member);
+    const room = await testApp.factory.room({ owner, name: 'Design' });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     const unknownEmail = `nobody-${room.id.slice(0, 6).toLowerCase()}@example.com`;
     const knownEmail = known.email;
     const invite = (email: string) => testApp.as(member).post(`/api/rooms/${room.id}/members`, { email });
@@ -82,7 +82,7 @@ describe('adding a member sends an invitation, whoever the address belongs to', 
   });
 
   test('the existing account accepting by its link is a member; another account may not use the link', async () => {
-    const room = await createRoom(testApp, owner, { isPrivate: true });
+    const room = await testApp.factory.room({ owner, isPrivate: true });
     const invitee = await testApp.factory.user();
     expect((await testApp.as(owner).post(`/api/rooms/${room.id}/members`, { email: invitee.email })).statusCode).toBe(
       202,
@@ -111,7 +111,7 @@ describe('adding a member sends an invitation, whoever the address belongs to', 
   });
 
   test('an address with no account signs up, confirms, and is a member', async () => {
-    const room = await createRoom(testApp, owner, { isPrivate: true });
+    const room = await testApp.factory.room({ owner, isPrivate: true });
     const email = `newcomer-${room.id.slice(0, 6).toLowerCase()}@example.com`;
     expect((await testApp.as(owner).post(`/api/rooms/${room.id}/members`, { email })).statusCode).toBe(202);
     await sink.waitForMail(email);
@@ -137,7 +137,7 @@ describe('adding a member sends an invitation, whoever the address belongs to', 
   });
 
   test('an expired invitation is refused and no longer listed', async () => {
-    const room = await createRoom(testApp, owner, { isPrivate: true });
+    const room = await testApp.factory.room({ owner, isPrivate: true });
     const invitee = await testApp.factory.user();
     await testApp.as(owner).post(`/api/rooms/${room.id}/members`, { email: invitee.email });
     const token = inviteTokenOf((await sink.waitForMail(invitee.email)).links);
@@ -157,8 +157,8 @@ describe('adding a member sends an invitation, whoever the address belongs to', 
   });
 
   test('the owner cancels a pending invitation (members may not); its link stops working', async () => {
-    const room = await createRoom(testApp, owner, { isPrivate: true });
-    await addRoomMember(testApp, owner, room.id, member);
+    const room = await testApp.factory.room({ owner, isPrivate: true });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     const invitee = await testApp.factory.user();
     await testApp.as(member).post(`/api/rooms/${room.id}/members`, { email: invitee.email });
     const token = inviteTokenOf((await sink.waitForMail(invitee.email)).links);
@@ -176,7 +176,10 @@ describe('adding a member sends an invitation, whoever the address belongs to', 
 
   test('30 invitations an hour per account, and per room, then 429', async () => {
     const inviter = await testApp.factory.user();
-    const [first, second] = [await createRoom(testApp, inviter), await createRoom(testApp, inviter)];
+    const [first, second] = [
+      await testApp.factory.room({ owner: inviter }),
+      await testApp.factory.room({ owner: inviter }),
+    ];
     const invite = (by: TestUser, roomId: string, index: number) =>
       testApp
         .as(by)
@@ -189,9 +192,9 @@ describe('adding a member sends an invitation, whoever the address belongs to', 
     expect(overAccount.json()).toMatchObject({ error: expect.stringMatching(/30 invitations/), code: 'RATE_LIMITED' });
 
     // A room's own allowance, spent by two of its members together.
-    const shared = await createRoom(testApp, owner);
+    const shared = await testApp.factory.room({ owner });
     const helper = await testApp.factory.user();
-    await addRoomMember(testApp, owner, shared.id, helper);
+    await testApp.factory.roomMember({ by: owner, roomId: shared.id, member: helper });
     for (let index = 1; index < 30; index++) {
       expect((await invite(index % 2 ? owner : helper, shared.id, index)).statusCode).toBe(202);
     }

@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { ROOM_AVATARS_SHOWN, type RoomAvatar, type RoomListQuery, type RoomSummary } from '@clipsync/shared';
 import { roomMembers, rooms } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
-import type { RoomsContext } from './room-access';
+import type { RoomsContext } from './rooms.context';
 import { roomListFilter, roomListOrder } from './room-filters';
 import { readOnlyByOwner } from './room-writable';
 import { toRoomSummary } from './rooms.presenter';

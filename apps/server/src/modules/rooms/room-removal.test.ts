@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { addRoomMember, createRoom, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 import { roomInvitations, roomRemovals } from '../../db/schema';
 import { hashToken, newSecretToken } from '../../lib/secure-tokens';
 
@@ -28,9 +28,9 @@ describe('a removed member stays out', () => {
 
   /** A room of the owner's with `member` in it and `removed` taken out by the owner. */
   const roomWithRemoval = async (isPrivate: boolean) => {
-    const room = await createRoom(testApp, owner, { isPrivate });
-    await addRoomMember(testApp, owner, room.id, member);
-    await addRoomMember(testApp, owner, room.id, removed);
+    const room = await testApp.factory.room({ owner, isPrivate });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member: removed });
     expect((await testApp.as(owner).delete(`/api/rooms/${room.id}/members/${removed.id}`)).statusCode).toBe(204);
     return room;
   };
@@ -104,7 +104,7 @@ describe('a removed member stays out', () => {
   });
 
   test('an invitation the owner sent before the removal is gone with it, and lets nobody back', async () => {
-    const room = await createRoom(testApp, owner, { isPrivate: false });
+    const room = await testApp.factory.room({ owner, isPrivate: false });
     expect((await testApp.as(owner).post(`/api/rooms/${room.id}/members`, { email: removed.email })).statusCode).toBe(
       202,
     );
@@ -117,8 +117,8 @@ describe('a removed member stays out', () => {
   });
 
   test('someone who left on their own may come back by the link', async () => {
-    const room = await createRoom(testApp, owner, { isPrivate: true });
-    await addRoomMember(testApp, owner, room.id, member);
+    const room = await testApp.factory.room({ owner, isPrivate: true });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     expect((await testApp.as(member).post(`/api/rooms/${room.id}/leave`)).statusCode).toBe(204);
     const rejoined = await testApp.as(member).post('/api/rooms/join', { shareToken: room.shareToken });
     expect(rejoined.json()).toMatchObject({ joined: true });

@@ -1,7 +1,7 @@
 import { ITEM_TEXT_MAX_BYTES, type RoomContentItem } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { addRoomMember, createRoom, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 
 /** Set-up creates users (argon2 hashes) through the API: slow on a busy shared machine. */
 const SEED_TIMEOUT_MS = 120_000;
@@ -25,7 +25,7 @@ describe('room text is bounded and counts toward its author’s quota', () => {
   afterAll(() => testApp?.close());
 
   test('a room text over 64 KiB of UTF-8 is refused, added or edited, with the limit in words', async () => {
-    const room = await createRoom(testApp, owner, { name: 'Long texts' });
+    const room = await testApp.factory.room({ owner, name: 'Long texts' });
     const tooLong = await addText(owner, room.id, `${FULL_TEXT}x`);
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toMatchObject({ code: 'VALIDATION_FAILED', error: expect.stringContaining('64KB') });
@@ -42,8 +42,8 @@ describe('room text is bounded and counts toward its author’s quota', () => {
   test('a member’s texts fill their own quota: the next text, or an edit that grows one, is a 413', async () => {
     const roomOwner = await testApp.factory.user();
     const member = await testApp.factory.user();
-    const room = await createRoom(testApp, roomOwner, { name: 'Quota' });
-    await addRoomMember(testApp, roomOwner, room.id, member);
+    const room = await testApp.factory.room({ owner: roomOwner, name: 'Quota' });
+    await testApp.factory.roomMember({ by: roomOwner, roomId: room.id, member });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       const added = await addText(member, room.id, FULL_TEXT);
@@ -77,7 +77,7 @@ describe('room text is bounded and counts toward its author’s quota', () => {
 
   test('an edit that does not grow a text goes through even when the quota is full', async () => {
     const member = await testApp.factory.user();
-    const room = await createRoom(testApp, member, { name: 'Full' });
+    const room = await testApp.factory.room({ owner: member, name: 'Full' });
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await addText(member, room.id, FULL_TEXT)).json<RoomContentItem>().id);
     expect((await addText(member, room.id, 'x'.repeat(QUOTA_BYTES - 3 * ITEM_TEXT_MAX_BYTES))).statusCode).toBe(201);

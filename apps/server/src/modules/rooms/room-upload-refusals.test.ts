@@ -1,7 +1,6 @@
 import type { RoomDetail } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { addRoomMember, createRoom } from '../../../test/factories';
 import { sendOversizedUpload } from '../../../test/real-socket-upload';
 
 describe('a room upload over 10 MB, refused while the member is still sending it', () => {
@@ -13,8 +12,8 @@ describe('a room upload over 10 MB, refused while the member is still sending it
     testApp = await buildTestApp();
     base = await testApp.listen();
     const [owner, member] = [await testApp.factory.user(), await testApp.factory.user()];
-    room = await createRoom(testApp, owner);
-    await addRoomMember(testApp, owner, room.id, member);
+    room = await testApp.factory.room({ owner });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     authorization = `Bearer ${member.tokens.access_token}`;
   });
   afterAll(() => testApp.close());

@@ -1,7 +1,7 @@
 import { planAllowing, type RoomAbilities, type RoomContentItem, type RoomReadOnly } from '@clipsync/shared';
 import type { Actor } from '../../lib/actor';
 import { planName } from '../../lib/entitlements';
-import type { RoomsContext } from './room-access';
+import type { RoomsContext } from './rooms.context';
 import type { RoomAccess } from './rooms.policy';
 
 /**

@@ -1,7 +1,7 @@
 import type { RoomDetail } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { addRoomMember, createRoom, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { findRoomAccess } from './room-access';
 
@@ -37,9 +37,9 @@ describe('rooms authorization matrix', () => {
   let invitee: TestUser;
 
   const fixture = async (isPrivate: boolean, hasFile = false): Promise<Fixture> => {
-    const room = await createRoom(testApp, users.owner, { name: 'Matrix', isPrivate });
-    await addRoomMember(testApp, users.owner, room.id, users.member);
-    await addRoomMember(testApp, users.owner, room.id, users.removed);
+    const room = await testApp.factory.room({ owner: users.owner, name: 'Matrix', isPrivate });
+    await testApp.factory.roomMember({ by: users.owner, roomId: room.id, member: users.member });
+    await testApp.factory.roomMember({ by: users.owner, roomId: room.id, member: users.removed });
     await testApp.as(users.owner).delete(`/api/rooms/${room.id}/members/${users.removed.id}`);
     const text = await testApp.as(users.member).post(`/api/rooms/${room.id}/content`, { content: 'by the member' });
     if (!hasFile) return { room, textId: text.json().id, fileUrl: '' };

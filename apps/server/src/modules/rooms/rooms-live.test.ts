@@ -1,7 +1,7 @@
 import type { SocketAck } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { addRoomMember, createRoom, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
 
 /** Set-up creates users (argon2 hashes) and rooms through the API: slow on a busy shared machine. */
@@ -44,9 +44,9 @@ describe('rooms live over Socket.IO', () => {
   });
 
   test('room:join is for members only: everyone else gets an error ack', async () => {
-    const publicRoom = await createRoom(testApp, owner);
-    const privateRoom = await createRoom(testApp, owner, { isPrivate: true });
-    await addRoomMember(testApp, owner, privateRoom.id, member);
+    const publicRoom = await testApp.factory.room({ owner });
+    const privateRoom = await testApp.factory.room({ owner, isPrivate: true });
+    await testApp.factory.roomMember({ by: owner, roomId: privateRoom.id, member });
     const [ownerSocket, memberSocket, outsiderSocket, anonymous] = [
       await connect(owner),
       await connect(member),
@@ -77,8 +77,8 @@ describe('rooms live over Socket.IO', () => {
   });
 
   test('a change reaches every member in the channel, and no socket that could not join', async () => {
-    const room = await createRoom(testApp, owner, { isPrivate: true });
-    await addRoomMember(testApp, owner, room.id, member);
+    const room = await testApp.factory.room({ owner, isPrivate: true });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     const ownerSocket = await connect(owner);
     const outsiderSocket = await connect(outsider);
     await emitWithAck(ownerSocket, 'room:join', room.id);
@@ -98,7 +98,7 @@ describe('rooms live over Socket.IO', () => {
   });
 
   test('room:leave stops the updates', async () => {
-    const room = await createRoom(testApp, owner);
+    const room = await testApp.factory.room({ owner });
     const ownerSocket = await connect(owner);
     await emitWithAck(ownerSocket, 'room:join', room.id);
     expect(await emitWithAck(ownerSocket, 'room:leave', room.id)).toEqual({ ok: true });
@@ -109,8 +109,8 @@ describe('rooms live over Socket.IO', () => {
   });
 
   test('a removed member is told at once on every device, leaves the channel and cannot rejoin', async () => {
-    const room = await createRoom(testApp, owner, { isPrivate: true });
-    await addRoomMember(testApp, owner, room.id, member);
+    const room = await testApp.factory.room({ owner, isPrivate: true });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     const [ownerSocket, memberInRoom, memberElsewhere] = [
       await connect(owner),
       await connect(member),
@@ -136,8 +136,8 @@ describe('rooms live over Socket.IO', () => {
   });
 
   test('a member who leaves stops hearing the room', async () => {
-    const room = await createRoom(testApp, owner);
-    await addRoomMember(testApp, owner, room.id, member);
+    const room = await testApp.factory.room({ owner });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     const memberSocket = await connect(member);
     await emitWithAck(memberSocket, 'room:join', room.id);
     const told = nextEvent(memberSocket, 'room:closed');
@@ -150,8 +150,8 @@ describe('rooms live over Socket.IO', () => {
   });
 
   test('a deleted room tells every member, joined or not; outsiders hear nothing', async () => {
-    const room = await createRoom(testApp, owner);
-    await addRoomMember(testApp, owner, room.id, member);
+    const room = await testApp.factory.room({ owner });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     const [memberInRoom, memberElsewhere, outsiderSocket] = [
       await connect(member),
       await connect(member),
@@ -174,7 +174,7 @@ describe('rooms live over Socket.IO', () => {
   });
 
   test('joining a public room by opening it, or by the invite link, is heard by the members', async () => {
-    const room = await createRoom(testApp, owner);
+    const room = await testApp.factory.room({ owner });
     const ownerSocket = await connect(owner);
     await emitWithAck(ownerSocket, 'room:join', room.id);
     const byOpening = nextEvent(ownerSocket, 'room:changed');

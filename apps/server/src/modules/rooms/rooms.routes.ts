@@ -23,7 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { plainJsonFor200, sendRemembered } from '../../lib/plain-json-serializer';
 import { signedInOnly } from '../../plugins/authenticate';
-import type { RoomsContext } from './room-access';
+import type { RoomsContext } from './rooms.context';
 import * as roomActivity from './room-activity.service';
 import * as roomInvitations from './room-invitations.service';
 import * as roomList from './room-list.service';

@@ -9,22 +9,16 @@ import {
 import { roomContent, roomMembers, rooms } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { rememberSplicedGzip } from '../../lib/plain-json-serializer';
 import { authorize } from '../../lib/policy';
 import { newId, newSecretToken } from '../../lib/secure-tokens';
-import {
-  deleteMember,
-  findRoomAccess,
-  insertMember,
-  refuseRemoved,
-  type RoomSharedParts,
-  type RoomsContext,
-} from './room-access';
+import { deleteMember, findRoomAccess, insertMember, refuseRemoved } from './room-access';
+import type { RoomsContext } from './rooms.context';
 import { recordActivity } from './room-activity.service';
+import { RoomDetailCache } from './room-detail-cache';
 import { findContentPage, listMembers, loadRoomLists, presentContentPage } from './room-content-list.service';
 import { assertRoomWritable, withWritability } from './room-writable';
 import { roomPolicy } from './rooms.policy';
-import { encodeRoomDetail, encodeRoomLists, shareContent, toRoomDetail } from './rooms.presenter';
+import { toRoomDetail } from './rooms.presenter';
 
 // A room's life: create, open (which joins a public room), settings, invite link, leave, delete.
 
@@ -80,44 +74,23 @@ export async function getRoom(
   }
   authorize(roomPolicy, 'view', actor, access);
   access = await withWritability(ctx, access);
-  // Abilities and signed file links are the caller's (links name their session): a detail is remembered per
-  // session and query, and per whether the room takes changes (the owner's plan can lapse or come back
-  // without the room changing).
-  const writability = access.readOnly ? 'read-only' : 'writable';
-  const cacheKey = `${actor?.userId}\n${actor?.sessionId}\n${writability}\n${JSON.stringify(query)}`;
-  const cached = ctx.details.get(roomId, cacheKey, version);
+  const key = RoomDetailCache.keyOf(actor, Boolean(access.readOnly), query);
+  const cached = ctx.detailCache.detail(roomId, key, version);
   if (cached) return cached;
-  const parts = await sharedPartsOf(ctx, roomId, query, version);
-  const { members, authors, page, encoded } = parts;
+  const parts = await ctx.detailCache.shared(roomId, query, version, () => loadSharedParts(ctx, roomId, query));
+  const { members, authors, page } = parts;
   const { items, total } = presentContentPage(page, actor, access, ctx.fileLinks, parts.content);
-  parts.content ??= shareContent(items, page.rows, actor);
   const detail = toRoomDetail(room, access, { members, content: items, contentTotal: total, authors }, actor);
-  const { gzip, json } = encodeRoomDetail(detail, encoded, parts.content);
-  rememberSplicedGzip(detail, gzip, json);
-  ctx.details.set(roomId, cacheKey, version, detail);
+  ctx.detailCache.remember(roomId, key, version, detail, parts, actor);
   return detail;
 }
 
-/**
- * The queries' part of a detail, the same whoever asks: built once per query and room version, so the 200
- * members of a room opening it in turn cost one build, and 199 presentations of what is theirs alone.
- */
-async function sharedPartsOf(
-  ctx: RoomsContext,
-  roomId: string,
-  query: RoomContentQuery,
-  version: string,
-): Promise<RoomSharedParts> {
-  const key = JSON.stringify(query);
-  const known = ctx.sharedParts.get(roomId, key, version);
-  if (known) return known;
-  // The lists and the page in parallel; an unfiltered page takes its total from the lists' item count.
+/** The lists and the page in parallel; an unfiltered page takes its total from the lists' item count. */
+async function loadSharedParts(ctx: RoomsContext, roomId: string, query: RoomContentQuery) {
   const lists = loadRoomLists(ctx.db, roomId);
   const roomTotal = async () => (await lists).contentTotal;
   const [{ members, authors }, page] = await Promise.all([lists, findContentPage(ctx.db, roomId, query, roomTotal)]);
-  const parts = { members, authors, page, encoded: encodeRoomLists({ members, authors }) };
-  ctx.sharedParts.set(roomId, key, version, parts);
-  return parts;
+  return { members, authors, page };
 }
 
 /** The owner renames the room and/or changes its privacy (`room_updated` with what changed). */

@@ -1,7 +1,7 @@
 import { RoomChannelPayload, channels } from '@clipsync/shared';
 import { handleEvent } from '../../realtime/socket-handler';
 import type { RealtimeSocket } from '../../realtime/types';
-import type { RoomsContext } from './room-access';
+import type { RoomsContext } from './rooms.context';
 import * as roomsService from './rooms.service';
 
 /**

@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { addRoomMember, createRoom, type TestUser } from '../../../test/factories';
+import { type TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { roomContent, rooms } from '../../db/schema';
 import { newId } from '../../lib/secure-tokens';
@@ -67,7 +67,7 @@ describe('rooms', () => {
   });
 
   test('PATCH renames and changes privacy (room_updated with what changed); owner and role are refused', async () => {
-    const room = await createRoom(testApp, owner, { name: 'Before' });
+    const room = await testApp.factory.room({ owner, name: 'Before' });
     const res = await testApp.as(owner).patch(`/api/rooms/${room.id}`, { name: 'After', isPrivate: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'After', isPrivate: true, is_private: true });
@@ -82,7 +82,7 @@ describe('rooms', () => {
   });
 
   test('a signed-in outsider opening a public room joins it (member_join); a private room stays 404', async () => {
-    const room = await createRoom(testApp, owner, { name: 'Open' });
+    const room = await testApp.factory.room({ owner, name: 'Open' });
     const opened = await testApp.as(outsider).get(`/api/rooms/${room.id}`);
     expect(opened.statusCode).toBe(200);
     expect(opened.json()).toMatchObject({ role: 'member', memberCount: 2 });
@@ -92,19 +92,19 @@ describe('rooms', () => {
     await testApp.as(outsider).get(`/api/rooms/${room.id}`);
     expect(await typesOf(room.id)).toEqual(['member_join']);
 
-    const hidden = await createRoom(testApp, owner, { name: 'Hidden', isPrivate: true });
+    const hidden = await testApp.factory.room({ owner, name: 'Hidden', isPrivate: true });
     const refused = await testApp.as(outsider).get(`/api/rooms/${hidden.id}`);
     expect(refused.statusCode).toBe(404);
     expect(await typesOf(hidden.id)).toEqual([]);
   });
 
   test('members: invited by e-mail (202), joined on accepting (member_added), owner removes (member_removed)', async () => {
-    const room = await createRoom(testApp, owner, { isPrivate: true });
+    const room = await testApp.factory.room({ owner, isPrivate: true });
     const add = await testApp.as(owner).post(`/api/rooms/${room.id}/members`, { email: member.email.toUpperCase() });
     expect(add.statusCode).toBe(202);
     expect(add.json()).toEqual({ invited: member.email });
     expect((await testApp.as(owner).get(`/api/rooms/${room.id}`)).json().memberCount).toBe(1);
-    await addRoomMember(testApp, owner, room.id, member);
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     expect((await testApp.as(owner).get(`/api/rooms/${room.id}`)).json().memberCount).toBe(2);
 
     const bad = await testApp.as(member).post(`/api/rooms/${room.id}/members`, { email: 'not an e-mail' });
@@ -129,8 +129,8 @@ describe('rooms', () => {
   });
 
   test('leave: a member leaves (member_left); the owner cannot', async () => {
-    const room = await createRoom(testApp, owner);
-    await addRoomMember(testApp, owner, room.id, member);
+    const room = await testApp.factory.room({ owner });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     const ownerLeaves = await testApp.as(owner).post(`/api/rooms/${room.id}/leave`);
     expect(ownerLeaves.statusCode).toBe(403);
     expect(ownerLeaves.json().error).toMatch(/owner cannot leave/);
@@ -141,7 +141,7 @@ describe('rooms', () => {
   });
 
   test('invite link: join by token (member_joined_by_token), idempotent, rotation stops the old link', async () => {
-    const room = await createRoom(testApp, owner, { isPrivate: true });
+    const room = await testApp.factory.room({ owner, isPrivate: true });
     const joined = await testApp.as(member).post('/api/rooms/join', { shareToken: room.shareToken });
     expect(joined.statusCode).toBe(200);
     expect(joined.json()).toEqual({ roomId: room.id, id: room.id, joined: true });
@@ -167,8 +167,8 @@ describe('rooms', () => {
   });
 
   test('delete: the owner deletes the room; it is gone for everyone', async () => {
-    const room = await createRoom(testApp, owner);
-    await addRoomMember(testApp, owner, room.id, member);
+    const room = await testApp.factory.room({ owner });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     expect((await testApp.as(member).delete(`/api/rooms/${room.id}`)).statusCode).toBe(403);
     expect((await testApp.as(owner).delete(`/api/rooms/${room.id}`)).statusCode).toBe(204);
     expect((await testApp.as(member).get(`/api/rooms/${room.id}`)).statusCode).toBe(404);
@@ -176,8 +176,8 @@ describe('rooms', () => {
   });
 
   test('every change writes its entry and marks the room active; a failed change writes nothing', async () => {
-    const room = await createRoom(testApp, owner);
-    await addRoomMember(testApp, owner, room.id, member);
+    const room = await testApp.factory.room({ owner });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     const text = (await testApp.as(member).post(`/api/rooms/${room.id}/content`, { content: 'hello' })).json();
     await testApp.as(member).patch(`/api/rooms/${room.id}/content/${text.id}`, { content: 'hello again' });
     const body = multipartFile('file', 'notes.txt', 'text/plain', Buffer.from('abc'));
@@ -214,8 +214,8 @@ describe('rooms', () => {
     const newcomer = await testApp.factory.user();
     const activeRooms = async () => (await testApp.as(newcomer).get('/api/clipboard/stats')).json().activeRooms;
     expect(await activeRooms()).toBe(0);
-    await createRoom(testApp, newcomer);
-    const joined = await createRoom(testApp, owner);
+    await testApp.factory.room({ owner: newcomer });
+    const joined = await testApp.factory.room({ owner });
     await testApp.as(newcomer).get(`/api/rooms/${joined.id}`);
     expect(await activeRooms()).toBe(2);
     await testApp.as(newcomer).post(`/api/rooms/${joined.id}/leave`);
@@ -223,8 +223,8 @@ describe('rooms', () => {
   });
 
   test('the detail writes exactly what the RoomDetail schema would, with its lists and totals', async () => {
-    const room = await createRoom(testApp, owner);
-    await addRoomMember(testApp, owner, room.id, member);
+    const room = await testApp.factory.room({ owner });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     for (const content of ['one', 'two', 'three']) {
       await testApp.as(member).post(`/api/rooms/${room.id}/content`, { content });
     }
@@ -252,8 +252,8 @@ describe('rooms', () => {
   });
 
   test('a browser gets the detail gzipped from shared pieces, the same bytes, and a 304 while nothing changed', async () => {
-    const room = await createRoom(testApp, owner, { name: 'Compressed' });
-    await addRoomMember(testApp, owner, room.id, member);
+    const room = await testApp.factory.room({ owner, name: 'Compressed' });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     for (let index = 0; index < 10; index++) {
       await testApp.as(member).post(`/api/rooms/${room.id}/content`, { content: `item ${index} `.repeat(30) });
     }
@@ -283,7 +283,7 @@ describe('rooms', () => {
   });
 
   test('a repeated detail is the one remembered until the room changes, here or on another node', async () => {
-    const room = await createRoom(testApp, owner, { name: 'Cached' });
+    const room = await testApp.factory.room({ owner, name: 'Cached' });
     const detail = async () => (await testApp.as(owner).get(`/api/rooms/${room.id}`)).json() as RoomDetail;
     expect((await detail()).content).toEqual([]);
     // A change through this node: its event drops the remembered detail.
@@ -302,14 +302,14 @@ describe('rooms', () => {
     });
     expect((await detail()).content.map((item) => item.content)).toEqual(['second', 'first']);
     // Another caller never gets the owner's detail (abilities and file links are the caller's).
-    await addRoomMember(testApp, owner, room.id, member);
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     const seenByMember: RoomDetail = (await testApp.as(member).get(`/api/rooms/${room.id}`)).json();
     expect(seenByMember).toMatchObject({ role: 'member', abilities: { delete: false } });
   });
 
   test('members opening one room share its queries, never each other’s abilities or file links', async () => {
-    const room = await createRoom(testApp, owner, { name: 'Shared parts' });
-    await addRoomMember(testApp, owner, room.id, member);
+    const room = await testApp.factory.room({ owner, name: 'Shared parts' });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     await testApp.as(member).post(`/api/rooms/${room.id}/content`, { content: 'by the member' });
     const file = multipartFile('file', 'plan.txt', 'text/plain', Buffer.from('plan'));
     await testApp.as(owner).inject('POST', `/api/rooms/${room.id}/upload`, file.payload, file.headers);
@@ -334,9 +334,9 @@ describe('rooms', () => {
 
   test('each caller’s detail splices the items all share around their own: schema bytes, plain and gzipped', async () => {
     const third = await testApp.factory.user();
-    const room = await createRoom(testApp, owner, { name: 'Spliced items' });
-    await addRoomMember(testApp, owner, room.id, member);
-    await addRoomMember(testApp, owner, room.id, third);
+    const room = await testApp.factory.room({ owner, name: 'Spliced items' });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
+    await testApp.factory.roomMember({ by: owner, roomId: room.id, member: third });
     for (const [as, content] of [
       [owner, 'oldest by the owner'],
       [member, 'by the member'],
@@ -377,7 +377,7 @@ describe('rooms', () => {
   });
 
   test('activity pages newest first with X-Total-Count', async () => {
-    const room = await createRoom(testApp, owner);
+    const room = await testApp.factory.room({ owner });
     for (const content of ['one', 'two', 'three']) {
       await testApp.as(owner).post(`/api/rooms/${room.id}/content`, { content });
     }

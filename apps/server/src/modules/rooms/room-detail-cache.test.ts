@@ -1,9 +1,10 @@
 import { gunzipSync } from 'node:zlib';
 import { RoomDetail } from '@clipsync/shared';
 import { describe, expect, it } from 'vitest';
-import type { RoomRow } from './room-access';
+import type { RoomRow } from './rooms.context';
 import type { RoomContentItem } from '@clipsync/shared';
-import { encodeRoomDetail, encodeRoomLists, shareContent, toRoomDetail } from './rooms.presenter';
+import { encodeRoomDetail, encodeRoomLists, shareContent } from './room-detail-cache';
+import { toRoomDetail } from './rooms.presenter';
 
 const row: RoomRow = {
   id: 'room-id-0000000000000',

@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type { BillingConfig } from '../../config/env';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import type { AppContext } from '../define-module';
 
 /** Stripe as this server uses it: its keys and prices, and the SDK client built from them. */
 export interface Payments {
@@ -19,6 +20,11 @@ export interface BillingContext {
 }
 
 export type { Transaction };
+
+/** The area's context, from the app's. */
+export function createBillingContext(ctx: AppContext): BillingContext {
+  return { db: ctx.db, payments: createPayments(ctx.config.billing), publicUrl: ctx.config.publicUrl };
+}
 
 /** The SDK, pointed at STRIPE_API_BASE when given (a stand-in for Stripe's API in tests and development). */
 export function createPayments(config: BillingConfig | undefined): Payments | undefined {

@@ -1,0 +1,63 @@
+import type { Database, Transaction } from '../../db/client';
+import type { roomContent, rooms } from '../../db/schema';
+import type { DomainEvents } from '../../lib/domain-events';
+import type { EntitlementGate } from '../../lib/entitlements';
+import { createFileLinks, type FileLinks } from '../../lib/file-links';
+import type { MailQueue } from '../../mail/mail-queue';
+import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
+import type { FileStore } from '../../storage/file-store';
+import type { AppContext } from '../define-module';
+import { RoomDetailCache } from './room-detail-cache';
+
+export interface RoomsContext {
+  db: Database;
+  events: DomainEvents;
+  files: FileStore;
+  /** Room files are for members only: their addresses carry a link signed for the caller and their session. */
+  fileLinks: FileLinks;
+  /** Whether a session is still live (the authentication's session cache): a room file link ends with its session. */
+  isSessionLive: (sessionId: string) => Promise<boolean>;
+  limits: { storageQuotaBytes: number };
+  /**
+   * Rooms are an Advanced feature when billing is on: creating and joining ask the caller's plan, and every
+   * change the owner's (room-writable.ts).
+   */
+  entitlements: EntitlementGate;
+  /** Room details as built for a caller and a query, and what they share, under the room's version. */
+  detailCache: RoomDetailCache;
+  /** Invitations are mailed; their links start with `publicUrl`. */
+  mail: MailQueue;
+  publicUrl: string;
+  /** Invitations per inviting account and per room (shared across nodes through Redis when there is one). */
+  invitationLimiter: AttemptLimiter;
+}
+
+/** The window of the invitation limit (invitations per hour), and how often expired invitations are swept. */
+export const INVITATION_WINDOW_MS = 60 * 60 * 1000;
+
+export type RoomRow = typeof rooms.$inferSelect;
+export type RoomContentRow = typeof roomContent.$inferSelect;
+export type { Transaction };
+/** The database or a transaction on it. */
+export type Executor = Database | Transaction;
+
+/** The area's context, from the app's (tests build the very same one). */
+export function createRoomsContext(ctx: AppContext): RoomsContext {
+  return {
+    db: ctx.db,
+    events: ctx.events,
+    files: ctx.files,
+    fileLinks: createFileLinks(ctx.serverSecret),
+    isSessionLive: (sessionId) => ctx.sessions.isActive(sessionId),
+    limits: { storageQuotaBytes: ctx.config.storageQuotaBytes },
+    entitlements: ctx.entitlements,
+    detailCache: new RoomDetailCache(ctx.events),
+    mail: ctx.mail,
+    publicUrl: ctx.config.publicUrl,
+    invitationLimiter: createAttemptLimiter({
+      max: ctx.config.roomInvitationsPerHour,
+      windowMs: INVITATION_WINDOW_MS,
+      redis: ctx.counterRedis,
+    }),
+  };
+}
