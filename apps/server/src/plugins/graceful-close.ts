@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The HTTP half of a graceful close (README "Stopping and upgrading"). Fastify's close stops listening,
+ * The HTTP half of a graceful close (docs/deployment.md, "Stopping and upgrading"). Fastify's close stops listening,
  * drops idle keep-alive connections and answers 503 to a request that arrives on a busy one; a request
  * already in flight is let finish. But Node keeps that request's connection open for the next one, up to
  * `keepAliveTimeout` (72 s in Fastify), which would hold the close past its bound and end it with exit 1.
