@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import boundaries of ARCHITECTURE §2: web → shared ← server; routes → service → db. */
+/** Import boundaries (docs/ARCHITECTURE.md#principles): web → shared ← server; routes → service → db. */
 const noImportOf = (patterns) => ['error', { patterns }];
 
 const webToServer = {

@@ -60,7 +60,8 @@ if (process.env.TEST_REDIS_URL) {
 }
 
 if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
-  // Two nodes on one PostgreSQL database and one Redis, behind a proxy (scale-out, ARCHITECTURE §3).
+  // Two nodes on one PostgreSQL database and one Redis, behind a proxy (scale-out:
+  // docs/deployment.md#runtime-modes-and-scale-out).
   projects.push(
     serverProject('server-cluster', ['src/**/*.cluster.test.ts'], [], { TEST_DB: 'postgres' }, { sharesRedis: true }),
   );

@@ -1,11 +1,10 @@
 /**
- * No enumeration by timing (ARCHITECTURE §7: "timing and answers are the same for known and unknown
- * addresses"): `POST /api/auth/forgot-password` and `POST /api/auth/register` must answer a known address as
- * fast as an unknown one. Mail leaves through the server's in-process queue, so a request must not wait for
- * it: the real server sends to a real SMTP server run here on loopback, which takes `--smtp-delay-ms` to accept
- * each message like a distant one, so a request that waited for its mail would show it. Known and unknown
- * calls alternate (A B A B) on one server; the figure is the ratio of their medians. Not a budget of §8: a
- * bar (≤ 1.25) reported as `within`.
+ * No enumeration by timing (docs/security.md#accounts-mail-and-sessions: the same answer, as fast, for every address):
+ * `POST /api/auth/forgot-password` and `POST /api/auth/register` must answer a known address as fast as an unknown one.
+ * Mail leaves through the server's in-process queue, so a request must not wait for it: the real server sends to a real
+ * SMTP server run here on loopback, which takes `--smtp-delay-ms` to accept each message like a distant one, so a
+ * request that waited for its mail would show it. Known and unknown calls alternate (A B A B) on one server; the figure
+ * is the ratio of their medians. Not one of the performance budgets: a bar (≤ 1.25) reported as `within`.
  *
  *   npm run bench -- auth-timing [--calls 30] [--smtp-delay-ms 200]
  *                                [--database-url postgres://user@127.0.0.1:5432/postgres] [--timeout 120]

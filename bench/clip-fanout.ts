@@ -1,5 +1,5 @@
 /**
- * ARCHITECTURE §8 "clip save → every viewer has it": N signed-out viewers (socket.io-client) join a clip, its
+ * "clip save → every viewer has it" (bench/README.md#results): N signed-out viewers (socket.io-client) join a clip, its
  * owner saves 1 KB through the real save path (HTTP PUT with a bearer token: auth, DB write, broadcast) once
  * every 200 ms; latency from save start until each viewer has the text, and the share delivered. Beside it,
  * the same clients and saves against a bare node:http + Socket.IO room broadcast (servers/bare-room-server.ts).

@@ -1,5 +1,5 @@
 /**
- * ARCHITECTURE §8 "10 MB upload and download", issue 14: a clip file uploaded two ways, SPEC's multipart
+ * "10 MB upload and download" (bench/README.md#results), issue 14: a clip file uploaded two ways, the multipart
  * POST /api/clipboard/:id/files (field `file`) and the raw-body PUT of the same path (the file as the body,
  * its name in X-File-Name: what the web app sends), then GET of the returned url, at 1 and 4 concurrent
  * connections: MB/s, and the server's peak RSS growth while they run; beside a raw node:http server streaming
@@ -27,7 +27,7 @@ const MB = 1_048_576;
 const RSS_GROWTH_MAX_MB = 50;
 const TOO_LARGE_MAX_MS = 100;
 const CONNECTIONS = [1, 4] as const;
-/** ARCHITECTURE §8: ClipSync's MB/s over the raw floor's, at least this at each number of connections. */
+/** The budget: ClipSync's MB/s over the raw floor's, at least this at each number of connections. */
 const THROUGHPUT_RATIO_MIN: Record<(typeof CONNECTIONS)[number], number> = { 1: 0.8, 4: 0.6 };
 /** Fewest transfers per connection the budget is judged on (fewer: a smoke run, one is a noisy MB/s). */
 const BUDGET_TRANSFERS = 3;
@@ -292,7 +292,7 @@ function judgePath(path: UploadPath) {
 const raw = Object.fromEntries(CONNECTIONS.map((c) => [c, summarize('raw', c)]));
 const paths = { multipart: judgePath('multipart'), put: judgePath('put') };
 const errors = paths.multipart.errors + paths.put.errors + Object.values(raw).reduce((n, r) => n + r.errors, 0);
-// The web app uploads through the PUT, so the budget is judged on it; SPEC's multipart route is shown beside.
+// The web app uploads through the PUT, so the budget is judged on it; the multipart route is shown beside.
 const withinBudget = paths.put.withinBudget;
 
 disarm();

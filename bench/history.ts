@@ -1,9 +1,9 @@
 /**
- * ARCHITECTURE §8 "history": GET /api/clipboard/history page 1 and page 3 (limit 20, offset 0 and 40) for one
- * signed-in user with 100 000 clips, without a filter, with a search hitting ~10 % of the clips and with
- * range=week; req/s and p50/p99 at 10 concurrent keep-alive clients, a fixed time per case.
- * The floor is page 1 itself: the budget asks page 3 to cost at most 1.2× page 1, measured alternately on the
- * same server, and p99 ≤ 20 ms absolute. Each round is a fresh server process on the same seeded database.
+ * "history" (its budget: bench/README.md#results): GET /api/clipboard/history page 1 and page 3 (limit 20, offset 0 and
+ * 40) for one signed-in user with 100 000 clips, without a filter, with a search hitting ~10 % of the clips and with
+ * range=week; req/s and p50/p99 at 10 concurrent keep-alive clients, a fixed time per case. The floor is page 1 itself:
+ * the budget asks page 3 to cost at most 1.2× page 1, measured alternately on the same server, and p99 ≤ 20 ms
+ * absolute. Each round is a fresh server process on the same seeded database.
  *
  *   npm run bench -- history [--clips 100000] [--duration 5] [--rounds 2] [--clients 10]
  *                            [--database-url postgres://user@127.0.0.1:5432/postgres] [--timeout 240]

@@ -1,6 +1,6 @@
 /**
- * ARCHITECTURE §8 "idle sockets": KB of server RSS per idle Socket.IO connection (after GC) for the real
- * ClipSync server versus a bare Socket.IO server in the same run, plus the time N clients take to connect.
+ * "idle sockets" (its budget: bench/README.md#results): KB of server RSS per idle Socket.IO connection (after GC) for
+ * the real ClipSync server versus a bare Socket.IO server in the same run, plus the time N clients take to connect.
  * Rounds alternate ClipSync / bare, each on a fresh server process, and the figures quoted are medians.
  *
  *   npm run bench -- idle-sockets [--connections 5000] [--rounds 2] [--timeout 180]
@@ -141,7 +141,7 @@ for (let round = 1; round <= rounds; round++) {
 const clipsync = { ...summarize(samples.clipsync), database: 'pglite (memory://)' };
 const bare = summarize(samples.bare);
 const ratio = round2(clipsync.kbPerConnection / bare.kbPerConnection);
-// Not budgeted (§8 states an absolute 10 s), but shows whether a slow connect was ClipSync or the machine.
+// Not budgeted (the budget states an absolute 10 s), but shows whether a slow connect was ClipSync or the machine.
 const connectRatio = round2(clipsync.connectSeconds / bare.connectSeconds);
 const judged = connections >= BUDGET_CONNECTIONS && bare.kbPerConnection > 0;
 const withinBudget = judged

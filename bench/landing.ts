@@ -1,7 +1,7 @@
 /**
- * ARCHITECTURE §8 "landing page": the JavaScript a first visit to `/` downloads before the app starts, gzip,
- * from a fresh production build (never apps/web/dist), and Lighthouse's performance and accessibility scores
- * for `/` served by the real server (`apps/server/src/main.ts`, NODE_ENV=production) in headless Chromium.
+ * "landing page" (its budget: bench/README.md#results): the JavaScript a first visit to `/` downloads before the app
+ * starts, gzip, from a fresh production build (never apps/web/dist), and Lighthouse's performance and accessibility
+ * scores for `/` served by the real server (`apps/server/src/main.ts`, NODE_ENV=production) in headless Chromium.
  *
  *   npm run bench -- landing [--runs 3] [--preset both|mobile|desktop] [--skip-lighthouse]
  *                            [--chrome /usr/bin/chromium] [--timeout 600]
@@ -42,7 +42,7 @@ if (values.preset !== 'both' && values.preset !== 'mobile' && values.preset !== 
   process.exit(1);
 }
 type Preset = 'mobile' | 'desktop';
-/** Both by default: §8's score is a phone's as much as a desktop's, and each is judged on its own. */
+/** Both by default: the budget's score is a phone's as much as a desktop's, and each is judged on its own. */
 const presets: Preset[] = values.preset === 'both' ? ['mobile', 'desktop'] : [values.preset];
 /** What each preset simulates (Lighthouse's own settings): the figure means nothing without it. */
 const PRESETS = {
@@ -241,7 +241,7 @@ await buildWeb();
 const js = measureJs();
 console.error(`landing: initial JS ${js.initialJsGzipKb} KB gzip (${js.initialFiles.length} files)`);
 
-/** One preset's medians, judged against §8's budget. */
+/** One preset's medians, judged against the budget. */
 function summarize(preset: Preset, samples: LighthouseSample[]) {
   const performance = median(samples.map((sample) => sample.performance));
   const accessibility = median(samples.map((sample) => sample.accessibility));

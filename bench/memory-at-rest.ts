@@ -1,8 +1,8 @@
 /**
- * ARCHITECTURE §8 / issue 14 "server memory at rest": the RSS of the process `npm start` leaves running,
- * with no client, after full collections. Budget ≤ 150 MB. Measured as a user runs it: `scripts/start.mjs`
- * (which builds first if the sources are newer, then imports the compiled server into its own process),
- * with `bench/servers/memory-probe.mjs` preloaded to answer with the process's memory. Per round:
+ * Issue 14 "server memory at rest" (its budget: bench/README.md#results): the RSS of the process `npm start` leaves
+ * running, with no client, after full collections. Budget ≤ 150 MB. Measured as a user runs it: `scripts/start.mjs`
+ * (which builds first if the sources are newer, then imports the compiled server into its own process), with
+ * `bench/servers/memory-probe.mjs` preloaded to answer with the process's memory. Per round:
  *  - the embedded default on an empty DATA_DIR (first start), then on the same DATA_DIR again (restart);
  *  - with --database-url: the server on a throw-away database on that PostgreSQL (the database's own
  *    processes are the operator's and not counted);

@@ -1,5 +1,5 @@
 /**
- * ARCHITECTURE §8 "create a text clip then fetch it by link, 10 clients": one pair is `POST /api/clipboard`
+ * "create a text clip then fetch it by link, 10 clients" (bench/README.md#results): one pair is `POST /api/clipboard`
  * `{ content }` (~1 KB of text, different every time) with the owner's bearer token, then `GET
  * /api/clipboard/<id>` without one, as a recipient opening the link; the answer must carry the same text.
  * Pairs/s and pair p99 (from the POST's start to the GET's end) at 10 keep-alive clients in a closed loop,
@@ -269,7 +269,7 @@ await printResult(
     hello: asRequests(hello),
     clipsync: { logLevel: 'warn', ...asPairs(clipsync) },
     ratio,
-    /** The same as ARCHITECTURE §8 says it: pairs/s is 1/N of the floor's req/s. */
+    /** The same ratio said as "1 in N": pairs/s is 1/N of the floor's req/s. */
     ratioOneIn: round2(helloReqPerSecond / pairsPerSecond),
     ratioSamples: clipsync.samples.map((run, index) => round3(run.perSecond / hello.samples[index]!.perSecond)),
     logging,

@@ -58,7 +58,7 @@ test('the owner shares the desktop by link; a signed-out visitor adds text there
   // No reload on the owner's side: the block arrives over the socket.
   await expect(block(owner, theirs)).toBeVisible();
 
-  // A wrong token shows SPEC's words.
+  // A wrong token shows the same not-found words as a revoked one.
   await visitor.goto('/desktop/shared/not-a-real-token');
   await expect(visitor.getByText('Desktop not found or access denied.')).toBeVisible();
   await visitorContext.close();

@@ -36,7 +36,7 @@ test.describe('landing page', () => {
     await expect(page).toHaveURL(/\/desktop$/);
   });
 
-  test('pricing: monthly prices, then the yearly display of SPEC §9', async ({ page }) => {
+  test('pricing: monthly prices, then the yearly price per month and the annual total', async ({ page }) => {
     await page.goto('/#pricing');
     const prices = page.getByTestId('plan-price');
     await expect(prices).toHaveText(['$9', '$19', '$29']);

@@ -93,7 +93,7 @@ test('two members share a room live; the owner removes one; an invite link bring
   await expect(toast(member, 'You were removed from this room')).toBeVisible();
   await expect(member).toHaveURL(/\/rooms$/);
 
-  // The activity tab tells the story in SPEC's words.
+  // The activity tab tells the story in words: who uploaded, added and removed what.
   await owner.getByRole('tab', { name: 'Activity' }).click();
   const activity = owner.getByRole('list').filter({ hasText: 'uploaded agenda.txt' });
   await expect(activity).toContainText(`added ${memberEmail}`);

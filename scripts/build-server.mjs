@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// Compiles the server once into apps/server/dist/main.js (and the first-open child beside it), so that `npm start` runs plain JavaScript instead
-// of transpiling every TypeScript file through a loader at each start (ARCHITECTURE §8: start time and
-// memory). Our own code (the server and @clipsync/shared, which ships TypeScript sources) is bundled;
-// every npm package stays an import of node_modules, resolved at run time as before.
+// Compiles the server once into apps/server/dist/main.js (and the first-open child beside it), so that `npm start` runs
+// plain JavaScript instead of transpiling every TypeScript file through a loader at each start (start time and memory:
+// docs/decisions/001-compiled-server-start.md). Our own code (the server and @clipsync/shared, which ships TypeScript
+// sources) is bundled; every npm package stays an import of node_modules, resolved at run time as before.
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 

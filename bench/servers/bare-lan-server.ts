@@ -1,6 +1,6 @@
 /**
  * The floor of the desktop scenario's LAN part: plain node:http plus Socket.IO (websocket only) speaking the
- * same LAN protocol as ClipSync (SPEC §7, apps/server/src/modules/desktop/lan.socket.ts), so the scenario
+ * same LAN protocol as ClipSync (apps/server/src/modules/desktop/lan.socket.ts), so the scenario
  * drives both with the same client code. A socket connecting with `query.type` lan_host or lan_discover is a
  * peer of its network (its X-Forwarded-For address as sent, else the socket's address) under an id issued
  * here; it gets `lan:peers:list`, `lan:host:announce` tells its network `lan:peer:announce`,

@@ -15,11 +15,10 @@ type AckResult = Parameters<SocketAck>[0];
 const desktop = (label: string) => ({ desktopId: label, items: [], lastUpdated: new Date().toISOString() });
 
 /**
- * ARCHITECTURE §3's scale-out mode end to end: two nodes on one PostgreSQL database, one Redis and one S3
- * bucket (s3rver, started here), behind
- * a proxy that passes X-Forwarded-For (TRUST_PROXY names it). Every step goes through the proxy, and the
- * test names the node, as a sticky proxy would pick one per client. The `server-cluster` leg runs it when
- * TEST_DATABASE_URL and TEST_REDIS_URL are both set (CI sets them).
+ * The scale-out mode (docs/deployment.md#runtime-modes-and-scale-out) end to end: two nodes on one PostgreSQL database,
+ * one Redis and one S3 bucket (s3rver, started here), behind a proxy that passes X-Forwarded-For (TRUST_PROXY names
+ * it). Every step goes through the proxy, and the test names the node, as a sticky proxy would pick one per client. The
+ * `server-cluster` leg runs it when TEST_DATABASE_URL and TEST_REDIS_URL are both set (CI sets them).
  */
 describe('two nodes behind a proxy', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -28,7 +28,7 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-/** The one error body every failed call answers with (ARCHITECTURE §4). */
+/** The one error body every failed call answers with (docs/api.md#errors). */
 export const ErrorBody = z.object({
   error: z.string(),
   code: ErrorCode,

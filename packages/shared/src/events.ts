@@ -13,7 +13,7 @@ import {
 import { RoomActivityType } from './schemas/rooms';
 
 /**
- * Socket.IO event maps (SPEC §7 names, ARCHITECTURE §5). Payload schemas live here so the server can
+ * Socket.IO event maps (docs/api.md#socket-events). Payload schemas live here so the server can
  * parse every client emit and the web client gets the same types. Areas add their events as they land.
  */
 export const ClipFileSummary = z.object({
@@ -34,14 +34,14 @@ export const ClipContentUpdatedPayload = z.object({
 });
 export type ClipContentUpdatedPayload = z.infer<typeof ClipContentUpdatedPayload>;
 
-/** SPEC keeps `files` in the owner's emit; it is bounded here and never trusted (viewers get the stored list). */
+/** The owner's emit may carry `files`; it is bounded here and never trusted (viewers get the stored list). */
 export const ClipFilesUpdatedPayload = z.object({
   clipId: ResourceId,
   files: z.array(ClipFileSummary).max(FILES_PER_CLIP_BOUND),
 });
 export type ClipFilesUpdatedPayload = z.infer<typeof ClipFilesUpdatedPayload>;
 
-/** SPEC §3 realtime clip model: sent to the owner's other devices. */
+/** A saved clip as `clip-update` sends it to the owner's other devices. */
 export const ClipUpdatePayload = z.object({
   clipId: z.string(),
   content: z.string(),
@@ -73,7 +73,7 @@ export type RoomChangedPayload = z.infer<typeof RoomChangedPayload>;
 export const RoomClosedPayload = z.object({ roomId: z.string(), reason: z.enum(['removed', 'left', 'deleted']) });
 export type RoomClosedPayload = z.infer<typeof RoomClosedPayload>;
 
-/** SPEC §7: a block appeared on, moved on or left a desktop; sent to every open view of it. */
+/** A block appeared on, moved on or left a desktop; sent to every open view of it. */
 export const DesktopItemNewPayload = z.object({ networkId: z.string(), item: DesktopItem });
 export type DesktopItemNewPayload = z.infer<typeof DesktopItemNewPayload>;
 export const DesktopItemModifiedPayload = z.object({ networkId: z.string(), itemId: z.string(), item: DesktopItem });
@@ -81,7 +81,7 @@ export type DesktopItemModifiedPayload = z.infer<typeof DesktopItemModifiedPaylo
 export const DesktopItemRemovedPayload = z.object({ networkId: z.string(), itemId: z.string() });
 export type DesktopItemRemovedPayload = z.infer<typeof DesktopItemRemovedPayload>;
 
-/** SPEC §7 LAN connection: a socket connects with `query.type` lan_host or lan_discover. */
+/** A LAN peer's socket connects with `query.type` lan_host or lan_discover. */
 export const LanPeerType = z.enum(['lan_host', 'lan_discover']);
 export type LanPeerType = z.infer<typeof LanPeerType>;
 const peerName = z.string().trim().min(1).max(64);
@@ -143,7 +143,7 @@ export const DesktopChannelPayload = z.object({
 export type DesktopChannelPayload = z.infer<typeof DesktopChannelPayload>;
 
 /**
- * SPEC §7's client emits. The server never relays what a client says a block is: `created` and `deleted`
+ * The desktop's client emits. The server never relays what a client says a block is: `created` and `deleted`
  * make it announce the stored state of that block to the desktop's other views, `updated` saves the layout
  * (as `PATCH /virtual-desktop/items/{id}` would) and then announces it.
  */

@@ -1,5 +1,5 @@
 /**
- * Limits both sides enforce (SPEC §9). Never repeat these numbers elsewhere. Timings only the web app
+ * Limits both sides enforce. Never repeat these numbers elsewhere. Timings only the web app
  * keeps (toasts, debounce, carousel, session re-check) live beside their users in apps/web.
  */
 export const MAX_UPLOAD_BYTES = 10_485_760;
@@ -11,9 +11,9 @@ export const FILE_NAME_MAX = 255;
 export const FILE_TYPE_MAX = 255;
 /** Hard bound on files per clip; the server's MAX_FILES_PER_CLIP (default 20) may only lower it. */
 export const FILES_PER_CLIP_BOUND = 100;
-/** SPEC §9 clips page size: the history call's default `limit` and the lists' page. */
+/** Page size of the clip lists and of the history call's default `limit`. */
 export const CLIPS_PAGE_SIZE = 20;
-/** SPEC §5 password rules: the request schemas enforce them, the forms say them first. */
+/** Password lengths: the request schemas enforce them, the forms say them first. */
 export const PASSWORD_MIN_REGISTER = 8;
 export const PASSWORD_MIN_RESET = 6;
 export const PASSWORD_MAX = 128;
@@ -22,9 +22,9 @@ export const SOCKET_MAX_PAYLOAD_BYTES = 1_000_000;
 
 /** Longest room name (after trimming). */
 export const ROOM_NAME_MAX = 100;
-/** SPEC §9: a room card shows the first 3 members' avatars, then '+N'. */
+/** A room card shows the first 3 members' avatars, then '+N'. */
 export const ROOM_AVATARS_SHOWN = 3;
-/** SPEC §9 member-count buckets: small up to 3, medium 4-10, large above 10. */
+/** The rooms list's member-count buckets: small up to 3, medium 4-10, large above 10. */
 export const ROOM_SIZE_BUCKETS = {
   small: { min: 1, max: 3 },
   medium: { min: 4, max: 10 },
@@ -39,7 +39,7 @@ export const ROOM_INVITATION_TTL_DAYS = 7;
 /** Invitations one account may send, and one room may receive, per hour (mail to strangers is costly). */
 export const ROOM_INVITATIONS_PER_HOUR = 30;
 
-/** SPEC §9: a new desktop block is 200×150 at 0,0 (pixels). */
+/** A new desktop block's size and place unless the request gives them (pixels). */
 export const DESKTOP_ITEM_DEFAULT_SIZE = { width: 200, height: 150 } as const;
 export const DESKTOP_ITEM_DEFAULT_POSITION = { x: 0, y: 0 } as const;
 /** The grid is bounded so a position or size can neither overflow a column nor make a page unusable. */
@@ -53,5 +53,5 @@ export const DESKTOP_ITEM_SIZE_MAX = 4_000;
 export const ITEM_TEXT_MAX_BYTES = 65_536;
 /** Items on one desktop; one layout save moves at most this many. */
 export const DESKTOP_ITEMS_MAX = 500;
-/** ARCHITECTURE §4: a LAN desktop's items expire this long after their last change. */
+/** A LAN desktop's items expire this long after their last change. */
 export const LAN_DESKTOP_ITEM_TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { PLANS, yearlyPricePerMonth } from './plans';
 
-describe('plans (SPEC §9)', () => {
+describe('plans', () => {
   test('prices per plan, monthly and yearly', () => {
     expect(PLANS.map(({ id, monthlyUsd, yearlyUsd }) => [id, monthlyUsd, yearlyUsd])).toEqual([
       ['basic', 9, 90],

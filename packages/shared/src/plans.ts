@@ -18,7 +18,7 @@ export type PlanFeature =
 
 export interface Plan {
   id: PlanId;
-  /** Whole US dollars (SPEC §9). */
+  /** Whole US dollars. */
   monthlyUsd: number;
   yearlyUsd: number;
   isMostPopular: boolean;
@@ -68,7 +68,7 @@ export const PLANS: readonly Plan[] = [
 
 export const TRIAL_DAYS = 7;
 
-/** What a plan unlocks when billing is configured (SPEC §9); the trial unlocks everything. */
+/** What a plan unlocks when billing is configured; the trial unlocks everything. */
 export type Entitlement = 'unlimitedHistory' | 'sharing' | 'rooms';
 
 /** How far back a plan without `unlimitedHistory` sees its clip history; older clips are kept. */
@@ -87,7 +87,7 @@ export function planAllowing(entitlement: Entitlement): PlanId {
   return plan;
 }
 
-/** SPEC §9: the yearly price shown per month is the yearly price divided by 12, rounded. */
+/** The yearly price shown per month is the yearly price divided by 12, rounded. */
 export function yearlyPricePerMonth(plan: Pick<Plan, 'yearlyUsd'>): number {
   return Math.round(plan.yearlyUsd / 12);
 }

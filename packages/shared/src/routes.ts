@@ -1,5 +1,5 @@
 /**
- * The web app's routes (SPEC §2 route table), in React Router's pattern syntax. The web router declares
+ * The web app's routes, in React Router's pattern syntax. The web router declares
  * exactly these; the server answers them with 200 and any other page path with the not-found page and
  * a real 404, so a crawler, a link checker or `curl` learns that a path does not exist.
  */

@@ -29,7 +29,8 @@ function isAddressOrCidr(item: string): boolean {
 /**
  * TRUST_PROXY: unset/false (no proxy, the socket address is the client) or a comma list of the proxies'
  * addresses/CIDRs. `true` and hop counts are refused: with either, any client that reaches the port
- * directly could choose its own address with X-Forwarded-For (ARCHITECTURE §7).
+ * directly could choose its own address with X-Forwarded-For
+ * (docs/security.md#per-address-limits-and-proxies).
  */
 const TrustProxy = z
   .string()

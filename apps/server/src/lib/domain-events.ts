@@ -2,7 +2,7 @@ import type { ClipFileSummary, DesktopItem, RoomActivityType } from '@clipsync/s
 
 /**
  * Domain events: services emit these after their write commits; realtime/broadcaster.ts alone decides
- * which socket channels hear them (ARCHITECTURE §2 rule 6). Areas add their events as they land, their
+ * which socket channels hear them. Areas add their events as they land, their
  * payloads built by the area's presenter.
  */
 /** A clip as its viewers and its owner's devices are told after a save or a file change. */

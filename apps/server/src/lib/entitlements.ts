@@ -1,9 +1,9 @@
 import type { Entitlement, PlanId } from '@clipsync/shared';
 
 /**
- * What a user's plan allows (SPEC §9). The billing module answers it (billing/entitlements.service.ts);
- * the areas it gates receive it through their module wiring, so none of them imports billing. With billing
- * unconfigured every answer is "allowed" (self-hosters get everything).
+ * What a user's plan allows (docs/features.md#payments-stripe). The billing module answers it
+ * (billing/entitlements.service.ts); the areas it gates receive it through their module wiring, so none of them
+ * imports billing. With billing unconfigured every answer is "allowed" (self-hosters get everything).
  */
 export interface EntitlementGate {
   /**

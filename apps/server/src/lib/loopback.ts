@@ -9,7 +9,7 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 
 /**
  * The caller is on the server's own machine. Only the socket's own remote address counts: forwarded
- * headers can be written by anyone, so a development convenience never trusts them (ARCHITECTURE §7).
+ * headers can be written by anyone, so a development convenience never trusts them (docs/security.md#the-dev-outbox).
  */
 export function isLoopbackRequest(request: FastifyRequest): boolean {
   return isLoopbackAddress(request.raw.socket.remoteAddress);

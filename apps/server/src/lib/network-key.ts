@@ -3,7 +3,7 @@ import ipaddr from 'ipaddr.js';
 import { limitKeyOf } from './address-limit-key';
 
 /**
- * Which local network a caller is on, as the server can tell it (ARCHITECTURE §6): devices behind one
+ * Which local network a caller is on, as the server can tell it: devices behind one
  * router share its public IPv4 address, or its IPv6 /64 prefix. When the server itself sits inside the LAN
  * it sees private and loopback addresses instead, and all of them form the one network it is on.
  */

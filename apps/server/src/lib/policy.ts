@@ -24,7 +24,7 @@ export function abilitiesOf<Resource, Action extends string>(
 
 /**
  * Throws unless the actor may act. One who may not even read the resource gets 404, so its existence does
- * not leak; one who may read but not act gets 403 (ARCHITECTURE §2 rule 4).
+ * not leak; one who may read but not act gets 403.
  */
 export function authorize<Resource, Action extends string>(
   policy: Policy<Resource, NoInfer<Action> | 'read'>,

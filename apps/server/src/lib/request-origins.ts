@@ -1,7 +1,8 @@
 import { isIP } from 'node:net';
 
 /**
- * Which names a request may reach the server by, and which pages may write to it (ARCHITECTURE §7).
+ * Which names a request may reach the server by, and which pages may write to it
+ * (docs/security.md#which-names-the-server-answers-to).
  *
  * A page on another site can point its own name at this server's address (DNS rebinding): the browser
  * then takes it for the same site as the app, and the server saw a loopback or LAN caller, which the

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
-/** 128 random bits as 22 base64url characters: ids nobody can guess or enumerate (ARCHITECTURE §4). */
+/** 128 random bits as 22 base64url characters: ids nobody can guess or enumerate. */
 export function newId(): string {
   return randomBytes(16).toString('base64url');
 }

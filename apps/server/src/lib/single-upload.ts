@@ -127,7 +127,7 @@ export async function receiveRawFile<T>(
 }
 
 /**
- * One route, two ways in: SPEC's multipart `POST` or the raw-body `PUT` (issue 14), told apart by the method.
+ * One route, two ways in: the multipart `POST` or the raw-body `PUT` (issue 14), told apart by the method.
  * Either way the service gets the file's name, type and stream.
  */
 export function receiveFile<T>(

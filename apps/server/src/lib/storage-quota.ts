@@ -6,7 +6,7 @@ import { clipFiles, clips, desktopItems, desktops, roomContent, textUsage, users
 import { AppError } from './app-error';
 
 /**
- * The per-user storage quota (ARCHITECTURE §7), one budget for everything a user keeps: files and text of
+ * The per-user storage quota (STORAGE_QUOTA_BYTES), one budget for everything a user keeps: files and text of
  * their clips, files and text they put in rooms and files and text on their desktop (whoever put them there
  * through its share link). A LAN desktop, which has no user, gets the same budget of its own. Every area
  * checks it here. Text is counted in UTF-8 bytes, as stored.

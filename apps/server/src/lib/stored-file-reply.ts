@@ -6,8 +6,8 @@ import { contentDisposition } from './content-disposition';
 const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp']);
 
 /**
- * Sends an uploaded file (a clip's or a room's) with the headers of ARCHITECTURE §7: an attachment unless a
- * safe image type, never sniffed, sandboxed if opened, so an HTML or SVG upload never renders.
+ * Sends an uploaded file (a clip's or a room's) with the headers of docs/security.md#files-and-uploads: an
+ * attachment unless a safe image type, never sniffed, sandboxed if opened, so an HTML or SVG upload never renders.
  */
 export function sendStoredFile(
   reply: FastifyReply,

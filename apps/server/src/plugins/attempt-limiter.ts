@@ -84,7 +84,7 @@ export interface FailureRule {
 }
 
 /**
- * Limits failures, not attempts (ARCHITECTURE §7): a request is refused only while one of its keys has
+ * Limits failures, not attempts: a request is refused only while one of its keys has
  * failed too often, and only an answer of 401 counts. So a client that never failed is not refused
  * because others guessed wrong, unless a key it shares (an account's own ceiling) is spent.
  */

@@ -12,7 +12,7 @@ declare module 'fastify' {
   }
 }
 
-/** An access token this close to expiry is renewed on the response (`x-access-token`, SPEC §4). */
+/** An access token this close to expiry is renewed on the response, in `x-access-token`. */
 const RENEW_WITHIN_SECONDS = 10 * 60;
 
 /** Reads `Authorization: Bearer <access token>` on every request; the session is checked so logout is immediate. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 
 /**
- * Strict CSP: no inline script anywhere; websockets to our own origin only (ARCHITECTURE §7).
+ * Strict CSP: no inline script anywhere; websockets to our own origin only.
  * helmet's middleware is built once here and run on every response. @fastify/helmet built it again on
  * every request (parsing the CSP directives each time), a few per cent of a remembered answer's CPU.
  */

@@ -2,7 +2,7 @@ import { channels } from '@clipsync/shared';
 import type { DomainEvents } from '../lib/domain-events';
 import type { RealtimeServer } from './types';
 
-/** The one place domain events become socket messages: which channel hears what (ARCHITECTURE §2 rule 6). */
+/** The one place domain events become socket messages: which channel hears what (docs/ARCHITECTURE.md#principles). */
 export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () => void {
   const unsubscribers = [
     events.on('clip.content-saved', ({ clipId, ownerId, content, version, files }) => {

@@ -72,7 +72,7 @@ function limitSocketEvents(socket: RealtimeSocket): void {
   socket.on('error', () => socket.disconnect(true));
 }
 
-/** Socket.IO on Fastify's own HTTP server, websocket transport only (SPEC §7). */
+/** Socket.IO on Fastify's own HTTP server, websocket transport only. */
 export function startRealtime(app: FastifyInstance, options: RealtimeOptions): Realtime {
   const io: RealtimeServer = new Server(app.server, {
     transports: ['websocket'],
@@ -84,7 +84,7 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
   io.use(createHandshakeAuth(options.jwtSecret, options.isSessionActive));
   const clientAddressOf = createClientAddressOf(options.trustProxy);
   io.use(createConnectionCap(options.connectionsPerAddress, clientAddressOf));
-  // The address as HTTP requests see it, once: LAN features group sockets by it (ARCHITECTURE §6).
+  // The address as HTTP requests see it, once: LAN features group sockets by it (lib/network-key.ts).
   io.use((socket, next) => {
     options.noticeProxy?.(socket.request);
     socket.data.address = clientAddressOf(socket.request);

@@ -48,7 +48,7 @@ export const PublicUser = z.object({
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
-/** SPEC §3: the session the web app keeps under the `session` key; `expires_at` in Unix seconds. */
+/** The session the web app keeps under the `session` key; `expires_at` in Unix seconds. */
 export const SessionTokens = z.object({
   access_token: z.string(),
   refresh_token: z.string(),
@@ -78,6 +78,6 @@ export type TokenQuery = z.infer<typeof TokenQuery>;
 export const CheckEmailConfirmationResponse = z.object({ confirmed: z.boolean() });
 export type CheckEmailConfirmationResponse = z.infer<typeof CheckEmailConfirmationResponse>;
 
-/** Header names of SPEC §4: the refresh call's input and the rotated tokens on any response. */
+/** Token headers: the refresh call's input and the rotated tokens on any response. */
 export const REFRESH_TOKEN_HEADER = 'x-refresh-token';
 export const ACCESS_TOKEN_HEADER = 'x-access-token';

@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { BILLING_INTERVALS, PLAN_IDS } from '../plans';
 
 /**
- * Paid plans (SPEC §7 Billing, ARCHITECTURE §4 Payments). Stripe's hosted checkout takes the payment;
+ * Paid plans (docs/features.md#payments-stripe). Stripe's hosted checkout takes the payment;
  * the server learns the outcome from signed webhooks and answers the plan from its own table.
  */
 
 export const PlanIdSchema = z.enum(PLAN_IDS);
 export const BillingIntervalSchema = z.enum(BILLING_INTERVALS);
 
-/** `POST /api/stripe/checkout`: SPEC sends `plan` alone; `interval` picks the yearly price. */
+/** `POST /api/stripe/checkout`: `plan` alone buys monthly; `interval` picks the yearly price. */
 export const CheckoutRequest = z.strictObject({
   plan: PlanIdSchema,
   interval: BillingIntervalSchema.default('month'),

@@ -31,7 +31,7 @@ export const ClipAbilities = z.object({
 });
 export type ClipAbilities = z.infer<typeof ClipAbilities>;
 
-/** SPEC §3 Clip: camelCase and, as the spec says both arrive, the snake_case twins; plus the caller's abilities. */
+/** A clip: camelCase and the snake_case twins (clients may read either); plus the caller's abilities. */
 export const Clip = z.object({
   id: z.string(),
   content: z.string(),
@@ -68,7 +68,7 @@ export const ItemText = z
 export const UpdateClipRequest = z.object({ content: ClipContent, version: EditVersion.optional() });
 export type UpdateClipRequest = z.infer<typeof UpdateClipRequest>;
 
-/** SPEC §7 alternate save path: `POST /api/clipboard { content, type }`. */
+/** The alternate save path: `POST /api/clipboard { content, type }`. */
 export const SaveClipboardItemRequest = z.object({ content: ClipContent, type: z.string().max(100).default('text') });
 
 export const ClipTypeFilter = z.enum(['all', 'text', 'file']);

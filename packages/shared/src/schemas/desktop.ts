@@ -10,9 +10,9 @@ import {
 import { EditVersion, ItemText, ResourceId } from './clips';
 
 /**
- * The virtual desktop (SPEC §3, §7 Virtual desktop; ARCHITECTURE §4). Which desktop a call acts on:
- * with `desktopId` (the shared page sends the share token it was opened with, SPEC §7), the desktop of
- * that token; else, signed in, the caller's own desktop; else the LAN desktop of the caller's network.
+ * The virtual desktop (docs/features.md#virtual-desktop). Which desktop a call acts on: with `desktopId`
+ * (the shared page sends the share token it was opened with), the desktop of that token; else, signed in,
+ * the caller's own desktop; else the LAN desktop of the caller's network.
  */
 
 const coordinate = z.number().int().min(0).max(DESKTOP_COORDINATE_MAX);
@@ -24,7 +24,7 @@ export type DesktopSize = z.infer<typeof DesktopSize>;
 
 /** A share token as the shared page's address carries it; anything malformed is simply unknown (404). */
 export const DesktopShareToken = z.string().trim().min(1).max(128);
-/** SPEC §7 names the share page's token `desktopId` in request bodies. */
+/** Request bodies name the share page's token `desktopId`. */
 const sharedDesktop = { desktopId: DesktopShareToken.optional() };
 
 export const DesktopItemParams = z.object({ id: ResourceId });
@@ -35,7 +35,7 @@ export const DesktopFileParams = z.object({ id: ResourceId, name: z.string() });
 /** A desktop file's address carries a link signed for the desktop it was shown on (`file_url`). */
 export const DesktopFileQuery = z.object({ access: z.string().max(256).optional() });
 
-/** SPEC §5: desktop text is non-blank after trimming. */
+/** Desktop text is non-blank after trimming. */
 export const DesktopText = ItemText.refine((text) => text.trim().length > 0, 'Text is required');
 
 export const CreateDesktopTextRequest = z.strictObject({
@@ -46,7 +46,7 @@ export const CreateDesktopTextRequest = z.strictObject({
 });
 export type CreateDesktopTextRequest = z.infer<typeof CreateDesktopTextRequest>;
 
-/** Multipart fields beside `file` (SPEC §7): the shared page's token, and where the block goes. */
+/** Multipart fields beside `file`: the shared page's token, and where the block goes. */
 export const DesktopUploadFields = z.object({
   ...sharedDesktop,
   x: z.coerce.number().pipe(coordinate).optional(),
@@ -82,7 +82,7 @@ export type UpdateDesktopLayoutRequest = z.infer<typeof UpdateDesktopLayoutReque
 export const DesktopItemType = z.enum(['text', 'file']);
 export type DesktopItemType = z.infer<typeof DesktopItemType>;
 
-/** SPEC §3 Desktop item. A file block's `content` is empty; a text block's file fields are null. */
+/** A desktop block. A file block's `content` is empty; a text block's file fields are null. */
 export const DesktopItem = z.object({
   id: z.string(),
   type: DesktopItemType,
@@ -117,7 +117,7 @@ export const DesktopAbilities = z.object({
 export type DesktopAbilities = z.infer<typeof DesktopAbilities>;
 
 /**
- * SPEC §3 Virtual desktop. `network_id` names its live channel (`join:desktop:network`). `shareToken` is
+ * A desktop as the API answers it. `network_id` names its live channel (`join:desktop:network`). `shareToken` is
  * the owner's alone (null when not shared, absent for anyone else). `itemsExpireAfterMs` is set for a LAN
  * desktop, whose `notice` says in words who can see it.
  */
@@ -137,7 +137,7 @@ export const DesktopShareResult = z.object({ shareToken: z.string() });
 export type DesktopShareResult = z.infer<typeof DesktopShareResult>;
 
 /**
- * SPEC §3 LAN desktop data: what a host shares with peers on its network, and `GET /virtual-desktop/lan-data`
+ * LAN desktop data: what a host shares with peers on its network, and `GET /virtual-desktop/lan-data`
  * for the caller's network. `security` names the network by fingerprint (never an address) and says when
  * the data stops being valid.
  */
@@ -184,7 +184,7 @@ export const LanDataResponse = LanDesktopData.extend({
 export type LanDataResponse = z.infer<typeof LanDataResponse>;
 export const LanDataQuery = z.object({ desktopId: z.string().max(64).optional() });
 
-/** SPEC §3 LAN peer. The server issues `id`; `ip` and `port` stay null: no address is handed out. */
+/** A LAN peer. The server issues `id`; `ip` and `port` stay null: no address is handed out. */
 export const LanPeer = z.object({
   id: z.string(),
   name: z.string(),

@@ -5,7 +5,7 @@ import { Email } from './auth';
 import { EditVersion, ItemText, ResourceId } from './clips';
 
 /**
- * Rooms (SPEC §3, §7 Rooms; ARCHITECTURE §4). Request bodies are strict: a body naming anything else
+ * Rooms (docs/features.md#rooms). Request bodies are strict: a body naming anything else
  * (`owner`, `role`, `ownerId`…) is refused with 400, so nobody sets an owner or a role through a request.
  */
 
@@ -16,14 +16,14 @@ export const RoomFileParams = z.object({ id: ResourceId, fileId: ResourceId, nam
 /** A room file's address carries a link signed for the member it was given to (`file_url`). */
 export const RoomFileQuery = z.object({ access: z.string().max(256).optional() });
 
-/** SPEC §5: a room name is non-blank after trimming. */
+/** A room name is non-blank after trimming. */
 export const RoomName = z
   .string()
   .trim()
   .min(1, 'Room name is required')
   .max(ROOM_NAME_MAX, `Room name must be at most ${ROOM_NAME_MAX} characters`);
 
-/** SPEC §5: rooms are created public unless asked otherwise. */
+/** Rooms are created public unless asked otherwise. */
 export const CreateRoomRequest = z.strictObject({ name: RoomName, isPrivate: z.boolean().default(false) });
 export type CreateRoomRequest = z.infer<typeof CreateRoomRequest>;
 
@@ -33,7 +33,7 @@ export const UpdateRoomRequest = z
   .refine((body) => body.name !== undefined || body.isPrivate !== undefined, 'Nothing to update');
 export type UpdateRoomRequest = z.infer<typeof UpdateRoomRequest>;
 
-/** Add-member takes an e-mail (SPEC §5: non-blank); whoever it belongs to, it is mailed an invitation. */
+/** Add-member takes an e-mail (non-blank); whoever it belongs to, it is mailed an invitation. */
 export const AddRoomMemberRequest = z.strictObject({ email: Email });
 export type AddRoomMemberRequest = z.infer<typeof AddRoomMemberRequest>;
 /** The answer to add-member, the same whether or not the address has an account. */
@@ -44,7 +44,7 @@ export const RoomInvitationParams = z.object({ id: ResourceId, invitationId: Res
 export const AcceptRoomInvitationRequest = z.strictObject({ token: z.string().trim().min(1).max(128) });
 export type AcceptRoomInvitationRequest = z.infer<typeof AcceptRoomInvitationRequest>;
 
-/** SPEC §5: room text is non-blank. */
+/** Room text is non-blank. */
 export const RoomText = ItemText.refine((text) => text.trim().length > 0, 'Content is required');
 export const AddRoomContentRequest = z.strictObject({ content: RoomText, type: z.literal('text').default('text') });
 export type AddRoomContentRequest = z.infer<typeof AddRoomContentRequest>;
@@ -62,11 +62,11 @@ const search = z.string().trim().max(200).optional();
 export const SortOrder = z.enum(['asc', 'desc']);
 
 export const RoomPrivacyFilter = z.enum(['all', 'public', 'private']);
-/** SPEC §9 buckets: small ≤ 3, medium 4-10, large > 10 members. */
+/** Member-count buckets (ROOM_SIZE_BUCKETS): small ≤ 3, medium 4-10, large > 10 members. */
 export const RoomSizeFilter = z.enum(['all', 'small', 'medium', 'large']);
 export const RoomSort = z.enum(['name', 'updated_at', 'member_count']);
 
-/** `GET /rooms`: SPEC §9 default sort is last activity, newest first. */
+/** `GET /rooms`: sorted by last activity, newest first, unless asked otherwise. */
 export const RoomListQuery = z.object({
   search,
   privacy: RoomPrivacyFilter.default('all'),
@@ -85,9 +85,9 @@ export type RoomContentRange = z.infer<typeof RoomContentRange>;
 export const RoomContentSort = z.enum(['date', 'type', 'user']);
 
 /**
- * A room's content page (`GET /rooms/{id}` and `GET /rooms/{id}/content`): newest first by default
- * (SPEC §9). `user` is the author's user id (`user.id` of an item, `authors[].id` of the room).
- * `range` counts from the start of the caller's today (SPEC §9): `tzOffset` is the browser's
+ * A room's content page (`GET /rooms/{id}` and `GET /rooms/{id}/content`): newest first by default.
+ * `user` is the author's user id (`user.id` of an item, `authors[].id` of the room). `range` counts back
+ * 0, 7 or 30 days from the start of the caller's today: `tzOffset` is the browser's
  * `Date#getTimezoneOffset()` in minutes (UTC when absent).
  */
 export const RoomContentQuery = z.object({
@@ -146,7 +146,7 @@ export type RoomReadOnly = z.infer<typeof RoomReadOnly>;
 
 export const RoomContentAbilities = z.object({ edit: z.boolean(), delete: z.boolean() });
 
-/** SPEC §3 Room content item. A file item's `content` is empty; a text item's file fields are null. */
+/** A room content item. A file item's `content` is empty; a text item's file fields are null. */
 export const RoomContentItem = z.object({
   id: z.string(),
   type: RoomContentType,
@@ -196,7 +196,7 @@ export type RoomDetail = z.infer<typeof RoomDetail>;
 
 export const RoomContentList = z.array(RoomContentItem);
 
-/** SPEC §2 activity types; `details` is a JSON string whose keys depend on the type. */
+/** Activity types; `details` is a JSON string whose keys depend on the type. */
 export const RoomActivityType = z.enum([
   'member_join',
   'member_joined_by_token',

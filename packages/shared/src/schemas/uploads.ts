@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FILE_NAME_MAX, FILE_TYPE_MAX } from '../limits';
 
 /**
- * The raw-body upload beside SPEC's multipart one (issue 14): `PUT` with this content type, the file's bytes
+ * The raw-body upload beside the multipart one (issue 14): `PUT` with this content type, the file's bytes
  * as the whole body, its name (percent-encoded UTF-8, as `encodeURIComponent` writes it) and its type in
  * headers. No multipart framing to parse and no parser buffers to collect: the body goes straight to storage.
  */

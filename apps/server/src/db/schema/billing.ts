@@ -3,7 +3,7 @@ import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
 /**
- * A user's Stripe customer and subscription (ARCHITECTURE §4 Payments). No row yet: the account is on its
+ * A user's Stripe customer and subscription. No row yet: the account is on its
  * free trial (users.created_at + TRIAL_DAYS). `status` is Stripe's own subscription status, kept as
  * Stripe wrote it; the presenter reduces it to the four the API shows. `subscriptionEventAt` and
  * `subscriptionEventRank` are the order of the last subscription event applied, so an older event that

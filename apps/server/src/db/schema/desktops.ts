@@ -4,7 +4,7 @@ import { createdAt, storedFileColumns, updatedAt } from './columns';
 import { users } from './users';
 
 /**
- * Virtual desktops (ARCHITECTURE §4). Exactly one of `ownerId` (a signed-in user's desktop, created on first
+ * Virtual desktops. Exactly one of `ownerId` (a signed-in user's desktop, created on first
  * use) and `networkKey` (the LAN desktop of one network: an HMAC of the network, never an address) is set.
  * `shareToken` (256 random bits) opens the desktop to whoever holds it; null when not shared.
  */

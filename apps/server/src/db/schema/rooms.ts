@@ -89,7 +89,7 @@ export const roomContent = pgTable(
   ],
 );
 
-/** The activity log (SPEC §2 types), written in the transaction of the change it records. */
+/** The activity log (its types: `RoomActivityType`), written in the transaction of the change it records. */
 export const roomActivity = pgTable(
   'room_activity',
   {

@@ -1,7 +1,7 @@
 import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
-/** Accounts (SPEC §3 User). E-mail is stored lower-cased; the unique index makes sign-up race-free. */
+/** Accounts. E-mail is stored lower-cased; the unique index makes sign-up race-free. */
 export const users = pgTable(
   'users',
   {

@@ -131,8 +131,8 @@ export async function forgotPassword(ctx: AuthContext, email: string): Promise<{
     ctx.mail.enqueue(
       async () => {
         const token = await issueEmailToken(ctx.db, user.id, 'reset');
-        // In the fragment: never sent to a server, so never in access logs or a Referer. The reset screen
-        // (SPEC §2) requires an access and a refresh token there; the link's one single-use token is both.
+        // In the fragment: never sent to a server, so never in access logs or a Referer. The web's reset
+        // screen requires an access and a refresh token there; the link's one single-use token is both.
         const url = `${ctx.publicUrl}/reset-password#access_token=${encodeURIComponent(token)}&refresh_token=${encodeURIComponent(token)}&type=recovery`;
         return passwordResetMail(user.email, url);
       },

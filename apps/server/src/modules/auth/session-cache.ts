@@ -1,6 +1,6 @@
 /**
  * Which sessions are live, remembered for a short while, so that an authenticated request or socket write
- * does not read its session row every time (the read was a query on every call: ARCHITECTURE §8).
+ * does not read its session row every time (the read was a query on every call: docs/decisions/017-session-cache.md).
  *
  * Revocation stays immediate: logout, refresh-token reuse and password resets emit `session.revoked`,
  * which marks the session revoked here before the next call is checked, and which other nodes hear

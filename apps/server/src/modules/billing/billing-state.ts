@@ -56,7 +56,7 @@ export async function loadBillingStates(
   });
 }
 
-/** Every account's free trial: TRIAL_DAYS from sign-up, nothing written at registration (SPEC §9). */
+/** Every account's free trial: TRIAL_DAYS from sign-up, nothing written at registration. */
 export function trialEndOf(state: BillingState): Date {
   return state.account?.trialEndsAt ?? new Date(state.userCreatedAt.getTime() + TRIAL_DAYS * DAY_MS);
 }
@@ -79,7 +79,7 @@ export function paidPlanOf(account: BillingAccountRow | undefined): PaidPlan | u
   return { plan: account.plan, interval: account.interval ?? null, status };
 }
 
-/** Within the trial every feature; after it, the paid plan's (SPEC §9); without one, none (as Basic). */
+/** Within the trial every feature; after it, the paid plan's (PLAN_ENTITLEMENTS); without one, none (as Basic). */
 export function entitlementsOf(state: BillingState, now: Date): readonly Entitlement[] {
   if (now < trialEndOf(state)) return EVERY_ENTITLEMENT;
   const paid = paidPlanOf(state.account);

@@ -4,7 +4,7 @@ import { billingRoutes } from './billing.routes';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
 /**
- * Paid plans (ARCHITECTURE §4 Payments): Stripe's hosted checkout and portal, its signed webhooks, and the
+ * Paid plans (docs/features.md#payments-stripe): Stripe's hosted checkout and portal, its signed webhooks, and the
  * caller's plan. The plan checks other areas use are built in app.ts (entitlements.service.ts) and reach
  * them through the app context.
  */

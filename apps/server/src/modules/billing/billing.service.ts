@@ -49,7 +49,7 @@ async function createCustomer(ctx: BillingContext, payments: Payments, userId: s
 
 /**
  * The trial days left, carried into the subscription so buying during the trial charges nothing before it
- * ends (SPEC §9): its exact end when Stripe accepts one, else the days left rounded up, as the app shows them.
+ * ends: its exact end when Stripe accepts one, else the days left rounded up, as the app shows them.
  */
 function trialOf(state: BillingState, now: Date): Pick<SubscriptionData, 'trial_end' | 'trial_period_days'> {
   const left = trialEndOf(state).getTime() - now.getTime();

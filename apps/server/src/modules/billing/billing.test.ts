@@ -19,7 +19,7 @@ import { startCheckout } from './billing.service';
 const DAY_S = 24 * 3600;
 const HOUR_MS = 3600 * 1000;
 
-describe('paid plans through Stripe (SPEC §7 Billing)', () => {
+describe('paid plans through Stripe', () => {
   const testApp = suiteApp(buildBillingTestApp);
 
   test('checkout creates the Stripe customer once and a subscription session for the plan', async () => {

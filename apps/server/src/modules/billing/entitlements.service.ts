@@ -15,7 +15,7 @@ const REFUSALS: Record<Entitlement, (plan: string) => string> = {
 };
 
 /**
- * The plan checks every gated area calls (SPEC §9, ARCHITECTURE §4): with billing configured, a user's
+ * The plan checks every gated area calls (docs/features.md#payments-stripe): with billing configured, a user's
  * entitlements follow their trial and plan (billing-state.ts); without it, nothing is ever refused.
  */
 export function createEntitlements(

@@ -29,7 +29,7 @@ async function clipsAged(testApp: TestApp, owner: TestUser, ages: number[]): Pro
   return ids;
 }
 
-describe('plan entitlements with billing on (SPEC §9)', () => {
+describe('plan entitlements with billing on', () => {
   const testApp = suiteApp(buildBillingTestApp);
 
   test('a Basic user is refused a room with 402 naming Advanced; a trialing user is not', async () => {

@@ -15,7 +15,7 @@ import {
   suiteApp,
 } from '../../../test/stripe-billing';
 
-describe('POST /api/stripe/webhook (ARCHITECTURE §4 Payments, §7)', () => {
+describe('POST /api/stripe/webhook (signed, each event applied once)', () => {
   const testApp = suiteApp(buildBillingTestApp);
 
   /** A user who went through checkout: their Stripe customer exists and is stored. */

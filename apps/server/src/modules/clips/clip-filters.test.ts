@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { rangeStart, toContainsPattern } from './clip-filters';
 
-describe('rangeStart (SPEC §9 date ranges)', () => {
+describe('rangeStart (today, week, month: at most 0, 7, 30 whole days old)', () => {
   const now = new Date('2026-11-22T12:00:00Z');
   const ageInDays = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
 

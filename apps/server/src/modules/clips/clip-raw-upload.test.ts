@@ -61,7 +61,7 @@ describe('PUT /api/clipboard/:id/files: the raw-body upload', () => {
     expect(download.rawPayload.equals(content)).toBe(true);
     expect(download.headers['content-type']).toBe('image/png');
 
-    // The same answer as SPEC's multipart route gives, and the clip now lists the file.
+    // The same answer as the multipart POST gives, and the clip now lists the file.
     const listed = (await testApp.as(owner).get(`/api/clipboard/${clip.id}`)).json() as Clip;
     expect(listed.files).toEqual([answer.file]);
   });
@@ -212,7 +212,7 @@ describe('PUT /api/clipboard/:id/files: the raw-body upload', () => {
     expect(full.headers.connection).toBe('close');
   });
 
-  test('SPEC’s multipart POST still works beside it', async () => {
+  test('the multipart POST still works beside it', async () => {
     const res = await testApp.factory.file({ owner, clipId: (await createClip()).id, name: 'm.txt' });
     expect(res.file.name).toBe('m.txt');
   });

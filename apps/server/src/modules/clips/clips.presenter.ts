@@ -20,7 +20,9 @@ export function toFileSummary(file: ClipFileRow): ClipFileSummary {
 
 const CLIP_ABILITIES = ['update', 'delete', 'favorite', 'upload'] as const satisfies ReadonlyArray<keyof ClipAbilities>;
 
-/** SPEC §3: camelCase plus snake_case twins; the first file also fills the legacy file fields. */
+/**
+ * camelCase plus snake_case twins (`is_favorite`, `created_at`, …); the first file also fills the legacy file fields.
+ */
 export function toClip(row: ClipRow, files: ClipFileRow[], actor: Actor): Clip {
   const first = files[0];
   return {

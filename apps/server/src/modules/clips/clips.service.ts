@@ -38,7 +38,7 @@ export async function filesOf(db: Database, clipRows: readonly ClipRow[]): Promi
   return byClip;
 }
 
-/** Anyone with the link reads a clip (SPEC §6) while its owner may share; the owner always reads their own. */
+/** Anyone with the link reads a clip while its owner may share; the owner always reads their own. */
 async function assertReadable(ctx: ClipsContext, actor: Actor, clip: ClipRow): Promise<void> {
   authorize(clipPolicy, 'read', actor, clip);
   if (actor?.userId === clip.userId) return;
@@ -176,7 +176,7 @@ export interface AddedClipFile {
 
 /**
  * Streams the upload into the store (10 MB cap, nothing kept on failure), then records it if the clip
- * and the owner's storage quota still have room (ARCHITECTURE §7).
+ * and the owner's storage quota still have room (lib/storage-quota.ts).
  */
 export async function addClipFile(
   ctx: ClipsContext,
@@ -245,7 +245,7 @@ export async function openClipFile(
   return { file: row.file, body: await ctx.files.get(row.file.storageKey) };
 }
 
-/** Empty clips left by the new-clip page are drafts; after 24 h they are removed (ARCHITECTURE §4). */
+/** Empty clips left by the new-clip page are drafts, out of every list and count; after 24 h they are removed. */
 export async function purgeDrafts(ctx: Pick<ClipsContext, 'db'>, olderThan: Date): Promise<number> {
   const removed = await ctx.db
     .delete(clips)

@@ -6,7 +6,7 @@ import type { ClipsContext } from './clips.context';
 import * as clipsService from './clips.service';
 
 /**
- * Clip live updates over the socket (ARCHITECTURE §4): anyone who may read a clip joins its channel;
+ * Clip live updates over the socket: anyone who may read a clip joins its channel;
  * only the owner's authenticated socket may publish, and a publish goes through the same save path as
  * HTTP, so the broadcast always carries what was stored.
  */

@@ -29,7 +29,7 @@ describe('clips API', () => {
     return { kept: nested.flat(), temporary: await readdir(join(root, 'tmp')) };
   };
 
-  test('a clip has the SPEC §3 shape, camelCase and snake_case', async () => {
+  test('a clip has its API shape, camelCase and snake_case', async () => {
     const clip = await createClip('hello world');
     expect(clip).toMatchObject({
       content: 'hello world',

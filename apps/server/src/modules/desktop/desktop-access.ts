@@ -29,7 +29,7 @@ export function shareTagOf(shareToken: string | null): string {
   return shareToken === null ? '-' : createHash('sha256').update(shareToken).digest('base64url').slice(0, 22);
 }
 
-/** SPEC §2's words on the shared page, for a wrong, rotated or revoked token alike. */
+/** What the shared page says when it cannot load, for a wrong, rotated or revoked token alike. */
 export const DESKTOP_NOT_FOUND = 'Desktop not found or access denied.';
 export const ITEM_NOT_FOUND = 'Item not found';
 
@@ -38,7 +38,7 @@ export interface ResolvedDesktop {
   access: DesktopAccess;
 }
 
-/** The caller's network, by name: the same for every device the server groups with it (ARCHITECTURE §6). */
+/** The caller's network, by name: the same for every device the server groups with it (lib/network-key.ts). */
 export function networkOf(ctx: DesktopsContext, address: string): string {
   return networkFingerprint(ctx.serverSecret, networkKeyOf(address));
 }
@@ -88,7 +88,7 @@ export async function isShareLive(ctx: DesktopsContext, desktop: Pick<DesktopRow
   return desktop.ownerId === null || ctx.entitlements.allows(desktop.ownerId, 'sharing');
 }
 
-/** A share token's desktop, or 404 with SPEC's words (also while its owner's plan lacks sharing). */
+/** A share token's desktop, or 404 with the shared page's words (also while its owner's plan lacks sharing). */
 export async function findSharedDesktop(ctx: DesktopsContext, shareToken: string): Promise<ResolvedDesktop> {
   const [desktop] = await ctx.db.select().from(desktops).where(eq(desktops.shareToken, shareToken));
   if (!desktop || !(await isShareLive(ctx, desktop))) throw new AppError('NOT_FOUND', DESKTOP_NOT_FOUND);
@@ -96,7 +96,7 @@ export async function findSharedDesktop(ctx: DesktopsContext, shareToken: string
 }
 
 /**
- * Which desktop a call acts on (ARCHITECTURE §4): the share token's when one is given; else the signed-in
+ * Which desktop a call acts on: the share token's when one is given; else the signed-in
  * caller's own, created on first use; else the LAN desktop of the caller's network, likewise.
  */
 export async function resolveDesktop(
@@ -124,9 +124,9 @@ export async function findItem(db: Database | Transaction, desktopId: string, it
 }
 
 /**
- * How this socket may reach a desktop (SPEC §7 `join:desktop:network`; its `networkId` is the desktop's
- * id): its owner's devices, devices on a LAN desktop's network, or with its share token. Anyone else is told
- * it does not exist. Checked again on every write, so a rotated token or a new network ends it.
+ * How this socket may reach a desktop (`join:desktop:network`, whose `networkId` is the desktop's id): its owner's
+ * devices, devices on a LAN desktop's network, or with its share token. Anyone else is told it does not exist. Checked
+ * again on every write, so a rotated token or a new network ends it.
  */
 export async function reachDesktopChannel(
   ctx: DesktopsContext,

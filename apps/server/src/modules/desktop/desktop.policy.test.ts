@@ -9,7 +9,7 @@ const viaLink: DesktopAccess = { kind: 'shared', ownerId: 'owner' };
 const lan: DesktopAccess = { kind: 'lan', ownerId: null };
 
 describe('desktopPolicy', () => {
-  it('lets whoever reached a desktop add, move and delete blocks (SPEC: the shared page adds and deletes)', () => {
+  it('lets whoever reached a desktop add, move and delete blocks (the shared page adds and deletes too)', () => {
     for (const [actor, desktop] of [
       [owner, personal],
       [someoneElse, viaLink],

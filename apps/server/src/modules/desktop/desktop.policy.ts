@@ -8,9 +8,9 @@ export interface DesktopAccess {
 }
 
 /**
- * SPEC §6 and ARCHITECTURE §4. Reaching a desktop is its access check: your own (signed in), your network's
- * (LAN), or one whose share token you hold. Whoever reached it may view, add, move and delete blocks (SPEC:
- * the shared page adds and deletes); only the owner, on their own desktop page, manages its share link.
+ * Reaching a desktop is its access check: your own (signed in), your network's (LAN), or one whose share
+ * token you hold. Whoever reached it may view, add, move and delete blocks (the shared page adds and deletes
+ * too); only the owner, on their own desktop page, manages its share link.
  */
 export const desktopPolicy = definePolicy<DesktopAccess>()({
   read: () => true,

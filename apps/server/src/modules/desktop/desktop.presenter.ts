@@ -33,7 +33,7 @@ export function toDesktopItem(row: DesktopItemRow, signLink: DesktopFileSigner):
   };
 }
 
-/** SPEC §3 Virtual desktop; the share token only for its owner, and the notice on a LAN desktop. */
+/** A desktop as the API answers it; the share token only for its owner, and the notice on a LAN desktop. */
 export function toDesktop(
   { desktop, access }: ResolvedDesktop,
   items: DesktopItemRow[],

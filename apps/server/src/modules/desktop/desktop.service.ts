@@ -86,7 +86,7 @@ async function announceAddedItem(ctx: DesktopsContext, desktop: DesktopRow, row:
   return item;
 }
 
-/** A text block (SPEC §5: non-blank), at the given place or SPEC §9's 0,0 and 200×150. */
+/** A text block (non-blank), at the given place or by default at 0,0, 200×150 pixels. */
 export async function addText(
   ctx: DesktopsContext,
   caller: DesktopCaller,

@@ -142,7 +142,7 @@ describe('virtual desktop over HTTP', () => {
     expect((await testApp.as(owner).delete(`/api/virtual-desktop/items/${file.id}`)).statusCode).toBe(404);
   });
 
-  test('files: 10 MB rule with SPEC’s words, the owner’s quota, a signed link to fetch them', async () => {
+  test('files: the 10 MB rule and its message, the owner’s quota, a signed link to fetch them', async () => {
     const ok = await upload(owner, 'photo.png', Buffer.from('not really a png'), { x: '20', y: '30' });
     expect(ok.statusCode).toBe(201);
     const item = ok.json<DesktopItem>();

@@ -30,7 +30,7 @@ export interface LanRegistryBounds {
 const byteSizeOf = (json: string) => Buffer.byteLength(json);
 
 /**
- * Who is on which network right now (ARCHITECTURE §6): in memory on one node, in Redis when REDIS_URL is
+ * Who is on which network right now (lib/network-key.ts): in memory on one node, in Redis when REDIS_URL is
  * set, so that a peer on node A discovers a host on node B. A host's desktop (up to 1 MB) is kept apart
  * from its record, so listing a network's hosts never reads their desktops.
  */
@@ -235,7 +235,7 @@ export function createRedisLanRegistry(redis: Redis, bounds: LanRegistryBounds):
   };
 }
 
-/** SPEC §3 LAN peer as other peers see it: no address is handed out. */
+/** A LAN peer as other peers see it: no address is handed out (`ip` and `port` stay null). */
 export function toLanPeer(peer: LanPeerRecord): LanPeer {
   return { id: peer.id, name: peer.name, ip: null, port: null, isHost: peer.isHost };
 }

@@ -39,7 +39,7 @@ function reachableAddresses(interfaces: InterfaceTable, listenHost: string): Net
 }
 
 /**
- * SPEC §2 share links name the page's origin, and `localhost` leads a phone nowhere: a caller on this
+ * Share links name the page's origin, and `localhost` leads a phone nowhere: a caller on this
  * machine, with no PUBLIC_URL, gets the machine's network origins instead (IPv4; IPv6 only when there is
  * no IPv4). Anyone else gets none, so a caller on another machine learns nothing about the interfaces.
  */

@@ -99,7 +99,7 @@ async function countSearchMatches(db: Executor, others: SQL | undefined, pattern
   return row?.total ?? 0;
 }
 
-/** The members, the owner first and then in joining order (SPEC §2 Members tab). */
+/** The members, the owner first and then in joining order (as the Members tab lists them). */
 export async function listMembers(db: Executor, roomId: string): Promise<RoomMember[]> {
   const rows = await db
     .select({ id: users.id, email: users.email, role: roomMembers.role })

@@ -12,7 +12,7 @@ const SEED_TIMEOUT_MS = 120_000;
 
 const DAY = 24 * 60 * 60 * 1000;
 
-describe('contentRangeStart (SPEC §9: from the start of today back 0, 7 and 30 days)', () => {
+describe('contentRangeStart (from the start of today back 0, 7 and 30 days)', () => {
   const now = new Date('2026-03-15T10:30:00Z');
   test.each([
     ['today', 0, '2026-03-15T00:00:00.000Z'],
@@ -80,7 +80,7 @@ describe('rooms list filters and sorts, in SQL', () => {
     ]);
   });
 
-  test('SPEC §9 size buckets: small ≤ 3, medium 4-10, large > 10', async () => {
+  test('size buckets: small ≤ 3, medium 4-10, large > 10', async () => {
     expect((await names('size=small&sort=name&order=asc')).names).toEqual(['Alpha', 'bravo']);
     expect((await names('size=medium&sort=name&order=asc')).names).toEqual(['Charlie', 'Delta 50%']);
     expect(await names('size=large')).toEqual({ names: ['Echo'], total: '1' });

@@ -6,7 +6,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const RANGE_DAYS: Record<Exclude<RoomContentRange, 'all'>, number> = { today: 0, week: 7, month: 30 };
 
 /**
- * SPEC §9: room content ranges count from the start of today back 0, 7 and 30 days. "Today" is the
+ * Room content ranges count from the start of today back 0, 7 and 30 days. "Today" is the
  * caller's: `tzOffset` is their `Date#getTimezoneOffset()` (minutes behind UTC), 0 for UTC.
  */
 export function contentRangeStart(range: RoomContentRange, now: Date, tzOffset = 0): Date | null {
@@ -49,7 +49,7 @@ export function isWholeRoom(query: RoomContentQuery): boolean {
   return !query.search && query.type === 'all' && !query.user && query.range === 'all';
 }
 
-/** SPEC §2 sorts: by date, or by type or author with the newest first among equals. */
+/** The content tab's sorts: by date, or by type or author with the newest first among equals. */
 export function contentOrder(query: RoomContentQuery): SQL[] {
   const newest = [ordered(roomContent.createdAt, 'desc'), ordered(roomContent.id, 'desc')];
   if (query.sort === 'type') return [ordered(roomContent.type, query.order), ...newest];
@@ -57,7 +57,7 @@ export function contentOrder(query: RoomContentQuery): SQL[] {
   return [ordered(roomContent.createdAt, query.order), ordered(roomContent.id, query.order)];
 }
 
-/** The rooms list's filters over the caller's rooms: name search, privacy and SPEC §9 size buckets. */
+/** The rooms list's filters over the caller's rooms: name search, privacy and member-count buckets. */
 export function roomListFilter(query: RoomListQuery): SQL | undefined {
   const bucket = query.size === 'all' ? undefined : ROOM_SIZE_BUCKETS[query.size];
   return and(

@@ -15,8 +15,8 @@ const isMember = (actor: Actor, room: RoomAccess) => actor !== null && room.role
 const isOwner = (actor: Actor, room: RoomAccess) => actor !== null && actor.userId === room.ownerId;
 
 /**
- * SPEC §6 and ARCHITECTURE §4. A public room is open to every signed-in user (opening it joins them); a
- * private one exists only for its members (404 to others). Members share the room; the owner manages it.
+ * A public room is open to every signed-in user (opening it joins them); a private one exists only for its
+ * members (404 to others). Members share the room; the owner manages it.
  */
 export const roomPolicy = definePolicy<RoomAccess>()({
   read: (actor, room) => isMember(actor, room) || (actor !== null && !room.isPrivate),
@@ -43,7 +43,7 @@ export interface RoomContentAccess {
   authorId: string;
 }
 
-/** Any member may delete any item (SPEC §6); only its author may edit a text. */
+/** Any member may delete any item; only its author may edit a text. */
 export const roomContentPolicy = definePolicy<RoomContentAccess>()({
   read: (actor, item) => isMember(actor, item.room),
   edit: (actor, item) => isMember(actor, item.room) && actor?.userId === item.authorId,

@@ -80,7 +80,7 @@ export function contentAbilities(
   return writableContentAbilities({ edit: abilities.edit && row.type === 'text', delete: abilities.delete }, room);
 }
 
-/** SPEC §3 Room as a list card: `is_private` as the spec writes it, `isPrivate` as the detail does. */
+/** A room as a list card: `is_private` as the list spells it, `isPrivate` as the detail does. */
 export function toRoomSummary(row: RoomRow, access: RoomAccess, avatars: RoomAvatar[], actor: Actor): RoomSummary {
   return {
     id: row.id,
@@ -112,7 +112,7 @@ export function toRoomDetail(row: RoomRow, access: RoomAccess, parts: RoomDetail
   return { ...summary, shareToken, members, content, contentTotal, authors };
 }
 
-/** SPEC §3 Activity log entry: `details` travels as a JSON string. */
+/** An activity log entry: `details` travels as a JSON string. */
 export function toActivityEntry(row: RoomActivityRow, user: RoomUser): RoomActivityEntry {
   return {
     id: row.id,

@@ -50,7 +50,7 @@ export async function createRoom(ctx: RoomsContext, actor: Actor, input: CreateR
 
 /**
  * The room with its members and one page of content. A signed-in outsider opening a public room joins
- * it first (ARCHITECTURE §4, `member_join`) unless the owner removed them (403); a private room is 404 to them.
+ * it first (logged as `member_join`) unless the owner removed them (403); a private room is 404 to them.
  */
 export async function getRoom(
   ctx: RoomsContext,

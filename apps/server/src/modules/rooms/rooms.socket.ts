@@ -5,7 +5,7 @@ import type { RoomsContext } from './rooms.context';
 import * as roomsService from './rooms.service';
 
 /**
- * Room live updates (ARCHITECTURE §4): a member's socket joins the room's channel; anyone else (signed
+ * Room live updates: a member's socket joins the room's channel; anyone else (signed
  * out, outsider, removed member) gets an error ack and is not joined. Removal and deletion make sockets
  * leave the channel (realtime/broadcaster.ts), so membership is re-checked by the server, not trusted.
  */
