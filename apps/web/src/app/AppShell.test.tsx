@@ -61,7 +61,7 @@ describe('AppShell', () => {
     vi.mocked(billingApi.get).mockRejectedValue(paymentsOff);
   });
 
-  test('keeps the original entries, adds All Clips and Favorites, and marks the current page', () => {
+  test('lists the nav entries, All Clips and Favorites included, and marks the current page', () => {
     renderShell('/clips');
     const links = sidebar()
       .getAllByRole('link')
