@@ -6,8 +6,9 @@ const EMPTY_ROOT = '<div id="root"></div>';
 /**
  * Writes the landing page's HTML into the built index.html's `#root` (src/prerender/render.tsx renders
  * it), so that a phone on a slow network paints `/` from the HTML alone instead of waiting for React,
- * the router and the page's chunk to download and run (ARCHITECTURE §8, `npm run bench -- landing`).
- * A failed render fails the build: an index.html without the page would pass unnoticed otherwise.
+ * the router and the page's chunk to download and run (docs/decisions/002-prerendered-landing.md,
+ * `npm run bench -- landing`). A failed render fails the build: an index.html without the page would pass
+ * unnoticed otherwise.
  */
 export function prerenderLanding(): Plugin {
   let root = '';

@@ -2,9 +2,9 @@ import type { EditConflictCurrent } from '@clipsync/shared';
 import type { PlanId } from '@clipsync/shared/plans';
 
 /**
- * A failed call: `message` is the server's `error` text (SPEC §8), `code` its machine code. Apart from the
+ * A failed call: `message` is the server's `error` text, `code` its machine code. Apart from the
  * client so that checking an error (the query client's upgrade prompt, the session provider) does not load
- * the client and the schemas behind it into the landing page's first load (ARCHITECTURE §8).
+ * the client and the schemas behind it into the landing page's first load (its budget: bench/README.md, landing).
  */
 export class ApiError extends Error {
   override name = 'ApiError';

@@ -2,7 +2,7 @@ import type { LoginRequest, RegisterRequest } from '@clipsync/shared';
 import { call } from './client';
 import { authEndpoints } from './endpoints';
 
-/** SPEC §7 Auth calls; the session provider and the auth hooks use them, components never do. */
+/** The account calls; the session provider and the auth hooks use them, components never do. */
 export const authApi = {
   login: (body: LoginRequest) => call(authEndpoints.login, { body }),
   register: (body: RegisterRequest) => call(authEndpoints.register, { body }),

@@ -2,7 +2,7 @@ import type { RegisterRequest } from '@clipsync/shared';
 import { useMutation } from '@tanstack/react-query';
 import { authApi } from './auth-api';
 
-/** SPEC §4 account calls of the auth screens; signing in and out belong to the session provider. */
+/** The auth screens' account calls; signing in and out belong to the session provider. */
 export function useRegister() {
   return useMutation({ mutationFn: (account: RegisterRequest) => authApi.register(account) });
 }

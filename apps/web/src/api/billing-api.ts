@@ -2,7 +2,7 @@ import type { BillingInterval, PlanId } from '@clipsync/shared';
 import { call } from './client';
 import { billingEndpoints } from './endpoints';
 
-/** SPEC §7 billing calls; screens reach them through the hooks in billing-queries.ts and billing-mutations.ts. */
+/** The billing calls; screens reach them through the hooks in billing-queries.ts and billing-mutations.ts. */
 export const billingApi = {
   get: () => call(billingEndpoints.get),
   startCheckout: (plan: PlanId, interval: BillingInterval) =>

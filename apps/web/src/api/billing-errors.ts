@@ -1,7 +1,7 @@
 import type { PlanId } from '@clipsync/shared';
 import { ApiError } from './api-error';
 
-/** A self-hosted server without Stripe keys: no plans to show, nothing gated (ARCHITECTURE §4). */
+/** A self-hosted server without Stripe keys: no plans to show, nothing gated (docs/features.md, Payments). */
 export const isPaymentsOff = (error: unknown): boolean =>
   error instanceof ApiError && error.code === 'PAYMENTS_NOT_CONFIGURED';
 

@@ -4,7 +4,7 @@ import { redirectTo } from '../lib/redirect';
 
 // The API client and its zod schemas load with the first purchase, not with the plans: the landing page's
 // pricing section shows these buttons to every visitor, and building the schemas there was ~0.6 s of
-// Lighthouse's throttled phone's main thread for buttons most visits never press (ARCHITECTURE §8).
+// Lighthouse's throttled phone's main thread for buttons most visits never press (bench/README.md, landing).
 const loadBillingApi = async () => (await import('./billing-api')).billingApi;
 
 /** Creates a Checkout Session for a plan and sends the browser to Stripe's hosted checkout. */

@@ -82,7 +82,7 @@ describe('call', () => {
     );
     const expired = vi.fn();
     window.addEventListener('auth:session-expired', expired);
-    // SPEC §4: the refresh's error is passed on, its text the server's (SPEC §8).
+    // The refresh's error is passed on, with the server's text.
     await expect(call(authEndpoints.me)).rejects.toMatchObject({
       status: 401,
       message: 'Invalid or expired refresh token',
@@ -95,7 +95,7 @@ describe('call', () => {
   test.each([
     ['an answer without an error text', () => Promise.resolve(new Response('Bad gateway', { status: 502 }))],
     ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch'))],
-  ])("a refresh that fails with %s passes on SPEC's 'Token refresh failed'", async (_case, refresh) => {
+  ])("a refresh that fails with %s passes on 'Token refresh failed'", async (_case, refresh) => {
     sessionStore.save(user, { access_token: 'old', refresh_token: 'r1', expires_at: 9_999_999_999 });
     vi.stubGlobal(
       'fetch',
@@ -108,7 +108,7 @@ describe('call', () => {
     expect(sessionStore.getSession()).toBeNull();
   });
 
-  test("a stored session without a refresh token fails with SPEC's 'No refresh token available'", async () => {
+  test("a stored session without a refresh token fails with 'No refresh token available'", async () => {
     sessionStore.save(user, { access_token: 'old', refresh_token: '', expires_at: 9_999_999_999 });
     const fetchMock = vi.fn().mockResolvedValue(json(401, { error: 'Authentication required', code: 'UNAUTHORIZED' }));
     vi.stubGlobal('fetch', fetchMock);
@@ -116,7 +116,7 @@ describe('call', () => {
     expect(fetchMock).toHaveBeenCalledOnce();
   });
 
-  test("a 401 after another tab logged out fails with SPEC's 'No session available' and ends this tab's session", async () => {
+  test("a 401 after another tab logged out fails with 'No session available' and ends this tab's session", async () => {
     const fetchMock = vi.fn().mockResolvedValue(json(401, { error: 'Authentication required', code: 'UNAUTHORIZED' }));
     vi.stubGlobal('fetch', fetchMock);
     const expired = vi.fn();

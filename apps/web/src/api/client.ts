@@ -37,11 +37,11 @@ async function toApiError(response: Response): Promise<ApiError> {
     return new ApiError(error, response.status, code, requiredPlan, current);
   }
   // No server text (a proxy's HTML page, say): an empty message lets each screen use its own fallback
-  // words (SPEC §8), in the reader's language, rather than an English status line.
+  // words ('Login failed' and the like), in the reader's language, rather than an English status line.
   return new ApiError('', response.status, 'HTTP_ERROR');
 }
 
-/** Rotated tokens on any response replace the stored ones (SPEC §4). */
+/** Rotated tokens on any response replace the stored ones. */
 function adoptTokenHeaders(response: Response): void {
   const accessToken = response.headers.get(ACCESS_TOKEN_HEADER) ?? undefined;
   const refreshToken = response.headers.get(REFRESH_TOKEN_HEADER) ?? undefined;
@@ -62,16 +62,19 @@ function send(path: string, options: RequestOptions): Promise<Response> {
   });
 }
 
-/** How a refresh ended: renewed, or the error a caller meets in place of its 401 (SPEC §4 "passed on"). */
+/** How a refresh ended: renewed, or the error a caller meets in place of its 401. */
 type RefreshOutcome = { isRenewed: true } | { isRenewed: false; error: ApiError };
 
-/** A refresh that could not renew the session; its words are SPEC §5's and §8's, in the reader's language. */
+/**
+ * A refresh that could not renew the session. Its words, in the reader's language: 'No session available',
+ * 'No refresh token available' or 'Token refresh failed'.
+ */
 const refreshFailure = (messageKey: string, code: string, serverText = ''): RefreshOutcome => ({
   isRenewed: false,
   error: new ApiError(serverText || i18n.t(messageKey), 401, code),
 });
 
-/** POST /auth/refresh with the stored refresh token: the server's refusal text, else SPEC's fallback. */
+/** POST /auth/refresh with the stored refresh token: the server's refusal text, else 'Token refresh failed'. */
 async function renewSession(): Promise<RefreshOutcome> {
   const session = sessionStore.getSession();
   if (!session) return refreshFailure('auth.errors.noSession', 'NO_SESSION');
@@ -109,7 +112,7 @@ export async function refreshSession(): Promise<boolean> {
 }
 
 /**
- * Sends, and on a 401 refreshes once and sends again (SPEC §4); a failed refresh ends the session and its
+ * Sends, and on a 401 refreshes once and sends again; a failed refresh ends the session and its
  * error is what the caller gets, still a 401, so a screen that shows the failure's text shows why.
  */
 async function sendWithRefresh(endpoint: Endpoint, attempt: () => Promise<Response>): Promise<Response> {

@@ -39,7 +39,7 @@ export function useUploadClipFile() {
   });
 }
 
-/** Favourite or not (SPEC §4): the lists and stats refetch, so a card leaves the favourites page. */
+/** Favourite or not: the lists and stats refetch, so a card leaves the favourites page. */
 export function useToggleFavorite(feedback: MutationFeedback<FavoriteResult> = {}) {
   const { refetchLists } = useClipCache();
   return useMutation({

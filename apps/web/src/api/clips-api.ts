@@ -12,7 +12,7 @@ export interface PageRequest {
   offset: number;
 }
 
-/** SPEC §7 clip calls; screens reach them through the hooks in clip-queries.ts and clip-mutations.ts. */
+/** The clip calls; screens reach them through the hooks in clip-queries.ts and clip-mutations.ts. */
 export const clipsApi = {
   async history(filters: ClipFilters, page: PageRequest): Promise<ClipPage> {
     const query = toHistoryQuery(filters, page);

@@ -40,7 +40,7 @@ function fakeUploadRequest(answer: unknown) {
 describe('desktopApi', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  test('the shared page names its desktop by the share token (SPEC §7 desktopId)', async () => {
+  test('the shared page names its desktop by the share token (its desktopId)', async () => {
     const fetchMock = vi.fn().mockResolvedValue(json(201, makeDesktopItem()));
     vi.stubGlobal('fetch', fetchMock);
     await desktopApi.addText({ desktopId: 'tok/1' }, 'hi', { x: 10, y: 20 });

@@ -2,7 +2,7 @@ import type { DesktopLayoutEntry, DesktopPosition, DesktopTarget } from '@clipsy
 import { call, upload, type ProgressListener } from './client';
 import { desktopEndpoints } from './endpoints';
 
-/** SPEC §7 virtual desktop calls; screens reach them through desktop-queries.ts and desktop-mutations.ts. */
+/** The virtual desktop calls; screens reach them through desktop-queries.ts and desktop-mutations.ts. */
 export const desktopApi = {
   get: () => call(desktopEndpoints.get),
   getShared: (token: string) => call(desktopEndpoints.getShared, { params: { token } }),

@@ -26,7 +26,7 @@ export function useAddDesktopText(target: DesktopTarget, feedback: DesktopFeedba
   });
 }
 
-/** One file onto the desktop, with its progress (SPEC §5: the caller has checked the 10 MB rule first). */
+/** One file onto the desktop, with its progress (the caller has checked the 10 MB rule first). */
 export function useUploadDesktopFile(target: DesktopTarget, feedback: DesktopFeedback<DesktopItem> = {}) {
   const cache = useDesktopCache(target);
   return useMutation({

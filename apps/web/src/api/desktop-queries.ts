@@ -45,7 +45,7 @@ export function useDesktopCache(target: DesktopTarget) {
       current: () => queryClient.getQueryData<Desktop>(queryKey),
       putItem: (item: DesktopItem) => putItems([item]),
       putItems,
-      /** A drag's result shown at once, before the server has it (the save follows, SPEC §9). */
+      /** A drag's result shown at once, before the server has it (the save follows 500 ms after the drag). */
       moveItems: (entries: readonly DesktopLayoutEntry[]) =>
         change((desktop) => ({
           ...desktop,

@@ -15,7 +15,7 @@ export interface RoomFeedback<Result> {
 }
 
 /**
- * A change to one room: afterwards the room and the lists refetch (SPEC §4), or, when the caller has lost
+ * A change to one room: afterwards the room and the lists refetch, or, when the caller has lost
  * the room (deleted, left), its cached copy is dropped.
  */
 function useRoomChange<Input extends { roomId: string }, Result>(
@@ -126,7 +126,7 @@ export const useRemoveRoomContent = (feedback: RoomFeedback<void> = {}) =>
     feedback,
   );
 
-/** One file into a room, with its progress (SPEC §5: the caller has checked the 10 MB rule first). */
+/** One file into a room, with its progress (the caller has checked the 10 MB rule first). */
 export const useUploadRoomFile = (feedback: RoomFeedback<unknown> = {}) =>
   useRoomChange(
     ({ roomId, file, onProgress }: { roomId: string; file: File; onProgress?: ProgressListener }) =>

@@ -51,7 +51,7 @@ export function useRoomInvitations(id: string, isEnabled: boolean) {
   });
 }
 
-/** Refetches after a change, the caller's own or another member's (SPEC §4: lists reload after changes). */
+/** Refetches after a change, the caller's own or another member's. */
 export function useRoomCache() {
   const queryClient = useQueryClient();
   return useMemo(

@@ -15,7 +15,7 @@ export interface RoomPage {
   total: number;
 }
 
-/** SPEC §7 room calls; screens reach them through the hooks in room-queries.ts and room-mutations.ts. */
+/** The room calls; screens reach them through the hooks in room-queries.ts and room-mutations.ts. */
 export const roomsApi = {
   async list(filters: RoomListFilters, page: PageRequest): Promise<RoomPage> {
     const query = toRoomListQuery(filters, page);

@@ -4,7 +4,7 @@ import { isSessionExpired, sessionStore } from './session-store';
 const user = { id: 'u1', email: 'a@example.com', name: 'A', emailConfirmedAt: null, createdAt: '2026-01-01T00:00:00Z' };
 
 describe('session store', () => {
-  test('keeps user and session under the SPEC keys', () => {
+  test("keeps user and session under the 'user' and 'session' keys", () => {
     sessionStore.save(user, { access_token: 'a', refresh_token: 'r', expires_at: 100 });
     expect(JSON.parse(localStorage.getItem('user') ?? '')).toEqual(user);
     expect(JSON.parse(localStorage.getItem('session') ?? '')).toEqual({

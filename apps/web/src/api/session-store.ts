@@ -1,9 +1,9 @@
 import type { PublicUser, SessionTokens } from '@clipsync/shared';
 
-/** SPEC §3: the user and session are kept whole under these local-storage keys. */
+/** The user and session are kept whole under these local-storage keys. */
 const USER_KEY = 'user';
 const SESSION_KEY = 'session';
-/** SPEC §9: the session's lifetime when new tokens arrive without an expiry. */
+/** The session's lifetime when new tokens arrive without an expiry. */
 const SESSION_FALLBACK_SECONDS = 3600;
 
 export type StoredSession = SessionTokens;
@@ -43,7 +43,7 @@ export const sessionStore = {
   },
 };
 
-/** SPEC §4: expired means expires_at × 1000 is not later than now. */
+/** Expired means expires_at × 1000 is not later than now. */
 export function isSessionExpired(session: Pick<StoredSession, 'expires_at'>, now = Date.now()): boolean {
   return session.expires_at * 1000 <= now;
 }

@@ -18,8 +18,7 @@ interface AccountMenuProps {
 }
 
 /**
- * Who is signed in, their plan, theme, language and Log out (SPEC §2's log-out: /auth, or the 'Logout failed'
- * toast).
+ * Who is signed in, their plan, theme, language and Log out (to /auth, or the 'Logout failed' toast).
  */
 export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps) {
   const { t } = useTranslation();

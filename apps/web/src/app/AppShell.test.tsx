@@ -61,7 +61,7 @@ describe('AppShell', () => {
     vi.mocked(billingApi.get).mockRejectedValue(paymentsOff);
   });
 
-  test("keeps SPEC's entries, adds All Clips and Favorites, and marks the current page", () => {
+  test('lists the nav entries, All Clips and Favorites included, and marks the current page', () => {
     renderShell('/clips');
     const links = sidebar()
       .getAllByRole('link')
@@ -104,7 +104,7 @@ describe('AppShell', () => {
     expect(router.state.location.pathname).toBe('/auth');
   });
 
-  test("a failed log out keeps SPEC's 'Logout failed' toast", async () => {
+  test("a failed log out shows the 'Logout failed' toast", async () => {
     const { auth } = renderShell('/dashboard');
     vi.mocked(auth.logout).mockRejectedValue(new Error('down'));
     await userEvent.click(sidebar().getByRole('button', { name: 'Open account menu' }));

@@ -26,7 +26,7 @@ interface Destination {
   isInBottomBar: boolean;
 }
 
-/** SPEC §2's entries in their words ('Clipboards' opens the dashboard), with All Clips and Favorites. */
+/** Clipboards (the dashboard), Rooms, Quick Copy and Virtual Desktop, with All Clips and Favorites. */
 const NAV: readonly Destination[] = [
   { to: '/dashboard', key: 'nav.clipboards', icon: LayoutDashboard, isInBottomBar: true },
   { to: '/clips', key: 'shell.allClips', icon: Files, isInBottomBar: true },

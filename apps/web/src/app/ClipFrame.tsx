@@ -8,7 +8,7 @@ import { ThemeToggle } from '../ui/ThemeToggle';
 import { SignedInFrame } from './AppShell';
 
 /**
- * The clip and desktop pages have no guard (SPEC §2: a shared link or the LAN desktop opens for anyone), so
+ * The clip and desktop pages have no guard (a shared link or the LAN desktop opens for anyone), so
  * their frame follows the session: a signed-in user keeps the sidebar and account menu of every other
  * signed-in page, a visitor gets a slim header.
  */

@@ -9,7 +9,7 @@ import { useTheme } from '../ui/use-theme';
 import { createAppQueryClient } from './query-client';
 
 // Radix Toast loads with the first toast, which most first visits never raise: the landing page's first
-// load goes without it (ARCHITECTURE §8). The toast is queued in the store meanwhile and shown on arrival.
+// load goes without it (bench/README.md, landing). The toast is queued in the store meanwhile and shown on arrival.
 const Toaster = lazy(async () => ({ default: (await import('../ui/Toaster')).Toaster }));
 // Also the server snapshot: the build prerenders the landing page inside these providers (src/prerender).
 const hasToasts = () => toastStore.getToasts().length > 0;

@@ -8,7 +8,7 @@ import { useGlobalShortcuts } from './use-global-shortcuts';
 import { useRouteTitle } from './use-route-title';
 
 // Both dialogs (and Radix Dialog with them) load the first time they open: most visits open neither, and
-// the landing page's first load stays within its budget (ARCHITECTURE §8).
+// the landing page's first load stays within its budget (bench/README.md, landing).
 const ShortcutsDialog = lazy(async () => ({ default: (await import('./ShortcutsDialog')).ShortcutsDialog }));
 const UpgradePrompt = lazy(async () => ({ default: (await import('../components/UpgradePrompt')).UpgradePrompt }));
 

@@ -9,7 +9,7 @@ interface FromState {
   from?: { pathname: string; search?: string };
 }
 
-/** SPEC §2 protected guard: spinner while loading, /auth when signed out, a validity check on every path change. */
+/** The protected guard: spinner while loading, /auth when signed out, a validity check on every path change. */
 export function ProtectedRoute() {
   const { t } = useTranslation();
   const { status, checkSession } = useAuth();
@@ -32,7 +32,7 @@ export function ProtectedRoute() {
   return <Outlet />;
 }
 
-/** SPEC §2 public guard: loading text, then signed-in users go to where they came from or /dashboard. */
+/** The public-only guard: loading text, then signed-in users go to where they came from or /dashboard. */
 export function PublicRoute() {
   const { t } = useTranslation();
   const { status } = useAuth();

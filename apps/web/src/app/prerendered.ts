@@ -1,8 +1,8 @@
 /**
  * The build writes the landing page's HTML, as a first visit in English with nothing stored sees it, into
  * index.html's `#root` (src/prerender/render.tsx), so a phone paints it before any JavaScript has run
- * (ARCHITECTURE §8). It sits in a wrapper with this attribute, laid out as if absent (index.css), which
- * the app hydrates and keeps as its React root.
+ * (docs/decisions/002-prerendered-landing.md). It sits in a wrapper with this attribute, laid out as if
+ * absent (index.css), which the app hydrates and keeps as its React root.
  *
  * index.html answers every path, and the page it holds is wrong for some visitors: another path, another
  * language, a stored session (the header's Dashboard and Logout), a theme chosen by hand (the theme

@@ -19,14 +19,15 @@ const lazyPage = (load: () => Promise<{ default: () => React.ReactElement }>) =>
 
 /**
  * The frames around pages load with the first page that needs one: the signed-in frame (sidebar, account
- * menu, plan status and the API client behind it) is no part of the landing page's first load (ARCHITECTURE §8).
+ * menu, plan status and the API client behind it) is no part of the landing page's first load.
  */
 const lazyFrame = (load: () => Promise<() => React.ReactElement>) => async () => ({ Component: await load() });
 
 /**
- * SPEC §2's route table, with its public-only and protected guards. Pages are code-split; the areas of
- * later issues show their title until they land. The browser's router is made in main.tsx, not here: the
- * build's prerender (src/prerender.tsx) renders these routes in Node, where there is no history to bind.
+ * The route table (the shared `APP_ROUTES`), with its public-only and protected guards. Pages are
+ * code-split; the areas of later issues show their title until they land. The browser's router is made in
+ * main.tsx, not here: the build's prerender (src/prerender.tsx) renders these routes in Node, where there
+ * is no history to bind.
  */
 export const routes: RouteObject[] = [
   {

@@ -18,7 +18,7 @@ interface ClipCardProps {
 }
 
 /**
- * SPEC §2 clip card: a clip counts as a file if it has a filePath or fileName. Favourite and Delete show
+ * A clip card: a clip counts as a file if it has a filePath or fileName. Favourite and Delete show
  * only when the server grants them (a room member's clip is not the viewer's to change).
  *
  * The whole card opens the clip through one link (one tab stop; its overlay covers the card), and the

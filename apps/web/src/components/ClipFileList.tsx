@@ -5,7 +5,7 @@ import { Button } from '../ui/Button';
 import { FileCard, FileCardList, storedFilePreview } from './FileCard';
 import { useFileDownload } from './use-file-download';
 
-/** Files already stored with a clip: name, size (SPEC §9 units), type, an image preview, and Download (SPEC §2). */
+/** Files already stored with a clip: name, size (1024-based units), type, an image preview, and Download. */
 export function ClipFileList({ title, files }: { title: string; files: readonly ClipFileSummary[] }) {
   const { t } = useTranslation();
   const download = useFileDownload();

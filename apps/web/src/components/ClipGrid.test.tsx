@@ -35,7 +35,7 @@ function renderGrid(clips: readonly Clip[], empty: EmptyListState = { text: 'Not
 }
 
 /** Radix repeats a toast's text in a live region; the visible toast is the first. */
-/** SPEC §4 drops a toast repeated within 2 s: each test's clock runs a minute after the previous one's. */
+/** The toast store drops a toast repeated within 2 s: each test's clock runs a minute after the previous one's. */
 const realNow = Date.now.bind(Date);
 let clockOffset = 0;
 
@@ -86,7 +86,7 @@ describe('ClipGrid', () => {
     expect(await findToast('Link copied')).toBeInTheDocument();
   });
 
-  test("a refused copy shows SPEC §8's 'Failed to copy' toast", async () => {
+  test("a refused copy shows the 'Failed to copy' toast", async () => {
     clipboard.writeText.mockRejectedValue(new Error('denied'));
     renderGrid([makeClip({ content: 'secret' })]);
     await userEvent.click(screen.getByRole('button', { name: 'Copy clip' }));

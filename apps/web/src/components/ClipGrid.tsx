@@ -7,7 +7,7 @@ import { NewClipLink } from './NewClipLink';
 import { ShareClipDialog } from './ShareClipDialog';
 import { useClipCardActions } from './use-clip-card-actions';
 
-/** SPEC §2: 8 placeholders while loading. */
+/** Placeholders while loading, as many as the dashboard's recent clips. */
 const SKELETON_COUNT = 8;
 
 /** What an empty list says, and what the reader can do about it. */

@@ -10,11 +10,11 @@ const DATE_RANGES = ['all', 'today', 'week', 'month'] as const satisfies readonl
 interface DateRangeSelectProps {
   value: DateRange;
   onChange: (range: DateRange) => void;
-  /** Each bar names it as SPEC words that bar ('Date range' on clip lists, 'Date Range' in a room). */
+  /** Each bar names it in its own words ('Date range' on clip lists, 'Date Range' in a room). */
   label: string;
 }
 
-/** SPEC's date-range filter (All time, Today, This week, This month), one for every filter bar. */
+/** The date-range filter (All time, Today, This week, This month), one for every filter bar. */
 export function DateRangeSelect({ value, onChange, label }: DateRangeSelectProps) {
   const { t } = useTranslation();
   return (

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { FileCard, FileCardList, storedFilePreview } from './FileCard';
 
 describe('FileCard', () => {
-  test('a listed stored file: preview, name, SPEC §9 size, type in words and its action, in a titled list', () => {
+  test('a listed stored file: preview, name, 1024-based size, type in words and its action, in a titled list', () => {
     render(
       <FileCardList title="Files">
         <FileCard

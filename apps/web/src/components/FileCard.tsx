@@ -24,8 +24,8 @@ interface FileCardProps {
   name: string;
   size: number;
   /**
-   * Stored files read in SPEC §9 units ('23 Bytes', '1.5 KB'); the new-clip pending list keeps SPEC §2's
-   * KB to one decimal, the default.
+   * Stored files read in 1024-based units ('23 Bytes', '1.5 KB'); the new-clip pending list keeps KB to
+   * one decimal, the default.
    */
   sizeUnits?: 'kilobytes' | 'scaled';
   /** The file's media type, shown in words with the raw type as its tooltip; left out when undefined. */

@@ -7,13 +7,13 @@ import { Select } from '../ui/Select';
 interface FilterBarProps {
   filters: ClipFilters;
   onChange: (filters: ClipFilters) => void;
-  /** The favourites page lists favourites only, so it hides this filter (SPEC §2). */
+  /** The favourites page lists favourites only, so it hides this filter. */
   showFavorite?: boolean;
 }
 
 const favoriteValue = (favorite: boolean | null) => (favorite === null ? 'all' : String(favorite));
 
-/** SPEC §3 filter state as controls: search, type, favourite and date range. */
+/** The clip lists' filters as controls: search, type, favourite and date range. */
 export function FilterBar({ filters, onChange, showFavorite = true }: FilterBarProps) {
   const { t } = useTranslation();
   return (

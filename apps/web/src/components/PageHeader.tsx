@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NewClipLink } from './NewClipLink';
 
-/** A signed-in page's title bar with the New Clip action (SPEC §2 Dashboard, Favorites). */
+/** A signed-in page's title bar with the New Clip action (Dashboard, Favorites). */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-3">

@@ -8,7 +8,7 @@ interface PagerProps {
 }
 
 /**
- * Previous / 'Page X of Y' / Next; Previous is disabled on the first page and Next on the last (SPEC §2).
+ * Previous / 'Page X of Y' / Next; Previous is disabled on the first page and Next on the last.
  * With one page or none there is nowhere to go, so nothing shows.
  */
 export function Pager({ page, pages, onPageChange }: PagerProps) {

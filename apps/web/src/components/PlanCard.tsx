@@ -7,9 +7,9 @@ import { cn } from '../ui/cn';
 
 /** What the card's button does, decided by the plan picker. */
 export interface PlanPurchase {
-  /** SPEC §6: the purchase button is enabled only when signed in. */
+  /** The purchase button is enabled only when signed in. */
   isSignedIn: boolean;
-  /** This plan's checkout (or portal) is being opened: the button reads 'Redirecting...' (SPEC §4). */
+  /** This plan's checkout (or portal) is being opened: the button reads 'Redirecting...'. */
   isRedirecting: boolean;
   /** Another plan is redirecting: one purchase at a time. */
   isBusy: boolean;
@@ -20,7 +20,7 @@ export interface PlanPurchase {
   onChoose: () => void;
 }
 
-/** One plan: price for the chosen billing, features, and the purchase button (signed out: disabled, SPEC §6). */
+/** One plan: price for the chosen billing, features, and the purchase button (signed out: disabled). */
 export function PlanCard({
   plan,
   interval,

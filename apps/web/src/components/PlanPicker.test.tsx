@@ -31,7 +31,7 @@ const signInStorage = () =>
 
 describe('PlanPicker', () => {
   setUpPageTests();
-  // SPEC §8 says "alert": the browser's own.
+  // Purchase errors are the browser's own alert, not a toast.
   const alert = vi.fn();
   beforeEach(() => {
     vi.spyOn(window, 'alert').mockImplementation(alert);

@@ -14,7 +14,7 @@ interface PlanPickerProps {
   initialInterval?: BillingInterval;
 }
 
-/** SPEC §2 pricing: the monthly/yearly toggle and the three plans with their purchase buttons. */
+/** The pricing section: the monthly/yearly toggle and the three plans with their purchase buttons. */
 export function PlanPicker({
   currentPlan = null,
   hasSubscription = false,

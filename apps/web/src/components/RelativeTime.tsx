@@ -3,7 +3,7 @@ import { relativeTime } from '../lib/relative-time';
 
 const AGO_KEYS = { minutes: 'time.minutesAgo', hours: 'time.hoursAgo', days: 'time.daysAgo' } as const;
 
-/** A clip's age as SPEC §9 words it, with the exact time on hover and for assistive technology. */
+/** A clip's age in words ('Just now', '5m ago', …), with the exact time on hover and for assistive technology. */
 export function RelativeTime({ iso }: { iso: string }) {
   const { t, i18n } = useTranslation();
   const age = relativeTime(iso);

@@ -5,7 +5,7 @@ import { Input } from '../ui/Input';
 interface SearchInputProps {
   value: string;
   onChange: (value: string) => void;
-  /** Its placeholder and accessible name (SPEC's 'Search clips...', 'Search rooms...'). */
+  /** Its placeholder and accessible name ('Search clips...', 'Search rooms...'). */
   label: string;
   className?: string;
 }

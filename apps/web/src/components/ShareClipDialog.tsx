@@ -3,7 +3,7 @@ import { useShareOrigin } from '../api/network-queries';
 import { Dialog, DialogContent } from '../ui/Dialog';
 import { ShareLinkPanel } from './ShareLinkPanel';
 
-/** The public address of a clip: anyone holding it may read the clip (SPEC §6). */
+/** The public address of a clip: anyone holding it may read the clip. */
 export const clipLink = (origin: string, clipId: string) => `${origin}/clips/${clipId}`;
 
 interface ShareClipDialogProps {
@@ -12,7 +12,7 @@ interface ShareClipDialogProps {
 }
 
 /**
- * SPEC §2 Share Clip dialog: the read-only link with a copy button and its QR code (size 200, level H).
+ * The Share Clip dialog: the read-only link with a copy button and its QR code (size 200, level H).
  * Opened at localhost, the link uses the machine's network address instead, and a note says so.
  */
 export function ShareClipDialog({ clipId, onOpenChange }: ShareClipDialogProps) {

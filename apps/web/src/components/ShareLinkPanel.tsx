@@ -17,7 +17,7 @@ interface ShareLinkPanelProps {
 }
 
 /**
- * A share link, read-only with a copy button ('Link copied'), and its QR code (SPEC §9: size 200, level H),
+ * A share link, read-only with a copy button ('Link copied'), and its QR code (size 200, level H),
  * the body of every share dialog (a clip, the desktop).
  */
 export function ShareLinkPanel({ link, lanHost, linkLabel, qrLabel, qrCaption }: ShareLinkPanelProps) {

@@ -10,7 +10,7 @@ interface UploadFileButtonProps {
 }
 
 /**
- * Upload File: a hidden picker taking any type, several at once (SPEC §2). Files chosen during a save
+ * Upload File: a hidden picker taking any type, several at once. Files chosen during a save
  * stay pending for the next one.
  */
 export function UploadFileButton({ onFiles, busyLabel }: UploadFileButtonProps) {

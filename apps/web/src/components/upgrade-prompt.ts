@@ -8,7 +8,7 @@ const REOFFER_AFTER_MS = 30_000;
 
 /**
  * The one upgrade prompt of the app: any call refused with 402 `PLAN_REQUIRED` opens it, naming the plan
- * that allows the action, so a feature needs no code of its own for it (ARCHITECTURE §4).
+ * that allows the action, so a feature needs no code of its own for it (docs/features.md, Payments).
  */
 export function createUpgradePrompt(clock: { now: () => number } = Date) {
   let offered: PlanId | null = null;

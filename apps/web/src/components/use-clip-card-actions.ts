@@ -6,9 +6,9 @@ import { useToast } from '../ui/use-toast';
 import { useCopyClip } from './use-copy-clip';
 
 /**
- * What a clip card's buttons do, with SPEC §8's toasts; the lists and stats refetch after each change
- * (SPEC §4). The toasts are given to the mutations themselves, so they show even when the card that
- * asked has left the list by then (a deleted or unfavourited clip).
+ * What a clip card's buttons do, with their toasts ('Clip deleted', 'Error deleting clip', …); the lists
+ * and stats refetch after each change. The toasts are given to the mutations themselves, so they show even
+ * when the card that asked has left the list by then (a deleted or unfavourited clip).
  */
 export function useClipCardActions() {
   const { t } = useTranslation();

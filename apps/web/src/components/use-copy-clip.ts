@@ -14,7 +14,7 @@ async function fetchImage(url: string, mediaType: string): Promise<Blob> {
 
 /**
  * A card's one-click copy: the clip's text ('Copied!'); for a clip without text, its image where the
- * browser can hold one, else its link ('Link copied'). Any failure is SPEC §8's 'Failed to copy' toast.
+ * browser can hold one, else its link ('Link copied'). Any failure is the 'Failed to copy' toast.
  */
 export function useCopyClip() {
   const { t } = useTranslation();

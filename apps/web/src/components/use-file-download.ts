@@ -3,10 +3,10 @@ import { downloadByLink, saveBlob } from '../lib/browser-files';
 import { useToast } from '../ui/use-toast';
 
 /**
- * SPEC §7 Downloads: fetch the file and save it under its name; if fetching fails, fall back to a direct
+ * Fetch the file and save it under its name; if fetching fails, fall back to a direct
  * link (the server sends attachments with their file name), and say so when even that cannot start.
  * `startedKey` names the toast said as it starts: 'Downloading {file}' by default, the desktop's 'Download
- * started' (SPEC §8).
+ * started'.
  */
 export function useFileDownload({ startedKey = 'downloads.downloading' }: { startedKey?: string } = {}) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { pageCount } from '../lib/clip-filters';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
-/** SPEC §9: typing settles this long before the filters are sent. */
+/** Typing settles this long before the filters are sent. */
 const FILTER_DEBOUNCE_MS = 300;
 
 /** Marks the history entries this hook writes, to tell them from Back, Forward and links. */
@@ -22,8 +22,8 @@ export interface ListParamsCodec<Filters extends { search: string }> {
 
 /**
  * Filters and page of a list, kept in the URL query so reload, Back and a shared link show the same list.
- * What the filter bar shows changes at once; what is sent to the server follows 300 ms later (SPEC §4);
- * any filter change returns to page 1 (SPEC §2). Typing replaces the URL entry, so Back does not step
+ * What the filter bar shows changes at once; what is sent to the server follows 300 ms later;
+ * any filter change returns to page 1. Typing replaces the URL entry, so Back does not step
  * through keystrokes; choosing a filter or a page adds one. The codec must be a stable (module) value.
  */
 export function useListUrlState<Filters extends { search: string }>(codec: ListParamsCodec<Filters>) {

@@ -5,7 +5,7 @@ import { useOpenBillingPortal, useStartCheckout } from '../api/billing-mutations
 import { sessionStore } from '../api/session-store';
 
 /**
- * SPEC §6 and §8's purchase rule: without a session, the alert 'Please log in to purchase a plan.' and no
+ * The purchase rule: without a session, the alert 'Please log in to purchase a plan.' and no
  * request; otherwise the plan's checkout (or, for a subscriber, the portal) opens, the button reading
  * 'Redirecting...' until the browser leaves; a failure gives the alert 'Failed to start checkout...'.
  */

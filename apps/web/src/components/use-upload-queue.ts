@@ -18,7 +18,7 @@ interface UploadQueueOptions {
 }
 
 /**
- * Files sent one after another with their progress (rooms, desktop). SPEC §5: a file over 10 MB gets
+ * Files sent one after another with their progress (rooms, desktop). A file over 10 MB gets
  * 'File too large' with its name and is not sent; the others still are. A failure says the server's reason.
  */
 export function useUploadQueue({ send, successKey, failureKey }: UploadQueueOptions) {

@@ -16,7 +16,7 @@ const isSupported = (code: string | null | undefined): code is LanguageCode =>
 
 /**
  * English, the fallback, ships with the app; another language's texts (~10 KB gzip each) are fetched the
- * first time they are needed, which keeps them out of the landing page's first load (ARCHITECTURE §8).
+ * first time they are needed, which keeps them out of the landing page's first load (bench/README.md, landing).
  */
 const TRANSLATIONS: Record<Exclude<LanguageCode, 'en'>, () => Promise<{ default: object }>> = {
   fr: () => import('./fr.json'),

@@ -1,4 +1,4 @@
-/** How long an object URL lives after its download starts (SPEC §7 Downloads). */
+/** How long an object URL lives after its download starts. */
 const OBJECT_URL_LIFETIME_MS = 100;
 
 /** Starts a download of `href` under a file name, as a click on a link with `download` would. */

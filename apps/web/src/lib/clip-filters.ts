@@ -1,6 +1,6 @@
 import type { ClipDateRange, ClipTypeFilter } from '@clipsync/shared';
 
-/** SPEC §3 filter state for clips. */
+/** The filters of the clip lists: search text, type, favourite and date range. */
 export interface ClipFilters {
   search: string;
   type: ClipTypeFilter;
@@ -16,7 +16,7 @@ export function hasActiveFilters(filters: ClipFilters): boolean {
   );
 }
 
-/** The history query string the server filters and pages by (ARCHITECTURE §4). */
+/** The history query string the server filters and pages by (docs/features.md, Clips). */
 export function toHistoryQuery(filters: ClipFilters, page: { limit: number; offset: number }): string {
   const params = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
   if (filters.search.trim()) params.set('search', filters.search.trim());

@@ -28,7 +28,7 @@ describe('desktop layout', () => {
     expect(gridColumns(0, [])).toBe(21);
   });
 
-  test('a new block goes to 0,0 on an empty desktop, else to the first free slot (SPEC §9 size)', () => {
+  test('a new block goes to 0,0 on an empty desktop, else to the first free slot (default 200×150 blocks)', () => {
     expect(nextFreePosition([], 1000)).toEqual({ x: 0, y: 0 });
     const first = makeDesktopItem({ id: 'a' });
     expect(nextFreePosition([first], 1000)).toEqual({ x: 210, y: 0 });

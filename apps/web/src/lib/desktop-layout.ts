@@ -94,7 +94,7 @@ const overlaps = (position: DesktopPosition, item: DesktopItem) => {
 };
 
 /**
- * Where a new default-sized block goes: SPEC §9's 0,0 on an empty desktop, else the first free slot
+ * Where a new default-sized block goes: 0,0 on an empty desktop, else the first free slot
  * reading left to right, top to bottom, within the visible width, so it never lands on another block.
  */
 export function nextFreePosition(items: readonly DesktopItem[], visibleWidthPx: number): DesktopPosition {

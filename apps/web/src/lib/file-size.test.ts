@@ -7,7 +7,7 @@ test('formatKilobytes shows one decimal', () => {
   expect(formatKilobytes(10_485_760)).toBe('10240.0 KB');
 });
 
-describe('formatFileSize (SPEC §9: 1024-based Bytes, KB, MB, GB)', () => {
+describe('formatFileSize (1024-based Bytes, KB, MB, GB)', () => {
   test('below 1 KB sizes read in whole bytes, never 0.0 KB', () => {
     expect(formatFileSize(0)).toBe('0 Bytes');
     expect(formatFileSize(23)).toBe('23 Bytes');

@@ -1,13 +1,13 @@
-/** The new-clip pending file list shows sizes in KB to one decimal (SPEC §2). */
+/** The new-clip pending file list shows sizes in KB to one decimal. */
 export function formatKilobytes(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-/** SPEC §9 file size units: 1024-based. */
+/** File size units, 1024-based. */
 const UNITS = ['Bytes', 'KB', 'MB', 'GB'] as const;
 
 /**
- * A size in the largest SPEC §9 unit it reaches: whole bytes below 1 KB ('23 Bytes'), otherwise one
+ * A size in the largest unit it reaches: whole bytes below 1 KB ('23 Bytes'), otherwise one
  * decimal at most ('1.5 KB', '2 MB'), so a small file never reads '0.0 KB'.
  */
 export function formatFileSize(bytes: number): string {

@@ -7,7 +7,7 @@ export interface PriceDisplay {
   billedYearly: number | null;
 }
 
-/** SPEC §9: monthly shows the monthly price; yearly shows yearly ÷ 12 rounded, plus the yearly total. */
+/** Monthly shows the monthly price; yearly shows yearly ÷ 12 rounded, plus the yearly total. */
 export function planPriceDisplay(plan: Plan, interval: BillingInterval): PriceDisplay {
   if (interval === 'month') return { perMonth: plan.monthlyUsd, billedYearly: null };
   return { perMonth: yearlyPricePerMonth(plan), billedYearly: plan.yearlyUsd };

@@ -1,4 +1,4 @@
-/** SPEC §9 relative time: under 60 s 'Just now', then minutes, hours and days under 7 days, then a short date. */
+/** Relative time: under 60 s 'Just now', then minutes, hours and days under 7 days, then a short date. */
 export type RelativeTime =
   { unit: 'now' } | { unit: 'minutes' | 'hours' | 'days'; count: number } | { unit: 'date'; date: Date };
 

@@ -1,6 +1,6 @@
 import type { RoomContentRange } from '@clipsync/shared';
 
-/** SPEC §2 Rooms list filter panel; SPEC §9's default sort is last activity, newest first. */
+/** The Rooms list filter panel; by default the last active room comes first. */
 export interface RoomListFilters {
   search: string;
   privacy: 'all' | 'public' | 'private';
@@ -35,7 +35,7 @@ export function toRoomListQuery(filters: RoomListFilters, page: { limit: number;
   return params.toString();
 }
 
-/** SPEC §2 room content filter bar; SPEC §9's default sort is newest first. `user` is an author's id. */
+/** The room content filter bar; by default the newest content comes first. `user` is an author's id. */
 export interface RoomContentFilters {
   search: string;
   type: 'all' | 'text' | 'file';
@@ -59,7 +59,7 @@ export function hasActiveContentFilters(filters: RoomContentFilters): boolean {
 }
 
 /**
- * The content query of a room. Ranges count from the start of the viewer's today (SPEC §9), so the
+ * The content query of a room. Ranges count from the start of the viewer's today, so the
  * browser's offset from UTC goes along.
  */
 export function toRoomContentQuery(

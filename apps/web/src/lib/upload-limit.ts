@@ -5,7 +5,7 @@ export interface UploadSelection {
   tooLarge: File[];
 }
 
-/** SPEC §5: a file of more than 10 MB is refused by name while the others are still taken. */
+/** A file of more than 10 MB is refused by name while the others are still taken. */
 export function splitByUploadLimit(files: readonly File[], maxBytes = MAX_UPLOAD_BYTES): UploadSelection {
   return {
     accepted: files.filter((file) => file.size <= maxBytes),

@@ -4,7 +4,7 @@ import { renderLanding } from './render';
 // The build's prerender: the page a signed-out English visitor gets. The build runs it in plain Node; here
 // jsdom's globals are in place, which its stand-ins must replace for the render and give back after it.
 describe('renderLanding', () => {
-  it("renders the landing page's SPEC texts signed out, in its wrapper", async () => {
+  it("renders the landing page's texts signed out, in its wrapper", async () => {
     const html = await renderLanding();
     expect(html.startsWith('<div data-prerendered>')).toBe(true);
     expect(html).toContain('Clipboard Anywhere, Instantly');

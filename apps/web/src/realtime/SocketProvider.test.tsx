@@ -62,7 +62,7 @@ describe('SocketProvider', () => {
     createRealtimeSocket.mockClear();
   });
 
-  test('useSocket outside the provider throws (SPEC §8)', () => {
+  test('useSocket outside the provider throws', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     expect(() => renderHook(() => useSocket())).toThrow('useSocket must be used within the SocketProvider');
     vi.mocked(console.error).mockRestore();

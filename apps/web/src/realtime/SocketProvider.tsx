@@ -8,7 +8,7 @@ import { SocketContext, type SocketContextValue } from './socket-context';
 const TOKEN_MARGIN_MS = 60_000;
 
 /**
- * SPEC §4 socket: connects while a user is signed in (a new socket, with the new token, when the user
+ * The socket connects while a user is signed in (a new socket, with the new token, when the user
  * changes), disconnects on sign-out and on removal. Signed out, a guest socket is open only while some
  * screen asks for one. The connected flag follows connect/disconnect events and a 5 s re-check.
  */
@@ -54,12 +54,12 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       hasRetriedWithFreshToken = true;
       const session = sessionStore.getSession();
       const hasTimeLeft = session !== null && !isSessionExpired(session, Date.now() + TOKEN_MARGIN_MS);
-      // The API client is loaded on demand (ARCHITECTURE §8); a signed-in user has it by now anyway.
+      // The API client is loaded on demand (not in the first load); a signed-in user has it by now anyway.
       const ready = hasTimeLeft ? Promise.resolve(true) : import('../api/client').then((api) => api.refreshSession());
       void ready.then((isReady) => isReady && isCurrent && socket.connect());
     };
     const onConnectError = (error: Error) => {
-      // SPEC §8: connection errors are only logged; the user sees no message.
+      // Connection errors are only logged; the user sees no message.
       console.warn('Socket connection failed:', error.message);
       syncStatus();
       reconnectWithFreshToken();

@@ -3,14 +3,14 @@ import { currentDeviceName } from '../lib/device-name';
 import type { LanSocketFactory } from './lan-socket';
 import type { RealtimeSocket } from './socket-client';
 
-/** SPEC §9 LAN constants. */
+/** LAN Share's timings: discovery poll, peer connect timeout, host update after a change, status poll. */
 export const LAN_DISCOVERY_POLL_MS = 10_000;
 export const LAN_PEER_CONNECT_TIMEOUT_MS = 5000;
 export const LAN_HOST_UPDATE_DELAY_MS = 500;
 export const LAN_STATUS_POLL_MS = 2000;
 
 export interface LanSessionState {
-  /** SPEC §9 status indicator: a live socket that hosts or discovers, polled every 2 s. */
+  /** The status indicator: a live socket that hosts or discovers, polled every 2 s. */
   isActive: boolean;
   isHosting: boolean;
   isDiscovering: boolean;
@@ -59,7 +59,7 @@ const toLanData = (desktop: Desktop): LanDesktopData => ({
 const warnLanDisabled = (message: string) => console.warn(`LAN features are disabled: ${message}`);
 
 /**
- * SPEC §2/§4 LAN Share: hosts a desktop, discovers the network's hosts and keeps the desktops of the ones
+ * LAN Share: hosts a desktop, discovers the network's hosts and keeps the desktops of the ones
  * connected to. Owns the LAN socket and its timers; everything stops on `stop` and on `dispose`. Its state
  * is read with `subscribe`/`getState` (React's external store), what it tells the user through `onNotice`.
  */
@@ -91,7 +91,7 @@ export class LanSession {
     };
   }
 
-  /** SPEC §9 layout auto-sync: the hosted desktop follows the page, 500 ms after its last change. */
+  /** Layout auto-sync: the hosted desktop follows the page, 500 ms after its last change. */
   setDesktop(desktop: Desktop | undefined): void {
     this.desktop = desktop;
     this.scheduleHostUpdate();

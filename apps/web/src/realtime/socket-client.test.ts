@@ -18,7 +18,7 @@ function handshakeAuth(): unknown {
 describe('createRealtimeSocket', () => {
   afterEach(() => io.mockClear());
 
-  test("uses SPEC §9's options: websocket only, 10 s timeout, 5 reconnections 1 s apart, connecting on demand", async () => {
+  test('opens websocket only, 10 s timeout, 5 reconnections 1 s apart, connecting on demand', async () => {
     await createRealtimeSocket('user');
     expect(io.mock.lastCall?.[0]).toMatchObject({
       transports: ['websocket'],
@@ -54,7 +54,7 @@ describe('emitWhenConnected', () => {
     expect(socket.emit).toHaveBeenCalledWith('clip:join', { clipId: 'c1' });
   });
 
-  test('skips with a console warning when not connected (SPEC §7)', () => {
+  test('skips with a console warning when not connected', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const socket = fakeSocket(false);
     expect(emitWhenConnected(socket as unknown as RealtimeSocket, 'clip:join', { clipId: 'c1' })).toBe(false);

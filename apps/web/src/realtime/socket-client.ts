@@ -4,7 +4,7 @@ import { sessionStore } from '../api/session-store';
 
 export type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-/** SPEC §9 socket constants. They concern this client alone, so they live beside it. */
+/** Socket connection timings. They concern this client alone, so they live beside it. */
 const SOCKET_CONNECT_TIMEOUT_MS = 10_000;
 const SOCKET_RECONNECTION_ATTEMPTS = 5;
 const SOCKET_RECONNECTION_DELAY_MS = 1000;
@@ -14,11 +14,11 @@ export const SOCKET_STATUS_POLL_MS = 5000;
 export type SocketIdentity = 'user' | 'guest';
 
 /**
- * A socket to the app's own origin (the server serves the app and Socket.IO together), websocket only
- * (SPEC §7), not yet connected. The token is read at every (re)connect attempt, so one refreshed in the
- * meantime is the one sent. Each socket gets its own connection: a guest's must never reuse a user's.
+ * A socket to the app's own origin (the server serves the app and Socket.IO together), websocket only,
+ * not yet connected. The token is read at every (re)connect attempt, so one refreshed in the meantime is
+ * the one sent. Each socket gets its own connection: a guest's must never reuse a user's.
  * Socket.IO's client (~12 KB gzip) is fetched with the first socket: a signed-out visitor of the landing
- * page never opens one, so it stays out of the first load (ARCHITECTURE §8).
+ * page never opens one, so it stays out of the first load (its budget: bench/README.md, landing).
  */
 export async function createRealtimeSocket(identity: SocketIdentity): Promise<RealtimeSocket> {
   const { io } = await import('socket.io-client');
@@ -40,7 +40,7 @@ export async function createRealtimeSocket(identity: SocketIdentity): Promise<Re
 
 type ClientEvent = keyof ClientToServerEvents;
 
-/** SPEC §7: an emit on a socket that is not connected is skipped with a console warning. */
+/** An emit on a socket that is not connected is skipped with a console warning. */
 export function emitWhenConnected<Event extends ClientEvent>(
   socket: RealtimeSocket,
   event: Event,

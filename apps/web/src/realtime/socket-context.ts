@@ -6,7 +6,7 @@ export interface SocketContextValue {
   socket: RealtimeSocket | null;
   isConnected: boolean;
   /**
-   * Asks for a socket even while signed out (ARCHITECTURE §4: a signed-out viewer of a shared clip may
+   * Asks for a socket even while signed out (a signed-out viewer of a shared clip may
    * open one for its live updates). Returns the release; the guest socket closes when nobody holds one.
    */
   requestGuestConnection(): () => void;

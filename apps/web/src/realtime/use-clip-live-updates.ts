@@ -9,7 +9,7 @@ import { useSocket } from './socket-context';
 import { useChannel, type ChannelState } from './use-channel';
 
 export interface ClipLiveUpdateHandlers {
-  /** Viewers subscribe; the owner does not (SPEC §4: only non-owners subscribe). */
+  /** Viewers subscribe; the owner, who makes the changes, does not. */
   enabled: boolean;
   onContent(content: string): void;
   onFiles(files: ClipFileSummary[]): void;
@@ -26,7 +26,7 @@ export interface ClipLiveUpdateHandlers {
 export type LiveUpdatesState = ChannelState;
 
 /**
- * A shared clip's live updates (ARCHITECTURE §4): follows the clip's channel (`useChannel`), hears content
+ * A shared clip's live updates: follows the clip's channel (`useChannel`), hears content
  * and file updates of this clip only. Signed out, it asks the provider for a guest socket.
  */
 export function useClipLiveUpdates(clipId: string | undefined, handlers: ClipLiveUpdateHandlers): LiveUpdatesState {

@@ -23,7 +23,7 @@ export interface DesktopLiveUpdateHandlers {
 }
 
 /**
- * A desktop's live updates (SPEC §7 realtime): follows `join:desktop:network` (`useChannel`) and hears the
+ * A desktop's live updates: follows `join:desktop:network` (`useChannel`) and hears the
  * three item events of this network only. Signed out (the LAN desktop, a shared link), it asks the
  * provider for a guest socket, as a shared clip's viewer does.
  */

@@ -13,7 +13,7 @@ export interface RoomLiveUpdateHandlers {
 }
 
 /**
- * A room's live updates (ARCHITECTURE §4): follows the room's channel (`useChannel`). `room:closed` comes
+ * A room's live updates: follows the room's channel (`useChannel`). `room:closed` comes
  * on the user's own channel, which every signed-in socket is in.
  */
 export function useRoomLiveUpdates(roomId: string, isEnabled: boolean, handlers: RoomLiveUpdateHandlers) {

@@ -7,13 +7,13 @@ import { isSessionExpired, SESSION_EXPIRED_EVENT, sessionStore } from '../api/se
 import { useToast } from '../ui/use-toast';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
 
-/** SPEC §9: how often a signed-in session is re-checked with the server. */
+/** How often a signed-in session is re-checked with the server. */
 const SESSION_RECHECK_MS = 5 * 60 * 1000;
-/** SPEC §9: the redirect after login waits this long, so the welcome toast is seen. */
+/** The redirect after login waits this long, so the welcome toast is seen. */
 const LOGIN_REDIRECT_DELAY_MS = 1000;
 
 // The API client, and the zod schemas it carries, load with the first call: a visitor with no stored
-// session makes none, so the landing page's first load goes without them (ARCHITECTURE §8).
+// session makes none, so the landing page's first load goes without them (its budget: bench/README.md, landing).
 const loadAuthApi = async () => (await import('../api/auth-api')).authApi;
 // A client that cannot be loaded (offline, an old tab after a deploy) is a failed refresh, not a hang.
 const refreshSession = () =>
@@ -23,7 +23,7 @@ const refreshSession = () =>
   );
 
 /**
- * SPEC §4 authentication: starts loading, then signed in or out; an expired stored session is refreshed
+ * Authentication: starts loading, then signed in or out; an expired stored session is refreshed
  * silently; validity is re-checked every 5 minutes, when the tab becomes visible and on
  * `auth:session-expired`; a dead session ends in a forced logout with the 'Session Expired' toast.
  */
@@ -78,7 +78,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const session = sessionStore.getSession();
       if (!storedUser || !session) return signOut();
       if (isSessionExpired(session) && !(await refreshSession())) {
-        // SPEC §4: a failed refresh at start is a forced logout, so the person is told why.
+        // A failed refresh at start is a forced logout, so the person is told why.
         signOut();
         return tellSessionExpired();
       }
@@ -108,7 +108,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (!session) throw new Error('No session data received');
       sessionStore.save(signedIn, session);
       toast.success({ title: t('auth.welcomeBack'), description: t('auth.welcomeBackBody'), duration: 3000 });
-      // SPEC §4: the redirect (done by the public guard once signed in) follows 1 s after login.
+      // The redirect (done by the public guard once signed in) follows 1 s after login.
       await new Promise((resolve) => setTimeout(resolve, LOGIN_REDIRECT_DELAY_MS));
       setUser(signedIn);
       setStatus('signedIn');

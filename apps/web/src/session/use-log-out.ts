@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useToast } from '../ui/use-toast';
 import { useAuth } from './auth-context';
 
-/** SPEC §4 logout: the server is told, the session cleared, then /auth; a failure says so in a toast. */
+/** Logout: the server is told, the session cleared, then /auth; a failure says so in a toast. */
 export function useLogOut() {
   const { t } = useTranslation();
   const { logout } = useAuth();

@@ -14,7 +14,7 @@ export const testUser: PublicUser = {
 export const OWNER_ABILITIES: ClipAbilities = { update: true, delete: true, favorite: true, upload: true };
 export const VIEWER_ABILITIES: ClipAbilities = { update: false, delete: false, favorite: false, upload: false };
 
-/** A clip as the server sends it (both spellings of SPEC §3), owned by the test user unless told otherwise. */
+/** A clip as the server sends it, both spellings (`isFavorite`, `is_favorite`, …); the test user owns it. */
 export function makeClip(overrides: Partial<Clip> = {}): Clip {
   return {
     id: 'clip-1',

@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { Dialog, DialogContent, DialogTrigger } from './Dialog';
 
-/** A side panel (SPEC: 'Member Details'): the Dialog primitive anchored to the right edge. */
+/** A side panel (a room's 'Member Details'): the Dialog primitive anchored to the right edge. */
 export const Sheet = Dialog;
 export const SheetTrigger = DialogTrigger;
 

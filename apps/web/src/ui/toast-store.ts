@@ -1,4 +1,4 @@
-/** SPEC §9 toasts: one at a time, removed 5000 ms after dismissal, the same toast within 2 s shown once. */
+/** Toasts: one at a time, removed 5000 ms after dismissal, the same toast within 2 s shown once. */
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY_MS = 5000;
 const TOAST_DUPLICATE_GUARD_MS = 2000;
@@ -7,7 +7,7 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
-  /** How long it stays open, 2000-5000 ms (SPEC §9). */
+  /** How long it stays open, 2000-5000 ms. */
   duration?: number;
 }
 
@@ -19,7 +19,7 @@ export interface ToastItem extends ToastInput {
 type Listener = (toasts: readonly ToastItem[]) => void;
 
 /**
- * SPEC §4 toasts: one at a time (a new one replaces the current), a dismissed toast leaves the list
+ * One toast at a time (a new one replaces the current), a dismissed toast leaves the list
  * 5000 ms later, and the same title + description within 2 s is shown once.
  */
 export function createToastStore(clock: { now: () => number } = Date) {

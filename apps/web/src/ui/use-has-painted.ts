@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 
 /**
  * False until the page has been painted once. What renders only then (a lazy part below the fold) is
- * fetched after the first paint instead of competing with it for the network (ARCHITECTURE §8).
+ * fetched after the first paint instead of competing with it for the network (the landing page's budget:
+ * bench/README.md, landing).
  */
 export function useHasPainted(): boolean {
   const [hasPainted, setHasPainted] = useState(false);

@@ -6,7 +6,7 @@ import { RegisterForm } from './RegisterForm';
 
 type View = 'login' | 'register' | 'forgot';
 
-/** SPEC §2 auth screen: login, registration and forgot-password views; `?mode=` picks the first. */
+/** The auth screen: login, registration and forgot-password views; `?mode=` picks the first. */
 export default function AuthPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();

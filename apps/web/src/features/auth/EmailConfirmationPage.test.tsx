@@ -34,7 +34,7 @@ describe('EmailConfirmationPage', () => {
     expect(authApi.checkEmailConfirmation).toHaveBeenCalledExactlyOnceWith('t1');
   });
 
-  test("a failed check call is SPEC's 'Email confirmation check failed', and Try Again asks again", async () => {
+  test("a failed check call is 'Email confirmation check failed', and Try Again asks again", async () => {
     vi.mocked(authApi.checkEmailConfirmation)
       .mockRejectedValueOnce(new ApiError('', 502, 'HTTP_ERROR'))
       .mockResolvedValueOnce({ confirmed: true });

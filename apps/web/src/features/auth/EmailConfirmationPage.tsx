@@ -20,7 +20,7 @@ export default function EmailConfirmationPage() {
   const [checkResult, setCheckResult] = useState<State | null>(null);
   const [attempt, setAttempt] = useState(0);
 
-  // Only a clean landing asks the server; an error in the URL decides the state by itself (SPEC §4).
+  // Only a clean landing asks the server; an error in the URL decides the state by itself (expired, or an error).
   useEffect(() => {
     if (start.kind !== 'check') return;
     let isCurrent = true;
@@ -30,7 +30,7 @@ export default function EmailConfirmationPage() {
           isCurrent &&
           setCheckResult(confirmed ? { kind: 'success' } : { kind: 'error', message: t('confirm.failed') }),
       )
-      // The call itself failed, not the confirmation: SPEC §8's fallback names it, like 'Password reset failed'.
+      // The call itself failed, not the confirmation: 'Email confirmation check failed' says so.
       .catch(
         () =>
           isCurrent &&

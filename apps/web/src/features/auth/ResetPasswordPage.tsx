@@ -10,7 +10,7 @@ import { validateReset } from './validation';
 
 type State = { kind: 'form' } | { kind: 'success' } | { kind: 'error'; message: string };
 
-/** The mailed link puts its tokens in the fragment (never sent to a server); both must be there (SPEC §4). */
+/** The mailed link puts its tokens in the fragment (never sent to a server); without both it is the error screen. */
 function readResetToken(): string | null {
   const fragment = new URLSearchParams(window.location.hash.slice(1));
   const accessToken = fragment.get('access_token');

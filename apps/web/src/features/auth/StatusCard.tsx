@@ -31,7 +31,7 @@ export function StatusCard({
   );
 }
 
-/** The way on after a success: Go to Login, or Back to Home (SPEC §2 confirmation and reset). */
+/** The way on after a success: Go to Login, or Back to Home (e-mail confirmation and password reset). */
 export function GoToLoginActions() {
   const { t } = useTranslation();
   return (

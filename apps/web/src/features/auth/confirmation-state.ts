@@ -1,4 +1,4 @@
-/** SPEC §4 email confirmation: what the landing URL says before any call is made. */
+/** E-mail confirmation: what the landing URL says before any call is made. */
 export type ConfirmationStart =
   | { kind: 'expired' }
   | { kind: 'error'; description: string | null }

@@ -1,6 +1,6 @@
 import { ApiError } from '../../api/client';
 
-/** SPEC §8: the server's `error` text, else a status fallback, else the call's generic fallback. */
+/** The server's `error` text, else a status fallback, else the call's generic fallback. */
 export function errorMessage(
   error: unknown,
   fallbacks: { byStatus?: Record<number, string>; otherwise: string },

@@ -4,16 +4,16 @@ import { hasErrors } from './validation';
 
 interface AuthFormOptions<Field extends string> {
   initial: Record<Field, string>;
-  /** An i18n key per field for its first broken rule, or null (SPEC §5). */
+  /** An i18n key per field for its first broken rule, or null. */
   validate: (values: Record<Field, string>) => Record<Field, string | null>;
   send: (values: Record<Field, string>) => Promise<void>;
-  /** The words for a failed send: the server's message or the screen's fallback (SPEC §8). */
+  /** The words for a failed send: the server's message or the screen's fallback ('Login failed', …). */
   describeFailure: (error: unknown) => string;
 }
 
 /**
  * The state and submit of the login and registration forms: field errors shown inline, a second submit
- * ignored while one runs (SPEC §4), a failure shown above the button. On success the form stays busy:
+ * ignored while one runs, a failure shown above the button. On success the form stays busy:
  * it is about to be replaced (the redirect after login, the login view after registering).
  */
 export function useAuthForm<Field extends string>({

@@ -4,7 +4,7 @@ import { validateLogin, validateRegister, validateReset } from './validation';
 
 const text = (key: string | null) => (key ? i18n.t(key) : null);
 
-describe('SPEC §5 validation', () => {
+describe('auth form validation', () => {
   test('login', () => {
     expect(Object.values(validateLogin({ email: '', password: '' })).map(text)).toEqual([
       'Email is required',

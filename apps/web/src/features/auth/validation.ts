@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_REGISTER, PASSWORD_MIN_RESET } from '@clipsync/shared/limits';
 
-/** SPEC §5 rules; each returns an i18n key for the first broken rule, or null. */
+/** The forms' field rules; each returns an i18n key for the first broken rule, or null. */
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateEmail(email: string): string | null {

@@ -11,7 +11,7 @@ interface AddTextDialogProps {
   onAdd: (content: string, onAdded: () => void) => void;
 }
 
-/** New Text's dialog 'Add to Desktop': a text area and Add, disabled while the text is blank (SPEC §5). */
+/** New Text's dialog 'Add to Desktop': a text area and Add, disabled while the text is blank. */
 export function AddTextDialog({ isOpen, onOpenChange, isAdding, onAdd }: AddTextDialogProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');

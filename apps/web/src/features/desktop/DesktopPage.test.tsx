@@ -93,7 +93,7 @@ describe('DesktopPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
-  test('a failed add says SPEC’s words and the server’s reason', async () => {
+  test("a failed add says 'Failed to add text' and the server’s reason", async () => {
     vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
     vi.mocked(desktopApi.addText).mockRejectedValue(new ApiError('Quota exceeded', 413, 'QUOTA_EXCEEDED'));
     renderDesktop();

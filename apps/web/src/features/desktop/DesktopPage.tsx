@@ -21,7 +21,7 @@ import { useLanSession } from './use-lan-session';
 const OWN_DESKTOP: DesktopTarget = {};
 
 /**
- * /desktop (SPEC §2 Virtual Desktop): New Text, Upload File and, for the owner, Share; then the blocks,
+ * /desktop, the Virtual Desktop: New Text, Upload File and, for the owner, Share; then the blocks,
  * dragged and resized freely. Paste and drop anywhere on the page add blocks too. Signed out it is the
  * LAN desktop, with a notice of who can see it.
  */

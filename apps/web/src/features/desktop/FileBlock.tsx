@@ -16,7 +16,7 @@ interface FileBlockProps {
 }
 
 /**
- * SPEC §2: a file block with its preview (images), name, size, Download (idle, 'Downloading...', idle;
+ * A file block with its preview (images), name, size, Download (idle, 'Downloading...', idle;
  * 'Download started') and delete. `file_url` is signed: it needs no bearer header.
  */
 export function FileBlock({ item, canMove, canDelete, onDelete, focusProps }: FileBlockProps) {

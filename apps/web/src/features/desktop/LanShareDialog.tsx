@@ -42,7 +42,7 @@ function PeerDesktop({ name, desktop }: { name: string; desktop: LanDesktopData 
   );
 }
 
-/** SPEC §4 'LAN Discovery': the network's hosts, Connect, Auto-Connect, Stop and the connected desktops. */
+/** 'LAN Discovery': the network's hosts, Connect, Auto-Connect, Stop and the connected desktops. */
 export function LanShareDialog({ isOpen, onOpenChange, session }: LanShareDialogProps) {
   const { t } = useTranslation();
   return (

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
 import { Dialog, DialogContent } from '../../ui/Dialog';
 import { useToast } from '../../ui/use-toast';
 
-/** The address of a shared desktop: whoever holds it may view, add and delete items (ARCHITECTURE §4). */
+/** The address of a shared desktop: whoever holds it may view, add and delete items. */
 export const sharedDesktopLink = (origin: string, shareToken: string) =>
   `${origin}/desktop/shared/${encodeURIComponent(shareToken)}`;
 

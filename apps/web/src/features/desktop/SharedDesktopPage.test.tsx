@@ -81,7 +81,7 @@ describe('SharedDesktopPage', () => {
     expect(desktopApi.removeItem).toHaveBeenCalledWith({ desktopId: 'tok-123' }, 'item-1');
   });
 
-  test('an unknown or revoked link says so, with SPEC’s toast', async () => {
+  test("an unknown or revoked link says so, with 'Failed to load shared desktop'", async () => {
     vi.mocked(desktopApi.getShared).mockRejectedValue(new ApiError('Desktop not found', 404, 'NOT_FOUND'));
     renderShared('revoked');
     expect(await screen.findByRole('alert')).toHaveTextContent('Desktop not found or access denied.');

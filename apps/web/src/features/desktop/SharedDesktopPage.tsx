@@ -15,8 +15,8 @@ import { DesktopBoardView } from './DesktopBoardView';
 import { useDesktopBoard } from './use-desktop-board';
 
 /**
- * /desktop/shared/{token} (SPEC §2 Shared desktop): whoever holds the link sees the desktop's blocks, adds
- * text and files, and deletes. Every call names the desktop by the token (SPEC §7 `desktopId`).
+ * /desktop/shared/{token}, the shared desktop: whoever holds the link sees the desktop's blocks, adds
+ * text and files, and deletes. Every call names the desktop by the token (its `desktopId`).
  */
 export default function SharedDesktopPage() {
   const { token = '' } = useParams();

@@ -14,7 +14,7 @@ interface TextBlockProps {
   focusProps?: BlockFocusProps;
 }
 
-/** SPEC §2: a text block with Copy ('Copied') and delete. */
+/** A text block with Copy ('Copied') and delete. */
 export function TextBlock({ item, canMove, canDelete, onDelete, focusProps }: TextBlockProps) {
   const { t } = useTranslation();
   const toast = useToast();

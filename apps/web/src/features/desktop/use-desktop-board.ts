@@ -17,7 +17,7 @@ interface DesktopBoardOptions {
 
 /** A desktop page's hands on its blocks. */
 export interface DesktopBoard {
-  /** SPEC §5: blank text is never sent. `onAdded` clears the field it came from. */
+  /** Blank text is never sent. `onAdded` clears the field it came from. */
   addText(content: string, onAdded?: () => void): void;
   isAddingText: boolean;
   uploadFiles(files: readonly File[]): Promise<void>;
@@ -30,8 +30,8 @@ export interface DesktopBoard {
 const reasonOf = (error: unknown) => (error instanceof Error && error.message ? error.message : undefined);
 
 /**
- * What both desktop pages do with their blocks: add text and files (SPEC §8 toasts), delete, save the
- * layout after a drag, and follow the other views' changes live.
+ * What both desktop pages do with their blocks: add text and files ('Text added', 'File added' and their
+ * failures), delete, save the layout after a drag, and follow the other views' changes live.
  */
 export function useDesktopBoard(
   target: DesktopTarget,

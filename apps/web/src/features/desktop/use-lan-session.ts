@@ -6,7 +6,7 @@ import { createLanSocket, type LanSocketFactory } from '../../realtime/lan-socke
 import { useToast } from '../../ui/use-toast';
 
 /**
- * SPEC §2/§4 LAN Share on this page: one `LanSession` hosting `desktop` while the page lives, its state
+ * LAN Share on this page: one `LanSession` hosting `desktop` while the page lives, its state
  * rendered, its notices shown as toasts. Everything stops on Stop and on unmount.
  */
 export function useLanSession(desktop: Desktop | undefined, createSocket: LanSocketFactory = createLanSocket) {

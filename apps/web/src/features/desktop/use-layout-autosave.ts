@@ -5,11 +5,11 @@ import { useDesktopCache } from '../../api/desktop-queries';
 import { useSaveDesktopLayout } from '../../api/desktop-mutations';
 import { useToast } from '../../ui/use-toast';
 
-/** SPEC §9: the layout is saved this long after its last change. */
+/** The layout is saved this long after its last change. */
 export const LAYOUT_SAVE_DELAY_MS = 500;
 
 /**
- * Shows a drag's or resize's result at once and saves it 500 ms after the last change (SPEC §9): every
+ * Shows a drag's or resize's result at once and saves it 500 ms after the last change: every
  * block moved meanwhile goes in one call. `isAnnounced` adds 'Layout saved' on success, once per save;
  * a failure always says 'Failed to save layout'. A save still waiting when the page closes goes at once.
  *

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useHasPainted } from '../../ui/use-has-painted';
 
 // Radix Select and Floating UI (~25 KB gzip) are fetched once the page has painted: the footer is far below
-// the fold (ARCHITECTURE §8, the landing page's Lighthouse score). The placeholder keeps the footer's layout.
+// the fold (the landing page's Lighthouse score: bench/README.md, landing). The placeholder keeps the footer's layout.
 const LanguageSelect = lazy(async () => ({
   default: (await import('../../components/LanguageSelect')).LanguageSelect,
 }));

@@ -12,7 +12,7 @@ import { useHasOpened } from '../../ui/use-has-opened';
 import { useScrolled } from './use-scrolled';
 
 // Radix Dialog and its helpers (~20 KB gzip) load with the phone menu's first opening, not with the page
-// (ARCHITECTURE §8, the landing page's Lighthouse score on a phone, where the menu's button shows).
+// (the landing page's Lighthouse score on a phone, where the menu's button shows: bench/README.md, landing).
 const LandingMenuSheet = lazy(async () => ({ default: (await import('./LandingMenuSheet')).LandingMenuSheet }));
 
 const ANCHORS = [

@@ -5,7 +5,7 @@ import { useHasPainted } from '../../ui/use-has-painted';
 import { SectionHeading } from './SectionHeading';
 
 // The plans' purchase buttons bring the API client and its schemas (~30 KB gzip): below the fold, they are
-// fetched once the page has painted instead of delaying it (ARCHITECTURE §8, the landing page's Lighthouse score).
+// fetched once the page has painted instead of delaying it (the landing page's Lighthouse score: bench/README.md).
 const PlanPicker = lazy(async () => ({ default: (await import('../../components/PlanPicker')).PlanPicker }));
 
 export function Pricing() {

@@ -6,10 +6,10 @@ import { cn } from '../../ui/cn';
 import { SectionHeading } from './SectionHeading';
 
 const SLIDES = ['0', '1', '2', '3'] as const;
-/** SPEC §9: the carousel's pace. */
+/** The carousel's pace. */
 const CAROUSEL_INTERVAL_MS = 5000;
 
-/** SPEC §4: advances every 5 s; dots jump to a slide (and restart the timer). */
+/** Advances every 5 s; dots jump to a slide (and restart the timer). */
 export function Testimonials() {
   const { t } = useTranslation();
   const [active, setActive] = useState(0);

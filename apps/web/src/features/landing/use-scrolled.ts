@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from 'react';
 
-/** True once the page has scrolled more than `threshold` px (SPEC: header opaque after 10 px). */
+/** True once the page has scrolled more than `threshold` px (the header turns opaque after 10 px). */
 export function useScrolled(threshold = 10): boolean {
   // Not scrolled at first, as the prerendered page (src/prerender) was: hydration keeps the HTML's
   // attributes as they are, so a first state read from the page would leave the header's class stale for

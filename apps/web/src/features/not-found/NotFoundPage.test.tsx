@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import NotFoundPage from './NotFoundPage';
 
 describe('NotFoundPage', () => {
-  test("shows SPEC's text and a link home", () => {
+  test("shows 'Oops! Page not found' and a link home", () => {
     render(
       <MemoryRouter>
         <NotFoundPage />

@@ -2,7 +2,7 @@ import type { RoomAvatar } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../ui/cn';
 
-/** SPEC §9: a room card shows this many member avatars, then '+N'. */
+/** A room card shows this many member avatars, then '+N'. */
 export const AVATARS_SHOWN = 3;
 
 /** Background colours dark enough for white initials (WCAG AA at this size). */
@@ -56,7 +56,7 @@ interface MemberAvatarStackProps {
   memberCount: number;
 }
 
-/** SPEC §2 room card: the first 3 members' avatars, overlapping, then '+N' for the others. */
+/** A room card's avatars: the first 3 members' avatars, overlapping, then '+N' for the others. */
 export function MemberAvatarStack({ avatars, memberCount }: MemberAvatarStackProps) {
   const { t } = useTranslation();
   const shown = avatars.slice(0, AVATARS_SHOWN);

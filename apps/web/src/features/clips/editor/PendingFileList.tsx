@@ -10,7 +10,7 @@ interface PendingFileListProps {
   isLocked: boolean;
 }
 
-/** Files waiting for Save (SPEC §2): name, size in KB, image preview, removable, upload progress. */
+/** Files waiting for Save: name, size in KB, image preview, removable, upload progress. */
 export function PendingFileList({ pending: { pendingFiles, removeFile }, isLocked }: PendingFileListProps) {
   const { t } = useTranslation();
   if (pendingFiles.length === 0) return null;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText, saveBlob } from '../../../lib/browser-files';
 import { useToast } from '../../../ui/use-toast';
 
-/** SPEC §2: the name a clip's text is saved under. */
+/** The name Download saves a clip's text under. */
 const clipTextFileName = (clipId: string) => `clip-${clipId}.txt`;
 
 /** Copy Content and Download, the same on every clip screen. */

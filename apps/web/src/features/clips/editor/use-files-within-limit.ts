@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { splitByUploadLimit } from '../../../lib/upload-limit';
 import { useToast } from '../../../ui/use-toast';
 
-/** SPEC §5 new-clip rule: files over 10 MB are named in one toast and left out; the rest are returned. */
+/** The new-clip rule: files over 10 MB are named in one toast and left out; the rest are returned. */
 export function useFilesWithinLimit() {
   const { t } = useTranslation();
   const toast = useToast();

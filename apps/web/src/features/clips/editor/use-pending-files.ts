@@ -21,7 +21,7 @@ export interface PendingUploadResult {
   failureHint?: string;
 }
 
-/** Refusals worth more than SPEC's 'Failed to upload files': the user can do something about them. */
+/** Refusals worth more than 'Failed to upload files': the user can do something about them. */
 const FAILURE_HINTS: Record<string, string> = {
   QUOTA_EXCEEDED: 'editor.quotaExceeded',
   TOO_MANY_FILES: 'editor.tooManyFiles',
@@ -38,9 +38,9 @@ function toPendingFile(file: File): PendingFile {
 const releasePreview = (pending: PendingFile) => pending.previewUrl && URL.revokeObjectURL(pending.previewUrl);
 
 /**
- * Files chosen, pasted or dropped but not yet stored (SPEC §2): over-limit files are refused by name
+ * Files chosen, pasted or dropped but not yet stored: over-limit files are refused by name
  * while the others are added; on save they upload one at a time with their progress, and each moves out
- * of the list once stored. A failed upload drops the files of that save (SPEC §8).
+ * of the list once stored. A failed upload drops the files of that save.
  */
 export function usePendingFiles() {
   const filesWithinLimit = useFilesWithinLimit();
@@ -83,7 +83,7 @@ export function usePendingFiles() {
         uploaded.push(file);
         removeFile(pending.id);
       } catch (error) {
-        // SPEC §8: the files of this save leave the list; files added while it ran stay for the next one.
+        // The files of this save leave the list; files added while it ran stay for the next one.
         pendingFiles.forEach((unsent) => removeFile(unsent.id));
         const failureHint = error instanceof ApiError ? FAILURE_HINTS[error.code] : undefined;
         return { uploaded, hasFailed: true, failureHint };

@@ -32,9 +32,9 @@ interface SaveMessages {
 }
 
 /**
- * Save on a clip screen (SPEC §2): refused while there is neither text nor a file; the text is stored,
+ * Save on a clip screen: refused while there is neither text nor a file; the text is stored,
  * then the pending files upload one by one. The stored clip takes the new files and the lists refetch;
- * stored files add SPEC's 'Files uploaded successfully' to the saved toast, and a refused upload says why
+ * stored files add 'Files uploaded successfully' to the saved toast, and a refused upload says why
  * when the user can act on it. One flow for the new and the shared clip.
  */
 export function useSaveClip({ savedKey, describeFailure }: SaveMessages) {
@@ -62,7 +62,7 @@ export function useSaveClip({ savedKey, describeFailure }: SaveMessages) {
       if (hasFailed) {
         toast.error({ title: t('editor.uploadFailed'), description: failureHint && t(failureHint) });
       } else {
-        // One toast at a time (SPEC §4): a save that stored files says so under the saved title.
+        // One toast at a time: a save that stored files says so under the saved title.
         const filesNote = uploaded.length > 0 ? t('editor.filesUploaded') : undefined;
         toast.success({ title: t(savedKey), description: filesNote });
       }

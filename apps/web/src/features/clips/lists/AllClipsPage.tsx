@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PagedClipsPage } from './PagedClipsPage';
 
-/** SPEC §2 All Clips: every clip of the user, newest first. */
+/** All Clips: every clip of the user, newest first. */
 export default function AllClipsPage() {
   const { t } = useTranslation();
   return (

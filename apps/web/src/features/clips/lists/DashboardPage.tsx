@@ -12,13 +12,13 @@ import { StatCards } from './StatCards';
 import { useClipListState } from './use-clip-list-state';
 import { useQuickClip } from './use-quick-clip';
 
-/** SPEC §9: the dashboard shows the 8 most recent clips. */
+/** The dashboard shows the 8 most recent clips. */
 const RECENT_CLIPS_SHOWN = 8;
 
 /**
- * SPEC §2 Dashboard. The filters run on the server, so the 8 most recent matches are asked for directly
- * instead of fetching 50 and filtering in the browser. Pasting (outside a text field) or dropping files
- * anywhere on it makes a new clip at once.
+ * The dashboard: stat cards and the recent clips. The filters run on the server, so the 8 most recent
+ * matches are asked for directly instead of fetching 50 and filtering in the browser. Pasting (outside a
+ * text field) or dropping files anywhere on it makes a new clip at once.
  */
 export default function DashboardPage() {
   const { t } = useTranslation();

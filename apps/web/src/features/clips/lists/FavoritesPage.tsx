@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PagedClipsPage } from './PagedClipsPage';
 
-/** SPEC §2 Favorites: unfavouriting a card refetches the page, so the card leaves it. */
+/** Favorites: unfavouriting a card refetches the page, so the card leaves it. */
 export default function FavoritesPage() {
   const { t } = useTranslation();
   return (

@@ -12,17 +12,17 @@ import { useClipListState } from './use-clip-list-state';
 interface PagedClipsPageProps {
   kind: ClipListKind;
   title: string;
-  /** The toast when a page cannot be fetched (SPEC §8). */
+  /** The toast when a page cannot be fetched ('Error loading clips', …). */
   failure: { title: string; description?: string };
   /** The list is empty with no filters on. */
   empty: EmptyListState;
   /** Said instead when filters are on: nothing matches them. */
   emptyFilteredText: string;
-  /** The favourites page lists favourites only, so it hides that filter (SPEC §2). */
+  /** The favourites page lists favourites only, so it hides that filter. */
   showFavoriteFilter?: boolean;
 }
 
-/** A clip list page (SPEC §2 All Clips, Favorites): filter bar, 20 a page paged on the server, 'Page X of Y'. */
+/** A clip list page (All Clips, Favorites): filter bar, 20 a page paged on the server, 'Page X of Y'. */
 export function PagedClipsPage(props: PagedClipsPageProps) {
   const { kind, title, failure, empty, emptyFilteredText, showFavoriteFilter = true } = props;
   const { filters, appliedFilters, setFilters, page, setPage } = useClipListState({

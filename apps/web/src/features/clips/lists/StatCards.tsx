@@ -8,7 +8,7 @@ import { useErrorToast } from '../../../ui/use-error-toast';
 const cardClass =
   'flex items-center gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm dark:border-slate-800 dark:bg-slate-900';
 
-/** SPEC §2 dashboard stat cards: Total Clips, and Favorites which opens /favorites. */
+/** The dashboard's stat cards: Total Clips, and Favorites which opens /favorites. */
 export function StatCards() {
   const { t } = useTranslation();
   const stats = useClipStats();

@@ -3,7 +3,7 @@ import type { ClipFilters } from '../../../lib/clip-filters';
 import { readClipListParams, writeClipListParams } from '../../../lib/clip-list-params';
 
 const CLIP_LIST = { read: readClipListParams, write: writeClipListParams } satisfies ListParamsCodec<ClipFilters>;
-/** The favourites page hides the favourite filter (SPEC §2), so a `favorite` in its URL is ignored. */
+/** The favourites page hides the favourite filter, so a `favorite` in its URL is ignored. */
 const FAVORITES_LIST = {
   read: (params) => {
     const state = readClipListParams(params);

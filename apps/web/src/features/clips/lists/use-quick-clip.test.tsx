@@ -48,7 +48,7 @@ describe('useQuickClip', () => {
     expect(screen.queryByText('Files uploaded successfully')).not.toBeInTheDocument();
   });
 
-  test("a dropped file is attached to the new clip, with SPEC's 'Files uploaded successfully'", async () => {
+  test("a dropped file is attached to the new clip, with 'Files uploaded successfully'", async () => {
     const stored = { id: 'f1', name: 'notes.txt', size: 2, type: 'text/plain', url: '/api/files/f1' };
     vi.mocked(clipsApi.create).mockResolvedValue(makeClip());
     vi.mocked(clipsApi.uploadFile).mockResolvedValue({ url: stored.url, file: stored });
@@ -59,7 +59,7 @@ describe('useQuickClip', () => {
     expect(clipsApi.uploadFile).toHaveBeenCalledExactlyOnceWith('clip-1', dropped, undefined);
   });
 
-  test("a save refused without the server's words says SPEC's 'Failed to save clipboard item'", async () => {
+  test("a save refused without the server's words says 'Failed to save clipboard item'", async () => {
     vi.mocked(clipsApi.create).mockRejectedValue(new ApiError('', 502, 'HTTP_ERROR'));
     renderPaste();
     await userEvent.click(screen.getByRole('button', { name: 'Paste' }));

@@ -22,7 +22,7 @@ export function useQuickClip() {
     try {
       clipId = (await createClip.mutateAsync(text)).id;
     } catch (error) {
-      // SPEC §7's alternate save path (POST /clipboard with the content): the server's words, else SPEC's.
+      // The quick save (POST /clipboard with the content): the server's words, else 'Failed to save clipboard item'.
       const reason = error instanceof Error && error.message ? error.message : t('editor.saveItemFailed');
       return toast.error({ title: t('editor.saveFailed'), description: reason });
     }

@@ -22,7 +22,7 @@ import { useUnsavedChangesGuard } from '../editor/use-unsaved-changes-guard';
 import { useNewClip } from './use-new-clip';
 
 /**
- * /new-clip has no guard in SPEC's route table, yet creating a clip needs an account: a signed-out visitor
+ * /new-clip has no guard in the route table, yet creating a clip needs an account: a signed-out visitor
  * goes to /auth, and the public guard brings them back here after login.
  */
 export default function NewClipPage() {

@@ -8,7 +8,7 @@ import { useToast } from '../../../ui/use-toast';
 import { useSaveClip } from '../editor/use-save-clip';
 
 /**
- * SPEC §2 New clip: an empty clip (a draft) is created on entry; Save stores the text, then uploads the
+ * New clip: an empty clip (a draft) is created on entry; Save stores the text, then uploads the
  * pending files, which move to the uploaded list. Call it only for a signed-in user. A save refused because
  * the clip was saved on another device since opens `conflict`: keep this text, or take the stored one.
  */

@@ -10,7 +10,7 @@ const DOT_CLASS: Record<LiveUpdatesState, string> = {
 const TEXT_KEY = { live: 'editor.liveOn', connecting: 'editor.liveConnecting', off: 'editor.liveOff' } as const;
 
 /**
- * Whether the owner's saves reach this viewer (SPEC §4): a viewer whose socket cannot connect would
+ * Whether the owner's saves reach this viewer: a viewer whose socket cannot connect would
  * otherwise read a stale clip believing it live. A polite live region, so a change is announced once.
  */
 export function LiveUpdatesStatus({ state }: { state: LiveUpdatesState }) {

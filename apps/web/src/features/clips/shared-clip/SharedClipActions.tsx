@@ -12,7 +12,7 @@ interface SharedClipActionsProps {
   afterCopy?: ReactNode;
 }
 
-/** Copy Content, Download and Share: what everyone may do with a shared clip (SPEC §2, §6). */
+/** Copy Content, Download and Share: what everyone may do with a shared clip. */
 export function SharedClipActions({ clipId, text, onShare, afterCopy }: SharedClipActionsProps) {
   const { t } = useTranslation();
   const { copyContent, downloadContent } = useClipContentActions();

@@ -20,7 +20,7 @@ import { SharedClipActions, SharedClipNote } from './SharedClipActions';
 import { SharedClipTitle } from './SharedClipTitle';
 import { useSharedClipEditor } from './use-shared-clip-editor';
 
-/** SPEC §2 shared clip, as its owner sees it: editable, with uploads and Save Changes. */
+/** A shared clip, as its owner sees it: editable, with uploads and Save Changes. */
 export function SharedClipOwnerView({ clip }: { clip: Clip }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -33,7 +33,7 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
     onFiles: editor.pending.addFiles,
     onText: editor.appendToText,
   });
-  // SPEC §5: whoever opens the link would see the stored version, not what the owner has on screen.
+  // Sharing waits for Save: whoever opens the link would see the stored version, not what the owner has on screen.
   const share = () => (editor.hasUnsavedChanges ? toast.error({ title: t('editor.saveFirst') }) : setIsSharing(true));
 
   return (

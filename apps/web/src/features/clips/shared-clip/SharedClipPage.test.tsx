@@ -94,7 +94,7 @@ describe('SharedClipPage', () => {
     act(() => void socket.disconnect());
     expect(await screen.findByText(LIVE_OFF)).toHaveAttribute('role', 'status');
     expect(screen.queryByText('Live', { exact: true })).not.toBeInTheDocument();
-    // SPEC's texts stay as they were: the state is an addition.
+    // The view-only note stays as it was: the state is an addition.
     expect(screen.getByText('View only mode. Copy or download the content.')).toBeInTheDocument();
   });
 
@@ -266,7 +266,7 @@ describe('SharedClipPage', () => {
     expect(second).toHaveValue('Shared text!');
   });
 
-  test("the owner attaches a file and saves: SPEC's 'Files uploaded successfully' under the saved title", async () => {
+  test("the owner attaches a file and saves: 'Files uploaded successfully' under the saved title", async () => {
     const stored = { id: 'f1', name: 'notes.txt', size: 2, type: 'text/plain', url: '/api/files/f1' };
     vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
     vi.mocked(clipsApi.uploadFile).mockResolvedValue({ url: stored.url, file: stored });
@@ -303,7 +303,7 @@ describe('SharedClipPage', () => {
     expect(screen.queryByText('Failed to load clip')).not.toBeInTheDocument();
   });
 
-  test('a clip that fails to load for another reason raises SPEC’s toast', async () => {
+  test("a clip that fails to load for another reason raises 'Failed to load clip'", async () => {
     vi.mocked(clipsApi.get).mockRejectedValue(new ApiError('Database unavailable', 503, 'DATABASE_UNAVAILABLE'));
     renderPage(null);
     expect(await findToast('Failed to load clip')).toBeInTheDocument();

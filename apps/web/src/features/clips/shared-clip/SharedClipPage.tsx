@@ -12,7 +12,7 @@ import { SharedClipOwnerView } from './SharedClipOwnerView';
 import { SharedClipTitle } from './SharedClipTitle';
 import { SharedClipViewerView } from './SharedClipViewerView';
 
-/** /clips/{clipId}: anyone with the link reads the clip; its owner edits it (SPEC §2, §6). */
+/** /clips/{clipId}: anyone with the link reads the clip; only its owner edits it. */
 export default function SharedClipPage() {
   const { t } = useTranslation();
   const toast = useToast();

@@ -1,7 +1,7 @@
 import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** SPEC's 'Shared Clip' title; the owner also reads that the clip is theirs, beside it. */
+/** The 'Shared Clip' title; the owner also reads that the clip is theirs, beside it. */
 export function SharedClipTitle({ isOwn = false }: { isOwn?: boolean }) {
   const { t } = useTranslation();
   return (

@@ -20,8 +20,8 @@ interface SharedClipViewerViewProps {
 }
 
 /**
- * SPEC §2 shared clip for everyone but its owner, signed out included: read-only, kept current by the
- * clip's live updates (SPEC §4), with a line saying whether they are arriving.
+ * A shared clip for everyone but its owner, signed out included: read-only, kept current by the
+ * clip's live updates, with a line saying whether they are arriving.
  */
 export function SharedClipViewerView({ clip, onDeleted }: SharedClipViewerViewProps) {
   const { t } = useTranslation();

@@ -18,7 +18,7 @@ interface Draft {
 }
 
 /**
- * The owner's side of a shared clip (SPEC §2, §4): edits are a draft over the stored text, dirty while
+ * The owner's side of a shared clip: edits are a draft over the stored text, dirty while
  * they differ; Save stores the text, then uploads the pending files. The server tells the viewers after
  * each save, so nothing is published from here; saves made on the owner's other devices are followed. A
  * save refused because the text was saved on another device since the draft began opens `conflict`: keep

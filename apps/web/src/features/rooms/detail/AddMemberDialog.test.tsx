@@ -24,7 +24,7 @@ function renderDialog() {
 describe('AddMemberDialog', () => {
   setUpPageTests();
 
-  test('says an invitation was sent, with SPEC’s toast, and stays open for the next address', async () => {
+  test("says an invitation was sent, with 'Member invited', and stays open for the next address", async () => {
     vi.mocked(roomsApi.addMember).mockResolvedValue({ invited: 'friend@example.com' });
     const { dialog, onOpenChange } = renderDialog();
     expect(dialog).toHaveTextContent('Enter an email address: it receives an invitation to join this room.');

@@ -13,10 +13,10 @@ interface AddMemberDialogProps {
 }
 
 /**
- * SPEC §2 'Add New Member': an e-mail address, which the server sends an invitation (the answer is the
+ * 'Add New Member': an e-mail address, which the server sends an invitation (the answer is the
  * same whether or not it has an account, and nobody joins before accepting). The dialog stays open and
  * says where the invitation went, so several can be sent in a row. A refusal (not a valid address, the
- * hourly limit, someone the owner removed) is shown in the dialog and in SPEC's toast.
+ * hourly limit, someone the owner removed) is shown in the dialog and in the 'Failed to add member' toast.
  */
 export function AddMemberDialog({ roomId, isOpen, onOpenChange }: AddMemberDialogProps) {
   const { t } = useTranslation();

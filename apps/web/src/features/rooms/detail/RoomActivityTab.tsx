@@ -5,7 +5,7 @@ import { RelativeTime } from '../../../components/RelativeTime';
 import { MemberAvatar } from '../MemberAvatar';
 import { describeActivity } from './activity-wording';
 
-/** SPEC §2 Activity tab: 'Recent Activity', newest first, in SPEC's wording per type, or 'No activity yet'. */
+/** The Activity tab: 'Recent Activity', newest first, each entry worded by its type, or 'No activity yet'. */
 export function RoomActivityTab({ roomId, isActive }: { roomId: string; isActive: boolean }) {
   const { t } = useTranslation();
   const activity = useRoomActivity(roomId, isActive);

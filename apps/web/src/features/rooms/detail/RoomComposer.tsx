@@ -15,7 +15,7 @@ interface RoomComposerProps {
   onTextChange: (text: string) => void;
 }
 
-/** SPEC §2 room content tab: a text area with Add Content and Upload File. Ctrl/Cmd+Enter adds too. */
+/** The room's content tab: a text area with Add Content and Upload File. Ctrl/Cmd+Enter adds too. */
 export function RoomComposer({ roomId, onFiles, upload, text, onTextChange }: RoomComposerProps) {
   const { t } = useTranslation();
   const toast = useToast();

@@ -10,14 +10,14 @@ import { Select } from '../../../ui/Select';
 interface RoomContentFilterBarProps {
   filters: RoomContentFilters;
   onChange: (filters: RoomContentFilters) => void;
-  /** Everyone who has added content (SPEC §2: All Users plus each distinct author e-mail). */
+  /** Everyone who has added content (All Users, then each distinct author e-mail). */
   authors: readonly RoomUser[];
   total: number | undefined;
 }
 
 const ALL_USERS = 'all';
 
-/** SPEC §2 room content filter bar: search, type, user, date range, sort with its order, 'N item(s)'. */
+/** The room content filter bar: search, type, user, date range, sort with its order, 'N item(s)'. */
 export function RoomContentFilterBar({ filters, onChange, authors, total }: RoomContentFilterBarProps) {
   const { t } = useTranslation();
   const isAscending = filters.order === 'asc';

@@ -27,7 +27,7 @@ interface RoomContentTabProps {
   onPageChange: (page: number) => void;
 }
 
-/** SPEC §2 Content tab: add text and files (also by paste and drop), filter, and the grid of items. */
+/** The Content tab: add text and files (also by paste and drop), filter, and the grid of items. */
 export function RoomContentTab(props: RoomContentTabProps) {
   const { room, isRefreshing, filters, appliedFilters, onFiltersChange, page, onPageChange } = props;
   const { t } = useTranslation();

@@ -24,8 +24,8 @@ export const inviteLink = (origin: string, shareToken: string) =>
   `${origin}/rooms/join/${encodeURIComponent(shareToken)}`;
 
 /**
- * SPEC §2 room header: name, 'Private Room' or 'Public Room', member count; Delete Room for the owner, Add
- * Member for members. Beyond SPEC: the owner's invite link and settings, and Leave Room for members.
+ * The room header: name, 'Private Room' or 'Public Room', member count; Delete Room for the owner, Add
+ * Member for members; also the owner's invite link and settings, and Leave Room for members.
  */
 export function RoomHeader({ room, onClosingHere }: RoomHeaderProps) {
   const { t } = useTranslation();

@@ -12,7 +12,7 @@ import { MemberAvatar } from '../MemberAvatar';
 import { RoomInvitationsList } from './RoomInvitationsList';
 
 /**
- * SPEC §2 Members tab: everyone with an Owner or Member badge in a 400 px scroll area; a member opens the
+ * The Members tab: everyone with an Owner or Member badge in a 400 px scroll area; a member opens the
  * 'Member Details' sheet, where the owner (only) may remove a non-owner member. Below: pending invitations.
  */
 export function RoomMembersTab({ room }: { room: RoomDetail }) {

@@ -63,7 +63,7 @@ const findToast = async (text: string) => (await screen.findAllByText(text, { ex
 describe('RoomPage', () => {
   setUpPageTests();
 
-  test('the owner sees SPEC’s header, tabs and content, and adds text', async () => {
+  test('the owner sees the header, tabs and content, and adds text', async () => {
     vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
     vi.mocked(roomsApi.addText).mockResolvedValue(makeRoomItem({ id: 'item-2', content: 'New note' }));
     renderRoom();
@@ -105,7 +105,7 @@ describe('RoomPage', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/rooms'));
   });
 
-  test('deleting content asks first, with SPEC’s words', async () => {
+  test("deleting content asks first, then says 'Content deleted'", async () => {
     vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
     vi.mocked(roomsApi.removeContent).mockResolvedValue(undefined);
     renderRoom();
@@ -117,7 +117,7 @@ describe('RoomPage', () => {
     expect(roomsApi.removeContent).toHaveBeenCalledWith('room-1', 'item-1');
   });
 
-  test('a file over 10 MB is refused by name; the others upload with SPEC’s toast', async () => {
+  test("a file over 10 MB is refused by name with 'File too large'; the others upload", async () => {
     vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
     vi.mocked(roomsApi.uploadFile).mockResolvedValue({ url: '/f', item: makeRoomItem({ type: 'file' }) });
     renderRoom();
@@ -149,7 +149,7 @@ describe('RoomPage', () => {
     expect(roomsApi.removeMember).toHaveBeenCalledWith('room-1', 'member-1');
   });
 
-  test('an invitation refused by the server shows its reason and SPEC’s toast', async () => {
+  test("an invitation refused by the server shows its reason and 'Failed to add member'", async () => {
     vi.mocked(roomsApi.get).mockResolvedValue(makeRoom({ role: 'member', abilities: ROOM_MEMBER_ABILITIES }));
     vi.mocked(roomsApi.addMember).mockRejectedValue(
       new ApiError('Only the room owner can invite back someone who was removed.', 403, 'FORBIDDEN'),
@@ -165,7 +165,7 @@ describe('RoomPage', () => {
     expect(await findToast('Failed to add member')).toBeInTheDocument();
   });
 
-  test('the activity tab words each entry as SPEC §2 does', async () => {
+  test('the activity tab words each entry by its type', async () => {
     vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
     vi.mocked(roomsApi.activity).mockResolvedValue([
       {

@@ -28,7 +28,7 @@ const CLOSED_MESSAGES: Record<RoomClosedPayload['reason'], string> = {
 };
 
 /**
- * /rooms/{roomId} (SPEC §2 Room detail): header, then the Content, Members and Activity tabs. Opening a
+ * /rooms/{roomId}, the room's page: header, then the Content, Members and Activity tabs. Opening a
  * public room joins it (the server does that); every member's changes arrive live on the room's channel.
  */
 export default function RoomPage() {

@@ -16,7 +16,7 @@ interface RoomSettingsDialogProps {
   onOpenChange: (isOpen: boolean) => void;
 }
 
-/** The owner's settings, beyond SPEC: rename, public or private, and a new invite link (the old one stops). */
+/** The owner's settings: rename, public or private, and a new invite link (the old one stops). */
 export function RoomSettingsDialog({ room, isOpen, onOpenChange }: RoomSettingsDialogProps) {
   const { t } = useTranslation();
   return (

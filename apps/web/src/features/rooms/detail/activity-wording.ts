@@ -19,7 +19,7 @@ function parseDetails(details: string): Record<string, unknown> {
 const text = (value: unknown) => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
 
 /**
- * SPEC §2's activity wording per type, from the entry's `details`: content_add names its contentType,
+ * The activity wording per type, from the entry's `details`: content_add names its contentType,
  * file_uploaded its fileName, member_added its memberEmail, room_updated the new name and/or privacy.
  * A type this client does not know reads 'performed an action'.
  */

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { NO_CONTENT_FILTERS, type RoomContentFilters } from '../../../lib/room-filters';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
-/** SPEC §9: typing settles this long before the filters are sent. */
+/** Typing settles this long before the filters are sent. */
 const FILTER_DEBOUNCE_MS = 300;
 
 /**
  * The content tab's filters and page. What the bar shows changes at once; what is sent to the server
- * follows 300 ms later (SPEC §4); any filter change returns to page 1.
+ * follows 300 ms later; any filter change returns to page 1.
  */
 export function useRoomContentFilters() {
   const [filters, setFiltersNow] = useState<RoomContentFilters>(NO_CONTENT_FILTERS);

@@ -58,7 +58,7 @@ describe('CreateRoomDialog', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  test("has SPEC's title, description and placeholder; a blank name cannot be created", async () => {
+  test('has its title, description and placeholder; a blank name cannot be created', async () => {
     renderDialog();
     expect(screen.getByRole('dialog', { name: 'Create New Room' })).toHaveAccessibleDescription(
       'Enter the name for your new room.',

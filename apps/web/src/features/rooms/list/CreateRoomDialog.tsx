@@ -15,7 +15,7 @@ interface CreateRoomDialogProps {
 }
 
 /**
- * SPEC §2 Create New Room dialog. A blank name (after trimming, SPEC §5) cannot be sent; a created room
+ * The Create New Room dialog. A blank name (after trimming) cannot be sent; a created room
  * opens at once.
  */
 export function CreateRoomDialog({ isOpen, onOpenChange }: CreateRoomDialogProps) {

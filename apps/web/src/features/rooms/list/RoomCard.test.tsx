@@ -39,7 +39,7 @@ const avatarsOf = (count: number) =>
 /** Radix repeats a toast's text in a live region; the visible toast is the first. */
 const findToast = async (text: string) => (await screen.findAllByText(text, { exact: true }))[0];
 
-/** SPEC §4 drops a toast repeated within 2 s: each test's clock runs a minute after the previous one's. */
+/** The toast store drops a toast repeated within 2 s: each test's clock runs a minute after the previous one's. */
 const realNow = Date.now.bind(Date);
 let clockOffset = 0;
 

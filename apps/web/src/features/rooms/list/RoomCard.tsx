@@ -13,7 +13,7 @@ import { MemberAvatarStack } from '../MemberAvatar';
 import { roomErrorMessage } from './room-error-message';
 
 /**
- * SPEC §2 room card: name, 'N member(s)', a lock badge when private, last activity, 3 avatars then '+N';
+ * A room card: name, 'N member(s)', a lock badge when private, last activity, 3 avatars then '+N';
  * Delete only when the server grants it (the owner). As with a clip card, the whole card is one link to
  * the room (its overlay covers the card) and the delete button sits above that overlay.
  */

@@ -12,7 +12,7 @@ interface RoomFilterPanelProps {
   onChange: (filters: RoomListFilters) => void;
 }
 
-/** SPEC §2 Rooms list filter panel: search, Privacy, Member Count, Sort By and its order. */
+/** The Rooms list filter panel: search, Privacy, Member Count, Sort By and its order. */
 export function RoomFilterPanel({ id, filters, onChange }: RoomFilterPanelProps) {
   const { t } = useTranslation();
   const isAscending = filters.order === 'asc';

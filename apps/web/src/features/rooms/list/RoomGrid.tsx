@@ -20,7 +20,7 @@ interface RoomGridProps {
 const emptyBoxClass =
   'flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300';
 
-/** SPEC §2 Rooms list body: 'Loading rooms...' with placeholders, the cards, or what an empty list says. */
+/** The Rooms list body: 'Loading rooms...' with placeholders, the cards, or what an empty list says. */
 export function RoomGrid({ rooms, isLoading, isError, isFiltered, onCreate }: RoomGridProps) {
   const { t } = useTranslation();
   if (isLoading) {

@@ -17,7 +17,7 @@ import { useKeepPageInRange } from '../../../components/use-list-url-state';
 import { useRoomListState } from './use-room-list-state';
 
 /**
- * SPEC §2 Rooms list: the caller's rooms, filtered, sorted and paged (50 a page) on the server; the
+ * The Rooms list: the caller's rooms, filtered, sorted and paged (50 a page) on the server; the
  * filters live in the URL and reach the server 300 ms after they settle.
  */
 export default function RoomsPage() {
