@@ -12,7 +12,7 @@ interface DesktopColumnProps {
 
 /**
  * The desktop on a narrow screen: its blocks one under another in the order they have on a wide one (top to
- * bottom, then left to right), each as tall as it is there, with its buttons. Nothing moves here: a phone's
+ * bottom, then left to right), with their buttons. Nothing moves here: a phone's
  * width cannot show where the blocks sit, so layout edits wait for a wide screen.
  */
 export function DesktopColumn({ items, canDelete, onDelete }: DesktopColumnProps) {
@@ -22,7 +22,9 @@ export function DesktopColumn({ items, canDelete, onDelete }: DesktopColumnProps
       {ordered.map((item) => {
         const blockProps = { item, canMove: false, canDelete, onDelete };
         return (
-          <li key={item.id} style={{ height: item.size.height }}>
+          // At most as tall as on a wide screen, shorter when its content is: a block holding one line of text
+          // does not fill a phone's screen. A longer one scrolls inside, as it does there.
+          <li key={item.id} className="flex flex-col" style={{ maxHeight: item.size.height }}>
             {item.type === 'text' ? <TextBlock {...blockProps} /> : <FileBlock {...blockProps} />}
           </li>
         );
