@@ -29,7 +29,9 @@ interface Waiting {
  * back with nothing sent, and the request goes when the toast's 5 s are over. Nothing is left half done:
  * should the page hide or unload first, the request goes then, with `keepalive`; should the screen go
  * (another page of the app), it goes at once. A new action carries out the one waiting before it at once,
- * since its toast, and so its Undo, is replaced.
+ * since its toast, and so its Undo, is replaced. The 5 s are this hook's own timer, not the toast's (which
+ * pauses under the pointer): the request never waits on where the pointer rests, and the toast is closed
+ * when the request goes.
  */
 export function useUndoableAction() {
   const { t } = useTranslation();
