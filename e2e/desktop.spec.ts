@@ -143,3 +143,59 @@ test('signed out, /desktop is the LAN desktop and says who can see it', async ({
   await expect(toast(page, 'Item deleted')).toBeVisible();
   await expect(block(page, text)).toHaveCount(0);
 });
+
+test('on a phone the desktop is one column of all its blocks in screen order; a deletion can be undone', async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  const { accessToken } = await signIn(page, request, 'desktop-phone');
+  // Eight blocks in two rows of four, as a wide screen lays them out: 3 of each row lie past 390 px there.
+  const texts = Array.from({ length: 8 }, (_, index) => `Block ${index + 1}`);
+  for (const [index, content] of texts.entries()) {
+    const position = { x: (index % 4) * 210, y: Math.floor(index / 4) * 160 };
+    const response = await request.post('/api/virtual-desktop/items/text', {
+      headers: { authorization: `Bearer ${accessToken}` },
+      data: { content, position },
+    });
+    expect(response.status()).toBe(201);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/desktop');
+  await expect(block(page, 'Block 8')).toBeAttached();
+
+  const boxes = [];
+  for (const text of texts) {
+    const box = await block(page, text).boundingBox();
+    if (!box) throw new Error(`${text} is not laid out`);
+    boxes.push(box);
+  }
+  for (const [index, box] of boxes.entries()) {
+    // Within the phone's width, all at one left edge, each below the one before (rows read left to right).
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(Math.round(box.x)).toBe(Math.round(boxes[0]?.x ?? 0));
+    if (index > 0) expect(box.y).toBeGreaterThan((boxes[index - 1]?.y ?? 0) + (boxes[index - 1]?.height ?? 0) - 1);
+  }
+  // Nothing to drag on a phone.
+  await expect(page.getByTitle('Drag to move; drag the corner to resize')).toHaveCount(0);
+
+  const third = block(page, 'Block 3');
+  await third.getByRole('button', { name: 'Copy' }).scrollIntoViewIfNeeded();
+  await third.getByRole('button', { name: 'Delete' }).click();
+  await expect(third).toHaveCount(0);
+  await expect(toast(page, 'Item deleted')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(block(page, 'Block 3')).toBeVisible();
+
+  // Deleted again and left alone: the DELETE goes when the toast's 5 s are over, and a reload agrees.
+  const deleted = page.waitForResponse(
+    (response) => response.request().method() === 'DELETE' && response.url().includes('/virtual-desktop/items/'),
+  );
+  await block(page, 'Block 3').getByRole('button', { name: 'Delete' }).click();
+  expect((await deleted).status()).toBe(204);
+  await page.reload();
+  await expect(block(page, 'Block 8')).toBeAttached();
+  await expect(block(page, 'Block 3')).toHaveCount(0);
+  await expect(page.getByRole('main').getByRole('article')).toHaveCount(7);
+});

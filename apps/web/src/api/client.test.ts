@@ -55,6 +55,13 @@ describe('call', () => {
     expect(fetchMock.mock.calls[0]).toEqual(['/api/clipboard/clip%2F1', expect.objectContaining({ method: 'DELETE' })]);
   });
 
+  test('keepalive goes to fetch, so a call sent as the page hides outlives it', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await call(clipEndpoints.remove, { params: { id: 'clip-1' }, keepalive: true });
+    expect((fetchMock.mock.calls[0] as [string, RequestInit])[1].keepalive).toBe(true);
+  });
+
   test('a 401 refreshes once and retries with the new token', async () => {
     sessionStore.save(user, { access_token: 'old', refresh_token: 'r1', expires_at: 9_999_999_999 });
     const fetchMock = vi

@@ -20,6 +20,8 @@ interface RequestOptions {
   method: HttpMethod;
   body?: unknown;
   signal?: AbortSignal;
+  /** Lets the request outlive the page (sent while it hides or unloads); bodies must stay under 64 KB. */
+  keepalive?: boolean;
 }
 
 /**
@@ -58,6 +60,7 @@ function send(path: string, options: RequestOptions): Promise<Response> {
     headers,
     credentials: 'include',
     signal: options.signal,
+    keepalive: options.keepalive,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
 }
@@ -153,9 +156,16 @@ export async function callWithHeaders<E extends Endpoint>(
   endpoint: E,
   ...[input]: CallArgs<E>
 ): Promise<{ body: ResponseOf<E>; headers: Headers }> {
-  const { params, body, signal } = (input ?? {}) as { params?: never; body?: unknown; signal?: AbortSignal };
+  const { params, body, signal, keepalive } = (input ?? {}) as {
+    params?: never;
+    body?: unknown;
+    signal?: AbortSignal;
+    keepalive?: boolean;
+  };
   const path = endpoint.path(params as never);
-  const response = await sendWithRefresh(endpoint, () => send(path, { method: endpoint.method, body, signal }));
+  const response = await sendWithRefresh(endpoint, () =>
+    send(path, { method: endpoint.method, body, signal, keepalive }),
+  );
   return { body: await readAnswer(endpoint, path, response), headers: response.headers };
 }
 
@@ -165,6 +175,11 @@ export async function callWithHeaders<E extends Endpoint>(
  */
 export async function call<E extends Endpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> {
   return (await callWithHeaders(endpoint, ...args)).body;
+}
+
+/** How a call goes out: `keepalive` for one sent as the page hides, so it completes after the page is gone. */
+export interface SendOptions {
+  keepalive?: boolean;
 }
 
 /** Upload progress, 0–1 of the request body sent. */

@@ -1,5 +1,5 @@
 import type { DesktopLayoutEntry, DesktopPosition, DesktopTarget } from '@clipsync/shared';
-import { call, upload, type ProgressListener } from './client';
+import { call, upload, type ProgressListener, type SendOptions } from './client';
 import { desktopEndpoints } from './endpoints';
 
 /** The virtual desktop calls; screens reach them through desktop-queries.ts and desktop-mutations.ts. */
@@ -12,8 +12,8 @@ export const desktopApi = {
     upload(desktopEndpoints.uploadFile, { params: { desktopId: target.desktopId, position }, file, onProgress }),
   saveLayout: (target: DesktopTarget, items: DesktopLayoutEntry[]) =>
     call(desktopEndpoints.saveLayout, { body: { items, desktopId: target.desktopId } }),
-  removeItem: (target: DesktopTarget, id: string) =>
-    call(desktopEndpoints.removeItem, { params: { id, desktopId: target.desktopId } }),
+  removeItem: (target: DesktopTarget, id: string, { keepalive = false }: SendOptions = {}) =>
+    call(desktopEndpoints.removeItem, { params: { id, desktopId: target.desktopId }, keepalive }),
   share: () => call(desktopEndpoints.share),
   unshare: () => call(desktopEndpoints.unshare),
 };

@@ -66,11 +66,13 @@ export function useSaveDesktopLayout(target: DesktopTarget, feedback: DesktopFee
   });
 }
 
+/** `keepalive` when it is sent as the page goes away (an Undo's time cut short). */
 export function useDeleteDesktopItem(target: DesktopTarget, feedback: DesktopFeedback<void> = {}) {
   const cache = useDesktopCache(target);
   return useMutation({
-    mutationFn: (itemId: string) => desktopApi.removeItem(target, itemId),
-    onSuccess: (_result, itemId) => {
+    mutationFn: ({ itemId, keepalive }: { itemId: string; keepalive?: boolean }) =>
+      desktopApi.removeItem(target, itemId, { keepalive }),
+    onSuccess: (_result, { itemId }) => {
       cache.removeItem(itemId);
       feedback.onSuccess?.();
     },

@@ -27,7 +27,7 @@ type BodyOf<E extends Endpoint> = E extends { request: infer Schema extends z.Zo
   : object;
 
 /** What a call of `E` needs: its path parameters and its body, each only when the endpoint has one. */
-type CallInput<E extends Endpoint> = ParamsOf<E> & BodyOf<E> & { signal?: AbortSignal };
+type CallInput<E extends Endpoint> = ParamsOf<E> & BodyOf<E> & { signal?: AbortSignal; keepalive?: boolean };
 
 /** The input as an argument list: optional when the endpoint needs neither parameters nor a body. */
 export type CallArgs<E extends Endpoint> = object extends ParamsOf<E> & BodyOf<E> ? [CallInput<E>?] : [CallInput<E>];

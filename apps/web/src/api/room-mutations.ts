@@ -101,9 +101,11 @@ export const useCancelInvitation = (feedback: RoomFeedback<void> = {}) =>
     feedback,
   );
 
+/** `keepalive` when it is sent as the page goes away (an Undo's time cut short). */
 export const useRemoveMember = (feedback: RoomFeedback<void> = {}) =>
   useRoomChange(
-    ({ roomId, memberId }: { roomId: string; memberId: string }) => roomsApi.removeMember(roomId, memberId),
+    ({ roomId, memberId, keepalive }: { roomId: string; memberId: string; keepalive?: boolean }) =>
+      roomsApi.removeMember(roomId, memberId, { keepalive }),
     feedback,
   );
 

@@ -6,7 +6,7 @@ import {
   type RoomContentFilters,
   type RoomListFilters,
 } from '../lib/room-filters';
-import { call, callWithHeaders, upload, type ProgressListener } from './client';
+import { call, callWithHeaders, upload, type ProgressListener, type SendOptions } from './client';
 import type { PageRequest } from './clips-api';
 import { roomEndpoints } from './endpoints';
 
@@ -31,7 +31,8 @@ export const roomsApi = {
   leave: (id: string) => call(roomEndpoints.leave, { params: { id } }),
   rotateInvite: (id: string) => call(roomEndpoints.rotateInvite, { params: { id } }),
   addMember: (id: string, email: string) => call(roomEndpoints.addMember, { params: { id }, body: { email } }),
-  removeMember: (id: string, memberId: string) => call(roomEndpoints.removeMember, { params: { id, memberId } }),
+  removeMember: (id: string, memberId: string, { keepalive = false }: SendOptions = {}) =>
+    call(roomEndpoints.removeMember, { params: { id, memberId }, keepalive }),
   invitations: (id: string) => call(roomEndpoints.invitations, { params: { id } }),
   cancelInvitation: (id: string, invitationId: string) =>
     call(roomEndpoints.cancelInvitation, { params: { id, invitationId } }),

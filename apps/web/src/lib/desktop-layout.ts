@@ -13,6 +13,8 @@ import {
  * (whole pixels on the server) convert to cells and back by this factor.
  */
 export const DESKTOP_CELL_PX = 10;
+/** The furthest a block's top-left corner goes, in cells: the contract's coordinate bound. */
+export const DESKTOP_MAX_CELL = Math.floor(DESKTOP_COORDINATE_MAX / DESKTOP_CELL_PX);
 /** The space kept between blocks when a new one is placed beside the others. */
 const BLOCK_GAP_PX = DESKTOP_CELL_PX;
 
@@ -106,4 +108,59 @@ export function nextFreePosition(items: readonly DesktopItem[], visibleWidthPx: 
     if (position.y > DESKTOP_COORDINATE_MAX) return { x: 0, y: 0 };
     if (!items.some((item) => overlaps(position, item))) return position;
   }
+}
+
+/** A block's place and size in cells. */
+type Box = Pick<GridCell, 'x' | 'y' | 'w' | 'h'>;
+
+const boxesOverlap = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/**
+ * Where a block dropped onto others goes instead: the free spot nearest to the drop (straight-line distance,
+ * then the upper, then the left one), within 0 and the contract's bound. A drop on free ground stays put.
+ * The nearest spot always has each coordinate either where it was dropped or against another block's edge,
+ * so only those are tried.
+ */
+export function nearestFreeSpot(box: Box, others: readonly Box[]): { x: number; y: number } {
+  const isFree = (x: number, y: number) => !others.some((other) => boxesOverlap({ ...box, x, y }, other));
+  if (isFree(box.x, box.y)) return { x: box.x, y: box.y };
+  const inBounds = (value: number) => value >= 0 && value <= DESKTOP_MAX_CELL;
+  const xs = [box.x, ...others.flatMap((other) => [other.x + other.w, other.x - box.w])].filter(inBounds);
+  const ys = [box.y, ...others.flatMap((other) => [other.y + other.h, other.y - box.h])].filter(inBounds);
+  let best: { x: number; y: number; distance: number } | null = null;
+  for (const y of ys) {
+    for (const x of xs) {
+      const distance = (x - box.x) ** 2 + (y - box.y) ** 2;
+      const isBetter =
+        !best ||
+        distance < best.distance ||
+        (distance === best.distance && (y < best.y || (y === best.y && x < best.x)));
+      if (isBetter && isFree(x, y)) best = { x, y, distance };
+    }
+  }
+  return best ? { x: best.x, y: best.y } : { x: box.x, y: box.y };
+}
+
+/** The blocks as a reader meets them on screen: top to bottom, then left to right (Tab order, the phone's column). */
+export function inScreenOrder<Item extends Pick<DesktopItem, 'id' | 'position'>>(items: readonly Item[]): Item[] {
+  return [...items].sort(
+    (a, b) => a.position.y - b.position.y || a.position.x - b.position.x || a.id.localeCompare(b.id),
+  );
+}
+
+/**
+ * The blocks from back to front: the one changed last on top, and above them all the ones this page
+ * brought forward (moved or focused), the latest frontmost.
+ */
+export function stackingOrder(
+  items: readonly Pick<DesktopItem, 'id' | 'updated_at'>[],
+  raised: readonly string[],
+): string[] {
+  const known = new Set(items.map((item) => item.id));
+  const front = raised.filter((id) => known.has(id));
+  const back = [...items]
+    .sort((a, b) => a.updated_at.localeCompare(b.updated_at))
+    .map((item) => item.id)
+    .filter((id) => !front.includes(id));
+  return [...back, ...front];
 }

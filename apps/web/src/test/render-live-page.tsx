@@ -26,7 +26,14 @@ interface LivePage {
 export function renderLivePage({ path, url, element, user }: LivePage) {
   const socket = new FakeSocket().connect();
   const requestGuestConnection = vi.fn(() => () => undefined);
-  const router = createMemoryRouter([{ path, element }], { initialEntries: [url] });
+  // Any other address is a page of its own that shows nothing: a test may leave the page for it.
+  const router = createMemoryRouter(
+    [
+      { path, element },
+      { path: '*', element: null },
+    ],
+    { initialEntries: [url] },
+  );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <AuthContext.Provider value={fakeSession(user)}>
@@ -37,5 +44,5 @@ export function renderLivePage({ path, url, element, user }: LivePage) {
       <Toaster />
     </QueryClientProvider>,
   );
-  return { socket, requestGuestConnection };
+  return { socket, requestGuestConnection, router };
 }

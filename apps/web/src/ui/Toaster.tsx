@@ -30,6 +30,15 @@ export function Toaster() {
               {toast.description}
             </ToastPrimitive.Description>
           )}
+          {toast.action && (
+            <ToastPrimitive.Action
+              altText={toast.action.label}
+              onClick={toast.action.onClick}
+              className="mt-2 rounded-md border border-current px-3 py-1 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
+            >
+              {toast.action.label}
+            </ToastPrimitive.Action>
+          )}
           <ToastPrimitive.Close
             aria-label={t('toast.close')}
             className="absolute top-3 right-3 rounded p-1 opacity-80 hover:opacity-100"

@@ -23,6 +23,13 @@ describe('toast store', () => {
     expect(store.getToasts()).toHaveLength(0);
   });
 
+  test('a toast with a button is shown again within 2 s: each is a new action', () => {
+    const store = createToastStore();
+    const undo = { label: 'Undo', onClick: () => undefined };
+    expect(store.show({ title: 'Item deleted', action: undo })).toBeDefined();
+    expect(store.show({ title: 'Item deleted', action: undo })).toBeDefined();
+  });
+
   test('the same toast within 2 s is shown once; after 2 s it shows again', () => {
     const store = createToastStore();
     expect(store.show({ title: 'Copied' })).toBeDefined();

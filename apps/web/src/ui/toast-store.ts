@@ -9,6 +9,8 @@ export interface ToastInput {
   variant?: 'default' | 'destructive';
   /** How long it stays open, 2000-5000 ms. */
   duration?: number;
+  /** One button beside the words (an 'Undo'); pressing it closes the toast too. */
+  action?: { label: string; onClick: () => void };
 }
 
 export interface ToastItem extends ToastInput {
@@ -51,7 +53,9 @@ export function createToastStore(clock: { now: () => number } = Date) {
   const show = (input: ToastInput): string | undefined => {
     const key = `${input.variant ?? 'default'}|${input.title}|${input.description ?? ''}`;
     const now = clock.now();
-    if (lastShown && lastShown.key === key && now - lastShown.at < TOAST_DUPLICATE_GUARD_MS) return undefined;
+    // A toast with a button stands for one action of the user's: the same words again are a new action.
+    const isRepeat = lastShown?.key === key && now - lastShown.at < TOAST_DUPLICATE_GUARD_MS;
+    if (isRepeat && !input.action) return undefined;
     lastShown = { key, at: now };
     const id = String(++counter);
     publish([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));

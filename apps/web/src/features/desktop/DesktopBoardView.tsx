@@ -1,6 +1,8 @@
 import type { Desktop } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../ui/Skeleton';
+import { NARROW_SCREEN_QUERY, useMediaQuery } from '../../ui/use-media-query';
+import { DesktopColumn } from './DesktopColumn';
 import { DesktopGrid } from './DesktopGrid';
 import type { DesktopBoard } from './use-desktop-board';
 
@@ -12,12 +14,18 @@ interface DesktopBoardViewProps {
   board: DesktopBoard;
 }
 
-/** The blocks of a desktop with the upload's progress above them; a skeleton while loading. */
+/**
+ * The blocks of a desktop with the upload's progress above them; a skeleton while loading. Wide screens get
+ * the grid; below the `md` breakpoint, a column of the same blocks. A block whose deletion waits for its
+ * Undo is already gone from both.
+ */
 export function DesktopBoardView({ desktop, isLoading, visibleWidth, board }: DesktopBoardViewProps) {
   const { t } = useTranslation();
+  const isNarrow = useMediaQuery(NARROW_SCREEN_QUERY);
   if (isLoading) return <DesktopSkeleton />;
-  const items = desktop?.items ?? [];
+  const items = (desktop?.items ?? []).filter((item) => !board.hiddenItemIds.has(item.id));
   const { uploadProgress } = board;
+  const canDelete = desktop?.abilities.deleteItems ?? false;
   return (
     <div className="space-y-3">
       {uploadProgress && (
@@ -33,14 +41,18 @@ export function DesktopBoardView({ desktop, isLoading, visibleWidth, board }: De
           {t('desktop.empty')}
         </p>
       )}
-      <DesktopGrid
-        items={items}
-        visibleWidth={visibleWidth}
-        canMove={desktop?.abilities.moveItems ?? false}
-        canDelete={desktop?.abilities.deleteItems ?? false}
-        onLayoutChange={board.queueLayout}
-        onDelete={board.deleteItem}
-      />
+      {isNarrow ? (
+        <DesktopColumn items={items} canDelete={canDelete} onDelete={board.deleteItem} />
+      ) : (
+        <DesktopGrid
+          items={items}
+          visibleWidth={visibleWidth}
+          canMove={desktop?.abilities.moveItems ?? false}
+          canDelete={canDelete}
+          onLayoutChange={board.queueLayout}
+          onDelete={board.deleteItem}
+        />
+      )}
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import type { PublicUser } from '@clipsync/shared';
 import type * as GridLibrary from 'react-grid-layout';
 import type { GridLayoutProps } from 'react-grid-layout';
-import { describe, expect, onTestFinished, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { desktopApi } from '../../api/desktop-api';
 import { networkApi } from '../../api/network-api';
@@ -17,6 +17,7 @@ import {
 import { testUser } from '../../test/fixtures';
 import { setUpPageTests } from '../../test/page-test-setup';
 import { renderLivePage } from '../../test/render-live-page';
+import { NARROW_SCREEN_QUERY } from '../../ui/use-media-query';
 import DesktopPage from './DesktopPage';
 
 vi.mock('../../api/desktop-api', () => import('../../test/desktop-api-mock'));
@@ -104,15 +105,68 @@ describe('DesktopPage', () => {
     expect(screen.getByText('Quota exceeded')).toBeInTheDocument();
   });
 
-  test('delete removes the block with ‘Item deleted’', async () => {
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
-    vi.mocked(desktopApi.removeItem).mockResolvedValue(undefined);
-    renderDesktop();
-    await screen.findByRole('article', { name: 'Hello desktop' });
-    await userEvent.click(within(block('Hello desktop')).getByRole('button', { name: 'Delete' }));
-    expect(await findToast('Item deleted')).toBeInTheDocument();
-    expect(desktopApi.removeItem).toHaveBeenCalledWith({}, 'item-1');
-    expect(screen.queryByRole('article', { name: 'Hello desktop' })).not.toBeInTheDocument();
+  describe('deleting a block waits 5 s for its Undo', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
+      vi.mocked(desktopApi.removeItem).mockResolvedValue(undefined);
+    });
+    afterEach(() => vi.useRealTimers());
+
+    const deleteBlock = async () => {
+      const view = renderDesktop();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await screen.findByRole('article', { name: 'Hello desktop' });
+      await user.click(within(block('Hello desktop')).getByRole('button', { name: 'Delete' }));
+      return { ...view, user };
+    };
+
+    test('the block goes at once with ‘Item deleted’; the DELETE is sent when the 5 s are over', async () => {
+      await deleteBlock();
+      expect(await findToast('Item deleted')).toBeInTheDocument();
+      expect(screen.queryByRole('article', { name: 'Hello desktop' })).not.toBeInTheDocument();
+      expect(desktopApi.removeItem).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(5000));
+      await waitFor(() =>
+        expect(desktopApi.removeItem).toHaveBeenCalledExactlyOnceWith({}, 'item-1', { keepalive: false }),
+      );
+      await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument());
+      expect(screen.queryByRole('article', { name: 'Hello desktop' })).not.toBeInTheDocument();
+    });
+
+    test('Undo brings the block back and nothing is sent', async () => {
+      await deleteBlock();
+      fireEvent.click((await screen.findAllByRole('button', { name: 'Undo' }))[0]!);
+      expect(await screen.findByRole('article', { name: 'Hello desktop' })).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(desktopApi.removeItem).not.toHaveBeenCalled();
+    });
+
+    test('the page hiding within the 5 s sends the DELETE then, kept alive', async () => {
+      await deleteBlock();
+      act(() => void window.dispatchEvent(new Event('pagehide')));
+      await waitFor(() =>
+        expect(desktopApi.removeItem).toHaveBeenCalledExactlyOnceWith({}, 'item-1', { keepalive: true }),
+      );
+      act(() => vi.advanceTimersByTime(5000));
+      expect(desktopApi.removeItem).toHaveBeenCalledTimes(1);
+    });
+
+    test('leaving the page within the 5 s sends the DELETE at once', async () => {
+      const { router } = await deleteBlock();
+      await act(() => router.navigate('/elsewhere'));
+      await waitFor(() =>
+        expect(desktopApi.removeItem).toHaveBeenCalledExactlyOnceWith({}, 'item-1', { keepalive: false }),
+      );
+    });
+
+    test('a refused DELETE brings the block back with ‘Failed to delete item’', async () => {
+      vi.mocked(desktopApi.removeItem).mockRejectedValue(new ApiError('', 500, 'HTTP_ERROR'));
+      await deleteBlock();
+      act(() => vi.advanceTimersByTime(5000));
+      expect(await findToast('Failed to delete item')).toBeInTheDocument();
+      expect(await screen.findByRole('article', { name: 'Hello desktop' })).toBeInTheDocument();
+    });
   });
 
   test('moves are saved once, 500 ms after the last one, every moved block in one call', async () => {
@@ -137,6 +191,84 @@ describe('DesktopPage', () => {
       { id: 'item-1', position: { x: 0, y: 300 }, size: { width: 200, height: 150 }, version: 1 },
       { id: 'item-2', position: { x: 500, y: 100 }, size: { width: 250, height: 200 }, version: 1 },
     ]);
+  });
+
+  test('a block dropped onto another is nudged to the nearest free spot, and that is saved', async () => {
+    const second = makeDesktopItem({ id: 'item-2', content: 'Second', position: { x: 300, y: 0 } });
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [makeDesktopItem(), second] }));
+    vi.mocked(desktopApi.saveLayout).mockResolvedValue([]);
+    renderDesktop();
+    await screen.findByRole('article', { name: 'Second' });
+    // 'Second' dropped 3 cells into the first block's right side: out past its right edge.
+    const dropped = { i: 'item-2', x: 17, y: 2, w: 20, h: 15 };
+    act(() =>
+      grid.props?.onDragStop?.(
+        [{ i: 'item-1', x: 0, y: 0, w: 20, h: 15 }, dropped],
+        null,
+        dropped,
+        null,
+        new Event('mouseup'),
+        null,
+      ),
+    );
+    await waitFor(() =>
+      expect(desktopApi.saveLayout).toHaveBeenCalledWith({}, [
+        { id: 'item-2', position: { x: 200, y: 20 }, size: { width: 200, height: 150 }, version: 1 },
+      ]),
+    );
+  });
+
+  test('blocks are in the page in screen order, so Tab follows it; a focused block comes to the front', async () => {
+    const items = [
+      makeDesktopItem({ id: 'low', content: 'Low', position: { x: 0, y: 400 }, updated_at: '2026-11-01T12:00:00Z' }),
+      makeDesktopItem({ id: 'right', content: 'Right', position: { x: 300, y: 0 } }),
+      makeDesktopItem({ id: 'left', content: 'Left', position: { x: 0, y: 0 } }),
+    ];
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items }));
+    renderDesktop();
+    await screen.findByRole('article', { name: 'Low' });
+    expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual([
+      'Left',
+      'Right',
+      'Low',
+    ]);
+    const zIndexOf = (name: string) => Number(block(name).parentElement?.style.zIndex);
+    // The block changed last is on top until another is focused.
+    expect(zIndexOf('Low')).toBeGreaterThan(zIndexOf('Left'));
+    expect(block('Left')).toHaveAttribute('tabindex', '0');
+    act(() => block('Left').focus());
+    expect(zIndexOf('Left')).toBeGreaterThan(Math.max(zIndexOf('Low'), zIndexOf('Right')));
+  });
+
+  test('on a narrow screen the blocks are one column in screen order, with their buttons, and none moves', async () => {
+    const narrow = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query === NARROW_SCREEN_QUERY,
+          media: query,
+          addEventListener: () => undefined,
+          removeEventListener: () => undefined,
+        }) as unknown as MediaQueryList,
+    );
+    onTestFinished(() => narrow.mockRestore());
+    const items = [
+      makeDesktopItem({ id: 'low', content: 'Low', position: { x: 0, y: 400 } }),
+      makeDesktopFileItem({ id: 'right', position: { x: 300, y: 0 } }),
+      makeDesktopItem({ id: 'left', content: 'Left', position: { x: 0, y: 0 } }),
+    ];
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items }));
+    renderDesktop();
+    await screen.findByRole('article', { name: 'Low' });
+    expect(screen.queryByTestId('grid')).not.toBeInTheDocument();
+    const articles = screen.getAllByRole('article');
+    expect(articles.map((article) => article.getAttribute('aria-label'))).toEqual(['Left', 'photo.png', 'Low']);
+    for (const article of articles) {
+      expect(article).not.toHaveAttribute('tabindex');
+      expect(within(article).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    }
+    expect(within(block('Left')).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(within(block('photo.png')).getByRole('button', { name: 'Download' })).toBeInTheDocument();
+    expect(screen.queryByTitle('Drag to move; drag the corner to resize')).not.toBeInTheDocument();
   });
 
   test('a failed layout save says ‘Failed to save layout’ and fetches the desktop again', async () => {

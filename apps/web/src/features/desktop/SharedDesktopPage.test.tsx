@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/client';
@@ -78,7 +78,11 @@ describe('SharedDesktopPage', () => {
     const text = await screen.findByRole('article', { name: 'Hello desktop' });
     await userEvent.click(within(text).getByRole('button', { name: 'Delete' }));
     expect(await findToast('Item deleted')).toBeInTheDocument();
-    expect(desktopApi.removeItem).toHaveBeenCalledWith({ desktopId: 'tok-123' }, 'item-1');
+    expect(screen.queryByRole('article', { name: 'Hello desktop' })).not.toBeInTheDocument();
+    act(() => void window.dispatchEvent(new Event('pagehide')));
+    await waitFor(() =>
+      expect(desktopApi.removeItem).toHaveBeenCalledWith({ desktopId: 'tok-123' }, 'item-1', { keepalive: true }),
+    );
   });
 
   test("an unknown or revoked link says so, with 'Failed to load shared desktop'", async () => {

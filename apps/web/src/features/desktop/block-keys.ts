@@ -1,10 +1,7 @@
-import { DESKTOP_COORDINATE_MAX } from '@clipsync/shared';
-import { DESKTOP_CELL_PX, type GridCell } from '../../lib/desktop-layout';
+import { DESKTOP_MAX_CELL as MAX_CELL, type GridCell } from '../../lib/desktop-layout';
 
 /** Shift makes one key press go this many grid steps instead of one. */
 export const BLOCK_KEY_LONG_STEP = 10;
-/** The furthest a block's top-left corner goes, in cells: the contract's coordinate bound. */
-const MAX_CELL = Math.floor(DESKTOP_COORDINATE_MAX / DESKTOP_CELL_PX);
 
 const DIRECTIONS: Record<string, { dx: number; dy: number }> = {
   ArrowLeft: { dx: -1, dy: 0 },

@@ -5,6 +5,7 @@ import { useDesktopCache } from '../../api/desktop-queries';
 import { useUploadQueue, type UploadProgress } from '../../components/use-upload-queue';
 import { nextFreePosition } from '../../lib/desktop-layout';
 import { useDesktopLiveUpdates } from '../../realtime/use-desktop-live-updates';
+import { useUndoableAction } from '../../ui/use-undoable-action';
 import { useToast } from '../../ui/use-toast';
 import { useLayoutAutosave } from './use-layout-autosave';
 
@@ -22,11 +23,16 @@ export interface DesktopBoard {
   isAddingText: boolean;
   uploadFiles(files: readonly File[]): Promise<void>;
   uploadProgress: UploadProgress | null;
+  /** Takes the block away at once; it is deleted when its Undo toast is over (see useUndoableAction). */
   deleteItem(item: DesktopItem): void;
+  /** The blocks waiting for their Undo: not shown. */
+  hiddenItemIds: ReadonlySet<string>;
   /** A drag's or resize's result: shown at once, saved 500 ms after the last one. */
   queueLayout(entries: readonly DesktopLayoutEntry[]): void;
 }
 
+/** What a block is called in a toast: its text's start or its file's name. */
+const blockName = (item: DesktopItem) => (item.type === 'text' ? item.content.slice(0, 60) : (item.file_name ?? ''));
 const reasonOf = (error: unknown) => (error instanceof Error && error.message ? error.message : undefined);
 
 /**
@@ -53,10 +59,11 @@ export function useDesktopBoard(
     successKey: 'desktop.fileAdded',
     failureKey: 'desktop.uploadFailed',
   });
+  // 'Item deleted' is the Undo toast's, said when the block goes: only a failure is said at the end.
   const deleteItem = useDeleteDesktopItem(target, {
-    onSuccess: () => toast.success({ title: t('desktop.itemDeleted') }),
     onError: (error) => toast.error({ title: t('desktop.deleteFailed'), description: reasonOf(error) }),
   });
+  const undoable = useUndoableAction();
   const layout = useLayoutAutosave(target, options.isLayoutSaveAnnounced);
 
   useDesktopLiveUpdates(desktop ? { networkId: desktop.network_id, desktopId: target.desktopId } : null, {
@@ -73,7 +80,14 @@ export function useDesktopBoard(
     isAddingText: addText.isPending,
     uploadFiles: uploads.upload,
     uploadProgress: uploads.progress,
-    deleteItem: (item) => deleteItem.mutate(item.id),
+    deleteItem: (item) =>
+      undoable.run({
+        key: item.id,
+        title: t('desktop.itemDeleted'),
+        description: blockName(item),
+        commit: ({ keepalive }) => deleteItem.mutateAsync({ itemId: item.id, keepalive }),
+      }),
+    hiddenItemIds: undoable.hidden,
     queueLayout: layout.queueLayout,
   };
 }

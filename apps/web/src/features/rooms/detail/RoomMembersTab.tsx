@@ -8,6 +8,7 @@ import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { Sheet, SheetContent } from '../../../ui/Sheet';
 import { useToast } from '../../../ui/use-toast';
+import { useUndoableAction } from '../../../ui/use-undoable-action';
 import { MemberAvatar } from '../MemberAvatar';
 import { RoomInvitationsList } from './RoomInvitationsList';
 
@@ -18,31 +19,46 @@ import { RoomInvitationsList } from './RoomInvitationsList';
 export function RoomMembersTab({ room }: { room: RoomDetail }) {
   const { t } = useTranslation();
   const { user } = useAuth();
+  const toast = useToast();
   const [selected, setSelected] = useState<RoomMember | null>(null);
+  // 'Member removed' is the Undo toast's, said when the member leaves the list: only a failure is said later.
+  const removeMember = useRemoveMember({ onError: () => toast.error({ title: t('rooms.removeMemberFailed') }) });
+  const undoable = useUndoableAction();
+  const remove = (member: RoomMember) => {
+    setSelected(null);
+    undoable.run({
+      key: member.id,
+      title: t('rooms.memberRemoved'),
+      description: member.email,
+      commit: ({ keepalive }) => removeMember.mutateAsync({ roomId: room.id, memberId: member.id, keepalive }),
+    });
+  };
   return (
     <>
       <ul className="max-h-[400px] divide-y divide-slate-100 overflow-y-auto rounded-xl border border-slate-200 bg-white dark:divide-slate-800 dark:border-slate-800 dark:bg-slate-900">
-        {room.members.map((member) => (
-          <li key={member.id}>
-            <button
-              type="button"
-              onClick={() => setSelected(member)}
-              className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
-            >
-              <MemberAvatar email={member.email} avatar={member.avatar} />
-              <span className="min-w-0 flex-1 truncate text-sm">
-                {member.email}
-                {member.id === user?.id && (
-                  <span className="text-slate-500 dark:text-slate-400"> ({t('rooms.you')})</span>
-                )}
-              </span>
-              <RoleBadge role={member.role} />
-            </button>
-          </li>
-        ))}
+        {room.members
+          .filter((member) => !undoable.hidden.has(member.id))
+          .map((member) => (
+            <li key={member.id}>
+              <button
+                type="button"
+                onClick={() => setSelected(member)}
+                className="flex w-full items-center gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
+              >
+                <MemberAvatar email={member.email} avatar={member.avatar} />
+                <span className="min-w-0 flex-1 truncate text-sm">
+                  {member.email}
+                  {member.id === user?.id && (
+                    <span className="text-slate-500 dark:text-slate-400"> ({t('rooms.you')})</span>
+                  )}
+                </span>
+                <RoleBadge role={member.role} />
+              </button>
+            </li>
+          ))}
       </ul>
       <RoomInvitationsList room={room} />
-      <MemberDetailsSheet room={room} member={selected} onClose={() => setSelected(null)} />
+      <MemberDetailsSheet room={room} member={selected} onClose={() => setSelected(null)} onRemove={remove} />
     </>
   );
 }
@@ -67,20 +83,14 @@ function MemberDetailsSheet({
   room,
   member,
   onClose,
+  onRemove,
 }: {
   room: RoomDetail;
   member: RoomMember | null;
   onClose: () => void;
+  onRemove: (member: RoomMember) => void;
 }) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const removeMember = useRemoveMember({
-    onSuccess: () => {
-      toast.success({ title: t('rooms.memberRemoved') });
-      onClose();
-    },
-    onError: () => toast.error({ title: t('rooms.removeMemberFailed') }),
-  });
   const canRemove = member !== null && member.role !== 'owner' && room.abilities.removeMember;
   return (
     <Sheet open={member !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
@@ -95,11 +105,7 @@ function MemberDetailsSheet({
               </div>
             </div>
             {canRemove && (
-              <Button
-                variant="destructive"
-                disabled={removeMember.isPending}
-                onClick={() => removeMember.mutate({ roomId: room.id, memberId: member.id })}
-              >
+              <Button variant="destructive" onClick={() => onRemove(member)}>
                 <UserMinus className="h-4 w-4" aria-hidden="true" />
                 {t('rooms.removeFromRoom')}
               </Button>

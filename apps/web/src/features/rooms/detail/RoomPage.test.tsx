@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { roomsApi } from '../../../api/rooms-api';
 import { SocketContext } from '../../../realtime/socket-context';
@@ -144,9 +144,54 @@ describe('RoomPage', () => {
 
     await userEvent.click(screen.getByRole('button', { name: /member@example\.com/ }));
     sheet = screen.getByRole('dialog', { name: 'Member Details' });
-    await userEvent.click(within(sheet).getByRole('button', { name: 'Remove from Room' }));
-    expect(await findToast('Member removed')).toBeInTheDocument();
-    expect(roomsApi.removeMember).toHaveBeenCalledWith('room-1', 'member-1');
+    expect(within(sheet).getByRole('button', { name: 'Remove from Room' })).toBeInTheDocument();
+  });
+
+  describe('removing a member waits 5 s for its Undo', () => {
+    beforeEach(() => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
+      vi.mocked(roomsApi.removeMember).mockResolvedValue(undefined);
+    });
+    afterEach(() => vi.useRealTimers());
+    const memberRow = () => screen.queryByRole('button', { name: /member@example\.com/ });
+
+    const removeMember = async () => {
+      renderRoom();
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      await user.click(await screen.findByRole('tab', { name: 'Members' }));
+      await user.click(screen.getByRole('button', { name: /member@example\.com/ }));
+      const sheet = screen.getByRole('dialog', { name: 'Member Details' });
+      await user.click(within(sheet).getByRole('button', { name: 'Remove from Room' }));
+    };
+
+    test('the member leaves the list at once with ‘Member removed’; the DELETE goes after 5 s', async () => {
+      await removeMember();
+      expect(await findToast('Member removed')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog', { name: 'Member Details' })).not.toBeInTheDocument();
+      expect(memberRow()).not.toBeInTheDocument();
+      expect(roomsApi.removeMember).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(5000));
+      await waitFor(() =>
+        expect(roomsApi.removeMember).toHaveBeenCalledExactlyOnceWith('room-1', 'member-1', { keepalive: false }),
+      );
+    });
+
+    test('Undo brings the member back and nothing is sent', async () => {
+      await removeMember();
+      fireEvent.click((await screen.findAllByRole('button', { name: 'Undo' }))[0]!);
+      expect(memberRow()).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(roomsApi.removeMember).not.toHaveBeenCalled();
+    });
+
+    test('the page hiding within the 5 s sends the DELETE then, kept alive', async () => {
+      await removeMember();
+      act(() => void window.dispatchEvent(new Event('pagehide')));
+      await waitFor(() =>
+        expect(roomsApi.removeMember).toHaveBeenCalledExactlyOnceWith('room-1', 'member-1', { keepalive: true }),
+      );
+    });
   });
 
   test("an invitation refused by the server shows its reason and 'Failed to add member'", async () => {
