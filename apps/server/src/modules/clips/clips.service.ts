@@ -159,7 +159,12 @@ async function changeClipFiles<Changed>(
     const hasFiles = files.length > 0;
     const [row] = await tx
       .update(clips)
-      .set({ hasFiles, isDraft: hasFiles ? false : sql`${clips.content} = ''`, updatedAt: new Date() })
+      .set({
+        hasFiles,
+        fileNames: files.map((file) => file.name).join('\n'),
+        isDraft: hasFiles ? false : sql`${clips.content} = ''`,
+        updatedAt: new Date(),
+      })
       .where(eq(clips.id, clip.id))
       .returning();
     return { row: row ?? clip, files, changed };
