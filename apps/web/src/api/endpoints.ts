@@ -121,6 +121,11 @@ export const clipEndpoints = defineEndpoints({
   /** A multipart form with one `file`, sent by `upload()` so its progress can be shown. */
   /** The raw-body PUT beside SPEC's multipart POST of the same path, sent by `upload()` (progress). */
   uploadFile: { method: 'PUT', path: (clip: ClipRef) => `${clipPath(clip)}/files`, response: UploadResult },
+  removeFile: {
+    method: 'DELETE',
+    path: ({ id, fileId }: ClipRef & { fileId: string }) => `${clipPath({ id })}/files/${encodeURIComponent(fileId)}`,
+    response: null,
+  },
 });
 
 export const networkEndpoints = defineEndpoints({
