@@ -2,7 +2,7 @@ import { ROOM_ACTIVITY_PAGE_SIZE, ROOM_CONTENT_PAGE_SIZE, ROOMS_PAGE_SIZE } from
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { RoomContentFilters, RoomListFilters } from '../lib/room-filters';
-import { roomsApi } from './rooms-api';
+import { roomsApi, type RoomPage } from './rooms-api';
 
 /** Query keys: the lists under `rooms`, one room's detail and activity under `room, id`. */
 export const roomKeys = {
@@ -64,6 +64,15 @@ export function useRoomCache() {
       refetchLists: () => queryClient.invalidateQueries({ queryKey: roomKeys.all }),
       /** The room is gone for this user (deleted, removed, left): its cache goes, the lists refetch. */
       forgetRoom: (id: string) => {
+        queryClient.removeQueries({ queryKey: roomKeys.room(id) });
+        return queryClient.invalidateQueries({ queryKey: roomKeys.all });
+      },
+      /** As `forgetRoom`, and the lists on screen drop the room at once rather than after their refetch. */
+      dropRoom: (id: string) => {
+        queryClient.setQueriesData<RoomPage>({ queryKey: roomKeys.all }, (page) => {
+          if (!page?.rooms.some((room) => room.id === id)) return page;
+          return { rooms: page.rooms.filter((room) => room.id !== id), total: Math.max(0, page.total - 1) };
+        });
         queryClient.removeQueries({ queryKey: roomKeys.room(id) });
         return queryClient.invalidateQueries({ queryKey: roomKeys.all });
       },
