@@ -110,8 +110,10 @@ export const RoomRole = z.enum(['owner', 'member']);
 export type RoomRole = z.infer<typeof RoomRole>;
 
 /** No avatar uploads exist: `avatar` is null and the web shows the e-mail's initial. */
+/** A member or author is shown by `name`, with the e-mail beside it to tell two of one name apart. */
 export const RoomMember = z.object({
   id: z.string(),
+  name: z.string(),
   email: z.string(),
   role: RoomRole,
   avatar: z.string().nullable(),
@@ -119,7 +121,7 @@ export const RoomMember = z.object({
 export type RoomMember = z.infer<typeof RoomMember>;
 export const RoomAvatar = z.object({ id: z.string(), email: z.string(), avatar: z.string().nullable() });
 export type RoomAvatar = z.infer<typeof RoomAvatar>;
-export const RoomUser = z.object({ id: z.string(), email: z.string() });
+export const RoomUser = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type RoomUser = z.infer<typeof RoomUser>;
 
 /** What the caller may do in a room, from the server's policy: the UI hides what it cannot do. */
