@@ -311,11 +311,22 @@ describe('SharedClipPage', () => {
     expect(await findToast('Failed to load clip')).toBeInTheDocument();
   });
 
-  test('the owner reads that the clip is theirs; a visitor does not', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+  test('the owner reads that the clip is theirs and who may do what with it', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue({ ...ownedClip, ownerName: 'Olivia' });
     renderPage(owner);
     expect(await screen.findByText('Your clip')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Shared Clip' })).toBeInTheDocument();
+    expect(screen.getByText('Only you can edit this clip · anyone with the link can view it')).toBeInTheDocument();
+    expect(screen.queryByText(/Shared by/)).not.toBeInTheDocument();
+  });
+
+  test('a visitor reads whose clip it is under SPEC’s title, and not that it is theirs', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue({ ...clip, ownerName: 'Alice Martin' });
+    renderPage(null);
+    expect(await screen.findByText('Shared by Alice Martin')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Shared Clip' })).toBeInTheDocument();
+    expect(screen.queryByText('Your clip')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Only you can edit/)).not.toBeInTheDocument();
   });
 
   test('the owner removes an attached file after confirming; Cancel keeps it', async () => {
