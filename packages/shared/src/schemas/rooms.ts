@@ -56,6 +56,19 @@ export type UpdateRoomContentRequest = z.infer<typeof UpdateRoomContentRequest>;
 export const JoinRoomRequest = z.strictObject({ shareToken: z.string().trim().min(1).max(128) });
 export type JoinRoomRequest = z.infer<typeof JoinRoomRequest>;
 
+/**
+ * What a signed-out visitor holding a room's link may learn before signing in: the room's name, for an
+ * invite link (`join`) or a mailed invitation (`invite`) that still works. The token travels in the body,
+ * out of the URLs that logs keep.
+ */
+export const RoomLinkPreviewRequest = z.strictObject({
+  kind: z.enum(['join', 'invite']),
+  token: z.string().trim().min(1).max(128),
+});
+export type RoomLinkPreviewRequest = z.infer<typeof RoomLinkPreviewRequest>;
+export const RoomLinkPreview = z.object({ name: z.string() });
+export type RoomLinkPreview = z.infer<typeof RoomLinkPreview>;
+
 const limit = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
 const offset = z.coerce.number().int().min(0).max(1_000_000).default(0);
 const search = z.string().trim().max(200).optional();
