@@ -1,4 +1,9 @@
-import { ROOM_ACTIVITY_PAGE_SIZE, ROOM_CONTENT_PAGE_SIZE, ROOMS_PAGE_SIZE } from '@clipsync/shared';
+import {
+  ROOM_ACTIVITY_PAGE_SIZE,
+  ROOM_CONTENT_PAGE_SIZE,
+  ROOMS_PAGE_SIZE,
+  type RoomLinkPreviewRequest,
+} from '@clipsync/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { RoomContentFilters, RoomListFilters } from '../lib/room-filters';
@@ -12,6 +17,7 @@ export const roomKeys = {
   detail: (id: string, filters: RoomContentFilters, page: number) => ['room', id, 'detail', filters, page] as const,
   activity: (id: string) => ['room', id, 'activity'] as const,
   invitations: (id: string) => ['room', id, 'invitations'] as const,
+  link: ({ kind, token }: RoomLinkPreviewRequest) => ['room-link', kind, token] as const,
 };
 
 /** The caller's rooms, filtered, sorted and paged on the server; the last page stays while the next loads. */
@@ -20,6 +26,22 @@ export function useRoomList(filters: RoomListFilters, page = 1) {
     queryKey: roomKeys.list(filters, page),
     queryFn: () => roomsApi.list(filters, { limit: ROOMS_PAGE_SIZE, offset: (page - 1) * ROOMS_PAGE_SIZE }),
     placeholderData: keepPreviousData,
+  });
+}
+
+const NO_LINK: RoomLinkPreviewRequest = { kind: 'join', token: '' };
+
+/**
+ * The name of the room a link leads into, asked while signed out (the sign-in page names it). A link that
+ * does not work answers 404, which is an answer: the page then names no room.
+ */
+export function useRoomLinkPreview(link: RoomLinkPreviewRequest | null) {
+  return useQuery({
+    queryKey: roomKeys.link(link ?? NO_LINK),
+    queryFn: () => roomsApi.linkPreview(link ?? NO_LINK),
+    enabled: link !== null,
+    retry: false,
+    staleTime: Infinity,
   });
 }
 
