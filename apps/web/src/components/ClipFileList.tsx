@@ -13,8 +13,8 @@ interface ClipFileListProps<File extends ClipFileSummary> {
 }
 
 /**
- * Files already stored with a clip: name, size (SPEC §9 units), type, an image preview, and Download
- * (SPEC §2); Remove beside it when `onRemove` is given.
+ * Files already stored with a clip: name, size ('23 Bytes', '1.5 KB'), type, an image preview, and
+ * Download; Remove beside it when `onRemove` is given.
  */
 export function ClipFileList<File extends ClipFileSummary>({ title, files, onRemove }: ClipFileListProps<File>) {
   const { t } = useTranslation();
