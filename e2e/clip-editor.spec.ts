@@ -146,3 +146,64 @@ test('files pasted or dropped anywhere on the page, and text pasted outside the 
   await expect(toast(page, 'Clip saved successfully')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Attached Files' }).getByText('screenshot.png')).toBeVisible();
 });
+
+test('the owner removes an attached file after a confirm and the viewer sees it go; a pending file waits for Save Changes', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.slow();
+  await signIn(page, request, 'clip-files');
+  await page.goto('/new-clip');
+  await expect(page.getByRole('button', { name: 'Save Clip' })).toBeEnabled();
+  await page.getByLabel('Clip content').fill('Files for the trip');
+  await page.getByLabel('Upload File').setInputFiles([
+    { name: 'tickets.txt', mimeType: 'text/plain', buffer: Buffer.from('seat 12A') },
+    { name: 'old-plan.txt', mimeType: 'text/plain', buffer: Buffer.from('outdated') },
+  ]);
+  await page.getByRole('button', { name: 'Save Clip' }).click();
+  await expect(page).toHaveURL(/\/clips\/[\w-]{22}$/);
+  const attached = page.getByRole('region', { name: 'Attached Files' });
+  await expect(attached.getByText('old-plan.txt')).toBeVisible();
+  await expect(page.getByText('Only you can edit this clip · anyone with the link can view it')).toBeVisible();
+
+  const viewerContext = await browser.newContext();
+  const viewer = await viewerContext.newPage();
+  const viewerFollows = viewer
+    .waitForEvent('websocket')
+    .then((socket) => socket.waitForEvent('framereceived', (frame) => String(frame.payload).includes('{"ok":true}')));
+  await viewer.goto(page.url());
+  await viewerFollows;
+  await expect(viewer.getByText('Shared by E2E User')).toBeVisible();
+  const viewerFiles = viewer.getByRole('region', { name: 'Attached Files' });
+  await expect(viewerFiles.getByText('old-plan.txt')).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Remove old-plan.txt' })).toHaveCount(0);
+
+  // A file added to the saved clip waits, and says so; the viewer sees nothing of it yet.
+  await page.getByLabel('Upload File').setInputFiles({
+    name: 'new-plan.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('the plan'),
+  });
+  const pending = page.getByRole('region', { name: 'Pending Files' });
+  await expect(pending.getByText('new-plan.txt')).toBeVisible();
+  await expect(pending.getByText('Not shared yet — press Save Changes')).toBeVisible();
+
+  // Removing a stored file asks first; Cancel keeps it.
+  await page.getByRole('button', { name: 'Remove old-plan.txt' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove this file?' });
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(attached.getByText('old-plan.txt')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove old-plan.txt' }).click();
+  await confirm.getByRole('button', { name: 'Remove file' }).click();
+  await expect(toast(page, 'File removed')).toBeVisible();
+  await expect(attached.getByText('old-plan.txt')).toHaveCount(0);
+  await expect(viewerFiles.getByText('old-plan.txt')).toHaveCount(0);
+  await expect(viewerFiles.getByText('tickets.txt')).toBeVisible();
+  await expect(viewerFiles.getByText('new-plan.txt')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(toast(page, 'Files uploaded successfully')).toBeVisible();
+  await expect(viewerFiles.getByText('new-plan.txt')).toBeVisible();
+  await viewerContext.close();
+});

@@ -85,13 +85,21 @@ test('two members share a room live; the owner removes one; an invite link bring
   await expect(cards(owner)).toHaveCount(1);
   await expect(cards(owner).first()).toContainText('agenda.txt');
 
-  // The owner removes the member, whose page says so at once.
+  // The member also has the rooms list open in another tab.
+  const memberList = await memberContext.newPage();
+  await memberList.goto('/rooms');
+  await expect(memberList.getByRole('link', { name: /Launch plan/ })).toBeVisible();
+
+  // The owner removes the member (shown by name, the e-mail beside it), whose pages say so at once.
   await owner.getByRole('tab', { name: 'Members' }).click();
-  await owner.getByRole('button', { name: new RegExp(memberEmail.replace(/[.+]/g, '\\$&')) }).click();
+  const memberRow = owner.getByRole('button', { name: new RegExp(memberEmail.replace(/[.+]/g, '\\$&')) });
+  await expect(memberRow).toContainText(`E2E User ${memberEmail}`);
+  await memberRow.click();
   await owner.getByRole('dialog', { name: 'Member Details' }).getByRole('button', { name: 'Remove from Room' }).click();
   await expect(toast(owner, 'Member removed')).toBeVisible();
   await expect(toast(member, 'You were removed from this room')).toBeVisible();
   await expect(member).toHaveURL(/\/rooms$/);
+  await expect(memberList.getByRole('link', { name: /Launch plan/ })).toHaveCount(0);
 
   // The activity tab tells the story in words: who uploaded, added and removed what.
   await owner.getByRole('tab', { name: 'Activity' }).click();
@@ -111,6 +119,10 @@ test('two members share a room live; the owner removes one; an invite link bring
   const guestAccount = await createConfirmedUser(request, 'room-guest');
   await guest.goto(inviteLink);
   await expect(guest).toHaveURL(/\/auth/);
+  await expect(guest.getByText("Sign in to join 'Launch plan'")).toBeVisible();
+  await guest.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
+  await expect(guest.getByText("Create an account to join 'Launch plan'")).toBeVisible();
+  await guest.getByRole('button', { name: 'Already have an account? Login' }).click();
   await guest.getByLabel('Email').fill(guestAccount.email);
   await guest.getByLabel('Password', { exact: true }).fill(guestAccount.password);
   await guest.getByRole('button', { name: 'Login' }).click();

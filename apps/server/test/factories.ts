@@ -24,7 +24,7 @@ export interface TestUser {
 /** Entities made the quick way, for tests that are not about making them: `testApp.factory`. */
 export interface TestFactory {
   /** A confirmed user with a live session: the usual caller of a test. */
-  user(overrides?: { email?: string; password?: string }): Promise<TestUser>;
+  user(overrides?: { email?: string; password?: string; name?: string }): Promise<TestUser>;
   /** Another session (device) of a user. */
   session(user: Pick<TestUser, 'id'>): Promise<SessionTokens>;
   clip(input: { owner: TestUser; content?: string }): Promise<Clip>;
@@ -90,7 +90,7 @@ function createSession(context: AppContext, userId: string): Promise<SessionToke
 /** A confirmed user with a live session: the usual caller of a test. */
 async function createSignedInUser(
   testApp: Pick<FactoryTarget, 'context'>,
-  overrides: { email?: string; password?: string } = {},
+  overrides: { email?: string; password?: string; name?: string } = {},
 ): Promise<TestUser> {
   const user = await createUser(testApp, overrides);
   return { ...user, tokens: await createSession(testApp.context, user.id) };

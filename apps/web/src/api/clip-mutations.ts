@@ -64,3 +64,21 @@ export function useDeleteClip(feedback: MutationFeedback<void> = {}) {
     onError: (error) => feedback.onError?.(error),
   });
 }
+
+/**
+ * Removes a stored file from a clip: the clip on screen drops it at once, the lists refetch (a clip may
+ * leave the file filter). Viewers hear of it from the server.
+ */
+export function useRemoveClipFile(feedback: MutationFeedback<void> = {}) {
+  const { updateClip, refetchClip, refetchLists } = useClipCache();
+  return useMutation({
+    mutationFn: ({ clipId, fileId }: { clipId: string; fileId: string }) => clipsApi.removeFile(clipId, fileId),
+    onSuccess: (_result, { clipId, fileId }) => {
+      updateClip(clipId, (clip) => ({ ...clip, files: clip.files.filter((file) => file.id !== fileId) }));
+      feedback.onSuccess?.();
+      void refetchClip(clipId);
+      void refetchLists();
+    },
+    onError: (error) => feedback.onError?.(error),
+  });
+}

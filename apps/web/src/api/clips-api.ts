@@ -30,4 +30,5 @@ export const clipsApi = {
   toggleFavorite: (id: string) => call(clipEndpoints.toggleFavorite, { params: { id } }),
   uploadFile: (id: string, file: File, onProgress?: ProgressListener) =>
     upload(clipEndpoints.uploadFile, { params: { id }, file, onProgress }),
+  removeFile: (id: string, fileId: string) => call(clipEndpoints.removeFile, { params: { id, fileId } }),
 };

@@ -30,6 +30,8 @@ import {
   RoomContentList,
   RoomDetail,
   RoomInvitationList,
+  RoomLinkPreview,
+  RoomLinkPreviewRequest,
   RoomInvitationSent,
   RoomSummaryList,
   RoomUploadResult,
@@ -121,6 +123,11 @@ export const clipEndpoints = defineEndpoints({
   /** A multipart form with one `file`, sent by `upload()` so its progress can be shown. */
   /** The raw-body PUT beside SPEC's multipart POST of the same path, sent by `upload()` (progress). */
   uploadFile: { method: 'PUT', path: (clip: ClipRef) => `${clipPath(clip)}/files`, response: UploadResult },
+  removeFile: {
+    method: 'DELETE',
+    path: ({ id, fileId }: ClipRef & { fileId: string }) => `${clipPath({ id })}/files/${encodeURIComponent(fileId)}`,
+    response: null,
+  },
 });
 
 export const networkEndpoints = defineEndpoints({
@@ -145,6 +152,13 @@ export const roomEndpoints = defineEndpoints({
   update: { method: 'PATCH', path: roomPath, request: UpdateRoomRequest, response: RoomDetail },
   remove: { method: 'DELETE', path: roomPath, response: null },
   join: { method: 'POST', path: () => '/rooms/join', request: JoinRoomRequest, response: JoinRoomResult },
+  /** Signed out too: the room a working link leads into, by name, for the sign-in page. */
+  linkPreview: {
+    method: 'POST',
+    path: () => '/rooms/link-preview',
+    request: RoomLinkPreviewRequest,
+    response: RoomLinkPreview,
+  },
   leave: { method: 'POST', path: (room: RoomRef) => `${roomPath(room)}/leave`, response: null },
   rotateInvite: {
     method: 'POST',

@@ -1,8 +1,13 @@
-import { ROOM_ACTIVITY_PAGE_SIZE, ROOM_CONTENT_PAGE_SIZE, ROOMS_PAGE_SIZE } from '@clipsync/shared';
+import {
+  ROOM_ACTIVITY_PAGE_SIZE,
+  ROOM_CONTENT_PAGE_SIZE,
+  ROOMS_PAGE_SIZE,
+  type RoomLinkPreviewRequest,
+} from '@clipsync/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { RoomContentFilters, RoomListFilters } from '../lib/room-filters';
-import { roomsApi } from './rooms-api';
+import { roomsApi, type RoomPage } from './rooms-api';
 
 /** Query keys: the lists under `rooms`, one room's detail and activity under `room, id`. */
 export const roomKeys = {
@@ -12,6 +17,7 @@ export const roomKeys = {
   detail: (id: string, filters: RoomContentFilters, page: number) => ['room', id, 'detail', filters, page] as const,
   activity: (id: string) => ['room', id, 'activity'] as const,
   invitations: (id: string) => ['room', id, 'invitations'] as const,
+  link: ({ kind, token }: RoomLinkPreviewRequest) => ['room-link', kind, token] as const,
 };
 
 /** The caller's rooms, filtered, sorted and paged on the server; the last page stays while the next loads. */
@@ -20,6 +26,22 @@ export function useRoomList(filters: RoomListFilters, page = 1) {
     queryKey: roomKeys.list(filters, page),
     queryFn: () => roomsApi.list(filters, { limit: ROOMS_PAGE_SIZE, offset: (page - 1) * ROOMS_PAGE_SIZE }),
     placeholderData: keepPreviousData,
+  });
+}
+
+const NO_LINK: RoomLinkPreviewRequest = { kind: 'join', token: '' };
+
+/**
+ * The name of the room a link leads into, asked while signed out (the sign-in page names it). A link that
+ * does not work answers 404, which is an answer: the page then names no room.
+ */
+export function useRoomLinkPreview(link: RoomLinkPreviewRequest | null) {
+  return useQuery({
+    queryKey: roomKeys.link(link ?? NO_LINK),
+    queryFn: () => roomsApi.linkPreview(link ?? NO_LINK),
+    enabled: link !== null,
+    retry: false,
+    staleTime: Infinity,
   });
 }
 
@@ -64,6 +86,15 @@ export function useRoomCache() {
       refetchLists: () => queryClient.invalidateQueries({ queryKey: roomKeys.all }),
       /** The room is gone for this user (deleted, removed, left): its cache goes, the lists refetch. */
       forgetRoom: (id: string) => {
+        queryClient.removeQueries({ queryKey: roomKeys.room(id) });
+        return queryClient.invalidateQueries({ queryKey: roomKeys.all });
+      },
+      /** As `forgetRoom`, and the lists on screen drop the room at once rather than after their refetch. */
+      dropRoom: (id: string) => {
+        queryClient.setQueriesData<RoomPage>({ queryKey: roomKeys.all }, (page) => {
+          if (!page?.rooms.some((room) => room.id === id)) return page;
+          return { rooms: page.rooms.filter((room) => room.id !== id), total: Math.max(0, page.total - 1) };
+        });
         queryClient.removeQueries({ queryKey: roomKeys.room(id) });
         return queryClient.invalidateQueries({ queryKey: roomKeys.all });
       },

@@ -1,4 +1,4 @@
-import type { CreateRoomRequest, RoomSummary, UpdateRoomRequest } from '@clipsync/shared';
+import type { CreateRoomRequest, RoomLinkPreviewRequest, RoomSummary, UpdateRoomRequest } from '@clipsync/shared';
 import {
   toPageQuery,
   toRoomContentQuery,
@@ -28,6 +28,7 @@ export const roomsApi = {
   update: (id: string, body: UpdateRoomRequest) => call(roomEndpoints.update, { params: { id }, body }),
   remove: (id: string) => call(roomEndpoints.remove, { params: { id } }),
   join: (shareToken: string) => call(roomEndpoints.join, { body: { shareToken } }),
+  linkPreview: (link: RoomLinkPreviewRequest) => call(roomEndpoints.linkPreview, { body: link }),
   leave: (id: string) => call(roomEndpoints.leave, { params: { id } }),
   rotateInvite: (id: string) => call(roomEndpoints.rotateInvite, { params: { id } }),
   addMember: (id: string, email: string) => call(roomEndpoints.addMember, { params: { id }, body: { email } }),

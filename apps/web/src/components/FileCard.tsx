@@ -6,12 +6,13 @@ import { cn } from '../ui/cn';
 import { FileTypeLabel } from './FileTypeLabel';
 import { ImagePreview } from './ImagePreview';
 
-/** A titled grid of file cards, the frame both the pending and the stored file lists use. */
-export function FileCardList({ title, children }: { title: string; children: ReactNode }) {
+/** A titled grid of file cards, the frame both the pending and the stored file lists use; `footer` below it. */
+export function FileCardList({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
   return (
     <section aria-label={title} className="mt-6">
       <h2 className="text-sm font-semibold text-slate-700 dark:text-slate-200">{title}</h2>
       <ul className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">{children}</ul>
+      {footer}
     </section>
   );
 }

@@ -21,8 +21,21 @@ export const ROOM_MEMBER_ABILITIES: RoomAbilities = {
   leave: true,
 };
 
-export const roomOwner: RoomMember = { id: 'owner-1', email: 'owner@example.com', role: 'owner', avatar: null };
-export const roomMember: RoomMember = { id: 'member-1', email: 'member@example.com', role: 'member', avatar: null };
+export const roomOwner: RoomMember = {
+  id: 'owner-1',
+  name: 'Olivia Owner',
+  email: 'owner@example.com',
+  role: 'owner',
+  avatar: null,
+};
+export const roomMember: RoomMember = {
+  id: 'member-1',
+  name: 'Max Member',
+  email: 'member@example.com',
+  role: 'member',
+  avatar: null,
+};
+const asUser = ({ id, name, email }: RoomMember) => ({ id, name, email });
 
 export function makeRoomItem(overrides: Partial<RoomContentItem> = {}): RoomContentItem {
   return {
@@ -36,7 +49,7 @@ export function makeRoomItem(overrides: Partial<RoomContentItem> = {}): RoomCont
     file_url: null,
     created_at: new Date().toISOString(),
     updated_at: new Date().toISOString(),
-    user: { id: roomOwner.id, email: roomOwner.email },
+    user: asUser(roomOwner),
     abilities: { edit: true, delete: true },
     ...overrides,
   };
@@ -59,7 +72,7 @@ export function makeRoom(overrides: Partial<RoomDetail> = {}): RoomDetail {
     members: [roomOwner, roomMember],
     content,
     contentTotal: content.length,
-    authors: [{ id: roomOwner.id, email: roomOwner.email }],
+    authors: [asUser(roomOwner)],
     ...overrides,
   };
 }

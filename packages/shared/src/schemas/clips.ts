@@ -48,6 +48,8 @@ export const Clip = z.object({
   fileName: z.string().nullable(),
   fileType: z.string().nullable(),
   abilities: ClipAbilities,
+  /** Its owner's display name, on the answer for the one clip (its page) only: "Shared by …". */
+  ownerName: z.string().optional(),
 });
 export type Clip = z.infer<typeof Clip>;
 

@@ -56,6 +56,19 @@ export type UpdateRoomContentRequest = z.infer<typeof UpdateRoomContentRequest>;
 export const JoinRoomRequest = z.strictObject({ shareToken: z.string().trim().min(1).max(128) });
 export type JoinRoomRequest = z.infer<typeof JoinRoomRequest>;
 
+/**
+ * What a signed-out visitor holding a room's link may learn before signing in: the room's name, for an
+ * invite link (`join`) or a mailed invitation (`invite`) that still works. The token travels in the body,
+ * out of the URLs that logs keep.
+ */
+export const RoomLinkPreviewRequest = z.strictObject({
+  kind: z.enum(['join', 'invite']),
+  token: z.string().trim().min(1).max(128),
+});
+export type RoomLinkPreviewRequest = z.infer<typeof RoomLinkPreviewRequest>;
+export const RoomLinkPreview = z.object({ name: z.string() });
+export type RoomLinkPreview = z.infer<typeof RoomLinkPreview>;
+
 const limit = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
 const offset = z.coerce.number().int().min(0).max(1_000_000).default(0);
 const search = z.string().trim().max(200).optional();
@@ -110,8 +123,10 @@ export const RoomRole = z.enum(['owner', 'member']);
 export type RoomRole = z.infer<typeof RoomRole>;
 
 /** No avatar uploads exist: `avatar` is null and the web shows the e-mail's initial. */
+/** A member or author is shown by `name`, with the e-mail beside it to tell two of one name apart. */
 export const RoomMember = z.object({
   id: z.string(),
+  name: z.string(),
   email: z.string(),
   role: RoomRole,
   avatar: z.string().nullable(),
@@ -119,7 +134,7 @@ export const RoomMember = z.object({
 export type RoomMember = z.infer<typeof RoomMember>;
 export const RoomAvatar = z.object({ id: z.string(), email: z.string(), avatar: z.string().nullable() });
 export type RoomAvatar = z.infer<typeof RoomAvatar>;
-export const RoomUser = z.object({ id: z.string(), email: z.string() });
+export const RoomUser = z.object({ id: z.string(), name: z.string(), email: z.string() });
 export type RoomUser = z.infer<typeof RoomUser>;
 
 /** What the caller may do in a room, from the server's policy: the UI hides what it cannot do. */

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Clip, ClipHistoryQuery, ClipStats } from '@clipsync/shared';
 import type { Database } from '../../db/client';
 import { clipCounts, clips } from '../../db/schema';
@@ -10,6 +10,12 @@ import type { ClipsContext } from './clips.context';
 import { filesOf } from './clips.service';
 
 // A user's own lists: history (filtered and paged in SQL), favourites and stats. Drafts never count.
+
+/** A search term found in a clip's text or in one of its files' names. */
+function matchesSearch(search: string): SQL | undefined {
+  const pattern = toContainsPattern(search);
+  return or(ilike(clips.content, pattern), ilike(clips.fileNames, pattern));
+}
 
 /** `shownSince`: a plan without unlimited history sees its last BASIC_HISTORY_DAYS; older clips are kept. */
 function historyFilter(
@@ -27,7 +33,7 @@ function historyFilter(
     query.type === 'text' ? eq(clips.hasFiles, false) : undefined,
     query.favorite === undefined ? undefined : eq(clips.isFavorite, query.favorite),
     start ? sql`${clips.createdAt} > ${start.toISOString()}` : undefined,
-    query.search ? ilike(clips.content, toContainsPattern(query.search)) : undefined,
+    query.search ? matchesSearch(query.search) : undefined,
   );
 }
 

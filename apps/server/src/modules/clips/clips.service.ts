@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { planAllowing, type Clip, type ClipFile } from '@clipsync/shared';
 import type { Database, Transaction } from '../../db/client';
-import { clipFiles, clips } from '../../db/schema';
+import { clipFiles, clips, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertNotStale, nextVersion, startedFrom } from '../../lib/edit-conflict';
 import { planName } from '../../lib/entitlements';
@@ -67,7 +67,11 @@ export async function createClip(ctx: ClipsContext, actor: Actor, content: strin
 export async function getClip(ctx: ClipsContext, actor: Actor, clipId: string): Promise<Clip> {
   const clip = await findClipOr404(ctx.db, clipId);
   await assertReadable(ctx, actor, clip);
-  return present(ctx.db, clip, actor);
+  const [presented, [owner]] = await Promise.all([
+    present(ctx.db, clip, actor),
+    ctx.db.select({ name: users.name }).from(users).where(eq(users.id, clip.userId)),
+  ]);
+  return owner ? { ...presented, ownerName: owner.name } : presented;
 }
 
 export async function updateClipContent(
@@ -159,7 +163,12 @@ async function changeClipFiles<Changed>(
     const hasFiles = files.length > 0;
     const [row] = await tx
       .update(clips)
-      .set({ hasFiles, isDraft: hasFiles ? false : sql`${clips.content} = ''`, updatedAt: new Date() })
+      .set({
+        hasFiles,
+        fileNames: files.map((file) => file.name).join('\n'),
+        isDraft: hasFiles ? false : sql`${clips.content} = ''`,
+        updatedAt: new Date(),
+      })
       .where(eq(clips.id, clip.id))
       .returning();
     return { row: row ?? clip, files, changed };
@@ -210,7 +219,9 @@ export async function republishClipFiles(ctx: ClipsContext, actor: Actor, clipId
 }
 
 export async function listClipFiles(ctx: ClipsContext, actor: Actor, clipId: string): Promise<Clip['files']> {
-  return (await getClip(ctx, actor, clipId)).files;
+  const clip = await findClipOr404(ctx.db, clipId);
+  await assertReadable(ctx, actor, clip);
+  return (await present(ctx.db, clip, actor)).files;
 }
 
 export async function deleteClipFile(ctx: ClipsContext, actor: Actor, clipId: string, fileId: string): Promise<void> {

@@ -29,6 +29,19 @@ describe('clips API', () => {
     return { kept: nested.flat(), temporary: await readdir(join(root, 'tmp')) };
   };
 
+  test("a clip's page names its owner to whoever opens the link; the lists do not carry it", async () => {
+    const alice = await testApp.factory.user({ name: 'Alice Martin' });
+    const clip = await testApp.factory.clip({ owner: alice, content: 'from Alice' });
+    for (const caller of [null, other, alice]) {
+      const res = await testApp.as(caller).get(`/api/clipboard/${clip.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().ownerName).toBe('Alice Martin');
+    }
+    const [listed] = (await testApp.as(alice).get('/api/clipboard/history')).json();
+    expect(listed.id).toBe(clip.id);
+    expect(listed).not.toHaveProperty('ownerName');
+  });
+
   test('a clip has its API shape, camelCase and snake_case', async () => {
     const clip = await createClip('hello world');
     expect(clip).toMatchObject({

@@ -40,7 +40,7 @@ export async function listRoomActivity(
   const rows = await ctx.db
     .select({
       entry: roomActivity,
-      user: { id: users.id, email: users.email },
+      user: { id: users.id, name: users.name, email: users.email },
       total: sql`count(*) over ()`.mapWith(Number),
     })
     .from(roomActivity)

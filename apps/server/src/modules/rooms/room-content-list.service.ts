@@ -27,7 +27,7 @@ export async function findContentPage(
 ): Promise<ContentPage> {
   const where = contentFilter(roomId, query);
   const rows = await db
-    .select({ item: roomContent, user: { id: users.id, email: users.email } })
+    .select({ item: roomContent, user: { id: users.id, name: users.name, email: users.email } })
     .from(roomContent)
     .innerJoin(users, eq(users.id, roomContent.userId))
     .where(where)
@@ -102,7 +102,7 @@ async function countSearchMatches(db: Executor, others: SQL | undefined, pattern
 /** The members, the owner first and then in joining order (as the Members tab lists them). */
 export async function listMembers(db: Executor, roomId: string): Promise<RoomMember[]> {
   const rows = await db
-    .select({ id: users.id, email: users.email, role: roomMembers.role })
+    .select({ id: users.id, name: users.name, email: users.email, role: roomMembers.role })
     .from(roomMembers)
     .innerJoin(users, eq(users.id, roomMembers.userId))
     .where(eq(roomMembers.roomId, roomId))
@@ -136,7 +136,8 @@ interface RoomListsRow {
 }
 
 const membersJson = (roomId: string) => sql`(
-  select coalesce(json_agg(json_build_object('id', ${users.id}, 'email', ${users.email}, 'role', ${roomMembers.role})
+  select coalesce(json_agg(json_build_object('id', ${users.id}, 'name', ${users.name}, 'email', ${users.email},
+    'role', ${roomMembers.role})
     order by ${sql.join(MEMBER_ORDER, sql`, `)}), '[]'::json)
   from ${roomMembers} inner join ${users} on ${users.id} = ${roomMembers.userId}
   where ${roomMembers.roomId} = ${roomId})`;
@@ -144,7 +145,7 @@ const membersJson = (roomId: string) => sql`(
 /** Distinct authors read from the (room_id, user_id) index alone, with their item counts summed for the total. */
 const authorshipJson = (roomId: string) => sql`(
   select json_build_object(
-    'authors', coalesce(json_agg(json_build_object('id', ${users.id}, 'email', ${users.email})
+    'authors', coalesce(json_agg(json_build_object('id', ${users.id}, 'name', ${users.name}, 'email', ${users.email})
       order by ${users.email} asc, ${users.id} asc), '[]'::json),
     'total', coalesce(sum(authored.items), 0))
   from (

@@ -23,7 +23,7 @@ const CONTENT_NOT_FOUND = 'Content not found';
 
 async function authorOf(ctx: RoomsContext, actor: SignedInActor) {
   const [user] = await ctx.db
-    .select({ id: users.id, email: users.email })
+    .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
     .where(eq(users.id, actor.userId));
   if (!user) throw new AppError('UNAUTHORIZED');

@@ -20,10 +20,16 @@ const row: RoomRow = {
 describe('encodeRoomDetail', () => {
   it('writes exactly the bytes of JSON.stringify and of the schema, with the shared lists spliced in, plain and gzipped', () => {
     const members = [
-      { id: row.ownerId, email: 'owner@example.com', role: 'owner' as const, avatar: null },
-      { id: 'member-id-00000000000', email: 'zoë+rooms@example.com', role: 'member' as const, avatar: null },
+      { id: row.ownerId, name: 'Owner', email: 'owner@example.com', role: 'owner' as const, avatar: null },
+      {
+        id: 'member-id-00000000000',
+        name: 'Zoë',
+        email: 'zoë+rooms@example.com',
+        role: 'member' as const,
+        avatar: null,
+      },
     ];
-    const authors = [{ id: row.ownerId, email: 'owner@example.com' }];
+    const authors = [{ id: row.ownerId, name: 'Owner', email: 'owner@example.com' }];
     const content = [
       {
         id: 'item-id-0000000000000',
@@ -63,8 +69,8 @@ describe('encodeRoomDetail', () => {
   });
 
   describe('with a page shared between callers', () => {
-    const owner = { id: row.ownerId, email: 'owner@example.com' };
-    const author = { id: 'member-id-00000000000', email: 'zoë+rooms@example.com' };
+    const owner = { id: row.ownerId, name: 'Owner', email: 'owner@example.com' };
+    const author = { id: 'member-id-00000000000', name: 'Zoë', email: 'zoë+rooms@example.com' };
     const members = [
       { ...owner, role: 'owner' as const, avatar: null },
       { ...author, role: 'member' as const, avatar: null },

@@ -131,8 +131,8 @@ describe('room content filters and sorts, in SQL', () => {
 
   beforeAll(async () => {
     testApp = await buildTestApp();
-    alice = await testApp.factory.user({ email: 'alice@example.com' });
-    bob = await testApp.factory.user({ email: 'bob@example.com' });
+    alice = await testApp.factory.user({ email: 'alice@example.com', name: 'Alice' });
+    bob = await testApp.factory.user({ email: 'bob@example.com', name: 'Bob' });
     room = await testApp.factory.room({ owner: alice, name: 'Content' });
     await testApp.factory.roomMember({ by: alice, roomId: room.id, member: bob });
     const startOfToday = contentRangeStart('today', new Date()) as Date;
@@ -163,8 +163,8 @@ describe('room content filters and sorts, in SQL', () => {
     const detail: RoomDetail = (await testApp.as(alice).get(`/api/rooms/${room.id}`)).json();
     expect(detail.contentTotal).toBe(5);
     expect(detail.authors).toEqual([
-      { id: alice.id, email: 'alice@example.com' },
-      { id: bob.id, email: 'bob@example.com' },
+      { id: alice.id, name: 'Alice', email: 'alice@example.com' },
+      { id: bob.id, name: 'Bob', email: 'bob@example.com' },
     ]);
   });
 

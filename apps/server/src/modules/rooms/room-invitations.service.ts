@@ -104,7 +104,7 @@ export async function listInvitations(ctx: RoomsContext, actor: Actor, roomId: s
   const { access } = await findRoomAccess(ctx.db, actor, roomId);
   authorize(roomPolicy, 'viewInvitations', actor, access);
   const rows = await ctx.db
-    .select({ invitation: roomInvitations, inviterEmail: users.email })
+    .select({ invitation: roomInvitations, inviter: { id: users.id, name: users.name, email: users.email } })
     .from(roomInvitations)
     .innerJoin(users, eq(users.id, roomInvitations.invitedBy))
     .where(
@@ -115,10 +115,10 @@ export async function listInvitations(ctx: RoomsContext, actor: Actor, roomId: s
       ),
     )
     .orderBy(asc(roomInvitations.createdAt), asc(roomInvitations.id));
-  return rows.map(({ invitation, inviterEmail }) => ({
+  return rows.map(({ invitation, inviter }) => ({
     id: invitation.id,
     email: invitation.email,
-    invitedBy: { id: invitation.invitedBy, email: inviterEmail },
+    invitedBy: inviter,
     created_at: invitation.createdAt.toISOString(),
     expires_at: invitation.expiresAt.toISOString(),
   }));

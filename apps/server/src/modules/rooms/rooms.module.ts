@@ -2,7 +2,7 @@ import { defineModule } from '../define-module';
 import { acceptInvitationsOnConfirm, sweepExpiredInvitations } from './room-invitations.service';
 import { roomContentRoutes } from './room-content.routes';
 import { roomFileRoutes } from './room-files.routes';
-import { roomsRoutes } from './rooms.routes';
+import { roomLinkPreviewRoutes, roomsRoutes } from './rooms.routes';
 import { createRoomsContext, INVITATION_WINDOW_MS } from './rooms.context';
 import { registerRoomSocketHandlers } from './rooms.socket';
 
@@ -12,6 +12,7 @@ export const roomsModule = defineModule((ctx) => {
   ctx.events.on('account.confirmed', (account) => acceptInvitationsOnConfirm(rooms, account));
   return {
     routes: async (api) => {
+      await api.register(roomLinkPreviewRoutes, { prefix: '/rooms', ctx: rooms });
       await api.register(roomsRoutes, { prefix: '/rooms', ctx: rooms });
       await api.register(roomContentRoutes, { prefix: '/rooms', ctx: rooms });
       await api.register(roomFileRoutes, { prefix: '/rooms', ctx: rooms });

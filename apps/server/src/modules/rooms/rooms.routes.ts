@@ -13,6 +13,8 @@ import {
   RoomInvitationList,
   RoomInvitationParams,
   RoomInvitationSent,
+  RoomLinkPreview,
+  RoomLinkPreviewRequest,
   RoomListQuery,
   RoomMemberParams,
   RoomSummaryList,
@@ -26,6 +28,7 @@ import { signedInOnly } from '../../plugins/authenticate';
 import type { RoomsContext } from './rooms.context';
 import * as roomActivity from './room-activity.service';
 import * as roomInvitations from './room-invitations.service';
+import { previewRoomLink } from './room-link-preview.service';
 import * as roomList from './room-list.service';
 import * as roomMembers from './room-members.service';
 import * as roomsService from './rooms.service';
@@ -35,6 +38,21 @@ const bearer = [{ bearer: [] }];
 const tags = ['rooms'];
 /** Share-token lookups per client address: plenty for people following links, too few to guess tokens. */
 const JOINS_PER_MINUTE = 30;
+
+/**
+ * The one rooms call open to signed-out callers: a link's room name for the sign-in page it leads to. Limited
+ * per address as the join is, so it is no faster a way to guess tokens.
+ */
+export const roomLinkPreviewRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (app, { ctx }) => {
+  app.post(
+    '/link-preview',
+    {
+      config: { rateLimit: { max: JOINS_PER_MINUTE, timeWindow: '1 minute' } },
+      schema: { tags, body: RoomLinkPreviewRequest, response: { 200: RoomLinkPreview, ...errors } },
+    },
+    async (request) => previewRoomLink(ctx, request.body),
+  );
+};
 
 /** SPEC §7 Rooms: the room itself, its members, its invite link and its activity (content: room-content.routes). */
 export const roomsRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (app, { ctx }) => {

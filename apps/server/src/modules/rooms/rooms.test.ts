@@ -33,6 +33,30 @@ describe('rooms', () => {
   }, SEED_TIMEOUT_MS);
   afterAll(() => testApp?.close());
 
+  test('members, authors, items, activity and invitations name each person, with the e-mail beside the name', async () => {
+    const alice = await testApp.factory.user({ name: 'Alice Martin' });
+    const bob = await testApp.factory.user({ name: 'Bob Stone' });
+    const room = await testApp.factory.room({ owner: alice });
+    await testApp.factory.roomMember({ by: alice, roomId: room.id, member: bob });
+    const posted = await testApp.as(bob).post(`/api/rooms/${room.id}/content`, { content: 'hello' });
+    expect(posted.json().user).toEqual({ id: bob.id, name: 'Bob Stone', email: bob.email });
+    await testApp.as(alice).post(`/api/rooms/${room.id}/members`, { email: 'someone-new@example.com' });
+
+    const detail: RoomDetail = (await testApp.as(bob).get(`/api/rooms/${room.id}`)).json();
+    expect(detail.members.map(({ id, name, email }) => ({ id, name, email }))).toEqual([
+      { id: alice.id, name: 'Alice Martin', email: alice.email },
+      { id: bob.id, name: 'Bob Stone', email: bob.email },
+    ]);
+    expect(detail.authors).toEqual([{ id: bob.id, name: 'Bob Stone', email: bob.email }]);
+    expect(detail.content[0]?.user).toEqual({ id: bob.id, name: 'Bob Stone', email: bob.email });
+    const page = (await testApp.as(bob).get(`/api/rooms/${room.id}/content`)).json();
+    expect(page[0].user).toEqual({ id: bob.id, name: 'Bob Stone', email: bob.email });
+    const added = (await activityOf(room.id, alice)).find((entry) => entry.type === 'content_add');
+    expect(added?.user).toEqual({ id: bob.id, name: 'Bob Stone', email: bob.email });
+    const invitations = (await testApp.as(bob).get(`/api/rooms/${room.id}/invitations`)).json();
+    expect(invitations[0].invitedBy).toEqual({ id: alice.id, name: 'Alice Martin', email: alice.email });
+  });
+
   test('Create Room: public by default, the creator is its owner and only member, with a share token', async () => {
     const res = await testApp.as(owner).post('/api/rooms', { name: '  Team  ' });
     expect(res.statusCode).toBe(201);
@@ -194,7 +218,7 @@ describe('rooms', () => {
     expect(JSON.parse(added?.details ?? '')).toEqual({ contentType: 'text' });
     expect(JSON.parse(uploaded?.details ?? '')).toEqual({ fileName: 'notes.txt' });
     expect(JSON.parse(deleted?.details ?? '')).toEqual({ contentType: 'text' });
-    expect(deleted?.user).toEqual({ id: owner.id, email: owner.email });
+    expect(deleted?.user).toEqual({ id: owner.id, name: 'Test User', email: owner.email });
 
     const before = await updatedAtOf(room.id);
     const failures = [

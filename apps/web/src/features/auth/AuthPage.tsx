@@ -3,6 +3,7 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
+import { roomLinkOf, RoomLinkHeading } from './RoomLinkHeading';
 
 type View = 'login' | 'register' | 'forgot';
 
@@ -15,6 +16,7 @@ export default function AuthPage() {
   const mode = params.get('mode');
   const view: View = mode === 'register' || mode === 'forgot' ? mode : 'login';
   const show = (next: View) => setParams(next === 'login' ? {} : { mode: next }, { replace: true, state });
+  const roomLink = roomLinkOf((state as { from?: { pathname?: string } } | null)?.from?.pathname);
   return (
     <main
       id="main"
@@ -24,6 +26,7 @@ export default function AuthPage() {
         <Link to="/" className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
           {t('auth.backHome')}
         </Link>
+        {roomLink && view !== 'forgot' && <RoomLinkHeading link={roomLink} isSignUp={view === 'register'} />}
         <div className="mt-4 rounded-2xl bg-white p-8 shadow-lg dark:bg-slate-900">
           {view === 'login' && <LoginForm onRegister={() => show('register')} onForgot={() => show('forgot')} />}
           {view === 'register' && <RegisterForm onDone={() => show('login')} />}

@@ -8,14 +8,19 @@ interface PendingFileListProps {
   pending: Pick<PendingFiles, 'pendingFiles' | 'removeFile'>;
   /** Removing is off while an upload runs. */
   isLocked: boolean;
+  /** Below the list, e.g. that nobody else sees these files before Save. */
+  note?: string;
 }
 
 /** Files waiting for Save: name, size in KB, image preview, removable, upload progress. */
-export function PendingFileList({ pending: { pendingFiles, removeFile }, isLocked }: PendingFileListProps) {
+export function PendingFileList({ pending: { pendingFiles, removeFile }, isLocked, note }: PendingFileListProps) {
   const { t } = useTranslation();
   if (pendingFiles.length === 0) return null;
   return (
-    <FileCardList title={t('editor.pendingFiles')}>
+    <FileCardList
+      title={t('editor.pendingFiles')}
+      footer={note && <p className="mt-2 text-sm font-medium text-amber-800 dark:text-amber-300">{note}</p>}
+    >
       {pendingFiles.map((pending) => (
         <FileCard
           key={pending.id}

@@ -1,9 +1,11 @@
-import type { Clip } from '@clipsync/shared';
+import type { Clip, ClipFile } from '@clipsync/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRemoveClipFile } from '../../../api/clip-mutations';
 import { ClipFileList } from '../../../components/ClipFileList';
 import { EditConflictDialog } from '../../../components/EditConflictDialog';
 import { ShareClipDialog } from '../../../components/ShareClipDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useSaveShortcut } from '../../../ui/use-save-shortcut';
 import { useToast } from '../../../ui/use-toast';
 import { ClipBadge, ClipContentField } from '../editor/ClipContentField';
@@ -35,6 +37,11 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
   });
   // Sharing waits for Save: whoever opens the link would see the stored version, not what the owner has on screen.
   const share = () => (editor.hasUnsavedChanges ? toast.error({ title: t('editor.saveFirst') }) : setIsSharing(true));
+  const [fileToRemove, setFileToRemove] = useState<ClipFile | null>(null);
+  const removeFile = useRemoveClipFile({
+    onSuccess: () => toast.success({ title: t('editor.fileRemoved') }),
+    onError: () => toast.error({ title: t('editor.fileRemoveFailed') }),
+  });
 
   return (
     <ClipPageLayout>
@@ -62,10 +69,24 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
           />
           <NewClipLink variant="secondary" />
         </div>
-        <PendingFileList pending={editor.pending} isLocked={editor.isSaving} />
-        <ClipFileList title={t('editor.attachedFiles')} files={clip.files} />
+        <PendingFileList pending={editor.pending} isLocked={editor.isSaving} note={t('editor.pendingNotShared')} />
+        <ClipFileList
+          title={t('editor.attachedFiles')}
+          files={clip.files}
+          onRemove={clip.abilities.upload ? setFileToRemove : undefined}
+        />
       </ClipPanel>
       <ShareClipDialog clipId={isSharing ? clip.id : null} onOpenChange={setIsSharing} />
+      <ConfirmDialog
+        isOpen={fileToRemove !== null}
+        onOpenChange={(isOpen) => !isOpen && setFileToRemove(null)}
+        title={t('editor.confirmRemoveFileTitle')}
+        description={t('editor.confirmRemoveFileBody', { name: fileToRemove?.name ?? '' })}
+        confirmLabel={t('editor.confirmRemoveFile')}
+        cancelLabel={t('clips.cancel')}
+        closeLabel={t('common.close')}
+        onConfirm={() => fileToRemove && removeFile.mutate({ clipId: clip.id, fileId: fileToRemove.id })}
+      />
       <LeaveUnsavedDialog guard={leaveGuard} />
       <EditConflictDialog
         conflict={editor.conflict}

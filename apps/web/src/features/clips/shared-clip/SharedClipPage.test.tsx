@@ -14,7 +14,9 @@ import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
 import { Toaster } from '../../../ui/Toaster';
 import SharedClipPage from './SharedClipPage';
 
-vi.mock('../../../api/clips-api', () => ({ clipsApi: { get: vi.fn(), update: vi.fn(), uploadFile: vi.fn() } }));
+vi.mock('../../../api/clips-api', () => ({
+  clipsApi: { get: vi.fn(), update: vi.fn(), uploadFile: vi.fn(), removeFile: vi.fn() },
+}));
 
 const owner = {
   id: 'owner-1',
@@ -309,10 +311,80 @@ describe('SharedClipPage', () => {
     expect(await findToast('Failed to load clip')).toBeInTheDocument();
   });
 
-  test('the owner reads that the clip is theirs; a visitor does not', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+  test('the owner reads that the clip is theirs and who may do what with it', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue({ ...ownedClip, ownerName: 'Olivia' });
     renderPage(owner);
     expect(await screen.findByText('Your clip')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Shared Clip' })).toBeInTheDocument();
+    expect(screen.getByText('Only you can edit this clip · anyone with the link can view it')).toBeInTheDocument();
+    expect(screen.queryByText(/Shared by/)).not.toBeInTheDocument();
+  });
+
+  test("a visitor reads whose clip it is under the 'Shared Clip' title, and not that it is theirs", async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue({ ...clip, ownerName: 'Alice Martin' });
+    renderPage(null);
+    expect(await screen.findByText('Shared by Alice Martin')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Shared Clip' })).toBeInTheDocument();
+    expect(screen.queryByText('Your clip')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Only you can edit/)).not.toBeInTheDocument();
+  });
+
+  test('the owner removes an attached file after confirming; Cancel keeps it', async () => {
+    const kept = { id: 'f1', name: 'keep.txt', size: 2, type: 'text/plain', url: '/api/files/f1/keep.txt' };
+    const removed = { id: 'f2', name: 'old.pdf', size: 9, type: 'application/pdf', url: '/api/files/f2/old.pdf' };
+    vi.mocked(clipsApi.get).mockResolvedValue({ ...ownedClip, files: [kept, removed] });
+    vi.mocked(clipsApi.removeFile).mockResolvedValue();
+    renderPage(owner);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove old.pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this file?' });
+    expect(dialog).toHaveTextContent('“old.pdf” will be removed from this clip for everyone who has its link.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(clipsApi.removeFile).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove old.pdf' }));
+    vi.mocked(clipsApi.get).mockResolvedValue({ ...ownedClip, files: [kept] });
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Remove this file?' })).getByRole('button', {
+        name: 'Remove file',
+      }),
+    );
+    expect(await findToast('File removed')).toBeInTheDocument();
+    expect(clipsApi.removeFile).toHaveBeenCalledExactlyOnceWith('clip-1', 'f2');
+    await waitFor(() => expect(screen.queryByText('old.pdf')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Download keep.txt' })).toBeInTheDocument();
+  });
+
+  test('a refused removal says so and keeps the file listed', async () => {
+    const file = { id: 'f1', name: 'keep.txt', size: 2, type: 'text/plain', url: '/api/files/f1/keep.txt' };
+    vi.mocked(clipsApi.get).mockResolvedValue({ ...ownedClip, files: [file] });
+    vi.mocked(clipsApi.removeFile).mockRejectedValue(new ApiError('File not found', 404, 'NOT_FOUND'));
+    renderPage(owner);
+    await userEvent.click(await screen.findByRole('button', { name: 'Remove keep.txt' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove file' }));
+    expect(await findToast('Could not remove the file')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download keep.txt' })).toBeInTheDocument();
+  });
+
+  test('a viewer has no remove control, and a file the owner removes leaves their page live', async () => {
+    const file = { id: 'f1', name: 'old.pdf', size: 9, type: 'application/pdf', url: '/api/files/f1/old.pdf' };
+    vi.mocked(clipsApi.get).mockResolvedValue({ ...clip, files: [file] });
+    const socket = renderPage(null);
+    expect(await screen.findByRole('button', { name: 'Download old.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove old.pdf' })).not.toBeInTheDocument();
+
+    vi.mocked(clipsApi.get).mockResolvedValue({ ...clip, files: [] });
+    act(() => socket.fire('clip-files-updated', { clipId: 'clip-1', files: [] }));
+    await waitFor(() => expect(screen.queryByText('old.pdf')).not.toBeInTheDocument());
+  });
+
+  test('a file waiting in Pending Files is said not to be shared until Save Changes', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    renderPage(owner);
+    await userEvent.upload(await screen.findByLabelText('Upload File'), [new File(['hi'], 'draft.txt')]);
+    const pending = screen.getByRole('region', { name: 'Pending Files' });
+    expect(within(pending).getByText('Not shared yet — press Save Changes')).toBeInTheDocument();
+    expect(within(pending).getByText('draft.txt')).toBeInTheDocument();
   });
 });

@@ -45,7 +45,7 @@ export function SharedClipViewerView({ clip, onDeleted }: SharedClipViewerViewPr
 
   return (
     <ClipPageLayout>
-      <SharedClipTitle />
+      <SharedClipTitle ownerName={clip.ownerName} />
       <SharedClipNote tone="viewer">{t('editor.viewerNote')}</SharedClipNote>
       <LiveUpdatesStatus state={liveState} />
       <ClipPanel>

@@ -2,6 +2,7 @@ import { Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useRoomActivity } from '../../../api/room-queries';
 import { RelativeTime } from '../../../components/RelativeTime';
+import { PersonName } from '../PersonName';
 import { MemberAvatar } from '../MemberAvatar';
 import { describeActivity } from './activity-wording';
 
@@ -27,7 +28,7 @@ export function RoomActivityTab({ roomId, isActive }: { roomId: string; isActive
             <li key={entry.id} className="flex items-start gap-3 px-4 py-3 text-sm">
               <MemberAvatar email={entry.user.email} avatar={null} />
               <p className="min-w-0 flex-1">
-                <span className="font-medium">{entry.user.email}</span>{' '}
+                <PersonName person={entry.user} />{' '}
                 {describeActivity(entry)
                   .map(({ key, values }) => t(`rooms.activity.${key}`, values))
                   .join(', ')}

@@ -52,7 +52,9 @@ export function RoomContentCard({ roomId, item, onDelete }: RoomContentCardProps
       )}
       <div className="mt-auto flex items-center justify-between gap-2 border-t border-slate-100 pt-3 text-xs text-slate-500 dark:border-slate-800 dark:text-slate-400">
         <p className="min-w-0 truncate" title={item.user.email}>
-          {t('rooms.by', { email: item.user.email })} · <RelativeTime iso={item.created_at} />
+          {t('rooms.by', { name: item.user.name || item.user.email })}{' '}
+          {item.user.name && <span className="text-slate-400 dark:text-slate-500">({item.user.email})</span>} ·{' '}
+          <RelativeTime iso={item.created_at} />
         </p>
         <div className="flex shrink-0 items-center">
           {item.type === 'file' ? (

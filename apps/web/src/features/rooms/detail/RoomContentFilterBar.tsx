@@ -45,7 +45,10 @@ export function RoomContentFilterBar({ filters, onChange, authors, total }: Room
         onValueChange={(user) => onChange({ ...filters, user: user === ALL_USERS ? null : user })}
         options={[
           { value: ALL_USERS, label: t('rooms.allUsers') },
-          ...authors.map((author) => ({ value: author.id, label: author.email })),
+          ...authors.map((author) => ({
+            value: author.id,
+            label: author.name ? `${author.name} (${author.email})` : author.email,
+          })),
         ]}
       />
       <DateRangeSelect

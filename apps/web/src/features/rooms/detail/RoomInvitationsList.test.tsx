@@ -14,7 +14,7 @@ vi.mock('../../../api/rooms-api', () => ({ roomsApi: { invitations: vi.fn(), can
 const invitation = (overrides: Partial<RoomInvitation> = {}): RoomInvitation => ({
   id: 'inv-1',
   email: 'friend@example.com',
-  invitedBy: { id: roomMember.id, email: roomMember.email },
+  invitedBy: { id: roomMember.id, name: roomMember.name, email: roomMember.email },
   created_at: '2026-11-20T10:00:00Z',
   expires_at: '2026-11-27T10:00:00Z',
   ...overrides,

@@ -9,6 +9,7 @@ import { cn } from '../../../ui/cn';
 import { Sheet, SheetContent } from '../../../ui/Sheet';
 import { useToast } from '../../../ui/use-toast';
 import { useUndoableAction } from '../../../ui/use-undoable-action';
+import { PersonName } from '../PersonName';
 import { MemberAvatar } from '../MemberAvatar';
 import { RoomInvitationsList } from './RoomInvitationsList';
 
@@ -47,7 +48,7 @@ export function RoomMembersTab({ room }: { room: RoomDetail }) {
               >
                 <MemberAvatar email={member.email} avatar={member.avatar} />
                 <span className="min-w-0 flex-1 truncate text-sm">
-                  {member.email}
+                  <PersonName person={member} />
                   {member.id === user?.id && (
                     <span className="text-slate-500 dark:text-slate-400"> ({t('rooms.you')})</span>
                   )}
@@ -100,7 +101,8 @@ function MemberDetailsSheet({
             <div className="flex items-center gap-3">
               <MemberAvatar email={member.email} avatar={member.avatar} size="md" />
               <div className="min-w-0">
-                <p className="truncate font-medium">{member.email}</p>
+                <p className="truncate font-medium">{member.name || member.email}</p>
+                {member.name && <p className="truncate text-sm text-slate-500 dark:text-slate-400">{member.email}</p>}
                 <RoleBadge role={member.role} />
               </div>
             </div>

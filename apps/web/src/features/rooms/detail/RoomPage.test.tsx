@@ -194,6 +194,22 @@ describe('RoomPage', () => {
     });
   });
 
+  test('members and authors are shown by name, with the e-mail as secondary text', async () => {
+    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
+    renderRoom();
+    const card = (await screen.findAllByRole('article'))[0]!;
+    expect(card).toHaveTextContent('by Olivia Owner (owner@example.com)');
+    await userEvent.click(screen.getByRole('tab', { name: 'Members' }));
+    const row = screen.getByRole('button', { name: /Max Member/ });
+    // The avatar names the member by e-mail to screen readers too; the visible line is the name, then the e-mail.
+    const shown = within(row).getByText('Max Member').parentElement;
+    expect(shown).toHaveTextContent(/^Max Member member@example\.com$/);
+    await userEvent.click(row);
+    const sheet = screen.getByRole('dialog', { name: 'Member Details' });
+    expect(within(sheet).getByText('Max Member')).toBeInTheDocument();
+    expect(within(sheet).getAllByText('member@example.com')).not.toHaveLength(0);
+  });
+
   test("an invitation refused by the server shows its reason and 'Failed to add member'", async () => {
     vi.mocked(roomsApi.get).mockResolvedValue(makeRoom({ role: 'member', abilities: ROOM_MEMBER_ABILITIES }));
     vi.mocked(roomsApi.addMember).mockRejectedValue(

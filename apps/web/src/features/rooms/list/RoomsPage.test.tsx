@@ -6,6 +6,8 @@ import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { roomsApi } from '../../../api/rooms-api';
 import { NO_ROOM_FILTERS } from '../../../lib/room-filters';
+import { SocketContext } from '../../../realtime/socket-context';
+import { FakeSocket } from '../../../test/fake-socket';
 import { setUpPageTests } from '../../../test/page-test-setup';
 import { Toaster } from '../../../ui/Toaster';
 import { makeRoomSummary as makeRoom } from '../../../test/room-fixtures';
@@ -19,7 +21,7 @@ function RoomAddress() {
   return <p>Room page {useParams().roomId}</p>;
 }
 
-function renderAt(url = '/rooms') {
+function renderAt(url = '/rooms', socket = new FakeSocket().connect()) {
   const router = createMemoryRouter(
     [
       { path: '/dashboard', element: <p>Dashboard</p> },
@@ -28,9 +30,12 @@ function renderAt(url = '/rooms') {
     ],
     { initialEntries: ['/dashboard', url], initialIndex: 1 },
   );
+  const realtime = { socket: socket.asSocket(), isConnected: true, requestGuestConnection: () => () => undefined };
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
+      <SocketContext.Provider value={realtime}>
+        <RouterProvider router={router} />
+      </SocketContext.Provider>
       <Toaster />
     </QueryClientProvider>,
   );
@@ -190,5 +195,21 @@ describe('RoomsPage', () => {
     const card = await screen.findByRole('article', { name: 'Ops' });
     await userEvent.click(within(card).getByRole('link', { name: 'Ops' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/rooms/room-9'));
+  });
+
+  test('a room this user is removed from leaves the open list at once, before any refetch answers', async () => {
+    const socket = new FakeSocket().connect();
+    const rooms = [makeRoom({ id: 'room-a', name: 'Team notes' }), makeRoom({ id: 'room-b', name: 'Recipes' })];
+    vi.mocked(roomsApi.list).mockResolvedValue({ rooms, total: 2 });
+    renderAt('/rooms', socket);
+    expect(await screen.findByText('Team notes')).toBeInTheDocument();
+    expect(screen.getByText('2 room(s)')).toBeInTheDocument();
+
+    // The refetch that follows never answers here: the room must go from what is already on screen.
+    vi.mocked(roomsApi.list).mockReturnValue(new Promise(() => undefined));
+    act(() => socket.fire('room:closed', { roomId: 'room-a', reason: 'removed' }));
+    await waitFor(() => expect(screen.queryByText('Team notes')).not.toBeInTheDocument());
+    expect(screen.getByText('Recipes')).toBeInTheDocument();
+    expect(screen.getByText('1 room(s)')).toBeInTheDocument();
   });
 });

@@ -2,11 +2,12 @@ import { ROOMS_PAGE_SIZE } from '@clipsync/shared';
 import { Plus, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRoomList } from '../../../api/room-queries';
+import { useRoomCache, useRoomList } from '../../../api/room-queries';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { pageCount } from '../../../lib/clip-filters';
 import { countActiveRoomFilters, NO_ROOM_FILTERS } from '../../../lib/room-filters';
+import { useRoomsClosed } from '../../../realtime/use-rooms-closed';
 import { Button } from '../../../ui/Button';
 import { useErrorToast } from '../../../ui/use-error-toast';
 import { CreateRoomDialog } from './CreateRoomDialog';
@@ -27,6 +28,8 @@ export default function RoomsPage() {
   const total = rooms.isPlaceholderData ? undefined : rooms.data?.total;
   useKeepPageInRange(page, total, ROOMS_PAGE_SIZE, setPage);
   useErrorToast(rooms.isError, t('rooms.loadFailed'));
+  const { dropRoom } = useRoomCache();
+  useRoomsClosed(({ roomId }) => void dropRoom(roomId));
 
   const activeCount = countActiveRoomFilters(filters);
   // A link with filters in it opens with the panel showing them.

@@ -1,0 +1,81 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../../api/client';
+import { roomsApi } from '../../api/rooms-api';
+import { AuthContext } from '../../session/auth-context';
+import { fakeSession, setUpPageTests } from '../../test/page-test-setup';
+import AuthPage from './AuthPage';
+import { roomLinkOf } from './RoomLinkHeading';
+
+vi.mock('../../api/rooms-api', () => ({ roomsApi: { linkPreview: vi.fn() } }));
+
+function LinkPage() {
+  return <p>Spending link {useParams().token}</p>;
+}
+
+/** /auth as the signed-in guard sends a signed-out visitor there: with the page they were headed to. */
+function renderAt(url: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/auth', element: <AuthPage /> },
+      { path: '/rooms/join/:token', element: <LinkPage /> },
+      { path: '/rooms/invite/:token', element: <LinkPage /> },
+    ],
+    { initialEntries: [{ pathname: '/auth', state: { from: { pathname: url } } }] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthContext.Provider value={fakeSession(null)}>
+        <RouterProvider router={router} />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+describe('signing in from a room link', () => {
+  setUpPageTests();
+
+  test('a mailed invitation names its room on the sign-in page and on sign-up, keeping where to return', async () => {
+    vi.mocked(roomsApi.linkPreview).mockResolvedValue({ name: 'Team notes' });
+    const router = renderAt('/rooms/invite/tok-123');
+    expect(await screen.findByText("Sign in to join 'Team notes'")).toBeInTheDocument();
+    expect(roomsApi.linkPreview).toHaveBeenCalledExactlyOnceWith({ kind: 'invite', token: 'tok-123' });
+    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: "Don't have an account? Sign Up" }));
+    expect(await screen.findByText("Create an account to join 'Team notes'")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Already have an account? Login' }));
+
+    expect(await screen.findByText("Sign in to join 'Team notes'")).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: { pathname: '/rooms/invite/tok-123' } });
+  });
+
+  test('an invite link names its room too', async () => {
+    vi.mocked(roomsApi.linkPreview).mockResolvedValue({ name: 'Recipes' });
+    renderAt('/rooms/join/share-abc');
+    expect(await screen.findByText("Sign in to join 'Recipes'")).toBeInTheDocument();
+    expect(roomsApi.linkPreview).toHaveBeenCalledWith({ kind: 'join', token: 'share-abc' });
+  });
+
+  test('a link the server does not know leaves the page as it always was', async () => {
+    vi.mocked(roomsApi.linkPreview).mockRejectedValue(
+      new ApiError('This link is invalid or has expired.', 404, 'NOT_FOUND'),
+    );
+    renderAt('/rooms/join/forged');
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(roomsApi.linkPreview).toHaveBeenCalled());
+    expect(screen.queryByText(/to join/)).not.toBeInTheDocument();
+  });
+
+  test('only the two room links are read as such', () => {
+    expect(roomLinkOf('/rooms/invite/a%2Bb')).toEqual({ kind: 'invite', token: 'a+b' });
+    expect(roomLinkOf('/rooms/join/abc/')).toEqual({ kind: 'join', token: 'abc' });
+    expect(roomLinkOf('/rooms/abc')).toBeNull();
+    expect(roomLinkOf('/rooms/join/%E0%A4%A')).toBeNull();
+    expect(roomLinkOf(undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,18 @@
+interface PersonNameProps {
+  person: { name: string; email: string };
+  className?: string;
+}
+
+/**
+ * A member or author: the name first, the e-mail after it in quieter text, since two people may share a
+ * name. An account without a name (none should have one) reads as its e-mail alone.
+ */
+export function PersonName({ person, className }: PersonNameProps) {
+  if (!person.name) return <span className={className}>{person.email}</span>;
+  return (
+    <span className={className} title={person.email}>
+      <span className="font-medium text-slate-900 dark:text-slate-100">{person.name}</span>{' '}
+      <span className="text-slate-500 dark:text-slate-400">{person.email}</span>
+    </span>
+  );
+}
