@@ -91,6 +91,7 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
   socket.on(
     'lan:host:update',
     on(LanHostUpdate, async ({ desktop }) => {
+      // Only a device its user chose to share is a host; nothing it sends makes it one (announce does).
       if (!isHosting) {
         refuse({ code: 'NOT_FOUND', message: 'Announce this device as a host before updating its desktop' });
       }
@@ -99,6 +100,17 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
       if (stored === 'server-full') throw new AppError('RATE_LIMITED', SERVER_FULL_MESSAGE);
       if (stored === undefined || stored === 'full') await listAsHost(desktop);
       socket.to(channels.lanHost(self.id)).emit('lan:desktop:update', { peerId: self.id, desktop });
+    }),
+  );
+  socket.on(
+    'lan:host:stop',
+    on(z.unknown(), async () => {
+      if (!isHosting) return;
+      isHosting = false;
+      await registry.unhost(self.id);
+      // Its viewers, on any node, stop hearing its updates and are told its desktop is gone from them.
+      socket.nsp.in(channels.lanHost(self.id)).socketsLeave(channels.lanHost(self.id));
+      socket.to(channels.lanNetwork(network)).emit('lan:host:stopped', { peerId: self.id });
     }),
   );
   socket.on('lan:discover:request_peers', on(z.unknown(), sendPeers));
