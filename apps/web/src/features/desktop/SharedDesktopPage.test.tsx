@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/client';
@@ -79,6 +79,22 @@ describe('SharedDesktopPage', () => {
     await userEvent.click(within(text).getByRole('button', { name: 'Delete' }));
     expect(await findToast('Item deleted')).toBeInTheDocument();
     expect(desktopApi.removeItem).toHaveBeenCalledWith({ desktopId: 'tok-123' }, 'item-1');
+  });
+
+  test('a link rotated or revoked while open says so at once and drops the add box and the blocks', async () => {
+    vi.mocked(desktopApi.getShared).mockResolvedValue(sharedDesktop());
+    const { socket } = renderShared();
+    expect(await screen.findByRole('article', { name: 'Hello desktop' })).toBeInTheDocument();
+    // Another desktop's news is not this page's.
+    act(() => socket.fire('desktop:share:revoked', { networkId: 'another-desktop' }));
+    expect(screen.getByRole('button', { name: 'Add Text' })).toBeInTheDocument();
+
+    act(() => socket.fire('desktop:share:revoked', { networkId: 'net-1' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('This desktop is no longer shared with you');
+    expect(screen.queryByRole('button', { name: 'Add Text' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Text' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Hello desktop' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed to load shared desktop')).not.toBeInTheDocument();
   });
 
   test('an unknown or revoked link says so, with SPEC’s toast', async () => {
