@@ -85,14 +85,16 @@ export default function DesktopPage({ createLanSocket }: { createLanSocket?: Lan
         <div
           role="region"
           aria-label={t('lan.sharing')}
-          className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
+          className="flex items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
         >
           <Radio className="h-4 w-4 shrink-0" aria-hidden="true" />
-          <span>{t('lan.sharing')}</span> <span aria-hidden="true">·</span>{' '}
+          <span className="min-w-0">
+            {t('lan.sharing')} <span aria-hidden="true">·</span>{' '}
+          </span>
           <Button
-            variant="ghost"
+            variant="secondary"
             size="sm"
-            className="h-7 px-2"
+            className="h-7 shrink-0 px-2"
             aria-label={t('lan.stopSharing')}
             onClick={lan.stopSharing}
           >

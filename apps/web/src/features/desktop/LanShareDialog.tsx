@@ -56,29 +56,6 @@ export function LanShareDialog({ isOpen, onOpenChange, session, blockCount }: La
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
       <DialogContent title={t('lan.title')} description={t('lan.description')} closeLabel={t('common.close')}>
         <div className="space-y-4">
-          <DeviceNameForm session={session} />
-          <div className="space-y-2 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-            {session.isHosting ? (
-              <>
-                <p className="flex items-center gap-2 text-sm font-medium text-emerald-700 dark:text-emerald-300">
-                  <Radio className="h-4 w-4 shrink-0" aria-hidden="true" />
-                  {t('lan.sharing')}
-                </p>
-                <Button variant="secondary" size="sm" onClick={session.stopSharing}>
-                  {t('lan.stopSharing')}
-                </Button>
-              </>
-            ) : (
-              <>
-                <p className="text-sm text-slate-700 dark:text-slate-200">
-                  {t('lan.shareSummary', { count: blockCount })}
-                </p>
-                <Button size="sm" onClick={session.share}>
-                  {t('lan.shareMyDesktop')}
-                </Button>
-              </>
-            )}
-          </div>
           <div className="flex items-center justify-between gap-3">
             <label htmlFor="lan-auto-connect" className="text-sm font-medium">
               {t('lan.autoConnect')}
@@ -107,6 +84,29 @@ export function LanShareDialog({ isOpen, onOpenChange, session, blockCount }: La
               })}
             </ul>
           )}
+          <div className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+            <DeviceNameForm session={session} />
+            {session.isHosting ? (
+              <>
+                <p className="flex items-center gap-2 text-sm font-medium text-emerald-700 dark:text-emerald-300">
+                  <Radio className="h-4 w-4 shrink-0" aria-hidden="true" />
+                  {t('lan.sharing')}
+                </p>
+                <Button variant="secondary" size="sm" onClick={session.stopSharing}>
+                  {t('lan.stopSharing')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <p className="text-sm text-slate-700 dark:text-slate-200">
+                  {t('lan.shareSummary', { count: blockCount })}
+                </p>
+                <Button size="sm" onClick={session.share}>
+                  {t('lan.shareMyDesktop')}
+                </Button>
+              </>
+            )}
+          </div>
           <div className="flex justify-end">
             <Button variant="destructive" onClick={session.stop}>
               {t('lan.stop')}
