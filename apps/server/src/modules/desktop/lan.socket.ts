@@ -28,8 +28,10 @@ const PEER_NOT_FOUND = { code: 'NOT_FOUND', message: 'Could not connect to peer'
 /**
  * SPEC §7 LAN connection and ARCHITECTURE §6. A socket that connects with `query.type` lan_host or
  * lan_discover becomes a peer of its network, under an id the server issues (a `peerId` in the query is
- * ignored, so nobody can pose as another peer). Peers see only their own network's hosts, and a host's
- * desktop goes only to peers of its network that asked to connect to it. These are replies and relays
+ * ignored, so nobody can pose as another peer). Connecting makes no host, whatever the type: only
+ * `lan:host:announce` does (the user chose to share), until `lan:host:stop` or the socket leaves. Peers see
+ * only their own network's hosts, and a host's desktop goes only to peers of its network that asked to
+ * connect to it. These are replies and relays
  * between sockets, not domain events, so they are sent from here rather than by the broadcaster.
  */
 export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsContext, registry: LanRegistry): void {
