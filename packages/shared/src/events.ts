@@ -80,12 +80,16 @@ export const DesktopItemModifiedPayload = z.object({ networkId: z.string(), item
 export type DesktopItemModifiedPayload = z.infer<typeof DesktopItemModifiedPayload>;
 export const DesktopItemRemovedPayload = z.object({ networkId: z.string(), itemId: z.string() });
 export type DesktopItemRemovedPayload = z.infer<typeof DesktopItemRemovedPayload>;
+/** The link a view was opened with stopped working (rotated or revoked): the view shows nothing more. */
+export const DesktopShareRevokedPayload = z.object({ networkId: z.string() });
+export type DesktopShareRevokedPayload = z.infer<typeof DesktopShareRevokedPayload>;
 
 /** A LAN peer's socket connects with `query.type` lan_host or lan_discover. */
 export const LanPeerType = z.enum(['lan_host', 'lan_discover']);
 export type LanPeerType = z.infer<typeof LanPeerType>;
-const peerName = z.string().trim().min(1).max(64);
-export const LanHostAnnounce = z.object({ name: peerName.optional(), desktop: LanDesktopData });
+/** A LAN device's name as peers see it ('Chrome on Linux · Otter'), chosen or renamed by its user. */
+export const LanPeerName = z.string().trim().min(1).max(64);
+export const LanHostAnnounce = z.object({ name: LanPeerName.optional(), desktop: LanDesktopData });
 export type LanHostAnnounce = z.infer<typeof LanHostAnnounce>;
 export const LanHostUpdate = z.object({ desktop: LanDesktopData });
 export type LanHostUpdate = z.infer<typeof LanHostUpdate>;
@@ -107,11 +111,14 @@ export interface ServerToClientEvents {
   'lan:peers:list': (payload: LanPeersList) => void;
   'lan:desktop:update': (payload: LanPeerDesktopData) => void;
   'lan:peer:disconnect': (payload: { peerId: string }) => void;
+  /** The host stopped sharing (it stays connected): its viewers lose its desktop. */
+  'lan:host:stopped': (payload: { peerId: string }) => void;
   'lan:peer:desktop_data': (payload: LanPeerDesktopData) => void;
   'lan:error': (payload: LanErrorPayload) => void;
   'desktop:item:new': (payload: DesktopItemNewPayload) => void;
   'desktop:item:modified': (payload: DesktopItemModifiedPayload) => void;
   'desktop:item:removed': (payload: DesktopItemRemovedPayload) => void;
+  'desktop:share:revoked': (payload: DesktopShareRevokedPayload) => void;
   'room:changed': (payload: RoomChangedPayload) => void;
   'room:closed': (payload: RoomClosedPayload) => void;
   'clip-update': (payload: ClipUpdatePayload) => void;
@@ -167,6 +174,7 @@ export type DesktopItemDeletedEmit = z.infer<typeof DesktopItemDeletedEmit>;
 export interface ClientToServerEvents {
   'lan:host:announce': (payload: LanHostAnnounce, ack?: SocketAck) => void;
   'lan:host:update': (payload: LanHostUpdate, ack?: SocketAck) => void;
+  'lan:host:stop': (payload?: unknown, ack?: SocketAck) => void;
   'lan:discover:request_peers': (payload?: unknown, ack?: SocketAck) => void;
   'lan:peer:connect': (payload: LanPeerConnect, ack?: SocketAck) => void;
   'join:desktop:network': (payload: DesktopChannelPayload, ack?: SocketAck) => void;

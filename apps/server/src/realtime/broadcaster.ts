@@ -41,6 +41,8 @@ export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () =
       io.to(channels.desktop(desktopId)).emit('desktop:item:removed', { networkId: desktopId, itemId });
     }),
     events.on('desktop.share-revoked', ({ desktopId }) => {
+      // Told before they leave: the open pages of the old link say so at once instead of going quiet.
+      io.to(channels.desktopShared(desktopId)).emit('desktop:share:revoked', { networkId: desktopId });
       io.in(channels.desktopShared(desktopId)).socketsLeave([
         channels.desktop(desktopId),
         channels.desktopShared(desktopId),

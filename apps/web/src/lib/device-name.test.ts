@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { currentDeviceName, describeDevice } from './device-name';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { currentDeviceName, describeDevice, newDeviceName, saveDeviceName, storedDeviceName } from './device-name';
 
 /** Real user agents, as the browsers sent them. */
 const UA = {
@@ -73,5 +73,27 @@ describe('device name', () => {
       vi.stubGlobal('navigator', { userAgent: UA.firefoxLinux, maxTouchPoints: 0 });
       expect(currentDeviceName()).toBe('Firefox on Linux');
     });
+  });
+});
+
+describe('the LAN device name', () => {
+  beforeEach(() => localStorage.clear());
+
+  test('a new default is the browser and system and a short word, kept from then on', () => {
+    const identity = { userAgent: UA.firefoxLinux, maxTouchPoints: 0 };
+    expect(newDeviceName(identity, () => 0)).toBe('Firefox on Linux · Otter');
+    expect(newDeviceName(identity, () => 0.99)).not.toBe('Firefox on Linux · Otter');
+    const first = storedDeviceName();
+    expect(first).toMatch(/ · [A-Z][a-z]+$/);
+    expect(storedDeviceName()).toBe(first);
+  });
+
+  test('a chosen name is kept trimmed; a blank or too long one is refused and the name before stays', () => {
+    const before = storedDeviceName();
+    expect(saveDeviceName('   ')).toBeUndefined();
+    expect(saveDeviceName('x'.repeat(65))).toBeUndefined();
+    expect(storedDeviceName()).toBe(before);
+    expect(saveDeviceName('  Kitchen tablet ')).toBe('Kitchen tablet');
+    expect(storedDeviceName()).toBe('Kitchen tablet');
   });
 });

@@ -1,5 +1,5 @@
 import type { Desktop, LanDesktopData, LanErrorPayload, LanPeer } from '@clipsync/shared';
-import { currentDeviceName } from '../lib/device-name';
+import { saveDeviceName, storedDeviceName } from '../lib/device-name';
 import type { LanSocketFactory } from './lan-socket';
 import type { RealtimeSocket } from './socket-client';
 
@@ -12,12 +12,19 @@ export const LAN_STATUS_POLL_MS = 2000;
 export interface LanSessionState {
   /** The status indicator: a live socket that hosts or discovers, polled every 2 s. */
   isActive: boolean;
+  /** This device's desktop is announced to the network: only ever after its user chose to share it. */
   isHosting: boolean;
   isDiscovering: boolean;
   peers: LanPeer[];
   /** The desktops of the hosts this device connected to, by peer id. */
   connected: Record<string, LanDesktopData>;
+  /** Hosts this device was connected to that stopped sharing or left, by peer id: their names. */
+  ended: Record<string, string>;
+  /** Connected hosts whose panel the user closed (shown again by Connect). */
+  hidden: string[];
   isAutoConnect: boolean;
+  /** What peers call this device; kept in this browser. */
+  deviceName: string;
 }
 
 /** The i18n keys of what the session tells the person using it. */
@@ -32,7 +39,9 @@ export type LanNoticeText =
   | 'lan.couldNotConnect'
   | 'lan.failedToConnect'
   | 'lan.autoConnectEnabled'
-  | 'lan.autoConnectDisabled';
+  | 'lan.autoConnectDisabled'
+  | 'lan.deviceRenamed'
+  | 'lan.deviceNameInvalid';
 
 export interface LanNotice {
   tone: 'success' | 'info' | 'error';
@@ -41,12 +50,14 @@ export interface LanNotice {
   detail?: { text: LanNoticeText } | { serverSays: string };
 }
 
-const INITIAL_STATE: LanSessionState = {
+const INITIAL_STATE: Omit<LanSessionState, 'deviceName'> = {
   isActive: false,
   isHosting: false,
   isDiscovering: false,
   peers: [],
   connected: {},
+  ended: {},
+  hidden: [],
   isAutoConnect: true,
 };
 
@@ -59,12 +70,15 @@ const toLanData = (desktop: Desktop): LanDesktopData => ({
 const warnLanDisabled = (message: string) => console.warn(`LAN features are disabled: ${message}`);
 
 /**
- * LAN Share: hosts a desktop, discovers the network's hosts and keeps the desktops of the ones
- * connected to. Owns the LAN socket and its timers; everything stops on `stop` and on `dispose`. Its state
- * is read with `subscribe`/`getState` (React's external store), what it tells the user through `onNotice`.
+ * LAN Share: discovers the network's hosts and keeps the desktops of the ones connected to, and
+ * hosts this device's desktop only once its user chose to (`share`) until they stop (`stopSharing`).
+ * Owns the LAN socket and its timers; everything stops on `stop` and on `dispose`. Its state is read with
+ * `subscribe`/`getState` (React's external store), what it tells the user through `onNotice`.
  */
 export class LanSession {
-  private state = INITIAL_STATE;
+  private state: LanSessionState = { ...INITIAL_STATE, deviceName: storedDeviceName() };
+  /** The user chose to share: announced on every (re)connect until they stop. */
+  private wantsHosting = false;
   private socket: RealtimeSocket | null = null;
   private desktop: Desktop | undefined;
   private announced: Desktop | undefined;
@@ -109,12 +123,12 @@ export class LanSession {
       this.update({ peers: [...this.state.peers.filter((known) => known.id !== peer.id), peer] });
       this.maybeAutoConnect(peer);
     });
-    socket.on('lan:peer:disconnect', ({ peerId }) => {
-      const { [peerId]: _gone, ...rest } = this.state.connected;
-      this.update({ peers: this.state.peers.filter((peer) => peer.id !== peerId), connected: rest });
-    });
-    const receive = ({ peerId, desktop }: { peerId: string; desktop: LanDesktopData }) =>
-      this.update({ connected: { ...this.state.connected, [peerId]: desktop } });
+    socket.on('lan:peer:disconnect', ({ peerId }) => this.endShare(peerId));
+    socket.on('lan:host:stopped', ({ peerId }) => this.endShare(peerId));
+    const receive = ({ peerId, desktop }: { peerId: string; desktop: LanDesktopData }) => {
+      const { [peerId]: _again, ...ended } = this.state.ended;
+      this.update({ connected: { ...this.state.connected, [peerId]: desktop }, ended });
+    };
     socket.on('lan:peer:desktop_data', (payload) => {
       const wasPending = this.settle(payload.peerId);
       receive(payload);
@@ -124,23 +138,82 @@ export class LanSession {
     socket.on('lan:error', (error: LanErrorPayload) => {
       if (error.code === 'NOT_LOCAL_NETWORK') warnLanDisabled(error.message);
     });
-    // Announced on every (re)connect, with the desktop as it is then: the server forgets a peer that leaves.
-    socket.on('connect', () => this.announce(socket));
+    socket.on('connect', () => {
+      // After a reconnect the server knows this device as a new peer, in none of its hosts' channels: the
+      // desktops shown so far would no longer be kept current, so they are asked for again.
+      this.update({ connected: {}, hidden: [] });
+      // Announced again, with the desktop as it is then, only if its user chose to share: the server
+      // forgets a peer that leaves.
+      if (this.wantsHosting) this.announce(socket);
+    });
     socket.connect();
     this.update({ isDiscovering: true });
-    // One toast shows at a time: the missing desktop, an error, must not be hidden by the news.
-    if (this.desktop) this.notify({ tone: 'info', title: 'lan.discoveryActive' });
-    else this.notify({ tone: 'error', title: 'lan.noDesktopData' });
+    this.notify({ tone: 'info', title: 'lan.discoveryActive' });
     this.timers.push(
       setInterval(() => this.socket?.emit('lan:discover:request_peers'), LAN_DISCOVERY_POLL_MS),
       setInterval(() => this.checkActive(), LAN_STATUS_POLL_MS),
     );
   }
 
-  stop(): void {
-    this.dispose();
-    this.update({ isHosting: false, isDiscovering: false, isActive: false, peers: [], connected: {} });
+  /** The user chose to share this device's desktop with the network (the dialog's summary said what). */
+  share(): void {
+    // One toast shows at a time: the missing desktop, an error, must not be hidden by the news.
+    if (!this.desktop) {
+      this.notify({ tone: 'error', title: 'lan.noDesktopData' });
+      return;
+    }
+    this.wantsHosting = true;
+    if (!this.socket) this.start();
+    else if (this.socket.connected) this.announce(this.socket);
+  }
+
+  /** Stops sharing this device's desktop; discovery and the desktops connected to stay. */
+  stopSharing(): void {
+    this.wantsHosting = false;
+    this.announced = undefined;
+    clearTimeout(this.hostUpdate);
+    if (!this.state.isHosting) return;
+    this.socket?.emit('lan:host:stop', {});
+    this.update({ isHosting: false });
     this.notify({ tone: 'info', title: 'lan.hostingStopped' });
+  }
+
+  /** Renames this device (kept in this browser); a host's peers see the new name at once. */
+  rename(name: string): void {
+    const saved = saveDeviceName(name);
+    if (!saved) {
+      this.notify({ tone: 'error', title: 'lan.deviceNameInvalid' });
+      return;
+    }
+    this.update({ deviceName: saved });
+    this.notify({ tone: 'success', title: 'lan.deviceRenamed' });
+    if (this.state.isHosting && this.socket?.connected) this.announce(this.socket, { isRename: true });
+  }
+
+  /** Hides a host's panel; one whose share ended is forgotten. */
+  closePanel(peerId: string): void {
+    if (peerId in this.state.ended) {
+      const { [peerId]: _closed, ...ended } = this.state.ended;
+      this.update({ ended });
+    } else if (!this.state.hidden.includes(peerId)) {
+      this.update({ hidden: [...this.state.hidden, peerId] });
+    }
+  }
+
+  stop(): void {
+    const wasHosting = this.state.isHosting;
+    this.wantsHosting = false;
+    this.dispose();
+    this.update({
+      isHosting: false,
+      isDiscovering: false,
+      isActive: false,
+      peers: [],
+      connected: {},
+      ended: {},
+      hidden: [],
+    });
+    if (wasHosting) this.notify({ tone: 'info', title: 'lan.hostingStopped' });
   }
 
   /** Closes the socket and its timers, keeping what is shown (a page leaving). */
@@ -160,6 +233,10 @@ export class LanSession {
 
   connect(peerId: string): void {
     const socket = this.socket;
+    if (this.state.connected[peerId] && this.state.hidden.includes(peerId)) {
+      this.update({ hidden: this.state.hidden.filter((id) => id !== peerId) });
+      return;
+    }
     if (!socket || this.pending.has(peerId) || this.state.connected[peerId]) return;
     const fail = (reason: LanNoticeText) => {
       this.settle(peerId);
@@ -182,20 +259,25 @@ export class LanSession {
     if (isOn) this.state.peers.forEach((peer) => this.maybeAutoConnect(peer));
   }
 
-  private announce(socket: RealtimeSocket): void {
-    // After a reconnect the server knows this device as a new peer, in none of its hosts' channels: the
-    // desktops shown so far would no longer be kept current, so they are asked for again.
-    this.update({ connected: {} });
+  private announce(socket: RealtimeSocket, { isRename = false } = {}): void {
     const hosted = this.desktop;
     if (!hosted) return;
     this.announced = hosted;
-    // Peers list this device by its name ('Chrome on Windows'); without one the server says 'Nearby device'.
-    socket.emit('lan:host:announce', { name: currentDeviceName(), desktop: toLanData(hosted) }, (ack) => {
+    const name = this.state.deviceName;
+    socket.emit('lan:host:announce', { name, desktop: toLanData(hosted) }, (ack) => {
+      // The user stopped while the announce was on its way: the server is told again.
+      if (!this.wantsHosting) {
+        if (ack.ok) socket.emit('lan:host:stop', {});
+        return;
+      }
       if (ack.ok) {
         this.update({ isHosting: true });
-        this.notify({ tone: 'success', title: 'lan.hostingStarted' });
+        if (!isRename) this.notify({ tone: 'success', title: 'lan.hostingStarted' });
         this.scheduleHostUpdate();
       } else {
+        // Refused (the network has too many hosts): sharing is the user's to try again, not a reconnect's.
+        this.wantsHosting = false;
+        this.update({ isHosting: false });
         this.notify({ tone: 'error', title: 'lan.hostingFailed', detail: { serverSays: ack.error } });
       }
     });
@@ -211,8 +293,23 @@ export class LanSession {
     );
   }
 
+  /** Auto-Connect is about seeing others' desktops; it never shares this one. */
   private maybeAutoConnect(peer: LanPeer): void {
-    if (this.state.isAutoConnect && peer.isHost) this.connect(peer.id);
+    if (this.state.isAutoConnect && peer.isHost && !this.state.connected[peer.id]) this.connect(peer.id);
+  }
+
+  /** A host stopped sharing or left: a desktop shown from it is dropped, and its panel says so. */
+  private endShare(peerId: string): void {
+    const { [peerId]: had, ...connected } = this.state.connected;
+    const name = this.state.peers.find((peer) => peer.id === peerId)?.name;
+    const isShown = had !== undefined && !this.state.hidden.includes(peerId);
+    this.settle(peerId);
+    this.update({
+      peers: this.state.peers.filter((peer) => peer.id !== peerId),
+      connected,
+      hidden: this.state.hidden.filter((id) => id !== peerId),
+      ended: isShown ? { ...this.state.ended, [peerId]: name ?? '' } : this.state.ended,
+    });
   }
 
   /** Ends a pending connect's wait; says whether one was pending. */

@@ -15,7 +15,8 @@ export const createLanSocket: LanSocketFactory = () =>
     withCredentials: true,
     autoConnect: false,
     forceNew: true,
-    query: { type: 'lan_host' },
+    // It discovers until its user chooses to share; the announce, not the type, makes it a host.
+    query: { type: 'lan_discover' },
     auth: (send) => {
       const token = sessionStore.getSession()?.access_token;
       send(token ? { token } : {});

@@ -3,6 +3,7 @@ import type {
   DesktopItemModifiedPayload,
   DesktopItemNewPayload,
   DesktopItemRemovedPayload,
+  DesktopShareRevokedPayload,
 } from '@clipsync/shared';
 import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useSocket } from './socket-context';
@@ -20,6 +21,8 @@ export interface DesktopLiveUpdateHandlers {
   onRemoved(itemId: string): void;
   /** Joined (again, after a reconnect): changes made while the socket was away reached no one, so refetch. */
   onSubscribed(): void;
+  /** The share link this view was opened with was rotated or revoked: nothing more will reach it. */
+  onShareRevoked?(): void;
 }
 
 /**
@@ -47,15 +50,22 @@ export function useDesktopLiveUpdates(channel: DesktopChannel | null, handlers: 
     if (payload.networkId === networkId) handlers.onRemoved(payload.itemId);
   });
 
+  const onRevoked = useEffectEvent((payload: DesktopShareRevokedPayload) => {
+    if (payload.networkId === networkId) handlers.onShareRevoked?.();
+  });
+
   useEffect(() => {
     if (!socket || !networkId) return;
+    const hearRevoked = (event: DesktopShareRevokedPayload) => onRevoked(event);
     const hearNew = (event: DesktopItemNewPayload) => onNew(event);
     const hearModified = (event: DesktopItemModifiedPayload) => onModified(event);
     const hearRemoved = (event: DesktopItemRemovedPayload) => onRemoved(event);
     socket.on('desktop:item:new', hearNew);
     socket.on('desktop:item:modified', hearModified);
     socket.on('desktop:item:removed', hearRemoved);
+    socket.on('desktop:share:revoked', hearRevoked);
     return () => {
+      socket.off('desktop:share:revoked', hearRevoked);
       socket.off('desktop:item:new', hearNew);
       socket.off('desktop:item:modified', hearModified);
       socket.off('desktop:item:removed', hearRemoved);

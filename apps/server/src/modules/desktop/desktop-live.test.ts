@@ -147,6 +147,35 @@ describe('virtual desktop live over Socket.IO', () => {
     expect(await join(holder, desktop.network_id, shareToken)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
   });
 
+  test('rotating or revoking a share link tells every open view of the old link at once, and only those', async () => {
+    const desktop = await desktopOf(other);
+    const { shareToken } = (await testApp.as(other).post('/api/virtual-desktop/share')).json<{ shareToken: string }>();
+    const [first, second, ownerView] = [await connect(null), await connect(null), await connect(other)];
+    expect(await join(first, desktop.network_id, shareToken)).toEqual({ ok: true });
+    expect(await join(second, desktop.network_id, shareToken)).toEqual({ ok: true });
+    expect(await join(ownerView, desktop.network_id)).toEqual({ ok: true });
+    const ownerHeard: unknown[] = [];
+    ownerView.on('desktop:share:revoked', (payload) => ownerHeard.push(payload));
+
+    const told = [nextEvent(first, 'desktop:share:revoked'), nextEvent(second, 'desktop:share:revoked')];
+    const rotated = await testApp.as(other).post('/api/virtual-desktop/share');
+    expect(await Promise.all(told)).toEqual([{ networkId: desktop.id }, { networkId: desktop.id }]);
+    // The old link's views left the desktop's channel: nothing more reaches them.
+    const onFirst = heard(first);
+    await addText(other, 'after the link changed');
+    await settle();
+    expect(onFirst).toEqual([]);
+
+    const { shareToken: newToken } = rotated.json<{ shareToken: string }>();
+    const holder = await connect(null);
+    expect(await join(holder, desktop.network_id, newToken)).toEqual({ ok: true });
+    const revoked = nextEvent(holder, 'desktop:share:revoked');
+    expect((await testApp.as(other).delete('/api/virtual-desktop/share')).statusCode).toBe(204);
+    expect(await revoked).toEqual({ networkId: desktop.id });
+    await settle();
+    expect(ownerHeard).toEqual([]);
+  });
+
   test('a LAN desktop is followed by devices of its network only', async () => {
     const lan = await testApp.app.inject({
       method: 'GET',

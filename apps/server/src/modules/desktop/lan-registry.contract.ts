@@ -48,6 +48,21 @@ export function describeLanRegistryBounds(name: string, open: () => Promise<LanR
       expect(typeof (await hostOn(registry, 'net-d')).outcome).toBe('object');
     });
 
+    test('a host that stops hosting frees its place and its bytes, and stays a peer', async () => {
+      const registry = await open();
+      const hosts = [
+        await hostOn(registry, 'net-a', 1200),
+        await hostOn(registry, 'net-b', 1200),
+        await hostOn(registry, 'net-c', 500),
+      ];
+      expect((await hostOn(registry, 'net-d')).outcome).toBe('server-full');
+      await registry.unhost(hosts[0]?.id ?? '');
+      expect(await registry.get(hosts[0]?.id ?? '')).toMatchObject({ isHost: false });
+      expect(await registry.desktopOf(hosts[0]?.id ?? '')).toBeUndefined();
+      expect(await registry.hostsOf('net-a', 'nobody')).toEqual([]);
+      expect(typeof (await hostOn(registry, 'net-d', 1200)).outcome).toBe('object');
+    });
+
     test('the bytes of every hosted desktop count toward one cap; a refused update keeps the desktop before', async () => {
       const registry = await open();
       const first = await hostOn(registry, 'net-a', 1200);

@@ -49,6 +49,8 @@ export interface LanRegistry {
     desktop: LanDesktopData,
     name?: string,
   ): Promise<LanPeerRecord | 'full' | 'server-full' | undefined>;
+  /** The peer stops hosting but stays connected: its desktop is dropped and it is listed no more. */
+  unhost(peerId: string): Promise<void>;
   /** The hosts of one network, except `exceptId` (a peer never lists itself). */
   hostsOf(network: string, exceptId: string): Promise<LanPeerRecord[]>;
   /** The peer is still connected: keeps a shared registry's entry from expiring. */
@@ -61,6 +63,16 @@ export function createMemoryLanRegistry(bounds: LanRegistryBounds): LanRegistry 
   const desktops = new Map<string, { desktop: LanDesktopData; bytes: number }>();
   const hostsByNetwork = new Map<string, Set<string>>();
   let hostedBytes = 0;
+  const unhost = async (peerId: string) => {
+    const peer = peers.get(peerId);
+    if (!peer) return;
+    peer.isHost = false;
+    hostedBytes -= desktops.get(peerId)?.bytes ?? 0;
+    desktops.delete(peerId);
+    const hosts = hostsByNetwork.get(peer.network);
+    hosts?.delete(peerId);
+    if (hosts?.size === 0) hostsByNetwork.delete(peer.network);
+  };
   return {
     add: async (peer) => void peers.set(peer.id, peer),
     get: async (peerId) => peers.get(peerId),
@@ -82,20 +94,15 @@ export function createMemoryLanRegistry(bounds: LanRegistryBounds): LanRegistry 
       if (name) peer.name = name;
       return peer;
     },
+    unhost,
     async hostsOf(network, exceptId) {
       const ids = [...(hostsByNetwork.get(network) ?? [])].filter((id) => id !== exceptId);
       return ids.map((id) => peers.get(id)).filter((peer): peer is LanPeerRecord => peer !== undefined);
     },
     touch: async () => undefined,
     async remove(peerId) {
-      const peer = peers.get(peerId);
-      if (!peer) return;
+      await unhost(peerId);
       peers.delete(peerId);
-      hostedBytes -= desktops.get(peerId)?.bytes ?? 0;
-      desktops.delete(peerId);
-      const hosts = hostsByNetwork.get(peer.network);
-      hosts?.delete(peerId);
-      if (hosts?.size === 0) hostsByNetwork.delete(peer.network);
     },
   };
 }
@@ -204,6 +211,18 @@ export function createRedisLanRegistry(redis: Redis, bounds: LanRegistryBounds):
       );
       if (outcome === 'full' || outcome === 'server-full') return outcome;
       return outcome === 'ok' ? updated : undefined;
+    },
+    async unhost(peerId) {
+      const peer = await get(peerId);
+      if (!peer) return;
+      await redis
+        .multi()
+        // XX: a peer removed meanwhile (its socket gone) is not written back.
+        .set(peerKey(peerId), JSON.stringify({ ...peer, isHost: false }), 'EX', LAN_PEER_TTL_SECONDS, 'XX')
+        .del(desktopKey(peerId))
+        .srem(hostsKey(peer.network), peerId)
+        .eval(FORGET_HOST_SCRIPT, 3, ALL_HOSTS_KEY, HOST_BYTES_KEY, HOSTED_BYTES_KEY, peerId)
+        .exec();
     },
     async hostsOf(network, exceptId) {
       const ids = (await redis.smembers(hostsKey(network))).filter((id) => id !== exceptId);

@@ -24,7 +24,7 @@ describe('LAN registry in Redis across two nodes', () => {
     sockets.connect(baseUrl, { headers: { 'x-forwarded-for': address }, query: { type } });
   const ack = (
     socket: TestSocket,
-    event: 'lan:host:announce' | 'lan:host:update' | 'lan:peer:connect',
+    event: 'lan:host:announce' | 'lan:host:update' | 'lan:host:stop' | 'lan:peer:connect',
     payload: object,
   ) => new Promise<AckResult>((resolve) => (socket.emit as (...args: unknown[]) => void)(event, payload, resolve));
   const peersOf = async (socket: TestSocket): Promise<LanPeersList> => {
@@ -92,6 +92,33 @@ describe('LAN registry in Redis across two nodes', () => {
     const data = nextEvent(viewer, 'lan:peer:desktop_data');
     expect(await ack(viewer, 'lan:peer:connect', { peerId: hostId })).toEqual({ ok: true });
     expect((await data).desktop.desktopId).toBe('after');
+    host.close();
+  });
+
+  test('a host on node A that stops: its viewer on node B is told and hears no more; updates sent just before do not outlast the stop', async () => {
+    const address = '203.0.113.79';
+    const host = await peer(urlA, address, 'lan_host');
+    const hostId = (await peersOf(host)).selfId;
+    expect(await ack(host, 'lan:host:announce', { desktop: desktop('shared') })).toEqual({ ok: true });
+    const viewer = await peer(urlB, address, 'lan_discover');
+    const data = nextEvent(viewer, 'lan:peer:desktop_data');
+    expect(await ack(viewer, 'lan:peer:connect', { peerId: hostId })).toEqual({ ok: true });
+    await data;
+
+    const stopped = nextEvent(viewer, 'lan:host:stopped', 5000);
+    // Updates still on their way when the user stops: the stop comes last, and stays.
+    const updates = [1, 2, 3].map((index) => ack(host, 'lan:host:update', { desktop: desktop(`late-${index}`) }));
+    const stop = ack(host, 'lan:host:stop', {});
+    await Promise.all(updates);
+    expect(await stop).toEqual({ ok: true });
+    expect(await stopped).toEqual({ peerId: hostId });
+    expect((await peersOf(viewer)).peers).toEqual([]);
+    const heard: unknown[] = [];
+    viewer.on('lan:desktop:update', (payload) => heard.push(payload));
+    expect(await ack(host, 'lan:host:update', { desktop: desktop('after') })).toMatchObject({ ok: false });
+    expect(await ack(viewer, 'lan:peer:connect', { peerId: hostId })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(heard).toEqual([]);
     host.close();
   });
 

@@ -26,10 +26,13 @@ export const SERVER_FULL_MESSAGE = 'This server is sharing as many desktops as i
 const PEER_NOT_FOUND = { code: 'NOT_FOUND', message: 'Could not connect to peer' } as const;
 
 /**
- * A socket that connects with `query.type` lan_host or lan_discover becomes a peer of its network, under an id the
- * server issues (a `peerId` in the query is ignored, so nobody can pose as another peer). Peers see only their own
- * network's hosts, and a host's desktop goes only to peers of its network that asked to connect to it. These are
- * replies and relays between sockets, not domain events, so they are sent from here rather than by the broadcaster.
+ * A socket that connects with `query.type` lan_host or
+ * lan_discover becomes a peer of its network, under an id the server issues (a `peerId` in the query is
+ * ignored, so nobody can pose as another peer). Connecting makes no host, whatever the type: only
+ * `lan:host:announce` does (the user chose to share), until `lan:host:stop` or the socket leaves. Peers see
+ * only their own network's hosts, and a host's desktop goes only to peers of its network that asked to
+ * connect to it. These are replies and relays
+ * between sockets, not domain events, so they are sent from here rather than by the broadcaster.
  */
 export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsContext, registry: LanRegistry): void {
   if (!LanPeerType.safeParse(socket.handshake.query.type).success) return;
@@ -90,6 +93,7 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
   socket.on(
     'lan:host:update',
     on(LanHostUpdate, async ({ desktop }) => {
+      // Only a device its user chose to share is a host; nothing it sends makes it one (announce does).
       if (!isHosting) {
         refuse({ code: 'NOT_FOUND', message: 'Announce this device as a host before updating its desktop' });
       }
@@ -98,6 +102,17 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
       if (stored === 'server-full') throw new AppError('RATE_LIMITED', SERVER_FULL_MESSAGE);
       if (stored === undefined || stored === 'full') await listAsHost(desktop);
       socket.to(channels.lanHost(self.id)).emit('lan:desktop:update', { peerId: self.id, desktop });
+    }),
+  );
+  socket.on(
+    'lan:host:stop',
+    on(z.unknown(), async () => {
+      if (!isHosting) return;
+      isHosting = false;
+      await registry.unhost(self.id);
+      // Its viewers, on any node, stop hearing its updates and are told its desktop is gone from them.
+      socket.nsp.in(channels.lanHost(self.id)).socketsLeave(channels.lanHost(self.id));
+      socket.to(channels.lanNetwork(network)).emit('lan:host:stopped', { peerId: self.id });
     }),
   );
   socket.on('lan:discover:request_peers', on(z.unknown(), sendPeers));

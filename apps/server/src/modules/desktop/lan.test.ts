@@ -38,7 +38,7 @@ describe('LAN discovery and relay over Socket.IO', () => {
     });
     return { socket, id: list.selfId };
   };
-  const emitAck = <E extends 'lan:host:announce' | 'lan:host:update' | 'lan:peer:connect'>(
+  const emitAck = <E extends 'lan:host:announce' | 'lan:host:update' | 'lan:host:stop' | 'lan:peer:connect'>(
     socket: TestSocket,
     event: E,
     payload: unknown,
@@ -120,6 +120,60 @@ describe('LAN discovery and relay over Socket.IO', () => {
     host.socket.close();
     expect(await gone).toEqual({ peerId: host.id });
     expect(await peersOf(viewer.socket)).not.toContain(host.id);
+  });
+
+  test('a device that has not announced is no host: it is not listed and nobody can fetch its desktop', async () => {
+    const address = '203.0.113.60';
+    // Connected as lan_host, as the web app's LAN socket does, but its user has not pressed Share yet.
+    const quiet = await peer(address, 'lan_host');
+    const viewer = await peer(address, 'lan_discover');
+    expect(await peersOf(viewer.socket)).not.toContain(quiet.id);
+    const sent: unknown[] = [];
+    viewer.socket.on('lan:peer:desktop_data', (payload) => sent.push(payload));
+    const error = nextEvent(viewer.socket, 'lan:error');
+    expect(await emitAck(viewer.socket, 'lan:peer:connect', { peerId: quiet.id })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
+    expect((await error).code).toBe('NOT_FOUND');
+    expect(await emitAck(quiet.socket, 'lan:host:update', { desktop: desktopData('unasked') })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
+    expect(await emitAck(viewer.socket, 'lan:peer:connect', { peerId: quiet.id })).toMatchObject({ ok: false });
+    await settle();
+    expect(sent).toEqual([]);
+  });
+
+  test('a host that stops sharing is listed no more, its viewers are told at once, and its desktop stops', async () => {
+    const address = '203.0.113.61';
+    const host = await peer(address, 'lan_host');
+    await emitAck(host.socket, 'lan:host:announce', { name: 'Desk', desktop: desktopData('stopping') });
+    const [viewer, bystander] = [await peer(address, 'lan_discover'), await peer(address, 'lan_discover')];
+    expect(await emitAck(viewer.socket, 'lan:peer:connect', { peerId: host.id })).toEqual({ ok: true });
+
+    const told = [nextEvent(viewer.socket, 'lan:host:stopped'), nextEvent(bystander.socket, 'lan:host:stopped')];
+    expect(await emitAck(host.socket, 'lan:host:stop', {})).toEqual({ ok: true });
+    expect(await Promise.all(told)).toEqual([{ peerId: host.id }, { peerId: host.id }]);
+    expect(await peersOf(viewer.socket)).not.toContain(host.id);
+    const heard: unknown[] = [];
+    viewer.socket.on('lan:desktop:update', (payload) => heard.push(payload));
+    expect(await emitAck(host.socket, 'lan:host:update', { desktop: desktopData('after') })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
+    expect(await emitAck(bystander.socket, 'lan:peer:connect', { peerId: host.id })).toMatchObject({
+      ok: false,
+      code: 'NOT_FOUND',
+    });
+    await settle();
+    expect(heard).toEqual([]);
+
+    // Sharing again is a new announce, and a viewer connects anew.
+    expect(await emitAck(host.socket, 'lan:host:announce', { desktop: desktopData('again') })).toEqual({ ok: true });
+    const data = nextEvent(viewer.socket, 'lan:peer:desktop_data');
+    expect(await emitAck(viewer.socket, 'lan:peer:connect', { peerId: host.id })).toEqual({ ok: true });
+    expect((await data).desktop.desktopId).toBe('desktop-again');
   });
 
   test('a peer asking again for a host it follows is not sent the desktop again; the updates still come', async () => {

@@ -11,6 +11,7 @@ import { cn } from '../../ui/cn';
 import { useToast } from '../../ui/use-toast';
 import { AddTextDialog } from './AddTextDialog';
 import { DesktopBoardView } from './DesktopBoardView';
+import { LanPeerPanels } from './LanPeerPanels';
 import { LanShareDialog } from './LanShareDialog';
 import { ShareDesktopDialog } from './ShareDesktopDialog';
 import { useDesktopBoard } from './use-desktop-board';
@@ -80,6 +81,28 @@ export default function DesktopPage({ createLanSocket }: { createLanSocket?: Lan
           </div>
         )}
       </header>
+      {lan.isHosting && (
+        <div
+          role="region"
+          aria-label={t('lan.sharing')}
+          className="flex items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
+        >
+          <Radio className="h-4 w-4 shrink-0" aria-hidden="true" />
+          <span className="min-w-0">
+            {t('lan.sharing')} <span aria-hidden="true">·</span>{' '}
+          </span>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="h-7 shrink-0 px-2"
+            aria-label={t('lan.stopSharing')}
+            onClick={lan.stopSharing}
+          >
+            {t('lan.stop')}
+          </Button>
+        </div>
+      )}
+      <LanPeerPanels session={lan} />
       {desktop?.kind === 'lan' && (
         <p
           role="note"
@@ -98,7 +121,12 @@ export default function DesktopPage({ createLanSocket }: { createLanSocket?: Lan
         isAdding={board.isAddingText}
         onAdd={board.addText}
       />
-      <LanShareDialog isOpen={isLanOpen} onOpenChange={setIsLanOpen} session={lan} />
+      <LanShareDialog
+        isOpen={isLanOpen}
+        onOpenChange={setIsLanOpen}
+        session={lan}
+        blockCount={desktop?.items.length ?? 0}
+      />
       {desktop?.abilities.share && (
         <ShareDesktopDialog isOpen={isSharing} onOpenChange={setIsSharing} shareToken={desktop.shareToken ?? null} />
       )}

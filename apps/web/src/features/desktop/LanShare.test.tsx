@@ -1,5 +1,5 @@
 import type { LanDesktopData, LanPeer } from '@clipsync/shared';
-import { act, fireEvent, renderHook, screen, within } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { desktopApi } from '../../api/desktop-api';
 import { makeDesktop, makeDesktopFileItem, makeDesktopItem } from '../../test/desktop-fixtures';
@@ -26,7 +26,7 @@ const ack = (socket: FakeSocket, event: string, reply: unknown, index = -1) =>
   act(() => (emitsOf(socket, event).at(index)?.args[1] as (reply: unknown) => void)(reply));
 const toast = async (text: string) => (await screen.findAllByText(text, { exact: true }))[0];
 
-async function openLan({ autoConnect = true, ackAnnounce = true } = {}) {
+async function openLan({ autoConnect = true } = {}) {
   const lan = new FakeSocket();
   vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [makeDesktopItem()] }));
   renderLivePage({
@@ -38,7 +38,6 @@ async function openLan({ autoConnect = true, ackAnnounce = true } = {}) {
   await screen.findByRole('article', { name: 'Hello desktop' });
   fireEvent.click(screen.getByRole('button', { name: 'LAN Share' }));
   const dialog = await screen.findByRole('dialog', { name: 'LAN Discovery' });
-  if (ackAnnounce) ack(lan, 'lan:host:announce', { ok: true });
   if (!autoConnect) fireEvent.click(within(dialog).getByRole('switch', { name: 'Auto-Connect' }));
   return { lan, dialog };
 }
@@ -48,26 +47,67 @@ describe('LAN Share', () => {
   beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
   afterEach(() => vi.useRealTimers());
 
-  test('hosting announces the desktop, discovers every 10 s and shows LAN Active', async () => {
-    const { lan } = await openLan({ ackAnnounce: false });
-    const [announce] = emitsOf(lan, 'lan:host:announce');
-    expect(announce?.args[0]).toMatchObject({ desktop: { desktopId: makeDesktop().id, items: [makeDesktopItem()] } });
+  test('opening LAN Share discovers only: nothing is announced until Share my desktop, after the summary', async () => {
+    const { lan, dialog } = await openLan();
     expect(await toast('LAN Discovery Active')).toBeInTheDocument();
-    ack(lan, 'lan:host:announce', { ok: true });
-    expect(await toast('Hosting Started')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(10_000));
     expect(emitsOf(lan, 'lan:discover:request_peers')).toHaveLength(1);
     act(() => vi.advanceTimersByTime(2000));
     expect(screen.getByRole('button', { name: 'LAN Active', hidden: true })).toBeInTheDocument();
+    // Auto-Connect (on) and a reconnect concern others' desktops: this one stays unshared.
+    act(() => lan.fire('disconnect'));
+    act(() => lan.fire('connect'));
+    expect(emitsOf(lan, 'lan:host:announce')).toHaveLength(0);
+    expect(screen.queryByRole('region', { name: 'Sharing with devices on this network' })).not.toBeInTheDocument();
+
+    expect(dialog).toHaveTextContent('Your desktop — 1 block — will be visible to devices on this network');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Share my desktop' }));
+    const [announce] = emitsOf(lan, 'lan:host:announce');
+    expect(announce?.args[0]).toMatchObject({ desktop: { desktopId: makeDesktop().id, items: [makeDesktopItem()] } });
+    ack(lan, 'lan:host:announce', { ok: true });
+    expect(await toast('Hosting Started')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Share my desktop' })).not.toBeInTheDocument();
   });
 
-  test('hosting names this device to its peers by browser and system', async () => {
+  test('while hosting a banner on the page says so; its Stop un-announces and discovery goes on', async () => {
+    const { lan, dialog } = await openLan();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Share my desktop' }));
+    ack(lan, 'lan:host:announce', { ok: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const banner = await screen.findByRole('region', { name: 'Sharing with devices on this network' });
+    expect(banner).toHaveTextContent('Sharing with devices on this network · Stop');
+    fireEvent.click(within(banner).getByRole('button', { name: 'Stop sharing my desktop' }));
+    expect(emitsOf(lan, 'lan:host:stop')).toHaveLength(1);
+    expect(await toast('Hosting Stopped')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Sharing with devices on this network' })).not.toBeInTheDocument();
+    expect(lan.connected).toBe(true);
+    // A reconnect after stopping does not share again.
+    act(() => lan.fire('disconnect'));
+    act(() => lan.fire('connect'));
+    expect(emitsOf(lan, 'lan:host:announce')).toHaveLength(1);
+  });
+
+  test('this device is named by browser, system and a word, kept in this browser and renamed in the dialog', async () => {
     const userAgent = vi
       .spyOn(window.navigator, 'userAgent', 'get')
       .mockReturnValue('Mozilla/5.0 (X11; Ubuntu; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0');
     onTestFinished(() => userAgent.mockRestore());
-    const { lan } = await openLan({ ackAnnounce: false });
-    expect(emitsOf(lan, 'lan:host:announce')[0]?.args[0]).toMatchObject({ name: 'Firefox on Linux' });
+    localStorage.clear();
+    const { lan, dialog } = await openLan();
+    const field = within(dialog).getByRole<HTMLInputElement>('textbox', { name: 'This device’s name' });
+    expect(field.value).toMatch(/^Firefox on Linux · [A-Z][a-z]+$/);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Share my desktop' }));
+    expect(emitsOf(lan, 'lan:host:announce')[0]?.args[0]).toMatchObject({ name: field.value });
+    ack(lan, 'lan:host:announce', { ok: true });
+
+    fireEvent.change(field, { target: { value: '  Kitchen laptop ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await toast('Device renamed')).toBeInTheDocument();
+    expect(Object.values(localStorage).includes('Kitchen laptop')).toBe(true);
+    // Its peers hear the new name at once.
+    expect(emitsOf(lan, 'lan:host:announce').at(-1)?.args[0]).toMatchObject({ name: 'Kitchen laptop' });
+    fireEvent.change(field, { target: { value: '   ' } });
+    expect(within(dialog).getByRole('button', { name: 'Rename' })).toBeDisabled();
   });
 
   test('lists peers of lan:peers:list and lan:peer:announce and drops them on lan:peer:disconnect', async () => {
@@ -81,7 +121,7 @@ describe('LAN Share', () => {
     expect(emitsOf(lan, 'lan:peer:connect')).toHaveLength(0);
   });
 
-  test('connect shows Connected and the peer’s desktop, kept current by lan:desktop:update', async () => {
+  test('a connected desktop shows on the page with Copy and Download, live, and stays when the dialog closes', async () => {
     const { lan, dialog } = await openLan({ autoConnect: false });
     act(() => lan.fire('lan:peers:list', { selfId: 'me', peers: [peer('a', 'Laptop')] }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Connect to Laptop' }));
@@ -89,16 +129,63 @@ describe('LAN Share', () => {
     act(() => lan.fire('lan:peer:desktop_data', { peerId: 'a', desktop: lanData() }));
     expect(within(dialog).getByRole('button', { name: 'Connected to Laptop' })).toHaveTextContent('Connected');
     expect(await toast('Connected')).toBeInTheDocument();
-    const section = within(dialog).getByRole('region', { name: 'Desktop of Laptop' });
-    expect(section).toHaveTextContent('Peer note');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const panel = screen.getByRole('region', { name: 'Desktop of Laptop' });
+    expect(panel).toHaveTextContent('Peer note');
+    expect(within(panel).getByRole('button', { name: 'Copy: Peer note' })).toBeInTheDocument();
     const file = makeDesktopFileItem();
     act(() => lan.fire('lan:desktop:update', { peerId: 'a', desktop: lanData([file]) }));
-    expect(within(section).getByRole('link', { name: 'photo.png' })).toHaveAttribute('href', file.file_url);
+    expect(within(panel).getByRole('button', { name: 'Download: photo.png' })).toBeInTheDocument();
+    expect(panel).not.toHaveTextContent('Peer note');
     act(() => vi.advanceTimersByTime(5000));
     expect(screen.queryByText('Connection Failed')).not.toBeInTheDocument();
+
+    // Closed, it stays closed while connected; Connect shows it again.
+    fireEvent.click(within(panel).getByRole('button', { name: 'Close desktop of Laptop' }));
+    expect(screen.queryByRole('region', { name: 'Desktop of Laptop' })).not.toBeInTheDocument();
+    act(() => lan.fire('lan:desktop:update', { peerId: 'a', desktop: lanData() }));
+    expect(screen.queryByRole('region', { name: 'Desktop of Laptop' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'LAN Active' }));
+    const reopened = await screen.findByRole('dialog', { name: 'LAN Discovery' });
+    fireEvent.click(within(reopened).getByRole('button', { name: 'Connect to Laptop' }));
+    expect(screen.getByRole('region', { name: 'Desktop of Laptop', hidden: true })).toHaveTextContent('Peer note');
+    expect(emitsOf(lan, 'lan:peer:connect')).toHaveLength(1);
   });
 
-  test('a peer’s file link of any other shape than a desktop file’s is shown as its name, not as a link', async () => {
+  test('a host that stops sharing or leaves: its panel says so at once and shows nothing of it', async () => {
+    const { lan, dialog } = await openLan();
+    act(() => lan.fire('lan:peers:list', { selfId: 'me', peers: [peer('a', 'Laptop'), peer('b', 'Phone')] }));
+    act(() => lan.fire('lan:peer:desktop_data', { peerId: 'a', desktop: lanData() }));
+    act(() =>
+      lan.fire('lan:peer:desktop_data', {
+        peerId: 'b',
+        desktop: lanData([makeDesktopItem({ id: 'p2', content: 'Phone note' })]),
+      }),
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    act(() => lan.fire('lan:host:stopped', { peerId: 'a' }));
+    const laptop = screen.getByRole('region', { name: 'Desktop of Laptop' });
+    expect(within(laptop).getByRole('status')).toHaveTextContent('This desktop is no longer shared with you');
+    expect(laptop).not.toHaveTextContent('Peer note');
+    act(() => lan.fire('lan:peer:disconnect', { peerId: 'b' }));
+    const phone = screen.getByRole('region', { name: 'Desktop of Phone' });
+    expect(phone).toHaveTextContent('This desktop is no longer shared with you');
+    expect(phone).not.toHaveTextContent('Phone note');
+    fireEvent.click(within(laptop).getByRole('button', { name: 'Close desktop of Laptop' }));
+    expect(screen.queryByRole('region', { name: 'Desktop of Laptop' })).not.toBeInTheDocument();
+
+    // Shared again, Auto-Connect brings it back.
+    act(() => lan.fire('lan:peer:announce', { peer: peer('b', 'Phone') }));
+    expect(emitsOf(lan, 'lan:peer:connect').at(-1)?.args[0]).toEqual({ peerId: 'b' });
+    act(() => lan.fire('lan:peer:desktop_data', { peerId: 'b', desktop: lanData() }));
+    expect(screen.getByRole('region', { name: 'Desktop of Phone' })).toHaveTextContent('Peer note');
+    expect(screen.getByRole('region', { name: 'Desktop of Phone' })).not.toHaveTextContent('no longer shared');
+  });
+
+  test('a peer’s file link of any other shape than a desktop file’s is shown as its name, not downloadable', async () => {
     const { lan, dialog } = await openLan({ autoConnect: false });
     act(() => lan.fire('lan:peers:list', { selfId: 'me', peers: [peer('a', 'Laptop')] }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Connect to Laptop' }));
@@ -111,18 +198,18 @@ describe('LAN Share', () => {
     act(() =>
       lan.fire('lan:peer:desktop_data', { peerId: 'a', desktop: lanData([...crafted, makeDesktopFileItem()]) }),
     );
-    const section = within(dialog).getByRole('region', { name: 'Desktop of Laptop' });
+    const section = screen.getByRole('region', { name: 'Desktop of Laptop', hidden: true });
     expect(
       within(section)
-        .getAllByRole('link')
-        .map((link) => link.getAttribute('href')),
-    ).toEqual([makeDesktopFileItem().file_url]);
+        .getAllByRole('button', { name: /^Download/, hidden: true })
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Download: photo.png']);
     expect(section).toHaveTextContent('trap-0.pdf');
     expect(section).toHaveTextContent('trap-1.pdf');
   });
 
   test('after the socket reconnects, the hosts it was connected to are asked for again and kept current', async () => {
-    const { lan, dialog } = await openLan();
+    const { lan } = await openLan();
     act(() => lan.fire('lan:peers:list', { selfId: 'me', peers: [peer('a', 'Laptop')] }));
     act(() => lan.fire('lan:peer:desktop_data', { peerId: 'a', desktop: lanData() }));
     expect(emitsOf(lan, 'lan:peer:connect')).toHaveLength(1);
@@ -132,9 +219,9 @@ describe('LAN Share', () => {
     act(() => lan.fire('lan:peers:list', { selfId: 'me-again', peers: [peer('a', 'Laptop')] }));
     expect(emitsOf(lan, 'lan:peer:connect')).toHaveLength(2);
     act(() => lan.fire('lan:peer:desktop_data', { peerId: 'a', desktop: lanData() }));
-    const section = within(dialog).getByRole('region', { name: 'Desktop of Laptop' });
+    const section = screen.getByRole('region', { name: 'Desktop of Laptop', hidden: true });
     act(() => lan.fire('lan:desktop:update', { peerId: 'a', desktop: lanData([makeDesktopFileItem()]) }));
-    expect(within(section).getByRole('link', { name: 'photo.png' })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Download: photo.png', hidden: true })).toBeInTheDocument();
   });
 
   test('a connect without answer in 5 s fails with Could not connect to peer', async () => {
@@ -176,6 +263,8 @@ describe('LAN Share', () => {
 
   test('Stop ends hosting and discovery and disconnects', async () => {
     const { lan, dialog } = await openLan();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Share my desktop' }));
+    ack(lan, 'lan:host:announce', { ok: true });
     act(() => vi.advanceTimersByTime(2000));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Stop' }));
     expect(await toast('Hosting Stopped')).toBeInTheDocument();
@@ -197,6 +286,7 @@ describe('useLanSession', () => {
       initialProps: { desktop: first },
     });
     act(() => result.current.start());
+    act(() => result.current.share());
     ack(lan, 'lan:host:announce', { ok: true });
     const changed = makeDesktop({ items: [makeDesktopItem({ content: 'Changed' })] });
     rerender({ desktop: changed });
@@ -217,6 +307,7 @@ describe('useLanSession', () => {
       initialProps: { desktop: undefined as ReturnType<typeof makeDesktop> | undefined },
     });
     act(() => result.current.start());
+    act(() => result.current.share());
     expect(emitsOf(lan, 'lan:host:announce')).toHaveLength(0);
     expect(toastStore.getToasts().map((shown) => shown.title)).toContain('No desktop data available to host');
     rerender({ desktop: makeDesktop() });
@@ -225,6 +316,7 @@ describe('useLanSession', () => {
     const again = new FakeSocket();
     const hosted = renderHook(() => useLanSession(makeDesktop(), () => again.asSocket()));
     act(() => hosted.result.current.start());
+    act(() => hosted.result.current.share());
     ack(again, 'lan:host:announce', {
       ok: false,
       error: 'Too many devices are sharing on this network',

@@ -1,7 +1,10 @@
-import { isDesktopFileUrl, type LanDesktopData } from '@clipsync/shared';
+import { Radio } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DEVICE_NAME_MAX } from '../../lib/device-name';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent } from '../../ui/Dialog';
+import { Input } from '../../ui/Input';
 import { Switch } from '../../ui/Switch';
 import type { LanSessionView } from './use-lan-session';
 
@@ -9,41 +12,45 @@ interface LanShareDialogProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   session: LanSessionView;
+  /** How many blocks this device's desktop has: said before it is shared. */
+  blockCount: number;
 }
 
-/**
- * A connected peer's desktop, read-only: text blocks by content, file blocks as links to their files. A
- * file link is followed only in the shape this server gives desktop files: a peer's desktop is whatever
- * that device sent, and a link elsewhere (a room's join address) would act as the viewer.
- */
-function PeerDesktop({ name, desktop }: { name: string; desktop: LanDesktopData }) {
+/** This device's name as peers see it, renamed here (kept in this browser). */
+function DeviceNameForm({ session }: { session: LanSessionView }) {
   const { t } = useTranslation();
+  const [name, setName] = useState(session.deviceName);
   return (
-    <section aria-label={t('lan.peerDesktop', { name })} className="rounded-lg border p-3 dark:border-slate-700">
-      <h3 className="mb-2 text-sm font-semibold">{t('lan.peerDesktop', { name })}</h3>
-      {desktop.items.length === 0 ? (
-        <p className="text-sm text-slate-500">{t('lan.peerDesktopEmpty')}</p>
-      ) : (
-        <ul className="space-y-1 text-sm">
-          {desktop.items.map((item) => (
-            <li key={item.id} className="break-words">
-              {isDesktopFileUrl(item.file_url) ? (
-                <a href={item.file_url} target="_blank" rel="noreferrer" className="text-indigo-600 underline">
-                  {item.file_name ?? item.content}
-                </a>
-              ) : (
-                <span className="whitespace-pre-wrap">{item.type === 'file' ? item.file_name : item.content}</span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        session.rename(name);
+      }}
+    >
+      <div className="min-w-0 flex-1 basis-48">
+        <label htmlFor="lan-device-name" className="mb-1 block text-sm font-medium">
+          {t('lan.deviceName')}
+        </label>
+        <Input
+          id="lan-device-name"
+          value={name}
+          maxLength={DEVICE_NAME_MAX}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      <Button type="submit" variant="secondary" disabled={name.trim() === '' || name.trim() === session.deviceName}>
+        {t('lan.rename')}
+      </Button>
+    </form>
   );
 }
 
-/** 'LAN Discovery': the network's hosts, Connect, Auto-Connect, Stop and the connected desktops. */
-export function LanShareDialog({ isOpen, onOpenChange, session }: LanShareDialogProps) {
+/**
+ * 'LAN Discovery': the network's hosts, Connect, Auto-Connect and Stop; and this device's own
+ * desktop, shared only once its user read what will be visible and pressed Share my desktop.
+ */
+export function LanShareDialog({ isOpen, onOpenChange, session, blockCount }: LanShareDialogProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
@@ -60,10 +67,10 @@ export function LanShareDialog({ isOpen, onOpenChange, session }: LanShareDialog
           ) : (
             <ul aria-label={t('lan.peers')} className="space-y-2">
               {session.peers.map((peer) => {
-                const isConnected = Boolean(session.connected[peer.id]);
+                const isConnected = Boolean(session.connected[peer.id]) && !session.hidden.includes(peer.id);
                 return (
                   <li key={peer.id} className="flex items-center justify-between gap-3">
-                    <span className="text-sm">{peer.name}</span>
+                    <span className="min-w-0 text-sm wrap-anywhere">{peer.name}</span>
                     <Button
                       variant="secondary"
                       disabled={isConnected}
@@ -77,10 +84,29 @@ export function LanShareDialog({ isOpen, onOpenChange, session }: LanShareDialog
               })}
             </ul>
           )}
-          {session.peers.map((peer) => {
-            const desktop = session.connected[peer.id];
-            return desktop && <PeerDesktop key={peer.id} name={peer.name} desktop={desktop} />;
-          })}
+          <div className="space-y-3 rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+            <DeviceNameForm session={session} />
+            {session.isHosting ? (
+              <>
+                <p className="flex items-center gap-2 text-sm font-medium text-emerald-700 dark:text-emerald-300">
+                  <Radio className="h-4 w-4 shrink-0" aria-hidden="true" />
+                  {t('lan.sharing')}
+                </p>
+                <Button variant="secondary" size="sm" onClick={session.stopSharing}>
+                  {t('lan.stopSharing')}
+                </Button>
+              </>
+            ) : (
+              <>
+                <p className="text-sm text-slate-700 dark:text-slate-200">
+                  {t('lan.shareSummary', { count: blockCount })}
+                </p>
+                <Button size="sm" onClick={session.share}>
+                  {t('lan.shareMyDesktop')}
+                </Button>
+              </>
+            )}
+          </div>
           <div className="flex justify-end">
             <Button variant="destructive" onClick={session.stop}>
               {t('lan.stop')}

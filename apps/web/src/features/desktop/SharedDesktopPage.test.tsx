@@ -85,6 +85,22 @@ describe('SharedDesktopPage', () => {
     );
   });
 
+  test('a link rotated or revoked while open says so at once and drops the add box and the blocks', async () => {
+    vi.mocked(desktopApi.getShared).mockResolvedValue(sharedDesktop());
+    const { socket } = renderShared();
+    expect(await screen.findByRole('article', { name: 'Hello desktop' })).toBeInTheDocument();
+    // Another desktop's news is not this page's.
+    act(() => socket.fire('desktop:share:revoked', { networkId: 'another-desktop' }));
+    expect(screen.getByRole('button', { name: 'Add Text' })).toBeInTheDocument();
+
+    act(() => socket.fire('desktop:share:revoked', { networkId: 'net-1' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('This desktop is no longer shared with you');
+    expect(screen.queryByRole('button', { name: 'Add Text' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Text' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Hello desktop' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed to load shared desktop')).not.toBeInTheDocument();
+  });
+
   test("an unknown or revoked link says so, with 'Failed to load shared desktop'", async () => {
     vi.mocked(desktopApi.getShared).mockRejectedValue(new ApiError('Desktop not found', 404, 'NOT_FOUND'));
     renderShared('revoked');

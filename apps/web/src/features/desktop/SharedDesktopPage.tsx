@@ -26,12 +26,18 @@ export default function SharedDesktopPage() {
 function SharedDesktopView({ token }: { token: string }) {
   const { t } = useTranslation();
   const target = useMemo<DesktopTarget>(() => ({ desktopId: token }), [token]);
+  const [isRevoked, setIsRevoked] = useState(false);
   const desktopQuery = useDesktop(target);
-  const desktop = desktopQuery.data;
+  // Once the link stops working the page stops following the desktop: there is nothing more to show.
+  const desktop = isRevoked ? undefined : desktopQuery.data;
   const { width, containerRef } = useContainerWidth();
-  const board = useDesktopBoard(target, desktop, { visibleWidth: width, isLayoutSaveAnnounced: false });
+  const board = useDesktopBoard(target, desktop, {
+    visibleWidth: width,
+    isLayoutSaveAnnounced: false,
+    onShareRevoked: () => setIsRevoked(true),
+  });
   const [text, setText] = useState('');
-  useErrorToast(desktopQuery.isError, t('desktop.sharedLoadFailed'));
+  useErrorToast(desktopQuery.isError && !isRevoked, t('desktop.sharedLoadFailed'));
   const canAdd = desktop?.abilities.addItems ?? false;
   usePasteAndDrop({
     enabled: canAdd,
@@ -45,7 +51,9 @@ function SharedDesktopView({ token }: { token: string }) {
     <div ref={containerRef} className="mx-auto max-w-7xl space-y-4 px-4 py-8">
       {!desktop ? (
         <div className="py-16 text-center">
-          {desktopQuery.isError ? (
+          {isRevoked ? (
+            <p role="status">{t('desktop.noLongerShared')}</p>
+          ) : desktopQuery.isError ? (
             <p role="alert">{t('desktop.sharedNotFound')}</p>
           ) : (
             <p role="status" className="inline-flex items-center gap-2 text-slate-600 dark:text-slate-300">

@@ -14,6 +14,8 @@ interface DesktopBoardOptions {
   visibleWidth: number;
   /** Whether a saved layout says 'Layout saved' (the owner's page; the shared page stays quiet). */
   isLayoutSaveAnnounced: boolean;
+  /** The shared page: the link it was opened with stopped working. */
+  onShareRevoked?: () => void;
 }
 
 /** A desktop page's hands on its blocks. */
@@ -70,6 +72,7 @@ export function useDesktopBoard(
     onItem: layout.putItem,
     onRemoved: cache.removeItem,
     onSubscribed: () => void cache.refetch(),
+    onShareRevoked: options.onShareRevoked,
   });
 
   return {

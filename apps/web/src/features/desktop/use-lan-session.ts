@@ -6,8 +6,9 @@ import { createLanSocket, type LanSocketFactory } from '../../realtime/lan-socke
 import { useToast } from '../../ui/use-toast';
 
 /**
- * LAN Share on this page: one `LanSession` hosting `desktop` while the page lives, its state
- * rendered, its notices shown as toasts. Everything stops on Stop and on unmount.
+ * LAN Share on this page: one `LanSession` while the page lives, able to host `desktop` once
+ * its user chooses to, its state rendered, its notices shown as toasts. Everything stops on Stop and on
+ * unmount.
  */
 export function useLanSession(desktop: Desktop | undefined, createSocket: LanSocketFactory = createLanSocket) {
   const { t } = useTranslation();
@@ -30,6 +31,10 @@ export function useLanSession(desktop: Desktop | undefined, createSocket: LanSoc
     ...state,
     start: () => session.start(),
     stop: () => session.stop(),
+    share: () => session.share(),
+    stopSharing: () => session.stopSharing(),
+    rename: (name: string) => session.rename(name),
+    closePanel: (peerId: string) => session.closePanel(peerId),
     connect: (peerId: string) => session.connect(peerId),
     setAutoConnect: (isOn: boolean) => session.setAutoConnect(isOn),
   };
