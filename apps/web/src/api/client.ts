@@ -1,5 +1,6 @@
 import {
   ACCESS_TOKEN_HEADER,
+  API_BASE,
   ErrorBody,
   FILE_NAME_HEADER,
   FILE_TYPE_HEADER,
@@ -30,8 +31,6 @@ interface RequestOptions {
 const isCheckingResponses = import.meta.env.DEV || import.meta.env.MODE === 'test';
 /** What a 204 carries. */
 const NO_CONTENT = z.undefined();
-/** Where the table's paths live on the server. */
-const API_BASE = '/api';
 
 /** The endpoint's path with its parameters filled in, then its query if one was given. */
 function pathOf(endpoint: Endpoint, target: { params?: Record<string, string>; query?: string }): string {

@@ -2,6 +2,9 @@ import type { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Where the table's paths live on the server: each entry's path is under it. */
+export const API_BASE = '/api';
+
 /**
  * One call of the API as both sides know it: its method, its path under `/api` (`:name` marks a path
  * parameter), the schemas of its path parameters, query, JSON body and answer, and the answer's status.

@@ -1,4 +1,5 @@
 import {
+  API_BASE,
   CLIP_ENDPOINTS,
   pathTo,
   type Clip,
@@ -14,7 +15,7 @@ import { clipPolicy } from './clips.policy';
 
 /** Stable download address of a stored file; the name is there for the browser, the id finds the file. */
 export function fileUrl(file: Pick<ClipFileRow, 'id' | 'name'>): string {
-  return `/api${pathTo(CLIP_ENDPOINTS.download.path, { fileId: file.id, name: file.name })}`;
+  return `${API_BASE}${pathTo(CLIP_ENDPOINTS.download.path, { fileId: file.id, name: file.name })}`;
 }
 
 export function toClipFile(file: ClipFileRow): ClipFile {

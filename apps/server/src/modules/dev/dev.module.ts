@@ -1,4 +1,4 @@
-import { OPS_ENDPOINTS } from '@clipsync/shared';
+import { API_BASE, OPS_ENDPOINTS } from '@clipsync/shared';
 import { defineModule } from '../define-module';
 import { outboxRoutes } from './outbox.routes';
 
@@ -14,7 +14,7 @@ export const devModule = defineModule((ctx) => {
     return {};
   }
   ctx.log.info(
-    `dev outbox at /api${OPS_ENDPOINTS.devOutbox.path} (no SMTP_URL): for requests from this machine only, never through a proxy`,
+    `dev outbox at ${API_BASE}${OPS_ENDPOINTS.devOutbox.path} (no SMTP_URL): for requests from this machine only, never through a proxy`,
   );
   return {
     routes: async (api) => {

@@ -1,4 +1,5 @@
 import {
+  API_BASE,
   pathTo,
   ROOM_ENDPOINTS,
   type RoomAbilities,
@@ -38,7 +39,7 @@ const ROOM_ABILITIES = [
  * is a link signed for the caller, so that an `<img>` or a plain link works without a bearer header.
  */
 export function roomFileUrl(item: Pick<RoomContentRow, 'id' | 'roomId'>, name: string, access?: string): string {
-  const path = `/api${pathTo(ROOM_ENDPOINTS.download.path, { id: item.roomId, fileId: item.id, name })}`;
+  const path = `${API_BASE}${pathTo(ROOM_ENDPOINTS.download.path, { id: item.roomId, fileId: item.id, name })}`;
   return access ? `${path}?access=${access}` : path;
 }
 
