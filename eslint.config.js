@@ -82,6 +82,9 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      // The product spec and its architecture notes are not in this repository: a comment states the rule it
+      // follows, or links a page under docs/, so that it reads on its own.
+      'no-warning-comments': ['error', { terms: ['spec §', 'architecture §'], location: 'anywhere' }],
     },
   },
   {

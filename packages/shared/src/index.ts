@@ -12,3 +12,6 @@ export * from './routes';
 export * from './schemas/rooms';
 export * from './schemas/desktop';
 export * from './schemas/billing';
+export * from './schemas/dev';
+export * from './api/endpoint';
+export * from './api/endpoints';

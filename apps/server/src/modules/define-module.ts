@@ -1,3 +1,4 @@
+import { API_BASE } from '@clipsync/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/env';
@@ -97,7 +98,7 @@ export async function registerModules(
 ): Promise<void> {
   for (const define of modules) {
     const module = define(ctx);
-    if (module.routes) await app.register(module.routes, { prefix: '/api' });
+    if (module.routes) await app.register(module.routes, { prefix: API_BASE });
     if (module.socket) ctx.realtime.onConnection(module.socket);
     for (const job of module.jobs ?? []) startJob(app, ctx, job);
   }

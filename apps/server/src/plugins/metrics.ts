@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { ErrorBody } from '@clipsync/shared';
+import { API_BASE, ErrorBody, OPS_ENDPOINTS } from '@clipsync/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type * as promClient from 'prom-client';
 import type { Registry } from 'prom-client';
@@ -9,7 +9,7 @@ import type { JobRuns } from '../lib/job-runs';
 import type { MailQueue } from '../mail/mail-queue';
 import type { Realtime } from '../realtime/socket-server';
 
-export const METRICS_PATH = '/api/metrics';
+export const METRICS_PATH = `${API_BASE}${OPS_ENDPOINTS.metrics.path}`;
 
 /** What the page reports on, besides requests: read when Prometheus scrapes, never on the request path. */
 export interface MetricsSources {

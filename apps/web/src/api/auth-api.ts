@@ -12,5 +12,6 @@ export const authApi = {
   resendConfirmation: (email: string) => call(authEndpoints.resendConfirmation, { body: { email } }),
   resetPassword: (token: string, newPassword: string) =>
     call(authEndpoints.resetPassword, { body: { token, new_password: newPassword } }),
-  checkEmailConfirmation: (token: string) => call(authEndpoints.checkEmailConfirmation, { params: { token } }),
+  checkEmailConfirmation: (token: string) =>
+    call(authEndpoints.checkEmailConfirmation, { query: `token=${encodeURIComponent(token)}` }),
 };

@@ -70,7 +70,7 @@ describe('call', () => {
       .mockResolvedValueOnce(json(200, { accessToken: 'new', refreshToken: 'r2', expiresAt: 9_999_999_999 }))
       .mockResolvedValueOnce(json(200, [clip]));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(call(clipEndpoints.history, { params: { query: 'limit=20' } })).resolves.toEqual([clip]);
+    await expect(call(clipEndpoints.history, { query: 'limit=20' })).resolves.toEqual([clip]);
     expect((fetchMock.mock.calls[1] as [string, RequestInit])[1].headers).toEqual({ 'x-refresh-token': 'r1' });
     expect((fetchMock.mock.calls[2] as [string, RequestInit])[1].headers).toMatchObject({
       Authorization: 'Bearer new',
@@ -128,7 +128,7 @@ describe('call', () => {
     vi.stubGlobal('fetch', fetchMock);
     const expired = vi.fn();
     window.addEventListener('auth:session-expired', expired);
-    await expect(call(clipEndpoints.history, { params: { query: 'limit=20' } })).rejects.toMatchObject({
+    await expect(call(clipEndpoints.history, { query: 'limit=20' })).rejects.toMatchObject({
       status: 401,
       message: 'No session available',
     });

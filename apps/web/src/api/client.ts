@@ -1,15 +1,17 @@
 import {
   ACCESS_TOKEN_HEADER,
+  API_BASE,
   ErrorBody,
   FILE_NAME_HEADER,
   FILE_TYPE_HEADER,
   RAW_UPLOAD_CONTENT_TYPE,
+  pathTo,
   REFRESH_TOKEN_HEADER,
 } from '@clipsync/shared';
 import { z } from 'zod';
 import i18n from '../i18n';
 import { ApiError } from './api-error';
-import type { CallArgs, Endpoint, HttpMethod, ResponseOf } from './endpoint';
+import type { CallArgs, Endpoint, HttpMethod, ResponseOf, TargetOf } from './endpoint';
 import { authEndpoints } from './endpoints';
 import { SESSION_EXPIRED_EVENT, sessionStore } from './session-store';
 
@@ -31,6 +33,12 @@ interface RequestOptions {
 const isCheckingResponses = import.meta.env.DEV || import.meta.env.MODE === 'test';
 /** What a 204 carries. */
 const NO_CONTENT = z.undefined();
+
+/** The endpoint's path with its parameters filled in, then its query if one was given. */
+function pathOf(endpoint: Endpoint, target: { params?: Record<string, string>; query?: string }): string {
+  const path = pathTo(endpoint.path, target.params ?? {});
+  return target.query ? `${path}?${target.query}` : path;
+}
 
 async function toApiError(response: Response): Promise<ApiError> {
   const parsed = ErrorBody.safeParse(await response.json().catch(() => null));
@@ -55,7 +63,7 @@ function send(path: string, options: RequestOptions): Promise<Response> {
   const token = sessionStore.getSession()?.access_token;
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  return fetch(`/api${path}`, {
+  return fetch(`${API_BASE}${path}`, {
     method: options.method,
     headers,
     credentials: 'include',
@@ -83,7 +91,7 @@ async function renewSession(): Promise<RefreshOutcome> {
   if (!session) return refreshFailure('auth.errors.noSession', 'NO_SESSION');
   if (!session.refresh_token) return refreshFailure('auth.errors.noRefreshToken', 'NO_REFRESH_TOKEN');
   const { method, path, response: schema } = authEndpoints.refresh;
-  const response = await fetch(`/api${path()}`, {
+  const response = await fetch(`${API_BASE}${path}`, {
     method,
     headers: { [REFRESH_TOKEN_HEADER]: session.refresh_token },
     credentials: 'include',
@@ -156,13 +164,14 @@ export async function callWithHeaders<E extends Endpoint>(
   endpoint: E,
   ...[input]: CallArgs<E>
 ): Promise<{ body: ResponseOf<E>; headers: Headers }> {
-  const { params, body, signal, keepalive } = (input ?? {}) as {
-    params?: never;
+  const { params, query, body, signal, keepalive } = (input ?? {}) as {
+    params?: Record<string, string>;
+    query?: string;
     body?: unknown;
     signal?: AbortSignal;
     keepalive?: boolean;
   };
-  const path = endpoint.path(params as never);
+  const path = pathOf(endpoint, { params, query });
   const response = await sendWithRefresh(endpoint, () =>
     send(path, { method: endpoint.method, body, signal, keepalive }),
   );
@@ -193,13 +202,13 @@ export type ProgressListener = (fraction: number) => void;
  */
 export async function upload<E extends Endpoint>(
   endpoint: E,
-  { params, file, onProgress }: { params: Parameters<E['path']>[0]; file: File; onProgress?: ProgressListener },
+  { file, onProgress, ...target }: TargetOf<E> & { file: File; onProgress?: ProgressListener },
 ): Promise<ResponseOf<E>> {
-  const path = endpoint.path(params as never);
+  const path = pathOf(endpoint, target);
   const attempt = () =>
     new Promise<Response>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
-      xhr.open(endpoint.method, `/api${path}`);
+      xhr.open(endpoint.method, `${API_BASE}${path}`);
       xhr.withCredentials = true;
       xhr.setRequestHeader('Accept', 'application/json');
       xhr.setRequestHeader('Content-Type', RAW_UPLOAD_CONTENT_TYPE);

@@ -16,11 +16,11 @@ export interface PageRequest {
 export const clipsApi = {
   async history(filters: ClipFilters, page: PageRequest): Promise<ClipPage> {
     const query = toHistoryQuery(filters, page);
-    const { body, headers } = await callWithHeaders(clipEndpoints.history, { params: { query } });
+    const { body, headers } = await callWithHeaders(clipEndpoints.history, { query });
     return { clips: body, total: Number(headers.get('x-total-count') ?? body.length) };
   },
   favorites: (filters: ClipFilters, page: PageRequest) =>
-    call(clipEndpoints.favorites, { params: { query: toHistoryQuery({ ...filters, favorite: null }, page) } }),
+    call(clipEndpoints.favorites, { query: toHistoryQuery({ ...filters, favorite: null }, page) }),
   stats: () => call(clipEndpoints.stats),
   get: (id: string) => call(clipEndpoints.get, { params: { id } }),
   create: (content = '') => call(clipEndpoints.create, { body: { content } }),

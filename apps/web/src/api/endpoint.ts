@@ -1,33 +1,26 @@
+import type { ApiEndpoint, HasPathParams, PathParams } from '@clipsync/shared';
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod } from '@clipsync/shared';
 
-/**
- * One server call as the contract describes it: its method, its path, and the shared schemas of what is
- * sent and what comes back. Declared once in `endpoints.ts`; `call()` takes the types from here.
- */
-export interface Endpoint {
-  method: HttpMethod;
-  /** Builds the path under `/api`; its parameter (if any) is what the call must be given. */
-  path: (params: never) => string;
-  /** The JSON body's schema; absent when nothing (or a multipart form) is sent. */
-  request?: z.ZodType;
-  /** The answer's schema; null for a 204 without a body. */
-  response: z.ZodType | null;
-  /** SPEC §4: a 401 here means wrong input, not an expired session: no refresh, no retry. */
+/** A call of the shared endpoint table (`@clipsync/shared`), as the web app sends it. */
+export interface Endpoint extends ApiEndpoint {
+  /** A 401 here means wrong input (a password, a token), not an expired session: no refresh, no retry. */
   isCredentialCheck?: boolean;
 }
 
-/** Keeps each endpoint's own types (path parameters, schemas) while checking it is an Endpoint. */
-export const defineEndpoints = <const Group extends Record<string, Endpoint>>(group: Group): Group => group;
-
-type ParamsOf<E extends Endpoint> = Parameters<E['path']> extends [infer Params] ? { params: Params } : object;
-type BodyOf<E extends Endpoint> = E extends { request: infer Schema extends z.ZodType }
+type ParamsOf<E extends Endpoint> = HasPathParams<E['path']> extends true ? { params: PathParams<E['path']> } : object;
+/** The query as a string (`limit=20&offset=0`), built by the area's own helpers, only where the server reads one. */
+type QueryOf<E extends Endpoint> = E extends { query: z.ZodType } ? { query?: string } : object;
+type BodyOf<E extends Endpoint> = E extends { body: infer Schema extends z.ZodType }
   ? { body: z.input<Schema> }
   : object;
 
-/** What a call of `E` needs: its path parameters and its body, each only when the endpoint has one. */
-type CallInput<E extends Endpoint> = ParamsOf<E> & BodyOf<E> & { signal?: AbortSignal; keepalive?: boolean };
+/** Where a call goes: its path parameters and query, each only when the endpoint has them. */
+export type TargetOf<E extends Endpoint> = ParamsOf<E> & QueryOf<E>;
+
+/** What a call of `E` needs: its path parameters, its query and its body, each only when the endpoint has one. */
+type CallInput<E extends Endpoint> = TargetOf<E> & BodyOf<E> & { signal?: AbortSignal; keepalive?: boolean };
 
 /** The input as an argument list: optional when the endpoint needs neither parameters nor a body. */
 export type CallArgs<E extends Endpoint> = object extends ParamsOf<E> & BodyOf<E> ? [CallInput<E>?] : [CallInput<E>];

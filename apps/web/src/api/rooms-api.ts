@@ -19,11 +19,11 @@ export interface RoomPage {
 export const roomsApi = {
   async list(filters: RoomListFilters, page: PageRequest): Promise<RoomPage> {
     const query = toRoomListQuery(filters, page);
-    const { body, headers } = await callWithHeaders(roomEndpoints.list, { params: { query } });
+    const { body, headers } = await callWithHeaders(roomEndpoints.list, { query });
     return { rooms: body, total: Number(headers.get('x-total-count') ?? body.length) };
   },
   get: (id: string, filters: RoomContentFilters, page: PageRequest) =>
-    call(roomEndpoints.get, { params: { id, query: toRoomContentQuery(filters, page) } }),
+    call(roomEndpoints.get, { params: { id }, query: toRoomContentQuery(filters, page) }),
   create: (body: CreateRoomRequest) => call(roomEndpoints.create, { body }),
   update: (id: string, body: UpdateRoomRequest) => call(roomEndpoints.update, { params: { id }, body }),
   remove: (id: string) => call(roomEndpoints.remove, { params: { id } }),
@@ -46,5 +46,5 @@ export const roomsApi = {
   uploadFile: (id: string, file: File, onProgress?: ProgressListener) =>
     upload(roomEndpoints.upload, { params: { id }, file, onProgress }),
   activity: (id: string, page: PageRequest) =>
-    call(roomEndpoints.activity, { params: { id, query: toPageQuery(page) } }),
+    call(roomEndpoints.activity, { params: { id }, query: toPageQuery(page) }),
 };

@@ -20,6 +20,9 @@ export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
 export const RedirectUrlResponse = z.object({ url: z.url() });
 export type RedirectUrlResponse = z.infer<typeof RedirectUrlResponse>;
 
+/** What the server answers Stripe once an event is handled (or known already). */
+export const StripeWebhookReceived = z.object({ received: z.literal(true) });
+
 export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled'] as const;
 export const SubscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatus>;

@@ -6,7 +6,6 @@ import { authRoutes } from './auth.routes';
 export const authModule = defineModule((ctx) => ({
   routes: async (api) => {
     await api.register(authRoutes, {
-      prefix: '/auth',
       ctx: createAuthContext(ctx),
       counterRedis: ctx.counterRedis,
       attemptsPerIp: ctx.config.authRateLimitPerIp,

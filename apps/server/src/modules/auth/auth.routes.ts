@@ -1,18 +1,4 @@
-import {
-  CheckEmailConfirmationResponse,
-  ErrorBody,
-  ForgotPasswordRequest,
-  LoginRequest,
-  LoginResponse,
-  MeResponse,
-  MessageResponse,
-  REFRESH_TOKEN_HEADER,
-  RefreshResponse,
-  RegisterRequest,
-  ResendConfirmationRequest,
-  ResetPasswordRequest,
-  TokenQuery,
-} from '@clipsync/shared';
+import { AUTH_ENDPOINTS, ErrorBody, REFRESH_TOKEN_HEADER } from '@clipsync/shared';
 import type { Redis } from 'ioredis';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,6 +6,7 @@ import { z } from 'zod';
 import { createAttemptLimiter, limitFailures, limitPerBodyField } from '../../plugins/attempt-limiter';
 import { requireSignedIn } from '../../lib/actor';
 import { limitKeyOf } from '../../lib/address-limit-key';
+import { routeFrom } from '../../lib/api-route';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { AuthContext } from './auth.context';
 import * as auth from './auth.service';
@@ -35,6 +22,8 @@ const LOGIN_FAILURES_PER_ACCOUNT = { max: 50, windowMs: 15 * 60_000 } as const;
 const emailOf = (request: FastifyRequest) => (request.body as { email?: unknown } | undefined)?.email;
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
 const RefreshHeaders = z.object({ [REFRESH_TOKEN_HEADER]: z.string().min(1).max(512) });
+const tags = ['auth'];
+const api = AUTH_ENDPOINTS;
 
 export const authRoutes: FastifyPluginAsyncZod<{
   ctx: AuthContext;
@@ -54,73 +43,56 @@ export const authRoutes: FastifyPluginAsyncZod<{
     },
   ]);
 
-  app.post(
-    '/register',
-    {
-      config: { rateLimit: PER_IP },
-      preHandler: [perEmail],
-      schema: { tags: ['auth'], body: RegisterRequest, response: { 200: MessageResponse, ...errors } },
-    },
-    async (request) => auth.register(ctx, request.body),
-  );
+  app.route({
+    ...routeFrom(api.register, { tags, response: errors }),
+    config: { rateLimit: PER_IP },
+    preHandler: [perEmail],
+    handler: async (request) => auth.register(ctx, request.body),
+  });
 
-  app.post(
-    '/login',
-    {
-      config: { rateLimit: PER_IP },
-      preHandler: [loginFailures.check],
-      onSend: async (request, reply) => loginFailures.record(request, reply),
-      schema: { tags: ['auth'], body: LoginRequest, response: { 200: LoginResponse, ...errors } },
-    },
-    async (request) => auth.login(ctx, request.body),
-  );
+  app.route({
+    ...routeFrom(api.login, { tags, response: errors }),
+    config: { rateLimit: PER_IP },
+    preHandler: [loginFailures.check],
+    onSend: async (request, reply) => loginFailures.record(request, reply),
+    handler: async (request) => auth.login(ctx, request.body),
+  });
 
-  app.post(
-    '/refresh',
-    {
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { tags: ['auth'], headers: RefreshHeaders, response: { 200: RefreshResponse, ...errors } },
-    },
-    async (request) => {
+  app.route({
+    ...routeFrom(api.refresh, { tags, headers: RefreshHeaders, response: errors }),
+    config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+    handler: async (request) => {
       const tokens = await rotateRefreshToken(ctx, request.headers[REFRESH_TOKEN_HEADER]);
       return { accessToken: tokens.access_token, refreshToken: tokens.refresh_token, expiresAt: tokens.expires_at };
     },
-  );
+  });
 
-  app.post(
-    '/forgot-password',
-    {
-      config: { rateLimit: PER_IP },
-      preHandler: [perEmail],
-      schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 200: MessageResponse, ...errors } },
-    },
-    async (request) => auth.forgotPassword(ctx, request.body.email),
-  );
+  app.route({
+    ...routeFrom(api.forgotPassword, { tags, response: errors }),
+    config: { rateLimit: PER_IP },
+    preHandler: [perEmail],
+    handler: async (request) => auth.forgotPassword(ctx, request.body.email),
+  });
 
-  app.post(
-    '/resend-confirmation',
-    {
-      config: { rateLimit: PER_IP },
-      preHandler: [perEmail],
-      schema: { tags: ['auth'], body: ResendConfirmationRequest, response: { 200: MessageResponse, ...errors } },
-    },
-    async (request) => auth.resendConfirmation(ctx, request.body.email),
-  );
+  app.route({
+    ...routeFrom(api.resendConfirmation, { tags, response: errors }),
+    config: { rateLimit: PER_IP },
+    preHandler: [perEmail],
+    handler: async (request) => auth.resendConfirmation(ctx, request.body.email),
+  });
 
-  app.post(
-    '/reset-password',
-    {
-      config: { rateLimit: PER_IP },
-      schema: { tags: ['auth'], body: ResetPasswordRequest, response: { 200: MessageResponse, ...errors } },
-    },
-    async (request) => auth.resetPassword(ctx, request.body.token, request.body.new_password),
-  );
+  app.route({
+    ...routeFrom(api.resetPassword, { tags, response: errors }),
+    config: { rateLimit: PER_IP },
+    handler: async (request) => auth.resetPassword(ctx, request.body.token, request.body.new_password),
+  });
 
-  // The mailed confirmation link: consumes the token, then lands on the confirmation screen (SPEC §4).
-  app.get(
-    '/confirm',
-    { config: { rateLimit: PER_IP }, schema: { tags: ['auth'], querystring: TokenQuery } },
-    async (request, reply) => {
+  // The mailed confirmation link: consumes the token, then lands on the confirmation screen, which shows
+  // the outcome (the token again when confirmed, else why not).
+  app.route({
+    ...routeFrom(api.confirm, { tags }),
+    config: { rateLimit: PER_IP },
+    handler: async (request, reply) => {
       const outcome = await auth.confirmEmail(ctx, request.query.token);
       const target = new URL('/email-confirmation', ctx.publicUrl);
       const isConfirmed =
@@ -134,18 +106,15 @@ export const authRoutes: FastifyPluginAsyncZod<{
         target.searchParams.set('error', 'invalid_request');
         target.searchParams.set('error_description', 'Email confirmation link is invalid or has already been used');
       }
-      return reply.redirect(target.toString(), 303);
+      return reply.redirect(target.toString(), api.confirm.status);
     },
-  );
+  });
 
-  app.get(
-    '/check-email-confirmation',
-    {
-      config: { rateLimit: PER_IP },
-      schema: { tags: ['auth'], querystring: TokenQuery, response: { 200: CheckEmailConfirmationResponse, ...errors } },
-    },
-    async (request) => auth.checkEmailConfirmation(ctx, request.query.token),
-  );
+  app.route({
+    ...routeFrom(api.checkEmailConfirmation, { tags, response: errors }),
+    config: { rateLimit: PER_IP },
+    handler: async (request) => auth.checkEmailConfirmation(ctx, request.query.token),
+  });
 
   await app.register(sessionRoutes, { ctx });
 };
@@ -154,22 +123,18 @@ export const authRoutes: FastifyPluginAsyncZod<{
 const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', signedInOnly);
 
-  app.post(
-    '/logout',
-    {
-      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MessageResponse, 401: ErrorBody } },
-    },
-    async (request) => {
+  const signedIn = { tags, security: [{ bearer: [] }], response: { 401: ErrorBody } };
+
+  app.route({
+    ...routeFrom(api.logout, signedIn),
+    handler: async (request) => {
       await revokeSession(ctx, requireSignedIn(request.actor).sessionId, 'logout');
       return { message: 'Logged out successfully' };
     },
-  );
+  });
 
-  app.get(
-    '/me',
-    {
-      schema: { tags: ['auth'], security: [{ bearer: [] }], response: { 200: MeResponse, 401: ErrorBody } },
-    },
-    async (request) => ({ user: await auth.getCurrentUser(ctx, requireSignedIn(request.actor).userId) }),
-  );
+  app.route({
+    ...routeFrom(api.me, signedIn),
+    handler: async (request) => ({ user: await auth.getCurrentUser(ctx, requireSignedIn(request.actor).userId) }),
+  });
 };

@@ -1,14 +1,14 @@
-import { BillingResponse, CheckoutRequest, ErrorBody, RedirectUrlResponse } from '@clipsync/shared';
+import { BILLING_ENDPOINTS, ErrorBody } from '@clipsync/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
+import { routeFrom } from '../../lib/api-route';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { BillingContext } from './billing.context';
 import * as billingService from './billing.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody };
-const bearer = [{ bearer: [] }];
-const tags = ['billing'];
+const signedIn = { tags: ['billing'], security: [{ bearer: [] }], response: errors };
 /**
  * Each call creates a session at Stripe: plenty for a person changing their mind, too few to flood it.
  * Counted per account, after sign-in is checked (so a household behind one address shares nothing).
@@ -20,31 +20,24 @@ const STRIPE_SESSIONS_PER_MINUTE = {
   keyGenerator: (request: FastifyRequest) => `stripe-session:${request.actor?.userId ?? limitKeyOf(request.ip)}`,
 } as const;
 
-/** SPEC §7 Billing: hosted checkout, the customer portal and the caller's plan (the webhook: stripe-webhook.routes). */
+/** Paid plans: Stripe's hosted checkout, its customer portal and the caller's plan (the webhook: stripe-webhook.routes). */
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: BillingContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', signedInOnly);
 
-  app.post(
-    '/stripe/checkout',
-    {
-      config: { rateLimit: STRIPE_SESSIONS_PER_MINUTE },
-      schema: { tags, security: bearer, body: CheckoutRequest, response: { 200: RedirectUrlResponse, ...errors } },
-    },
-    async (request) => billingService.startCheckout(ctx, request.actor, request.body),
-  );
+  app.route({
+    ...routeFrom(BILLING_ENDPOINTS.checkout, signedIn),
+    config: { rateLimit: STRIPE_SESSIONS_PER_MINUTE },
+    handler: async (request) => billingService.startCheckout(ctx, request.actor, request.body),
+  });
 
-  app.get(
-    '/billing',
-    { schema: { tags, security: bearer, response: { 200: BillingResponse, ...errors } } },
-    (request) => billingService.getBilling(ctx, request.actor),
-  );
+  app.route({
+    ...routeFrom(BILLING_ENDPOINTS.get, signedIn),
+    handler: (request) => billingService.getBilling(ctx, request.actor),
+  });
 
-  app.post(
-    '/billing/portal',
-    {
-      config: { rateLimit: STRIPE_SESSIONS_PER_MINUTE },
-      schema: { tags, security: bearer, response: { 200: RedirectUrlResponse, ...errors } },
-    },
-    async (request) => billingService.openPortal(ctx, request.actor),
-  );
+  app.route({
+    ...routeFrom(BILLING_ENDPOINTS.portal, signedIn),
+    config: { rateLimit: STRIPE_SESSIONS_PER_MINUTE },
+    handler: async (request) => billingService.openPortal(ctx, request.actor),
+  });
 };

@@ -1,6 +1,6 @@
-import { ErrorBody } from '@clipsync/shared';
+import { BILLING_ENDPOINTS, ErrorBody } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { routeFrom } from '../../lib/api-route';
 import { AppError } from '../../lib/app-error';
 import type { BillingContext } from './billing.context';
 import { handleStripeWebhook } from './stripe-webhook.service';
@@ -9,7 +9,7 @@ import { handleStripeWebhook } from './stripe-webhook.service';
 const WEBHOOK_BODY_LIMIT_BYTES = 1_048_576;
 
 /**
- * `POST /api/stripe/webhook`. The signature covers the exact bytes Stripe sent, so this plugin (and only
+ * Stripe's signed events. The signature covers the exact bytes Stripe sent, so this plugin (and only
  * it: parsers are scoped to their plugin) keeps every body as a Buffer instead of parsing JSON.
  */
 export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ ctx: BillingContext }> = async (app, { ctx }) => {
@@ -18,18 +18,12 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod<{ ctx: BillingContext }>
     done(null, body),
   );
 
-  app.post(
-    '/stripe/webhook',
-    {
-      schema: {
-        tags: ['billing'],
-        response: { 200: z.object({ received: z.literal(true) }), 400: ErrorBody, 503: ErrorBody },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...routeFrom(BILLING_ENDPOINTS.webhook, { tags: ['billing'], response: { 400: ErrorBody, 503: ErrorBody } }),
+    handler: async (request) => {
       if (!Buffer.isBuffer(request.body)) throw new AppError('VALIDATION_FAILED', 'The Stripe event body is missing.');
       await handleStripeWebhook(ctx, request.body, request.headers['stripe-signature']?.toString());
       return { received: true as const };
     },
-  );
+  });
 };

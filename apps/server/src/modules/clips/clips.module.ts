@@ -13,8 +13,8 @@ export const clipsModule = defineModule((ctx) => {
   const clips = createClipsContext(ctx);
   return {
     routes: async (api) => {
-      await api.register(clipsRoutes, { prefix: '/clipboard', ctx: clips });
-      await api.register(filesRoutes, { prefix: '/files', ctx: clips });
+      await api.register(clipsRoutes, { ctx: clips });
+      await api.register(filesRoutes, { ctx: clips });
     },
     socket: (socket, guards) => registerClipSocketHandlers(socket, clips, guards),
     jobs: [

@@ -1,4 +1,12 @@
-import type { Clip, ClipAbilities, ClipFile, ClipFileSummary } from '@clipsync/shared';
+import {
+  API_BASE,
+  CLIP_ENDPOINTS,
+  pathTo,
+  type Clip,
+  type ClipAbilities,
+  type ClipFile,
+  type ClipFileSummary,
+} from '@clipsync/shared';
 import type { Actor } from '../../lib/actor';
 import type { DomainEventMap } from '../../lib/domain-events';
 import { abilitiesOf } from '../../lib/policy';
@@ -7,7 +15,7 @@ import { clipPolicy } from './clips.policy';
 
 /** Stable download address of a stored file; the name is there for the browser, the id finds the file. */
 export function fileUrl(file: Pick<ClipFileRow, 'id' | 'name'>): string {
-  return `/api/files/${file.id}/${encodeURIComponent(file.name)}`;
+  return `${API_BASE}${pathTo(CLIP_ENDPOINTS.download.path, { fileId: file.id, name: file.name })}`;
 }
 
 export function toClipFile(file: ClipFileRow): ClipFile {

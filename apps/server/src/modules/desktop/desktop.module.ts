@@ -20,7 +20,7 @@ export const desktopModule = defineModule((ctx) => {
     : createMemoryLanRegistry(ctx.config.lan);
   return {
     routes: async (api) => {
-      await api.register(desktopRoutes, { prefix: '/virtual-desktop', ctx: desktops });
+      await api.register(desktopRoutes, { ctx: desktops });
     },
     socket: (socket, guards) => {
       registerDesktopSocketHandlers(socket, desktops, guards);

@@ -1,3 +1,4 @@
+import { API_BASE, OPS_ENDPOINTS } from '@clipsync/shared';
 import { defineModule } from '../define-module';
 import { outboxRoutes } from './outbox.routes';
 
@@ -13,11 +14,11 @@ export const devModule = defineModule((ctx) => {
     return {};
   }
   ctx.log.info(
-    'dev outbox at /api/dev/outbox (no SMTP_URL): for requests from this machine only, never through a proxy',
+    `dev outbox at ${API_BASE}${OPS_ENDPOINTS.devOutbox.path} (no SMTP_URL): for requests from this machine only, never through a proxy`,
   );
   return {
     routes: async (api) => {
-      await api.register(outboxRoutes, { prefix: '/dev', mailer: ctx.mailer });
+      await api.register(outboxRoutes, { mailer: ctx.mailer });
     },
   };
 });

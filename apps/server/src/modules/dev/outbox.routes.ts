@@ -1,15 +1,10 @@
+import { OPS_ENDPOINTS } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { routeFrom } from '../../lib/api-route';
 import { AppError } from '../../lib/app-error';
 import { hasForwardingHeaders } from '../../lib/forwarding-headers';
 import { isLoopbackRequest } from '../../lib/loopback';
 import type { Mailer } from '../../mail/mailer';
-
-const OutboxResponse = z.object({
-  mails: z.array(
-    z.object({ to: z.string(), subject: z.string(), text: z.string(), links: z.array(z.string()), sentAt: z.string() }),
-  ),
-});
 
 /**
  * The dev outbox: mails that would have been sent, for local use without SMTP. Never in production, and
@@ -23,7 +18,10 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (ap
     if (!isLoopbackRequest(request) || hasForwardingHeaders(request.headers))
       throw new AppError('NOT_FOUND', 'Not found');
   });
-  app.get('/outbox', { schema: { tags: ['dev'], response: { 200: OutboxResponse } } }, async () => ({
-    mails: list().map(({ to, subject, text, links, sentAt }) => ({ to, subject, text, links, sentAt })),
-  }));
+  app.route({
+    ...routeFrom(OPS_ENDPOINTS.devOutbox, { tags: ['dev'] }),
+    handler: async () => ({
+      mails: list().map(({ to, subject, text, links, sentAt }) => ({ to, subject, text, links, sentAt })),
+    }),
+  });
 };

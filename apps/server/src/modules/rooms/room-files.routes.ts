@@ -1,5 +1,6 @@
-import { RoomFileParams, RoomFileQuery } from '@clipsync/shared';
+import { ROOM_ENDPOINTS } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeFrom } from '../../lib/api-route';
 import { sendStoredFile } from '../../lib/stored-file-reply';
 import type { RoomsContext } from './rooms.context';
 import * as roomContent from './room-content.service';
@@ -9,10 +10,9 @@ import * as roomContent from './room-content.service';
  * `<img>` or a download link sends none, so the file's signed link (`file_url`) may stand in for it.
  */
 export const roomFileRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (app, { ctx }) => {
-  app.get(
-    '/:id/files/:fileId/:name',
-    { schema: { tags: ['rooms'], params: RoomFileParams, querystring: RoomFileQuery } },
-    async (request, reply) => {
+  app.route({
+    ...routeFrom(ROOM_ENDPOINTS.download, { tags: ['rooms'] }),
+    handler: async (request, reply) => {
       const { file, body } = await roomContent.openRoomFile(
         ctx,
         request.actor,
@@ -22,5 +22,5 @@ export const roomFileRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = asyn
       );
       return sendStoredFile(reply, file, body);
     },
-  );
+  });
 };

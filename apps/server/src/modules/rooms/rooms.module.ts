@@ -12,10 +12,10 @@ export const roomsModule = defineModule((ctx) => {
   ctx.events.on('account.confirmed', (account) => acceptInvitationsOnConfirm(rooms, account));
   return {
     routes: async (api) => {
-      await api.register(roomLinkPreviewRoutes, { prefix: '/rooms', ctx: rooms });
-      await api.register(roomsRoutes, { prefix: '/rooms', ctx: rooms });
-      await api.register(roomContentRoutes, { prefix: '/rooms', ctx: rooms });
-      await api.register(roomFileRoutes, { prefix: '/rooms', ctx: rooms });
+      await api.register(roomLinkPreviewRoutes, { ctx: rooms });
+      await api.register(roomsRoutes, { ctx: rooms });
+      await api.register(roomContentRoutes, { ctx: rooms });
+      await api.register(roomFileRoutes, { ctx: rooms });
     },
     socket: (socket) => registerRoomSocketHandlers(socket, rooms),
     jobs: [{ name: 'room invitation sweep', everyMs: INVITATION_WINDOW_MS, run: () => sweepExpiredInvitations(rooms) }],

@@ -1,13 +1,16 @@
-import type {
-  RoomAbilities,
-  RoomActivityEntry,
-  RoomActivityType,
-  RoomAvatar,
-  RoomContentItem,
-  RoomDetail,
-  RoomMember,
-  RoomSummary,
-  RoomUser,
+import {
+  API_BASE,
+  pathTo,
+  ROOM_ENDPOINTS,
+  type RoomAbilities,
+  type RoomActivityEntry,
+  type RoomActivityType,
+  type RoomAvatar,
+  type RoomContentItem,
+  type RoomDetail,
+  type RoomMember,
+  type RoomSummary,
+  type RoomUser,
 } from '@clipsync/shared';
 import type { roomActivity } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -36,7 +39,7 @@ const ROOM_ABILITIES = [
  * is a link signed for the caller, so that an `<img>` or a plain link works without a bearer header.
  */
 export function roomFileUrl(item: Pick<RoomContentRow, 'id' | 'roomId'>, name: string, access?: string): string {
-  const path = `/api/rooms/${item.roomId}/files/${item.id}/${encodeURIComponent(name)}`;
+  const path = `${API_BASE}${pathTo(ROOM_ENDPOINTS.download.path, { id: item.roomId, fileId: item.id, name })}`;
   return access ? `${path}?access=${access}` : path;
 }
 

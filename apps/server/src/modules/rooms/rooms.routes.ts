@@ -1,28 +1,6 @@
-import {
-  AcceptRoomInvitationRequest,
-  AddRoomMemberRequest,
-  CreateRoomRequest,
-  ErrorBody,
-  JoinRoomRequest,
-  JoinRoomResult,
-  RoomActivityList,
-  RoomActivityQuery,
-  RoomContentQuery,
-  RoomDetail,
-  RoomIdParams,
-  RoomInvitationList,
-  RoomInvitationParams,
-  RoomInvitationSent,
-  RoomLinkPreview,
-  RoomLinkPreviewRequest,
-  RoomListQuery,
-  RoomMemberParams,
-  RoomSummaryList,
-  ShareTokenResult,
-  UpdateRoomRequest,
-} from '@clipsync/shared';
+import { ErrorBody, ROOM_ENDPOINTS } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { routeFrom } from '../../lib/api-route';
 import { plainJsonFor200, sendRemembered } from '../../lib/plain-json-serializer';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { RoomsContext } from './rooms.context';
@@ -34,8 +12,8 @@ import * as roomMembers from './room-members.service';
 import * as roomsService from './rooms.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
-const bearer = [{ bearer: [] }];
-const tags = ['rooms'];
+const member = { tags: ['rooms'], security: [{ bearer: [] }], response: errors };
+const api = ROOM_ENDPOINTS;
 /** Share-token lookups per client address: plenty for people following links, too few to guess tokens. */
 const JOINS_PER_MINUTE = 30;
 
@@ -44,171 +22,114 @@ const JOINS_PER_MINUTE = 30;
  * per address as the join is, so it is no faster a way to guess tokens.
  */
 export const roomLinkPreviewRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (app, { ctx }) => {
-  app.post(
-    '/link-preview',
-    {
-      config: { rateLimit: { max: JOINS_PER_MINUTE, timeWindow: '1 minute' } },
-      schema: { tags, body: RoomLinkPreviewRequest, response: { 200: RoomLinkPreview, ...errors } },
-    },
-    async (request) => previewRoomLink(ctx, request.body),
-  );
+  app.route({
+    ...routeFrom(api.linkPreview, { tags: ['rooms'], response: errors }),
+    config: { rateLimit: { max: JOINS_PER_MINUTE, timeWindow: '1 minute' } },
+    handler: async (request) => previewRoomLink(ctx, request.body),
+  });
 };
 
-/** SPEC §7 Rooms: the room itself, its members, its invite link and its activity (content: room-content.routes). */
+/** Rooms, for signed-in callers: the room, its members, its invite link and its activity (content: room-content.routes). */
 export const roomsRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', signedInOnly);
 
-  app.get(
-    '/',
-    { schema: { tags, security: bearer, querystring: RoomListQuery, response: { 200: RoomSummaryList, ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...routeFrom(api.list, member),
+    handler: async (request, reply) => {
       const page = await roomList.listRooms(ctx, request.actor, request.query);
       reply.header('X-Total-Count', String(page.total));
       return page.rooms;
     },
-  );
+  });
 
-  app.post(
-    '/',
-    { schema: { tags, security: bearer, body: CreateRoomRequest, response: { 201: RoomDetail, ...errors } } },
-    async (request, reply) => reply.status(201).send(await roomsService.createRoom(ctx, request.actor, request.body)),
-  );
+  app.route({
+    ...routeFrom(api.create, member),
+    handler: async (request, reply) =>
+      reply.status(201).send(await roomsService.createRoom(ctx, request.actor, request.body)),
+  });
 
-  app.post(
-    '/join',
-    {
-      config: { rateLimit: { max: JOINS_PER_MINUTE, timeWindow: '1 minute' } },
-      schema: { tags, security: bearer, body: JoinRoomRequest, response: { 200: JoinRoomResult, ...errors } },
-    },
-    async (request) => roomsService.joinRoomByToken(ctx, request.actor, request.body.shareToken),
-  );
+  app.route({
+    ...routeFrom(api.join, member),
+    config: { rateLimit: { max: JOINS_PER_MINUTE, timeWindow: '1 minute' } },
+    handler: async (request) => roomsService.joinRoomByToken(ctx, request.actor, request.body.shareToken),
+  });
 
   // Only the global per-address limit: a token (256 random bits) is of use only to the account it was sent to.
-  app.post(
-    '/invitations/accept',
-    {
-      schema: {
-        tags,
-        security: bearer,
-        body: AcceptRoomInvitationRequest,
-        response: { 200: JoinRoomResult, ...errors },
-      },
-    },
-    async (request) => roomInvitations.acceptInvitation(ctx, request.actor, request.body.token),
-  );
+  app.route({
+    ...routeFrom(api.acceptInvitation, member),
+    handler: async (request) => roomInvitations.acceptInvitation(ctx, request.actor, request.body.token),
+  });
 
-  app.get(
-    '/:id',
-    {
-      schema: {
-        tags,
-        security: bearer,
-        params: RoomIdParams,
-        querystring: RoomContentQuery,
-        response: { 200: RoomDetail, ...errors },
-      },
-      serializerCompiler: plainJsonFor200,
-      onSend: sendRemembered,
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeFrom(api.get, member),
+    serializerCompiler: plainJsonFor200,
+    onSend: sendRemembered,
+    handler: async (request, reply) => {
       const room = await roomsService.getRoom(ctx, request.actor, request.params.id, request.query);
       reply.header('X-Total-Count', String(room.contentTotal));
       return room;
     },
-  );
+  });
 
-  app.patch(
-    '/:id',
-    {
-      schema: {
-        tags,
-        security: bearer,
-        params: RoomIdParams,
-        body: UpdateRoomRequest,
-        response: { 200: RoomDetail, ...errors },
-      },
-    },
-    async (request) => roomsService.updateRoom(ctx, request.actor, request.params.id, request.body),
-  );
+  app.route({
+    ...routeFrom(api.update, member),
+    handler: async (request) => roomsService.updateRoom(ctx, request.actor, request.params.id, request.body),
+  });
 
-  app.delete(
-    '/:id',
-    { schema: { tags, security: bearer, params: RoomIdParams, response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...routeFrom(api.remove, member),
+    handler: async (request, reply) => {
       await roomsService.deleteRoom(ctx, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
-  );
+  });
 
-  app.post(
-    '/:id/share-token',
-    { schema: { tags, security: bearer, params: RoomIdParams, response: { 200: ShareTokenResult, ...errors } } },
-    async (request) => roomsService.rotateShareToken(ctx, request.actor, request.params.id),
-  );
+  app.route({
+    ...routeFrom(api.rotateInvite, member),
+    handler: async (request) => roomsService.rotateShareToken(ctx, request.actor, request.params.id),
+  });
 
-  app.post(
-    '/:id/leave',
-    { schema: { tags, security: bearer, params: RoomIdParams, response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...routeFrom(api.leave, member),
+    handler: async (request, reply) => {
       await roomsService.leaveRoom(ctx, request.actor, request.params.id);
       return reply.status(204).send(null);
     },
-  );
+  });
 
-  app.post(
-    '/:id/members',
-    {
-      schema: {
-        tags,
-        security: bearer,
-        params: RoomIdParams,
-        body: AddRoomMemberRequest,
-        response: { 202: RoomInvitationSent, ...errors },
-      },
-    },
-    async (request, reply) =>
+  app.route({
+    ...routeFrom(api.addMember, member),
+    handler: async (request, reply) =>
       reply.status(202).send(await roomMembers.addMember(ctx, request.actor, request.params.id, request.body.email)),
-  );
+  });
 
-  app.get(
-    '/:id/invitations',
-    { schema: { tags, security: bearer, params: RoomIdParams, response: { 200: RoomInvitationList, ...errors } } },
-    async (request) => roomInvitations.listInvitations(ctx, request.actor, request.params.id),
-  );
+  app.route({
+    ...routeFrom(api.invitations, member),
+    handler: async (request) => roomInvitations.listInvitations(ctx, request.actor, request.params.id),
+  });
 
-  app.delete(
-    '/:id/invitations/:invitationId',
-    { schema: { tags, security: bearer, params: RoomInvitationParams, response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...routeFrom(api.cancelInvitation, member),
+    handler: async (request, reply) => {
       await roomInvitations.cancelInvitation(ctx, request.actor, request.params.id, request.params.invitationId);
       return reply.status(204).send(null);
     },
-  );
+  });
 
-  app.delete(
-    '/:id/members/:memberId',
-    { schema: { tags, security: bearer, params: RoomMemberParams, response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
+  app.route({
+    ...routeFrom(api.removeMember, member),
+    handler: async (request, reply) => {
       await roomMembers.removeMember(ctx, request.actor, request.params.id, request.params.memberId);
       return reply.status(204).send(null);
     },
-  );
+  });
 
-  app.get(
-    '/:id/activity',
-    {
-      schema: {
-        tags,
-        security: bearer,
-        params: RoomIdParams,
-        querystring: RoomActivityQuery,
-        response: { 200: RoomActivityList, ...errors },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...routeFrom(api.activity, member),
+    handler: async (request, reply) => {
       const page = await roomActivity.listRoomActivity(ctx, request.actor, request.params.id, request.query);
       reply.header('X-Total-Count', String(page.total));
       return page.entries;
     },
-  );
+  });
 };

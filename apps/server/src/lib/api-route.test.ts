@@ -1,0 +1,60 @@
+import {
+  API_BASE,
+  AUTH_ENDPOINTS,
+  BILLING_ENDPOINTS,
+  CLIP_ENDPOINTS,
+  DESKTOP_ENDPOINTS,
+  NETWORK_ENDPOINTS,
+  OPS_ENDPOINTS,
+  ROOM_ENDPOINTS,
+  type ApiEndpoint,
+} from '@clipsync/shared';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+
+const TABLES = {
+  AUTH_ENDPOINTS,
+  BILLING_ENDPOINTS,
+  CLIP_ENDPOINTS,
+  DESKTOP_ENDPOINTS,
+  NETWORK_ENDPOINTS,
+  OPS_ENDPOINTS,
+  ROOM_ENDPOINTS,
+};
+const entries = Object.entries(TABLES).flatMap(([table, group]) =>
+  Object.entries(group as Record<string, ApiEndpoint>).map(([name, endpoint]) => ({
+    name: `${table}.${name}`,
+    endpoint,
+  })),
+);
+/** OpenAPI writes `:id` as `{id}`. */
+const documentPath = (path: string) => `${API_BASE}${path.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`;
+
+interface OpenApiOperation {
+  tags?: string[];
+  responses?: Record<string, unknown>;
+}
+
+describe('the server and the shared endpoint table', () => {
+  let testApp: TestApp;
+  let paths: Record<string, Record<string, OpenApiOperation>>;
+  beforeAll(async () => {
+    // With a metrics token, so that every optional route is there too.
+    testApp = await buildTestApp({ METRICS_TOKEN: 'metrics-token-for-tests' });
+    paths = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: typeof paths }>().paths;
+  });
+  afterAll(() => testApp.close());
+
+  test.each(entries)('$name is served and documented with its tag and its success answer', ({ endpoint }) => {
+    const operation = paths[documentPath(endpoint.path)]?.[endpoint.method.toLowerCase()];
+    expect(operation?.tags?.length).toBeGreaterThan(0);
+    if (endpoint.response !== undefined) {
+      expect(Object.keys(operation?.responses ?? {})).toContain(String(endpoint.status ?? 200));
+    }
+  });
+
+  test('every route under /api is in the table: it is the API’s one list', () => {
+    const listed = new Set(entries.map(({ endpoint }) => documentPath(endpoint.path)));
+    expect(Object.keys(paths).filter((path) => !listed.has(path))).toEqual([]);
+  });
+});

@@ -1,0 +1,344 @@
+import { z } from 'zod';
+import {
+  CheckEmailConfirmationResponse,
+  ForgotPasswordRequest,
+  LoginRequest,
+  LoginResponse,
+  MeResponse,
+  MessageResponse,
+  RefreshResponse,
+  RegisterRequest,
+  ResendConfirmationRequest,
+  ResetPasswordRequest,
+  TokenQuery,
+} from '../schemas/auth';
+import { BillingResponse, CheckoutRequest, RedirectUrlResponse, StripeWebhookReceived } from '../schemas/billing';
+import {
+  Clip,
+  ClipFileList,
+  ClipFileParams,
+  ClipHistoryQuery,
+  ClipIdParams,
+  ClipList,
+  ClipStats,
+  FavoriteResult,
+  PagedClips,
+  ResourceId,
+  SaveClipboardItemRequest,
+  UpdateClipRequest,
+  UploadResult,
+} from '../schemas/clips';
+import {
+  CreateDesktopTextRequest,
+  Desktop,
+  DesktopFileParams,
+  DesktopFileQuery,
+  DesktopItem,
+  DesktopItemParams,
+  DesktopShareParams,
+  DesktopShareResult,
+  DesktopTarget,
+  DesktopUploadFields,
+  LanDataQuery,
+  LanDataResponse,
+  UpdateDesktopItemRequest,
+  UpdateDesktopLayoutRequest,
+} from '../schemas/desktop';
+import { DevOutboxResponse } from '../schemas/dev';
+import { HealthResponse, ReadyResponse } from '../schemas/health';
+import { ShareOriginsResponse } from '../schemas/network';
+import {
+  AcceptRoomInvitationRequest,
+  AddRoomContentRequest,
+  AddRoomMemberRequest,
+  CreateRoomRequest,
+  JoinRoomRequest,
+  JoinRoomResult,
+  RoomActivityList,
+  RoomActivityQuery,
+  RoomContentItem,
+  RoomContentList,
+  RoomLinkPreview,
+  RoomLinkPreviewRequest,
+  RoomContentParams,
+  RoomContentQuery,
+  RoomDetail,
+  RoomFileParams,
+  RoomFileQuery,
+  RoomIdParams,
+  RoomInvitationList,
+  RoomInvitationParams,
+  RoomInvitationSent,
+  RoomListQuery,
+  RoomMemberParams,
+  RoomSummaryList,
+  RoomUploadResult,
+  ShareTokenResult,
+  UpdateRoomContentRequest,
+  UpdateRoomRequest,
+} from '../schemas/rooms';
+import { defineEndpoints } from './endpoint';
+
+/**
+ * The API's one list: every call under `/api`, per area, with its path written here and nowhere else. The
+ * server registers its routes from these entries and the web app sends its requests by them.
+ */
+
+/** Accounts and sessions. Every answer of these comes as JSON except the mailed link's redirect. */
+export const AUTH_ENDPOINTS = defineEndpoints({
+  register: { method: 'POST', path: '/auth/register', body: RegisterRequest, response: MessageResponse },
+  login: { method: 'POST', path: '/auth/login', body: LoginRequest, response: LoginResponse },
+  /** The refresh token goes in its header (REFRESH_TOKEN_HEADER), never in a body or the query. */
+  refresh: { method: 'POST', path: '/auth/refresh', response: RefreshResponse },
+  logout: { method: 'POST', path: '/auth/logout', response: MessageResponse },
+  me: { method: 'GET', path: '/auth/me', response: MeResponse },
+  forgotPassword: {
+    method: 'POST',
+    path: '/auth/forgot-password',
+    body: ForgotPasswordRequest,
+    response: MessageResponse,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/auth/reset-password',
+    body: ResetPasswordRequest,
+    response: MessageResponse,
+  },
+  /** Answers the same message whether or not the address has an unconfirmed account; 429 over its limit. */
+  resendConfirmation: {
+    method: 'POST',
+    path: '/auth/resend-confirmation',
+    body: ResendConfirmationRequest,
+    response: MessageResponse,
+  },
+  /** The link in the confirmation mail: consumes the token and redirects (303) to the confirmation page. */
+  confirm: { method: 'GET', path: '/auth/confirm', query: TokenQuery, status: 303 },
+  checkEmailConfirmation: {
+    method: 'GET',
+    path: '/auth/check-email-confirmation',
+    query: TokenQuery,
+    response: CheckEmailConfirmationResponse,
+  },
+});
+
+/** Clips and their files. Reading a clip and its file list needs only its link; the rest is the owner's. */
+export const CLIP_ENDPOINTS = defineEndpoints({
+  get: { method: 'GET', path: '/clipboard/:id', params: ClipIdParams, response: Clip },
+  files: { method: 'GET', path: '/clipboard/:id/files', params: ClipIdParams, response: ClipFileList },
+  /** The page's clips; the total of all matches comes in `X-Total-Count`. */
+  history: { method: 'GET', path: '/clipboard/history', query: ClipHistoryQuery, response: ClipList },
+  favorites: {
+    method: 'GET',
+    path: '/clipboard/favorites',
+    query: ClipHistoryQuery.omit({ favorite: true }),
+    response: PagedClips,
+  },
+  stats: { method: 'GET', path: '/clipboard/stats', response: ClipStats },
+  create: { method: 'POST', path: '/clipboard', body: SaveClipboardItemRequest, status: 201, response: Clip },
+  update: { method: 'PUT', path: '/clipboard/:id', params: ClipIdParams, body: UpdateClipRequest, response: Clip },
+  remove: { method: 'DELETE', path: '/clipboard/:id', params: ClipIdParams, status: 204, response: null },
+  toggleFavorite: { method: 'POST', path: '/clipboard/:id/favorite', params: ClipIdParams, response: FavoriteResult },
+  /**
+   * One file, as the whole body (`PUT`, name and type in headers) or as a multipart form's `file` (the
+   * same path by `POST`); 409 once the clip holds its most files.
+   */
+  uploadFile: {
+    method: 'PUT',
+    path: '/clipboard/:id/files',
+    params: ClipIdParams,
+    status: 201,
+    response: UploadResult,
+  },
+  removeFile: {
+    method: 'DELETE',
+    path: '/clipboard/:id/files/:fileId',
+    params: ClipFileParams,
+    status: 204,
+    response: null,
+  },
+  /** A clip file's download: its link is the clip's (the file's `url`). */
+  download: {
+    method: 'GET',
+    path: '/files/:fileId/:name',
+    params: z.object({ fileId: ResourceId, name: z.string() }),
+  },
+});
+
+/** Rooms: the room, its members, invitations, invite link, activity, content and files. Signed in, except downloads. */
+export const ROOM_ENDPOINTS = defineEndpoints({
+  /** The caller's rooms; the total of all matches comes in `X-Total-Count`. */
+  list: { method: 'GET', path: '/rooms', query: RoomListQuery, response: RoomSummaryList },
+  create: { method: 'POST', path: '/rooms', body: CreateRoomRequest, status: 201, response: RoomDetail },
+  join: { method: 'POST', path: '/rooms/join', body: JoinRoomRequest, response: JoinRoomResult },
+  acceptInvitation: {
+    method: 'POST',
+    path: '/rooms/invitations/accept',
+    body: AcceptRoomInvitationRequest,
+    response: JoinRoomResult,
+  },
+  /** Signed out too: the room name behind a working join or invite link, for the sign-in page it leads to. */
+  linkPreview: { method: 'POST', path: '/rooms/link-preview', body: RoomLinkPreviewRequest, response: RoomLinkPreview },
+  /** Opening a public room joins it; the content page's total is in `X-Total-Count`. */
+  get: { method: 'GET', path: '/rooms/:id', params: RoomIdParams, query: RoomContentQuery, response: RoomDetail },
+  update: { method: 'PATCH', path: '/rooms/:id', params: RoomIdParams, body: UpdateRoomRequest, response: RoomDetail },
+  remove: { method: 'DELETE', path: '/rooms/:id', params: RoomIdParams, status: 204, response: null },
+  /** A new invite link; the old one stops working. */
+  rotateInvite: { method: 'POST', path: '/rooms/:id/share-token', params: RoomIdParams, response: ShareTokenResult },
+  leave: { method: 'POST', path: '/rooms/:id/leave', params: RoomIdParams, status: 204, response: null },
+  /** Mails an invitation; accepted (202) whether or not the address has an account. */
+  addMember: {
+    method: 'POST',
+    path: '/rooms/:id/members',
+    params: RoomIdParams,
+    body: AddRoomMemberRequest,
+    status: 202,
+    response: RoomInvitationSent,
+  },
+  /** Pending invitations (not accepted, not expired), for the room's members. */
+  invitations: { method: 'GET', path: '/rooms/:id/invitations', params: RoomIdParams, response: RoomInvitationList },
+  cancelInvitation: {
+    method: 'DELETE',
+    path: '/rooms/:id/invitations/:invitationId',
+    params: RoomInvitationParams,
+    status: 204,
+    response: null,
+  },
+  removeMember: {
+    method: 'DELETE',
+    path: '/rooms/:id/members/:memberId',
+    params: RoomMemberParams,
+    status: 204,
+    response: null,
+  },
+  /** The total of all entries comes in `X-Total-Count`. */
+  activity: {
+    method: 'GET',
+    path: '/rooms/:id/activity',
+    params: RoomIdParams,
+    query: RoomActivityQuery,
+    response: RoomActivityList,
+  },
+  /** The total of all matches comes in `X-Total-Count`. */
+  content: {
+    method: 'GET',
+    path: '/rooms/:id/content',
+    params: RoomIdParams,
+    query: RoomContentQuery,
+    response: RoomContentList,
+  },
+  addContent: {
+    method: 'POST',
+    path: '/rooms/:id/content',
+    params: RoomIdParams,
+    body: AddRoomContentRequest,
+    status: 201,
+    response: RoomContentItem,
+  },
+  updateContent: {
+    method: 'PATCH',
+    path: '/rooms/:id/content/:contentId',
+    params: RoomContentParams,
+    body: UpdateRoomContentRequest,
+    response: RoomContentItem,
+  },
+  removeContent: {
+    method: 'DELETE',
+    path: '/rooms/:id/content/:contentId',
+    params: RoomContentParams,
+    status: 204,
+    response: null,
+  },
+  /** One file, as the whole body (`PUT`, name and type in headers) or as a multipart form's `file` (`POST`). */
+  upload: { method: 'PUT', path: '/rooms/:id/upload', params: RoomIdParams, status: 201, response: RoomUploadResult },
+  /** A room file's download: a bearer token, or the signed link of the item's `file_url` (`access`). */
+  download: { method: 'GET', path: '/rooms/:id/files/:fileId/:name', params: RoomFileParams, query: RoomFileQuery },
+});
+
+/**
+ * The virtual desktop. No sign-in required: signed out, a call acts on the LAN desktop of the caller's
+ * network, and with `desktopId` (a share token) on the desktop shared by it.
+ */
+export const DESKTOP_ENDPOINTS = defineEndpoints({
+  /** Signed in, the caller's own desktop; signed out, the LAN desktop of the caller's network. */
+  get: { method: 'GET', path: '/virtual-desktop', response: Desktop },
+  lanData: { method: 'GET', path: '/virtual-desktop/lan-data', query: LanDataQuery, response: LanDataResponse },
+  /** 404 when the token is unknown or revoked. */
+  getShared: { method: 'GET', path: '/virtual-desktop/shared/:token', params: DesktopShareParams, response: Desktop },
+  addText: {
+    method: 'POST',
+    path: '/virtual-desktop/items/text',
+    body: CreateDesktopTextRequest,
+    status: 201,
+    response: DesktopItem,
+  },
+  /**
+   * One file as the whole body (`PUT`), its `desktopId`, `x` and `y` in the query; or (`POST`) a multipart
+   * form with those as fields beside the `file`.
+   */
+  uploadFile: {
+    method: 'PUT',
+    path: '/virtual-desktop/items/file',
+    query: DesktopUploadFields,
+    status: 201,
+    response: DesktopItem,
+  },
+  /** A whole drag's or resize's result in one call. */
+  saveLayout: {
+    method: 'PATCH',
+    path: '/virtual-desktop/items',
+    body: UpdateDesktopLayoutRequest,
+    response: z.array(DesktopItem),
+  },
+  moveItem: {
+    method: 'PATCH',
+    path: '/virtual-desktop/items/:id',
+    params: DesktopItemParams,
+    body: UpdateDesktopItemRequest,
+    response: DesktopItem,
+  },
+  removeItem: {
+    method: 'DELETE',
+    path: '/virtual-desktop/items/:id',
+    params: DesktopItemParams,
+    query: DesktopTarget,
+    status: 204,
+    response: null,
+  },
+  /** Creates the share link, or replaces it (the old link stops working); the owner only. */
+  share: { method: 'POST', path: '/virtual-desktop/share', response: DesktopShareResult },
+  unshare: { method: 'DELETE', path: '/virtual-desktop/share', status: 204, response: null },
+  /** A desktop file's download, by the signed link of the item's `file_url` (`access`). */
+  download: {
+    method: 'GET',
+    path: '/virtual-desktop/files/:id/:name',
+    params: DesktopFileParams,
+    query: DesktopFileQuery,
+  },
+});
+
+/** This machine's network origins for share links: loopback callers without PUBLIC_URL only. */
+export const NETWORK_ENDPOINTS = defineEndpoints({
+  shareOrigins: { method: 'GET', path: '/network/share-origins', response: ShareOriginsResponse },
+});
+
+/** Paid plans: a 503 `PAYMENTS_NOT_CONFIGURED` means this server sells none. */
+export const BILLING_ENDPOINTS = defineEndpoints({
+  get: { method: 'GET', path: '/billing', response: BillingResponse },
+  /** Stripe's hosted checkout for a plan and interval; the browser goes to the answer's `url`. */
+  checkout: { method: 'POST', path: '/stripe/checkout', body: CheckoutRequest, response: RedirectUrlResponse },
+  /** Stripe's customer portal, where the subscriber changes card, plan or cancels. */
+  portal: { method: 'POST', path: '/billing/portal', response: RedirectUrlResponse },
+  /** Stripe's signed events: the body is read as bytes, since the signature covers them exactly. */
+  webhook: { method: 'POST', path: '/stripe/webhook', response: StripeWebhookReceived },
+});
+
+/** For operators and their tools: liveness, readiness and (with METRICS_TOKEN) Prometheus' page. */
+export const OPS_ENDPOINTS = defineEndpoints({
+  health: { method: 'GET', path: '/health', response: HealthResponse },
+  /** 503 with the same body when the database, Redis or the bucket cannot be reached. */
+  ready: { method: 'GET', path: '/ready', response: ReadyResponse },
+  /** Prometheus' text format, not JSON. */
+  metrics: { method: 'GET', path: '/metrics' },
+  /** The dev outbox: not in production, and for callers on the server's own machine only. */
+  devOutbox: { method: 'GET', path: '/dev/outbox', response: DevOutboxResponse },
+});
