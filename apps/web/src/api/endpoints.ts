@@ -41,6 +41,7 @@ import {
   DesktopItem,
   DesktopShareResult,
   UpdateDesktopLayoutRequest,
+  BillingConfigResponse,
   BillingResponse,
   CheckoutRequest,
   RedirectUrlResponse,
@@ -275,6 +276,8 @@ export const desktopEndpoints = defineEndpoints({
 
 /** Paid plans (SPEC §7 Billing): a 503 `PAYMENTS_NOT_CONFIGURED` means this server sells none. */
 export const billingEndpoints = defineEndpoints({
+  /** Open to anyone: whether this server sells plans (asked once, instead of meeting the 503 on every page). */
+  config: { method: 'GET', path: () => '/billing/config', response: BillingConfigResponse },
   get: { method: 'GET', path: () => '/billing', response: BillingResponse },
   /** Stripe's hosted checkout for a plan and interval; the browser goes to the answer's `url`. */
   checkout: { method: 'POST', path: () => '/stripe/checkout', request: CheckoutRequest, response: RedirectUrlResponse },

@@ -1,4 +1,10 @@
-import { BillingResponse, CheckoutRequest, ErrorBody, RedirectUrlResponse } from '@clipsync/shared';
+import {
+  BillingConfigResponse,
+  BillingResponse,
+  CheckoutRequest,
+  ErrorBody,
+  RedirectUrlResponse,
+} from '@clipsync/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
@@ -46,5 +52,15 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: BillingContext }> = asy
       schema: { tags, security: bearer, response: { 200: RedirectUrlResponse, ...errors } },
     },
     async (request) => billingService.openPortal(ctx, request.actor),
+  );
+};
+
+/**
+ * What anyone may ask, signed in or not: the landing page's pricing section shows it to every visitor. The
+ * web app asks once instead of learning "no payments" from a 503 on every page.
+ */
+export const billingConfigRoutes: FastifyPluginAsyncZod<{ ctx: BillingContext }> = async (app, { ctx }) => {
+  app.get('/billing/config', { schema: { tags, response: { 200: BillingConfigResponse } } }, async () =>
+    billingService.getBillingConfig(ctx),
   );
 };
