@@ -8,10 +8,7 @@ import { Toaster } from '../ui/Toaster';
 import { ShareClipDialog } from './ShareClipDialog';
 
 vi.mock('../api/network-api', () => ({ networkApi: { shareOrigins: vi.fn() } }));
-vi.mock('../lib/browser-files', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../lib/browser-files')>()),
-  copyText: vi.fn().mockResolvedValue(undefined),
-}));
+vi.mock('../lib/browser-files', () => ({ copyText: vi.fn().mockResolvedValue(undefined) }));
 // The QR code's encoded text is not readable from its SVG: the stand-in shows what it was given.
 vi.mock('qrcode.react', () => ({
   QRCodeSVG: (props: { value: string; 'aria-label': string }) => (
