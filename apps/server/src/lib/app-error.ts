@@ -58,6 +58,8 @@ export class AppError extends Error {
   readonly statusCode: number;
   /** With `EDIT_CONFLICT`: the stored text and its version, so the client can show both (lib/edit-conflict.ts). */
   current?: EditConflictCurrent;
+  /** With `RATE_LIMITED` from a per-account limit: the seconds to wait (also the Retry-After header). */
+  retryAfterSeconds?: number;
 
   constructor(
     readonly code: ErrorCode,
