@@ -17,6 +17,7 @@ import type { Redis } from 'ioredis';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { linkOriginOf } from '../../lib/link-origin';
 import { createAttemptLimiter, limitFailures, limitPerBodyField } from '../../plugins/attempt-limiter';
 import { requireSignedIn } from '../../lib/actor';
 import { limitKeyOf } from '../../lib/address-limit-key';
@@ -61,7 +62,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       preHandler: [perEmail],
       schema: { tags: ['auth'], body: RegisterRequest, response: { 200: MessageResponse, ...errors } },
     },
-    async (request) => auth.register(ctx, request.body),
+    async (request) => auth.register(ctx, request.body, linkOriginOf(request, ctx)),
   );
 
   app.post(
@@ -94,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       preHandler: [perEmail],
       schema: { tags: ['auth'], body: ForgotPasswordRequest, response: { 200: MessageResponse, ...errors } },
     },
-    async (request) => auth.forgotPassword(ctx, request.body.email),
+    async (request) => auth.forgotPassword(ctx, request.body.email, linkOriginOf(request, ctx)),
   );
 
   app.post(
@@ -104,7 +105,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
       preHandler: [perEmail],
       schema: { tags: ['auth'], body: ResendConfirmationRequest, response: { 200: MessageResponse, ...errors } },
     },
-    async (request) => auth.resendConfirmation(ctx, request.body.email),
+    async (request) => auth.resendConfirmation(ctx, request.body.email, linkOriginOf(request, ctx)),
   );
 
   app.post(
@@ -122,7 +123,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     { config: { rateLimit: PER_IP }, schema: { tags: ['auth'], querystring: TokenQuery } },
     async (request, reply) => {
       const outcome = await auth.confirmEmail(ctx, request.query.token);
-      const target = new URL('/email-confirmation', ctx.publicUrl);
+      const target = new URL('/email-confirmation', linkOriginOf(request, ctx));
       const isConfirmed =
         outcome === 'confirmed' || (await auth.checkEmailConfirmation(ctx, request.query.token)).confirmed;
       if (isConfirmed) {

@@ -49,14 +49,18 @@ async function claimUnconfirmedAddress(ctx: AuthContext, input: RegisterRequest,
  * (no enumeration by answer or by timing): a new or unconfirmed address gets a confirmation link, a
  * confirmed one a note to its owner. Each kind of mail leaves at most once a minute per address.
  */
-export async function register(ctx: AuthContext, input: RegisterRequest): Promise<{ message: string }> {
+export async function register(
+  ctx: AuthContext,
+  input: RegisterRequest,
+  linkOrigin: string,
+): Promise<{ message: string }> {
   const passwordHash = await hashPassword(input.password);
   const claimed = await claimUnconfirmedAddress(ctx, input, passwordHash);
   if (claimed) {
-    const url = `${ctx.publicUrl}/api/auth/confirm?token=${encodeURIComponent(claimed.token)}`;
+    const url = `${linkOrigin}/api/auth/confirm?token=${encodeURIComponent(claimed.token)}`;
     ctx.mail.enqueue(() => confirmationMail(input.email, input.name, url), { cooldownKey: `confirm:${input.email}` });
   } else {
-    const loginUrl = `${ctx.publicUrl}/auth?mode=login`;
+    const loginUrl = `${linkOrigin}/auth?mode=login`;
     ctx.mail.enqueue(() => alreadyRegisteredMail(input.email, loginUrl), {
       cooldownKey: `already-registered:${input.email}`,
     });
@@ -105,13 +109,17 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Logi
  * (no enumeration); it shares the confirmation mail's cooldown, so it cannot be used to flood a mailbox.
  * The earlier link stays valid: both belong to the same registration.
  */
-export async function resendConfirmation(ctx: AuthContext, email: string): Promise<{ message: string }> {
+export async function resendConfirmation(
+  ctx: AuthContext,
+  email: string,
+  linkOrigin: string,
+): Promise<{ message: string }> {
   const user = await findUserByEmail(ctx, email);
   if (user && !user.emailConfirmedAt) {
     ctx.mail.enqueue(
       async () => {
         const token = await issueEmailToken(ctx.db, user.id, 'confirm');
-        const url = `${ctx.publicUrl}/api/auth/confirm?token=${encodeURIComponent(token)}`;
+        const url = `${linkOrigin}/api/auth/confirm?token=${encodeURIComponent(token)}`;
         return confirmationMail(user.email, user.name, url);
       },
       { cooldownKey: `confirm:${user.email}` },
@@ -125,7 +133,11 @@ export async function resendConfirmation(ctx: AuthContext, email: string): Promi
  * one. Earlier links stay valid until they expire or a reset succeeds: a stranger asking again cannot
  * void the link the owner is about to click.
  */
-export async function forgotPassword(ctx: AuthContext, email: string): Promise<{ message: string }> {
+export async function forgotPassword(
+  ctx: AuthContext,
+  email: string,
+  linkOrigin: string,
+): Promise<{ message: string }> {
   const user = await findUserByEmail(ctx, email);
   if (user) {
     ctx.mail.enqueue(
@@ -133,7 +145,7 @@ export async function forgotPassword(ctx: AuthContext, email: string): Promise<{
         const token = await issueEmailToken(ctx.db, user.id, 'reset');
         // In the fragment: never sent to a server, so never in access logs or a Referer. The reset screen
         // (SPEC §2) requires an access and a refresh token there; the link's one single-use token is both.
-        const url = `${ctx.publicUrl}/reset-password#access_token=${encodeURIComponent(token)}&refresh_token=${encodeURIComponent(token)}&type=recovery`;
+        const url = `${linkOrigin}/reset-password#access_token=${encodeURIComponent(token)}&refresh_token=${encodeURIComponent(token)}&type=recovery`;
         return passwordResetMail(user.email, url);
       },
       { cooldownKey: `reset:${user.email}` },

@@ -26,6 +26,7 @@ import { signedInOnly } from '../../plugins/authenticate';
 import type { RoomsContext } from './rooms.context';
 import * as roomActivity from './room-activity.service';
 import * as roomInvitations from './room-invitations.service';
+import { linkOriginOf } from '../../lib/link-origin';
 import * as roomList from './room-list.service';
 import * as roomMembers from './room-members.service';
 import * as roomsService from './rooms.service';
@@ -149,7 +150,17 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await roomMembers.addMember(ctx, request.actor, request.params.id, request.body.email)),
+      reply
+        .status(202)
+        .send(
+          await roomMembers.addMember(
+            ctx,
+            request.actor,
+            request.params.id,
+            request.body.email,
+            linkOriginOf(request, ctx),
+          ),
+        ),
   );
 
   app.get(
