@@ -2,6 +2,7 @@ import { eq, isNull } from 'drizzle-orm';
 import type { LoginRequest, LoginResponse, PublicUser, RegisterRequest } from '@clipsync/shared';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { assertUncommonPassword } from './common-passwords';
 import { newId } from '../../lib/secure-tokens';
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from '../../mail/templates/account-mails';
 import type { AuthContext } from './auth.context';
@@ -54,6 +55,7 @@ export async function register(
   input: RegisterRequest,
   linkOrigin: string,
 ): Promise<{ message: string }> {
+  assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const claimed = await claimUnconfirmedAddress(ctx, input, passwordHash);
   if (claimed) {
@@ -160,6 +162,7 @@ export async function resetPassword(
   token: string,
   newPassword: string,
 ): Promise<{ message: string }> {
+  assertUncommonPassword(newPassword);
   const result = await consumeEmailToken(ctx.db, token, 'reset');
   if (result.status === 'expired')
     throw new AppError('INVALID_TOKEN', 'This password reset link has expired. Please request a new one.');
