@@ -9,6 +9,7 @@ export const ErrorCode = z.enum([
   'INVALID_CREDENTIALS',
   'EMAIL_NOT_CONFIRMED',
   'INVALID_TOKEN',
+  'PASSWORD_TOO_COMMON',
   'FORBIDDEN',
   'MISDIRECTED_REQUEST',
   'NOT_LOCAL_NETWORK',
@@ -36,6 +37,10 @@ export const ErrorBody = z.object({
   requiredPlan: z.enum(PLAN_IDS).optional(),
   /** With `EDIT_CONFLICT`: what is stored now, which the refused edit did not start from. */
   current: z.object({ text: z.string(), version: z.number().int() }).optional(),
+  /** With `RATE_LIMITED` for one account's sign-in: the seconds until it may be tried again. */
+  retryAfterSeconds: z.number().int().positive().optional(),
+  /** With `INVALID_CREDENTIALS`: the wrong passwords still allowed before sign-in is locked for a while. */
+  attemptsLeft: z.number().int().nonnegative().optional(),
   /** The request's id, as in every server log line of it (`reqId`): what to quote when reporting a failure. */
   requestId: z.string().optional(),
 });

@@ -17,6 +17,8 @@ export const CLIPS_PAGE_SIZE = 20;
 export const PASSWORD_MIN_REGISTER = 8;
 export const PASSWORD_MIN_RESET = 6;
 export const PASSWORD_MAX = 128;
+/** Registration and reset refuse the most common passwords, this many of them (the server holds the list). */
+export const COMMON_PASSWORDS_REFUSED = 10_000;
 /** Largest socket message the server accepts; text clips are far below it. */
 export const SOCKET_MAX_PAYLOAD_BYTES = 1_000_000;
 

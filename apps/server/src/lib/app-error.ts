@@ -7,6 +7,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INVALID_CREDENTIALS: 401,
   EMAIL_NOT_CONFIRMED: 403,
   INVALID_TOKEN: 400,
+  PASSWORD_TOO_COMMON: 400,
   FORBIDDEN: 403,
   MISDIRECTED_REQUEST: 421,
   NOT_LOCAL_NETWORK: 403,
@@ -33,6 +34,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   EMAIL_NOT_CONFIRMED:
     'Please confirm your email address before logging in. Check your inbox for the confirmation link.',
   INVALID_TOKEN: 'This link is invalid or has expired.',
+  PASSWORD_TOO_COMMON:
+    'This password is one of the 10,000 most common ones, which are guessed first. Please choose another.',
   FORBIDDEN: 'You are not allowed to do this',
   MISDIRECTED_REQUEST:
     'This server does not answer to that name. Open it by its address or localhost, or add the name to PUBLIC_URL or ALLOWED_ORIGINS.',
@@ -58,6 +61,8 @@ export class AppError extends Error {
   readonly statusCode: number;
   /** With `EDIT_CONFLICT`: the stored text and its version, so the client can show both (lib/edit-conflict.ts). */
   current?: EditConflictCurrent;
+  /** With `RATE_LIMITED` from a per-account limit: the seconds to wait (also the Retry-After header). */
+  retryAfterSeconds?: number;
 
   constructor(
     readonly code: ErrorCode,

@@ -3,6 +3,13 @@ import type { Redis } from 'ioredis';
 import { AppError } from '../lib/app-error';
 import { FixedWindowCounters } from '../lib/fixed-window-counters';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by a failure limit's check: the failures its keys still allow before they lock. */
+    failuresLeft?: number;
+  }
+}
+
 /**
  * Fixed-window counters for limits keyed on something other than the client address (an e-mail).
  * @fastify/rate-limit runs one limiter per request, so a route's per-IP limit and its per-account limit
@@ -14,6 +21,8 @@ export interface AttemptLimiter {
   hit(key: string): Promise<number>;
   /** Counts nothing; returns the seconds to wait when the limit is already reached, else 0. */
   check(key: string): Promise<number>;
+  /** Counts nothing; returns how many more attempts the window allows. */
+  left(key: string): Promise<number>;
 }
 
 export function createAttemptLimiter(options: { max: number; windowMs: number; redis?: Redis }): AttemptLimiter {
@@ -30,6 +39,7 @@ export function createAttemptLimiter(options: { max: number; windowMs: number; r
       const { count, ttlMs } = local.peek(key);
       return count >= max ? secondsLeft(ttlMs) : 0;
     },
+    left: async (key) => Math.max(max - local.peek(key).count, 0),
   };
   if (!redis) return memory;
   return {
@@ -59,12 +69,31 @@ export function createAttemptLimiter(options: { max: number; windowMs: number; r
         return memory.check(key);
       }
     },
+    left: async (key) => {
+      try {
+        return Math.max(max - Number((await redis.get(`clipsync-attempts:${key}`)) ?? 0), 0);
+      } catch {
+        return memory.left(key);
+      }
+    },
   };
+}
+
+/** A wait as a person reads it: whole minutes from a minute up (rounded up), seconds below. */
+export function describeWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
 const tooManyAttempts = (reply: FastifyReply, retryAfter: number) => {
   reply.header('Retry-After', String(retryAfter));
-  return new AppError('RATE_LIMITED', `Too many attempts for this account. Please try again in ${retryAfter} seconds.`);
+  const error = new AppError(
+    'RATE_LIMITED',
+    `Too many attempts for this account. Please try again in ${describeWait(retryAfter)}.`,
+  );
+  error.retryAfterSeconds = retryAfter;
+  return error;
 };
 
 /** preHandler: limits attempts per value of a body field (after validation, so the value is normalised). */
@@ -97,10 +126,15 @@ export function limitFailures(rules: readonly FailureRule[]) {
   return {
     /** preHandler: refuses while any of the request's keys is at its limit. */
     check: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+      let failuresLeft: number | undefined;
       for (const { limiter, key } of keysOf(request)) {
         const retryAfter = await limiter.check(key);
         if (retryAfter > 0) throw tooManyAttempts(reply, retryAfter);
+        const left = await limiter.left(key);
+        failuresLeft = failuresLeft === undefined ? left : Math.min(failuresLeft, left);
       }
+      // The 401 tells how many tries remain, so the form can warn before the lock.
+      request.failuresLeft = failuresLeft;
     },
     /** onSend: a 401 counts once under each of the request's keys. */
     record: async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

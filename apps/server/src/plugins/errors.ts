@@ -45,6 +45,14 @@ function isClientGone(error: FastifyError, request: FastifyRequest): boolean {
   return !request.raw.complete && request.raw.errored === error;
 }
 
+/** Codes that stand for something broken (ours, or the database), whoever threw them. */
+const FAULT_CODES: ReadonlySet<AppError['code']> = new Set(['INTERNAL', 'DATABASE_UNAVAILABLE']);
+
+/** An AppError a service threw on purpose, as its answer: anything but a fault. */
+function isExpectedRefusal(error: FastifyError): boolean {
+  return error instanceof AppError && !FAULT_CODES.has(error.code);
+}
+
 /** One error model for every route: services throw AppError; everything else is mapped, never leaked. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -54,13 +62,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.hijack();
     }
     const appError = toAppError(error);
-    if (appError.statusCode >= 500) {
+    if (isExpectedRefusal(error)) {
+      // A refusal a service chose (a 404, a 409, payments off on this server) is the answer, not a fault:
+      // one line to follow a request by, without a stack that would read as a crash.
+      request.log.info({ code: appError.code, statusCode: appError.statusCode }, 'request refused');
+    } else if (appError.statusCode >= 500) {
       const level = appError.code === 'DATABASE_UNAVAILABLE' ? 'warn' : 'error';
       request.log[level]({ err: error, serialization: isResponseSerializationError(error) }, 'request failed');
     }
     const body: ErrorBody = { error: appError.message, code: appError.code, requestId: request.id };
     if (appError.requiredPlan) body.requiredPlan = appError.requiredPlan;
     if (appError.current) body.current = appError.current;
+    if (appError.retryAfterSeconds) body.retryAfterSeconds = appError.retryAfterSeconds;
+    if (appError.code === 'INVALID_CREDENTIALS' && request.failuresLeft !== undefined) {
+      // This very failure is counted once the answer is sent (attempt-limiter.ts).
+      body.attemptsLeft = Math.max(request.failuresLeft - 1, 0);
+    }
     return reply.status(appError.statusCode).send(body);
   });
 }

@@ -16,6 +16,8 @@ export class ApiError extends Error {
     readonly requiredPlan?: PlanId,
     /** With a 409 `EDIT_CONFLICT`: the stored text and version the refused edit did not start from. */
     readonly current?: EditConflictCurrent,
+    /** With a sign-in refused: the tries left before the lock (401), or the lock's wait in seconds (429). */
+    readonly attempts: { attemptsLeft?: number; retryAfterSeconds?: number } = {},
   ) {
     super(message);
   }

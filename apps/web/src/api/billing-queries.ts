@@ -5,6 +5,16 @@ import { billingApi } from './billing-api';
 import { isPaymentsOff } from './billing-errors';
 
 export const billingKeys = { all: ['billing'] as const };
+/** Apart from `billingKeys.all`, so that refreshing the plan never asks this again. */
+export const billingConfigKey = ['billing-config'] as const;
+
+/**
+ * Whether this server sells plans (`GET /api/billing/config`, open to anyone). Asked once per visit: it
+ * changes only when the server restarts with other keys.
+ */
+export function useBillingConfig() {
+  return useQuery({ queryKey: billingConfigKey, queryFn: billingApi.config, staleTime: Infinity, gcTime: Infinity });
+}
 
 /** Back from checkout, Stripe's webhook may land after the browser: ask again this often, this many times. */
 export const PLAN_POLL_INTERVAL_MS = 2000;
@@ -14,18 +24,21 @@ const isAwaitingPlan = (data: BillingResponse | undefined, answers: number) =>
   !data?.plan && answers < PLAN_POLL_ATTEMPTS;
 
 /**
- * The signed-in user's plan, status and trial (`GET /api/billing`). A server without payments answers
- * 503 at once and for good, so that answer is not retried. `pollUntilPlan` fetches afresh and keeps
- * asking, a few times, until a paid plan shows (`isPolling` meanwhile).
+ * The signed-in user's plan, status and trial (`GET /api/billing`). A server without payments would answer
+ * 503 at once and for good: the plan is asked only once the config says payments are on (or could not
+ * tell), and a 503 all the same is not retried. `pollUntilPlan` fetches afresh and keeps asking, a few
+ * times, until a paid plan shows (`isPolling` meanwhile).
  */
 export function useBilling({ pollUntilPlan = false }: { pollUntilPlan?: boolean } = {}) {
   const queryClient = useQueryClient();
+  const config = useBillingConfig();
   const answersNow = () => queryClient.getQueryState(billingKeys.all)?.dataUpdateCount ?? 0;
   // Answers already cached (the shell asked before checkout) do not count against the attempts.
   const [answersBefore] = useState(answersNow);
   const query = useQuery({
     queryKey: billingKeys.all,
     queryFn: billingApi.get,
+    enabled: config.data?.paymentsEnabled ?? config.isError,
     staleTime: 60_000,
     retry: (failureCount, error) => !isPaymentsOff(error) && failureCount < 1,
     refetchOnMount: pollUntilPlan ? 'always' : true,
@@ -37,7 +50,7 @@ export function useBilling({ pollUntilPlan = false }: { pollUntilPlan?: boolean 
   });
   return {
     ...query,
-    isPaymentsOff: isPaymentsOff(query.error),
+    isPaymentsOff: config.data?.paymentsEnabled === false || isPaymentsOff(query.error),
     isPolling: pollUntilPlan && !query.isError && isAwaitingPlan(query.data, answersNow() - answersBefore),
   };
 }

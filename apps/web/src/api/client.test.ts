@@ -149,6 +149,18 @@ describe('call', () => {
     expect(fetchMock).toHaveBeenCalledOnce();
   });
 
+  test("a refused sign-in carries the tries left, and the lock's wait", async () => {
+    const login = () =>
+      call(authEndpoints.login, { body: { email: 'a@example.com', password: 'x' } }).catch((caught: unknown) => caught);
+    vi.stubGlobal(
+      'fetch',
+      respond(401, { error: 'Invalid credentials', code: 'INVALID_CREDENTIALS', attemptsLeft: 2 }),
+    );
+    expect(await login()).toMatchObject({ code: 'INVALID_CREDENTIALS', attempts: { attemptsLeft: 2 } });
+    vi.stubGlobal('fetch', respond(429, { error: 'Wait', code: 'RATE_LIMITED', retryAfterSeconds: 892 }));
+    expect(await login()).toMatchObject({ code: 'RATE_LIMITED', attempts: { retryAfterSeconds: 892 } });
+  });
+
   test('x-access-token on a response replaces the stored access token', async () => {
     sessionStore.save(user, { access_token: 'old', refresh_token: 'r1', expires_at: 1 });
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(200, { user }, { 'x-access-token': 'renewed' })));

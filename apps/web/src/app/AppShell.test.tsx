@@ -15,7 +15,7 @@ import { Toaster } from '../ui/Toaster';
 import { AppShell } from './AppShell';
 import { liveStateOf } from './LiveIndicator';
 
-vi.mock('../api/billing-api', () => ({ billingApi: { get: vi.fn() } }));
+vi.mock('../api/billing-api', () => ({ billingApi: { config: vi.fn(), get: vi.fn() } }));
 
 const paymentsOff = new ApiError('Payments are not configured on this server', 503, 'PAYMENTS_NOT_CONFIGURED');
 
@@ -58,6 +58,7 @@ const sidebar = () => within(screen.getByRole('complementary'));
 describe('AppShell', () => {
   setUpPageTests();
   beforeEach(() => {
+    vi.mocked(billingApi.config).mockResolvedValue({ paymentsEnabled: true });
     vi.mocked(billingApi.get).mockRejectedValue(paymentsOff);
   });
 
@@ -136,6 +137,17 @@ describe('AppShell', () => {
   test('a server without payments shows no plan at all', async () => {
     renderShell('/dashboard');
     await vi.waitFor(() => expect(billingApi.get).toHaveBeenCalled());
+    expect(screen.queryByTestId('plan-status')).not.toBeInTheDocument();
+  });
+
+  test('a server whose config says payments are off is never asked for the plan (a 503 on every page)', async () => {
+    vi.mocked(billingApi.config).mockResolvedValue({ paymentsEnabled: false });
+    renderShell('/dashboard');
+    await vi.waitFor(() => expect(billingApi.config).toHaveBeenCalledOnce());
+    await userEvent.click(sidebar().getByRole('link', { name: 'All Clips' }));
+    await userEvent.click(sidebar().getByRole('link', { name: 'Rooms' }));
+    expect(billingApi.get).not.toHaveBeenCalled();
+    expect(billingApi.config).toHaveBeenCalledOnce();
     expect(screen.queryByTestId('plan-status')).not.toBeInTheDocument();
   });
 

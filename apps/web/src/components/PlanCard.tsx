@@ -20,7 +20,10 @@ export interface PlanPurchase {
   onChoose: () => void;
 }
 
-/** One plan: price for the chosen billing, features, and the purchase button (signed out: disabled). */
+/**
+ * One plan: price for the chosen billing, features, and the purchase button (signed out: disabled).
+ * Without `purchase` (a server that sells no plans) the card is there for reference only, with no button.
+ */
 export function PlanCard({
   plan,
   interval,
@@ -28,7 +31,7 @@ export function PlanCard({
 }: {
   plan: Plan;
   interval: BillingInterval;
-  purchase: PlanPurchase;
+  purchase?: PlanPurchase;
 }) {
   const { t } = useTranslation();
   const price = planPriceDisplay(plan, interval);
@@ -78,23 +81,27 @@ export function PlanCard({
           </li>
         ))}
       </ul>
-      <Button
-        className="mt-8 w-full"
-        variant={plan.isMostPopular ? 'primary' : 'secondary'}
-        disabled={!purchase.isSignedIn || purchase.isCurrent || purchase.isBusy || purchase.isRedirecting}
-        aria-describedby={purchase.isSignedIn ? undefined : loginHintId}
-        onClick={purchase.onChoose}
-      >
-        {purchase.isRedirecting
-          ? t('pricing.redirecting')
-          : purchase.isCurrent
-            ? t('pricing.currentPlan')
-            : t(purchase.isSwitch ? 'pricing.switchTo' : 'pricing.choose', { plan: name })}
-      </Button>
-      {!purchase.isSignedIn && (
-        <p id={loginHintId} className="mt-2 text-center text-xs text-slate-600 dark:text-slate-300">
-          {t('pricing.loginRequired')}
-        </p>
+      {purchase && (
+        <>
+          <Button
+            className="mt-8 w-full"
+            variant={plan.isMostPopular ? 'primary' : 'secondary'}
+            disabled={!purchase.isSignedIn || purchase.isCurrent || purchase.isBusy || purchase.isRedirecting}
+            aria-describedby={purchase.isSignedIn ? undefined : loginHintId}
+            onClick={purchase.onChoose}
+          >
+            {purchase.isRedirecting
+              ? t('pricing.redirecting')
+              : purchase.isCurrent
+                ? t('pricing.currentPlan')
+                : t(purchase.isSwitch ? 'pricing.switchTo' : 'pricing.choose', { plan: name })}
+          </Button>
+          {!purchase.isSignedIn && (
+            <p id={loginHintId} className="mt-2 text-center text-xs text-slate-600 dark:text-slate-300">
+              {t('pricing.loginRequired')}
+            </p>
+          )}
+        </>
       )}
     </article>
   );

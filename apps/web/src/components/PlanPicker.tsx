@@ -12,13 +12,16 @@ interface PlanPickerProps {
   /** A live subscription: other plans are switched to in Stripe's portal, not bought a second time. */
   hasSubscription?: boolean;
   initialInterval?: BillingInterval;
+  /** A server that sells no plans: the plans are listed for reference, with nothing to buy. */
+  isForReference?: boolean;
 }
 
-/** The pricing section: the monthly/yearly toggle and the three plans with their purchase buttons. */
+/** The pricing section's monthly/yearly toggle and the three plans with their purchase buttons. */
 export function PlanPicker({
   currentPlan = null,
   hasSubscription = false,
   initialInterval = 'month',
+  isForReference = false,
 }: PlanPickerProps) {
   const { t } = useTranslation();
   const { status } = useAuth();
@@ -51,14 +54,18 @@ export function PlanPicker({
             key={plan.id}
             plan={plan}
             interval={interval}
-            purchase={{
-              isSignedIn: status === 'signedIn',
-              isRedirecting: redirectingPlan === plan.id,
-              isBusy: redirectingPlan !== null,
-              isCurrent: plan.id === currentPlan,
-              isSwitch: hasSubscription,
-              onChoose: () => void choose(plan.id, interval),
-            }}
+            purchase={
+              isForReference
+                ? undefined
+                : {
+                    isSignedIn: status === 'signedIn',
+                    isRedirecting: redirectingPlan === plan.id,
+                    isBusy: redirectingPlan !== null,
+                    isCurrent: plan.id === currentPlan,
+                    isSwitch: hasSubscription,
+                    onChoose: () => void choose(plan.id, interval),
+                  }
+            }
           />
         ))}
       </div>

@@ -1,10 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { networkApi } from '../api/network-api';
+import { toastStore } from '../ui/toast-store';
+import { Toaster } from '../ui/Toaster';
 import { ShareClipDialog } from './ShareClipDialog';
 
 vi.mock('../api/network-api', () => ({ networkApi: { shareOrigins: vi.fn() } }));
+vi.mock('../lib/browser-files', () => ({ copyText: vi.fn().mockResolvedValue(undefined) }));
 // The QR code's encoded text is not readable from its SVG: the stand-in shows what it was given.
 vi.mock('qrcode.react', () => ({
   QRCodeSVG: (props: { value: string; 'aria-label': string }) => (
@@ -63,5 +67,29 @@ describe('ShareClipDialog', () => {
     expect(qrValue()).toBe('http://192.168.1.20:3000/clips/clip-1');
     expect(screen.queryByText(/network address/)).not.toBeInTheDocument();
     expect(networkApi.shareOrigins).not.toHaveBeenCalled();
+  });
+});
+
+describe('ShareClipDialog and a toast', () => {
+  afterEach(() => {
+    vi.clearAllMocks();
+    toastStore.getToasts().forEach((toast) => toastStore.dismiss(toast.id));
+  });
+
+  test('Escape closes the dialog while the copy toast shows; the toast stays', async () => {
+    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    const onOpenChange = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ShareClipDialog clipId="clip-1" onOpenChange={onOpenChange} />
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect((await screen.findAllByText('Link copied'))[0]).toBeVisible();
+    expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard('{Escape}');
+    expect(onOpenChange).toHaveBeenCalledExactlyOnceWith(false);
+    expect(screen.getAllByText('Link copied')[0]).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { cn } from './cn';
+import { takePassedOnEscape } from './escape-passed-on';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -28,6 +29,7 @@ export function DialogContent({
   // Radix gives the focus back to its Trigger; a dialog opened from state (a card's Share) has none, so
   // the element that had the focus when it opened gets it back instead of the page's body.
   const opener = useRef<HTMLElement | null>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
@@ -48,6 +50,10 @@ export function DialogContent({
           event.preventDefault();
           opener.current.focus();
         }}
+        // The Close button closes a dialog whether its open state is held by the caller or by Radix.
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && takePassedOnEscape(event.nativeEvent)) closeButton.current?.click();
+        }}
       >
         <DialogPrimitive.Title className="text-lg font-semibold">{title}</DialogPrimitive.Title>
         {description && (
@@ -57,6 +63,7 @@ export function DialogContent({
         )}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
+          ref={closeButton}
           aria-label={closeLabel}
           className="absolute top-4 right-4 rounded-md p-1 text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
         >

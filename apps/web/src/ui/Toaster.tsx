@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
+import { passOnEscape } from './escape-passed-on';
 import { toastStore } from './toast-store';
 
 /** Renders the toast queue with Radix Toast (announced to screen readers, swipe to dismiss). */
@@ -17,6 +18,13 @@ export function Toaster() {
           open={toast.open}
           duration={toast.duration ?? 4000}
           onOpenChange={(open) => !open && toastStore.dismiss(toast.id)}
+          // Escape closes the toast only when the focus is in one; pressed in a dialog, it is the dialog's.
+          onEscapeKeyDown={(event) => {
+            if (event.target instanceof Element && event.target.closest('[data-toast]')) return;
+            event.preventDefault();
+            passOnEscape(event);
+          }}
+          data-toast=""
           className={cn(
             'relative rounded-xl border p-4 pr-10 shadow-lg',
             toast.variant === 'destructive'

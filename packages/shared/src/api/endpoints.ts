@@ -12,7 +12,13 @@ import {
   ResetPasswordRequest,
   TokenQuery,
 } from '../schemas/auth';
-import { BillingResponse, CheckoutRequest, RedirectUrlResponse, StripeWebhookReceived } from '../schemas/billing';
+import {
+  BillingConfigResponse,
+  BillingResponse,
+  CheckoutRequest,
+  RedirectUrlResponse,
+  StripeWebhookReceived,
+} from '../schemas/billing';
 import {
   Clip,
   ClipFileList,
@@ -324,6 +330,8 @@ export const NETWORK_ENDPOINTS = defineEndpoints({
 /** Paid plans: a 503 `PAYMENTS_NOT_CONFIGURED` means this server sells none. */
 export const BILLING_ENDPOINTS = defineEndpoints({
   get: { method: 'GET', path: '/billing', response: BillingResponse },
+  /** Public: whether this server sells plans at all, asked once per visit instead of meeting a 503. */
+  config: { method: 'GET', path: '/billing/config', response: BillingConfigResponse },
   /** Stripe's hosted checkout for a plan and interval; the browser goes to the answer's `url`. */
   checkout: { method: 'POST', path: '/stripe/checkout', body: CheckoutRequest, response: RedirectUrlResponse },
   /** Stripe's customer portal, where the subscriber changes card, plan or cancels. */

@@ -44,6 +44,14 @@ export const BillingResponse = z.object({
 });
 export type BillingResponse = z.infer<typeof BillingResponse>;
 
+/**
+ * `GET /api/billing/config`, open to anyone: whether this server sells plans at all. Without Stripe keys it
+ * sells none and every feature is free, which the pricing section and the billing page say instead of
+ * offering purchases that could only fail.
+ */
+export const BillingConfigResponse = z.object({ paymentsEnabled: z.boolean() });
+export type BillingConfigResponse = z.infer<typeof BillingConfigResponse>;
+
 /** Where Stripe sends the browser back (on `PUBLIC_URL`). */
 export const BILLING_SUCCESS_PATH = '/billing/success';
 export const BILLING_CANCEL_PATH = '/billing/cancel';

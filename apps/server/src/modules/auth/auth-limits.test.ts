@@ -33,6 +33,25 @@ describe('auth rate limits, malformed bodies and the dev outbox', () => {
     expect((await loginWith(owner.email, owner.password, '10.1.0.2')).statusCode).toBe(200);
   });
 
+  test('each wrong password says how many tries remain; the lock says the wait in minutes', async () => {
+    const owner = await testApp.factory.user();
+    const left: unknown[] = [];
+    for (let i = 0; i < 8; i++) {
+      const res = await loginWith(owner.email, 'wrong-password', '10.9.0.1');
+      expect(res.json()).toMatchObject({ code: 'INVALID_CREDENTIALS', error: expect.any(String) });
+      left.push(res.json().attemptsLeft);
+    }
+    expect(left).toEqual([7, 6, 5, 4, 3, 2, 1, 0]);
+    const locked = await loginWith(owner.email, owner.password, '10.9.0.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      error: 'Too many attempts for this account. Please try again in 15 minutes.',
+      retryAfterSeconds: Number(locked.headers['retry-after']),
+    });
+    expect(locked.json().retryAfterSeconds).toBeGreaterThan(14 * 60);
+  });
+
   test('an IPv6 /64 is one client: new interface ids do not reset the lock; another /64 is not locked', async () => {
     const owner = await testApp.factory.user();
     for (let i = 1; i <= 8; i++) {

@@ -165,3 +165,57 @@ describe('registration of an unconfirmed address', () => {
     }
   });
 });
+
+describe('mailed links start where the person was', () => {
+  const LAN = '192.168.1.20:3000';
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let withoutPublicUrl: TestApp;
+  let withPublicUrl: TestApp;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    withoutPublicUrl = await buildTestApp({ SMTP_URL: sink.url, PUBLIC_URL: undefined, PORT: '3000' });
+    withPublicUrl = await buildTestApp({ SMTP_URL: sink.url, PUBLIC_URL: 'https://clips.example.com' });
+  });
+  afterAll(async () => {
+    await withoutPublicUrl.close();
+    await withPublicUrl.close();
+    await sink.close();
+  });
+  const fromLan = (testApp: TestApp, url: string, payload: object) =>
+    testApp.app.inject({ method: 'POST', url, payload, headers: { host: LAN }, remoteAddress: '192.168.1.31' });
+
+  test('without PUBLIC_URL, confirmation, its redirect and the reset link use the LAN address signed up from', async () => {
+    const email = 'phone@example.com';
+    await fromLan(withoutPublicUrl, '/api/auth/register', { name: 'Pat', email, password: 'phone-password' });
+    const confirmLink = (await sink.waitForMail(email)).links[0] ?? '';
+    expect(confirmLink).toMatch(/^http:\/\/192\.168\.1\.20:3000\/api\/auth\/confirm\?token=/);
+    const confirm = await withoutPublicUrl.app.inject({
+      method: 'GET',
+      url: linkPath(confirmLink),
+      headers: { host: LAN },
+    });
+    expect(String(confirm.headers.location)).toMatch(/^http:\/\/192\.168\.1\.20:3000\/email-confirmation\?token=/);
+
+    const member = await withoutPublicUrl.factory.user();
+    await fromLan(withoutPublicUrl, '/api/auth/forgot-password', { email: member.email });
+    expect((await sink.waitForMail(member.email)).links[0]).toMatch(
+      /^http:\/\/192\.168\.1\.20:3000\/reset-password#access_token=/,
+    );
+  });
+
+  test('a room invitation uses the inviter’s address', async () => {
+    const owner = await withoutPublicUrl.factory.user();
+    const room = await withoutPublicUrl.factory.room({ owner });
+    const res = await withoutPublicUrl
+      .as(owner)
+      .inject('POST', `/api/rooms/${room.id}/members`, { email: 'guest@example.com' }, { host: LAN });
+    expect(res.statusCode).toBe(202);
+    expect((await sink.waitForMail('guest@example.com')).links[0]).toMatch(/^http:\/\/192\.168\.1\.20:3000\//);
+  });
+
+  test('PUBLIC_URL still wins', async () => {
+    const email = 'public@example.com';
+    await fromLan(withPublicUrl, '/api/auth/register', { name: 'Pia', email, password: 'public-password' });
+    expect((await sink.waitForMail(email)).links[0]).toMatch(/^https:\/\/clips\.example\.com\/api\/auth\/confirm/);
+  });
+});

@@ -13,7 +13,9 @@ export interface SessionContext {
 /** What the auth area uses of the app: sessions, and the mail that confirms and resets accounts. */
 export interface AuthContext extends SessionContext {
   mail: MailQueue;
+  /** PUBLIC_URL, or the default origin; mailed links start with `linkOriginOf` (lib/link-origin.ts). */
   publicUrl: string;
+  isPublicUrlSet: boolean;
 }
 
 /** The area's context, from the app's. */
@@ -24,5 +26,6 @@ export function createAuthContext(ctx: AppContext): AuthContext {
     jwtSecret: ctx.serverSecret,
     mail: ctx.mail,
     publicUrl: ctx.config.publicUrl,
+    isPublicUrlSet: ctx.config.isPublicUrlSet,
   };
 }

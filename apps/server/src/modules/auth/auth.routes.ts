@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { linkOriginOf } from '../../lib/link-origin';
 import { createAttemptLimiter, limitFailures, limitPerBodyField } from '../../plugins/attempt-limiter';
 import { requireSignedIn } from '../../lib/actor';
 import { limitKeyOf } from '../../lib/address-limit-key';
@@ -47,7 +48,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     ...routeFrom(api.register, { tags, response: errors }),
     config: { rateLimit: PER_IP },
     preHandler: [perEmail],
-    handler: async (request) => auth.register(ctx, request.body),
+    handler: async (request) => auth.register(ctx, request.body, linkOriginOf(request, ctx)),
   });
 
   app.route({
@@ -71,14 +72,14 @@ export const authRoutes: FastifyPluginAsyncZod<{
     ...routeFrom(api.forgotPassword, { tags, response: errors }),
     config: { rateLimit: PER_IP },
     preHandler: [perEmail],
-    handler: async (request) => auth.forgotPassword(ctx, request.body.email),
+    handler: async (request) => auth.forgotPassword(ctx, request.body.email, linkOriginOf(request, ctx)),
   });
 
   app.route({
     ...routeFrom(api.resendConfirmation, { tags, response: errors }),
     config: { rateLimit: PER_IP },
     preHandler: [perEmail],
-    handler: async (request) => auth.resendConfirmation(ctx, request.body.email),
+    handler: async (request) => auth.resendConfirmation(ctx, request.body.email, linkOriginOf(request, ctx)),
   });
 
   app.route({
@@ -94,7 +95,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
     config: { rateLimit: PER_IP },
     handler: async (request, reply) => {
       const outcome = await auth.confirmEmail(ctx, request.query.token);
-      const target = new URL('/email-confirmation', ctx.publicUrl);
+      const target = new URL('/email-confirmation', linkOriginOf(request, ctx));
       const isConfirmed =
         outcome === 'confirmed' || (await auth.checkEmailConfirmation(ctx, request.query.token)).confirmed;
       if (isConfirmed) {

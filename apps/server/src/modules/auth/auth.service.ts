@@ -2,6 +2,7 @@ import { eq, isNull } from 'drizzle-orm';
 import type { LoginRequest, LoginResponse, PublicUser, RegisterRequest } from '@clipsync/shared';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { assertUncommonPassword } from './common-passwords';
 import { newId } from '../../lib/secure-tokens';
 import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from '../../mail/templates/account-mails';
 import type { AuthContext } from './auth.context';
@@ -49,14 +50,19 @@ async function claimUnconfirmedAddress(ctx: AuthContext, input: RegisterRequest,
  * (no enumeration by answer or by timing): a new or unconfirmed address gets a confirmation link, a
  * confirmed one a note to its owner. Each kind of mail leaves at most once a minute per address.
  */
-export async function register(ctx: AuthContext, input: RegisterRequest): Promise<{ message: string }> {
+export async function register(
+  ctx: AuthContext,
+  input: RegisterRequest,
+  linkOrigin: string,
+): Promise<{ message: string }> {
+  assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const claimed = await claimUnconfirmedAddress(ctx, input, passwordHash);
   if (claimed) {
-    const url = `${ctx.publicUrl}/api/auth/confirm?token=${encodeURIComponent(claimed.token)}`;
+    const url = `${linkOrigin}/api/auth/confirm?token=${encodeURIComponent(claimed.token)}`;
     ctx.mail.enqueue(() => confirmationMail(input.email, input.name, url), { cooldownKey: `confirm:${input.email}` });
   } else {
-    const loginUrl = `${ctx.publicUrl}/auth?mode=login`;
+    const loginUrl = `${linkOrigin}/auth?mode=login`;
     ctx.mail.enqueue(() => alreadyRegisteredMail(input.email, loginUrl), {
       cooldownKey: `already-registered:${input.email}`,
     });
@@ -105,13 +111,17 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Logi
  * (no enumeration); it shares the confirmation mail's cooldown, so it cannot be used to flood a mailbox.
  * The earlier link stays valid: both belong to the same registration.
  */
-export async function resendConfirmation(ctx: AuthContext, email: string): Promise<{ message: string }> {
+export async function resendConfirmation(
+  ctx: AuthContext,
+  email: string,
+  linkOrigin: string,
+): Promise<{ message: string }> {
   const user = await findUserByEmail(ctx, email);
   if (user && !user.emailConfirmedAt) {
     ctx.mail.enqueue(
       async () => {
         const token = await issueEmailToken(ctx.db, user.id, 'confirm');
-        const url = `${ctx.publicUrl}/api/auth/confirm?token=${encodeURIComponent(token)}`;
+        const url = `${linkOrigin}/api/auth/confirm?token=${encodeURIComponent(token)}`;
         return confirmationMail(user.email, user.name, url);
       },
       { cooldownKey: `confirm:${user.email}` },
@@ -125,7 +135,11 @@ export async function resendConfirmation(ctx: AuthContext, email: string): Promi
  * one. Earlier links stay valid until they expire or a reset succeeds: a stranger asking again cannot
  * void the link the owner is about to click.
  */
-export async function forgotPassword(ctx: AuthContext, email: string): Promise<{ message: string }> {
+export async function forgotPassword(
+  ctx: AuthContext,
+  email: string,
+  linkOrigin: string,
+): Promise<{ message: string }> {
   const user = await findUserByEmail(ctx, email);
   if (user) {
     ctx.mail.enqueue(
@@ -133,7 +147,7 @@ export async function forgotPassword(ctx: AuthContext, email: string): Promise<{
         const token = await issueEmailToken(ctx.db, user.id, 'reset');
         // In the fragment: never sent to a server, so never in access logs or a Referer. The web's reset
         // screen requires an access and a refresh token there; the link's one single-use token is both.
-        const url = `${ctx.publicUrl}/reset-password#access_token=${encodeURIComponent(token)}&refresh_token=${encodeURIComponent(token)}&type=recovery`;
+        const url = `${linkOrigin}/reset-password#access_token=${encodeURIComponent(token)}&refresh_token=${encodeURIComponent(token)}&type=recovery`;
         return passwordResetMail(user.email, url);
       },
       { cooldownKey: `reset:${user.email}` },
@@ -148,6 +162,7 @@ export async function resetPassword(
   token: string,
   newPassword: string,
 ): Promise<{ message: string }> {
+  assertUncommonPassword(newPassword);
   const result = await consumeEmailToken(ctx.db, token, 'reset');
   if (result.status === 'expired')
     throw new AppError('INVALID_TOKEN', 'This password reset link has expired. Please request a new one.');

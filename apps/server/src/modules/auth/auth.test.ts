@@ -125,6 +125,7 @@ describe('accounts over real SMTP', () => {
     expect(wrong.json()).toEqual({
       error: 'Invalid credentials',
       code: 'INVALID_CREDENTIALS',
+      attemptsLeft: 7,
       requestId: expect.any(String),
     });
     // Indistinguishable but for the request's own id.
@@ -141,6 +142,20 @@ describe('accounts over real SMTP', () => {
     expect(long.statusCode).toBe(400);
     const blankName = await post('/api/auth/register', { name: '   ', email: 'b@example.com', password: '12345678' });
     expect(blankName.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+  });
+
+  test('registration refuses one of the 10,000 most common passwords, whatever its case, and creates nothing', async () => {
+    for (const password of ['iloveyou', 'Football1', 'PASSWORD']) {
+      const res = await post('/api/auth/register', { name: 'C', email: 'common@example.com', password });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'PASSWORD_TOO_COMMON',
+        error: expect.stringContaining('10,000 most common'),
+        requestId: expect.any(String),
+      });
+    }
+    const login = await post('/api/auth/login', { email: 'common@example.com', password: 'iloveyou' });
+    expect(login.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
   });
 
   test('forgot → mailed reset link → new password; old password, other sessions and older links die', async () => {
@@ -161,6 +176,10 @@ describe('accounts over real SMTP', () => {
     const tooShort = await post('/api/auth/reset-password', { token, new_password: '12345' });
     expect(tooShort.statusCode).toBe(400);
     expect(tooShort.json().error).toContain('Password must be at least 6 characters long.');
+
+    // A common password is refused before the link is spent: the same link then sets a good one.
+    const common = await post('/api/auth/reset-password', { token, new_password: 'sunshine' });
+    expect(common.json()).toMatchObject({ code: 'PASSWORD_TOO_COMMON' });
 
     const reset = await post('/api/auth/reset-password', { token, new_password: 'brand-new-password' });
     expect(reset.statusCode).toBe(200);

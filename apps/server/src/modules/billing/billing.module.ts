@@ -1,6 +1,6 @@
 import { defineModule } from '../define-module';
 import { createBillingContext } from './billing.context';
-import { billingRoutes } from './billing.routes';
+import { billingConfigRoutes, billingRoutes } from './billing.routes';
 import { stripeWebhookRoutes } from './stripe-webhook.routes';
 
 /**
@@ -12,6 +12,7 @@ export const billingModule = defineModule((ctx) => {
   const billing = createBillingContext(ctx);
   return {
     routes: async (api) => {
+      await api.register(billingConfigRoutes, { ctx: billing });
       await api.register(billingRoutes, { ctx: billing });
       await api.register(stripeWebhookRoutes, { ctx: billing });
     },

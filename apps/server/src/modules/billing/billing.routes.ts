@@ -41,3 +41,14 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: BillingContext }> = asy
     handler: async (request) => billingService.openPortal(ctx, request.actor),
   });
 };
+
+/**
+ * What anyone may ask, signed in or not: the landing page's pricing section shows it to every visitor. The
+ * web app asks once instead of learning "no payments" from a 503 on every page.
+ */
+export const billingConfigRoutes: FastifyPluginAsyncZod<{ ctx: BillingContext }> = async (app, { ctx }) => {
+  app.route({
+    ...routeFrom(BILLING_ENDPOINTS.config, { tags: ['billing'] }),
+    handler: async () => billingService.getBillingConfig(ctx),
+  });
+};

@@ -1,6 +1,7 @@
 import {
   BILLING_CANCEL_PATH,
   BILLING_SUCCESS_PATH,
+  type BillingConfigResponse,
   type BillingResponse,
   type CheckoutRequest,
   type RedirectUrlResponse,
@@ -134,4 +135,9 @@ export async function getBilling(ctx: BillingContext, actor: Actor, now = new Da
   const { userId } = requireSignedIn(actor);
   requirePayments(ctx);
   return toBillingResponse(await loadBillingState(ctx.db, userId), now);
+}
+
+/** `GET /api/billing/config`: whether plans are sold here; without Stripe keys every feature is free. */
+export function getBillingConfig(ctx: BillingContext): BillingConfigResponse {
+  return { paymentsEnabled: ctx.payments !== undefined };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { buildTestApp } from '../../../test/build-test-app';
+import { logRecorder } from '../../../test/log-recorder';
 import {
   billingRowOf,
   buildBillingTestApp,
@@ -21,6 +22,12 @@ const HOUR_MS = 3600 * 1000;
 
 describe('paid plans through Stripe', () => {
   const testApp = suiteApp(buildBillingTestApp);
+
+  test('the public config says payments are on, signed out too', async () => {
+    const res = await testApp.app.inject({ method: 'GET', url: '/api/billing/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ paymentsEnabled: true });
+  });
 
   test('checkout creates the Stripe customer once and a subscription session for the plan', async () => {
     const user = await testApp.factory.user();
@@ -247,6 +254,27 @@ describe('without Stripe keys (self-hosting)', () => {
         error: expect.stringMatching(/Payments are not set up on this server/),
         requestId: expect.any(String),
       });
+    }
+  });
+
+  test('the public config says payments are off, to anyone, so the web app need not ask for the 503', async () => {
+    const res = await plain.app.inject({ method: 'GET', url: '/api/billing/config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ paymentsEnabled: false });
+  });
+
+  test('the 503 is logged at info as a refusal, never as an error with a stack', async () => {
+    const log = logRecorder();
+    const app = await buildTestApp({ LOG_LEVEL: 'info' }, { logStream: log.stream });
+    try {
+      const user = await app.factory.user();
+      expect((await app.as(user).get('/api/billing')).statusCode).toBe(503);
+      const refusals = log.lines.filter((line) => line.code === 'PAYMENTS_NOT_CONFIGURED');
+      expect(refusals).toEqual([expect.objectContaining({ level: 30, msg: 'request refused', statusCode: 503 })]);
+      expect(refusals[0]?.err).toBeUndefined();
+      expect(log.lines.filter((line) => line.level >= 40)).toEqual([]);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -52,6 +52,8 @@ export async function inviteToRoom(
   room: { id: string; name: string },
   access: RoomAccess,
   email: string,
+  /** Where the mailed links start (lib/link-origin.ts): the inviter's, as the invitee may share their network. */
+  linkOrigin: string,
 ): Promise<{ invited: string }> {
   const { userId } = requireSignedIn(actor);
   await countInvitation(ctx, userId, room.id);
@@ -82,7 +84,7 @@ export async function inviteToRoom(
     to: email,
     inviterEmail: inviter?.email ?? 'A ClipSync user',
     roomName: room.name,
-    url: `${ctx.publicUrl}/rooms/invite/${encodeURIComponent(token)}`,
+    url: `${linkOrigin}/rooms/invite/${encodeURIComponent(token)}`,
   };
   ctx.mail.enqueue(
     async () => {
@@ -92,7 +94,7 @@ export async function inviteToRoom(
         .where(eq(users.email, email));
       return account?.confirmedAt
         ? roomInvitationMail(input)
-        : roomSignUpInvitationMail(input, `${ctx.publicUrl}/auth?mode=register`);
+        : roomSignUpInvitationMail(input, `${linkOrigin}/auth?mode=register`);
     },
     { cooldownKey: `room-invitation:${room.id}:${email}` },
   );

@@ -20,11 +20,12 @@ export async function addMember(
   actor: Actor,
   roomId: string,
   email: string,
+  linkOrigin: string,
 ): Promise<{ invited: string }> {
   const { room, access } = await findRoomAccess(ctx.db, actor, roomId);
   authorize(roomPolicy, 'addMember', actor, access);
   await assertRoomWritable(ctx, actor, access);
-  return inviteToRoom(ctx, actor, room, access, email);
+  return inviteToRoom(ctx, actor, room, access, email, linkOrigin);
 }
 
 /**

@@ -25,9 +25,10 @@ export interface RoomsContext {
   entitlements: EntitlementGate;
   /** Room details as built for a caller and a query, and what they share, under the room's version. */
   detailCache: RoomDetailCache;
-  /** Invitations are mailed; their links start with `publicUrl`. */
+  /** Invitations are mailed; their links start with `linkOriginOf` (lib/link-origin.ts). */
   mail: MailQueue;
   publicUrl: string;
+  isPublicUrlSet: boolean;
   /** Invitations per inviting account and per room (shared across nodes through Redis when there is one). */
   invitationLimiter: AttemptLimiter;
 }
@@ -54,6 +55,7 @@ export function createRoomsContext(ctx: AppContext): RoomsContext {
     detailCache: new RoomDetailCache(ctx.events),
     mail: ctx.mail,
     publicUrl: ctx.config.publicUrl,
+    isPublicUrlSet: ctx.config.isPublicUrlSet,
     invitationLimiter: createAttemptLimiter({
       max: ctx.config.roomInvitationsPerHour,
       windowMs: INVITATION_WINDOW_MS,

@@ -6,6 +6,7 @@ import { signedInOnly } from '../../plugins/authenticate';
 import type { RoomsContext } from './rooms.context';
 import * as roomActivity from './room-activity.service';
 import * as roomInvitations from './room-invitations.service';
+import { linkOriginOf } from '../../lib/link-origin';
 import { previewRoomLink } from './room-link-preview.service';
 import * as roomList from './room-list.service';
 import * as roomMembers from './room-members.service';
@@ -100,7 +101,17 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (
   app.route({
     ...routeFrom(api.addMember, member),
     handler: async (request, reply) =>
-      reply.status(202).send(await roomMembers.addMember(ctx, request.actor, request.params.id, request.body.email)),
+      reply
+        .status(202)
+        .send(
+          await roomMembers.addMember(
+            ctx,
+            request.actor,
+            request.params.id,
+            request.body.email,
+            linkOriginOf(request, ctx),
+          ),
+        ),
   });
 
   app.route({

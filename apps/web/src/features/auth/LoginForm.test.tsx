@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { authApi } from '../../api/auth-api';
@@ -58,5 +58,43 @@ describe('LoginForm', () => {
     await logIn();
     expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend Confirmation Email' })).not.toBeInTheDocument();
+  });
+
+  test('the lock says its wait in minutes, not seconds', async () => {
+    renderForm(
+      new ApiError(
+        'Too many attempts for this account. Please try again in 15 minutes.',
+        429,
+        'RATE_LIMITED',
+        undefined,
+        undefined,
+        {
+          retryAfterSeconds: 892,
+        },
+      ),
+    );
+    await logIn();
+    expect(await screen.findByText('Too many attempts for this account. Try again in 15 minutes.')).toBeInTheDocument();
+  });
+
+  test('under a minute, in seconds', async () => {
+    renderForm(new ApiError('', 429, 'RATE_LIMITED', undefined, undefined, { retryAfterSeconds: 1 }));
+    await logIn();
+    expect(await screen.findByText('Too many attempts for this account. Try again in 1 second.')).toBeInTheDocument();
+  });
+
+  test('a wrong password with two tries left warns before the lock; with more, nothing', async () => {
+    const wrong = (attemptsLeft: number) =>
+      new ApiError('Invalid email or password', 401, 'INVALID_CREDENTIALS', undefined, undefined, { attemptsLeft });
+    renderForm(wrong(2));
+    await logIn();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '2 tries left before signing in to this account is paused for a while.',
+    );
+    cleanup();
+    renderForm(wrong(5));
+    await logIn();
+    expect(await screen.findByText('Invalid email or password')).toBeInTheDocument();
+    expect(screen.queryByText(/tries left/)).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useAuth } from '../../session/auth-context';
@@ -10,17 +11,36 @@ import { ResendConfirmationButton } from './ResendConfirmationButton';
 import { useAuthForm } from './use-auth-form';
 import { validateLogin } from './validation';
 
+/** Tries left at which the form starts warning that sign-in will be locked. */
+const ATTEMPTS_LEFT_WARNING = 2;
+
+/** The lock after too many wrong passwords, its wait as a person reads it: minutes from a minute up. */
+function lockMessage(error: unknown, t: TFunction): string | null {
+  const seconds = error instanceof ApiError ? error.attempts.retryAfterSeconds : undefined;
+  if (seconds === undefined) return null;
+  const wait =
+    seconds >= 60
+      ? t('auth.wait.minutes', { count: Math.ceil(seconds / 60) })
+      : t('auth.wait.seconds', { count: seconds });
+  return t('auth.errors.locked', { wait });
+}
+
 export function LoginForm({ onRegister, onForgot }: { onRegister: () => void; onForgot: () => void }) {
   const { t } = useTranslation();
   const { login } = useAuth();
   // The address a login was refused for because it is not confirmed yet: the form offers a new link.
   const [unconfirmedEmail, setUnconfirmedEmail] = useState<string | null>(null);
+  // A wrong password close to the lock: the form says how many tries remain before it.
+  const [attemptsLeft, setAttemptsLeft] = useState<number | null>(null);
   const logIn = async (email: string, password: string) => {
     setUnconfirmedEmail(null);
+    setAttemptsLeft(null);
     try {
       await login({ email, password });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED') setUnconfirmedEmail(email);
+      const left = error instanceof ApiError ? error.attempts.attemptsLeft : undefined;
+      if (left !== undefined && left > 0 && left <= ATTEMPTS_LEFT_WARNING) setAttemptsLeft(left);
       throw error;
     }
   };
@@ -29,6 +49,7 @@ export function LoginForm({ onRegister, onForgot }: { onRegister: () => void; on
     validate: validateLogin,
     send: (values) => logIn(values.email.trim(), values.password),
     describeFailure: (error) =>
+      lockMessage(error, t) ??
       errorMessage(error, {
         byStatus: {
           401: t('auth.errors.invalidCredentials'),
@@ -51,6 +72,11 @@ export function LoginForm({ onRegister, onForgot }: { onRegister: () => void; on
         {...field('password')}
       />
       <FormError message={formError} />
+      {attemptsLeft !== null && (
+        <p role="status" className="text-sm font-medium text-amber-800 dark:text-amber-300">
+          {t('auth.attemptsLeft', { count: attemptsLeft })}
+        </p>
+      )}
       {unconfirmedEmail && <ResendConfirmationButton email={unconfirmedEmail} />}
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t('auth.loggingIn') : t('auth.login')}

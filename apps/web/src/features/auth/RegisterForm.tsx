@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useRegister } from '../../api/auth-mutations';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/use-toast';
-import { errorMessage } from './error-message';
+import { errorMessage, isPasswordTooCommon } from './error-message';
 import { FormError } from './FormError';
 import { FormField } from './FormField';
 import { useAuthForm } from './use-auth-form';
@@ -21,10 +21,12 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
       onDone();
     },
     describeFailure: (error) =>
-      errorMessage(error, {
-        byStatus: { 400: t('auth.errors.invalidRequest'), 500: t('auth.errors.serverError') },
-        otherwise: t('auth.errors.registrationFailed'),
-      }),
+      isPasswordTooCommon(error)
+        ? t('auth.errors.passwordTooCommon')
+        : errorMessage(error, {
+            byStatus: { 400: t('auth.errors.invalidRequest'), 500: t('auth.errors.serverError') },
+            otherwise: t('auth.errors.registrationFailed'),
+          }),
   });
 
   return (

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useResetPassword } from '../../api/auth-mutations';
 import { Button } from '../../ui/Button';
-import { errorMessage } from './error-message';
+import { errorMessage, isPasswordTooCommon } from './error-message';
 import { FormField } from './FormField';
 import { GoToLoginActions, StatusCard } from './StatusCard';
 import { validateReset } from './validation';
@@ -26,6 +26,8 @@ export default function ResetPasswordPage() {
   );
   const [values, setValues] = useState({ password: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
+  // The server refuses the most common passwords; the form stays, the link unspent, for another one.
+  const [isTooCommon, setIsTooCommon] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -33,13 +35,15 @@ export default function ResetPasswordPage() {
     if (isSubmitting || !token) return;
     const found = validateReset(values);
     setError(found);
+    setIsTooCommon(false);
     if (found) return;
     setIsSubmitting(true);
     try {
       await resetPassword.mutateAsync({ token, newPassword: values.password });
       setState({ kind: 'success' });
     } catch (caught) {
-      setState({ kind: 'error', message: errorMessage(caught, { otherwise: t('reset.failed') }) });
+      if (isPasswordTooCommon(caught)) setIsTooCommon(true);
+      else setState({ kind: 'error', message: errorMessage(caught, { otherwise: t('reset.failed') }) });
     } finally {
       setIsSubmitting(false);
     }
@@ -83,6 +87,7 @@ export default function ResetPasswordPage() {
           canReveal
           value={values.password}
           onChange={(event) => setValues({ ...values, password: event.target.value })}
+          error={isTooCommon ? t('auth.errors.passwordTooCommon') : null}
         />
         <FormField
           label={t('reset.confirmNewPassword')}

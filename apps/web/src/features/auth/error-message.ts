@@ -9,3 +9,7 @@ export function errorMessage(
   if (error instanceof Error && error.message) return error.message;
   return fallbacks.otherwise;
 }
+
+/** The server refused a new password as one of the most common (it holds the list; the web app has none). */
+export const isPasswordTooCommon = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'PASSWORD_TOO_COMMON';

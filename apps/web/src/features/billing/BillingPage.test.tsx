@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { billingApi } from '../../api/billing-api';
 import { ApiError } from '../../api/client';
 import { redirectTo } from '../../lib/redirect';
@@ -12,7 +12,9 @@ import { fakeSession, setUpPageTests } from '../../test/page-test-setup';
 import { Toaster } from '../../ui/Toaster';
 import BillingPage from './BillingPage';
 
-vi.mock('../../api/billing-api', () => ({ billingApi: { get: vi.fn(), startCheckout: vi.fn(), openPortal: vi.fn() } }));
+vi.mock('../../api/billing-api', () => ({
+  billingApi: { config: vi.fn(), get: vi.fn(), startCheckout: vi.fn(), openPortal: vi.fn() },
+}));
 vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
 
 const proPlan = makeBilling({
@@ -39,6 +41,9 @@ const summary = () => within(screen.getByRole('region', { name: 'Your plan' }));
 
 describe('BillingPage', () => {
   setUpPageTests();
+  beforeEach(() => {
+    vi.mocked(billingApi.config).mockResolvedValue({ paymentsEnabled: true });
+  });
 
   test('on the trial: its end and days left, no portal, the three plans to choose from', async () => {
     vi.mocked(billingApi.get).mockResolvedValue(makeBilling());
@@ -84,13 +89,26 @@ describe('BillingPage', () => {
     expect(redirectTo).not.toHaveBeenCalled();
   });
 
-  test('a server without payments says so, and shows no plans to buy', async () => {
+  test('a server without payments: every feature is free, the plans listed for reference, nothing to buy', async () => {
+    vi.mocked(billingApi.config).mockResolvedValue({ paymentsEnabled: false });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Every feature is free on this server' })).toBeInTheDocument();
+    expect(screen.getByText(/there is no trial and nothing to buy/)).toBeInTheDocument();
+    for (const plan of ['Basic', 'Pro', 'Advanced']) {
+      expect(screen.getByRole('article', { name: plan })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByText('Please log in to purchase a plan')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Trial/)).not.toBeInTheDocument();
+    expect(billingApi.get).not.toHaveBeenCalled();
+  });
+
+  test('a 503 from the plan all the same (an older config answer) says the same, asked once', async () => {
     vi.mocked(billingApi.get).mockRejectedValue(
       new ApiError('Payments are not configured on this server', 503, 'PAYMENTS_NOT_CONFIGURED'),
     );
     renderPage();
-    expect(await screen.findByRole('heading', { name: 'Payments are not set up on this server' })).toBeInTheDocument();
-    expect(screen.getByText(/every feature is available to you, free of charge/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Every feature is free on this server' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Choose/ })).not.toBeInTheDocument();
     expect(billingApi.get).toHaveBeenCalledOnce();
   });

@@ -1,4 +1,5 @@
 import { Info } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBilling } from '../../api/billing-queries';
 import { PlanPicker } from '../../components/PlanPicker';
@@ -9,7 +10,8 @@ import { SubscriptionSummary } from './SubscriptionSummary';
 
 /**
  * `/billing`: the plan, its status and next date, Manage subscription (Stripe's portal) and the plans to
- * upgrade to. A server without payments says so plainly: every feature is free there.
+ * upgrade to. A server without payments says so plainly: every feature is free there, and the plans are
+ * listed for reference only.
  */
 export default function BillingPage() {
   const { t } = useTranslation();
@@ -17,18 +19,23 @@ export default function BillingPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-2xl font-bold">{t('billing.title')}</h1>
-      {billing.isPending ? (
+      {billing.isPaymentsOff ? (
+        <>
+          <section className="mt-6 flex gap-3 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
+            <Info className="mt-0.5 h-5 w-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
+            <div>
+              <h2 className="font-semibold">{t('billing.paymentsOffTitle')}</h2>
+              <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('billing.paymentsOffBody')}</p>
+            </div>
+          </section>
+          <PlansSection>
+            <PlanPicker isForReference />
+          </PlansSection>
+        </>
+      ) : billing.isPending ? (
         <div role="status" aria-label={t('billing.loading')} className="mt-6">
           <Skeleton className="h-36 w-full" />
         </div>
-      ) : billing.isPaymentsOff ? (
-        <section className="mt-6 flex gap-3 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
-          <Info className="mt-0.5 h-5 w-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
-          <div>
-            <h2 className="font-semibold">{t('billing.paymentsOffTitle')}</h2>
-            <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('billing.paymentsOffBody')}</p>
-          </div>
-        </section>
       ) : billing.isError ? (
         <div className="mt-6 flex flex-col items-start gap-3">
           <p role="alert" className="text-slate-700 dark:text-slate-200">
@@ -41,18 +48,27 @@ export default function BillingPage() {
       ) : (
         <>
           <SubscriptionSummary billing={billing.data} />
-          <section aria-labelledby="billing-plans" className="mt-12">
-            <h2 id="billing-plans" className="text-xl font-semibold">
-              {t('billing.plansTitle')}
-            </h2>
+          <PlansSection>
             <PlanPicker
               currentPlan={hasLiveSubscription(billing.data) ? billing.data.plan : null}
               hasSubscription={hasLiveSubscription(billing.data)}
               initialInterval={billing.data.interval ?? 'month'}
             />
-          </section>
+          </PlansSection>
         </>
       )}
     </div>
+  );
+}
+
+function PlansSection({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="billing-plans" className="mt-12">
+      <h2 id="billing-plans" className="text-xl font-semibold">
+        {t('billing.plansTitle')}
+      </h2>
+      {children}
+    </section>
   );
 }

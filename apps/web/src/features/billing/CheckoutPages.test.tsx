@@ -9,7 +9,7 @@ import { setUpPageTests } from '../../test/page-test-setup';
 import CheckoutCancelPage from './CheckoutCancelPage';
 import CheckoutSuccessPage from './CheckoutSuccessPage';
 
-vi.mock('../../api/billing-api', () => ({ billingApi: { get: vi.fn() } }));
+vi.mock('../../api/billing-api', () => ({ billingApi: { config: vi.fn(), get: vi.fn() } }));
 
 const trial = makeBilling();
 
@@ -32,6 +32,7 @@ describe('checkout return pages', () => {
   setUpPageTests();
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    vi.mocked(billingApi.config).mockResolvedValue({ paymentsEnabled: true });
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -6,7 +6,7 @@ import { SectionHeading } from './SectionHeading';
 
 // The plans' purchase buttons bring the API client and its schemas (~30 KB gzip): below the fold, they are
 // fetched once the page has painted instead of delaying it (the landing page's Lighthouse score: bench/README.md).
-const PlanPicker = lazy(async () => ({ default: (await import('../../components/PlanPicker')).PlanPicker }));
+const PricingPlans = lazy(async () => ({ default: (await import('./PricingPlans')).PricingPlans }));
 
 export function Pricing() {
   const { t } = useTranslation();
@@ -14,10 +14,10 @@ export function Pricing() {
   return (
     <section id="pricing" className="py-20">
       <div className="mx-auto max-w-6xl px-4">
-        <SectionHeading title={t('pricing.title')} subtitle={t('pricing.subtitle')} />
+        <SectionHeading title={t('pricing.title')} />
         {hasPainted && (
           <LazyPart>
-            <PlanPicker />
+            <PricingPlans />
           </LazyPart>
         )}
       </div>

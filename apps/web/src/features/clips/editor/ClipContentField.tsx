@@ -8,10 +8,18 @@ interface ClipContentFieldProps {
   readOnly?: boolean;
   /** Shown beside the label: 'Unsaved changes', 'View only - Owner can edit'. */
   badge?: ReactNode;
+  /** Put the cursor in the text box on arrival: a new clip, or the clip just saved from one. */
+  autoFocus?: boolean;
 }
 
 /** The large text area of a clip, labelled for assistive technology. */
-export function ClipContentField({ value, onChange, readOnly = false, badge }: ClipContentFieldProps) {
+export function ClipContentField({
+  value,
+  onChange,
+  readOnly = false,
+  badge,
+  autoFocus = false,
+}: ClipContentFieldProps) {
   const { t } = useTranslation();
   const id = useId();
   return (
@@ -26,6 +34,7 @@ export function ClipContentField({ value, onChange, readOnly = false, badge }: C
         id={id}
         value={value}
         readOnly={readOnly}
+        autoFocus={autoFocus}
         onChange={(event) => onChange?.(event.target.value)}
         placeholder={readOnly ? undefined : t('editor.placeholder')}
         spellCheck={!readOnly}

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { clipsApi } from '../../../api/clips-api';
@@ -11,6 +11,7 @@ import { AuthContext, type AuthContextValue } from '../../../session/auth-contex
 import { makeClip, testUser as user } from '../../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
 import { Toaster } from '../../../ui/Toaster';
+import { asksToFocusEditor } from '../editor/focus-editor-state';
 import NewClipPage from './NewClipPage';
 
 vi.mock('../../../api/clips-api', () => ({
@@ -27,7 +28,13 @@ const fileOfSize = (name: string, size: number) => {
 
 /** Stands in for the owner's clip page: which clip the address names. */
 function ClipAddress() {
-  return <p>Clip page {useParams().clipId}</p>;
+  const asksForFocus = asksToFocusEditor(useLocation().state);
+  return (
+    <>
+      <p>Clip page {useParams().clipId}</p>
+      {asksForFocus && <p>Editor focus asked</p>}
+    </>
+  );
 }
 
 function renderPage(status: AuthContextValue['status'] = 'signedIn') {
@@ -121,13 +128,23 @@ describe('NewClipPage', () => {
     expect(clipsApi.update).toHaveBeenCalledExactlyOnceWith('clip-1', 'typed', 1);
   });
 
-  test('Ctrl+Enter saves too', async () => {
+  test('Ctrl+Enter saves too, and the clip page it moves to is asked to keep the cursor in its text box', async () => {
     vi.mocked(clipsApi.create).mockResolvedValue(draft);
     vi.mocked(clipsApi.update).mockResolvedValue({ ...draft, content: 'x' });
     renderPage();
     await screen.findByRole('button', { name: 'Save Clip' });
-    await userEvent.type(screen.getByLabelText('Clip content'), 'x{Control>}{Enter}{/Control}');
+    await userEvent.keyboard('x{Control>}{Enter}{/Control}');
     expect(await screen.findByText('Clip page clip-1')).toBeInTheDocument();
+    expect(screen.getByText('Editor focus asked')).toBeInTheDocument();
+    expect(clipsApi.update).toHaveBeenCalledExactlyOnceWith('clip-1', 'x', 1);
+  });
+
+  test('opens with the cursor in the text box', async () => {
+    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    renderPage();
+    expect(screen.getByLabelText('Clip content')).toHaveFocus();
+    await screen.findByRole('button', { name: 'Save Clip' });
+    expect(screen.getByLabelText('Clip content')).toHaveFocus();
   });
 
   test('a failed upload says so and empties the pending list', async () => {

@@ -10,6 +10,7 @@ import { Button } from '../../../ui/Button';
 import { RouteFallback } from '../../../ui/RouteFallback';
 import { useSaveShortcut } from '../../../ui/use-save-shortcut';
 import { ClipContentField } from '../editor/ClipContentField';
+import { FOCUS_EDITOR_STATE } from '../editor/focus-editor-state';
 import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
 import { DropHint } from '../editor/DropHint';
 import { LeaveUnsavedDialog } from '../editor/LeaveUnsavedDialog';
@@ -46,11 +47,12 @@ function NewClipEditor() {
   });
   const isBusy = editor.isInitializing || editor.isSaving;
   useSaveShortcut(() => void editor.save(), !isBusy);
-  // Once saved, the clip lives at its own address: a reload or a bookmark opens it, not a fresh draft.
+  // Once saved, the clip lives at its own address: a reload or a bookmark opens it, not a fresh draft. The
+  // person goes on typing there (Ctrl+Enter is pressed from the text box), so its editor takes the focus.
   const navigate = useNavigate();
   const savedClipId = editor.hasSaved && !editor.isSaving && !editor.hasUnsavedChanges ? editor.clipId : null;
   useEffect(() => {
-    if (savedClipId) void navigate(`/clips/${savedClipId}`, { replace: true });
+    if (savedClipId) void navigate(`/clips/${savedClipId}`, { replace: true, state: FOCUS_EDITOR_STATE });
   }, [savedClipId, navigate]);
   const saveLabel = editor.isInitializing ? 'editor.initializing' : editor.isSaving ? 'editor.saving' : 'editor.save';
 
@@ -64,7 +66,7 @@ function NewClipEditor() {
       </Button>
       <h1 className="mt-2 mb-4 text-2xl font-bold sm:text-3xl">{t('pages.newClip')}</h1>
       <ClipPanel>
-        <ClipContentField value={editor.text} onChange={editor.setText} />
+        <ClipContentField value={editor.text} onChange={editor.setText} autoFocus />
         <DropHint isActive={isDraggingFiles} />
         <div className="mt-4 flex flex-wrap gap-2">
           <SaveButton label={t(saveLabel)} isBusy={isBusy} disabled={isBusy} onSave={() => void editor.save()} />

@@ -1,6 +1,7 @@
 import type { Clip, ClipFile } from '@clipsync/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useRemoveClipFile } from '../../../api/clip-mutations';
 import { ClipFileList } from '../../../components/ClipFileList';
 import { EditConflictDialog } from '../../../components/EditConflictDialog';
@@ -11,6 +12,7 @@ import { useToast } from '../../../ui/use-toast';
 import { ClipBadge, ClipContentField } from '../editor/ClipContentField';
 import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
 import { DropHint } from '../editor/DropHint';
+import { asksToFocusEditor } from '../editor/focus-editor-state';
 import { LeaveUnsavedDialog } from '../editor/LeaveUnsavedDialog';
 import { PendingFileList } from '../editor/PendingFileList';
 import { SaveButton } from '../editor/SaveButton';
@@ -27,6 +29,8 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
   const { t } = useTranslation();
   const toast = useToast();
   const editor = useSharedClipEditor(clip);
+  // Arriving from the new clip just saved: the text box keeps the cursor it had there.
+  const shouldFocusEditor = asksToFocusEditor(useLocation().state);
   const leaveGuard = useUnsavedChangesGuard(editor.hasUnsavedChanges);
   useSaveShortcut(() => void editor.save(), editor.hasUnsavedChanges && !editor.isSaving);
   const [isSharing, setIsSharing] = useState(false);
@@ -51,6 +55,7 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
         <ClipContentField
           value={editor.text}
           onChange={editor.setText}
+          autoFocus={shouldFocusEditor}
           badge={editor.isTextDirty && <ClipBadge tone="warning">{t('editor.unsaved')}</ClipBadge>}
         />
         <DropHint isActive={isDraggingFiles} />

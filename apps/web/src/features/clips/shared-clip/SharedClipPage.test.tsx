@@ -1,6 +1,6 @@
 import type { ClipUpdatePayload } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
@@ -12,6 +12,7 @@ import { FakeSocket } from '../../../test/fake-socket';
 import { makeClip, OWNER_ABILITIES, VIEWER_ABILITIES } from '../../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
 import { Toaster } from '../../../ui/Toaster';
+import { FOCUS_EDITOR_STATE } from '../editor/focus-editor-state';
 import SharedClipPage from './SharedClipPage';
 
 vi.mock('../../../api/clips-api', () => ({
@@ -33,6 +34,7 @@ function renderPage(
   signedInAs: typeof owner | null,
   socket = new FakeSocket().connect(),
   queryClient = new QueryClient(),
+  entry: string | { pathname: string; state: unknown } = '/clips/clip-1',
 ) {
   const auth = fakeSession(signedInAs);
   const realtime = {
@@ -46,7 +48,7 @@ function renderPage(
         <SocketContext.Provider value={realtime}>
           <RouterProvider
             router={createMemoryRouter([{ path: '/clips/:clipId', element: <SharedClipPage /> }], {
-              initialEntries: ['/clips/clip-1'],
+              initialEntries: [entry],
             })}
           />
         </SocketContext.Provider>
@@ -146,6 +148,15 @@ describe('SharedClipPage', () => {
     await userEvent.click(saveChanges);
     expect(await findToast('Please enter some content or upload a file')).toBeInTheDocument();
     expect(clipsApi.update).not.toHaveBeenCalled();
+  });
+
+  test('the owner arriving from a new clip just saved keeps the cursor in the text box; otherwise not', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    renderPage(owner, undefined, undefined, { pathname: '/clips/clip-1', state: FOCUS_EDITOR_STATE });
+    expect(await screen.findByLabelText('Clip content')).toHaveFocus();
+    cleanup();
+    renderPage(owner);
+    expect(await screen.findByLabelText('Clip content')).not.toHaveFocus();
   });
 
   test('the owner saves; a refused save shows the server’s reason', async () => {

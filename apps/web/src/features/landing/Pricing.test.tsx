@@ -1,0 +1,57 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { billingApi } from '../../api/billing-api';
+import { AuthContext } from '../../session/auth-context';
+import { fakeSession, setUpPageTests } from '../../test/page-test-setup';
+import { Pricing } from './Pricing';
+
+vi.mock('../../api/billing-api', () => ({
+  billingApi: { config: vi.fn(), get: vi.fn(), startCheckout: vi.fn(), openPortal: vi.fn() },
+}));
+
+function renderPricing() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AuthContext.Provider value={fakeSession(null)}>
+        <Pricing />
+      </AuthContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+const card = (name: string) => within(screen.getByRole('article', { name }));
+
+describe('the landing page pricing section', () => {
+  setUpPageTests();
+
+  test('with payments on: the trial, and a purchase button on each plan', async () => {
+    vi.mocked(billingApi.config).mockResolvedValue({ paymentsEnabled: true });
+    renderPricing();
+    expect(await screen.findByText('Start with a 7-day free trial. No credit card required.')).toBeInTheDocument();
+    for (const plan of ['Basic', 'Pro', 'Advanced']) {
+      expect(card(plan).getByRole('button', { name: `Choose ${plan}` })).toBeDisabled();
+    }
+    expect(screen.queryByText(/Every feature is free on this server/)).not.toBeInTheDocument();
+  });
+
+  test('without payments: every feature is free, the plans for reference, no trial and no button', async () => {
+    vi.mocked(billingApi.config).mockResolvedValue({ paymentsEnabled: false });
+    renderPricing();
+    expect(await screen.findByText(/^Every feature is free on this server\./)).toBeInTheDocument();
+    for (const plan of ['Basic', 'Pro', 'Advanced']) {
+      expect(card(plan).queryByRole('button')).not.toBeInTheDocument();
+      expect(card(plan).queryByText('Please log in to purchase a plan')).not.toBeInTheDocument();
+    }
+    expect(screen.queryByText(/free trial/)).not.toBeInTheDocument();
+    expect(billingApi.get).not.toHaveBeenCalled();
+  });
+
+  test('says neither before the server has answered (the prerendered page cannot know)', () => {
+    vi.mocked(billingApi.config).mockReturnValue(new Promise(() => undefined));
+    renderPricing();
+    expect(screen.getByRole('heading', { name: 'Simple pricing' })).toBeInTheDocument();
+    expect(screen.queryByText(/free trial/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/free on this server/)).not.toBeInTheDocument();
+  });
+});
