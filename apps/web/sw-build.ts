@@ -23,7 +23,8 @@ export function serviceWorker(): Plugin {
       root = config.root;
       outDir = resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    // Once the bundle and the public files are written, and before precompress (closeBundle) reads sw.js.
+    async writeBundle() {
       const names = (await readdir(outDir, { recursive: true, withFileTypes: true }))
         .filter((entry) => entry.isFile())
         .map((entry) =>

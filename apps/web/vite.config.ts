@@ -7,7 +7,6 @@ import { serviceWorker } from './sw-build.ts';
 
 /** In development the API and sockets are proxied to the server on :3000 (`npm run dev`). */
 export default defineConfig({
-  // The worker is built when the bundle is written: its version is a hash of the build's files.
   plugins: [react(), tailwindcss(), prerenderLanding(), serviceWorker(), precompress()],
   server: {
     port: 5173,
