@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import {
   applyUpdate,
+  registerServiceWorker,
   type RegistrationLike,
   SKIP_WAITING_MESSAGE,
   watchForUpdate,
@@ -78,5 +79,15 @@ describe('new versions of the app', () => {
     expect(reload).not.toHaveBeenCalled();
     onControllerChange?.();
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  test('a browser that refuses the worker, or blocks it silently, leaves the app working without it', async () => {
+    const container = { controller: null, addEventListener: vi.fn() };
+    await expect(
+      registerServiceWorker({ ...container, register: () => Promise.reject(new Error('SecurityError')) }),
+    ).resolves.toBeUndefined();
+    await expect(
+      registerServiceWorker({ ...container, register: () => Promise.resolve(undefined) }),
+    ).resolves.toBeUndefined();
   });
 });

@@ -20,7 +20,8 @@ export interface RegistrationLike {
 }
 export interface ContainerLike {
   readonly controller: object | null;
-  register(url: string, options: { scope: string }): Promise<RegistrationLike>;
+  /** Undefined where service workers are blocked without an error (Playwright's `serviceWorkers: 'block'`). */
+  register(url: string, options: { scope: string }): Promise<RegistrationLike | undefined>;
   addEventListener(type: 'controllerchange', listener: () => void, options: { once: boolean }): void;
 }
 
@@ -69,7 +70,9 @@ export function applyUpdate(
   worker.postMessage(SKIP_WAITING_MESSAGE);
 }
 
+/** A browser may refuse the worker (a private window, a policy): the app works without it, only not offline. */
 export async function registerServiceWorker(container: ContainerLike): Promise<void> {
-  const registration = await container.register('/sw.js', { scope: '/' });
+  const registration = await container.register('/sw.js', { scope: '/' }).catch(() => undefined);
+  if (!registration) return;
   watchForUpdate(registration, container, (worker) => updatePrompt.offer(worker));
 }
