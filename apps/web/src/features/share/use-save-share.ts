@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useCreateClip, useUploadClipFile } from '../../api/clip-mutations';
 import { clipKeys } from '../../api/clip-queries';
-import { clipsApi } from '../../api/clips-api';
 import { forgetShare, peekShare, shareContent } from '../../pwa/share-inbox';
 
 export type SaveShareState = 'saving' | 'nothing' | 'failed';
@@ -15,6 +15,8 @@ export type SaveShareState = 'saving' | 'nothing' | 'failed';
 export function useSaveShare(onFileRefused: (file: File) => void) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const createClip = useCreateClip();
+  const uploadFile = useUploadClipFile();
   const [state, setState] = useState<SaveShareState>('saving');
 
   const save = async () => {
@@ -22,11 +24,12 @@ export function useSaveShare(onFileRefused: (file: File) => void) {
     try {
       const share = await peekShare();
       if (!share) return setState('nothing');
-      const clip = await clipsApi.create(shareContent(share));
+      const clip = await createClip.mutateAsync(shareContent(share));
       await forgetShare();
       for (const file of share.files) {
-        await clipsApi.uploadFile(clip.id, file).catch(() => onFileRefused(file));
+        await uploadFile.mutateAsync({ clipId: clip.id, file }).catch(() => onFileRefused(file));
       }
+      // The new clip belongs in the lists once its files are attached too (useCreateClip leaves this to us).
       await queryClient.invalidateQueries({ queryKey: clipKeys.all });
       await navigate(`/clips/${clip.id}`, { replace: true });
     } catch {
