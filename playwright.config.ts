@@ -43,6 +43,9 @@ export default defineConfig({
   use: {
     baseURL,
     trace: 'retain-on-failure',
+    // The production build registers a service worker, which would answer requests that specs mock with
+    // page.route and keep pages working offline; the installed app's own spec (pwa.spec.ts) allows it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,

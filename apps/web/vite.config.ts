@@ -3,10 +3,11 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
 import { prerenderLanding } from './prerender.ts';
+import { serviceWorker } from './sw-build.ts';
 
 /** In development the API and sockets are proxied to the server on :3000 (`npm run dev`). */
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerenderLanding(), precompress()],
+  plugins: [react(), tailwindcss(), prerenderLanding(), serviceWorker(), precompress()],
   server: {
     port: 5173,
     proxy: {

@@ -35,6 +35,7 @@ import { connectCounterRedis, registerRateLimits } from './plugins/rate-limits';
 import { registerRefusedBodyDrain } from './plugins/refused-bodies';
 import { registerRequestOriginChecks } from './plugins/request-origin-checks';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerShareTargetFallback } from './plugins/share-target';
 import { registerSpa } from './plugins/spa';
 import { startRealtime } from './realtime/socket-server';
 import { openFileStore } from './storage/open-file-store';
@@ -197,6 +198,7 @@ export async function buildApp(
     log: app.log,
   };
   await registerModules(app, context, MODULES);
+  await registerShareTargetFallback(app);
   await registerSpa(app, config.webDistDir);
   return { app, context };
 }

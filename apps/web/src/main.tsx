@@ -6,6 +6,7 @@ import { Providers } from './app/Providers';
 import { prerenderedPage } from './app/prerendered';
 import { routes, whenRouterReady } from './app/router';
 import { initialLanguageShown } from './i18n';
+import { registerServiceWorker } from './pwa/update-prompt';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -32,4 +33,9 @@ if (prerendered) {
 } else {
   // Anything prerendered is hidden (first-paint.js) and goes with the first render.
   void initialLanguageShown.then(() => createRoot(root).render(app));
+}
+
+// Production builds only: in development Vite serves modules the worker would cache, and there is no sw.js.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void registerServiceWorker(navigator.serviceWorker));
 }

@@ -17,6 +17,8 @@ export const APP_ROUTES = [
   '/desktop',
   '/desktop/shared/:token',
   '/new-clip',
+  // Where the installed app's share target lands (the service worker, or the server without one).
+  '/share',
   '/clips/:clipId',
   '/email-confirmation',
   '/reset-password',

@@ -39,6 +39,22 @@ describe('requests by a name the server does not answer to, and writes from othe
     }
   });
 
+  test('the share sheet’s post without a service worker is let through: it changes nothing', async () => {
+    const body = multipartFile('files', 'photo.jpg', 'image/jpeg', Buffer.from('jpeg'));
+    for (const origin of ['null', 'https://evil.example']) {
+      const res = await fromLoopback(
+        'POST',
+        '/share-target',
+        { ...body.headers, host: 'localhost:3000', origin },
+        body.payload,
+      );
+      expect(res.statusCode, origin).toBe(303);
+    }
+    // Only that exact path: the same name under the API is still a cross-site write.
+    const api = await fromLoopback('POST', '/api/share-target?x', { host: 'localhost:3000', origin: 'null' });
+    expect(api.statusCode).toBe(403);
+  });
+
   test('another site’s form cannot drop a file on the LAN desktop; the app’s own page can', async () => {
     const body = multipartFile('file', 'invoice.pdf.exe', 'application/octet-stream', Buffer.from('MZ'));
     const url = '/api/virtual-desktop/items/file';

@@ -5,6 +5,13 @@ import type { RequestOrigins } from '../lib/request-origins';
 /** Methods a page of another site may send without the server's leave: they must change nothing. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Posts that change nothing, which the browser sends with another origin or `null`: the phone's share sheet
+ * posting to the installed app's share target when no service worker catches it (plugins/share-target.ts
+ * keeps nothing and redirects).
+ */
+const WRITELESS_POSTS = new Set(['/share-target']);
+
 export const CROSS_SITE_WRITE_MESSAGE = 'Requests from other sites are not allowed';
 
 /**
@@ -19,7 +26,12 @@ export function registerRequestOriginChecks(app: FastifyInstance, origins: Reque
   app.addHook('onRequest', (request, _reply, done) => {
     const { host, origin } = request.headers;
     if (!origins.isTrustedHost(host)) return done(new AppError('MISDIRECTED_REQUEST'));
-    if (origin !== undefined && !SAFE_METHODS.has(request.method) && !origins.isAllowedOrigin(origin, host))
+    if (
+      origin !== undefined &&
+      !SAFE_METHODS.has(request.method) &&
+      !WRITELESS_POSTS.has(request.url) &&
+      !origins.isAllowedOrigin(origin, host)
+    )
       return done(new AppError('FORBIDDEN', CROSS_SITE_WRITE_MESSAGE));
     done();
   });

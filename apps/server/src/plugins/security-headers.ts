@@ -17,6 +17,9 @@ const applySecurityHeaders = helmet({
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'"],
+      // The installed app: its manifest and its service worker (apps/web/src/pwa), from our origin only.
+      manifestSrc: ["'self'"],
+      workerSrc: ["'self'"],
       mediaSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { multipartFile } from '../../test/multipart';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -17,6 +18,8 @@ describe('single-page app, security headers and API docs', () => {
     // What the web build's precompress step writes beside a file (apps/web/precompress.ts).
     await writeFile(join(webDist, 'assets', 'index-Abc123.js.br'), brotliCompressSync('console.log(1)'));
     await writeFile(join(webDist, 'assets', 'index-Abc123.js.gz'), gzipSync('console.log(1)'));
+    await writeFile(join(webDist, 'manifest.webmanifest'), '{"name":"ClipSync"}');
+    await writeFile(join(webDist, 'sw.js'), 'self.addEventListener("fetch", () => {})');
     testApp = await buildTestApp({ WEB_DIST_DIR: webDist });
   });
   afterAll(async () => {
@@ -76,6 +79,32 @@ describe('single-page app, security headers and API docs', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  test('the installed app: its manifest and its service worker are ours to load, and always revalidated', async () => {
+    const csp = String((await testApp.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    expect(csp).toContain("manifest-src 'self'");
+    expect(csp).toContain("worker-src 'self'");
+    const manifest = await testApp.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    // A worker cached by HTTP would keep users on an old version: the browser must ask every time.
+    const worker = await testApp.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-type']).toContain('javascript');
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    // At the root, its scope is the whole app without a Service-Worker-Allowed header.
+    expect(worker.headers['service-worker-allowed']).toBeUndefined();
+  });
+
+  test('a share that no service worker caught goes to the app page that says so, whatever it carried', async () => {
+    const body = multipartFile('files', 'photo.jpg', 'image/jpeg', Buffer.alloc(200_000, 1), { text: 'hello' });
+    const res = await testApp.app.inject({ method: 'POST', url: '/share-target', ...body });
+    expect(res.statusCode).toBe(303);
+    expect(res.headers.location).toBe('/share?not-received');
+    const empty = await testApp.app.inject({ method: 'POST', url: '/share-target' });
+    expect(empty.statusCode).toBe(303);
   });
 
   test('an unknown /api path is still JSON, never the page', async () => {

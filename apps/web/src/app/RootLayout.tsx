@@ -2,6 +2,8 @@ import { lazy, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { upgradePrompt } from '../components/upgrade-prompt';
+import { OfflineBanner } from '../pwa/OfflineBanner';
+import { UpdatePrompt } from '../pwa/UpdatePrompt';
 import { LazyPart } from '../ui/LazyPart';
 import { useHasOpened } from '../ui/use-has-opened';
 import { useGlobalShortcuts } from './use-global-shortcuts';
@@ -18,7 +20,7 @@ const isUpgradeOffered = () => upgradePrompt.getOffered() !== null;
 /**
  * Around every route: a skip link to the page's `main` (the first stop of the Tab key, so a keyboard user
  * need not cross the sidebar on every page), the tab's title, the app-wide keyboard shortcuts and the
- * upgrade prompt a plan refusal opens.
+ * upgrade prompt a plan refusal opens; the offline banner and the new-version prompt of the installed app.
  */
 export function RootLayout() {
   const { t } = useTranslation();
@@ -36,7 +38,9 @@ export function RootLayout() {
       >
         {t('shell.skipToContent')}
       </a>
+      <OfflineBanner />
       <Outlet />
+      <UpdatePrompt />
       {hasHelpOpened && (
         <LazyPart>
           <ShortcutsDialog isOpen={isHelpOpen} onOpenChange={setIsHelpOpen} />

@@ -132,6 +132,11 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: '/share',
+        handle: title('shareTarget.title'),
+        lazy: lazyPage(() => import('../features/share/SharePage')),
+      },
+      {
         path: '/email-confirmation',
         handle: title('shell.emailConfirmation'),
         lazy: lazyPage(() => import('../features/auth/EmailConfirmationPage')),

@@ -1,0 +1,118 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { StrictMode } from 'react';
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { describe, expect, test, vi } from 'vitest';
+import { clipsApi } from '../../api/clips-api';
+import type * as ShareInbox from '../../pwa/share-inbox';
+import { forgetShare, peekShare, type Share } from '../../pwa/share-inbox';
+import { AuthContext, type AuthContextValue } from '../../session/auth-context';
+import { makeClip, testUser as user } from '../../test/fixtures';
+import { fakeSession, setUpPageTests } from '../../test/page-test-setup';
+import { Toaster } from '../../ui/Toaster';
+import SharePage from './SharePage';
+
+vi.mock('../../api/clips-api', () => ({ clipsApi: { create: vi.fn(), uploadFile: vi.fn() } }));
+vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
+  ...(await importOriginal<typeof ShareInbox>()),
+  peekShare: vi.fn(),
+  forgetShare: vi.fn(),
+}));
+
+const photo = new File(['jpeg'], 'photo.jpg', { type: 'image/jpeg' });
+const notes = new File(['pdf'], 'notes.pdf', { type: 'application/pdf' });
+const uploaded = { url: '/f', file: { id: 'f1', name: 'photo.jpg', size: 4, type: 'image/jpeg', url: '/f' } };
+const share: Share = { title: 'A page', text: 'Look at this', url: 'https://example.com/x', files: [photo, notes] };
+
+function ClipAddress() {
+  return <p>Clip page {useParams().clipId}</p>;
+}
+
+function renderPage(path = '/share', status: AuthContextValue['status'] = 'signedIn') {
+  const auth = fakeSession(status === 'signedIn' ? user : null, status);
+  render(
+    <StrictMode>
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthContext.Provider value={auth}>
+          <RouterProvider
+            router={createMemoryRouter(
+              [
+                { path: '/share', element: <SharePage /> },
+                { path: '/auth', element: <p>Auth screen</p> },
+                { path: '/clips/:clipId', element: <ClipAddress /> },
+                { path: '/dashboard', element: <p>Dashboard</p> },
+              ],
+              { initialEntries: [path] },
+            )}
+          />
+        </AuthContext.Provider>
+        <Toaster />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+describe('SharePage', () => {
+  setUpPageTests();
+
+  test('what was shared becomes one clip, its text and every file, and the clip opens', async () => {
+    vi.mocked(peekShare).mockResolvedValue(share);
+    vi.mocked(clipsApi.create).mockResolvedValue(makeClip({ id: 'shared-1' }));
+    vi.mocked(clipsApi.uploadFile).mockResolvedValue(uploaded);
+    renderPage();
+    expect(await screen.findByText('Clip page shared-1')).toBeInTheDocument();
+    expect(clipsApi.create).toHaveBeenCalledTimes(1);
+    expect(clipsApi.create).toHaveBeenCalledWith('A page\nLook at this\nhttps://example.com/x');
+    expect(vi.mocked(clipsApi.uploadFile).mock.calls.map(([id, file]) => [id, file.name])).toEqual([
+      ['shared-1', 'photo.jpg'],
+      ['shared-1', 'notes.pdf'],
+    ]);
+    expect(forgetShare).toHaveBeenCalledTimes(1);
+  });
+
+  test('a share made while signed out waits for the sign-in: nothing is saved or forgotten', async () => {
+    vi.mocked(peekShare).mockResolvedValue(share);
+    renderPage('/share', 'signedOut');
+    expect(await screen.findByText('Auth screen')).toBeInTheDocument();
+    expect(clipsApi.create).not.toHaveBeenCalled();
+    expect(forgetShare).not.toHaveBeenCalled();
+  });
+
+  test('a failure keeps the share for Try again', async () => {
+    vi.mocked(peekShare).mockResolvedValue(share);
+    vi.mocked(clipsApi.create)
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue(makeClip({ id: 'c2' }));
+    vi.mocked(clipsApi.uploadFile).mockResolvedValue(uploaded);
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('What you shared could not be saved.');
+    expect(forgetShare).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Clip page c2')).toBeInTheDocument();
+    expect(forgetShare).toHaveBeenCalledTimes(1);
+  });
+
+  test('a file the server refuses is reported; the rest of the share is still saved and opened', async () => {
+    vi.mocked(peekShare).mockResolvedValue(share);
+    vi.mocked(clipsApi.create).mockResolvedValue(makeClip({ id: 'c3' }));
+    vi.mocked(clipsApi.uploadFile).mockRejectedValueOnce(new Error('too large')).mockResolvedValue(uploaded);
+    renderPage();
+    expect(await screen.findByText('Clip page c3')).toBeInTheDocument();
+    expect(clipsApi.uploadFile).toHaveBeenCalledTimes(2);
+    expect((await screen.findAllByText('photo.jpg'))[0]).toBeInTheDocument();
+  });
+
+  test('with nothing waiting it says so, and why when the share never reached the app', async () => {
+    vi.mocked(peekShare).mockResolvedValue(undefined);
+    renderPage();
+    expect(await screen.findByText('Nothing is waiting to be saved.')).toBeInTheDocument();
+    expect(clipsApi.create).not.toHaveBeenCalled();
+  });
+
+  test('the server sends a share no service worker caught here, with the reason', async () => {
+    vi.mocked(peekShare).mockResolvedValue(undefined);
+    renderPage('/share?not-received');
+    expect(await screen.findByText(/This share did not reach ClipSync/)).toBeInTheDocument();
+  });
+});

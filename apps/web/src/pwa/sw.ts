@@ -1,0 +1,103 @@
+/**
+ * The service worker, built on its own into dist/sw.js (../../sw-build.ts) with the version's file list:
+ * an offline shell, a prompt for new versions (update-prompt.ts) and the share sheet's target. What each
+ * request gets is decided in sw-routes.ts.
+ */
+import { isEmptyShare, keepShare, shareFromForm } from './share-inbox';
+import { cacheNameFor, SHARE_PAGE_PATH, SHELL_URL, swStrategyFor } from './sw-routes';
+import { SKIP_WAITING_MESSAGE } from './update-prompt';
+
+declare const __SW_VERSION__: string;
+declare const __SW_PRECACHE__: string[];
+
+// The DOM library this package compiles with has no service worker types; these are the parts used here.
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  respondWith(response: Response | Promise<Response>): void;
+}
+interface MessageEventWithData extends ExtendableEvent {
+  readonly data: unknown;
+}
+interface WorkerScope {
+  readonly location: Location;
+  readonly registration: { readonly active: object | null };
+  readonly clients: { claim(): Promise<void> };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'message', listener: (event: MessageEventWithData) => void): void;
+}
+
+const worker = self as unknown as WorkerScope;
+const cacheName = cacheNameFor(__SW_VERSION__);
+
+worker.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(cacheName);
+      // `reload`: past the browser's HTTP cache, so that the shell is this version's and not a stale copy.
+      await cache.addAll(__SW_PRECACHE__.map((url) => new Request(url, { cache: 'reload' })));
+      // The first version takes over at once; later ones wait for the user's Reload (update-prompt.ts), so
+      // that an open page never runs old code against new files.
+      if (!worker.registration.active) await worker.skipWaiting();
+    })(),
+  );
+});
+
+worker.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names
+          .filter((name) => name.startsWith(cacheNameFor('')) && name !== cacheName)
+          .map((name) => caches.delete(name)),
+      );
+      await worker.clients.claim();
+    })(),
+  );
+});
+
+worker.addEventListener('message', (event) => {
+  if (event.data === SKIP_WAITING_MESSAGE) event.waitUntil(worker.skipWaiting());
+});
+
+worker.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const strategy = swStrategyFor(request, worker.location.origin);
+  if (strategy === 'network') return;
+  if (strategy === 'share-target') return event.respondWith(receiveShare(request));
+  if (strategy === 'cache-first') return event.respondWith(cacheFirst(request));
+  event.respondWith(networkFirst(request));
+});
+
+async function cacheFirst(request: Request): Promise<Response> {
+  const cache = await caches.open(cacheName);
+  const cached = await cache.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) await cache.put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const cache = await caches.open(cacheName);
+    // Every page of the app is the same index.html, which routes in the browser.
+    const cached = await cache.match(request.mode === 'navigate' ? SHELL_URL : request);
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function receiveShare(request: Request): Promise<Response> {
+  const share = shareFromForm(await request.formData());
+  if (!isEmptyShare(share)) await keepShare(share);
+  // 303: the browser follows with a GET, so a reload of the app page never sends the share again.
+  return Response.redirect(new URL(SHARE_PAGE_PATH, worker.location.origin).href, 303);
+}

@@ -1,0 +1,169 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import { createConfirmedUser, signIn } from './support/accounts';
+
+// The rest of the suite blocks service workers (playwright.config.ts): this spec is about them.
+test.use({ serviceWorkers: 'allow' });
+
+const WEB_DIST = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
+
+/** Resolves once the page is controlled by the worker, which has then kept the app's files (sw.ts install). */
+async function waitForWorkerControl(page: Page) {
+  await page.evaluate(() => navigator.serviceWorker.ready);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test('the manifest names the app, its start page and colours, and its icons load', async ({ page, request }) => {
+  await page.goto('/');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  const response = await request.get('/manifest.webmanifest');
+  expect(response.headers()['content-type']).toContain('application/manifest+json');
+  const manifest = (await response.json()) as Record<string, unknown> & {
+    icons: { src: string; sizes: string; purpose: string }[];
+    share_target: { action: string; method: string; enctype: string };
+  };
+  expect(manifest).toMatchObject({
+    id: '/',
+    name: expect.stringContaining('ClipSync'),
+    short_name: 'ClipSync',
+    start_url: '/dashboard',
+    scope: '/',
+    display: 'standalone',
+    theme_color: expect.stringMatching(/^#/),
+    background_color: expect.stringMatching(/^#/),
+  });
+  expect(manifest.share_target).toMatchObject({
+    action: '/share-target',
+    method: 'POST',
+    enctype: 'multipart/form-data',
+  });
+  expect(manifest.icons.map(({ sizes, purpose }) => `${sizes} ${purpose}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
+  for (const icon of manifest.icons) {
+    const image = await request.get(icon.src);
+    expect(image.status(), icon.src).toBe(200);
+    expect(image.headers()['content-type']).toBe('image/png');
+  }
+});
+
+test('the worker takes control, and the app opens offline and says so', async ({ page, context }, testInfo) => {
+  await page.goto('/');
+  await waitForWorkerControl(page);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+  // Another page of the app, never visited: the shell is the same index.html.
+  await page.goto('/auth');
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toBeVisible();
+  await expect(page.getByText('Welcome back')).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('offline-shell.png') });
+
+  // The API is never answered from the cache, even for a GET the page made online before.
+  expect(
+    await page.evaluate(() =>
+      fetch('/api/health').then(
+        () => 'answered',
+        () => 'failed',
+      ),
+    ),
+  ).toBe('failed');
+
+  await context.setOffline(false);
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toHaveCount(0);
+});
+
+/** What the phone's share sheet does: a multipart POST navigation to the manifest's share_target. */
+async function shareFromSheet(page: Page, fields: Record<string, string>, files: { name: string; text: string }[]) {
+  await page.evaluate(
+    ([fieldsToSend, filesToSend]) => {
+      const form = document.createElement('form');
+      form.method = 'POST';
+      form.action = '/share-target';
+      form.enctype = 'multipart/form-data';
+      for (const [name, value] of Object.entries(fieldsToSend)) {
+        form.append(Object.assign(document.createElement('input'), { name, value }));
+      }
+      const input = Object.assign(document.createElement('input'), { type: 'file', name: 'files', multiple: true });
+      const transfer = new DataTransfer();
+      for (const file of filesToSend) transfer.items.add(new File([file.text], file.name, { type: 'text/plain' }));
+      input.files = transfer.files;
+      form.append(input);
+      document.body.append(form);
+      form.submit();
+    },
+    [fields, files] as const,
+  );
+}
+
+test('a share of text and two files becomes one clip holding them, and opens', async ({ page, request }) => {
+  const { accessToken } = await signIn(page, request, 'share');
+  await page.goto('/dashboard');
+  await waitForWorkerControl(page);
+
+  await shareFromSheet(page, { text: 'Shared from my phone', url: 'https://example.com/page' }, [
+    { name: 'first.txt', text: 'first file' },
+    { name: 'second.txt', text: 'second file' },
+  ]);
+  await expect(page).toHaveURL(/\/clips\/[\w-]+$/);
+  await expect(page.getByText('first.txt').first()).toBeVisible();
+  await expect(page.getByText('second.txt').first()).toBeVisible();
+  const clipId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
+  const clip = (await (
+    await request.get(`/api/clipboard/${clipId}`, { headers: { Authorization: `Bearer ${accessToken}` } })
+  ).json()) as { content: string; files: { name: string }[] };
+  expect(clip.content).toBe('Shared from my phone\nhttps://example.com/page');
+  expect(clip.files.map((file) => file.name).sort()).toEqual(['first.txt', 'second.txt']);
+});
+
+test('a share made while signed out is saved once the user has signed in', async ({ page, request }) => {
+  const { email, password } = await createConfirmedUser(request, 'share-later');
+  await page.goto('/');
+  await waitForWorkerControl(page);
+
+  await shareFromSheet(page, { title: 'Read later', url: 'https://example.com/later' }, [
+    { name: 'later.txt', text: 'kept while signed out' },
+  ]);
+  await expect(page.getByText('Welcome back')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+
+  await expect(page).toHaveURL(/\/clips\/[\w-]+$/);
+  await expect(page.getByText('later.txt').first()).toBeVisible();
+  await expect(page.getByText('https://example.com/later').first()).toBeVisible();
+});
+
+test('a new version of the app offers "Update available — reload"', async ({ page }, testInfo) => {
+  await page.goto('/');
+  await waitForWorkerControl(page);
+  const path = join(WEB_DIST, 'sw.js');
+  const original = await readFile(path);
+  try {
+    // A new deployment: another sw.js, which is what browsers compare.
+    const next = Buffer.concat([original, Buffer.from('\n// the next version\n')]);
+    await writeFile(path, next);
+    await writeFile(`${path}.br`, brotliCompressSync(next));
+    await writeFile(`${path}.gz`, gzipSync(next));
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const prompt = page.getByRole('status').filter({ hasText: 'Update available — reload' });
+    await expect(prompt).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('update-prompt.png') });
+
+    const reloaded = page.waitForEvent('load');
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect(prompt).toHaveCount(0);
+  } finally {
+    await writeFile(path, original);
+    await writeFile(`${path}.br`, brotliCompressSync(original));
+    await writeFile(`${path}.gz`, gzipSync(original));
+  }
+});
