@@ -49,6 +49,7 @@ const webLayers = [
   webLayer('lib', ['app', 'features', 'api', 'ui', 'session', 'realtime', 'components'], 'lib/ holds pure helpers'),
   webLayer('ui', ['app', 'features', 'api', 'session', 'realtime', 'components'], 'ui/ primitives know no data'),
   webLayer('api', ['app', 'features', 'ui', 'session', 'realtime', 'components'], 'api/ is the HTTP layer only'),
+  webLayer('pwa', ['app', 'features', 'api', 'session', 'realtime', 'components'], 'pwa/ knows no data but its own'),
   webLayer('session', ['app', 'features', 'realtime', 'components'], notAFeature),
   webLayer('realtime', ['app', 'features', 'components'], notAFeature),
   webLayer('components', ['app', 'features'], notAFeature),
