@@ -2,10 +2,9 @@ import { isDesktopFileUrl, type LanDesktopData } from '@clipsync/shared';
 import { Copy, Download, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFileDownload } from '../../components/use-file-download';
-import { copyText } from '../../lib/browser-files';
 import { Button } from '../../ui/Button';
-import { useToast } from '../../ui/use-toast';
 import type { LanSessionView } from './use-lan-session';
+import { useCopyBlockText } from './use-copy-block-text';
 
 /**
  * One block of a peer's desktop: text with Copy, a file with Download. A file is fetched only at the address
@@ -14,17 +13,10 @@ import type { LanSessionView } from './use-lan-session';
  */
 function PeerBlock({ item }: { item: LanDesktopData['items'][number] }) {
   const { t } = useTranslation();
-  const toast = useToast();
+  const copyBlockText = useCopyBlockText();
   const download = useFileDownload({ startedKey: 'desktop.downloadStarted' });
   const fileUrl = isDesktopFileUrl(item.file_url) ? item.file_url : null;
-  const copy = async () => {
-    try {
-      await copyText(item.content);
-      toast.success({ title: t('desktop.copied') });
-    } catch {
-      toast.error({ title: t('desktop.copyFailed') });
-    }
-  };
+  const copy = () => copyBlockText(item.content);
   const isFile = item.type === 'file';
   return (
     <li className="flex items-start justify-between gap-3 py-2">

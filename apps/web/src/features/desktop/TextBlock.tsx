@@ -1,10 +1,9 @@
 import type { DesktopItem } from '@clipsync/shared';
 import { Copy, FileText, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { copyText } from '../../lib/browser-files';
-import { useToast } from '../../ui/use-toast';
 import { BlockButton, DesktopBlock } from './DesktopBlock';
 import type { BlockFocusProps } from './use-block-keyboard';
+import { useCopyBlockText } from './use-copy-block-text';
 
 interface TextBlockProps {
   item: DesktopItem;
@@ -17,15 +16,8 @@ interface TextBlockProps {
 /** A text block with Copy ('Copied') and delete. */
 export function TextBlock({ item, canMove, canDelete, onDelete, focusProps }: TextBlockProps) {
   const { t } = useTranslation();
-  const toast = useToast();
-  const copy = async () => {
-    try {
-      await copyText(item.content);
-      toast.success({ title: t('desktop.copied') });
-    } catch {
-      toast.error({ title: t('desktop.copyFailed') });
-    }
-  };
+  const copyBlockText = useCopyBlockText();
+  const copy = () => copyBlockText(item.content);
   return (
     <DesktopBlock
       label={item.content.slice(0, 60)}
