@@ -13,5 +13,7 @@ export * from './schemas/rooms';
 export * from './schemas/desktop';
 export * from './schemas/billing';
 export * from './schemas/dev';
+export * from './schemas/tokens';
 export * from './api/endpoint';
 export * from './api/endpoints';
+export * from './api/tables';

@@ -55,3 +55,12 @@ export const ITEM_TEXT_MAX_BYTES = 65_536;
 export const DESKTOP_ITEMS_MAX = 500;
 /** A LAN desktop's items expire this long after their last change. */
 export const LAN_DESKTOP_ITEM_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Personal access tokens: the longest name, the latest expiry, and how many one user may hold. */
+export const TOKEN_NAME_MAX = 100;
+export const TOKEN_EXPIRY_DAYS_MAX = 365;
+export const TOKENS_PER_USER_MAX = 50;
+/** Tokens one account may create per minute. */
+export const TOKEN_CREATIONS_PER_MINUTE = 10;
+/** A token's last use is written at most this often, not on every request. */
+export const TOKEN_LAST_USED_WRITE_MS = 60_000;

@@ -7,6 +7,7 @@ import {
   NETWORK_ENDPOINTS,
   OPS_ENDPOINTS,
   ROOM_ENDPOINTS,
+  TOKEN_ENDPOINTS,
   type ApiEndpoint,
 } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -20,6 +21,7 @@ const TABLES = {
   NETWORK_ENDPOINTS,
   OPS_ENDPOINTS,
   ROOM_ENDPOINTS,
+  TOKEN_ENDPOINTS,
 };
 const entries = Object.entries(TABLES).flatMap(([table, group]) =>
   Object.entries(group as Record<string, ApiEndpoint>).map(([name, endpoint]) => ({

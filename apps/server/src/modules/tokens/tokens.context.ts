@@ -1,0 +1,16 @@
+import type { Database } from '../../db/client';
+import type { personalAccessTokens } from '../../db/schema';
+import type { DomainEvents } from '../../lib/domain-events';
+import type { AppContext } from '../define-module';
+
+export interface TokensContext {
+  db: Database;
+  /** Revoking a token emits `session.revoked` for its session: the cache, other nodes and its sockets hear it. */
+  events: DomainEvents;
+}
+
+export type TokenRow = typeof personalAccessTokens.$inferSelect;
+
+export function createTokensContext(ctx: AppContext): TokensContext {
+  return { db: ctx.db, events: ctx.events };
+}
