@@ -201,7 +201,20 @@ describe('personal access tokens', () => {
     expect((await testApp.as(owner).get('/api/auth/me')).statusCode).toBe(200);
   });
 
-  test('an expired token is refused and no longer listed', async () => {
+  test('a token near its expiry is never swapped for a session token (no x-access-token)', async () => {
+    const owner = await testApp.factory.user();
+    const { token } = await create(owner, ['clips:read'], { expiresInDays: 1 });
+    vi.useFakeTimers({ now: Date.now() + 86_400_000 - 5 * 60_000, toFake: ['Date'] });
+    try {
+      const res = await testApp.as(bearer(token)).get('/api/clipboard/history');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-access-token']).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('an expired token is refused', async () => {
     const owner = await testApp.factory.user();
     const { token } = await create(owner, ['clips:read'], { expiresInDays: 1 });
     vi.useFakeTimers({ now: Date.now() + 2 * 86_400_000, toFake: ['Date'] });
