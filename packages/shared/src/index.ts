@@ -14,6 +14,7 @@ export * from './schemas/desktop';
 export * from './schemas/billing';
 export * from './schemas/dev';
 export * from './schemas/tokens';
+export * from './schemas/device';
 export * from './api/endpoint';
 export * from './api/endpoints';
 export * from './api/tables';

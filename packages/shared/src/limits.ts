@@ -64,3 +64,11 @@ export const TOKENS_PER_USER_MAX = 50;
 export const TOKEN_CREATIONS_PER_MINUTE = 10;
 /** A token's last use is written at most this often, not on every request. */
 export const TOKEN_LAST_USED_WRITE_MS = 60_000;
+
+/** Device sign-in: the client's name as the user sees it, how long a code lives and how often it may be polled. */
+export const DEVICE_CLIENT_NAME_MAX = 100;
+export const DEVICE_CODE_TTL_SECONDS = 600;
+export const DEVICE_POLL_INTERVAL_SECONDS = 5;
+/** Unknown user codes one account, or one address, may try per window before it must wait. */
+export const DEVICE_CODE_MISSES_MAX = 10;
+export const DEVICE_CODE_MISSES_WINDOW_MS = 15 * 60_000;

@@ -77,6 +77,14 @@ import {
   UpdateRoomContentRequest,
   UpdateRoomRequest,
 } from '../schemas/rooms';
+import {
+  DeviceCodeRequest,
+  DeviceCodeResponse,
+  DeviceRequestDetails,
+  DeviceTokenRequest,
+  DeviceTokenResponse,
+  DeviceUserCodeRequest,
+} from '../schemas/device';
 import { CreateTokenRequest, CreatedToken, TokenIdParams, TokenList } from '../schemas/tokens';
 import { defineEndpoints } from './endpoint';
 
@@ -461,6 +469,23 @@ export const TOKEN_ENDPOINTS = defineEndpoints({
   create: { method: 'POST', path: '/tokens', body: CreateTokenRequest, status: 201, response: CreatedToken },
   /** Revokes at once: the token's next call is refused and its sockets are closed, on every node. */
   revoke: { method: 'DELETE', path: '/tokens/:id', params: TokenIdParams, status: 204, response: null },
+});
+
+/**
+ * Device sign-in (RFC 8628). `code` and `token` are the device's, signed out; `lookup`, `approve` and
+ * `deny` are the approving browser's, signed in (a token cannot approve a device).
+ */
+export const DEVICE_ENDPOINTS = defineEndpoints({
+  code: { method: 'POST', path: '/device/code', body: DeviceCodeRequest, response: DeviceCodeResponse },
+  /**
+   * The device's polling: the token once approved (single use); until then 400 with RFC 8628's
+   * `{ error: 'authorization_pending' | 'slow_down' | 'access_denied' | 'expired_token' }` and a `code`.
+   */
+  token: { method: 'POST', path: '/device/token', body: DeviceTokenRequest, response: DeviceTokenResponse },
+  /** The client's name and the scopes it asks; 404 for an unknown, used or expired code, 429 after many. */
+  lookup: { method: 'POST', path: '/device/lookup', body: DeviceUserCodeRequest, response: DeviceRequestDetails },
+  approve: { method: 'POST', path: '/device/approve', body: DeviceUserCodeRequest, status: 204, response: null },
+  deny: { method: 'POST', path: '/device/deny', body: DeviceUserCodeRequest, status: 204, response: null },
 });
 
 /** Paid plans: a 503 `PAYMENTS_NOT_CONFIGURED` means this server sells none. */

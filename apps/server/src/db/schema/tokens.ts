@@ -34,3 +34,28 @@ export const personalAccessTokens = pgTable(
     index('personal_access_tokens_user_idx').on(table.userId),
   ],
 );
+
+/**
+ * Device sign-ins waiting for, or given, a browser's approval (RFC 8628). The device code is stored as its
+ * SHA-256; the user code (8 characters, no look-alikes) is what the user types, stored without its dash. `status`: pending, approved, denied, or used once its token was answered.
+ */
+export const deviceAuthorizations = pgTable(
+  'device_authorizations',
+  {
+    id: text('id').primaryKey(),
+    deviceCodeHash: text('device_code_hash').notNull(),
+    userCode: text('user_code').notNull(),
+    clientName: text('client_name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    status: text('status').notNull().default('pending'),
+    approvedBy: text('approved_by').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('device_authorizations_device_code_unique').on(table.deviceCodeHash),
+    uniqueIndex('device_authorizations_user_code_unique').on(table.userCode),
+    index('device_authorizations_expires_idx').on(table.expiresAt),
+  ],
+);
