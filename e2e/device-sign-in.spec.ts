@@ -24,7 +24,7 @@ test('a device code approved in the browser gives a working token, which Revoke 
   await expect(page.getByRole('heading', { name: 'e2e laptop asks to use your account to:' })).toBeVisible();
   await expect(page.getByText('Create and edit clips')).toBeVisible();
   await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByRole('status')).toContainText('Done: e2e laptop is signed in.');
+  await expect(page.getByText('Done: e2e laptop is signed in.')).toBeVisible();
 
   // The device waits its interval before polling again, as RFC 8628 asks.
   await page.waitForTimeout(5000);
@@ -39,6 +39,7 @@ test('a device code approved in the browser gives a working token, which Revoke 
   const row = page.getByRole('listitem', { name: 'e2e laptop' });
   await expect(row).toContainText('Device sign-in');
   await row.getByRole('button', { name: 'Revoke' }).click();
-  await expect(page.getByText('e2e laptop revoked')).toBeVisible();
+  await expect(page.getByText('e2e laptop revoked', { exact: true })).toBeVisible();
+  await expect(row).toHaveCount(0);
   expect((await request.get('/api/clipboard/history', { headers })).status()).toBe(401);
 });
