@@ -48,19 +48,24 @@ const SESSION_RECHECK_MS = 2000;
 /** Live-update writes per user: enough for a fast typist's saves, not for a flood. */
 const WRITE_BUDGET = { burst: 20, perSecond: 10 };
 
-/** setTimeout's longest delay: a longer one (a personal token's far expiry) would fire at once. */
+/** setTimeout's longest delay: a longer one would fire at once, so a far expiry is waited for in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** The token's `exp` ends the socket's rights: it is closed then, and the client reconnects with a fresh one. */
 function disconnectAtExpiry(socket: RealtimeSocket): void {
   const { actor } = socket.data;
   if (!actor) return;
-  const delay = actor.expiresAt * 1000 - Date.now();
-  if (delay > MAX_TIMER_MS) return;
-  const timer = setTimeout(() => socket.disconnect(true), Math.max(0, delay));
-  timer.unref();
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const delay = actor.expiresAt * 1000 - Date.now();
+    timer = setTimeout(delay > MAX_TIMER_MS ? arm : () => socket.disconnect(true), clampDelay(delay));
+    timer.unref();
+  };
+  arm();
   socket.once('disconnect', () => clearTimeout(timer));
 }
+
+const clampDelay = (delay: number) => Math.min(MAX_TIMER_MS, Math.max(0, delay));
 
 /** Per-socket event budget: a live editor emits a few a second; a socket that floods is disconnected. */
 const SOCKET_EVENTS_PER_SECOND = 30;

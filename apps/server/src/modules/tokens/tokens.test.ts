@@ -184,6 +184,17 @@ describe('personal access tokens', () => {
     });
   });
 
+  test("a token's socket stays open however far its expiry (no timer overflow closing it at once)", async () => {
+    const owner = await testApp.factory.user();
+    const clipId = (await testApp.factory.clip({ owner })).id;
+    for (const extra of [{ expiresInDays: 30 }, {}]) {
+      const socket = await sockets.connect(baseUrl, { token: (await create(owner, ['clips:read'], extra)).token });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(socket.connected).toBe(true);
+      expect(await emitWithAck(socket, 'clip:join', { clipId })).toEqual({ ok: true });
+    }
+  });
+
   test('revoking ends the token at once: HTTP refused, its socket closed, a new socket refused', async () => {
     const owner = await testApp.factory.user();
     const { id, token } = await create(owner, ['clips:read']);
