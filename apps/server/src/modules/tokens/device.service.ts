@@ -15,7 +15,7 @@ import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { hashToken, newId, newSecretToken } from '../../lib/secure-tokens';
 import type { DeviceContext } from './tokens.context';
-import { createToken } from './tokens.service';
+import { issueToken } from './tokens.service';
 import { displayUserCode, newUserCode, normaliseUserCode } from './user-code';
 
 const DEFAULT_SCOPES: TokenScope[] = ['clips:read', 'clips:write'];
@@ -59,10 +59,18 @@ export async function startDeviceSignIn(ctx: DeviceContext, input: DeviceCodeReq
   }
 }
 
+const CODES: Record<DeviceTokenError['error'], DeviceTokenError['code']> = {
+  authorization_pending: 'AUTHORIZATION_PENDING',
+  slow_down: 'SLOW_DOWN',
+  access_denied: 'ACCESS_DENIED',
+  expired_token: 'EXPIRED_TOKEN',
+  invalid_grant: 'INVALID_GRANT',
+};
+
 const refusal = (error: DeviceTokenError['error'], description: string): DeviceTokenError => ({
   error,
   error_description: description,
-  code: error.toUpperCase() as DeviceTokenError['code'],
+  code: CODES[error],
 });
 
 /**
@@ -116,11 +124,7 @@ export async function pollDeviceToken(
     .returning();
   if (!claimed?.approvedBy) return refusal('invalid_grant', 'This device code is unknown or was already used.');
   const scopes = claimed.scopes.filter(isScope);
-  const created = await createToken(
-    ctx,
-    { userId: claimed.approvedBy, sessionId: claimed.id, expiresAt: 0 },
-    { name: claimed.clientName, scopes, source: 'device' },
-  );
+  const created = await issueToken(ctx, claimed.approvedBy, { name: claimed.clientName, scopes, source: 'device' });
   return { access_token: created.token, token_type: 'bearer', scope: scopes.join(' ') };
 }
 

@@ -36,7 +36,11 @@ export interface NewTokenInput extends CreateTokenRequest {
  * row is locked while their tokens are counted, so two creations at once cannot both take the last place.
  */
 export async function createToken(ctx: TokensContext, actor: Actor, input: NewTokenInput): Promise<CreatedToken> {
-  const { userId } = requireSignedIn(actor);
+  return issueToken(ctx, requireSignedIn(actor).userId, input);
+}
+
+/** A token for a user, on their behalf: the settings page's creation, or a device sign-in they approved. */
+export async function issueToken(ctx: TokensContext, userId: string, input: NewTokenInput): Promise<CreatedToken> {
   const token = newPersonalToken();
   const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null;
   const row = await ctx.db.transaction(async (tx) => {
