@@ -17,6 +17,8 @@ import { billingModule } from './modules/billing/billing.module';
 import { createEntitlements } from './modules/billing/entitlements.service';
 import { SessionCache } from './modules/auth/session-cache';
 import { liveSessionExpiry } from './modules/auth/sessions.service';
+import { createPersonalTokenAuth } from './modules/tokens/token-auth';
+import { tokensModule } from './modules/tokens/tokens.module';
 import { clipsModule } from './modules/clips/clips.module';
 import { registerModules, type AppContext } from './modules/define-module';
 import { devModule } from './modules/dev/dev.module';
@@ -50,6 +52,7 @@ const MODULES = [
   roomsModule,
   desktopModule,
   billingModule,
+  tokensModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */
@@ -160,6 +163,9 @@ export async function buildApp(
   // which a revocation updates at once, here and (through the socket adapter) on every other node.
   const sessions = new SessionCache((sessionId) => liveSessionExpiry(database.db, sessionId));
   const isLiveSession = (sessionId: string) => sessions.isActive(sessionId);
+  // Personal access tokens: a session each, so their revocation is a session's (modules/tokens).
+  const personalTokens = createPersonalTokenAuth({ db: database.db, isSessionActive: isLiveSession, log: app.log });
+  const authenticatePersonalToken = personalTokens.authenticate;
   const realtime = startRealtime(app, {
     origins,
     trustProxy: config.trustProxy,
@@ -167,6 +173,7 @@ export async function buildApp(
     connectionsPerAddress: config.socketConnectionsPerIp,
     jwtSecret: serverSecret,
     isSessionActive: isLiveSession,
+    authenticatePersonalToken,
     redisUrl: config.redisUrl,
     events,
   });
@@ -179,7 +186,11 @@ export async function buildApp(
   const jobRuns = new JobRuns();
   // Before the modules, so their routes are measured too; unset, nothing is loaded and nothing is timed.
   if (config.metricsToken) await registerMetrics(app, config.metricsToken, { database, mail, realtime, jobRuns });
-  await app.register(authenticate, { jwtSecret: serverSecret, isSessionActive: isLiveSession });
+  await app.register(authenticate, {
+    jwtSecret: serverSecret,
+    isSessionActive: isLiveSession,
+    authenticatePersonalToken,
+  });
 
   const context: AppContext = {
     config,

@@ -13,5 +13,8 @@ export * from './schemas/rooms';
 export * from './schemas/desktop';
 export * from './schemas/billing';
 export * from './schemas/dev';
+export * from './schemas/tokens';
+export * from './schemas/device';
 export * from './api/endpoint';
 export * from './api/endpoints';
+export * from './api/tables';

@@ -57,3 +57,20 @@ export const ITEM_TEXT_MAX_BYTES = 65_536;
 export const DESKTOP_ITEMS_MAX = 500;
 /** A LAN desktop's items expire this long after their last change. */
 export const LAN_DESKTOP_ITEM_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** Personal access tokens: the longest name, the latest expiry, and how many one user may hold. */
+export const TOKEN_NAME_MAX = 100;
+export const TOKEN_EXPIRY_DAYS_MAX = 365;
+export const TOKENS_PER_USER_MAX = 50;
+/** Tokens one account may create per minute. */
+export const TOKEN_CREATIONS_PER_MINUTE = 10;
+/** A token's last use is written at most this often, not on every request. */
+export const TOKEN_LAST_USED_WRITE_MS = 60_000;
+
+/** Device sign-in: the client's name as the user sees it, how long a code lives and how often it may be polled. */
+export const DEVICE_CLIENT_NAME_MAX = 100;
+export const DEVICE_CODE_TTL_SECONDS = 600;
+export const DEVICE_POLL_INTERVAL_SECONDS = 5;
+/** Unknown user codes one account, or one address, may try per window before it must wait. */
+export const DEVICE_CODE_MISSES_MAX = 10;
+export const DEVICE_CODE_MISSES_WINDOW_MS = 15 * 60_000;

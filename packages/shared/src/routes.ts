@@ -26,6 +26,9 @@ export const APP_ROUTES = [
   // Where Stripe's hosted checkout sends the browser back (BILLING_SUCCESS_PATH, BILLING_CANCEL_PATH).
   '/billing/success',
   '/billing/cancel',
+  // Personal access tokens, and where a device sign-in's link leads (`?code=`).
+  '/settings/tokens',
+  '/device',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

@@ -1,3 +1,4 @@
+import type { TokenScope } from '@clipsync/shared';
 import { AppError } from './app-error';
 
 /**
@@ -9,6 +10,11 @@ export interface SignedInActor {
   sessionId: string;
   /** Unix seconds: the access token's `exp`. */
   expiresAt: number;
+  /**
+   * Set when the caller came with a personal access token: what the token may do. A browser session has
+   * none and may do everything its user may.
+   */
+  scopes?: readonly TokenScope[];
 }
 export type Actor = SignedInActor | null;
 
@@ -16,4 +22,17 @@ export type Actor = SignedInActor | null;
 export function requireSignedIn(actor: Actor): SignedInActor {
   if (!actor) throw new AppError('UNAUTHORIZED');
   return actor;
+}
+
+/**
+ * The one scope check of personal access tokens, for HTTP calls and socket events alike: a call without a
+ * scope is for a signed-in browser only (403 TOKEN_NOT_ALLOWED), a token without the call's scope gets 403
+ * INSUFFICIENT_SCOPE naming it. A browser session (no scopes) passes.
+ */
+export function requireScope(actor: SignedInActor, scope: TokenScope | undefined): void {
+  if (!actor.scopes) return;
+  if (scope === undefined) throw new AppError('TOKEN_NOT_ALLOWED');
+  if (!actor.scopes.includes(scope)) {
+    throw new AppError('INSUFFICIENT_SCOPE', `This access token lacks the scope this call needs: ${scope}`);
+  }
 }

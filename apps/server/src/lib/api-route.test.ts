@@ -4,9 +4,11 @@ import {
   BILLING_ENDPOINTS,
   CLIP_ENDPOINTS,
   DESKTOP_ENDPOINTS,
+  DEVICE_ENDPOINTS,
   NETWORK_ENDPOINTS,
   OPS_ENDPOINTS,
   ROOM_ENDPOINTS,
+  TOKEN_ENDPOINTS,
   type ApiEndpoint,
 } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -17,9 +19,11 @@ const TABLES = {
   BILLING_ENDPOINTS,
   CLIP_ENDPOINTS,
   DESKTOP_ENDPOINTS,
+  DEVICE_ENDPOINTS,
   NETWORK_ENDPOINTS,
   OPS_ENDPOINTS,
   ROOM_ENDPOINTS,
+  TOKEN_ENDPOINTS,
 };
 const entries = Object.entries(TABLES).flatMap(([table, group]) =>
   Object.entries(group as Record<string, ApiEndpoint>).map(([name, endpoint]) => ({

@@ -9,6 +9,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INVALID_TOKEN: 400,
   PASSWORD_TOO_COMMON: 400,
   FORBIDDEN: 403,
+  INSUFFICIENT_SCOPE: 403,
+  TOKEN_NOT_ALLOWED: 403,
+  TOKEN_LIMIT_REACHED: 409,
   MISDIRECTED_REQUEST: 421,
   NOT_LOCAL_NETWORK: 403,
   NOT_FOUND: 404,
@@ -37,6 +40,9 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   PASSWORD_TOO_COMMON:
     'This password is one of the 10,000 most common ones, which are guessed first. Please choose another.',
   FORBIDDEN: 'You are not allowed to do this',
+  INSUFFICIENT_SCOPE: 'This access token does not have the scope this call needs.',
+  TOKEN_NOT_ALLOWED: 'An access token cannot do this: sign in to the web app.',
+  TOKEN_LIMIT_REACHED: 'You hold the most access tokens allowed. Revoke one to create another.',
   MISDIRECTED_REQUEST:
     'This server does not answer to that name. Open it by its address or localhost, or add the name to PUBLIC_URL or ALLOWED_ORIGINS.',
   NOT_LOCAL_NETWORK: 'This is only available to devices on the same local network.',

@@ -1,6 +1,7 @@
-import { SocketHandshakeAuth } from '@clipsync/shared';
+import { PERSONAL_TOKEN_PREFIX, SocketHandshakeAuth } from '@clipsync/shared';
 import type { IncomingMessage } from 'node:http';
 import { verifyAccessToken } from '../lib/access-token';
+import type { SignedInActor } from '../lib/actor';
 import type { RequestOrigins } from '../lib/request-origins';
 import type { RealtimeSocket } from './types';
 
@@ -27,14 +28,27 @@ export class HandshakeError extends Error {
   }
 }
 
-/** The optional access token of `auth: { token }`: absent means a signed-out viewer, invalid is refused. */
-export function createHandshakeAuth(jwtSecret: string, isSessionActive: (sessionId: string) => Promise<boolean>) {
+/**
+ * The optional token of `auth: { token }` (a session's access token or a personal access token, never
+ * the URL's query): absent means a signed-out viewer, invalid is refused.
+ */
+export function createHandshakeAuth(
+  jwtSecret: string,
+  isSessionActive: (sessionId: string) => Promise<boolean>,
+  authenticatePersonalToken: (token: string, userAgent: string | undefined) => Promise<SignedInActor | null>,
+) {
   return async (socket: RealtimeSocket, next: (error?: Error) => void) => {
     const parsed = SocketHandshakeAuth.safeParse(socket.handshake.auth ?? {});
     if (!parsed.success) return next(new HandshakeError('VALIDATION_FAILED', 'Invalid handshake'));
     const { token } = parsed.data;
     if (!token) {
       socket.data.actor = null;
+      return next();
+    }
+    if (token.startsWith(PERSONAL_TOKEN_PREFIX)) {
+      const actor = await authenticatePersonalToken(token, socket.request.headers['user-agent']);
+      if (!actor) return next(new HandshakeError('UNAUTHORIZED', 'Invalid, expired or revoked access token'));
+      socket.data.actor = actor;
       return next();
     }
     const claims = await verifyAccessToken(jwtSecret, token).catch(() => null);

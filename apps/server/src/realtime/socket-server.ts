@@ -2,6 +2,7 @@ import { SOCKET_MAX_PAYLOAD_BYTES, channels } from '@clipsync/shared';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
+import type { SignedInActor } from '../lib/actor';
 import type { DomainEvents } from '../lib/domain-events';
 import { createClientAddressOf } from '../lib/client-address';
 import type { RequestOrigins } from '../lib/request-origins';
@@ -9,6 +10,7 @@ import { startBroadcaster } from './broadcaster';
 import { createConnectionCap } from './connection-cap';
 import { createHandshakeAuth, createOriginCheck } from './handshake';
 import { attachRedisAdapter, type RedisLink } from './redis-adapter';
+import { hearsUserChannel, limitEventsToScopes } from './socket-scopes';
 import { startSlowConsumerGuard } from './slow-consumer-guard';
 import type { RealtimeServer, RealtimeSocket } from './types';
 import { createWriteGuard } from './write-guard';
@@ -22,6 +24,8 @@ export interface RealtimeOptions {
   connectionsPerAddress: number;
   jwtSecret: string;
   isSessionActive: (sessionId: string) => Promise<boolean>;
+  /** The caller behind a personal access token (`csp_…`), or null. */
+  authenticatePersonalToken: (token: string, userAgent: string | undefined) => Promise<SignedInActor | null>;
   redisUrl: string | undefined;
   events: DomainEvents;
 }
@@ -44,14 +48,24 @@ const SESSION_RECHECK_MS = 2000;
 /** Live-update writes per user: enough for a fast typist's saves, not for a flood. */
 const WRITE_BUDGET = { burst: 20, perSecond: 10 };
 
+/** setTimeout's longest delay: a longer one would fire at once, so a far expiry is waited for in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** The token's `exp` ends the socket's rights: it is closed then, and the client reconnects with a fresh one. */
 function disconnectAtExpiry(socket: RealtimeSocket): void {
   const { actor } = socket.data;
   if (!actor) return;
-  const timer = setTimeout(() => socket.disconnect(true), Math.max(0, actor.expiresAt * 1000 - Date.now()));
-  timer.unref();
+  let timer: NodeJS.Timeout;
+  const arm = () => {
+    const delay = actor.expiresAt * 1000 - Date.now();
+    timer = setTimeout(delay > MAX_TIMER_MS ? arm : () => socket.disconnect(true), clampDelay(delay));
+    timer.unref();
+  };
+  arm();
   socket.once('disconnect', () => clearTimeout(timer));
 }
+
+const clampDelay = (delay: number) => Math.min(MAX_TIMER_MS, Math.max(0, delay));
 
 /** Per-socket event budget: a live editor emits a few a second; a socket that floods is disconnected. */
 const SOCKET_EVENTS_PER_SECOND = 30;
@@ -81,7 +95,7 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
     allowRequest: createOriginCheck(options.origins),
   });
   const redis = options.redisUrl ? attachRedisAdapter(io, options.redisUrl, app.log) : undefined;
-  io.use(createHandshakeAuth(options.jwtSecret, options.isSessionActive));
+  io.use(createHandshakeAuth(options.jwtSecret, options.isSessionActive, options.authenticatePersonalToken));
   const clientAddressOf = createClientAddressOf(options.trustProxy);
   io.use(createConnectionCap(options.connectionsPerAddress, clientAddressOf));
   // The address as HTTP requests see it, once: LAN features group sockets by it (lib/network-key.ts).
@@ -100,12 +114,19 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
   const connectionHandlers: Array<(socket: RealtimeSocket, guards: SocketGuards) => void> = [];
   io.on('connection', (socket) => {
     limitSocketEvents(socket);
+    limitEventsToScopes(socket);
     disconnectAtExpiry(socket);
     for (const handler of connectionHandlers) handler(socket, guards);
     // A signed-in socket hears what concerns its user on every device (e.g. `clip-update`).
     // Its session channel lets a logout or revocation close it on whichever node it lives.
-    if (socket.data.actor)
-      void socket.join([channels.user(socket.data.actor.userId), channels.session(socket.data.actor.sessionId)]);
+    const { actor } = socket.data;
+    if (actor) {
+      void socket.join(
+        hearsUserChannel(actor.scopes)
+          ? [channels.user(actor.userId), channels.session(actor.sessionId)]
+          : channels.session(actor.sessionId),
+      );
+    }
   });
   const stopBroadcaster = startBroadcaster(io, options.events);
   const stopSlowConsumerGuard = startSlowConsumerGuard(io);

@@ -3,8 +3,10 @@ import {
   BILLING_ENDPOINTS,
   CLIP_ENDPOINTS,
   DESKTOP_ENDPOINTS,
+  DEVICE_ENDPOINTS,
   NETWORK_ENDPOINTS,
   ROOM_ENDPOINTS,
+  TOKEN_ENDPOINTS,
 } from '@clipsync/shared';
 import type { Endpoint } from './endpoint';
 
@@ -30,3 +32,5 @@ export const networkEndpoints = NETWORK_ENDPOINTS;
 export const roomEndpoints = ROOM_ENDPOINTS;
 export const desktopEndpoints = DESKTOP_ENDPOINTS;
 export const billingEndpoints = BILLING_ENDPOINTS;
+export const tokenEndpoints = TOKEN_ENDPOINTS;
+export const deviceEndpoints = DEVICE_ENDPOINTS;

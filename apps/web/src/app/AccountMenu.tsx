@@ -1,6 +1,7 @@
-import { LogOut, UserRound } from 'lucide-react';
+import { KeyRound, LogOut, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { useAuth } from '../session/auth-context';
 import { useLogOut } from '../session/use-log-out';
@@ -18,7 +19,7 @@ interface AccountMenuProps {
 }
 
 /**
- * Who is signed in, their plan, theme, language and Log out (to /auth, or the 'Logout failed' toast).
+ * Who is signed in, their plan, Devices and tokens, theme, language and Log out (to /auth, or the 'Logout failed' toast).
  */
 export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps) {
   const { t } = useTranslation();
@@ -45,6 +46,14 @@ export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps
         <div className="flex flex-col gap-4">
           <LiveIndicator />
           <PlanStatusLink onNavigate={() => setIsOpen(false)} />
+          <Link
+            to="/settings/tokens"
+            onClick={() => setIsOpen(false)}
+            className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            <KeyRound className="h-4 w-4" aria-hidden="true" />
+            {t('shell.devicesAndTokens')}
+          </Link>
           <div className="flex items-center justify-between gap-2 text-sm">
             <span>{t('theme.label')}</span>
             <ThemeToggle />

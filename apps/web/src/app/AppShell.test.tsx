@@ -31,7 +31,7 @@ function renderShell(path: string, socket: Partial<SocketContextValue> = {}) {
     [
       {
         element: <AppShell />,
-        children: ['/dashboard', '/clips', '/favorites', '/rooms', '/billing'].map((page) => ({
+        children: ['/dashboard', '/clips', '/favorites', '/rooms', '/billing', '/settings/tokens'].map((page) => ({
           path: page,
           element: <p>{page}</p>,
         })),
@@ -103,6 +103,15 @@ describe('AppShell', () => {
     await userEvent.click(menu.getByRole('button', { name: 'Log out' }));
     expect(auth.logout).toHaveBeenCalledOnce();
     expect(router.state.location.pathname).toBe('/auth');
+  });
+
+  test('the account menu leads to Devices and tokens, and closes', async () => {
+    const { router } = renderShell('/dashboard');
+    await userEvent.click(sidebar().getByRole('button', { name: 'Open account menu' }));
+    const menu = within(screen.getByRole('dialog', { name: testUser.name }));
+    await userEvent.click(menu.getByRole('link', { name: 'Devices and tokens' }));
+    expect(router.state.location.pathname).toBe('/settings/tokens');
+    expect(screen.queryByRole('dialog', { name: testUser.name })).not.toBeInTheDocument();
   });
 
   test("a failed log out shows the 'Logout failed' toast", async () => {

@@ -98,6 +98,16 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/billing/CheckoutCancelPage')),
               },
               {
+                path: '/settings/tokens',
+                handle: title('tokens.title'),
+                lazy: lazyPage(() => import('../features/tokens/TokensPage')),
+              },
+              {
+                path: '/device',
+                handle: title('device.title'),
+                lazy: lazyPage(() => import('../features/tokens/DevicePage')),
+              },
+              {
                 path: '/quick-copy',
                 handle: title('pages.quickCopy'),
                 element: page('pages.quickCopy', 'pages.quickCopyComingSoon'),

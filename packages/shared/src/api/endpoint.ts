@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { TokenScope } from '../schemas/tokens';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -21,6 +22,11 @@ export interface ApiEndpoint {
   status?: number;
   /** The JSON answer; null for a 204 without a body; absent when the answer is not JSON (a file, a redirect). */
   response?: z.ZodType | null;
+  /**
+   * The scope a personal access token needs for this call. Without one, the call refuses tokens (403
+   * `TOKEN_NOT_ALLOWED`): accounts, sessions, tokens and billing are for a signed-in browser only.
+   */
+  scope?: TokenScope;
 }
 
 /** Keeps each endpoint's own literal types (its path above all) while checking it is an ApiEndpoint. */

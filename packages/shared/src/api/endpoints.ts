@@ -83,6 +83,15 @@ import {
   UpdateRoomContentRequest,
   UpdateRoomRequest,
 } from '../schemas/rooms';
+import {
+  DeviceCodeRequest,
+  DeviceCodeResponse,
+  DeviceRequestDetails,
+  DeviceTokenRequest,
+  DeviceTokenResponse,
+  DeviceUserCodeRequest,
+} from '../schemas/device';
+import { CreateTokenRequest, CreatedToken, TokenIdParams, TokenList } from '../schemas/tokens';
 import { defineEndpoints } from './endpoint';
 
 /**
@@ -129,27 +138,68 @@ export const AUTH_ENDPOINTS = defineEndpoints({
 
 /** Clips and their files. Reading a clip and its file list needs only its link; the rest is the owner's. */
 export const CLIP_ENDPOINTS = defineEndpoints({
-  get: { method: 'GET', path: '/clipboard/:id', params: ClipIdParams, response: Clip },
-  files: { method: 'GET', path: '/clipboard/:id/files', params: ClipIdParams, response: ClipFileList },
+  get: { method: 'GET', scope: 'clips:read', path: '/clipboard/:id', params: ClipIdParams, response: Clip },
+  files: {
+    method: 'GET',
+    scope: 'clips:read',
+    path: '/clipboard/:id/files',
+    params: ClipIdParams,
+    response: ClipFileList,
+  },
   /** The page's clips; the total of all matches comes in `X-Total-Count`. */
-  history: { method: 'GET', path: '/clipboard/history', query: ClipHistoryQuery, response: ClipList },
+  history: {
+    method: 'GET',
+    scope: 'clips:read',
+    path: '/clipboard/history',
+    query: ClipHistoryQuery,
+    response: ClipList,
+  },
   favorites: {
     method: 'GET',
+    scope: 'clips:read',
     path: '/clipboard/favorites',
     query: ClipHistoryQuery.omit({ favorite: true }),
     response: PagedClips,
   },
-  stats: { method: 'GET', path: '/clipboard/stats', response: ClipStats },
-  create: { method: 'POST', path: '/clipboard', body: SaveClipboardItemRequest, status: 201, response: Clip },
-  update: { method: 'PUT', path: '/clipboard/:id', params: ClipIdParams, body: UpdateClipRequest, response: Clip },
-  remove: { method: 'DELETE', path: '/clipboard/:id', params: ClipIdParams, status: 204, response: null },
-  toggleFavorite: { method: 'POST', path: '/clipboard/:id/favorite', params: ClipIdParams, response: FavoriteResult },
+  stats: { method: 'GET', scope: 'clips:read', path: '/clipboard/stats', response: ClipStats },
+  create: {
+    method: 'POST',
+    scope: 'clips:write',
+    path: '/clipboard',
+    body: SaveClipboardItemRequest,
+    status: 201,
+    response: Clip,
+  },
+  update: {
+    method: 'PUT',
+    scope: 'clips:write',
+    path: '/clipboard/:id',
+    params: ClipIdParams,
+    body: UpdateClipRequest,
+    response: Clip,
+  },
+  remove: {
+    method: 'DELETE',
+    scope: 'clips:write',
+    path: '/clipboard/:id',
+    params: ClipIdParams,
+    status: 204,
+    response: null,
+  },
+  toggleFavorite: {
+    method: 'POST',
+    scope: 'clips:write',
+    path: '/clipboard/:id/favorite',
+    params: ClipIdParams,
+    response: FavoriteResult,
+  },
   /**
    * One file, as the whole body (`PUT`, name and type in headers) or as a multipart form's `file` (the
    * same path by `POST`); 409 once the clip holds its most files.
    */
   uploadFile: {
     method: 'PUT',
+    scope: 'clips:write',
     path: '/clipboard/:id/files',
     params: ClipIdParams,
     status: 201,
@@ -157,6 +207,7 @@ export const CLIP_ENDPOINTS = defineEndpoints({
   },
   removeFile: {
     method: 'DELETE',
+    scope: 'clips:write',
     path: '/clipboard/:id/files/:fileId',
     params: ClipFileParams,
     status: 204,
@@ -165,6 +216,7 @@ export const CLIP_ENDPOINTS = defineEndpoints({
   /** A clip file's download: its link is the clip's (the file's `url`). */
   download: {
     method: 'GET',
+    scope: 'clips:read',
     path: '/files/:fileId/:name',
     params: z.object({ fileId: ResourceId, name: z.string() }),
   },
@@ -173,27 +225,69 @@ export const CLIP_ENDPOINTS = defineEndpoints({
 /** Rooms: the room, its members, invitations, invite link, activity, content and files. Signed in, except downloads. */
 export const ROOM_ENDPOINTS = defineEndpoints({
   /** The caller's rooms; the total of all matches comes in `X-Total-Count`. */
-  list: { method: 'GET', path: '/rooms', query: RoomListQuery, response: RoomSummaryList },
-  create: { method: 'POST', path: '/rooms', body: CreateRoomRequest, status: 201, response: RoomDetail },
-  join: { method: 'POST', path: '/rooms/join', body: JoinRoomRequest, response: JoinRoomResult },
+  list: { method: 'GET', scope: 'rooms', path: '/rooms', query: RoomListQuery, response: RoomSummaryList },
+  create: {
+    method: 'POST',
+    scope: 'rooms',
+    path: '/rooms',
+    body: CreateRoomRequest,
+    status: 201,
+    response: RoomDetail,
+  },
+  join: { method: 'POST', scope: 'rooms', path: '/rooms/join', body: JoinRoomRequest, response: JoinRoomResult },
   acceptInvitation: {
     method: 'POST',
+    scope: 'rooms',
     path: '/rooms/invitations/accept',
     body: AcceptRoomInvitationRequest,
     response: JoinRoomResult,
   },
   /** Signed out too: the room name behind a working join or invite link, for the sign-in page it leads to. */
-  linkPreview: { method: 'POST', path: '/rooms/link-preview', body: RoomLinkPreviewRequest, response: RoomLinkPreview },
+  linkPreview: {
+    method: 'POST',
+    scope: 'rooms',
+    path: '/rooms/link-preview',
+    body: RoomLinkPreviewRequest,
+    response: RoomLinkPreview,
+  },
   /** Opening a public room joins it; the content page's total is in `X-Total-Count`. */
-  get: { method: 'GET', path: '/rooms/:id', params: RoomIdParams, query: RoomContentQuery, response: RoomDetail },
-  update: { method: 'PATCH', path: '/rooms/:id', params: RoomIdParams, body: UpdateRoomRequest, response: RoomDetail },
-  remove: { method: 'DELETE', path: '/rooms/:id', params: RoomIdParams, status: 204, response: null },
+  get: {
+    method: 'GET',
+    scope: 'rooms',
+    path: '/rooms/:id',
+    params: RoomIdParams,
+    query: RoomContentQuery,
+    response: RoomDetail,
+  },
+  update: {
+    method: 'PATCH',
+    scope: 'rooms',
+    path: '/rooms/:id',
+    params: RoomIdParams,
+    body: UpdateRoomRequest,
+    response: RoomDetail,
+  },
+  remove: { method: 'DELETE', scope: 'rooms', path: '/rooms/:id', params: RoomIdParams, status: 204, response: null },
   /** A new invite link; the old one stops working. */
-  rotateInvite: { method: 'POST', path: '/rooms/:id/share-token', params: RoomIdParams, response: ShareTokenResult },
-  leave: { method: 'POST', path: '/rooms/:id/leave', params: RoomIdParams, status: 204, response: null },
+  rotateInvite: {
+    method: 'POST',
+    scope: 'rooms',
+    path: '/rooms/:id/share-token',
+    params: RoomIdParams,
+    response: ShareTokenResult,
+  },
+  leave: {
+    method: 'POST',
+    scope: 'rooms',
+    path: '/rooms/:id/leave',
+    params: RoomIdParams,
+    status: 204,
+    response: null,
+  },
   /** Mails an invitation; accepted (202) whether or not the address has an account. */
   addMember: {
     method: 'POST',
+    scope: 'rooms',
     path: '/rooms/:id/members',
     params: RoomIdParams,
     body: AddRoomMemberRequest,
@@ -201,9 +295,16 @@ export const ROOM_ENDPOINTS = defineEndpoints({
     response: RoomInvitationSent,
   },
   /** Pending invitations (not accepted, not expired), for the room's members. */
-  invitations: { method: 'GET', path: '/rooms/:id/invitations', params: RoomIdParams, response: RoomInvitationList },
+  invitations: {
+    method: 'GET',
+    scope: 'rooms',
+    path: '/rooms/:id/invitations',
+    params: RoomIdParams,
+    response: RoomInvitationList,
+  },
   cancelInvitation: {
     method: 'DELETE',
+    scope: 'rooms',
     path: '/rooms/:id/invitations/:invitationId',
     params: RoomInvitationParams,
     status: 204,
@@ -211,6 +312,7 @@ export const ROOM_ENDPOINTS = defineEndpoints({
   },
   removeMember: {
     method: 'DELETE',
+    scope: 'rooms',
     path: '/rooms/:id/members/:memberId',
     params: RoomMemberParams,
     status: 204,
@@ -219,6 +321,7 @@ export const ROOM_ENDPOINTS = defineEndpoints({
   /** The total of all entries comes in `X-Total-Count`. */
   activity: {
     method: 'GET',
+    scope: 'rooms',
     path: '/rooms/:id/activity',
     params: RoomIdParams,
     query: RoomActivityQuery,
@@ -227,6 +330,7 @@ export const ROOM_ENDPOINTS = defineEndpoints({
   /** The total of all matches comes in `X-Total-Count`. */
   content: {
     method: 'GET',
+    scope: 'rooms',
     path: '/rooms/:id/content',
     params: RoomIdParams,
     query: RoomContentQuery,
@@ -234,6 +338,7 @@ export const ROOM_ENDPOINTS = defineEndpoints({
   },
   addContent: {
     method: 'POST',
+    scope: 'rooms',
     path: '/rooms/:id/content',
     params: RoomIdParams,
     body: AddRoomContentRequest,
@@ -242,6 +347,7 @@ export const ROOM_ENDPOINTS = defineEndpoints({
   },
   updateContent: {
     method: 'PATCH',
+    scope: 'rooms',
     path: '/rooms/:id/content/:contentId',
     params: RoomContentParams,
     body: UpdateRoomContentRequest,
@@ -249,15 +355,29 @@ export const ROOM_ENDPOINTS = defineEndpoints({
   },
   removeContent: {
     method: 'DELETE',
+    scope: 'rooms',
     path: '/rooms/:id/content/:contentId',
     params: RoomContentParams,
     status: 204,
     response: null,
   },
   /** One file, as the whole body (`PUT`, name and type in headers) or as a multipart form's `file` (`POST`). */
-  upload: { method: 'PUT', path: '/rooms/:id/upload', params: RoomIdParams, status: 201, response: RoomUploadResult },
+  upload: {
+    method: 'PUT',
+    scope: 'rooms',
+    path: '/rooms/:id/upload',
+    params: RoomIdParams,
+    status: 201,
+    response: RoomUploadResult,
+  },
   /** A room file's download: a bearer token, or the signed link of the item's `file_url` (`access`). */
-  download: { method: 'GET', path: '/rooms/:id/files/:fileId/:name', params: RoomFileParams, query: RoomFileQuery },
+  download: {
+    method: 'GET',
+    scope: 'rooms',
+    path: '/rooms/:id/files/:fileId/:name',
+    params: RoomFileParams,
+    query: RoomFileQuery,
+  },
 });
 
 /**
@@ -266,12 +386,25 @@ export const ROOM_ENDPOINTS = defineEndpoints({
  */
 export const DESKTOP_ENDPOINTS = defineEndpoints({
   /** Signed in, the caller's own desktop; signed out, the LAN desktop of the caller's network. */
-  get: { method: 'GET', path: '/virtual-desktop', response: Desktop },
-  lanData: { method: 'GET', path: '/virtual-desktop/lan-data', query: LanDataQuery, response: LanDataResponse },
+  get: { method: 'GET', scope: 'desktop', path: '/virtual-desktop', response: Desktop },
+  lanData: {
+    method: 'GET',
+    scope: 'desktop',
+    path: '/virtual-desktop/lan-data',
+    query: LanDataQuery,
+    response: LanDataResponse,
+  },
   /** 404 when the token is unknown or revoked. */
-  getShared: { method: 'GET', path: '/virtual-desktop/shared/:token', params: DesktopShareParams, response: Desktop },
+  getShared: {
+    method: 'GET',
+    scope: 'desktop',
+    path: '/virtual-desktop/shared/:token',
+    params: DesktopShareParams,
+    response: Desktop,
+  },
   addText: {
     method: 'POST',
+    scope: 'desktop',
     path: '/virtual-desktop/items/text',
     body: CreateDesktopTextRequest,
     status: 201,
@@ -283,6 +416,7 @@ export const DESKTOP_ENDPOINTS = defineEndpoints({
    */
   uploadFile: {
     method: 'PUT',
+    scope: 'desktop',
     path: '/virtual-desktop/items/file',
     query: DesktopUploadFields,
     status: 201,
@@ -291,12 +425,14 @@ export const DESKTOP_ENDPOINTS = defineEndpoints({
   /** A whole drag's or resize's result in one call. */
   saveLayout: {
     method: 'PATCH',
+    scope: 'desktop',
     path: '/virtual-desktop/items',
     body: UpdateDesktopLayoutRequest,
     response: z.array(DesktopItem),
   },
   moveItem: {
     method: 'PATCH',
+    scope: 'desktop',
     path: '/virtual-desktop/items/:id',
     params: DesktopItemParams,
     body: UpdateDesktopItemRequest,
@@ -304,6 +440,7 @@ export const DESKTOP_ENDPOINTS = defineEndpoints({
   },
   removeItem: {
     method: 'DELETE',
+    scope: 'desktop',
     path: '/virtual-desktop/items/:id',
     params: DesktopItemParams,
     query: DesktopTarget,
@@ -311,11 +448,12 @@ export const DESKTOP_ENDPOINTS = defineEndpoints({
     response: null,
   },
   /** Creates the share link, or replaces it (the old link stops working); the owner only. */
-  share: { method: 'POST', path: '/virtual-desktop/share', response: DesktopShareResult },
-  unshare: { method: 'DELETE', path: '/virtual-desktop/share', status: 204, response: null },
+  share: { method: 'POST', scope: 'desktop', path: '/virtual-desktop/share', response: DesktopShareResult },
+  unshare: { method: 'DELETE', scope: 'desktop', path: '/virtual-desktop/share', status: 204, response: null },
   /** A desktop file's download, by the signed link of the item's `file_url` (`access`). */
   download: {
     method: 'GET',
+    scope: 'desktop',
     path: '/virtual-desktop/files/:id/:name',
     params: DesktopFileParams,
     query: DesktopFileQuery,
@@ -325,6 +463,35 @@ export const DESKTOP_ENDPOINTS = defineEndpoints({
 /** This machine's network origins for share links: loopback callers without PUBLIC_URL only. */
 export const NETWORK_ENDPOINTS = defineEndpoints({
   shareOrigins: { method: 'GET', path: '/network/share-origins', response: ShareOriginsResponse },
+});
+
+/**
+ * Personal access tokens, managed from a signed-in browser only: a token can neither list, create nor
+ * revoke tokens. The token itself is answered once, by its creation.
+ */
+export const TOKEN_ENDPOINTS = defineEndpoints({
+  list: { method: 'GET', path: '/tokens', response: TokenList },
+  /** 409 `TOKEN_LIMIT_REACHED` once the user holds the most tokens allowed; 429 over the creations per minute. */
+  create: { method: 'POST', path: '/tokens', body: CreateTokenRequest, status: 201, response: CreatedToken },
+  /** Revokes at once: the token's next call is refused and its sockets are closed, on every node. */
+  revoke: { method: 'DELETE', path: '/tokens/:id', params: TokenIdParams, status: 204, response: null },
+});
+
+/**
+ * Device sign-in (RFC 8628). `code` and `token` are the device's, signed out; `lookup`, `approve` and
+ * `deny` are the approving browser's, signed in (a token cannot approve a device).
+ */
+export const DEVICE_ENDPOINTS = defineEndpoints({
+  code: { method: 'POST', path: '/device/code', body: DeviceCodeRequest, response: DeviceCodeResponse },
+  /**
+   * The device's polling: the token once approved (single use); until then 400 with RFC 8628's
+   * `{ error: 'authorization_pending' | 'slow_down' | 'access_denied' | 'expired_token' }` and a `code`.
+   */
+  token: { method: 'POST', path: '/device/token', body: DeviceTokenRequest, response: DeviceTokenResponse },
+  /** The client's name and the scopes it asks; 404 for an unknown, used or expired code, 429 after many. */
+  lookup: { method: 'POST', path: '/device/lookup', body: DeviceUserCodeRequest, response: DeviceRequestDetails },
+  approve: { method: 'POST', path: '/device/approve', body: DeviceUserCodeRequest, status: 204, response: null },
+  deny: { method: 'POST', path: '/device/deny', body: DeviceUserCodeRequest, status: 204, response: null },
 });
 
 /** Paid plans: a 503 `PAYMENTS_NOT_CONFIGURED` means this server sells none. */

@@ -6,3 +6,4 @@ export * from './rooms';
 export * from './desktops';
 export * from './billing';
 export * from './storage-usage';
+export * from './tokens';

@@ -1,0 +1,76 @@
+import { DEVICE_ENDPOINTS, DeviceTokenError, ErrorBody } from '@clipsync/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limitKeyOf } from '../../lib/address-limit-key';
+import { routeFrom } from '../../lib/api-route';
+import { signedInOnly } from '../../plugins/authenticate';
+import * as deviceService from './device.service';
+import type { DeviceContext } from './tokens.context';
+
+const tags = ['device'];
+const errors = { 400: ErrorBody, 429: ErrorBody };
+/** Codes are cheap to ask for but each one waits ten minutes in the database: a few a minute per address. */
+const CODES_PER_MINUTE = { max: 10, timeWindow: '1 minute' };
+/** Polling every 5 seconds is 12 a minute; twice that leaves room for a retry or two. */
+const POLLS_PER_MINUTE = { max: 30, timeWindow: '1 minute' };
+const DECISIONS_PER_MINUTE = { max: 30, timeWindow: '1 minute' };
+
+/** The device's side of device sign-in: signed out, limited per address. */
+export const deviceClientRoutes: FastifyPluginAsyncZod<{ ctx: DeviceContext }> = async (app, { ctx }) => {
+  app.route({
+    ...routeFrom(DEVICE_ENDPOINTS.code, { tags, response: errors }),
+    config: { rateLimit: CODES_PER_MINUTE },
+    handler: async (request) => deviceService.startDeviceSignIn(ctx, request.body),
+  });
+
+  app.route({
+    ...routeFrom(DEVICE_ENDPOINTS.token, {
+      tags,
+      response: { 400: DeviceTokenError.or(ErrorBody), 409: ErrorBody, 429: ErrorBody },
+    }),
+    config: { rateLimit: POLLS_PER_MINUTE },
+    handler: async (request, reply) => {
+      const answer = await deviceService.pollDeviceToken(ctx, request.body.device_code);
+      reply.header('cache-control', 'no-store');
+      // RFC 8628's refusals are 400s with `error` set to the RFC's value (and `code` as every error here).
+      if ('error' in answer) return reply.code(400).send(answer);
+      return answer;
+    },
+  });
+};
+
+/** The approving browser's side: signed in with a session (a token has no scope for these). */
+export const deviceApprovalRoutes: FastifyPluginAsyncZod<{ ctx: DeviceContext }> = async (app, { ctx }) => {
+  app.addHook('preHandler', signedInOnly);
+  const signedIn = {
+    tags,
+    security: [{ bearer: [] }],
+    response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
+  };
+
+  app.route({
+    ...routeFrom(DEVICE_ENDPOINTS.lookup, signedIn),
+    config: { rateLimit: DECISIONS_PER_MINUTE },
+    handler: async (request) =>
+      deviceService.lookUpDeviceRequest(ctx, request.actor, request.body.userCode, limitKeyOf(request.ip)),
+  });
+
+  for (const [endpoint, decision] of [
+    [DEVICE_ENDPOINTS.approve, 'approved'],
+    [DEVICE_ENDPOINTS.deny, 'denied'],
+  ] as const) {
+    app.route({
+      ...routeFrom(endpoint, signedIn),
+      config: { rateLimit: DECISIONS_PER_MINUTE },
+      handler: async (request, reply) => {
+        await deviceService.decideDeviceRequest(
+          ctx,
+          request.actor,
+          request.body.userCode,
+          limitKeyOf(request.ip),
+          decision,
+        );
+        return reply.code(204).send(null);
+      },
+    });
+  }
+};

@@ -1,0 +1,48 @@
+import { ErrorBody, TOKEN_CREATIONS_PER_MINUTE, TOKEN_ENDPOINTS } from '@clipsync/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limitKeyOf } from '../../lib/address-limit-key';
+import { routeFrom } from '../../lib/api-route';
+import { signedInOnly } from '../../plugins/authenticate';
+import type { TokensContext } from './tokens.context';
+import * as tokensService from './tokens.service';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+const signedIn = { tags: ['tokens'], security: [{ bearer: [] }], response: errors };
+
+/** Counted per account, after sign-in is checked: creating tokens in a loop is not something a person does. */
+const CREATIONS_PER_MINUTE = {
+  max: TOKEN_CREATIONS_PER_MINUTE,
+  timeWindow: '1 minute',
+  hook: 'preHandler',
+  keyGenerator: (request: FastifyRequest) => `token-create:${request.actor?.userId ?? limitKeyOf(request.ip)}`,
+} as const;
+
+/** Personal access tokens: for a signed-in browser session only (the entries name no scope, so tokens are refused). */
+export const tokensRoutes: FastifyPluginAsyncZod<{ ctx: TokensContext }> = async (app, { ctx }) => {
+  app.addHook('preHandler', signedInOnly);
+
+  app.route({
+    ...routeFrom(TOKEN_ENDPOINTS.list, signedIn),
+    handler: (request) => tokensService.listTokens(ctx, request.actor),
+  });
+
+  app.route({
+    ...routeFrom(TOKEN_ENDPOINTS.create, signedIn),
+    config: { rateLimit: CREATIONS_PER_MINUTE },
+    handler: async (request, reply) => {
+      const created = await tokensService.createToken(ctx, request.actor, request.body);
+      // The token is in this answer only: no cache, no proxy, may keep it.
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send(created);
+    },
+  });
+
+  app.route({
+    ...routeFrom(TOKEN_ENDPOINTS.revoke, signedIn),
+    handler: async (request, reply) => {
+      await tokensService.revokeToken(ctx, request.actor, request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+};

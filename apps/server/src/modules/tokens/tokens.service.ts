@@ -1,0 +1,114 @@
+import {
+  TOKENS_PER_USER_MAX,
+  type CreateTokenRequest,
+  type CreatedToken,
+  type TokenList,
+  type TokenScope,
+} from '@clipsync/shared';
+import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { personalAccessTokens, sessions, users } from '../../db/schema';
+import { requireSignedIn, type Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { authorize } from '../../lib/policy';
+import { hashToken, newId } from '../../lib/secure-tokens';
+import type { TokensContext } from './tokens.context';
+import { tokenPolicy } from './tokens.policy';
+import { presentToken } from './tokens.presenter';
+import { newPersonalToken } from './token-format';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A token without an expiry still has a session row, whose expiry is required: one far enough never to come. */
+const NEVER_MS = 100 * 365 * DAY_MS;
+
+/** Still usable: not revoked (its session) and not expired. */
+const isLive = () =>
+  and(
+    isNull(sessions.revokedAt),
+    or(isNull(personalAccessTokens.expiresAt), gt(personalAccessTokens.expiresAt, sql`now()`)),
+  );
+
+export interface NewTokenInput extends CreateTokenRequest {
+  source?: 'manual' | 'device';
+}
+
+/**
+ * Makes a token and its session, and answers the token this once; only its SHA-256 is kept. The user's
+ * row is locked while their tokens are counted, so two creations at once cannot both take the last place.
+ */
+export async function createToken(ctx: TokensContext, actor: Actor, input: NewTokenInput): Promise<CreatedToken> {
+  return issueToken(ctx, requireSignedIn(actor).userId, input);
+}
+
+/** A token for a user, on their behalf: the settings page's creation, or a device sign-in they approved. */
+export async function issueToken(ctx: TokensContext, userId: string, input: NewTokenInput): Promise<CreatedToken> {
+  const token = newPersonalToken();
+  const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null;
+  const row = await ctx.db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [held] = await tx
+      .select({ n: count() })
+      .from(personalAccessTokens)
+      .innerJoin(sessions, eq(sessions.id, personalAccessTokens.sessionId))
+      .where(and(eq(personalAccessTokens.userId, userId), isLive()));
+    if ((held?.n ?? 0) >= TOKENS_PER_USER_MAX) {
+      throw new AppError(
+        'TOKEN_LIMIT_REACHED',
+        `You hold ${TOKENS_PER_USER_MAX} access tokens, the most allowed. Revoke one to create another.`,
+      );
+    }
+    const sessionId = newId();
+    await tx.insert(sessions).values({
+      id: sessionId,
+      userId,
+      expiresAt: expiresAt ?? new Date(Date.now() + NEVER_MS),
+    });
+    const [inserted] = await tx
+      .insert(personalAccessTokens)
+      .values({
+        id: newId(),
+        userId,
+        sessionId,
+        name: input.name,
+        scopes: [...new Set<TokenScope>(input.scopes)],
+        source: input.source ?? 'manual',
+        tokenHash: hashToken(token),
+        expiresAt,
+      })
+      .returning();
+    return inserted!;
+  });
+  return { ...presentToken(row), token };
+}
+
+/** The caller's usable tokens, newest first; never the tokens themselves. */
+export async function listTokens(ctx: TokensContext, actor: Actor): Promise<TokenList> {
+  const { userId } = requireSignedIn(actor);
+  const rows = await ctx.db
+    .select({ token: personalAccessTokens })
+    .from(personalAccessTokens)
+    .innerJoin(sessions, eq(sessions.id, personalAccessTokens.sessionId))
+    .where(and(eq(personalAccessTokens.userId, userId), isLive()))
+    .orderBy(desc(personalAccessTokens.createdAt), desc(personalAccessTokens.id));
+  return { tokens: rows.map(({ token }) => presentToken(token)) };
+}
+
+/**
+ * Revokes a token at once, by revoking its session: the next call with it is refused on every node and
+ * its sockets are closed, as after a sign-out. A token already revoked, or another user's, is not found.
+ */
+export async function revokeToken(ctx: TokensContext, actor: Actor, tokenId: string): Promise<void> {
+  requireSignedIn(actor);
+  const [found] = await ctx.db
+    .select({ token: personalAccessTokens })
+    .from(personalAccessTokens)
+    .innerJoin(sessions, eq(sessions.id, personalAccessTokens.sessionId))
+    .where(and(eq(personalAccessTokens.id, tokenId), isNull(sessions.revokedAt)));
+  if (!found) throw new AppError('NOT_FOUND');
+  authorize(tokenPolicy, 'revoke', actor, found.token);
+  const revoked = await ctx.db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'token_revoked' })
+    .where(and(eq(sessions.id, found.token.sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  for (const { id } of revoked) ctx.events.emit('session.revoked', { sessionId: id });
+}

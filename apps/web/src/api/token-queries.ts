@@ -1,0 +1,46 @@
+import type { CreateTokenRequest } from '@clipsync/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { tokensApi } from './tokens-api';
+
+export const tokenKeys = { all: ['tokens'] as const, device: (code: string) => ['device-request', code] as const };
+
+/** The user's personal access tokens, the device-made ones included. */
+export function useTokens() {
+  return useQuery({ queryKey: tokenKeys.all, queryFn: tokensApi.list });
+}
+
+/** Creates a token; its answer holds the token, which the page shows this once. */
+export function useCreateToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateTokenRequest) => tokensApi.create(input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
+  });
+}
+
+export function useRevokeToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => tokensApi.revoke(id),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
+  });
+}
+
+/** The device sign-in a user code names (client name, scopes); off until there is a code to look up. */
+export function useDeviceRequest(userCode: string | null) {
+  return useQuery({
+    queryKey: tokenKeys.device(userCode ?? ''),
+    queryFn: () => tokensApi.lookUpDevice(userCode ?? ''),
+    enabled: userCode !== null,
+    retry: false,
+  });
+}
+
+export function useDecideDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userCode, approve }: { userCode: string; approve: boolean }) =>
+      approve ? tokensApi.approveDevice(userCode) : tokensApi.denyDevice(userCode),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
+  });
+}

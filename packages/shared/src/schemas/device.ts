@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { DEVICE_CLIENT_NAME_MAX } from '../limits';
+import { TokenScope } from './tokens';
+
+/**
+ * Device sign-in (RFC 8628's device authorization grant): a client with no browser asks for a code, the
+ * user approves it in a signed-in browser, and the client's polling then answers a personal access token.
+ */
+export const DeviceCodeRequest = z.object({
+  clientName: z.string().trim().min(1).max(DEVICE_CLIENT_NAME_MAX),
+  /** What the token will be allowed; `clips:read` and `clips:write` when left out. */
+  scopes: z
+    .array(TokenScope)
+    .min(1)
+    .refine((scopes) => new Set(scopes).size === scopes.length, 'Each scope once')
+    .optional(),
+});
+export type DeviceCodeRequest = z.infer<typeof DeviceCodeRequest>;
+
+/** RFC 8628's answer, its field names as the RFC spells them. */
+export const DeviceCodeResponse = z.object({
+  device_code: z.string(),
+  /** 8 characters without look-alikes, shown `XXXX-XXXX`. */
+  user_code: z.string(),
+  verification_uri: z.string(),
+  verification_uri_complete: z.string(),
+  expires_in: z.number().int(),
+  interval: z.number().int(),
+});
+export type DeviceCodeResponse = z.infer<typeof DeviceCodeResponse>;
+
+export const DeviceTokenRequest = z.object({
+  device_code: z.string().min(1).max(200),
+  /** RFC 8628's grant type; optional, and only this one. */
+  grant_type: z.literal('urn:ietf:params:oauth:grant-type:device_code').optional(),
+});
+export type DeviceTokenRequest = z.infer<typeof DeviceTokenRequest>;
+
+/** The approved device's token, in OAuth's shape (`scope` space-separated). */
+export const DeviceTokenResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  scope: z.string(),
+});
+export type DeviceTokenResponse = z.infer<typeof DeviceTokenResponse>;
+
+/** RFC 8628's error values: `error` as the RFC says, `code` as every other error of this API, a text for people. */
+export const DEVICE_TOKEN_ERRORS = [
+  'authorization_pending',
+  'slow_down',
+  'access_denied',
+  'expired_token',
+  'invalid_grant',
+] as const;
+export const DeviceTokenError = z.object({
+  error: z.enum(DEVICE_TOKEN_ERRORS),
+  error_description: z.string(),
+  code: z.enum(['AUTHORIZATION_PENDING', 'SLOW_DOWN', 'ACCESS_DENIED', 'EXPIRED_TOKEN', 'INVALID_GRANT']),
+});
+export type DeviceTokenError = z.infer<typeof DeviceTokenError>;
+
+/** The approving browser names the code the user typed or followed (any case, with or without the dash). */
+export const DeviceUserCodeRequest = z.object({ userCode: z.string().trim().min(1).max(20) });
+export type DeviceUserCodeRequest = z.infer<typeof DeviceUserCodeRequest>;
+
+/** What the approving browser shows before the user approves or denies. */
+export const DeviceRequestDetails = z.object({
+  userCode: z.string(),
+  clientName: z.string(),
+  scopes: z.array(TokenScope),
+  expiresAt: z.string(),
+});
+export type DeviceRequestDetails = z.infer<typeof DeviceRequestDetails>;
