@@ -3,7 +3,7 @@ import { linkOriginOf } from './link-origin';
 
 const config = { publicUrl: 'http://localhost:3000', isPublicUrlSet: false };
 const own = new Set(['192.168.1.20', 'fd00::20']);
-const originFor = (host: string | undefined, protocol = 'http') =>
+const originFor = (host: string | undefined, protocol: 'http' | 'https' = 'http') =>
   linkOriginOf({ headers: { host }, protocol }, config, own);
 
 describe('where a mailed link starts', () => {
