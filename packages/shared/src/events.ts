@@ -200,10 +200,12 @@ export const channels = {
   room: (roomId: string) => `room:${roomId}`,
   desktop: (desktopId: string) => `desktop:${desktopId}`,
   /** The sockets that joined a desktop by its share token: they leave when the token is rotated or revoked. */
+  desktopShared: (desktopId: string) => `desktop-shared:${desktopId}`,
   /** Every LAN peer of one network (by fingerprint), and the peers connected to one host. */
   lanNetwork: (fingerprint: string) => `lan:${fingerprint}`,
   lanHost: (peerId: string) => `lan-host:${peerId}`,
-  desktopShared: (desktopId: string) => `desktop-shared:${desktopId}`,
   user: (userId: string) => `user:${userId}`,
+  /** The user's sockets that may read clips (sessions, and tokens with `clips:read`): they hear `clip-update`. */
+  userClips: (userId: string) => `user-clips:${userId}`,
   session: (sessionId: string) => `session:${sessionId}`,
 } as const;

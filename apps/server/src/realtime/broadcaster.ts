@@ -7,11 +7,11 @@ export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () =
   const unsubscribers = [
     events.on('clip.content-saved', ({ clipId, ownerId, content, version, files }) => {
       io.to(channels.clip(clipId)).emit('clip-content-updated', { clipId, content, version });
-      io.to(channels.user(ownerId)).emit('clip-update', { clipId, content, version, files });
+      io.to(channels.userClips(ownerId)).emit('clip-update', { clipId, content, version, files });
     }),
     events.on('clip.files-changed', ({ clipId, ownerId, content, version, files }) => {
       io.to(channels.clip(clipId)).emit('clip-files-updated', { clipId, files });
-      io.to(channels.user(ownerId)).emit('clip-update', { clipId, content, version, files });
+      io.to(channels.userClips(ownerId)).emit('clip-update', { clipId, content, version, files });
     }),
     events.on('clip.deleted', ({ clipId }) => {
       io.to(channels.clip(clipId)).emit('clip-deleted', { clipId });

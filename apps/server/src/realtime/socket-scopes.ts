@@ -1,4 +1,4 @@
-import type { ClientToServerEvents, SocketAck, TokenScope } from '@clipsync/shared';
+import { channels, type ClientToServerEvents, type SocketAck, type TokenScope } from '@clipsync/shared';
 import { requireScope } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import type { RealtimeSocket } from './types';
@@ -52,7 +52,14 @@ export function limitEventsToScopes(socket: RealtimeSocket): void {
   });
 }
 
-/** Whether the socket hears its user's channel (clip updates, rooms closed): a session, or a token that reads either. */
-export function hearsUserChannel(scopes: readonly TokenScope[] | undefined): boolean {
-  return !scopes || scopes.includes('clips:read') || scopes.includes('rooms');
+/**
+ * The channels of its user a signed-in socket hears: the user's own (rooms it loses) for a session or a token
+ * with `rooms`, and the clips one (every saved clip's content) only for a session or a token with `clips:read`.
+ */
+export function userChannelsOf(userId: string, scopes: readonly TokenScope[] | undefined): string[] {
+  const hears = (scope: TokenScope) => !scopes || scopes.includes(scope);
+  return [
+    ...(hears('rooms') || hears('clips:read') ? [channels.user(userId)] : []),
+    ...(hears('clips:read') ? [channels.userClips(userId)] : []),
+  ];
 }

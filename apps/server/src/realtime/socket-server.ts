@@ -10,7 +10,7 @@ import { startBroadcaster } from './broadcaster';
 import { createConnectionCap } from './connection-cap';
 import { createHandshakeAuth, createOriginCheck } from './handshake';
 import { attachRedisAdapter, type RedisLink } from './redis-adapter';
-import { hearsUserChannel, limitEventsToScopes } from './socket-scopes';
+import { limitEventsToScopes, userChannelsOf } from './socket-scopes';
 import { startSlowConsumerGuard } from './slow-consumer-guard';
 import type { RealtimeServer, RealtimeSocket } from './types';
 import { createWriteGuard } from './write-guard';
@@ -121,11 +121,7 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
     // Its session channel lets a logout or revocation close it on whichever node it lives.
     const { actor } = socket.data;
     if (actor) {
-      void socket.join(
-        hearsUserChannel(actor.scopes)
-          ? [channels.user(actor.userId), channels.session(actor.sessionId)]
-          : channels.session(actor.sessionId),
-      );
+      void socket.join([...userChannelsOf(actor.userId, actor.scopes), channels.session(actor.sessionId)]);
     }
   });
   const stopBroadcaster = startBroadcaster(io, options.events);

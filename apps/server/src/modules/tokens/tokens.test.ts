@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
-import { connectSocket, socketPool, type TestSocket } from '../../../test/socket-client';
+import { connectSocket, nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
 import { personalAccessTokens } from '../../db/schema';
 import { hashToken } from '../../lib/secure-tokens';
 import { createTokensContext } from './tokens.context';
@@ -181,6 +181,20 @@ describe('personal access tokens', () => {
       const roomsOnly = await sockets.connect(baseUrl, { token: (await mint(owner, ['rooms'])).token });
       expect(await emitWithAck(roomsOnly, 'room:join', { roomId: room.id })).toEqual({ ok: true });
       expect(await emitWithAck(roomsOnly, 'clip:join', { clipId })).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
+    });
+
+    test("a saved clip's content reaches the owner's sockets that may read clips, never a rooms-only token's", async () => {
+      const reader = await sockets.connect(baseUrl, { token: (await mint(owner, ['clips:read'])).token });
+      const roomsOnly = await sockets.connect(baseUrl, { token: (await mint(owner, ['rooms'])).token });
+      const heardByRoomsOnly: unknown[] = [];
+      roomsOnly.on('clip-update', (payload) => heardByRoomsOnly.push(payload));
+      const heard = nextEvent(reader, 'clip-update');
+      const saved = await testApp.as(owner).inject('PUT', `/api/clipboard/${clipId}`, { content: 'a private note' });
+      expect(saved.statusCode).toBe(200);
+      expect((await heard).content).toBe('a private note');
+      // Both sockets were sent what they hear in the same round; a moment more lets a stray one arrive.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heardByRoomsOnly).toEqual([]);
     });
   });
 
