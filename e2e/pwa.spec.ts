@@ -103,7 +103,10 @@ async function shareFromSheet(page: Page, fields: Record<string, string>, files:
   );
 }
 
-test('a share of text and two files becomes one clip holding them, and opens', async ({ page, request }) => {
+test('a share of text and two files is shown, then saved as one clip holding them, and opens', async ({
+  page,
+  request,
+}) => {
   const { accessToken } = await signIn(page, request, 'share');
   await page.goto('/dashboard');
   await waitForWorkerControl(page);
@@ -112,6 +115,8 @@ test('a share of text and two files becomes one clip holding them, and opens', a
     { name: 'first.txt', text: 'first file' },
     { name: 'second.txt', text: 'second file' },
   ]);
+  await expect(page.getByText('Save what you shared as a clip?')).toBeVisible();
+  await page.getByRole('button', { name: 'Save as a clip' }).click();
   await expect(page).toHaveURL(/\/clips\/[\w-]+$/);
   await expect(page.getByText('first.txt').first()).toBeVisible();
   await expect(page.getByText('second.txt').first()).toBeVisible();
@@ -136,6 +141,7 @@ test('a share made while signed out is saved once the user has signed in', async
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
 
+  await page.getByRole('button', { name: 'Save as a clip' }).click();
   await expect(page).toHaveURL(/\/clips\/[\w-]+$/);
   await expect(page.getByText('later.txt').first()).toBeVisible();
   await expect(page.getByText('https://example.com/later').first()).toBeVisible();

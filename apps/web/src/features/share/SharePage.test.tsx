@@ -56,11 +56,16 @@ function renderPage(path = '/share', status: AuthContextValue['status'] = 'signe
 describe('SharePage', () => {
   setUpPageTests();
 
-  test('what was shared becomes one clip, its text and every file, and the clip opens', async () => {
+  test('what was shared is shown first; Save makes one clip of its text and every file, and the clip opens', async () => {
     vi.mocked(peekShare).mockResolvedValue(share);
     vi.mocked(clipsApi.create).mockResolvedValue(makeClip({ id: 'shared-1' }));
     vi.mocked(clipsApi.uploadFile).mockResolvedValue(uploaded);
     renderPage();
+    // Any page can post to /share-target: nothing is saved before the user has seen it and said so.
+    expect(await screen.findByText('Save what you shared as a clip?')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Files' })).toHaveTextContent('photo.jpg');
+    expect(clipsApi.create).not.toHaveBeenCalled();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save as a clip' }));
     expect(await screen.findByText('Clip page shared-1')).toBeInTheDocument();
     expect(clipsApi.create).toHaveBeenCalledTimes(1);
     expect(clipsApi.create).toHaveBeenCalledWith('A page\nLook at this\nhttps://example.com/x');
@@ -86,6 +91,7 @@ describe('SharePage', () => {
       .mockResolvedValue(makeClip({ id: 'c2' }));
     vi.mocked(clipsApi.uploadFile).mockResolvedValue(uploaded);
     renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save as a clip' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('What you shared could not be saved.');
     expect(forgetShare).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
@@ -98,9 +104,19 @@ describe('SharePage', () => {
     vi.mocked(clipsApi.create).mockResolvedValue(makeClip({ id: 'c3' }));
     vi.mocked(clipsApi.uploadFile).mockRejectedValueOnce(new Error('too large')).mockResolvedValue(uploaded);
     renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save as a clip' }));
     expect(await screen.findByText('Clip page c3')).toBeInTheDocument();
     expect(clipsApi.uploadFile).toHaveBeenCalledTimes(2);
     expect((await screen.findAllByText('photo.jpg'))[0]).toBeInTheDocument();
+  });
+
+  test('Discard forgets the share and saves nothing', async () => {
+    vi.mocked(peekShare).mockResolvedValue(share);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(await screen.findByText('Nothing is waiting to be saved.')).toBeInTheDocument();
+    expect(forgetShare).toHaveBeenCalledTimes(1);
+    expect(clipsApi.create).not.toHaveBeenCalled();
   });
 
   test('with nothing waiting it says so, and why when the share never reached the app', async () => {

@@ -1,23 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateClip, useUploadClipFile } from '../../api/clip-mutations';
 import { clipKeys } from '../../api/clip-queries';
-import { forgetShare, peekShare, shareContent } from '../../pwa/share-inbox';
+import { forgetShare, peekShare, shareContent, type Share } from '../../pwa/share-inbox';
 
-export type SaveShareState = 'saving' | 'nothing' | 'failed';
+export type SaveShareState = 'loading' | 'ready' | 'saving' | 'nothing' | 'failed';
 
 /**
  * Turns the share kept by the service worker (pwa/share-inbox.ts) into one clip, its text and its files,
- * then opens the clip. The share is forgotten only once the clip exists: a failure keeps it for Try again.
- * A file the server refuses (over the size rule) is reported by `onFileRefused`; the rest is still saved.
+ * then opens the clip. Any page can post to /share-target, so nothing is saved until the signed-in user has
+ * seen what is waiting and pressed Save (`save`); Discard forgets it. The share is forgotten only once the
+ * clip exists: a failure keeps it for Try again. A file the server refuses (over the size rule) is reported by
+ * `onFileRefused`; the rest is still saved.
  */
 export function useSaveShare(onFileRefused: (file: File) => void) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const createClip = useCreateClip();
   const uploadFile = useUploadClipFile();
-  const [state, setState] = useState<SaveShareState>('saving');
+  const [state, setState] = useState<SaveShareState>('loading');
+  const [waiting, setWaiting] = useState<Share>();
+
+  const discard = async () => {
+    await forgetShare();
+    setWaiting(undefined);
+    setState('nothing');
+  };
 
   const save = async () => {
     setState('saving');
@@ -37,14 +46,19 @@ export function useSaveShare(onFileRefused: (file: File) => void) {
     }
   };
 
-  // StrictMode runs effects twice on mount, keeping refs: the ref makes sure only one clip is made.
-  const hasStarted = useRef(false);
-  const saveOnce = useEffectEvent(() => void save());
   useEffect(() => {
-    if (hasStarted.current) return;
-    hasStarted.current = true;
-    saveOnce();
+    let isCurrent = true;
+    void peekShare()
+      .catch(() => undefined)
+      .then((share) => {
+        if (!isCurrent) return;
+        setWaiting(share);
+        setState(share ? 'ready' : 'nothing');
+      });
+    return () => {
+      isCurrent = false;
+    };
   }, []);
 
-  return { state, retry: () => void save() };
+  return { state, waiting, save: () => void save(), discard: () => void discard() };
 }
