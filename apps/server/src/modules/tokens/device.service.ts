@@ -124,8 +124,18 @@ export async function pollDeviceToken(
     .returning();
   if (!claimed?.approvedBy) return refusal('invalid_grant', 'This device code is unknown or was already used.');
   const scopes = claimed.scopes.filter(isScope);
-  const created = await issueToken(ctx, claimed.approvedBy, { name: claimed.clientName, scopes, source: 'device' });
-  return { access_token: created.token, token_type: 'bearer', scope: scopes.join(' ') };
+  try {
+    const created = await issueToken(ctx, claimed.approvedBy, { name: claimed.clientName, scopes, source: 'device' });
+    return { access_token: created.token, token_type: 'bearer', scope: scopes.join(' ') };
+  } catch (error) {
+    // No token came of the claim (the user holds the most tokens allowed, or the database failed): the approval
+    // stands, so the device's next poll can still get its token once the user has made room.
+    await ctx.db
+      .update(deviceAuthorizations)
+      .set({ status: 'approved' })
+      .where(and(eq(deviceAuthorizations.id, row.id), eq(deviceAuthorizations.status, 'used')));
+    throw error;
+  }
 }
 
 /** Where a miss is counted: the signed-in account and the caller's address. */

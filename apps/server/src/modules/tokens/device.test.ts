@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { TOKENS_PER_USER_MAX } from '@clipsync/shared';
 import type { TestUser } from '../../../test/factories';
+import { createTokensContext } from './tokens.context';
+import * as tokensService from './tokens.service';
 
 describe('device sign-in (RFC 8628)', () => {
   let testApp: TestApp;
@@ -44,6 +47,27 @@ describe('device sign-in (RFC 8628)', () => {
     expect(early.json()).toMatchObject({ error: 'slow_down', code: 'SLOW_DOWN' });
     waitInterval();
     expect((await poll(device_code)).json().error).toBe('authorization_pending');
+  });
+
+  test('a user holding the most tokens allowed keeps the approval: the device gets its token once one is revoked', async () => {
+    const owner = await testApp.factory.user();
+    const tokens = createTokensContext(testApp.context);
+    const actor = { userId: owner.id, sessionId: 'test', expiresAt: Date.now() / 1000 + 3600 };
+    const held = [];
+    for (let i = 0; i < TOKENS_PER_USER_MAX; i += 1) {
+      held.push(await tokensService.createToken(tokens, actor, { name: `token ${i}`, scopes: ['rooms'] }));
+    }
+    const { device_code, user_code } = await startCode({ clientName: 'one too many' });
+    expect((await decide(owner, 'approve', user_code)).statusCode).toBe(204);
+    const refused = await poll(device_code);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('TOKEN_LIMIT_REACHED');
+
+    expect((await testApp.as(owner).delete(`/api/tokens/${held[0]?.id}`)).statusCode).toBe(204);
+    waitInterval();
+    const granted = await poll(device_code);
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json().access_token).toMatch(/^csp_/);
   });
 
   test('approved in the browser: the device gets a working token named after it, once', async () => {
