@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createConfirmedUser } from './support/accounts';
+import { createConfirmedUser, storeSession } from './support/accounts';
 
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -22,17 +22,7 @@ test('a protected route signed out lands on /auth and returns there after login'
 test('an expired session at start-up is refreshed silently', async ({ page, request }) => {
   const { email, password } = await createConfirmedUser(request, 'refresh');
   const { user, session } = await (await request.post('/api/auth/login', { data: { email, password } })).json();
-  await page.goto('/');
-  await page.evaluate(
-    ([storedUser, storedSession]) => {
-      localStorage.setItem('user', JSON.stringify(storedUser));
-      localStorage.setItem(
-        'session',
-        JSON.stringify({ ...storedSession, expires_at: Math.floor(Date.now() / 1000) - 60 }),
-      );
-    },
-    [user, session],
-  );
+  await storeSession(page, user, { ...session, expires_at: Math.floor(Date.now() / 1000) - 60 });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}'));

@@ -41,7 +41,17 @@ export async function signIn(page: Page, request: APIRequestContext, prefix = 'u
     user: { id: string };
     session: { access_token: string };
   };
-  await page.goto('/');
+  await storeSession(page, user, session);
+  return { ...account, user, accessToken: session.access_token };
+}
+
+/**
+ * Puts a user and session where the app keeps them, from a same-origin page that runs no app script: the
+ * app started on `/` with nothing stored signs out, which clears the storage, and on a loaded machine it
+ * could do so after these writes (an expired-session journey failed that way on CI, 2026-11-25).
+ */
+export async function storeSession(page: Page, user: unknown, session: unknown) {
+  await page.goto('/api/health');
   await page.evaluate(
     ([storedUser, storedSession]) => {
       localStorage.setItem('user', JSON.stringify(storedUser));
@@ -49,5 +59,4 @@ export async function signIn(page: Page, request: APIRequestContext, prefix = 'u
     },
     [user, session] as const,
   );
-  return { ...account, user, accessToken: session.access_token };
 }
