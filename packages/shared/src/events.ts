@@ -50,6 +50,13 @@ export const ClipUpdatePayload = z.object({
 });
 export type ClipUpdatePayload = z.infer<typeof ClipUpdatePayload>;
 
+/**
+ * A clip the owner just made, sent to their devices that may read clips: a device following the newest clip
+ * (the CLI's `watch`) hears it without asking. An empty draft is told too; what to do with it is theirs.
+ */
+export const ClipCreatedPayload = ClipUpdatePayload.extend({ createdAt: z.string() });
+export type ClipCreatedPayload = z.infer<typeof ClipCreatedPayload>;
+
 /** The clip was deleted by its owner: its viewers are told, and its channel falls silent. */
 export const ClipDeletedPayload = z.object({ clipId: z.string() });
 export type ClipDeletedPayload = z.infer<typeof ClipDeletedPayload>;
@@ -122,6 +129,7 @@ export interface ServerToClientEvents {
   'room:changed': (payload: RoomChangedPayload) => void;
   'room:closed': (payload: RoomClosedPayload) => void;
   'clip-update': (payload: ClipUpdatePayload) => void;
+  'clip-created': (payload: ClipCreatedPayload) => void;
   'clip-deleted': (payload: ClipDeletedPayload) => void;
   'clip-content-updated': (payload: ClipContentUpdatedPayload) => void;
   'clip-files-updated': (payload: ClipFilesUpdatedPayload) => void;
@@ -205,7 +213,7 @@ export const channels = {
   lanNetwork: (fingerprint: string) => `lan:${fingerprint}`,
   lanHost: (peerId: string) => `lan-host:${peerId}`,
   user: (userId: string) => `user:${userId}`,
-  /** The user's sockets that may read clips (sessions, and tokens with `clips:read`): they hear `clip-update`. */
+  /** The user's sockets that may read clips (sessions, and tokens with `clips:read`): they hear `clip-update` and `clip-created`. */
   userClips: (userId: string) => `user-clips:${userId}`,
   session: (sessionId: string) => `session:${sessionId}`,
 } as const;

@@ -15,6 +15,8 @@ interface ClipSaved {
 }
 
 export interface DomainEventMap {
+  /** A clip was made (an empty draft too): the owner's devices that follow their newest clip hear it. */
+  'clip.created': ClipSaved & { createdAt: string };
   'clip.content-saved': ClipSaved;
   'clip.files-changed': ClipSaved;
   'clip.deleted': { clipId: string; ownerId: string };

@@ -5,6 +5,9 @@ import type { RealtimeServer } from './types';
 /** The one place domain events become socket messages: which channel hears what (docs/ARCHITECTURE.md#principles). */
 export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () => void {
   const unsubscribers = [
+    events.on('clip.created', ({ clipId, ownerId, content, version, files, createdAt }) => {
+      io.to(channels.userClips(ownerId)).emit('clip-created', { clipId, content, version, files, createdAt });
+    }),
     events.on('clip.content-saved', ({ clipId, ownerId, content, version, files }) => {
       io.to(channels.clip(clipId)).emit('clip-content-updated', { clipId, content, version });
       io.to(channels.userClips(ownerId)).emit('clip-update', { clipId, content, version, files });

@@ -63,6 +63,11 @@ export function toClipSavedEvent(row: ClipRow, files: ClipFileRow[]): DomainEven
   };
 }
 
+/** What the owner's devices are told when a clip is made. */
+export function toClipCreatedEvent(row: ClipRow, files: ClipFileRow[]): DomainEventMap['clip.created'] {
+  return { ...toClipSavedEvent(row, files), createdAt: row.createdAt.toISOString() };
+}
+
 export function toClipDeletedEvent(row: ClipRow): DomainEventMap['clip.deleted'] {
   return { clipId: row.id, ownerId: row.userId };
 }

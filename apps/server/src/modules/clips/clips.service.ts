@@ -14,7 +14,7 @@ import { storeUpload, type IncomingUpload } from '../../storage/store-upload';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
 import type { ClipFileRow, ClipRow, ClipsContext } from './clips.context';
 import { clipPolicy } from './clips.policy';
-import { toClip, toClipDeletedEvent, toClipFile, toClipSavedEvent } from './clips.presenter';
+import { toClip, toClipCreatedEvent, toClipDeletedEvent, toClipFile, toClipSavedEvent } from './clips.presenter';
 
 async function findClipOr404(db: Database, clipId: string): Promise<ClipRow> {
   const [clip] = await db.select().from(clips).where(eq(clips.id, clipId));
@@ -61,6 +61,7 @@ export async function createClip(ctx: ClipsContext, actor: Actor, content: strin
     return inserted;
   });
   if (!clip) throw new AppError('INTERNAL');
+  ctx.events.emit('clip.created', toClipCreatedEvent(clip, []));
   return toClip(clip, [], actor);
 }
 

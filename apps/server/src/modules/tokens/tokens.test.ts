@@ -196,6 +196,31 @@ describe('personal access tokens', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect(heardByRoomsOnly).toEqual([]);
     });
+
+    test("a new clip reaches the owner's sockets that may read clips, never a rooms-only token's nor a stranger's", async () => {
+      const reader = await sockets.connect(baseUrl, { token: (await mint(owner, ['clips:read'])).token });
+      const roomsOnly = await sockets.connect(baseUrl, { token: (await mint(owner, ['rooms'])).token });
+      const stranger = await sockets.connect(baseUrl, { token: (await testApp.factory.user()).tokens.access_token });
+      const heardElsewhere: unknown[] = [];
+      roomsOnly.on('clip-created', (payload) => heardElsewhere.push(payload));
+      stranger.on('clip-created', (payload) => heardElsewhere.push(payload));
+      const heard = nextEvent(reader, 'clip-created');
+      const writer = await mint(owner, ['clips:write']);
+      const created = await testApp
+        .as(bearer(writer.token))
+        .post('/api/clipboard', { content: 'copied on the laptop' });
+      expect(created.statusCode).toBe(201);
+      const clip = created.json<{ id: string; createdAt: string }>();
+      expect(await heard).toEqual({
+        clipId: clip.id,
+        content: 'copied on the laptop',
+        version: expect.any(Number),
+        files: [],
+        createdAt: clip.createdAt,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heardElsewhere).toEqual([]);
+    });
   });
 
   test("a token's socket stays open however far its expiry (no timer overflow closing it at once)", async () => {
