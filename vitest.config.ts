@@ -36,6 +36,17 @@ const allServerTests = ['src/**/*.test.ts'];
 const projects: Array<string | TestProjectInlineConfiguration> = [
   'packages/shared',
   'apps/web',
+  {
+    // The CLI against a real server on a port (apps/server/test's buildTestApp), in-process and as a process.
+    test: {
+      name: 'cli',
+      root: './packages/cli',
+      environment: 'node',
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+    },
+  },
   serverProject('server', allServerTests, [
     'src/**/*.redis.test.ts',
     'src/**/*.pg.test.ts',

@@ -1,0 +1,67 @@
+import { CLIP_ENDPOINTS, type Clip } from '@clipsync/shared';
+import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
+import { usageError } from '../errors';
+import { writeLine } from '../io';
+import { formatWhen, oneLine } from '../format';
+import { signedInClient } from '../session';
+
+/** The server pages history by at most this many clips. */
+const LIMIT_MAX = 100;
+const LIMIT_DEFAULT = 20;
+/** The first line's column, kept short enough for an 80-column terminal beside the other columns. */
+const TEXT_WIDTH = 40;
+
+export const lsCommand: Command = {
+  summary: 'list your latest clips',
+  usage: `Usage: clipsync ls [--search Q] [--limit N]
+
+Lists your clips, newest first: id, when, the first line of the text, and the files.
+
+Options:
+  -s, --search Q   only clips whose text or file names contain Q
+  -n, --limit N    how many (1 to ${LIMIT_MAX}, default ${LIMIT_DEFAULT})
+${COMMON_USAGE}
+`,
+  async run({ io, args, json }) {
+    const { values } = parseCommandArgs({
+      args,
+      options: { ...COMMON_OPTIONS, search: { type: 'string', short: 's' }, limit: { type: 'string', short: 'n' } },
+    });
+    const limit = values.limit === undefined ? LIMIT_DEFAULT : Number(values.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX) {
+      throw usageError(`--limit takes a whole number from 1 to ${LIMIT_MAX}`);
+    }
+    const client = await signedInClient(io);
+    const { data: clips, headers } = await client.callWithHeaders(CLIP_ENDPOINTS.history, {
+      query: { limit, search: values.search },
+    });
+    const total = Number(headers.get('x-total-count') ?? clips.length);
+    if (json) {
+      printJson(io, { clips, total });
+      return;
+    }
+    if (clips.length === 0) {
+      writeLine(io.stderr, values.search ? `No clip matches "${values.search}"` : 'No clips yet');
+      return;
+    }
+    writeLine(io.stdout, table(clips, new Date()));
+    if (total > clips.length) writeLine(io.stderr, `${clips.length} of ${total} clips shown (--limit to see more)`);
+  },
+};
+
+function table(clips: Clip[], now: Date): string {
+  const rows = clips.map((clip) => [
+    clip.id,
+    formatWhen(new Date(clip.createdAt), now),
+    oneLine(clip.content, TEXT_WIDTH),
+    clip.files.map((file) => file.name).join(', '),
+  ]);
+  const header = ['ID', 'WHEN', 'TEXT', 'FILES'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const render = (row: string[]) =>
+    row
+      .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]!)))
+      .join('  ')
+      .trimEnd();
+  return [render(header), ...rows.map(render)].join('\n');
+}

@@ -1,0 +1,28 @@
+/** A byte count as people read it: `812 B`, `4.2 KB`, `10 MB` (powers of 1024, as the 10 MB rule counts). */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const shown = unit === 0 || value >= 10 ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, '');
+  return `${shown} ${units[unit]}`;
+}
+
+/** A text's first non-empty line, cut to `width` characters with an ellipsis. */
+export function oneLine(text: string, width: number): string {
+  const line = text.split(/\r?\n/).find((candidate) => candidate.trim() !== '') ?? '';
+  const characters = [...line.trim()];
+  return characters.length > width ? `${characters.slice(0, width - 1).join('')}…` : characters.join('');
+}
+
+/** When something happened, short: `just now`, `5 min ago`, `3 h ago`, else the date (UTC). */
+export function formatWhen(when: Date, now: Date): string {
+  const seconds = Math.round((now.getTime() - when.getTime()) / 1000);
+  if (seconds < 60) return 'just now';
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
+  return when.toISOString().slice(0, 10);
+}

@@ -1,0 +1,102 @@
+import type { Command } from './command';
+import { lsCommand } from './commands/ls';
+import { rmCommand } from './commands/rm';
+import { shareCommand } from './commands/share';
+import { CliError } from './errors';
+import { EXIT } from './exit-codes';
+import { processIo, writeLine, type CliIo } from './io';
+import packageJson from '../package.json' with { type: 'json' };
+
+/** Every command by the name typed after `clipsync`; the order is the help's. */
+export const COMMANDS: Readonly<Record<string, Command>> = {
+  ls: lsCommand,
+  share: shareCommand,
+  rm: rmCommand,
+};
+
+function topLevelHelp(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
+  const lines = Object.entries(COMMANDS).map(([name, command]) => `  ${name.padEnd(width)}  ${command.summary}`);
+  return `clipsync ${packageJson.version}: ClipSync from the terminal
+
+Usage: clipsync <command> [options]
+
+Commands:
+${lines.join('\n')}
+
+Every command takes --help and --json. Exit status: 0 ok, 1 refused by the server, 2 usage,
+3 not signed in or token revoked, 4 network, 5 too large.
+Server and token: CLIPSYNC_URL and CLIPSYNC_TOKEN override what clipsync login stored.
+`;
+}
+
+/** Whether the arguments ask for help, before any `--` (after it, `-h` is someone's text). */
+function asksForHelp(args: string[]): boolean {
+  const end = args.indexOf('--');
+  return (end === -1 ? args : args.slice(0, end)).some((arg) => arg === '--help' || arg === '-h');
+}
+
+/**
+ * The CLI as a function: parses `argv` (the arguments after `clipsync`), runs the command with `io` and
+ * answers the exit status. Nothing here touches `process`: tests run it in-process with captured streams.
+ */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...args] = argv;
+  if (name === undefined) {
+    io.stderr.write(topLevelHelp());
+    return EXIT.USAGE;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const about = name === 'help' && args[0] ? COMMANDS[args[0]] : undefined;
+    io.stdout.write(about ? about.usage : topLevelHelp());
+    return EXIT.OK;
+  }
+  if (name === '--version' || name === '-V') {
+    writeLine(io.stdout, packageJson.version);
+    return EXIT.OK;
+  }
+  const json = args.includes('--json');
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) {
+    return fail(io, json, new CliError(`Unknown command: ${name}. See clipsync --help`, EXIT.USAGE));
+  }
+  if (asksForHelp(args)) {
+    io.stdout.write(command.usage);
+    return EXIT.OK;
+  }
+  try {
+    return (await command.run({ io, args, json })) ?? EXIT.OK;
+  } catch (error) {
+    return fail(io, json, error);
+  }
+}
+
+/** Prints a failure (one line for people, or the server's `{error, code}` for `--json`) and answers its status. */
+function fail(io: CliIo, json: boolean, error: unknown): number {
+  const failure =
+    error instanceof CliError
+      ? error
+      : new CliError(error instanceof Error ? error.message : String(error), EXIT.GENERAL_FAILURE);
+  if (json) writeLine(io.stderr, JSON.stringify(failure.body));
+  else writeLine(io.stderr, `clipsync: ${failure.message}`);
+  if (failure.exitCode === EXIT.USAGE && !json) writeLine(io.stderr, 'See clipsync --help');
+  return failure.exitCode;
+}
+
+/**
+ * The CLI in this process (bin/clipsync.mjs): the process's streams and environment, and Ctrl-C as an
+ * abort a long command (a sign-in's wait, `watch`) ends on cleanly; a second Ctrl-C ends the process.
+ */
+export async function runAsProcess(): Promise<number> {
+  const interrupt = new AbortController();
+  const onInterrupt = () => {
+    process.off('SIGINT', onInterrupt);
+    interrupt.abort();
+  };
+  process.on('SIGINT', onInterrupt);
+  try {
+    return await run(process.argv.slice(2), processIo(interrupt.signal));
+  } finally {
+    process.off('SIGINT', onInterrupt);
+  }
+}

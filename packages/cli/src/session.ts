@@ -1,0 +1,15 @@
+import { pathTo, type AppRoute } from '@clipsync/shared';
+import { createApiClient, type ApiClient } from './api-client';
+import { requireSignIn } from './config';
+import type { CliIo } from './io';
+
+/** The client of the signed-in user (stored sign-in, or CLIPSYNC_URL and CLIPSYNC_TOKEN); exit 3 without one. */
+export async function signedInClient(io: CliIo): Promise<ApiClient> {
+  const { server, token } = await requireSignIn(io);
+  return createApiClient({ server, token, progress: io.stderr });
+}
+
+/** The web app's page of one clip: the link people open, the same one the web's share dialog gives. */
+const CLIP_PAGE = '/clips/:clipId' satisfies AppRoute;
+
+export const clipLink = (server: string, clipId: string): string => `${server}${pathTo(CLIP_PAGE, { clipId })}`;
