@@ -1,4 +1,4 @@
-import type { TokenScope } from '@clipsync/shared';
+import { SELF_SCOPE, type EndpointScope, type TokenScope } from '@clipsync/shared';
 import { AppError } from './app-error';
 
 /**
@@ -27,10 +27,11 @@ export function requireSignedIn(actor: Actor): SignedInActor {
 /**
  * The one scope check of personal access tokens, for HTTP calls and socket events alike: a call without a
  * scope is for a signed-in browser only (403 TOKEN_NOT_ALLOWED), a token without the call's scope gets 403
- * INSUFFICIENT_SCOPE naming it. A browser session (no scopes) passes.
+ * INSUFFICIENT_SCOPE naming it, and a call about the token itself (SELF_SCOPE) is every token's. A browser
+ * session (no scopes) passes.
  */
-export function requireScope(actor: SignedInActor, scope: TokenScope | undefined): void {
-  if (!actor.scopes) return;
+export function requireScope(actor: SignedInActor, scope: EndpointScope | undefined): void {
+  if (!actor.scopes || scope === SELF_SCOPE) return;
   if (scope === undefined) throw new AppError('TOKEN_NOT_ALLOWED');
   if (!actor.scopes.includes(scope)) {
     throw new AppError('INSUFFICIENT_SCOPE', `This access token lacks the scope this call needs: ${scope}`);

@@ -3,6 +3,14 @@ import type { TokenScope } from '../schemas/tokens';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * A call about the calling token itself (who it is, ending it): every personal access token may make it,
+ * whatever its scopes, and it can reach no other token.
+ */
+export const SELF_SCOPE = 'self';
+/** What an endpoint entry may ask of a personal access token: one of its scopes, or only to be one. */
+export type EndpointScope = TokenScope | typeof SELF_SCOPE;
+
 /** Where the table's paths live on the server: each entry's path is under it. */
 export const API_BASE = '/api';
 
@@ -23,10 +31,11 @@ export interface ApiEndpoint {
   /** The JSON answer; null for a 204 without a body; absent when the answer is not JSON (a file, a redirect). */
   response?: z.ZodType | null;
   /**
-   * The scope a personal access token needs for this call. Without one, the call refuses tokens (403
-   * `TOKEN_NOT_ALLOWED`): accounts, sessions, tokens and billing are for a signed-in browser only.
+   * The scope a personal access token needs for this call, or SELF_SCOPE for a call about the token itself.
+   * Without one, the call refuses tokens (403 `TOKEN_NOT_ALLOWED`): accounts, sessions, tokens and billing
+   * are for a signed-in browser only.
    */
-  scope?: TokenScope;
+  scope?: EndpointScope;
 }
 
 /** Keeps each endpoint's own literal types (its path above all) while checking it is an ApiEndpoint. */

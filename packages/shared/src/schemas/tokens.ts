@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TOKEN_EXPIRY_DAYS_MAX, TOKEN_NAME_MAX } from '../limits';
+import { PublicUser } from './auth';
 import { ResourceId } from './clips';
 
 /**
@@ -48,3 +49,10 @@ export type CreatedToken = z.infer<typeof CreatedToken>;
 
 export const TokenIdParams = z.object({ id: ResourceId });
 export type TokenIdParams = z.infer<typeof TokenIdParams>;
+
+/** `GET /api/tokens/current`: the calling token and whose it is (what `clipsync whoami` shows). */
+export const CurrentToken = z.object({
+  token: TokenSummary,
+  user: PublicUser.pick({ id: true, email: true, name: true }),
+});
+export type CurrentToken = z.infer<typeof CurrentToken>;

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/client';
-import type { personalAccessTokens } from '../../db/schema';
+import type { personalAccessTokens, users } from '../../db/schema';
 import { DEVICE_CODE_MISSES_MAX, DEVICE_CODE_MISSES_WINDOW_MS } from '@clipsync/shared';
 import type { DomainEvents } from '../../lib/domain-events';
 import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
@@ -19,6 +19,7 @@ export interface DeviceContext extends TokensContext {
 }
 
 export type TokenRow = typeof personalAccessTokens.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 export function createTokensContext(ctx: AppContext): TokensContext {
   return { db: ctx.db, events: ctx.events };

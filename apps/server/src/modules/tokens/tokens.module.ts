@@ -2,7 +2,7 @@ import { defineModule } from '../define-module';
 import { deviceApprovalRoutes, deviceClientRoutes } from './device.routes';
 import { sweepDeviceSignIns } from './device.service';
 import { createDeviceContext, createTokensContext } from './tokens.context';
-import { tokensRoutes } from './tokens.routes';
+import { currentTokenRoutes, tokensRoutes } from './tokens.routes';
 
 /**
  * Personal access tokens for scripts, the CLI and devices: created, listed and revoked from a signed-in
@@ -15,6 +15,7 @@ export const tokensModule = defineModule((ctx) => {
   return {
     routes: async (api) => {
       await api.register(tokensRoutes, { ctx: tokens });
+      await api.register(currentTokenRoutes, { ctx: tokens });
       await api.register(deviceClientRoutes, { ctx: device });
       await api.register(deviceApprovalRoutes, { ctx: device });
     },

@@ -46,3 +46,24 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ ctx: TokensContext }> = async
     },
   });
 };
+
+/**
+ * The calling token about itself (SELF_SCOPE: every token, whatever its scopes): who it is, and ending it.
+ * Beside, not inside, the routes above, whose entries refuse tokens.
+ */
+export const currentTokenRoutes: FastifyPluginAsyncZod<{ ctx: TokensContext }> = async (app, { ctx }) => {
+  app.addHook('preHandler', signedInOnly);
+
+  app.route({
+    ...routeFrom(TOKEN_ENDPOINTS.current, signedIn),
+    handler: (request) => tokensService.describeCurrentToken(ctx, request.actor),
+  });
+
+  app.route({
+    ...routeFrom(TOKEN_ENDPOINTS.revokeCurrent, signedIn),
+    handler: async (request, reply) => {
+      await tokensService.revokeCurrentToken(ctx, request.actor);
+      return reply.code(204).send(null);
+    },
+  });
+};

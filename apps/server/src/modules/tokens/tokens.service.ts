@@ -2,6 +2,7 @@ import {
   TOKENS_PER_USER_MAX,
   type CreateTokenRequest,
   type CreatedToken,
+  type CurrentToken,
   type TokenList,
   type TokenScope,
 } from '@clipsync/shared';
@@ -11,7 +12,7 @@ import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
 import { hashToken, newId } from '../../lib/secure-tokens';
-import type { TokensContext } from './tokens.context';
+import type { TokenRow, TokensContext, UserRow } from './tokens.context';
 import { tokenPolicy } from './tokens.policy';
 import { presentToken } from './tokens.presenter';
 import { newPersonalToken } from './token-format';
@@ -109,6 +110,44 @@ export async function revokeToken(ctx: TokensContext, actor: Actor, tokenId: str
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: 'token_revoked' })
     .where(and(eq(sessions.id, found.token.sessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  for (const { id } of revoked) ctx.events.emit('session.revoked', { sessionId: id });
+}
+
+/** A browser session asking about "its" token: it has none, and signs out with /auth/logout. */
+const NOT_A_TOKEN = 'This call is for a personal access token; a browser session has none';
+
+/** The caller's own token, found by the session it stands for; a browser session has none. */
+async function callersToken(ctx: TokensContext, actor: Actor): Promise<{ token: TokenRow; user: UserRow }> {
+  const caller = requireSignedIn(actor);
+  if (!caller.scopes) throw new AppError('NOT_FOUND', NOT_A_TOKEN);
+  const [found] = await ctx.db
+    .select({ token: personalAccessTokens, user: users })
+    .from(personalAccessTokens)
+    .innerJoin(users, eq(users.id, personalAccessTokens.userId))
+    .where(eq(personalAccessTokens.sessionId, caller.sessionId));
+  if (!found) throw new AppError('NOT_FOUND', NOT_A_TOKEN);
+  authorize(tokenPolicy, 'read', actor, found.token);
+  return found;
+}
+
+/** The calling token and whose it is: what a CLI shows as "signed in as". */
+export async function describeCurrentToken(ctx: TokensContext, actor: Actor): Promise<CurrentToken> {
+  const { token, user } = await callersToken(ctx, actor);
+  return { token: presentToken(token), user: { id: user.id, email: user.email, name: user.name } };
+}
+
+/**
+ * Ends the calling token, as revoking it from the settings page does (a CLI's sign-out). Only the caller's
+ * own session is touched: a token can reach no other credential this way.
+ */
+export async function revokeCurrentToken(ctx: TokensContext, actor: Actor): Promise<void> {
+  const { token } = await callersToken(ctx, actor);
+  authorize(tokenPolicy, 'revoke', actor, token);
+  const revoked = await ctx.db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: 'token_revoked' })
+    .where(and(eq(sessions.id, token.sessionId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   for (const { id } of revoked) ctx.events.emit('session.revoked', { sessionId: id });
 }
