@@ -91,6 +91,25 @@ test('the dashboard and All Clips keep their filters in the URL across reload an
   await expect(page).toHaveURL(/\/dashboard\?q=shopping$/);
 });
 
+test('All Clips finds a clip by the name of its file alone, a word in no clip’s text', async ({ page, request }) => {
+  const { accessToken } = await signIn(page, request, 'file-search');
+  const [, withFile] = await createClips(request, accessToken, ['weekly report', 'annual report', 'shopping list']);
+  await attachFile(request, accessToken, withFile ?? '', {
+    name: 'ledger-2026.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4 test'),
+  });
+
+  await page.goto('/clips');
+  await expect(page.getByRole('article')).toHaveCount(3);
+  await searchBox(page).pressSequentially('ledger');
+  await expect(page).toHaveURL(/\/clips\?q=ledger$/);
+  const found = page.getByRole('article');
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText('annual report');
+  await expect(found).toContainText('ledger-2026.pdf');
+});
+
 test('one page of clips shows no pager; an empty list offers Create clip', async ({ page, request }) => {
   const { accessToken } = await signIn(page, request, 'pager');
   await page.goto('/clips');
