@@ -61,9 +61,18 @@ export interface ApiClient {
   ): Promise<{ data: ResponseOf<E>; headers: Headers }>;
   /** A raw-body upload (`PUT`, name and type in headers), streamed from disk, with progress on a terminal. */
   upload<E extends ApiEndpoint>(endpoint: E, target: TargetOf<E>, file: UploadSource): Promise<ResponseOf<E>>;
-  /** A download's answer, its body unread: the caller streams it where it goes. */
+  /** A call's whole address: the server, `/api`, the entry's path filled in, and its query. */
+  urlOf<E extends ApiEndpoint>(endpoint: E, target: TargetOf<E>): string;
+  /** A download's answer, its body unread: the caller streams it where it goes. Refusals are thrown. */
   download(url: string): Promise<Response>;
+  /**
+   * The answer as it came, unread and whatever its status, for a caller that reads refusals itself (the
+   * device sign-in's polling, whose 400s are its protocol). Network failures are still thrown.
+   */
+  send<E extends ApiEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Response>;
 }
+
+type AnyInput = { params?: Record<string, string>; query?: object; body?: unknown; signal?: AbortSignal };
 
 export interface ApiClientOptions {
   server: string;
@@ -120,18 +129,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return checked.data as ResponseOf<E>;
   }
 
-  async function callWithHeaders<E extends ApiEndpoint>(
-    endpoint: E,
-    ...args: CallArgs<E>
-  ): Promise<{ data: ResponseOf<E>; headers: Headers }> {
-    const input = (args[0] ?? {}) as {
-      params?: Record<string, string>;
-      query?: object;
-      body?: unknown;
-      signal?: AbortSignal;
-    };
+  function sendJson(endpoint: ApiEndpoint, input: AnyInput): Promise<Response> {
     const hasBody = input.body !== undefined;
-    const response = await send(
+    return send(
       urlOf(endpoint, input),
       {
         method: endpoint.method,
@@ -141,6 +141,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       },
       true,
     );
+  }
+
+  async function callWithHeaders<E extends ApiEndpoint>(
+    endpoint: E,
+    ...args: CallArgs<E>
+  ): Promise<{ data: ResponseOf<E>; headers: Headers }> {
+    const response = await sendJson(endpoint, (args[0] ?? {}) as AnyInput);
     return { data: await parsed(endpoint, response), headers: response.headers };
   }
 
@@ -148,6 +155,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     server,
     callWithHeaders,
     call: async (endpoint, ...args) => (await callWithHeaders(endpoint, ...args)).data,
+    send: (endpoint, ...args) => sendJson(endpoint, (args[0] ?? {}) as AnyInput),
 
     async upload(endpoint, target, file) {
       const counted = countBytes(file, progress?.isTTY ? progress : undefined);
@@ -163,6 +171,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const response = await send(urlOf(endpoint, target as { params?: Record<string, string> }), init, false);
       return parsed(endpoint, response);
     },
+
+    urlOf: (endpoint, target) => urlOf(endpoint, target as AnyInput),
 
     async download(url) {
       const response = await send(url, { method: 'GET', headers: headersFor({ Accept: '*/*' }) }, false);

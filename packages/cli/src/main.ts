@@ -1,7 +1,13 @@
 import type { Command } from './command';
+import { desktopCommand } from './commands/desktop';
+import { loginCommand } from './commands/login';
+import { logoutCommand } from './commands/logout';
 import { lsCommand } from './commands/ls';
+import { pullCommand } from './commands/pull';
+import { pushCommand } from './commands/push';
 import { rmCommand } from './commands/rm';
 import { shareCommand } from './commands/share';
+import { whoamiCommand } from './commands/whoami';
 import { CliError } from './errors';
 import { EXIT } from './exit-codes';
 import { processIo, writeLine, type CliIo } from './io';
@@ -9,9 +15,15 @@ import packageJson from '../package.json' with { type: 'json' };
 
 /** Every command by the name typed after `clipsync`; the order is the help's. */
 export const COMMANDS: Readonly<Record<string, Command>> = {
+  login: loginCommand,
+  logout: logoutCommand,
+  whoami: whoamiCommand,
+  push: pushCommand,
+  pull: pullCommand,
   ls: lsCommand,
   share: shareCommand,
   rm: rmCommand,
+  desktop: desktopCommand,
 };
 
 function topLevelHelp(): string {

@@ -1,0 +1,55 @@
+import { CLIP_ENDPOINTS, type Clip } from '@clipsync/shared';
+import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
+import { CliError } from '../errors';
+import { EXIT } from '../exit-codes';
+import { saveDownload } from '../downloads';
+import { writeLine } from '../io';
+import { signedInClient } from '../session';
+
+export const pullCommand: Command = {
+  summary: "write the latest clip's text (or clip ID's) to stdout, and optionally its files",
+  usage: `Usage: clipsync pull [ID] [--files DIR]
+
+Writes the text of your latest clip, or of clip ID, to stdout exactly as stored: byte for byte, no
+newline added (clipsync pull > note.txt keeps it as it was).
+
+Options:
+  -f, --files DIR  also download the clip's files into DIR (made if missing); an existing file is
+                   never replaced: the download takes a free name beside it
+${COMMON_USAGE}
+`,
+  async run({ io, args, json }) {
+    const { values, positionals } = parseCommandArgs(
+      { args, options: { ...COMMON_OPTIONS, files: { type: 'string', short: 'f' } }, allowPositionals: true },
+      { max: 1 },
+    );
+    const client = await signedInClient(io);
+    const clip = await clipToPull(client, positionals[0]);
+    const saved: Array<{ name: string; path: string }> = [];
+    if (values.files !== undefined) {
+      for (const file of clip.files) {
+        const response = await client.download(
+          client.urlOf(CLIP_ENDPOINTS.download, { params: { fileId: file.id, name: file.name } }),
+        );
+        const path = await saveDownload(io, values.files, file.name, response);
+        saved.push({ name: file.name, path });
+        if (!json) writeLine(io.stderr, `Saved ${path}`);
+      }
+    }
+    if (json) {
+      printJson(io, { id: clip.id, content: clip.content, files: clip.files, saved });
+      return;
+    }
+    io.stdout.write(Buffer.from(clip.content, 'utf8'));
+    if (values.files === undefined && clip.files.length > 0) {
+      writeLine(io.stderr, `This clip has ${clip.files.length} file(s): clipsync pull ${clip.id} --files DIR`);
+    }
+  },
+};
+
+async function clipToPull(client: Awaited<ReturnType<typeof signedInClient>>, id: string | undefined): Promise<Clip> {
+  if (id !== undefined) return client.call(CLIP_ENDPOINTS.get, { params: { id } });
+  const [latest] = await client.call(CLIP_ENDPOINTS.history, { query: { limit: 1 } });
+  if (!latest) throw new CliError('No clips yet: clipsync push makes one', EXIT.GENERAL_FAILURE);
+  return latest;
+}

@@ -1,0 +1,100 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
+import type { TokenScope } from '@clipsync/shared';
+import { buildTestApp, type TestApp } from '../../../apps/server/test/build-test-app';
+import type { TestUser } from '../../../apps/server/test/factories';
+import type { CliIo } from '../src/io';
+import { run } from '../src/main';
+
+/** A stream the CLI writes to, kept as bytes (the tests compare bytes, not decoded text). */
+export class Captured extends PassThrough {
+  readonly chunks: Buffer[] = [];
+  constructor(readonly isTTY = false) {
+    super();
+    this.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+  }
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+  text(): string {
+    return this.bytes().toString('utf8');
+  }
+}
+
+export interface RunResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  stdoutBytes: Buffer;
+}
+
+export interface IoOptions {
+  /** What stdin carries; absent, stdin is a terminal (nothing is read from it). */
+  stdin?: string | Buffer;
+  env?: Record<string, string | undefined>;
+  /** The wait between device sign-in polls; given what the CLI has written to stderr so far. */
+  sleep?: (ms: number, stderrSoFar: () => string) => Promise<void>;
+  cwd?: string;
+}
+
+/**
+ * A real server on a real port (the app the server's own tests build, on a fresh database) and a config
+ * folder of its own, with `clipsync` run in-process against it.
+ */
+export async function startCliHarness() {
+  const testApp: TestApp = await buildTestApp();
+  const server = await testApp.listen();
+  const home = await mkdtemp(join(tmpdir(), 'clipsync-cli-test-'));
+  const configHome = join(home, 'config');
+
+  async function cli(argv: string[], options: IoOptions = {}): Promise<RunResult> {
+    const stdout = new Captured();
+    const stderr = new Captured();
+    const stdin =
+      options.stdin === undefined
+        ? Object.assign(Readable.from([]), { isTTY: true })
+        : Readable.from([Buffer.from(options.stdin)]);
+    const io: CliIo = {
+      stdin,
+      stdout,
+      stderr,
+      env: { XDG_CONFIG_HOME: configHome, ...options.env },
+      cwd: options.cwd ?? home,
+      platform: 'linux',
+      homedir: home,
+      sleep: async (ms) => options.sleep?.(ms, () => stderr.text()),
+    };
+    const code = await run(argv, io);
+    return { code, stdout: stdout.text(), stderr: stderr.text(), stdoutBytes: stdout.bytes() };
+  }
+
+  /** A personal access token of `user`, made as the settings page makes one. */
+  async function tokenOf(user: TestUser, scopes: TokenScope[] = ['clips:read', 'clips:write', 'desktop']) {
+    const res = await testApp.as(user).post('/api/tokens', { name: 'test token', scopes });
+    if (res.statusCode !== 201) throw new Error(`token not created: ${res.body}`);
+    return res.json<{ id: string; token: string }>();
+  }
+
+  /** The env that signs the CLI in as `user` without a stored file. */
+  async function envOf(user: TestUser, scopes?: TokenScope[]) {
+    return { CLIPSYNC_URL: server, CLIPSYNC_TOKEN: (await tokenOf(user, scopes)).token };
+  }
+
+  return {
+    testApp,
+    server,
+    home,
+    configHome,
+    cli,
+    tokenOf,
+    envOf,
+    close: async () => {
+      await testApp.close();
+      await rm(home, { recursive: true, force: true });
+    },
+  };
+}
+
+export type CliHarness = Awaited<ReturnType<typeof startCliHarness>>;
