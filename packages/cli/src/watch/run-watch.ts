@@ -1,0 +1,110 @@
+import type { ApiClient } from '../api-client';
+import type { ClipboardBackend } from '../clipboard/backend';
+import type { ToolRunner } from '../clipboard/tools';
+import { CliError } from '../errors';
+import { EXIT } from '../exit-codes';
+import { formatBytes } from '../format';
+import { writeLine, type CliIo } from '../io';
+import { openClipChannel } from './clip-channel';
+import { ClipboardSync, type SyncActivity } from './clipboard-sync';
+
+export interface WatchSetup {
+  io: CliIo;
+  json: boolean;
+  backend: ClipboardBackend;
+  tools: ToolRunner;
+  client: ApiClient;
+  token: string;
+  send: boolean;
+  receive: boolean;
+}
+
+/** Bound on the wait for a send or write in flight when the watch stops: Ctrl-C must end it promptly. */
+const STOP_WAIT_MS = 3_000;
+
+export const REVOKED_MESSAGE =
+  'The server refused this token (revoked or expired): watch stopped. Run clipsync login to sign in again.';
+
+/**
+ * Runs the watch until Ctrl-C or SIGTERM (exit 0) or until the token is refused (exit 3): the clipboard's
+ * backend, the live socket and the sync between them, each stopped on the way out, child processes killed.
+ */
+export async function runWatch(setup: WatchSetup): Promise<number> {
+  const { io, json, backend, tools, client, token, send, receive } = setup;
+  const say = (human: string, machine: object) =>
+    json ? writeLine(io.stdout, JSON.stringify(machine)) : writeLine(io.stdout, human);
+  const problem = (message: string) =>
+    json
+      ? writeLine(io.stderr, JSON.stringify({ event: 'problem', message }))
+      : writeLine(io.stderr, `clipsync watch: ${message}`);
+
+  let finish: (outcome: CliError | null) => void = () => {};
+  const finished = new Promise<CliError | null>((resolve) => (finish = resolve));
+
+  const sync = new ClipboardSync({
+    backend,
+    client,
+    send,
+    receive,
+    activity: (activity) => say(describe(activity), activity),
+    problem,
+    fatal: (error) => finish(new CliError(REVOKED_MESSAGE, EXIT.NOT_SIGNED_IN, error.body)),
+  });
+  // The newest clip, and the first proof that the server is there and takes the token (exit 3 or 4 if not).
+  await sync.start();
+
+  let connected = false;
+  let announced = false;
+  const announceOnceReady = () => {
+    if (announced || !connected || (send && !sync.baselineTaken)) return;
+    announced = true;
+    const direction = send && receive ? 'sending and receiving' : send ? 'sending only' : 'receiving only';
+    say(`Watching the clipboard through ${backend.name} with ${client.server}: ${direction}. Ctrl-C stops.`, {
+      event: 'ready',
+      backend: backend.name,
+      server: client.server,
+      send,
+      receive,
+    });
+  };
+
+  const closeChannel = openClipChannel(client.server, token, {
+    connected(again) {
+      connected = true;
+      if (again) {
+        say('Connected again.', { event: 'reconnected' });
+        void sync.reconnected();
+      }
+      announceOnceReady();
+    },
+    lost: (reason) => problem(`connection lost (${reason}), reconnecting…`),
+    refused: () => finish(new CliError(REVOKED_MESSAGE, EXIT.NOT_SIGNED_IN)),
+    created: (clip) => sync.created(clip),
+    updated: (clip) => sync.updated(clip),
+  });
+  const stopFollowing = send
+    ? backend.follow((content) => {
+        sync.observed(content);
+        announceOnceReady();
+      }, problem)
+    : null;
+
+  const interrupted = () => finish(null);
+  io.signal?.addEventListener('abort', interrupted);
+  if (io.signal?.aborted) interrupted();
+  const outcome = await finished;
+  io.signal?.removeEventListener('abort', interrupted);
+
+  closeChannel();
+  await stopFollowing?.();
+  tools.stop();
+  await Promise.race([sync.stop(), new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
+  if (outcome) throw outcome;
+  say('Stopped.', { event: 'stopped' });
+  return EXIT.OK;
+}
+
+function describe({ event, kind, clipId, size }: SyncActivity): string {
+  const what = kind === 'text' ? `text (${size.toLocaleString('en')} characters)` : `an image (${formatBytes(size)})`;
+  return event === 'sent' ? `Sent ${what}: clip ${clipId}` : `Received ${what} from clip ${clipId}`;
+}
