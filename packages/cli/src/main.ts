@@ -7,6 +7,7 @@ import { pullCommand } from './commands/pull';
 import { pushCommand } from './commands/push';
 import { rmCommand } from './commands/rm';
 import { shareCommand } from './commands/share';
+import { watchCommand } from './commands/watch';
 import { whoamiCommand } from './commands/whoami';
 import { CliError } from './errors';
 import { EXIT } from './exit-codes';
@@ -23,6 +24,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   ls: lsCommand,
   share: shareCommand,
   rm: rmCommand,
+  watch: watchCommand,
   desktop: desktopCommand,
 };
 
