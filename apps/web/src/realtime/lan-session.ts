@@ -1,5 +1,6 @@
 import type { Desktop, LanDesktopData, LanErrorPayload, LanPeer } from '@clipsync/shared';
 import { saveDeviceName, storedDeviceName } from '../lib/device-name';
+import { closePanel, endShare, NO_PEERS, receiveDesktop, withPeer, type LanPeersState } from './lan-peers';
 import type { LanSocketFactory } from './lan-socket';
 import type { RealtimeSocket } from './socket-client';
 
@@ -9,19 +10,13 @@ export const LAN_PEER_CONNECT_TIMEOUT_MS = 5000;
 export const LAN_HOST_UPDATE_DELAY_MS = 500;
 export const LAN_STATUS_POLL_MS = 2000;
 
-export interface LanSessionState {
+/** The other devices (lan-peers.ts) and this one's part in LAN Share. */
+export interface LanSessionState extends LanPeersState {
   /** The status indicator: a live socket that hosts or discovers, polled every 2 s. */
   isActive: boolean;
   /** This device's desktop is announced to the network: only ever after its user chose to share it. */
   isHosting: boolean;
   isDiscovering: boolean;
-  peers: LanPeer[];
-  /** The desktops of the hosts this device connected to, by peer id. */
-  connected: Record<string, LanDesktopData>;
-  /** Hosts this device was connected to that stopped sharing or left, by peer id: their names. */
-  ended: Record<string, string>;
-  /** Connected hosts whose panel the user closed (shown again by Connect). */
-  hidden: string[];
   isAutoConnect: boolean;
   /** What peers call this device; kept in this browser. */
   deviceName: string;
@@ -54,10 +49,7 @@ const INITIAL_STATE: Omit<LanSessionState, 'deviceName'> = {
   isActive: false,
   isHosting: false,
   isDiscovering: false,
-  peers: [],
-  connected: {},
-  ended: {},
-  hidden: [],
+  ...NO_PEERS,
   isAutoConnect: true,
 };
 
@@ -120,15 +112,13 @@ export class LanSession {
       peers.forEach((peer) => this.maybeAutoConnect(peer));
     });
     socket.on('lan:peer:announce', ({ peer }) => {
-      this.update({ peers: [...this.state.peers.filter((known) => known.id !== peer.id), peer] });
+      this.update({ peers: withPeer(this.state.peers, peer) });
       this.maybeAutoConnect(peer);
     });
     socket.on('lan:peer:disconnect', ({ peerId }) => this.endShare(peerId));
     socket.on('lan:host:stopped', ({ peerId }) => this.endShare(peerId));
-    const receive = ({ peerId, desktop }: { peerId: string; desktop: LanDesktopData }) => {
-      const { [peerId]: _again, ...ended } = this.state.ended;
-      this.update({ connected: { ...this.state.connected, [peerId]: desktop }, ended });
-    };
+    const receive = ({ peerId, desktop }: { peerId: string; desktop: LanDesktopData }) =>
+      this.update(receiveDesktop(this.state, peerId, desktop));
     socket.on('lan:peer:desktop_data', (payload) => {
       const wasPending = this.settle(payload.peerId);
       receive(payload);
@@ -192,12 +182,8 @@ export class LanSession {
 
   /** Hides a host's panel; one whose share ended is forgotten. */
   closePanel(peerId: string): void {
-    if (peerId in this.state.ended) {
-      const { [peerId]: _closed, ...ended } = this.state.ended;
-      this.update({ ended });
-    } else if (!this.state.hidden.includes(peerId)) {
-      this.update({ hidden: [...this.state.hidden, peerId] });
-    }
+    const change = closePanel(this.state, peerId);
+    if (change) this.update(change);
   }
 
   stop(): void {
@@ -208,10 +194,7 @@ export class LanSession {
       isHosting: false,
       isDiscovering: false,
       isActive: false,
-      peers: [],
-      connected: {},
-      ended: {},
-      hidden: [],
+      ...NO_PEERS,
     });
     if (wasHosting) this.notify({ tone: 'info', title: 'lan.hostingStopped' });
   }
@@ -300,16 +283,8 @@ export class LanSession {
 
   /** A host stopped sharing or left: a desktop shown from it is dropped, and its panel says so. */
   private endShare(peerId: string): void {
-    const { [peerId]: had, ...connected } = this.state.connected;
-    const name = this.state.peers.find((peer) => peer.id === peerId)?.name;
-    const isShown = had !== undefined && !this.state.hidden.includes(peerId);
     this.settle(peerId);
-    this.update({
-      peers: this.state.peers.filter((peer) => peer.id !== peerId),
-      connected,
-      hidden: this.state.hidden.filter((id) => id !== peerId),
-      ended: isShown ? { ...this.state.ended, [peerId]: name ?? '' } : this.state.ended,
-    });
+    this.update(endShare(this.state, peerId));
   }
 
   /** Ends a pending connect's wait; says whether one was pending. */

@@ -1,0 +1,60 @@
+import type { LanDesktopData, LanPeer } from '@clipsync/shared';
+import { describe, expect, test } from 'vitest';
+import { closePanel, endShare, NO_PEERS, receiveDesktop, withPeer, type LanPeersState } from './lan-peers';
+
+const peer = (id: string, name = `Device ${id}`): LanPeer => ({ id, name, ip: null, port: null, isHost: true });
+const desktop = (desktopId: string): LanDesktopData => ({ desktopId, items: [], lastUpdated: '2026-01-01T00:00:00Z' });
+const state = (change: Partial<LanPeersState>): LanPeersState => ({ ...NO_PEERS, ...change });
+
+describe('withPeer', () => {
+  test('a new peer joins the end of the list; one announced again takes its own place, renamed', () => {
+    const listed = withPeer([peer('a')], peer('b'));
+    expect(listed.map(({ id }) => id)).toEqual(['a', 'b']);
+    expect(withPeer(listed, peer('a', 'Renamed'))).toEqual([peer('b'), peer('a', 'Renamed')]);
+  });
+});
+
+describe('receiveDesktop', () => {
+  test('shows the desktop, replacing the one before, and forgets a share that had ended', () => {
+    const before = state({ connected: { a: desktop('old') }, ended: { b: 'Device b', c: 'Device c' } });
+    expect(receiveDesktop(before, 'a', desktop('new'))).toEqual({
+      connected: { a: desktop('new') },
+      ended: { b: 'Device b', c: 'Device c' },
+    });
+    expect(receiveDesktop(before, 'b', desktop('back'))).toEqual({
+      connected: { a: desktop('old'), b: desktop('back') },
+      ended: { c: 'Device c' },
+    });
+  });
+});
+
+describe('endShare', () => {
+  test('a host whose panel is shown leaves the list and the desktops, and its panel says so by name', () => {
+    const before = state({ peers: [peer('a', 'Kitchen'), peer('b')], connected: { a: desktop('d'), b: desktop('e') } });
+    expect(endShare(before, 'a')).toEqual({
+      peers: [peer('b')],
+      connected: { b: desktop('e') },
+      hidden: [],
+      ended: { a: 'Kitchen' },
+    });
+  });
+
+  test('a closed panel, or a host never connected to, leaves no ended panel', () => {
+    const closed = state({ peers: [peer('a'), peer('b')], connected: { a: desktop('d') }, hidden: ['a'] });
+    expect(endShare(closed, 'a')).toEqual({ peers: [peer('b')], connected: {}, hidden: [], ended: {} });
+    expect(endShare(closed, 'b')).toEqual({ ...closed, peers: [peer('a')] });
+  });
+
+  test('a host no longer listed still ends its panel, with no name', () => {
+    expect(endShare(state({ connected: { a: desktop('d') } }), 'a').ended).toEqual({ a: '' });
+  });
+});
+
+describe('closePanel', () => {
+  test('hides a connected host’s panel once; forgets one whose share ended', () => {
+    const open = state({ connected: { a: desktop('d') }, ended: { b: 'Device b' } });
+    expect(closePanel(open, 'a')).toEqual({ hidden: ['a'] });
+    expect(closePanel({ ...open, hidden: ['a'] }, 'a')).toBeUndefined();
+    expect(closePanel(open, 'b')).toEqual({ ended: {} });
+  });
+});

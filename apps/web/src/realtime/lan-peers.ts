@@ -1,0 +1,57 @@
+import type { LanDesktopData, LanPeer } from '@clipsync/shared';
+
+/** What LAN Share knows of the other devices: pure data, changed only by the functions below. */
+export interface LanPeersState {
+  peers: LanPeer[];
+  /** The desktops of the hosts this device connected to, by peer id. */
+  connected: Record<string, LanDesktopData>;
+  /** Hosts this device was connected to that stopped sharing or left, by peer id: their names. */
+  ended: Record<string, string>;
+  /** Connected hosts whose panel the user closed (shown again by Connect). */
+  hidden: string[];
+}
+
+export const NO_PEERS: LanPeersState = { peers: [], connected: {}, ended: {}, hidden: [] };
+
+/** A peer announced itself: it takes the place of the one with its id, or joins the list at its end. */
+export function withPeer(peers: readonly LanPeer[], peer: LanPeer): LanPeer[] {
+  return [...peers.filter((known) => known.id !== peer.id), peer];
+}
+
+/** A host's desktop arrived, the first time or as an update: it is shown, and a share that ended is no more. */
+export function receiveDesktop(
+  state: LanPeersState,
+  peerId: string,
+  desktop: LanDesktopData,
+): Pick<LanPeersState, 'connected' | 'ended'> {
+  const { [peerId]: _again, ...ended } = state.ended;
+  return { connected: { ...state.connected, [peerId]: desktop }, ended };
+}
+
+/**
+ * A host stopped sharing or left: it leaves the list and its desktop is dropped. A panel that showed it
+ * says its share ended, under the name it had; a closed one, or a host never connected to, leaves nothing.
+ */
+export function endShare(state: LanPeersState, peerId: string): LanPeersState {
+  const { [peerId]: had, ...connected } = state.connected;
+  const name = state.peers.find((peer) => peer.id === peerId)?.name;
+  const isShown = had !== undefined && !state.hidden.includes(peerId);
+  return {
+    peers: state.peers.filter((peer) => peer.id !== peerId),
+    connected,
+    hidden: state.hidden.filter((id) => id !== peerId),
+    ended: isShown ? { ...state.ended, [peerId]: name ?? '' } : state.ended,
+  };
+}
+
+/** The user closed a host's panel: one whose share ended is forgotten, another hidden. Undefined: no change. */
+export function closePanel(
+  state: LanPeersState,
+  peerId: string,
+): Pick<LanPeersState, 'ended'> | Pick<LanPeersState, 'hidden'> | undefined {
+  if (peerId in state.ended) {
+    const { [peerId]: _closed, ...ended } = state.ended;
+    return { ended };
+  }
+  return state.hidden.includes(peerId) ? undefined : { hidden: [...state.hidden, peerId] };
+}
