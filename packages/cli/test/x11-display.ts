@@ -1,0 +1,94 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { isOnPath } from '../src/clipboard/detect';
+
+/** The Debian package of each program these tests need: a missing one fails the test by name, never skips it. */
+const NEEDED = { Xvfb: 'xvfb', xclip: 'xclip' } as const;
+
+export function requireX11Tools(): void {
+  for (const [program, pkg] of Object.entries(NEEDED)) {
+    if (!isOnPath(program, process.env, process.platform)) {
+      throw new Error(
+        `${program} is not installed: the watch tests need a real X11 clipboard (apt-get install -y ${pkg}, Debian package "${pkg}"; .ci/run installs it)`,
+      );
+    }
+  }
+}
+
+/** A virtual X display, the "machine" a watcher runs on, with its own CLIPBOARD selection. */
+export interface X11Display {
+  /** `:N`, for DISPLAY. */
+  name: string;
+  /** Copies as a person would with another program: xclip takes the selection. */
+  copy(data: string | Buffer, type?: string): Promise<void>;
+  /** The clipboard's content as `type`, or null when there is none. */
+  paste(type?: string): Promise<Buffer | null>;
+  pasteText(): Promise<string | null>;
+  close(): Promise<void>;
+}
+
+const READY_TIMEOUT_MS = 10_000;
+
+/**
+ * Starts Xvfb on a display number it picks itself (`-displayfd`: no clash with another test worker or a
+ * display already running) and resolves once it accepts connections (Xvfb writes the number only then).
+ */
+export async function startDisplay(): Promise<X11Display> {
+  const server = spawn('Xvfb', ['-displayfd', '1', '-nolisten', 'tcp', '-screen', '0', '640x480x24'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const number = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Xvfb did not start within ${READY_TIMEOUT_MS} ms: ${stderr}`)),
+      READY_TIMEOUT_MS,
+    );
+    createInterface({ input: server.stdout! }).once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line.trim());
+    });
+    server.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Xvfb exited (${String(code)}): ${stderr}`));
+    });
+  });
+  const name = `:${number}`;
+  const env = { ...process.env, DISPLAY: name };
+
+  const xclip = (args: string[], input?: string | Buffer) =>
+    new Promise<{ code: number | null; stdout: Buffer }>((resolve, reject) => {
+      // Writing, xclip leaves a process holding the selection: its exit, not its output, ends the call.
+      const writing = input !== undefined;
+      const child: ChildProcess = spawn('xclip', ['-selection', 'clipboard', ...args], {
+        env,
+        stdio: ['pipe', writing ? 'ignore' : 'pipe', 'ignore'],
+      });
+      const out: Buffer[] = [];
+      child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
+      child.stdin!.end(input ?? '');
+      child.once('error', reject);
+      child.once(writing ? 'exit' : 'close', (code: number | null) => resolve({ code, stdout: Buffer.concat(out) }));
+    });
+
+  const paste = async (type = 'UTF8_STRING') => {
+    const { code, stdout } = await xclip(['-o', '-t', type]);
+    return code === 0 ? stdout : null;
+  };
+
+  return {
+    name,
+    async copy(data, type = 'UTF8_STRING') {
+      const { code } = await xclip(['-i', '-t', type], data);
+      if (code !== 0) throw new Error(`xclip could not copy on ${name}`);
+    },
+    paste,
+    pasteText: async () => (await paste())?.toString('utf8') ?? null,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (server.exitCode !== null) return resolve();
+        server.once('exit', () => resolve());
+        server.kill('SIGTERM');
+      }),
+  };
+}
