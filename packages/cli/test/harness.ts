@@ -37,6 +37,8 @@ export interface IoOptions {
   /** The wait between device sign-in polls; given what the CLI has written to stderr so far. */
   sleep?: (ms: number, stderrSoFar: () => string) => Promise<void>;
   cwd?: string;
+  /** Whether stderr is a terminal (progress lines are drawn only on one). */
+  stderrIsTTY?: boolean;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function startCliHarness() {
 
   async function cli(argv: string[], options: IoOptions = {}): Promise<RunResult> {
     const stdout = new Captured();
-    const stderr = new Captured();
+    const stderr = new Captured(options.stderrIsTTY);
     const stdin =
       options.stdin === undefined
         ? Object.assign(Readable.from([]), { isTTY: true })

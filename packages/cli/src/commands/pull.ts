@@ -2,7 +2,7 @@ import { CLIP_ENDPOINTS, type Clip } from '@clipsync/shared';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
-import { saveDownload } from '../downloads';
+import { safeFileName, saveDownload } from '../downloads';
 import { writeLine } from '../io';
 import { signedInClient } from '../session';
 
@@ -28,8 +28,10 @@ ${COMMON_USAGE}
     const saved: Array<{ name: string; path: string }> = [];
     if (values.files !== undefined) {
       for (const file of clip.files) {
+        // The server finds the file by its id; the name segment is for readers only, and one of dots alone
+        // (a stored `..`) would be resolved away as a URL's dot segment.
         const response = await client.download(
-          client.urlOf(CLIP_ENDPOINTS.download, { params: { fileId: file.id, name: file.name } }),
+          client.urlOf(CLIP_ENDPOINTS.download, { params: { fileId: file.id, name: safeFileName(file.name) } }),
         );
         const path = await saveDownload(io, values.files, file.name, response);
         saved.push({ name: file.name, path });
