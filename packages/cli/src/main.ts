@@ -98,19 +98,23 @@ function fail(io: CliIo, json: boolean, error: unknown): number {
 }
 
 /**
- * The CLI in this process (bin/clipsync.mjs): the process's streams and environment, and Ctrl-C as an
- * abort a long command (a sign-in's wait, `watch`) ends on cleanly; a second Ctrl-C ends the process.
+ * The CLI in this process (bin/clipsync.mjs): the process's streams and environment, and Ctrl-C (or SIGTERM)
+ * as an abort a long command (a sign-in's wait, `watch`) ends on cleanly; a second one ends the process.
  */
 export async function runAsProcess(): Promise<number> {
   const interrupt = new AbortController();
   const onInterrupt = () => {
     process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onInterrupt);
     interrupt.abort();
   };
+  // SIGTERM is how a service manager (systemd, a container) stops `watch`: it ends as cleanly as on Ctrl-C.
   process.on('SIGINT', onInterrupt);
+  process.on('SIGTERM', onInterrupt);
   try {
     return await run(process.argv.slice(2), processIo(interrupt.signal));
   } finally {
     process.off('SIGINT', onInterrupt);
+    process.off('SIGTERM', onInterrupt);
   }
 }

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { CLIP_CONTENT_MAX } from '@clipsync/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -12,6 +14,8 @@ import {
   type RunningWatch,
 } from './watch-harness';
 import { requireX11Tools, startDisplay, type X11Display } from './x11-display';
+
+const CLIPSYNC_BIN = fileURLToPath(new URL('../bin/clipsync.mjs', import.meta.url));
 
 /** Long enough for several polls of both watchers (100 ms each) and a round trip: what a loop would need. */
 const SETTLE_MS = 800;
@@ -175,6 +179,30 @@ describe('clipsync watch on a real X11 clipboard', () => {
     await holds(machineB, 'small again');
     expect(await server.clipCount(user)).toBe(1);
   });
+
+  test.each(['SIGTERM', 'SIGINT'] as const)(
+    'as a process, %s stops it cleanly with exit 0',
+    async (signal) => {
+      const { token } = await signedIn();
+      const child = spawn(process.execPath, [CLIPSYNC_BIN, 'watch'], {
+        env: { PATH: process.env.PATH, DISPLAY: machineA.name, CLIPSYNC_URL: server.url, CLIPSYNC_TOKEN: token.token },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      await waitFor(
+        () => output.includes('Watching the clipboard'),
+        15_000,
+        () => output,
+      );
+      child.kill(signal);
+      expect(await exited).toBe(0);
+      expect(output).toContain('Stopped.');
+    },
+    30_000,
+  );
 
   test('after a server restart on the same port, the watchers reconnect and keep working both ways', async () => {
     const { user, token } = await signedIn();
