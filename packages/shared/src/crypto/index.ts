@@ -1,0 +1,17 @@
+/**
+ * End-to-end encryption of shared clips (docs/encryption.md). Imported as `@clipsync/shared/crypto`, apart
+ * from the main entry, so only the pages that encrypt or decrypt load it.
+ */
+export { DecryptError, type DecryptFailure } from './decrypt-error';
+export { ShareKey, type RandomSource, type ShareKeyOptions } from './share-key';
+export { decryptText, encryptText, encryptedTextLength, textNeedsPassword } from './text';
+export { encryptedFileSize, type FileMetadata } from './file-records';
+export { decryptFile, decryptFileStream, encryptFile, encryptFileStream } from './file-stream';
+export {
+  FORMAT_VERSION,
+  KEY_BYTES,
+  METADATA_PLAINTEXT_BYTES,
+  PBKDF2_ITERATIONS,
+  RECORD_PLAINTEXT_BYTES,
+  SALT_BYTES,
+} from './params';
