@@ -26,8 +26,8 @@ test("signed in, choosing Pro reads 'Redirecting...' and lands on the stand-in's
     await new Promise((resolve) => setTimeout(resolve, 500));
     await route.continue();
   });
-  // signIn leaves the page at `/`, where `/#pricing` would only scroll: a reload reads the stored session.
-  await page.reload();
+  // signIn stores the session from a page that runs no app script (`/api/health`): the landing page reads it.
+  await page.goto('/');
   await page.locator('#pricing').scrollIntoViewIfNeeded();
   await expect(page.getByText('Please log in to purchase a plan')).toHaveCount(0);
   await page.getByRole('button', { name: 'Choose Pro' }).click();
