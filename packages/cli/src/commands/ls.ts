@@ -1,13 +1,12 @@
-import { CLIP_ENDPOINTS, type Clip } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, CLIPS_PAGE_SIZE, ClipHistoryQuery, type Clip } from '@clipsync/shared';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { usageError } from '../errors';
 import { writeLine } from '../io';
 import { formatWhen, oneLine } from '../format';
 import { signedInClient } from '../session';
 
-/** The server pages history by at most this many clips. */
-const LIMIT_MAX = 100;
-const LIMIT_DEFAULT = 20;
+/** How many clips a page may hold, as the history query's own schema bounds it. */
+const LIMIT = ClipHistoryQuery.shape.limit.unwrap();
 /** The first line's column, kept short enough for an 80-column terminal beside the other columns. */
 const TEXT_WIDTH = 40;
 
@@ -19,7 +18,7 @@ Lists your clips, newest first: id, when, the first line of the text, and the fi
 
 Options:
   -s, --search Q   only clips whose text or file names contain Q
-  -n, --limit N    how many (1 to ${LIMIT_MAX}, default ${LIMIT_DEFAULT})
+  -n, --limit N    how many (${LIMIT.minValue} to ${LIMIT.maxValue}, default ${CLIPS_PAGE_SIZE})
 ${COMMON_USAGE}
 `,
   async run({ io, args, json }) {
@@ -27,13 +26,13 @@ ${COMMON_USAGE}
       args,
       options: { ...COMMON_OPTIONS, search: { type: 'string', short: 's' }, limit: { type: 'string', short: 'n' } },
     });
-    const limit = values.limit === undefined ? LIMIT_DEFAULT : Number(values.limit);
-    if (!Number.isInteger(limit) || limit < 1 || limit > LIMIT_MAX) {
-      throw usageError(`--limit takes a whole number from 1 to ${LIMIT_MAX}`);
+    const limit = LIMIT.safeParse(values.limit ?? CLIPS_PAGE_SIZE);
+    if (!limit.success) {
+      throw usageError(`--limit takes a whole number from ${LIMIT.minValue} to ${LIMIT.maxValue}`);
     }
     const client = await signedInClient(io);
     const { data: clips, headers } = await client.callWithHeaders(CLIP_ENDPOINTS.history, {
-      query: { limit, search: values.search },
+      query: { limit: limit.data, search: values.search },
     });
     const total = Number(headers.get('x-total-count') ?? clips.length);
     if (json) {

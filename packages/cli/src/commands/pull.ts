@@ -1,4 +1,5 @@
 import { CLIP_ENDPOINTS, type Clip } from '@clipsync/shared';
+import type { ApiClient } from '../api-client';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
@@ -49,7 +50,7 @@ ${COMMON_USAGE}
   },
 };
 
-async function clipToPull(client: Awaited<ReturnType<typeof signedInClient>>, id: string | undefined): Promise<Clip> {
+async function clipToPull(client: ApiClient, id: string | undefined): Promise<Clip> {
   if (id !== undefined) return client.call(CLIP_ENDPOINTS.get, { params: { id } });
   const [latest] = await client.call(CLIP_ENDPOINTS.history, { query: { limit: 1 } });
   if (!latest) throw new CliError('No clips yet: clipsync push makes one', EXIT.GENERAL_FAILURE);
