@@ -128,6 +128,19 @@ describe('clipsync login, whoami and logout against a real server', () => {
     expect(plain.stderr).toContain('The code expired before it was approved. Run clipsync login again');
   });
 
+  test('signing in again replaces the stored token and revokes the old one', async () => {
+    const user = await h.testApp.factory.user();
+    const approve = async (_n: number, code: string) => void (await decide(user, code, 'approve'));
+    expect((await login(approve)).code).toBe(0);
+    const [first] = (await h.testApp.as(user).get('/api/tokens')).json().tokens;
+    expect((await login(approve)).code).toBe(0);
+    const live = (await h.testApp.as(user).get('/api/tokens')).json().tokens;
+    expect(live).toHaveLength(1);
+    expect(live[0].id).not.toBe(first.id);
+    expect((await h.cli(['whoami'])).code).toBe(0);
+    await h.cli(['logout']);
+  });
+
   test('login without a server says how to give one (exit 2)', async () => {
     const result = await h.cli(['login']);
     expect(result.code).toBe(2);

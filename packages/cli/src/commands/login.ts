@@ -10,7 +10,7 @@ import {
 } from '@clipsync/shared';
 import { createApiClient, refusalOf, type ApiClient } from '../api-client';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
-import { normalizeServerUrl, resolveConfig, writeStoredConfig } from '../config';
+import { normalizeServerUrl, readStoredConfig, resolveConfig, writeStoredConfig, type StoredConfig } from '../config';
 import { CliError, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { writeLine, type CliIo } from '../io';
@@ -52,7 +52,9 @@ ${COMMON_USAGE}
 
     const signedIn = createApiClient({ server, token });
     const current = await signedIn.call(TOKEN_ENDPOINTS.current);
+    const replaced = await readStoredConfig(io).catch(() => null);
     const path = await writeStoredConfig(io, { server, token });
+    if (replaced && replaced.server === server && replaced.token !== token) await endReplacedToken(io, replaced);
     if (json) {
       printJson(io, { server, user: current.user, token: current.token });
     } else {
@@ -122,5 +124,21 @@ async function pollForToken(io: CliIo, client: ApiClient, grant: DeviceCodeRespo
           body,
         );
     }
+  }
+}
+
+/**
+ * Signing in again replaces the stored token: the old one is revoked, so repeated sign-ins do not pile up
+ * live tokens (a user holds 50 at most). One already revoked, or a server out of reach, is only reported.
+ */
+async function endReplacedToken(io: CliIo, replaced: StoredConfig): Promise<void> {
+  try {
+    await createApiClient(replaced).call(TOKEN_ENDPOINTS.revokeCurrent);
+  } catch (error) {
+    if (error instanceof CliError && error.exitCode === EXIT.NOT_SIGNED_IN) return;
+    writeLine(
+      io.stderr,
+      `The previous token could not be revoked (${(error as Error).message}): revoke it in Devices and tokens.`,
+    );
   }
 }
