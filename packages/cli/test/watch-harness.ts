@@ -52,15 +52,15 @@ export async function startRestartableServer() {
       const [row] = await built.context.db.select({ n: count() }).from(clips).where(eq(clips.userId, user.id));
       return row?.n ?? 0;
     },
-    /** Stopped (its sockets closed as on a shutdown) and started again on the same port. */
-    async restart(downMs = 500) {
-      await built.app.close();
-      await new Promise((resolve) => setTimeout(resolve, downMs));
+    /** Stopped as on a shutdown (its sockets closed, the port refusing connections)… */
+    stop: () => built.app.close(),
+    /** …and started again on the same port, on the same database. */
+    async start() {
       built = await buildApp(config);
       await built.app.listen({ port, host: '127.0.0.1' });
     },
     async close() {
-      await built.app.close();
+      if (built.app.server.listening) await built.app.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -37,6 +37,10 @@ export async function startDisplay(): Promise<X11Display> {
   const server = spawn('Xvfb', ['-displayfd', '1', '-nolisten', 'tcp', '-screen', '0', '640x480x24'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A test worker that ends without its clean-up (a timed-out hook) must not leave the display running.
+  const killOnExit = () => server.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  server.once('exit', () => process.off('exit', killOnExit));
   let stderr = '';
   server.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const number = await new Promise<string>((resolve, reject) => {
@@ -62,11 +66,11 @@ export async function startDisplay(): Promise<X11Display> {
       const writing = input !== undefined;
       const child: ChildProcess = spawn('xclip', ['-selection', 'clipboard', ...args], {
         env,
-        stdio: ['pipe', writing ? 'ignore' : 'pipe', 'ignore'],
+        stdio: [writing ? 'pipe' : 'ignore', writing ? 'ignore' : 'pipe', 'ignore'],
       });
       const out: Buffer[] = [];
       child.stdout?.on('data', (chunk: Buffer) => out.push(chunk));
-      child.stdin!.end(input ?? '');
+      child.stdin?.end(input);
       child.once('error', reject);
       child.once(writing ? 'exit' : 'close', (code: number | null) => resolve({ code, stdout: Buffer.concat(out) }));
     });

@@ -35,9 +35,10 @@ export class ToolRunner {
 
   run(command: string, args: readonly string[], options: ToolRun = {}): Promise<ToolResult> {
     if (this.#stopped) return Promise.reject(new Error('The clipboard watch has stopped'));
+    const output = options.output === false ? 'ignore' : 'pipe';
     const child = spawn(command, args, {
       env: { ...this.env, ...options.env },
-      stdio: ['pipe', options.output === false ? 'ignore' : 'pipe', options.output === false ? 'ignore' : 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', output, output],
       windowsHide: true,
     });
     this.#running.add(child);
@@ -47,7 +48,7 @@ export class ToolRunner {
     child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
     // A tool that exits before reading all its input must not crash the watcher with EPIPE.
     child.stdin?.on('error', () => {});
-    child.stdin?.end(options.input ?? '');
+    child.stdin?.end(options.input);
     const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     return new Promise((resolve, reject) => {
       child.once('error', (error) => {
