@@ -1,6 +1,8 @@
 import QRCode from 'qrcode';
 
 /** A QR code drawn with half-block characters, small enough for a terminal, for a phone to scan a link. */
-export function terminalQr(text: string): Promise<string> {
-  return QRCode.toString(text, { type: 'terminal', small: true });
+export async function terminalQr(text: string): Promise<string> {
+  const drawn = await QRCode.toString(text, { type: 'terminal', small: true });
+  // Its last row ends without a line break: what is written next would start beside it.
+  return drawn.endsWith('\n') ? drawn : `${drawn}\n`;
 }

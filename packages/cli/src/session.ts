@@ -1,6 +1,7 @@
-import { pathTo, type AppRoute } from '@clipsync/shared';
+import { ResourceId, pathTo, type AppRoute } from '@clipsync/shared';
 import { createApiClient, type ApiClient } from './api-client';
 import { requireSignIn } from './config';
+import { usageError } from './errors';
 import type { CliIo } from './io';
 
 /** The client of the signed-in user (stored sign-in, or CLIPSYNC_URL and CLIPSYNC_TOKEN); exit 3 without one. */
@@ -13,3 +14,11 @@ export async function signedInClient(io: CliIo): Promise<ApiClient> {
 const CLIP_PAGE = '/clips/:clipId' satisfies AppRoute;
 
 export const clipLink = (server: string, clipId: string): string => `${server}${pathTo(CLIP_PAGE, { clipId })}`;
+
+/** A clip id as typed, checked before any call: a typo is a usage error, not the server's "Invalid params". */
+export function clipIdArgument(id: string): string {
+  if (!ResourceId.safeParse(id).success) {
+    throw usageError(`Not a clip id: ${id} (ids are 22 characters, as clipsync ls shows them)`);
+  }
+  return id;
+}

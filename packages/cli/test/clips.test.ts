@@ -155,6 +155,7 @@ describe('clipsync push, pull, ls, share and rm against a real server', () => {
     expect(shared.code, shared.stderr).toBe(0);
     expect(shared.stdout.split('\n')[0]).toBe(`${h.server}/clips/${id}`);
     expect(shared.stdout).toMatch(/[▀▄█]/);
+    expect(shared.stdout.endsWith('\n')).toBe(true);
     expect(JSON.parse((await h.cli(['share', id, '--json'], { env })).stdout)).toEqual({
       id,
       url: `${h.server}/clips/${id}`,
@@ -183,6 +184,9 @@ describe('clipsync push, pull, ls, share and rm against a real server', () => {
     expect((await h.cli(['push'], { env })).code).toBe(2);
     expect((await h.cli(['push', '--colour'], { env })).code).toBe(2);
     expect((await h.cli(['rm'], { env })).code).toBe(2);
+    const typo = await h.cli(['share', 'not-an-id'], { env });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain('Not a clip id: not-an-id');
     expect((await h.cli(['frobnicate'], { env })).code).toBe(2);
     expect((await h.cli(['push', join(h.home, 'no-such-file')], { env })).stderr).toContain('No such file');
   });

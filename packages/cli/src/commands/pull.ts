@@ -5,7 +5,7 @@ import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { safeFileName, saveDownload } from '../downloads';
 import { writeLine } from '../io';
-import { signedInClient } from '../session';
+import { clipIdArgument, signedInClient } from '../session';
 
 export const pullCommand: Command = {
   summary: "write the latest clip's text (or clip ID's) to stdout, and optionally its files",
@@ -24,8 +24,9 @@ ${COMMON_USAGE}
       { args, options: { ...COMMON_OPTIONS, files: { type: 'string', short: 'f' } }, allowPositionals: true },
       { max: 1 },
     );
+    const id = positionals[0] === undefined ? undefined : clipIdArgument(positionals[0]);
     const client = await signedInClient(io);
-    const clip = await clipToPull(client, positionals[0]);
+    const clip = await clipToPull(client, id);
     const saved: Array<{ name: string; path: string }> = [];
     if (values.files !== undefined) {
       for (const file of clip.files) {

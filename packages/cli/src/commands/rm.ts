@@ -1,7 +1,7 @@
 import { CLIP_ENDPOINTS } from '@clipsync/shared';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { writeLine } from '../io';
-import { signedInClient } from '../session';
+import { clipIdArgument, signedInClient } from '../session';
 
 export const rmCommand: Command = {
   summary: 'delete a clip and its files',
@@ -17,7 +17,7 @@ ${COMMON_USAGE}
       { args, options: COMMON_OPTIONS, allowPositionals: true },
       { min: 1, max: 1 },
     );
-    const id = positionals[0]!;
+    const id = clipIdArgument(positionals[0]!);
     const client = await signedInClient(io);
     await client.call(CLIP_ENDPOINTS.remove, { params: { id } });
     if (json) printJson(io, { deleted: id });

@@ -2,7 +2,7 @@ import { CLIP_ENDPOINTS } from '@clipsync/shared';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { writeLine } from '../io';
 import { terminalQr } from '../qr';
-import { clipLink, signedInClient } from '../session';
+import { clipIdArgument, clipLink, signedInClient } from '../session';
 
 export const shareCommand: Command = {
   summary: "print a clip's link and a QR code of it",
@@ -19,9 +19,10 @@ ${COMMON_USAGE}
       { args, options: { ...COMMON_OPTIONS, 'no-qr': { type: 'boolean' } }, allowPositionals: true },
       { min: 1, max: 1 },
     );
+    const id = clipIdArgument(positionals[0]!);
     const client = await signedInClient(io);
     // Fetched first: a link to a clip that does not exist (a typo) would only fail on the phone.
-    const clip = await client.call(CLIP_ENDPOINTS.get, { params: { id: positionals[0]! } });
+    const clip = await client.call(CLIP_ENDPOINTS.get, { params: { id } });
     const url = clipLink(client.server, clip.id);
     if (json) {
       printJson(io, { id: clip.id, url });
