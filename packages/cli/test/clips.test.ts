@@ -92,7 +92,8 @@ describe('clipsync push, pull, ls, share and rm against a real server', () => {
   test('pull --files never writes outside the folder, whatever the stored name says', async () => {
     const created = await h.testApp.as(user).post('/api/clipboard', { content: 'odd names' });
     const clipId = created.json<Clip>().id;
-    // `..` is a name the upload accepts (it holds no slash); a careless client would write it as the parent.
+    // The server keeps `..` as `file` (a dot segment would break its download link); the CLI's own guard
+    // against names that leave the folder is unit-tested in src/downloads.test.ts.
     const upload = await h.testApp.as(user).inject('PUT', `/api/clipboard/${clipId}/files`, 'dot-dot bytes', {
       'content-type': 'application/octet-stream',
       'x-file-name': encodeURIComponent('..'),

@@ -11,6 +11,9 @@ describe('toStoredFileName', () => {
     ['an emoji that ends exactly at the limit', `a${'😀'.repeat(127)}`, `a${'😀'.repeat(127)}`],
     ['255 Cyrillic letters', 'Ж'.repeat(300), 'Ж'.repeat(FILE_NAME_MAX)],
     ['empty', '', 'file'],
+    ['a dot segment', '.', 'file'],
+    ['a parent segment', '..', 'file'],
+    ['three dots, which URLs keep', '...', '...'],
     ['a stray high surrogate', 'a\uD83D.txt', 'a\uFFFD.txt'],
     ['a stray low surrogate', '\uDE00b', '\uFFFDb'],
   ])('%s', (_label, uploaded, stored) => {

@@ -7,14 +7,18 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 /** RFC 6838 `type/subtype`: restricted-name characters, first one alphanumeric, at most 127 each. */
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
 
+/** `.` and `..` are path segments a URL resolves away: a download link ending in one would lose the file's id. */
+const DOT_SEGMENT = /^\.{1,2}$/;
+
 /**
  * The name kept for an uploaded file: at most FILE_NAME_MAX UTF-16 units, never ending in half of a
- * surrogate pair (an emoji cut in two), and never empty.
+ * surrogate pair (an emoji cut in two), never empty and never a dot segment.
  */
 export function toStoredFileName(uploadedName: string): string {
   let name = uploadedName.slice(0, FILE_NAME_MAX);
   if (name.length < uploadedName.length && /[\uD800-\uDBFF]$/.test(name)) name = name.slice(0, -1);
-  return name.replace(LONE_SURROGATE, '\uFFFD') || FALLBACK_NAME;
+  name = name.replace(LONE_SURROGATE, '\uFFFD');
+  return name && !DOT_SEGMENT.test(name) ? name : FALLBACK_NAME;
 }
 
 /**
