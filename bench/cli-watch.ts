@@ -12,6 +12,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { requireX11Tools, startDisplay, type X11Display } from '../packages/cli/test/x11-display';
@@ -109,7 +110,20 @@ async function startWatcher(display: X11Display): Promise<ChildProcess> {
   });
   return child;
 }
-await Promise.all([startWatcher(machineA), startWatcher(machineB)]);
+const watchers = await Promise.all([startWatcher(machineA), startWatcher(machineB)]);
+
+/**
+ * CPU seconds a watcher has used, its reaped children included (its xclip runs): /proc/<pid>/stat's utime,
+ * stime, cutime and cstime, in clock ticks (100 a second on Linux).
+ */
+function cpuSecondsOf(child: ChildProcess): number {
+  const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // Fields 14-17 of the man page; the slice starts at field 3.
+  return fields.slice(11, 15).reduce((total, ticks) => total + Number(ticks), 0) / 100;
+}
+const cpuAtStart = watchers.map(cpuSecondsOf);
+const measuredFrom = performance.now();
 
 /** Copies `text` on A; answers ms from the copy until B's clipboard holds it, or null if it never did. */
 async function copyAcross(text: string): Promise<number | null> {
@@ -134,6 +148,10 @@ for (let index = -WARMUP_COPIES; index < copies; index++) {
 }
 // Several polls of both watchers: an echo, if any, would have made its clip by now.
 await sleep(1_000);
+const elapsedSeconds = (performance.now() - measuredFrom) / 1000;
+const [cpuA, cpuB] = watchers.map((child, index) =>
+  round2(((cpuSecondsOf(child) - cpuAtStart[index]!) / elapsedSeconds) * 100),
+);
 const made = await requestJson<unknown[]>(`${base}/api/clipboard/history?limit=100`, { headers: ownerHeaders });
 const expectedClips = WARMUP_COPIES + copies;
 const extraClips = made.length - expectedClips;
@@ -157,7 +175,15 @@ await printResult(
     lost,
     clipsMade: made.length,
     extraClips,
-    latencyMs: { ...latency, max: round2(Math.max(...latenciesMs)) },
+    latencyMs: {
+      ...latency,
+      slowest: [...latenciesMs]
+        .sort((a, b) => b - a)
+        .slice(0, 5)
+        .map(round2),
+    },
+    /** Each watcher's CPU over the run (its xclip polls included), % of one core: what 100 ms polls cost. */
+    watcherCpuPercent: { sending: cpuA, receiving: cpuB },
     budget: { p99Ms: BUDGET_P99_MS, copies: BUDGET_COPIES },
     budgetMet: withinBudget,
   },
