@@ -97,7 +97,7 @@ export function startWatch(env: Record<string, string>, args: string[] = []): Ru
   const exited = run(['watch', ...args], io);
   const ready = waitFor(
     () => stdout.text().includes('Watching the clipboard'),
-    10_000,
+    20_000,
     () => `the watcher did not get ready; stdout: ${stdout.text()} stderr: ${stderr.text()}`,
     exited,
   );

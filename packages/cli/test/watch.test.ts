@@ -37,7 +37,8 @@ function tinyPng(red: number): Buffer {
 }
 
 // Two Xvfb displays are two machines, each with its own clipboard; the server is real, on a port.
-describe('clipsync watch on a real X11 clipboard', () => {
+// Each test waits on two watchers, xclip runs and a server: on a loaded CI machine that takes a while.
+describe('clipsync watch on a real X11 clipboard', { timeout: 60_000 }, () => {
   let server: RestartableServer;
   let machineA: X11Display;
   let machineB: X11Display;
@@ -69,7 +70,7 @@ describe('clipsync watch on a real X11 clipboard', () => {
     return watch;
   }
 
-  const holds = (display: X11Display, text: string, timeoutMs = 5_000) =>
+  const holds = (display: X11Display, text: string, timeoutMs = 10_000) =>
     waitFor(
       async () => (await display.pasteText()) === text,
       timeoutMs,
@@ -130,7 +131,7 @@ describe('clipsync watch on a real X11 clipboard', () => {
     await machineA.copy(png, 'image/png');
     await waitFor(
       async () => (await machineB.paste('image/png'))?.equals(png) ?? false,
-      5_000,
+      10_000,
       () => `${machineB.name} did not receive the image`,
     );
     await sleep(SETTLE_MS);
@@ -175,7 +176,7 @@ describe('clipsync watch on a real X11 clipboard', () => {
     await machineA.copy('x'.repeat(CLIP_CONTENT_MAX + 1));
     await waitFor(
       () => a.stderr.text().includes('Not sent: the copied text has 1,000,001 characters'),
-      5_000,
+      10_000,
       () => `no message: ${a.stderr.text()}`,
     );
     await machineA.copy('small again');
@@ -215,7 +216,7 @@ describe('clipsync watch on a real X11 clipboard', () => {
     await machineA.copy('copied while the server was down');
     await waitFor(
       () => a.stderr.text().includes('Not sent yet'),
-      5_000,
+      10_000,
       () => `A said nothing of the copy it could not send: ${a.stderr.text()}`,
     );
     await server.start();
