@@ -33,7 +33,7 @@ describe('clipboard command lines', () => {
   });
 
   test('wl-paste is watched, never polled, and text is read without an added newline', () => {
-    expect(wlArgs.watch).toEqual(['--watch', 'echo']);
+    expect(wlArgs.watch).toEqual(['--watch', 'sh', '-c', 'cat >/dev/null; echo']);
     expect(wlArgs.read('text/plain')).toEqual(['--no-newline', '--type', 'text/plain']);
     expect(wlArgs.read('image/png')).toEqual(['--type', 'image/png']);
     expect(wlArgs.write({ kind: 'text', text: 'x' })).toEqual(['--type', 'text/plain;charset=utf-8']);

@@ -9,8 +9,11 @@ export const WAYLAND_TEXT_TYPES = ['text/plain;charset=utf-8', 'text/plain', 'UT
 
 /** wl-clipboard's command lines, named so the tests check them without a compositor. */
 export const wlArgs = {
-  /** Runs `echo` on every change (and once at start): one line per change, the content read separately. */
-  watch: ['--watch', 'echo'],
+  /**
+   * One line per change (and one at the start), the content read separately. The command drains the content
+   * wl-paste pipes to it first: one that left it unread could end wl-paste on a broken pipe for a large copy.
+   */
+  watch: ['--watch', 'sh', '-c', 'cat >/dev/null; echo'],
   types: ['--list-types'],
   read: (type: string) => (type === PNG_TYPE ? ['--type', type] : ['--no-newline', '--type', type]),
   write: (content: ClipboardContent) => ['--type', content.kind === 'text' ? 'text/plain;charset=utf-8' : PNG_TYPE],
