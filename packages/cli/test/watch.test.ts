@@ -239,7 +239,11 @@ describe('clipsync watch on a real X11 clipboard', { timeout: 60_000 }, () => {
 describe('clipsync watch without a clipboard to follow', () => {
   test.each([
     ['no graphical session', {}, /neither WAYLAND_DISPLAY nor DISPLAY is set/],
-    ['X11 without xclip', { DISPLAY: ':0', PATH: '/nonexistent' }, /The X11 clipboard needs xclip: install xclip/],
+    [
+      'X11 without xclip',
+      { DISPLAY: ':0', PATH: '/nonexistent' },
+      /The X11 clipboard needs xclip, install it \(Debian\/Ubuntu: sudo apt install xclip/,
+    ],
   ])('%s: says what to install, exit 2', async (_name, env, advice) => {
     const watch = startWatch({ CLIPSYNC_URL: 'http://127.0.0.1:9', CLIPSYNC_TOKEN: 'csp_x', ...env });
     expect(await watch.exited).toBe(2);

@@ -10,7 +10,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /** How to get a missing tool on the usual Linux systems, for the message that names it. */
 const installLine = (pkg: string) =>
-  `install ${pkg} (Debian/Ubuntu: sudo apt install ${pkg}; Fedora: sudo dnf install ${pkg}; Arch: sudo pacman -S ${pkg})`;
+  `Debian/Ubuntu: sudo apt install ${pkg}; Fedora: sudo dnf install ${pkg}; Arch: sudo pacman -S ${pkg}`;
 
 /**
  * Which clipboard `watch` follows, from the platform, the session's variables and the tools on PATH:
@@ -36,14 +36,18 @@ export function detectBackend(platform: NodeJS.Platform, env: Env, has: (command
   const x11 = Boolean(env.DISPLAY);
   if (wayland && has('wl-paste') && has('wl-copy')) return { kind: 'wayland', tool: 'wl-paste' };
   if (x11 && has('xclip')) return { kind: 'x11', tool: 'xclip' };
-  if (wayland)
-    return { kind: 'none', advice: `Wayland's clipboard needs wl-clipboard: ${installLine('wl-clipboard')}` };
-  if (x11) return { kind: 'none', advice: `The X11 clipboard needs xclip: ${installLine('xclip')}` };
+  if (wayland) {
+    return {
+      kind: 'none',
+      advice: `Wayland's clipboard needs wl-clipboard, install it (${installLine('wl-clipboard')})`,
+    };
+  }
+  if (x11) return { kind: 'none', advice: `The X11 clipboard needs xclip, install it (${installLine('xclip')})` };
   return {
     kind: 'none',
     advice:
-      'No graphical session: neither WAYLAND_DISPLAY nor DISPLAY is set. Run clipsync watch inside your desktop session ' +
-      `(Wayland: ${installLine('wl-clipboard')}; X11: ${installLine('xclip')})`,
+      'No graphical session: neither WAYLAND_DISPLAY nor DISPLAY is set. Run clipsync watch in your desktop ' +
+      `session, with wl-clipboard (Wayland) or xclip (X11) installed (${installLine('wl-clipboard xclip')})`,
   };
 }
 
