@@ -167,6 +167,10 @@ describe('clipsync watch on a real X11 clipboard', { timeout: 60_000 }, () => {
     expect((await server.as(user).delete(`/api/tokens/${token.id}`)).statusCode).toBe(204);
     expect(await watch.exited).toBe(3);
     expect(watch.stderr.text()).toContain(REVOKED_MESSAGE);
+    // Started again with it, it stops at once, saying how to sign in again.
+    const again = startWatch({ DISPLAY: machineA.name, CLIPSYNC_URL: server.url, CLIPSYNC_TOKEN: token.token });
+    expect(await again.exited).toBe(3);
+    expect(again.stderr.text()).toContain('clipsync login');
   });
 
   test("text over the server's limit is skipped with one line, and the watcher goes on", async () => {
