@@ -43,6 +43,7 @@ export async function updateShare(
   if (input.maxViews !== undefined) change.shareMaxViews = input.maxViews;
   // The password is hashed here and kept nowhere else: never stored, logged or answered in clear.
   if (input.password !== undefined) change.sharePasswordHash = input.password ? await hashPassword(input.password) : null;
+  if (Object.keys(change).length === 0) return toShareSettings(clip);
   const [updated] = await ctx.db
     .update(clips)
     .set(change)
