@@ -56,12 +56,7 @@ export interface ClipAccess {
  * has views left (unless they hold a grant: they spent one already) and its owner's plan allows sharing.
  * Every other case is the same 404.
  */
-export async function reachClip(
-  ctx: ClipsContext,
-  actor: Actor,
-  id: string,
-  grant?: string,
-): Promise<ClipAccess> {
+export async function reachClip(ctx: ClipsContext, actor: Actor, id: string, grant?: string): Promise<ClipAccess> {
   const byLink = eq(clips.shareId, id);
   const rows = await ctx.db
     .select()

@@ -15,7 +15,8 @@ import { filesOf, findClipOr404, viewerPresentation } from './clips.service';
 
 /** Others following the clip by this link stop hearing it (the broadcaster keeps the owner's sockets). */
 function revokeLink(ctx: ClipsContext, clip: ClipRow): void {
-  if (clip.shareId) ctx.events.emit('clip.share-revoked', { clipId: clip.id, shareId: clip.shareId, ownerId: clip.userId });
+  if (clip.shareId)
+    ctx.events.emit('clip.share-revoked', { clipId: clip.id, shareId: clip.shareId, ownerId: clip.userId });
 }
 
 /**
@@ -37,12 +38,20 @@ export async function updateShare(
   }
   const isNewLink = clip.shareId === null || clip.shareState !== null;
   const change: Partial<ClipRow> = isNewLink
-    ? { shareId: newId(), shareViewsUsed: 0, shareState: null, shareExpiresAt: null, shareMaxViews: null, sharePasswordHash: null }
+    ? {
+        shareId: newId(),
+        shareViewsUsed: 0,
+        shareState: null,
+        shareExpiresAt: null,
+        shareMaxViews: null,
+        sharePasswordHash: null,
+      }
     : {};
   if (input.expiresAt !== undefined) change.shareExpiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (input.maxViews !== undefined) change.shareMaxViews = input.maxViews;
   // The password is hashed here and kept nowhere else: never stored, logged or answered in clear.
-  if (input.password !== undefined) change.sharePasswordHash = input.password ? await hashPassword(input.password) : null;
+  if (input.password !== undefined)
+    change.sharePasswordHash = input.password ? await hashPassword(input.password) : null;
   if (Object.keys(change).length === 0) return toShareSettings(clip);
   const [updated] = await ctx.db
     .update(clips)
@@ -127,7 +136,10 @@ export async function openClip(
   if (access.isOwner) {
     const files = (await filesOf(ctx.db, [access.clip])).get(access.clip.id) ?? [];
     const grant = ctx.grants.sign(access.clip);
-    return { clip: toClip(access.clip, files, actor), grant: { token: grant.token, expiresAt: grant.expiresAt.toISOString() } };
+    return {
+      clip: toClip(access.clip, files, actor),
+      grant: { token: grant.token, expiresAt: grant.expiresAt.toISOString() },
+    };
   }
   await checkPassword(ctx, access.clip, input.password, input.addressKey);
   const isCounted = access.clip.shareMaxViews !== null;
@@ -135,7 +147,12 @@ export async function openClip(
   const grant = ctx.grants.sign(clip);
   const [files] = await Promise.all([
     filesOf(ctx.db, [clip]),
-    recordView(ctx.db, { clipId: clip.id, viewerId: actor?.userId ?? null, spentView: isCounted, viewer: input.viewer }),
+    recordView(ctx.db, {
+      clipId: clip.id,
+      viewerId: actor?.userId ?? null,
+      spentView: isCounted,
+      viewer: input.viewer,
+    }),
   ]);
   const presentation = viewerPresentation(ctx, { ...access, clip }, grant.token);
   return {

@@ -15,8 +15,7 @@ describe('following a private share live', () => {
   const connect = (user?: TestUser) => sockets.connect(baseUrl, user ? { token: user.tokens.access_token } : {});
   const join = (socket: TestSocket, clipId: string, grant?: string) =>
     new Promise<AckResult>((resolve) => socket.emit('clip:join', grant ? { clipId, grant } : { clipId }, resolve));
-  const save = (clipId: string, content: string) =>
-    testApp.as(owner).put(`/api/clipboard/${clipId}`, { content });
+  const save = (clipId: string, content: string) => testApp.as(owner).put(`/api/clipboard/${clipId}`, { content });
   const silence = (socket: TestSocket, event: 'clip-content-updated') => {
     let heard = false;
     socket.on(event, () => (heard = true));

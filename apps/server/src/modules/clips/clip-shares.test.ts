@@ -1,4 +1,8 @@
-import { CLIP_VIEW_LOG_SIZE, SHARE_PASSWORD_MISSES_PER_ADDRESS, SHARE_PASSWORD_MISSES_PER_LINK } from '@clipsync/shared';
+import {
+  CLIP_VIEW_LOG_SIZE,
+  SHARE_PASSWORD_MISSES_PER_ADDRESS,
+  SHARE_PASSWORD_MISSES_PER_LINK,
+} from '@clipsync/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -306,7 +310,13 @@ describe('private shares', () => {
       await get(plain.id, owner, { 'user-agent': USER_AGENTS.firefoxLinux });
       const plainLog = (await testApp.as(owner).get(`/api/clipboard/${plain.id}/views`)).json();
       expect(plainLog.views).toEqual([
-        { viewedAt: expect.any(String), device: 'desktop', browser: 'Firefox', viewerName: 'Vic Viewer', spentView: false },
+        {
+          viewedAt: expect.any(String),
+          device: 'desktop',
+          browser: 'Firefox',
+          viewerName: 'Vic Viewer',
+          spentView: false,
+        },
       ]);
 
       const { clip } = await sharedClip({ maxViews: 5 });

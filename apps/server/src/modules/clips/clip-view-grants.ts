@@ -23,7 +23,9 @@ export interface ClipViewGrants {
 export function createClipViewGrants(serverSecret: string): ClipViewGrants {
   const key = createHmac('sha256', serverSecret).update('clip-view-grant').digest();
   const mac = (clip: GrantedClip, expiresAt: number) =>
-    createHmac('sha256', key).update(`${clip.id}\n${clip.shareId ?? ''}\n${expiresAt}`).digest('base64url');
+    createHmac('sha256', key)
+      .update(`${clip.id}\n${clip.shareId ?? ''}\n${expiresAt}`)
+      .digest('base64url');
   const nowSeconds = () => Math.floor(Date.now() / 1000);
   return {
     sign(clip, now = nowSeconds()) {

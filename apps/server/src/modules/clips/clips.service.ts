@@ -53,7 +53,11 @@ export async function filesOf(db: Database, clipRows: readonly ClipRow[]): Promi
  * their grant on the file links where files need one (a fresh one if they hold none: reading an unprotected
  * clip's content is allowed, and its files with it).
  */
-export function viewerPresentation(ctx: ClipsContext, access: ClipAccess, grant?: string): ViewerPresentation | undefined {
+export function viewerPresentation(
+  ctx: ClipsContext,
+  access: ClipAccess,
+  grant?: string,
+): ViewerPresentation | undefined {
   if (access.isOwner) return undefined;
   if (!needsGrantForFiles(access.clip)) return { reachedBy: access.reachedBy };
   return { reachedBy: access.reachedBy, fileAccess: grant ?? ctx.grants.sign(access.clip).token };

@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import { USER_AGENTS } from '../../../test/user-agents';
 import { userAgentKind } from './user-agent-kind';
 
-
 describe('userAgentKind', () => {
   test.each([
     ['chromeDesktop', 'desktop', 'Chrome'],
