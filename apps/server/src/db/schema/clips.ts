@@ -26,7 +26,7 @@ export const clips = pgTable(
     /** One more with every save of the text: an edit names the version it started from, so a stale one is refused. */
     version: integer('version').notNull().default(1),
     /**
-     * The id others reach the clip by (decision 027): the clip's own id until its owner stops the link, null
+     * The id others reach the clip by (decision 026): the clip's own id until its owner stops the link, null
      * while stopped, a new random id once shared again. A trigger (migration 0018) fills it on insert.
      */
     shareId: text('share_id'),

@@ -3,7 +3,7 @@ import type { ClipBrowserKind, ClipDeviceKind } from '@clipsync/shared';
 /**
  * What the owner's view log says of a viewer's user agent: a coarse device and browser, nothing that tells
  * one person from another. Link previews (chat apps fetching the link) read as "bot"; that is a label
- * for the log only, never a rule: no read spends a view, whoever sends it (decision 027).
+ * for the log only, never a rule: no read spends a view, whoever sends it (docs/security.md, private shares).
  */
 export interface UserAgentKind {
   device: ClipDeviceKind;
