@@ -35,6 +35,8 @@ export const clips = pgTable(
     /** Views the link allows (null: unlimited); `shareViewsUsed` counts those spent by POST /open. */
     shareMaxViews: integer('share_max_views'),
     shareViewsUsed: integer('share_views_used').notNull().default(0),
+    /** When the last view was spent: the expiry job empties the clip a little later (SPENT_CLIP_GRACE_MS). */
+    shareSpentAt: timestamp('share_spent_at', { withTimezone: true }),
     /** Argon2id of the link's password; never the password. */
     sharePasswordHash: text('share_password_hash'),
     /** Set by the expiry job once the content is gone: 'expired' or 'viewed' (every view spent). */
@@ -49,8 +51,8 @@ export const clips = pgTable(
       .on(table.shareExpiresAt)
       .where(sql`${table.shareExpiresAt} is not null and ${table.shareState} is null`),
     index('clips_share_spent_idx')
-      .on(table.id)
-      .where(sql`${table.shareMaxViews} is not null and ${table.shareState} is null`),
+      .on(table.shareSpentAt)
+      .where(sql`${table.shareSpentAt} is not null and ${table.shareState} is null`),
     // History: one user's non-draft clips, newest first; filters narrow within this range.
     index('clips_history_idx').on(table.userId, table.isDraft, table.createdAt.desc(), table.id.desc()),
     index('clips_favorites_idx')

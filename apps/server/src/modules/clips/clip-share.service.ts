@@ -1,5 +1,5 @@
 import type { ClipShareSettings, ClipView, OpenedClip, UpdateClipShareRequest } from '@clipsync/shared';
-import { and, eq, gte, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { clipFiles, clips } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -49,6 +49,12 @@ export async function updateShare(
     : {};
   if (input.expiresAt !== undefined) change.shareExpiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (input.maxViews !== undefined) change.shareMaxViews = input.maxViews;
+  if (input.maxViews !== undefined || isNewLink) {
+    // A budget lowered to the views already spent is spent now (and emptied after the same grace).
+    const used = change.shareViewsUsed ?? clip.shareViewsUsed;
+    const max = change.shareMaxViews === undefined ? clip.shareMaxViews : change.shareMaxViews;
+    change.shareSpentAt = max !== null && used >= max ? (clip.shareSpentAt ?? new Date()) : null;
+  }
   // The password is hashed here and kept nowhere else: never stored, logged or answered in clear.
   if (input.password !== undefined)
     change.sharePasswordHash = input.password ? await hashPassword(input.password) : null;
@@ -70,7 +76,14 @@ export async function removeShare(ctx: ClipsContext, actor: Actor, clipId: strin
   authorize(clipPolicy, 'share', actor, clip);
   await ctx.db
     .update(clips)
-    .set({ shareId: null, shareExpiresAt: null, shareMaxViews: null, sharePasswordHash: null, shareViewsUsed: 0 })
+    .set({
+      shareId: null,
+      shareExpiresAt: null,
+      shareMaxViews: null,
+      sharePasswordHash: null,
+      shareViewsUsed: 0,
+      shareSpentAt: null,
+    })
     .where(eq(clips.id, clip.id));
   revokeLink(ctx, clip);
 }
@@ -106,7 +119,10 @@ async function checkPassword(
 async function spendView(ctx: ClipsContext, clip: ClipRow): Promise<ClipRow> {
   const [spent] = await ctx.db
     .update(clips)
-    .set({ shareViewsUsed: sql`${clips.shareViewsUsed} + 1` })
+    .set({
+      shareViewsUsed: sql`${clips.shareViewsUsed} + 1`,
+      shareSpentAt: sql`case when ${clips.shareViewsUsed} + 1 >= ${clips.shareMaxViews} then now() end`,
+    })
     .where(
       and(
         eq(clips.id, clip.id),
@@ -171,9 +187,15 @@ export async function getViewLog(ctx: ClipsContext, actor: Actor, clipId: string
 
 /** Clips one expiry tick empties at most; the next tick takes the rest. */
 const EXPIRY_BATCH = 100;
+/**
+ * How long a clip whose last view was spent keeps its files for that last viewer to download them (their
+ * links carry the grant the open gave): with the job's 20 s tick, emptied within a minute of the last view.
+ */
+export const SPENT_CLIP_GRACE_MS = 30_000;
 
 /**
- * The expiry job: clips whose link expired or whose every view is spent keep nothing readable. Their text
+ * The expiry job: clips whose link expired, or whose every view was spent SPENT_CLIP_GRACE_MS ago, keep
+ * nothing readable. Their text
  * is emptied and their files deleted (rows, then stored bytes), and `share_state` says why, which their
  * owner's answers carry. They stay in the owner's history (not drafts), without content.
  */
@@ -190,7 +212,7 @@ export async function expireShares(ctx: ClipsContext, now = new Date()): Promise
     ctx.db
       .select({ id: clips.id })
       .from(clips)
-      .where(and(live, isNotNull(clips.shareMaxViews), gte(clips.shareViewsUsed, clips.shareMaxViews)))
+      .where(and(live, lte(clips.shareSpentAt, new Date(now.getTime() - SPENT_CLIP_GRACE_MS))))
       .limit(EXPIRY_BATCH),
   ]);
   const due = new Set([...expired, ...spent].map(({ id }) => id));
@@ -205,7 +227,7 @@ async function emptyClip(ctx: ClipsContext, clipId: string, now: Date): Promise<
     const [clip] = await tx.select().from(clips).where(eq(clips.id, clipId)).for('update');
     if (!clip || clip.shareState !== null) return null;
     const isExpired = !isLinkOpen(clip, now) && clip.shareId !== null;
-    const isSpent = clip.shareMaxViews !== null && clip.shareViewsUsed >= clip.shareMaxViews;
+    const isSpent = clip.shareSpentAt !== null && clip.shareSpentAt.getTime() <= now.getTime() - SPENT_CLIP_GRACE_MS;
     if (!isExpired && !isSpent) return null;
     const removed = await tx
       .delete(clipFiles)

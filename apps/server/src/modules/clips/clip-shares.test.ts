@@ -11,7 +11,7 @@ import type { TestUser } from '../../../test/factories';
 import { USER_AGENTS } from '../../../test/user-agents';
 import { clipFiles, clips, clipViews } from '../../db/schema';
 import { newId } from '../../lib/secure-tokens';
-import { expireShares } from './clip-share.service';
+import { expireShares, SPENT_CLIP_GRACE_MS } from './clip-share.service';
 import { recordView } from './clip-views';
 import { createClipsContext } from './clips.context';
 
@@ -42,7 +42,7 @@ describe('private shares', () => {
     expect(res.statusCode).toBe(200);
     return { clip, linkId: res.json().linkId as string };
   };
-  const runExpiryJob = () => expireShares(createClipsContext(testApp.context));
+  const runExpiryJob = (now = new Date()) => expireShares(createClipsContext(testApp.context), now);
 
   describe('share settings', () => {
     test('the owner sets expiry, views and password; the answer never holds the password', async () => {
@@ -249,6 +249,7 @@ describe('private shares', () => {
       const limited = await open(clip.id, { password: 'right' });
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
+      expect(limited.headers['retry-after']).toBe(String(limited.json().retryAfterSeconds));
     });
 
     test('wrong passwords meet the per-address limit across links, an IPv6 /64 counting as one', async () => {
@@ -357,14 +358,20 @@ describe('private shares', () => {
         .from(clipFiles)
         .where(eq(clipFiles.clipId, clipId));
 
-    test('a spent clip loses its text and its stored files; its owner sees it as viewed, without content', async () => {
+    test('a spent clip keeps its files for the last viewer a moment, then loses its text and stored files; its owner sees it as viewed', async () => {
       const { clip } = await sharedClip({ maxViews: 1 }, 'read once');
       await testApp.factory.file({ owner, clipId: clip.id, name: 'once.txt', content: Buffer.from('once') });
       const [{ storageKey: key }] = (await storedKeys(clip.id)) as [{ storageKey: string }];
       await expect(testApp.context.files.get(key)).resolves.toBeDefined();
-      expect((await open(clip.id)).statusCode).toBe(200);
+      const lastView = (await open(clip.id)).json();
+      expect(lastView.clip.content).toBe('read once');
 
-      expect(await runExpiryJob()).toBeGreaterThanOrEqual(1);
+      // Within the grace the last viewer still downloads the file with their grant.
+      await runExpiryJob();
+      expect(await stored(clip.id)).toMatchObject({ content: 'read once', shareState: null });
+      expect((await testApp.as(null).get(lastView.clip.files[0].url)).body).toBe('once');
+
+      expect(await runExpiryJob(new Date(Date.now() + SPENT_CLIP_GRACE_MS + 1000))).toBeGreaterThanOrEqual(1);
       const row = await stored(clip.id);
       expect(row).toMatchObject({ content: '', hasFiles: false, fileNames: '', isDraft: false, shareState: 'viewed' });
       expect(await storedKeys(clip.id)).toEqual([]);
@@ -377,6 +384,15 @@ describe('private shares', () => {
         share: { state: 'viewed' },
       });
       expect((await get(clip.id)).statusCode).toBe(404);
+    });
+
+    test('a budget lowered to the views already spent is spent at once, and emptied after the grace', async () => {
+      const { clip } = await sharedClip({ maxViews: 3 }, 'lowered');
+      expect((await open(clip.id)).statusCode).toBe(200);
+      expect((await share(clip.id, { maxViews: 1 })).json()).toMatchObject({ viewsLeft: 0 });
+      expect((await get(clip.id)).statusCode).toBe(404);
+      await runExpiryJob(new Date(Date.now() + SPENT_CLIP_GRACE_MS + 1000));
+      expect(await stored(clip.id)).toMatchObject({ content: '', shareState: 'viewed' });
     });
 
     test('an expired clip is emptied as expired; clips with a live link are left alone', async () => {
