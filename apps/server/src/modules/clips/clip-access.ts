@@ -6,6 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { planName } from '../../lib/entitlements';
 import { authorize } from '../../lib/policy';
 import type { ClipRow, ClipsContext } from './clips.context';
+import type { ViewerPresentation } from './clips.presenter';
 import { clipPolicy } from './clips.policy';
 
 /**
@@ -85,4 +86,19 @@ export async function reachByLink(
   const refusal = `This clip's owner needs the ${planName(planAllowing('sharing'))} plan to share it.`;
   await ctx.entitlements.require(clip.userId, 'sharing', refusal);
   return { clip, isOwner: false, reachedBy, hasGrant };
+}
+
+/**
+ * How the caller is shown the clip they reached: the owner as ever; anyone else under the link's id, with
+ * their grant on the file links where files need one (a fresh one if they hold none: reading an unprotected
+ * clip's content is allowed, and its files with it).
+ */
+export function viewerPresentation(
+  ctx: ClipsContext,
+  access: ClipAccess,
+  grant?: string,
+): ViewerPresentation | undefined {
+  if (access.isOwner) return undefined;
+  if (!needsGrantForFiles(access.clip)) return { reachedBy: access.reachedBy };
+  return { reachedBy: access.reachedBy, fileAccess: grant ?? ctx.grants.sign(access.clip).token };
 }

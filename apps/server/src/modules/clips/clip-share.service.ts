@@ -6,12 +6,12 @@ import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { clipNotFound, isLinkOpen, needsOpening, reachClip } from './clip-access';
+import { clipNotFound, isLinkOpen, needsOpening, reachClip, viewerPresentation } from './clip-access';
 import { listViews, recordView, type ViewerInfo } from './clip-views';
 import type { ClipRow, ClipsContext } from './clips.context';
 import { clipPolicy } from './clips.policy';
 import { toClip, toClipSavedEvent, toShareSettings } from './clips.presenter';
-import { filesOf, findClipOr404, viewerPresentation } from './clips.service';
+import { filesOf, findClipOr404 } from './clips.service';
 
 /** Others following the clip by this link stop hearing it (the broadcaster keeps the owner's sockets). */
 function revokeLink(ctx: ClipsContext, clip: ClipRow): void {

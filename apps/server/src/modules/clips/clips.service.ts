@@ -10,7 +10,7 @@ import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { assertNewTextFits, writeTextWithinQuota } from '../../lib/storage-quota';
 import { storeUpload, type IncomingUpload } from '../../storage/store-upload';
-import { needsGrantForFiles, needsOpening, reachByLink, reachClip, type ClipAccess } from './clip-access';
+import { needsGrantForFiles, needsOpening, reachByLink, reachClip, viewerPresentation } from './clip-access';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
 import { recordView, type ViewerInfo } from './clip-views';
 import type { ClipFileRow, ClipRow, ClipsContext } from './clips.context';
@@ -46,21 +46,6 @@ export async function filesOf(db: Database, clipRows: readonly ClipRow[]): Promi
     .orderBy(clipFiles.createdAt, clipFiles.id);
   for (const row of rows) byClip.get(row.clipId)?.push(row);
   return byClip;
-}
-
-/**
- * How the caller is shown the clip they reached: the owner as ever; anyone else under the link's id, with
- * their grant on the file links where files need one (a fresh one if they hold none: reading an unprotected
- * clip's content is allowed, and its files with it).
- */
-export function viewerPresentation(
-  ctx: ClipsContext,
-  access: ClipAccess,
-  grant?: string,
-): ViewerPresentation | undefined {
-  if (access.isOwner) return undefined;
-  if (!needsGrantForFiles(access.clip)) return { reachedBy: access.reachedBy };
-  return { reachedBy: access.reachedBy, fileAccess: grant ?? ctx.grants.sign(access.clip).token };
 }
 
 async function present(db: Database, clip: ClipRow, actor: Actor, viewer?: ViewerPresentation): Promise<Clip> {
