@@ -15,8 +15,8 @@ import { filesOf, findClipOr404 } from './clips.service';
 
 /** Others following the clip by this link stop hearing it (the broadcaster keeps the owner's sockets). */
 function revokeLink(ctx: ClipsContext, clip: ClipRow): void {
-  if (clip.shareId)
-    ctx.events.emit('clip.share-revoked', { clipId: clip.id, shareId: clip.shareId, ownerId: clip.userId });
+  if (!clip.shareId) return;
+  ctx.events.emit('clip.share-revoked', { clipId: clip.id, shareId: clip.shareId, ownerId: clip.userId });
 }
 
 /**
@@ -56,8 +56,9 @@ export async function updateShare(
     change.shareSpentAt = max !== null && used >= max ? (clip.shareSpentAt ?? new Date()) : null;
   }
   // The password is hashed here and kept nowhere else: never stored, logged or answered in clear.
-  if (input.password !== undefined)
+  if (input.password !== undefined) {
     change.sharePasswordHash = input.password ? await hashPassword(input.password) : null;
+  }
   if (Object.keys(change).length === 0) return toShareSettings(clip);
   const [updated] = await ctx.db
     .update(clips)
@@ -195,9 +196,9 @@ export const SPENT_CLIP_GRACE_MS = 30_000;
 
 /**
  * The expiry job: clips whose link expired, or whose every view was spent SPENT_CLIP_GRACE_MS ago, keep
- * nothing readable. Their text
- * is emptied and their files deleted (rows, then stored bytes), and `share_state` says why, which their
- * owner's answers carry. They stay in the owner's history (not drafts), without content.
+ * nothing readable. Their text is emptied and their files deleted (rows, then stored bytes), and
+ * `share_state` says why, which their owner's answers carry. They stay in the owner's history (not
+ * drafts), without content.
  */
 export async function expireShares(ctx: ClipsContext, now = new Date()): Promise<number> {
   // Two questions, each answered by its own partial index (clips_share_expiry_idx, clips_share_spent_idx),
