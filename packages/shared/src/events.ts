@@ -135,7 +135,12 @@ export interface ServerToClientEvents {
   'clip-files-updated': (payload: ClipFilesUpdatedPayload) => void;
 }
 
-export const ClipChannelPayload = z.object({ clipId: ResourceId });
+/**
+ * `clipId` is the id the client reached the clip by (its own id for the owner, the link's id for anyone
+ * else); every live payload of that channel names it so. `grant` (from POST /clipboard/{id}/open) is needed
+ * to follow a clip with a view limit or a password.
+ */
+export const ClipChannelPayload = z.object({ clipId: ResourceId, grant: z.string().max(512).optional() });
 export type ClipChannelPayload = z.infer<typeof ClipChannelPayload>;
 
 /** Every client emit may take an acknowledgement: `{ ok: true }` or `{ ok: false, error, code }`. */

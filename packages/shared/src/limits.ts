@@ -74,3 +74,18 @@ export const DEVICE_POLL_INTERVAL_SECONDS = 5;
 /** Unknown user codes one account, or one address, may try per window before it must wait. */
 export const DEVICE_CODE_MISSES_MAX = 10;
 export const DEVICE_CODE_MISSES_WINDOW_MS = 15 * 60_000;
+
+/** Private shares: the most views a link may allow, and the longest password. */
+export const CLIP_SHARE_MAX_VIEWS = 100;
+export const CLIP_SHARE_PASSWORD_MAX = 256;
+/** Opens of one clip kept in its owner's view log, newest first. */
+export const CLIP_VIEW_LOG_SIZE = 1_000;
+/**
+ * How long the grant POST /open answers lets its holder follow the clip live and fetch its files: long
+ * enough to download, short enough that a leaked grant soon stops working.
+ */
+export const CLIP_VIEW_GRANT_TTL_SECONDS = 30 * 60;
+/** Wrong passwords one link, or one address (IPv6 /64), may send per window before it must wait (429). */
+export const SHARE_PASSWORD_MISSES_PER_LINK = 10;
+export const SHARE_PASSWORD_MISSES_PER_ADDRESS = 20;
+export const SHARE_PASSWORD_MISSES_WINDOW_MS = 15 * 60_000;

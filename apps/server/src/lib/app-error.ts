@@ -9,6 +9,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INVALID_TOKEN: 400,
   PASSWORD_TOO_COMMON: 400,
   FORBIDDEN: 403,
+  WRONG_PASSWORD: 403,
   INSUFFICIENT_SCOPE: 403,
   TOKEN_NOT_ALLOWED: 403,
   TOKEN_LIMIT_REACHED: 409,
@@ -40,6 +41,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   PASSWORD_TOO_COMMON:
     'This password is one of the 10,000 most common ones, which are guessed first. Please choose another.',
   FORBIDDEN: 'You are not allowed to do this',
+  WRONG_PASSWORD: 'The password is wrong',
   INSUFFICIENT_SCOPE: 'This access token does not have the scope this call needs.',
   TOKEN_NOT_ALLOWED: 'An access token cannot do this: sign in to the web app.',
   TOKEN_LIMIT_REACHED: 'You hold the most access tokens allowed. Revoke one to create another.',

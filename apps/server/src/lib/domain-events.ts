@@ -8,6 +8,8 @@ import type { ClipFileSummary, DesktopItem, RoomActivityType } from '@clipsync/s
 /** A clip as its viewers and its owner's devices are told after a save or a file change. */
 interface ClipSaved {
   clipId: string;
+  /** The clip's link id: others follow the clip on its channel, under that id (null: no link). */
+  shareId?: string | null;
   ownerId: string;
   content: string;
   version: number;
@@ -19,7 +21,12 @@ export interface DomainEventMap {
   'clip.created': ClipSaved & { createdAt: string };
   'clip.content-saved': ClipSaved;
   'clip.files-changed': ClipSaved;
-  'clip.deleted': { clipId: string; ownerId: string };
+  'clip.deleted': { clipId: string; shareId?: string | null; ownerId: string };
+  /**
+   * The owner stopped the link, renewed it, protected it, or it expired or was spent: everyone else following
+   * the clip by the link `shareId` stops hearing it (and is told it is gone).
+   */
+  'clip.share-revoked': { clipId: string; shareId: string; ownerId: string };
   /** A committed room change, named by the activity entry it wrote: the room's members refetch. */
   'room.changed': { roomId: string; type: RoomActivityType; actorId: string; contentId?: string };
   /** A member is no longer in the room: their sockets leave its channel at once (and are told). */

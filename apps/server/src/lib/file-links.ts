@@ -15,7 +15,8 @@ const REMEMBERED_LINKS = 10_000;
  * What a link is for, and whom or what it is given to, field by field in the order they are signed. The
  * purpose is signed too: a room file's link is no desktop file's, whatever the ids. A room file's link
  * names the member and the session that asked; a desktop file's the desktop and its share link as it was
- * (desktop-access.ts shareTagOf). Clip files take no signed link (their reads go by the clip's own access).
+ * (desktop-access.ts shareTagOf). Clip files take no signed link: their reads go by the clip's own access,
+ * with its view grant where the clip needs one (modules/clips/clip-view-grants.ts).
  */
 const HOLDER_FIELDS = {
   room: ['userId', 'sessionId'],

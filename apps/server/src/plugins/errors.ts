@@ -73,7 +73,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const body: ErrorBody = { error: appError.message, code: appError.code, requestId: request.id };
     if (appError.requiredPlan) body.requiredPlan = appError.requiredPlan;
     if (appError.current) body.current = appError.current;
-    if (appError.retryAfterSeconds) body.retryAfterSeconds = appError.retryAfterSeconds;
+    if (appError.retryAfterSeconds) {
+      body.retryAfterSeconds = appError.retryAfterSeconds;
+      // A service's own limit (a share's wrong passwords) says when in the header too, as every 429 does.
+      if (!reply.hasHeader('retry-after')) reply.header('Retry-After', String(appError.retryAfterSeconds));
+    }
     if (appError.code === 'INVALID_CREDENTIALS' && request.failuresLeft !== undefined) {
       // This very failure is counted once the answer is sent (attempt-limiter.ts).
       body.attemptsLeft = Math.max(request.failuresLeft - 1, 0);

@@ -2,24 +2,44 @@ import { channels } from '@clipsync/shared';
 import type { DomainEvents } from '../lib/domain-events';
 import type { RealtimeServer } from './types';
 
+/**
+ * A clip's channels, each named by the id its sockets joined with: the clip's own (its owner, and others
+ * while the link is the clip's own id) and, once renewed, its link's.
+ */
+function clipChannelIds(clipId: string, shareId: string | null | undefined): string[] {
+  return shareId && shareId !== clipId ? [clipId, shareId] : [clipId];
+}
+
 /** The one place domain events become socket messages: which channel hears what (docs/ARCHITECTURE.md#principles). */
 export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () => void {
   const unsubscribers = [
     events.on('clip.created', ({ clipId, ownerId, content, version, files, createdAt }) => {
       io.to(channels.userClips(ownerId)).emit('clip-created', { clipId, content, version, files, createdAt });
     }),
-    events.on('clip.content-saved', ({ clipId, ownerId, content, version, files }) => {
-      io.to(channels.clip(clipId)).emit('clip-content-updated', { clipId, content, version });
+    events.on('clip.content-saved', ({ clipId, shareId, ownerId, content, version, files }) => {
+      for (const id of clipChannelIds(clipId, shareId)) {
+        io.to(channels.clip(id)).emit('clip-content-updated', { clipId: id, content, version });
+      }
       io.to(channels.userClips(ownerId)).emit('clip-update', { clipId, content, version, files });
     }),
-    events.on('clip.files-changed', ({ clipId, ownerId, content, version, files }) => {
-      io.to(channels.clip(clipId)).emit('clip-files-updated', { clipId, files });
+    events.on('clip.files-changed', ({ clipId, shareId, ownerId, content, version, files }) => {
+      for (const id of clipChannelIds(clipId, shareId)) {
+        io.to(channels.clip(id)).emit('clip-files-updated', { clipId: id, files });
+      }
       io.to(channels.userClips(ownerId)).emit('clip-update', { clipId, content, version, files });
     }),
-    events.on('clip.deleted', ({ clipId }) => {
-      io.to(channels.clip(clipId)).emit('clip-deleted', { clipId });
-      // Nothing more will be said on this channel; its viewers stop holding a place in it.
-      io.in(channels.clip(clipId)).socketsLeave(channels.clip(clipId));
+    events.on('clip.deleted', ({ clipId, shareId }) => {
+      for (const id of clipChannelIds(clipId, shareId)) {
+        io.to(channels.clip(id)).emit('clip-deleted', { clipId: id });
+        // Nothing more will be said on this channel; its viewers stop holding a place in it.
+        io.in(channels.clip(id)).socketsLeave(channels.clip(id));
+      }
+    }),
+    events.on('clip.share-revoked', ({ shareId, ownerId }) => {
+      // The link's channel may be the clip's own (a link never renewed): the owner's sockets stay in it.
+      const others = io.to(channels.clip(shareId)).except(channels.user(ownerId));
+      others.emit('clip-deleted', { clipId: shareId });
+      io.in(channels.clip(shareId)).except(channels.user(ownerId)).socketsLeave(channels.clip(shareId));
     }),
     events.on('room.changed', ({ roomId, type, actorId, contentId }) => {
       io.to(channels.room(roomId)).emit('room:changed', { roomId, type, actorId, ...(contentId ? { contentId } : {}) });

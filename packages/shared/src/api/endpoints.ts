@@ -21,8 +21,15 @@ import {
 } from '../schemas/billing';
 import {
   Clip,
-  ClipFileList,
+  ClipFileListOrCard,
   ClipFileParams,
+  ClipFileQuery,
+  ClipOrCard,
+  ClipShareSettings,
+  ClipViewList,
+  OpenClipRequest,
+  OpenedClip,
+  UpdateClipShareRequest,
   ClipHistoryQuery,
   ClipIdParams,
   ClipList,
@@ -138,13 +145,55 @@ export const AUTH_ENDPOINTS = defineEndpoints({
 
 /** Clips and their files. Reading a clip and its file list needs only its link; the rest is the owner's. */
 export const CLIP_ENDPOINTS = defineEndpoints({
-  get: { method: 'GET', scope: 'clips:read', path: '/clipboard/:id', params: ClipIdParams, response: Clip },
+  /**
+   * By the clip's id (its owner) or its link's id (anyone else). Never spends a view: a clip with a view
+   * limit or a password answers others its card (`protected: true`), never its content.
+   */
+  get: { method: 'GET', scope: 'clips:read', path: '/clipboard/:id', params: ClipIdParams, response: ClipOrCard },
   files: {
     method: 'GET',
     scope: 'clips:read',
     path: '/clipboard/:id/files',
     params: ClipIdParams,
-    response: ClipFileList,
+    response: ClipFileListOrCard,
+  },
+  /**
+   * The click on "Show clip": spends one view of a limited link (atomically; none left is 404), checks the
+   * password (403 WRONG_PASSWORD, nothing spent; 429 past the limit), answers the content and a view grant.
+   */
+  open: {
+    method: 'POST',
+    scope: 'clips:read',
+    path: '/clipboard/:id/open',
+    params: ClipIdParams,
+    body: OpenClipRequest,
+    response: OpenedClip,
+  },
+  /** The owner sets the link's expiry, view limit and password; a clip without a link gets one, under a new id. */
+  updateShare: {
+    method: 'PUT',
+    scope: 'clips:write',
+    path: '/clipboard/:id/share',
+    params: ClipIdParams,
+    body: UpdateClipShareRequest,
+    response: ClipShareSettings,
+  },
+  /** The owner stops the link at once; the next `updateShare` makes a new one, under a new id. */
+  removeShare: {
+    method: 'DELETE',
+    scope: 'clips:write',
+    path: '/clipboard/:id/share',
+    params: ClipIdParams,
+    status: 204,
+    response: null,
+  },
+  /** The owner's view log of the clip, newest first. */
+  views: {
+    method: 'GET',
+    scope: 'clips:read',
+    path: '/clipboard/:id/views',
+    params: ClipIdParams,
+    response: ClipViewList,
   },
   /** The page's clips; the total of all matches comes in `X-Total-Count`. */
   history: {
@@ -219,6 +268,7 @@ export const CLIP_ENDPOINTS = defineEndpoints({
     scope: 'clips:read',
     path: '/files/:fileId/:name',
     params: z.object({ fileId: ResourceId, name: z.string() }),
+    query: ClipFileQuery,
   },
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CLIPS_PAGE_SIZE, ITEM_TEXT_MAX_BYTES } from '../limits';
+import { CLIP_SHARE_MAX_VIEWS, CLIP_SHARE_PASSWORD_MAX, CLIPS_PAGE_SIZE, ITEM_TEXT_MAX_BYTES } from '../limits';
 import { utf8ByteLength } from '../text-size';
 
 /** Clip and file ids: 22 base64url characters (128 random bits). */
@@ -31,6 +31,24 @@ export const ClipAbilities = z.object({
 });
 export type ClipAbilities = z.infer<typeof ClipAbilities>;
 
+/** What became of a shared clip once its link expired or its last view was spent: its content is gone. */
+export const ClipShareState = z.enum(['expired', 'viewed']);
+export type ClipShareState = z.infer<typeof ClipShareState>;
+
+/**
+ * A clip's link as its owner sees it: the id others open it by (`/clips/{linkId}`, null while stopped), and
+ * its limits. `viewsLeft` is null when views are unlimited.
+ */
+export const ClipShareSettings = z.object({
+  linkId: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  maxViews: z.number().int().nullable(),
+  viewsLeft: z.number().int().nullable(),
+  hasPassword: z.boolean(),
+  state: ClipShareState.nullable(),
+});
+export type ClipShareSettings = z.infer<typeof ClipShareSettings>;
+
 /** A clip: camelCase and the snake_case twins (clients may read either); plus the caller's abilities. */
 export const Clip = z.object({
   id: z.string(),
@@ -50,8 +68,78 @@ export const Clip = z.object({
   abilities: ClipAbilities,
   /** Its owner's display name, on the answer for the one clip (its page) only: "Shared by …". */
   ownerName: z.string().optional(),
+  /**
+   * The owner's answers only, and only once the link is no longer the default one (its own id, no limit):
+   * its settings, and `state` once the expiry job emptied the clip.
+   */
+  share: ClipShareSettings.optional(),
 });
 export type Clip = z.infer<typeof Clip>;
+
+/**
+ * What someone else than the owner gets for a clip with a view limit or a password, from every read that
+ * does not spend a view (a link preview, a reload): no content, only what the "Show clip" card says.
+ * `id` is the link's id, as asked.
+ */
+export const ProtectedClipCard = z.object({
+  id: z.string(),
+  protected: z.literal(true),
+  viewsLeft: z.number().int().nullable(),
+  expiresAt: z.string().nullable(),
+  hasPassword: z.boolean(),
+});
+export type ProtectedClipCard = z.infer<typeof ProtectedClipCard>;
+
+/** `GET /clipboard/{id}`: the clip, or its card when reading it would need a view or a password (`protected`). */
+export const ClipOrCard = z.union([ProtectedClipCard, Clip]);
+export type ClipOrCard = z.infer<typeof ClipOrCard>;
+
+export const SharePassword = z.string().min(1).max(CLIP_SHARE_PASSWORD_MAX);
+
+/**
+ * `PUT /clipboard/{id}/share`: a field left out keeps its setting, null clears it. A clip with no link (after
+ * DELETE) gets a new one, under a new id.
+ */
+export const UpdateClipShareRequest = z.object({
+  expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  maxViews: z.number().int().min(1).max(CLIP_SHARE_MAX_VIEWS).nullable().optional(),
+  password: SharePassword.nullable().optional(),
+});
+export type UpdateClipShareRequest = z.infer<typeof UpdateClipShareRequest>;
+
+export const OpenClipRequest = z.object({ password: SharePassword.optional() });
+export type OpenClipRequest = z.infer<typeof OpenClipRequest>;
+
+/**
+ * Lets its holder follow one opened clip live (`clip:join`'s `grant`) and fetch its files (their `url`s carry
+ * it as `?access=`), until `expiresAt`, or until the owner stops or renews the link.
+ */
+export const ClipViewGrant = z.object({ token: z.string(), expiresAt: z.string() });
+export type ClipViewGrant = z.infer<typeof ClipViewGrant>;
+
+/** `POST /clipboard/{id}/open`: the content (one view spent when the link counts them) and the grant. */
+export const OpenedClip = z.object({ clip: Clip, grant: ClipViewGrant });
+export type OpenedClip = z.infer<typeof OpenedClip>;
+
+export const ClipDeviceKind = z.enum(['phone', 'tablet', 'desktop', 'bot']);
+export type ClipDeviceKind = z.infer<typeof ClipDeviceKind>;
+export const ClipBrowserKind = z.enum(['Chrome', 'Firefox', 'Safari', 'Edge', 'other']);
+export type ClipBrowserKind = z.infer<typeof ClipBrowserKind>;
+
+/** One open in the owner's view log: never an address, and a signed-in viewer by name only. */
+export const ClipView = z.object({
+  viewedAt: z.string(),
+  device: ClipDeviceKind,
+  browser: ClipBrowserKind,
+  viewerName: z.string().nullable(),
+  spentView: z.boolean(),
+});
+export type ClipView = z.infer<typeof ClipView>;
+export const ClipViewList = z.object({ views: z.array(ClipView) });
+export type ClipViewList = z.infer<typeof ClipViewList>;
+
+/** A file download's `?access=`: the view grant, for the files of a clip that needs one. */
+export const ClipFileQuery = z.object({ access: z.string().max(512).optional() });
 
 /** Text is bounded so one clip cannot exhaust memory; 1 MiB of text is far beyond any clipboard. */
 export const CLIP_CONTENT_MAX = 1_000_000;
@@ -108,3 +196,6 @@ export type FavoriteResult = z.infer<typeof FavoriteResult>;
 export const UploadResult = z.object({ url: z.string(), file: ClipFile });
 export type UploadResult = z.infer<typeof UploadResult>;
 export const ClipFileList = z.object({ files: z.array(ClipFile) });
+/** `GET /clipboard/{id}/files`: the files, or the card (as `GET /clipboard/{id}`) when they need a view. */
+export const ClipFileListOrCard = z.union([ProtectedClipCard, ClipFileList]);
+export type ClipFileListOrCard = z.infer<typeof ClipFileListOrCard>;

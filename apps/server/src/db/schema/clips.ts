@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
@@ -25,10 +25,34 @@ export const clips = pgTable(
     fileNames: text('file_names').notNull().default(''),
     /** One more with every save of the text: an edit names the version it started from, so a stale one is refused. */
     version: integer('version').notNull().default(1),
+    /**
+     * The id others reach the clip by (decision 026): the clip's own id until its owner stops the link, null
+     * while stopped, a new random id once shared again. A trigger (migration 0018) fills it on insert.
+     */
+    shareId: text('share_id'),
+    /** The link answers 404 from this moment; the expiry job then empties the clip. */
+    shareExpiresAt: timestamp('share_expires_at', { withTimezone: true }),
+    /** Views the link allows (null: unlimited); `shareViewsUsed` counts those spent by POST /open. */
+    shareMaxViews: integer('share_max_views'),
+    shareViewsUsed: integer('share_views_used').notNull().default(0),
+    /** When the last view was spent: the expiry job empties the clip a little later (SPENT_CLIP_GRACE_MS). */
+    shareSpentAt: timestamp('share_spent_at', { withTimezone: true }),
+    /** Argon2id of the link's password; never the password. */
+    sharePasswordHash: text('share_password_hash'),
+    /** Set by the expiry job once the content is gone: 'expired' or 'viewed' (every view spent). */
+    shareState: text('share_state', { enum: ['expired', 'viewed'] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
+    uniqueIndex('clips_share_id_idx').on(table.shareId),
+    // The expiry job's two questions, over live links with a limit only.
+    index('clips_share_expiry_idx')
+      .on(table.shareExpiresAt)
+      .where(sql`${table.shareExpiresAt} is not null and ${table.shareState} is null`),
+    index('clips_share_spent_idx')
+      .on(table.shareSpentAt)
+      .where(sql`${table.shareSpentAt} is not null and ${table.shareState} is null`),
     // History: one user's non-draft clips, newest first; filters narrow within this range.
     index('clips_history_idx').on(table.userId, table.isDraft, table.createdAt.desc(), table.id.desc()),
     index('clips_favorites_idx')
@@ -77,3 +101,26 @@ export const clipCounts = pgTable('clip_counts', {
   favorites: integer('favorites').notNull().default(0),
   textOnly: integer('text_only').notNull().default(0),
 });
+
+/**
+ * Each open of a clip by someone else than its owner, for the owner's view log: coarse device and browser
+ * from the user agent, the signed-in viewer if any, whether it spent a view. Never an address. The newest
+ * CLIP_VIEW_LOG_SIZE per clip are kept (the insert trims the rest in the same statement).
+ */
+export const clipViews = pgTable(
+  'clip_views',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    clipId: text('clip_id')
+      .notNull()
+      .references(() => clips.id, { onDelete: 'cascade' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    device: text('device', { enum: ['phone', 'tablet', 'desktop', 'bot'] }).notNull(),
+    browser: text('browser', { enum: ['Chrome', 'Firefox', 'Safari', 'Edge', 'other'] }).notNull(),
+    viewerId: text('viewer_id').references(() => users.id, { onDelete: 'set null' }),
+    spentView: boolean('spent_view').notNull(),
+  },
+  (table) => [index('clip_views_clip_idx').on(table.clipId, table.id.desc())],
+);

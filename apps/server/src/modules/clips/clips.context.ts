@@ -1,9 +1,16 @@
+import {
+  SHARE_PASSWORD_MISSES_PER_ADDRESS,
+  SHARE_PASSWORD_MISSES_PER_LINK,
+  SHARE_PASSWORD_MISSES_WINDOW_MS,
+} from '@clipsync/shared';
 import type { Database } from '../../db/client';
 import type { clipFiles, clips } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { EntitlementGate } from '../../lib/entitlements';
+import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
 import type { AppContext } from '../define-module';
+import { createClipViewGrants, type ClipViewGrants } from './clip-view-grants';
 
 /** What the clips area uses of the app: its services, routes, socket handlers and jobs take this. */
 export interface ClipsContext {
@@ -13,6 +20,10 @@ export interface ClipsContext {
   limits: { storageQuotaBytes: number; maxFilesPerClip: number };
   /** With billing on, a clip's link is readable by others only while its owner's plan includes sharing. */
   entitlements: EntitlementGate;
+  /** The grants POST /open gives, which the socket's `clip:join` and the file downloads take. */
+  grants: ClipViewGrants;
+  /** Wrong share passwords, counted per link and per address (IPv6 /64), shared across nodes with Redis. */
+  passwordMisses: { perLink: AttemptLimiter; perAddress: AttemptLimiter };
 }
 
 export type ClipRow = typeof clips.$inferSelect;
@@ -26,5 +37,18 @@ export function createClipsContext(ctx: AppContext): ClipsContext {
     files: ctx.files,
     limits: { storageQuotaBytes: ctx.config.storageQuotaBytes, maxFilesPerClip: ctx.config.maxFilesPerClip },
     entitlements: ctx.entitlements,
+    grants: createClipViewGrants(ctx.serverSecret),
+    passwordMisses: {
+      perLink: createAttemptLimiter({
+        max: SHARE_PASSWORD_MISSES_PER_LINK,
+        windowMs: SHARE_PASSWORD_MISSES_WINDOW_MS,
+        redis: ctx.counterRedis,
+      }),
+      perAddress: createAttemptLimiter({
+        max: SHARE_PASSWORD_MISSES_PER_ADDRESS,
+        windowMs: SHARE_PASSWORD_MISSES_WINDOW_MS,
+        redis: ctx.counterRedis,
+      }),
+    },
   };
 }

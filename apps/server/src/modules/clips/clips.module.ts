@@ -1,4 +1,5 @@
 import { defineModule } from '../define-module';
+import { expireShares } from './clip-share.service';
 import { clipsRoutes } from './clips.routes';
 import { createClipsContext } from './clips.context';
 import { purgeDrafts } from './clips.service';
@@ -7,8 +8,13 @@ import { filesRoutes } from './files.routes';
 
 const DRAFT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const DRAFT_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** Expired and spent links keep nothing readable for longer than this (the issue asks: within a minute). */
+const SHARE_EXPIRY_INTERVAL_MS = 20 * 1000;
 
-/** Clips and their files: the clipboard API, downloads, live updates, and the sweep of old drafts. */
+/**
+ * Clips and their files: the clipboard API, downloads, live updates, private shares, the sweep of old
+ * drafts and the emptying of expired and spent links.
+ */
 export const clipsModule = defineModule((ctx) => {
   const clips = createClipsContext(ctx);
   return {
@@ -23,6 +29,7 @@ export const clipsModule = defineModule((ctx) => {
         everyMs: DRAFT_SWEEP_INTERVAL_MS,
         run: () => purgeDrafts(clips, new Date(Date.now() - DRAFT_LIFETIME_MS)),
       },
+      { name: 'share expiry', everyMs: SHARE_EXPIRY_INTERVAL_MS, run: () => expireShares(clips) },
     ],
   };
 });

@@ -10,7 +10,16 @@ const actors: Record<string, Actor> = {
   other: { userId: 'other', sessionId: 's2', expiresAt: 0 },
   signedOut: null,
 };
-const changes: ClipAction[] = ['update', 'upload', 'deleteFile', 'favorite', 'delete', 'publishLive'];
+const changes: ClipAction[] = [
+  'update',
+  'upload',
+  'deleteFile',
+  'favorite',
+  'delete',
+  'publishLive',
+  'share',
+  'viewLog',
+];
 
 describe('clipPolicy', () => {
   test.each(Object.keys(actors))('%s may read', (name) => {

@@ -6,10 +6,13 @@ import {
   type ClipAbilities,
   type ClipFile,
   type ClipFileSummary,
+  type ClipShareSettings,
+  type ProtectedClipCard,
 } from '@clipsync/shared';
 import type { Actor } from '../../lib/actor';
 import type { DomainEventMap } from '../../lib/domain-events';
 import { abilitiesOf } from '../../lib/policy';
+import { viewsLeftOf } from './clip-access';
 import type { ClipFileRow, ClipRow } from './clips.context';
 import { clipPolicy } from './clips.policy';
 
@@ -18,8 +21,16 @@ export function fileUrl(file: Pick<ClipFileRow, 'id' | 'name'>): string {
   return `${API_BASE}${pathTo(CLIP_ENDPOINTS.download.path, { fileId: file.id, name: file.name })}`;
 }
 
-export function toClipFile(file: ClipFileRow): ClipFile {
-  return { id: file.id, name: file.name, size: file.size, type: file.type, url: fileUrl(file) };
+/** `access`: a view grant, for the files of a clip that need one (clip-access.ts needsGrantForFiles). */
+export function toClipFile(file: ClipFileRow, access?: string): ClipFile {
+  const url = fileUrl(file);
+  return {
+    id: file.id,
+    name: file.name,
+    size: file.size,
+    type: file.type,
+    url: access ? `${url}?access=${encodeURIComponent(access)}` : url,
+  };
 }
 
 export function toFileSummary(file: ClipFileRow): ClipFileSummary {
@@ -28,27 +39,72 @@ export function toFileSummary(file: ClipFileRow): ClipFileSummary {
 
 const CLIP_ABILITIES = ['update', 'delete', 'favorite', 'upload'] as const satisfies ReadonlyArray<keyof ClipAbilities>;
 
-/**
- * camelCase plus snake_case twins (`is_favorite`, `created_at`, …); the first file also fills the legacy file fields.
- */
-export function toClip(row: ClipRow, files: ClipFileRow[], actor: Actor): Clip {
-  const first = files[0];
+/** The link as its owner sees it. */
+export function toShareSettings(row: ClipRow): ClipShareSettings {
   return {
-    id: row.id,
+    linkId: row.shareId,
+    expiresAt: row.shareExpiresAt?.toISOString() ?? null,
+    maxViews: row.shareMaxViews,
+    viewsLeft: viewsLeftOf(row),
+    hasPassword: row.sharePasswordHash !== null,
+    state: row.shareState,
+  };
+}
+
+/** A link left as every clip's starts (its own id, no limit, never emptied): answers stay as they were. */
+function hasDefaultLink(row: ClipRow): boolean {
+  return (
+    row.shareId === row.id &&
+    row.shareExpiresAt === null &&
+    row.shareMaxViews === null &&
+    row.sharePasswordHash === null &&
+    row.shareState === null
+  );
+}
+
+/** What someone else sees of a clip that needs opening (a view limit or a password): never its content. */
+export function toProtectedCard(row: ClipRow, reachedBy: string): ProtectedClipCard {
+  return {
+    id: reachedBy,
+    protected: true,
+    viewsLeft: viewsLeftOf(row),
+    expiresAt: row.shareExpiresAt?.toISOString() ?? null,
+    hasPassword: row.sharePasswordHash !== null,
+  };
+}
+
+/** How someone else than the owner is shown a clip: by the link's id they used, files with their grant. */
+export interface ViewerPresentation {
+  reachedBy: string;
+  fileAccess?: string;
+}
+
+/**
+ * camelCase plus snake_case twins (`is_favorite`, `created_at`, …); the first file also fills the legacy file
+ * fields. Its owner also gets the link's settings once they differ from the default; anyone else is shown
+ * the clip under the link's id they reached it by.
+ */
+export function toClip(row: ClipRow, files: ClipFileRow[], actor: Actor, viewer?: ViewerPresentation): Clip {
+  const first = files[0];
+  const access = viewer?.fileAccess;
+  const isOwner = actor?.userId === row.userId;
+  return {
+    id: viewer?.reachedBy ?? row.id,
     content: row.content,
     version: row.version,
     userId: row.userId,
     isFavorite: row.isFavorite,
     is_favorite: row.isFavorite,
-    files: files.map(toClipFile),
+    files: files.map((file) => toClipFile(file, access)),
     createdAt: row.createdAt.toISOString(),
     created_at: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    filePath: first ? fileUrl(first) : null,
+    filePath: first ? toClipFile(first, access).url : null,
     fileName: first?.name ?? null,
     fileType: first?.type ?? null,
     abilities: abilitiesOf(clipPolicy, CLIP_ABILITIES, actor, row),
+    ...(isOwner && !hasDefaultLink(row) ? { share: toShareSettings(row) } : {}),
   };
 }
 
@@ -56,6 +112,7 @@ export function toClip(row: ClipRow, files: ClipFileRow[], actor: Actor): Clip {
 export function toClipSavedEvent(row: ClipRow, files: ClipFileRow[]): DomainEventMap['clip.content-saved'] {
   return {
     clipId: row.id,
+    shareId: row.shareId,
     ownerId: row.userId,
     content: row.content,
     version: row.version,
@@ -69,5 +126,5 @@ export function toClipCreatedEvent(row: ClipRow, files: ClipFileRow[]): DomainEv
 }
 
 export function toClipDeletedEvent(row: ClipRow): DomainEventMap['clip.deleted'] {
-  return { clipId: row.id, ownerId: row.userId };
+  return { clipId: row.id, shareId: row.shareId, ownerId: row.userId };
 }

@@ -1,10 +1,14 @@
 import multipart from '@fastify/multipart';
 import { CLIP_ENDPOINTS, ErrorBody, RAW_UPLOAD_CONTENT_TYPE, UPLOADS_PER_MINUTE } from '@clipsync/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { limitKeyOf } from '../../lib/address-limit-key';
 import { routeFrom } from '../../lib/api-route';
 import { acceptRawUploads, receiveFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
 import { signedInOnly } from '../../plugins/authenticate';
 import * as clipHistory from './clip-history.service';
+import * as clipShare from './clip-share.service';
+import type { ViewerInfo } from './clip-views';
 import type { ClipsContext } from './clips.context';
 import * as clipsService from './clips.service';
 
@@ -12,20 +16,33 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 const tags = ['clips'];
 const owner = { tags, security: [{ bearer: [] }] };
 const api = CLIP_ENDPOINTS;
+const viewerOf = (request: FastifyRequest): ViewerInfo => ({ userAgent: request.headers['user-agent'] });
 
 export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (app, { ctx }) => {
   await app.register(multipart, UPLOAD_MULTIPART_OPTIONS);
   acceptRawUploads(app);
 
-  // Anyone holding a clip's link reads it and its files (the service asks whether its owner may share it).
+  // Anyone holding a clip's link reads it and its files (the service asks whether the link works and its
+  // owner may share it). These reads never spend a view: a protected clip answers others its card.
   app.route({
     ...routeFrom(api.get, { tags, response: errors }),
-    handler: async (request) => clipsService.getClip(ctx, request.actor, request.params.id),
+    handler: async (request) => clipsService.getClip(ctx, request.actor, request.params.id, viewerOf(request)),
   });
 
   app.route({
     ...routeFrom(api.files, { tags, response: errors }),
-    handler: async (request) => ({ files: await clipsService.listClipFiles(ctx, request.actor, request.params.id) }),
+    handler: async (request) => clipsService.listClipFiles(ctx, request.actor, request.params.id),
+  });
+
+  // The click on "Show clip": the only call that spends a view.
+  app.route({
+    ...routeFrom(api.open, { tags, response: { ...errors, 429: ErrorBody } }),
+    handler: async (request) =>
+      clipShare.openClip(ctx, request.actor, request.params.id, {
+        password: request.body.password,
+        viewer: viewerOf(request),
+        addressKey: limitKeyOf(request.ip),
+      }),
   });
 
   await app.register(ownClipRoutes, { ctx });
@@ -103,6 +120,24 @@ const ownClipRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (app, 
       );
       return reply.status(201).send({ url: file.url, file });
     },
+  });
+
+  app.route({
+    ...routeFrom(api.updateShare, { ...owner, response: errors }),
+    handler: async (request) => clipShare.updateShare(ctx, request.actor, request.params.id, request.body),
+  });
+
+  app.route({
+    ...routeFrom(api.removeShare, { ...owner, response: errors }),
+    handler: async (request, reply) => {
+      await clipShare.removeShare(ctx, request.actor, request.params.id);
+      return reply.status(204).send(null);
+    },
+  });
+
+  app.route({
+    ...routeFrom(api.views, { ...owner, response: errors }),
+    handler: async (request) => ({ views: await clipShare.getViewLog(ctx, request.actor, request.params.id) }),
   });
 
   app.route({

@@ -1,22 +1,32 @@
 import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
-import { planAllowing, type Clip, type ClipFile } from '@clipsync/shared';
+import type { Clip, ClipFile, ClipFileListOrCard, ClipOrCard } from '@clipsync/shared';
 import type { Database, Transaction } from '../../db/client';
 import { clipFiles, clips, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertNotStale, nextVersion, startedFrom } from '../../lib/edit-conflict';
-import { planName } from '../../lib/entitlements';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { assertNewTextFits, writeTextWithinQuota } from '../../lib/storage-quota';
 import { storeUpload, type IncomingUpload } from '../../storage/store-upload';
+import { needsGrantForFiles, needsOpening, reachByLink, reachClip, viewerPresentation } from './clip-access';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
+import { recordView, type ViewerInfo } from './clip-views';
 import type { ClipFileRow, ClipRow, ClipsContext } from './clips.context';
 import { clipPolicy } from './clips.policy';
-import { toClip, toClipCreatedEvent, toClipDeletedEvent, toClipFile, toClipSavedEvent } from './clips.presenter';
+import {
+  toClip,
+  toClipCreatedEvent,
+  toClipDeletedEvent,
+  toClipFile,
+  toClipSavedEvent,
+  toProtectedCard,
+  type ViewerPresentation,
+} from './clips.presenter';
 
-async function findClipOr404(db: Database, clipId: string): Promise<ClipRow> {
+/** The owner's way to their clip by its own id (every change); others read through clip-access.ts. */
+export async function findClipOr404(db: Database, clipId: string): Promise<ClipRow> {
   const [clip] = await db.select().from(clips).where(eq(clips.id, clipId));
   if (!clip) throw new AppError('NOT_FOUND', 'Clip not found');
   return clip;
@@ -38,16 +48,8 @@ export async function filesOf(db: Database, clipRows: readonly ClipRow[]): Promi
   return byClip;
 }
 
-/** Anyone with the link reads a clip while its owner may share; the owner always reads their own. */
-async function assertReadable(ctx: ClipsContext, actor: Actor, clip: ClipRow): Promise<void> {
-  authorize(clipPolicy, 'read', actor, clip);
-  if (actor?.userId === clip.userId) return;
-  const refusal = `This clip's owner needs the ${planName(planAllowing('sharing'))} plan to share it.`;
-  await ctx.entitlements.require(clip.userId, 'sharing', refusal);
-}
-
-async function present(db: Database, clip: ClipRow, actor: Actor): Promise<Clip> {
-  return toClip(clip, (await filesOf(db, [clip])).get(clip.id) ?? [], actor);
+async function present(db: Database, clip: ClipRow, actor: Actor, viewer?: ViewerPresentation): Promise<Clip> {
+  return toClip(clip, (await filesOf(db, [clip])).get(clip.id) ?? [], actor, viewer);
 }
 
 export async function createClip(ctx: ClipsContext, actor: Actor, content: string): Promise<Clip> {
@@ -65,14 +67,31 @@ export async function createClip(ctx: ClipsContext, actor: Actor, content: strin
   return toClip(clip, [], actor);
 }
 
-export async function getClip(ctx: ClipsContext, actor: Actor, clipId: string): Promise<Clip> {
-  const clip = await findClipOr404(ctx.db, clipId);
-  await assertReadable(ctx, actor, clip);
+/**
+ * A clip by its id (its owner) or its link's id (anyone else). Never spends a view: a clip that needs
+ * opening answers others its card. Someone else reading an unprotected clip's content is logged, in
+ * parallel with the reads (one INSERT, no extra wait).
+ */
+export async function getClip(ctx: ClipsContext, actor: Actor, id: string, viewer: ViewerInfo): Promise<ClipOrCard> {
+  const access = await reachClip(ctx, actor, id);
+  const { clip } = access;
+  if (!access.isOwner && needsOpening(clip)) return toProtectedCard(clip, access.reachedBy);
   const [presented, [owner]] = await Promise.all([
-    present(ctx.db, clip, actor),
+    present(ctx.db, clip, actor, viewerPresentation(ctx, access)),
     ctx.db.select({ name: users.name }).from(users).where(eq(users.id, clip.userId)),
+    access.isOwner
+      ? undefined
+      : recordView(ctx.db, { clipId: clip.id, viewerId: actor?.userId ?? null, spentView: false, viewer }),
   ]);
   return owner ? { ...presented, ownerName: owner.name } : presented;
+}
+
+/** `clip:join`: the clip someone may follow live; one that needs opening only with a view grant. */
+export async function reachClipToFollow(ctx: ClipsContext, actor: Actor, id: string, grant?: string): Promise<void> {
+  const access = await reachClip(ctx, actor, id, grant);
+  if (!access.isOwner && needsOpening(access.clip) && !access.hasGrant) {
+    throw new AppError('FORBIDDEN', 'Open the clip to follow it');
+  }
 }
 
 export async function updateClipContent(
@@ -219,10 +238,11 @@ export async function republishClipFiles(ctx: ClipsContext, actor: Actor, clipId
   ctx.events.emit('clip.files-changed', toClipSavedEvent(clip, files));
 }
 
-export async function listClipFiles(ctx: ClipsContext, actor: Actor, clipId: string): Promise<Clip['files']> {
-  const clip = await findClipOr404(ctx.db, clipId);
-  await assertReadable(ctx, actor, clip);
-  return (await present(ctx.db, clip, actor)).files;
+/** A clip's files, by the same ways and rules as the clip itself (getClip). */
+export async function listClipFiles(ctx: ClipsContext, actor: Actor, id: string): Promise<ClipFileListOrCard> {
+  const access = await reachClip(ctx, actor, id);
+  if (!access.isOwner && needsOpening(access.clip)) return toProtectedCard(access.clip, access.reachedBy);
+  return { files: (await present(ctx.db, access.clip, actor, viewerPresentation(ctx, access))).files };
 }
 
 export async function deleteClipFile(ctx: ClipsContext, actor: Actor, clipId: string, fileId: string): Promise<void> {
@@ -241,19 +261,29 @@ export async function deleteClipFile(ctx: ClipsContext, actor: Actor, clipId: st
   if (storageKey) await ctx.files.delete(storageKey);
 }
 
-/** A stored file for download: readable by anyone who can read its clip (everyone with the link). */
+/**
+ * A stored file for download: its clip's owner, or anyone holding its clip's open link, with the view grant
+ * (`access`) where the clip's files need one. Refused alike (404) whatever the reason.
+ */
 export async function openClipFile(
   ctx: ClipsContext,
   actor: Actor,
   fileId: string,
+  access?: string,
 ): Promise<{ file: ClipFileRow; body: Readable }> {
   const [row] = await ctx.db
     .select({ file: clipFiles, clip: clips })
     .from(clipFiles)
     .innerJoin(clips, eq(clips.id, clipFiles.clipId))
     .where(eq(clipFiles.id, fileId));
-  if (!row) throw new AppError('NOT_FOUND', 'File not found');
-  await assertReadable(ctx, actor, row.clip);
+  const fileNotFound = () => new AppError('NOT_FOUND', 'File not found');
+  if (!row) throw fileNotFound();
+  if (actor?.userId !== row.clip.userId) {
+    const reached = await reachByLink(ctx, actor, row.clip, row.clip.shareId ?? '', access).catch((error) => {
+      throw error instanceof AppError && error.code === 'NOT_FOUND' ? fileNotFound() : error;
+    });
+    if (needsGrantForFiles(row.clip) && !reached.hasGrant) throw fileNotFound();
+  }
   return { file: row.file, body: await ctx.files.get(row.file.storageKey) };
 }
 

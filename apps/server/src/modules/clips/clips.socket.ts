@@ -6,7 +6,8 @@ import type { ClipsContext } from './clips.context';
 import * as clipsService from './clips.service';
 
 /**
- * Clip live updates over the socket: anyone who may read a clip joins its channel;
+ * Clip live updates over the socket: anyone who may read a clip joins its channel (a clip that needs
+ * opening, only with the view grant its POST /open gave);
  * only the owner's authenticated socket may publish, and a publish goes through the same save path as
  * HTTP, so the broadcast always carries what was stored.
  */
@@ -17,8 +18,10 @@ export function registerClipSocketHandlers(
 ): void {
   socket.on(
     'clip:join',
-    handleEvent(ClipChannelPayload, async ({ clipId }) => {
-      await clipsService.getClip(ctx, socket.data.actor, clipId);
+    handleEvent(ClipChannelPayload, async ({ clipId, grant }) => {
+      // The channel is named by the id the socket asked with: the owner's by the clip's id, anyone else's
+      // by the link's (whose every payload names it so, and which is dropped when the link stops).
+      await clipsService.reachClipToFollow(ctx, socket.data.actor, clipId, grant);
       await socket.join(channels.clip(clipId));
     }),
   );

@@ -10,7 +10,12 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
   app.route({
     ...routeFrom(CLIP_ENDPOINTS.download, { tags: ['clips'] }),
     handler: async (request, reply) => {
-      const { file, body } = await clipsService.openClipFile(ctx, request.actor, request.params.fileId);
+      const { file, body } = await clipsService.openClipFile(
+        ctx,
+        request.actor,
+        request.params.fileId,
+        request.query.access,
+      );
       return sendStoredFile(reply, file, body);
     },
   });

@@ -110,6 +110,20 @@ describe('SharedClipPage', () => {
     expect(await screen.findByText(LIVE_OFF)).toHaveAttribute('role', 'status');
   });
 
+  test('a protected clip (a view limit or a password) shows no content and does not follow it live', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue({
+      id: 'clip-1',
+      protected: true,
+      viewsLeft: 1,
+      expiresAt: null,
+      hasPassword: true,
+    });
+    const socket = renderPage(null);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This clip is protected');
+    expect(screen.queryByLabelText('Clip content')).not.toBeInTheDocument();
+    expect(socket.emitted.filter((emit) => emit.event === 'clip:join')).toEqual([]);
+  });
+
   test('a viewer is told when the owner deletes the clip, and its cached copy is dropped', async () => {
     vi.mocked(clipsApi.get).mockResolvedValue(clip);
     const queryClient = new QueryClient();

@@ -31,7 +31,9 @@ export default function SharedClipPage() {
     if (clipQuery.isError && !isMissing) reportLoadFailure();
   }, [clipQuery.isError, isMissing]);
 
-  const clip = clipQuery.data;
+  // A clip with a view limit or a password answers a card, not its content; opening it comes with its screen.
+  const isProtected = clipQuery.data !== undefined && 'protected' in clipQuery.data;
+  const clip = clipQuery.data && !('protected' in clipQuery.data) ? clipQuery.data : undefined;
   const onDeleted = (id: string) => {
     setDeletedClipId(id);
     void forgetClip(id);
@@ -50,6 +52,8 @@ export default function SharedClipPage() {
       <ClipPanel>
         {isDeleted ? (
           <ClipUnavailable message={t('editor.deletedByOwner')} isSignedIn={status === 'signedIn'} />
+        ) : isProtected ? (
+          <ClipUnavailable message={t('editor.protectedClip')} isSignedIn={status === 'signedIn'} />
         ) : clipQuery.isError ? (
           <ClipUnavailable message={t(isMissing ? 'editor.notFound' : 'editor.loadFailed')} isSignedIn={false} />
         ) : (

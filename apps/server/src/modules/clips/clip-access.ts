@@ -1,0 +1,104 @@
+import { and, eq, or } from 'drizzle-orm';
+import { planAllowing } from '@clipsync/shared';
+import { clips } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { planName } from '../../lib/entitlements';
+import { authorize } from '../../lib/policy';
+import type { ClipRow, ClipsContext } from './clips.context';
+import type { ViewerPresentation } from './clips.presenter';
+import { clipPolicy } from './clips.policy';
+
+/**
+ * The one answer every expired, spent, stopped, deleted or never-existing link gets, whoever asks: nothing
+ * in it (message, status, headers) tells them apart.
+ */
+export const clipNotFound = () => new AppError('NOT_FOUND', 'Clip not found');
+
+/** Reading this clip's content takes a view (a view limit) or a password: others get its card first. */
+export function needsOpening(clip: ClipRow): boolean {
+  return clip.shareMaxViews !== null || clip.sharePasswordHash !== null;
+}
+
+/**
+ * Others need a view grant for this clip's files: a protected clip's, or once its link is no longer the
+ * clip's own id (a file id learnt through a stopped link must not outlive it). A clip whose owner never
+ * changed its link keeps its plain file links, as before.
+ */
+export function needsGrantForFiles(clip: ClipRow): boolean {
+  return needsOpening(clip) || clip.shareId !== clip.id;
+}
+
+export function viewsLeftOf(clip: ClipRow): number | null {
+  return clip.shareMaxViews === null ? null : Math.max(clip.shareMaxViews - clip.shareViewsUsed, 0);
+}
+
+/** The link works: not stopped, not emptied by the expiry job, not expired; views are asked separately. */
+export function isLinkOpen(clip: ClipRow, now = new Date()): boolean {
+  return (
+    clip.shareId !== null &&
+    clip.shareState === null &&
+    (clip.shareExpiresAt === null || clip.shareExpiresAt.getTime() > now.getTime())
+  );
+}
+
+/** How a caller reached a clip: as its owner, or by its link (`reachedBy`, the id they asked for). */
+export interface ClipAccess {
+  clip: ClipRow;
+  isOwner: boolean;
+  reachedBy: string;
+  /** Someone else showed a valid view grant for this clip and its current link. */
+  hasGrant: boolean;
+}
+
+/**
+ * The one way to a clip by an id from outside (HTTP reads, downloads, `clip:join`, POST /open). Its owner
+ * reaches it by its own id (or its link's); anyone else only by its link's id, while the link is open,
+ * has views left (unless they hold a grant: they spent one already) and its owner's plan allows sharing.
+ * Every other case is the same 404.
+ */
+export async function reachClip(ctx: ClipsContext, actor: Actor, id: string, grant?: string): Promise<ClipAccess> {
+  const byLink = eq(clips.shareId, id);
+  const rows = await ctx.db
+    .select()
+    .from(clips)
+    .where(actor ? or(byLink, and(eq(clips.id, id), eq(clips.userId, actor.userId))) : byLink)
+    .limit(2);
+  const own = rows.find((row) => row.userId === actor?.userId);
+  if (own) return { clip: own, isOwner: true, reachedBy: id, hasGrant: false };
+  const clip = rows.find((row) => row.shareId === id);
+  if (!clip) throw clipNotFound();
+  return reachByLink(ctx, actor, clip, id, grant);
+}
+
+/** Someone else than the owner, holding the link `reachedBy` (or a file of it): the link's checks. */
+export async function reachByLink(
+  ctx: ClipsContext,
+  actor: Actor,
+  clip: ClipRow,
+  reachedBy: string,
+  grant?: string,
+): Promise<ClipAccess> {
+  if (!isLinkOpen(clip)) throw clipNotFound();
+  const hasGrant = ctx.grants.allows(grant, clip);
+  if (!hasGrant && viewsLeftOf(clip) === 0) throw clipNotFound();
+  authorize(clipPolicy, 'read', actor, clip);
+  const refusal = `This clip's owner needs the ${planName(planAllowing('sharing'))} plan to share it.`;
+  await ctx.entitlements.require(clip.userId, 'sharing', refusal);
+  return { clip, isOwner: false, reachedBy, hasGrant };
+}
+
+/**
+ * How the caller is shown the clip they reached: the owner as ever; anyone else under the link's id, with
+ * their grant on the file links where files need one (a fresh one if they hold none: reading an unprotected
+ * clip's content is allowed, and its files with it).
+ */
+export function viewerPresentation(
+  ctx: ClipsContext,
+  access: ClipAccess,
+  grant?: string,
+): ViewerPresentation | undefined {
+  if (access.isOwner) return undefined;
+  if (!needsGrantForFiles(access.clip)) return { reachedBy: access.reachedBy };
+  return { reachedBy: access.reachedBy, fileAccess: grant ?? ctx.grants.sign(access.clip).token };
+}
