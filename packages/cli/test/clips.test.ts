@@ -89,6 +89,21 @@ describe('clipsync push, pull, ls, share and rm against a real server', () => {
     expect(quiet.stderr).not.toContain('Uploading');
   });
 
+  test('pull of someone else’s clip with a view limit says it is protected and spends no view', async () => {
+    const owner = await h.testApp.factory.user();
+    const created = await h.testApp.as(owner).post('/api/clipboard', { content: 'for one pair of eyes' });
+    const clipId = created.json<Clip>().id;
+    const shared = await h.testApp.as(owner).put(`/api/clipboard/${clipId}/share`, { maxViews: 1 });
+    expect(shared.statusCode, shared.body).toBe(200);
+
+    const pulled = await h.cli(['pull', clipId], { env });
+    expect(pulled.code).toBe(1);
+    expect(pulled.stderr).toContain('protected by a view limit or a password');
+    expect(pulled.stdout).toBe('');
+    const after = await h.testApp.as(owner).get(`/api/clipboard/${clipId}`);
+    expect(after.json<Clip>().share?.viewsLeft).toBe(1);
+  });
+
   test('pull --files never writes outside the folder, whatever the stored name says', async () => {
     const created = await h.testApp.as(user).post('/api/clipboard', { content: 'odd names' });
     const clipId = created.json<Clip>().id;

@@ -5,7 +5,7 @@ import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { safeFileName, saveDownload } from '../downloads';
 import { writeLine } from '../io';
-import { clipIdArgument, signedInClient } from '../session';
+import { clipIdArgument, readClip, signedInClient } from '../session';
 
 export const pullCommand: Command = {
   summary: "write the latest clip's text (or clip ID's) to stdout, and optionally its files",
@@ -52,7 +52,7 @@ ${COMMON_USAGE}
 };
 
 async function clipToPull(client: ApiClient, id: string | undefined): Promise<Clip> {
-  if (id !== undefined) return client.call(CLIP_ENDPOINTS.get, { params: { id } });
+  if (id !== undefined) return readClip(client, id);
   const [latest] = await client.call(CLIP_ENDPOINTS.history, { query: { limit: 1 } });
   if (!latest) throw new CliError('No clips yet: clipsync push makes one', EXIT.GENERAL_FAILURE);
   return latest;

@@ -4,7 +4,7 @@ import { CliError, usageError } from '../errors';
 import { formatBytes } from '../format';
 import { filesToUpload, textToPush } from '../input';
 import { writeLine } from '../io';
-import { clipLink, signedInClient } from '../session';
+import { clipLink, readClip, signedInClient } from '../session';
 
 export const pushCommand: Command = {
   summary: 'make a clip of some text and files, and print its link',
@@ -40,7 +40,7 @@ ${COMMON_USAGE}
         throw error;
       }
     }
-    if (files.length > 0) clip = await client.call(CLIP_ENDPOINTS.get, { params: { id: clip.id } });
+    if (files.length > 0) clip = await readClip(client, clip.id);
     if (json) printJson(io, { url, clip });
     else writeLine(io.stdout, url);
   },
