@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { relativeTime } from '../lib/relative-time';
+import { relativeTime, timeUntil } from '../lib/relative-time';
 
 const AGO_KEYS = { minutes: 'time.minutesAgo', hours: 'time.hoursAgo', days: 'time.daysAgo' } as const;
 
@@ -18,4 +18,24 @@ export function RelativeTime({ iso }: { iso: string }) {
       {text}
     </time>
   );
+}
+
+const IN_KEYS = { minutes: 'time.inMinutes', hours: 'time.inHours', days: 'time.inDays' } as const;
+
+/** A moment to come in words ('in 6 h', 'on Dec 31, 2026'), for a link's expiry. */
+export function useTimeUntil(): (iso: string) => string {
+  const { t, i18n } = useTranslation();
+  return (iso) => {
+    const remaining = timeUntil(iso);
+    if (remaining.unit === 'now') return t('time.soon');
+    if (remaining.unit === 'date') {
+      const date = remaining.date.toLocaleDateString(i18n.language, {
+        month: 'short',
+        day: 'numeric',
+        year: 'numeric',
+      });
+      return t('time.onDate', { date });
+    }
+    return t(IN_KEYS[remaining.unit], { count: remaining.count });
+  };
 }

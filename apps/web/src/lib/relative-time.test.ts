@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { relativeTime } from './relative-time';
+import { relativeTime, timeUntil } from './relative-time';
 
 const now = Date.parse('2026-11-22T12:00:00Z');
 const ago = (ms: number) => new Date(now - ms).toISOString();
@@ -24,5 +24,15 @@ describe('relativeTime', () => {
 
   test('a clock slightly ahead of the browser still reads as just now', () => {
     expect(relativeTime(new Date(now + 5_000).toISOString(), now)).toEqual({ unit: 'now' });
+  });
+});
+
+describe('timeUntil', () => {
+  const from = Date.parse('2026-01-01T12:00:00Z');
+  test('counts forward in the same steps, and names the date past 7 days', () => {
+    expect(timeUntil('2026-01-01T12:00:30Z', from)).toEqual({ unit: 'now' });
+    expect(timeUntil('2026-01-01T18:00:00Z', from)).toEqual({ unit: 'hours', count: 6 });
+    expect(timeUntil('2026-01-08T11:00:00Z', from)).toEqual({ unit: 'days', count: 6 });
+    expect(timeUntil('2026-01-31T12:00:00Z', from)).toEqual({ unit: 'date', date: new Date('2026-01-31T12:00:00Z') });
   });
 });

@@ -15,3 +15,9 @@ export function relativeTime(iso: string, now = Date.now()): RelativeTime {
   if (elapsed < 7 * DAY) return { unit: 'days', count: Math.floor(elapsed / DAY) };
   return { unit: 'date', date };
 }
+
+/** The time until a moment to come (a link's expiry), in the same steps; past 7 days, the date itself. */
+export function timeUntil(iso: string, now = Date.now()): RelativeTime {
+  const remaining = relativeTime(new Date(now).toISOString(), new Date(iso).getTime());
+  return remaining.unit === 'date' ? { unit: 'date', date: new Date(iso) } : remaining;
+}
