@@ -1,4 +1,4 @@
-import type { FavoriteResult } from '@clipsync/shared';
+import type { ClipShareSettings, FavoriteResult, UpdateClipShareRequest } from '@clipsync/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProgressListener } from './client';
 import { clipKeys, useClipCache } from './clip-queries';
@@ -81,4 +81,40 @@ export function useRemoveClipFile(feedback: MutationFeedback<void> = {}) {
     },
     onError: (error) => feedback.onError?.(error),
   });
+}
+
+/**
+ * The owner's link settings (expiry, views, password): the clip on screen takes the new ones, and the lists
+ * refetch (their cards show the link's state).
+ */
+export function useUpdateClipShare(clipId: string, feedback: MutationFeedback<ClipShareSettings> = {}) {
+  const { updateClip, refetchLists } = useClipCache();
+  return useMutation({
+    mutationFn: (settings: UpdateClipShareRequest) => clipsApi.updateShare(clipId, settings),
+    onSuccess: (share) => {
+      updateClip(clipId, (clip) => ({ ...clip, share }));
+      feedback.onSuccess?.(share);
+      void refetchLists();
+    },
+    onError: (error) => feedback.onError?.(error),
+  });
+}
+
+/** "Stop sharing": the link answers 404 at once; the next save makes a new link under a new id. */
+export function useStopClipShare(clipId: string, feedback: MutationFeedback<void> = {}) {
+  const { refetchClip, refetchLists } = useClipCache();
+  return useMutation({
+    mutationFn: () => clipsApi.removeShare(clipId),
+    onSuccess: () => {
+      feedback.onSuccess?.();
+      void refetchClip(clipId);
+      void refetchLists();
+    },
+    onError: (error) => feedback.onError?.(error),
+  });
+}
+
+/** "Show clip": spends one view of a limited link (never retried, so never twice) and answers the clip and its grant. */
+export function useOpenClip(linkId: string) {
+  return useMutation({ mutationFn: (password?: string) => clipsApi.open(linkId, password) });
 }

@@ -10,6 +10,7 @@ export const clipKeys = {
   list: (kind: ClipListKind, filters: ClipFilters, page: PageRequest) => ['clips', kind, filters, page] as const,
   stats: ['clips', 'stats'] as const,
   detail: (id: string) => ['clip', id] as const,
+  views: (id: string) => ['clip', id, 'views'] as const,
 };
 
 /** The signed-in user's clips, or their favourites only: both paged and filtered on the server. */
@@ -36,6 +37,11 @@ export function useClip(id: string | undefined) {
     enabled: Boolean(id),
     retry: false,
   });
+}
+
+/** The owner's view log of a clip (each open of its link), newest first. */
+export function useClipViews(id: string) {
+  return useQuery({ queryKey: clipKeys.views(id), queryFn: () => clipsApi.views(id) });
 }
 
 /** Changes that reach a clip outside a query (uploads with progress, live updates from the socket). */

@@ -1,4 +1,4 @@
-import type { Clip } from '@clipsync/shared';
+import type { Clip, UpdateClipShareRequest } from '@clipsync/shared';
 import { toHistoryQuery, type ClipFilters } from '../lib/clip-filters';
 import { call, callWithHeaders, upload, type ProgressListener } from './client';
 import { clipEndpoints } from './endpoints';
@@ -31,4 +31,10 @@ export const clipsApi = {
   uploadFile: (id: string, file: File, onProgress?: ProgressListener) =>
     upload(clipEndpoints.uploadFile, { params: { id }, file, onProgress }),
   removeFile: (id: string, fileId: string) => call(clipEndpoints.removeFile, { params: { id, fileId } }),
+  /** "Show clip": spends a view of a limited link and answers the clip with its view grant. */
+  open: (id: string, password?: string) => call(clipEndpoints.open, { params: { id }, body: { password } }),
+  updateShare: (id: string, settings: UpdateClipShareRequest) =>
+    call(clipEndpoints.updateShare, { params: { id }, body: settings }),
+  removeShare: (id: string) => call(clipEndpoints.removeShare, { params: { id } }),
+  views: (id: string) => call(clipEndpoints.views, { params: { id } }),
 };

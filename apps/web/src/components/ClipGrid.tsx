@@ -29,6 +29,7 @@ interface ClipGridProps {
 export function ClipGrid({ clips, isLoading, empty }: ClipGridProps) {
   const { t } = useTranslation();
   const actions = useClipCardActions();
+  const sharedClip = clips?.find((clip) => clip.id === actions.sharedClipId);
   if (isLoading) {
     return (
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy="true">
@@ -64,7 +65,12 @@ export function ClipGrid({ clips, isLoading, empty }: ClipGridProps) {
           {empty.offerNewClip && <NewClipLink variant="secondary" labelKey="cards.createClip" />}
         </div>
       )}
-      <ShareClipDialog clipId={actions.sharedClipId} onOpenChange={(isOpen) => !isOpen && actions.closeShare()} />
+      <ShareClipDialog
+        clipId={actions.sharedClipId}
+        isOwner={sharedClip?.abilities.update}
+        share={sharedClip?.share}
+        onOpenChange={(isOpen) => !isOpen && actions.closeShare()}
+      />
       <ConfirmDialog
         isOpen={actions.clipToDelete !== null}
         onOpenChange={(isOpen) => !isOpen && actions.cancelDelete()}

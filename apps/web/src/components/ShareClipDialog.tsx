@@ -1,35 +1,66 @@
+import type { ClipShareSettings } from '@clipsync/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShareOrigin } from '../api/network-queries';
 import { Dialog, DialogContent } from '../ui/Dialog';
 import { ShareLinkPanel } from './ShareLinkPanel';
+import { ShareSettingsForm } from './ShareSettingsForm';
 
 /** The public address of a clip: anyone holding it may read the clip. */
 export const clipLink = (origin: string, clipId: string) => `${origin}/clips/${clipId}`;
 
+/** The id others open the owner's clip by: its link's own id once the owner set one, else the clip's id. */
+export const linkIdOf = (clip: { id: string; share?: ClipShareSettings }) =>
+  clip.share ? (clip.share.state === null ? clip.share.linkId : null) : clip.id;
+
 interface ShareClipDialogProps {
   clipId: string | null;
+  /** The clip is the caller's: its link settings show under the link, which is the share's `linkId`. */
+  isOwner?: boolean;
+  /** The owner's link settings, as the clip's answer carries them (none: the default link). */
+  share?: ClipShareSettings;
   onOpenChange: (isOpen: boolean) => void;
 }
 
 /**
- * The Share Clip dialog: the read-only link with a copy button and its QR code (size 200, level H).
- * Opened at localhost, the link uses the machine's network address instead, and a note says so.
+ * The Share Clip dialog: the read-only link with a copy button and its QR code (size 200, level H), and for
+ * the owner the link's settings. Opened at localhost, the link uses the machine's network address instead,
+ * and a note says so.
  */
-export function ShareClipDialog({ clipId, onOpenChange }: ShareClipDialogProps) {
+export function ShareClipDialog({ clipId, isOwner = false, share, onOpenChange }: ShareClipDialogProps) {
   const { t } = useTranslation();
-  const { origin, lanHost } = useShareOrigin(clipId !== null);
-  const link = clipId ? clipLink(origin, clipId) : '';
   return (
     <Dialog open={clipId !== null} onOpenChange={onOpenChange}>
       <DialogContent title={t('share.title')} description={t('share.description')} closeLabel={t('common.close')}>
+        {clipId && <ShareClipBody clipId={clipId} isOwner={isOwner} share={share} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/** Mounted while the dialog is open, so each opening starts from the clip's stored settings. */
+function ShareClipBody({ clipId, isOwner, share }: { clipId: string; isOwner: boolean; share?: ClipShareSettings }) {
+  const { t } = useTranslation();
+  const { origin, lanHost } = useShareOrigin(true);
+  const [saved, setSaved] = useState<ClipShareSettings | undefined>();
+  const current = saved ?? share;
+  const linkId = isOwner ? linkIdOf({ id: clipId, share: current }) : clipId;
+  return (
+    <>
+      {linkId ? (
         <ShareLinkPanel
-          link={link}
+          link={clipLink(origin, linkId)}
           lanHost={lanHost}
           linkLabel={t('share.link')}
           qrLabel={t('share.qrLabel')}
           qrCaption={t('share.qrCaption')}
         />
-      </DialogContent>
-    </Dialog>
+      ) : (
+        <p role="status" className="text-sm text-slate-700 dark:text-slate-200">
+          {t('share.notShared')}
+        </p>
+      )}
+      {isOwner && <ShareSettingsForm clipId={clipId} share={current} onChange={setSaved} />}
+    </>
   );
 }

@@ -2,7 +2,7 @@ import type { Clip } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
 import { canCopyImage, copyImage, copyText, isPreviewableImage } from '../lib/browser-files';
 import { useToast } from '../ui/use-toast';
-import { clipLink } from './ShareClipDialog';
+import { clipLink, linkIdOf } from './ShareClipDialog';
 
 /** An image file's bytes, typed as the clipboard item expects them. */
 async function fetchImage(url: string, mediaType: string): Promise<Blob> {
@@ -27,7 +27,7 @@ export function useCopyClip() {
       } else if (image && canCopyImage(image.type)) {
         await copyImage(image.type, fetchImage(image.url, image.type));
       } else {
-        await copyText(clipLink(window.location.origin, clip.id));
+        await copyText(clipLink(window.location.origin, linkIdOf(clip) ?? clip.id));
         toast.success({ title: t('share.linkCopied') });
         return;
       }

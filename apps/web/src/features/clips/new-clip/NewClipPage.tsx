@@ -87,7 +87,7 @@ function NewClipEditor() {
         <PendingFileList pending={editor.pending} isLocked={editor.isSaving} />
         <ClipFileList title={t('editor.uploadedFiles')} files={editor.uploadedFiles} />
       </ClipPanel>
-      <ShareClipDialog clipId={sharedClipId} onOpenChange={(isOpen) => !isOpen && setSharedClipId(null)} />
+      <ShareClipDialog clipId={sharedClipId} isOwner onOpenChange={(isOpen) => !isOpen && setSharedClipId(null)} />
       <LeaveUnsavedDialog guard={leaveGuard} />
       <EditConflictDialog
         conflict={editor.conflict}

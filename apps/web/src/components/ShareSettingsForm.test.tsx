@@ -1,0 +1,127 @@
+import type { ClipShareSettings } from '@clipsync/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { clipsApi } from '../api/clips-api';
+import { networkApi } from '../api/network-api';
+import { setUpPageTests } from '../test/page-test-setup';
+import { ShareClipDialog } from './ShareClipDialog';
+
+vi.mock('../api/network-api', () => ({ networkApi: { shareOrigins: vi.fn() } }));
+vi.mock('../api/clips-api', () => ({ clipsApi: { updateShare: vi.fn(), removeShare: vi.fn(), get: vi.fn() } }));
+vi.mock('qrcode.react', () => ({
+  QRCodeSVG: (props: { value: string; 'aria-label': string }) => (
+    <svg role="img" aria-label={props['aria-label']} data-value={props.value} />
+  ),
+}));
+
+const HOUR = 3_600_000;
+const settings = (overrides: Partial<ClipShareSettings> = {}): ClipShareSettings => ({
+  linkId: 'link-2',
+  expiresAt: null,
+  maxViews: null,
+  viewsLeft: null,
+  hasPassword: false,
+  state: null,
+  ...overrides,
+});
+
+function renderDialog(props: { isOwner?: boolean; share?: ClipShareSettings } = { isOwner: true }) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ShareClipDialog clipId="clip-1" onOpenChange={vi.fn()} {...props} />
+    </QueryClientProvider>,
+  );
+}
+const linkField = () => screen.getByRole('textbox', { name: 'Clip link' });
+const qrValue = () => screen.getByRole('img', { name: 'QR code of the clip link' }).getAttribute('data-value');
+
+describe('ShareClipDialog, the owner’s link settings', () => {
+  setUpPageTests();
+  // Radix Select asks for pointer capture and scrolling, which jsdom lacks.
+  const prototype = Element.prototype as Partial<Element>;
+  beforeAll(() => {
+    prototype.hasPointerCapture = () => false;
+    prototype.releasePointerCapture = () => undefined;
+    prototype.scrollIntoView = () => undefined;
+    window.history.replaceState(null, '', '/');
+  });
+  afterAll(() => {
+    delete prototype.hasPointerCapture;
+    delete prototype.releasePointerCapture;
+    delete prototype.scrollIntoView;
+  });
+
+  test('the default: never expires, unlimited views, no password; Save sets 1 day, 1 view and a password', async () => {
+    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    vi.mocked(clipsApi.updateShare).mockResolvedValue(
+      settings({ linkId: 'link-2', maxViews: 1, viewsLeft: 1, hasPassword: true }),
+    );
+    renderDialog();
+    expect(linkField()).toHaveValue('http://localhost:3000/clips/clip-1');
+    expect(screen.getByRole('combobox', { name: 'Expires' })).toHaveTextContent('Never');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Expires' }));
+    await userEvent.click(await screen.findByRole('option', { name: '1 day' }));
+    await userEvent.type(screen.getByLabelText('Views'), '1');
+    await userEvent.type(screen.getByLabelText('Password'), 'hunter22');
+    const before = Date.now();
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    const [clipId, sent] = vi.mocked(clipsApi.updateShare).mock.calls[0] ?? [];
+    expect(clipId).toBe('clip-1');
+    expect(sent).toMatchObject({ maxViews: 1, password: 'hunter22' });
+    const expiresIn = Date.parse(sent?.expiresAt ?? '') - before;
+    expect(expiresIn).toBeGreaterThan(24 * HOUR - 60_000);
+    expect(expiresIn).toBeLessThanOrEqual(24 * HOUR + 60_000);
+    // The link and its QR code follow the link's own id.
+    expect(await screen.findByDisplayValue('http://localhost:3000/clips/link-2')).toBeInTheDocument();
+    expect(qrValue()).toBe('http://localhost:3000/clips/link-2');
+    expect(screen.getByLabelText('Password')).toHaveValue('');
+  });
+
+  test('a link with settings shows them; leaving the expiry as set sends none, emptying views clears them', async () => {
+    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    vi.mocked(clipsApi.updateShare).mockResolvedValue(settings());
+    renderDialog({
+      isOwner: true,
+      share: settings({
+        expiresAt: new Date(Date.now() + 6 * HOUR + 60_000).toISOString(),
+        maxViews: 5,
+        viewsLeft: 2,
+        hasPassword: true,
+      }),
+    });
+    expect(linkField()).toHaveValue('http://localhost:3000/clips/link-2');
+    expect(screen.getByRole('combobox', { name: 'Expires' })).toHaveTextContent('As set: expires in 6 h');
+    expect(screen.getByLabelText('Views')).toHaveValue(5);
+    expect(screen.getByText(/2 views left/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('placeholder', 'Set: type a new one to change it');
+    await userEvent.clear(screen.getByLabelText('Views'));
+    await userEvent.click(screen.getByLabelText('Remove the password'));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(clipsApi.updateShare).toHaveBeenCalledWith('clip-1', { maxViews: null, password: null });
+  });
+
+  test('Stop sharing asks first; once stopped, no link is shown until a Save makes a new one', async () => {
+    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    vi.mocked(clipsApi.removeShare).mockResolvedValue(undefined);
+    renderDialog({ isOwner: true, share: settings() });
+    await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Stop sharing this clip?' });
+    expect(confirm).toHaveTextContent('The link stops working at once');
+    expect(clipsApi.removeShare).not.toHaveBeenCalled();
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Stop sharing' }));
+    expect(clipsApi.removeShare).toHaveBeenCalledExactlyOnceWith('clip-1');
+    expect(await screen.findByText('This clip is not shared. Save to make a new link.')).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Clip link' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop sharing' })).not.toBeInTheDocument();
+  });
+
+  test('someone else’s clip: the link only, no settings', () => {
+    renderDialog({ isOwner: false });
+    expect(linkField()).toHaveValue('http://localhost:3000/clips/clip-1');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop sharing' })).not.toBeInTheDocument();
+  });
+});

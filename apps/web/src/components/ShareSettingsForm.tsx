@@ -1,0 +1,172 @@
+import {
+  CLIP_SHARE_MAX_VIEWS,
+  CLIP_SHARE_PASSWORD_MAX,
+  type ClipShareSettings,
+  type UpdateClipShareRequest,
+} from '@clipsync/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStopClipShare, useUpdateClipShare } from '../api/clip-mutations';
+import { Button } from '../ui/Button';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { Input } from '../ui/Input';
+import { Select } from '../ui/Select';
+import { useToast } from '../ui/use-toast';
+import { useTimeUntil } from './RelativeTime';
+
+const HOUR_MS = 3_600_000;
+/** The expiries offered (SPEC issue 31), from now; `never` is the default, as links were before. */
+const EXPIRY_MS = { hour: HOUR_MS, day: 24 * HOUR_MS, week: 7 * 24 * HOUR_MS, month: 30 * 24 * HOUR_MS } as const;
+type ExpiryChoice = keyof typeof EXPIRY_MS | 'never' | 'current';
+
+/** A link with no limits and no password, which a clip has until its owner changes it. */
+export const STOPPED_SHARE: ClipShareSettings = {
+  linkId: null,
+  expiresAt: null,
+  maxViews: null,
+  viewsLeft: null,
+  hasPassword: false,
+  state: null,
+};
+
+interface ShareSettingsFormProps {
+  clipId: string;
+  /** The link's settings now; undefined is the default link (the clip's own id, no limit). */
+  share: ClipShareSettings | undefined;
+  /** The settings the server answered after a save or a stop: the dialog shows the link they name. */
+  onChange: (share: ClipShareSettings) => void;
+}
+
+/** What a Save sends: a field left out keeps its setting, null clears it. */
+function toRequest(expiry: ExpiryChoice, views: string, password: string, removePassword: boolean) {
+  const request: UpdateClipShareRequest = { maxViews: views === '' ? null : Number(views) };
+  if (expiry === 'never') request.expiresAt = null;
+  else if (expiry !== 'current') request.expiresAt = new Date(Date.now() + EXPIRY_MS[expiry]).toISOString();
+  if (password) request.password = password;
+  else if (removePassword) request.password = null;
+  return request;
+}
+
+/** The owner's options under a clip's link: expiry, views, password; Save, and Stop sharing after a confirm. */
+export function ShareSettingsForm({ clipId, share, onChange }: ShareSettingsFormProps) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const timeUntil = useTimeUntil();
+  const id = useId();
+  const [expiry, setExpiry] = useState<ExpiryChoice>(share?.expiresAt ? 'current' : 'never');
+  const [views, setViews] = useState(share?.maxViews ? String(share.maxViews) : '');
+  const [password, setPassword] = useState('');
+  const [removePassword, setRemovePassword] = useState(false);
+  const [isConfirmingStop, setIsConfirmingStop] = useState(false);
+  const update = useUpdateClipShare(clipId, {
+    onSuccess: (saved) => {
+      onChange(saved);
+      setPassword('');
+      setRemovePassword(false);
+      toast.success({ title: t('share.saved') });
+    },
+    onError: () => toast.error({ title: t('share.saveFailed') }),
+  });
+  const stop = useStopClipShare(clipId, {
+    onSuccess: () => {
+      onChange(STOPPED_SHARE);
+      toast.success({ title: t('share.stopped') });
+    },
+    onError: () => toast.error({ title: t('share.stopFailed') }),
+  });
+
+  const expiryOptions = [
+    ...(share?.expiresAt
+      ? [{ value: 'current' as const, label: t('share.expiry.current', { when: timeUntil(share.expiresAt) }) }]
+      : []),
+    ...(['hour', 'day', 'week', 'month', 'never'] as const).map((value) => ({
+      value,
+      label: t(`share.expiry.${value}`),
+    })),
+  ];
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(toRequest(expiry, views, password, removePassword));
+  };
+  const isLinkWorking = share === undefined || (share.linkId !== null && share.state === null);
+  return (
+    <form onSubmit={submit} className="mt-6 space-y-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+      <h3 className="text-sm font-semibold">{t('share.settings')}</h3>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className="flex flex-col gap-1.5">
+          <span className="text-sm font-medium" aria-hidden="true">
+            {t('share.expires')}
+          </span>
+          <Select value={expiry} onValueChange={setExpiry} options={expiryOptions} label={t('share.expires')} />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <label className="text-sm font-medium" htmlFor={`${id}-views`}>
+            {t('share.views')}
+          </label>
+          <Input
+            id={`${id}-views`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={CLIP_SHARE_MAX_VIEWS}
+            step={1}
+            value={views}
+            onChange={(event) => setViews(event.target.value)}
+            placeholder={t('share.viewsPlaceholder')}
+            aria-describedby={`${id}-views-hint`}
+          />
+        </div>
+      </div>
+      <p id={`${id}-views-hint`} className="text-xs text-slate-600 dark:text-slate-300">
+        {t('share.viewsHint')}
+        {share?.viewsLeft != null && <> {t('share.viewsLeft', { count: share.viewsLeft })}</>}
+      </p>
+      <div className="flex flex-col gap-1.5">
+        <label className="text-sm font-medium" htmlFor={`${id}-password`}>
+          {t('share.password')}
+        </label>
+        <Input
+          id={`${id}-password`}
+          type="password"
+          autoComplete="new-password"
+          maxLength={CLIP_SHARE_PASSWORD_MAX}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          placeholder={t(share?.hasPassword ? 'share.passwordSetPlaceholder' : 'share.passwordPlaceholder')}
+        />
+        {share?.hasPassword && (
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={removePassword}
+              onChange={(event) => setRemovePassword(event.target.checked)}
+            />
+            {t('share.removePassword')}
+          </label>
+        )}
+      </div>
+      <div className="flex flex-wrap justify-between gap-2">
+        {isLinkWorking ? (
+          <Button type="button" variant="secondary" onClick={() => setIsConfirmingStop(true)} disabled={stop.isPending}>
+            {t('share.stop')}
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Button type="submit" disabled={update.isPending}>
+          {t(update.isPending ? 'share.saving' : 'share.save')}
+        </Button>
+      </div>
+      <ConfirmDialog
+        isOpen={isConfirmingStop}
+        onOpenChange={setIsConfirmingStop}
+        title={t('share.stopTitle')}
+        description={t('share.stopBody')}
+        confirmLabel={t('share.stop')}
+        cancelLabel={t('clips.cancel')}
+        closeLabel={t('common.close')}
+        onConfirm={() => stop.mutate()}
+      />
+    </form>
+  );
+}
