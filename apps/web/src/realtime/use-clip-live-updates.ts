@@ -11,6 +11,8 @@ import { useChannel, type ChannelState } from './use-channel';
 export interface ClipLiveUpdateHandlers {
   /** Viewers subscribe; the owner, who makes the changes, does not. */
   enabled: boolean;
+  /** The view grant `POST /open` answered: a clip with a view limit or a password is joined with it. */
+  grant?: string;
   onContent(content: string): void;
   onFiles(files: ClipFileSummary[]): void;
   /**
@@ -32,7 +34,11 @@ export type LiveUpdatesState = ChannelState;
 export function useClipLiveUpdates(clipId: string | undefined, handlers: ClipLiveUpdateHandlers): LiveUpdatesState {
   const { socket } = useSocket();
   const isActive = handlers.enabled && Boolean(clipId);
-  const payload = useMemo(() => (isActive && clipId ? { clipId } : null), [isActive, clipId]);
+  const grant = handlers.grant;
+  const payload = useMemo(
+    () => (isActive && clipId ? (grant ? { clipId, grant } : { clipId }) : null),
+    [isActive, clipId, grant],
+  );
   const state = useChannel('clip', payload, {
     opensGuestSocket: true,
     onJoined: () => handlers.onSubscribed?.(),

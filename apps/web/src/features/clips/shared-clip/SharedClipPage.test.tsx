@@ -119,7 +119,7 @@ describe('SharedClipPage', () => {
       hasPassword: true,
     });
     const socket = renderPage(null);
-    expect(await screen.findByRole('alert')).toHaveTextContent('This clip is protected');
+    expect(await screen.findByRole('button', { name: 'Show clip' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Clip content')).not.toBeInTheDocument();
     expect(socket.emitted.filter((emit) => emit.event === 'clip:join')).toEqual([]);
   });

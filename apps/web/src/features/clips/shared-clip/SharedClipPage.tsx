@@ -1,3 +1,4 @@
+import type { Clip, OpenedClip } from '@clipsync/shared';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,12 @@ import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
 import { SharedClipOwnerView } from './SharedClipOwnerView';
 import { SharedClipTitle } from './SharedClipTitle';
 import { SharedClipViewerView } from './SharedClipViewerView';
+import { ShowClipCard } from './ShowClipCard';
+
+/** A protected clip opened by "Show clip", for the link it was opened by. */
+interface OpenedLink extends OpenedClip {
+  linkId: string;
+}
 
 /** /clips/{clipId}: anyone with the link reads the clip; only its owner edits it. */
 export default function SharedClipPage() {
@@ -22,7 +29,12 @@ export default function SharedClipPage() {
   // Once its owner deletes it, the clip is not fetched again: the page says what happened instead.
   const [deletedClipId, setDeletedClipId] = useState<string | null>(null);
   const isDeleted = clipId !== undefined && deletedClipId === clipId;
-  const clipQuery = useClip(isDeleted ? undefined : clipId);
+  // A protected clip's content lives here once opened: reading it again would take another view.
+  const [opened, setOpened] = useState<OpenedLink | null>(null);
+  // Its link answered 404 on "Show clip" (expired, spent or stopped since the card was read).
+  const [goneLinkId, setGoneLinkId] = useState<string | null>(null);
+  const isGone = clipId !== undefined && goneLinkId === clipId;
+  const clipQuery = useClip(isDeleted || isGone ? undefined : clipId);
 
   // A malformed id (400) names no clip either. The page says so itself; a toast would repeat it.
   const isMissing = clipQuery.error instanceof ApiError && [400, 404].includes(clipQuery.error.status);
@@ -31,13 +43,25 @@ export default function SharedClipPage() {
     if (clipQuery.isError && !isMissing) reportLoadFailure();
   }, [clipQuery.isError, isMissing]);
 
-  // A clip with a view limit or a password answers a card, not its content; opening it comes with its screen.
-  const isProtected = clipQuery.data !== undefined && 'protected' in clipQuery.data;
+  // A clip with a view limit or a password answers a card, not its content, until "Show clip".
+  const card = clipQuery.data && 'protected' in clipQuery.data ? clipQuery.data : undefined;
   const clip = clipQuery.data && !('protected' in clipQuery.data) ? clipQuery.data : undefined;
   const onDeleted = (id: string) => {
     setDeletedClipId(id);
+    setOpened(null);
     void forgetClip(id);
   };
+  if (opened && opened.linkId === clipId && !isDeleted) {
+    const update = (change: (stored: Clip) => Clip) =>
+      setOpened((current) => current && { ...current, clip: change(current.clip) });
+    return (
+      <SharedClipViewerView
+        clip={opened.clip}
+        opened={{ grant: opened.grant, update }}
+        onDeleted={() => onDeleted(opened.linkId)}
+      />
+    );
+  }
   // The server says what this caller may do; the session must be settled for that answer to be theirs.
   if (clip && status !== 'loading' && !isDeleted) {
     return clip.abilities.update ? (
@@ -52,8 +76,14 @@ export default function SharedClipPage() {
       <ClipPanel>
         {isDeleted ? (
           <ClipUnavailable message={t('editor.deletedByOwner')} isSignedIn={status === 'signedIn'} />
-        ) : isProtected ? (
-          <ClipUnavailable message={t('editor.protectedClip')} isSignedIn={status === 'signedIn'} />
+        ) : isGone ? (
+          <ClipUnavailable message={t('editor.notFound')} isSignedIn={false} />
+        ) : card ? (
+          <ShowClipCard
+            card={card}
+            onOpened={(result) => setOpened({ ...result, linkId: card.id })}
+            onGone={() => setGoneLinkId(card.id)}
+          />
         ) : clipQuery.isError ? (
           <ClipUnavailable message={t(isMissing ? 'editor.notFound' : 'editor.loadFailed')} isSignedIn={false} />
         ) : (

@@ -1,4 +1,4 @@
-import type { Clip } from '@clipsync/shared';
+import type { Clip, ClipFileSummary, ClipViewGrant } from '@clipsync/shared';
 import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,23 @@ import { LiveUpdatesStatus } from './LiveUpdatesStatus';
 import { SharedClipActions, SharedClipNote } from './SharedClipActions';
 import { SharedClipTitle } from './SharedClipTitle';
 
+/** A protected clip opened here ("Show clip"): held by the page, as reading it again would need another view. */
+export interface OpenedClipState {
+  grant: ClipViewGrant;
+  update: (change: (clip: Clip) => Clip) => void;
+}
+
+/** A live file list names no grant: the one who opened the clip fetches its files with their own. */
+const withGrant = (files: ClipFileSummary[], grant: ClipViewGrant) =>
+  files.map((file) => {
+    const url = `${file.url}${file.url.includes('?') ? '&' : '?'}access=${encodeURIComponent(grant.token)}`;
+    return { ...file, id: url, url };
+  });
+
 interface SharedClipViewerViewProps {
   clip: Clip;
+  /** Set for a clip opened by "Show clip": live updates join with its grant and change the page's copy. */
+  opened?: OpenedClipState;
   /** The owner deleted the clip while it was open here. */
   onDeleted: () => void;
 }
@@ -23,23 +38,29 @@ interface SharedClipViewerViewProps {
  * A shared clip for everyone but its owner, signed out included: read-only, kept current by the
  * clip's live updates, with a line saying whether they are arriving.
  */
-export function SharedClipViewerView({ clip, onDeleted }: SharedClipViewerViewProps) {
+export function SharedClipViewerView({ clip, opened, onDeleted }: SharedClipViewerViewProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const { updateClip, refetchClip } = useClipCache();
   const [isSharing, setIsSharing] = useState(false);
+  const update = opened ? opened.update : (change: (stored: Clip) => Clip) => updateClip(clip.id, change);
   const liveState = useClipLiveUpdates(clip.id, {
     enabled: true,
+    grant: opened?.grant.token,
     onContent: (content) => {
-      updateClip(clip.id, (stored) => ({ ...stored, content }));
+      update((stored) => ({ ...stored, content }));
       toast.success({ title: t('editor.contentUpdatedByOwner') });
     },
-    // The broadcast names the files without their ids; the stored clip has them all.
-    onFiles: () => {
-      void refetchClip(clip.id);
+    // The broadcast names the files without their ids; the stored clip has them all. An opened clip is not
+    // read again (that would take another view): its files come from the broadcast, with the grant.
+    onFiles: (files) => {
+      if (opened) update((stored) => ({ ...stored, files: withGrant(files, opened.grant) }));
+      else void refetchClip(clip.id);
       toast.success({ title: t('editor.filesUpdatedByOwner') });
     },
-    onSubscribed: () => void refetchClip(clip.id),
+    onSubscribed: () => {
+      if (!opened) void refetchClip(clip.id);
+    },
     onDeleted,
   });
 

@@ -1,0 +1,100 @@
+import type { Clip, ProtectedClipCard } from '@clipsync/shared';
+import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../../../api/api-error';
+import { clipsApi } from '../../../api/clips-api';
+import { makeClip, VIEWER_ABILITIES } from '../../../test/fixtures';
+import { setUpPageTests } from '../../../test/page-test-setup';
+import { renderLivePage } from '../../../test/render-live-page';
+import SharedClipPage from './SharedClipPage';
+
+vi.mock('../../../api/clips-api', () => ({ clipsApi: { get: vi.fn(), open: vi.fn() } }));
+
+const HOUR = 3_600_000;
+const card = (overrides: Partial<ProtectedClipCard> = {}): ProtectedClipCard => ({
+  id: 'link-1',
+  protected: true,
+  viewsLeft: 1,
+  expiresAt: new Date(Date.now() + 6 * HOUR + 60_000).toISOString(),
+  hasPassword: false,
+  ...overrides,
+});
+const openedClip: Clip = makeClip({
+  id: 'link-1',
+  content: 'The secret',
+  userId: 'owner',
+  abilities: VIEWER_ABILITIES,
+});
+const GRANT = { token: '123.signature', expiresAt: '2026-01-01T00:30:00Z' };
+
+const renderCard = () =>
+  renderLivePage({ path: '/clips/:clipId', url: '/clips/link-1', element: <SharedClipPage />, user: null });
+const showClip = () => userEvent.click(screen.getByRole('button', { name: 'Show clip' }));
+
+describe('ShowClipCard', () => {
+  setUpPageTests();
+
+  test('says what the link allows, spends nothing until "Show clip", then shows the clip and follows it with the grant', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(card());
+    vi.mocked(clipsApi.open).mockResolvedValue({ clip: openedClip, grant: GRANT });
+    const { socket } = renderCard();
+    expect(await screen.findByText('A clip shared with you · 1 view left · expires in 6 h')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(clipsApi.open).not.toHaveBeenCalled();
+    expect(socket.emitted.filter((emit) => emit.event === 'clip:join')).toEqual([]);
+
+    await showClip();
+    expect(clipsApi.open).toHaveBeenCalledExactlyOnceWith('link-1', undefined);
+    expect(await screen.findByLabelText('Clip content')).toHaveValue('The secret');
+    const join = socket.emitted.find((emit) => emit.event === 'clip:join');
+    expect(join?.args[0]).toEqual({ clipId: 'link-1', grant: GRANT.token });
+
+    // The owner's save arrives live; the clip is not read again (that would take another view).
+    act(() => socket.fire('clip-content-updated', { clipId: 'link-1', content: 'Changed' }));
+    expect(screen.getByLabelText('Clip content')).toHaveValue('Changed');
+    expect(clipsApi.get).toHaveBeenCalledTimes(1);
+  });
+
+  test('counts views in the plural, and a password is asked for and sent', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(card({ viewsLeft: 3, expiresAt: null, hasPassword: true }));
+    vi.mocked(clipsApi.open).mockResolvedValue({ clip: openedClip, grant: GRANT });
+    renderCard();
+    expect(await screen.findByText('A clip shared with you · 3 views left')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Password'), 'hunter22');
+    await showClip();
+    expect(clipsApi.open).toHaveBeenCalledWith('link-1', 'hunter22');
+    expect(await screen.findByLabelText('Clip content')).toHaveValue('The secret');
+  });
+
+  test('a wrong password says so and that nothing was spent; the card stays', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(card({ hasPassword: true }));
+    vi.mocked(clipsApi.open).mockRejectedValue(new ApiError('Wrong password', 403, 'WRONG_PASSWORD'));
+    renderCard();
+    await userEvent.type(await screen.findByLabelText('Password'), 'nope');
+    await showClip();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong password. No view was spent.');
+    expect(screen.getByRole('button', { name: 'Show clip' })).toBeEnabled();
+  });
+
+  test('past the password limit, it says when to try again', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(card({ hasPassword: true }));
+    vi.mocked(clipsApi.open).mockRejectedValue(
+      new ApiError('Too many', 429, 'RATE_LIMITED', undefined, undefined, { retryAfterSeconds: 600 }),
+    );
+    renderCard();
+    await userEvent.type(await screen.findByLabelText('Password'), 'nope');
+    await showClip();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong passwords. Try again in 10 minutes.');
+  });
+
+  test('a link spent or expired meanwhile shows the not-found state', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(card());
+    vi.mocked(clipsApi.open).mockRejectedValue(new ApiError('Not found', 404, 'NOT_FOUND'));
+    renderCard();
+    await screen.findByText(/A clip shared with you/);
+    await showClip();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This clip does not exist or was deleted.');
+    expect(screen.queryByRole('button', { name: 'Show clip' })).not.toBeInTheDocument();
+  });
+});
