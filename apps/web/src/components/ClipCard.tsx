@@ -28,9 +28,15 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onToggleFavorite, onDe
   const { t } = useTranslation();
   const hasFile = Boolean(clip.filePath || clip.fileName);
   const extraFiles = clip.files.length - 1;
+  // A shared clip whose link expired or whose last view was spent: its content is gone, its state says why.
+  const burntState = clip.share?.state ?? null;
   return (
     <article
-      aria-label={clip.content.slice(0, 60) || clip.fileName || t('clips.emptyContent')}
+      aria-label={
+        burntState
+          ? t(`shareState.${burntState}`)
+          : clip.content.slice(0, 60) || clip.fileName || t('clips.emptyContent')
+      }
       className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-300 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700"
     >
       <Link
@@ -44,12 +50,19 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onToggleFavorite, onDe
         <p
           className={cn(
             'line-clamp-3 text-sm wrap-anywhere whitespace-pre-wrap group-hover:text-indigo-700 dark:group-hover:text-indigo-300',
-            !clip.content && 'text-slate-500 italic dark:text-slate-400',
+            (!clip.content || burntState) && 'text-slate-500 italic dark:text-slate-400',
           )}
         >
-          {clip.content || t('clips.emptyContent')}
+          {burntState ? t('shareState.gone') : clip.content || t('clips.emptyContent')}
         </p>
       </Link>
+      {burntState && (
+        <p className="relative mt-2">
+          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+            {t(`shareState.${burntState}`)}
+          </span>
+        </p>
+      )}
       {hasFile && (
         <p className="relative mt-3 flex min-w-0 items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300">
           <Paperclip className="h-3.5 w-3.5 shrink-0" aria-label={t('clips.file')} />

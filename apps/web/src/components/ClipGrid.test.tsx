@@ -130,4 +130,16 @@ describe('ClipGrid', () => {
     expect(screen.getByText('Use the star on a clip to add it here.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Create clip' })).not.toBeInTheDocument();
   });
+
+  test('a shared clip whose link expired or whose last view was spent says so, with no content', () => {
+    const burnt = (id: string, state: 'expired' | 'viewed') =>
+      makeClip({
+        id,
+        content: '',
+        share: { linkId: `link-${id}`, expiresAt: null, maxViews: 1, viewsLeft: 0, hasPassword: false, state },
+      });
+    renderGrid([burnt('c1', 'expired'), burnt('c2', 'viewed')]);
+    expect(screen.getByRole('article', { name: 'Expired' })).toHaveTextContent('Its content was deleted.');
+    expect(screen.getByRole('article', { name: 'Viewed' })).toHaveTextContent('Its content was deleted.');
+  });
 });

@@ -20,6 +20,7 @@ import { UploadFileButton } from '../../../components/UploadFileButton';
 import { usePasteAndDrop } from '../../../components/use-paste-and-drop';
 import { useUnsavedChangesGuard } from '../editor/use-unsaved-changes-guard';
 import { NewClipLink } from '../../../components/NewClipLink';
+import { ClipViewLog } from './ClipViewLog';
 import { SharedClipActions, SharedClipNote } from './SharedClipActions';
 import { SharedClipTitle } from './SharedClipTitle';
 import { useSharedClipEditor } from './use-shared-clip-editor';
@@ -80,8 +81,9 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
           files={clip.files}
           onRemove={clip.abilities.upload ? setFileToRemove : undefined}
         />
+        {clip.share && <ClipViewLog clipId={clip.id} />}
       </ClipPanel>
-      <ShareClipDialog clipId={isSharing ? clip.id : null} onOpenChange={setIsSharing} />
+      <ShareClipDialog clipId={isSharing ? clip.id : null} isOwner share={clip.share} onOpenChange={setIsSharing} />
       <ConfirmDialog
         isOpen={fileToRemove !== null}
         onOpenChange={(isOpen) => !isOpen && setFileToRemove(null)}

@@ -1,0 +1,47 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, test, vi } from 'vitest';
+import { clipsApi } from '../../../api/clips-api';
+import { setUpPageTests } from '../../../test/page-test-setup';
+import { ClipViewLog } from './ClipViewLog';
+
+vi.mock('../../../api/clips-api', () => ({ clipsApi: { views: vi.fn() } }));
+
+const renderLog = () =>
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <ClipViewLog clipId="clip-1" />
+    </QueryClientProvider>,
+  );
+
+describe('ClipViewLog', () => {
+  setUpPageTests();
+
+  test('lists each open: when, device and browser, the viewer’s name if signed in, and whether it spent a view', async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    vi.mocked(clipsApi.views).mockResolvedValue({
+      views: [
+        { viewedAt: minutesAgo(5), device: 'phone', browser: 'Safari', viewerName: 'Bea', spentView: true },
+        { viewedAt: minutesAgo(90), device: 'desktop', browser: 'other', viewerName: null, spentView: false },
+      ],
+    });
+    renderLog();
+    const rows = await screen.findAllByRole('listitem');
+    expect(clipsApi.views).toHaveBeenCalledWith('clip-1');
+    expect(rows[0]).toHaveTextContent('5m ago');
+    expect(rows[0]).toHaveTextContent('Phone · Safari');
+    expect(within(rows[0] as HTMLElement).getByText('Bea')).toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent('Spent a view');
+    expect(rows[1]).toHaveTextContent('1h ago');
+    expect(rows[1]).toHaveTextContent('Computer · Other browser');
+    expect(rows[1]).toHaveTextContent('Not signed in');
+    expect(rows[1]).toHaveTextContent('No view spent');
+  });
+
+  test('says when no one has opened the link yet', async () => {
+    vi.mocked(clipsApi.views).mockResolvedValue({ views: [] });
+    renderLog();
+    expect(await screen.findByText('No one has opened this link yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Views of the link' })).toBeInTheDocument();
+  });
+});
