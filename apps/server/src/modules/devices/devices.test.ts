@@ -6,6 +6,8 @@ import type { TestUser } from '../../../test/factories';
 import { socketPool, type TestSocket } from '../../../test/socket-client';
 import { devices } from '../../db/schema';
 import { newId } from '../../lib/secure-tokens';
+import { createDevicesContext } from './devices.context';
+import { sweepSignedOutDevices } from './devices.service';
 import { PING_INTERVAL_MS, PING_TIMEOUT_MS } from '../../realtime/socket-server';
 
 type Caller = { tokens: { access_token: string } };
@@ -137,6 +139,18 @@ describe("the account's devices", () => {
     expect((await testApp.as(owner).delete(`/api/devices/${device!.id}`)).statusCode).toBe(204);
     expect((await testApp.as(cli).get('/api/clipboard/history')).statusCode).toBe(401);
     expect((await testApp.as(owner).get('/api/tokens')).json().tokens).toEqual([]);
+  });
+
+  test('a device signed out another way (logout) is listed no more, and the sweep removes it', async () => {
+    const owner = await testApp.factory.user();
+    const phone = await browser(owner);
+    const phoneDevice = await register(phone);
+    expect((await testApp.as(phone).post('/api/auth/logout')).statusCode).toBe(200);
+    expect(await list(owner)).toEqual([]);
+    expect((await testApp.as(owner).patch(`/api/devices/${phoneDevice.id}`, { name: 'x' })).statusCode).toBe(404);
+
+    await sweepSignedOutDevices(createDevicesContext(testApp.context));
+    expect(await testApp.context.db.select().from(devices).where(eq(devices.id, phoneDevice.id))).toEqual([]);
   });
 
   test("another user's device and a forged id are 404; signed out 401; a token 403 TOKEN_NOT_ALLOWED", async () => {
