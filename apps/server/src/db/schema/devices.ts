@@ -24,8 +24,5 @@ export const devices = pgTable(
     /** Written when its socket connects or disconnects, and at most once a minute from its HTTP calls. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [
-    uniqueIndex('devices_session_unique').on(table.sessionId),
-    index('devices_user_idx').on(table.userId),
-  ],
+  (table) => [uniqueIndex('devices_session_unique').on(table.sessionId), index('devices_user_idx').on(table.userId)],
 );
