@@ -26,6 +26,7 @@ import { healthModule } from './modules/health/health.module';
 import { networkModule } from './modules/network/network.module';
 import { roomsModule } from './modules/rooms/rooms.module';
 import { desktopModule } from './modules/desktop/desktop.module';
+import { devicesModule } from './modules/devices/devices.module';
 import { authenticate } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
@@ -53,6 +54,7 @@ const MODULES = [
   desktopModule,
   billingModule,
   tokensModule,
+  devicesModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */
@@ -190,6 +192,8 @@ export async function buildApp(
     jwtSecret: serverSecret,
     isSessionActive: isLiveSession,
     authenticatePersonalToken,
+    // A device's last seen follows its HTTP use (modules/devices/last-seen.ts, at most once a minute).
+    onSignedIn: ({ sessionId }) => events.emit('session.used', { sessionId }),
   });
 
   const context: AppContext = {

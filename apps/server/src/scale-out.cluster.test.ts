@@ -181,4 +181,32 @@ describe('two nodes behind a proxy', () => {
     expect(await disconnected).toBe('io server disconnect');
     await expect.poll(async () => (await call('b', 'GET', '/api/auth/me', user)).status, { timeout: 2000 }).toBe(401);
   });
+  test("a device's socket on node B is online for its account on node A, and offline once it closes", async () => {
+    const user = await nodes.a.factory.user();
+    const phone = { ...user, tokens: await nodes.a.factory.session(user) };
+    const registered = await call('a', 'POST', '/api/devices', phone, { name: 'Safari on iOS', kind: 'browser' });
+    expect(registered.status).toBe(201);
+    const { id: deviceId } = (await registered.json()) as { id: string };
+    const listening = await socketOn('a', { user });
+    const presence = () =>
+      new Promise<{ online: boolean }>((resolve) =>
+        listening.on('device:presence', (payload) => payload.deviceId === deviceId && resolve(payload)),
+      );
+    const onlineOf = async () => {
+      const { devices } = (await (await call('a', 'GET', '/api/devices', user)).json()) as {
+        devices: Array<{ id: string; online: boolean }>;
+      };
+      return devices.find(({ id }) => id === deviceId)?.online;
+    };
+
+    const cameOnline = presence();
+    const phoneSocket = await socketOn('b', { user: phone });
+    expect((await cameOnline).online).toBe(true);
+    expect(await onlineOf()).toBe(true);
+
+    const wentOffline = presence();
+    phoneSocket.close();
+    expect((await wentOffline).online).toBe(false);
+    expect(await onlineOf()).toBe(false);
+  });
 });

@@ -91,6 +91,13 @@ export type DesktopItemRemovedPayload = z.infer<typeof DesktopItemRemovedPayload
 export const DesktopShareRevokedPayload = z.object({ networkId: z.string() });
 export type DesktopShareRevokedPayload = z.infer<typeof DesktopShareRevokedPayload>;
 
+/**
+ * Sent on the user's own channel when one of their devices comes online (its first socket opens) or goes
+ * offline (its last socket closed, or was lost: within DEVICE_OFFLINE_WITHIN_MS).
+ */
+export const DevicePresencePayload = z.object({ deviceId: ResourceId, online: z.boolean(), lastSeenAt: z.string() });
+export type DevicePresencePayload = z.infer<typeof DevicePresencePayload>;
+
 /** A LAN peer's socket connects with `query.type` lan_host or lan_discover. */
 export const LanPeerType = z.enum(['lan_host', 'lan_discover']);
 export type LanPeerType = z.infer<typeof LanPeerType>;
@@ -128,6 +135,7 @@ export interface ServerToClientEvents {
   'desktop:share:revoked': (payload: DesktopShareRevokedPayload) => void;
   'room:changed': (payload: RoomChangedPayload) => void;
   'room:closed': (payload: RoomClosedPayload) => void;
+  'device:presence': (payload: DevicePresencePayload) => void;
   'clip-update': (payload: ClipUpdatePayload) => void;
   'clip-created': (payload: ClipCreatedPayload) => void;
   'clip-deleted': (payload: ClipDeletedPayload) => void;

@@ -18,3 +18,4 @@ export * from './schemas/device';
 export * from './api/endpoint';
 export * from './api/endpoints';
 export * from './api/tables';
+export * from './schemas/devices';

@@ -67,6 +67,15 @@ export const TOKEN_CREATIONS_PER_MINUTE = 10;
 /** A token's last use is written at most this often, not on every request. */
 export const TOKEN_LAST_USED_WRITE_MS = 60_000;
 
+/** An account's devices: the longest name, and how often HTTP use may write a device's last seen. */
+export const DEVICE_NAME_MAX = 64;
+export const DEVICE_LAST_SEEN_WRITE_MS = 60_000;
+/**
+ * A device whose socket is lost without a clean close shows offline within this long: the Socket.IO
+ * server's ping interval plus its ping timeout stay under it (apps/server/src/realtime/socket-server.ts).
+ */
+export const DEVICE_OFFLINE_WITHIN_MS = 15_000;
+
 /** Device sign-in: the client's name as the user sees it, how long a code lives and how often it may be polled. */
 export const DEVICE_CLIENT_NAME_MAX = 100;
 export const DEVICE_CODE_TTL_SECONDS = 600;

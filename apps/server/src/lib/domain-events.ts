@@ -43,6 +43,13 @@ export interface DomainEventMap {
   'account.confirmed': { userId: string; email: string };
   /** Logout, refresh-token reuse or a password reset: the session's sockets are closed at once. */
   'session.revoked': { sessionId: string };
+  /**
+   * A signed-in HTTP call was made with this session (a browser's or a token's). Told by the authenticate
+   * plugin on every such call, not after a write: its listeners keep their own pace (a device's last seen).
+   */
+  'session.used': { sessionId: string };
+  /** One of the user's devices came online or went offline: the account's sockets hear it. */
+  'device.presence': { userId: string; deviceId: string; online: boolean; lastSeenAt: string };
 }
 
 type EventName = keyof DomainEventMap;

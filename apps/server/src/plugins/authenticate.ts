@@ -27,6 +27,8 @@ export const authenticate = fp<{
   isSessionActive: (sessionId: string) => Promise<boolean>;
   /** The caller behind a personal access token, or null: passed in likewise (modules/tokens/token-auth.ts). */
   authenticatePersonalToken: (token: string, userAgent: string | undefined) => Promise<SignedInActor | null>;
+  /** Told of every call a signed-in caller makes, once it is known to be signed in; must not wait or throw. */
+  onSignedIn?: (actor: SignedInActor) => void;
 }>(async (app: FastifyInstance, options) => {
   app.decorateRequest('actor', null);
   app.addHook('onRequest', async (request) => {
@@ -39,11 +41,15 @@ export const authenticate = fp<{
       if (!actor || request.routeOptions.url === undefined) return;
       requireScope(actor, scopeOfRoute(request.method, request.routeOptions.url));
       request.actor = actor;
+      options.onSignedIn?.(actor);
       return;
     }
     try {
       const claims = await verifyAccessToken(options.jwtSecret, presented);
-      if (await options.isSessionActive(claims.sessionId)) request.actor = claims;
+      if (await options.isSessionActive(claims.sessionId)) {
+        request.actor = claims;
+        options.onSignedIn?.(claims);
+      }
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
     }

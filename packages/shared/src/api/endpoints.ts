@@ -98,6 +98,7 @@ import {
   DeviceTokenResponse,
   DeviceUserCodeRequest,
 } from '../schemas/device';
+import { DeviceIdParams, DeviceList, Device, RegisterDeviceRequest, RenameDeviceRequest } from '../schemas/devices';
 import { CreateTokenRequest, CreatedToken, CurrentToken, TokenIdParams, TokenList } from '../schemas/tokens';
 import { SELF_SCOPE, defineEndpoints } from './endpoint';
 
@@ -549,6 +550,30 @@ export const DEVICE_ENDPOINTS = defineEndpoints({
   lookup: { method: 'POST', path: '/device/lookup', body: DeviceUserCodeRequest, response: DeviceRequestDetails },
   approve: { method: 'POST', path: '/device/approve', body: DeviceUserCodeRequest, status: 204, response: null },
   deny: { method: 'POST', path: '/device/deny', body: DeviceUserCodeRequest, status: 204, response: null },
+});
+
+/**
+ * The account's devices (browsers, installed apps, CLIs), each one session: managed from a signed-in browser
+ * only (a token gets 403 `TOKEN_NOT_ALLOWED`). Another user's device, or an unknown id, is 404. Not to be
+ * confused with DEVICE_ENDPOINTS, the device sign-in that makes a CLI one of these.
+ */
+export const ACCOUNT_DEVICE_ENDPOINTS = defineEndpoints({
+  /** The account's devices with `online` (a socket open on any node), `lastSeenAt` and `current`. */
+  list: { method: 'GET', path: '/devices', response: DeviceList },
+  /**
+   * The calling browser or installed app registers itself: 201 the first time, then 200 with the same
+   * device (its name as it is now) for every later call of the same session.
+   */
+  register: { method: 'POST', path: '/devices', body: RegisterDeviceRequest, status: 201, response: Device },
+  rename: {
+    method: 'PATCH',
+    path: '/devices/:id',
+    params: DeviceIdParams,
+    body: RenameDeviceRequest,
+    response: Device,
+  },
+  /** Signs the device out at once: its session is revoked, its calls answer 401 and its sockets close, on every node. */
+  remove: { method: 'DELETE', path: '/devices/:id', params: DeviceIdParams, status: 204, response: null },
 });
 
 /** Paid plans: a 503 `PAYMENTS_NOT_CONFIGURED` means this server sells none. */

@@ -7,3 +7,4 @@ export * from './desktops';
 export * from './billing';
 export * from './storage-usage';
 export * from './tokens';
+export * from './devices';

@@ -12,6 +12,7 @@ import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
 import { hashToken, newId } from '../../lib/secure-tokens';
+import { addCliDevice } from '../devices/devices.service';
 import type { TokenRow, TokensContext, UserRow } from './tokens.context';
 import { tokenPolicy } from './tokens.policy';
 import { presentToken } from './tokens.presenter';
@@ -40,7 +41,10 @@ export async function createToken(ctx: TokensContext, actor: Actor, input: NewTo
   return issueToken(ctx, requireSignedIn(actor).userId, input);
 }
 
-/** A token for a user, on their behalf: the settings page's creation, or a device sign-in they approved. */
+/**
+ * A token for a user, on their behalf: the settings page's creation, or a device sign-in they approved
+ * (which makes the CLI one of the account's devices, in the same transaction).
+ */
 export async function issueToken(ctx: TokensContext, userId: string, input: NewTokenInput): Promise<CreatedToken> {
   const token = newPersonalToken();
   const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null;
@@ -76,6 +80,8 @@ export async function issueToken(ctx: TokensContext, userId: string, input: NewT
         expiresAt,
       })
       .returning();
+    // A device sign-in's token is a CLI of the account's devices (a token made by hand is not).
+    if (input.source === 'device') await addCliDevice(tx, { userId, sessionId, clientName: input.name });
     return inserted!;
   });
   return { ...presentToken(row), token };

@@ -1,0 +1,36 @@
+import { describe, expect, test } from 'vitest';
+import type { Actor } from '../../lib/actor';
+import type { AppError } from '../../lib/app-error';
+import { authorize } from '../../lib/policy';
+import { devicePolicy } from './devices.policy';
+
+const device = { userId: 'owner' };
+const actors: Record<string, Actor> = {
+  owner: { userId: 'owner', sessionId: 's1', expiresAt: 0 },
+  other: { userId: 'other', sessionId: 's2', expiresAt: 0 },
+  signedOut: null,
+};
+
+describe('devicePolicy', () => {
+  test.each(['read', 'rename', 'remove'] as const)('only the owner may %s', (action) => {
+    expect(devicePolicy[action](actors.owner ?? null, device)).toBe(true);
+    expect(devicePolicy[action](actors.other ?? null, device)).toBe(false);
+    expect(devicePolicy[action](null, device)).toBe(false);
+  });
+
+  test('authorize: another user is told the device does not exist (404), as a signed-out caller is', () => {
+    const codeOf = (actor: Actor, action: 'rename' | 'remove') => {
+      try {
+        authorize(devicePolicy, action, actor, device);
+        return 'allowed';
+      } catch (error) {
+        return (error as AppError).code;
+      }
+    };
+    for (const action of ['rename', 'remove'] as const) {
+      expect(codeOf(actors.owner ?? null, action)).toBe('allowed');
+      expect(codeOf(actors.other ?? null, action)).toBe('NOT_FOUND');
+      expect(codeOf(null, action)).toBe('NOT_FOUND');
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import { ACCOUNT_DEVICE_ENDPOINTS, Device, ErrorBody } from '@clipsync/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { routeFrom } from '../../lib/api-route';
+import { signedInOnly } from '../../plugins/authenticate';
+import type { DevicesContext } from './devices.context';
+import * as devicesService from './devices.service';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
+const signedIn = { tags: ['devices'], security: [{ bearer: [] }], response: errors };
+
+/** The account's devices: for a signed-in browser session only (the entries name no scope, so tokens get 403). */
+export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: DevicesContext }> = async (app, { ctx }) => {
+  app.addHook('preHandler', signedInOnly);
+
+  app.route({
+    ...routeFrom(ACCOUNT_DEVICE_ENDPOINTS.list, signedIn),
+    handler: (request) => devicesService.listDevices(ctx, request.actor),
+  });
+
+  app.route({
+    // 201 when this call made the device, 200 when the session had registered already.
+    ...routeFrom(ACCOUNT_DEVICE_ENDPOINTS.register, { ...signedIn, response: { ...errors, 200: Device } }),
+    handler: async (request, reply) => {
+      const { device, isNew } = await devicesService.registerDevice(ctx, request.actor, request.body);
+      return reply.code(isNew ? 201 : 200).send(device);
+    },
+  });
+
+  app.route({
+    ...routeFrom(ACCOUNT_DEVICE_ENDPOINTS.rename, signedIn),
+    handler: (request) => devicesService.renameDevice(ctx, request.actor, request.params.id, request.body.name),
+  });
+
+  app.route({
+    ...routeFrom(ACCOUNT_DEVICE_ENDPOINTS.remove, signedIn),
+    handler: async (request, reply) => {
+      await devicesService.removeDevice(ctx, request.actor, request.params.id);
+      return reply.code(204).send(null);
+    },
+  });
+};

@@ -1,0 +1,165 @@
+import { DEVICE_NAME_MAX, type Device, type DeviceList, type RegisterDeviceRequest } from '@clipsync/shared';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Transaction } from '../../db/client';
+import { devices, sessions } from '../../db/schema';
+import { requireSignedIn, type Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { authorize } from '../../lib/policy';
+import { newId } from '../../lib/secure-tokens';
+import type { DeviceRow, DevicesContext } from './devices.context';
+import { devicePolicy } from './devices.policy';
+import { presencePayload, presentDevice } from './devices.presenter';
+
+/** A device is listed, renamed or removed only while its session can still sign calls in. */
+const hasLiveSession = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+
+async function isOnline(ctx: DevicesContext, sessionId: string): Promise<boolean> {
+  return (await ctx.presence.onlineSessions([sessionId])).has(sessionId);
+}
+
+/**
+ * The calling browser or installed app as a device: made on the first call of its session, the same
+ * device on every later one (its name as the user left it, not the one sent again).
+ */
+export async function registerDevice(
+  ctx: DevicesContext,
+  actor: Actor,
+  input: RegisterDeviceRequest,
+): Promise<{ device: Device; isNew: boolean }> {
+  const { userId, sessionId } = requireSignedIn(actor);
+  const [inserted] = await ctx.db
+    .insert(devices)
+    .values({ id: newId(), userId, sessionId, name: input.name, kind: input.kind })
+    .onConflictDoNothing({ target: devices.sessionId })
+    .returning();
+  const row = inserted ?? (await ctx.db.select().from(devices).where(eq(devices.sessionId, sessionId)))[0];
+  if (!row) throw new AppError('INTERNAL');
+  const online = await isOnline(ctx, sessionId);
+  // Its page may have opened its socket before registering: the account's other devices learn of it now.
+  if (inserted) ctx.events.emit('device.presence', { userId, ...presencePayload(row.id, online, row.lastSeenAt) });
+  return { device: presentDevice(row, { online, callerSessionId: sessionId }), isNew: inserted !== undefined };
+}
+
+/**
+ * A CLI signed in by a device grant is a device named after its client, made in the transaction that
+ * makes its token (modules/tokens), so no token of a device sign-in is ever without its device.
+ */
+export async function addCliDevice(
+  tx: Transaction,
+  device: { userId: string; sessionId: string; clientName: string },
+): Promise<void> {
+  const name = device.clientName.trim().slice(0, DEVICE_NAME_MAX) || 'CLI';
+  await tx
+    .insert(devices)
+    .values({ id: newId(), userId: device.userId, sessionId: device.sessionId, name, kind: 'cli' });
+}
+
+/** The account's devices, oldest first, each with whether a socket of it is open now. */
+export async function listDevices(ctx: DevicesContext, actor: Actor): Promise<DeviceList> {
+  const { userId, sessionId } = requireSignedIn(actor);
+  const rows = await ctx.db
+    .select({ device: devices })
+    .from(devices)
+    .innerJoin(sessions, eq(sessions.id, devices.sessionId))
+    .where(and(eq(devices.userId, userId), hasLiveSession()))
+    .orderBy(asc(devices.createdAt), asc(devices.id));
+  const online = await ctx.presence.onlineSessions(rows.map(({ device }) => device.sessionId));
+  return {
+    devices: rows.map(({ device }) =>
+      presentDevice(device, { online: online.has(device.sessionId), callerSessionId: sessionId }),
+    ),
+  };
+}
+
+/** A device of a live session by id; another user's, an unknown or a signed-out one is one 404. */
+async function findDevice(ctx: DevicesContext, actor: Actor, deviceId: string, action: 'rename' | 'remove') {
+  requireSignedIn(actor);
+  const [found] = await ctx.db
+    .select({ device: devices })
+    .from(devices)
+    .innerJoin(sessions, eq(sessions.id, devices.sessionId))
+    .where(and(eq(devices.id, deviceId), hasLiveSession()));
+  if (!found) throw new AppError('NOT_FOUND', 'Device not found');
+  authorize(devicePolicy, action, actor, found.device);
+  return found.device;
+}
+
+export async function renameDevice(ctx: DevicesContext, actor: Actor, deviceId: string, name: string): Promise<Device> {
+  const device = await findDevice(ctx, actor, deviceId, 'rename');
+  const [renamed] = await ctx.db.update(devices).set({ name }).where(eq(devices.id, device.id)).returning();
+  if (!renamed) throw new AppError('NOT_FOUND', 'Device not found');
+  const { sessionId } = requireSignedIn(actor);
+  return presentDevice(renamed, { online: await isOnline(ctx, renamed.sessionId), callerSessionId: sessionId });
+}
+
+/**
+ * Signs the device out at once, by the path every revocation takes: its session is revoked (the session
+ * cache of every node hears `session.revoked`, its calls answer 401, its sockets are closed) and the device
+ * is gone with it. A CLI's token is that session's, so it stops too.
+ */
+export async function removeDevice(ctx: DevicesContext, actor: Actor, deviceId: string): Promise<void> {
+  const device = await findDevice(ctx, actor, deviceId, 'remove');
+  const revoked = await ctx.db.transaction(async (tx) => {
+    const ended = await tx
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: 'device_removed' })
+      .where(and(eq(sessions.id, device.sessionId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    await tx.delete(devices).where(eq(devices.id, device.id));
+    return ended;
+  });
+  for (const { id } of revoked) ctx.events.emit('session.revoked', { sessionId: id });
+}
+
+/** Seen now: the device of this session, if it is one (its socket opened or closed). */
+async function touchDevice(ctx: DevicesContext, sessionId: string): Promise<DeviceRow | undefined> {
+  const [row] = await ctx.db
+    .update(devices)
+    .set({ lastSeenAt: new Date() })
+    .where(eq(devices.sessionId, sessionId))
+    .returning();
+  return row;
+}
+
+/**
+ * A socket of this session opened: if the session is a device, it is seen now and online. `isStillOpen`
+ * is asked after the write, so a socket that closed meanwhile is not announced after its own goodbye.
+ */
+export async function noteSocketOpened(
+  ctx: DevicesContext,
+  sessionId: string,
+  isStillOpen: () => boolean,
+): Promise<void> {
+  const row = await touchDevice(ctx, sessionId);
+  if (!row || !isStillOpen()) return;
+  ctx.events.emit('device.presence', { userId: row.userId, ...presencePayload(row.id, true, row.lastSeenAt) });
+}
+
+/** A socket of this session closed (or was lost): the device is offline once no socket of it is left anywhere. */
+export async function noteSocketClosed(ctx: DevicesContext, sessionId: string): Promise<void> {
+  // Written first: a session that is no device costs an index lookup, not a question to every node.
+  const row = await touchDevice(ctx, sessionId);
+  if (!row || (await isOnline(ctx, sessionId))) return;
+  ctx.events.emit('device.presence', { userId: row.userId, ...presencePayload(row.id, false, row.lastSeenAt) });
+}
+
+/**
+ * Seen through an HTTP call: the conditional UPDATE writes at most once a minute per device across nodes
+ * (the caller keeps each node to one attempt a minute per session: last-seen.ts).
+ */
+export async function noteHttpUse(ctx: DevicesContext, sessionId: string, writeEveryMs: number): Promise<void> {
+  const now = Date.now();
+  await ctx.db
+    .update(devices)
+    .set({ lastSeenAt: new Date(now) })
+    .where(and(eq(devices.sessionId, sessionId), lt(devices.lastSeenAt, new Date(now - writeEveryMs))));
+}
+
+/** Devices whose session was revoked or expired are signed out for good: their rows go. */
+export async function sweepSignedOutDevices(ctx: DevicesContext): Promise<void> {
+  const ended = ctx.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(or(isNotNull(sessions.revokedAt), lt(sessions.expiresAt, sql`now()`)));
+  await ctx.db.delete(devices).where(inArray(devices.sessionId, ended));
+}

@@ -1,0 +1,284 @@
+import { DEVICE_OFFLINE_WITHIN_MS, type Device, type DevicePresencePayload } from '@clipsync/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import type { TestUser } from '../../../test/factories';
+import { socketPool, type TestSocket } from '../../../test/socket-client';
+import { devices } from '../../db/schema';
+import { newId } from '../../lib/secure-tokens';
+import { createDevicesContext } from './devices.context';
+import { sweepSignedOutDevices } from './devices.service';
+import { PING_INTERVAL_MS, PING_TIMEOUT_MS } from '../../realtime/socket-server';
+
+type Caller = { tokens: { access_token: string } };
+
+describe("the account's devices", () => {
+  let testApp: TestApp;
+  let baseUrl: string;
+  const sockets = socketPool();
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    baseUrl = await testApp.listen();
+  });
+  afterAll(async () => {
+    sockets.closeAll();
+    await testApp.close();
+  });
+
+  /** Another signed-in browser of the user, as `testApp.as` takes it. */
+  const browser = async (user: TestUser): Promise<Caller> => ({ tokens: await testApp.factory.session(user) });
+  const register = async (caller: Caller, name = 'Chrome on Android', kind: 'browser' | 'app' = 'browser') => {
+    const res = await testApp.as(caller).post('/api/devices', { name, kind });
+    expect(res.statusCode).toBe(201);
+    return res.json<Device>();
+  };
+  const list = async (caller: Caller) => {
+    const res = await testApp.as(caller).get('/api/devices');
+    expect(res.statusCode).toBe(200);
+    return res.json<{ devices: Device[] }>().devices;
+  };
+  /** The CLI's whole device sign-in: code, approval in the owner's browser, the token. */
+  const signInCli = async (owner: TestUser, clientName: string): Promise<Caller> => {
+    const code = (await testApp.as(null).post('/api/device/code', { clientName })).json();
+    expect((await testApp.as(owner).post('/api/device/approve', { userCode: code.user_code })).statusCode).toBe(204);
+    const granted = await testApp.as(null).post('/api/device/token', { device_code: code.device_code });
+    expect(granted.statusCode).toBe(200);
+    return { tokens: { access_token: granted.json().access_token as string } };
+  };
+  /** The next `device:presence` about this device (others are skipped). */
+  const presence = (socket: TestSocket, deviceId: string, timeoutMs = 3000) =>
+    new Promise<DevicePresencePayload>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no device:presence for ${deviceId}`)), timeoutMs);
+      const listener = (payload: DevicePresencePayload) => {
+        if (payload.deviceId !== deviceId) return;
+        clearTimeout(timer);
+        socket.off('device:presence', listener);
+        resolve(payload);
+      };
+      socket.on('device:presence', listener);
+    });
+
+  test('a browser registers itself once per session: 201, then 200 with the same device', async () => {
+    const owner = await testApp.factory.user();
+    const first = await testApp.as(owner).post('/api/devices', { name: '  Chrome on Android ', kind: 'browser' });
+    expect(first.statusCode).toBe(201);
+    const device = first.json<Device>();
+    expect(device).toMatchObject({ name: 'Chrome on Android', kind: 'browser', online: false, current: true });
+    expect(device.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+
+    const again = await testApp.as(owner).post('/api/devices', { name: 'Something else', kind: 'app' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(device);
+    expect(await list(owner)).toEqual([device]);
+  });
+
+  test('names are 1–64 characters once trimmed, and a browser cannot register as a CLI', async () => {
+    const owner = await testApp.factory.user();
+    for (const body of [
+      { name: '   ', kind: 'browser' },
+      { name: 'x'.repeat(65), kind: 'browser' },
+      { name: 'laptop', kind: 'cli' },
+      { name: 'laptop' },
+    ]) {
+      expect((await testApp.as(owner).post('/api/devices', body)).statusCode).toBe(400);
+    }
+    expect((await testApp.as(owner).post('/api/devices', { name: 'x'.repeat(64), kind: 'app' })).statusCode).toBe(201);
+  });
+
+  test("the CLI's device sign-in makes a cli device named after the client; a token made by hand makes none", async () => {
+    const owner = await testApp.factory.user();
+    await signInCli(owner, 'clipsync on work laptop');
+    const made = await testApp.as(owner).post('/api/tokens', { name: 'CI', scopes: ['clips:read'] });
+    expect(made.statusCode).toBe(201);
+    expect(await list(owner)).toEqual([
+      expect.objectContaining({ name: 'clipsync on work laptop', kind: 'cli', online: false, current: false }),
+    ]);
+  });
+
+  test('listed with online, lastSeenAt and current; renamed by the owner', async () => {
+    const owner = await testApp.factory.user();
+    const phone = await browser(owner);
+    const phoneDevice = await register(phone, 'Safari on iOS');
+    const laptop = await register(owner, 'Firefox on Linux');
+    await sockets.connect(baseUrl, { token: phone.tokens.access_token });
+
+    const seen = await list(owner);
+    expect(seen).toEqual([
+      expect.objectContaining({ id: phoneDevice.id, online: true, current: false }),
+      expect.objectContaining({ id: laptop.id, online: false, current: true }),
+    ]);
+    expect(Date.parse(seen[0]!.lastSeenAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    const renamed = await testApp.as(owner).patch(`/api/devices/${phoneDevice.id}`, { name: ' My phone ' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: phoneDevice.id, name: 'My phone', online: true, current: false });
+    expect((await list(phone)).find((device) => device.current)?.name).toBe('My phone');
+  });
+
+  test('removing a device signs it out at once: its calls answer 401, its socket closes, it is listed no more', async () => {
+    const owner = await testApp.factory.user();
+    const phone = await browser(owner);
+    const phoneDevice = await register(phone);
+    const socket = await sockets.connect(baseUrl, { token: phone.tokens.access_token });
+    const disconnected = new Promise<string>((resolve) => socket.on('disconnect', (reason) => resolve(reason)));
+
+    expect((await testApp.as(owner).delete(`/api/devices/${phoneDevice.id}`)).statusCode).toBe(204);
+    expect(await disconnected).toBe('io server disconnect');
+    expect((await testApp.as(phone).get('/api/clipboard/history')).statusCode).toBe(401);
+    expect(await list(owner)).toEqual([]);
+    expect((await testApp.as(owner).delete(`/api/devices/${phoneDevice.id}`)).statusCode).toBe(404);
+    // The browser that removed it is untouched.
+    expect((await testApp.as(owner).get('/api/clipboard/history')).statusCode).toBe(200);
+  });
+
+  test('removing a CLI device ends its token: refused over HTTP and gone from the tokens list', async () => {
+    const owner = await testApp.factory.user();
+    const cli = await signInCli(owner, 'clipsync');
+    expect((await testApp.as(cli).get('/api/clipboard/history')).statusCode).toBe(200);
+    const [device] = await list(owner);
+    expect((await testApp.as(owner).delete(`/api/devices/${device!.id}`)).statusCode).toBe(204);
+    expect((await testApp.as(cli).get('/api/clipboard/history')).statusCode).toBe(401);
+    expect((await testApp.as(owner).get('/api/tokens')).json().tokens).toEqual([]);
+  });
+
+  test('a device signed out another way (logout) is listed no more, and the sweep removes it', async () => {
+    const owner = await testApp.factory.user();
+    const phone = await browser(owner);
+    const phoneDevice = await register(phone);
+    expect((await testApp.as(phone).post('/api/auth/logout')).statusCode).toBe(200);
+    expect(await list(owner)).toEqual([]);
+    expect((await testApp.as(owner).patch(`/api/devices/${phoneDevice.id}`, { name: 'x' })).statusCode).toBe(404);
+
+    await sweepSignedOutDevices(createDevicesContext(testApp.context));
+    expect(await testApp.context.db.select().from(devices).where(eq(devices.id, phoneDevice.id))).toEqual([]);
+  });
+
+  test("another user's device and a forged id are 404; signed out 401; a token 403 TOKEN_NOT_ALLOWED", async () => {
+    const owner = await testApp.factory.user();
+    const stranger = await testApp.factory.user();
+    const device = await register(owner);
+    for (const id of [device.id, newId()]) {
+      expect((await testApp.as(stranger).patch(`/api/devices/${id}`, { name: 'mine now' })).statusCode).toBe(404);
+      expect((await testApp.as(stranger).delete(`/api/devices/${id}`)).statusCode).toBe(404);
+    }
+    expect(await list(stranger)).toEqual([]);
+    expect((await testApp.as(owner).patch('/api/devices/not-an-id', { name: 'x' })).statusCode).toBe(400);
+
+    expect((await testApp.as(null).get('/api/devices')).statusCode).toBe(401);
+    expect((await testApp.as(null).post('/api/devices', { name: 'x', kind: 'browser' })).statusCode).toBe(401);
+    expect((await testApp.as(null).delete(`/api/devices/${device.id}`)).statusCode).toBe(401);
+
+    const cli = await signInCli(owner, 'clipsync');
+    for (const res of [
+      await testApp.as(cli).get('/api/devices'),
+      await testApp.as(cli).post('/api/devices', { name: 'x', kind: 'browser' }),
+      await testApp.as(cli).patch(`/api/devices/${device.id}`, { name: 'x' }),
+      await testApp.as(cli).delete(`/api/devices/${device.id}`),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('TOKEN_NOT_ALLOWED');
+    }
+    expect((await list(owner)).map(({ name }) => name).sort()).toEqual(['Chrome on Android', 'clipsync']);
+  });
+
+  test("presence: the account's other device hears a device come online and go offline; a stranger hears nothing", async () => {
+    const owner = await testApp.factory.user();
+    const stranger = await testApp.factory.user();
+    const phone = await browser(owner);
+    const phoneDevice = await register(phone);
+    const listening = await sockets.connect(baseUrl, { token: owner.tokens.access_token });
+    const strangers = await sockets.connect(baseUrl, { token: stranger.tokens.access_token });
+    const overheard: unknown[] = [];
+    strangers.on('device:presence', (payload) => overheard.push(payload));
+
+    const online = presence(listening, phoneDevice.id);
+    const phoneSocket = await sockets.connect(baseUrl, { token: phone.tokens.access_token });
+    expect(await online).toMatchObject({ deviceId: phoneDevice.id, online: true });
+    expect((await list(owner)).find(({ id }) => id === phoneDevice.id)?.online).toBe(true);
+
+    const offline = presence(listening, phoneDevice.id);
+    phoneSocket.close();
+    const told = await offline;
+    expect(told).toMatchObject({ deviceId: phoneDevice.id, online: false });
+    expect(Date.parse(told.lastSeenAt)).toBeGreaterThan(Date.now() - 5000);
+    expect((await list(owner)).find(({ id }) => id === phoneDevice.id)).toMatchObject({
+      online: false,
+      lastSeenAt: told.lastSeenAt,
+    });
+    expect(overheard).toEqual([]);
+  });
+
+  test('a device with two sockets stays online until its last one closes', async () => {
+    const owner = await testApp.factory.user();
+    const phone = await browser(owner);
+    const phoneDevice = await register(phone);
+    const listening = await sockets.connect(baseUrl, { token: owner.tokens.access_token });
+    const first = await sockets.connect(baseUrl, { token: phone.tokens.access_token });
+    const second = await sockets.connect(baseUrl, { token: phone.tokens.access_token });
+    const heard: DevicePresencePayload[] = [];
+    listening.on('device:presence', (payload) => heard.push(payload));
+
+    first.close();
+    await vi.waitFor(async () => expect((await list(owner)).find(({ current }) => !current)?.online).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(heard.filter(({ online }) => !online)).toEqual([]);
+    const offline = presence(listening, phoneDevice.id);
+    second.close();
+    expect((await offline).online).toBe(false);
+  });
+
+  test('the ping notices a lost socket within the 15 s a device may show online after it is gone', () => {
+    expect(PING_INTERVAL_MS + PING_TIMEOUT_MS).toBeLessThan(DEVICE_OFFLINE_WITHIN_MS);
+    expect(testApp.context.realtime.io.engine.opts).toMatchObject({
+      pingInterval: PING_INTERVAL_MS,
+      pingTimeout: PING_TIMEOUT_MS,
+    });
+  });
+
+  test(
+    'a device whose socket stops answering (no close) shows offline within 15 s',
+    async () => {
+      const owner = await testApp.factory.user();
+      const phone = await browser(owner);
+      const phoneDevice = await register(phone);
+      const listening = await sockets.connect(baseUrl, { token: owner.tokens.access_token });
+      const online = presence(listening, phoneDevice.id);
+      const phoneSocket = await sockets.connect(baseUrl, { token: phone.tokens.access_token });
+      await online;
+      // The phone falls silent: it no longer answers the server's pings, and says no goodbye.
+      const engine = phoneSocket.io.engine as unknown as { _sendPacket: (type: string, ...rest: unknown[]) => void };
+      const send = engine._sendPacket.bind(engine);
+      engine._sendPacket = (type, ...rest) => (type === 'pong' ? undefined : send(type, ...rest));
+      const silentSince = Date.now();
+      const offline = await presence(listening, phoneDevice.id, DEVICE_OFFLINE_WITHIN_MS);
+      expect(offline.online).toBe(false);
+      expect(Date.now() - silentSince).toBeLessThan(DEVICE_OFFLINE_WITHIN_MS);
+    },
+    DEVICE_OFFLINE_WITHIN_MS + 5000,
+  );
+
+  test('HTTP use moves last seen at most once a minute, never a write per request', async () => {
+    const owner = await testApp.factory.user();
+    const device = await register(owner);
+    const longAgo = new Date(Date.now() - 10 * 60_000);
+    const lastSeen = async () =>
+      (await testApp.context.db.select().from(devices).where(eq(devices.id, device.id)))[0]!.lastSeenAt.getTime();
+    const seenLongAgo = () =>
+      testApp.context.db.update(devices).set({ lastSeenAt: longAgo }).where(eq(devices.id, device.id));
+    const call = async () => expect((await testApp.as(owner).get('/api/clipboard/history')).statusCode).toBe(200);
+    try {
+      // The registration was this session's call of the minute; a minute on, the next call is written.
+      await seenLongAgo();
+      vi.useFakeTimers({ now: Date.now() + 61_000, toFake: ['Date'] });
+      await call();
+      await vi.waitFor(async () => expect(await lastSeen()).toBeGreaterThan(longAgo.getTime()));
+
+      await seenLongAgo();
+      for (let i = 0; i < 3; i += 1) await call();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await lastSeen()).toBe(longAgo.getTime());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { DEVICE_NAME_MAX } from '../limits';
+import { ResourceId } from './clips';
+
+/**
+ * An account's devices: every signed-in browser and installed app that registered itself, and every CLI
+ * signed in by a device sign-in. (`device.ts` is the sign-in itself, RFC 8628.)
+ */
+export const DEVICE_KINDS = ['browser', 'app', 'cli'] as const;
+export const DeviceKind = z.enum(DEVICE_KINDS);
+export type DeviceKind = z.infer<typeof DeviceKind>;
+
+/** 1–64 characters once trimmed ("Chrome on Android", "work laptop"). */
+export const DeviceName = z.string().trim().min(1).max(DEVICE_NAME_MAX);
+
+/**
+ * `POST /api/devices`: a signed-in browser or installed app registers itself. A CLI is registered by its
+ * device sign-in, so `cli` is not asked for here.
+ */
+export const RegisterDeviceRequest = z.object({ name: DeviceName, kind: z.enum(['browser', 'app']) });
+export type RegisterDeviceRequest = z.infer<typeof RegisterDeviceRequest>;
+
+export const RenameDeviceRequest = z.object({ name: DeviceName });
+export type RenameDeviceRequest = z.infer<typeof RenameDeviceRequest>;
+
+export const DeviceIdParams = z.object({ id: ResourceId });
+export type DeviceIdParams = z.infer<typeof DeviceIdParams>;
+
+export const Device = z.object({
+  id: ResourceId,
+  name: z.string(),
+  kind: DeviceKind,
+  createdAt: z.string(),
+  /** When its socket last connected or closed, or it last called the API (written at most once a minute). */
+  lastSeenAt: z.string(),
+  /** A socket of the device is open now, on any node. */
+  online: z.boolean(),
+  /** The caller's own device. */
+  current: z.boolean(),
+});
+export type Device = z.infer<typeof Device>;
+
+export const DeviceList = z.object({ devices: z.array(Device) });
+export type DeviceList = z.infer<typeof DeviceList>;
