@@ -39,6 +39,16 @@ export interface IoOptions {
   cwd?: string;
   /** Whether stderr is a terminal (progress lines are drawn only on one). */
   stderrIsTTY?: boolean;
+  /** Keys typed at a terminal stdin (raw mode, as a password prompt reads them), sent once it is read. */
+  typed?: string;
+}
+
+/** A terminal's stdin that records raw mode and types `keys` once something listens. */
+function terminalInput(keys: string) {
+  const input = Object.assign(new PassThrough(), { isTTY: true, rawModes: [] as boolean[] });
+  const setRawMode = (isRaw: boolean) => input.rawModes.push(isRaw);
+  input.once('resume', () => setImmediate(() => input.write(keys)));
+  return Object.assign(input, { setRawMode });
 }
 
 /**
@@ -55,9 +65,11 @@ export async function startCliHarness() {
     const stdout = new Captured();
     const stderr = new Captured(options.stderrIsTTY);
     const stdin =
-      options.stdin === undefined
-        ? Object.assign(Readable.from([]), { isTTY: true })
-        : Readable.from([Buffer.from(options.stdin)]);
+      options.typed !== undefined
+        ? terminalInput(options.typed)
+        : options.stdin === undefined
+          ? Object.assign(Readable.from([]), { isTTY: true })
+          : Readable.from([Buffer.from(options.stdin)]);
     const io: CliIo = {
       stdin,
       stdout,

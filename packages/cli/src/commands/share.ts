@@ -1,40 +1,124 @@
-import { CLIP_ENDPOINTS } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, CLIP_SHARE_MAX_VIEWS, type UpdateClipShareRequest } from '@clipsync/shared';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
-import { CliError } from '../errors';
+import { CliError, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { writeLine } from '../io';
 import { terminalQr } from '../qr';
+import { readSecret } from '../secret-input';
 import { clipIdArgument, clipLink, signedInClient } from '../session';
 
-export const shareCommand: Command = {
-  summary: "print a clip's link and a QR code of it",
-  usage: `Usage: clipsync share ID
+const HOUR_MS = 3_600_000;
+/** The expiries the web's share dialog offers. */
+const EXPIRIES: Readonly<Record<string, number | null>> = {
+  '1h': HOUR_MS,
+  '1d': 24 * HOUR_MS,
+  '7d': 7 * 24 * HOUR_MS,
+  '30d': 30 * 24 * HOUR_MS,
+  never: null,
+};
+/** `--password` alone (or `--password=-`): the password is asked for, never taken from the command line. */
+const ASK_PASSWORD = '-';
 
-Prints the link of clip ID and a QR code a phone can scan. Whoever holds the link may read the clip.
+function expiryOf(value: string): string | null {
+  const ms = EXPIRIES[value];
+  if (ms === undefined) throw usageError(`--expires takes 1h, 1d, 7d, 30d or never, not ${value}`);
+  return ms === null ? null : new Date(Date.now() + ms).toISOString();
+}
+
+function maxViewsOf(value: string): number | null {
+  if (value === 'unlimited') return null;
+  const views = Number(value);
+  if (!/^\d+$/.test(value) || views < 1 || views > CLIP_SHARE_MAX_VIEWS) {
+    throw usageError(`--views takes 1 to ${CLIP_SHARE_MAX_VIEWS} or unlimited, not ${value}`);
+  }
+  return views;
+}
+
+/** parseArgs wants a value after `--password`; alone, it means "ask me", which `--password=-` spells. */
+const withPasswordAsked = (args: string[]) => args.map((arg) => (arg === '--password' ? '--password=-' : arg));
+
+export const shareCommand: Command = {
+  summary: "print a clip's link and a QR code of it; set its expiry, views and password, or stop it",
+  usage: `Usage: clipsync share ID [--expires 1h|1d|7d|30d|never] [--views N|unlimited] [--password] [--stop]
+
+Prints the link of clip ID and a QR code a phone can scan. Whoever holds the link may read the clip, within
+the limits set here. Settings left out are kept.
 
 Options:
-  --no-qr      the link only
+  --expires WHEN   the link stops working after 1h, 1d, 7d or 30d from now, or never
+  --views N        the link shows the clip N times (1-${CLIP_SHARE_MAX_VIEWS}), then it is deleted; or unlimited
+  --password       ask for a password the link then needs: typed without echo at a terminal, or read from
+                   the first line of stdin. A password written as --password=VALUE works too, but anyone
+                   on this machine may see it (ps, shell history): prefer the prompt or stdin.
+  --no-password    the link no longer needs a password
+  --stop           stop the link at once; sharing again makes a new link (a new id)
+  --no-qr          the link only
 ${COMMON_USAGE}
 `,
   async run({ io, args, json }) {
     const { values, positionals } = parseCommandArgs(
-      { args, options: { ...COMMON_OPTIONS, 'no-qr': { type: 'boolean' } }, allowPositionals: true },
+      {
+        args: withPasswordAsked(args),
+        options: {
+          ...COMMON_OPTIONS,
+          'no-qr': { type: 'boolean' },
+          expires: { type: 'string' },
+          views: { type: 'string' },
+          password: { type: 'string' },
+          'no-password': { type: 'boolean' },
+          stop: { type: 'boolean' },
+        },
+        allowPositionals: true,
+      },
       { min: 1, max: 1 },
     );
     const id = clipIdArgument(positionals[0]!);
+    const settings: UpdateClipShareRequest = {};
+    if (values.expires !== undefined) settings.expiresAt = expiryOf(values.expires);
+    if (values.views !== undefined) settings.maxViews = maxViewsOf(values.views);
+    if (values.password !== undefined && values['no-password']) {
+      throw usageError('--password and --no-password cannot be given together');
+    }
+    if (values['no-password']) settings.password = null;
+    const isChanging = Object.keys(settings).length > 0 || values.password !== undefined;
+    if (values.stop && isChanging) throw usageError('--stop takes no other settings');
+
     const client = await signedInClient(io);
-    // Fetched first: a link to a clip that does not exist (a typo) would only fail on the phone.
-    const clip = await client.call(CLIP_ENDPOINTS.get, { params: { id } });
-    // Others open a clip by its link's id: the clip's own until its owner stops or renews the link (`share`
-    // then says which); someone else's protected clip answers its card, already under that id.
-    const linkId = 'protected' in clip || !clip.share ? clip.id : clip.share.linkId;
-    if (linkId === null) throw new CliError('This clip is not shared: its link was stopped.', EXIT.GENERAL_FAILURE);
+    if (values.stop) {
+      await client.call(CLIP_ENDPOINTS.removeShare, { params: { id } });
+      if (json) printJson(io, { id, stopped: true });
+      else writeLine(io.stderr, 'Sharing stopped: the link no longer works.');
+      return;
+    }
+    if (values.password !== undefined) {
+      settings.password =
+        values.password === ASK_PASSWORD ? await readSecret(io, 'Password for the link: ') : values.password;
+    }
+    const linkId = isChanging
+      ? (await client.call(CLIP_ENDPOINTS.updateShare, { params: { id }, body: settings })).linkId
+      : await currentLinkId(client, id);
+    if (linkId === null)
+      throw new CliError(
+        'This clip is not shared: its link was stopped, expired or spent its views. Set --expires or --views for a new one.',
+        EXIT.GENERAL_FAILURE,
+      );
     const url = clipLink(client.server, linkId);
     if (json) {
-      printJson(io, { id: clip.id, url });
+      printJson(io, { id, url });
       return;
     }
     writeLine(io.stdout, url);
     if (!values['no-qr']) io.stdout.write(await terminalQr(url));
   },
 };
+
+/**
+ * Others open a clip by its link's id: the clip's own until its owner stops or renews the link (`share` then
+ * says which); someone else's protected clip answers its card, already under that id. Fetched in any case: a
+ * link to a clip that does not exist (a typo) would only fail on the phone.
+ */
+async function currentLinkId(client: Awaited<ReturnType<typeof signedInClient>>, id: string): Promise<string | null> {
+  const clip = await client.call(CLIP_ENDPOINTS.get, { params: { id } });
+  if ('protected' in clip || !clip.share) return clip.id;
+  return clip.share.state === null ? clip.share.linkId : null;
+}
