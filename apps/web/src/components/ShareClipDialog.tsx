@@ -31,7 +31,13 @@ export function ShareClipDialog({ clipId, isOwner = false, share, onOpenChange }
   const { t } = useTranslation();
   return (
     <Dialog open={clipId !== null} onOpenChange={onOpenChange}>
-      <DialogContent title={t('share.title')} description={t('share.description')} closeLabel={t('common.close')}>
+      <DialogContent
+        title={t('share.title')}
+        description={t('share.description')}
+        closeLabel={t('common.close')}
+        // The owner's settings under the QR code make it taller than a laptop's window: it scrolls inside.
+        className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+      >
         {clipId && <ShareClipBody clipId={clipId} isOwner={isOwner} share={share} />}
       </DialogContent>
     </Dialog>
