@@ -1,19 +1,26 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import type { TokenScope } from '@clipsync/shared';
 import { buildTestApp, type TestApp } from '../../../apps/server/test/build-test-app';
 import type { TestUser } from '../../../apps/server/test/factories';
 import type { CliIo } from '../src/io';
 import { run } from '../src/main';
 
-/** A stream the CLI writes to, kept as bytes (the tests compare bytes, not decoded text). */
-export class Captured extends PassThrough {
+/**
+ * A stream the CLI writes to, kept as bytes (the tests compare bytes, not decoded text). Each write is kept
+ * as it is made: a PassThrough hands its last chunk on a tick later, which a test reading right after the
+ * command ended could miss (seen on a loaded CI machine).
+ */
+export class Captured extends Writable {
   readonly chunks: Buffer[] = [];
   constructor(readonly isTTY = false) {
     super();
-    this.on('data', (chunk: Buffer) => this.chunks.push(chunk));
+  }
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.chunks.push(chunk);
+    done();
   }
   bytes(): Buffer {
     return Buffer.concat(this.chunks);
