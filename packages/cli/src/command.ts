@@ -28,6 +28,33 @@ export const COMMON_OPTIONS = {
 export const COMMON_USAGE = `  --json       machine-readable output; on failure the server's {error, code} on stderr
   -h, --help   this help`;
 
+/** A clip's id (22 base64url characters) may start with `-`: one in 64 does. */
+const DASHED_ID = /^-[A-Za-z0-9_-]{21}$/;
+
+/**
+ * The arguments with every bare one (an id, a file) moved behind `--` in its order when one of them is an id
+ * starting with `-`, which parseArgs would otherwise take for an unknown option. An option's own value
+ * (`--text -…`) stays where it is.
+ */
+function withDashedIdsAsPositionals(args: readonly string[], options: ParseArgsConfig['options'] = {}): string[] {
+  const takesValue = (arg: string) =>
+    Object.entries(options).some(
+      ([name, option]) =>
+        option.type === 'string' && (arg === `--${name}` || (option.short && arg === `-${option.short}`)),
+    );
+  const end = args.indexOf('--');
+  const before = end === -1 ? args : args.slice(0, end);
+  if (!before.some((arg, index) => DASHED_ID.test(arg) && !takesValue(before[index - 1] ?? ''))) return [...args];
+  const flags: string[] = [];
+  const bare: string[] = [];
+  before.forEach((arg, index) => {
+    const isValue = takesValue(before[index - 1] ?? '');
+    if (isValue || (arg.startsWith('-') && !DASHED_ID.test(arg))) flags.push(arg);
+    else bare.push(arg);
+  });
+  return [...flags, '--', ...bare, ...(end === -1 ? [] : args.slice(end + 1))];
+}
+
 /**
  * parseArgs, strict, with its refusals (an unknown flag, a missing value) as usage errors (exit 2); the
  * command spreads COMMON_OPTIONS into its options. `positionals` bounds how many bare arguments it takes.
@@ -38,7 +65,8 @@ export function parseCommandArgs<const T extends ParseArgsConfig>(
 ): ReturnType<typeof parseArgs<T>> {
   let parsed: ReturnType<typeof parseArgs<T>>;
   try {
-    parsed = parseArgs<T>({ ...config, allowPositionals: true, strict: true });
+    const args = withDashedIdsAsPositionals(config.args ?? [], config.options);
+    parsed = parseArgs<T>({ ...config, args, allowPositionals: true, strict: true });
   } catch (error) {
     // Node's message goes on to explain `--`; its first sentence is the one a person needs.
     throw usageError((error as Error).message.split('. ')[0]!);
