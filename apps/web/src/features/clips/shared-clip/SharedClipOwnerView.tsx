@@ -81,7 +81,7 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
           files={clip.files}
           onRemove={clip.abilities.upload ? setFileToRemove : undefined}
         />
-        {clip.share && <ClipViewLog clipId={clip.id} />}
+        <ClipViewLog clipId={clip.id} />
       </ClipPanel>
       <ShareClipDialog clipId={isSharing ? clip.id : null} isOwner share={clip.share} onOpenChange={setIsSharing} />
       <ConfirmDialog

@@ -16,7 +16,13 @@ import { FOCUS_EDITOR_STATE } from '../editor/focus-editor-state';
 import SharedClipPage from './SharedClipPage';
 
 vi.mock('../../../api/clips-api', () => ({
-  clipsApi: { get: vi.fn(), update: vi.fn(), uploadFile: vi.fn(), removeFile: vi.fn() },
+  clipsApi: {
+    get: vi.fn(),
+    update: vi.fn(),
+    uploadFile: vi.fn(),
+    removeFile: vi.fn(),
+    views: vi.fn(() => Promise.resolve({ views: [] })),
+  },
 }));
 
 const owner = {
@@ -147,6 +153,8 @@ describe('SharedClipPage', () => {
     vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
     const socket = renderPage(owner);
     expect(await screen.findByText(/You can edit this clip/)).toBeInTheDocument();
+    // Whether the link has been opened, for every clip (not only one with link settings).
+    expect(await screen.findByText('No one has opened this link yet.')).toBeInTheDocument();
     expect(socket.emitted.filter((emit) => emit.event === 'clip:join')).toHaveLength(0);
     // The owner publishes; no live-updates state is shown to them.
     expect(screen.queryByText(/live updates/i)).not.toBeInTheDocument();
