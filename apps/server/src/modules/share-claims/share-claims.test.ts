@@ -203,13 +203,17 @@ describe('a share the server keeps when no service worker caught it (issue 30)',
     await emptyWaiting();
   });
 
-  test('a file over 10 MB keeps nothing of the share', async () => {
+  test('a file over 10 MB, or a sixth file, keeps nothing of the share', async () => {
     const roomy = await buildTestApp();
     try {
       const huge = { name: 'huge.bin', type: 'application/octet-stream', content: Buffer.alloc(10_485_761) };
       const form = shareForm({ text: 'too big' }, [twoFiles[0]!, huge]);
       const res = await roomy.app.inject({ method: 'POST', url: '/share-target', ...form });
       expect(res.headers.location).toBe('/share?not-received=too-large');
+      expect(await roomy.context.db.select().from(shareClaims)).toEqual([]);
+      const tooMany = Array.from({ length: 6 }, (_, i) => ({ ...twoFiles[0]!, name: `f${i}.txt` }));
+      const many = await roomy.app.inject({ method: 'POST', url: '/share-target', ...shareForm({}, tooMany) });
+      expect(many.headers.location).toBe('/share?not-received=too-large');
       expect(await roomy.context.db.select().from(shareClaims)).toEqual([]);
     } finally {
       await roomy.close();
