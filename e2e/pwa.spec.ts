@@ -147,6 +147,41 @@ test('a share made while signed out is saved once the user has signed in', async
   await expect(page.getByText('https://example.com/later').first()).toBeVisible();
 });
 
+test.describe('without a service worker', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('the server keeps a share under a claim link; after sign-in, Save makes one clip holding it', async ({
+    page,
+    request,
+  }) => {
+    const { email, password } = await createConfirmedUser(request, 'share-claim');
+    await page.goto('/');
+    await shareFromSheet(page, { text: 'Kept by the server', url: 'https://example.com/claimed' }, [
+      { name: 'first.txt', text: 'first file' },
+      { name: 'second.txt', text: 'second file' },
+    ]);
+    await expect(page).toHaveURL(/\/share#claim=[\w-]{43}$/);
+    const claimLink = new URL(page.url()).hash;
+
+    await expect(page.getByText('Welcome back')).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Login' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/share${claimLink}$`));
+    await expect(page.getByRole('list', { name: 'Files' })).toContainText('second.txt');
+    await page.getByRole('button', { name: 'Save as a clip' }).click();
+    await expect(page).toHaveURL(/\/clips\/[\w-]+$/);
+    await expect(page.getByText('first.txt').first()).toBeVisible();
+    await expect(page.getByText('second.txt').first()).toBeVisible();
+    await expect(page.getByText('https://example.com/claimed').first()).toBeVisible();
+
+    // Single use: the link now waits for nothing.
+    const token = claimLink.replace('#claim=', '');
+    expect((await request.get(`/api/share-claims/${token}`)).status()).toBe(404);
+  });
+});
+
 test('a new version of the app offers "Update available — reload"', async ({ page }, testInfo) => {
   await page.goto('/');
   await waitForWorkerControl(page);

@@ -27,6 +27,7 @@ import { networkModule } from './modules/network/network.module';
 import { roomsModule } from './modules/rooms/rooms.module';
 import { desktopModule } from './modules/desktop/desktop.module';
 import { devicesModule } from './modules/devices/devices.module';
+import { shareClaimsModule } from './modules/share-claims/share-claims.module';
 import { authenticate } from './plugins/authenticate';
 import { registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
@@ -38,7 +39,6 @@ import { connectCounterRedis, registerRateLimits } from './plugins/rate-limits';
 import { registerRefusedBodyDrain } from './plugins/refused-bodies';
 import { registerRequestOriginChecks } from './plugins/request-origin-checks';
 import { registerSecurityHeaders } from './plugins/security-headers';
-import { registerShareTargetFallback } from './plugins/share-target';
 import { registerSpa } from './plugins/spa';
 import { startRealtime } from './realtime/socket-server';
 import { openFileStore } from './storage/open-file-store';
@@ -55,6 +55,7 @@ const MODULES = [
   billingModule,
   tokensModule,
   devicesModule,
+  shareClaimsModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */
@@ -213,7 +214,6 @@ export async function buildApp(
     log: app.log,
   };
   await registerModules(app, context, MODULES);
-  await registerShareTargetFallback(app);
   await registerSpa(app, config.webDistDir);
   return { app, context };
 }

@@ -19,3 +19,5 @@ export * from './api/endpoint';
 export * from './api/endpoints';
 export * from './api/tables';
 export * from './schemas/devices';
+export * from './schemas/share-claims';
+export * from './share-content';

@@ -98,3 +98,14 @@ export const CLIP_VIEW_GRANT_TTL_SECONDS = 30 * 60;
 export const SHARE_PASSWORD_MISSES_PER_LINK = 10;
 export const SHARE_PASSWORD_MISSES_PER_ADDRESS = 20;
 export const SHARE_PASSWORD_MISSES_WINDOW_MS = 15 * 60_000;
+
+/**
+ * A share that reached the server with no service worker to catch it waits this long under its claim link
+ * (issue 30), then it and its files are deleted.
+ */
+export const SHARE_CLAIM_LIFETIME_MS = 15 * 60_000;
+/** Shares one address (IPv6: its /64) may leave waiting per window. */
+export const SHARE_CLAIMS_PER_ADDRESS = 10;
+export const SHARE_CLAIMS_WINDOW_MS = 15 * 60_000;
+/** Files one waiting share may hold, each under MAX_UPLOAD_BYTES. */
+export const SHARE_CLAIM_MAX_FILES = 5;

@@ -101,6 +101,8 @@ const EnvSchema = z.object({
   LAN_HOSTED_BYTES_MAX: z.coerce.number().int().positive().default(268_435_456),
   LAN_STORAGE_BYTES_MAX: z.coerce.number().int().positive().default(10_737_418_240),
   MAX_FILES_PER_CLIP: z.coerce.number().int().positive().max(FILES_PER_CLIP_BOUND).default(20),
+  SHARE_CLAIMS_WAITING_MAX: z.coerce.number().int().positive().default(1000),
+  SHARE_CLAIMS_BYTES_MAX: z.coerce.number().int().positive().default(1_073_741_824),
   WEB_DIST_DIR: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
@@ -197,6 +199,8 @@ export interface AppConfig {
    */
   lan: { maxHosts: number; maxHostedBytes: number; maxStoredBytes: number };
   maxFilesPerClip: number;
+  /** What may wait under share claim links at once, all senders together (issue 30). */
+  shareClaims: { maxWaiting: number; maxBytes: number };
   webDistDir: string;
   /** Undefined without Stripe keys: billing answers 503 and nothing is gated. */
   billing: BillingConfig | undefined;
@@ -249,6 +253,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       maxStoredBytes: env.LAN_STORAGE_BYTES_MAX,
     },
     maxFilesPerClip: env.MAX_FILES_PER_CLIP,
+    shareClaims: { maxWaiting: env.SHARE_CLAIMS_WAITING_MAX, maxBytes: env.SHARE_CLAIMS_BYTES_MAX },
     webDistDir: toAbsolute(env.WEB_DIST_DIR),
     billing: billingConfigOf(env),
     metricsToken: env.METRICS_TOKEN,

@@ -9,6 +9,7 @@ describe('a URL as the access log keeps it', () => {
     ['/desktop/shared/Zm9vYmFyYmF6cXV4?x=1', '/desktop/shared/…'],
     ['/api/virtual-desktop/shared/Zm9vYmFyYmF6cXV4', '/api/virtual-desktop/shared/…'],
     ['/api/virtual-desktop/shared/Zm9vYmFyYmF6cXV4/items', '/api/virtual-desktop/shared/…/items'],
+    ['/api/share-claims/Zm9vYmFyYmF6cXV4/claim', '/api/share-claims/…/claim'],
     ['/api/rooms/0b7d1c2e/content', '/api/rooms/0b7d1c2e/content'],
     ['/rooms/join', '/rooms/join'],
   ])('%s → %s', (url, logged) => {

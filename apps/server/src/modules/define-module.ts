@@ -51,9 +51,11 @@ export interface ModuleJob {
   run(): Promise<unknown>;
 }
 
-/** An area as the app sees it: its HTTP routes (under /api), its socket events and its timers. */
+/** An area as the app sees it: its HTTP routes (under /api, and any page routes), its socket events and its timers. */
 export interface AppModule {
   routes?: FastifyPluginAsync;
+  /** Routes the browser reaches outside /api (the share sheet's `POST /share-target`). */
+  pageRoutes?: FastifyPluginAsync;
   socket?(socket: RealtimeSocket, guards: SocketGuards): void;
   jobs?: ModuleJob[];
 }
@@ -99,6 +101,7 @@ export async function registerModules(
   for (const define of modules) {
     const module = define(ctx);
     if (module.routes) await app.register(module.routes, { prefix: API_BASE });
+    if (module.pageRoutes) await app.register(module.pageRoutes);
     if (module.socket) ctx.realtime.onConnection(module.socket);
     for (const job of module.jobs ?? []) startJob(app, ctx, job);
   }

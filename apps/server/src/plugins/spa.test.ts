@@ -98,13 +98,14 @@ describe('single-page app, security headers and API docs', () => {
     expect(worker.headers['service-worker-allowed']).toBeUndefined();
   });
 
-  test('a share that no service worker caught goes to the app page that says so, whatever it carried', async () => {
+  test('a share that no service worker caught goes to the app page: under a claim link, or saying it did not arrive', async () => {
     const body = multipartFile('files', 'photo.jpg', 'image/jpeg', Buffer.alloc(200_000, 1), { text: 'hello' });
     const res = await testApp.app.inject({ method: 'POST', url: '/share-target', ...body });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/share?not-received');
+    expect(res.headers.location).toMatch(/^\/share#claim=[\w-]{43}$/);
     const empty = await testApp.app.inject({ method: 'POST', url: '/share-target' });
     expect(empty.statusCode).toBe(303);
+    expect(empty.headers.location).toBe('/share?not-received');
   });
 
   test('an unknown /api path is still JSON, never the page', async () => {

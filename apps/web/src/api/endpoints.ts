@@ -6,6 +6,7 @@ import {
   DEVICE_ENDPOINTS,
   NETWORK_ENDPOINTS,
   ROOM_ENDPOINTS,
+  SHARE_CLAIM_ENDPOINTS,
   TOKEN_ENDPOINTS,
 } from '@clipsync/shared';
 import type { Endpoint } from './endpoint';
@@ -28,6 +29,8 @@ export const authEndpoints = {
 };
 
 export const clipEndpoints = CLIP_ENDPOINTS;
+
+export const shareClaimEndpoints = SHARE_CLAIM_ENDPOINTS;
 export const networkEndpoints = NETWORK_ENDPOINTS;
 export const roomEndpoints = ROOM_ENDPOINTS;
 export const desktopEndpoints = DESKTOP_ENDPOINTS;

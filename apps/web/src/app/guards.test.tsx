@@ -71,4 +71,22 @@ describe('guards', () => {
       expect(router.state.location.pathname).toBe(link);
     },
   );
+
+  test('the fragment comes back too: a share’s claim link lives in it', async () => {
+    const router = createMemoryRouter(
+      [
+        { element: <PublicRoute />, children: [{ path: '/auth', element: <SignInPage /> }] },
+        { element: <ProtectedRoute />, children: [{ path: '/share', element: <p>Share page</p> }] },
+      ],
+      { initialEntries: ['/share#claim=abc'] },
+    );
+    render(
+      <SignInOnLogin>
+        <RouterProvider router={router} />
+      </SignInOnLogin>,
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Share page')).toBeInTheDocument();
+    expect(router.state.location.hash).toBe('#claim=abc');
+  });
 });

@@ -6,7 +6,7 @@ import { useAuth } from '../session/auth-context';
 
 /** Where a signed-out visitor was headed; the public guard sends them back after login. */
 interface FromState {
-  from?: { pathname: string; search?: string };
+  from?: { pathname: string; search?: string; hash?: string };
 }
 
 /** The protected guard: spinner while loading, /auth when signed out, a validity check on every path change. */
@@ -28,7 +28,14 @@ export function ProtectedRoute() {
     );
   }
   if (status === 'signedOut')
-    return <Navigate to="/auth" replace state={{ from: { pathname: location.pathname, search: location.search } }} />;
+    return (
+      // The fragment too: a share's claim link (`/share#claim=…`) lives there.
+      <Navigate
+        to="/auth"
+        replace
+        state={{ from: { pathname: location.pathname, search: location.search, hash: location.hash } }}
+      />
+    );
   return <Outlet />;
 }
 
@@ -40,7 +47,7 @@ export function PublicRoute() {
   if (status === 'loading') return <p className="p-8 text-center">{t('common.loading')}</p>;
   if (status === 'signedIn') {
     const from = (location.state as FromState | null)?.from;
-    return <Navigate to={from ? `${from.pathname}${from.search ?? ''}` : '/dashboard'} replace />;
+    return <Navigate to={from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/dashboard'} replace />;
   }
   return <Outlet />;
 }

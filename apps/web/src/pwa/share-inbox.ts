@@ -79,17 +79,8 @@ export function isEmptyShare(share: Share): boolean {
   return !share.title && !share.text && !share.url && share.files.length === 0;
 }
 
-/**
- * The clip's text: the shared title, text and link, each once. Apps often put the link inside the text as
- * well, or send the page's title alone with it.
- */
-export function shareContent({ title, text, url }: Share): string {
-  const parts: string[] = [];
-  for (const part of [title, text, url]) {
-    if (part && !parts.some((kept) => kept.includes(part))) parts.push(part);
-  }
-  return parts.join('\n');
-}
+/** The clip's text, by the one rule the server's share claims follow too. */
+export { shareContent } from '@clipsync/shared';
 
 export async function keepShare(share: Share): Promise<void> {
   await inTransaction('readwrite', (store) => store.put(toStored(share), KEY));

@@ -98,6 +98,7 @@ import {
   DeviceTokenResponse,
   DeviceUserCodeRequest,
 } from '../schemas/device';
+import { ClaimedShare, ShareClaim, ShareClaimParams } from '../schemas/share-claims';
 import { DeviceIdParams, DeviceList, Device, RegisterDeviceRequest, RenameDeviceRequest } from '../schemas/devices';
 import { CreateTokenRequest, CreatedToken, CurrentToken, TokenIdParams, TokenList } from '../schemas/tokens';
 import { SELF_SCOPE, defineEndpoints } from './endpoint';
@@ -598,4 +599,35 @@ export const OPS_ENDPOINTS = defineEndpoints({
   metrics: { method: 'GET', path: '/metrics' },
   /** The dev outbox: not in production, and for callers on the server's own machine only. */
   devOutbox: { method: 'GET', path: '/dev/outbox', response: DevOutboxResponse },
+});
+
+/**
+ * A share the server kept under a claim link (issue 30): anyone holding the link sees and may discard what
+ * waits; a signed-in user turns it into one clip. Unknown, used and expired links are the same 404.
+ */
+export const SHARE_CLAIM_ENDPOINTS = defineEndpoints({
+  get: {
+    method: 'GET',
+    scope: 'clips:read',
+    path: '/share-claims/:token',
+    params: ShareClaimParams,
+    response: ShareClaim,
+  },
+  /** One clip of the text and files (counted in the user's storage quota); single use. */
+  claim: {
+    method: 'POST',
+    scope: 'clips:write',
+    path: '/share-claims/:token/claim',
+    params: ShareClaimParams,
+    status: 201,
+    response: ClaimedShare,
+  },
+  discard: {
+    method: 'DELETE',
+    scope: 'clips:write',
+    path: '/share-claims/:token',
+    params: ShareClaimParams,
+    status: 204,
+    response: null,
+  },
 });

@@ -8,3 +8,4 @@ export * from './billing';
 export * from './storage-usage';
 export * from './tokens';
 export * from './devices';
+export * from './share-claims';

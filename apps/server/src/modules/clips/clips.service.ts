@@ -8,8 +8,8 @@ import { assertNotStale, nextVersion, startedFrom } from '../../lib/edit-conflic
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
-import { assertNewTextFits, writeTextWithinQuota } from '../../lib/storage-quota';
-import { storeUpload, type IncomingUpload } from '../../storage/store-upload';
+import { assertNewTextFits, assertStorageFits, writeTextWithinQuota } from '../../lib/storage-quota';
+import { storeUpload, type IncomingUpload, type StoredUpload } from '../../storage/store-upload';
 import { needsGrantForFiles, needsOpening, reachByLink, reachClip, viewerPresentation } from './clip-access';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
 import { recordView, type ViewerInfo } from './clip-views';
@@ -65,6 +65,61 @@ export async function createClip(ctx: ClipsContext, actor: Actor, content: strin
   if (!clip) throw new AppError('INTERNAL');
   ctx.events.emit('clip.created', toClipCreatedEvent(clip, []));
   return toClip(clip, [], actor);
+}
+
+/**
+ * A new clip holding text and files already in the store (a share the server kept, issue 30): its file rows
+ * point at their keys, no byte is copied. `take` runs first, in the same transaction, and hands over the text
+ * and files (undefined: nothing to take, no clip); a refusal after it (the owner's quota, the files per clip)
+ * undoes both, so what was taken stays where it was.
+ */
+export async function createClipOfStoredFiles(
+  ctx: ClipsContext,
+  actor: Actor,
+  take: (tx: Transaction) => Promise<{ content: string; files: readonly StoredUpload[] } | undefined>,
+): Promise<Clip | undefined> {
+  const { userId } = requireSignedIn(actor);
+  const made = await ctx.db.transaction(async (tx) => {
+    const taken = await take(tx);
+    if (!taken) return undefined;
+    const { content, files: stored } = taken;
+    if (stored.length > ctx.limits.maxFilesPerClip) {
+      throw new AppError('TOO_MANY_FILES', `A clip can hold at most ${ctx.limits.maxFilesPerClip} files.`);
+    }
+    const [row] = await tx
+      .insert(clips)
+      .values({
+        id: newId(),
+        userId,
+        content,
+        isDraft: content.length === 0 && stored.length === 0,
+        hasFiles: stored.length > 0,
+        fileNames: stored.map((file) => file.name).join('\n'),
+      })
+      .returning();
+    if (!row) throw new AppError('INTERNAL');
+    const files =
+      stored.length === 0
+        ? []
+        : await tx
+            .insert(clipFiles)
+            // A millisecond apart, so that they list in the order they were shared.
+            .values(
+              stored.map((file, index) => ({
+                id: newId(),
+                clipId: row.id,
+                ...file,
+                createdAt: new Date(row.createdAt.getTime() + index),
+              })),
+            )
+            .returning();
+    // The new rows are counted already: the quota check only asks whether the total still fits.
+    await assertStorageFits(tx, ctx.limits.storageQuotaBytes, userId, 0);
+    return { row, files };
+  });
+  if (!made) return undefined;
+  ctx.events.emit('clip.created', toClipCreatedEvent(made.row, made.files));
+  return toClip(made.row, made.files, actor);
 }
 
 /**

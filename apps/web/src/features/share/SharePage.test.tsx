@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../../api/api-error';
 import { clipsApi } from '../../api/clips-api';
+import { shareClaimsApi } from '../../api/share-claims-api';
 import type * as ShareInbox from '../../pwa/share-inbox';
 import { forgetShare, peekShare, type Share } from '../../pwa/share-inbox';
 import { AuthContext, type AuthContextValue } from '../../session/auth-context';
@@ -14,6 +16,7 @@ import { Toaster } from '../../ui/Toaster';
 import SharePage from './SharePage';
 
 vi.mock('../../api/clips-api', () => ({ clipsApi: { create: vi.fn(), uploadFile: vi.fn() } }));
+vi.mock('../../api/share-claims-api', () => ({ shareClaimsApi: { get: vi.fn(), claim: vi.fn(), discard: vi.fn() } }));
 vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
   ...(await importOriginal<typeof ShareInbox>()),
   peekShare: vi.fn(),
@@ -130,5 +133,69 @@ describe('SharePage', () => {
     vi.mocked(peekShare).mockResolvedValue(undefined);
     renderPage('/share?not-received');
     expect(await screen.findByText(/This share did not reach ClipSync/)).toBeInTheDocument();
+  });
+
+  test('a share too large for the server says why it was not kept', async () => {
+    vi.mocked(peekShare).mockResolvedValue(undefined);
+    renderPage('/share?not-received=too-large');
+    expect(await screen.findByText(/a file is over 10 MB/)).toBeInTheDocument();
+  });
+});
+
+describe('SharePage with a claim link (a share the server kept)', () => {
+  setUpPageTests();
+  const token = 'T'.repeat(43);
+  const kept = {
+    content: 'Shared from my phone\nhttps://example.com/page',
+    files: [
+      { name: 'first.txt', size: 10, type: 'text/plain' },
+      { name: 'second.txt', size: 11, type: 'text/plain' },
+    ],
+    expiresAt: new Date(Date.now() + 60_000).toISOString(),
+  };
+
+  test('what waits is shown on the same screen; Save as a clip claims it once and the clip opens', async () => {
+    vi.mocked(shareClaimsApi.get).mockResolvedValue(kept);
+    vi.mocked(shareClaimsApi.claim).mockResolvedValue({ clipId: 'claimed-1' });
+    renderPage(`/share#claim=${token}`);
+    expect(await screen.findByText('Save what you shared as a clip?')).toBeInTheDocument();
+    expect(screen.getByText(/Shared from my phone/)).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Files' })).toHaveTextContent('first.txt');
+    expect(screen.getByRole('list', { name: 'Files' })).toHaveTextContent('second.txt');
+    expect(shareClaimsApi.get).toHaveBeenCalledWith(token);
+    expect(shareClaimsApi.claim).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Save as a clip' }));
+    expect(await screen.findByText('Clip page claimed-1')).toBeInTheDocument();
+    expect(shareClaimsApi.claim).toHaveBeenCalledTimes(1);
+    expect(shareClaimsApi.claim).toHaveBeenCalledWith(token);
+    expect(peekShare).not.toHaveBeenCalled();
+  });
+
+  test('a refused claim (the storage quota) says why and keeps Try again', async () => {
+    vi.mocked(shareClaimsApi.get).mockResolvedValue(kept);
+    vi.mocked(shareClaimsApi.claim).mockRejectedValueOnce(
+      new ApiError('Your files may take up to 1GB', 413, 'QUOTA_EXCEEDED'),
+    );
+    renderPage(`/share#claim=${token}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save as a clip' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('What you shared could not be saved.');
+    expect((await screen.findAllByText(/Your files may take up to 1GB/))[0]).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  test('Discard drops it on the server', async () => {
+    vi.mocked(shareClaimsApi.get).mockResolvedValue(kept);
+    vi.mocked(shareClaimsApi.discard).mockResolvedValue(undefined as never);
+    renderPage(`/share#claim=${token}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
+    expect(await screen.findByText(/This share is no longer waiting/)).toBeInTheDocument();
+    expect(shareClaimsApi.discard).toHaveBeenCalledWith(token);
+  });
+
+  test('a used, discarded or expired link says it no longer waits', async () => {
+    vi.mocked(shareClaimsApi.get).mockRejectedValue(new ApiError('Not found', 404, 'NOT_FOUND'));
+    renderPage(`/share#claim=${token}`);
+    expect(await screen.findByText(/This share is no longer waiting/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save as a clip' })).not.toBeInTheDocument();
   });
 });

@@ -6,22 +6,34 @@ import { RouteFallback } from '../../ui/RouteFallback';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/use-toast';
 import { shareContent } from '../../pwa/share-inbox';
-import { useSaveShare } from './use-save-share';
-
-/** Where the server sends a share that no service worker caught (apps/server/src/plugins/share-target.ts). */
-export const NOT_RECEIVED_PARAM = 'not-received';
+import { claimTokenOf, useClaimShare } from './use-claim-share';
+import { useSaveShare, type SaveShareState } from './use-save-share';
 
 /**
- * /share, where the service worker sends the phone's share sheet: the signed-in user sees what is waiting and
- * saves it as a clip (which then opens) or discards it. A signed-out visitor goes to /auth first, and the public guard brings them back here after
- * login: the share waits in IndexedDB meanwhile.
+ * Where the server sends a share it could not keep (modules/share-claims/share-target.routes.ts), with why:
+ * `rate-limited`, `busy`, `too-large`, or nothing when it carried nothing.
+ */
+export const NOT_RECEIVED_PARAM = 'not-received';
+
+const NOT_RECEIVED_TEXT: Record<string, string> = {
+  'rate-limited': 'shareTarget.notReceivedRateLimited',
+  busy: 'shareTarget.notReceivedBusy',
+  'too-large': 'shareTarget.notReceivedTooLarge',
+};
+
+/**
+ * /share, where a share from the phone's share sheet lands: kept by the service worker, or by the server under
+ * a claim link (`#claim=<token>`) when no worker caught it. The signed-in user sees what is waiting and saves
+ * it as a clip (which then opens) or discards it. A signed-out visitor goes to /auth first, and the public
+ * guard brings them back here, fragment and all, after login.
  */
 export default function SharePage() {
   const { status } = useAuth();
   const location = useLocation();
   if (status === 'loading') return <RouteFallback />;
   if (status === 'signedOut') return <Navigate to="/auth" replace state={{ from: location }} />;
-  return <SaveShare />;
+  const claimToken = claimTokenOf(location.hash);
+  return claimToken ? <ClaimShare token={claimToken} /> : <SaveShare />;
 }
 
 function SaveShare() {
@@ -31,6 +43,48 @@ function SaveShare() {
   const { state, waiting, save, discard } = useSaveShare((file) =>
     toast.error({ title: t('shareTarget.failed'), description: file.name }),
   );
+  const reason = searchParams.get(NOT_RECEIVED_PARAM);
+  const nothing = reason === null ? 'shareTarget.nothing' : (NOT_RECEIVED_TEXT[reason] ?? 'shareTarget.notReceived');
+  return (
+    <ShareScreen
+      state={state}
+      waiting={waiting && { content: shareContent(waiting), fileNames: waiting.files.map((file) => file.name) }}
+      nothing={t(nothing)}
+      save={save}
+      discard={discard}
+    />
+  );
+}
+
+function ClaimShare({ token }: { token: string }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const { state, waiting, save, discard } = useClaimShare(token, (message) =>
+    toast.error({ title: t('shareTarget.failed'), description: message }),
+  );
+  return (
+    <ShareScreen
+      state={state}
+      waiting={waiting && { content: waiting.content, fileNames: waiting.files.map((file) => file.name) }}
+      nothing={t('shareTarget.claimGone')}
+      save={save}
+      discard={discard}
+    />
+  );
+}
+
+interface ShareScreenProps {
+  state: SaveShareState;
+  waiting: { content: string; fileNames: string[] } | undefined;
+  /** What to say when nothing waits. */
+  nothing: string;
+  save: () => void;
+  discard: () => void;
+}
+
+/** The one screen of both ways a share waits: what it holds, Save as a clip and Discard. */
+function ShareScreen({ state, waiting, nothing, save, discard }: ShareScreenProps) {
+  const { t } = useTranslation();
   return (
     <main
       id="main"
@@ -41,17 +95,15 @@ function SaveShare() {
         <>
           <p>{t('shareTarget.confirm')}</p>
           <div className="w-full rounded-lg border border-slate-200 p-3 text-left text-sm dark:border-slate-700">
-            {shareContent(waiting) && (
-              <p className="line-clamp-6 whitespace-pre-wrap break-words">{shareContent(waiting)}</p>
-            )}
-            {waiting.files.length > 0 && (
+            {waiting.content && <p className="line-clamp-6 whitespace-pre-wrap break-words">{waiting.content}</p>}
+            {waiting.fileNames.length > 0 && (
               <ul
                 aria-label={t('shareTarget.files')}
                 className="mt-2 list-inside list-disc text-slate-600 dark:text-slate-300"
               >
-                {waiting.files.map((file, index) => (
-                  <li key={`${index}-${file.name}`} className="truncate">
-                    {file.name}
+                {waiting.fileNames.map((name, index) => (
+                  <li key={`${index}-${name}`} className="truncate">
+                    {name}
                   </li>
                 ))}
               </ul>
@@ -71,9 +123,7 @@ function SaveShare() {
           {t('shareTarget.saving')}
         </p>
       )}
-      {state === 'nothing' && (
-        <p>{t(searchParams.has(NOT_RECEIVED_PARAM) ? 'shareTarget.notReceived' : 'shareTarget.nothing')}</p>
-      )}
+      {state === 'nothing' && <p>{nothing}</p>}
       {state === 'failed' && (
         <>
           <p role="alert">{t('shareTarget.failed')}</p>

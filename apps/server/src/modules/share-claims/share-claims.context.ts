@@ -1,0 +1,31 @@
+import { SHARE_CLAIMS_PER_ADDRESS, SHARE_CLAIMS_WINDOW_MS } from '@clipsync/shared';
+import type { Database } from '../../db/client';
+import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
+import type { FileStore } from '../../storage/file-store';
+import { createClipsContext, type ClipsContext } from '../clips/clips.context';
+import type { AppContext } from '../define-module';
+
+/** What the share claims use of the app: the clips area's context makes the claimed clip. */
+export interface ShareClaimsContext {
+  db: Database;
+  files: FileStore;
+  clips: ClipsContext;
+  /** Shares kept per address (IPv6: its /64), shared across nodes with Redis. */
+  perAddress: AttemptLimiter;
+  /** What may wait at once, all senders together. */
+  caps: { maxWaiting: number; maxBytes: number };
+}
+
+export function createShareClaimsContext(ctx: AppContext): ShareClaimsContext {
+  return {
+    db: ctx.db,
+    files: ctx.files,
+    clips: createClipsContext(ctx),
+    perAddress: createAttemptLimiter({
+      max: SHARE_CLAIMS_PER_ADDRESS,
+      windowMs: SHARE_CLAIMS_WINDOW_MS,
+      redis: ctx.counterRedis,
+    }),
+    caps: ctx.config.shareClaims,
+  };
+}
