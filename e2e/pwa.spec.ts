@@ -156,12 +156,18 @@ test.describe('without a service worker', () => {
   }) => {
     const { email, password } = await createConfirmedUser(request, 'share-claim');
     await page.goto('/');
+    // The signed-out app leaves /share#claim=… for the sign-in at once, so the link is read from the
+    // server's redirect rather than from a page URL that may already have moved on.
+    const redirect = page.waitForResponse(
+      (response) => response.request().method() === 'POST' && response.url().endsWith('/share-target'),
+    );
     await shareFromSheet(page, { text: 'Kept by the server', url: 'https://example.com/claimed' }, [
       { name: 'first.txt', text: 'first file' },
       { name: 'second.txt', text: 'second file' },
     ]);
-    await expect(page).toHaveURL(/\/share#claim=[\w-]{43}$/);
-    const claimLink = new URL(page.url()).hash;
+    const location = (await redirect).headers()['location'] ?? '';
+    expect(location).toMatch(/^\/share#claim=[\w-]{43}$/);
+    const claimLink = location.replace('/share', '');
 
     await expect(page.getByText('Welcome back')).toBeVisible();
     await page.getByLabel('Email').fill(email);
