@@ -28,6 +28,7 @@ export function makeClip(overrides: Partial<Clip> = {}): Clip {
     created_at: CREATED_AT,
     updatedAt: CREATED_AT,
     updated_at: CREATED_AT,
+    encrypted: false,
     filePath: null,
     fileName: null,
     fileType: null,

@@ -66,6 +66,12 @@ export const Clip = z.object({
   fileName: z.string().nullable(),
   fileType: z.string().nullable(),
   abilities: ClipAbilities,
+  /**
+   * End-to-end encrypted (docs/encryption.md): `content` is the envelope of the text and every file holds its
+   * name, type and content sealed, so the server stores them as ENCRYPTED_FILE_NAME and ENCRYPTED_FILE_TYPE.
+   * Set when the clip is made and never changed.
+   */
+  encrypted: z.boolean(),
   /** Its owner's display name, on the answer for the one clip (its page) only: "Shared by …". */
   ownerName: z.string().optional(),
   /**
@@ -158,8 +164,31 @@ export const ItemText = z
 export const UpdateClipRequest = z.object({ content: ClipContent, version: EditVersion.optional() });
 export type UpdateClipRequest = z.infer<typeof UpdateClipRequest>;
 
-/** The alternate save path: `POST /api/clipboard { content, type }`. */
-export const SaveClipboardItemRequest = z.object({ content: ClipContent, type: z.string().max(100).default('text') });
+/** What the server stores for a file of an end-to-end encrypted clip: the real ones are inside its bytes. */
+export const ENCRYPTED_FILE_NAME = 'encrypted';
+export const ENCRYPTED_FILE_TYPE = 'application/octet-stream';
+
+/** The text of an end-to-end encrypted clip: an envelope of docs/encryption.md, base64url without padding. */
+export const EncryptedClipContent = z
+  .string()
+  .max(CLIP_CONTENT_MAX, 'Clip content is too long')
+  .regex(/^[A-Za-z0-9_-]*$/, 'Encrypted content must be base64url');
+
+/**
+ * The alternate save path: `POST /api/clipboard { content, type, encrypted? }` (other clients than the web
+ * app may save an empty clip with `{}`). With `encrypted: true` the content must be an envelope (base64url);
+ * the clip stays encrypted for good.
+ */
+export const SaveClipboardItemRequest = z
+  .object({
+    content: ClipContent.default(''),
+    type: z.string().max(100).default('text'),
+    encrypted: z.boolean().default(false),
+  })
+  .refine((body) => !body.encrypted || EncryptedClipContent.safeParse(body.content).success, {
+    message: 'Encrypted content must be base64url',
+    path: ['content'],
+  });
 
 export const ClipTypeFilter = z.enum(['all', 'text', 'file']);
 export type ClipTypeFilter = z.infer<typeof ClipTypeFilter>;

@@ -23,6 +23,11 @@ export const clips = pgTable(
      * them beside the text through one index instead of a join over clip_files.
      */
     fileNames: text('file_names').notNull().default(''),
+    /**
+     * End-to-end encrypted (docs/encryption.md): `content` is an envelope and every file is sealed, so search
+     * skips the clip and nothing about it is rendered. Fixed when the clip is made.
+     */
+    encrypted: boolean('encrypted').notNull().default(false),
     /** One more with every save of the text: an edit names the version it started from, so a stale one is refused. */
     version: integer('version').notNull().default(1),
     /**

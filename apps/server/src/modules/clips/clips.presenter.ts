@@ -104,6 +104,7 @@ export function toClip(row: ClipRow, files: ClipFileRow[], actor: Actor, viewer?
     fileName: first?.name ?? null,
     fileType: first?.type ?? null,
     abilities: abilitiesOf(clipPolicy, CLIP_ABILITIES, actor, row),
+    encrypted: row.encrypted,
     ...(isOwner && !hasDefaultLink(row) ? { share: toShareSettings(row) } : {}),
   };
 }

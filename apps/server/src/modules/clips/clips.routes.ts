@@ -75,11 +75,12 @@ const ownClipRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (app, 
     handler: async (request) => clipHistory.getClipStats(ctx, request.actor),
   });
 
-  // The web app always sends `content`; other clients may save an empty clip with `{}` or `{ type }`.
   app.route({
-    ...routeFrom({ ...api.create, body: api.create.body.partial({ content: true }) }, { ...owner, response: errors }),
+    ...routeFrom(api.create, { ...owner, response: errors }),
     handler: async (request, reply) =>
-      reply.status(201).send(await clipsService.createClip(ctx, request.actor, request.body.content ?? '')),
+      reply
+        .status(201)
+        .send(await clipsService.createClip(ctx, request.actor, request.body.content, request.body.encrypted)),
   });
 
   app.route({

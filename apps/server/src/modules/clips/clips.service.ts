@@ -52,12 +52,13 @@ async function present(db: Database, clip: ClipRow, actor: Actor, viewer?: Viewe
   return toClip(clip, (await filesOf(db, [clip])).get(clip.id) ?? [], actor, viewer);
 }
 
-export async function createClip(ctx: ClipsContext, actor: Actor, content: string): Promise<Clip> {
+/** `encrypted`: the content is an envelope, and the clip stays end-to-end encrypted (docs/encryption.md). */
+export async function createClip(ctx: ClipsContext, actor: Actor, content: string, encrypted = false): Promise<Clip> {
   const { userId } = requireSignedIn(actor);
   const [clip] = await ctx.db.transaction(async (tx) => {
     const inserted = await tx
       .insert(clips)
-      .values({ id: newId(), userId, content, isDraft: content.length === 0 })
+      .values({ id: newId(), userId, content, encrypted, isDraft: content.length === 0 })
       .returning();
     await assertNewTextFits(tx, ctx.limits.storageQuotaBytes, userId, content);
     return inserted;
