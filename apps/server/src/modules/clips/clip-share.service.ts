@@ -66,7 +66,9 @@ export async function updateShare(
     .where(and(eq(clips.id, clip.id), eq(clips.userId, clip.userId)))
     .returning();
   if (!updated) throw clipNotFound();
-  if (!isNewLink && needsOpening(updated) && !needsOpening(clip)) revokeLink(ctx, clip);
+  // Those who followed without opening, or opened with a password that is no longer the one, are let go.
+  const newPassword = updated.sharePasswordHash !== null && updated.sharePasswordHash !== clip.sharePasswordHash;
+  if (!isNewLink && ((needsOpening(updated) && !needsOpening(clip)) || newPassword)) revokeLink(ctx, clip);
   return toShareSettings(updated);
 }
 

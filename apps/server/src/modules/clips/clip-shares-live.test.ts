@@ -104,4 +104,24 @@ describe('following a private share live', () => {
     await save(clip.id, 'protected now');
     expect(await viewerHeard()).toBe(false);
   });
+
+  test('a new password drops those who opened with the old one, and their grant no longer opens the files', async () => {
+    const clip = await testApp.factory.clip({ owner, content: 'guarded' });
+    await testApp.as(owner).put(`/api/clipboard/${clip.id}/share`, { password: 'old password' });
+    const { grant } = (
+      await testApp.as(null).post(`/api/clipboard/${clip.id}/open`, { password: 'old password' })
+    ).json();
+    const viewer = await connect();
+    expect(await join(viewer, clip.id, grant.token)).toEqual({ ok: true });
+
+    const gone = nextEvent(viewer, 'clip-deleted');
+    await testApp.as(owner).put(`/api/clipboard/${clip.id}/share`, { password: 'new password' });
+    expect(await gone).toEqual({ clipId: clip.id });
+    const rejoined = await connect();
+    expect(await join(rejoined, clip.id, grant.token)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
+    const files = await testApp
+      .as(null)
+      .get(`/api/clipboard/${clip.id}/files?access=${encodeURIComponent(grant.token)}`);
+    expect(files.json()).toMatchObject({ protected: true });
+  });
 });

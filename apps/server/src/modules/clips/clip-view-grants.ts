@@ -1,10 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CLIP_VIEW_GRANT_TTL_SECONDS } from '@clipsync/shared';
 
-/** What a grant is bound to: the clip, and its link as it was when the grant was given. */
+/** What a grant is bound to: the clip, and its link and password as they were when the grant was given. */
 export interface GrantedClip {
   id: string;
   shareId: string | null;
+  /** Salted, so setting a password (even the same one again) makes a new hash: earlier grants end. */
+  sharePasswordHash: string | null;
 }
 
 export interface ClipViewGrants {
@@ -18,13 +20,14 @@ export interface ClipViewGrants {
  * Signed view grants (POST /clipboard/{id}/open): they let the one who opened a protected clip follow it
  * live and fetch its files without spending another view. The signature covers the link's id, so stopping
  * or renewing the link ends every grant of it at once; no grant is stored. HMAC with a key derived from
- * the server secret, its own label, so a grant is never a file link or an access token.
+ * the server secret, its own label, so a grant is never a file link or an access token. It covers the
+ * password's hash too: a new password shuts out those who opened the clip with the old one.
  */
 export function createClipViewGrants(serverSecret: string): ClipViewGrants {
   const key = createHmac('sha256', serverSecret).update('clip-view-grant').digest();
   const mac = (clip: GrantedClip, expiresAt: number) =>
     createHmac('sha256', key)
-      .update(`${clip.id}\n${clip.shareId ?? ''}\n${expiresAt}`)
+      .update(`${clip.id}\n${clip.shareId ?? ''}\n${clip.sharePasswordHash ?? ''}\n${expiresAt}`)
       .digest('base64url');
   const nowSeconds = () => Math.floor(Date.now() / 1000);
   return {
