@@ -46,7 +46,12 @@ export interface UploadSource {
   name: string;
   /** Its media type, when known. */
   type?: string;
+  /** The bytes sent: the file's, or `body`'s when given (known up front: the server wants a Content-Length). */
   size: number;
+  /** Bytes made while sending (the file at `path` encrypted on the way), sent instead of the file's own. */
+  body?: () => AsyncIterable<Uint8Array>;
+  /** What the progress line calls it, when not `name` (an encrypted file's name is hidden from the server only). */
+  label?: string;
 }
 
 export interface ApiClient {
@@ -159,7 +164,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     async upload(endpoint, target, file) {
       const counted = countBytes(file, progress?.isTTY ? progress : undefined);
-      const body = Readable.toWeb(createReadStream(file.path).pipe(counted)) as ReadableStream<Uint8Array>;
+      const source = file.body ? Readable.from(file.body()) : createReadStream(file.path);
+      // pipe() does not pass errors on: a failed read (or seal) must fail the request, not leave it waiting.
+      source.on('error', (error: Error) => counted.destroy(error));
+      const body = Readable.toWeb(source.pipe(counted)) as ReadableStream<Uint8Array>;
       const headers = headersFor({
         'Content-Type': RAW_UPLOAD_CONTENT_TYPE,
         'Content-Length': String(file.size),
@@ -190,7 +198,7 @@ function countBytes(file: UploadSource, terminal: Output | undefined): Transform
     const percent = file.size === 0 ? 100 : Math.floor((sent / file.size) * 100);
     if (!terminal || percent === shownPercent) return;
     shownPercent = percent;
-    terminal.write(`\r\x1b[2KUploading ${file.name}: ${percent}% of ${formatBytes(file.size)}`);
+    terminal.write(`\r\x1b[2KUploading ${file.label ?? file.name}: ${percent}% of ${formatBytes(file.size)}`);
   };
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {

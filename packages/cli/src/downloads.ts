@@ -1,4 +1,5 @@
-import { mkdir, open, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -39,37 +40,87 @@ function candidateName(name: string, attempt: number): string {
   return `${stem} (${attempt})${extension === name ? '' : extension}`;
 }
 
+/** A file just created, empty and exclusively, at the first free form of a name in a folder. */
+interface FreeFile {
+  path: string;
+  handle: FileHandle;
+  /** The name it took, when not the one asked (`photo (1).jpg`). */
+  renamed: string | null;
+}
+
 /**
- * Streams a download into `directory` under the file's safe name, or the first free name beside it: an
- * existing file is never replaced (the file is created exclusively, so not even a race overwrites one).
- * A failed transfer leaves no partial file. Answers the path written.
+ * Creates `name`'s safe form in `directory`, or the first free name beside it: an existing file is never
+ * replaced (the file is created exclusively, so not even a race overwrites one).
  */
-export async function saveDownload(io: CliIo, directory: string, name: string, response: Response): Promise<string> {
-  const folder = resolve(io.cwd, directory);
-  await mkdir(folder, { recursive: true });
+async function createFreeFile(folder: string, name: string): Promise<FreeFile> {
   const safe = safeFileName(name);
   for (let attempt = 0; attempt < FREE_NAME_TRIES; attempt++) {
     const path = join(folder, candidateName(safe, attempt));
     // Belt and braces: whatever the name became, the path stays inside the folder.
     const inside = relative(folder, path);
     if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) throw new Error(`Refused file name: ${name}`);
-    let handle;
     try {
-      handle = await open(path, 'wx', 0o644);
+      const handle = await open(path, 'wx', 0o644);
+      return { path, handle, renamed: attempt > 0 ? candidateName(safe, attempt) : null };
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
-      throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const body = response.body ? Readable.fromWeb(response.body as WebReadableStream) : Readable.from([]);
-    try {
-      await pipeline(body, handle.createWriteStream());
-    } catch (error) {
-      await handle.close().catch(() => undefined);
-      await rm(path, { force: true });
-      throw error;
-    }
-    if (attempt > 0) io.stderr.write(`${safe} exists in ${directory}: saved as ${candidateName(safe, attempt)}\n`);
-    return path;
   }
-  throw new Error(`No free name for ${safe} in ${directory}`);
+  throw new Error(`No free name for ${safe}`);
+}
+
+function sayRenamed(io: CliIo, directory: string, name: string, file: FreeFile): void {
+  if (file.renamed) io.stderr.write(`${safeFileName(name)} exists in ${directory}: saved as ${file.renamed}\n`);
+}
+
+/**
+ * Streams a download into `directory` under the file's safe name, or the first free name beside it.
+ * A failed transfer leaves no partial file. Answers the path written.
+ */
+export async function saveDownload(io: CliIo, directory: string, name: string, response: Response): Promise<string> {
+  const folder = resolve(io.cwd, directory);
+  await mkdir(folder, { recursive: true });
+  const file = await createFreeFile(folder, name);
+  const body = response.body ? Readable.fromWeb(response.body as WebReadableStream) : Readable.from([]);
+  try {
+    await pipeline(body, file.handle.createWriteStream());
+  } catch (error) {
+    await file.handle.close().catch(() => undefined);
+    await rm(file.path, { force: true });
+    throw error;
+  }
+  sayRenamed(io, directory, name, file);
+  return file.path;
+}
+
+/**
+ * Saves a file whose name is known only once its content is written, and which counts only once all of it
+ * checked out (a decrypted file: a cut or altered one must leave nothing behind). `write` fills a temporary
+ * file in `directory` and answers the name; only then is the file moved to that name's first free form.
+ */
+export async function saveOnceWhole(
+  io: CliIo,
+  directory: string,
+  write: (output: NodeJS.WritableStream) => Promise<string>,
+): Promise<{ name: string; path: string }> {
+  const folder = resolve(io.cwd, directory);
+  await mkdir(folder, { recursive: true });
+  // Hidden and unguessable; in the folder itself so the rename never crosses disks.
+  const temporary = join(folder, `.clipsync-${randomBytes(8).toString('hex')}.part`);
+  const handle = await open(temporary, 'wx', 0o644);
+  let name: string;
+  let file: FreeFile;
+  try {
+    name = await write(handle.createWriteStream());
+    // The free name is held by an empty file made exclusively, then the whole file takes its place at once.
+    file = await createFreeFile(folder, name);
+    await file.handle.close();
+    await rename(temporary, file.path);
+  } catch (error) {
+    await handle.close().catch(() => undefined);
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  sayRenamed(io, directory, name, file);
+  return { name, path: file.path };
 }

@@ -4,6 +4,10 @@
  */
 export const EXIT = {
   OK: 0,
+  /**
+   * The server refused (403, 404…), or an end-to-end encrypted clip did not decrypt (its key missing or cut,
+   * the password wrong, the bytes altered): the command could not do its work with what it was given.
+   */
   GENERAL_FAILURE: 1,
   /** A flag, argument or value the command does not take. */
   USAGE: 2,

@@ -54,3 +54,20 @@ export async function readSecret(io: CliIo, question: string): Promise<string> {
   if (secret === '') throw usageError('The password is empty');
   return secret;
 }
+
+/** `--password` alone (or `--password=-`): the password is asked for, never taken from the command line. */
+export const ASK_PASSWORD = '-';
+
+/** parseArgs wants a value after `--password`; alone, it means "ask me", which `--password=-` spells. */
+export const withPasswordAsked = (args: string[]): string[] =>
+  args.map((arg) => (arg === '--password' ? '--password=-' : arg));
+
+/** The `--password` option's password: asked (without echo, or stdin's first line) when given without a value. */
+export async function passwordOption(
+  io: CliIo,
+  value: string | undefined,
+  question: string,
+): Promise<string | undefined> {
+  if (value === undefined) return undefined;
+  return value === ASK_PASSWORD ? readSecret(io, question) : value;
+}

@@ -14,7 +14,8 @@ export const lsCommand: Command = {
   summary: 'list your latest clips',
   usage: `Usage: clipsync ls [--search Q] [--limit N]
 
-Lists your clips, newest first: id, when, the first line of the text, and the files.
+Lists your clips, newest first: id, when, the first line of the text, and the files. An end-to-end
+encrypted clip shows as [encrypted] and the number of its files (their names are encrypted too).
 
 Options:
   -s, --search Q   only clips whose text or file names contain Q
@@ -48,12 +49,22 @@ ${COMMON_USAGE}
   },
 };
 
+/** What stands for an end-to-end encrypted clip's text: its envelope means nothing to a reader. */
+const ENCRYPTED_TEXT = '[encrypted]';
+
+/** The files' names; an encrypted clip's are sealed inside them, so only their number is known here. */
+function filesColumn(clip: Clip): string {
+  if (!clip.encrypted) return clip.files.map((file) => file.name).join(', ');
+  const count = clip.files.length;
+  return count === 0 ? '' : `${count} encrypted file${count === 1 ? '' : 's'}`;
+}
+
 function table(clips: Clip[], now: Date): string {
   const rows = clips.map((clip) => [
     clip.id,
     formatWhen(new Date(clip.createdAt), now),
-    oneLine(clip.content, TEXT_WIDTH),
-    clip.files.map((file) => file.name).join(', '),
+    clip.encrypted ? ENCRYPTED_TEXT : oneLine(clip.content, TEXT_WIDTH),
+    filesColumn(clip),
   ]);
   const header = ['ID', 'WHEN', 'TEXT', 'FILES'];
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));

@@ -1,55 +1,100 @@
 import { CLIP_ENDPOINTS, type Clip } from '@clipsync/shared';
 import type { ApiClient } from '../api-client';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
-import { CliError } from '../errors';
+import { CliError, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { safeFileName, saveDownload } from '../downloads';
-import { writeLine } from '../io';
-import { clipIdArgument, readClip, signedInClient } from '../session';
+import { UNDECRYPTABLE } from '../e2e/errors';
+import { clipReference } from '../e2e/link';
+import { openEncryptedClip } from '../e2e/open';
+import { writeLine, type CliIo } from '../io';
+import { withPasswordAsked } from '../secret-input';
+import { readClip, signedInClient } from '../session';
 
 export const pullCommand: Command = {
   summary: "write the latest clip's text (or clip ID's) to stdout, and optionally its files",
-  usage: `Usage: clipsync pull [ID] [--files DIR]
+  usage: `Usage: clipsync pull [ID | LINK] [--files DIR] [--key KEY] [--password]
 
 Writes the text of your latest clip, or of clip ID, to stdout exactly as stored: byte for byte, no
 newline added (clipsync pull > note.txt keeps it as it was).
 
+An end-to-end encrypted clip is decrypted here, with the key of its link: pull the link itself, quoted
+('https://…/clips/ID#k=…'), or the ID with --key. A missing or wrong key or password fails with
+"${UNDECRYPTABLE}" (exit 1); the encrypted text is never printed instead.
+
 Options:
   -f, --files DIR  also download the clip's files into DIR (made if missing); an existing file is
-                   never replaced: the download takes a free name beside it
+                   never replaced: the download takes a free name beside it. An encrypted clip's files
+                   are decrypted to their real names, and appear only once they decrypted whole.
+  --key KEY        the key of an encrypted clip: its link's fragment (k=…), when pulling by ID
+  --password       the password mixed into an encrypted clip's key: asked without echo at a terminal
+                   (also without this flag, when the clip needs one), or the first line of stdin.
+                   --password=VALUE works too, but shows in ps and shell history.
 ${COMMON_USAGE}
 `,
   async run({ io, args, json }) {
     const { values, positionals } = parseCommandArgs(
-      { args, options: { ...COMMON_OPTIONS, files: { type: 'string', short: 'f' } }, allowPositionals: true },
+      {
+        args: withPasswordAsked(args),
+        options: {
+          ...COMMON_OPTIONS,
+          files: { type: 'string', short: 'f' },
+          key: { type: 'string' },
+          password: { type: 'string' },
+        },
+        allowPositionals: true,
+      },
       { max: 1 },
     );
-    const id = positionals[0] === undefined ? undefined : clipIdArgument(positionals[0]);
+    if (positionals[0] === undefined && values.key !== undefined) throw usageError('--key goes with a clip ID');
+    const target = positionals[0] === undefined ? undefined : clipReference(positionals[0], values.key);
     const client = await signedInClient(io);
-    const clip = await clipToPull(client, id);
-    const saved: Array<{ name: string; path: string }> = [];
-    if (values.files !== undefined) {
-      for (const file of clip.files) {
-        // The server finds the file by its id; the name segment is for readers only, and one of dots alone
-        // (a stored `..`) would be resolved away as a URL's dot segment.
-        const response = await client.download(
-          client.urlOf(CLIP_ENDPOINTS.download, { params: { fileId: file.id, name: safeFileName(file.name) } }),
-        );
-        const path = await saveDownload(io, values.files, file.name, response);
-        saved.push({ name: file.name, path });
-        if (!json) writeLine(io.stderr, `Saved ${path}`);
-      }
-    }
-    if (json) {
-      printJson(io, { id: clip.id, content: clip.content, files: clip.files, saved });
+    const clip = await clipToPull(client, target?.id);
+    if (clip.encrypted) {
+      const options = { fragment: target?.fragment ?? null, password: values.password, filesDirectory: values.files };
+      const { text, saved } = await openEncryptedClip(io, client, clip, options);
+      if (!json) for (const file of saved) writeLine(io.stderr, `Saved ${file.path}`);
+      printText(io, json, { id: clip.id, content: text, files: clip.files, saved, encrypted: true }, values.files);
       return;
     }
-    io.stdout.write(Buffer.from(clip.content, 'utf8'));
-    if (values.files === undefined && clip.files.length > 0) {
-      writeLine(io.stderr, `This clip has ${clip.files.length} file(s): clipsync pull ${clip.id} --files DIR`);
-    }
+    const saved = values.files === undefined ? [] : await saveFiles(io, client, clip, values.files, json);
+    printText(io, json, { id: clip.id, content: clip.content, files: clip.files, saved }, values.files);
   },
 };
+
+/** The text on stdout byte for byte (or the `--json` line), and a reminder of files left on the server. */
+function printText(
+  io: CliIo,
+  json: boolean,
+  pulled: { id: string; content: string; files: Clip['files']; saved: unknown[]; encrypted?: true },
+  filesDirectory: string | undefined,
+): void {
+  if (json) {
+    printJson(io, pulled);
+    return;
+  }
+  io.stdout.write(Buffer.from(pulled.content, 'utf8'));
+  if (filesDirectory === undefined && pulled.files.length > 0) {
+    // An encrypted clip's link holds its key, which is not printed again: the hint names the flag only.
+    const how = pulled.encrypted ? 'add --files DIR to decrypt them' : `clipsync pull ${pulled.id} --files DIR`;
+    writeLine(io.stderr, `This clip has ${pulled.files.length} file(s): ${how}`);
+  }
+}
+
+async function saveFiles(io: CliIo, client: ApiClient, clip: Clip, directory: string, json: boolean) {
+  const saved: Array<{ name: string; path: string }> = [];
+  for (const file of clip.files) {
+    // The server finds the file by its id; the name segment is for readers only, and one of dots alone
+    // (a stored `..`) would be resolved away as a URL's dot segment.
+    const response = await client.download(
+      client.urlOf(CLIP_ENDPOINTS.download, { params: { fileId: file.id, name: safeFileName(file.name) } }),
+    );
+    const path = await saveDownload(io, directory, file.name, response);
+    saved.push({ name: file.name, path });
+    if (!json) writeLine(io.stderr, `Saved ${path}`);
+  }
+  return saved;
+}
 
 async function clipToPull(client: ApiClient, id: string | undefined): Promise<Clip> {
   if (id !== undefined) return readClip(client, id);

@@ -1,47 +1,81 @@
 import { CLIP_ENDPOINTS, MAX_UPLOAD_BYTES } from '@clipsync/shared';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
+import { createEncryptedClip, encryptedInput } from '../e2e/create';
 import { CliError, usageError } from '../errors';
 import { formatBytes } from '../format';
 import { filesToUpload, textToPush } from '../input';
-import { writeLine } from '../io';
+import { writeLine, type CliIo } from '../io';
+import { withPasswordAsked } from '../secret-input';
 import { clipLink, readClip, signedInClient } from '../session';
 
 export const pushCommand: Command = {
   summary: 'make a clip of some text and files, and print its link',
-  usage: `Usage: clipsync push [-t TEXT] [FILE…]
+  usage: `Usage: clipsync push [-t TEXT] [--e2e [--password]] [FILE…]
 
 Makes a new clip and prints its link. The text is --text, else what comes on stdin when it is not a
 terminal (echo hi | clipsync push); each FILE is attached (at most ${formatBytes(MAX_UPLOAD_BYTES)} each).
 
 Options:
   -t, --text TEXT  the clip's text
+  --e2e            end-to-end encrypted: the text and every file (its name and type too) are encrypted
+                   here with a new random key, and the server stores only ciphertext. The key is in the
+                   printed link's fragment (…/clips/ID#k=…), printed once and kept nowhere else: whoever
+                   has the link reads the clip (in a browser, or clipsync pull LINK), nobody without it.
+  --password       with --e2e, a password mixed into the key: the link alone no longer opens the clip.
+                   Asked without echo at a terminal, else the first line of stdin (then give the text
+                   with --text). --password=VALUE works too, but shows in ps and shell history.
 ${COMMON_USAGE}
 `,
   async run({ io, args, json }) {
     const { values, positionals } = parseCommandArgs(
-      { args, options: { ...COMMON_OPTIONS, text: { type: 'string', short: 't' } }, allowPositionals: true },
+      {
+        args: withPasswordAsked(args),
+        options: {
+          ...COMMON_OPTIONS,
+          text: { type: 'string', short: 't' },
+          e2e: { type: 'boolean' },
+          password: { type: 'string' },
+        },
+        allowPositionals: true,
+      },
       {},
     );
-    // Checked before anything is sent: a missing or oversized file fails the push, not half of it.
-    const files = await filesToUpload(io, positionals);
-    const text = (await textToPush(io, values.text)) ?? '';
-    if (text === '' && files.length === 0) {
-      throw usageError('Nothing to push: give --text, pipe text on stdin, or name files');
+    if (values.e2e) {
+      const input = await encryptedInput(io, values, positionals);
+      const { clip, url } = await createEncryptedClip(io, await signedInClient(io), input, json);
+      if (json) printJson(io, { id: clip.id, url, encrypted: true });
+      else writeLine(io.stdout, url);
+      return;
     }
-    const client = await signedInClient(io);
-    let clip = await client.call(CLIP_ENDPOINTS.create, { body: { content: text, type: 'text' } });
-    const url = clipLink(client.server, clip.id);
-    for (const file of files) {
-      try {
-        await client.upload(CLIP_ENDPOINTS.uploadFile, { params: { id: clip.id } }, file);
-      } catch (error) {
-        // The clip exists already: say where, so what did arrive is not lost from sight.
-        if (error instanceof CliError && !json) writeLine(io.stderr, `The clip was made, without ${file.name}: ${url}`);
-        throw error;
-      }
+    if (values.password !== undefined) {
+      throw usageError(
+        '--password goes with --e2e here; a password the server checks is set by clipsync share ID --password',
+      );
     }
-    if (files.length > 0) clip = await readClip(client, clip.id);
-    if (json) printJson(io, { url, clip });
-    else writeLine(io.stdout, url);
+    await pushPlain(io, json, values.text, positionals);
   },
 };
+
+async function pushPlain(io: CliIo, json: boolean, textOption: string | undefined, paths: string[]): Promise<void> {
+  // Checked before anything is sent: a missing or oversized file fails the push, not half of it.
+  const files = await filesToUpload(io, paths);
+  const text = (await textToPush(io, textOption)) ?? '';
+  if (text === '' && files.length === 0) {
+    throw usageError('Nothing to push: give --text, pipe text on stdin, or name files');
+  }
+  const client = await signedInClient(io);
+  let clip = await client.call(CLIP_ENDPOINTS.create, { body: { content: text, type: 'text' } });
+  const url = clipLink(client.server, clip.id);
+  for (const file of files) {
+    try {
+      await client.upload(CLIP_ENDPOINTS.uploadFile, { params: { id: clip.id } }, file);
+    } catch (error) {
+      // The clip exists already: say where, so what did arrive is not lost from sight.
+      if (error instanceof CliError && !json) writeLine(io.stderr, `The clip was made, without ${file.name}: ${url}`);
+      throw error;
+    }
+  }
+  if (files.length > 0) clip = await readClip(client, clip.id);
+  if (json) printJson(io, { url, clip });
+  else writeLine(io.stdout, url);
+}

@@ -2,9 +2,10 @@ import { CLIP_ENDPOINTS, CLIP_SHARE_MAX_VIEWS, type UpdateClipShareRequest } fro
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { CliError, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
-import { writeLine } from '../io';
+import { shareNewEncryptedClip } from '../e2e/share';
+import { writeLine, type CliIo } from '../io';
 import { terminalQr } from '../qr';
-import { readSecret } from '../secret-input';
+import { passwordOption, withPasswordAsked } from '../secret-input';
 import { clipIdArgument, clipLink, signedInClient } from '../session';
 
 const HOUR_MS = 3_600_000;
@@ -16,8 +17,6 @@ const EXPIRIES: Readonly<Record<string, number | null>> = {
   '30d': 30 * 24 * HOUR_MS,
   never: null,
 };
-/** `--password` alone (or `--password=-`): the password is asked for, never taken from the command line. */
-const ASK_PASSWORD = '-';
 
 function expiryOf(value: string): string | null {
   const ms = EXPIRIES[value];
@@ -34,15 +33,18 @@ function maxViewsOf(value: string): number | null {
   return views;
 }
 
-/** parseArgs wants a value after `--password`; alone, it means "ask me", which `--password=-` spells. */
-const withPasswordAsked = (args: string[]) => args.map((arg) => (arg === '--password' ? '--password=-' : arg));
-
 export const shareCommand: Command = {
   summary: "print a clip's link and a QR code of it; set its expiry, views and password, or stop it",
   usage: `Usage: clipsync share ID [--expires 1h|1d|7d|30d|never] [--views N|unlimited] [--password] [--stop]
+       clipsync share --e2e [-t TEXT] [FILE…] [--expires …] [--views …] [--password]
 
 Prints the link of clip ID and a QR code a phone can scan. Whoever holds the link may read the clip, within
 the limits set here. Settings left out are kept.
+
+With --e2e, makes a new end-to-end encrypted clip of the text (--text, else stdin when it is not a terminal)
+and FILEs, as clipsync push --e2e does, sets its link's --expires and --views, and prints the link with its
+key (…/clips/ID#k=…): the server stores only ciphertext and never sees the key. An existing clip cannot be
+encrypted after the fact: --e2e takes no ID.
 
 Options:
   --expires WHEN   the link stops working after 1h, 1d, 7d or 30d from now, or never
@@ -50,8 +52,12 @@ Options:
   --password       ask for a password the link then needs: typed without echo at a terminal, or read from
                    the first line of stdin. A password written as --password=VALUE works too, but anyone
                    on this machine may see it (ps, shell history): prefer the prompt or stdin.
+                   With --e2e the password is mixed into the key instead: the server never sees it
+                   (nor checks it); give the text with --text to read the password from stdin.
   --no-password    the link no longer needs a password
   --stop           stop the link at once; sharing again makes a new link (a new id)
+  --e2e            a new end-to-end encrypted clip (above)
+  -t, --text TEXT  with --e2e, the clip's text
   --no-qr          the link only
 ${COMMON_USAGE}
 `,
@@ -67,15 +73,26 @@ ${COMMON_USAGE}
           password: { type: 'string' },
           'no-password': { type: 'boolean' },
           stop: { type: 'boolean' },
+          e2e: { type: 'boolean' },
+          text: { type: 'string', short: 't' },
         },
         allowPositionals: true,
       },
-      { min: 1, max: 1 },
+      {},
     );
-    const id = clipIdArgument(positionals[0]!);
     const settings: UpdateClipShareRequest = {};
     if (values.expires !== undefined) settings.expiresAt = expiryOf(values.expires);
     if (values.views !== undefined) settings.maxViews = maxViewsOf(values.views);
+    if (values.e2e) {
+      if (values.stop || values['no-password'])
+        throw usageError('--e2e makes a new clip: --stop and --no-password do not apply');
+      const options = { paths: positionals, text: values.text, password: values.password, settings };
+      const { id, url } = await shareNewEncryptedClip(io, json, options);
+      await printLink(io, json, { id, url, encrypted: true }, !values['no-qr']);
+      return;
+    }
+    if (values.text !== undefined) throw usageError('--text goes with --e2e (a new encrypted clip)');
+    const id = clipIdArgument(onlyPositional(positionals));
     if (values.password !== undefined && values['no-password']) {
       throw usageError('--password and --no-password cannot be given together');
     }
@@ -91,8 +108,7 @@ ${COMMON_USAGE}
       return;
     }
     if (values.password !== undefined) {
-      settings.password =
-        values.password === ASK_PASSWORD ? await readSecret(io, 'Password for the link: ') : values.password;
+      settings.password = await passwordOption(io, values.password, 'Password for the link: ');
     }
     const linkId = isChanging
       ? (await client.call(CLIP_ENDPOINTS.updateShare, { params: { id }, body: settings })).linkId
@@ -102,15 +118,31 @@ ${COMMON_USAGE}
         'This clip is not shared: its link was stopped, expired or spent its views. Set --expires or --views for a new one.',
         EXIT.GENERAL_FAILURE,
       );
-    const url = clipLink(client.server, linkId);
-    if (json) {
-      printJson(io, { id, url });
-      return;
-    }
-    writeLine(io.stdout, url);
-    if (!values['no-qr']) io.stdout.write(await terminalQr(url));
+    await printLink(io, json, { id, url: clipLink(client.server, linkId) }, !values['no-qr']);
   },
 };
+
+/** Without --e2e, share takes exactly one clip ID. */
+function onlyPositional(positionals: string[]): string {
+  if (positionals.length === 0) throw usageError('An argument is missing');
+  if (positionals.length > 1) throw usageError(`Unexpected argument: ${positionals[1]}`);
+  return positionals[0]!;
+}
+
+/** The link on stdout, then its QR code unless asked not to; with --json, the one line instead. */
+async function printLink(
+  io: CliIo,
+  json: boolean,
+  answer: { id: string; url: string; encrypted?: true },
+  withQr: boolean,
+) {
+  if (json) {
+    printJson(io, answer);
+    return;
+  }
+  writeLine(io.stdout, answer.url);
+  if (withQr) io.stdout.write(await terminalQr(answer.url));
+}
 
 /**
  * Others open a clip by its link's id: the clip's own until its owner stops or renews the link (`share` then

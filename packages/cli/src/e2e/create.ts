@@ -1,0 +1,71 @@
+import { CLIP_ENDPOINTS, type Clip } from '@clipsync/shared';
+import { ShareKey } from '@clipsync/shared/crypto';
+import type { ApiClient, UploadSource } from '../api-client';
+import { CliError, usageError } from '../errors';
+import { filesToUpload, textToPush } from '../input';
+import { writeLine, type CliIo } from '../io';
+import { ASK_PASSWORD, passwordOption } from '../secret-input';
+import { encryptedClipLink } from './link';
+import { sealText, sealedUploads } from './seal';
+
+/** What an encrypted clip is made of, all read before the key is made. */
+export interface EncryptedClipInput {
+  text: string;
+  files: UploadSource[];
+  /** Mixed into the key; the server never sees it. */
+  password: string | undefined;
+}
+
+/**
+ * The text (`--text`, else stdin when it is not a terminal), the files (checked as push checks them) and the
+ * password of `--e2e`. Stdin can carry the text or the asked password, not both.
+ */
+export async function encryptedInput(
+  io: CliIo,
+  options: { text?: string; password?: string },
+  paths: string[],
+): Promise<EncryptedClipInput> {
+  const files = await filesToUpload(io, paths);
+  if (options.password === ASK_PASSWORD && options.text === undefined && !io.stdin.isTTY) {
+    throw usageError(
+      "stdin carries the text, so it cannot carry the password too: give the text with --text (--text '' for none)",
+    );
+  }
+  const text = (await textToPush(io, options.text)) ?? '';
+  if (text === '' && files.length === 0) {
+    throw usageError('Nothing to encrypt: give --text, pipe text on stdin, or name files');
+  }
+  const password = await passwordOption(io, options.password, 'Password to mix into the key: ');
+  return { text, files, password };
+}
+
+/**
+ * Makes the end-to-end encrypted clip: a new key, the text and every file sealed with it before they leave
+ * this machine, the clip made with `encrypted: true`, the sealed files uploaded. The key exists only in the
+ * answer's link: it is not stored, logged or sent.
+ */
+export async function createEncryptedClip(
+  io: CliIo,
+  client: ApiClient,
+  input: EncryptedClipInput,
+  json: boolean,
+): Promise<{ clip: Clip; key: ShareKey; url: string }> {
+  const key = ShareKey.generate({ password: input.password });
+  // Both checked before the clip is made: a text or file over the limits fails the push, not half of it.
+  const uploads = sealedUploads(input.files, key);
+  const content = await sealText(input.text, key);
+  const clip = await client.call(CLIP_ENDPOINTS.create, { body: { content, type: 'text', encrypted: true } });
+  const url = encryptedClipLink(client.server, clip.id, key);
+  for (const upload of uploads) {
+    try {
+      await client.upload(CLIP_ENDPOINTS.uploadFile, { params: { id: clip.id } }, upload);
+    } catch (error) {
+      // The clip exists already, and its key is nowhere else: say where, so what did arrive can be read.
+      if (error instanceof CliError && !json) {
+        writeLine(io.stderr, `The clip was made, without ${upload.label}: ${url}`);
+      }
+      throw error;
+    }
+  }
+  return { clip, key, url };
+}
