@@ -18,6 +18,11 @@ export function useCreateClip() {
   return useMutation({ mutationFn: (content: string) => clipsApi.create(content) });
 }
 
+/** A new end-to-end encrypted clip holding `envelope`; like useCreateClip, the caller refreshes the lists. */
+export function useCreateEncryptedClip() {
+  return useMutation({ mutationFn: (envelope: string) => clipsApi.create(envelope, { encrypted: true }) });
+}
+
 /** Saves a clip's text: the detail view takes the stored clip, the lists and stats refetch. */
 export function useSaveClipContent() {
   const queryClient = useQueryClient();

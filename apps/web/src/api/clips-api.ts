@@ -1,6 +1,6 @@
 import type { Clip, UpdateClipShareRequest } from '@clipsync/shared';
 import { toHistoryQuery, type ClipFilters } from '../lib/clip-filters';
-import { call, callWithHeaders, upload, type ProgressListener } from './client';
+import { ApiError, call, callWithHeaders, upload, type ProgressListener } from './client';
 import { clipEndpoints } from './endpoints';
 
 export interface ClipPage {
@@ -23,13 +23,28 @@ export const clipsApi = {
     call(clipEndpoints.favorites, { query: toHistoryQuery({ ...filters, favorite: null }, page) }),
   stats: () => call(clipEndpoints.stats),
   get: (id: string) => call(clipEndpoints.get, { params: { id } }),
-  create: (content = '') => call(clipEndpoints.create, { body: { content } }),
+  /** `encrypted`: the content is an envelope of docs/encryption.md, and the clip stays end-to-end encrypted. */
+  create: (content = '', { encrypted = false } = {}) =>
+    call(clipEndpoints.create, { body: encrypted ? { content, encrypted } : { content } }),
   update: (id: string, content: string, version?: number) =>
     call(clipEndpoints.update, { params: { id }, body: { content, version } }),
   remove: (id: string) => call(clipEndpoints.remove, { params: { id } }),
   toggleFavorite: (id: string) => call(clipEndpoints.toggleFavorite, { params: { id } }),
   uploadFile: (id: string, file: File, onProgress?: ProgressListener) =>
     upload(clipEndpoints.uploadFile, { params: { id }, file, onProgress }),
+  /**
+   * A stored file's bytes as they arrive, from its `url` (which carries any grant): an end-to-end encrypted
+   * file is opened in the browser. `headBytes` asks for the start only, for its sealed name; a server that
+   * ignores the Range sends the whole file, and the reader stops when it has read enough.
+   */
+  async readFile(url: string, { headBytes }: { headBytes?: number } = {}): Promise<ReadableStream<Uint8Array>> {
+    const response = await fetch(url, {
+      credentials: 'include',
+      headers: headBytes ? { Range: `bytes=0-${headBytes - 1}` } : undefined,
+    });
+    if (!response.ok || !response.body) throw new ApiError('', response.status, 'HTTP_ERROR');
+    return response.body;
+  },
   removeFile: (id: string, fileId: string) => call(clipEndpoints.removeFile, { params: { id, fileId } }),
   /** "Show clip": spends a view of a limited link and answers the clip with its view grant. */
   open: (id: string, password?: string) => call(clipEndpoints.open, { params: { id }, body: { password } }),

@@ -3,7 +3,9 @@ import { Copy, Paperclip, Share2, Star, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../ui/Button';
+import { e2eKeyStore } from '../lib/e2e-key-store';
 import { cn } from '../ui/cn';
+import { EncryptedBadge } from './EncryptedBadge';
 import { FileTypeLabel } from './FileTypeLabel';
 import { RelativeTime } from './RelativeTime';
 
@@ -30,12 +32,18 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onToggleFavorite, onDe
   const extraFiles = clip.files.length - 1;
   // A shared clip whose link expired or whose last view was spent: its content is gone, its state says why.
   const burntState = clip.share?.state ?? null;
+  // An end-to-end encrypted clip's text is an envelope: never shown; copied opened, with this device's key.
+  const isEncrypted = clip.encrypted && !burntState;
+  const canCopy = !isEncrypted || e2eKeyStore.get(clip.id) !== null;
+  const copyLabel = canCopy ? t('cards.copy') : t('e2e.copyNoKey');
   return (
     <article
       aria-label={
         burntState
           ? t(`shareState.${burntState}`)
-          : clip.content.slice(0, 60) || clip.fileName || t('clips.emptyContent')
+          : isEncrypted
+            ? t('e2e.badge')
+            : clip.content.slice(0, 60) || clip.fileName || t('clips.emptyContent')
       }
       className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-300 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700"
     >
@@ -51,9 +59,16 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onToggleFavorite, onDe
           className={cn(
             'line-clamp-3 text-sm wrap-anywhere whitespace-pre-wrap group-hover:text-indigo-700 dark:group-hover:text-indigo-300',
             (!clip.content || burntState) && 'text-slate-500 italic dark:text-slate-400',
+            isEncrypted && 'group-hover:text-inherit',
           )}
         >
-          {burntState ? t('shareState.gone') : clip.content || t('clips.emptyContent')}
+          {burntState ? (
+            t('shareState.gone')
+          ) : isEncrypted ? (
+            <EncryptedBadge />
+          ) : (
+            clip.content || t('clips.emptyContent')
+          )}
         </p>
       </Link>
       {burntState && (
@@ -63,7 +78,13 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onToggleFavorite, onDe
           </span>
         </p>
       )}
-      {hasFile && (
+      {hasFile && isEncrypted && (
+        <p className="relative mt-3 flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300">
+          <Paperclip className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+          {t('e2e.files', { count: clip.files.length })}
+        </p>
+      )}
+      {hasFile && !isEncrypted && (
         <p className="relative mt-3 flex min-w-0 items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300">
           <Paperclip className="h-3.5 w-3.5 shrink-0" aria-label={t('clips.file')} />
           <span className="truncate font-medium" title={clip.fileName ?? undefined}>
@@ -82,8 +103,9 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onToggleFavorite, onDe
             variant="ghost"
             size="sm"
             onClick={() => onCopy(clip)}
-            aria-label={t('cards.copy')}
-            title={t('cards.copy')}
+            disabled={!canCopy}
+            aria-label={copyLabel}
+            title={copyLabel}
           >
             <Copy className="h-4 w-4" aria-hidden="true" />
           </Button>

@@ -1,5 +1,6 @@
 import type { Clip } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
+import { e2eKeyStore } from '../lib/e2e-key-store';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Skeleton } from '../ui/Skeleton';
 import { ClipCard } from './ClipCard';
@@ -69,6 +70,7 @@ export function ClipGrid({ clips, isLoading, empty }: ClipGridProps) {
         clipId={actions.sharedClipId}
         isOwner={sharedClip?.abilities.update}
         share={sharedClip?.share}
+        encryption={sharedClip?.encrypted ? { fragment: e2eKeyStore.get(sharedClip.id)?.fragment ?? null } : undefined}
         onOpenChange={(isOpen) => !isOpen && actions.closeShare()}
       />
       <ConfirmDialog

@@ -1,6 +1,8 @@
 import type { Clip } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
+import { decryptText, ShareKey } from '@clipsync/shared/crypto';
 import { canCopyImage, copyImage, copyText, isPreviewableImage } from '../lib/browser-files';
+import { e2eKeyStore } from '../lib/e2e-key-store';
 import { useToast } from '../ui/use-toast';
 import { clipLink, linkIdOf } from './ShareClipDialog';
 
@@ -12,17 +14,26 @@ async function fetchImage(url: string, mediaType: string): Promise<Blob> {
   return blob.type === mediaType ? blob : new Blob([blob], { type: mediaType });
 }
 
+/** An end-to-end encrypted clip's text, opened with the key this device kept for its owner. */
+async function openedText(clip: Clip): Promise<string> {
+  const stored = e2eKeyStore.get(clip.id);
+  if (!stored) throw new Error('The key to this clip is not on this device');
+  return decryptText(clip.content, ShareKey.fromFragment(stored.fragment, { password: stored.password }));
+}
+
 /**
- * A card's one-click copy: the clip's text ('Copied!'); for a clip without text, its image where the
+ * A card's one-click copy (an encrypted clip's text opened first, never its envelope): the clip's text ('Copied!'); for a clip without text, its image where the
  * browser can hold one, else its link ('Link copied'). Any failure is the 'Failed to copy' toast.
  */
 export function useCopyClip() {
   const { t } = useTranslation();
   const toast = useToast();
   return async (clip: Clip) => {
-    const image = clip.content ? undefined : clip.files.find((file) => isPreviewableImage(file.type));
+    const image = clip.content || clip.encrypted ? undefined : clip.files.find((file) => isPreviewableImage(file.type));
     try {
-      if (clip.content) {
+      if (clip.encrypted) {
+        await copyText(await openedText(clip));
+      } else if (clip.content) {
         await copyText(clip.content);
       } else if (image && canCopyImage(image.type)) {
         await copyImage(image.type, fetchImage(image.url, image.type));

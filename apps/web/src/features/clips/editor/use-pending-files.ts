@@ -69,15 +69,18 @@ export function usePendingFiles() {
   const setProgress = (id: string, progress: number) =>
     setPendingFiles((current) => current.map((pending) => (pending.id === id ? { ...pending, progress } : pending)));
 
-  /** Uploads the files pending at call time, one after another, to the clip. */
-  const uploadAll = async (clipId: string): Promise<PendingUploadResult> => {
+  /**
+   * Uploads the files pending at call time, one after another, to the clip; `prepare` turns each into what
+   * is sent (an end-to-end encrypted clip's files are sealed first).
+   */
+  const uploadAll = async (clipId: string, prepare?: (file: File) => Promise<File>): Promise<PendingUploadResult> => {
     const uploaded: ClipFile[] = [];
     for (const pending of pendingFiles) {
       try {
         setProgress(pending.id, 0);
         const { file } = await uploadFile.mutateAsync({
           clipId,
-          file: pending.file,
+          file: prepare ? await prepare(pending.file) : pending.file,
           onProgress: (fraction) => setProgress(pending.id, fraction),
         });
         uploaded.push(file);

@@ -5,6 +5,7 @@ import { editConflictOf } from '../../../api/api-error';
 import { useSaveClipContent } from '../../../api/clip-mutations';
 import { useClipCache } from '../../../api/clip-queries';
 import { useToast } from '../../../ui/use-toast';
+import { maxSealedTextBytes, type ClipSealer } from '../e2e/clip-sealer';
 import { usePendingFiles } from './use-pending-files';
 
 interface SaveRequest {
@@ -22,6 +23,8 @@ interface SaveRequest {
   onConflict?: (current: EditConflictCurrent) => void;
   /** These files are stored with the clip, even when a later one failed. */
   onFilesUploaded?: (files: ClipFile[]) => void;
+  /** An end-to-end encrypted clip: the text and files are sealed with its key before they are sent. */
+  seal?: ClipSealer;
 }
 
 interface SaveMessages {
@@ -48,12 +51,18 @@ export function useSaveClip({ savedKey, describeFailure }: SaveMessages) {
   const save = async (request: SaveRequest) => {
     const hasFiles = request.hasStoredFiles || pending.pendingFiles.length > 0;
     if (request.text.trim() === '' && !hasFiles) return toast.error({ title: t('editor.contentRequired') });
+    const { seal } = request;
+    if (seal && request.shouldSaveText && !seal.fits(request.text)) {
+      const max = maxSealedTextBytes(seal.hasPassword).toLocaleString();
+      return toast.error({ title: t('e2e.tooLong'), description: t('e2e.tooLongBody', { max }) });
+    }
     setIsSaving(true);
     try {
-      const { clipId: id, text: content, version } = request;
+      const { clipId: id, version } = request;
+      const content = seal && request.shouldSaveText ? await seal.sealText(request.text) : request.text;
       const stored = request.shouldSaveText ? await saveContent.mutateAsync({ id, content, version }) : undefined;
       request.onTextSaved?.(stored);
-      const { uploaded, hasFailed, failureHint } = await pending.uploadAll(request.clipId);
+      const { uploaded, hasFailed, failureHint } = await pending.uploadAll(request.clipId, seal?.sealFile);
       if (uploaded.length > 0) {
         updateClip(request.clipId, (stored) => ({ ...stored, files: [...stored.files, ...uploaded] }));
         void refetchLists();
@@ -68,7 +77,9 @@ export function useSaveClip({ savedKey, describeFailure }: SaveMessages) {
       }
     } catch (error) {
       const current = editConflictOf(error);
-      if (current && request.onConflict) request.onConflict(current);
+      // Their text is an envelope too: the dialog shows it opened (unreadable, it is not shown at all).
+      const theirs = current && seal ? await openConflict(current, seal) : current;
+      if (theirs && request.onConflict) request.onConflict(theirs);
       else toast.error({ title: describeFailure(error) });
     } finally {
       setIsSaving(false);
@@ -76,4 +87,12 @@ export function useSaveClip({ savedKey, describeFailure }: SaveMessages) {
   };
 
   return { pending, isSaving, save };
+}
+
+async function openConflict(current: EditConflictCurrent, seal: ClipSealer): Promise<EditConflictCurrent | null> {
+  try {
+    return { ...current, text: await seal.openText(current.text) };
+  } catch {
+    return null;
+  }
 }

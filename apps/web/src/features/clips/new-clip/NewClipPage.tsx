@@ -20,6 +20,7 @@ import { UploadFileButton } from '../../../components/UploadFileButton';
 import { useClipContentActions } from '../editor/use-clip-content-actions';
 import { usePasteAndDrop } from '../../../components/use-paste-and-drop';
 import { useUnsavedChangesGuard } from '../editor/use-unsaved-changes-guard';
+import { EncryptionOption } from './EncryptionOption';
 import { useNewClip } from './use-new-clip';
 
 /**
@@ -50,10 +51,14 @@ function NewClipEditor() {
   // Once saved, the clip lives at its own address: a reload or a bookmark opens it, not a fresh draft. The
   // person goes on typing there (Ctrl+Enter is pressed from the text box), so its editor takes the focus.
   const navigate = useNavigate();
+  // An encrypted clip's address carries its key after `#`, which no request ever sends.
   const savedClipId = editor.hasSaved && !editor.isSaving && !editor.hasUnsavedChanges ? editor.clipId : null;
+  const keyFragment = editor.encryption.made?.fragment;
   useEffect(() => {
-    if (savedClipId) void navigate(`/clips/${savedClipId}`, { replace: true, state: FOCUS_EDITOR_STATE });
-  }, [savedClipId, navigate]);
+    if (!savedClipId) return;
+    const address = `/clips/${savedClipId}${keyFragment ? `#${keyFragment}` : ''}`;
+    void navigate(address, { replace: true, state: FOCUS_EDITOR_STATE });
+  }, [savedClipId, keyFragment, navigate]);
   const saveLabel = editor.isInitializing ? 'editor.initializing' : editor.isSaving ? 'editor.saving' : 'editor.save';
 
   return (
@@ -68,6 +73,7 @@ function NewClipEditor() {
       <ClipPanel>
         <ClipContentField value={editor.text} onChange={editor.setText} autoFocus />
         <DropHint isActive={isDraggingFiles} />
+        <EncryptionOption encryption={editor.encryption} isLocked={isBusy} />
         <div className="mt-4 flex flex-wrap gap-2">
           <SaveButton label={t(saveLabel)} isBusy={isBusy} disabled={isBusy} onSave={() => void editor.save()} />
           <Button variant="secondary" onClick={() => void copyContent(editor.text)}>

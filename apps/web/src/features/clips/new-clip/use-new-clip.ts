@@ -1,11 +1,12 @@
 import type { ClipFile } from '@clipsync/shared';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCreateClip } from '../../../api/clip-mutations';
+import { useCreateClip, useCreateEncryptedClip, useDeleteClip } from '../../../api/clip-mutations';
 import type { EditConflict } from '../../../components/EditConflictDialog';
 import { appendPastedText } from '../../../lib/pasted-files';
 import { useToast } from '../../../ui/use-toast';
 import { useSaveClip } from '../editor/use-save-clip';
+import { useSealedNewClip } from './use-sealed-new-clip';
 
 /**
  * New clip: an empty clip (a draft) is created on entry; Save stores the text, then uploads the
@@ -32,6 +33,10 @@ export function useNewClip() {
   // The version of the stored text this page's edits start from.
   const [version, setVersion] = useState<number | undefined>(undefined);
   const [conflict, setConflict] = useState<EditConflict | null>(null);
+  const sealed = useSealedNewClip();
+  const createEncryptedClip = useCreateEncryptedClip();
+  // An encrypted clip replaces the draft (a clip is encrypted from its creation or never): the draft goes.
+  const deleteDraft = useDeleteClip();
 
   const [draftState, setDraftState] = useState<'creating' | 'ready' | 'failed'>('creating');
   const createDraft = () => {
@@ -57,7 +62,32 @@ export function useNewClip() {
     createFirstDraft();
   }, []);
 
+  /** The first save of an encrypted clip: sealed here, made anew with `encrypted: true`, then saved as usual. */
+  const saveEncrypted = async (mine: string) => {
+    if (mine.trim() === '' && pending.pendingFiles.length === 0) {
+      return toast.error({ title: t('editor.contentRequired') });
+    }
+    const made = await sealed.create(mine, (envelope) => createEncryptedClip.mutateAsync(envelope));
+    if (!made) return;
+    if (clipId) deleteDraft.mutate(clipId);
+    setClipId(made.clip.id);
+    setVersion(made.clip.version);
+    await saveClip({
+      clipId: made.clip.id,
+      text: mine,
+      shouldSaveText: false,
+      hasStoredFiles: false,
+      seal: made.seal,
+      onTextSaved: () => {
+        setHasSaved(true);
+        setSavedText(mine);
+      },
+      onFilesUploaded: (files) => setUploadedFiles((current) => [...current, ...files]),
+    });
+  };
+
   const saveFrom = async (from: number | undefined, mine: string) => {
+    if (sealed.isWanted && !sealed.made) return saveEncrypted(mine);
     if (!clipId) {
       toast.error({ title: t('editor.notInitialized') });
       // The draft could not be created on entry: try again, so that the next Save can work.
@@ -71,6 +101,7 @@ export function useNewClip() {
       // A draft's text is always sent: the first save is what takes it out of the drafts.
       shouldSaveText: true,
       hasStoredFiles: uploadedFiles.length > 0,
+      seal: sealed.made?.seal,
       onTextSaved: (stored) => {
         setHasSaved(true);
         setSavedText(mine);
@@ -89,8 +120,9 @@ export function useNewClip() {
     appendToText: (pasted: string) => setText((current) => appendPastedText(current, pasted)),
     uploadedFiles,
     pending,
-    isSaving,
+    isSaving: isSaving || sealed.isSealing,
     hasSaved,
+    encryption: sealed,
     hasUnsavedChanges: text !== savedText || pending.pendingFiles.length > 0,
     save: () => saveFrom(version, text),
     conflict,

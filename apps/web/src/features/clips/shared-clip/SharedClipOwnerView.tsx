@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useRemoveClipFile } from '../../../api/clip-mutations';
-import { ClipFileList } from '../../../components/ClipFileList';
 import { EditConflictDialog } from '../../../components/EditConflictDialog';
 import { ShareClipDialog } from '../../../components/ShareClipDialog';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -20,16 +19,21 @@ import { UploadFileButton } from '../../../components/UploadFileButton';
 import { usePasteAndDrop } from '../../../components/use-paste-and-drop';
 import { useUnsavedChangesGuard } from '../editor/use-unsaved-changes-guard';
 import { NewClipLink } from '../../../components/NewClipLink';
+import type { ClipEncryption } from '../e2e/use-opened-clip';
 import { ClipViewLog } from './ClipViewLog';
+import { StoredClipFiles } from './StoredClipFiles';
 import { SharedClipActions, SharedClipNote } from './SharedClipActions';
 import { SharedClipTitle } from './SharedClipTitle';
 import { useSharedClipEditor } from './use-shared-clip-editor';
 
-/** A shared clip, as its owner sees it: editable, with uploads and Save Changes. */
-export function SharedClipOwnerView({ clip }: { clip: Clip }) {
+/**
+ * A shared clip, as its owner sees it: editable, with uploads and Save Changes. `encryption`: the clip is
+ * end-to-end encrypted and came opened with its key, which seals each save.
+ */
+export function SharedClipOwnerView({ clip, encryption }: { clip: Clip; encryption?: ClipEncryption }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const editor = useSharedClipEditor(clip);
+  const editor = useSharedClipEditor(clip, encryption?.seal);
   // Arriving from the new clip just saved: the text box keeps the cursor it had there.
   const shouldFocusEditor = asksToFocusEditor(useLocation().state);
   const leaveGuard = useUnsavedChangesGuard(editor.hasUnsavedChanges);
@@ -76,14 +80,20 @@ export function SharedClipOwnerView({ clip }: { clip: Clip }) {
           <NewClipLink variant="secondary" />
         </div>
         <PendingFileList pending={editor.pending} isLocked={editor.isSaving} note={t('editor.pendingNotShared')} />
-        <ClipFileList
-          title={t('editor.attachedFiles')}
+        <StoredClipFiles
           files={clip.files}
+          encryption={encryption}
           onRemove={clip.abilities.upload ? setFileToRemove : undefined}
         />
         <ClipViewLog clipId={clip.id} />
       </ClipPanel>
-      <ShareClipDialog clipId={isSharing ? clip.id : null} isOwner share={clip.share} onOpenChange={setIsSharing} />
+      <ShareClipDialog
+        clipId={isSharing ? clip.id : null}
+        isOwner
+        share={clip.share}
+        encryption={clip.encrypted ? { fragment: encryption?.fragment ?? null } : undefined}
+        onOpenChange={setIsSharing}
+      />
       <ConfirmDialog
         isOpen={fileToRemove !== null}
         onOpenChange={(isOpen) => !isOpen && setFileToRemove(null)}

@@ -9,6 +9,7 @@ import { useAuth } from '../../../session/auth-context';
 import { Button } from '../../../ui/Button';
 import { useToast } from '../../../ui/use-toast';
 import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
+import { EncryptedClipGate } from './EncryptedClipGate';
 import { SharedClipOwnerView } from './SharedClipOwnerView';
 import { SharedClipTitle } from './SharedClipTitle';
 import { SharedClipViewerView } from './SharedClipViewerView';
@@ -55,19 +56,30 @@ export default function SharedClipPage() {
     const update = (change: (stored: Clip) => Clip) =>
       setOpened((current) => current && { ...current, clip: change(current.clip) });
     return (
-      <SharedClipViewerView
-        clip={opened.clip}
-        opened={{ grant: opened.grant, update }}
-        onDeleted={() => onDeleted(opened.linkId)}
-      />
+      <EncryptedClipGate clip={opened.clip}>
+        {(shown, encryption) => (
+          <SharedClipViewerView
+            clip={shown}
+            encryption={encryption}
+            opened={{ grant: opened.grant, update }}
+            onDeleted={() => onDeleted(opened.linkId)}
+          />
+        )}
+      </EncryptedClipGate>
     );
   }
   // The server says what this caller may do; the session must be settled for that answer to be theirs.
   if (clip && status !== 'loading' && !isDeleted) {
-    return clip.abilities.update ? (
-      <SharedClipOwnerView clip={clip} />
-    ) : (
-      <SharedClipViewerView clip={clip} onDeleted={() => onDeleted(clip.id)} />
+    return (
+      <EncryptedClipGate clip={clip}>
+        {(shown, encryption) =>
+          clip.abilities.update ? (
+            <SharedClipOwnerView clip={shown} encryption={encryption} />
+          ) : (
+            <SharedClipViewerView clip={shown} encryption={encryption} onDeleted={() => onDeleted(clip.id)} />
+          )
+        }
+      </EncryptedClipGate>
     );
   }
   return (

@@ -3,13 +3,14 @@ import { Eye } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClipCache } from '../../../api/clip-queries';
-import { ClipFileList } from '../../../components/ClipFileList';
 import { ShareClipDialog } from '../../../components/ShareClipDialog';
 import { useClipLiveUpdates } from '../../../realtime/use-clip-live-updates';
 import { useToast } from '../../../ui/use-toast';
 import { ClipBadge, ClipContentField } from '../editor/ClipContentField';
 import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
+import type { ClipEncryption } from '../e2e/use-opened-clip';
 import { LiveUpdatesStatus } from './LiveUpdatesStatus';
+import { StoredClipFiles } from './StoredClipFiles';
 import { SharedClipActions, SharedClipNote } from './SharedClipActions';
 import { SharedClipTitle } from './SharedClipTitle';
 
@@ -32,13 +33,15 @@ interface SharedClipViewerViewProps {
   opened?: OpenedClipState;
   /** The owner deleted the clip while it was open here. */
   onDeleted: () => void;
+  /** End-to-end encrypted: the clip came opened with this key, and live updates are opened with it too. */
+  encryption?: ClipEncryption;
 }
 
 /**
  * A shared clip for everyone but its owner, signed out included: read-only, kept current by the
  * clip's live updates, with a line saying whether they are arriving.
  */
-export function SharedClipViewerView({ clip, opened, onDeleted }: SharedClipViewerViewProps) {
+export function SharedClipViewerView({ clip, opened, onDeleted, encryption }: SharedClipViewerViewProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const { updateClip, refetchClip } = useClipCache();
@@ -83,9 +86,13 @@ export function SharedClipViewerView({ clip, opened, onDeleted }: SharedClipView
         <div className="mt-4 flex flex-wrap gap-2">
           <SharedClipActions clipId={clip.id} text={clip.content} onShare={() => setIsSharing(true)} />
         </div>
-        <ClipFileList title={t('editor.attachedFiles')} files={clip.files} />
+        <StoredClipFiles files={clip.files} encryption={encryption} />
       </ClipPanel>
-      <ShareClipDialog clipId={isSharing ? clip.id : null} onOpenChange={setIsSharing} />
+      <ShareClipDialog
+        clipId={isSharing ? clip.id : null}
+        encryption={clip.encrypted ? { fragment: encryption?.fragment ?? null } : undefined}
+        onOpenChange={setIsSharing}
+      />
     </ClipPageLayout>
   );
 }

@@ -5,6 +5,7 @@ import { useClipCache } from '../../../api/clip-queries';
 import type { EditConflict } from '../../../components/EditConflictDialog';
 import { appendPastedText } from '../../../lib/pasted-files';
 import { useOwnClipUpdates } from '../../../realtime/use-own-clip-updates';
+import type { ClipSealer } from '../e2e/clip-sealer';
 import { useSaveClip } from '../editor/use-save-clip';
 
 const fileUrls = (files: readonly { url: string }[]) => files.map((file) => file.url).join('\n');
@@ -22,9 +23,10 @@ interface Draft {
  * they differ; Save stores the text, then uploads the pending files. The server tells the viewers after
  * each save, so nothing is published from here; saves made on the owner's other devices are followed. A
  * save refused because the text was saved on another device since the draft began opens `conflict`: keep
- * this text, or take the stored one.
+ * this text, or take the stored one. An end-to-end encrypted clip comes opened (its text plain) with its
+ * `seal`: each save is sealed with the same key, and the stored and live texts stay envelopes.
  */
-export function useSharedClipEditor(clip: Clip) {
+export function useSharedClipEditor(clip: Clip, seal?: ClipSealer) {
   const { t } = useTranslation();
   const { updateClip, refetchClip } = useClipCache();
   const {
@@ -61,6 +63,7 @@ export function useSharedClipEditor(clip: Clip) {
       version,
       shouldSaveText,
       hasStoredFiles: clip.files.length > 0,
+      seal,
       onTextSaved: (stored) => {
         if (stored) setDraft((current) => current && { ...current, version: stored.version });
       },
@@ -85,7 +88,9 @@ export function useSharedClipEditor(clip: Clip) {
     takeTheirs: () => {
       if (!conflict) return;
       const { theirs } = conflict;
-      updateClip(clip.id, (stored) => ({ ...stored, content: theirs.text, version: theirs.version }));
+      // An encrypted clip's stored text must stay its envelope: the conflict showed it opened, so it is read again.
+      if (seal) void refetchClip(clip.id);
+      else updateClip(clip.id, (stored) => ({ ...stored, content: theirs.text, version: theirs.version }));
       setDraft(null);
       setConflict(null);
     },

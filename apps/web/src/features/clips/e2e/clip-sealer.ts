@@ -1,0 +1,57 @@
+import { CLIP_CONTENT_MAX, utf8ByteLength } from '@clipsync/shared';
+import { decryptText, encryptText, encryptedTextLength, type ShareKey } from '@clipsync/shared/crypto';
+import { sealFile } from '../../../lib/e2e-files';
+
+/**
+ * What an end-to-end encrypted clip's saves go through: the text becomes an envelope (a fresh nonce each
+ * time, the same key) and each file its sealed bytes, before anything leaves the browser.
+ */
+export interface ClipSealer {
+  /** A password is mixed into the key (the envelope is 16 bytes longer). */
+  hasPassword: boolean;
+  /** Whether the text's envelope fits the clip's 1 000 000 characters (checked before saving). */
+  fits(text: string): boolean;
+  sealText(text: string): Promise<string>;
+  sealFile(file: File): Promise<File>;
+  /** An envelope the server answered (a conflicting save's text), opened to show it. */
+  openText(envelope: string): Promise<string>;
+}
+
+/** Plain texts this page sealed or opened, by key then envelope: a saved text shows again without a wait. */
+const openedTexts = new WeakMap<ShareKey, Map<string, string>>();
+
+export function rememberOpenedText(key: ShareKey, envelope: string, text: string): void {
+  const texts = openedTexts.get(key) ?? new Map<string, string>();
+  texts.set(envelope, text);
+  openedTexts.set(key, texts);
+}
+
+export const openedTextOf = (key: ShareKey, envelope: string): string | undefined =>
+  openedTexts.get(key)?.get(envelope);
+
+/** The most UTF-8 bytes an encrypted text may take, for the message that says so. */
+export const maxSealedTextBytes = (hasPassword: boolean) => {
+  let bytes = Math.floor((CLIP_CONTENT_MAX * 3) / 4);
+  while (encryptedTextLength(bytes, hasPassword) > CLIP_CONTENT_MAX) bytes -= 1;
+  return bytes;
+};
+
+export async function openText(envelope: string, key: ShareKey): Promise<string> {
+  const text = openedTextOf(key, envelope) ?? (await decryptText(envelope, key));
+  rememberOpenedText(key, envelope, text);
+  return text;
+}
+
+export function clipSealer(key: ShareKey): ClipSealer {
+  return {
+    hasPassword: key.hasPassword,
+    fits: (text) => encryptedTextLength(utf8ByteLength(text), key.hasPassword) <= CLIP_CONTENT_MAX,
+    async sealText(text) {
+      const envelope = await encryptText(text, key);
+      rememberOpenedText(key, envelope, text);
+      return envelope;
+    },
+    sealFile: (file) => sealFile(file, key),
+    openText: (envelope) => openText(envelope, key),
+  };
+}

@@ -1,0 +1,150 @@
+import { ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE, type ClipFile } from '@clipsync/shared';
+import { decryptFile, decryptText, ShareKey } from '@clipsync/shared/crypto';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router';
+import { describe, expect, test, vi } from 'vitest';
+import { clipsApi } from '../../../api/clips-api';
+import { e2eKeyStore } from '../../../lib/e2e-key-store';
+import { AuthContext } from '../../../session/auth-context';
+import { makeClip, testUser as user } from '../../../test/fixtures';
+import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
+import { Toaster } from '../../../ui/Toaster';
+import NewClipPage from './NewClipPage';
+
+vi.mock('../../../api/clips-api', () => ({
+  clipsApi: { create: vi.fn(), update: vi.fn(), uploadFile: vi.fn(), remove: vi.fn() },
+}));
+
+const draft = makeClip({ id: 'draft-1' });
+const encrypted = makeClip({ id: 'sealed-1', encrypted: true });
+
+/** jsdom's File has no stream(): the browser's is stood in for with the same bytes. */
+function streamableFile(text: string, name: string, type: string): File {
+  const file = new File([text], name, { type });
+  const bytes = new TextEncoder().encode(text);
+  Object.defineProperty(file, 'stream', {
+    value: () => new ReadableStream({ start: (controller) => (controller.enqueue(bytes), controller.close()) }),
+  });
+  return file;
+}
+
+function ClipAddress() {
+  return (
+    <p>
+      Clip page {useParams().clipId} {useLocation().hash}
+    </p>
+  );
+}
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <AuthContext.Provider value={fakeSession(user)}>
+        <RouterProvider
+          router={createMemoryRouter(
+            [
+              { path: '/new-clip', element: <NewClipPage /> },
+              { path: '/clips/:clipId', element: <ClipAddress /> },
+            ],
+            { initialEntries: ['/new-clip'] },
+          )}
+        />
+      </AuthContext.Provider>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const findToast = async (text: string) => (await screen.findAllByText(text, { exact: true }))[0];
+
+describe('New clip, end-to-end encrypted', () => {
+  setUpPageTests();
+
+  test('the option is off by default; ticked, it offers an optional password', async () => {
+    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    renderPage();
+    const option = screen.getByRole('checkbox', { name: 'End-to-end encrypted' });
+    expect(option).not.toBeChecked();
+    expect(screen.queryByLabelText('Password (optional)')).not.toBeInTheDocument();
+    await userEvent.click(option);
+    expect(screen.getByLabelText('Password (optional)')).toHaveAttribute('type', 'password');
+  });
+
+  test('Save seals the text and files with a new key, kept on this device, and opens the link with it', async () => {
+    vi.mocked(clipsApi.create).mockImplementation(async (content, options) =>
+      options?.encrypted ? { ...encrypted, content: content ?? '' } : draft,
+    );
+    const stored: ClipFile = { id: 'f1', name: ENCRYPTED_FILE_NAME, size: 1, type: ENCRYPTED_FILE_TYPE, url: '/f1' };
+    vi.mocked(clipsApi.uploadFile).mockImplementation(async (_id, _file, onProgress) => {
+      onProgress?.(1);
+      return { url: stored.url, file: stored };
+    });
+    renderPage();
+    await screen.findByRole('button', { name: 'Save Clip' });
+    await userEvent.type(screen.getByLabelText('Clip content'), 'the secret');
+    await userEvent.upload(screen.getByLabelText('Upload File'), [
+      streamableFile('file body', 'plan.txt', 'text/plain'),
+    ]);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'End-to-end encrypted' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Clip' }));
+
+    const address = await screen.findByText(/^Clip page sealed-1 #k=/);
+    const fragment = address.textContent!.split(' ').at(-1)!;
+    expect(e2eKeyStore.get('sealed-1')).toEqual({ fragment: fragment.slice(1) });
+    const key = ShareKey.fromFragment(fragment);
+
+    // The clip is made anew, encrypted, holding only the envelope; the unencrypted draft goes.
+    const [envelope, options] = vi.mocked(clipsApi.create).mock.calls.at(-1)!;
+    expect(options).toEqual({ encrypted: true });
+    expect(envelope).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(envelope).not.toContain('secret');
+    expect(await decryptText(envelope!, key)).toBe('the secret');
+    expect(clipsApi.update).not.toHaveBeenCalled();
+    expect(clipsApi.remove).toHaveBeenCalledWith('draft-1');
+
+    // The file leaves as ciphertext under the neutral name and type; its own travel sealed inside it.
+    const [clipId, sent] = vi.mocked(clipsApi.uploadFile).mock.calls[0]!;
+    expect(clipId).toBe('sealed-1');
+    expect(sent.name).toBe(ENCRYPTED_FILE_NAME);
+    expect(sent.type).toBe(ENCRYPTED_FILE_TYPE);
+    const sealed = new Uint8Array(await sent.arrayBuffer());
+    const opened = await decryptFile([sealed], key);
+    expect(opened.metadata).toEqual({ name: 'plan.txt', type: 'text/plain' });
+    const parts: Uint8Array[] = [];
+    for await (const part of opened.content) parts.push(part);
+    expect(new TextDecoder().decode(Buffer.concat(parts))).toBe('file body');
+  });
+
+  test('a password is mixed into the key and kept with it for the owner', async () => {
+    vi.mocked(clipsApi.create).mockImplementation(async (content, options) =>
+      options?.encrypted ? { ...encrypted, content: content ?? '' } : draft,
+    );
+    renderPage();
+    await screen.findByRole('button', { name: 'Save Clip' });
+    await userEvent.type(screen.getByLabelText('Clip content'), 'pw text');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'End-to-end encrypted' }));
+    await userEvent.type(screen.getByLabelText('Password (optional)'), 'hunter2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Clip' }));
+
+    await screen.findByText(/^Clip page sealed-1 #k=/);
+    const kept = e2eKeyStore.get('sealed-1')!;
+    expect(kept.password).toBe('hunter2');
+    const envelope = vi.mocked(clipsApi.create).mock.calls.at(-1)![0]!;
+    await expect(decryptText(envelope, ShareKey.fromFragment(kept.fragment))).rejects.toThrow();
+    expect(await decryptText(envelope, ShareKey.fromFragment(kept.fragment, { password: 'hunter2' }))).toBe('pw text');
+  });
+
+  test('a text whose envelope would pass 1 000 000 characters is refused before anything is sent', async () => {
+    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    renderPage();
+    await screen.findByRole('button', { name: 'Save Clip' });
+    fireEvent.change(screen.getByLabelText('Clip content'), { target: { value: 'x'.repeat(749_971) } });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'End-to-end encrypted' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Clip' }));
+    expect(await findToast('Too long to encrypt')).toBeInTheDocument();
+    expect(await findToast('An end-to-end encrypted clip holds at most 749,970 bytes of text.')).toBeInTheDocument();
+    expect(clipsApi.create).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,93 @@
+import type { Clip } from '@clipsync/shared';
+import { encryptText, ShareKey } from '@clipsync/shared/crypto';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, test } from 'vitest';
+import { e2eKeyStore } from '../../../lib/e2e-key-store';
+import { makeClip } from '../../../test/fixtures';
+import { EncryptedClipGate } from './EncryptedClipGate';
+
+const FAILURE = 'This link is incomplete or the password is wrong';
+
+async function sealedClip(text: string, password?: string) {
+  const key = ShareKey.generate({ password });
+  const clip = makeClip({ id: 'e2e-1', encrypted: true, content: await encryptText(text, key) });
+  return { clip, fragment: key.fragment };
+}
+
+function renderGate(clip: Clip, hash = '') {
+  render(
+    <RouterProvider
+      router={createMemoryRouter(
+        [
+          {
+            path: '/clips/:clipId',
+            element: (
+              <EncryptedClipGate clip={clip}>
+                {(shown, encryption) => (
+                  <p>
+                    Shown: {shown.content} {encryption ? '(encrypted)' : '(plain)'}
+                  </p>
+                )}
+              </EncryptedClipGate>
+            ),
+          },
+        ],
+        { initialEntries: [`/clips/${clip.id}${hash}`] },
+      )}
+    />,
+  );
+}
+
+describe('EncryptedClipGate', () => {
+  afterEach(() => localStorage.clear());
+
+  test('opens the text with the key in the link, never showing the envelope', async () => {
+    const { clip, fragment } = await sealedClip('meet at noon');
+    renderGate(clip, `#${fragment}`);
+    expect(await screen.findByText('Shown: meet at noon (encrypted)')).toBeInTheDocument();
+    expect(document.body.textContent).not.toContain(clip.content);
+  });
+
+  test.each([
+    ['no key in the link', () => ''],
+    ['a cut key', (fragment: string) => `#${fragment.slice(0, -3)}`],
+    ['another clip’s key', () => `#${ShareKey.generate().fragment}`],
+  ])('%s reads the one failure sentence', async (_case, linkHash) => {
+    const { clip, fragment } = await sealedClip('meet at noon');
+    renderGate(clip, linkHash(fragment));
+    expect(await screen.findByRole('alert')).toHaveTextContent(FAILURE);
+    expect(document.body.textContent).not.toContain(clip.content);
+    expect(document.body.textContent).not.toContain('meet at noon');
+  });
+
+  test('altered data reads the same failure', async () => {
+    const { clip, fragment } = await sealedClip('meet at noon');
+    const flipped = clip.content.slice(0, -5) + (clip.content.at(-5) === 'A' ? 'B' : 'A') + clip.content.slice(-4);
+    renderGate({ ...clip, content: flipped }, `#${fragment}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent(FAILURE);
+  });
+
+  test('asks for the password first; a wrong one reads the failure and may be tried again', async () => {
+    const { clip, fragment } = await sealedClip('with a password', 'correct horse');
+    renderGate(clip, `#${fragment}`);
+    await userEvent.type(await screen.findByLabelText('Password'), 'wrong{Enter}');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(FAILURE);
+    await userEvent.clear(screen.getByLabelText('Password'));
+    await userEvent.type(screen.getByLabelText('Password'), 'correct horse{Enter}');
+    expect(await screen.findByText('Shown: with a password (encrypted)', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  test("the owner's device opens it without the link, with the key it kept", async () => {
+    const { clip, fragment } = await sealedClip('mine', 'pw');
+    e2eKeyStore.remember(clip.id, { fragment, password: 'pw' });
+    renderGate(clip);
+    expect(await screen.findByText('Shown: mine (encrypted)', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  test('a clip that is not encrypted passes through', () => {
+    renderGate(makeClip({ content: 'plain words' }));
+    expect(screen.getByText('Shown: plain words (plain)')).toBeInTheDocument();
+  });
+});
