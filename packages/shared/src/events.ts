@@ -47,6 +47,11 @@ export const ClipUpdatePayload = z.object({
   content: z.string(),
   version: z.number().int(),
   files: z.array(ClipFileSummary),
+  /**
+   * `true` on an end-to-end encrypted clip only (absent otherwise): `content` is its envelope and its files
+   * are sealed, so a device without the link's key (`clipsync watch`) must not take them for text or images.
+   */
+  encrypted: z.boolean().optional(),
 });
 export type ClipUpdatePayload = z.infer<typeof ClipUpdatePayload>;
 

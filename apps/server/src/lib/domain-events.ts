@@ -14,6 +14,8 @@ interface ClipSaved {
   content: string;
   version: number;
   files: ClipFileSummary[];
+  /** End-to-end encrypted: `content` is an envelope and the files are sealed (docs/encryption.md). */
+  encrypted?: boolean;
 }
 
 export interface DomainEventMap {

@@ -10,23 +10,48 @@ function clipChannelIds(clipId: string, shareId: string | null | undefined): str
   return shareId && shareId !== clipId ? [clipId, shareId] : [clipId];
 }
 
+/**
+ * Told to the owner's devices only for an encrypted clip, so that one without its key never takes the
+ * envelope for text; a plain clip's payload stays as it always was.
+ */
+const encryptedFlag = (encrypted: boolean | undefined) => (encrypted ? { encrypted: true } : {});
+
 /** The one place domain events become socket messages: which channel hears what (docs/ARCHITECTURE.md#principles). */
 export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () => void {
   const unsubscribers = [
-    events.on('clip.created', ({ clipId, ownerId, content, version, files, createdAt }) => {
-      io.to(channels.userClips(ownerId)).emit('clip-created', { clipId, content, version, files, createdAt });
+    events.on('clip.created', ({ clipId, ownerId, content, version, files, createdAt, encrypted }) => {
+      io.to(channels.userClips(ownerId)).emit('clip-created', {
+        clipId,
+        content,
+        version,
+        files,
+        createdAt,
+        ...encryptedFlag(encrypted),
+      });
     }),
-    events.on('clip.content-saved', ({ clipId, shareId, ownerId, content, version, files }) => {
+    events.on('clip.content-saved', ({ clipId, shareId, ownerId, content, version, files, encrypted }) => {
       for (const id of clipChannelIds(clipId, shareId)) {
         io.to(channels.clip(id)).emit('clip-content-updated', { clipId: id, content, version });
       }
-      io.to(channels.userClips(ownerId)).emit('clip-update', { clipId, content, version, files });
+      io.to(channels.userClips(ownerId)).emit('clip-update', {
+        clipId,
+        content,
+        version,
+        files,
+        ...encryptedFlag(encrypted),
+      });
     }),
-    events.on('clip.files-changed', ({ clipId, shareId, ownerId, content, version, files }) => {
+    events.on('clip.files-changed', ({ clipId, shareId, ownerId, content, version, files, encrypted }) => {
       for (const id of clipChannelIds(clipId, shareId)) {
         io.to(channels.clip(id)).emit('clip-files-updated', { clipId: id, files });
       }
-      io.to(channels.userClips(ownerId)).emit('clip-update', { clipId, content, version, files });
+      io.to(channels.userClips(ownerId)).emit('clip-update', {
+        clipId,
+        content,
+        version,
+        files,
+        ...encryptedFlag(encrypted),
+      });
     }),
     events.on('clip.deleted', ({ clipId, shareId }) => {
       for (const id of clipChannelIds(clipId, shareId)) {

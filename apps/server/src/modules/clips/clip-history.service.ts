@@ -11,10 +11,14 @@ import { filesOf } from './clips.service';
 
 // A user's own lists: history (filtered and paged in SQL), favourites and stats. Drafts never count.
 
-/** A search term found in a clip's text or in one of its files' names. */
+/**
+ * A search term found in a clip's text or in one of its files' names. Never in an encrypted clip: its text is
+ * an envelope, whose letters would match at random (and say nothing of what it holds). The flag is a filter
+ * on the rows the trigram index finds, so the index still answers the search.
+ */
 function matchesSearch(search: string): SQL | undefined {
   const pattern = toContainsPattern(search);
-  return or(ilike(clips.content, pattern), ilike(clips.fileNames, pattern));
+  return and(eq(clips.encrypted, false), or(ilike(clips.content, pattern), ilike(clips.fileNames, pattern)));
 }
 
 /** `shownSince`: a plan without unlimited history sees its last BASIC_HISTORY_DAYS; older clips are kept. */

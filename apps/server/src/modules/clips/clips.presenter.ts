@@ -118,6 +118,7 @@ export function toClipSavedEvent(row: ClipRow, files: ClipFileRow[]): DomainEven
     content: row.content,
     version: row.version,
     files: files.map(toFileSummary),
+    encrypted: row.encrypted,
   };
 }
 

@@ -15,6 +15,7 @@ import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
 import { recordView, type ViewerInfo } from './clip-views';
 import type { ClipFileRow, ClipRow, ClipsContext } from './clips.context';
 import { clipPolicy } from './clips.policy';
+import { assertEnvelope, isEnvelope, sealedUpload } from './encrypted-clips';
 import {
   toClip,
   toClipCreatedEvent,
@@ -72,7 +73,8 @@ export async function createClip(ctx: ClipsContext, actor: Actor, content: strin
  * A new clip holding text and files already in the store (a share the server kept, issue 30): its file rows
  * point at their keys, no byte is copied. `take` runs first, in the same transaction, and hands over the text
  * and files (undefined: nothing to take, no clip); a refusal after it (the owner's quota, the files per clip)
- * undoes both, so what was taken stays where it was.
+ * undoes both, so what was taken stays where it was. Never an encrypted clip: the server kept those files in
+ * clear, so their names are the clip's to search.
  */
 export async function createClipOfStoredFiles(
   ctx: ClipsContext,
@@ -158,11 +160,18 @@ export async function updateClipContent(
   version?: number,
 ): Promise<Clip> {
   // The save every keystroke-pause sends (live editing): it matches only a clip of the caller's, which is
-  // the policy's `update` rule (its owner). When nothing matches, the clip is read and the policy says why:
-  // not found, or not the caller's. A save that makes the text longer must fit the storage quota.
+  // the policy's `update` rule (its owner), and text that is no envelope only a plain clip (asked in the
+  // UPDATE itself, so this path reads nothing more). When nothing matches, the clip is read and says why:
+  // not found, not the caller's, plain text for an encrypted clip, or stale. A save that makes the text
+  // longer must fit the storage quota.
+  const mayBeEncrypted = isEnvelope(content);
   const [updated] = actor
     ? ((await ctx.db.transaction(async (tx) => {
-        const mine = and(eq(clips.id, clipId), eq(clips.userId, actor.userId));
+        const mine = and(
+          eq(clips.id, clipId),
+          eq(clips.userId, actor.userId),
+          mayBeEncrypted ? undefined : eq(clips.encrypted, false),
+        );
         const change = { table: clips, where: mine, text: content };
         return writeTextWithinQuota(tx, ctx.limits.storageQuotaBytes, actor.userId, change, () =>
           tx
@@ -182,6 +191,7 @@ export async function updateClipContent(
   if (!updated) {
     const stored = await findClipOr404(ctx.db, clipId);
     authorize(clipPolicy, 'update', actor, stored);
+    if (stored.encrypted) assertEnvelope(content);
     assertNotStale(stored, version);
     throw new AppError('NOT_FOUND', 'Clip not found'); // the caller's clip, deleted since the update ran
   }
@@ -241,7 +251,8 @@ async function changeClipFiles<Changed>(
       .update(clips)
       .set({
         hasFiles,
-        fileNames: files.map((file) => file.name).join('\n'),
+        // An encrypted clip's names are all ENCRYPTED_FILE_NAME, and search skips it anyway: nothing to index.
+        fileNames: clip.encrypted ? '' : files.map((file) => file.name).join('\n'),
         isDraft: hasFiles ? false : sql`${clips.content} = ''`,
         updatedAt: new Date(),
       })
@@ -261,7 +272,8 @@ export interface AddedClipFile {
 
 /**
  * Streams the upload into the store (10 MB cap, nothing kept on failure), then records it if the clip
- * and the owner's storage quota still have room (lib/storage-quota.ts).
+ * and the owner's storage quota still have room (lib/storage-quota.ts). An encrypted clip's file is kept
+ * under the neutral name and type whatever the client declared (encrypted-clips.ts).
  */
 export async function addClipFile(
   ctx: ClipsContext,
@@ -272,7 +284,7 @@ export async function addClipFile(
   const clip = await findClipOr404(ctx.db, clipId);
   authorize(clipPolicy, 'upload', actor, clip);
   await assertRoomForUpload(ctx.db, ctx.limits, clip);
-  return storeUpload(ctx.files, file, async (stored) => {
+  return storeUpload(ctx.files, clip.encrypted ? sealedUpload(file) : file, async (stored) => {
     const { row, files, changed } = await changeClipFiles(ctx, clip, async (tx) => {
       await assertFileFits(tx, ctx.limits, clip, stored.size);
       const [inserted] = await tx
