@@ -4,11 +4,13 @@ import type { Clip, ClipFile, ClipFileListOrCard, ClipOrCard } from '@clipsync/s
 import type { Database, Transaction } from '../../db/client';
 import { clipFiles, clips, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { parseByteRange } from '../../lib/byte-range';
 import { assertNotStale, nextVersion, startedFrom } from '../../lib/edit-conflict';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { assertNewTextFits, assertStorageFits, writeTextWithinQuota } from '../../lib/storage-quota';
+import type { ByteRange } from '../../storage/file-store';
 import { storeUpload, type IncomingUpload, type StoredUpload } from '../../storage/store-upload';
 import { needsGrantForFiles, needsOpening, reachByLink, reachClip, viewerPresentation } from './clip-access';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
@@ -338,7 +340,8 @@ export async function openClipFile(
   actor: Actor,
   fileId: string,
   access?: string,
-): Promise<{ file: ClipFileRow; body: Readable }> {
+  rangeHeader?: string,
+): Promise<{ file: ClipFileRow; body: Readable; range: ByteRange | undefined }> {
   const [row] = await ctx.db
     .select({ file: clipFiles, clip: clips })
     .from(clipFiles)
@@ -352,7 +355,9 @@ export async function openClipFile(
     });
     if (needsGrantForFiles(row.clip) && !reached.hasGrant) throw fileNotFound();
   }
-  return { file: row.file, body: await ctx.files.get(row.file.storageKey) };
+  // A range lets a page read an encrypted file's sealed name from its first 4 KB (docs/encryption.md).
+  const range = parseByteRange(rangeHeader, row.file.size);
+  return { file: row.file, body: await ctx.files.get(row.file.storageKey, range), range };
 }
 
 /** Empty clips left by the new-clip page are drafts, out of every list and count; after 24 h they are removed. */

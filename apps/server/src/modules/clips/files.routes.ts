@@ -10,13 +10,14 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
   app.route({
     ...routeFrom(CLIP_ENDPOINTS.download, { tags: ['clips'] }),
     handler: async (request, reply) => {
-      const { file, body } = await clipsService.openClipFile(
+      const { file, body, range } = await clipsService.openClipFile(
         ctx,
         request.actor,
         request.params.fileId,
         request.query.access,
+        request.headers.range,
       );
-      return sendStoredFile(reply, file, body);
+      return sendStoredFile(reply, file, body, { range });
     },
   });
 };
