@@ -1,5 +1,12 @@
-import { CLIP_CONTENT_MAX, utf8ByteLength } from '@clipsync/shared';
-import { decryptText, encryptText, encryptedTextLength, type ShareKey } from '@clipsync/shared/crypto';
+import { CLIP_CONTENT_MAX, MAX_UPLOAD_BYTES, utf8ByteLength } from '@clipsync/shared';
+import {
+  decryptText,
+  encryptedFileSize,
+  encryptText,
+  encryptedTextLength,
+  type ShareKey,
+} from '@clipsync/shared/crypto';
+import { ApiError } from '../../../api/client';
 import { sealFile } from '../../../lib/e2e-files';
 
 /**
@@ -51,7 +58,13 @@ export function clipSealer(key: ShareKey): ClipSealer {
       rememberOpenedText(key, envelope, text);
       return envelope;
     },
-    sealFile: (file) => sealFile(file, key),
+    async sealFile(file) {
+      // The upload limit counts the sealed bytes: refused here, before sealing, as the server would refuse it.
+      if (encryptedFileSize(file.size, key.hasPassword) > MAX_UPLOAD_BYTES) {
+        throw new ApiError('', 413, 'PAYLOAD_TOO_LARGE');
+      }
+      return sealFile(file, key);
+    },
     openText: (envelope) => openText(envelope, key),
   };
 }

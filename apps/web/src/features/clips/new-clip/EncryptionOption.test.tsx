@@ -1,4 +1,4 @@
-import { ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE, type ClipFile } from '@clipsync/shared';
+import { ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE, MAX_UPLOAD_BYTES, type ClipFile } from '@clipsync/shared';
 import { decryptFile, decryptText, ShareKey } from '@clipsync/shared/crypto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
@@ -134,6 +134,24 @@ describe('New clip, end-to-end encrypted', () => {
     const envelope = vi.mocked(clipsApi.create).mock.calls.at(-1)![0]!;
     await expect(decryptText(envelope, ShareKey.fromFragment(kept.fragment))).rejects.toThrow();
     expect(await decryptText(envelope, ShareKey.fromFragment(kept.fragment, { password: 'hunter2' }))).toBe('pw text');
+  });
+
+  test('a file that passes 10 MB only once sealed is refused before it is sealed or sent, saying why', async () => {
+    vi.mocked(clipsApi.create).mockImplementation(async (content, options) =>
+      options?.encrypted ? { ...encrypted, content: content ?? '' } : draft,
+    );
+    const file = new File(['x'], 'full.bin', { type: 'application/octet-stream' });
+    Object.defineProperty(file, 'size', { value: MAX_UPLOAD_BYTES });
+    renderPage();
+    await screen.findByRole('button', { name: 'Save Clip' });
+    await userEvent.upload(screen.getByLabelText('Upload File'), [file]);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'End-to-end encrypted' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save Clip' }));
+    expect(await findToast('Failed to upload files')).toBeInTheDocument();
+    expect(
+      await findToast('A file is over 10 MB once encrypted (encryption adds about 6.5 KB to a 10 MB file).'),
+    ).toBeInTheDocument();
+    expect(clipsApi.uploadFile).not.toHaveBeenCalled();
   });
 
   test('a text whose envelope would pass 1 000 000 characters is refused before anything is sent', async () => {

@@ -25,7 +25,7 @@ export function EncryptedClipGate({ clip, children }: EncryptedClipGateProps) {
   if (opening.state === 'open') return children(opening.clip, opening.encryption);
   return (
     <ClipPageLayout>
-      <SharedClipTitle ownerName={clip.ownerName} />
+      <SharedClipTitle ownerName={clip.ownerName} isEncrypted />
       <ClipPanel>
         {opening.state === 'password' ? (
           <DecryptPasswordForm hasFailed={opening.hasFailed} onSubmit={opening.submit} />

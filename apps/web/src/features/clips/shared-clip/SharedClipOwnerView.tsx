@@ -54,7 +54,7 @@ export function SharedClipOwnerView({ clip, encryption }: { clip: Clip; encrypti
 
   return (
     <ClipPageLayout>
-      <SharedClipTitle isOwn />
+      <SharedClipTitle isOwn isEncrypted={clip.encrypted} />
       <SharedClipNote tone="owner">{t('editor.ownerNote')}</SharedClipNote>
       <ClipPanel>
         <ClipContentField

@@ -1,17 +1,20 @@
 import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { EncryptedBadge } from '../../../components/EncryptedBadge';
 
 interface SharedClipTitleProps {
   isOwn?: boolean;
   /** The owner's display name, when the clip has loaded: a viewer reads whose clip it is. */
   ownerName?: string;
+  /** End-to-end encrypted: the lock badge says the server cannot read it. */
+  isEncrypted?: boolean;
 }
 
 /**
  * The 'Shared Clip' title; the owner also reads that the clip is theirs and who may do what with it
  * (the server keeps no record of who opened a link, so that is all it can honestly say), a viewer whose it is.
  */
-export function SharedClipTitle({ isOwn = false, ownerName }: SharedClipTitleProps) {
+export function SharedClipTitle({ isOwn = false, ownerName, isEncrypted = false }: SharedClipTitleProps) {
   const { t } = useTranslation();
   const byline = isOwn ? t('editor.ownerAudience') : ownerName ? t('editor.sharedBy', { name: ownerName }) : null;
   return (
@@ -24,6 +27,7 @@ export function SharedClipTitle({ isOwn = false, ownerName }: SharedClipTitlePro
             {t('shell.yourClip')}
           </span>
         )}
+        {isEncrypted && <EncryptedBadge />}
       </div>
       {byline && <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{byline}</p>}
     </div>

@@ -69,7 +69,7 @@ export function SharedClipViewerView({ clip, opened, onDeleted, encryption }: Sh
 
   return (
     <ClipPageLayout>
-      <SharedClipTitle ownerName={clip.ownerName} />
+      <SharedClipTitle ownerName={clip.ownerName} isEncrypted={clip.encrypted} />
       <SharedClipNote tone="viewer">{t('editor.viewerNote')}</SharedClipNote>
       <LiveUpdatesStatus state={liveState} />
       <ClipPanel>
