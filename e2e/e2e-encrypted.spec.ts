@@ -130,3 +130,43 @@ test('an end-to-end encrypted clip with two files round-trips between two browse
   expect(traffic.length).toBeGreaterThan(20);
   expect(traffic.filter((entry) => entry.includes(key))).toEqual([]);
 });
+
+test('an encrypted clip with a password: the link alone does not open it, the password does, and neither key nor password is ever sent', async ({
+  page,
+  request,
+  browser,
+}) => {
+  test.slow();
+  const traffic: string[] = [];
+  recordTraffic(page.context(), traffic);
+  watchSockets(page, traffic);
+  await signIn(page, request, 'e2e-password');
+  const password = 'lantern-oyster-91';
+
+  await page.goto('/new-clip');
+  await expect(page.getByRole('button', { name: 'Save Clip' })).toBeEnabled();
+  await page.getByLabel('Clip content').fill('only with the password');
+  await page.getByRole('checkbox', { name: 'End-to-end encrypted' }).check();
+  await page.getByLabel('Password (optional)').fill(password);
+  await page.getByRole('button', { name: 'Save Clip' }).click();
+  await page.waitForURL(/#k=/);
+  const link = page.url();
+  const key = new URL(link).hash.slice('#k='.length);
+  // The owner's browser kept the password with the key: their page opens without asking.
+  await expect(page.getByLabel('Clip content')).toHaveValue('only with the password');
+
+  const readerContext = await browser.newContext();
+  recordTraffic(readerContext, traffic);
+  const reader = await readerContext.newPage();
+  await reader.goto(link);
+  await reader.getByLabel('Password').fill('not-the-password');
+  await reader.getByRole('button', { name: 'Open clip' }).click();
+  await expect(reader.getByRole('alert')).toHaveText(FAILURE);
+  await reader.screenshot({ path: 'test-results/e2e-encrypted-wrong-password.png', fullPage: true });
+  await reader.getByLabel('Password').fill(password);
+  await reader.getByRole('button', { name: 'Open clip' }).click();
+  await expect(reader.getByLabel('Clip content')).toHaveValue('only with the password');
+
+  await readerContext.close();
+  expect(traffic.filter((entry) => entry.includes(key) || entry.includes(password))).toEqual([]);
+});
