@@ -102,6 +102,11 @@ export class ClipboardSync {
     const textKey = clip.content === '' ? null : contentKey(textOf(clip.content));
     this.#newest = { id: clip.clipId, textKey, fileUrls: new Set(clip.files.map((file) => file.url)) };
     if (!this.options.receive || this.#guard.isOwnClip(clip.clipId, textKey)) return;
+    if (clip.encrypted) {
+      // Its text is an envelope and its files are sealed; the key is only in the link, which watch never has.
+      this.options.problem(`Clip ${clip.clipId} is end-to-end encrypted: not put in the clipboard (open its link)`);
+      return;
+    }
     if (textKey !== null) this.#write(textOf(clip.content), clip.clipId);
     // Without text: a draft the web's new-clip page fills next, or an image clip whose file follows (its
     // `clip-update` brings it), or, on a catch-up after a loss, one that has it already.
@@ -115,7 +120,7 @@ export class ClipboardSync {
     const textKey = clip.content === '' ? null : contentKey(textOf(clip.content));
     const addedFiles = clip.files.filter((file) => !newest.fileUrls.has(file.url));
     this.#newest = { id: clip.clipId, textKey, fileUrls: new Set(clip.files.map((file) => file.url)) };
-    if (!this.options.receive) return;
+    if (!this.options.receive || clip.encrypted) return;
     if (textKey !== null && textKey !== newest.textKey) this.#write(textOf(clip.content), clip.clipId);
     else if (textKey === null && !this.#guard.isOwnClip(clip.clipId, null)) this.#receiveImage(clip.clipId, addedFiles);
   }
@@ -142,6 +147,7 @@ export class ClipboardSync {
       version: newest.version,
       files: newest.files.map(({ name, size, type, url }) => ({ name, size, type, url })),
       createdAt: newest.createdAt,
+      ...(newest.encrypted ? { encrypted: true } : {}),
     });
   }
 
