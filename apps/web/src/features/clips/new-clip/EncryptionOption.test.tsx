@@ -58,6 +58,8 @@ function renderPage() {
 }
 
 const findToast = async (text: string) => (await screen.findAllByText(text, { exact: true }))[0];
+/** Sealing with a password runs PBKDF2 (600 000 rounds): seconds on a loaded machine, not the default 1 s. */
+const SEALING = { timeout: 10_000 };
 
 describe('New clip, end-to-end encrypted', () => {
   setUpPageTests();
@@ -90,7 +92,7 @@ describe('New clip, end-to-end encrypted', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'End-to-end encrypted' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save Clip' }));
 
-    const address = await screen.findByText(/^Clip page sealed-1 #k=/);
+    const address = await screen.findByText(/^Clip page sealed-1 #k=/, {}, SEALING);
     const fragment = address.textContent!.split(' ').at(-1)!;
     expect(e2eKeyStore.get('sealed-1')).toEqual({ fragment: fragment.slice(1) });
     const key = ShareKey.fromFragment(fragment);
@@ -128,7 +130,7 @@ describe('New clip, end-to-end encrypted', () => {
     await userEvent.type(screen.getByLabelText('Password (optional)'), 'hunter2');
     await userEvent.click(screen.getByRole('button', { name: 'Save Clip' }));
 
-    await screen.findByText(/^Clip page sealed-1 #k=/);
+    await screen.findByText(/^Clip page sealed-1 #k=/, {}, SEALING);
     const kept = e2eKeyStore.get('sealed-1')!;
     expect(kept.password).toBe('hunter2');
     const envelope = vi.mocked(clipsApi.create).mock.calls.at(-1)![0]!;

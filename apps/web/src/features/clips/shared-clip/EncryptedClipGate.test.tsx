@@ -9,6 +9,8 @@ import { makeClip } from '../../../test/fixtures';
 import { EncryptedClipGate } from './EncryptedClipGate';
 
 const FAILURE = 'This link is incomplete or the password is wrong';
+/** Opening with a password runs PBKDF2 (600 000 rounds): seconds on a loaded machine, not the default 1 s. */
+const OPENING = { timeout: 10_000 };
 
 async function sealedClip(text: string, password?: string) {
   const key = ShareKey.generate({ password });
@@ -73,17 +75,17 @@ describe('EncryptedClipGate', () => {
     const { clip, fragment } = await sealedClip('with a password', 'correct horse');
     renderGate(clip, `#${fragment}`);
     await userEvent.type(await screen.findByLabelText('Password'), 'wrong{Enter}');
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(FAILURE);
+    expect(await screen.findByRole('alert', {}, OPENING)).toHaveTextContent(FAILURE);
     await userEvent.clear(screen.getByLabelText('Password'));
     await userEvent.type(screen.getByLabelText('Password'), 'correct horse{Enter}');
-    expect(await screen.findByText('Shown: with a password (encrypted)', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Shown: with a password (encrypted)', {}, OPENING)).toBeInTheDocument();
   });
 
   test("the owner's device opens it without the link, with the key it kept", async () => {
     const { clip, fragment } = await sealedClip('mine', 'pw');
     e2eKeyStore.remember(clip.id, { fragment, password: 'pw' });
     renderGate(clip);
-    expect(await screen.findByText('Shown: mine (encrypted)', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Shown: mine (encrypted)', {}, OPENING)).toBeInTheDocument();
   });
 
   test('a clip that is not encrypted passes through', () => {
