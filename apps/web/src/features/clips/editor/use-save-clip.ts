@@ -77,7 +77,8 @@ export function useSaveClip({ savedKey, describeFailure }: SaveMessages) {
       }
     } catch (error) {
       const current = editConflictOf(error);
-      // Their text is an envelope too: the dialog shows it opened (unreadable, it is not shown at all).
+      // An encrypted clip's stored text is an envelope too: the conflict dialog shows it opened, and one that
+      // does not open is never shown (the save's failure is said instead).
       const theirs = current && seal ? await openConflict(current, seal) : current;
       if (theirs && request.onConflict) request.onConflict(theirs);
       else toast.error({ title: describeFailure(error) });
