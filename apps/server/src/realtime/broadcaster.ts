@@ -1,5 +1,5 @@
 import { channels } from '@clipsync/shared';
-import type { DomainEvents } from '../lib/domain-events';
+import type { DomainEventMap, DomainEvents } from '../lib/domain-events';
 import type { RealtimeServer } from './types';
 
 /**
@@ -11,47 +11,34 @@ function clipChannelIds(clipId: string, shareId: string | null | undefined): str
 }
 
 /**
- * Told to the owner's devices only for an encrypted clip, so that one without its key never takes the
- * envelope for text; a plain clip's payload stays as it always was.
+ * What the owner's devices are told of a clip. `encrypted` is told for an encrypted clip only, so that a
+ * device without its key never takes the envelope for text; a plain clip's payload stays as it always was.
  */
-const encryptedFlag = (encrypted: boolean | undefined) => (encrypted ? { encrypted: true } : {});
+function toOwnerUpdate({ clipId, content, version, files, encrypted }: DomainEventMap['clip.content-saved']) {
+  return { clipId, content, version, files, ...(encrypted ? { encrypted: true } : {}) };
+}
 
 /** The one place domain events become socket messages: which channel hears what (docs/ARCHITECTURE.md#principles). */
 export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () => void {
   const unsubscribers = [
-    events.on('clip.created', ({ clipId, ownerId, content, version, files, createdAt, encrypted }) => {
-      io.to(channels.userClips(ownerId)).emit('clip-created', {
-        clipId,
-        content,
-        version,
-        files,
-        createdAt,
-        ...encryptedFlag(encrypted),
+    events.on('clip.created', (event) => {
+      io.to(channels.userClips(event.ownerId)).emit('clip-created', {
+        ...toOwnerUpdate(event),
+        createdAt: event.createdAt,
       });
     }),
-    events.on('clip.content-saved', ({ clipId, shareId, ownerId, content, version, files, encrypted }) => {
-      for (const id of clipChannelIds(clipId, shareId)) {
+    events.on('clip.content-saved', (event) => {
+      const { content, version } = event;
+      for (const id of clipChannelIds(event.clipId, event.shareId)) {
         io.to(channels.clip(id)).emit('clip-content-updated', { clipId: id, content, version });
       }
-      io.to(channels.userClips(ownerId)).emit('clip-update', {
-        clipId,
-        content,
-        version,
-        files,
-        ...encryptedFlag(encrypted),
-      });
+      io.to(channels.userClips(event.ownerId)).emit('clip-update', toOwnerUpdate(event));
     }),
-    events.on('clip.files-changed', ({ clipId, shareId, ownerId, content, version, files, encrypted }) => {
-      for (const id of clipChannelIds(clipId, shareId)) {
-        io.to(channels.clip(id)).emit('clip-files-updated', { clipId: id, files });
+    events.on('clip.files-changed', (event) => {
+      for (const id of clipChannelIds(event.clipId, event.shareId)) {
+        io.to(channels.clip(id)).emit('clip-files-updated', { clipId: id, files: event.files });
       }
-      io.to(channels.userClips(ownerId)).emit('clip-update', {
-        clipId,
-        content,
-        version,
-        files,
-        ...encryptedFlag(encrypted),
-      });
+      io.to(channels.userClips(event.ownerId)).emit('clip-update', toOwnerUpdate(event));
     }),
     events.on('clip.deleted', ({ clipId, shareId }) => {
       for (const id of clipChannelIds(clipId, shareId)) {
