@@ -1,8 +1,6 @@
 import type { ClipFileSummary } from '@clipsync/shared';
-import { Download, Trash2 } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
-import { Button } from '../ui/Button';
 import { FileCard, FileCardList, storedFilePreview } from './FileCard';
+import { FileRowActions } from './FileRowActions';
 import { useFileDownload } from './use-file-download';
 
 interface ClipFileListProps<File extends ClipFileSummary> {
@@ -17,7 +15,6 @@ interface ClipFileListProps<File extends ClipFileSummary> {
  * Download; Remove beside it when `onRemove` is given.
  */
 export function ClipFileList<File extends ClipFileSummary>({ title, files, onRemove }: ClipFileListProps<File>) {
-  const { t } = useTranslation();
   const download = useFileDownload();
   if (files.length === 0) return null;
   return (
@@ -31,28 +28,11 @@ export function ClipFileList<File extends ClipFileSummary>({ title, files, onRem
           mediaType={file.type}
           previewUrl={storedFilePreview(file.url, file.type)}
           action={
-            <div className="flex shrink-0 items-center gap-1">
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => void download(file)}
-                aria-label={`${t('editor.download')} ${file.name}`}
-              >
-                <Download className="h-4 w-4" aria-hidden="true" />
-                {t('editor.download')}
-              </Button>
-              {onRemove && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  onClick={() => onRemove(file)}
-                  aria-label={t('editor.removeFile', { name: file.name })}
-                  title={t('editor.removeFile', { name: file.name })}
-                >
-                  <Trash2 className="h-4 w-4 text-red-600 dark:text-red-400" aria-hidden="true" />
-                </Button>
-              )}
-            </div>
+            <FileRowActions
+              name={file.name}
+              onDownload={() => void download(file)}
+              onRemove={onRemove && (() => onRemove(file))}
+            />
           }
         />
       ))}

@@ -1,11 +1,10 @@
 import type { ClipFileSummary } from '@clipsync/shared';
 import type { ShareKey } from '@clipsync/shared/crypto';
-import { Download, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSealedFileMetadata } from '../../../api/sealed-file-queries';
 import { FileCard, FileCardList } from '../../../components/FileCard';
+import { FileRowActions } from '../../../components/FileRowActions';
 import { openedFileSize } from '../../../lib/e2e-files';
-import { Button } from '../../../ui/Button';
 import { useSealedFileDownload } from './use-sealed-file-download';
 
 interface EncryptedFileListProps<File extends ClipFileSummary> {
@@ -46,29 +45,12 @@ export function EncryptedFileList<File extends ClipFileSummary>({
             mediaType={opened?.type ?? null}
             previewUrl={null}
             action={
-              <div className="flex shrink-0 items-center gap-1">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={!opened}
-                  onClick={() => void download(file.url)}
-                  aria-label={`${t('editor.download')} ${name}`}
-                >
-                  <Download className="h-4 w-4" aria-hidden="true" />
-                  {t('editor.download')}
-                </Button>
-                {onRemove && (
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    onClick={() => onRemove({ ...file, name })}
-                    aria-label={t('editor.removeFile', { name })}
-                    title={t('editor.removeFile', { name })}
-                  >
-                    <Trash2 className="h-4 w-4 text-red-600 dark:text-red-400" aria-hidden="true" />
-                  </Button>
-                )}
-              </div>
+              <FileRowActions
+                name={name}
+                onDownload={() => void download(file.url)}
+                downloadDisabled={!opened}
+                onRemove={onRemove && (() => onRemove({ ...file, name }))}
+              />
             }
           />
         );
