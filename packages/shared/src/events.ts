@@ -105,7 +105,8 @@ export type DevicePresencePayload = z.infer<typeof DevicePresencePayload>;
  */
 export const DeviceSendPayload = z.object({
   id: ResourceId,
-  from: z.object({ deviceId: ResourceId, name: z.string() }),
+  /** The sending device; `deviceId` null when the sender is no device (a token made by hand) or was removed since. */
+  from: z.object({ deviceId: ResourceId.nullable(), name: z.string() }),
   sentAt: z.string(),
   text: z.string().optional(),
   clip: z

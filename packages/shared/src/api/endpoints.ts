@@ -599,7 +599,7 @@ export const ACCOUNT_DEVICE_ENDPOINTS = defineEndpoints({
 export const DEVICE_SEND_ENDPOINTS = defineEndpoints({
   /**
    * 201 with one send per device. 404 when any device of `to` is unknown, another user's or signed out;
-   * 400 for the calling device itself; 409 `DEVICE_NOT_RECEIVING` (with `deviceIds`) when a device's policy
+   * 403 for the calling device itself; 409 `DEVICE_NOT_RECEIVING` (with `deviceIds`) when a device's policy
    * is `off`; 404 for a clip not the caller's; 413 `QUOTA_EXCEEDED` when the waiting text would not fit the
    * sender's storage; 429 over DEVICE_SENDS_PER_MINUTE.
    */
