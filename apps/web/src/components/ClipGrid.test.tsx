@@ -100,7 +100,7 @@ describe('ClipGrid', () => {
     const links = within(card).getAllByRole('link');
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveAttribute('href', '/clips/clip-7');
-    const stops = ['Copy clip', 'Share clip', 'Add to favorites', 'Delete clip'];
+    const stops = ['Copy clip', 'Share clip', 'Send to a device', 'Add to favorites', 'Delete clip'];
     await userEvent.tab();
     expect(links[0]).toHaveFocus();
     for (const name of stops) {
