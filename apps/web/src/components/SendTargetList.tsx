@@ -1,7 +1,7 @@
 import type { Device } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
 import { DeviceKindIcon } from './DeviceKindIcon';
-import { RelativeTime } from './RelativeTime';
+import { LastSeen } from './LastSeen';
 
 /** Online devices first (they get it now), each group in the server's order. */
 const onlineFirst = (devices: readonly Device[]) => [
@@ -48,9 +48,7 @@ export function SendTargetList({ devices, chosen, onToggle }: SendTargetListProp
                   ) : device.online ? (
                     t('devices.onlineNow')
                   ) : (
-                    <>
-                      {t('devices.lastSeen')} <RelativeTime iso={device.lastSeenAt} />
-                    </>
+                    <LastSeen iso={device.lastSeenAt} />
                   )}
                 </span>
               </span>

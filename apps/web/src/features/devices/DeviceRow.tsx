@@ -1,7 +1,7 @@
 import type { Device } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
 import { DeviceKindIcon } from '../../components/DeviceKindIcon';
-import { RelativeTime } from '../../components/RelativeTime';
+import { LastSeen } from '../../components/LastSeen';
 import { DeviceNameEditor } from './DeviceNameEditor';
 import { ReceivePolicySelect } from './ReceivePolicySelect';
 import { SignOutDeviceButton } from './SignOutDeviceButton';
@@ -47,13 +47,7 @@ function Presence({ device }: { device: Device }) {
         aria-hidden="true"
         className={device.online ? 'h-2 w-2 rounded-full bg-emerald-500' : 'h-2 w-2 rounded-full bg-slate-400'}
       />
-      {device.online ? (
-        t('devices.onlineNow')
-      ) : (
-        <span>
-          {t('devices.lastSeen')} <RelativeTime iso={device.lastSeenAt} />
-        </span>
-      )}
+      {device.online ? t('devices.onlineNow') : <LastSeen iso={device.lastSeenAt} />}
       <span aria-hidden="true">·</span>
       <span>{t(`devices.kind.${device.kind}`)}</span>
     </span>

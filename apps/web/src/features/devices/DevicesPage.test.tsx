@@ -61,7 +61,7 @@ describe('DevicesPage', () => {
       socket.fire('device:presence', { deviceId: phone.id, online: false, lastSeenAt: new Date().toISOString() }),
     );
     await waitFor(() =>
-      expect(row('Safari on iPhone').getByTestId('device-presence')).toHaveTextContent('Last seen Just now'),
+      expect(row('Safari on iPhone').getByTestId('device-presence')).toHaveTextContent('Last seen just now'),
     );
     expect(devicesApi.list).toHaveBeenCalledTimes(1);
 
