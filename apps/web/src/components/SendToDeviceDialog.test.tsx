@@ -56,6 +56,7 @@ describe('SendToDeviceDialog', () => {
     await userEvent.click(send);
     expect(devicesApi.send).toHaveBeenCalledWith({ to: [laptopCli.id, phone.id], clipId: 'CLIP00000000000000001A' });
     const results = within(await dialog.findByRole('list', { name: 'Sent' }));
+    expect(dialog.getByText('What became of the send on each device.')).toBeInTheDocument();
     expect(
       within(results.getByRole('listitem', { name: 'Safari on iPhone' })).getByTestId('send-status'),
     ).toHaveTextContent('Delivered');

@@ -24,29 +24,41 @@ interface SendToDeviceDialogProps {
 /** "Send to a device": the account's other devices (online first) as checkboxes, then what became of each send. */
 export function SendToDeviceDialog({ content, onClose }: SendToDeviceDialogProps) {
   const { t } = useTranslation();
+  // What the last send became; the next opening starts without it.
+  const [result, setResult] = useState<CreatedDeviceSends | null>(null);
+  const close = () => {
+    setResult(null);
+    onClose();
+  };
+  const description = result
+    ? 'deviceSends.describeResults'
+    : content && 'clipId' in content
+      ? 'deviceSends.describeClip'
+      : 'deviceSends.describeText';
   return (
-    <Dialog open={content !== null} onOpenChange={(isOpen) => !isOpen && onClose()}>
+    <Dialog open={content !== null} onOpenChange={(isOpen) => !isOpen && close()}>
       {content && (
-        <DialogContent
-          title={t('deviceSends.title')}
-          description={t('clipId' in content ? 'deviceSends.describeClip' : 'deviceSends.describeText')}
-          closeLabel={t('common.close')}
-        >
-          <SendForm content={content} />
+        <DialogContent title={t('deviceSends.title')} description={t(description)} closeLabel={t('common.close')}>
+          <SendForm content={content} result={result} onSent={setResult} />
         </DialogContent>
       )}
     </Dialog>
   );
 }
 
-/** Mounted with each opening, so a new send starts with nothing chosen and no result. */
-function SendForm({ content }: { content: SendContent }) {
+interface SendFormProps {
+  content: SendContent;
+  result: CreatedDeviceSends | null;
+  onSent: (result: CreatedDeviceSends) => void;
+}
+
+/** Mounted with each opening, so a new send starts with nothing chosen. */
+function SendForm({ content, result, onSent }: SendFormProps) {
   const { t } = useTranslation();
   const devices = useDevices();
   useDevicePresence();
   const send = useSendToDevices();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
-  const [result, setResult] = useState<CreatedDeviceSends | null>(null);
   const others = devices.data?.devices.filter((device) => !device.current) ?? [];
   const nameOf = (id: string) => others.find((device) => device.id === id)?.name ?? t('deviceSends.unknownDevice');
 
@@ -63,7 +75,7 @@ function SendForm({ content }: { content: SendContent }) {
     // Only devices still listed and receiving: one may have been signed out or turned off meanwhile.
     const to = others.filter((device) => chosen.has(device.id) && device.receivePolicy !== 'off').map(({ id }) => id);
     if (to.length === 0) return;
-    send.mutate({ to, ...content }, { onSuccess: setResult });
+    send.mutate({ to, ...content }, { onSuccess: onSent });
   };
 
   if (result) {
