@@ -160,22 +160,34 @@ export async function listPendingSends(ctx: DeviceSendsContext, actor: Actor): P
 }
 
 /**
+ * How long after a hand-over a connecting socket leaves a send to the redelivery job: the send went just now,
+ * to this socket as it joined or to another of the same session, and handing it over again would only repeat it.
+ */
+const JUST_HANDED_OVER = sql`now() - interval '2 seconds'`;
+
+/**
  * A socket of this session opened (on whichever node): everything waiting for its device is handed over,
- * oldest first, including what an earlier socket got and never acknowledged.
+ * oldest first, including what an earlier socket got and never acknowledged. The rows are claimed by the
+ * UPDATE that marks them, so a redelivery running at the same moment on another node does not send them too.
  */
 export async function deliverWaitingSends(ctx: DeviceSendsContext, sessionId: string): Promise<void> {
-  const rows = await waitingFor(ctx.db, sessionId);
-  if (rows.length === 0) return;
-  await ctx.db
+  const ofThisDevice = ctx.db.select({ id: devices.id }).from(devices).where(eq(devices.sessionId, sessionId));
+  const claimed = await ctx.db
     .update(deviceSends)
     .set({ deliveredAt: sql`now()` })
     .where(
-      inArray(
-        deviceSends.id,
-        rows.map(({ id }) => id),
+      and(
+        inArray(deviceSends.toDeviceId, ofThisDevice),
+        isWaiting(),
+        or(isNull(deviceSends.deliveredAt), lt(deviceSends.deliveredAt, JUST_HANDED_OVER)),
       ),
-    );
-  handOver(ctx, sessionId, await payloadsOf(ctx.db, rows));
+    )
+    .returning();
+  if (claimed.length === 0) return;
+  const oldestFirst = claimed.sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+  handOver(ctx, sessionId, await payloadsOf(ctx.db, oldestFirst));
 }
 
 /**
@@ -205,43 +217,57 @@ export async function acknowledgeSend(ctx: DeviceSendsContext, actor: Actor, sen
  * stored) is handed over too.
  */
 export async function redeliverUnacknowledged(ctx: DeviceSendsContext): Promise<void> {
+  const isDue = () =>
+    and(
+      isWaiting(),
+      or(
+        lt(deviceSends.deliveredAt, sql`now() - ${`${ctx.timing.redeliverAfterMs} milliseconds`}::interval`),
+        and(isNull(deviceSends.deliveredAt), gt(deviceSends.createdAt, sql`now() - interval '1 minute'`)),
+      ),
+    );
   const due = await ctx.db
-    .select({ send: deviceSends, sessionId: devices.sessionId })
+    .select({ id: deviceSends.id, deliveredAt: deviceSends.deliveredAt, sessionId: devices.sessionId })
     .from(deviceSends)
     .innerJoin(devices, eq(devices.id, deviceSends.toDeviceId))
-    .where(
-      and(
-        isWaiting(),
-        or(
-          lt(deviceSends.deliveredAt, sql`now() - ${`${ctx.timing.redeliverAfterMs} milliseconds`}::interval`),
-          and(isNull(deviceSends.deliveredAt), gt(deviceSends.createdAt, sql`now() - interval '1 minute'`)),
-        ),
-      ),
-    )
+    .where(isDue())
     .orderBy(asc(deviceSends.createdAt), asc(deviceSends.id))
     .limit(SCAN_BATCH);
   if (due.length === 0) return;
   const online = await ctx.presence.onlineSessions([...new Set(due.map(({ sessionId }) => sessionId))]);
-  const now = due.filter(({ sessionId }) => online.has(sessionId));
-  const later = due.filter(({ sessionId, send }) => !online.has(sessionId) && send.deliveredAt !== null);
+  const later = due.filter(({ sessionId, deliveredAt }) => !online.has(sessionId) && deliveredAt !== null);
   if (later.length > 0) {
     // Its device went away without acknowledging: it is queued again, for the device's next connect.
-    const ids = later.map(({ send }) => send.id);
-    await ctx.db.update(deviceSends).set({ deliveredAt: null }).where(inArray(deviceSends.id, ids));
+    const ids = later.map(({ id }) => id);
+    await ctx.db
+      .update(deviceSends)
+      .set({ deliveredAt: null })
+      .where(and(inArray(deviceSends.id, ids), isDue()));
   }
+  const now = due.filter(({ sessionId }) => online.has(sessionId));
   if (now.length === 0) return;
-  const ids = now.map(({ send }) => send.id);
-  await ctx.db
+  // Claimed by the UPDATE: what a connecting socket took meanwhile is no longer due, and is not sent twice.
+  const claimed = await ctx.db
     .update(deviceSends)
     .set({ deliveredAt: sql`now()` })
-    .where(and(inArray(deviceSends.id, ids), isNull(deviceSends.ackedAt)));
-  const payloads = await payloadsOf(
-    ctx.db,
-    now.map(({ send }) => send),
+    .where(
+      and(
+        inArray(
+          deviceSends.id,
+          now.map(({ id }) => id),
+        ),
+        isDue(),
+      ),
+    )
+    .returning();
+  const sessionOf = new Map(now.map(({ id, sessionId }) => [id, sessionId]));
+  const oldestFirst = claimed.sort(
+    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
-  now.forEach(({ sessionId }, index) => {
+  const payloads = await payloadsOf(ctx.db, oldestFirst);
+  oldestFirst.forEach((row, index) => {
+    const sessionId = sessionOf.get(row.id);
     const payload = payloads[index];
-    if (payload) handOver(ctx, sessionId, [payload]);
+    if (sessionId && payload) handOver(ctx, sessionId, [payload]);
   });
 }
 
