@@ -50,6 +50,7 @@ for (const scheme of ['light', 'dark'] as const) {
       ['/desktop', 'Virtual Desktop'],
       ['/billing', 'Billing'],
       ['/billing/cancel', 'Checkout canceled'],
+      ['/devices', 'My devices'],
     ];
     for (const [path, heading] of pages) {
       await page.goto(path);

@@ -319,6 +319,27 @@ export function clipsyncFixtures(app: FastifyInstance, context: AppContext): Chi
       const user = await factory.user();
       return { userId: user.id, accessToken: user.tokens.access_token };
     },
+    /** A user with two registered browser devices: the sender's token, and the receiver's token and device id. */
+    signInTwoDevices: async () => {
+      const user = await factory.user();
+      const receiver = await factory.session(user);
+      const register = async (token: string, name: string) =>
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/devices',
+            headers: { authorization: `Bearer ${token}` },
+            payload: { name, kind: 'browser' },
+          })
+        ).json<{ id: string }>();
+      await register(user.tokens.access_token, 'bench sender');
+      const device = await register(receiver.access_token, 'bench receiver');
+      return {
+        senderToken: user.tokens.access_token,
+        receiverToken: receiver.access_token,
+        receiverDeviceId: device.id,
+      };
+    },
     seedClips: async (args) => seedClips(context, args as SeedRequest),
     createAccounts: async (args) => createAccounts(context, args as AccountsRequest),
     seedRoom: async (args) => seedRoom(context, args as SeedRoomRequest),

@@ -24,6 +24,7 @@ const FORWARDED = [
   'AUTH_RATE_LIMIT_PER_IP',
   'SOCKET_CONNECTIONS_PER_IP',
   'TRUST_PROXY',
+  'DEVICE_SENDS_PER_MINUTE',
 ];
 const forwarded = Object.fromEntries(
   FORWARDED.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),

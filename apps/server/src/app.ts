@@ -26,6 +26,7 @@ import { healthModule } from './modules/health/health.module';
 import { networkModule } from './modules/network/network.module';
 import { roomsModule } from './modules/rooms/rooms.module';
 import { desktopModule } from './modules/desktop/desktop.module';
+import { deviceSendsModule } from './modules/device-sends/device-sends.module';
 import { devicesModule } from './modules/devices/devices.module';
 import { shareClaimsModule } from './modules/share-claims/share-claims.module';
 import { authenticate } from './plugins/authenticate';
@@ -55,6 +56,7 @@ const MODULES = [
   billingModule,
   tokensModule,
   devicesModule,
+  deviceSendsModule,
   shareClaimsModule,
 ];
 

@@ -30,15 +30,18 @@ export interface TestApp {
  * A fresh app on a fresh database: PGlite in memory, or a new database on TEST_DATABASE_URL's server when
  * the suite runs in its PostgreSQL leg (TEST_DB=postgres). Env overrides go through the real config parser;
  * an override of `undefined` unsets a default (`{ PUBLIC_URL: undefined }`: no PUBLIC_URL given). Logs are
- * silent unless LOG_LEVEL is given; `logStream` receives them (see log-recorder.ts).
+ * silent unless LOG_LEVEL is given; `logStream` receives them (see log-recorder.ts). With `dataDir`, the app
+ * keeps its data there (not removed on close) in the embedded database on disk unless DATABASE_URL is given:
+ * a later app on the same `dataDir` is the same server restarted.
  */
 export async function buildTestApp(
   env: Record<string, string | undefined> = {},
-  { logStream }: { logStream?: DestinationStream } = {},
+  { logStream, dataDir: keptDataDir }: { logStream?: DestinationStream; dataDir?: string } = {},
 ): Promise<TestApp> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-test-'));
+  const dataDir = keptDataDir ?? (await mkdtemp(join(tmpdir(), 'clipsync-test-')));
   // A DATABASE_URL override shares another app's database (two nodes of one deployment): none is made.
-  const database = process.env.TEST_DB === 'postgres' && !env.DATABASE_URL ? await createTestDatabase() : undefined;
+  const database =
+    process.env.TEST_DB === 'postgres' && !env.DATABASE_URL && !keptDataDir ? await createTestDatabase() : undefined;
   const parsed = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -50,7 +53,10 @@ export async function buildTestApp(
     ROOM_INVITATIONS_PER_HOUR: '100000',
     ...env,
   });
-  const config = { ...parsed, databaseUrl: env.DATABASE_URL ?? database?.url ?? MEMORY_DATABASE };
+  const config = {
+    ...parsed,
+    databaseUrl: env.DATABASE_URL ?? database?.url ?? (keptDataDir ? undefined : MEMORY_DATABASE),
+  };
   const { app, context } = await buildApp(config, { logStream });
   const testApp = { app, context };
   const factory = createTestFactory(testApp);
@@ -64,7 +70,7 @@ export async function buildTestApp(
     close: async () => {
       await app.close();
       await database?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!keptDataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

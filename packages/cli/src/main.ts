@@ -6,6 +6,7 @@ import { lsCommand } from './commands/ls';
 import { pullCommand } from './commands/pull';
 import { pushCommand } from './commands/push';
 import { rmCommand } from './commands/rm';
+import { sendCommand } from './commands/send';
 import { shareCommand } from './commands/share';
 import { watchCommand } from './commands/watch';
 import { whoamiCommand } from './commands/whoami';
@@ -23,6 +24,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   pull: pullCommand,
   ls: lsCommand,
   share: shareCommand,
+  send: sendCommand,
   rm: rmCommand,
   watch: watchCommand,
   desktop: desktopCommand,

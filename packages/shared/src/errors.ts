@@ -23,6 +23,7 @@ export const ErrorCode = z.enum([
   'PAYLOAD_TOO_LARGE',
   'QUOTA_EXCEEDED',
   'TOO_MANY_FILES',
+  'DEVICE_NOT_RECEIVING',
   'UNSUPPORTED_MEDIA_TYPE',
   'RATE_LIMITED',
   'PLAN_REQUIRED',
@@ -45,6 +46,8 @@ export const ErrorBody = z.object({
   retryAfterSeconds: z.number().int().positive().optional(),
   /** With `INVALID_CREDENTIALS`: the wrong passwords still allowed before sign-in is locked for a while. */
   attemptsLeft: z.number().int().nonnegative().optional(),
+  /** With `DEVICE_NOT_RECEIVING`: the devices whose receive policy is `off`. */
+  deviceIds: z.array(z.string()).optional(),
   /** The request's id, as in every server log line of it (`reqId`): what to quote when reporting a failure. */
   requestId: z.string().optional(),
 });

@@ -103,6 +103,33 @@ export type DesktopShareRevokedPayload = z.infer<typeof DesktopShareRevokedPaylo
 export const DevicePresencePayload = z.object({ deviceId: ResourceId, online: z.boolean(), lastSeenAt: z.string() });
 export type DevicePresencePayload = z.infer<typeof DevicePresencePayload>;
 
+/**
+ * `device:send`, to the sockets of the one device a send is for (its session's channel): text, or a clip
+ * (its text and its files as links). The same `id` may come again (not acknowledged within 30 s, or on the
+ * next connect): the device acts on an id once and acknowledges every time with `device:send-ack`.
+ */
+export const DeviceSendPayload = z.object({
+  id: ResourceId,
+  /** The sending device; `deviceId` null when the sender is no device (a token made by hand) or was removed since. */
+  from: z.object({ deviceId: ResourceId.nullable(), name: z.string() }),
+  sentAt: z.string(),
+  text: z.string().optional(),
+  clip: z
+    .object({
+      id: ResourceId,
+      content: z.string(),
+      /** End-to-end encrypted: `content` is an envelope only a device holding the key can open. */
+      encrypted: z.boolean(),
+      files: z.array(ClipFileSummary),
+    })
+    .optional(),
+});
+export type DeviceSendPayload = z.infer<typeof DeviceSendPayload>;
+
+/** `device:send-ack`: the device has it; the server stops sending it. Another device's or an unknown id is ignored. */
+export const DeviceSendAck = z.object({ id: ResourceId });
+export type DeviceSendAck = z.infer<typeof DeviceSendAck>;
+
 /** A LAN peer's socket connects with `query.type` lan_host or lan_discover. */
 export const LanPeerType = z.enum(['lan_host', 'lan_discover']);
 export type LanPeerType = z.infer<typeof LanPeerType>;
@@ -141,6 +168,7 @@ export interface ServerToClientEvents {
   'room:changed': (payload: RoomChangedPayload) => void;
   'room:closed': (payload: RoomClosedPayload) => void;
   'device:presence': (payload: DevicePresencePayload) => void;
+  'device:send': (payload: DeviceSendPayload) => void;
   'clip-update': (payload: ClipUpdatePayload) => void;
   'clip-created': (payload: ClipCreatedPayload) => void;
   'clip-deleted': (payload: ClipDeletedPayload) => void;
@@ -214,6 +242,7 @@ export interface ClientToServerEvents {
   'clip:leave': (payload: ClipChannelPayload, ack?: SocketAck) => void;
   'clip-content-update': (payload: ClipContentUpdatedPayload, ack?: SocketAck) => void;
   'clip-files-update': (payload: ClipFilesUpdatedPayload, ack?: SocketAck) => void;
+  'device:send-ack': (payload: DeviceSendAck, ack?: SocketAck) => void;
 }
 
 /** The socket handshake: `auth: { token }`, optional for the features signed-out visitors may use. */

@@ -76,6 +76,15 @@ export const DEVICE_LAST_SEEN_WRITE_MS = 60_000;
  */
 export const DEVICE_OFFLINE_WITHIN_MS = 15_000;
 
+/** Sends to devices (issue 32): at most this many devices per send. */
+export const DEVICE_SEND_TARGETS_MAX = 10;
+/** A send waits this long for its device, then it is deleted unread. */
+export const DEVICE_SEND_TTL_MS = 7 * 24 * 60 * 60_000;
+/** A send handed to a socket and not acknowledged within this long is handed over again. */
+export const DEVICE_SEND_REDELIVER_MS = 30_000;
+/** The sends one account may make per minute (each send counts once, whatever its number of devices). */
+export const DEVICE_SENDS_PER_MINUTE = 60;
+
 /** Device sign-in: the client's name as the user sees it, how long a code lives and how often it may be polled. */
 export const DEVICE_CLIENT_NAME_MAX = 100;
 export const DEVICE_CODE_TTL_SECONDS = 600;

@@ -29,6 +29,8 @@ export const APP_ROUTES = [
   // Personal access tokens, and where a device sign-in's link leads (`?code=`).
   '/settings/tokens',
   '/device',
+  // The account's devices: presence, names, receive policy, sign-out.
+  '/devices',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

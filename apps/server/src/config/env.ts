@@ -2,6 +2,8 @@ import { isAbsolute, resolve } from 'node:path';
 import { isIP } from 'node:net';
 import {
   BILLING_INTERVALS,
+  DEVICE_SEND_REDELIVER_MS,
+  DEVICE_SENDS_PER_MINUTE,
   FILES_PER_CLIP_BOUND,
   PLAN_IDS,
   ROOM_INVITATIONS_PER_HOUR,
@@ -117,6 +119,9 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   ...S3EnvSchema.shape,
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  DEVICE_SENDS_PER_MINUTE: z.coerce.number().int().positive().default(DEVICE_SENDS_PER_MINUTE),
+  DEVICE_SEND_REDELIVER_MS: z.coerce.number().int().min(50).max(600_000).default(DEVICE_SEND_REDELIVER_MS),
+  DEVICE_SEND_SCAN_MS: z.coerce.number().int().min(20).max(600_000).default(5_000),
 });
 type Env = z.infer<typeof EnvSchema>;
 
@@ -210,6 +215,11 @@ export interface AppConfig {
   s3: S3Config | undefined;
   /** On SIGTERM, requests still running after this long are cut and the process exits 1 (main.ts). */
   shutdownGraceMs: number;
+  /**
+   * Sends to devices (issue 32): per account per minute; a send handed to a socket and not acknowledged is
+   * handed over again after `redeliverAfterMs`, looked for every `scanEveryMs`.
+   */
+  deviceSends: { perMinute: number; redeliverAfterMs: number; scanEveryMs: number };
 }
 
 /** Reads and validates every setting; the message names each bad variable so start-up fails readably. */
@@ -259,5 +269,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN,
     s3: s3ConfigOf(env),
     shutdownGraceMs: env.SHUTDOWN_GRACE_MS,
+    deviceSends: {
+      perMinute: env.DEVICE_SENDS_PER_MINUTE,
+      redeliverAfterMs: env.DEVICE_SEND_REDELIVER_MS,
+      scanEveryMs: env.DEVICE_SEND_SCAN_MS,
+    },
   };
 }

@@ -21,6 +21,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   QUOTA_EXCEEDED: 413,
   TOO_MANY_FILES: 409,
+  DEVICE_NOT_RECEIVING: 409,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   PLAN_REQUIRED: 402,
@@ -54,6 +55,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   PAYLOAD_TOO_LARGE: 'The request is too large',
   QUOTA_EXCEEDED: 'Your storage is full. Delete some files to make room for new ones.',
   TOO_MANY_FILES: 'This clip already holds the most files it may have.',
+  DEVICE_NOT_RECEIVING: 'This device does not receive sends: its receive policy is off.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
   RATE_LIMITED: 'Too many requests. Please try again later.',
   PLAN_REQUIRED: 'Your plan does not include this. Upgrade to use it.',
@@ -69,6 +71,8 @@ export class AppError extends Error {
   readonly statusCode: number;
   /** With `EDIT_CONFLICT`: the stored text and its version, so the client can show both (lib/edit-conflict.ts). */
   current?: EditConflictCurrent;
+  /** With `DEVICE_NOT_RECEIVING`: the devices whose receive policy is `off`. */
+  deviceIds?: string[];
   /** With `RATE_LIMITED` from a per-account limit: the seconds to wait (also the Retry-After header). */
   retryAfterSeconds?: number;
 

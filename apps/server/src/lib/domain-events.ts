@@ -1,4 +1,4 @@
-import type { ClipFileSummary, DesktopItem, RoomActivityType } from '@clipsync/shared';
+import type { ClipFileSummary, DesktopItem, DeviceSendPayload, RoomActivityType } from '@clipsync/shared';
 
 /**
  * Domain events: services emit these after their write commits; realtime/broadcaster.ts alone decides
@@ -52,6 +52,8 @@ export interface DomainEventMap {
   'session.used': { sessionId: string };
   /** One of the user's devices came online or went offline: the account's sockets hear it. */
   'device.presence': { userId: string; deviceId: string; online: boolean; lastSeenAt: string };
+  /** A send for one device, stored and (again) due: the sockets of that device's session hear it. */
+  'device.send-due': { sessionId: string; send: DeviceSendPayload };
 }
 
 type EventName = keyof DomainEventMap;

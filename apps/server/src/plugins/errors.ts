@@ -72,6 +72,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const body: ErrorBody = { error: appError.message, code: appError.code, requestId: request.id };
     if (appError.requiredPlan) body.requiredPlan = appError.requiredPlan;
+    if (appError.deviceIds) body.deviceIds = appError.deviceIds;
     if (appError.current) body.current = appError.current;
     if (appError.retryAfterSeconds) {
       body.retryAfterSeconds = appError.retryAfterSeconds;

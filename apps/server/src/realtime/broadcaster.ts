@@ -83,6 +83,9 @@ export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () =
         channels.desktopShared(desktopId),
       ]);
     }),
+    events.on('device.send-due', ({ sessionId, send }) => {
+      io.to(channels.session(sessionId)).emit('device:send', send);
+    }),
     events.on('device.presence', ({ userId, deviceId, online, lastSeenAt }) => {
       io.to(channels.user(userId)).emit('device:presence', { deviceId, online, lastSeenAt });
     }),

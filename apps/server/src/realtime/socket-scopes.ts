@@ -24,6 +24,7 @@ const EVENT_SCOPES: Record<keyof ClientToServerEvents, TokenScope> = {
   'lan:host:stop': 'desktop',
   'lan:peer:connect': 'desktop',
   'lan:discover:request_peers': 'desktop',
+  'device:send-ack': 'clips:read',
 };
 
 const scopeOfEvent = (name: unknown): TokenScope | undefined =>

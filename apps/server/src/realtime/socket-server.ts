@@ -69,17 +69,22 @@ const clampDelay = (delay: number) => Math.min(MAX_TIMER_MS, Math.max(0, delay))
 
 /** Per-socket event budget: a live editor emits a few a second; a socket that floods is disconnected. */
 const SOCKET_EVENTS_PER_SECOND = 30;
+/**
+ * A device acknowledges every send it is handed, and a device coming back hands back a burst of them (one
+ * per waiting send): an acknowledgement costs a tenth of an event, so 300 a second pass.
+ */
+const ACK_WEIGHT = 0.1;
 
 function limitSocketEvents(socket: RealtimeSocket): void {
   let windowStart = Date.now();
   let count = 0;
-  socket.use((_packet, next) => {
+  socket.use((packet, next) => {
     const now = Date.now();
     if (now - windowStart >= 1000) {
       windowStart = now;
       count = 0;
     }
-    count += 1;
+    count += packet[0] === 'device:send-ack' ? ACK_WEIGHT : 1;
     next(count > SOCKET_EVENTS_PER_SECOND ? new Error('RATE_LIMITED') : undefined);
   });
   // A middleware error surfaces as the server-side socket's 'error' event; the client sees the disconnect.

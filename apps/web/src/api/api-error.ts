@@ -18,6 +18,8 @@ export class ApiError extends Error {
     readonly current?: EditConflictCurrent,
     /** With a sign-in refused: the tries left before the lock (401), or the lock's wait in seconds (429). */
     readonly attempts: { attemptsLeft?: number; retryAfterSeconds?: number } = {},
+    /** With a 409 `DEVICE_NOT_RECEIVING`: the devices of a send whose receiving is off. */
+    readonly deviceIds: readonly string[] = [],
   ) {
     super(message);
   }

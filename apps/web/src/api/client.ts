@@ -43,8 +43,9 @@ function pathOf(endpoint: Endpoint, target: { params?: Record<string, string>; q
 async function toApiError(response: Response): Promise<ApiError> {
   const parsed = ErrorBody.safeParse(await response.json().catch(() => null));
   if (parsed.success) {
-    const { error, code, requiredPlan, current, attemptsLeft, retryAfterSeconds } = parsed.data;
-    return new ApiError(error, response.status, code, requiredPlan, current, { attemptsLeft, retryAfterSeconds });
+    const { error, code, requiredPlan, current, attemptsLeft, retryAfterSeconds, deviceIds } = parsed.data;
+    const attempts = { attemptsLeft, retryAfterSeconds };
+    return new ApiError(error, response.status, code, requiredPlan, current, attempts, deviceIds);
   }
   // No server text (a proxy's HTML page, say): an empty message lets each screen use its own fallback
   // words ('Login failed' and the like), in the reader's language, rather than an English status line.

@@ -1,9 +1,11 @@
 import {
+  ACCOUNT_DEVICE_ENDPOINTS,
   AUTH_ENDPOINTS,
   BILLING_ENDPOINTS,
   CLIP_ENDPOINTS,
   DESKTOP_ENDPOINTS,
   DEVICE_ENDPOINTS,
+  DEVICE_SEND_ENDPOINTS,
   NETWORK_ENDPOINTS,
   ROOM_ENDPOINTS,
   SHARE_CLAIM_ENDPOINTS,
@@ -37,3 +39,6 @@ export const desktopEndpoints = DESKTOP_ENDPOINTS;
 export const billingEndpoints = BILLING_ENDPOINTS;
 export const tokenEndpoints = TOKEN_ENDPOINTS;
 export const deviceEndpoints = DEVICE_ENDPOINTS;
+/** The account's devices (browsers, installed apps, CLIs); `deviceEndpoints` is the CLI's sign-in. */
+export const accountDeviceEndpoints = ACCOUNT_DEVICE_ENDPOINTS;
+export const deviceSendEndpoints = DEVICE_SEND_ENDPOINTS;

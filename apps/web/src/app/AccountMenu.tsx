@@ -1,4 +1,4 @@
-import { KeyRound, LogOut, UserRound } from 'lucide-react';
+import { KeyRound, LogOut, MonitorSmartphone, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,7 +19,7 @@ interface AccountMenuProps {
 }
 
 /**
- * Who is signed in, their plan, Devices and tokens, theme, language and Log out (to /auth, or the 'Logout failed' toast).
+ * Who is signed in, their plan, My devices, Devices and tokens, theme, language and Log out (to /auth, or the 'Logout failed' toast).
  */
 export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps) {
   const { t } = useTranslation();
@@ -46,6 +46,14 @@ export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps
         <div className="flex flex-col gap-4">
           <LiveIndicator />
           <PlanStatusLink onNavigate={() => setIsOpen(false)} />
+          <Link
+            to="/devices"
+            onClick={() => setIsOpen(false)}
+            className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+          >
+            <MonitorSmartphone className="h-4 w-4" aria-hidden="true" />
+            {t('shell.myDevices')}
+          </Link>
           <Link
             to="/settings/tokens"
             onClick={() => setIsOpen(false)}

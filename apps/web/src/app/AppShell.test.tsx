@@ -1,14 +1,16 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { billingApi } from '../api/billing-api';
+import { devicesApi } from '../api/devices-api';
 import { ApiError } from '../api/client';
 import { SocketContext, type SocketContextValue } from '../realtime/socket-context';
-import type { RealtimeSocket } from '../realtime/socket-client';
 import { AuthContext } from '../session/auth-context';
 import { makeBilling } from '../test/billing-fixtures';
+import { makeDevice } from '../test/device-fixtures';
+import { FakeSocket } from '../test/fake-socket';
 import { testUser } from '../test/fixtures';
 import { fakeSession, setUpPageTests } from '../test/page-test-setup';
 import { Toaster } from '../ui/Toaster';
@@ -16,13 +18,14 @@ import { AppShell } from './AppShell';
 import { liveStateOf } from './LiveIndicator';
 
 vi.mock('../api/billing-api', () => ({ billingApi: { config: vi.fn(), get: vi.fn() } }));
+vi.mock('../api/devices-api', () => ({ devicesApi: { register: vi.fn(), pending: vi.fn(), ack: vi.fn() } }));
 
 const paymentsOff = new ApiError('Payments are not configured on this server', 503, 'PAYMENTS_NOT_CONFIGURED');
 
 function renderShell(path: string, socket: Partial<SocketContextValue> = {}) {
   const auth = fakeSession(testUser);
   const realtime: SocketContextValue = {
-    socket: {} as RealtimeSocket,
+    socket: new FakeSocket().connect().asSocket(),
     isConnected: true,
     requestGuestConnection: () => () => undefined,
     ...socket,
@@ -31,10 +34,9 @@ function renderShell(path: string, socket: Partial<SocketContextValue> = {}) {
     [
       {
         element: <AppShell />,
-        children: ['/dashboard', '/clips', '/favorites', '/rooms', '/billing', '/settings/tokens'].map((page) => ({
-          path: page,
-          element: <p>{page}</p>,
-        })),
+        children: ['/dashboard', '/clips', '/favorites', '/rooms', '/billing', '/settings/tokens', '/devices'].map(
+          (page) => ({ path: page, element: <p>{page}</p> }),
+        ),
       },
       { path: '/auth', element: <p>Auth screen</p> },
     ],
@@ -60,6 +62,8 @@ describe('AppShell', () => {
   beforeEach(() => {
     vi.mocked(billingApi.config).mockResolvedValue({ paymentsEnabled: true });
     vi.mocked(billingApi.get).mockRejectedValue(paymentsOff);
+    vi.mocked(devicesApi.register).mockResolvedValue(makeDevice());
+    vi.mocked(devicesApi.pending).mockResolvedValue({ sends: [] });
   });
 
   test('lists the nav entries, All Clips and Favorites included, and marks the current page', () => {
@@ -112,6 +116,21 @@ describe('AppShell', () => {
     await userEvent.click(menu.getByRole('link', { name: 'Devices and tokens' }));
     expect(router.state.location.pathname).toBe('/settings/tokens');
     expect(screen.queryByRole('dialog', { name: testUser.name })).not.toBeInTheDocument();
+  });
+
+  test('the account menu leads to My devices', async () => {
+    const { router } = renderShell('/dashboard');
+    await userEvent.click(sidebar().getByRole('button', { name: 'Open account menu' }));
+    const menu = within(screen.getByRole('dialog', { name: testUser.name }));
+    await userEvent.click(menu.getByRole('link', { name: 'My devices' }));
+    expect(router.state.location.pathname).toBe('/devices');
+  });
+
+  test('a signed-in page registers this browser as a device, once, and asks what waited for it', async () => {
+    renderShell('/dashboard');
+    await waitFor(() => expect(devicesApi.pending).toHaveBeenCalledTimes(1));
+    expect(devicesApi.register).toHaveBeenCalledTimes(1);
+    expect(devicesApi.register).toHaveBeenCalledWith({ name: expect.any(String), kind: 'browser' });
   });
 
   test("a failed log out shows the 'Logout failed' toast", async () => {

@@ -13,6 +13,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet } from 'react-router';
+import { DeviceInbox } from '../components/DeviceInbox';
 import { cn } from '../ui/cn';
 import { AccountMenu } from './AccountMenu';
 import { LiveIndicator } from './LiveIndicator';
@@ -55,13 +56,15 @@ export function AppShell() {
 
 /**
  * The signed-in layout: collapsible sidebar (a narrow rail when collapsed) with the live state and the account
- * menu, and a mobile bottom bar. NavLink marks the current page `aria-current="page"`.
+ * menu, and a mobile bottom bar. NavLink marks the current page `aria-current="page"`. Every signed-in page
+ * is also this device's inbox: it registers the device and shows what is sent to it.
  */
 export function SignedInFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [isCollapsed, setIsCollapsed] = useState(false);
   return (
     <div className="flex min-h-screen">
+      <DeviceInbox />
       <aside
         className={cn(
           'hidden shrink-0 border-r border-slate-200 p-3 md:flex md:flex-col dark:border-slate-800',

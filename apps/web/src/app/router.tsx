@@ -103,6 +103,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/tokens/TokensPage')),
               },
               {
+                path: '/devices',
+                handle: title('devices.title'),
+                lazy: lazyPage(() => import('../features/devices/DevicesPage')),
+              },
+              {
                 path: '/device',
                 handle: title('device.title'),
                 lazy: lazyPage(() => import('../features/tokens/DevicePage')),

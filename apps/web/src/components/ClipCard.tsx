@@ -1,5 +1,5 @@
 import type { Clip } from '@clipsync/shared';
-import { Copy, Paperclip, Share2, Star, Trash2 } from 'lucide-react';
+import { Copy, Paperclip, Send, Share2, Star, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../ui/Button';
@@ -15,6 +15,8 @@ interface ClipCardProps {
   isBusy: boolean;
   onCopy: (clip: Clip) => void;
   onShare: (clip: Clip) => void;
+  /** "Send to a device"; offered for the user's own clips, the only ones a send may carry. */
+  onSend?: (clip: Clip) => void;
   onToggleFavorite: (clip: Clip) => void;
   onDelete: (clip: Clip) => void;
 }
@@ -26,7 +28,7 @@ interface ClipCardProps {
  * The whole card opens the clip through one link (one tab stop; its overlay covers the card), and the
  * buttons sit above that overlay. Card and buttons share the buttons' brand-colour focus ring.
  */
-export function ClipCard({ clip, isBusy, onCopy, onShare, onToggleFavorite, onDelete }: ClipCardProps) {
+export function ClipCard({ clip, isBusy, onCopy, onShare, onSend, onToggleFavorite, onDelete }: ClipCardProps) {
   const { t } = useTranslation();
   const hasFile = Boolean(clip.filePath || clip.fileName);
   const extraFiles = clip.files.length - 1;
@@ -118,6 +120,17 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onToggleFavorite, onDe
           >
             <Share2 className="h-4 w-4" aria-hidden="true" />
           </Button>
+          {onSend && clip.abilities.update && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => onSend(clip)}
+              aria-label={t('deviceSends.title')}
+              title={t('deviceSends.title')}
+            >
+              <Send className="h-4 w-4" aria-hidden="true" />
+            </Button>
+          )}
           {clip.abilities.favorite && (
             <Button
               variant="ghost"

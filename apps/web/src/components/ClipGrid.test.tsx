@@ -4,10 +4,16 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { makeClip } from '../test/fixtures';
+import { devicesApi } from '../api/devices-api';
+import { SocketContext } from '../realtime/socket-context';
+import { makeDevice, phone } from '../test/device-fixtures';
+import { FakeSocket } from '../test/fake-socket';
+import { makeClip, VIEWER_ABILITIES } from '../test/fixtures';
 import { setUpPageTests } from '../test/page-test-setup';
 import { Toaster } from '../ui/Toaster';
 import { ClipGrid, type EmptyListState } from './ClipGrid';
+
+vi.mock('../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
 
 const clipboard = { writeText: vi.fn(), write: vi.fn() };
 
@@ -27,7 +33,15 @@ function renderGrid(clips: readonly Clip[], empty: EmptyListState = { text: 'Not
   );
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
+      <SocketContext.Provider
+        value={{
+          socket: new FakeSocket().connect().asSocket(),
+          isConnected: true,
+          requestGuestConnection: () => () => undefined,
+        }}
+      >
+        <RouterProvider router={router} />
+      </SocketContext.Provider>
       <Toaster />
     </QueryClientProvider>,
   );
@@ -100,13 +114,27 @@ describe('ClipGrid', () => {
     const links = within(card).getAllByRole('link');
     expect(links).toHaveLength(1);
     expect(links[0]).toHaveAttribute('href', '/clips/clip-7');
-    const stops = ['Copy clip', 'Share clip', 'Add to favorites', 'Delete clip'];
+    const stops = ['Copy clip', 'Share clip', 'Send to a device', 'Add to favorites', 'Delete clip'];
     await userEvent.tab();
     expect(links[0]).toHaveFocus();
     for (const name of stops) {
       await userEvent.tab();
       expect(within(card).getByRole('button', { name })).toHaveFocus();
     }
+  });
+
+  test("Send to a device opens the picker for the card's clip; a clip that is not the user's has no Send", async () => {
+    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [makeDevice(), phone] });
+    renderGrid([
+      makeClip({ id: 'clip-7', content: 'mine' }),
+      makeClip({ id: 'clip-8', content: 'a member’s', abilities: VIEWER_ABILITIES }),
+    ]);
+    const [mine, theirs] = screen.getAllByRole('article');
+    expect(within(theirs!).queryByRole('button', { name: 'Send to a device' })).not.toBeInTheDocument();
+    await userEvent.click(within(mine!).getByRole('button', { name: 'Send to a device' }));
+    const dialog = within(screen.getByRole('dialog', { name: 'Send to a device' }));
+    expect(dialog.getByText('Choose the devices to send this clip to.')).toBeInTheDocument();
+    expect(await dialog.findByRole('checkbox', { name: /Safari on iPhone/ })).toBeInTheDocument();
   });
 
   test('a file shows its type in words, the MIME type and the full name on hover', () => {

@@ -5,6 +5,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Skeleton } from '../ui/Skeleton';
 import { ClipCard } from './ClipCard';
 import { NewClipLink } from './NewClipLink';
+import { SendToDeviceDialog } from './SendToDeviceDialog';
 import { ShareClipDialog } from './ShareClipDialog';
 import { useClipCardActions } from './use-clip-card-actions';
 
@@ -52,6 +53,7 @@ export function ClipGrid({ clips, isLoading, empty }: ClipGridProps) {
                   isBusy={actions.isBusy(clip)}
                   onCopy={actions.onCopy}
                   onShare={actions.onShare}
+                  onSend={actions.onSend}
                   onToggleFavorite={actions.onToggleFavorite}
                   onDelete={actions.onDelete}
                 />
@@ -72,6 +74,10 @@ export function ClipGrid({ clips, isLoading, empty }: ClipGridProps) {
         share={sharedClip?.share}
         encryption={sharedClip?.encrypted ? { fragment: e2eKeyStore.get(sharedClip.id)?.fragment ?? null } : undefined}
         onOpenChange={(isOpen) => !isOpen && actions.closeShare()}
+      />
+      <SendToDeviceDialog
+        content={actions.sentClipId ? { clipId: actions.sentClipId } : null}
+        onClose={actions.closeSend}
       />
       <ConfirmDialog
         isOpen={actions.clipToDelete !== null}

@@ -24,6 +24,7 @@ export function useClipCardActions() {
   });
   const copyClip = useCopyClip();
   const [sharedClipId, setSharedClipId] = useState<string | null>(null);
+  const [sentClipId, setSentClipId] = useState<string | null>(null);
   const [clipToDelete, setClipToDelete] = useState<Clip | null>(null);
   const pendingClipId = (mutation: { isPending: boolean; variables: string | undefined }) =>
     mutation.isPending ? mutation.variables : undefined;
@@ -34,6 +35,10 @@ export function useClipCardActions() {
     sharedClipId,
     closeShare: () => setSharedClipId(null),
     onShare: (clip: Clip) => setSharedClipId(clip.id),
+    /** The clip being sent to a device, while the device picker is open. */
+    sentClipId,
+    onSend: (clip: Clip) => setSentClipId(clip.id),
+    closeSend: () => setSentClipId(null),
     onToggleFavorite: (clip: Clip) => toggleFavorite.mutate(clip.id),
     /** Deleting asks first: a clip and its files cannot come back, and its link dies with it. */
     clipToDelete,

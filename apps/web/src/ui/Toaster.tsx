@@ -38,14 +38,22 @@ export function Toaster() {
               {toast.description}
             </ToastPrimitive.Description>
           )}
-          {toast.action && (
-            <ToastPrimitive.Action
-              altText={toast.action.label}
-              onClick={toast.action.onClick}
-              className="mt-2 rounded-md border border-current px-3 py-1 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
-            >
-              {toast.action.label}
-            </ToastPrimitive.Action>
+          {(toast.action || toast.secondaryAction) && (
+            <div className="mt-2 flex flex-wrap gap-2">
+              {[toast.action, toast.secondaryAction].map(
+                (action) =>
+                  action && (
+                    <ToastPrimitive.Action
+                      key={action.label}
+                      altText={action.label}
+                      onClick={action.onClick}
+                      className="rounded-md border border-current px-3 py-1 text-sm font-medium hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-slate-800"
+                    >
+                      {action.label}
+                    </ToastPrimitive.Action>
+                  ),
+              )}
+            </div>
           )}
           <ToastPrimitive.Close
             aria-label={t('toast.close')}

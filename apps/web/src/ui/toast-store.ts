@@ -10,7 +10,14 @@ export interface ToastInput {
   /** How long it stays open, 2000-5000 ms. */
   duration?: number;
   /** One button beside the words (an 'Undo'); pressing it closes the toast too. */
-  action?: { label: string; onClick: () => void };
+  action?: ToastAction;
+  /** A second button after the first (a received clip's Open beside its Copy). */
+  secondaryAction?: ToastAction;
+}
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
 }
 
 export interface ToastItem extends ToastInput {
@@ -55,7 +62,7 @@ export function createToastStore(clock: { now: () => number } = Date) {
     const now = clock.now();
     // A toast with a button stands for one action of the user's: the same words again are a new action.
     const isRepeat = lastShown?.key === key && now - lastShown.at < TOAST_DUPLICATE_GUARD_MS;
-    if (isRepeat && !input.action) return undefined;
+    if (isRepeat && !input.action && !input.secondaryAction) return undefined;
     lastShown = { key, at: now };
     const id = String(++counter);
     publish([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));

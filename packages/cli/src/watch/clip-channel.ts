@@ -1,6 +1,7 @@
 import {
   ClipCreatedPayload,
   ClipUpdatePayload,
+  DeviceSendPayload,
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@clipsync/shared';
@@ -16,6 +17,8 @@ export interface ClipChannelHandlers {
   refused(): void;
   created(clip: ClipCreatedPayload): void;
   updated(clip: ClipUpdatePayload): void;
+  /** One of the user's devices sent this device something; `ack` tells the server it arrived (decision 028). */
+  sent?(send: DeviceSendPayload, ack: () => void): void;
 }
 
 /** How long a refused handshake other than the token's (the per-address cap…) waits before trying again. */
@@ -68,6 +71,13 @@ export function openClipChannel(server: string, token: string, handlers: ClipCha
   socket.on('clip-update', (payload) => {
     const parsed = ClipUpdatePayload.safeParse(payload);
     if (parsed.success) handlers.updated(parsed.data);
+  });
+
+  socket.on('device:send', (payload) => {
+    const parsed = DeviceSendPayload.safeParse(payload);
+    if (parsed.success && handlers.sent) {
+      handlers.sent(parsed.data, () => socket.emit('device:send-ack', { id: parsed.data.id }));
+    }
   });
 
   return () => {

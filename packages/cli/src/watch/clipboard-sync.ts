@@ -238,7 +238,17 @@ export class ClipboardSync {
     this.#writes = this.#writes.then(() => this.#writeNow(content, clipId));
   }
 
-  async #writeNow(content: ClipboardContent, clipId: string): Promise<void> {
+  /**
+   * A text one of the user's devices sent here (receive policy `accept`): written in turn with received
+   * clips, and like them never sent back as a copy. Resolves once written (or refused, told as a problem).
+   */
+  putText(text: string): Promise<void> {
+    this.#writes = this.#writes.then(() => this.#writeNow(textOf(text), null));
+    return this.#writes;
+  }
+
+  /** `clipId` null: a device send's text, which its receiver reports itself. */
+  async #writeNow(content: ClipboardContent, clipId: string | null): Promise<void> {
     if (this.#stopped) return;
     const key = contentKey(content);
     if (key === this.#lastSeenKey) return; // the clipboard already holds it
@@ -248,11 +258,13 @@ export class ClipboardSync {
     this.#lastSeenKey = key;
     try {
       await this.options.backend.write(content);
-      this.options.activity({ event: 'received', kind: content.kind, clipId, size: sizeOf(content) });
+      if (clipId !== null)
+        this.options.activity({ event: 'received', kind: content.kind, clipId, size: sizeOf(content) });
     } catch (error) {
       // The clipboard still holds what it held: its next read must not pass for a new copy.
       this.#lastSeenKey = before;
-      this.options.problem(`Clip ${clipId} not put in the clipboard: ${messageOf(error)}`);
+      const what = clipId === null ? 'The text sent' : `Clip ${clipId}`;
+      this.options.problem(`${what} not put in the clipboard: ${messageOf(error)}`);
     }
   }
 

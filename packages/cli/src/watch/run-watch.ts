@@ -7,6 +7,7 @@ import { formatBytes } from '../format';
 import { writeLine, type CliIo } from '../io';
 import { openClipChannel } from './clip-channel';
 import { ClipboardSync, type SyncActivity } from './clipboard-sync';
+import { DeviceSendReceiver, describeSend } from './device-sends';
 
 export interface WatchSetup {
   io: CliIo;
@@ -50,6 +51,14 @@ export async function runWatch(setup: WatchSetup): Promise<number> {
     problem,
     fatal: (error) => finish(new CliError(REVOKED_MESSAGE, EXIT.NOT_SIGNED_IN, error.body)),
   });
+  // What the account's devices send here: acted on once per id, into the clipboard when the policy accepts.
+  const sends = receive
+    ? new DeviceSendReceiver({
+        client,
+        putInClipboard: (text) => sync.putText(text),
+        report: (arrived) => say(describeSend(arrived), arrived),
+      })
+    : null;
   // The newest clip, and the first proof that the server is there and takes the token (exit 3 or 4 if not).
   await sync.start();
 
@@ -81,6 +90,7 @@ export async function runWatch(setup: WatchSetup): Promise<number> {
     refused: () => finish(new CliError(REVOKED_MESSAGE, EXIT.NOT_SIGNED_IN)),
     created: (clip) => sync.created(clip),
     updated: (clip) => sync.updated(clip),
+    sent: (send, ack) => void sends?.received(send, ack),
   });
   const stopFollowing = send
     ? backend.follow((content) => {

@@ -99,7 +99,13 @@ import {
   DeviceUserCodeRequest,
 } from '../schemas/device';
 import { ClaimedShare, ShareClaim, ShareClaimParams } from '../schemas/share-claims';
-import { DeviceIdParams, DeviceList, Device, RegisterDeviceRequest, RenameDeviceRequest } from '../schemas/devices';
+import { DeviceIdParams, DeviceList, Device, RegisterDeviceRequest, UpdateDeviceRequest } from '../schemas/devices';
+import {
+  CreateDeviceSendRequest,
+  CreatedDeviceSends,
+  DeviceSendIdParams,
+  PendingDeviceSends,
+} from '../schemas/device-sends';
 import { CreateTokenRequest, CreatedToken, CurrentToken, TokenIdParams, TokenList } from '../schemas/tokens';
 import { SELF_SCOPE, defineEndpoints } from './endpoint';
 
@@ -555,26 +561,70 @@ export const DEVICE_ENDPOINTS = defineEndpoints({
 
 /**
  * The account's devices (browsers, installed apps, CLIs), each one session: managed from a signed-in browser
- * only (a token gets 403 `TOKEN_NOT_ALLOWED`). Another user's device, or an unknown id, is 404. Not to be
- * confused with DEVICE_ENDPOINTS, the device sign-in that makes a CLI one of these.
+ * only (a token gets 403 `TOKEN_NOT_ALLOWED`), except the list, which a token that may send (`clips:write`)
+ * reads to find its targets. Another user's device, or an unknown id, is 404. Not to be confused with
+ * DEVICE_ENDPOINTS, the device sign-in that makes a CLI one of these.
  */
 export const ACCOUNT_DEVICE_ENDPOINTS = defineEndpoints({
-  /** The account's devices with `online` (a socket open on any node), `lastSeenAt` and `current`. */
-  list: { method: 'GET', path: '/devices', response: DeviceList },
+  /**
+   * The account's devices with `online` (a socket open on any node), `lastSeenAt`, `current` and
+   * `receivePolicy`. A CLI's token is its device's session, so `current` marks the CLI itself.
+   */
+  list: { method: 'GET', scope: 'clips:write', path: '/devices', response: DeviceList },
   /**
    * The calling browser or installed app registers itself: 201 the first time, then 200 with the same
    * device (its name as it is now) for every later call of the same session.
    */
   register: { method: 'POST', path: '/devices', body: RegisterDeviceRequest, status: 201, response: Device },
+  /**
+   * Renames it and/or sets its receive policy (`{ name?, receivePolicy? }`); `accept` for a browser is 400
+   * (only cli and app may take it). Still named `rename`, the call it extends.
+   */
   rename: {
     method: 'PATCH',
     path: '/devices/:id',
     params: DeviceIdParams,
-    body: RenameDeviceRequest,
+    body: UpdateDeviceRequest,
     response: Device,
   },
   /** Signs the device out at once: its session is revoked, its calls answer 401 and its sockets close, on every node. */
   remove: { method: 'DELETE', path: '/devices/:id', params: DeviceIdParams, status: 204, response: null },
+});
+
+/**
+ * Sending text or a clip to the caller's own devices (issue 32). Delivered over each device's socket as
+ * `device:send` and kept until it acknowledges with `device:send-ack` (sent again every 30 s until then, and
+ * on every connect); expires after 7 days. Files: make a clip with them first, then send its `clipId`.
+ */
+export const DEVICE_SEND_ENDPOINTS = defineEndpoints({
+  /**
+   * 201 with one send per device. 404 when any device of `to` is unknown, another user's or signed out;
+   * 403 for the calling device itself; 409 `DEVICE_NOT_RECEIVING` (with `deviceIds`) when a device's policy
+   * is `off`; 404 for a clip not the caller's; 413 `QUOTA_EXCEEDED` when the waiting text would not fit the
+   * sender's storage; 429 over DEVICE_SENDS_PER_MINUTE.
+   */
+  create: {
+    method: 'POST',
+    scope: 'clips:write',
+    path: '/device-sends',
+    body: CreateDeviceSendRequest,
+    status: 201,
+    response: CreatedDeviceSends,
+  },
+  /** What waits for the calling device (not yet acknowledged, not expired), oldest first; a pull beside the socket. */
+  pending: { method: 'GET', scope: 'clips:read', path: '/device-sends/pending', response: PendingDeviceSends },
+  /**
+   * The HTTP twin of `device:send-ack`, for a client that pulled: the calling device has it. 204 also for an
+   * id already acknowledged; 404 for an unknown id or one addressed to another device.
+   */
+  ack: {
+    method: 'POST',
+    scope: 'clips:read',
+    path: '/device-sends/:id/ack',
+    params: DeviceSendIdParams,
+    status: 204,
+    response: null,
+  },
 });
 
 /** Paid plans: a 503 `PAYMENTS_NOT_CONFIGURED` means this server sells none. */

@@ -20,8 +20,23 @@ export const DeviceName = z.string().trim().min(1).max(DEVICE_NAME_MAX);
 export const RegisterDeviceRequest = z.object({ name: DeviceName, kind: z.enum(['browser', 'app']) });
 export type RegisterDeviceRequest = z.infer<typeof RegisterDeviceRequest>;
 
-export const RenameDeviceRequest = z.object({ name: DeviceName });
-export type RenameDeviceRequest = z.infer<typeof RenameDeviceRequest>;
+/**
+ * What a device does with a send addressed to it (docs/api.md#device-sends): `ask` (the default) shows it and
+ * lets the person choose, `accept` puts it into the OS clipboard at once (a CLI or installed app only: a
+ * browser tab cannot write the clipboard unasked), `off` refuses sends (409 `DEVICE_NOT_RECEIVING`).
+ */
+export const RECEIVE_POLICIES = ['ask', 'accept', 'off'] as const;
+export const ReceivePolicy = z.enum(RECEIVE_POLICIES);
+export type ReceivePolicy = z.infer<typeof ReceivePolicy>;
+/** The kinds that may take `accept`; `PATCH` refuses it for a browser (400). */
+export const ACCEPTING_DEVICE_KINDS: readonly DeviceKind[] = ['cli', 'app'];
+export const canAcceptInto = (kind: DeviceKind): boolean => ACCEPTING_DEVICE_KINDS.includes(kind);
+
+/** `PATCH /api/devices/{id}`: a new name, a new receive policy, or both. */
+export const UpdateDeviceRequest = z
+  .object({ name: DeviceName.optional(), receivePolicy: ReceivePolicy.optional() })
+  .refine((body) => body.name !== undefined || body.receivePolicy !== undefined, 'Nothing to update');
+export type UpdateDeviceRequest = z.infer<typeof UpdateDeviceRequest>;
 
 export const DeviceIdParams = z.object({ id: ResourceId });
 export type DeviceIdParams = z.infer<typeof DeviceIdParams>;
@@ -37,6 +52,8 @@ export const Device = z.object({
   online: z.boolean(),
   /** The caller's own device. */
   current: z.boolean(),
+  /** What it does with a send addressed to it. */
+  receivePolicy: ReceivePolicy,
 });
 export type Device = z.infer<typeof Device>;
 

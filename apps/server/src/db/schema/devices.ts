@@ -23,6 +23,8 @@ export const devices = pgTable(
     createdAt: createdAt(),
     /** Written when its socket connects or disconnects, and at most once a minute from its HTTP calls. */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What it does with a send addressed to it: ask, accept (cli and app only) or off. */
+    receivePolicy: text('receive_policy').notNull().default('ask'),
   },
   (table) => [uniqueIndex('devices_session_unique').on(table.sessionId), index('devices_user_idx').on(table.userId)],
 );

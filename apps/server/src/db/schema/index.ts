@@ -9,3 +9,4 @@ export * from './storage-usage';
 export * from './tokens';
 export * from './devices';
 export * from './share-claims';
+export * from './device-sends';

@@ -12,14 +12,14 @@ const actors: Record<string, Actor> = {
 };
 
 describe('devicePolicy', () => {
-  test.each(['read', 'rename', 'remove'] as const)('only the owner may %s', (action) => {
+  test.each(['read', 'update', 'remove'] as const)('only the owner may %s', (action) => {
     expect(devicePolicy[action](actors.owner ?? null, device)).toBe(true);
     expect(devicePolicy[action](actors.other ?? null, device)).toBe(false);
     expect(devicePolicy[action](null, device)).toBe(false);
   });
 
   test('authorize: another user is told the device does not exist (404), as a signed-out caller is', () => {
-    const codeOf = (actor: Actor, action: 'rename' | 'remove') => {
+    const codeOf = (actor: Actor, action: 'update' | 'remove') => {
       try {
         authorize(devicePolicy, action, actor, device);
         return 'allowed';
@@ -27,7 +27,7 @@ describe('devicePolicy', () => {
         return (error as AppError).code;
       }
     };
-    for (const action of ['rename', 'remove'] as const) {
+    for (const action of ['update', 'remove'] as const) {
       expect(codeOf(actors.owner ?? null, action)).toBe('allowed');
       expect(codeOf(actors.other ?? null, action)).toBe('NOT_FOUND');
       expect(codeOf(null, action)).toBe('NOT_FOUND');

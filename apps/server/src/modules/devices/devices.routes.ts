@@ -8,7 +8,10 @@ import * as devicesService from './devices.service';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 const signedIn = { tags: ['devices'], security: [{ bearer: [] }], response: errors };
 
-/** The account's devices: for a signed-in browser session only (the entries name no scope, so tokens get 403). */
+/**
+ * The account's devices: for a signed-in browser session only (the entries name no scope, so tokens get 403),
+ * but for the list, which a token with `clips:write` reads to find where to send.
+ */
 export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: DevicesContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', signedInOnly);
 
@@ -28,7 +31,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: DevicesContext }> = asy
 
   app.route({
     ...routeFrom(ACCOUNT_DEVICE_ENDPOINTS.rename, signedIn),
-    handler: (request) => devicesService.renameDevice(ctx, request.actor, request.params.id, request.body.name),
+    handler: (request) => devicesService.updateDevice(ctx, request.actor, request.params.id, request.body),
   });
 
   app.route({

@@ -1,4 +1,11 @@
-import { DEVICE_NAME_MAX, type Device, type DeviceList, type RegisterDeviceRequest } from '@clipsync/shared';
+import {
+  DEVICE_NAME_MAX,
+  canAcceptInto,
+  type Device,
+  type DeviceList,
+  type RegisterDeviceRequest,
+  type UpdateDeviceRequest,
+} from '@clipsync/shared';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { devices, sessions } from '../../db/schema';
@@ -8,7 +15,7 @@ import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import type { DeviceRow, DevicesContext } from './devices.context';
 import { devicePolicy } from './devices.policy';
-import { presencePayload, presentDevice } from './devices.presenter';
+import { kindOf, presencePayload, presentDevice } from './devices.presenter';
 
 /** A device is listed, renamed or removed only while its session can still sign calls in. */
 const hasLiveSession = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
@@ -72,7 +79,7 @@ export async function listDevices(ctx: DevicesContext, actor: Actor): Promise<De
 }
 
 /** A device of a live session by id; another user's, an unknown or a signed-out one is one 404. */
-async function findDevice(ctx: DevicesContext, actor: Actor, deviceId: string, action: 'rename' | 'remove') {
+async function findDevice(ctx: DevicesContext, actor: Actor, deviceId: string, action: 'update' | 'remove') {
   requireSignedIn(actor);
   const [found] = await ctx.db
     .select({ device: devices })
@@ -84,9 +91,25 @@ async function findDevice(ctx: DevicesContext, actor: Actor, deviceId: string, a
   return found.device;
 }
 
-export async function renameDevice(ctx: DevicesContext, actor: Actor, deviceId: string, name: string): Promise<Device> {
-  const device = await findDevice(ctx, actor, deviceId, 'rename');
-  const [renamed] = await ctx.db.update(devices).set({ name }).where(eq(devices.id, device.id)).returning();
+/** A new name and/or receive policy; `accept` only for a device that can write its OS clipboard unasked. */
+export async function updateDevice(
+  ctx: DevicesContext,
+  actor: Actor,
+  deviceId: string,
+  input: UpdateDeviceRequest,
+): Promise<Device> {
+  const device = await findDevice(ctx, actor, deviceId, 'update');
+  if (input.receivePolicy === 'accept' && !canAcceptInto(kindOf(device))) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      'A browser can only ask or be off: accept is for the CLI and the installed app',
+    );
+  }
+  const [renamed] = await ctx.db
+    .update(devices)
+    .set({ name: input.name, receivePolicy: input.receivePolicy })
+    .where(eq(devices.id, device.id))
+    .returning();
   if (!renamed) throw new AppError('NOT_FOUND', 'Device not found');
   const { sessionId } = requireSignedIn(actor);
   return presentDevice(renamed, { online: await isOnline(ctx, renamed.sessionId), callerSessionId: sessionId });

@@ -111,8 +111,35 @@ describe("the account's devices", () => {
 
     const renamed = await testApp.as(owner).patch(`/api/devices/${phoneDevice.id}`, { name: ' My phone ' });
     expect(renamed.statusCode).toBe(200);
-    expect(renamed.json()).toMatchObject({ id: phoneDevice.id, name: 'My phone', online: true, current: false });
+    expect(renamed.json()).toMatchObject({
+      id: phoneDevice.id,
+      name: 'My phone',
+      online: true,
+      current: false,
+      receivePolicy: 'ask',
+    });
     expect((await list(phone)).find((device) => device.current)?.name).toBe('My phone');
+  });
+
+  test('receive policy: ask by default; off and ask for a browser, accept only for a CLI or app (400 for a browser)', async () => {
+    const owner = await testApp.factory.user();
+    const phone = await register(await browser(owner), 'Chrome on Android');
+    const app = await register(await browser(owner), 'ClipSync app', 'app');
+    await signInCli(owner, 'clipsync on laptop');
+    const cli = (await list(owner)).find(({ kind }) => kind === 'cli')!;
+    const patch = (id: string, body: object) => testApp.as(owner).patch(`/api/devices/${id}`, body);
+
+    expect(phone.receivePolicy).toBe('ask');
+    const refused = await patch(phone.id, { receivePolicy: 'accept' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe('VALIDATION_FAILED');
+    expect((await patch(phone.id, { receivePolicy: 'off' })).json()).toMatchObject({ receivePolicy: 'off' });
+    expect((await patch(app.id, { receivePolicy: 'accept' })).json()).toMatchObject({ receivePolicy: 'accept' });
+    const both = await patch(cli.id, { name: 'laptop', receivePolicy: 'accept' });
+    expect(both.json()).toMatchObject({ name: 'laptop', receivePolicy: 'accept' });
+    expect((await patch(cli.id, {})).statusCode).toBe(400);
+    expect((await patch(cli.id, { receivePolicy: 'always' })).statusCode).toBe(400);
+    expect((await list(owner)).map(({ receivePolicy }) => receivePolicy)).toEqual(['off', 'accept', 'accept']);
   });
 
   test('removing a device signs it out at once: its calls answer 401, its socket closes, it is listed no more', async () => {
@@ -153,7 +180,7 @@ describe("the account's devices", () => {
     expect(await testApp.context.db.select().from(devices).where(eq(devices.id, phoneDevice.id))).toEqual([]);
   });
 
-  test("another user's device and a forged id are 404; signed out 401; a token 403 TOKEN_NOT_ALLOWED", async () => {
+  test("another user's device and a forged id are 404; signed out 401; a token lists only (403 TOKEN_NOT_ALLOWED)", async () => {
     const owner = await testApp.factory.user();
     const stranger = await testApp.factory.user();
     const device = await register(owner);
@@ -169,8 +196,12 @@ describe("the account's devices", () => {
     expect((await testApp.as(null).delete(`/api/devices/${device.id}`)).statusCode).toBe(401);
 
     const cli = await signInCli(owner, 'clipsync');
+    // The CLI reads the list to find where to send: its own device is `current`.
+    expect((await list(cli)).map(({ name, current }) => [name, current])).toEqual([
+      ['Chrome on Android', false],
+      ['clipsync', true],
+    ]);
     for (const res of [
-      await testApp.as(cli).get('/api/devices'),
       await testApp.as(cli).post('/api/devices', { name: 'x', kind: 'browser' }),
       await testApp.as(cli).patch(`/api/devices/${device.id}`, { name: 'x' }),
       await testApp.as(cli).delete(`/api/devices/${device.id}`),

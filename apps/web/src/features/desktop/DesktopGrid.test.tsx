@@ -1,6 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { AuthContext } from '../../session/auth-context';
 import { makeDesktopItem } from '../../test/desktop-fixtures';
+import { fakeSession } from '../../test/page-test-setup';
 import { DesktopGrid } from './DesktopGrid';
 
 const BEYOND_VIEW = 'Some blocks lie beyond the view: scroll the desktop to see them.';
@@ -53,14 +55,16 @@ const AREA = { clientWidth: 976, clientHeight: 560 };
 
 const renderGrid = (items = [makeDesktopItem()]) =>
   render(
-    <DesktopGrid
-      items={items}
-      visibleWidth={AREA.clientWidth}
-      canMove
-      canDelete
-      onLayoutChange={vi.fn()}
-      onDelete={vi.fn()}
-    />,
+    <AuthContext.Provider value={fakeSession(null)}>
+      <DesktopGrid
+        items={items}
+        visibleWidth={AREA.clientWidth}
+        canMove
+        canDelete
+        onLayoutChange={vi.fn()}
+        onDelete={vi.fn()}
+      />
+    </AuthContext.Provider>,
   );
 
 describe('DesktopGrid: blocks beyond the view', () => {

@@ -2,6 +2,7 @@ import type { CreatedToken, TokenSummary } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { tokensApi } from '../../api/tokens-api';
@@ -37,7 +38,9 @@ const script: TokenSummary = {
 function renderPage() {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <TokensPage />
+      <MemoryRouter>
+        <TokensPage />
+      </MemoryRouter>
       <Toaster />
     </QueryClientProvider>,
   );
@@ -50,6 +53,7 @@ describe('TokensPage', () => {
     vi.mocked(tokensApi.list).mockResolvedValue({ tokens: [laptop, script] });
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Devices and tokens' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'My devices' })).toHaveAttribute('href', '/devices');
     const device = within(await screen.findByRole('listitem', { name: 'work laptop' }));
     expect(device.getByText('Device sign-in')).toBeInTheDocument();
     expect(device.getByText('Read clips, Create and edit clips')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { TOKEN_SCOPES, type CreatedToken, type TokenScope, type TokenSummary } f
 import { Copy, KeyRound, MonitorSmartphone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useCreateToken, useRevokeToken, useTokens } from '../../api/token-queries';
 import { RelativeTime } from '../../components/RelativeTime';
 import { copyText } from '../../lib/browser-files';
@@ -25,6 +26,12 @@ export default function TokensPage() {
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold">{t('tokens.title')}</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('tokens.intro')}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        {t('tokens.devicesHint')}{' '}
+        <Link to="/devices" className="font-medium text-indigo-700 underline dark:text-indigo-300">
+          {t('shell.myDevices')}
+        </Link>
+      </p>
       {created ? (
         <NewToken token={created} onDone={() => setCreated(null)} />
       ) : (

@@ -19,6 +19,7 @@ import { UploadFileButton } from '../../../components/UploadFileButton';
 import { usePasteAndDrop } from '../../../components/use-paste-and-drop';
 import { useUnsavedChangesGuard } from '../editor/use-unsaved-changes-guard';
 import { NewClipLink } from '../../../components/NewClipLink';
+import { SendToDeviceButton } from '../../../components/SendToDeviceButton';
 import type { ClipEncryption } from '../e2e/use-opened-clip';
 import { ClipViewLog } from './ClipViewLog';
 import { StoredClipFiles } from './StoredClipFiles';
@@ -46,6 +47,12 @@ export function SharedClipOwnerView({ clip, encryption }: { clip: Clip; encrypti
   });
   // Sharing waits for Save: whoever opens the link would see the stored version, not what the owner has on screen.
   const share = () => (editor.hasUnsavedChanges ? toast.error({ title: t('editor.saveFirst') }) : setIsSharing(true));
+  // A send carries the stored clip too, so it waits for Save in the same way.
+  const maySend = () => {
+    if (!editor.hasUnsavedChanges) return true;
+    toast.error({ title: t('editor.saveFirst') });
+    return false;
+  };
   const [fileToRemove, setFileToRemove] = useState<ClipFile | null>(null);
   const removeFile = useRemoveClipFile({
     onSuccess: () => toast.success({ title: t('editor.fileRemoved') }),
@@ -77,6 +84,7 @@ export function SharedClipOwnerView({ clip, encryption }: { clip: Clip; encrypti
             onShare={share}
             afterCopy={clip.abilities.upload && <UploadFileButton onFiles={editor.pending.addFiles} />}
           />
+          <SendToDeviceButton content={{ clipId: clip.id }} mayOpen={maySend} />
           <NewClipLink variant="secondary" />
         </div>
         <PendingFileList pending={editor.pending} isLocked={editor.isSaving} note={t('editor.pendingNotShared')} />

@@ -6,8 +6,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { clipsApi } from '../../../api/clips-api';
+import { devicesApi } from '../../../api/devices-api';
 import { SocketContext } from '../../../realtime/socket-context';
 import { AuthContext } from '../../../session/auth-context';
+import { makeDevice, phone } from '../../../test/device-fixtures';
 import { FakeSocket } from '../../../test/fake-socket';
 import { makeClip, OWNER_ABILITIES, VIEWER_ABILITIES } from '../../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
@@ -15,6 +17,7 @@ import { Toaster } from '../../../ui/Toaster';
 import { FOCUS_EDITOR_STATE } from '../editor/focus-editor-state';
 import SharedClipPage from './SharedClipPage';
 
+vi.mock('../../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
 vi.mock('../../../api/clips-api', () => ({
   clipsApi: {
     get: vi.fn(),
@@ -170,6 +173,28 @@ describe('SharedClipPage', () => {
     await userEvent.click(saveChanges);
     expect(await findToast('Please enter some content or upload a file')).toBeInTheDocument();
     expect(clipsApi.update).not.toHaveBeenCalled();
+  });
+
+  test('the owner sends the saved clip to a device; unsaved text must be saved first', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [makeDevice(), phone] });
+    vi.mocked(devicesApi.send).mockResolvedValue({
+      sends: [{ id: 'SEND000000000000000001', deviceId: phone.id, status: 'delivered' }],
+    });
+    renderPage(owner);
+    const sendButton = await screen.findByRole('button', { name: 'Send to a device' });
+    await userEvent.type(screen.getByLabelText('Clip content'), ' and more');
+    await userEvent.click(sendButton);
+    expect(screen.queryByRole('dialog', { name: 'Send to a device' })).not.toBeInTheDocument();
+
+    await userEvent.clear(screen.getByLabelText('Clip content'));
+    await userEvent.type(screen.getByLabelText('Clip content'), 'Shared text');
+    await userEvent.click(sendButton);
+    const dialog = within(screen.getByRole('dialog', { name: 'Send to a device' }));
+    await userEvent.click(await dialog.findByRole('checkbox', { name: /Safari on iPhone/ }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], clipId: ownedClip.id });
+    expect(await dialog.findByText('Delivered')).toBeInTheDocument();
   });
 
   test('the owner arriving from a new clip just saved keeps the cursor in the text box; otherwise not', async () => {

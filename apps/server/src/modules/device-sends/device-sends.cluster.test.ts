@@ -1,0 +1,76 @@
+import type { CreatedDeviceSends, Device, DeviceSendPayload } from '@clipsync/shared';
+import { io } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import type { TestSocket } from '../../../test/socket-client';
+import { createTestDatabase } from '../../../test/test-database';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Two nodes on one PostgreSQL database and one Redis (the `server-cluster` leg): a send made on one node reaches
+ * the device's socket on the other, and a lost acknowledgement is redelivered by whichever node's job runs.
+ */
+describe('sending to devices across two nodes', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let nodeA: TestApp;
+  let nodeB: TestApp;
+  let urlB: string;
+  const sockets: TestSocket[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const env = {
+      DATABASE_URL: database.url,
+      REDIS_URL: process.env.TEST_REDIS_URL,
+      DEVICE_SEND_REDELIVER_MS: '300',
+      DEVICE_SEND_SCAN_MS: '50',
+    };
+    nodeA = await buildTestApp(env);
+    nodeB = await buildTestApp(env);
+    await nodeA.listen();
+    urlB = await nodeB.listen();
+  });
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.close());
+    await Promise.all([nodeA?.close(), nodeB?.close()]);
+    await database?.drop();
+  });
+
+  test('sent on node A to a device whose socket is on node B: delivered, once acknowledged; a lost ack redelivered once', async () => {
+    const owner = await nodeA.factory.user();
+    const phone = { tokens: await nodeA.factory.session(owner) };
+    const device = (await nodeA.as(phone).post('/api/devices', { name: 'Phone', kind: 'browser' })).json<Device>();
+    const received: DeviceSendPayload[] = [];
+    let ackFirstOnly = true;
+    const socket: TestSocket = io(urlB, {
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: phone.tokens.access_token },
+    });
+    sockets.push(socket);
+    socket.on('device:send', (send) => {
+      received.push(send);
+      // The first send is acknowledged at once; the second's first acknowledgement is "lost".
+      if (send.text === 'one' || !ackFirstOnly) socket.emit('device:send-ack', { id: send.id });
+      else ackFirstOnly = false;
+    });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+
+    const one = await nodeA.as(owner).post('/api/device-sends', { to: [device.id], text: 'one' });
+    expect(one.json<CreatedDeviceSends>().sends[0]?.status).toBe('delivered');
+    const two = await nodeA.as(owner).post('/api/device-sends', { to: [device.id], text: 'two' });
+    expect(two.json<CreatedDeviceSends>().sends[0]?.status).toBe('delivered');
+
+    const deadline = Date.now() + 5000;
+    while (received.filter(({ text }) => text === 'two').length < 2 && Date.now() < deadline) await sleep(25);
+    await sleep(800);
+    expect(received.filter(({ text }) => text === 'one')).toHaveLength(1);
+    expect(received.filter(({ text }) => text === 'two').map(({ id }) => id)).toEqual([
+      two.json<CreatedDeviceSends>().sends[0]?.id,
+      two.json<CreatedDeviceSends>().sends[0]?.id,
+    ]);
+    expect((await nodeB.as(phone).get('/api/device-sends/pending')).json().sends).toEqual([]);
+  });
+});

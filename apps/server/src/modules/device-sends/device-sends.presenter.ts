@@ -1,0 +1,32 @@
+import type { DeviceSendPayload } from '@clipsync/shared';
+import type { clipFiles, clips } from '../../db/schema';
+import { toFileSummary } from '../clips/clips.presenter';
+import type { DeviceSendRow } from './device-sends.context';
+
+type ClipRow = typeof clips.$inferSelect;
+type ClipFileRow = typeof clipFiles.$inferSelect;
+
+/**
+ * A send as its device gets it (`device:send`, `GET /device-sends/pending`): text, or the clip as it is now
+ * (its text, whether it is end-to-end encrypted, and its files as links).
+ */
+export function presentDeviceSend(
+  row: DeviceSendRow,
+  clip?: { row: ClipRow; files: ClipFileRow[] },
+): DeviceSendPayload {
+  const payload: DeviceSendPayload = {
+    id: row.id,
+    from: { deviceId: row.fromDeviceId, name: row.fromName },
+    sentAt: row.createdAt.toISOString(),
+  };
+  if (row.text !== null) payload.text = row.text;
+  if (clip) {
+    payload.clip = {
+      id: clip.row.id,
+      content: clip.row.content,
+      encrypted: clip.row.encrypted,
+      files: clip.files.map(toFileSummary),
+    };
+  }
+  return payload;
+}

@@ -1,0 +1,114 @@
+import type {
+  CreateDeviceSendRequest,
+  Device,
+  DeviceList,
+  DevicePresencePayload,
+  RegisterDeviceRequest,
+  UpdateDeviceRequest,
+} from '@clipsync/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { devicesApi } from './devices-api';
+
+export const deviceKeys = {
+  all: ['devices'] as const,
+  list: ['devices', 'list'] as const,
+  /** This browser's own registration, per signed-in user: a new sign-in is a new session, so a new device. */
+  thisDevice: (userId: string) => ['devices', 'this', userId] as const,
+  pendingSends: (userId: string) => ['device-sends', 'pending', userId] as const,
+};
+
+/** The account's devices, oldest first, with whether each is online now. */
+export function useDevices({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ queryKey: deviceKeys.list, queryFn: devicesApi.list, enabled });
+}
+
+/**
+ * Registers this browser (or installed app) as a device of the signed-in user, once per user and page
+ * load: the server answers the same device for every later call of the session, so asking again after a
+ * reload costs one request and changes nothing (the name the user chose stays).
+ */
+export function useRegisterThisDevice(userId: string | undefined, registration: RegisterDeviceRequest) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: deviceKeys.thisDevice(userId ?? ''),
+    queryFn: async () => {
+      const device = await devicesApi.register(registration);
+      // A list read before the registration lacks this device, or does not know it as the current one.
+      void queryClient.invalidateQueries({ queryKey: deviceKeys.list });
+      return device;
+    },
+    enabled: Boolean(userId),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+/**
+ * What waited for this device while it was away, asked once per page load once it is registered (the
+ * socket brings the rest, and brings these again: the caller acts on each id once).
+ */
+export function usePendingSends(userId: string | undefined, { enabled }: { enabled: boolean }) {
+  return useQuery({
+    queryKey: deviceKeys.pendingSends(userId ?? ''),
+    queryFn: devicesApi.pending,
+    enabled: enabled && Boolean(userId),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+}
+
+/** Changes to the cached list that come from outside a query: live presence, a rename, a removal. */
+export function useDeviceCache() {
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const update = (change: (devices: Device[]) => Device[]) =>
+      queryClient.setQueryData<DeviceList>(deviceKeys.list, (list) => list && { devices: change(list.devices) });
+    return {
+      /** Applies a presence change; false when the device is not in the cached list (new, or no list yet). */
+      applyPresence: ({ deviceId, online, lastSeenAt }: DevicePresencePayload): boolean => {
+        const list = queryClient.getQueryData<DeviceList>(deviceKeys.list);
+        if (!list?.devices.some((device) => device.id === deviceId)) return false;
+        update((devices) =>
+          devices.map((device) => (device.id === deviceId ? { ...device, online, lastSeenAt } : device)),
+        );
+        return true;
+      },
+      replaceDevice: (next: Device) => {
+        update((devices) => devices.map((device) => (device.id === next.id ? next : device)));
+        // This device's registration holds its receive policy, which the inbox follows.
+        if (next.current) queryClient.setQueriesData<Device>({ queryKey: ['devices', 'this'] }, next);
+      },
+      forgetDevice: (id: string) => update((devices) => devices.filter((device) => device.id !== id)),
+      refetchList: () => queryClient.invalidateQueries({ queryKey: deviceKeys.list }),
+    };
+  }, [queryClient]);
+}
+
+/** Renames a device or sets what it does with a send; the list shows the server's answer. */
+export function useUpdateDevice() {
+  const cache = useDeviceCache();
+  return useMutation({
+    mutationFn: ({ id, ...body }: UpdateDeviceRequest & { id: string }) => devicesApi.update(id, body),
+    onSuccess: (device) => cache.replaceDevice(device),
+  });
+}
+
+/** Sends text or a clip to some of the account's other devices: one answer per device, delivered or queued. */
+export function useSendToDevices() {
+  const cache = useDeviceCache();
+  return useMutation({
+    mutationFn: (body: CreateDeviceSendRequest) => devicesApi.send(body),
+    // Refused for a device whose receiving was turned off meanwhile: the list learns it.
+    onError: () => void cache.refetchList(),
+  });
+}
+
+/** Signs a device out: its session ends on the server, and it leaves the list at once. */
+export function useRemoveDevice() {
+  const cache = useDeviceCache();
+  return useMutation({
+    mutationFn: (id: string) => devicesApi.remove(id),
+    onSuccess: (_result, id) => cache.forgetDevice(id),
+  });
+}

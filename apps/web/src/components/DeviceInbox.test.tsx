@@ -1,0 +1,119 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { devicesApi } from '../api/devices-api';
+import { copyText } from '../lib/browser-files';
+import { SocketContext } from '../realtime/socket-context';
+import { AuthContext } from '../session/auth-context';
+import { makeDevice, makeDeviceSend } from '../test/device-fixtures';
+import { FakeSocket } from '../test/fake-socket';
+import { testUser } from '../test/fixtures';
+import { fakeSession, setUpPageTests } from '../test/page-test-setup';
+import { toastStore } from '../ui/toast-store';
+import { Toaster } from '../ui/Toaster';
+import { DeviceInbox } from './DeviceInbox';
+
+vi.mock('../api/devices-api', () => ({ devicesApi: { register: vi.fn(), pending: vi.fn(), ack: vi.fn() } }));
+vi.mock('../lib/browser-files', () => ({ copyText: vi.fn() }));
+
+const clipSend = makeDeviceSend({
+  id: 'SEND000000000000000002',
+  text: undefined,
+  clip: { id: 'CLIP00000000000000001A', content: 'meeting notes', encrypted: false, files: [] },
+});
+
+function renderInbox(socket = new FakeSocket().connect()) {
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard', element: <DeviceInbox /> },
+      { path: '/clips/:clipId', element: <p>Clip page</p> },
+    ],
+    { initialEntries: ['/dashboard'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AuthContext.Provider value={fakeSession(testUser)}>
+        <SocketContext.Provider
+          value={{ socket: socket.asSocket(), isConnected: true, requestGuestConnection: () => () => undefined }}
+        >
+          <RouterProvider router={router} />
+        </SocketContext.Provider>
+      </AuthContext.Provider>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { socket, router };
+}
+
+/** The toast on screen (Radix repeats its words in a live region). */
+const shownToast = () => toastStore.getToasts().find((toast) => toast.open);
+const acks = (socket: FakeSocket) =>
+  socket.emitted.filter(({ event }) => event === 'device:send-ack').map(({ args }) => args[0]);
+
+describe('DeviceInbox', () => {
+  setUpPageTests();
+  beforeEach(() => {
+    sessionStorage.clear();
+    vi.mocked(devicesApi.register).mockResolvedValue(makeDevice());
+    vi.mocked(devicesApi.pending).mockResolvedValue({ sends: [] });
+    vi.mocked(copyText).mockResolvedValue();
+  });
+
+  test('a send shows "From <device>" with its text and Copy; a repeat of its id shows nothing new but is acknowledged', async () => {
+    const { socket } = renderInbox();
+    await waitFor(() => expect(devicesApi.pending).toHaveBeenCalled());
+    const send = makeDeviceSend({ id: 'SEND0000000000000000A1' });
+    act(() => socket.fire('device:send', send));
+    await waitFor(() =>
+      expect(shownToast()).toMatchObject({ title: 'From Safari on iPhone', description: 'hello from the phone' }),
+    );
+    expect(acks(socket)).toEqual([{ id: send.id }]);
+    // A toast's buttons take a plain click: Radix Toast's swipe asks jsdom for pointer capture it lacks.
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(copyText).toHaveBeenCalledWith('hello from the phone');
+    await waitFor(() => expect(shownToast()?.title).toBe('Copied'));
+
+    const show = vi.spyOn(toastStore, 'show');
+    act(() => socket.fire('device:send', send));
+    expect(acks(socket)).toEqual([{ id: send.id }, { id: send.id }]);
+    expect(show).not.toHaveBeenCalled();
+  });
+
+  test('registers this browser once and shows what waited for it; a sent clip opens on Open', async () => {
+    vi.mocked(devicesApi.pending).mockResolvedValue({ sends: [clipSend] });
+    const { socket, router } = renderInbox();
+    await waitFor(() =>
+      expect(shownToast()).toMatchObject({ title: 'From Safari on iPhone', description: 'meeting notes' }),
+    );
+    expect(devicesApi.register).toHaveBeenCalledTimes(1);
+    expect(devicesApi.register).toHaveBeenCalledWith({ name: expect.any(String), kind: 'browser' });
+    expect(acks(socket)).toEqual([{ id: clipSend.id }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(router.state.location.pathname).toBe('/clips/CLIP00000000000000001A');
+  });
+
+  test('what was handled before a reload of the tab shows nothing again', async () => {
+    sessionStorage.setItem('clipsync.deviceSends.handled', JSON.stringify([clipSend.id]));
+    vi.mocked(devicesApi.pending).mockResolvedValue({ sends: [clipSend] });
+    const show = vi.spyOn(toastStore, 'show');
+    const { socket } = renderInbox();
+    await waitFor(() => expect(acks(socket)).toEqual([{ id: clipSend.id }]));
+    expect(show).not.toHaveBeenCalled();
+  });
+
+  test('a send pulled while the socket is away is acknowledged over HTTP', async () => {
+    vi.mocked(devicesApi.pending).mockResolvedValue({ sends: [clipSend] });
+    vi.mocked(devicesApi.ack).mockResolvedValue();
+    renderInbox(new FakeSocket());
+    await waitFor(() => expect(devicesApi.ack).toHaveBeenCalledWith(clipSend.id));
+  });
+
+  test('an installed app that accepts into its clipboard copies at once and says so', async () => {
+    vi.mocked(devicesApi.register).mockResolvedValue(makeDevice({ kind: 'app', receivePolicy: 'accept' }));
+    vi.mocked(devicesApi.pending).mockResolvedValue({ sends: [makeDeviceSend()] });
+    renderInbox();
+    await waitFor(() => expect(shownToast()?.title).toBe('Copied from Safari on iPhone'));
+    expect(copyText).toHaveBeenCalledWith('hello from the phone');
+  });
+});

@@ -1,0 +1,149 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../../api/api-error';
+import { devicesApi } from '../../api/devices-api';
+import { laptopCli, makeDevice, phone } from '../../test/device-fixtures';
+import { testUser } from '../../test/fixtures';
+import { setUpPageTests } from '../../test/page-test-setup';
+import { renderLivePage } from '../../test/render-live-page';
+import DevicesPage from './DevicesPage';
+
+vi.mock('../../api/devices-api', () => ({
+  devicesApi: { list: vi.fn(), update: vi.fn(), remove: vi.fn() },
+}));
+
+const thisBrowser = makeDevice();
+
+const renderPage = () =>
+  renderLivePage({ path: '/devices', url: '/devices', element: <DevicesPage />, user: testUser });
+
+const row = (name: string) => within(screen.getByRole('listitem', { name }));
+
+describe('DevicesPage', () => {
+  setUpPageTests();
+  // Radix Select asks for pointer capture and scrolling, which jsdom lacks.
+  const prototype = Element.prototype as Partial<Element>;
+  beforeAll(() => {
+    prototype.hasPointerCapture = () => false;
+    prototype.releasePointerCapture = () => undefined;
+    prototype.scrollIntoView = () => undefined;
+  });
+  afterAll(() => {
+    delete prototype.hasPointerCapture;
+    delete prototype.releasePointerCapture;
+    delete prototype.scrollIntoView;
+  });
+
+  test('lists every device, this one first: kind, name, "This device", online now or last seen', async () => {
+    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [phone, laptopCli, thisBrowser] });
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'My devices' })).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Loading devices…' })).toBeInTheDocument();
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Chrome on Linux',
+      'Safari on iPhone',
+      'clipsync CLI',
+    ]);
+    expect(row('Chrome on Linux').getByText('This device')).toBeInTheDocument();
+    expect(row('Safari on iPhone').queryByText('This device')).not.toBeInTheDocument();
+    expect(row('Safari on iPhone').getByTestId('device-presence')).toHaveTextContent(/^Online now·Browser$/);
+    expect(row('clipsync CLI').getByTestId('device-presence')).toHaveTextContent(/^Last seen 5m ago·Command line$/);
+    expect(screen.getByRole('link', { name: 'Devices and tokens' })).toHaveAttribute('href', '/settings/tokens');
+  });
+
+  test('presence is live: a device going offline says when it was last seen; an unknown one reloads the list', async () => {
+    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, phone] });
+    const { socket } = renderPage();
+    await screen.findByRole('listitem', { name: 'Safari on iPhone' });
+    act(() =>
+      socket.fire('device:presence', { deviceId: phone.id, online: false, lastSeenAt: new Date().toISOString() }),
+    );
+    await waitFor(() =>
+      expect(row('Safari on iPhone').getByTestId('device-presence')).toHaveTextContent('Last seen just now'),
+    );
+    expect(devicesApi.list).toHaveBeenCalledTimes(1);
+
+    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, phone, laptopCli] });
+    act(() =>
+      socket.fire('device:presence', { deviceId: laptopCli.id, online: true, lastSeenAt: laptopCli.lastSeenAt }),
+    );
+    expect(await screen.findByRole('listitem', { name: 'clipsync CLI' })).toBeInTheDocument();
+  });
+
+  test('renames in place: Enter saves, a blank name is refused, Escape leaves it as it was', async () => {
+    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, phone] });
+    vi.mocked(devicesApi.update).mockResolvedValue({ ...phone, name: 'My phone' });
+    renderPage();
+    await userEvent.click(
+      within(await screen.findByRole('listitem', { name: 'Safari on iPhone' })).getByRole('button', {
+        name: 'Rename Safari on iPhone',
+      }),
+    );
+    const field = screen.getByRole('textbox', { name: 'Device name' });
+    expect(field).toHaveValue('Safari on iPhone');
+    await userEvent.clear(field);
+    await userEvent.type(field, '   {Enter}');
+    expect(screen.getByRole('alert')).toHaveTextContent('A device name has 1 to 64 characters.');
+    expect(devicesApi.update).not.toHaveBeenCalled();
+
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Device name' })).not.toBeInTheDocument();
+    await userEvent.click(row('Safari on iPhone').getByRole('button', { name: 'Rename Safari on iPhone' }));
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Device name' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Device name' }), ' My phone {Enter}');
+    expect(devicesApi.update).toHaveBeenCalledWith(phone.id, { name: 'My phone' });
+    expect(await screen.findByRole('listitem', { name: 'My phone' })).toBeInTheDocument();
+    expect((await screen.findAllByText('Device renamed'))[0]).toBeInTheDocument();
+  });
+
+  test('receiving: a browser may ask or be off, a CLI may also accept into its clipboard', async () => {
+    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, laptopCli] });
+    vi.mocked(devicesApi.update).mockResolvedValue({ ...laptopCli, receivePolicy: 'accept' });
+    renderPage();
+    const browserPolicy = await screen.findByRole('combobox', { name: 'What Chrome on Linux does with a send' });
+    expect(browserPolicy).toHaveTextContent('Ask first');
+    await userEvent.click(browserPolicy);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Ask first', 'Off']);
+    await userEvent.keyboard('{Escape}');
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'What clipsync CLI does with a send' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Accept into clipboard' }));
+    expect(devicesApi.update).toHaveBeenCalledWith(laptopCli.id, { receivePolicy: 'accept' });
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'What clipsync CLI does with a send' })).toHaveTextContent(
+        'Accept into clipboard',
+      ),
+    );
+  });
+
+  test('"Sign out this device" asks first, then signs it out and it leaves the list', async () => {
+    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, phone] });
+    vi.mocked(devicesApi.remove).mockResolvedValue();
+    renderPage();
+    await userEvent.click(
+      within(await screen.findByRole('listitem', { name: 'Safari on iPhone' })).getByRole('button', {
+        name: 'Sign out this device',
+      }),
+    );
+    const dialog = within(screen.getByRole('dialog', { name: 'Sign out Safari on iPhone?' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(devicesApi.remove).not.toHaveBeenCalled();
+
+    await userEvent.click(row('Safari on iPhone').getByRole('button', { name: 'Sign out this device' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(devicesApi.remove).toHaveBeenCalledWith(phone.id);
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Safari on iPhone' })).not.toBeInTheDocument());
+    expect((await screen.findAllByText('Safari on iPhone signed out'))[0]).toBeInTheDocument();
+  });
+
+  test('a list that fails to load says so and offers to try again', async () => {
+    vi.mocked(devicesApi.list).mockRejectedValueOnce(new ApiError('Server error', 500, 'INTERNAL'));
+    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser] });
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your devices.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('listitem', { name: 'Chrome on Linux' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,59 @@
+import type { Device } from '@clipsync/shared';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useDevices } from '../../api/device-queries';
+import { useDevicePresence } from '../../realtime/use-device-presence';
+import { Button } from '../../ui/Button';
+import { Skeleton } from '../../ui/Skeleton';
+import { DeviceRow } from './DeviceRow';
+
+/** This device first, then the others in the order they joined (the server's order). */
+const currentFirst = (devices: readonly Device[]) => [
+  ...devices.filter((device) => device.current),
+  ...devices.filter((device) => !device.current),
+];
+
+/**
+ * `/devices`, "My devices": every browser, installed app and CLI signed in to the account, online now or
+ * when last seen (live), renamed in place, with what each receives and "Sign out this device".
+ */
+export default function DevicesPage() {
+  const { t } = useTranslation();
+  const devices = useDevices();
+  useDevicePresence();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="text-2xl font-bold">{t('devices.title')}</h1>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('devices.intro')}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        {t('devices.tokensHint')}{' '}
+        <Link to="/settings/tokens" className="font-medium text-indigo-700 underline dark:text-indigo-300">
+          {t('shell.devicesAndTokens')}
+        </Link>
+      </p>
+      <section aria-label={t('devices.listLabel')} className="mt-6">
+        {devices.isPending ? (
+          <div role="status" aria-label={t('devices.loading')} className="flex flex-col gap-3">
+            <Skeleton className="h-20 w-full" />
+            <Skeleton className="h-20 w-full" />
+          </div>
+        ) : devices.isError ? (
+          <div className="flex flex-col items-start gap-3">
+            <p role="alert">{t('devices.loadFailed')}</p>
+            <Button variant="secondary" onClick={() => void devices.refetch()}>
+              {t('devices.retry')}
+            </Button>
+          </div>
+        ) : devices.data.devices.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('devices.empty')}</p>
+        ) : (
+          <ul className="flex flex-col gap-3">
+            {currentFirst(devices.data.devices).map((device) => (
+              <DeviceRow key={device.id} device={device} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

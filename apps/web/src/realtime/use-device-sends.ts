@@ -1,0 +1,43 @@
+import type { DeviceSendPayload } from '@clipsync/shared';
+import { useEffect, useEffectEvent } from 'react';
+import { devicesApi } from '../api/devices-api';
+import { usePendingSends } from '../api/device-queries';
+import { handledSendsOfThisTab } from '../lib/handled-sends';
+import { useSocket } from './socket-context';
+
+/**
+ * Sends addressed to this device: `device:send` on its session's channel, and once per page load the ones
+ * that waited for it (GET /api/device-sends/pending). Each id is acted on once in this tab, however often
+ * it comes (a lost acknowledgement brings it again, and a queued send comes both ways at load), and is
+ * acknowledged every time it comes, so that the server stops repeating it.
+ */
+export function useDeviceSends(
+  userId: string | undefined,
+  { isRegistered, onReceive }: { isRegistered: boolean; onReceive: (send: DeviceSendPayload) => void },
+): void {
+  const { socket } = useSocket();
+  const pending = usePendingSends(userId, { enabled: isRegistered });
+
+  const receive = useEffectEvent((send: DeviceSendPayload) => {
+    if (handledSendsOfThisTab().claim(send.id)) onReceive(send);
+    if (socket?.connected) {
+      socket.emit('device:send-ack', { id: send.id });
+    } else {
+      // Pulled before the socket connected: unacknowledged, it would come again on the connect.
+      devicesApi.ack(send.id).catch((error: unknown) => console.warn('A send could not be acknowledged:', error));
+    }
+  });
+
+  useEffect(() => {
+    if (!socket) return;
+    const listener = (send: DeviceSendPayload) => receive(send);
+    socket.on('device:send', listener);
+    return () => {
+      socket.off('device:send', listener);
+    };
+  }, [socket]);
+
+  useEffect(() => {
+    pending.data?.sends.forEach((send) => receive(send));
+  }, [pending.data]);
+}

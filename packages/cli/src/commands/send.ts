@@ -1,0 +1,80 @@
+import {
+  ACCOUNT_DEVICE_ENDPOINTS,
+  CLIP_ENDPOINTS,
+  DEVICE_SEND_ENDPOINTS,
+  DEVICE_SEND_TARGETS_MAX,
+  MAX_UPLOAD_BYTES,
+  type Device,
+} from '@clipsync/shared';
+import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
+import { usageError } from '../errors';
+import { formatBytes } from '../format';
+import { filesToUpload, textToPush } from '../input';
+import { writeLine } from '../io';
+import { signedInClient } from '../session';
+
+/** The devices the names pick, each name matched case-insensitively against one device; else exit 2 with the names. */
+export function pickDevices(devices: readonly Device[], names: readonly string[]): Device[] {
+  const others = devices.filter((device) => !device.current);
+  const listed = others.map((device) => `  ${device.name} (${device.kind}${device.online ? ', online' : ''})`);
+  const known = listed.length > 0 ? `Your other devices:\n${listed.join('\n')}` : 'You have no other devices.';
+  const picked = names.map((name) => {
+    const matches = others.filter((device) => device.name.toLowerCase() === name.trim().toLowerCase());
+    if (matches.length === 0) throw usageError(`No device named "${name}". ${known}`);
+    if (matches.length > 1) throw usageError(`${matches.length} devices are named "${name}": rename one. ${known}`);
+    return matches[0]!;
+  });
+  return picked.filter((device, index) => picked.findIndex(({ id }) => id === device.id) === index);
+}
+
+export const sendCommand: Command = {
+  summary: "send text or files to some of your devices ('delivered' or 'queued' for each)",
+  usage: `Usage: clipsync send --to NAME[,NAME…] [-t TEXT] [FILE…]
+
+Sends to your own devices by name (as clipsync's devices list and the web's "My devices" page name
+them, case-insensitively). The text is --text, else what comes on stdin; with FILEs, a clip is made
+of the text and the files (at most ${formatBytes(MAX_UPLOAD_BYTES)} each) and that clip is sent.
+For each device it prints "delivered" (its socket has it now) or "queued" (it gets it when it next
+connects, within 7 days). An unknown or ambiguous name is exit 2, with the names you have.
+
+Options:
+  --to NAMES       the devices, comma-separated (at most ${DEVICE_SEND_TARGETS_MAX})
+  -t, --text TEXT  the text to send
+${COMMON_USAGE}
+`,
+  async run({ io, args, json }) {
+    const { values, positionals } = parseCommandArgs(
+      {
+        args,
+        options: { ...COMMON_OPTIONS, to: { type: 'string' }, text: { type: 'string', short: 't' } },
+        allowPositionals: true,
+      },
+      {},
+    );
+    const names = (values.to ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name !== '');
+    if (names.length === 0) throw usageError('Say where with --to NAME[,NAME…]');
+    if (names.length > DEVICE_SEND_TARGETS_MAX) throw usageError(`At most ${DEVICE_SEND_TARGETS_MAX} devices per send`);
+    const files = await filesToUpload(io, positionals);
+    const text = (await textToPush(io, values.text)) ?? '';
+    if (text === '' && files.length === 0) {
+      throw usageError('Nothing to send: give --text, pipe text on stdin, or name files');
+    }
+    const client = await signedInClient(io);
+    const targets = pickDevices((await client.call(ACCOUNT_DEVICE_ENDPOINTS.list)).devices, names);
+
+    let body: { to: string[]; text?: string; clipId?: string } = { to: targets.map(({ id }) => id), text };
+    if (files.length > 0) {
+      // Files travel as a clip: made here by the usual upload path, then sent by its id.
+      const clip = await client.call(CLIP_ENDPOINTS.create, { body: { content: text, type: 'text' } });
+      for (const file of files) await client.upload(CLIP_ENDPOINTS.uploadFile, { params: { id: clip.id } }, file);
+      body = { to: body.to, clipId: clip.id };
+    }
+    const { sends } = await client.call(DEVICE_SEND_ENDPOINTS.create, { body });
+    const named = sends.map((send) => ({ ...send, name: targets.find(({ id }) => id === send.deviceId)?.name ?? '' }));
+    if (json) printJson(io, { sends: named, ...(body.clipId ? { clipId: body.clipId } : {}) });
+    else for (const send of named) writeLine(io.stdout, `${send.name}: ${send.status}`);
+  },
+};

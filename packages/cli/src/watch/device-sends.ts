@@ -1,0 +1,101 @@
+import { ACCOUNT_DEVICE_ENDPOINTS, type DeviceSendPayload, type ReceivePolicy } from '@clipsync/shared';
+import type { ApiClient } from '../api-client';
+
+/** How many handled ids are kept: far more than can arrive between two redeliveries (30 s). */
+const HANDLED_IDS_KEPT = 1_000;
+
+export interface DeviceSendReceiverOptions {
+  client: ApiClient;
+  /** Puts a text into the OS clipboard (through the watch's sync, so it is not sent back as a copy). */
+  putInClipboard(text: string): Promise<void>;
+  /** One line of what arrived, for the watch's log. */
+  report(arrived: ReceivedSend): void;
+}
+
+/** What `watch` did with one send: put it into the clipboard, or only said it arrived. */
+export interface ReceivedSend {
+  event: 'send-received';
+  id: string;
+  from: string;
+  /** `clipboard` when put into the clipboard (policy accept), `shown` otherwise. */
+  action: 'clipboard' | 'shown';
+  text: string | null;
+  clipId: string | null;
+  files: string[];
+}
+
+/** The text a send carries: its own, or its clip's unless end-to-end encrypted (only a key holder can read that). */
+const textOf = (send: DeviceSendPayload): string | null =>
+  send.text ?? (send.clip && !send.clip.encrypted ? send.clip.content : null);
+
+/**
+ * What `watch` does with `device:send`: acts on each id once (a send comes again until it is acknowledged,
+ * and on every reconnect while it waits), then acknowledges it, every time. With this device's receive
+ * policy `accept` the text goes into the OS clipboard; otherwise a line says what arrived.
+ */
+export class DeviceSendReceiver {
+  readonly #handled = new Set<string>();
+  #queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: DeviceSendReceiverOptions) {}
+
+  /** One send as the socket brought it; `ack` tells the server this device has it. Sends are handled in order. */
+  received(send: DeviceSendPayload, ack: () => void): Promise<void> {
+    this.#queue = this.#queue.then(async () => {
+      if (!this.#handled.has(send.id)) {
+        this.#remember(send.id);
+        await this.#act(send);
+      }
+      ack();
+    });
+    return this.#queue;
+  }
+
+  #remember(id: string): void {
+    this.#handled.add(id);
+    if (this.#handled.size > HANDLED_IDS_KEPT) {
+      const oldest = this.#handled.values().next().value;
+      if (oldest !== undefined) this.#handled.delete(oldest);
+    }
+  }
+
+  async #act(send: DeviceSendPayload): Promise<void> {
+    const text = textOf(send);
+    const policy = await this.#policy();
+    const intoClipboard = policy === 'accept' && text !== null && text !== '';
+    if (intoClipboard) await this.options.putInClipboard(text);
+    this.options.report({
+      event: 'send-received',
+      id: send.id,
+      from: send.from.name,
+      action: intoClipboard ? 'clipboard' : 'shown',
+      text,
+      clipId: send.clip?.id ?? null,
+      files: send.clip?.files.map((file) => `${this.options.client.server}${file.url}`) ?? [],
+    });
+  }
+
+  /** This device's receive policy as the account's device list has it now; `ask` when it cannot be read. */
+  async #policy(): Promise<ReceivePolicy> {
+    try {
+      const { devices } = await this.options.client.call(ACCOUNT_DEVICE_ENDPOINTS.list);
+      return devices.find((device) => device.current)?.receivePolicy ?? 'ask';
+    } catch {
+      return 'ask';
+    }
+  }
+}
+
+/** The watch's line for a send. */
+export function describeSend(arrived: ReceivedSend): string {
+  const what =
+    arrived.text !== null && arrived.text !== ''
+      ? `text (${arrived.text.length.toLocaleString('en')} characters)`
+      : arrived.clipId
+        ? `clip ${arrived.clipId}`
+        : 'an empty send';
+  const files = arrived.files.length > 0 ? ` with ${arrived.files.length} file(s): ${arrived.files.join(' ')}` : '';
+  const where = arrived.action === 'clipboard' ? ', put in the clipboard' : '';
+  const preview = arrived.action === 'shown' && arrived.text ? `: ${JSON.stringify(arrived.text.slice(0, 200))}` : '';
+  return `Sent from ${arrived.from}: ${what}${files}${where}${preview}`;
+}
