@@ -24,6 +24,8 @@ describe('parseByteRange', () => {
     ['bytes=10-', 10],
     ['bytes=0-', 0],
     ['bytes=-0', 10],
+    ['bytes=-1', 0],
+    ['bytes=0-0', 0],
   ])('%o asks for no single range within the file: the whole file is sent', (header, size) => {
     expect(parseByteRange(header, size)).toBeUndefined();
   });

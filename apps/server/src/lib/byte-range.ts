@@ -8,7 +8,8 @@ import type { ByteRange } from '../storage/file-store';
  */
 export function parseByteRange(header: string | undefined, size: number): ByteRange | undefined {
   const match = header?.trim().match(/^bytes=(\d*)-(\d*)$/);
-  if (!match) return undefined;
+  // An empty file has no byte to ask for: `bytes=-1` would otherwise read as 0 to -1.
+  if (!match || size === 0) return undefined;
   const [, first = '', last = ''] = match;
   if (first === '' && last === '') return undefined;
   if (first === '') {
