@@ -6,7 +6,7 @@ import type {
 } from '@clipsync/shared';
 import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { clipFiles, clips, deviceSends, devices, sessions } from '../../db/schema';
+import { clipFiles, clips, deviceSends, devices, personalAccessTokens, sessions } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
@@ -76,9 +76,11 @@ export async function sendToDevices(
       sessionId: devices.sessionId,
       name: devices.name,
       receivePolicy: devices.receivePolicy,
+      tokenScopes: personalAccessTokens.scopes,
     })
     .from(devices)
     .innerJoin(sessions, eq(sessions.id, devices.sessionId))
+    .leftJoin(personalAccessTokens, eq(personalAccessTokens.sessionId, devices.sessionId))
     .where(and(or(inArray(devices.id, input.to), eq(devices.sessionId, caller.sessionId)), hasLiveSession()));
   const targets = input.to.map((id) => {
     const device = found.find((row) => row.id === id);
@@ -86,11 +88,16 @@ export async function sendToDevices(
     authorize(sendTargetPolicy, 'sendTo', actor, device);
     return device;
   });
-  const notReceiving = targets.filter((device) => device.receivePolicy === 'off');
+  // A CLI signed in without `clips:read` may not read what it would be sent: refused now, rather than
+  // handed a clip its scopes forbid (and handed it again every 30 s, as its ack would be refused too).
+  const notReceiving = targets.filter(
+    (device) =>
+      device.receivePolicy === 'off' || (device.tokenScopes !== null && !device.tokenScopes.includes('clips:read')),
+  );
   if (notReceiving.length > 0) {
     const error = new AppError(
       'DEVICE_NOT_RECEIVING',
-      `Not receiving (its receive policy is off): ${notReceiving.map(({ name }) => name).join(', ')}`,
+      `Not receiving (its receive policy is off, or it may not read clips): ${notReceiving.map(({ name }) => name).join(', ')}`,
     );
     error.deviceIds = notReceiving.map(({ id }) => id);
     throw error;

@@ -257,6 +257,23 @@ describe('sending to devices', () => {
     expect((await testApp.as(null).post(`/api/device-sends/${newId()}/ack`)).statusCode).toBe(401);
   });
 
+  test('a CLI signed in without clips:read is not sent anything: 409 naming it, nothing stored', async () => {
+    const owner = await testApp.factory.user();
+    const code = (
+      await testApp.as(null).post('/api/device/code', { clientName: 'push-only tool', scopes: ['clips:write'] })
+    ).json();
+    expect((await testApp.as(owner).post('/api/device/approve', { userCode: code.user_code })).statusCode).toBe(204);
+    expect((await testApp.as(null).post('/api/device/token', { device_code: code.device_code })).statusCode).toBe(200);
+    const devicesOf = (await testApp.as(owner).get('/api/devices')).json<{ devices: Device[] }>().devices;
+    const tool = devicesOf.find((device) => device.name === 'push-only tool');
+    expect(tool).toBeDefined();
+
+    const refused = await send(testApp, owner, { to: [tool!.id], text: 'not for you' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'DEVICE_NOT_RECEIVING', deviceIds: [tool!.id] });
+    expect(await testApp.context.db.select().from(deviceSends).where(eq(deviceSends.userId, owner.id))).toEqual([]);
+  });
+
   test('a token needs clips:write to send; the per-account limit answers 429', async () => {
     const owner = await testApp.factory.user();
     const phone = await browser(testApp, owner, 'Phone');
