@@ -84,6 +84,11 @@ export const DEVICE_SEND_TTL_MS = 7 * 24 * 60 * 60_000;
 export const DEVICE_SEND_REDELIVER_MS = 30_000;
 /** The sends one account may make per minute (each send counts once, whatever its number of devices). */
 export const DEVICE_SENDS_PER_MINUTE = 60;
+/**
+ * Sends that may wait for one device: what it is handed when it connects, and lists as pending, stays one
+ * bounded batch (a clip send costs no quota, so the quota alone would not bound them).
+ */
+export const DEVICE_SENDS_WAITING_MAX = 100;
 
 /** Device sign-in: the client's name as the user sees it, how long a code lives and how often it may be polled. */
 export const DEVICE_CLIENT_NAME_MAX = 100;

@@ -1,10 +1,11 @@
-import type {
-  CreateDeviceSendRequest,
-  CreatedDeviceSends,
-  DeviceSendPayload,
-  PendingDeviceSends,
+import {
+  DEVICE_SENDS_WAITING_MAX,
+  type CreateDeviceSendRequest,
+  type CreatedDeviceSends,
+  type DeviceSendPayload,
+  type PendingDeviceSends,
 } from '@clipsync/shared';
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clipFiles, clips, deviceSends, devices, personalAccessTokens, sessions } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
@@ -58,6 +59,31 @@ function handOver(ctx: DeviceSendsContext, sessionId: string, payloads: DeviceSe
   for (const send of payloads) ctx.events.emit('device.send-due', { sessionId, send });
 }
 
+/** Refuses a send to a device that already has DEVICE_SENDS_WAITING_MAX sends waiting for it. */
+async function assertRoomToWait(db: Database, targets: readonly { id: string; name: string }[]): Promise<void> {
+  const counts = await db
+    .select({ deviceId: deviceSends.toDeviceId, waiting: count() })
+    .from(deviceSends)
+    .where(
+      and(
+        inArray(
+          deviceSends.toDeviceId,
+          targets.map(({ id }) => id),
+        ),
+        isWaiting(),
+      ),
+    )
+    .groupBy(deviceSends.toDeviceId);
+  const full = targets.filter(({ id }) =>
+    counts.some(({ deviceId, waiting }) => deviceId === id && waiting >= DEVICE_SENDS_WAITING_MAX),
+  );
+  if (full.length === 0) return;
+  throw new AppError(
+    'CONFLICT',
+    `${full.map(({ name }) => name).join(', ')}: ${DEVICE_SENDS_WAITING_MAX} sends already wait; it gets them when it comes back.`,
+  );
+}
+
 /**
  * `POST /api/device-sends`: one stored send per target device, handed at once to those with a socket open
  * (`delivered`), kept for the others (`queued`). Every target is checked before anything is stored: one
@@ -102,6 +128,7 @@ export async function sendToDevices(
     error.deviceIds = notReceiving.map(({ id }) => id);
     throw error;
   }
+  await assertRoomToWait(ctx.db, targets);
   if (input.clipId) {
     const [clip] = await ctx.db.select({ userId: clips.userId }).from(clips).where(eq(clips.id, input.clipId));
     if (!clip || !sentClipPolicy.read(actor, clip)) throw new AppError('NOT_FOUND', 'Clip not found');

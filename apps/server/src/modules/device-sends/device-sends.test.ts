@@ -1,7 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CreatedDeviceSends, Device, DeviceSendPayload } from '@clipsync/shared';
+import {
+  DEVICE_SENDS_WAITING_MAX,
+  type CreatedDeviceSends,
+  type Device,
+  type DeviceSendPayload,
+} from '@clipsync/shared';
 import { eq, sql } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -255,6 +260,30 @@ describe('sending to devices', () => {
     );
     expect((await testApp.as(null).get('/api/device-sends/pending')).statusCode).toBe(401);
     expect((await testApp.as(null).post(`/api/device-sends/${newId()}/ack`)).statusCode).toBe(401);
+  });
+
+  test('a device with DEVICE_SENDS_WAITING_MAX sends waiting is refused more (409 naming it) until it takes them', async () => {
+    const owner = await testApp.factory.user();
+    const phone = await browser(testApp, owner, 'Phone');
+    const expiresAt = new Date(Date.now() + 60 * 60_000);
+    await testApp.context.db.insert(deviceSends).values(
+      Array.from({ length: DEVICE_SENDS_WAITING_MAX }, (_, index) => ({
+        id: newId(),
+        userId: owner.id,
+        fromName: 'ClipSync',
+        toDeviceId: phone.device.id,
+        text: `waiting ${index}`,
+        expiresAt,
+      })),
+    );
+    const full = await send(testApp, owner, { to: [phone.device.id], text: 'one more' });
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toMatchObject({ code: 'CONFLICT', error: expect.stringContaining('Phone') });
+
+    const [first] = (await testApp.as(phone).get('/api/device-sends/pending')).json<{ sends: DeviceSendPayload[] }>()
+      .sends;
+    expect((await testApp.as(phone).post(`/api/device-sends/${first!.id}/ack`)).statusCode).toBe(204);
+    expect((await send(testApp, owner, { to: [phone.device.id], text: 'one more' })).statusCode).toBe(201);
   });
 
   test('a CLI signed in without clips:read is not sent anything: 409 naming it, nothing stored', async () => {
