@@ -73,7 +73,11 @@ function NewClipEditor() {
       <ClipPanel>
         <ClipContentField value={editor.text} onChange={editor.setText} autoFocus />
         <DropHint isActive={isDraggingFiles} />
-        <EncryptionOption encryption={editor.encryption} isLocked={isBusy} />
+        {/* A clip saved in clear, even partly, stays so: the server has seen it (decision 029). */}
+        <EncryptionOption
+          encryption={editor.encryption}
+          isLocked={isBusy || editor.hasSaved || editor.uploadedFiles.length > 0}
+        />
         <div className="mt-4 flex flex-wrap gap-2">
           <SaveButton label={t(saveLabel)} isBusy={isBusy} disabled={isBusy} onSave={() => void editor.save()} />
           <Button variant="secondary" onClick={() => void copyContent(editor.text)}>

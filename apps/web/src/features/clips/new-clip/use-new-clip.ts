@@ -69,7 +69,8 @@ export function useNewClip() {
     }
     const made = await sealed.create(mine, (envelope) => createEncryptedClip.mutateAsync(envelope));
     if (!made) return;
-    if (clipId) deleteDraft.mutate(clipId);
+    // Only the untouched draft made on entry is dropped; anything saved in it is never deleted from here.
+    if (clipId && !hasSaved && uploadedFiles.length === 0) deleteDraft.mutate(clipId);
     setClipId(made.clip.id);
     setVersion(made.clip.version);
     await saveClip({
