@@ -6,8 +6,12 @@ const HANDLED_IDS_KEPT = 1_000;
 
 export interface DeviceSendReceiverOptions {
   client: ApiClient;
-  /** Puts a text into the OS clipboard (through the watch's sync, so it is not sent back as a copy). */
-  putInClipboard(text: string): Promise<void>;
+  /**
+   * Puts a text into the OS clipboard (through the watch's sync, so it is not sent back as a copy). Left out
+   * by a watch that does not write the clipboard (`--send-only`): sends are then only reported, and still
+   * acknowledged, so that the server stops handing them over.
+   */
+  putInClipboard?: (text: string) => Promise<void>;
   /** One line of what arrived, for the watch's log. */
   report(arrived: ReceivedSend): void;
 }
@@ -36,17 +40,27 @@ const textOf = (send: DeviceSendPayload): string | null =>
 export class DeviceSendReceiver {
   readonly #handled = new Set<string>();
   #queue: Promise<void> = Promise.resolve();
+  /** Sends taken and not yet handled: the policy read for the first of a burst serves the rest of it. */
+  #waiting = 0;
+  #policyRead: ReceivePolicy | null = null;
 
   constructor(private readonly options: DeviceSendReceiverOptions) {}
 
   /** One send as the socket brought it; `ack` tells the server this device has it. Sends are handled in order. */
   received(send: DeviceSendPayload, ack: () => void): Promise<void> {
+    this.#waiting += 1;
     this.#queue = this.#queue.then(async () => {
-      if (!this.#handled.has(send.id)) {
-        this.#remember(send.id);
-        await this.#act(send);
+      try {
+        if (!this.#handled.has(send.id)) {
+          this.#remember(send.id);
+          await this.#act(send);
+        }
+        ack();
+      } finally {
+        this.#waiting -= 1;
+        // The burst is over: the next send asks again, so a changed policy applies to it.
+        if (this.#waiting === 0) this.#policyRead = null;
       }
-      ack();
     });
     return this.#queue;
   }
@@ -61,9 +75,9 @@ export class DeviceSendReceiver {
 
   async #act(send: DeviceSendPayload): Promise<void> {
     const text = textOf(send);
-    const policy = await this.#policy();
-    const intoClipboard = policy === 'accept' && text !== null && text !== '';
-    if (intoClipboard) await this.options.putInClipboard(text);
+    const put = this.options.putInClipboard;
+    const intoClipboard = put !== undefined && text !== null && text !== '' && (await this.#policy()) === 'accept';
+    if (intoClipboard) await put(text);
     this.options.report({
       event: 'send-received',
       id: send.id,
@@ -77,12 +91,16 @@ export class DeviceSendReceiver {
 
   /** This device's receive policy as the account's device list has it now; `ask` when it cannot be read. */
   async #policy(): Promise<ReceivePolicy> {
+    if (this.#policyRead) return this.#policyRead;
+    let policy: ReceivePolicy = 'ask';
     try {
       const { devices } = await this.options.client.call(ACCOUNT_DEVICE_ENDPOINTS.list);
-      return devices.find((device) => device.current)?.receivePolicy ?? 'ask';
+      policy = devices.find((device) => device.current)?.receivePolicy ?? 'ask';
     } catch {
-      return 'ask';
+      // Unreadable (offline a moment, or a token that may not list devices): ask, the safe default.
     }
+    this.#policyRead = policy;
+    return policy;
   }
 }
 

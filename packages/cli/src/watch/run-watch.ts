@@ -51,14 +51,13 @@ export async function runWatch(setup: WatchSetup): Promise<number> {
     problem,
     fatal: (error) => finish(new CliError(REVOKED_MESSAGE, EXIT.NOT_SIGNED_IN, error.body)),
   });
-  // What the account's devices send here: acted on once per id, into the clipboard when the policy accepts.
-  const sends = receive
-    ? new DeviceSendReceiver({
-        client,
-        putInClipboard: (text) => sync.putText(text),
-        report: (arrived) => say(describeSend(arrived), arrived),
-      })
-    : null;
+  // What the account's devices send here: acted on once per id, into the clipboard when the policy accepts
+  // and this watch writes the clipboard; acknowledged either way, or the server would hand it over again.
+  const sends = new DeviceSendReceiver({
+    client,
+    ...(receive ? { putInClipboard: (text: string) => sync.putText(text) } : {}),
+    report: (arrived) => say(describeSend(arrived), arrived),
+  });
   // The newest clip, and the first proof that the server is there and takes the token (exit 3 or 4 if not).
   await sync.start();
 
@@ -90,7 +89,7 @@ export async function runWatch(setup: WatchSetup): Promise<number> {
     refused: () => finish(new CliError(REVOKED_MESSAGE, EXIT.NOT_SIGNED_IN)),
     created: (clip) => sync.created(clip),
     updated: (clip) => sync.updated(clip),
-    sent: (send, ack) => void sends?.received(send, ack),
+    sent: (send, ack) => void sends.received(send, ack),
   });
   const stopFollowing = send
     ? backend.follow((content) => {
