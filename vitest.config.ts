@@ -24,7 +24,8 @@ function serverProject(
       exclude,
       env,
       testTimeout: 20_000,
-      hookTimeout: 30_000,
+      // A fresh app (its database migrated from empty) once took over 30 s on two cores at load 11 (2026-11-25).
+      hookTimeout: 60_000,
       // Files on the one TEST_REDIS_URL share its Socket.IO adapter channels: a node of one file would count
       // as a peer of another's. They run one at a time, after the rest.
       ...(options.sharesRedis ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : {}),
@@ -44,7 +45,7 @@ const projects: Array<string | TestProjectInlineConfiguration> = [
       environment: 'node',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       testTimeout: 20_000,
-      hookTimeout: 30_000,
+      hookTimeout: 60_000,
     },
   },
   serverProject('server', allServerTests, [

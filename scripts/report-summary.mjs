@@ -1,5 +1,6 @@
 // Adds up Vitest's and Playwright's JSON reports into one `N passed, N failed` line. A runner that wrote
-// no report, or a Vitest file that failed to load, counts as a failure: nothing passes by going missing.
+// no report, or a Vitest file that failed to load or whose setup failed (its tests then report as skipped),
+// counts as a failure: nothing passes by going missing.
 import { existsSync, readFileSync } from 'node:fs';
 
 function readJson(path) {
@@ -19,7 +20,7 @@ export function summarizeReports(dir = '.reports') {
     passed += vitest.numPassedTests ?? 0;
     failed += vitest.numFailedTests ?? 0;
     const brokenFiles = (vitest.testResults ?? []).filter(
-      (file) => file.status === 'failed' && (file.assertionResults ?? []).length === 0,
+      (file) => file.status === 'failed' && (file.assertionResults ?? []).every((result) => result.status !== 'failed'),
     );
     failed += brokenFiles.length;
   } else {
