@@ -32,9 +32,13 @@ BEGIN
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     delta := delta + coalesce(octet_length(NEW.text), 0);
   END IF;
-  IF delta <> 0 THEN
+  -- Bytes taken back only ever update the row (as 0015 does): while a user is deleted, text_usage may be gone
+  -- before the cascade reaches device_sends, and an insert would then name a user that no longer exists.
+  IF delta < 0 THEN
+    UPDATE text_usage SET bytes = bytes + delta WHERE user_id = coalesce(NEW.user_id, OLD.user_id);
+  ELSIF delta > 0 THEN
     INSERT INTO text_usage AS usage (user_id, bytes)
-    VALUES (coalesce(NEW.user_id, OLD.user_id), delta)
+    VALUES (NEW.user_id, delta)
     ON CONFLICT (user_id) DO UPDATE SET bytes = usage.bytes + EXCLUDED.bytes;
   END IF;
   RETURN NULL;

@@ -14,7 +14,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
 import type { TestSocket } from '../../../test/socket-client';
 import { createTestDatabase } from '../../../test/test-database';
-import { deviceSends, textUsage } from '../../db/schema';
+import { deviceSends, textUsage, users } from '../../db/schema';
 import { newId } from '../../lib/secure-tokens';
 import { createDeviceSendsContext } from './device-sends.context';
 import { deleteExpiredSends } from './device-sends.service';
@@ -284,6 +284,15 @@ describe('sending to devices', () => {
       .sends;
     expect((await testApp.as(phone).post(`/api/device-sends/${first!.id}/ack`)).statusCode).toBe(204);
     expect((await send(testApp, owner, { to: [phone.device.id], text: 'one more' })).statusCode).toBe(201);
+  });
+
+  test('an account deleted while its sends wait goes with them (the quota trigger never names a deleted user)', async () => {
+    const owner = await testApp.factory.user();
+    const phone = await browser(testApp, owner, 'Phone');
+    expect((await send(testApp, owner, { to: [phone.device.id], text: 'waiting text' })).statusCode).toBe(201);
+    await testApp.context.db.delete(users).where(eq(users.id, owner.id));
+    expect(await testApp.context.db.select().from(deviceSends).where(eq(deviceSends.userId, owner.id))).toEqual([]);
+    expect(await textBytesOf(testApp, owner.id)).toBe(0);
   });
 
   test('a CLI signed in without clips:read is not sent anything: 409 naming it, nothing stored', async () => {
