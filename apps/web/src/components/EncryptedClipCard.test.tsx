@@ -79,6 +79,17 @@ describe('An end-to-end encrypted clip in a list', () => {
     expect(clipboard.writeText).toHaveBeenCalledExactlyOnceWith('card secret');
   });
 
+  test('an encrypted clip of files only: Copy copies its link with the key', async () => {
+    const { clip, fragment } = await sealedClip('');
+    e2eKeyStore.remember(clip.id, { fragment });
+    renderGrid([{ ...clip, content: '' }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Copy clip' }));
+    expect(await screen.findAllByText('Link copied')).not.toHaveLength(0);
+    expect(clipboard.writeText).toHaveBeenCalledExactlyOnceWith(
+      `${window.location.origin}/clips/${clip.id}#${fragment}`,
+    );
+  });
+
   test('Share says the server cannot read it and gives the link with its key when this device has it', async () => {
     const { clip, fragment } = await sealedClip('card secret');
     e2eKeyStore.remember(clip.id, { fragment });

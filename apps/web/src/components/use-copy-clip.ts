@@ -31,14 +31,17 @@ export function useCopyClip() {
   return async (clip: Clip) => {
     const image = clip.content || clip.encrypted ? undefined : clip.files.find((file) => isPreviewableImage(file.type));
     try {
-      if (clip.encrypted) {
+      if (clip.encrypted && clip.content) {
         await copyText(await openedText(clip));
       } else if (clip.content) {
         await copyText(clip.content);
       } else if (image && canCopyImage(image.type)) {
         await copyImage(image.type, fetchImage(image.url, image.type));
       } else {
-        await copyText(clipLink(window.location.origin, linkIdOf(clip) ?? clip.id));
+        // An encrypted clip of files only: its link, with the key when this device holds it.
+        const key = clip.encrypted ? e2eKeyStore.get(clip.id) : null;
+        const link = clipLink(window.location.origin, linkIdOf(clip) ?? clip.id);
+        await copyText(key ? `${link}#${key.fragment}` : link);
         toast.success({ title: t('share.linkCopied') });
         return;
       }
