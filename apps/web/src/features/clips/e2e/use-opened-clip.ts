@@ -34,7 +34,9 @@ const hasLinkKey = (hash: string) => /[#&]k=/.test(hash.startsWith('#') ? hash :
 export function useOpenedClip(clip: Clip): ClipOpening {
   const { hash } = useLocation();
   const [typedPassword, setTypedPassword] = useState<string | null>(null);
-  const stored = clip.encrypted ? e2eKeyStore.get(clip.id) : null;
+  // The kept key is its owner's: someone else using this browser (signed out, or another account) still
+  // needs the link with its key, as anyone does.
+  const stored = clip.encrypted && clip.abilities.update ? e2eKeyStore.get(clip.id) : null;
   const fragment = hasLinkKey(hash) ? hash : (stored?.fragment ?? '');
   // The owner's stored password goes with their stored key only, never with a key from another link.
   const storedPassword = stored && fragment.endsWith(stored.fragment) ? stored.password : undefined;

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
 import { e2eKeyStore } from '../../../lib/e2e-key-store';
-import { makeClip } from '../../../test/fixtures';
+import { makeClip, VIEWER_ABILITIES } from '../../../test/fixtures';
 import { EncryptedClipGate } from './EncryptedClipGate';
 
 const FAILURE = 'This link is incomplete or the password is wrong';
@@ -86,6 +86,14 @@ describe('EncryptedClipGate', () => {
     e2eKeyStore.remember(clip.id, { fragment, password: 'pw' });
     renderGate(clip);
     expect(await screen.findByText('Shown: mine (encrypted)', {}, OPENING)).toBeInTheDocument();
+  });
+
+  test("someone else on the owner's browser does not get the key it kept: the link must carry it", async () => {
+    const { clip, fragment } = await sealedClip('mine');
+    e2eKeyStore.remember(clip.id, { fragment });
+    renderGate({ ...clip, abilities: VIEWER_ABILITIES });
+    expect(await screen.findByText(FAILURE)).toBeInTheDocument();
+    expect(screen.queryByText(/Shown:/)).not.toBeInTheDocument();
   });
 
   test('a clip that is not encrypted passes through', () => {
