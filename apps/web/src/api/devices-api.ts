@@ -6,7 +6,7 @@ import { accountDeviceEndpoints, deviceSendEndpoints } from './endpoints';
 export const devicesApi = {
   list: () => call(accountDeviceEndpoints.list),
   register: (body: RegisterDeviceRequest) => call(accountDeviceEndpoints.register, { body }),
-  update: (id: string, body: UpdateDeviceRequest) => call(accountDeviceEndpoints.rename, { params: { id }, body }),
+  update: (id: string, body: UpdateDeviceRequest) => call(accountDeviceEndpoints.update, { params: { id }, body }),
   remove: (id: string) => call(accountDeviceEndpoints.remove, { params: { id } }),
   send: (body: CreateDeviceSendRequest) => call(deviceSendEndpoints.create, { body }),
   pending: () => call(deviceSendEndpoints.pending),

@@ -578,9 +578,9 @@ export const ACCOUNT_DEVICE_ENDPOINTS = defineEndpoints({
   register: { method: 'POST', path: '/devices', body: RegisterDeviceRequest, status: 201, response: Device },
   /**
    * Renames it and/or sets its receive policy (`{ name?, receivePolicy? }`); `accept` for a browser is 400
-   * (only cli and app may take it). Still named `rename`, the call it extends.
+   * (only cli and app may take it).
    */
-  rename: {
+  update: {
     method: 'PATCH',
     path: '/devices/:id',
     params: DeviceIdParams,

@@ -14,6 +14,7 @@ import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { assertNewTextFits } from '../../lib/storage-quota';
 import { describeWait } from '../../plugins/attempt-limiter';
+import { hasLiveSession } from '../devices/devices.service';
 import type { DeviceSendRow, DeviceSendsContext } from './device-sends.context';
 import { deviceSendPolicy, sendTargetPolicy, sentClipPolicy } from './device-sends.policy';
 import { presentDeviceSend } from './device-sends.presenter';
@@ -25,7 +26,9 @@ const SCAN_BATCH = 500;
 
 const deviceNotFound = () => new AppError('NOT_FOUND', 'Device not found');
 const sendNotFound = () => new AppError('NOT_FOUND', 'Send not found');
-const hasLiveSession = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+/** Oldest first, as sends are handed over; the id orders those made in the same instant. */
+const byCreation = (a: DeviceSendRow, b: DeviceSendRow) =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 /** Waiting: not acknowledged, not expired. */
 const isWaiting = () => and(isNull(deviceSends.ackedAt), gt(deviceSends.expiresAt, sql`now()`));
 
@@ -218,9 +221,7 @@ export async function deliverWaitingSends(ctx: DeviceSendsContext, sessionId: st
     )
     .returning();
   if (claimed.length === 0) return;
-  const oldestFirst = claimed.sort(
-    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
+  const oldestFirst = claimed.sort(byCreation);
   handOver(ctx, sessionId, await payloadsOf(ctx.db, oldestFirst));
 }
 
@@ -294,9 +295,7 @@ export async function redeliverUnacknowledged(ctx: DeviceSendsContext): Promise<
     )
     .returning();
   const sessionOf = new Map(now.map(({ id, sessionId }) => [id, sessionId]));
-  const oldestFirst = claimed.sort(
-    (a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
+  const oldestFirst = claimed.sort(byCreation);
   const payloads = await payloadsOf(ctx.db, oldestFirst);
   oldestFirst.forEach((row, index) => {
     const sessionId = sessionOf.get(row.id);

@@ -30,7 +30,7 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: DevicesContext }> = asy
   });
 
   app.route({
-    ...routeFrom(ACCOUNT_DEVICE_ENDPOINTS.rename, signedIn),
+    ...routeFrom(ACCOUNT_DEVICE_ENDPOINTS.update, signedIn),
     handler: (request) => devicesService.updateDevice(ctx, request.actor, request.params.id, request.body),
   });
 

@@ -18,7 +18,8 @@ import { devicePolicy } from './devices.policy';
 import { kindOf, presencePayload, presentDevice } from './devices.presenter';
 
 /** A device is listed, renamed or removed only while its session can still sign calls in. */
-const hasLiveSession = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+/** A device's session still signs it in: not revoked (logout, sign-out, a token revoked) and not expired. */
+export const hasLiveSession = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
 async function isOnline(ctx: DevicesContext, sessionId: string): Promise<boolean> {
   return (await ctx.presence.onlineSessions([sessionId])).has(sessionId);
