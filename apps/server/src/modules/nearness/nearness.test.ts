@@ -3,6 +3,7 @@ import {
   nearProofText,
   type Device,
   type DeviceList,
+  type LanPeersList,
   type NearChallenge,
   type NearProof,
   type NearSignalPayload,
@@ -288,5 +289,55 @@ describe('nearness: signalling between own devices and the signed proof', () => 
     expect(await rowsOf(laptop.device.id)).toHaveLength(1);
     expect((await putKey(publicJwk)).statusCode).toBe(204);
     expect(await rowsOf(laptop.device.id)).toEqual([]);
+  });
+
+  test("LAN peers: one of the viewer's devices proved near is listed first as verified; grouped by address only is unverified", async () => {
+    const owner = await testApp.factory.user();
+    const laptop = await browser(owner, 'Firefox on Linux');
+    const phone = await browser(owner, 'Chrome on Android');
+    const tablet = await browser(owner, 'Safari on iPad');
+    const lanPeer = async (caller: Caller | null, type: 'lan_host' | 'lan_discover') => {
+      const socket = await connectSocket(baseUrl, {
+        ...(caller ? { token: caller.tokens.access_token } : {}),
+        query: { type },
+      });
+      openSockets.push(socket);
+      return socket;
+    };
+    const desktop = { desktopId: 'desktop-lan', items: [], lastUpdated: new Date().toISOString() };
+    const host = async (caller: Caller | null, name: string) => {
+      const socket = await lanPeer(caller, 'lan_host');
+      expect(await socket.emitWithAck('lan:host:announce', { name, desktop })).toEqual({ ok: true });
+    };
+    const listOf = async (socket: TestSocket) => {
+      const list = new Promise<LanPeersList>((resolve) => socket.once('lan:peers:list', resolve));
+      socket.emit('lan:discover:request_peers', {});
+      return (await list).peers.map(({ name, nearness }) => [name, nearness]);
+    };
+    // Announced in this order: a stranger's signed-out browser, the owner's tablet (not proved), the laptop.
+    await host(null, 'Stranger');
+    await host(tablet, 'Tablet');
+    await host(laptop, 'Laptop');
+    const phoneSocket = await lanPeer(phone, 'lan_discover');
+    await sleep(100);
+    expect(await listOf(phoneSocket)).toEqual([
+      ['Stranger', 'unverified'],
+      ['Tablet', 'unverified'],
+      ['Laptop', 'unverified'],
+    ]);
+
+    const issued = await challenge(laptop, phone.device.id);
+    expect((await prove(laptop, issued.challengeId, await signBoth(laptop, phone, issued))).statusCode).toBe(200);
+    expect(await listOf(phoneSocket)).toEqual([
+      ['Laptop', 'verified'],
+      ['Stranger', 'unverified'],
+      ['Tablet', 'unverified'],
+    ]);
+    // A signed-out viewer on the same network sees everyone as unverified.
+    expect((await listOf(await lanPeer(null, 'lan_discover'))).map(([, nearness]) => nearness)).toEqual([
+      'unverified',
+      'unverified',
+      'unverified',
+    ]);
   });
 });
