@@ -135,7 +135,13 @@ export async function updateDevice(
     .returning();
   if (!renamed) throw new AppError('NOT_FOUND', 'Device not found');
   const { sessionId } = requireSignedIn(actor);
-  return presentDevice(renamed, { online: await isOnline(ctx, renamed.sessionId), callerSessionId: sessionId });
+  const [caller] = await ctx.db.select({ id: devices.id }).from(devices).where(eq(devices.sessionId, sessionId));
+  const near = await nearUntilOf(ctx, caller?.id);
+  return presentDevice(renamed, {
+    online: await isOnline(ctx, renamed.sessionId),
+    callerSessionId: sessionId,
+    nearUntil: near.get(renamed.id),
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { webcrypto } from 'node:crypto';
 import {
+  NEAR_SIGNALS_PER_MINUTE,
   nearProofText,
   type Device,
   type DeviceList,
@@ -156,6 +157,27 @@ describe('nearness: signalling between own devices and the signed proof', () => 
     expect(heardByLaptop).toEqual([]);
   });
 
+  test(
+    'near:signal: at most NEAR_SIGNALS_PER_MINUTE a socket, then RATE_LIMITED and nothing relayed',
+    { timeout: 20_000 },
+    async () => {
+      const owner = await testApp.factory.user();
+      const laptop = await browser(owner, 'Firefox on Linux');
+      const phone = await browser(owner, 'Chrome on Android');
+      const laptopSocket = await socketOf(laptop);
+      const heardByPhone = listen(await socketOf(phone));
+      const signal = () => laptopSocket.emitWithAck('near:signal', { toDeviceId: phone.device.id, data: CANDIDATE });
+      // Paced under the socket's own budget of 30 events a second (past it the socket is disconnected).
+      for (let sent = 0; sent < NEAR_SIGNALS_PER_MINUTE; sent += 1) {
+        if (sent > 0 && sent % 20 === 0) await sleep(1050);
+        expect(await signal()).toEqual({ ok: true });
+      }
+      expect(await signal()).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
+      await sleep(100);
+      expect(heardByPhone).toHaveLength(NEAR_SIGNALS_PER_MINUTE);
+    },
+  );
+
   test('a full proof with two P-256 keys signed as browsers sign: the pair is near for 12 h, seen from both devices', async () => {
     const owner = await testApp.factory.user();
     const laptop = await browser(owner, 'Firefox on Linux');
@@ -182,6 +204,9 @@ describe('nearness: signalling between own devices and the signed proof', () => 
     expect(await nearUntilSeenBy(laptop, laptop.device.id)).toBeNull();
     expect(await nearUntilSeenBy(laptop, other.device.id)).toBeNull();
     expect(await nearUntilSeenBy(other, laptop.device.id)).toBeNull();
+    // A rename answers the device as the list does.
+    const renamed = await testApp.as(laptop).patch(`/api/devices/${phone.device.id}`, { name: 'My phone' });
+    expect(renamed.json()).toMatchObject({ nearUntil: proof.nearUntil, hasKey: true });
 
     // Deleting a device drops its nearness.
     expect((await testApp.as(laptop).delete(`/api/devices/${phone.device.id}`)).statusCode).toBe(204);
