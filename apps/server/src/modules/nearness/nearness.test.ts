@@ -292,6 +292,33 @@ describe('nearness: signalling between own devices and the signed proof', () => 
     expect((await testApp.as(null).put('/api/devices/current/key', { publicKey })).statusCode).toBe(401);
   });
 
+  test('a personal access token neither registers a key, asks a challenge, proves nor signals (TOKEN_NOT_ALLOWED)', async () => {
+    const owner = await testApp.factory.user();
+    const laptop = await browser(owner, 'Firefox on Linux');
+    const phone = await browser(owner, 'Chrome on Android');
+    const made = await testApp.as(owner).post('/api/tokens', { name: 'rw', scopes: ['clips:write', 'clips:read'] });
+    const token = { tokens: { access_token: made.json<{ token: string }>().token } };
+    const publicKey = await subtle.exportKey('jwk', laptop.keys.publicKey);
+    const codeOf = async (res: { json: <T>() => T }) => res.json<{ code: string }>().code;
+    expect(await codeOf(await testApp.as(token).put('/api/devices/current/key', { publicKey }))).toBe(
+      'TOKEN_NOT_ALLOWED',
+    );
+    expect(
+      await codeOf(await testApp.as(token).post('/api/nearness/challenges', { withDeviceId: phone.device.id })),
+    ).toBe('TOKEN_NOT_ALLOWED');
+    const issued = await challenge(laptop, phone.device.id);
+    expect(await codeOf(await prove(token, issued.challengeId, await signBoth(laptop, phone, issued)))).toBe(
+      'TOKEN_NOT_ALLOWED',
+    );
+    const tokenSocket = await socketOf(token);
+    expect(await tokenSocket.emitWithAck('near:signal', { toDeviceId: phone.device.id, data: OFFER })).toMatchObject({
+      ok: false,
+      code: 'TOKEN_NOT_ALLOWED',
+    });
+    // The challenge was not spent by the token's attempt: its issuer still proves with it.
+    expect((await prove(laptop, issued.challengeId, await signBoth(laptop, phone, issued))).statusCode).toBe(200);
+  });
+
   test('keys: only a public P-256 point is stored; a private part or a point off the curve is 400; a new key ends old proofs', async () => {
     const owner = await testApp.factory.user();
     const laptop = await browser(owner, 'Firefox on Linux');
