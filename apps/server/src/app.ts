@@ -27,6 +27,7 @@ import { networkModule } from './modules/network/network.module';
 import { roomsModule } from './modules/rooms/rooms.module';
 import { desktopModule } from './modules/desktop/desktop.module';
 import { deviceSendsModule } from './modules/device-sends/device-sends.module';
+import { nearnessModule } from './modules/nearness/nearness.module';
 import { devicesModule } from './modules/devices/devices.module';
 import { shareClaimsModule } from './modules/share-claims/share-claims.module';
 import { authenticate } from './plugins/authenticate';
@@ -57,6 +58,7 @@ const MODULES = [
   tokensModule,
   devicesModule,
   deviceSendsModule,
+  nearnessModule,
   shareClaimsModule,
 ];
 

@@ -10,6 +10,7 @@ import {
   LanDesktopData,
   LanPeer,
 } from './schemas/desktop';
+import type { NearSignalEmit, NearSignalPayload } from './schemas/nearness';
 import { RoomActivityType } from './schemas/rooms';
 
 /**
@@ -169,6 +170,8 @@ export interface ServerToClientEvents {
   'room:closed': (payload: RoomClosedPayload) => void;
   'device:presence': (payload: DevicePresencePayload) => void;
   'device:send': (payload: DeviceSendPayload) => void;
+  /** Another device of the account signals a WebRTC data channel to this one (an SDP or ICE candidate). */
+  'near:signal': (payload: NearSignalPayload) => void;
   'clip-update': (payload: ClipUpdatePayload) => void;
   'clip-created': (payload: ClipCreatedPayload) => void;
   'clip-deleted': (payload: ClipDeletedPayload) => void;
@@ -243,6 +246,8 @@ export interface ClientToServerEvents {
   'clip-content-update': (payload: ClipContentUpdatedPayload, ack?: SocketAck) => void;
   'clip-files-update': (payload: ClipFilesUpdatedPayload, ack?: SocketAck) => void;
   'device:send-ack': (payload: DeviceSendAck, ack?: SocketAck) => void;
+  /** For another device of the same account only; relayed as is, refused otherwise (decision 030). */
+  'near:signal': (payload: NearSignalEmit, ack?: SocketAck) => void;
 }
 
 /** The socket handshake: `auth: { token }`, optional for the features signed-out visitors may use. */

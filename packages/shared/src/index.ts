@@ -20,5 +20,6 @@ export * from './api/endpoints';
 export * from './api/tables';
 export * from './schemas/devices';
 export * from './schemas/device-sends';
+export * from './schemas/nearness';
 export * from './schemas/share-claims';
 export * from './share-content';

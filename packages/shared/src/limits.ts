@@ -123,3 +123,14 @@ export const SHARE_CLAIMS_PER_ADDRESS = 10;
 export const SHARE_CLAIMS_WINDOW_MS = 15 * 60_000;
 /** Files one waiting share may hold, each under MAX_UPLOAD_BYTES. */
 export const SHARE_CLAIM_MAX_FILES = 5;
+
+/**
+ * Nearness proved by the devices (issue 32, decision 030): a challenge lives this long, a proof counts this
+ * long, and this is the first line of the text both devices sign.
+ */
+export const NEAR_CHALLENGE_TTL_MS = 60_000;
+export const NEARNESS_TTL_MS = 12 * 60 * 60_000;
+export const NEAR_PROOF_CONTEXT = 'clipsync-near-v1';
+/** `near:signal` relays: the largest `data` (its JSON, in characters), and how many one socket may send a minute. */
+export const NEAR_SIGNAL_DATA_MAX = 16_384;
+export const NEAR_SIGNALS_PER_MINUTE = 120;

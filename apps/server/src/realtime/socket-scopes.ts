@@ -25,6 +25,8 @@ const EVENT_SCOPES: Record<keyof ClientToServerEvents, TokenScope> = {
   'lan:peer:connect': 'desktop',
   'lan:discover:request_peers': 'desktop',
   'device:send-ack': 'clips:read',
+  // A token passes this check with clips:write, then the nearness service refuses every token (browsers only).
+  'near:signal': 'clips:write',
 };
 
 const scopeOfEvent = (name: unknown): TokenScope | undefined =>

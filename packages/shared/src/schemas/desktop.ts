@@ -185,11 +185,24 @@ export type LanDataResponse = z.infer<typeof LanDataResponse>;
 export const LanDataQuery = z.object({ desktopId: z.string().max(64).optional() });
 
 /** A LAN peer. The server issues `id`; `ip` and `port` stay null: no address is handed out. */
+/**
+ * How a listed LAN peer is known to be near the viewer (decision 030): `verified` when it is one of the
+ * viewer's own devices proved near within 12 h, `unverified` when it is grouped by network address only.
+ */
+export const LAN_PEER_NEARNESS = ['verified', 'unverified'] as const;
+export const LanPeerNearness = z.enum(LAN_PEER_NEARNESS);
+export type LanPeerNearness = z.infer<typeof LanPeerNearness>;
+
 export const LanPeer = z.object({
   id: z.string(),
   name: z.string(),
   ip: z.string().nullable(),
   port: z.number().int().nullable(),
   isHost: z.boolean(),
+  /**
+   * In `lan:peers:list` only (which lists `verified` peers first); absent from `lan:peer:announce`, a broadcast
+   * to the whole network that cannot say it for each viewer: a client asks for the list again to label it.
+   */
+  nearness: LanPeerNearness.optional(),
 });
 export type LanPeer = z.infer<typeof LanPeer>;

@@ -54,6 +54,13 @@ export const Device = z.object({
   current: z.boolean(),
   /** What it does with a send addressed to it. */
   receivePolicy: ReceivePolicy,
+  /**
+   * Until when this device is proved near the calling device (ISO), or null: never proved, expired, or the
+   * calling device itself (decision 030). The server always answers it; optional only for older clients' fixtures.
+   */
+  nearUntil: z.string().nullable().optional(),
+  /** It registered a public key, so it can take part in a nearness proof (always answered, as `nearUntil`). */
+  hasKey: z.boolean().optional(),
 });
 export type Device = z.infer<typeof Device>;
 

@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { DevicePublicKeyJwk } from '@clipsync/shared';
+import { index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { sessions } from './sessions';
 import { users } from './users';
@@ -25,6 +26,8 @@ export const devices = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     /** What it does with a send addressed to it: ask, accept (cli and app only) or off. */
     receivePolicy: text('receive_policy').notNull().default('ask'),
+    /** Its ECDSA P-256 public key (JWK) for nearness proofs (decision 030); null until it registers one. */
+    publicKey: jsonb('public_key').$type<DevicePublicKeyJwk>(),
   },
   (table) => [uniqueIndex('devices_session_unique').on(table.sessionId), index('devices_user_idx').on(table.userId)],
 );

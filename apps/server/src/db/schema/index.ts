@@ -10,3 +10,4 @@ export * from './tokens';
 export * from './devices';
 export * from './share-claims';
 export * from './device-sends';
+export * from './nearness';

@@ -8,6 +8,8 @@ export interface LanPeerRecord {
   network: string;
   /** True once the peer has announced itself as a host; the desktop it shares is read with desktopOf. */
   isHost: boolean;
+  /** The signed-in device its socket is (decision 030), for labelling it `verified`; never shown to clients. */
+  deviceId?: string;
 }
 
 /**

@@ -14,7 +14,8 @@ import { handleEvent } from '../../realtime/socket-handler';
 import type { RealtimeSocket } from '../../realtime/types';
 import { networkOf } from './desktop-access';
 import type { DesktopsContext } from './desktop.context';
-import { toLanPeer, type LanRegistry } from './lan-registry';
+import { deviceIdOfSession, labelledPeers } from './lan-nearness';
+import { toLanPeer, type LanPeerRecord, type LanRegistry } from './lan-registry';
 
 const DEFAULT_PEER_NAME = 'Nearby device';
 /** A connected peer's shared-registry entry is renewed well within its expiry (LAN_PEER_TTL_SECONDS). */
@@ -37,12 +38,19 @@ const PEER_NOT_FOUND = { code: 'NOT_FOUND', message: 'Could not connect to peer'
 export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsContext, registry: LanRegistry): void {
   if (!LanPeerType.safeParse(socket.handshake.query.type).success) return;
   const network = networkOf(ctx, socket.data.address);
-  const self = { id: newId(), name: DEFAULT_PEER_NAME, network, isHost: false };
+  const self: LanPeerRecord = { id: newId(), name: DEFAULT_PEER_NAME, network, isHost: false };
+  // A signed-in socket of a registered device is listed with its device, so its own other devices proved near
+  // it (decision 030) see it as verified; the id is kept in the registry and never sent to peers.
+  const { actor } = socket.data;
+  const deviceOfSocket = actor ? deviceIdOfSession(ctx.db, actor.sessionId).catch(() => undefined) : undefined;
   // Known here once the announce is stored: an update, up to 30 a second, need not read the record for it.
   let isHosting = false;
   let hostName: string | undefined;
   // Every handler waits for the registration; a registry that failed (Redis down) fails each event's ack.
-  const registered = registry.add(self);
+  const registered = Promise.resolve(deviceOfSocket).then((deviceId) => {
+    if (deviceId) self.deviceId = deviceId;
+    return registry.add(self);
+  });
   registered.catch(() => undefined);
   const keepAlive = setInterval(() => void registry.touch(self.id).catch(() => undefined), KEEP_ALIVE_MS);
   const on = <S extends z.ZodType>(schema: S, run: (payload: z.infer<S>) => Promise<void>) =>
@@ -56,7 +64,7 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
   };
   const sendPeers = async () => {
     const hosts = await registry.hostsOf(network, self.id);
-    socket.emit('lan:peers:list', { selfId: self.id, peers: hosts.map(toLanPeer) });
+    socket.emit('lan:peers:list', { selfId: self.id, peers: await labelledPeers(ctx.db, self.deviceId, hosts) });
   };
   /**
    * Lists this device as a host of its network. A shared registry can lose a connected peer (its entry

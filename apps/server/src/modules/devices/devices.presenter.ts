@@ -15,8 +15,14 @@ export const kindOf = (row: DeviceRow): DeviceKind => (isKind(row.kind) ? row.ki
 export const receivePolicyOf = (row: DeviceRow): ReceivePolicy =>
   isPolicy(row.receivePolicy) ? row.receivePolicy : 'ask';
 
-/** A device as its owner sees it; `online` from its session's sockets, `current` for the caller's own. */
-export function presentDevice(row: DeviceRow, options: { online: boolean; callerSessionId: string }): Device {
+/**
+ * A device as its owner sees it; `online` from its session's sockets, `current` for the caller's own,
+ * `nearUntil` when it is proved near the calling device (decision 030).
+ */
+export function presentDevice(
+  row: DeviceRow,
+  options: { online: boolean; callerSessionId: string; nearUntil?: Date | undefined },
+): Device {
   return {
     id: row.id,
     name: row.name,
@@ -26,6 +32,8 @@ export function presentDevice(row: DeviceRow, options: { online: boolean; caller
     online: options.online,
     current: row.sessionId === options.callerSessionId,
     receivePolicy: receivePolicyOf(row),
+    nearUntil: options.nearUntil?.toISOString() ?? null,
+    hasKey: row.publicKey !== null,
   };
 }
 

@@ -8,7 +8,7 @@ import {
 } from '@clipsync/shared';
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
-import { devices, sessions } from '../../db/schema';
+import { deviceNearness, devices, sessions } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
@@ -62,7 +62,25 @@ export async function addCliDevice(
     .values({ id: newId(), userId: device.userId, sessionId: device.sessionId, name, kind: 'cli' });
 }
 
-/** The account's devices, oldest first, each with whether a socket of it is open now. */
+/**
+ * Until when each device is proved near the calling device (decision 030): the unexpired nearness rows
+ * that name it, by the other device's id.
+ */
+async function nearUntilOf(ctx: DevicesContext, callerDeviceId: string | undefined): Promise<Map<string, Date>> {
+  if (!callerDeviceId) return new Map();
+  const rows = await ctx.db
+    .select()
+    .from(deviceNearness)
+    .where(
+      and(
+        or(eq(deviceNearness.deviceA, callerDeviceId), eq(deviceNearness.deviceB, callerDeviceId)),
+        gt(deviceNearness.expiresAt, sql`now()`),
+      ),
+    );
+  return new Map(rows.map((row) => [row.deviceA === callerDeviceId ? row.deviceB : row.deviceA, row.expiresAt]));
+}
+
+/** The account's devices, oldest first, each with whether a socket of it is open now and its nearness to the caller. */
 export async function listDevices(ctx: DevicesContext, actor: Actor): Promise<DeviceList> {
   const { userId, sessionId } = requireSignedIn(actor);
   const rows = await ctx.db
@@ -72,9 +90,14 @@ export async function listDevices(ctx: DevicesContext, actor: Actor): Promise<De
     .where(and(eq(devices.userId, userId), hasLiveSession()))
     .orderBy(asc(devices.createdAt), asc(devices.id));
   const online = await ctx.presence.onlineSessions(rows.map(({ device }) => device.sessionId));
+  const near = await nearUntilOf(ctx, rows.find(({ device }) => device.sessionId === sessionId)?.device.id);
   return {
     devices: rows.map(({ device }) =>
-      presentDevice(device, { online: online.has(device.sessionId), callerSessionId: sessionId }),
+      presentDevice(device, {
+        online: online.has(device.sessionId),
+        callerSessionId: sessionId,
+        nearUntil: near.get(device.id),
+      }),
     ),
   };
 }
@@ -113,7 +136,13 @@ export async function updateDevice(
     .returning();
   if (!renamed) throw new AppError('NOT_FOUND', 'Device not found');
   const { sessionId } = requireSignedIn(actor);
-  return presentDevice(renamed, { online: await isOnline(ctx, renamed.sessionId), callerSessionId: sessionId });
+  const [caller] = await ctx.db.select({ id: devices.id }).from(devices).where(eq(devices.sessionId, sessionId));
+  const near = await nearUntilOf(ctx, caller?.id);
+  return presentDevice(renamed, {
+    online: await isOnline(ctx, renamed.sessionId),
+    callerSessionId: sessionId,
+    nearUntil: near.get(renamed.id),
+  });
 }
 
 /**

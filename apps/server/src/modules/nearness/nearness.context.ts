@@ -1,0 +1,23 @@
+import { NEAR_CHALLENGE_TTL_MS, NEAR_SIGNALS_PER_MINUTE, NEARNESS_TTL_MS } from '@clipsync/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/client';
+import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
+import type { AppContext } from '../define-module';
+
+/** What proving nearness uses of the app (decision 030). */
+export interface NearnessContext {
+  db: Database;
+  /** `near:signal` relays per socket per minute: a socket lives on one node, so this node's count is its count. */
+  signalsPerSocket: AttemptLimiter;
+  timing: { challengeTtlMs: number; nearnessTtlMs: number };
+  log: FastifyBaseLogger;
+}
+
+export function createNearnessContext(ctx: AppContext): NearnessContext {
+  return {
+    db: ctx.db,
+    signalsPerSocket: createAttemptLimiter({ max: NEAR_SIGNALS_PER_MINUTE, windowMs: 60_000 }),
+    timing: { challengeTtlMs: NEAR_CHALLENGE_TTL_MS, nearnessTtlMs: NEARNESS_TTL_MS },
+    log: ctx.log,
+  };
+}
