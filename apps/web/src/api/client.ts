@@ -52,6 +52,20 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError('', response.status, 'HTTP_ERROR');
 }
 
+/**
+ * A stored file's bytes from its `url` (a clip file's, which carries any view grant), as the signed-in
+ * caller: the answer when it is 2xx (206 for `range`), else the server's `{ error, code }` as an ApiError.
+ */
+export async function fetchFile(url: string, { range }: { range?: { start: number; end: number } } = {}) {
+  const headers: Record<string, string> = {};
+  const token = sessionStore.getSession()?.access_token;
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (range) headers.Range = `bytes=${range.start}-${range.end}`;
+  const response = await fetch(url, { headers, credentials: 'include' });
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
 /** Rotated tokens on any response replace the stored ones. */
 function adoptTokenHeaders(response: Response): void {
   const accessToken = response.headers.get(ACCESS_TOKEN_HEADER) ?? undefined;

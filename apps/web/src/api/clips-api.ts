@@ -1,6 +1,6 @@
 import type { Clip, UpdateClipShareRequest } from '@clipsync/shared';
 import { toHistoryQuery, type ClipFilters } from '../lib/clip-filters';
-import { ApiError, call, callWithHeaders, upload, type ProgressListener } from './client';
+import { ApiError, call, callWithHeaders, fetchFile, upload, type ProgressListener } from './client';
 import { clipEndpoints } from './endpoints';
 
 export interface ClipPage {
@@ -38,11 +38,8 @@ export const clipsApi = {
    * ignores the Range sends the whole file, and the reader stops when it has read enough.
    */
   async readFile(url: string, { headBytes }: { headBytes?: number } = {}): Promise<ReadableStream<Uint8Array>> {
-    const response = await fetch(url, {
-      credentials: 'include',
-      headers: headBytes ? { Range: `bytes=0-${headBytes - 1}` } : undefined,
-    });
-    if (!response.ok || !response.body) throw new ApiError('', response.status, 'HTTP_ERROR');
+    const response = await fetchFile(url, headBytes ? { range: { start: 0, end: headBytes - 1 } } : {});
+    if (!response.body) throw new ApiError('', response.status, 'HTTP_ERROR');
     return response.body;
   },
   removeFile: (id: string, fileId: string) => call(clipEndpoints.removeFile, { params: { id, fileId } }),

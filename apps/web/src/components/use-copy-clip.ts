@@ -1,6 +1,7 @@
 import type { Clip } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
 import { decryptText, ShareKey } from '@clipsync/shared/crypto';
+import { fetchFile } from '../api/client';
 import { canCopyImage, copyImage, copyText, isPreviewableImage } from '../lib/browser-files';
 import { e2eKeyStore } from '../lib/e2e-key-store';
 import { useToast } from '../ui/use-toast';
@@ -8,8 +9,7 @@ import { clipLink, linkIdOf } from './ShareClipDialog';
 
 /** An image file's bytes, typed as the clipboard item expects them. */
 async function fetchImage(url: string, mediaType: string): Promise<Blob> {
-  const response = await fetch(url, { credentials: 'include' });
-  if (!response.ok) throw new Error(`Image answered ${response.status}`);
+  const response = await fetchFile(url);
   const blob = await response.blob();
   return blob.type === mediaType ? blob : new Blob([blob], { type: mediaType });
 }
