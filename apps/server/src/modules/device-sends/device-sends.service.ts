@@ -265,7 +265,9 @@ export async function redeliverUnacknowledged(ctx: DeviceSendsContext): Promise<
     .from(deviceSends)
     .innerJoin(devices, eq(devices.id, deviceSends.toDeviceId))
     .where(isDue())
-    .orderBy(asc(deviceSends.createdAt), asc(deviceSends.id))
+    // Redeliveries first: a send never handed over whose device is offline stays due for its first minute,
+    // and must not crowd them out of the batch.
+    .orderBy(sql`${deviceSends.deliveredAt} asc nulls last`, asc(deviceSends.createdAt), asc(deviceSends.id))
     .limit(SCAN_BATCH);
   if (due.length === 0) return;
   const online = await ctx.presence.onlineSessions([...new Set(due.map(({ sessionId }) => sessionId))]);
