@@ -1,17 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { devicesApi } from '../api/devices-api';
 import { copyText } from '../lib/browser-files';
-import { SocketContext } from '../realtime/socket-context';
-import { AuthContext } from '../session/auth-context';
 import { makeDevice, makeDeviceSend } from '../test/device-fixtures';
 import { FakeSocket } from '../test/fake-socket';
 import { testUser } from '../test/fixtures';
-import { fakeSession, setUpPageTests } from '../test/page-test-setup';
+import { setUpPageTests } from '../test/page-test-setup';
+import { renderLivePage } from '../test/render-live-page';
 import { toastStore } from '../ui/toast-store';
-import { Toaster } from '../ui/Toaster';
 import { DeviceInbox } from './DeviceInbox';
 
 vi.mock('../api/devices-api', () => ({ devicesApi: { register: vi.fn(), pending: vi.fn(), ack: vi.fn() } }));
@@ -23,28 +19,8 @@ const clipSend = makeDeviceSend({
   clip: { id: 'CLIP00000000000000001A', content: 'meeting notes', encrypted: false, files: [] },
 });
 
-function renderInbox(socket = new FakeSocket().connect()) {
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard', element: <DeviceInbox /> },
-      { path: '/clips/:clipId', element: <p>Clip page</p> },
-    ],
-    { initialEntries: ['/dashboard'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <AuthContext.Provider value={fakeSession(testUser)}>
-        <SocketContext.Provider
-          value={{ socket: socket.asSocket(), isConnected: true, requestGuestConnection: () => () => undefined }}
-        >
-          <RouterProvider router={router} />
-        </SocketContext.Provider>
-      </AuthContext.Provider>
-      <Toaster />
-    </QueryClientProvider>,
-  );
-  return { socket, router };
-}
+const renderInbox = (socket?: FakeSocket) =>
+  renderLivePage({ path: '/dashboard', url: '/dashboard', element: <DeviceInbox />, user: testUser, socket });
 
 /** The toast on screen (Radix repeats its words in a live region). */
 const shownToast = () => toastStore.getToasts().find((toast) => toast.open);

@@ -17,14 +17,15 @@ interface LivePage {
   element: ReactElement;
   /** Signed in as this user, or signed out with null. */
   user: PublicUser | null;
+  /** The socket the page gets: a connected FakeSocket unless the test brings one (a disconnected one, say). */
+  socket?: FakeSocket;
 }
 
 /**
  * A page as the app shows it, for page tests: its route, a fresh query cache that does not retry, the
  * session, a connected FakeSocket the test can fire server events on, and the toasts.
  */
-export function renderLivePage({ path, url, element, user }: LivePage) {
-  const socket = new FakeSocket().connect();
+export function renderLivePage({ path, url, element, user, socket = new FakeSocket().connect() }: LivePage) {
   const requestGuestConnection = vi.fn(() => () => undefined);
   // Any other address is a page of its own that shows nothing: a test may leave the page for it.
   const router = createMemoryRouter(
