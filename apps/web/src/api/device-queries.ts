@@ -68,7 +68,11 @@ export function useDeviceCache() {
       /** Applies a presence change; false when the device is not in the cached list (new, or no list yet). */
       applyPresence: ({ deviceId, online, lastSeenAt }: DevicePresencePayload): boolean => {
         const list = queryClient.getQueryData<DeviceList>(deviceKeys.list);
-        if (!list?.devices.some((device) => device.id === deviceId)) return false;
+        const known = list?.devices.find((device) => device.id === deviceId);
+        if (!known) return false;
+        // Older than what the list holds: told late (a registration's "offline", computed just before its
+        // socket opened, may arrive after the socket's "online"). Each event's time is its last seen.
+        if (Date.parse(lastSeenAt) < Date.parse(known.lastSeenAt)) return true;
         update((devices) =>
           devices.map((device) => (device.id === deviceId ? { ...device, online, lastSeenAt } : device)),
         );

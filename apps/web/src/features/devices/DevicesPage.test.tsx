@@ -72,6 +72,19 @@ describe('DevicesPage', () => {
     expect(await screen.findByRole('listitem', { name: 'clipsync CLI' })).toBeInTheDocument();
   });
 
+  test('a presence told late (older than what the list holds) changes nothing', async () => {
+    const seenNow = new Date().toISOString();
+    vi.mocked(devicesApi.list).mockResolvedValue({
+      devices: [thisBrowser, { ...phone, online: true, lastSeenAt: seenNow }],
+    });
+    const { socket } = renderPage();
+    await screen.findByRole('listitem', { name: 'Safari on iPhone' });
+    const before = new Date(Date.parse(seenNow) - 1000).toISOString();
+    act(() => socket.fire('device:presence', { deviceId: phone.id, online: false, lastSeenAt: before }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(row('Safari on iPhone').getByTestId('device-presence')).toHaveTextContent('Online now');
+  });
+
   test('renames in place: Enter saves, a blank name is refused, Escape leaves it as it was', async () => {
     vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, phone] });
     vi.mocked(devicesApi.update).mockResolvedValue({ ...phone, name: 'My phone' });
