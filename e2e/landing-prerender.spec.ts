@@ -20,12 +20,16 @@ async function holdAppScript(page: Page): Promise<() => void> {
 const heroHeading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 test.describe('prerendered landing page', () => {
-  test('with JavaScript off, / still shows the hero and its links', async ({ browser }) => {
+  test('with JavaScript off, / still shows the hero, its links and the plans', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');
     await expect(heroHeading(page)).toHaveText('Clipboard Anywhere, Instantly');
     await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '/auth?mode=login');
+    // The pricing section is in the HTML too: the three plans, their prices and 'Most Popular'.
+    await expect(page.locator('article[data-plan]')).toHaveCount(3);
+    await expect(page.getByTestId('plan-price')).toHaveText(['$9', '$19', '$29']);
+    await expect(page.getByRole('article', { name: 'Pro' })).toContainText('Most Popular');
     await context.close();
   });
 

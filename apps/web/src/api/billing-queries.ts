@@ -1,8 +1,8 @@
 import type { BillingResponse } from '@clipsync/shared';
 import { useQuery, useQueryClient, type Query } from '@tanstack/react-query';
 import { useState } from 'react';
-import { billingApi } from './billing-api';
 import { isPaymentsOff } from './billing-errors';
+import { loadBillingApi } from './load-billing-api';
 
 export const billingKeys = { all: ['billing'] as const };
 /** Apart from `billingKeys.all`, so that refreshing the plan never asks this again. */
@@ -13,7 +13,12 @@ export const billingConfigKey = ['billing-config'] as const;
  * changes only when the server restarts with other keys.
  */
 export function useBillingConfig() {
-  return useQuery({ queryKey: billingConfigKey, queryFn: billingApi.config, staleTime: Infinity, gcTime: Infinity });
+  return useQuery({
+    queryKey: billingConfigKey,
+    queryFn: async () => (await loadBillingApi()).config(),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
 }
 
 /** Back from checkout, Stripe's webhook may land after the browser: ask again this often, this many times. */
@@ -37,7 +42,7 @@ export function useBilling({ pollUntilPlan = false }: { pollUntilPlan?: boolean 
   const [answersBefore] = useState(answersNow);
   const query = useQuery({
     queryKey: billingKeys.all,
-    queryFn: billingApi.get,
+    queryFn: async () => (await loadBillingApi()).get(),
     enabled: config.data?.paymentsEnabled ?? config.isError,
     staleTime: 60_000,
     retry: (failureCount, error) => !isPaymentsOff(error) && failureCount < 1,

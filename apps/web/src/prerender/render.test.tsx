@@ -15,6 +15,19 @@ describe('renderLanding', () => {
     expect(html).toContain('id="main"');
   });
 
+  it('holds the whole pricing section: the three plans, their monthly prices and Most Popular', async () => {
+    const html = await renderLanding();
+    for (const plan of ['data-plan="basic"', 'data-plan="pro"', 'data-plan="advanced"']) expect(html).toContain(plan);
+    expect(html).toMatch(/data-testid="plan-price">\$(<!-- -->)?\d+/);
+    expect(html).toContain('Most Popular');
+    // Which claim is true (a trial, or every feature free) depends on the server: the HTML makes neither.
+    expect(html).not.toContain('Start with a 7-day free trial');
+    expect(html).not.toContain('free on this server');
+    // Whole, in place: no part sent apart to be moved by a script (the Content-Security-Policy allows none inline).
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<template');
+  });
+
   it('gives the globals it stood in for back', async () => {
     const before = [globalThis.window, globalThis.localStorage, globalThis.navigator, globalThis.document];
     localStorage.setItem('user', '{}');

@@ -7,7 +7,7 @@
  * import, the theme and the header's scroll state in their first state), so a stand-in of those answers
  * as that first visit would, for the length of the render, and is removed after it.
  */
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { PRERENDERED_ATTRIBUTE } from '../app/prerendered';
 
 const FIRST_VISIT_GLOBALS = {
@@ -54,11 +54,17 @@ export function renderLanding(): Promise<string> {
     const router = createMemoryRouter(routes, { initialEntries: ['/'] });
     await whenRouterReady(router);
     if (router.state.errors) throw new Error(`the landing route failed: ${JSON.stringify(router.state.errors)}`);
-    const html = renderToString(
+    // `prerender` waits for the page's lazy parts (the pricing plans) where renderToString would leave
+    // their Suspense fallback: the HTML holds the whole page, and each part hydrates when its chunk loads.
+    // Every boundary inline (a large one is otherwise sent apart, to be moved into place by an inline script,
+    // which the app's Content-Security-Policy forbids).
+    const { prelude } = await prerender(
       <Providers>
         <RouterProvider router={router} />
       </Providers>,
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
+    const html = await new Response(prelude).text();
     router.dispose();
     return `<div ${PRERENDERED_ATTRIBUTE}>${html}</div>`;
   });

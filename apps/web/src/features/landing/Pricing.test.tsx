@@ -47,10 +47,13 @@ describe('the landing page pricing section', () => {
     expect(billingApi.get).not.toHaveBeenCalled();
   });
 
-  test('says neither before the server has answered (the prerendered page cannot know)', () => {
+  test('before the server has answered (the prerendered page cannot know): the plans, but no claim and no button', async () => {
     vi.mocked(billingApi.config).mockReturnValue(new Promise(() => undefined));
     renderPricing();
     expect(screen.getByRole('heading', { name: 'Simple pricing' })).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Pro' })).toHaveTextContent('Most Popular');
+    expect(screen.getAllByTestId('plan-price').map((price) => price.textContent)).toEqual(['$9', '$19', '$29']);
+    expect(screen.queryByRole('button', { name: /^Choose/ })).not.toBeInTheDocument();
     expect(screen.queryByText(/free trial/)).not.toBeInTheDocument();
     expect(screen.queryByText(/free on this server/)).not.toBeInTheDocument();
   });

@@ -1,25 +1,23 @@
 import { lazy } from 'react';
-import { LazyPart } from '../../ui/LazyPart';
 import { useTranslation } from 'react-i18next';
-import { useHasPainted } from '../../ui/use-has-painted';
+import { LazyPart } from '../../ui/LazyPart';
 import { SectionHeading } from './SectionHeading';
 
-// The plans' purchase buttons bring the API client and its schemas (~30 KB gzip): below the fold, they are
-// fetched once the page has painted instead of delaying it (the landing page's Lighthouse score: bench/README.md).
+// Prerendered with the rest of the page (the plans, their prices and 'Most Popular' are in the HTML), but
+// hydrated on its own: a lazy part inside a Suspense boundary keeps its prerendered HTML until its chunk has
+// loaded, so the first hydration of the page does not also run the plan cards and their toggle on the phone's
+// main thread (bench/README.md, landing).
 const PricingPlans = lazy(async () => ({ default: (await import('./PricingPlans')).PricingPlans }));
 
 export function Pricing() {
   const { t } = useTranslation();
-  const hasPainted = useHasPainted();
   return (
     <section id="pricing" className="py-20">
       <div className="mx-auto max-w-6xl px-4">
         <SectionHeading title={t('pricing.title')} />
-        {hasPainted && (
-          <LazyPart>
-            <PricingPlans />
-          </LazyPart>
-        )}
+        <LazyPart>
+          <PricingPlans />
+        </LazyPart>
       </div>
     </section>
   );
