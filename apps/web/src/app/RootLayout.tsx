@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { upgradePrompt } from '../components/upgrade-prompt';
 import { OfflineBanner } from '../pwa/OfflineBanner';
-import { UpdatePrompt } from '../pwa/UpdatePrompt';
+import { updatePrompt } from '../pwa/update-prompt';
 import { LazyPart } from '../ui/LazyPart';
 import { useHasOpened } from '../ui/use-has-opened';
 import { useGlobalShortcuts } from './use-global-shortcuts';
@@ -13,9 +13,12 @@ import { useRouteTitle } from './use-route-title';
 // the landing page's first load stays within its budget (bench/README.md, landing).
 const ShortcutsDialog = lazy(async () => ({ default: (await import('./ShortcutsDialog')).ShortcutsDialog }));
 const UpgradePrompt = lazy(async () => ({ default: (await import('../components/UpgradePrompt')).UpgradePrompt }));
+// The installed app's new-version prompt (and the Button styles it brings) loads only when a new version waits.
+const UpdatePrompt = lazy(async () => ({ default: (await import('../pwa/UpdatePrompt')).UpdatePrompt }));
 
 // Also the server snapshot: the build prerenders the landing page inside this layout (src/prerender).
 const isUpgradeOffered = () => upgradePrompt.getOffered() !== null;
+const isUpdateWaiting = () => updatePrompt.getWaiting() !== null;
 
 /**
  * Around every route: a skip link to the page's `main` (the first stop of the Tab key, so a keyboard user
@@ -27,6 +30,7 @@ export function RootLayout() {
   useRouteTitle();
   const { isHelpOpen, setIsHelpOpen } = useGlobalShortcuts();
   const hasHelpOpened = useHasOpened(isHelpOpen);
+  const isUpdateOffered = useSyncExternalStore(updatePrompt.subscribe, isUpdateWaiting, () => false);
   const hasUpgradeOpened = useHasOpened(
     useSyncExternalStore(upgradePrompt.subscribe, isUpgradeOffered, isUpgradeOffered),
   );
@@ -40,7 +44,11 @@ export function RootLayout() {
       </a>
       <OfflineBanner />
       <Outlet />
-      <UpdatePrompt />
+      {isUpdateOffered && (
+        <LazyPart>
+          <UpdatePrompt />
+        </LazyPart>
+      )}
       {hasHelpOpened && (
         <LazyPart>
           <ShortcutsDialog isOpen={isHelpOpen} onOpenChange={setIsHelpOpen} />
