@@ -10,12 +10,14 @@ export const billingConfigKey = ['billing-config'] as const;
 
 /**
  * Whether this server sells plans (`GET /api/billing/config`, open to anyone). Asked once per visit: it
- * changes only when the server restarts with other keys.
+ * changes only when the server restarts with other keys. Not `enabled`: not asked yet (the landing page asks
+ * when its pricing section comes near the screen).
  */
-export function useBillingConfig() {
+export function useBillingConfig({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: billingConfigKey,
     queryFn: async () => (await loadBillingApi()).config(),
+    enabled,
     staleTime: Infinity,
     gcTime: Infinity,
   });
