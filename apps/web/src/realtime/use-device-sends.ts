@@ -6,6 +6,17 @@ import { handledSendsOfThisBrowser } from '../lib/handled-sends';
 import { useSocket } from './socket-context';
 
 /**
+ * With several tabs open, a hidden one lets a visible one claim a send first, so that its toast shows where
+ * the user is looking; a hidden tab still acts on what no visible tab claimed, this much later.
+ */
+export const HIDDEN_TAB_CLAIM_DELAY_MS = 1000;
+
+const visibleTabsFirst = (): Promise<void> =>
+  document.visibilityState === 'hidden'
+    ? new Promise((resolve) => setTimeout(resolve, HIDDEN_TAB_CLAIM_DELAY_MS))
+    : Promise.resolve();
+
+/**
  * Sends addressed to this device: `device:send` on its session's channel, and once per page load the ones
  * that waited for it (GET /api/device-sends/pending). Each id is acted on once in this tab, however often
  * it comes (a lost acknowledgement brings it again, and a queued send comes both ways at load), and once in
@@ -20,8 +31,8 @@ export function useDeviceSends(
   const pending = usePendingSends(userId, { enabled: isRegistered });
 
   const receive = useEffectEvent((send: DeviceSendPayload) => {
-    handledSendsOfThisBrowser()
-      .claim(send.id)
+    visibleTabsFirst()
+      .then(() => handledSendsOfThisBrowser().claim(send.id))
       .then((isFirst) => {
         if (isFirst) onReceive(send);
       })
