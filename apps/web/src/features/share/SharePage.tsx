@@ -26,8 +26,8 @@ const NOT_RECEIVED_TEXT: Record<string, string> = {
 /**
  * /share, where a share from the phone's share sheet lands: kept by the service worker, or by the server under
  * a claim link (`#claim=<token>`) when no worker caught it. The signed-in user sees what is waiting and saves
- * it as a clip (which then opens), sends it to one of their devices, or discards it. A signed-out visitor goes to /auth first, and the public
- * guard brings them back here, fragment and all, after login.
+ * it as a clip (which then opens), sends it to one of their devices, or discards it. A signed-out visitor goes
+ * to /auth first, and the public guard brings them back here, fragment and all, after login.
  */
 export default function SharePage() {
   const { status } = useAuth();
