@@ -19,10 +19,12 @@ interface SendToDeviceDialogProps {
   /** Open while there is something to send. */
   content: SendContent | null;
   onClose: () => void;
+  /** Told once the server has answered a send (the dialog then shows what became of each). */
+  onSent?: (result: CreatedDeviceSends) => void;
 }
 
 /** "Send to a device": the account's other devices (online first) as checkboxes, then what became of each send. */
-export function SendToDeviceDialog({ content, onClose }: SendToDeviceDialogProps) {
+export function SendToDeviceDialog({ content, onClose, onSent }: SendToDeviceDialogProps) {
   const { t } = useTranslation();
   // What the last send became; the next opening starts without it.
   const [result, setResult] = useState<CreatedDeviceSends | null>(null);
@@ -39,7 +41,14 @@ export function SendToDeviceDialog({ content, onClose }: SendToDeviceDialogProps
     <Dialog open={content !== null} onOpenChange={(isOpen) => !isOpen && close()}>
       {content && (
         <DialogContent title={t('deviceSends.title')} description={t(description)} closeLabel={t('common.close')}>
-          <SendForm content={content} result={result} onSent={setResult} />
+          <SendForm
+            content={content}
+            result={result}
+            onSent={(sent) => {
+              setResult(sent);
+              onSent?.(sent);
+            }}
+          />
         </DialogContent>
       )}
     </Dialog>

@@ -12,6 +12,20 @@ describe('withPeer', () => {
     expect(listed.map(({ id }) => id)).toEqual(['a', 'b']);
     expect(withPeer(listed, peer('a', 'Renamed'))).toEqual([peer('b'), peer('a', 'Renamed')]);
   });
+
+  test('an announce carries no nearness: a listed peer keeps its label, a newcomer has none', () => {
+    const listed: LanPeer[] = [
+      { ...peer('a'), nearness: 'verified' },
+      { ...peer('b'), nearness: 'unverified' },
+    ];
+    const announced = withPeer(withPeer(listed, peer('a', 'Renamed')), peer('c'));
+    expect(announced).toEqual([
+      { ...peer('b'), nearness: 'unverified' },
+      { ...peer('a', 'Renamed'), nearness: 'verified' },
+      peer('c'),
+    ]);
+    expect(announced.at(-1)).not.toHaveProperty('nearness');
+  });
 });
 
 describe('receiveDesktop', () => {

@@ -13,9 +13,14 @@ export interface LanPeersState {
 
 export const NO_PEERS: LanPeersState = { peers: [], connected: {}, ended: {}, hidden: [] };
 
-/** A peer announced itself: it takes the place of the one with its id, or joins the list at its end. */
+/**
+ * A peer announced itself: it takes the place of the one with its id, or joins the list at its end. An
+ * announce says nothing of nearness (one broadcast for every viewer): a peer already listed keeps its label,
+ * a newcomer has none until the list is asked for again.
+ */
 export function withPeer(peers: readonly LanPeer[], peer: LanPeer): LanPeer[] {
-  return [...peers.filter((known) => known.id !== peer.id), peer];
+  const nearness = peer.nearness ?? peers.find((known) => known.id === peer.id)?.nearness;
+  return [...peers.filter((known) => known.id !== peer.id), nearness ? { ...peer, nearness } : peer];
 }
 
 /** A host's desktop arrived, the first time or as an update: it is shown, and a share that ended is no more. */

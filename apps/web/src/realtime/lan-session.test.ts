@@ -6,6 +6,7 @@ import {
   LAN_DISCOVERY_POLL_MS,
   LAN_HOST_UPDATE_DELAY_MS,
   LAN_PEER_CONNECT_TIMEOUT_MS,
+  LAN_RELIST_AFTER_ANNOUNCE_MS,
   LanSession,
   type LanNotice,
 } from './lan-session';
@@ -160,6 +161,44 @@ describe('LanSession', () => {
     session.setAutoConnect(false);
     socket.fire('lan:peer:announce', { peer: peer('d') });
     expect(emitsOf('lan:peer:connect')).toHaveLength(2);
+  });
+
+  test('announces make the list be asked again 300 ms after the last, to label newcomers; the list labels them', () => {
+    const { socket, session, emitsOf, state } = newSession();
+    session.start();
+    session.setAutoConnect(false);
+    socket.fire('lan:peers:list', { selfId: 'me', peers: [{ ...peer('a'), nearness: 'verified' }] });
+    socket.fire('lan:peer:announce', { peer: peer('b') });
+    vi.advanceTimersByTime(LAN_RELIST_AFTER_ANNOUNCE_MS - 100);
+    socket.fire('lan:peer:announce', { peer: peer('c') });
+    vi.advanceTimersByTime(LAN_RELIST_AFTER_ANNOUNCE_MS - 1);
+    expect(emitsOf('lan:discover:request_peers')).toHaveLength(0);
+    expect(state().peers.map(({ id, nearness }) => [id, nearness])).toEqual([
+      ['a', 'verified'],
+      ['b', undefined],
+      ['c', undefined],
+    ]);
+    vi.advanceTimersByTime(1);
+    expect(emitsOf('lan:discover:request_peers')).toHaveLength(1);
+    socket.fire('lan:peers:list', {
+      selfId: 'me',
+      peers: [
+        { ...peer('c'), nearness: 'verified' },
+        { ...peer('a'), nearness: 'verified' },
+        { ...peer('b'), nearness: 'unverified' },
+      ],
+    });
+    expect(state().peers.map(({ id, nearness }) => [id, nearness])).toEqual([
+      ['c', 'verified'],
+      ['a', 'verified'],
+      ['b', 'unverified'],
+    ]);
+
+    // A session that stops asks nothing more.
+    socket.fire('lan:peer:announce', { peer: peer('d') });
+    session.stop();
+    vi.advanceTimersByTime(LAN_RELIST_AFTER_ANNOUNCE_MS);
+    expect(emitsOf('lan:discover:request_peers')).toHaveLength(1);
   });
 
   test('a connected host’s desktop is shown and kept current; a connect without answer fails in 5 s', () => {

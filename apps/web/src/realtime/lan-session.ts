@@ -4,8 +4,12 @@ import { closePanel, endShare, NO_PEERS, receiveDesktop, withPeer, type LanPeers
 import type { LanSocketFactory } from './lan-socket';
 import type { RealtimeSocket } from './socket-client';
 
-/** LAN Share's timings: discovery poll, peer connect timeout, host update after a change, status poll. */
+/**
+ * LAN Share's timings: discovery poll, the list asked again after announces (to label newcomers' nearness,
+ * once for a burst of them), peer connect timeout, host update after a change, status poll.
+ */
 export const LAN_DISCOVERY_POLL_MS = 10_000;
+export const LAN_RELIST_AFTER_ANNOUNCE_MS = 300;
 export const LAN_PEER_CONNECT_TIMEOUT_MS = 5000;
 export const LAN_HOST_UPDATE_DELAY_MS = 500;
 export const LAN_STATUS_POLL_MS = 2000;
@@ -76,6 +80,7 @@ export class LanSession {
   private announced: Desktop | undefined;
   private timers: Array<ReturnType<typeof setInterval>> = [];
   private hostUpdate: ReturnType<typeof setTimeout> | undefined;
+  private relist: ReturnType<typeof setTimeout> | undefined;
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly listeners = new Set<() => void>();
   private notify: (notice: LanNotice) => void = () => undefined;
@@ -114,6 +119,7 @@ export class LanSession {
     socket.on('lan:peer:announce', ({ peer }) => {
       this.update({ peers: withPeer(this.state.peers, peer) });
       this.maybeAutoConnect(peer);
+      this.scheduleRelist();
     });
     socket.on('lan:peer:disconnect', ({ peerId }) => this.endShare(peerId));
     socket.on('lan:host:stopped', ({ peerId }) => this.endShare(peerId));
@@ -204,6 +210,7 @@ export class LanSession {
     this.timers.forEach((timer) => clearInterval(timer));
     this.timers = [];
     clearTimeout(this.hostUpdate);
+    clearTimeout(this.relist);
     this.pending.forEach((timer) => clearTimeout(timer));
     this.pending.clear();
     const socket = this.socket;
@@ -274,6 +281,12 @@ export class LanSession {
       () => this.socket?.emit('lan:host:update', { desktop: toLanData(desktop) }),
       LAN_HOST_UPDATE_DELAY_MS,
     );
+  }
+
+  /** The list labels each peer's nearness for this viewer; an announce cannot, so the list is asked again. */
+  private scheduleRelist(): void {
+    clearTimeout(this.relist);
+    this.relist = setTimeout(() => this.socket?.emit('lan:discover:request_peers'), LAN_RELIST_AFTER_ANNOUNCE_MS);
   }
 
   /** Auto-Connect is about seeing others' desktops; it never shares this one. */

@@ -2,14 +2,26 @@ import type { DeviceSendPayload } from '@clipsync/shared';
 import { useEffect, useEffectEvent } from 'react';
 import { devicesApi } from '../api/devices-api';
 import { usePendingSends } from '../api/device-queries';
-import { handledSendsOfThisTab } from '../lib/handled-sends';
+import { handledSendsOfThisBrowser } from '../lib/handled-sends';
 import { useSocket } from './socket-context';
+
+/**
+ * With several tabs open, a hidden one lets a visible one claim a send first, so that its toast shows where
+ * the user is looking; a hidden tab still acts on what no visible tab claimed, this much later.
+ */
+export const HIDDEN_TAB_CLAIM_DELAY_MS = 1000;
+
+const visibleTabsFirst = (): Promise<void> =>
+  document.visibilityState === 'hidden'
+    ? new Promise((resolve) => setTimeout(resolve, HIDDEN_TAB_CLAIM_DELAY_MS))
+    : Promise.resolve();
 
 /**
  * Sends addressed to this device: `device:send` on its session's channel, and once per page load the ones
  * that waited for it (GET /api/device-sends/pending). Each id is acted on once in this tab, however often
- * it comes (a lost acknowledgement brings it again, and a queued send comes both ways at load), and is
- * acknowledged every time it comes, so that the server stops repeating it.
+ * it comes (a lost acknowledgement brings it again, and a queued send comes both ways at load), and once in
+ * the whole browser where it has Web Locks (every tab of the session gets it: `handled-sends.ts`). It is
+ * acknowledged every time it comes, by every tab, so that the server stops repeating it.
  */
 export function useDeviceSends(
   userId: string | undefined,
@@ -19,7 +31,12 @@ export function useDeviceSends(
   const pending = usePendingSends(userId, { enabled: isRegistered });
 
   const receive = useEffectEvent((send: DeviceSendPayload) => {
-    if (handledSendsOfThisTab().claim(send.id)) onReceive(send);
+    visibleTabsFirst()
+      .then(() => handledSendsOfThisBrowser().claim(send.id))
+      .then((isFirst) => {
+        if (isFirst) onReceive(send);
+      })
+      .catch((error: unknown) => console.warn('A send could not be shown:', error));
     if (socket?.connected) {
       socket.emit('device:send-ack', { id: send.id });
     } else {

@@ -1,8 +1,9 @@
-import { isDesktopFileUrl, type LanDesktopData } from '@clipsync/shared';
+import { isDesktopFileUrl, type LanDesktopData, type LanPeerNearness } from '@clipsync/shared';
 import { Copy, Download, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useFileDownload } from '../../components/use-file-download';
 import { Button } from '../../ui/Button';
+import { PeerNearness } from './PeerNearness';
 import type { LanSessionView } from './use-lan-session';
 import { useCopyBlockText } from './use-copy-block-text';
 
@@ -54,10 +55,12 @@ function PeerBlock({ item }: { item: LanDesktopData['items'][number] }) {
 
 function PeerPanel({
   name,
+  nearness,
   desktop,
   onClose,
 }: {
   name: string;
+  nearness: LanPeerNearness | undefined;
   /** Null once the host stopped sharing it. */
   desktop: LanDesktopData | null;
   onClose: () => void;
@@ -70,7 +73,10 @@ function PeerPanel({
       className="rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="mb-2 flex items-start justify-between gap-2">
-        <h2 className="min-w-0 text-base font-semibold wrap-anywhere">{title}</h2>
+        <div className="flex min-w-0 flex-col">
+          <h2 className="text-base font-semibold wrap-anywhere">{title}</h2>
+          <PeerNearness nearness={nearness} />
+        </div>
         <Button
           variant="ghost"
           size="sm"
@@ -101,6 +107,8 @@ function PeerPanel({
 interface PanelEntry {
   peerId: string;
   name: string;
+  /** Unknown once the host left the list (its share ended). */
+  nearness: LanPeerNearness | undefined;
   desktop: LanDesktopData | null;
 }
 
@@ -108,18 +116,28 @@ interface PanelEntry {
 export function LanPeerPanels({ session }: { session: LanSessionView }) {
   const live = Object.entries(session.connected)
     .filter(([peerId]) => !session.hidden.includes(peerId))
-    .map(([peerId, desktop]): PanelEntry => ({
-      peerId,
-      name: session.peers.find((peer) => peer.id === peerId)?.name ?? '',
-      desktop,
-    }));
-  const ended = Object.entries(session.ended).map(([peerId, name]): PanelEntry => ({ peerId, name, desktop: null }));
+    .map(([peerId, desktop]): PanelEntry => {
+      const peer = session.peers.find((listed) => listed.id === peerId);
+      return { peerId, name: peer?.name ?? '', nearness: peer?.nearness, desktop };
+    });
+  const ended = Object.entries(session.ended).map(([peerId, name]): PanelEntry => ({
+    peerId,
+    name,
+    nearness: undefined,
+    desktop: null,
+  }));
   const panels = [...live, ...ended];
   if (panels.length === 0) return null;
   return (
     <div className="grid gap-3 md:grid-cols-2">
-      {panels.map(({ peerId, name, desktop }) => (
-        <PeerPanel key={peerId} name={name} desktop={desktop} onClose={() => session.closePanel(peerId)} />
+      {panels.map(({ peerId, name, nearness, desktop }) => (
+        <PeerPanel
+          key={peerId}
+          name={name}
+          nearness={nearness}
+          desktop={desktop}
+          onClose={() => session.closePanel(peerId)}
+        />
       ))}
     </div>
   );

@@ -121,6 +121,42 @@ describe('LAN Share', () => {
     expect(emitsOf(lan, 'lan:peer:connect')).toHaveLength(0);
   });
 
+  test('says under each peer how near it is; a newcomer announced is labelled once the list is asked again', async () => {
+    const { lan, dialog } = await openLan();
+    act(() =>
+      lan.fire('lan:peers:list', {
+        selfId: 'me',
+        peers: [
+          { ...peer('a', 'Laptop'), nearness: 'verified' },
+          { ...peer('b', 'Phone'), nearness: 'unverified' },
+        ],
+      }),
+    );
+    const peers = within(dialog).getByRole('list', { name: 'Nearby devices' });
+    const item = (name: string) => within(peers).getByText(name).closest('li');
+    expect(item('Laptop')).toHaveTextContent(/^LaptopNearby · verifiedConnect/);
+    expect(item('Phone')).toHaveTextContent(/^PhoneSame network \(unverified\)Connect/);
+    // A connected host's panel on the page says it too.
+    act(() => lan.fire('lan:peer:desktop_data', { peerId: 'a', desktop: lanData() }));
+    expect(screen.getByRole('region', { name: 'Desktop of Laptop' })).toHaveTextContent('Nearby · verified');
+
+    act(() => lan.fire('lan:peer:announce', { peer: peer('c', 'Tablet') }));
+    expect(item('Tablet')).toHaveTextContent(/^TabletConnect/);
+    await act(() => vi.advanceTimersByTimeAsync(300));
+    expect(emitsOf(lan, 'lan:discover:request_peers')).toHaveLength(1);
+    act(() =>
+      lan.fire('lan:peers:list', {
+        selfId: 'me',
+        peers: [
+          { ...peer('a', 'Laptop'), nearness: 'verified' },
+          { ...peer('b', 'Phone'), nearness: 'unverified' },
+          { ...peer('c', 'Tablet'), nearness: 'unverified' },
+        ],
+      }),
+    );
+    expect(item('Tablet')).toHaveTextContent('Same network (unverified)');
+  });
+
   test('a connected desktop shows on the page with Copy and Download, live, and stays when the dialog closes', async () => {
     const { lan, dialog } = await openLan({ autoConnect: false });
     act(() => lan.fire('lan:peers:list', { selfId: 'me', peers: [peer('a', 'Laptop')] }));

@@ -6,6 +6,7 @@ import { Button } from '../../ui/Button';
 import { Dialog, DialogContent } from '../../ui/Dialog';
 import { Input } from '../../ui/Input';
 import { Switch } from '../../ui/Switch';
+import { PeerNearness } from './PeerNearness';
 import type { LanSessionView } from './use-lan-session';
 
 interface LanShareDialogProps {
@@ -70,7 +71,10 @@ export function LanShareDialog({ isOpen, onOpenChange, session, blockCount }: La
                 const isConnected = Boolean(session.connected[peer.id]) && !session.hidden.includes(peer.id);
                 return (
                   <li key={peer.id} className="flex items-center justify-between gap-3">
-                    <span className="min-w-0 text-sm wrap-anywhere">{peer.name}</span>
+                    <span className="flex min-w-0 flex-col">
+                      <span className="text-sm wrap-anywhere">{peer.name}</span>
+                      <PeerNearness nearness={peer.nearness} />
+                    </span>
                     <Button
                       variant="secondary"
                       disabled={isConnected}

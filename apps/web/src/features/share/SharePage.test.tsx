@@ -1,21 +1,26 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { clipsApi } from '../../api/clips-api';
+import { devicesApi } from '../../api/devices-api';
 import { shareClaimsApi } from '../../api/share-claims-api';
 import type * as ShareInbox from '../../pwa/share-inbox';
 import { forgetShare, peekShare, type Share } from '../../pwa/share-inbox';
+import { SocketContext } from '../../realtime/socket-context';
 import { AuthContext, type AuthContextValue } from '../../session/auth-context';
+import { makeDevice, phone } from '../../test/device-fixtures';
+import { FakeSocket } from '../../test/fake-socket';
 import { makeClip, testUser as user } from '../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../test/page-test-setup';
 import { Toaster } from '../../ui/Toaster';
 import SharePage from './SharePage';
 
 vi.mock('../../api/clips-api', () => ({ clipsApi: { create: vi.fn(), uploadFile: vi.fn() } }));
+vi.mock('../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
 vi.mock('../../api/share-claims-api', () => ({ shareClaimsApi: { get: vi.fn(), claim: vi.fn(), discard: vi.fn() } }));
 vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
   ...(await importOriginal<typeof ShareInbox>()),
@@ -27,6 +32,25 @@ const photo = new File(['jpeg'], 'photo.jpg', { type: 'image/jpeg' });
 const notes = new File(['pdf'], 'notes.pdf', { type: 'application/pdf' });
 const uploaded = { url: '/f', file: { id: 'f1', name: 'photo.jpg', size: 4, type: 'image/jpeg', url: '/f' } };
 const share: Share = { title: 'A page', text: 'Look at this', url: 'https://example.com/x', files: [photo, notes] };
+const sentToPhone = { sends: [{ id: 'SEND000000000000000001', deviceId: phone.id, status: 'delivered' as const }] };
+
+/** This browser and the phone, which takes the send. */
+function listDevices() {
+  vi.mocked(devicesApi.list).mockResolvedValue({ devices: [makeDevice(), phone] });
+  vi.mocked(devicesApi.send).mockResolvedValue(sentToPhone);
+}
+
+/** Chooses the phone in the open picker, sends, sees the results list, and closes it. */
+async function sendToPhone() {
+  const dialog = within(await screen.findByRole('dialog', { name: 'Send to a device' }));
+  await userEvent.click(await dialog.findByRole('checkbox', { name: /Safari on iPhone/ }));
+  await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+  const results = within(await dialog.findByRole('list', { name: 'Sent' }));
+  expect(
+    within(results.getByRole('listitem', { name: 'Safari on iPhone' })).getByTestId('send-status'),
+  ).toHaveTextContent('Delivered');
+  await userEvent.click(dialog.getByRole('button', { name: 'Done' }));
+}
 
 function ClipAddress() {
   return <p>Clip page {useParams().clipId}</p>;
@@ -34,22 +58,27 @@ function ClipAddress() {
 
 function renderPage(path = '/share', status: AuthContextValue['status'] = 'signedIn') {
   const auth = fakeSession(status === 'signedIn' ? user : null, status);
+  const socket = new FakeSocket().connect();
   render(
     <StrictMode>
       <QueryClientProvider client={new QueryClient()}>
-        <AuthContext.Provider value={auth}>
-          <RouterProvider
-            router={createMemoryRouter(
-              [
-                { path: '/share', element: <SharePage /> },
-                { path: '/auth', element: <p>Auth screen</p> },
-                { path: '/clips/:clipId', element: <ClipAddress /> },
-                { path: '/dashboard', element: <p>Dashboard</p> },
-              ],
-              { initialEntries: [path] },
-            )}
-          />
-        </AuthContext.Provider>
+        <SocketContext.Provider
+          value={{ socket: socket.asSocket(), isConnected: true, requestGuestConnection: () => () => undefined }}
+        >
+          <AuthContext.Provider value={auth}>
+            <RouterProvider
+              router={createMemoryRouter(
+                [
+                  { path: '/share', element: <SharePage /> },
+                  { path: '/auth', element: <p>Auth screen</p> },
+                  { path: '/clips/:clipId', element: <ClipAddress /> },
+                  { path: '/dashboard', element: <p>Dashboard</p> },
+                ],
+                { initialEntries: [path] },
+              )}
+            />
+          </AuthContext.Provider>
+        </SocketContext.Provider>
         <Toaster />
       </QueryClientProvider>
     </StrictMode>,
@@ -58,6 +87,7 @@ function renderPage(path = '/share', status: AuthContextValue['status'] = 'signe
 
 describe('SharePage', () => {
   setUpPageTests();
+  beforeEach(listDevices);
 
   test('what was shared is shown first; Save makes one clip of its text and every file, and the clip opens', async () => {
     vi.mocked(peekShare).mockResolvedValue(share);
@@ -77,6 +107,44 @@ describe('SharePage', () => {
       ['shared-1', 'notes.pdf'],
     ]);
     expect(forgetShare).toHaveBeenCalledTimes(1);
+  });
+
+  test('Send to a device sends shared text as text through the picker; once sent, the share is done with', async () => {
+    vi.mocked(peekShare).mockResolvedValue({ ...share, files: [] });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Send to a device' }));
+    await sendToPhone();
+    expect(devicesApi.send).toHaveBeenCalledWith({
+      to: [phone.id],
+      text: 'A page\nLook at this\nhttps://example.com/x',
+    });
+    expect(clipsApi.create).not.toHaveBeenCalled();
+    expect(await screen.findByText('Nothing is waiting to be saved.')).toBeInTheDocument();
+    expect(forgetShare).toHaveBeenCalledTimes(1);
+  });
+
+  test('Send to a device with files saves the clip as Save does, sends the clip, and then opens it', async () => {
+    vi.mocked(peekShare).mockResolvedValue(share);
+    vi.mocked(clipsApi.create).mockResolvedValue(makeClip({ id: 'shared-2' }));
+    vi.mocked(clipsApi.uploadFile).mockResolvedValue(uploaded);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Send to a device' }));
+    await sendToPhone();
+    expect(clipsApi.create).toHaveBeenCalledWith('A page\nLook at this\nhttps://example.com/x');
+    expect(clipsApi.uploadFile).toHaveBeenCalledTimes(2);
+    expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], clipId: 'shared-2' });
+    expect(await screen.findByText('Clip page shared-2')).toBeInTheDocument();
+  });
+
+  test('closing the picker without sending keeps shared text waiting', async () => {
+    vi.mocked(peekShare).mockResolvedValue({ ...share, files: [] });
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Send to a device' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Send to a device' }));
+    await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByRole('button', { name: 'Save as a clip' })).toBeInTheDocument();
+    expect(forgetShare).not.toHaveBeenCalled();
+    expect(devicesApi.send).not.toHaveBeenCalled();
   });
 
   test('a share made while signed out waits for the sign-in: nothing is saved or forgotten', async () => {
@@ -144,6 +212,7 @@ describe('SharePage', () => {
 
 describe('SharePage with a claim link (a share the server kept)', () => {
   setUpPageTests();
+  beforeEach(listDevices);
   const token = 'T'.repeat(43);
   const kept = {
     content: 'Shared from my phone\nhttps://example.com/page',
@@ -169,6 +238,29 @@ describe('SharePage with a claim link (a share the server kept)', () => {
     expect(shareClaimsApi.claim).toHaveBeenCalledTimes(1);
     expect(shareClaimsApi.claim).toHaveBeenCalledWith(token);
     expect(peekShare).not.toHaveBeenCalled();
+  });
+
+  test('Send to a device claims the clip when files wait, sends it, then opens it', async () => {
+    vi.mocked(shareClaimsApi.get).mockResolvedValue(kept);
+    vi.mocked(shareClaimsApi.claim).mockResolvedValue({ clipId: 'claimed-2' });
+    renderPage(`/share#claim=${token}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Send to a device' }));
+    await sendToPhone();
+    expect(shareClaimsApi.claim).toHaveBeenCalledTimes(1);
+    expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], clipId: 'claimed-2' });
+    expect(await screen.findByText('Clip page claimed-2')).toBeInTheDocument();
+  });
+
+  test('a claim link holding text alone sends it as text and drops the claim once sent', async () => {
+    vi.mocked(shareClaimsApi.get).mockResolvedValue({ ...kept, files: [] });
+    vi.mocked(shareClaimsApi.discard).mockResolvedValue(undefined as never);
+    renderPage(`/share#claim=${token}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Send to a device' }));
+    await sendToPhone();
+    expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], text: kept.content });
+    expect(shareClaimsApi.claim).not.toHaveBeenCalled();
+    expect(await screen.findByText(/This share is no longer waiting/)).toBeInTheDocument();
+    expect(shareClaimsApi.discard).toHaveBeenCalledWith(token);
   });
 
   test('a refused claim (the storage quota) says why and keeps Try again', async () => {

@@ -1,6 +1,8 @@
-import { Loader2 } from 'lucide-react';
+import { Loader2, Send } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { SendToDeviceDialog, type SendContent } from '../../components/SendToDeviceDialog';
 import { useAuth } from '../../session/auth-context';
 import { RouteFallback } from '../../ui/RouteFallback';
 import { Button } from '../../ui/Button';
@@ -24,8 +26,8 @@ const NOT_RECEIVED_TEXT: Record<string, string> = {
 /**
  * /share, where a share from the phone's share sheet lands: kept by the service worker, or by the server under
  * a claim link (`#claim=<token>`) when no worker caught it. The signed-in user sees what is waiting and saves
- * it as a clip (which then opens) or discards it. A signed-out visitor goes to /auth first, and the public
- * guard brings them back here, fragment and all, after login.
+ * it as a clip (which then opens), sends it to one of their devices, or discards it. A signed-out visitor goes
+ * to /auth first, and the public guard brings them back here, fragment and all, after login.
  */
 export default function SharePage() {
   const { status } = useAuth();
@@ -40,7 +42,7 @@ function SaveShare() {
   const { t } = useTranslation();
   const toast = useToast();
   const [searchParams] = useSearchParams();
-  const { state, waiting, save, discard } = useSaveShare((file) =>
+  const { state, waiting, save, discard, prepareSend } = useSaveShare((file) =>
     toast.error({ title: t('shareTarget.failed'), description: file.name }),
   );
   const reason = searchParams.get(NOT_RECEIVED_PARAM);
@@ -52,6 +54,7 @@ function SaveShare() {
       nothing={t(nothing)}
       save={save}
       discard={discard}
+      prepareSend={prepareSend}
     />
   );
 }
@@ -59,7 +62,7 @@ function SaveShare() {
 function ClaimShare({ token }: { token: string }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const { state, waiting, save, discard } = useClaimShare(token, (message) =>
+  const { state, waiting, save, discard, prepareSend } = useClaimShare(token, (message) =>
     toast.error({ title: t('shareTarget.failed'), description: message }),
   );
   return (
@@ -69,6 +72,7 @@ function ClaimShare({ token }: { token: string }) {
       nothing={t('shareTarget.claimGone')}
       save={save}
       discard={discard}
+      prepareSend={prepareSend}
     />
   );
 }
@@ -80,11 +84,23 @@ interface ShareScreenProps {
   nothing: string;
   save: () => void;
   discard: () => void;
+  /** What "Send to a device" sends; undefined when it cannot (the state then says why). */
+  prepareSend: () => Promise<SendContent | undefined>;
 }
 
-/** The one screen of both ways a share waits: what it holds, Save as a clip and Discard. */
-function ShareScreen({ state, waiting, nothing, save, discard }: ShareScreenProps) {
+/** The one screen of both ways a share waits: what it holds, Save as a clip, Send to a device and Discard. */
+function ShareScreen({ state, waiting, nothing, save, discard, prepareSend }: ShareScreenProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [sending, setSending] = useState<SendContent | null>(null);
+  const [hasSent, setHasSent] = useState(false);
+  const openPicker = () => void prepareSend().then((content) => content && setSending(content));
+  // A clip saved for the send opens, as after Save; text that was sent is done with, as after Discard.
+  const closePicker = () => {
+    setSending(null);
+    if (sending && 'clipId' in sending) void navigate(`/clips/${sending.clipId}`, { replace: true });
+    else if (hasSent) discard();
+  };
   return (
     <main
       id="main"
@@ -109,8 +125,12 @@ function ShareScreen({ state, waiting, nothing, save, discard }: ShareScreenProp
               </ul>
             )}
           </div>
-          <div className="flex gap-3">
+          <div className="flex flex-wrap justify-center gap-3">
             <Button onClick={save}>{t('shareTarget.save')}</Button>
+            <Button variant="secondary" onClick={openPicker}>
+              <Send className="h-4 w-4" aria-hidden="true" />
+              {t('deviceSends.title')}
+            </Button>
             <Button variant="secondary" onClick={discard}>
               {t('shareTarget.discard')}
             </Button>
@@ -135,6 +155,7 @@ function ShareScreen({ state, waiting, nothing, save, discard }: ShareScreenProp
           <Link to="/dashboard">{t('shareTarget.toDashboard')}</Link>
         </Button>
       )}
+      <SendToDeviceDialog content={sending} onSent={() => setHasSent(true)} onClose={closePicker} />
     </main>
   );
 }
