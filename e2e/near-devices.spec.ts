@@ -1,3 +1,5 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 import { createConfirmedUser, storeSession } from './support/accounts';
@@ -25,18 +27,30 @@ async function logIn(request: APIRequestContext, account: { email: string; passw
 }
 
 /** A browser of its own (a context) holding `login`'s session, on My devices. */
-async function openBrowser(browser: Browser, login: Login, { withoutWebRtc = false } = {}): Promise<Page> {
-  const context = await browser.newContext();
-  if (withoutWebRtc) {
-    await context.addInitScript(() => {
-      delete (window as unknown as { RTCPeerConnection?: unknown }).RTCPeerConnection;
-    });
-  }
-  const page = await context.newPage();
+async function openBrowser(browser: Browser, login: Login, beforeOpen?: (page: Page) => void): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  beforeOpen?.(page);
   await storeSession(page, login.user, login.session);
   await page.goto('/devices');
   return page;
 }
+
+/** Every Socket.IO event name the page receives (frames such as `42["device:send",{…}]`). */
+function recordSocketEvents(page: Page): string[] {
+  const events: string[] = [];
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      const event = /^\d+\["([^"]+)"/.exec(String(payload))?.[1];
+      if (event) events.push(event);
+    }),
+  );
+  return events;
+}
+
+/** A toast on screen holding `text` (Radix also repeats a toast's words in a live region). */
+const toastWith = (page: Page, text: string | RegExp) => page.locator('[data-toast]').filter({ hasText: text });
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 /** The row of the other device (the one without 'This device'). */
 const otherRow = (page: Page) =>
@@ -66,4 +80,53 @@ test('"Check if nearby" proves two browsers of one account near: both rows say "
   await expect(bOnA.getByText('Nearby · verified')).toBeVisible();
   await expect(bOnA.getByRole('alert')).toHaveCount(0);
   await expect(otherRow(b).getByText('Nearby · verified')).toBeVisible();
+});
+
+test('files go straight to a proved-near browser, and through the server when WebRTC is missing', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const account = await createConfirmedUser(request, 'near-files');
+  const a = await openBrowser(browser, await logIn(request, account));
+  let bEvents: string[] = [];
+  const b = await openBrowser(browser, await logIn(request, account), (page) => {
+    bEvents = recordSocketEvents(page);
+  });
+  await bothOnline([a, b]);
+  await otherRow(a).getByRole('button', { name: 'Check if nearby' }).click();
+  await expect(otherRow(a).getByText('Nearby · verified')).toBeVisible();
+
+  // (b) 5 MB straight over the data channel: the sender makes no upload and no send, the receiver hears none.
+  const sentRequests: string[] = [];
+  a.on('request', (sent) => sentRequests.push(`${sent.method()} ${new URL(sent.url()).pathname}`));
+  const bytes = randomBytes(5 * 1024 * 1024);
+  await otherRow(a)
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'near-5mb.bin', mimeType: 'application/octet-stream', buffer: bytes });
+  await expect(otherRow(a).getByRole('status')).toContainText(/^Sent directly to /, { timeout: 30_000 });
+  const received = toastWith(b, /sent you near-5mb\.bin/);
+  await expect(received).toBeVisible();
+  const [download] = await Promise.all([
+    b.waitForEvent('download'),
+    received.getByRole('button', { name: 'Save' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('near-5mb.bin');
+  expect(sha256(await readFile(await download.path()))).toBe(sha256(bytes));
+  expect(sentRequests.filter((line) => /^(PUT|POST) \/api\/(clipboard|device-sends)/.test(line))).toEqual([]);
+  expect(bEvents).not.toContain('device:send');
+
+  // (c) The same send from a browser without WebRTC (the pair is still proved near) goes through the server.
+  await a.context().addInitScript(() => {
+    delete (window as unknown as { RTCPeerConnection?: unknown }).RTCPeerConnection;
+  });
+  await a.reload();
+  await bothOnline([a]);
+  await otherRow(a)
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'served.txt', mimeType: 'text/plain', buffer: Buffer.from('through the server') });
+  await expect(otherRow(a).getByRole('status')).toContainText(/^Sent through the server to /, { timeout: 30_000 });
+  expect(sentRequests.filter((line) => line.startsWith('PUT /api/clipboard/'))).toHaveLength(1);
+  await expect(toastWith(b, /^From .*1 file/)).toBeVisible();
+  expect(bEvents).toContain('device:send');
 });

@@ -5,6 +5,7 @@ import { thisDeviceRegistration } from '../lib/this-device';
 import { useDeviceSends } from '../realtime/use-device-sends';
 import { useNearResponder } from '../realtime/use-near-responder';
 import { useAuth } from '../session/auth-context';
+import { useDirectFileToasts } from './use-direct-file-toasts';
 import { useReceivedSendToasts } from './use-received-send-toasts';
 
 /**
@@ -20,6 +21,7 @@ export function DeviceInbox() {
   useRegisterDeviceKey(userId, thisDevice.data);
   const showReceived = useReceivedSendToasts(thisDevice.data);
   useDeviceSends(userId, { isRegistered: thisDevice.isSuccess, onReceive: showReceived });
-  useNearResponder(userId, thisDevice.data);
+  const serveFiles = useDirectFileToasts(thisDevice.data);
+  useNearResponder(userId, thisDevice.data, serveFiles);
   return null;
 }

@@ -7,6 +7,7 @@ import { CheckNearbyButton } from './CheckNearbyButton';
 import { DeviceNameEditor } from './DeviceNameEditor';
 import { NearbyBadge } from './NearbyBadge';
 import { ReceivePolicySelect } from './ReceivePolicySelect';
+import { SendFilesButton } from './SendFilesButton';
 import { SignOutDeviceButton } from './SignOutDeviceButton';
 
 /**
@@ -39,6 +40,7 @@ export function DeviceRow({ device }: { device: Device }) {
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:justify-end">
         {canLinkDirectly(device) && <CheckNearbyButton device={device} />}
+        {!device.current && device.online && <SendFilesButton device={device} />}
         <ReceivePolicySelect device={device} />
         <SignOutDeviceButton device={device} />
       </div>

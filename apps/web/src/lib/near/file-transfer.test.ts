@@ -26,7 +26,8 @@ const chunksSentBy = (port: FakePort) => port.sent.filter((frame) => typeof fram
 /** A receiver, and a way to open a new link to it (a fresh pair each time, served by the same receiver). */
 function receiverSetup({ accepts = true, keepMs }: { accepts?: boolean; keepMs?: number } = {}) {
   const received: ReceivedFile[] = [];
-  const receiver = createFileReceiver({ accepts: () => accepts, onFile: (file) => received.push(file), keepMs });
+  const receiver = createFileReceiver({ onFile: (file) => received.push(file), keepMs });
+  receiver.setAccepting(accepts);
   const links: Array<[FakePort, FakePort]> = [];
   const open = async () => {
     const pair = fakePortPair();

@@ -176,8 +176,6 @@ interface PartialFile {
 }
 
 interface ReceiverOptions {
-  /** Whether this device takes files now (its receive policy is not `off`). */
-  accepts(): boolean;
   onFile(received: ReceivedFile): void;
   keepMs?: number;
 }
@@ -186,7 +184,9 @@ interface ReceiverOptions {
  * The receiving side of every link this device answers: `serve(port, fromDeviceId)` handles one channel's
  * frames (returns its stop), and what a dropped channel left half done waits here for the resume.
  */
-export function createFileReceiver({ accepts, onFile, keepMs = PARTIAL_KEEP_MS }: ReceiverOptions) {
+export function createFileReceiver({ onFile, keepMs = PARTIAL_KEEP_MS }: ReceiverOptions) {
+  // Whether this device takes files now (its receive policy is not `off`).
+  let isAccepting = true;
   const partials = new Map<string, PartialFile>();
   const completed = new Set<string>();
   const keyOf = (fromDeviceId: string, id: string) => `${fromDeviceId}:${id}`;
@@ -203,7 +203,7 @@ export function createFileReceiver({ accepts, onFile, keepMs = PARTIAL_KEEP_MS }
     const reply = (answer: object) => port.send(JSON.stringify({ ...answer, id }));
     const key = keyOf(fromDeviceId, id);
     if (completed.has(key)) return void reply({ t: 'done' });
-    if (!accepts()) return void reply({ t: 'refused', reason: 'off' });
+    if (!isAccepting) return void reply({ t: 'refused', reason: 'off' });
     if (size < 0 || size > DIRECT_FILE_MAX_BYTES) return void reply({ t: 'refused', reason: 'too-large' });
     const partial = partials.get(key) ?? {
       id,
@@ -245,6 +245,9 @@ export function createFileReceiver({ accepts, onFile, keepMs = PARTIAL_KEEP_MS }
   }
 
   return {
+    setAccepting(accepts: boolean): void {
+      isAccepting = accepts;
+    },
     serve(port: NearPort, fromDeviceId: string): () => void {
       let current: string | undefined;
       return port.onMessage((data) => {
