@@ -13,13 +13,13 @@ vi.mock('../lib/near/this-browser-key', () => ({ thisBrowserKey: vi.fn() }));
 const jwk = { kty: 'EC', crv: 'P-256', x: 'x'.repeat(43), y: 'y'.repeat(43) } as const;
 const keyOf = (isNew: boolean) => ({ key: { publicJwk: vi.fn(async () => jwk), sign: vi.fn() }, isNew });
 
-function registered(hasKey: boolean) {
+function registered(hasKey: boolean, id: string) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       {children}
     </QueryClientProvider>
   );
-  return renderHook(() => useRegisterDeviceKey('user-1', makeDevice({ hasKey })), { wrapper }).result;
+  return renderHook(() => useRegisterDeviceKey('user-1', makeDevice({ id, hasKey })), { wrapper }).result;
 }
 
 describe('registering this browser key', () => {
@@ -30,21 +30,21 @@ describe('registering this browser key', () => {
 
   test('a device without a key registers the public JWK', async () => {
     vi.mocked(thisBrowserKey).mockResolvedValue(keyOf(false));
-    const result = registered(false);
+    const result = registered(false, 'DEVICE0WITHOUTKEY00001');
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(nearnessApi.registerKey).toHaveBeenCalledExactlyOnceWith(jwk);
   });
 
   test('a device with a key keeps it (a new one would end its proved nearness)', async () => {
     vi.mocked(thisBrowserKey).mockResolvedValue(keyOf(false));
-    const result = registered(true);
+    const result = registered(true, 'DEVICE0WITHKEY00000001');
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(nearnessApi.registerKey).not.toHaveBeenCalled();
   });
 
   test('a browser that had to make a new pair registers it, key or not', async () => {
     vi.mocked(thisBrowserKey).mockResolvedValue(keyOf(true));
-    const result = registered(true);
+    const result = registered(true, 'DEVICE0NEWPAIR00000001');
     await waitFor(() => expect(result.current.isSuccess).toBe(true));
     expect(nearnessApi.registerKey).toHaveBeenCalledExactlyOnceWith(jwk);
   });

@@ -1,6 +1,7 @@
 import type { Device } from '@clipsync/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
+import { registerKeyOnce } from '../api/device-key-registration';
 import { deviceKeys } from '../api/device-queries';
 import { openNearLink } from '../lib/near/near-link';
 import type { NearPort } from '../lib/near/near-port';
@@ -22,6 +23,7 @@ export function useNearResponder(userId: string | undefined, thisDevice: Device 
   const { socket } = useSocket();
   const queryClient = useQueryClient();
   const thisDeviceId = thisDevice?.id;
+  const hasKey = thisDevice?.hasKey;
 
   const answer = useEffectEvent((port: NearPort, fromDeviceId: string) => {
     if (!userId || !thisDeviceId) return port.close();
@@ -41,13 +43,18 @@ export function useNearResponder(userId: string | undefined, thisDevice: Device 
   });
 
   useEffect(() => {
-    if (!socket || !thisDeviceId || typeof RTCPeerConnection === 'undefined') return;
+    if (!socket || !userId || !thisDeviceId || typeof RTCPeerConnection === 'undefined') return;
     const hub = nearSignalHubOf(socket);
     return hub.onOffer((fromDeviceId, offer) => {
-      openNearLink({ signaller: hub.linkWith(fromDeviceId, offer.link), role: { kind: 'responder', offer } }).then(
-        (port) => answer(port, fromDeviceId),
-        (error: unknown) => console.warn('A nearness link was not opened:', error),
-      );
+      // The other device asks for a challenge once the link is open: this device's key must be known by then.
+      registerKeyOnce(userId, { id: thisDeviceId, hasKey })
+        .then(() =>
+          openNearLink({ signaller: hub.linkWith(fromDeviceId, offer.link), role: { kind: 'responder', offer } }),
+        )
+        .then(
+          (port) => answer(port, fromDeviceId),
+          (error: unknown) => console.warn('A nearness link was not opened:', error),
+        );
     });
-  }, [socket, thisDeviceId]);
+  }, [socket, userId, thisDeviceId, hasKey]);
 }

@@ -12,6 +12,7 @@ import DevicesPage from './DevicesPage';
 
 vi.mock('../../api/devices-api', () => ({ devicesApi: { list: vi.fn() } }));
 vi.mock('../../realtime/prove-nearness', () => ({ proveNearness: vi.fn() }));
+vi.mock('../../api/device-key-registration', () => ({ registerKeyOnce: vi.fn(async () => undefined) }));
 vi.mock('../../lib/near/this-browser-key', () => ({
   thisBrowserKey: vi.fn(async () => ({ key: { publicJwk: vi.fn(), sign: vi.fn() }, isNew: false })),
 }));
