@@ -42,6 +42,9 @@ class FakePeer extends EventTarget {
   }
 }
 
+/** A signal as the other device sends it, before the hub names the link. */
+type Heard = NearSignal extends infer Signal ? (Signal extends unknown ? Omit<Signal, 'link'> : never) : never;
+
 function fakeSignaller() {
   const sent: Array<Record<string, unknown>> = [];
   let heard: ((signal: NearSignal) => void) | null = null;
@@ -52,7 +55,7 @@ function fakeSignaller() {
       return () => (heard = null);
     },
   };
-  const hear = (signal: Omit<NearSignal, 'link'>) => heard?.({ ...signal, link: 'LINK' } as NearSignal);
+  const hear = (signal: Heard) => heard?.({ ...signal, link: 'LINK' } as NearSignal);
   return { signaller, sent, hear };
 }
 
