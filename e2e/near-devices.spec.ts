@@ -59,6 +59,20 @@ const otherRow = (page: Page) =>
     .getByRole('listitem')
     .filter({ hasNot: page.getByText('This device', { exact: true }) });
 
+/** This browser's own row. */
+const ownRow = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByText('This device', { exact: true }) });
+
+/** Sets what this browser does with a send, on its own row. */
+async function setReceiving(page: Page, option: 'Off' | 'Ask first') {
+  await ownRow(page).getByRole('combobox').click();
+  await page.getByRole('option', { name: option }).click();
+  await expect(ownRow(page).getByRole('combobox')).toHaveText(option);
+}
+
 /** Both browsers list each other online, so either may open a link to the other. */
 async function bothOnline(pages: Page[]) {
   for (const page of pages) {
@@ -82,7 +96,7 @@ test('"Check if nearby" proves two browsers of one account near: both rows say "
   await expect(otherRow(b).getByText('Nearby · verified')).toBeVisible();
 });
 
-test('files go straight to a proved-near browser, and through the server when WebRTC is missing', async ({
+test('files go straight to a proved-near browser, not while its receiving is off, and through the server without WebRTC', async ({
   browser,
   request,
 }) => {
@@ -116,6 +130,16 @@ test('files go straight to a proved-near browser, and through the server when We
   expect(sentRequests.filter((line) => /^(PUT|POST) \/api\/(clipboard|device-sends)/.test(line))).toEqual([]);
   expect(bEvents).not.toContain('device:send');
 
+  // Receiving off refuses the direct file too; the server then refuses the send, and the sender says so.
+  await setReceiving(b, 'Off');
+  await otherRow(a)
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'refused.txt', mimeType: 'text/plain', buffer: Buffer.from('not wanted') });
+  await expect(otherRow(a).getByRole('alert')).toContainText(/^Not sent: receiving is off on /, { timeout: 30_000 });
+  await expect(toastWith(b, 'refused.txt')).toHaveCount(0);
+  await setReceiving(b, 'Ask first');
+  const uploadsBefore = sentRequests.filter((line) => line.startsWith('PUT /api/clipboard/')).length;
+
   // (c) The same send from a browser without WebRTC (the pair is still proved near) goes through the server.
   await a.context().addInitScript(() => {
     delete (window as unknown as { RTCPeerConnection?: unknown }).RTCPeerConnection;
@@ -126,7 +150,7 @@ test('files go straight to a proved-near browser, and through the server when We
     .locator('input[type=file]')
     .setInputFiles({ name: 'served.txt', mimeType: 'text/plain', buffer: Buffer.from('through the server') });
   await expect(otherRow(a).getByRole('status')).toContainText(/^Sent through the server to /, { timeout: 30_000 });
-  expect(sentRequests.filter((line) => line.startsWith('PUT /api/clipboard/'))).toHaveLength(1);
+  expect(sentRequests.filter((line) => line.startsWith('PUT /api/clipboard/'))).toHaveLength(uploadsBefore + 1);
   await expect(toastWith(b, /^From .*1 file/)).toBeVisible();
   expect(bEvents).toContain('device:send');
 });
