@@ -5,6 +5,7 @@ import {
   CHUNK_BYTES,
   createFileReceiver,
   DirectTransferRefusedError,
+  FRAME_BYTES,
   HIGH_WATER_BYTES,
   sendFileOver,
   sendFilesDirectly,
@@ -52,7 +53,7 @@ describe('direct file transfer', () => {
     expect(received[0]?.file.type).toBe('image/jpeg');
     expect(await bytesOf(received[0]?.file ?? new Blob())).toEqual(await bytesOf(file));
     const [sender, receiving] = links[0] ?? [];
-    expect(sender?.maxBuffered).toBeLessThanOrEqual(HIGH_WATER_BYTES + CHUNK_BYTES + 4);
+    expect(sender?.maxBuffered).toBeLessThanOrEqual(HIGH_WATER_BYTES + FRAME_BYTES);
     expect(framesOf(receiving as FakePort, 'ack')).toHaveLength(Math.floor(41 / ACK_EVERY));
     expect(progress.at(-1)).toBe(1);
   });
@@ -87,6 +88,7 @@ describe('direct file transfer', () => {
     const { received, open, links } = receiverSetup({ accepts: false });
     await expect(sendFileOver(await open(), { id: 'T3', file: randomFile(1000), from: 'Laptop' })).rejects.toThrow(
       DirectTransferRefusedError,
+      FRAME_BYTES,
     );
     expect(chunksSentBy(links[0]?.[0] as FakePort)).toBe(0);
     expect(received).toHaveLength(0);

@@ -7,14 +7,17 @@ import type { NearPort } from './near-port';
  *   sender   {t:'file', id, name, type, size, from}   (again, with the same id, to resume)
  *   receiver {t:'at', id, next}                       the chunk it needs next (0 for a new file)
  *            or {t:'refused', id, reason}             receiving is off, or the file is too big
- *   sender   binary frames: chunk index (u32, big-endian) then up to CHUNK_BYTES of the file
+ *   sender   binary frames of FRAME_BYTES at most: chunk index (u32, big-endian), then the chunk
  *   receiver {t:'ack', id, next}                      every ACK_EVERY chunks
  *            {t:'done', id}                           the file is whole
  *
  * A channel that drops loses only what was on the way: the receiver keeps what it has by id for
  * PARTIAL_KEEP_MS, and the sender, on a new channel, offers the same id and continues where it is told.
  */
-export const CHUNK_BYTES = 64 * 1024;
+/** A binary frame: 64 KiB, the largest message every browser's data channel takes (Safari's SCTP limit). */
+export const FRAME_BYTES = 64 * 1024;
+const CHUNK_HEADER_BYTES = 4;
+export const CHUNK_BYTES = FRAME_BYTES - CHUNK_HEADER_BYTES;
 /** Above this much waiting in the channel's buffer the sender stops, until it drains to LOW_WATER_BYTES. */
 export const HIGH_WATER_BYTES = 1024 * 1024;
 export const LOW_WATER_BYTES = 256 * 1024;
@@ -60,9 +63,9 @@ export interface ReceivedFile {
 const chunkCount = (size: number) => Math.ceil(size / CHUNK_BYTES);
 
 function chunkFrame(index: number, bytes: ArrayBuffer): ArrayBuffer {
-  const frame = new Uint8Array(4 + bytes.byteLength);
+  const frame = new Uint8Array(CHUNK_HEADER_BYTES + bytes.byteLength);
   new DataView(frame.buffer).setUint32(0, index);
-  frame.set(new Uint8Array(bytes), 4);
+  frame.set(new Uint8Array(bytes), CHUNK_HEADER_BYTES);
   return frame.buffer;
 }
 
@@ -234,11 +237,11 @@ export function createFileReceiver({ onFile, keepMs = PARTIAL_KEEP_MS }: Receive
 
   function chunk(port: NearPort, key: string, data: ArrayBuffer) {
     const partial = partials.get(key);
-    if (!partial || data.byteLength < 4) return;
+    if (!partial || data.byteLength < CHUNK_HEADER_BYTES) return;
     const index = new DataView(data).getUint32(0);
     // The channel is ordered: anything but the next chunk is a stale frame of an earlier channel.
     if (index !== partial.chunks.length) return;
-    partial.chunks.push(data.slice(4));
+    partial.chunks.push(data.slice(CHUNK_HEADER_BYTES));
     const next = partial.chunks.length;
     if (next === chunkCount(partial.size)) return finish(port, key);
     if (next % ACK_EVERY === 0) port.send(JSON.stringify({ t: 'ack', id: partial.id, next }));
