@@ -83,6 +83,9 @@ export function useDeviceCache() {
         // This device's registration holds its receive policy, which the inbox follows.
         if (next.current) queryClient.setQueriesData<Device>({ queryKey: ['devices', 'this'] }, next);
       },
+      /** This device as the cached list knows it (read when needed, so no screen subscribes for it). */
+      currentDevice: (): Device | undefined =>
+        queryClient.getQueryData<DeviceList>(deviceKeys.list)?.devices.find((device) => device.current),
       forgetDevice: (id: string) => update((devices) => devices.filter((device) => device.id !== id)),
       refetchList: () => queryClient.invalidateQueries({ queryKey: deviceKeys.list }),
     };

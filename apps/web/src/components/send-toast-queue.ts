@@ -7,12 +7,13 @@ export const NEXT_SEND_DELAY_MS = 600;
 /**
  * Received sends, shown one toast after another: the app shows one toast at a time, and several sends may
  * arrive at once (all that waited while the device was away). The next comes once the current toast has
- * closed, or another toast took its place (a 'Copied' after its Copy).
+ * closed, or another toast took its place (a 'Copied' after its Copy). A file received over a direct link
+ * (`Send`: ReceivedFile) queues the same way.
  */
-export function createSendToastQueue(toasts: Pick<ToastStore, 'subscribe'>) {
-  const waiting: DeviceSendPayload[] = [];
+export function createSendToastQueue<Send = DeviceSendPayload>(toasts: Pick<ToastStore, 'subscribe'>) {
+  const waiting: Send[] = [];
   /** How a send becomes a toast (its id); sends wait until there is one. */
-  let show: ((send: DeviceSendPayload) => Promise<string | undefined>) | undefined;
+  let show: ((send: Send) => Promise<string | undefined>) | undefined;
   /** The toast on screen for a send; 'showing' while its toast is being made. */
   let current: string | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -31,11 +32,11 @@ export function createSendToastQueue(toasts: Pick<ToastStore, 'subscribe'>) {
 
   return {
     /** Sets (or replaces, when the words or the receive policy change) how a send is shown. */
-    showWith(shower: (send: DeviceSendPayload) => Promise<string | undefined>): void {
+    showWith(shower: (send: Send) => Promise<string | undefined>): void {
       show = shower;
       showNext();
     },
-    push(send: DeviceSendPayload): void {
+    push(send: Send): void {
       waiting.push(send);
       showNext();
     },

@@ -9,7 +9,7 @@ import { useToast } from '../ui/use-toast';
 import { createSendToastQueue } from './send-toast-queue';
 
 /** The longest a toast stays open; hovering or focusing it holds it open. */
-const RECEIVED_TOAST_MS = 5000;
+export const RECEIVED_TOAST_MS = 5000;
 
 /**
  * Shows each received send as a toast, "From <device>: <preview>" with Copy and (for a clip) Open, one

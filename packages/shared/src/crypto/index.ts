@@ -17,3 +17,5 @@ export {
   SALT_BYTES,
   TAG_BYTES,
 } from './params';
+/** Also the form of a device's nearness signatures (decision 030). */
+export { decodeBase64Url, encodeBase64Url } from './base64url';

@@ -2,11 +2,18 @@ import type { Device } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
 import { DeviceKindIcon } from '../../components/DeviceKindIcon';
 import { LastSeen } from '../../components/LastSeen';
+import { canLinkDirectly, isProvedNear } from '../../lib/near/nearness';
+import { CheckNearbyButton } from './CheckNearbyButton';
 import { DeviceNameEditor } from './DeviceNameEditor';
+import { NearbyBadge } from './NearbyBadge';
 import { ReceivePolicySelect } from './ReceivePolicySelect';
+import { SendFilesButton } from './SendFilesButton';
 import { SignOutDeviceButton } from './SignOutDeviceButton';
 
-/** One device: kind, name (renamed in place), 'This device', presence, and what it may do. */
+/**
+ * One device: kind, name (renamed in place), 'This device' or 'Nearby · verified', presence, and what it may
+ * do.
+ */
 export function DeviceRow({ device }: { device: Device }) {
   const { t } = useTranslation();
   return (
@@ -26,11 +33,14 @@ export function DeviceRow({ device }: { device: Device }) {
                 {t('devices.thisDevice')}
               </span>
             )}
+            {isProvedNear(device) && <NearbyBadge />}
           </div>
           <Presence device={device} />
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+        {canLinkDirectly(device) && <CheckNearbyButton device={device} />}
+        {!device.current && device.online && <SendFilesButton device={device} />}
         <ReceivePolicySelect device={device} />
         <SignOutDeviceButton device={device} />
       </div>

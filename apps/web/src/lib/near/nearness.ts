@@ -1,0 +1,12 @@
+import type { Device } from '@clipsync/shared';
+
+/** The device is proved near this one now (its proof has not run out). */
+export const isProvedNear = (device: Pick<Device, 'nearUntil'>, now = Date.now()): boolean =>
+  Boolean(device.nearUntil && Date.parse(device.nearUntil) > now);
+
+/**
+ * Another device that could take part in a direct link now: online, and a browser or installed app (a CLI
+ * has no WebRTC).
+ */
+export const canLinkDirectly = (device: Pick<Device, 'current' | 'online' | 'kind'>): boolean =>
+  !device.current && device.online && device.kind !== 'cli';
