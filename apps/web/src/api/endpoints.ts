@@ -6,6 +6,7 @@ import {
   DESKTOP_ENDPOINTS,
   DEVICE_ENDPOINTS,
   DEVICE_SEND_ENDPOINTS,
+  NEARNESS_ENDPOINTS,
   NETWORK_ENDPOINTS,
   ROOM_ENDPOINTS,
   SHARE_CLAIM_ENDPOINTS,
@@ -42,3 +43,5 @@ export const deviceEndpoints = DEVICE_ENDPOINTS;
 /** The account's devices (browsers, installed apps, CLIs); `deviceEndpoints` is the CLI's sign-in. */
 export const accountDeviceEndpoints = ACCOUNT_DEVICE_ENDPOINTS;
 export const deviceSendEndpoints = DEVICE_SEND_ENDPOINTS;
+/** A device's key and the proof that two devices are near (decision 030). */
+export const nearnessEndpoints = NEARNESS_ENDPOINTS;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { DeviceKindIcon } from '../../components/DeviceKindIcon';
 import { LastSeen } from '../../components/LastSeen';
 import { DeviceNameEditor } from './DeviceNameEditor';
+import { NearQrButton } from './near-qr/NearQrButton';
 import { ReceivePolicySelect } from './ReceivePolicySelect';
 import { SignOutDeviceButton } from './SignOutDeviceButton';
 
@@ -31,6 +32,7 @@ export function DeviceRow({ device }: { device: Device }) {
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+        <NearQrButton device={device} />
         <ReceivePolicySelect device={device} />
         <SignOutDeviceButton device={device} />
       </div>

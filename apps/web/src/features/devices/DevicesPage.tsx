@@ -2,10 +2,12 @@ import type { Device } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDevices } from '../../api/device-queries';
+import { useDeviceNear } from '../../realtime/use-device-near';
 import { useDevicePresence } from '../../realtime/use-device-presence';
 import { Button } from '../../ui/Button';
 import { Skeleton } from '../../ui/Skeleton';
 import { DeviceRow } from './DeviceRow';
+import { useRegisterDeviceKey } from './near-qr/use-register-device-key';
 
 /** This device first, then the others in the order they joined (the server's order). */
 const currentFirst = (devices: readonly Device[]) => [
@@ -21,6 +23,8 @@ export default function DevicesPage() {
   const { t } = useTranslation();
   const devices = useDevices();
   useDevicePresence();
+  useDeviceNear();
+  useRegisterDeviceKey(devices.data?.devices);
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold">{t('devices.title')}</h1>
