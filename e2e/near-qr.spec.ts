@@ -1,0 +1,66 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { createConfirmedUser, storeSession } from './support/accounts';
+
+interface Login {
+  user: { id: string };
+  session: { access_token: string };
+}
+
+async function logIn(request: APIRequestContext, account: { email: string; password: string }): Promise<Login> {
+  const response = await request.post('/api/auth/login', { data: account });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Login;
+}
+
+/** A browser of its own holding `login`'s session, on My devices once it registered its nearness key. */
+async function openDevices(browser: Browser, login: Login): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await storeSession(page, login.user, login.session);
+  const keyRegistered = page.waitForResponse(
+    (response) => response.url().endsWith('/api/devices/current/key') && response.status() === 204,
+  );
+  await page.goto('/devices');
+  await keyRegistered;
+  return page;
+}
+
+/**
+ * Issue 32's fallback proof: device A shows a QR code of a signed challenge on B's row; B opens its link
+ * (the camera's part, here read from the code) and posts the proof; both say "Nearby · verified", A without
+ * asking the server again (`device:near`). The same link a second time is spent.
+ */
+test('a QR code shown by one device and opened by the other proves them near, on both screens', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const account = await createConfirmedUser(request, 'near-qr');
+  const [first, second] = [await logIn(request, account), await logIn(request, account)];
+  const b = await openDevices(browser, second);
+  const a = await openDevices(browser, first);
+
+  const otherRow = a
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ hasNot: a.getByText('This device', { exact: true }) });
+  await otherRow.getByRole('button', { name: 'Prove with a QR code' }).click();
+  const dialog = a.getByRole('dialog', { name: /^Prove .+ is near$/ });
+  await expect(dialog).toContainText(/Scan this code with the camera of .+/);
+  await expect(dialog).toContainText(/Expires in \d+ s/);
+  const link = await dialog.getByRole('img', { name: /^QR code for / }).getAttribute('data-link');
+  expect(link).toMatch(/\/devices\/near#c=/);
+  await expect(dialog.getByTestId('near-qr-link')).toHaveText(link ?? '');
+
+  // The code's link may name the machine's LAN address (the page is on localhost): B opens its path here.
+  const scanned = new URL(link ?? '');
+  expect(scanned.hash).toContain('&s=');
+  await b.goto(`${scanned.pathname}${scanned.hash}`);
+  await expect(b.getByRole('status').filter({ hasText: 'Nearby · verified' })).toBeVisible();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Nearby · verified' })).toBeVisible();
+
+  // Opened again, the code is spent.
+  await b.reload();
+  await expect(b.getByRole('alert')).toHaveText(
+    'This code has expired or was already used. Show a new code on the other device.',
+  );
+});
