@@ -1,0 +1,132 @@
+import { nearProofText, type NearChallenge } from '@clipsync/shared';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test, vi } from 'vitest';
+import { devicesApi } from '../../../api/devices-api';
+import { nearnessApi } from '../../../api/nearness-api';
+import { networkApi } from '../../../api/network-api';
+import { laptopCli, makeDevice, phone } from '../../../test/device-fixtures';
+import { testUser } from '../../../test/fixtures';
+import { setUpPageTests } from '../../../test/page-test-setup';
+import { renderLivePage } from '../../../test/render-live-page';
+import { DeviceSignerContext, type DeviceSigner } from './device-signer';
+import { NearQrButton } from './NearQrButton';
+import { parseNearQrFragment } from './near-qr-link';
+
+vi.mock('../../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), register: vi.fn() } }));
+vi.mock('../../../api/nearness-api', () => ({ nearnessApi: { createChallenge: vi.fn(), prove: vi.fn() } }));
+vi.mock('../../../api/network-api', () => ({ networkApi: { shareOrigins: vi.fn() } }));
+
+const thisBrowser = makeDevice({ hasKey: true });
+const keyedPhone = { ...phone, hasKey: true };
+const challenge = (expiresInMs = 60_000): NearChallenge => ({
+  challengeId: 'CHALLENGE0000000000001',
+  nonce: 'N'.repeat(43),
+  expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
+});
+
+function renderButtons(
+  devices = [thisBrowser, keyedPhone, laptopCli, { ...phone, id: 'DEVICE0NOKEY0000000001', name: 'No key' }],
+) {
+  const signer: DeviceSigner = { sign: vi.fn(async () => 'A'.repeat(86)) };
+  vi.mocked(devicesApi.register).mockResolvedValue(thisBrowser);
+  vi.mocked(devicesApi.list).mockResolvedValue({ devices });
+  vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+  const rendered = renderLivePage({
+    path: '/devices',
+    url: '/devices',
+    user: testUser,
+    element: (
+      <DeviceSignerContext.Provider value={signer}>
+        <ul>
+          {devices.map((device) => (
+            <li key={device.id} aria-label={device.name}>
+              <NearQrButton device={device} />
+            </li>
+          ))}
+        </ul>
+      </DeviceSignerContext.Provider>
+    ),
+  });
+  return { ...rendered, signer };
+}
+
+const proveButtonOf = (name: string) =>
+  within(screen.getByRole('listitem', { name })).queryByRole('button', { name: 'Prove with a QR code' });
+
+describe('NearQrButton and its dialog', () => {
+  setUpPageTests();
+
+  test('only on another browser or app with a key: not on this device, a CLI or a device without a key', () => {
+    renderButtons();
+    expect(proveButtonOf('Safari on iPhone')).toBeInTheDocument();
+    expect(proveButtonOf('Chrome on Linux')).not.toBeInTheDocument();
+    expect(proveButtonOf('clipsync CLI')).not.toBeInTheDocument();
+    expect(proveButtonOf('No key')).not.toBeInTheDocument();
+  });
+
+  test('shows a QR code of the signed challenge for the other device, then "Nearby · verified" when device:near says so', async () => {
+    vi.mocked(nearnessApi.createChallenge).mockResolvedValue(challenge());
+    const { socket, signer } = renderButtons();
+    await userEvent.click(proveButtonOf('Safari on iPhone') as HTMLElement);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Prove Safari on iPhone is near' }));
+    const qr = await dialog.findByRole('img', { name: 'QR code for Safari on iPhone' });
+    expect(nearnessApi.createChallenge).toHaveBeenCalledWith({ withDeviceId: phone.id });
+    const text = nearProofText({
+      ...challenge(),
+      issuerDeviceId: thisBrowser.id,
+      otherDeviceId: phone.id,
+    });
+    expect(signer.sign).toHaveBeenCalledWith(text);
+
+    const link = qr.getAttribute('data-link') ?? '';
+    expect(link).toMatch(/^http:\/\/localhost(:\d+)?\/devices\/near#c=/);
+    expect(parseNearQrFragment(new URL(link).hash)).toEqual({
+      challengeId: 'CHALLENGE0000000000001',
+      nonce: 'N'.repeat(43),
+      issuerDeviceId: thisBrowser.id,
+      otherDeviceId: phone.id,
+      issuerSignature: 'A'.repeat(86),
+    });
+    expect(dialog.getByText('Scan this code with the camera of Safari on iPhone')).toBeInTheDocument();
+    expect(dialog.getByText(/^Expires in (59|60) s$/)).toBeInTheDocument();
+    expect(dialog.getByTestId('near-qr-link')).toHaveTextContent(link);
+
+    // Another pair's proof changes nothing here.
+    act(() => socket.fire('device:near', { deviceIds: [laptopCli.id, phone.id], nearUntil: challenge().expiresAt }));
+    expect(dialog.queryByText('Nearby · verified')).not.toBeInTheDocument();
+    act(() =>
+      socket.fire('device:near', { deviceIds: [thisBrowser.id, phone.id].sort(), nearUntil: challenge().expiresAt }),
+    );
+    expect(await dialog.findByText('Nearby · verified')).toBeInTheDocument();
+    expect(dialog.getByText('Safari on iPhone and this device are near each other.')).toBeInTheDocument();
+    expect(dialog.queryByRole('img')).not.toBeInTheDocument();
+  });
+
+  test('an expired code offers "Show a new code", which asks for a new challenge', async () => {
+    vi.mocked(nearnessApi.createChallenge).mockResolvedValueOnce(challenge(-1000));
+    vi.mocked(nearnessApi.createChallenge).mockResolvedValueOnce({
+      ...challenge(),
+      challengeId: 'CHALLENGE0000000000002',
+    });
+    renderButtons();
+    await userEvent.click(proveButtonOf('Safari on iPhone') as HTMLElement);
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByText('This code has expired.')).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole('button', { name: 'Show a new code' }));
+    const qr = await dialog.findByRole('img', { name: 'QR code for Safari on iPhone' });
+    expect(qr.getAttribute('data-link')).toContain('c=CHALLENGE0000000000002');
+    expect(nearnessApi.createChallenge).toHaveBeenCalledTimes(2);
+  });
+
+  test('a challenge refused says so and offers to try again', async () => {
+    vi.mocked(nearnessApi.createChallenge).mockRejectedValueOnce(new Error('Conflict'));
+    vi.mocked(nearnessApi.createChallenge).mockResolvedValueOnce(challenge());
+    renderButtons();
+    await userEvent.click(proveButtonOf('Safari on iPhone') as HTMLElement);
+    const dialog = within(await screen.findByRole('dialog'));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Could not make a code.');
+    await userEvent.click(dialog.getByRole('button', { name: 'Try again' }));
+    expect(await dialog.findByRole('img', { name: 'QR code for Safari on iPhone' })).toBeInTheDocument();
+  });
+});
