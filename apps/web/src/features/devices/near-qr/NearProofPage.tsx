@@ -27,6 +27,7 @@ export default function NearProofPage() {
   const outcome = (): ReactNode => {
     if (!code) return <Message alert text={t('devices.nearQr.invalid')} />;
     if (thisDevice.isPending) return <Message text={t('devices.nearQr.checking')} />;
+    if (thisDevice.isError) return <Message alert text={t('devices.nearQr.failedScan')} />;
     if (!isForThisDevice) return <Message alert text={t('devices.nearQr.otherDevice')} />;
     if (proof.isSuccess) return <NearVerified name={issuerName} />;
     if (proof.isError) {

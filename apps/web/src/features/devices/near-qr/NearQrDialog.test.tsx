@@ -1,7 +1,7 @@
 import { nearProofText, type NearChallenge } from '@clipsync/shared';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { devicesApi } from '../../../api/devices-api';
 import { nearnessApi } from '../../../api/nearness-api';
 import { networkApi } from '../../../api/network-api';
@@ -19,10 +19,10 @@ vi.mock('../../../api/network-api', () => ({ networkApi: { shareOrigins: vi.fn()
 
 const thisBrowser = makeDevice({ hasKey: true });
 const keyedPhone = { ...phone, hasKey: true };
-const challenge = (expiresInMs = 60_000): NearChallenge => ({
+const challenge = (): NearChallenge => ({
   challengeId: 'CHALLENGE0000000000001',
   nonce: 'N'.repeat(43),
-  expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
+  expiresAt: new Date(Date.now() + 60_000).toISOString(),
 });
 
 function renderButtons(
@@ -103,8 +103,10 @@ describe('NearQrButton and its dialog', () => {
     expect(dialog.queryByRole('img')).not.toBeInTheDocument();
   });
 
-  test('an expired code offers "Show a new code", which asks for a new challenge', async () => {
-    vi.mocked(nearnessApi.createChallenge).mockResolvedValueOnce(challenge(-1000));
+  test('after its 60 s the code gives way to "Show a new code", which asks for a new challenge', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    onTestFinished(() => void vi.useRealTimers());
+    vi.mocked(nearnessApi.createChallenge).mockResolvedValueOnce(challenge());
     vi.mocked(nearnessApi.createChallenge).mockResolvedValueOnce({
       ...challenge(),
       challengeId: 'CHALLENGE0000000000002',
@@ -112,11 +114,27 @@ describe('NearQrButton and its dialog', () => {
     renderButtons();
     await userEvent.click(proveButtonOf('Safari on iPhone') as HTMLElement);
     const dialog = within(await screen.findByRole('dialog'));
+    await dialog.findByRole('img', { name: 'QR code for Safari on iPhone' });
+    act(() => void vi.advanceTimersByTime(30_000));
+    expect(dialog.getByText(/^Expires in (29|30) s$/)).toBeInTheDocument();
+    act(() => void vi.advanceTimersByTime(30_000));
     expect(await dialog.findByText('This code has expired.')).toBeInTheDocument();
+    expect(dialog.queryByRole('img')).not.toBeInTheDocument();
     await userEvent.click(dialog.getByRole('button', { name: 'Show a new code' }));
     const qr = await dialog.findByRole('img', { name: 'QR code for Safari on iPhone' });
     expect(qr.getAttribute('data-link')).toContain('c=CHALLENGE0000000000002');
     expect(nearnessApi.createChallenge).toHaveBeenCalledTimes(2);
+  });
+
+  test("on a page at localhost the code's link names the machine's LAN address, which a phone can open", async () => {
+    vi.mocked(nearnessApi.createChallenge).mockResolvedValue(challenge());
+    renderButtons();
+    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: ['http://192.168.1.20:3000'] });
+    await userEvent.click(proveButtonOf('Safari on iPhone') as HTMLElement);
+    const qr = await screen.findByRole('img', { name: 'QR code for Safari on iPhone' });
+    await waitFor(() =>
+      expect(qr.getAttribute('data-link')).toMatch(/^http:\/\/192\.168\.1\.20:3000\/devices\/near#c=/),
+    );
   });
 
   test('a challenge refused says so and offers to try again', async () => {

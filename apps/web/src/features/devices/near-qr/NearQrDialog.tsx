@@ -2,12 +2,14 @@ import type { Device, DeviceNearPayload } from '@clipsync/shared';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShareOrigin } from '../../../api/network-queries';
 import { useDeviceNear } from '../../../realtime/use-device-near';
 import { Button } from '../../../ui/Button';
 import { Dialog, DialogContent } from '../../../ui/Dialog';
 import { useDeviceSigner } from './device-signer';
 import { NearVerified } from './NearVerified';
-import { useSecondsLeft, useShowNearCode, useThisDevice, type ShownNearCode } from './use-near-qr';
+import { nearQrLink } from './near-qr-link';
+import { useSecondsLeft, useSignedNearCode, useThisDevice, type SignedNearCode } from './use-near-qr';
 
 /**
  * Device A shows a QR code of a fresh challenge, signed by its own key, for `device`'s camera; the code
@@ -18,7 +20,7 @@ export function NearQrDialog({ device, onClose }: { device: Device; onClose: () 
   const { t } = useTranslation();
   const signer = useDeviceSigner();
   const thisDevice = useThisDevice();
-  const show = useShowNearCode(device, signer);
+  const show = useSignedNearCode(device, signer);
   const [isVerified, setIsVerified] = useState(false);
   const { mutate } = show;
   const canShow = thisDevice.isSuccess;
@@ -48,7 +50,7 @@ export function NearQrDialog({ device, onClose }: { device: Device; onClose: () 
             </Button>
           </div>
         ) : show.data && !show.isPending ? (
-          <ShownCode code={show.data} name={device.name} onRenew={() => mutate()} />
+          <ShownCode signed={show.data} name={device.name} onRenew={() => mutate()} />
         ) : (
           <p role="status">{t('devices.nearQr.making')}</p>
         )}
@@ -58,9 +60,12 @@ export function NearQrDialog({ device, onClose }: { device: Device; onClose: () 
 }
 
 /** The QR code and its link while the challenge lasts, then "Show a new code". */
-function ShownCode({ code, name, onRenew }: { code: ShownNearCode; name: string; onRenew: () => void }) {
+function ShownCode({ signed, name, onRenew }: { signed: SignedNearCode; name: string; onRenew: () => void }) {
   const { t } = useTranslation();
-  const secondsLeft = useSecondsLeft(code.expiresAt);
+  // Built here, not with the challenge: the machine's LAN origin may arrive after it (a page on localhost).
+  const { origin } = useShareOrigin(true);
+  const link = nearQrLink(origin, signed.code);
+  const secondsLeft = useSecondsLeft(signed.expiresAt);
   if (secondsLeft === 0) {
     return (
       <div className="flex flex-col items-start gap-3">
@@ -73,12 +78,12 @@ function ShownCode({ code, name, onRenew }: { code: ShownNearCode; name: string;
     <figure className="flex flex-col items-center gap-3">
       <div className="rounded-lg bg-white p-3">
         <QRCodeSVG
-          value={code.link}
+          value={link}
           size={240}
           level="M"
           role="img"
           aria-label={t('devices.nearQr.qrLabel', { name })}
-          data-link={code.link}
+          data-link={link}
         />
       </div>
       <figcaption className="flex flex-col items-center gap-1 text-center text-sm">
@@ -90,7 +95,7 @@ function ShownCode({ code, name, onRenew }: { code: ShownNearCode; name: string;
       <p className="w-full text-xs break-all text-slate-600 dark:text-slate-300">
         {t('devices.nearQr.orOpen', { name })}{' '}
         <span data-testid="near-qr-link" className="font-mono">
-          {code.link}
+          {link}
         </span>
       </p>
     </figure>

@@ -1,14 +1,13 @@
-import { nearProofText, type Device } from '@clipsync/shared';
+import { NEAR_CHALLENGE_TTL_MS, nearProofText, type Device } from '@clipsync/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/api-error';
 import { useDeviceCache, useRegisterThisDevice } from '../../../api/device-queries';
 import { nearnessApi } from '../../../api/nearness-api';
-import { useShareOrigin } from '../../../api/network-queries';
 import { thisDeviceRegistration } from '../../../lib/this-device';
 import { useAuth } from '../../../session/auth-context';
 import type { DeviceSigner } from './device-signer';
-import { nearQrLink, type NearQrLink } from './near-qr-link';
+import type { NearQrLink } from './near-qr-link';
 
 /** This browser's own registration as a device (DeviceInbox asks for it on every signed-in page; cached). */
 export function useThisDevice() {
@@ -17,40 +16,40 @@ export function useThisDevice() {
   return useRegisterThisDevice(status === 'signedIn' ? user?.id : undefined, registration);
 }
 
-/** A code on show: the link the QR code carries and when its challenge expires. */
-export interface ShownNearCode {
-  link: string;
-  expiresAt: string;
+/** A code to show: what its link carries, and when (this device's clock) its challenge expires. */
+export interface SignedNearCode {
+  code: NearQrLink;
+  expiresAt: number;
 }
 
 /**
- * Device A's side: a challenge for A and `other`, A's own signature over the proof's text, and the link of
- * the QR code that carries both to `other`'s camera. `show()` again makes a new code (a new challenge).
+ * Device A's side: a challenge for A and `other`, and A's own signature over the proof's text, which the
+ * QR code's link carries to `other`'s camera. `mutate()` again makes a new code (a new challenge).
  */
-export function useShowNearCode(other: Device, signer: DeviceSigner) {
+export function useSignedNearCode(other: Device, signer: DeviceSigner) {
   const thisDevice = useThisDevice();
-  const { origin } = useShareOrigin(true);
   return useMutation({
-    mutationFn: async (): Promise<ShownNearCode> => {
+    mutationFn: async (): Promise<SignedNearCode> => {
       const issuerDeviceId = thisDevice.data?.id;
       if (!issuerDeviceId) throw new Error('This browser is not registered as a device yet');
-      const challenge = await nearnessApi.createChallenge({ withDeviceId: other.id });
-      const text = nearProofText({ ...challenge, issuerDeviceId, otherDeviceId: other.id });
-      const issuerSignature = await signer.sign(text);
-      const link = nearQrLink(origin, { ...challenge, issuerDeviceId, otherDeviceId: other.id, issuerSignature });
-      return { link, expiresAt: challenge.expiresAt };
+      // Counted from before the request, on this device's clock: a clock set wrong shows the right time left.
+      const askedAt = Date.now();
+      const { challengeId, nonce } = await nearnessApi.createChallenge({ withDeviceId: other.id });
+      const code = { challengeId, nonce, issuerDeviceId, otherDeviceId: other.id };
+      const issuerSignature = await signer.sign(nearProofText(code));
+      return { code: { ...code, issuerSignature }, expiresAt: askedAt + NEAR_CHALLENGE_TTL_MS };
     },
   });
 }
 
-/** Whole seconds until `iso`, counted down each second (0 once past). */
-export function useSecondsLeft(iso: string): number {
+/** Whole seconds until `deadline` (epoch ms), counted down each second (0 once past). */
+export function useSecondsLeft(deadline: number): number {
   const [now, setNow] = useState(Date.now);
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));
+  return Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 
 /** Why a scanned code proved nothing: spent, expired or not this pair's (the server's one 403, or 404), or anything else. */
