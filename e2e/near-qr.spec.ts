@@ -64,3 +64,41 @@ test('a QR code shown by one device and opened by the other proves them near, on
     'This code has expired or was already used. Show a new code on the other device.',
   );
 });
+
+/**
+ * A signed-out browser that opens a code signs in first and comes back to it (the fragment kept), and is
+ * then told the code is for another device: signing in made it a device of its own. Nothing was posted, so
+ * the device the code is for still proves with it.
+ */
+test('a signed-out browser is sent to sign in and back, then told the code is for another device', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const account = await createConfirmedUser(request, 'near-qr-out');
+  const [first, second] = [await logIn(request, account), await logIn(request, account)];
+  const b = await openDevices(browser, second);
+  const a = await openDevices(browser, first);
+  await a
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ hasNot: a.getByText('This device', { exact: true }) })
+    .getByRole('button', { name: 'Prove with a QR code' })
+    .click();
+  const dialog = a.getByRole('dialog', { name: /^Prove .+ is near$/ });
+  const scanned = new URL((await dialog.getByRole('img', { name: /^QR code for / }).getAttribute('data-link')) ?? '');
+
+  const signedOut = await (await browser.newContext()).newPage();
+  await signedOut.goto(`${scanned.pathname}${scanned.hash}`);
+  await expect(signedOut).toHaveURL(/\/auth$/);
+  await signedOut.getByLabel('Email').fill(account.email);
+  await signedOut.getByLabel('Password', { exact: true }).fill(account.password);
+  await signedOut.getByRole('button', { name: 'Login' }).click();
+  await expect.poll(() => new URL(signedOut.url()).pathname).toBe(scanned.pathname);
+  expect(new URL(signedOut.url()).hash).toBe(scanned.hash);
+  await expect(signedOut.getByRole('alert')).toHaveText('This code is for another of your devices.');
+
+  await b.goto(`${scanned.pathname}${scanned.hash}`);
+  await expect(b.getByRole('status').filter({ hasText: 'Nearby · verified' })).toBeVisible();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Nearby · verified' })).toBeVisible();
+});
