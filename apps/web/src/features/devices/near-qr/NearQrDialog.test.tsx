@@ -2,12 +2,14 @@ import { nearProofText, type NearChallenge } from '@clipsync/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, onTestFinished, test, vi } from 'vitest';
+import { useDevices } from '../../../api/device-queries';
 import { devicesApi } from '../../../api/devices-api';
 import { nearnessApi } from '../../../api/nearness-api';
 import { networkApi } from '../../../api/network-api';
 import { laptopCli, makeDevice, phone } from '../../../test/device-fixtures';
 import { testUser } from '../../../test/fixtures';
 import { setUpPageTests } from '../../../test/page-test-setup';
+import { useDevicePresence } from '../../../realtime/use-device-presence';
 import { renderLivePage } from '../../../test/render-live-page';
 import { DeviceSignerContext, type DeviceSigner } from './device-signer';
 import { NearQrButton } from './NearQrButton';
@@ -49,6 +51,17 @@ function renderButtons(
     ),
   });
   return { ...rendered, signer };
+}
+
+/** One device's button as My devices renders it: from the live list, which reloads when the socket reconnects. */
+function ButtonOf({ deviceId, signer }: { deviceId: string; signer: DeviceSigner }) {
+  const device = useDevices().data?.devices.find((listed) => listed.id === deviceId);
+  useDevicePresence();
+  return (
+    <DeviceSignerContext.Provider value={signer}>
+      {device && <NearQrButton device={device} />}
+    </DeviceSignerContext.Provider>
+  );
 }
 
 const proveButtonOf = (name: string) =>
@@ -124,6 +137,30 @@ describe('NearQrButton and its dialog', () => {
     const qr = await dialog.findByRole('img', { name: 'QR code for Safari on iPhone' });
     expect(qr.getAttribute('data-link')).toContain('c=CHALLENGE0000000000002');
     expect(nearnessApi.createChallenge).toHaveBeenCalledTimes(2);
+  });
+
+  test('a proof whose device:near was missed shows once the reloaded list has a new nearUntil for the device', async () => {
+    vi.mocked(nearnessApi.createChallenge).mockResolvedValue(challenge());
+    const devices = [thisBrowser, keyedPhone];
+    const signer: DeviceSigner = { sign: vi.fn(async () => 'A'.repeat(86)) };
+    vi.mocked(devicesApi.register).mockResolvedValue(thisBrowser);
+    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    const { socket } = renderLivePage({
+      path: '/devices',
+      url: '/devices',
+      user: testUser,
+      element: <ButtonOf deviceId={phone.id} signer={signer} />,
+    });
+    vi.mocked(devicesApi.list).mockResolvedValue({ devices });
+    await userEvent.click(await screen.findByRole('button', { name: 'Prove with a QR code' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await dialog.findByRole('img', { name: 'QR code for Safari on iPhone' });
+    vi.mocked(devicesApi.list).mockResolvedValue({
+      devices: [thisBrowser, { ...keyedPhone, nearUntil: new Date(Date.now() + 12 * 3600_000).toISOString() }],
+    });
+    // The socket comes back: the list reloads (useDevicePresence), without the device:near it missed.
+    act(() => socket.fire('connect'));
+    expect(await dialog.findByText('Nearby · verified')).toBeInTheDocument();
   });
 
   test("on a page at localhost the code's link names the machine's LAN address, which a phone can open", async () => {

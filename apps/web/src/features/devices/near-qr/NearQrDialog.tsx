@@ -21,7 +21,10 @@ export function NearQrDialog({ device, onClose }: { device: Device; onClose: () 
   const signer = useDeviceSigner();
   const thisDevice = useThisDevice();
   const show = useSignedNearCode(device, signer);
-  const [isVerified, setIsVerified] = useState(false);
+  const [isToldNear, setIsToldNear] = useState(false);
+  // A `device:near` missed while the socket was away: the list, reloaded on reconnect, shows a renewed nearness.
+  const [nearUntilAtOpen] = useState(device.nearUntil);
+  const isVerified = isToldNear || Boolean(device.nearUntil && device.nearUntil !== nearUntilAtOpen);
   const { mutate } = show;
   const canShow = thisDevice.isSuccess;
   // One challenge when the dialog opens (React's second effect in development asks no second one).
@@ -33,7 +36,7 @@ export function NearQrDialog({ device, onClose }: { device: Device; onClose: () 
   }, [canShow, mutate]);
   useDeviceNear(({ deviceIds }: DeviceNearPayload) => {
     if (deviceIds.includes(device.id) && thisDevice.data && deviceIds.includes(thisDevice.data.id)) {
-      setIsVerified(true);
+      setIsToldNear(true);
     }
   });
 
@@ -79,8 +82,9 @@ function ShownCode({ signed, name, onRenew }: { signed: SignedNearCode; name: st
       <div className="rounded-lg bg-white p-3">
         <QRCodeSVG
           value={link}
-          size={240}
-          level="M"
+          size={256}
+          // A screen shows the code undamaged: the lowest correction keeps its modules largest for a camera.
+          level="L"
           role="img"
           aria-label={t('devices.nearQr.qrLabel', { name })}
           data-link={link}
