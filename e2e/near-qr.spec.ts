@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createConfirmedUser, storeSession } from './support/accounts';
 
@@ -10,6 +11,14 @@ async function logIn(request: APIRequestContext, account: { email: string; passw
   const response = await request.post('/api/auth/login', { data: account });
   expect(response.ok()).toBe(true);
   return (await response.json()) as Login;
+}
+
+/** The serious and critical findings of an axe scan (as a11y.spec.ts scans every page). */
+async function blockingViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** A browser of its own holding `login`'s session, on My devices once it registered its nearness key. */
@@ -50,12 +59,14 @@ test('a QR code shown by one device and opened by the other proves them near, on
   const link = await dialog.getByRole('img', { name: /^QR code for / }).getAttribute('data-link');
   expect(link).toMatch(/\/devices\/near#c=/);
   await expect(dialog.getByTestId('near-qr-link')).toHaveText(link ?? '');
+  expect(await blockingViolations(a)).toEqual([]);
 
   // The code's link may name the machine's LAN address (the page is on localhost): B opens its path here.
   const scanned = new URL(link ?? '');
   expect(scanned.hash).toContain('&s=');
   await b.goto(`${scanned.pathname}${scanned.hash}`);
   await expect(b.getByRole('status').filter({ hasText: 'Nearby · verified' })).toBeVisible();
+  expect(await blockingViolations(b)).toEqual([]);
   await expect(dialog.getByRole('status').filter({ hasText: 'Nearby · verified' })).toBeVisible();
 
   // Opened again, the code is spent.
