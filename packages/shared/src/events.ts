@@ -10,7 +10,7 @@ import {
   LanDesktopData,
   LanPeer,
 } from './schemas/desktop';
-import type { NearSignalEmit, NearSignalPayload } from './schemas/nearness';
+import { NearProof, type NearSignalEmit, type NearSignalPayload } from './schemas/nearness';
 import { RoomActivityType } from './schemas/rooms';
 
 /**
@@ -105,6 +105,13 @@ export const DevicePresencePayload = z.object({ deviceId: ResourceId, online: z.
 export type DevicePresencePayload = z.infer<typeof DevicePresencePayload>;
 
 /**
+ * Sent on the user's own channel when two of their devices proved they are near (decision 030), whichever
+ * of the two posted the proof: the device showing a QR code learns the other scanned it.
+ */
+export const DeviceNearPayload = NearProof;
+export type DeviceNearPayload = NearProof;
+
+/**
  * `device:send`, to the sockets of the one device a send is for (its session's channel): text, or a clip
  * (its text and its files as links). The same `id` may come again (not acknowledged within 30 s, or on the
  * next connect): the device acts on an id once and acknowledges every time with `device:send-ack`.
@@ -169,6 +176,7 @@ export interface ServerToClientEvents {
   'room:changed': (payload: RoomChangedPayload) => void;
   'room:closed': (payload: RoomClosedPayload) => void;
   'device:presence': (payload: DevicePresencePayload) => void;
+  'device:near': (payload: DeviceNearPayload) => void;
   'device:send': (payload: DeviceSendPayload) => void;
   /** Another device of the account signals a WebRTC data channel to this one (an SDP or ICE candidate). */
   'near:signal': (payload: NearSignalPayload) => void;

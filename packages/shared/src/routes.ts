@@ -31,6 +31,8 @@ export const APP_ROUTES = [
   '/device',
   // The account's devices: presence, names, receive policy, sign-out.
   '/devices',
+  // Where a device's camera opens the QR code another device shows to prove they are near (`#c=…`).
+  '/devices/near',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

@@ -52,6 +52,8 @@ export interface DomainEventMap {
   'session.used': { sessionId: string };
   /** One of the user's devices came online or went offline: the account's sockets hear it. */
   'device.presence': { userId: string; deviceId: string; online: boolean; lastSeenAt: string };
+  /** Two of the user's devices proved they are near (decision 030): the account's sockets hear it. */
+  'device.near': { userId: string; deviceIds: [string, string]; nearUntil: string };
   /** A send for one device, stored and (again) due: the sockets of that device's session hear it. */
   'device.send-due': { sessionId: string; send: DeviceSendPayload };
 }

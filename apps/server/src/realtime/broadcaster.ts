@@ -89,6 +89,9 @@ export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () =
     events.on('device.presence', ({ userId, deviceId, online, lastSeenAt }) => {
       io.to(channels.user(userId)).emit('device:presence', { deviceId, online, lastSeenAt });
     }),
+    events.on('device.near', ({ userId, deviceIds, nearUntil }) => {
+      io.to(channels.user(userId)).emit('device:near', { deviceIds, nearUntil });
+    }),
     events.on('session.revoked', ({ sessionId }) => {
       io.in(channels.session(sessionId)).disconnectSockets(true);
     }),

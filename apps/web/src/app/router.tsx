@@ -108,6 +108,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/devices/DevicesPage')),
               },
               {
+                path: '/devices/near',
+                handle: title('devices.nearQr.pageTitle'),
+                lazy: lazyPage(() => import('../features/devices/near-qr/NearProofPage')),
+              },
+              {
                 path: '/device',
                 handle: title('device.title'),
                 lazy: lazyPage(() => import('../features/tokens/DevicePage')),

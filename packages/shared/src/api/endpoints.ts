@@ -662,9 +662,10 @@ export const NEARNESS_ENDPOINTS = defineEndpoints({
     response: NearChallenge,
   },
   /**
-   * Both signatures, posted by the device that asked for the challenge. Any failure (unknown, expired or
-   * used challenge, another device's or user's, a wrong signature) is the one 403 `FORBIDDEN`; the
-   * challenge is spent by the first attempt either way.
+   * Both signatures, posted by either device of the challenge: the one that asked for it, or the other (it
+   * scanned the first one's QR code). Any failure (unknown, expired or used challenge, another device's or
+   * user's, a wrong signature) is the one 403 `FORBIDDEN`; the challenge is spent by the first attempt of
+   * either device. A recorded proof is told to the account's sockets as `device:near`.
    */
   proof: {
     method: 'POST',

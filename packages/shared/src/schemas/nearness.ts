@@ -77,8 +77,8 @@ export const NearProof = z.object({
 export type NearProof = z.infer<typeof NearProof>;
 
 /**
- * The exact text both devices sign (UTF-8): the challenge's issuer is device A (it asked for the challenge
- * and posts the proof), the other is B.
+ * The exact text both devices sign (UTF-8): the challenge's issuer is device A (it asked for the challenge),
+ * the other is B; either of them posts the proof.
  */
 export function nearProofText(input: {
   challengeId: string;

@@ -1,12 +1,15 @@
 import { NEAR_CHALLENGE_TTL_MS, NEAR_SIGNALS_PER_MINUTE, NEARNESS_TTL_MS } from '@clipsync/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
+import type { DomainEvents } from '../../lib/domain-events';
 import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
 import type { AppContext } from '../define-module';
 
 /** What proving nearness uses of the app (decision 030). */
 export interface NearnessContext {
   db: Database;
+  /** A recorded proof emits `device.near`. */
+  events: DomainEvents;
   /** `near:signal` relays per socket per minute: a socket lives on one node, so this node's count is its count. */
   signalsPerSocket: AttemptLimiter;
   timing: { challengeTtlMs: number; nearnessTtlMs: number };
@@ -16,6 +19,7 @@ export interface NearnessContext {
 export function createNearnessContext(ctx: AppContext): NearnessContext {
   return {
     db: ctx.db,
+    events: ctx.events,
     signalsPerSocket: createAttemptLimiter({ max: NEAR_SIGNALS_PER_MINUTE, windowMs: 60_000 }),
     timing: { challengeTtlMs: NEAR_CHALLENGE_TTL_MS, nearnessTtlMs: NEARNESS_TTL_MS },
     log: ctx.log,

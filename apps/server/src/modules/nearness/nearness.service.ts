@@ -117,10 +117,11 @@ export async function createChallenge(
 }
 
 /**
- * The proof, posted by the device the challenge was issued to: both devices signed the challenge's text
- * with the keys they registered. The challenge is spent first, by one conditional UPDATE (so two posts
- * racing on two nodes spend it once); whatever fails after that, nothing is recorded and the answer is the
- * one 403. Proved, the pair is near for NEARNESS_TTL_MS (a renewed proof renews it).
+ * The proof, posted by either device of the challenge: the one that asked for it (A, after the data
+ * channel) or the other (B, which scanned A's QR code): both devices signed the challenge's text with the
+ * keys they registered. The challenge is spent first, by one conditional UPDATE (so two posts racing on two
+ * nodes spend it once); whatever fails after that, nothing is recorded and the answer is the one 403.
+ * Proved, the pair is near for NEARNESS_TTL_MS (a renewed proof renews it), and the account's sockets hear it.
  */
 export async function proveNearness(
   ctx: NearnessContext,
@@ -128,15 +129,15 @@ export async function proveNearness(
   challengeId: string,
   input: NearProofRequest,
 ): Promise<NearProof> {
-  const issuer = await callingDevice(ctx, actor);
+  const caller = await callingDevice(ctx, actor);
   const [challenge] = await ctx.db
     .update(nearChallenges)
     .set({ usedAt: sql`now()` })
     .where(
       and(
         eq(nearChallenges.id, challengeId),
-        eq(nearChallenges.userId, issuer.userId),
-        eq(nearChallenges.issuerDevice, issuer.id),
+        eq(nearChallenges.userId, caller.userId),
+        or(eq(nearChallenges.issuerDevice, caller.id), eq(nearChallenges.otherDevice, caller.id)),
         isNull(nearChallenges.usedAt),
         gt(nearChallenges.expiresAt, sql`now()`),
       ),
@@ -146,10 +147,12 @@ export async function proveNearness(
   const issuerSignature = input.signatures[challenge.issuerDevice];
   const otherSignature = input.signatures[challenge.otherDevice];
   if (!issuerSignature || !otherSignature) throw NOT_PROVED();
-  // The other device as it is now: still the caller's, still signed in, with the key it has now.
-  const other = await peerDevice(ctx, actor, challenge.otherDevice, 'prove').catch(() => {
+  // The caller's peer as it is now: still the caller's, still signed in, with the key it has now.
+  const peerId = challenge.issuerDevice === caller.id ? challenge.otherDevice : challenge.issuerDevice;
+  const peer = await peerDevice(ctx, actor, peerId, 'prove').catch(() => {
     throw NOT_PROVED();
   });
+  const [issuer, other] = challenge.issuerDevice === caller.id ? [caller, peer] : [peer, caller];
   const text = nearProofText({
     challengeId: challenge.id,
     nonce: challenge.nonce,
@@ -163,11 +166,13 @@ export async function proveNearness(
   const expiresAt = new Date(provedAt.getTime() + ctx.timing.nearnessTtlMs);
   const [row] = await ctx.db
     .insert(deviceNearness)
-    .values({ userId: issuer.userId, ...orderedPair(issuer.id, other.id), provedAt, expiresAt })
+    .values({ userId: caller.userId, ...orderedPair(issuer.id, other.id), provedAt, expiresAt })
     .onConflictDoUpdate({ target: [deviceNearness.deviceA, deviceNearness.deviceB], set: { provedAt, expiresAt } })
     .returning();
   if (!row) throw new AppError('INTERNAL');
-  return presentProof(row);
+  const proof = presentProof(row);
+  ctx.events.emit('device.near', { userId: caller.userId, ...proof });
+  return proof;
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type NearSignalPayload,
 } from '@clipsync/shared';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
 import { connectSocket, type TestSocket } from '../../../test/socket-client';
@@ -259,12 +259,13 @@ describe('nearness: signalling between own devices and the signed proof', () => 
     // Unknown challenge id.
     await refused(await prove(laptop, 'C'.repeat(22), await signBoth(laptop, phone, issued)));
 
-    // Posted by the other device (B) or by a stranger: refused, and the challenge is not spent by them.
+    // Posted by a stranger or by a third device of the owner: refused, and the challenge is not spent by them.
     issued = await challenge(laptop, phone.device.id);
     const signatures = await signBoth(laptop, phone, issued);
-    await refused(await prove(phone, issued.challengeId, signatures));
     const stranger = await browser(await testApp.factory.user(), 'Stranger');
     await refused(await prove(stranger, issued.challengeId, signatures));
+    const tablet = await browser(owner, 'Safari on iPad');
+    await refused(await prove(tablet, issued.challengeId, signatures));
     expect(await rowsOf(laptop.device.id)).toEqual([]);
 
     // Reused: the one good proof counts once, the second post of it is refused.
@@ -272,6 +273,77 @@ describe('nearness: signalling between own devices and the signed proof', () => 
     await testApp.context.db.delete(deviceNearness).where(eq(deviceNearness.userId, owner.id));
     await refused(await prove(laptop, issued.challengeId, signatures));
     expect(await rowsOf(laptop.device.id)).toEqual([]);
+  });
+
+  /** The `device:near` events a socket hears. */
+  const nearEventsOf = (socket: TestSocket) => {
+    const heard: NearProof[] = [];
+    socket.on('device:near', (payload) => heard.push(payload));
+    return heard;
+  };
+
+  test("the QR code's path: the other device (B) posts the proof; it is recorded and A's socket hears device:near", async () => {
+    const owner = await testApp.factory.user();
+    const laptop = await browser(owner, 'Firefox on Linux');
+    const phone = await browser(owner, 'Chrome on Android');
+    const heardByLaptop = nearEventsOf(await socketOf(laptop));
+    const heardByStranger = nearEventsOf(await socketOf(await browser(await testApp.factory.user(), 'Stranger')));
+
+    const issued = await challenge(laptop, phone.device.id);
+    const res = await prove(phone, issued.challengeId, await signBoth(laptop, phone, issued));
+    expect(res.statusCode).toBe(200);
+    const proof = res.json<NearProof>();
+    expect([...proof.deviceIds].sort()).toEqual([laptop.device.id, phone.device.id].sort());
+    expect(await nearUntilSeenBy(laptop, phone.device.id)).toBe(proof.nearUntil);
+    expect(await nearUntilSeenBy(phone, laptop.device.id)).toBe(proof.nearUntil);
+    await vi.waitFor(() => expect(heardByLaptop).toEqual([proof]));
+    await sleep(50);
+    expect(heardByStranger).toEqual([]);
+  });
+
+  test("the QR code's path refused: a third user's device, a forged challenge id, a reused challenge, a wrong signature: one 403, nothing recorded, nothing told", async () => {
+    const owner = await testApp.factory.user();
+    const laptop = await browser(owner, 'Firefox on Linux');
+    const phone = await browser(owner, 'Chrome on Android');
+    const stranger = await browser(await testApp.factory.user(), 'Safari on iPhone');
+    const heardByLaptop = nearEventsOf(await socketOf(laptop));
+    const refused = async (res: Awaited<ReturnType<typeof prove>>) => {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'FORBIDDEN', error: 'Nearness was not proved' });
+    };
+
+    // A third user's device posting A's and B's signatures (it read the link): refused, not spent.
+    let issued = await challenge(laptop, phone.device.id);
+    const signatures = await signBoth(laptop, phone, issued);
+    await refused(await prove(stranger, issued.challengeId, signatures));
+    // The third user's device signing as B itself.
+    await refused(
+      await prove(stranger, issued.challengeId, {
+        [laptop.device.id]: signatures[laptop.device.id] ?? '',
+        [stranger.device.id]: await sign(stranger.keys, 'anything'),
+      }),
+    );
+    // A forged challenge id.
+    await refused(await prove(phone, 'F'.repeat(22), signatures));
+    // A wrong signature from B (another challenge's text): refused, and it spends the challenge.
+    const wrong = await signBoth(laptop, phone, { ...issued, nonce: 'B'.repeat(43) });
+    await refused(
+      await prove(phone, issued.challengeId, { ...signatures, [phone.device.id]: wrong[phone.device.id] ?? '' }),
+    );
+    await refused(await prove(phone, issued.challengeId, signatures));
+    expect(await rowsOf(laptop.device.id)).toEqual([]);
+
+    // Reused: proved once by B, the same link posted again (by B or by A) is refused.
+    issued = await challenge(laptop, phone.device.id);
+    const good = await signBoth(laptop, phone, issued);
+    expect((await prove(phone, issued.challengeId, good)).statusCode).toBe(200);
+    await vi.waitFor(() => expect(heardByLaptop).toHaveLength(1));
+    await testApp.context.db.delete(deviceNearness).where(eq(deviceNearness.userId, owner.id));
+    await refused(await prove(phone, issued.challengeId, good));
+    await refused(await prove(laptop, issued.challengeId, good));
+    expect(await rowsOf(laptop.device.id)).toEqual([]);
+    await sleep(50);
+    expect(heardByLaptop).toHaveLength(1);
   });
 
   test("challenges: another user's device and an unknown id are 404, the device itself 403, a device without a key 409, signed out 401", async () => {

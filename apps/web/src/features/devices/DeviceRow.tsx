@@ -6,6 +6,7 @@ import { canLinkDirectly, isProvedNear } from '../../lib/near/nearness';
 import { CheckNearbyButton } from './CheckNearbyButton';
 import { DeviceNameEditor } from './DeviceNameEditor';
 import { NearbyBadge } from './NearbyBadge';
+import { NearQrButton } from './near-qr/NearQrButton';
 import { ReceivePolicySelect } from './ReceivePolicySelect';
 import { SendFilesButton } from './SendFilesButton';
 import { SignOutDeviceButton } from './SignOutDeviceButton';
@@ -40,6 +41,7 @@ export function DeviceRow({ device }: { device: Device }) {
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:justify-end">
         {canLinkDirectly(device) && <CheckNearbyButton device={device} />}
+        <NearQrButton device={device} />
         {!device.current && device.online && <SendFilesButton device={device} />}
         <ReceivePolicySelect device={device} />
         <SignOutDeviceButton device={device} />

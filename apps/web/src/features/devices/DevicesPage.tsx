@@ -2,6 +2,7 @@ import type { Device } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDevices } from '../../api/device-queries';
+import { useDeviceNear } from '../../realtime/use-device-near';
 import { useDevicePresence } from '../../realtime/use-device-presence';
 import { Button } from '../../ui/Button';
 import { Skeleton } from '../../ui/Skeleton';
@@ -21,6 +22,7 @@ export default function DevicesPage() {
   const { t } = useTranslation();
   const devices = useDevices();
   useDevicePresence();
+  useDeviceNear();
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
       <h1 className="text-2xl font-bold">{t('devices.title')}</h1>
