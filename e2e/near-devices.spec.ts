@@ -121,11 +121,15 @@ test('files go straight to a proved-near browser, not while its receiving is off
   await expect(otherRow(a).getByRole('status')).toContainText(/^Sent directly to /, { timeout: 30_000 });
   const received = toastWith(b, /sent you near-5mb\.bin/);
   await expect(received).toBeVisible();
+  // Held in the page until saved: the tray lists it beside the toast (the file is nowhere else).
+  const tray = b.getByRole('region', { name: 'Files sent to this device' });
+  await expect(tray).toContainText(/sent you near-5mb\.bin/);
   const [download] = await Promise.all([
     b.waitForEvent('download'),
     received.getByRole('button', { name: 'Save' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('near-5mb.bin');
+  await expect(tray).toBeHidden();
   expect(sha256(await readFile(await download.path()))).toBe(sha256(bytes));
   expect(sentRequests.filter((line) => /^(PUT|POST) \/api\/(clipboard|device-sends)/.test(line))).toEqual([]);
   expect(bEvents).not.toContain('device:send');

@@ -1,6 +1,7 @@
 import type { Device } from '@clipsync/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ApiError } from '../../api/api-error';
 import { useDeviceCache } from '../../api/device-queries';
 import { sendFilesThroughServer } from '../../api/send-files-through-server';
 import { DirectTransferRefusedError, TransferInterruptedError } from '../../lib/near/file-transfer';
@@ -35,6 +36,10 @@ export function useSendFiles(device: Device) {
 
   const mutation = useMutation({
     mutationFn: async (files: readonly File[]): Promise<FilesRoute> => {
+      // Known to refuse: said at once, before files are uploaded for a send the server would refuse (409).
+      if (device.receivePolicy === 'off') {
+        throw new ApiError('This device does not receive sends', 409, 'DEVICE_NOT_RECEIVING');
+      }
       const arrived = new Set<File>();
       if (socket && hasWebRtc() && isProvedNear(device)) {
         try {
