@@ -158,3 +158,31 @@ test('files go straight to a proved-near browser, not while its receiving is off
   await expect(toastWith(b, /^From .*1 file/)).toBeVisible();
   expect(bEvents).toContain('device:send');
 });
+
+test('a browser whose signature does not verify is not recorded as near, and the check says it failed', async ({
+  browser,
+  request,
+}) => {
+  const account = await createConfirmedUser(request, 'near-forged');
+  const a = await openBrowser(browser, await logIn(request, account));
+  // B answers the challenge over the channel, but with 64 bytes that are no signature of its key.
+  const b = await openBrowser(
+    browser,
+    await logIn(request, account),
+    (page) =>
+      void page.addInitScript(() => {
+        crypto.subtle.sign = async () => new Uint8Array(64).fill(7).buffer;
+      }),
+  );
+  await bothOnline([a, b]);
+
+  await otherRow(a).getByRole('button', { name: 'Check if nearby' }).click();
+  await expect(otherRow(a).getByRole('alert')).toHaveText('Could not check whether the device is nearby.');
+  await expect(otherRow(a).getByRole('button', { name: 'Check if nearby' })).toBeEnabled();
+  // The server recorded nothing: neither browser, asking for its list again, has the other as near.
+  for (const page of [a, b]) {
+    await page.reload();
+    await bothOnline([page]);
+    await expect(page.getByText('Nearby · verified')).toHaveCount(0);
+  }
+});
