@@ -4,12 +4,13 @@
  * /api/clipboard/<id>` without one, as a recipient opening the link; the answer must carry the same text.
  * Pairs/s and pair p99 (from the POST's start to the GET's end) at 10 keep-alive clients in a closed loop,
  * each client its own signed-in user. The floor is a bare Fastify hello-world (`servers/bare-fastify-server.ts`)
- * driven the same way in the same round: budget pairs/s ≥ 1/5 of its req/s, and p99 ≤ 10 ms absolute.
+ * driven the same way in the same round: budget (issue 33) pairs/s ≥ 1/6 of its req/s on PostgreSQL and ≥ 1/12 on the
+ * embedded default, p99 ≤ 15 ms on PostgreSQL. `--users 1` gives all clients one user (default: one user each).
  * A third side, information only: ClipSync with LOG_LEVEL=info as deployed (Fastify logs two lines a request)
  * instead of the bench's usual `warn`, its stdout in a file, so the cost of per-request logging is measured.
  * Each round starts every server afresh, the sides' order alternating by round (A B C, then C B A).
  *
- *   npm run bench -- paste [--duration 5] [--rounds 3] [--clients 10]
+ *   npm run bench -- paste [--duration 5] [--rounds 3] [--clients 10] [--users 10]
  *                          [--database-url postgres://user@127.0.0.1:5432/postgres] [--timeout 300]
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -24,8 +25,12 @@ import { PRODUCTION_V8_FLAGS, startServerChild, type ServerChild } from './lib/s
 import { latencySummary, median, round2 } from './lib/stats';
 import type { SignedIn } from './servers/clipsync-fixtures';
 
-const PAIRS_RATIO_MIN = 0.2;
-const P99_MAX_MS = 10;
+/**
+ * Issue 33's budget: pairs/s ≥ 1/6 of the hello-world's req/s on PostgreSQL (what a file-backed paste server
+ * does here), ≥ 1/12 on the embedded default; p99 ≤ 15 ms on PostgreSQL (the embedded p99 is shown, not judged).
+ */
+const pairsRatioMin = (onPostgres: boolean) => (onPostgres ? 1 / 6 : 1 / 12);
+const P99_MAX_MS = 15;
 const BUDGET_CLIENTS = 10;
 /** ~1 KB of text per clip: ASCII, so as many bytes as characters. */
 const CONTENT_CHARS = 1_024;
@@ -38,6 +43,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '5' },
     rounds: { type: 'string', default: '3' },
     clients: { type: 'string', default: String(BUDGET_CLIENTS) },
+    users: { type: 'string' },
     'database-url': { type: 'string' },
     timeout: { type: 'string', default: '300' },
   },
@@ -45,6 +51,9 @@ const { values } = parseArgs({
 const durationMs = positiveInt('paste', 'duration', values.duration) * 1000;
 const rounds = positiveInt('paste', 'rounds', values.rounds);
 const clients = positiveInt('paste', 'clients', values.clients);
+// Ten people pasting (one user per client, the default) or one person's ten clients (`--users 1`): the second
+// puts every create on the same per-user rows (counts, text usage, the quota's turn).
+const userCount = Math.min(positiveInt('paste', 'users', values.users ?? String(clients)), clients);
 const disarm = guardScenario('paste', positiveInt('paste', 'timeout', values.timeout));
 
 // PGlite in DATA_DIR on disk, the embedded default of `npm start` (and so the users signed in at set-up survive
@@ -70,7 +79,7 @@ async function setUp(): Promise<SignedIn[]> {
   const server = await startServerChild(clipsyncScript, { env: clipsyncEnv, nodeFlags: PRODUCTION_V8_FLAGS });
   try {
     const users: SignedIn[] = [];
-    for (let index = 0; index < clients; index++) users.push(await server.call<SignedIn>('signIn'));
+    for (let index = 0; index < userCount; index++) users.push(await server.call<SignedIn>('signIn'));
     return users;
   } finally {
     await server.stop();
@@ -100,7 +109,7 @@ function failureLog(side: Side) {
   };
 }
 
-/** `clients` loops, each its own user; merged into one result (their windows start and end together). */
+/** `clients` loops, client i as user i mod users; merged into one result (their windows start and end together). */
 async function runPairs(
   server: ServerChild,
   agent: Agent,
@@ -109,7 +118,8 @@ async function runPairs(
   fail: (what: string) => false,
 ) {
   const base = `http://127.0.0.1:${server.port}/api/clipboard`;
-  const loops = users.map((user, client) => {
+  const loops = Array.from({ length: clients }, (_, client) => {
+    const user = users[client % users.length]!;
     let pair = 0;
     const headers = { authorization: `Bearer ${user.accessToken}`, 'content-type': 'application/json' };
     return runClosedLoop(1, ms, async () => {
@@ -248,13 +258,30 @@ const logging = {
 // Judged: ClipSync at `warn`, the level every scenario runs at, so the floor ratio is the request path's own
 // cost; `logging` says what `info` adds. Any side's errors fail the run (the pairs were not what was asked).
 const errors = hello.errors + clipsync.errors + clipsyncInfo.errors;
+const onPostgres = databaseUrl !== 'data-dir';
+const ratioMin = pairsRatioMin(onPostgres);
 const verdict = {
-  ratio: { value: ratio, min: PAIRS_RATIO_MIN, met: ratio >= PAIRS_RATIO_MIN },
-  p99: { value: clipsync.p99, maxMs: P99_MAX_MS, met: clipsync.p99 <= P99_MAX_MS },
+  ratio: { value: ratio, min: round3(ratioMin), ofBudget: round2(ratio / ratioMin), met: ratio >= ratioMin },
+  p99: onPostgres
+    ? {
+        value: clipsync.p99,
+        maxMs: P99_MAX_MS,
+        ofBudget: round2(clipsync.p99 / P99_MAX_MS),
+        met: clipsync.p99 <= P99_MAX_MS,
+      }
+    : { value: clipsync.p99, maxMs: null, met: null },
   errors: { value: errors, met: errors === 0 },
 };
+console.error(
+  `paste (${userCount === 1 ? 'one user' : `${userCount} users`}): ${pairsPerSecond} pairs/s = 1/${round2(helloReqPerSecond / pairsPerSecond)} ` +
+    `of hello-world, budget 1/${Math.round(1 / ratioMin)} (${verdict.ratio.ofBudget}× of it): ${verdict.ratio.met ? 'met' : 'missed'}; ` +
+    `p99 ${clipsync.p99} ms` +
+    (onPostgres
+      ? `, budget ${P99_MAX_MS} ms (${verdict.p99.ofBudget}×): ${verdict.p99.met ? 'met' : 'missed'}`
+      : ' (not budgeted)'),
+);
 const smoke = clients !== BUDGET_CLIENTS;
-const withinBudget = smoke ? null : verdict.ratio.met && verdict.p99.met && verdict.errors.met;
+const withinBudget = smoke ? null : verdict.ratio.met && verdict.p99.met !== false && verdict.errors.met;
 
 disarm();
 await printResult(
@@ -263,6 +290,7 @@ await printResult(
     machine: machine(),
     database: describeDatabase(databaseUrl),
     clients,
+    users: userCount,
     durationSeconds: durationMs / 1000,
     rounds,
     contentChars: CONTENT_CHARS,
@@ -275,7 +303,7 @@ await printResult(
     logging,
     errors,
     verdict,
-    budget: { pairsRatioMin: PAIRS_RATIO_MIN, p99MaxMs: P99_MAX_MS, clients: BUDGET_CLIENTS },
+    budget: { pairsRatioMin: round3(ratioMin), p99MaxMs: onPostgres ? P99_MAX_MS : null, clients: BUDGET_CLIENTS },
     smoke,
     withinBudget,
   },

@@ -37,6 +37,8 @@ export interface SeedRequest {
   everyNth: number;
   /** Spread created_at evenly over this many days back from now. */
   days: number;
+  /** Every clip's text padded with filler words to this many bytes (issue 33's search: 512); unset: 30–300. */
+  clipBytes?: number;
 }
 
 /** 8 columns × 1 000 rows stays far below PostgreSQL's 65 535 bind parameters per statement. */
@@ -50,6 +52,13 @@ function randomSequence(seed: number) {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
     return state / 2_147_483_648;
   };
+}
+
+/** `text` followed by filler words up to `bytes` (ASCII), or as it is when `bytes` is unset or smaller. */
+function padTo(text: string, bytes: number | undefined, random: () => number): string {
+  let padded = text;
+  while (bytes !== undefined && padded.length < bytes) padded += ` ${FILLER[Math.floor(random() * FILLER.length)]}`;
+  return bytes === undefined ? padded : padded.slice(0, Math.max(bytes, text.length));
 }
 
 async function seedClips({ db }: AppContext, request: SeedRequest) {
@@ -66,11 +75,12 @@ async function seedClips({ db }: AppContext, request: SeedRequest) {
         () => FILLER[Math.floor(random() * FILLER.length)],
       );
       if (index % request.everyNth === 0) words.splice(Math.floor(random() * words.length), 0, request.word);
+      const content = padTo(`#${index} ${words.join(' ')}`, request.clipBytes, random);
       const createdAt = new Date(newest - (index / request.count) * spanMs);
       rows.push({
         id: newId(),
         userId: request.userId,
-        content: `#${index} ${words.join(' ')}`,
+        content,
         isDraft: false,
         createdAt,
         updatedAt: createdAt,
@@ -121,6 +131,8 @@ export interface SeedRoomRequest {
   fileEveryNth: number;
   /** Spread created_at evenly over this many days back from now. */
   days: number;
+  /** Every clip's text padded with filler words to this many bytes (issue 33's search: 512); unset: 30–300. */
+  clipBytes?: number;
 }
 
 export interface SeededRoom {

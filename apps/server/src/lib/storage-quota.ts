@@ -73,14 +73,37 @@ export async function assertStorageLeft(db: Reader, quotaBytes: number, userId: 
 }
 
 /**
- * Refuses a stored file of `size` bytes that would overfill the user's quota. Runs in the transaction that
- * records the file; locking the user's row makes two uploads of one user (to any clip or room) take turns,
- * so both cannot fit the same free space. NO KEY UPDATE rather than UPDATE: it still serialises uploads but
- * lets the user's other writes (a new row referencing the user) go on meanwhile.
+ * Writers that grow one user's storage take turns on the user's `text_usage` row, held until they commit, so
+ * two of them cannot fit the same free space; each sums the storage in a statement after it holds the row, so
+ * it sees what the one before it committed. A text write already holds it: the table's trigger updated the row
+ * in the write itself, so its check costs no statement more (a create was five statements, now four). A file
+ * write takes it here, making the row of a user who has no text yet.
  */
-export async function assertStorageFits(tx: Reader, quotaBytes: number, userId: string, size: number): Promise<void> {
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+async function holdStorageTurn(tx: Pick<Database, 'insert'>, userId: string): Promise<void> {
+  await tx
+    .insert(textUsage)
+    .values({ userId, bytes: 0 })
+    .onConflictDoUpdate({ target: textUsage.userId, set: { bytes: sql`${textUsage.bytes}` } });
+}
+
+/** Refuses, in the writing transaction, when the user's storage (this write's bytes counted) is over the quota. */
+async function assertWithinQuota(tx: Reader, quotaBytes: number, userId: string, size: number): Promise<void> {
   if ((await storedBytesOf(tx, userId)) + size > quotaBytes) throw quotaExceeded(quotaBytes);
+}
+
+/**
+ * Refuses a stored file of `size` bytes that would overfill the user's quota. Runs in the transaction that
+ * records the file, which takes its turn at the user's storage first (holdStorageTurn): two uploads of one
+ * user, or an upload and a text save, cannot both fit the same free space.
+ */
+export async function assertStorageFits(
+  tx: Reader & Pick<Database, 'insert'>,
+  quotaBytes: number,
+  userId: string,
+  size: number,
+): Promise<void> {
+  await holdStorageTurn(tx, userId);
+  await assertWithinQuota(tx, quotaBytes, userId, size);
 }
 
 /**
@@ -90,7 +113,7 @@ export async function assertStorageFits(tx: Reader, quotaBytes: number, userId: 
  * even while another save of it runs; a text that does not grow always goes through, even over the quota.
  * `change.where` finds the one row; when there is none, nothing is written and the answer is `undefined`.
  * Written before the check, not after: every text write takes its row, then (by the database's trigger)
- * the user's `text_usage` row, then the user's row, in that order, so two writers never wait on each other.
+ * the user's `text_usage` row, in that order, and the check then needs no lock of its own.
  */
 export async function writeTextWithinQuota<Written>(
   tx: Reader,
@@ -108,7 +131,8 @@ export async function writeTextWithinQuota<Written>(
   const written = await write();
   // A write that matched nothing (a stale version) stored nothing: its caller says why, not the quota.
   const isUnwritten = Array.isArray(written) && written.length === 0;
-  if (!isUnwritten && utf8ByteLength(change.text) > locked.bytes) await assertStorageFits(tx, quotaBytes, userId, 0);
+  // A text that grew changed the user's text_usage row in the write (its trigger): the turn is held already.
+  if (!isUnwritten && utf8ByteLength(change.text) > locked.bytes) await assertWithinQuota(tx, quotaBytes, userId, 0);
   return written;
 }
 
@@ -119,9 +143,12 @@ export interface TextChange {
   text: string;
 }
 
-/** A new clip or room text, after its insert in the recording transaction (whose bytes are counted): it must fit. */
+/**
+ * A new clip, room or device-send text, after its insert in the recording transaction (whose bytes are counted,
+ * and whose trigger holds the user's text_usage row, so it has its turn): it must fit.
+ */
 export async function assertNewTextFits(tx: Reader, quotaBytes: number, userId: string, text: string): Promise<void> {
-  if (text.length > 0) await assertStorageFits(tx, quotaBytes, userId, 0);
+  if (text.length > 0) await assertWithinQuota(tx, quotaBytes, userId, 0);
 }
 
 /** Bytes of the files and text on one desktop. */

@@ -6,7 +6,16 @@ import { clipEndpoints } from './endpoints';
 export interface ClipPage {
   clips: Clip[];
   total: number;
+  /** The server stopped counting at `total` (HISTORY_TOTAL_CAP): there are more matches ('50+' pages). */
+  isTotalCapped?: boolean;
 }
+
+/** A page's clips and its total, which a counted (searched, date-ranged) list may cap (`X-Total-Count-Capped`). */
+const pageFrom = (clips: Clip[], headers: Headers, total: number): ClipPage => ({
+  clips,
+  total,
+  isTotalCapped: headers.get('x-total-count-capped') === 'true',
+});
 export interface PageRequest {
   limit: number;
   offset: number;
@@ -17,10 +26,13 @@ export const clipsApi = {
   async history(filters: ClipFilters, page: PageRequest): Promise<ClipPage> {
     const query = toHistoryQuery(filters, page);
     const { body, headers } = await callWithHeaders(clipEndpoints.history, { query });
-    return { clips: body, total: Number(headers.get('x-total-count') ?? body.length) };
+    return pageFrom(body, headers, Number(headers.get('x-total-count') ?? body.length));
   },
-  favorites: (filters: ClipFilters, page: PageRequest) =>
-    call(clipEndpoints.favorites, { query: toHistoryQuery({ ...filters, favorite: null }, page) }),
+  async favorites(filters: ClipFilters, page: PageRequest): Promise<ClipPage> {
+    const query = toHistoryQuery({ ...filters, favorite: null }, page);
+    const { body, headers } = await callWithHeaders(clipEndpoints.favorites, { query });
+    return pageFrom(body.clips, headers, body.total);
+  },
   stats: () => call(clipEndpoints.stats),
   get: (id: string) => call(clipEndpoints.get, { params: { id } }),
   /** `encrypted`: the content is an envelope of docs/encryption.md, and the clip stays end-to-end encrypted. */

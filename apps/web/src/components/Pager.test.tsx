@@ -17,3 +17,9 @@ test('with more pages, Previous is disabled on the first and Next moves on', asy
   await userEvent.click(screen.getByRole('button', { name: 'Next' }));
   expect(onPageChange).toHaveBeenCalledWith(2);
 });
+
+test("a capped total reads 'Page X of 50+'", () => {
+  render(<Pager page={2} pages={50} hasMore onPageChange={vi.fn()} />);
+  expect(screen.getByText('Page 2 of 50+')).toBeInTheDocument();
+  expect(screen.getByRole('navigation', { name: 'Page 2 of 50+' })).toBeInTheDocument();
+});

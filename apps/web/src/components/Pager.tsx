@@ -4,22 +4,25 @@ import { Button } from '../ui/Button';
 interface PagerProps {
   page: number;
   pages: number;
+  /** The total was capped by the server: there are more than `pages`, shown as 'Page X of 50+'. */
+  hasMore?: boolean;
   onPageChange: (page: number) => void;
 }
 
 /**
  * Previous / 'Page X of Y' / Next; Previous is disabled on the first page and Next on the last.
- * With one page or none there is nowhere to go, so nothing shows.
+ * With one page or none there is nowhere to go, so nothing shows. A capped total reads 'Page X of 50+'.
  */
-export function Pager({ page, pages, onPageChange }: PagerProps) {
+export function Pager({ page, pages, hasMore = false, onPageChange }: PagerProps) {
   const { t } = useTranslation();
   if (pages <= 1) return null;
+  const label = t('clips.pageOf', { page, pages: hasMore ? `${pages}+` : pages });
   return (
-    <nav aria-label={t('clips.pageOf', { page, pages })} className="mt-6 flex items-center justify-center gap-4">
+    <nav aria-label={label} className="mt-6 flex items-center justify-center gap-4">
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
         {t('clips.previous')}
       </Button>
-      <span className="text-sm text-slate-700 dark:text-slate-300">{t('clips.pageOf', { page, pages })}</span>
+      <span className="text-sm text-slate-700 dark:text-slate-300">{label}</span>
       <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
         {t('clips.next')}
       </Button>

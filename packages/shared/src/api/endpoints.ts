@@ -211,7 +211,10 @@ export const CLIP_ENDPOINTS = defineEndpoints({
     params: ClipIdParams,
     response: ClipViewList,
   },
-  /** The page's clips; the total of all matches comes in `X-Total-Count`. */
+  /**
+   * The page's clips; the total of all matches comes in `X-Total-Count`, with `X-Total-Count-Capped: true` when a
+   * counted total stopped at HISTORY_TOTAL_CAP.
+   */
   history: {
     method: 'GET',
     scope: 'clips:read',

@@ -1,6 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import { planAllowing } from '@clipsync/shared';
-import { clips } from '../../db/schema';
+import { clips, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { planName } from '../../lib/entitlements';
@@ -57,18 +57,25 @@ export interface ClipAccess {
  * has views left (unless they hold a grant: they spent one already) and its owner's plan allows sharing.
  * Every other case is the same 404.
  */
-export async function reachClip(ctx: ClipsContext, actor: Actor, id: string, grant?: string): Promise<ClipAccess> {
+export async function reachClip(
+  ctx: ClipsContext,
+  actor: Actor,
+  id: string,
+  grant?: string,
+): Promise<ClipAccess & { ownerName: string }> {
   const byLink = eq(clips.shareId, id);
+  // The owner's name comes with the clip (the page shows it): one query on the path every link takes.
   const rows = await ctx.db
-    .select()
+    .select({ clip: clips, ownerName: users.name })
     .from(clips)
+    .innerJoin(users, eq(users.id, clips.userId))
     .where(actor ? or(byLink, and(eq(clips.id, id), eq(clips.userId, actor.userId))) : byLink)
     .limit(2);
-  const own = rows.find((row) => row.userId === actor?.userId);
-  if (own) return { clip: own, isOwner: true, reachedBy: id, hasGrant: false };
-  const clip = rows.find((row) => row.shareId === id);
-  if (!clip) throw clipNotFound();
-  return reachByLink(ctx, actor, clip, id, grant);
+  const own = rows.find((row) => row.clip.userId === actor?.userId);
+  if (own) return { clip: own.clip, isOwner: true, reachedBy: id, hasGrant: false, ownerName: own.ownerName };
+  const linked = rows.find((row) => row.clip.shareId === id);
+  if (!linked) throw clipNotFound();
+  return { ...(await reachByLink(ctx, actor, linked.clip, id, grant)), ownerName: linked.ownerName };
 }
 
 /** Someone else than the owner, holding the link `reachedBy` (or a file of it): the link's checks. */

@@ -33,10 +33,15 @@ export async function assertRoomForUpload(db: Reader, limits: ClipFileLimits, cl
 
 /**
  * Refuses a stored file of `size` bytes that would overfill the clip or the owner's quota. Runs in the
- * transaction that records the file, which already locks the clip; the quota check locks the owner's
- * row as well (lib/storage-quota.ts).
+ * transaction that records the file, which already locks the clip; the quota check takes the owner's
+ * storage turn as well (lib/storage-quota.ts).
  */
-export async function assertFileFits(tx: Reader, limits: ClipFileLimits, clip: ClipRef, size: number): Promise<void> {
+export async function assertFileFits(
+  tx: Reader & Pick<Database, 'insert'>,
+  limits: ClipFileLimits,
+  clip: ClipRef,
+  size: number,
+): Promise<void> {
   if ((await fileCountOf(tx, clip.id)) >= limits.maxFilesPerClip) throw tooManyFiles(limits);
   await assertStorageFits(tx, limits.storageQuotaBytes, clip.userId, size);
 }

@@ -1,30 +1,39 @@
-import { and, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Clip, ClipHistoryQuery, ClipStats } from '@clipsync/shared';
+import { and, count, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { HISTORY_TOTAL_CAP, type Clip, type ClipHistoryQuery, type ClipStats } from '@clipsync/shared';
 import type { Database } from '../../db/client';
 import { clipCounts, clips } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { countRoomsOf } from '../rooms/room-list.service';
 import { rangeStart, toContainsPattern } from './clip-filters';
 import { toClip } from './clips.presenter';
-import type { ClipsContext } from './clips.context';
+import type { ClipRow, ClipsContext } from './clips.context';
 import { filesOf } from './clips.service';
 
 // A user's own lists: history (filtered and paged in SQL), favourites and stats. Drafts never count.
+
+/** The columns a search reads, of `clips` or of a subquery over it. */
+type SearchedColumns = Record<'encrypted' | 'content' | 'fileNames', AnyColumn>;
 
 /**
  * A search term found in a clip's text or in one of its files' names. Never in an encrypted clip: its text is
  * an envelope, whose letters would match at random (and say nothing of what it holds). The flag is a filter
  * on the rows the trigram index finds, so the index still answers the search.
  */
-function matchesSearch(search: string): SQL | undefined {
+function matchesSearch(search: string, columns: SearchedColumns = clips): SQL | undefined {
   const pattern = toContainsPattern(search);
-  return and(eq(clips.encrypted, false), or(ilike(clips.content, pattern), ilike(clips.fileNames, pattern)));
+  return and(eq(columns.encrypted, false), or(ilike(columns.content, pattern), ilike(columns.fileNames, pattern)));
 }
+
+/**
+ * How many of the newest clips a search page looks among first, in history order (the history index), before
+ * asking the trigram index: page 3 of a word in 5 % of the clips is found within them.
+ */
+const SEARCH_WINDOW = 1_200;
 
 /** `shownSince`: a plan without unlimited history sees its last BASIC_HISTORY_DAYS; older clips are kept. */
 function historyFilter(
   userId: string,
-  query: ClipHistoryQuery,
+  query: Omit<ClipHistoryQuery, 'search'>,
   shownSince: Date | null,
   now = new Date(),
 ): SQL | undefined {
@@ -37,8 +46,73 @@ function historyFilter(
     query.type === 'text' ? eq(clips.hasFiles, false) : undefined,
     query.favorite === undefined ? undefined : eq(clips.isFavorite, query.favorite),
     start ? sql`${clips.createdAt} > ${start.toISOString()}` : undefined,
-    query.search ? matchesSearch(query.search) : undefined,
   );
+}
+
+// NULLS LAST as the history indexes are declared: plain DESC means NULLS FIRST to the planner,
+// which then ignores them and sorts every clip of the user (measured: 18 ms → 0.05 ms at 100 000).
+const newestFirst = (columns: Record<'createdAt' | 'id', AnyColumn> = clips) => [
+  sql`${columns.createdAt} desc nulls last`,
+  sql`${columns.id} desc nulls last`,
+];
+
+type Page = Pick<ClipHistoryQuery, 'limit' | 'offset'>;
+
+/** A page of the clips `where` matches, newest first. */
+async function pageOf(db: Database, where: SQL | undefined, page: Page): Promise<ClipRow[]> {
+  return db
+    .select()
+    .from(clips)
+    .where(where)
+    .orderBy(...newestFirst())
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/**
+ * A page of a search. A common word fills the page from the newest clips, so they are read first in history
+ * order, SEARCH_WINDOW of them at most (a subquery with a LIMIT: the planner cannot push the search into it and
+ * pick the trigram index, whose row estimate for a substring is a guess of a few rows). When the page is full
+ * there, no older clip can come before its rows. Otherwise (a rare word, or a page further back) the trigram
+ * index finds every match and they are sorted, as before. Measured on PostgreSQL, 20 000 clips of 512 bytes,
+ * a word in 10 %: page 3 through the trigram index 30 ms (all 2 000 matches read and sorted), ~2 ms here.
+ */
+async function searchPageOf(db: Database, narrowed: SQL | undefined, search: string, page: Page): Promise<ClipRow[]> {
+  const recent = db
+    .select()
+    .from(clips)
+    .where(narrowed)
+    .orderBy(...newestFirst())
+    .limit(SEARCH_WINDOW)
+    .as('recent');
+  const found = await db
+    .select()
+    .from(recent)
+    .where(matchesSearch(search, recent))
+    .orderBy(...newestFirst(recent))
+    .limit(page.limit)
+    .offset(page.offset);
+  if (found.length === page.limit) return found;
+  return pageOf(db, and(narrowed, matchesSearch(search)), page);
+}
+
+/** Counts what `where` matches up to HISTORY_TOTAL_CAP, one more telling that there are more. */
+async function cappedCount(db: Database, where: SQL | undefined): Promise<Total> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(clips)
+    .where(where)
+    .limit(HISTORY_TOTAL_CAP + 1)
+    .as('matches');
+  const [row] = await db.select({ total: count() }).from(matches);
+  const total = row?.total ?? 0;
+  return total > HISTORY_TOTAL_CAP ? { total: HISTORY_TOTAL_CAP, isCapped: true } : { total, isCapped: false };
+}
+
+/** A list's total, and whether it stopped at HISTORY_TOTAL_CAP (there are more). */
+interface Total {
+  total: number;
+  isCapped: boolean;
 }
 
 /** A user's non-draft clip counts as the triggers keep them (migration 0004); zeros before the first clip. */
@@ -49,7 +123,7 @@ async function keptCounts(db: Database, userId: string) {
 
 /**
  * The total a history query matches. Without search or date range, and with at most one of type and
- * favourite, the kept counts answer in one row; otherwise every match is counted.
+ * favourite, the kept counts answer in one row, exactly; otherwise the matches are counted, up to the cap.
  */
 async function totalOf(
   ctx: ClipsContext,
@@ -57,45 +131,43 @@ async function totalOf(
   query: ClipHistoryQuery,
   where: SQL | undefined,
   isWindowed: boolean,
-) {
+): Promise<Total> {
   const isKept =
     !isWindowed && !query.search && query.range === 'all' && (query.type === 'all' || query.favorite === undefined);
-  if (!isKept) {
-    const [row] = await ctx.db.select({ total: count() }).from(clips).where(where);
-    return row?.total ?? 0;
-  }
+  if (!isKept) return cappedCount(ctx.db, where);
   const counts = await keptCounts(ctx.db, userId);
-  if (query.type === 'text') return counts.textOnly;
-  if (query.type === 'file') return counts.total - counts.textOnly;
-  if (query.favorite === true) return counts.favorites;
-  if (query.favorite === false) return counts.total - counts.favorites;
-  return counts.total;
+  const exact = (total: number): Total => ({ total, isCapped: false });
+  if (query.type === 'text') return exact(counts.textOnly);
+  if (query.type === 'file') return exact(counts.total - counts.textOnly);
+  if (query.favorite === true) return exact(counts.favorites);
+  if (query.favorite === false) return exact(counts.total - counts.favorites);
+  return exact(counts.total);
 }
 
-/** A user's clips, newest first, filtered and paged in SQL; drafts never appear. */
+/**
+ * A user's clips, newest first, filtered and paged in SQL; drafts never appear. `isTotalCapped`: the total
+ * stopped at HISTORY_TOTAL_CAP, there are more.
+ */
 export async function listClipHistory(
   ctx: ClipsContext,
   actor: Actor,
   query: ClipHistoryQuery,
-): Promise<{ clips: Clip[]; total: number }> {
+): Promise<{ clips: Clip[]; total: number; isTotalCapped: boolean }> {
   const { userId } = requireSignedIn(actor);
   const shownSince = await ctx.entitlements.historyStart(userId);
-  const where = historyFilter(userId, query, shownSince);
-  const rows = await ctx.db
-    .select()
-    .from(clips)
-    .where(where)
-    // NULLS LAST as the history indexes are declared: plain DESC means NULLS FIRST to the planner,
-    // which then ignores them and sorts every clip of the user (measured: 18 ms → 0.05 ms at 100 000).
-    .orderBy(sql`${clips.createdAt} desc nulls last`, sql`${clips.id} desc nulls last`)
-    .limit(query.limit)
-    .offset(query.offset);
+  const narrowed = historyFilter(userId, query, shownSince);
+  const where = query.search ? and(narrowed, matchesSearch(query.search)) : narrowed;
+  const rows = query.search
+    ? await searchPageOf(ctx.db, narrowed, query.search, query)
+    : await pageOf(ctx.db, where, query);
   // A page that is not full is the last one, so it already tells the total; only a full page needs
-  // the count, which costs a pass over every matching clip.
+  // the count, which costs a pass over the matching clips.
   const isLastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
-  const total = isLastPage ? query.offset + rows.length : await totalOf(ctx, userId, query, where, shownSince !== null);
+  const { total, isCapped } = isLastPage
+    ? { total: query.offset + rows.length, isCapped: false }
+    : await totalOf(ctx, userId, query, where, shownSince !== null);
   const files = await filesOf(ctx.db, rows);
-  return { clips: rows.map((row) => toClip(row, files.get(row.id) ?? [], actor)), total };
+  return { clips: rows.map((row) => toClip(row, files.get(row.id) ?? [], actor)), total, isTotalCapped: isCapped };
 }
 
 export async function getClipStats(ctx: ClipsContext, actor: Actor): Promise<ClipStats> {

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import { CLIP_ENDPOINTS, ErrorBody, RAW_UPLOAD_CONTENT_TYPE, UPLOADS_PER_MINUTE } from '@clipsync/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { routeFrom } from '../../lib/api-route';
@@ -17,6 +17,12 @@ const tags = ['clips'];
 const owner = { tags, security: [{ bearer: [] }] };
 const api = CLIP_ENDPOINTS;
 const viewerOf = (request: FastifyRequest): ViewerInfo => ({ userAgent: request.headers['user-agent'] });
+
+/** A list's total; a counted one stops at HISTORY_TOTAL_CAP, which `X-Total-Count-Capped` says ("1 000+"). */
+function totalHeaders(reply: FastifyReply, page: { total: number; isTotalCapped: boolean }) {
+  reply.header('X-Total-Count', String(page.total));
+  if (page.isTotalCapped) reply.header('X-Total-Count-Capped', 'true');
+}
 
 export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (app, { ctx }) => {
   await app.register(multipart, UPLOAD_MULTIPART_OPTIONS);
@@ -56,7 +62,7 @@ const ownClipRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (app, 
     ...routeFrom(api.history, { ...owner, response: errors }),
     handler: async (request, reply) => {
       const page = await clipHistory.listClipHistory(ctx, request.actor, request.query);
-      reply.header('X-Total-Count', String(page.total));
+      totalHeaders(reply, page);
       return page.clips;
     },
   });
@@ -64,9 +70,12 @@ const ownClipRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (app, 
   app.route({
     ...routeFrom(api.favorites, { ...owner, response: errors }),
     handler: async (request, reply) => {
-      const page = await clipHistory.listClipHistory(ctx, request.actor, { ...request.query, favorite: true });
-      reply.header('X-Total-Count', String(page.total));
-      return page;
+      const { clips, total, isTotalCapped } = await clipHistory.listClipHistory(ctx, request.actor, {
+        ...request.query,
+        favorite: true,
+      });
+      totalHeaders(reply, { total, isTotalCapped });
+      return { clips, total };
     },
   });
 

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Clip, ClipFile, ClipFileListOrCard, ClipOrCard } from '@clipsync/shared';
 import type { Database, Transaction } from '../../db/client';
-import { clipFiles, clips, users } from '../../db/schema';
+import { clipFiles, clips } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parseByteRange } from '../../lib/byte-range';
 import { assertNotStale, nextVersion, startedFrom } from '../../lib/edit-conflict';
@@ -136,14 +136,13 @@ export async function getClip(ctx: ClipsContext, actor: Actor, id: string, viewe
   const access = await reachClip(ctx, actor, id);
   const { clip } = access;
   if (!access.isOwner && needsOpening(clip)) return toProtectedCard(clip, access.reachedBy);
-  const [presented, [owner]] = await Promise.all([
+  const [presented] = await Promise.all([
     present(ctx.db, clip, actor, viewerPresentation(ctx, access)),
-    ctx.db.select({ name: users.name }).from(users).where(eq(users.id, clip.userId)),
     access.isOwner
       ? undefined
       : recordView(ctx.db, { clipId: clip.id, viewerId: actor?.userId ?? null, spentView: false, viewer }),
   ]);
-  return owner ? { ...presented, ownerName: owner.name } : presented;
+  return { ...presented, ownerName: access.ownerName };
 }
 
 /** `clip:join`: the clip someone may follow live; one that needs opening only with a view grant. */

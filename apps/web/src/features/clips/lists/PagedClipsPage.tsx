@@ -43,6 +43,7 @@ export function PagedClipsPage(props: PagedClipsPageProps) {
       <Pager
         page={page}
         pages={pageCount(clips.data?.total ?? 0, CLIPS_PAGE_SIZE)}
+        hasMore={clips.data?.isTotalCapped}
         onPageChange={(next) => setPage(next)}
       />
     </div>
