@@ -6,24 +6,20 @@
  *   npm run bench -- landing [--runs 3] [--preset both|mobile|desktop] [--skip-lighthouse]
  *                            [--chrome /usr/bin/chromium] [--timeout 600]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { guardScenario, machine, onCleanup, positiveInt, printResult, temporaryDirectory } from './lib/scenario';
 import { median } from './lib/stats';
-import { freePort } from './lib/http';
+import { buildWeb, startAppServer } from './lib/built-app';
 
 const INITIAL_JS_MAX_KB = 150;
 const PERFORMANCE_MIN = 95;
 const ACCESSIBILITY_MIN = 100;
 /** Kilobytes as Vite prints them (1 000 bytes), so the figure reads the same as the build's own table. */
 const KB = 1000;
-const SERVER_READY_TIMEOUT_MS = 60_000;
 // chrome-launcher starts a visible browser unless told; Playwright adds --headless itself.
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_FLAGS];
 
@@ -51,34 +47,8 @@ const PRESETS = {
 } as const;
 const disarm = guardScenario('landing', positiveInt('landing', 'timeout', values.timeout));
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const webDir = join(repoRoot, 'apps/web');
 const workDir = temporaryDirectory('clipsync-landing-');
 const distDir = join(workDir, 'dist');
-
-/** Resolves when the child exits 0; its output goes to our stderr, our stdout carries only the result. */
-function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['ignore', 2, 2] });
-    onCleanup(() => void child.kill('SIGKILL'));
-    child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} exited ${code}`))));
-  });
-}
-
-/**
- * A production build as `npm run build` makes it, into the temporary directory. NODE_ENV is dropped, not
- * inherited: a `development` left in the shell would measure React's development build. The manifest is
- * Vite's own record of which chunk statically imports which.
- */
-async function buildWeb(): Promise<void> {
-  const env = { ...process.env };
-  delete env.NODE_ENV;
-  // Vite is the web workspace's own dependency, so it is resolved from there.
-  const vite = join(dirname(createRequire(join(webDir, 'package.json')).resolve('vite/package.json')), 'bin/vite.js');
-  const args = [vite, 'build', '--outDir', distDir, '--emptyOutDir', '--manifest', '--logLevel', 'warn'];
-  await run(process.execPath, args, { cwd: webDir, env });
-}
 
 interface ManifestChunk {
   file: string;
@@ -132,39 +102,6 @@ function measureJs() {
     landingRouteJsGzipKb: Math.round((initialJsGzipKb + sumKb(landingRouteFiles)) * 10) / 10,
     landingRouteFiles,
   };
-}
-
-/** The real server process (`main.ts`: every plugin, the security headers, the SPA fallback) on the build. */
-async function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    process.execPath,
-    ['--import', import.meta.resolve('tsx'), join(repoRoot, 'apps/server/src/main.ts')],
-    {
-      stdio: ['ignore', 2, 2],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: url,
-        DATA_DIR: join(workDir, 'data'),
-        WEB_DIST_DIR: distDir,
-        JWT_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
-      },
-    },
-  );
-  onCleanup(() => void child.kill('SIGKILL'));
-  const deadline = Date.now() + SERVER_READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}) before answering`);
-    const health = await fetch(`${url}/api/health`).catch(() => null);
-    if (health?.ok) return { url, child };
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not answer /api/health within ${SERVER_READY_TIMEOUT_MS} ms`);
 }
 
 const METRICS = {
@@ -237,7 +174,7 @@ async function runLighthouse(url: string, preset: Preset): Promise<{ samples: Li
 }
 
 console.error('landing: building the web app (production) into a temporary directory');
-await buildWeb();
+await buildWeb(distDir);
 const js = measureJs();
 console.error(`landing: initial JS ${js.initialJsGzipKb} KB gzip (${js.initialFiles.length} files)`);
 
@@ -271,7 +208,7 @@ if (values['skip-lighthouse']) {
   lighthouseSkipped = '--skip-lighthouse';
 } else {
   try {
-    const server = await startServer();
+    const server = await startAppServer({ distDir, dataDir: join(workDir, 'data') });
     const results: Partial<Record<Preset, ReturnType<typeof summarize>>> = {};
     for (const preset of presets) {
       const { samples } = await runLighthouse(server.url, preset);

@@ -33,7 +33,7 @@ export function positiveIntList(scenario: string, name: string, raw: string): nu
 
 /**
  * The hard bound: whatever hangs, kill the servers and exit 2 instead of running forever. Ctrl-C and
- * SIGTERM clean up the same way (exit 130). Returns the function that disarms the bound once the result is out.
+ * SIGTERM clean up the same way (exit 130), and so does an error nothing caught (exit 1). Returns the function that disarms the bound once the result is out.
  */
 export function guardScenario(scenario: string, timeoutSeconds: number): () => void {
   const timer = setTimeout(() => {
@@ -41,6 +41,12 @@ export function guardScenario(scenario: string, timeoutSeconds: number): () => v
     void leave(2);
   }, timeoutSeconds * 1000);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void leave(130));
+  // A scenario that throws (a browser step timing out, a refused request) still kills the servers it started:
+  // left running, a server whose temporary DATA_DIR was removed at exit logs failed jobs for ever.
+  process.on('uncaughtException', (error) => {
+    console.error(`${scenario}: failed:`, error);
+    void leave(1);
+  });
   return () => clearTimeout(timer);
 }
 

@@ -62,12 +62,15 @@ export interface ReceivedFile {
 
 const chunkCount = (size: number) => Math.ceil(size / CHUNK_BYTES);
 
-function chunkFrame(index: number, bytes: ArrayBuffer): ArrayBuffer {
+function chunkFrame(index: number, bytes: Uint8Array): ArrayBuffer {
   const frame = new Uint8Array(CHUNK_HEADER_BYTES + bytes.byteLength);
   new DataView(frame.buffer).setUint32(0, index);
-  frame.set(new Uint8Array(bytes), CHUNK_HEADER_BYTES);
+  frame.set(bytes, CHUNK_HEADER_BYTES);
   return frame.buffer;
 }
+
+/** The file is read this many chunks at a time: one read of a Blob costs a task hop, whatever its size. */
+const CHUNKS_PER_READ = 16;
 
 /** Resolves once the buffer has drained to the low-water mark (at once when it is below the high one). */
 function drained(port: NearPort): Promise<void> {
@@ -122,12 +125,17 @@ export function sendFileOver(port: NearPort, outgoing: OutgoingFile, onProgress?
     async function sendFrom(first: number) {
       isSending = true;
       try {
+        let read = { start: 0, bytes: new Uint8Array(0) };
         for (let index = first; index < total && !isSettled; index++) {
           await drained(port);
           const start = index * CHUNK_BYTES;
-          const bytes = await file.slice(start, Math.min(start + CHUNK_BYTES, file.size)).arrayBuffer();
+          if (start >= read.start + read.bytes.byteLength) {
+            const end = Math.min(start + CHUNK_BYTES * CHUNKS_PER_READ, file.size);
+            read = { start, bytes: new Uint8Array(await file.slice(start, end).arrayBuffer()) };
+          }
           if (isSettled || !port.isOpen) return;
-          port.send(chunkFrame(index, bytes));
+          const offset = start - read.start;
+          port.send(chunkFrame(index, read.bytes.subarray(offset, offset + CHUNK_BYTES)));
         }
       } catch {
         settle(() => reject(new TransferInterruptedError()));
