@@ -15,5 +15,7 @@ export default defineConfig({
       '/socket.io': { target: 'http://localhost:3000', ws: true },
     },
   },
-  build: { outDir: 'dist', assetsDir: 'assets', sourcemap: true },
+  // No modulepreload polyfill in the first load: every browser the app supports preloads modules itself (Safari
+  // from 17), and one that does not only loads the chunks a moment later.
+  build: { outDir: 'dist', assetsDir: 'assets', sourcemap: true, modulePreload: { polyfill: false } },
 });
