@@ -1,29 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { createConfirmedUser, storeSession } from './support/accounts';
+import { expect, test, type Page } from '@playwright/test';
+import { createConfirmedUser } from './support/accounts';
 import { createClips } from './support/clips';
-
-interface Login {
-  user: { id: string };
-  session: { access_token: string };
-}
-
-/** One more sign-in of the account: a session of its own, so one more device once a page registers it. */
-async function logIn(request: APIRequestContext, account: { email: string; password: string }): Promise<Login> {
-  const response = await request.post('/api/auth/login', { data: account });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as Login;
-}
-
-/** A browser of its own (a context) holding `login`'s session, on `path`. */
-async function openBrowser(browser: Browser, login: Login, path: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await storeSession(page, login.user, login.session);
-  await page.goto(path);
-  return page;
-}
-
-/** A toast on screen holding `text` (Radix also repeats a toast's words in a live region). */
-const toastWith = (page: Page, text: string) => page.locator('[data-toast]').filter({ hasText: text });
+import { logIn, openBrowser, toastWith } from './support/devices';
 
 /** The clip page's "Send to a device", to one device by name; gives the picker with its answer. */
 async function sendClip(page: Page, clipId: string, deviceName: string) {
@@ -47,8 +25,8 @@ test('two browsers of one account see each other, rename, send live, and a queue
   test.setTimeout(120_000);
   const account = await createConfirmedUser(request, 'my-devices');
   const [first, second] = [await logIn(request, account), await logIn(request, account)];
-  const a = await openBrowser(browser, first, '/devices');
-  let b = await openBrowser(browser, second, '/devices');
+  const a = await openBrowser(browser, first);
+  let b = await openBrowser(browser, second);
 
   for (const page of [a, b]) {
     const rows = page.getByRole('main').getByRole('listitem');
@@ -88,7 +66,7 @@ test('two browsers of one account see each other, rename, send live, and a queue
   );
 
   // The phone opens the app again (same session, so the same device): the queued clip arrives, once.
-  b = await openBrowser(browser, second, '/devices');
+  b = await openBrowser(browser, second);
   await expect(toastWith(b, 'Sent while the phone is closed')).toBeVisible();
   await expect(b.getByText('Sent while the phone is online')).toHaveCount(0);
   await b.reload();

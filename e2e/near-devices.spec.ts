@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
-import { createConfirmedUser, storeSession } from './support/accounts';
+import { createConfirmedUser } from './support/accounts';
+import { logIn, openBrowser, toastWith } from './support/devices';
 
 /**
  * Loopback host candidates, as raw addresses rather than mDNS names: two contexts of one Chromium on one
@@ -15,26 +16,6 @@ test.use({
   },
 });
 
-interface Login {
-  user: { id: string };
-  session: { access_token: string };
-}
-
-async function logIn(request: APIRequestContext, account: { email: string; password: string }): Promise<Login> {
-  const response = await request.post('/api/auth/login', { data: account });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as Login;
-}
-
-/** A browser of its own (a context) holding `login`'s session, on My devices. */
-async function openBrowser(browser: Browser, login: Login, beforeOpen?: (page: Page) => void): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  beforeOpen?.(page);
-  await storeSession(page, login.user, login.session);
-  await page.goto('/devices');
-  return page;
-}
-
 /** Every Socket.IO event name the page receives (frames such as `42["device:send",{…}]`). */
 function recordSocketEvents(page: Page): string[] {
   const events: string[] = [];
@@ -46,9 +27,6 @@ function recordSocketEvents(page: Page): string[] {
   );
   return events;
 }
-
-/** A toast on screen holding `text` (Radix also repeats a toast's words in a live region). */
-const toastWith = (page: Page, text: string | RegExp) => page.locator('[data-toast]').filter({ hasText: text });
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
@@ -104,8 +82,8 @@ test('files go straight to a proved-near browser, not while its receiving is off
   const account = await createConfirmedUser(request, 'near-files');
   const a = await openBrowser(browser, await logIn(request, account));
   let bEvents: string[] = [];
-  const b = await openBrowser(browser, await logIn(request, account), (page) => {
-    bEvents = recordSocketEvents(page);
+  const b = await openBrowser(browser, await logIn(request, account), {
+    beforeOpen: (page) => (bEvents = recordSocketEvents(page)),
   });
   await bothOnline([a, b]);
   await otherRow(a).getByRole('button', { name: 'Check if nearby' }).click();
@@ -166,14 +144,12 @@ test('a browser whose signature does not verify is not recorded as near, and the
   const account = await createConfirmedUser(request, 'near-forged');
   const a = await openBrowser(browser, await logIn(request, account));
   // B answers the challenge over the channel, but with 64 bytes that are no signature of its key.
-  const b = await openBrowser(
-    browser,
-    await logIn(request, account),
-    (page) =>
+  const b = await openBrowser(browser, await logIn(request, account), {
+    beforeOpen: (page) =>
       void page.addInitScript(() => {
         crypto.subtle.sign = async () => new Uint8Array(64).fill(7).buffer;
       }),
-  );
+  });
   await bothOnline([a, b]);
 
   await otherRow(a).getByRole('button', { name: 'Check if nearby' }).click();

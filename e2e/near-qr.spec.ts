@@ -1,17 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { createConfirmedUser, storeSession } from './support/accounts';
-
-interface Login {
-  user: { id: string };
-  session: { access_token: string };
-}
-
-async function logIn(request: APIRequestContext, account: { email: string; password: string }): Promise<Login> {
-  const response = await request.post('/api/auth/login', { data: account });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as Login;
-}
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { createConfirmedUser } from './support/accounts';
+import { logIn, openBrowser, type Login } from './support/devices';
 
 /** The serious and critical findings of an axe scan (as a11y.spec.ts scans every page). */
 async function blockingViolations(page: Page) {
@@ -23,12 +13,13 @@ async function blockingViolations(page: Page) {
 
 /** A browser of its own holding `login`'s session, on My devices once it registered its nearness key. */
 async function openDevices(browser: Browser, login: Login): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await storeSession(page, login.user, login.session);
-  const keyRegistered = page.waitForResponse(
-    (response) => response.url().endsWith('/api/devices/current/key') && response.status() === 204,
-  );
-  await page.goto('/devices');
+  let keyRegistered: Promise<unknown> = Promise.resolve();
+  const page = await openBrowser(browser, login, {
+    beforeOpen: (opening) =>
+      (keyRegistered = opening.waitForResponse(
+        (response) => response.url().endsWith('/api/devices/current/key') && response.status() === 204,
+      )),
+  });
   await keyRegistered;
   return page;
 }

@@ -1,0 +1,34 @@
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { storeSession } from './accounts';
+
+/** What `POST /api/auth/login` answers, as far as these journeys need it. */
+export interface Login {
+  user: { id: string };
+  session: { access_token: string };
+}
+
+/** One more sign-in of the account: a session of its own, so one more device once a page registers it. */
+export async function logIn(request: APIRequestContext, account: { email: string; password: string }): Promise<Login> {
+  const response = await request.post('/api/auth/login', { data: account });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as Login;
+}
+
+/**
+ * A browser of its own (a context) holding `login`'s session, on `path` (My devices unless told);
+ * `beforeOpen` sees the page before anything loads (to record its sockets, or wait for a response).
+ */
+export async function openBrowser(
+  browser: Browser,
+  login: Login,
+  { path = '/devices', beforeOpen }: { path?: string; beforeOpen?: (page: Page) => void } = {},
+): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  beforeOpen?.(page);
+  await storeSession(page, login.user, login.session);
+  await page.goto(path);
+  return page;
+}
+
+/** A toast on screen holding `text` (Radix also repeats a toast's words in a live region). */
+export const toastWith = (page: Page, text: string | RegExp) => page.locator('[data-toast]').filter({ hasText: text });
