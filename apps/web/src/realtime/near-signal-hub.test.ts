@@ -53,4 +53,25 @@ describe('near signal hub', () => {
     socket.fire('near:signal', { fromDeviceId: 'DEVICE-A', data: { kind: 'hangup', link: 'LINK-1', tab: 'TAB-A' } });
     expect(heard).toHaveBeenCalledTimes(2);
   });
+
+  test('an offer that came before the responder listened is handed to it when it does, if still recent', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const socket = new FakeSocket().connect();
+      const hub = nearSignalHubOf(socket.asSocket());
+      const offer = (link: string) => ({ kind: 'offer', sdp: 'v=0', link, tab: 'TAB-A' });
+      socket.fire('near:signal', { fromDeviceId: 'DEVICE-A', data: offer('STALE') });
+      vi.advanceTimersByTime(11_000);
+      socket.fire('near:signal', { fromDeviceId: 'DEVICE-A', data: offer('FRESH') });
+      const onOffer = vi.fn();
+      hub.onOffer(onOffer);
+      expect(onOffer).toHaveBeenCalledExactlyOnceWith('DEVICE-A', offer('FRESH'));
+      // Handed over once: a second responder does not get it again.
+      const later = vi.fn();
+      hub.onOffer(later);
+      expect(later).not.toHaveBeenCalled();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

@@ -11,8 +11,8 @@ const EARLY_SIGNALS_MAX = 64;
 
 /**
  * `near:signal` of one socket, shared by the tab's prover and responder: each link's signals go to that
- * link, an offer for no known link goes to the responder, and a signal that came before its link listened
- * waits a few seconds for it.
+ * link, an offer for no known link goes to the responder, and a signal (an offer too) that came before its
+ * link or the responder listened waits a few seconds for it.
  */
 export interface NearSignalHub {
   /** The signaller of one link with `deviceId`: a new link id for an initiator, the offer's for a responder. */
@@ -38,6 +38,8 @@ function createNearSignalHub(socket: RealtimeSocket): NearSignalHub {
   const links = new Map<string, (signal: NearSignal) => void>();
   const early: Array<{ key: string; signal: NearSignal; at: number }> = [];
   const offerHandlers = new Set<(fromDeviceId: string, offer: Offer) => void>();
+  // Offers that came while no responder listened yet (the page still registering its device).
+  const waitingOffers: Array<{ fromDeviceId: string; offer: Offer; at: number }> = [];
   const keyOf = (deviceId: string, linkId: string) => `${deviceId}:${linkId}`;
 
   socket.on('near:signal', ({ fromDeviceId, data }: NearSignalPayload) => {
@@ -46,8 +48,12 @@ function createNearSignalHub(socket: RealtimeSocket): NearSignalHub {
     const key = keyOf(fromDeviceId, signal.link);
     const link = links.get(key);
     if (link) return link(signal);
-    if (signal.kind === 'offer') return offerHandlers.forEach((handler) => handler(fromDeviceId, signal));
     const now = Date.now();
+    if (signal.kind === 'offer') {
+      if (offerHandlers.size > 0) return offerHandlers.forEach((handler) => handler(fromDeviceId, signal));
+      if (waitingOffers.length >= EARLY_SIGNALS_MAX) waitingOffers.shift();
+      return void waitingOffers.push({ fromDeviceId, offer: signal, at: now });
+    }
     while (early.length > 0 && (now - (early[0]?.at ?? now) > EARLY_SIGNAL_MS || early.length >= EARLY_SIGNALS_MAX)) {
       early.shift();
     }
@@ -72,6 +78,10 @@ function createNearSignalHub(socket: RealtimeSocket): NearSignalHub {
     },
     onOffer(handler) {
       offerHandlers.add(handler);
+      const now = Date.now();
+      for (const { fromDeviceId, offer, at } of waitingOffers.splice(0)) {
+        if (now - at <= EARLY_SIGNAL_MS) handler(fromDeviceId, offer);
+      }
       return () => offerHandlers.delete(handler);
     },
   };

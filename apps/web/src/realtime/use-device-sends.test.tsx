@@ -28,9 +28,13 @@ function renderTab() {
 }
 
 describe('useDeviceSends', () => {
-  beforeEach(() => vi.useFakeTimers());
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+  });
   afterEach(() => {
     vi.useRealTimers();
+    vi.restoreAllMocks();
     Reflect.deleteProperty(document, 'visibilityState');
   });
 
@@ -47,10 +51,21 @@ describe('useDeviceSends', () => {
     expect(onReceive).toHaveBeenCalledTimes(1);
   });
 
-  test('a hidden tab acknowledges at once but lets a visible tab claim first', async () => {
-    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+  test.each([
+    [
+      'a hidden tab',
+      'SEND0000000000000000H1',
+      () => Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true }),
+    ],
+    [
+      'a visible tab of a window behind another',
+      'SEND0000000000000000H2',
+      () => vi.mocked(document.hasFocus).mockReturnValue(false),
+    ],
+  ])('%s acknowledges at once but lets the focused tab claim first', async (_tab, id, arrange) => {
+    arrange();
     const { socket, onReceive, acks } = renderTab();
-    const send = makeDeviceSend({ id: 'SEND0000000000000000H1' });
+    const send = makeDeviceSend({ id });
     act(() => socket.fire('device:send', send));
     expect(acks()).toEqual([{ id: send.id }]);
     await act(() => vi.advanceTimersByTimeAsync(HIDDEN_TAB_CLAIM_DELAY_MS - 1));

@@ -6,13 +6,14 @@ import { handledSendsOfThisBrowser } from '../lib/handled-sends';
 import { useSocket } from './socket-context';
 
 /**
- * With several tabs open, a hidden one lets a visible one claim a send first, so that its toast shows where
- * the user is looking; a hidden tab still acts on what no visible tab claimed, this much later.
+ * With several tabs open, one the user is not in (hidden, or a window behind another, which still counts
+ * as visible) lets the focused one claim a send first, so that its toast shows where the user is looking;
+ * it still acts on what no focused tab claimed, this much later.
  */
 export const HIDDEN_TAB_CLAIM_DELAY_MS = 1000;
 
-const visibleTabsFirst = (): Promise<void> =>
-  document.visibilityState === 'hidden'
+const focusedTabFirst = (): Promise<void> =>
+  document.visibilityState === 'hidden' || !document.hasFocus()
     ? new Promise((resolve) => setTimeout(resolve, HIDDEN_TAB_CLAIM_DELAY_MS))
     : Promise.resolve();
 
@@ -31,7 +32,7 @@ export function useDeviceSends(
   const pending = usePendingSends(userId, { enabled: isRegistered });
 
   const receive = useEffectEvent((send: DeviceSendPayload) => {
-    visibleTabsFirst()
+    focusedTabFirst()
       .then(() => handledSendsOfThisBrowser().claim(send.id))
       .then((isFirst) => {
         if (isFirst) onReceive(send);

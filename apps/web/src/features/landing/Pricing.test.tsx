@@ -20,6 +20,9 @@ function renderPricing() {
   );
 }
 
+// The plans are a lazy part: its first import in a test run, on a loaded machine, can take over a second.
+const LAZY_PART = { timeout: 10_000 };
+
 const card = (name: string) => within(screen.getByRole('article', { name }));
 
 describe('the landing page pricing section', () => {
@@ -28,7 +31,9 @@ describe('the landing page pricing section', () => {
   test('with payments on: the trial, and a purchase button on each plan', async () => {
     vi.mocked(billingApi.config).mockResolvedValue({ paymentsEnabled: true });
     renderPricing();
-    expect(await screen.findByText('Start with a 7-day free trial. No credit card required.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Start with a 7-day free trial. No credit card required.', {}, LAZY_PART),
+    ).toBeInTheDocument();
     for (const plan of ['Basic', 'Pro', 'Advanced']) {
       expect(card(plan).getByRole('button', { name: `Choose ${plan}` })).toBeDisabled();
     }
@@ -38,7 +43,7 @@ describe('the landing page pricing section', () => {
   test('without payments: every feature is free, the plans for reference, no trial and no button', async () => {
     vi.mocked(billingApi.config).mockResolvedValue({ paymentsEnabled: false });
     renderPricing();
-    expect(await screen.findByText(/^Every feature is free on this server\./)).toBeInTheDocument();
+    expect(await screen.findByText(/^Every feature is free on this server\./, {}, LAZY_PART)).toBeInTheDocument();
     for (const plan of ['Basic', 'Pro', 'Advanced']) {
       expect(card(plan).queryByRole('button')).not.toBeInTheDocument();
       expect(card(plan).queryByText('Please log in to purchase a plan')).not.toBeInTheDocument();
@@ -51,7 +56,7 @@ describe('the landing page pricing section', () => {
     vi.mocked(billingApi.config).mockReturnValue(new Promise(() => undefined));
     renderPricing();
     expect(screen.getByRole('heading', { name: 'Simple pricing' })).toBeInTheDocument();
-    expect(await screen.findByRole('article', { name: 'Pro' })).toHaveTextContent('Most Popular');
+    expect(await screen.findByRole('article', { name: 'Pro' }, LAZY_PART)).toHaveTextContent('Most Popular');
     expect(screen.getAllByTestId('plan-price').map((price) => price.textContent)).toEqual(['$9', '$19', '$29']);
     expect(screen.queryByRole('button', { name: /^Choose/ })).not.toBeInTheDocument();
     expect(screen.queryByText(/free trial/)).not.toBeInTheDocument();

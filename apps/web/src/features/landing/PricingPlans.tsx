@@ -1,7 +1,10 @@
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBillingConfig } from '../../api/billing-queries';
 import { PlanPicker } from '../../components/PlanPicker';
 import { useIsNearViewport } from '../../ui/use-is-near-viewport';
+
+const subscribeToNothing = () => () => undefined;
 
 /**
  * What the pricing section says depends on the server: one without payments offers no trial and sells
@@ -15,6 +18,14 @@ export function PricingPlans() {
   const { t } = useTranslation();
   const [sectionRef, isNear] = useIsNearViewport<HTMLParagraphElement>();
   const config = useBillingConfig({ enabled: isNear });
+  // Hydrating the prerendered plans, the answer stays unknown whatever the cache holds (the account menu may
+  // have asked already): the first render must be the HTML's.
+  const isHydrating = useSyncExternalStore(
+    subscribeToNothing,
+    () => false,
+    () => true,
+  );
+  const isUnknown = isHydrating || config.isPending;
   // A config that could not be fetched leaves the purchase buttons: checkout itself says if it cannot sell.
   const isFree = config.data?.paymentsEnabled === false;
   return (
@@ -23,9 +34,9 @@ export function PricingPlans() {
         ref={sectionRef}
         className="mx-auto mt-4 min-h-14 max-w-2xl text-center text-lg text-slate-600 dark:text-slate-300"
       >
-        {config.isPending ? null : isFree ? t('pricing.freeOnThisServer') : t('pricing.subtitle')}
+        {isUnknown ? null : isFree ? t('pricing.freeOnThisServer') : t('pricing.subtitle')}
       </p>
-      <PlanPicker isForReference={config.isPending || isFree} />
+      <PlanPicker isForReference={isUnknown || isFree} />
     </>
   );
 }

@@ -9,6 +9,8 @@ import {
   HIGH_WATER_BYTES,
   sendFileOver,
   sendFilesDirectly,
+  STALL_MS,
+  TransferInterruptedError,
   type ReceivedFile,
 } from './file-transfer';
 
@@ -108,6 +110,46 @@ describe('direct file transfer', () => {
       await sendFileOver(await open(), { id: 'T4', file, from: 'Laptop' });
       expect(chunksSentBy(links[2]?.[0] as FakePort)).toBe(0);
       expect(received).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('a long transfer keeps its part from its last progress, not from its offer', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const received: ReceivedFile[] = [];
+      const receiver = createFileReceiver({ onFile: (file) => received.push(file), keepMs: 1000 });
+      const [, receiving] = fakePortPair();
+      receiver.serve(receiving, 'DEVICE-A');
+      const chunks = 3 * ACK_EVERY;
+      const offer = { t: 'file', id: 'T9', name: 'long.bin', type: '', size: chunks * CHUNK_BYTES, from: 'Laptop' };
+      receiving.deliver(JSON.stringify(offer));
+      for (let index = 0; index < chunks; index++) {
+        // 2.4 s in all, more than keepMs, but never 1 s without progress.
+        if (index % ACK_EVERY === 0) vi.advanceTimersByTime(800);
+        const frame = new Uint8Array(4 + CHUNK_BYTES);
+        new DataView(frame.buffer).setUint32(0, index);
+        receiving.deliver(frame.buffer);
+      }
+      expect(received.map((file) => file.file.size)).toEqual([chunks * CHUNK_BYTES]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  test('a receiver that stops acknowledging without closing the link is a dropped link (the sender resumes)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const [sender, silent] = fakePortPair();
+      // Answers the offer, then nothing: no acknowledgement, no close.
+      silent.onMessage((data) => {
+        if (typeof data === 'string') silent.send(JSON.stringify({ t: 'at', id: 'T10', next: 0 }));
+      });
+      const sending = sendFileOver(sender, { id: 'T10', file: randomFile(40 * CHUNK_BYTES), from: 'Laptop' });
+      const outcome = expect(sending).rejects.toBeInstanceOf(TransferInterruptedError);
+      await vi.advanceTimersByTimeAsync(STALL_MS + 1000);
+      await outcome;
     } finally {
       vi.useRealTimers();
     }

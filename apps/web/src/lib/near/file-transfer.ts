@@ -19,6 +19,8 @@ export const FRAME_BYTES = 64 * 1024;
 const CHUNK_HEADER_BYTES = 4;
 export const CHUNK_BYTES = FRAME_BYTES - CHUNK_HEADER_BYTES;
 /** Above this much waiting in the channel's buffer the sender stops, until it drains to LOW_WATER_BYTES. */
+/** No acknowledgement for this long while a file is being sent (one comes every ACK_EVERY chunks): stalled. */
+export const STALL_MS = 30_000;
 export const HIGH_WATER_BYTES = 1024 * 1024;
 export const LOW_WATER_BYTES = 256 * 1024;
 export const ACK_EVERY = 16;
@@ -94,10 +96,12 @@ export function sendFileOver(port: NearPort, outgoing: OutgoingFile, onProgress?
   return new Promise<void>((resolve, reject) => {
     let isSettled = false;
     let isSending = false;
+    let stallTimer: ReturnType<typeof setTimeout> | undefined;
     const settle = (finish: () => void) => {
       if (isSettled) return;
       isSettled = true;
       clearTimeout(replyTimer);
+      clearTimeout(stallTimer);
       stopMessages();
       stopClose();
       port.onbufferedamountlow = null;
@@ -107,6 +111,11 @@ export function sendFileOver(port: NearPort, outgoing: OutgoingFile, onProgress?
       () => settle(() => reject(new DirectTransferRefusedError('no answer'))),
       OFFER_REPLY_MS,
     );
+    // A receiver that stops answering without the link closing: taken as a dropped link (a resume).
+    const armStall = () => {
+      clearTimeout(stallTimer);
+      stallTimer = setTimeout(() => settle(() => reject(new TransferInterruptedError())), STALL_MS);
+    };
     const stopClose = port.onClose(() => settle(() => reject(new TransferInterruptedError())));
     const stopMessages = port.onMessage((data) => {
       const frame = parseJsonFrame(data);
@@ -114,6 +123,7 @@ export function sendFileOver(port: NearPort, outgoing: OutgoingFile, onProgress?
       if (frame.t === 'refused') settle(() => reject(new DirectTransferRefusedError(String(frame.reason))));
       else if (frame.t === 'done') settle(() => (onProgress?.(1), resolve()));
       else if ((frame.t === 'at' || frame.t === 'ack') && typeof frame.next === 'number') {
+        armStall();
         onProgress?.(total === 0 ? 1 : Math.min(frame.next / total, 1));
         if (frame.t === 'at') {
           clearTimeout(replyTimer);
@@ -247,12 +257,17 @@ export function createFileReceiver({ onFile, keepMs = PARTIAL_KEEP_MS }: Receive
     const partial = partials.get(key);
     if (!partial || data.byteLength < CHUNK_HEADER_BYTES) return;
     const index = new DataView(data).getUint32(0);
-    // The channel is ordered: anything but the next chunk is a stale frame of an earlier channel.
-    if (index !== partial.chunks.length) return;
+    // The channel is ordered: anything but the next chunk is a stale frame of an earlier channel. A chunk
+    // longer than a chunk could grow the file past its declared size (and the direct files' bound).
+    if (index !== partial.chunks.length || data.byteLength - CHUNK_HEADER_BYTES > CHUNK_BYTES) return;
     partial.chunks.push(data.slice(CHUNK_HEADER_BYTES));
     const next = partial.chunks.length;
     if (next === chunkCount(partial.size)) return finish(port, key);
-    if (next % ACK_EVERY === 0) port.send(JSON.stringify({ t: 'ack', id: partial.id, next }));
+    if (next % ACK_EVERY === 0) {
+      // Kept PARTIAL_KEEP_MS from its last progress, not from its offer: a long transfer is not dropped midway.
+      keep(key, partial);
+      port.send(JSON.stringify({ t: 'ack', id: partial.id, next }));
+    }
   }
 
   return {

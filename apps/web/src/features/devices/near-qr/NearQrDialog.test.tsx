@@ -102,7 +102,7 @@ describe('NearQrButton and its dialog', () => {
       issuerSignature: 'A'.repeat(86),
     });
     expect(dialog.getByText('Scan this code with the camera of Safari on iPhone')).toBeInTheDocument();
-    expect(dialog.getByText(/^Expires in (59|60) s$/)).toBeInTheDocument();
+    expect(dialog.getByText(/^Expires in (5[6-9]|60) s$/)).toBeInTheDocument();
     expect(dialog.getByTestId('near-qr-link')).toHaveTextContent(link);
 
     // Another pair's proof changes nothing here.
@@ -129,7 +129,8 @@ describe('NearQrButton and its dialog', () => {
     const dialog = within(await screen.findByRole('dialog'));
     await dialog.findByRole('img', { name: 'QR code for Safari on iPhone' });
     act(() => void vi.advanceTimersByTime(30_000));
-    expect(dialog.getByText(/^Expires in (29|30) s$/)).toBeInTheDocument();
+    // Real time passes too (shouldAdvanceTime): on a loaded machine a second or two of it.
+    expect(dialog.getByText(/^Expires in (2[6-9]|30) s$/)).toBeInTheDocument();
     act(() => void vi.advanceTimersByTime(30_000));
     expect(await dialog.findByText('This code has expired.')).toBeInTheDocument();
     expect(dialog.queryByRole('img')).not.toBeInTheDocument();
