@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium';
 import { createConfirmedUser } from './support/accounts';
-import { logIn, openBrowser, toastWith } from './support/devices';
+import { logIn, openBrowserWithKey, toastWith } from './support/devices';
 
 /**
  * Loopback host candidates, as raw addresses rather than mDNS names: two contexts of one Chromium on one
@@ -63,8 +63,8 @@ test('"Check if nearby" proves two browsers of one account near: both rows say "
   request,
 }) => {
   const account = await createConfirmedUser(request, 'near-check');
-  const a = await openBrowser(browser, await logIn(request, account));
-  const b = await openBrowser(browser, await logIn(request, account));
+  const a = await openBrowserWithKey(browser, await logIn(request, account));
+  const b = await openBrowserWithKey(browser, await logIn(request, account));
   await bothOnline([a, b]);
 
   const bOnA = otherRow(a);
@@ -80,9 +80,9 @@ test('files go straight to a proved-near browser, not while its receiving is off
 }) => {
   test.setTimeout(120_000);
   const account = await createConfirmedUser(request, 'near-files');
-  const a = await openBrowser(browser, await logIn(request, account));
+  const a = await openBrowserWithKey(browser, await logIn(request, account));
   let bEvents: string[] = [];
-  const b = await openBrowser(browser, await logIn(request, account), {
+  const b = await openBrowserWithKey(browser, await logIn(request, account), {
     beforeOpen: (page) => (bEvents = recordSocketEvents(page)),
   });
   await bothOnline([a, b]);
@@ -142,9 +142,9 @@ test('a browser whose signature does not verify is not recorded as near, and the
   request,
 }) => {
   const account = await createConfirmedUser(request, 'near-forged');
-  const a = await openBrowser(browser, await logIn(request, account));
+  const a = await openBrowserWithKey(browser, await logIn(request, account));
   // B answers the challenge over the channel, but with 64 bytes that are no signature of its key.
-  const b = await openBrowser(browser, await logIn(request, account), {
+  const b = await openBrowserWithKey(browser, await logIn(request, account), {
     beforeOpen: (page) =>
       void page.addInitScript(() => {
         crypto.subtle.sign = async () => new Uint8Array(64).fill(7).buffer;

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createConfirmedUser } from './support/accounts';
-import { logIn, openBrowser, type Login } from './support/devices';
+import { logIn, openBrowserWithKey } from './support/devices';
 
 /** The serious and critical findings of an axe scan (as a11y.spec.ts scans every page). */
 async function blockingViolations(page: Page) {
@@ -9,19 +9,6 @@ async function blockingViolations(page: Page) {
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-/** A browser of its own holding `login`'s session, on My devices once it registered its nearness key. */
-async function openDevices(browser: Browser, login: Login): Promise<Page> {
-  let keyRegistered: Promise<unknown> = Promise.resolve();
-  const page = await openBrowser(browser, login, {
-    beforeOpen: (opening) =>
-      (keyRegistered = opening.waitForResponse(
-        (response) => response.url().endsWith('/api/devices/current/key') && response.status() === 204,
-      )),
-  });
-  await keyRegistered;
-  return page;
 }
 
 /**
@@ -36,8 +23,8 @@ test('a QR code shown by one device and opened by the other proves them near, on
   test.setTimeout(90_000);
   const account = await createConfirmedUser(request, 'near-qr');
   const [first, second] = [await logIn(request, account), await logIn(request, account)];
-  const b = await openDevices(browser, second);
-  const a = await openDevices(browser, first);
+  const b = await openBrowserWithKey(browser, second);
+  const a = await openBrowserWithKey(browser, first);
 
   const otherRow = a
     .getByRole('main')
@@ -79,8 +66,8 @@ test('a signed-out browser is sent to sign in and back, then told the code is fo
   test.setTimeout(90_000);
   const account = await createConfirmedUser(request, 'near-qr-out');
   const [first, second] = [await logIn(request, account), await logIn(request, account)];
-  const b = await openDevices(browser, second);
-  const a = await openDevices(browser, first);
+  const b = await openBrowserWithKey(browser, second);
+  const a = await openBrowserWithKey(browser, first);
   await a
     .getByRole('main')
     .getByRole('listitem')

@@ -30,5 +30,27 @@ export async function openBrowser(
   return page;
 }
 
+/**
+ * `openBrowser` on My devices, once the page has registered its nearness key (a proof asked of a device
+ * whose key the server does not know yet is refused, 409).
+ */
+export async function openBrowserWithKey(
+  browser: Browser,
+  login: Login,
+  { beforeOpen }: { beforeOpen?: (page: Page) => void } = {},
+): Promise<Page> {
+  let keyRegistered: Promise<unknown> = Promise.resolve();
+  const page = await openBrowser(browser, login, {
+    beforeOpen: (opening) => {
+      beforeOpen?.(opening);
+      keyRegistered = opening.waitForResponse(
+        (response) => response.url().endsWith('/api/devices/current/key') && response.status() === 204,
+      );
+    },
+  });
+  await keyRegistered;
+  return page;
+}
+
 /** A toast on screen holding `text` (Radix also repeats a toast's words in a live region). */
 export const toastWith = (page: Page, text: string | RegExp) => page.locator('[data-toast]').filter({ hasText: text });
