@@ -1,5 +1,6 @@
 import type { Device } from '@clipsync/shared';
 import { useQuery } from '@tanstack/react-query';
+import { canProveHere } from '../lib/near/nearness';
 import { registerKeyOnce } from './device-key-registration';
 
 export const nearnessKeys = {
@@ -14,7 +15,7 @@ export function useRegisterDeviceKey(userId: string | undefined, thisDevice: Dev
       if (userId && thisDevice) await registerKeyOnce(userId, thisDevice);
       return true;
     },
-    enabled: Boolean(userId && thisDevice) && typeof indexedDB !== 'undefined',
+    enabled: Boolean(userId && thisDevice) && typeof indexedDB !== 'undefined' && canProveHere(),
     staleTime: Infinity,
     gcTime: Infinity,
   });

@@ -30,7 +30,7 @@ function renderTab() {
 describe('useDeviceSends', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    vi.spyOn(document, 'hasFocus').mockReturnValue(true);
+    vi.spyOn(document, 'hasFocus');
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -2,7 +2,7 @@ import type { Device } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
 import { DeviceKindIcon } from '../../components/DeviceKindIcon';
 import { LastSeen } from '../../components/LastSeen';
-import { canLinkDirectly, isProvedNear } from '../../lib/near/nearness';
+import { canLinkDirectly, canProveHere, isProvedNear } from '../../lib/near/nearness';
 import { CheckNearbyButton } from './CheckNearbyButton';
 import { DeviceNameEditor } from './DeviceNameEditor';
 import { NearbyBadge } from './NearbyBadge';
@@ -40,8 +40,8 @@ export function DeviceRow({ device }: { device: Device }) {
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:justify-end">
-        {canLinkDirectly(device) && <CheckNearbyButton device={device} />}
-        <NearQrButton device={device} />
+        {canProveHere() && canLinkDirectly(device) && <CheckNearbyButton device={device} />}
+        {canProveHere() && <NearQrButton device={device} />}
         {!device.current && device.online && <SendFilesButton device={device} />}
         <ReceivePolicySelect device={device} />
         <SignOutDeviceButton device={device} />

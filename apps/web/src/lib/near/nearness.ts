@@ -10,3 +10,9 @@ export const isProvedNear = (device: Pick<Device, 'nearUntil'>, now = Date.now()
  */
 export const canLinkDirectly = (device: Pick<Device, 'current' | 'online' | 'kind'>): boolean =>
   !device.current && device.online && device.kind !== 'cli';
+
+/**
+ * Whether this page can sign a proof at all: WebCrypto (and so a device key) exists only in a secure context
+ * (https, or localhost); a page on a plain-http LAN address has none, and offers no proof it would fail.
+ */
+export const canProveHere = (): boolean => globalThis.crypto?.subtle !== undefined;
