@@ -20,7 +20,7 @@ export function DeviceRow({ device }: { device: Device }) {
   return (
     <li
       aria-label={device.name}
-      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center dark:border-slate-800 dark:bg-slate-900"
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900"
     >
       <div className="flex min-w-0 flex-1 items-start gap-3">
         <span className="mt-0.5 rounded-lg bg-slate-100 p-2 text-slate-700 dark:bg-slate-800 dark:text-slate-200">
@@ -39,7 +39,8 @@ export function DeviceRow({ device }: { device: Device }) {
           <Presence device={device} />
         </div>
       </div>
-      <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+      {/* Below the name, not beside it: beside it, a device's several actions squeezed its name to nothing. */}
+      <div className="flex flex-wrap items-start gap-2">
         {canProveHere() && canLinkDirectly(device) && <CheckNearbyButton device={device} />}
         {canProveHere() && <NearQrButton device={device} />}
         {!device.current && device.online && <SendFilesButton device={device} />}
