@@ -65,14 +65,20 @@ export function useDeviceCache() {
     const update = (change: (devices: Device[]) => Device[]) =>
       queryClient.setQueryData<DeviceList>(deviceKeys.list, (list) => list && { devices: change(list.devices) });
     return {
-      /** Applies a presence change; false when the device is not in the cached list (new, or no list yet). */
+      /**
+       * Applies a presence change; false when it cannot (the device is not in the cached list, or the change
+       * was told late), and the list must be asked again.
+       */
       applyPresence: ({ deviceId, online, lastSeenAt }: DevicePresencePayload): boolean => {
         const list = queryClient.getQueryData<DeviceList>(deviceKeys.list);
         const known = list?.devices.find((device) => device.id === deviceId);
         if (!known) return false;
         // Older than what the list holds: told late (a registration's "offline", computed just before its
-        // socket opened, may arrive after the socket's "online"). Each event's time is its last seen.
-        if (Date.parse(lastSeenAt) < Date.parse(known.lastSeenAt)) return true;
+        // socket opened, may arrive after the socket's "online"). Each event's time is its last seen. Not
+        // applied, and not trusted either: the list itself may be the stale side (read just before a
+        // reloaded page's socket opened, it says offline while that socket's "online" is older than it), so
+        // the server, which asks the sockets, is asked again.
+        if (Date.parse(lastSeenAt) < Date.parse(known.lastSeenAt)) return false;
         update((devices) =>
           devices.map((device) => (device.id === deviceId ? { ...device, online, lastSeenAt } : device)),
         );

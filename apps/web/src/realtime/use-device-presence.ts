@@ -6,8 +6,8 @@ import { useSocket } from './socket-context';
 /**
  * Keeps the cached device list live: `device:presence` comes on the user's own channel, which every
  * signed-in socket is in from the start. A device the list does not know yet (it registered after the
- * list was read) makes the list refetch, and so does every (re)connect, since changes told while this
- * socket was away were not heard.
+ * list was read) or a change told late makes the list refetch, and so does every (re)connect, since changes
+ * told while this socket was away were not heard.
  */
 export function useDevicePresence(): void {
   const { socket } = useSocket();
