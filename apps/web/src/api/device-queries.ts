@@ -66,8 +66,8 @@ export function useDeviceCache() {
       queryClient.setQueryData<DeviceList>(deviceKeys.list, (list) => list && { devices: change(list.devices) });
     return {
       /**
-       * Applies a presence change; false when it cannot (the device is not in the cached list, or the change
-       * was told late), and the list must be asked again.
+       * Applies a presence change; false when the list must be asked again: the device is not in the cached
+       * list, the change was told late, or a read of the list in flight would overwrite it.
        */
       applyPresence: ({ deviceId, online, lastSeenAt }: DevicePresencePayload): boolean => {
         const list = queryClient.getQueryData<DeviceList>(deviceKeys.list);
@@ -82,7 +82,9 @@ export function useDeviceCache() {
         update((devices) =>
           devices.map((device) => (device.id === deviceId ? { ...device, online, lastSeenAt } : device)),
         );
-        return true;
+        // A read of the list still on its way may have been answered before this change and would put the
+        // old state back when it lands: it is asked again (invalidating cancels it), so the change holds.
+        return queryClient.isFetching({ queryKey: deviceKeys.list }) === 0;
       },
       replaceDevice: (next: Device) => {
         update((devices) => devices.map((device) => (device.id === next.id ? next : device)));

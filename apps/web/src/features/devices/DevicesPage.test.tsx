@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import type { Device } from '@clipsync/shared';
 import { ApiError } from '../../api/api-error';
 import { devicesApi } from '../../api/devices-api';
 import { laptopCli, makeDevice, phone } from '../../test/device-fixtures';
@@ -81,6 +82,26 @@ describe('DevicesPage', () => {
     await screen.findByRole('listitem', { name: 'Safari on iPhone' });
     const before = new Date(Date.parse(seenNow) - 1000).toISOString();
     act(() => socket.fire('device:presence', { deviceId: phone.id, online: false, lastSeenAt: before }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(row('Safari on iPhone').getByTestId('device-presence')).toHaveTextContent('Online now');
+  });
+
+  test('a presence heard while the list is being read again holds: the read answered before it is asked again', async () => {
+    const offlinePhone = { ...phone, online: false, lastSeenAt: new Date(Date.now() - 60_000).toISOString() };
+    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, offlinePhone] });
+    const { socket } = renderPage();
+    await screen.findByRole('listitem', { name: 'Safari on iPhone' });
+    // A read answered before the phone's socket opened, still on its way when the phone says it is online.
+    let answerStaleRead: (list: { devices: Device[] }) => void = () => undefined;
+    vi.mocked(devicesApi.list).mockImplementationOnce(() => new Promise((resolve) => (answerStaleRead = resolve)));
+    act(() => socket.fire('connect'));
+    const seenNow = new Date().toISOString();
+    vi.mocked(devicesApi.list).mockResolvedValue({
+      devices: [thisBrowser, { ...phone, online: true, lastSeenAt: seenNow }],
+    });
+    act(() => socket.fire('device:presence', { deviceId: phone.id, online: true, lastSeenAt: seenNow }));
+    act(() => answerStaleRead({ devices: [thisBrowser, offlinePhone] }));
+    await waitFor(() => expect(devicesApi.list).toHaveBeenCalledTimes(3));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(row('Safari on iPhone').getByTestId('device-presence')).toHaveTextContent('Online now');
   });
