@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import type { SignedInActor } from '../lib/actor';
 import type { DomainEvents } from '../lib/domain-events';
-import { createClientAddressOf } from '../lib/client-address';
+import { createClientAddressOf, createNetworkAddressOf } from '../lib/client-address';
 import type { RequestOrigins } from '../lib/request-origins';
 import { startBroadcaster } from './broadcaster';
 import { createConnectionCap } from './connection-cap';
@@ -116,11 +116,13 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
   const redis = options.redisUrl ? attachRedisAdapter(io, options.redisUrl, app.log) : undefined;
   io.use(createHandshakeAuth(options.jwtSecret, options.isSessionActive, options.authenticatePersonalToken));
   const clientAddressOf = createClientAddressOf(options.trustProxy);
+  const networkAddressOf = createNetworkAddressOf(options.trustProxy);
   io.use(createConnectionCap(options.connectionsPerAddress, clientAddressOf));
   // The address as HTTP requests see it, once: LAN features group sockets by it (lib/network-key.ts).
   io.use((socket, next) => {
     options.noticeProxy?.(socket.request);
     socket.data.address = clientAddressOf(socket.request);
+    socket.data.networkAddress = networkAddressOf(socket.request);
     next();
   });
   const guards: SocketGuards = {

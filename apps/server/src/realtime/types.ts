@@ -7,6 +7,8 @@ export interface SocketData {
   actor: Actor;
   /** The client's address (TRUST_PROXY honoured), as `request.ip` would be for the same client. */
   address: string;
+  /** The address its network is told by, undefined when it is grouped with no one (lib/client-address.ts). */
+  networkAddress: string | undefined;
 }
 
 /** Between nodes (through the adapter): a session revoked on one node is no longer live on the others. */

@@ -38,9 +38,23 @@ export interface ResolvedDesktop {
   access: DesktopAccess;
 }
 
-/** The caller's network, by name: the same for every device the server groups with it (lib/network-key.ts). */
-export function networkOf(ctx: DesktopsContext, address: string): string {
-  return networkFingerprint(ctx.serverSecret, networkKeyOf(address));
+/**
+ * The caller's network, by name: the same for every device the server groups with it (lib/network-key.ts);
+ * undefined for a caller grouped with no one (behind a proxy TRUST_PROXY does not name).
+ */
+export function networkOf(ctx: DesktopsContext, networkAddress: string | undefined): string | undefined {
+  return networkAddress === undefined ? undefined : networkFingerprint(ctx.serverSecret, networkKeyOf(networkAddress));
+}
+
+/** Why a caller grouped with no one has no peers and no network desktop: said to the user, with what to do. */
+export const NO_NETWORK_MESSAGE =
+  'This server cannot tell which network you are on (you reach it through a proxy it was not told to trust): it groups you with no other device and keeps no network desktop for you. Sign in to use your own desktop.';
+
+/** The caller's network, or 403 NOT_LOCAL_NETWORK saying why for a caller grouped with no one. */
+export function requireNetwork(ctx: DesktopsContext, networkAddress: string | undefined): string {
+  const network = networkOf(ctx, networkAddress);
+  if (network === undefined) throw new AppError('NOT_LOCAL_NETWORK', NO_NETWORK_MESSAGE);
+  return network;
 }
 
 /** Every desktop request starts by finding the caller's desktop: prepared (db/prepared.ts). */
@@ -109,7 +123,7 @@ export async function resolveDesktop(
     const desktop = await findOrCreate(ctx, { ownerId: caller.actor.userId });
     return { desktop, access: { kind: 'personal', ownerId: desktop.ownerId } };
   }
-  const desktop = await findOrCreate(ctx, { networkKey: networkOf(ctx, caller.address) });
+  const desktop = await findOrCreate(ctx, { networkKey: requireNetwork(ctx, caller.networkAddress) });
   return { desktop, access: { kind: 'lan', ownerId: null } };
 }
 
@@ -130,7 +144,7 @@ export async function findItem(db: Database | Transaction, desktopId: string, it
  */
 export async function reachDesktopChannel(
   ctx: DesktopsContext,
-  { actor, address }: DesktopCaller,
+  { actor, networkAddress }: DesktopCaller,
   { networkId, desktopId }: DesktopChannelPayload,
 ): Promise<ResolvedDesktop> {
   if (desktopId !== undefined) {
@@ -142,7 +156,7 @@ export async function reachDesktopChannel(
   if (desktop?.ownerId && desktop.ownerId === actor?.userId) {
     return { desktop, access: { kind: 'personal', ownerId: desktop.ownerId } };
   }
-  if (desktop?.networkKey && desktop.networkKey === networkOf(ctx, address)) {
+  if (desktop?.networkKey && desktop.networkKey === networkOf(ctx, networkAddress)) {
     return { desktop, access: { kind: 'lan', ownerId: null } };
   }
   throw new AppError('NOT_FOUND', DESKTOP_NOT_FOUND);

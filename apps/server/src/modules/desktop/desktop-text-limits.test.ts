@@ -102,7 +102,7 @@ describe('desktop text is bounded', () => {
     // Straight to the service, so that the 20 adds reach the database together: over HTTP, PGlite's one
     // connection lets each request through nearly alone.
     const desktopsContext = createDesktopsContext(testApp.context);
-    const caller = { actor: null, address: home };
+    const caller = { actor: null, networkAddress: home };
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
         addText(desktopsContext, caller, {

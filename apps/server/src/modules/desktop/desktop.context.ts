@@ -1,7 +1,9 @@
 import type { Desktop } from '@clipsync/shared';
+import type { IncomingMessage } from 'node:http';
 import type { Database, Transaction } from '../../db/client';
 import type { desktopItems, desktops } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
+import { createNetworkAddressOf } from '../../lib/client-address';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { EntitlementGate } from '../../lib/entitlements';
 import { createFileLinks, type FileLinks } from '../../lib/file-links';
@@ -18,6 +20,8 @@ export interface DesktopsContext {
   fileLinks: FileLinks;
   /** Keys the network fingerprints, so no address is stored and no network's name can be guessed. */
   serverSecret: string;
+  /** A request's network address, as sockets get theirs (`DesktopCaller.networkAddress`). */
+  networkAddressOf: (request: IncomingMessage) => string | undefined;
   /** Each desktop's storage budget; `lanStoredBytes`: what all LAN desktops may store together. */
   limits: { storageQuotaBytes: number; lanStoredBytes: number };
   /** Share links are a Pro feature when billing is on. */
@@ -55,16 +59,20 @@ export function createDesktopsContext(ctx: AppContext): DesktopsContext {
     files: ctx.files,
     fileLinks: createFileLinks(ctx.serverSecret),
     serverSecret: ctx.serverSecret,
+    networkAddressOf: createNetworkAddressOf(ctx.config.trustProxy),
     limits: { storageQuotaBytes: ctx.config.storageQuotaBytes, lanStoredBytes: ctx.config.lan.maxStoredBytes },
     entitlements: ctx.entitlements,
     answers,
   };
 }
 
-/** Who calls: a signed-in actor or not, and from which address (`request.ip`, TRUST_PROXY honoured). */
+/**
+ * Who calls: a signed-in actor or not, and the address its network is told by (TRUST_PROXY honoured), or
+ * undefined when the server cannot tell it apart from strangers (lib/client-address.ts).
+ */
 export interface DesktopCaller {
   actor: Actor;
-  address: string;
+  networkAddress: string | undefined;
 }
 
 export type DesktopRow = typeof desktops.$inferSelect;

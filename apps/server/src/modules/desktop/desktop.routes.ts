@@ -30,13 +30,15 @@ const api = DESKTOP_ENDPOINTS;
 /** Share-token lookups: enough for a person refreshing, far too few to guess a token. */
 const SHARED_LOOKUPS_PER_MINUTE = 60;
 
-const callerOf = (request: FastifyRequest): DesktopCaller => ({ actor: request.actor, address: request.ip });
-
 /**
  * The virtual desktop. No sign-in required: signed out, calls act on the caller's network's LAN desktop,
  * and with `desktopId` (a share token) on that desktop (desktop-access.ts decides which).
  */
 export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = async (app, { ctx }) => {
+  const callerOf = (request: FastifyRequest): DesktopCaller => ({
+    actor: request.actor,
+    networkAddress: ctx.networkAddressOf(request.raw),
+  });
   await app.register(multipart, UPLOAD_MULTIPART_OPTIONS);
   acceptRawUploads(app);
 

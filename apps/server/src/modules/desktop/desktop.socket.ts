@@ -25,7 +25,7 @@ export function registerDesktopSocketHandlers(
 ): void {
   /** The share token each desktop was joined with, so writes are checked the way the join was. */
   const joined = new Map<string, string | undefined>();
-  const caller = () => ({ actor: socket.data.actor, address: socket.data.address });
+  const caller = () => ({ actor: socket.data.actor, networkAddress: socket.data.networkAddress });
   const reachJoined = async (networkId: string) => {
     if (!joined.has(networkId)) throw new AppError('NOT_FOUND', DESKTOP_NOT_FOUND);
     if (socket.data.actor) await guardWrite(socket);

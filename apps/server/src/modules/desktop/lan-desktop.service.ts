@@ -2,7 +2,7 @@ import { LAN_DESKTOP_ITEM_TTL_MS, type LanDataResponse } from '@clipsync/shared'
 import { and, eq, inArray, isNull, lt, notExists } from 'drizzle-orm';
 import { desktopItems, desktops } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { desktopFileSigner, networkOf, resolveDesktop } from './desktop-access';
+import { desktopFileSigner, requireNetwork, resolveDesktop } from './desktop-access';
 import type { DesktopCaller, DesktopsContext } from './desktop.context';
 import { toDesktopItem } from './desktop.presenter';
 import { listItems } from './desktop.service';
@@ -50,10 +50,11 @@ export async function sweepIdleLanDesktops(ctx: DesktopsContext, changedBefore: 
  */
 export async function getLanData(
   ctx: DesktopsContext,
-  { address }: DesktopCaller,
+  { networkAddress }: DesktopCaller,
   desktopId?: string,
 ): Promise<LanDataResponse> {
-  const resolved = await resolveDesktop(ctx, { actor: null, address });
+  const network = requireNetwork(ctx, networkAddress);
+  const resolved = await resolveDesktop(ctx, { actor: null, networkAddress });
   if (desktopId !== undefined && desktopId !== resolved.desktop.id) throw new AppError('NOT_LOCAL_NETWORK');
   const rows = await listItems(ctx, resolved.desktop.id);
   const lastChange = Math.max(resolved.desktop.updatedAt.getTime(), ...rows.map((row) => row.updatedAt.getTime()));
@@ -62,7 +63,7 @@ export async function getLanData(
     items: rows.map((row) => toDesktopItem(row, desktopFileSigner(ctx, resolved.desktop))),
     lastUpdated: new Date(lastChange).toISOString(),
     security: {
-      networkFingerprint: networkOf(ctx, address),
+      networkFingerprint: network,
       scope: 'local-network',
       expiresAt: new Date(lastChange + LAN_DESKTOP_ITEM_TTL_MS).toISOString(),
     },

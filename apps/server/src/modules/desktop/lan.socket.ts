@@ -12,7 +12,7 @@ import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/secure-tokens';
 import { handleEvent } from '../../realtime/socket-handler';
 import type { RealtimeSocket } from '../../realtime/types';
-import { networkOf } from './desktop-access';
+import { NO_NETWORK_MESSAGE, networkOf } from './desktop-access';
 import type { DesktopsContext } from './desktop.context';
 import { deviceIdOfSession, labelledPeers } from './lan-nearness';
 import { toLanPeer, type LanPeerRecord, type LanRegistry } from './lan-registry';
@@ -37,8 +37,13 @@ const PEER_NOT_FOUND = { code: 'NOT_FOUND', message: 'Could not connect to peer'
  */
 export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsContext, registry: LanRegistry): void {
   if (!LanPeerType.safeParse(socket.handshake.query.type).success) return;
-  const network = networkOf(ctx, socket.data.address);
-  const self: LanPeerRecord = { id: newId(), name: DEFAULT_PEER_NAME, network, isHost: false };
+  const selfId = newId();
+  // A socket grouped with no one (lib/client-address.ts) is a network of its own: it sees no peer by address.
+  const groupedNetwork = networkOf(ctx, socket.data.networkAddress);
+  const network = groupedNetwork ?? `alone:${selfId}`;
+  const self: LanPeerRecord = { id: selfId, name: DEFAULT_PEER_NAME, network, isHost: false };
+  if (groupedNetwork === undefined)
+    socket.emit('lan:error', { code: 'NOT_LOCAL_NETWORK', message: NO_NETWORK_MESSAGE });
   // A signed-in socket of a registered device is listed with its device, so its own other devices proved near
   // it (decision 030) see it as verified; the id is kept in the registry and never sent to peers.
   const { actor } = socket.data;
