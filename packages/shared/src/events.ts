@@ -272,6 +272,8 @@ export const channels = {
   /** Every LAN peer of one network (by fingerprint), and the peers connected to one host. */
   lanNetwork: (fingerprint: string) => `lan:${fingerprint}`,
   lanHost: (peerId: string) => `lan-host:${peerId}`,
+  /** The LAN sockets of one signed-in device: its proved-near devices on other networks reach it there. */
+  lanDevice: (deviceId: string) => `lan-device:${deviceId}`,
   user: (userId: string) => `user:${userId}`,
   /** The user's sockets that may read clips (sessions, and tokens with `clips:read`): they hear `clip-update` and `clip-created`. */
   userClips: (userId: string) => `user-clips:${userId}`,

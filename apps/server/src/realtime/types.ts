@@ -9,6 +9,8 @@ export interface SocketData {
   address: string;
   /** The address its network is told by, undefined when it is grouped with no one (lib/client-address.ts). */
   networkAddress: string | undefined;
+  /** A LAN socket's peer id, for its proved-near devices on other networks to find it (lan-nearness.ts). */
+  lanPeerId?: string;
 }
 
 /** Between nodes (through the adapter): a session revoked on one node is no longer live on the others. */

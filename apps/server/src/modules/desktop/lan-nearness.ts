@@ -1,8 +1,9 @@
-import type { LanPeer, LanPeerNearness } from '@clipsync/shared';
+import { channels, type LanPeer, type LanPeerNearness } from '@clipsync/shared';
 import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { deviceNearness, devices } from '../../db/schema';
-import type { LanPeerRecord } from './lan-registry';
+import type { RealtimeSocket } from '../../realtime/types';
+import type { LanPeerRecord, LanRegistry } from './lan-registry';
 import { toLanPeer } from './lan-registry';
 
 /** The registered device of a signed-in socket's session, if it is one. */
@@ -12,7 +13,8 @@ export async function deviceIdOfSession(db: Database, sessionId: string): Promis
 }
 
 /** The devices proved near this one (decision 030) and not expired: necessarily of the same account. */
-async function nearDevicesOf(db: Database, deviceId: string): Promise<Set<string>> {
+export async function nearDevicesOf(db: Database, deviceId: string | undefined): Promise<Set<string>> {
+  if (deviceId === undefined) return new Set();
   const rows = await db
     .select({ a: deviceNearness.deviceA, b: deviceNearness.deviceB })
     .from(deviceNearness)
@@ -26,15 +28,27 @@ async function nearDevicesOf(db: Database, deviceId: string): Promise<Set<string
 }
 
 /**
- * LAN peers as one viewer sees them: each `verified` when it is a device proved near the viewer's own
- * device, else `unverified` (grouped by address only); verified first, each group in the registry's order.
+ * The hosts among the LAN sockets of these devices, on whichever network and node: proved near, they are
+ * listed whatever their addresses say. A device's LAN sockets are in its `lanDevice` channel, each knowing
+ * its peer id; the registry says which of those peers host.
  */
-export async function labelledPeers(
-  db: Database,
-  viewerDeviceId: string | undefined,
-  hosts: readonly LanPeerRecord[],
-): Promise<LanPeer[]> {
-  const near = viewerDeviceId ? await nearDevicesOf(db, viewerDeviceId) : new Set<string>();
+export async function hostsOfDevices(
+  socket: RealtimeSocket,
+  registry: LanRegistry,
+  deviceIds: ReadonlySet<string>,
+): Promise<LanPeerRecord[]> {
+  if (deviceIds.size === 0) return [];
+  const sockets = await socket.nsp.in([...deviceIds].map(channels.lanDevice)).fetchSockets();
+  const peerIds = new Set(sockets.flatMap((found) => (found.data.lanPeerId ? [found.data.lanPeerId] : [])));
+  const records = await Promise.all([...peerIds].map((peerId) => registry.get(peerId)));
+  return records.filter((record): record is LanPeerRecord => record?.isHost === true);
+}
+
+/**
+ * LAN peers as one viewer sees them: each `verified` when it is a device proved near the viewer's own
+ * device (`near`), else `unverified` (grouped by address only); verified first, each group in the given order.
+ */
+export function labelledPeers(near: ReadonlySet<string>, hosts: readonly LanPeerRecord[]): LanPeer[] {
   const nearnessOf = (host: LanPeerRecord): LanPeerNearness =>
     host.deviceId !== undefined && near.has(host.deviceId) ? 'verified' : 'unverified';
   const labelled = hosts.map((host) => ({ ...toLanPeer(host), nearness: nearnessOf(host) }));

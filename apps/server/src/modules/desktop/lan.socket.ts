@@ -14,7 +14,7 @@ import { handleEvent } from '../../realtime/socket-handler';
 import type { RealtimeSocket } from '../../realtime/types';
 import { NO_NETWORK_MESSAGE, networkOf } from './desktop-access';
 import type { DesktopsContext } from './desktop.context';
-import { deviceIdOfSession, labelledPeers } from './lan-nearness';
+import { deviceIdOfSession, hostsOfDevices, labelledPeers, nearDevicesOf } from './lan-nearness';
 import { toLanPeer, type LanPeerRecord, type LanRegistry } from './lan-registry';
 
 const DEFAULT_PEER_NAME = 'Nearby device';
@@ -52,8 +52,13 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
   let isHosting = false;
   let hostName: string | undefined;
   // Every handler waits for the registration; a registry that failed (Redis down) fails each event's ack.
-  const registered = Promise.resolve(deviceOfSocket).then((deviceId) => {
-    if (deviceId) self.deviceId = deviceId;
+  const registered = Promise.resolve(deviceOfSocket).then(async (deviceId) => {
+    if (deviceId) {
+      self.deviceId = deviceId;
+      // Where its proved-near devices on other networks find it (hostsOfDevices) and tell it of theirs.
+      socket.data.lanPeerId = self.id;
+      await socket.join(channels.lanDevice(deviceId));
+    }
     return registry.add(self);
   });
   registered.catch(() => undefined);
@@ -67,9 +72,24 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
     socket.emit('lan:error', payload);
     throw new AppError(payload.code, payload.message);
   };
+  /**
+   * Who hears this peer's announce, stop and leaving: its network, and the LAN sockets of its proved-near
+   * devices wherever they are, as last listed (each list, at least every 10 s, and each announce renew it).
+   */
+  let audience = [channels.lanNetwork(network)];
+  const nearDevices = async () => {
+    const near = await nearDevicesOf(ctx.db, self.deviceId);
+    audience = [channels.lanNetwork(network), ...[...near].map(channels.lanDevice)];
+    return near;
+  };
   const sendPeers = async () => {
-    const hosts = await registry.hostsOf(network, self.id);
-    socket.emit('lan:peers:list', { selfId: self.id, peers: await labelledPeers(ctx.db, self.deviceId, hosts) });
+    const near = await nearDevices();
+    const [sameNetwork, nearHosts] = await Promise.all([
+      registry.hostsOf(network, self.id),
+      hostsOfDevices(socket, registry, near),
+    ]);
+    const elsewhere = nearHosts.filter((host) => host.network !== network && host.id !== self.id);
+    socket.emit('lan:peers:list', { selfId: self.id, peers: labelledPeers(near, [...sameNetwork, ...elsewhere]) });
   };
   /**
    * Lists this device as a host of its network. A shared registry can lose a connected peer (its entry
@@ -91,7 +111,8 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
     if (peer === 'server-full') throw new AppError('RATE_LIMITED', SERVER_FULL_MESSAGE);
     if (!peer) throw new AppError('NOT_FOUND', 'This device is no longer connected');
     isHosting = true;
-    socket.to(channels.lanNetwork(network)).emit('lan:peer:announce', { peer: toLanPeer(peer) });
+    await nearDevices();
+    socket.to(audience).emit('lan:peer:announce', { peer: toLanPeer(peer) });
   };
   void socket.join(channels.lanNetwork(network));
   void registered.then(sendPeers).catch(() => undefined);
@@ -125,7 +146,7 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
       await registry.unhost(self.id);
       // Its viewers, on any node, stop hearing its updates and are told its desktop is gone from them.
       socket.nsp.in(channels.lanHost(self.id)).socketsLeave(channels.lanHost(self.id));
-      socket.to(channels.lanNetwork(network)).emit('lan:host:stopped', { peerId: self.id });
+      socket.to(audience).emit('lan:host:stopped', { peerId: self.id });
     }),
   );
   socket.on('lan:discover:request_peers', on(z.unknown(), sendPeers));
@@ -134,7 +155,9 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
     on(LanPeerConnect, async ({ peerId }) => {
       const host = await registry.get(peerId);
       if (!host?.isHost || host.id === self.id) return refuse(PEER_NOT_FOUND);
-      if (host.network !== network) {
+      // Another network's host only when both are devices of one account proved near (decision 030).
+      const isProvedNear = async () => host.deviceId !== undefined && (await nearDevices()).has(host.deviceId);
+      if (host.network !== network && !(await isProvedNear())) {
         return refuse({ code: 'NOT_LOCAL_NETWORK', message: 'This device is not on your local network' });
       }
       // Already connected: the desktop was sent and its updates follow. Sent again, a peer asking over and
@@ -153,7 +176,7 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
   );
   socket.on('disconnect', () => {
     clearInterval(keepAlive);
-    socket.to(channels.lanNetwork(network)).emit('lan:peer:disconnect', { peerId: self.id });
+    socket.to(audience).emit('lan:peer:disconnect', { peerId: self.id });
     void registered.then(() => registry.remove(self.id)).catch(() => undefined);
   });
 }
