@@ -10,7 +10,7 @@ import {
   LanDesktopData,
   LanPeer,
 } from './schemas/desktop';
-import { NearProof, type NearSignalEmit, type NearSignalPayload } from './schemas/nearness';
+import { NearProof, NearSignalData, type NearSignalEmit, type NearSignalPayload } from './schemas/nearness';
 import { RoomActivityType } from './schemas/rooms';
 
 /**
@@ -154,6 +154,35 @@ export const LanPeersList = z.object({ selfId: z.string(), peers: z.array(LanPee
 export type LanPeersList = z.infer<typeof LanPeersList>;
 export const LanPeerDesktopData = z.object({ peerId: z.string(), desktop: LanDesktopData });
 export type LanPeerDesktopData = z.infer<typeof LanPeerDesktopData>;
+/**
+ * Nearness between two LAN peers (a guest's browser and a user's device, say), proved without accounts or
+ * keys: the server gives the initiator a nonce for the pair, the initiator hands it to the other peer over a
+ * host-only WebRTC data channel, and the other peer answers it over its own socket (decision 030).
+ */
+const LanPeerId = z.string().min(1).max(64);
+export const LanNearSignalEmit = z.object({ toPeerId: LanPeerId, data: NearSignalData });
+export type LanNearSignalEmit = z.infer<typeof LanNearSignalEmit>;
+export const LanNearSignalPayload = z.object({ fromPeerId: z.string(), data: NearSignalData });
+export type LanNearSignalPayload = z.infer<typeof LanNearSignalPayload>;
+export const LanNearChallengeRequest = z.object({ withPeerId: LanPeerId });
+export type LanNearChallengeRequest = z.infer<typeof LanNearChallengeRequest>;
+/** The challenge for the pair, to the initiator only: `expiresAt` in ms since the epoch, 60 s ahead. */
+export const LanNearChallenge = z.object({
+  withPeerId: z.string(),
+  challengeId: z.string(),
+  nonce: z.string(),
+  expiresAt: z.number().int(),
+});
+export type LanNearChallenge = z.infer<typeof LanNearChallenge>;
+/** The other peer hands back what it was given over the channel, naming the peer that gave it. */
+export const LanNearAnswer = z.object({
+  issuerPeerId: LanPeerId,
+  challengeId: z.string().min(1).max(64),
+  nonce: z.string().min(1).max(128),
+  expiresAt: z.number().int(),
+});
+export type LanNearAnswer = z.infer<typeof LanNearAnswer>;
+
 export const LanErrorPayload = z.object({
   code: z.enum(['NOT_LOCAL_NETWORK', 'NOT_FOUND', 'VALIDATION_FAILED']),
   message: z.string(),
@@ -169,6 +198,10 @@ export interface ServerToClientEvents {
   'lan:host:stopped': (payload: { peerId: string }) => void;
   'lan:peer:desktop_data': (payload: LanPeerDesktopData) => void;
   'lan:error': (payload: LanErrorPayload) => void;
+  'lan:near:signal': (payload: LanNearSignalPayload) => void;
+  'lan:near:challenge': (payload: LanNearChallenge) => void;
+  /** This peer and `peerId` proved near each other: their lists now label each other verified. */
+  'lan:near:proved': (payload: { peerId: string }) => void;
   'desktop:item:new': (payload: DesktopItemNewPayload) => void;
   'desktop:item:modified': (payload: DesktopItemModifiedPayload) => void;
   'desktop:item:removed': (payload: DesktopItemRemovedPayload) => void;
@@ -242,6 +275,9 @@ export interface ClientToServerEvents {
   'lan:host:stop': (payload?: unknown, ack?: SocketAck) => void;
   'lan:discover:request_peers': (payload?: unknown, ack?: SocketAck) => void;
   'lan:peer:connect': (payload: LanPeerConnect, ack?: SocketAck) => void;
+  'lan:near:signal': (payload: LanNearSignalEmit, ack?: SocketAck) => void;
+  'lan:near:challenge': (payload: LanNearChallengeRequest, ack?: SocketAck) => void;
+  'lan:near:answer': (payload: LanNearAnswer, ack?: SocketAck) => void;
   'join:desktop:network': (payload: DesktopChannelPayload, ack?: SocketAck) => void;
   'leave:desktop:network': (payload: DesktopChannelPayload, ack?: SocketAck) => void;
   'desktop:item:created': (payload: DesktopItemCreatedEmit, ack?: SocketAck) => void;
@@ -274,6 +310,8 @@ export const channels = {
   lanHost: (peerId: string) => `lan-host:${peerId}`,
   /** The LAN sockets of one signed-in device: its proved-near devices on other networks reach it there. */
   lanDevice: (deviceId: string) => `lan-device:${deviceId}`,
+  /** One LAN peer's socket: WebRTC signalling and nearness between peers reach it there. */
+  lanPeer: (peerId: string) => `lan-peer:${peerId}`,
   user: (userId: string) => `user:${userId}`,
   /** The user's sockets that may read clips (sessions, and tokens with `clips:read`): they hear `clip-update` and `clip-created`. */
   userClips: (userId: string) => `user-clips:${userId}`,

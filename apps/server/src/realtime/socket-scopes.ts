@@ -24,6 +24,9 @@ const EVENT_SCOPES: Record<keyof ClientToServerEvents, TokenScope> = {
   'lan:host:stop': 'desktop',
   'lan:peer:connect': 'desktop',
   'lan:discover:request_peers': 'desktop',
+  'lan:near:signal': 'desktop',
+  'lan:near:challenge': 'desktop',
+  'lan:near:answer': 'desktop',
   'device:send-ack': 'clips:read',
   // A token passes this check with clips:write, then the nearness service refuses every token (browsers only).
   'near:signal': 'clips:write',

@@ -46,11 +46,17 @@ export async function hostsOfDevices(
 
 /**
  * LAN peers as one viewer sees them: each `verified` when it is a device proved near the viewer's own
- * device (`near`), else `unverified` (grouped by address only); verified first, each group in the given order.
+ * device, or a peer proved near the viewer's peer (a guest's, lan-near.socket.ts), else `unverified` (grouped
+ * by address only); verified first, each group in the given order.
  */
-export function labelledPeers(near: ReadonlySet<string>, hosts: readonly LanPeerRecord[]): LanPeer[] {
+export function labelledPeers(
+  near: { devices: ReadonlySet<string>; peers: ReadonlySet<string> },
+  hosts: readonly LanPeerRecord[],
+): LanPeer[] {
   const nearnessOf = (host: LanPeerRecord): LanPeerNearness =>
-    host.deviceId !== undefined && near.has(host.deviceId) ? 'verified' : 'unverified';
+    near.peers.has(host.id) || (host.deviceId !== undefined && near.devices.has(host.deviceId))
+      ? 'verified'
+      : 'unverified';
   const labelled = hosts.map((host) => ({ ...toLanPeer(host), nearness: nearnessOf(host) }));
   return [
     ...labelled.filter((peer) => peer.nearness === 'verified'),

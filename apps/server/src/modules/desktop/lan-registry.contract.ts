@@ -2,7 +2,7 @@ import type { LanDesktopData } from '@clipsync/shared';
 import { describe, expect, test } from 'vitest';
 import type { LanRegistry, LanRegistryBounds } from './lan-registry';
 
-/** What both registries (memory, Redis) must keep: the bounds on all networks together. */
+/** What both registries (memory, Redis) must keep: the bounds on all networks together, and near peers. */
 export const CONTRACT_BOUNDS: LanRegistryBounds = { maxHosts: 3, maxHostedBytes: 3000 };
 
 /** A desktop of about `bytes` bytes of JSON. */
@@ -74,6 +74,22 @@ export function describeLanRegistryBounds(name: string, open: () => Promise<LanR
       // Smaller fits, and frees room for another network's host.
       expect(typeof (await registry.setDesktop(first.id, desktopOf('small', 400)))).toBe('object');
       expect(typeof (await hostOn(registry, 'net-c', 1200)).outcome).toBe('object');
+    });
+
+    test('peers proved near: both ways, only between connected peers, gone with either', async () => {
+      const registry = await open();
+      for (const id of ['near-a', 'near-b', 'near-c'])
+        await registry.add({ id, name: 'Device', network: 'net-a', isHost: false });
+      await registry.markNear('near-a', 'near-b');
+      await registry.markNear('near-a', 'gone-peer');
+      expect(await registry.nearPeersOf('near-a')).toEqual(new Set(['near-b']));
+      expect(await registry.nearPeersOf('near-b')).toEqual(new Set(['near-a']));
+      expect(await registry.nearPeersOf('near-c')).toEqual(new Set());
+      await registry.markNear('near-c', 'near-a');
+      await registry.remove('near-a');
+      expect(await registry.nearPeersOf('near-a')).toEqual(new Set());
+      expect(await registry.nearPeersOf('near-b')).toEqual(new Set());
+      expect(await registry.nearPeersOf('near-c')).toEqual(new Set());
     });
   });
 }

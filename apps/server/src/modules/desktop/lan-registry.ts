@@ -58,12 +58,17 @@ export interface LanRegistry {
   /** The peer is still connected: keeps a shared registry's entry from expiring. */
   touch(peerId: string): Promise<void>;
   remove(peerId: string): Promise<void>;
+  /** Two connected peers proved near each other (lan-near-proof.ts): kept while both are. */
+  markNear(peerId: string, otherPeerId: string): Promise<void>;
+  /** The peers proved near this one. */
+  nearPeersOf(peerId: string): Promise<Set<string>>;
 }
 
 export function createMemoryLanRegistry(bounds: LanRegistryBounds): LanRegistry {
   const peers = new Map<string, LanPeerRecord>();
   const desktops = new Map<string, { desktop: LanDesktopData; bytes: number }>();
   const hostsByNetwork = new Map<string, Set<string>>();
+  const nearPeers = new Map<string, Set<string>>();
   let hostedBytes = 0;
   const unhost = async (peerId: string) => {
     const peer = peers.get(peerId);
@@ -105,7 +110,15 @@ export function createMemoryLanRegistry(bounds: LanRegistryBounds): LanRegistry 
     async remove(peerId) {
       await unhost(peerId);
       peers.delete(peerId);
+      for (const other of nearPeers.get(peerId) ?? []) nearPeers.get(other)?.delete(peerId);
+      nearPeers.delete(peerId);
     },
+    async markNear(peerId, otherPeerId) {
+      if (!peers.has(peerId) || !peers.has(otherPeerId)) return;
+      nearPeers.set(peerId, (nearPeers.get(peerId) ?? new Set()).add(otherPeerId));
+      nearPeers.set(otherPeerId, (nearPeers.get(otherPeerId) ?? new Set()).add(peerId));
+    },
+    nearPeersOf: async (peerId) => new Set(nearPeers.get(peerId)),
   };
 }
 
@@ -117,6 +130,7 @@ const PEER_KEY_PREFIX = 'clipsync:lan:v2:peer:';
 const peerKey = (peerId: string) => `${PEER_KEY_PREFIX}${peerId}`;
 const desktopKey = (peerId: string) => `clipsync:lan:v2:desktop:${peerId}`;
 const hostsKey = (network: string) => `clipsync:lan:v2:hosts:${network}`;
+const nearKey = (peerId: string) => `clipsync:lan:v2:near:${peerId}`;
 
 /** Every host of every network, by when its entry expires; each one's desktop bytes; their sum. */
 const ALL_HOSTS_KEY = 'clipsync:lan:v2:all-hosts';
@@ -241,18 +255,32 @@ export function createRedisLanRegistry(redis: Redis, bounds: LanRegistryBounds):
         .multi()
         .expire(peerKey(peerId), LAN_PEER_TTL_SECONDS)
         .expire(desktopKey(peerId), LAN_PEER_TTL_SECONDS)
+        .expire(nearKey(peerId), LAN_PEER_TTL_SECONDS)
         .zadd(ALL_HOSTS_KEY, 'XX', Date.now() + LAN_PEER_TTL_SECONDS * 1000, peerId)
         .exec();
     },
     async remove(peerId) {
-      const peer = await get(peerId);
+      const [peer, near] = await Promise.all([get(peerId), redis.smembers(nearKey(peerId))]);
       const removal = redis
         .multi()
-        .del(peerKey(peerId), desktopKey(peerId))
+        .del(peerKey(peerId), desktopKey(peerId), nearKey(peerId))
         .eval(FORGET_HOST_SCRIPT, 3, ALL_HOSTS_KEY, HOST_BYTES_KEY, HOSTED_BYTES_KEY, peerId);
       if (peer) removal.srem(hostsKey(peer.network), peerId);
+      for (const other of near) removal.srem(nearKey(other), peerId);
       await removal.exec();
     },
+    async markNear(peerId, otherPeerId) {
+      const [one, other] = await redis.mget(peerKey(peerId), peerKey(otherPeerId));
+      if (one === null || other === null) return;
+      await redis
+        .multi()
+        .sadd(nearKey(peerId), otherPeerId)
+        .expire(nearKey(peerId), LAN_PEER_TTL_SECONDS)
+        .sadd(nearKey(otherPeerId), peerId)
+        .expire(nearKey(otherPeerId), LAN_PEER_TTL_SECONDS)
+        .exec();
+    },
+    nearPeersOf: async (peerId) => new Set(await redis.smembers(nearKey(peerId))),
   };
 }
 

@@ -14,6 +14,7 @@ import { handleEvent } from '../../realtime/socket-handler';
 import type { RealtimeSocket } from '../../realtime/types';
 import { NO_NETWORK_MESSAGE, networkOf } from './desktop-access';
 import type { DesktopsContext } from './desktop.context';
+import { registerLanNearHandlers } from './lan-near.socket';
 import { deviceIdOfSession, hostsOfDevices, labelledPeers, nearDevicesOf } from './lan-nearness';
 import { toLanPeer, type LanPeerRecord, type LanRegistry } from './lan-registry';
 
@@ -84,13 +85,18 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
   };
   const sendPeers = async () => {
     const near = await nearDevices();
-    const [sameNetwork, nearHosts] = await Promise.all([
+    const [sameNetwork, nearHosts, nearPeers] = await Promise.all([
       registry.hostsOf(network, self.id),
       hostsOfDevices(socket, registry, near),
+      registry.nearPeersOf(self.id),
     ]);
     const elsewhere = nearHosts.filter((host) => host.network !== network && host.id !== self.id);
-    socket.emit('lan:peers:list', { selfId: self.id, peers: labelledPeers(near, [...sameNetwork, ...elsewhere]) });
+    const peers = labelledPeers({ devices: near, peers: nearPeers }, [...sameNetwork, ...elsewhere]);
+    socket.emit('lan:peers:list', { selfId: self.id, peers });
   };
+  /** A peer this one may see: on its network, or one of its devices proved near. */
+  const canReach = async (peer: LanPeerRecord) =>
+    peer.network === network || (peer.deviceId !== undefined && (await nearDevices()).has(peer.deviceId));
   /**
    * Lists this device as a host of its network. A shared registry can lose a connected peer (its entry
    * expires while Redis is unreachable, or Redis restarts empty): the peer is then added again, unless it
@@ -116,6 +122,7 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
   };
   void socket.join(channels.lanNetwork(network));
   void registered.then(sendPeers).catch(() => undefined);
+  registerLanNearHandlers(socket, { ctx, registry, selfId: self.id, on, canReach });
 
   socket.on(
     'lan:host:announce',
@@ -156,8 +163,7 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
       const host = await registry.get(peerId);
       if (!host?.isHost || host.id === self.id) return refuse(PEER_NOT_FOUND);
       // Another network's host only when both are devices of one account proved near (decision 030).
-      const isProvedNear = async () => host.deviceId !== undefined && (await nearDevices()).has(host.deviceId);
-      if (host.network !== network && !(await isProvedNear())) {
+      if (!(await canReach(host))) {
         return refuse({ code: 'NOT_LOCAL_NETWORK', message: 'This device is not on your local network' });
       }
       // Already connected: the desktop was sent and its updates follow. Sent again, a peer asking over and
