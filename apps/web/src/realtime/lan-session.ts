@@ -1,5 +1,6 @@
 import type { Desktop, LanDesktopData, LanErrorPayload, LanPeer } from '@clipsync/shared';
 import { saveDeviceName, storedDeviceName } from '../lib/device-name';
+import { answerLanNearness, proveLanNearness } from './lan-nearness';
 import { closePanel, endShare, NO_PEERS, receiveDesktop, withPeer, type LanPeersState } from './lan-peers';
 import type { LanSocketFactory } from './lan-socket';
 import type { RealtimeSocket } from './socket-client';
@@ -84,6 +85,7 @@ export class LanSession {
   private readonly pending = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly listeners = new Set<() => void>();
   private notify: (notice: LanNotice) => void = () => undefined;
+  private stopAnswering: () => void = () => undefined;
 
   constructor(private readonly createSocket: LanSocketFactory) {}
 
@@ -131,6 +133,10 @@ export class LanSession {
       if (wasPending) this.notify({ tone: 'success', title: 'lan.connected' });
     });
     socket.on('lan:desktop:update', receive);
+    // Another peer proving itself near this one (decision 030), and either side told it worked: the list,
+    // asked again, labels the pair verified.
+    this.stopAnswering = answerLanNearness(socket);
+    socket.on('lan:near:proved', () => socket.emit('lan:discover:request_peers'));
     socket.on('lan:error', (error: LanErrorPayload) => {
       if (error.code === 'NOT_LOCAL_NETWORK') warnLanDisabled(error.message);
     });
@@ -186,6 +192,15 @@ export class LanSession {
     if (this.state.isHosting && this.socket?.connected) this.announce(this.socket, { isRename: true });
   }
 
+  /**
+   * Proves this device near a listed peer over a direct link (NearUnreachableError when none opens); the
+   * list labels it verified once the server says so.
+   */
+  async checkNearby(peerId: string): Promise<void> {
+    if (!this.socket?.connected) throw new Error('LAN Share is not connected');
+    await proveLanNearness(this.socket, peerId);
+  }
+
   /** Hides a host's panel; one whose share ended is forgotten. */
   closePanel(peerId: string): void {
     const change = closePanel(this.state, peerId);
@@ -213,6 +228,7 @@ export class LanSession {
     clearTimeout(this.relist);
     this.pending.forEach((timer) => clearTimeout(timer));
     this.pending.clear();
+    this.stopAnswering();
     const socket = this.socket;
     this.socket = null;
     if (socket) {

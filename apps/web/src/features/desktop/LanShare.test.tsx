@@ -157,6 +157,37 @@ describe('LAN Share', () => {
     expect(item('Tablet')).toHaveTextContent('Same network (unverified)');
   });
 
+  test('an unverified peer offers "Check if nearby" where WebRTC exists; a failed check says so; a proof is listed again', async () => {
+    // A stand-in that cannot open a channel: the check fails as a browser whose link cannot open would.
+    Object.assign(globalThis, {
+      RTCPeerConnection: class {
+        createDataChannel() {
+          throw new Error('no channel here');
+        }
+        close() {}
+      },
+    });
+    onTestFinished(() => void Reflect.deleteProperty(globalThis, 'RTCPeerConnection'));
+    const { lan, dialog } = await openLan();
+    act(() =>
+      lan.fire('lan:peers:list', {
+        selfId: 'me',
+        peers: [
+          { ...peer('a', 'Laptop'), nearness: 'verified' },
+          { ...peer('b', 'Phone'), nearness: 'unverified' },
+        ],
+      }),
+    );
+    const item = (name: string) => within(within(dialog).getByText(name).closest('li') as HTMLElement);
+    expect(item('Laptop').queryByRole('button', { name: 'Check if nearby' })).not.toBeInTheDocument();
+    fireEvent.click(item('Phone').getByRole('button', { name: 'Check if nearby' }));
+    expect(await item('Phone').findByRole('alert')).toHaveTextContent('Could not check whether the device is nearby.');
+
+    const asked = emitsOf(lan, 'lan:discover:request_peers').length;
+    act(() => lan.fire('lan:near:proved', { peerId: 'b' }));
+    expect(emitsOf(lan, 'lan:discover:request_peers')).toHaveLength(asked + 1);
+  });
+
   test('a connected desktop shows on the page with Copy and Download, live, and stays when the dialog closes', async () => {
     const { lan, dialog } = await openLan({ autoConnect: false });
     act(() => lan.fire('lan:peers:list', { selfId: 'me', peers: [peer('a', 'Laptop')] }));

@@ -1,7 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import { Radio } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NearCheckButton } from '../../components/NearCheckButton';
 import { DEVICE_NAME_MAX } from '../../lib/device-name';
+import { hasWebRtc } from '../../lib/near/near-link';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogContent } from '../../ui/Dialog';
 import { Input } from '../../ui/Input';
@@ -47,12 +50,18 @@ function DeviceNameForm({ session }: { session: LanSessionView }) {
   );
 }
 
+/** Proves this device near a listed peer over a direct link; the list then labels it verified. */
+function CheckPeerNearby({ session, peerId }: { session: LanSessionView; peerId: string }) {
+  return <NearCheckButton check={useMutation({ mutationFn: () => session.checkNearby(peerId) })} />;
+}
+
 /**
  * 'LAN Discovery': the network's hosts, Connect, Auto-Connect and Stop; and this device's own
  * desktop, shared only once its user read what will be visible and pressed Share my desktop.
  */
 export function LanShareDialog({ isOpen, onOpenChange, session, blockCount }: LanShareDialogProps) {
   const { t } = useTranslation();
+  const canCheck = hasWebRtc();
   return (
     <Dialog open={isOpen} onOpenChange={onOpenChange}>
       <DialogContent title={t('lan.title')} description={t('lan.description')} closeLabel={t('common.close')}>
@@ -71,9 +80,12 @@ export function LanShareDialog({ isOpen, onOpenChange, session, blockCount }: La
                 const isConnected = Boolean(session.connected[peer.id]) && !session.hidden.includes(peer.id);
                 return (
                   <li key={peer.id} className="flex items-center justify-between gap-3">
-                    <span className="flex min-w-0 flex-col">
+                    <span className="flex min-w-0 flex-col items-start gap-1">
                       <span className="text-sm wrap-anywhere">{peer.name}</span>
                       <PeerNearness nearness={peer.nearness} />
+                      {canCheck && peer.nearness !== 'verified' && (
+                        <CheckPeerNearby session={session} peerId={peer.id} />
+                      )}
                     </span>
                     <Button
                       variant="secondary"

@@ -36,6 +36,7 @@ export function useLanSession(desktop: Desktop | undefined, createSocket: LanSoc
     rename: (name: string) => session.rename(name),
     closePanel: (peerId: string) => session.closePanel(peerId),
     connect: (peerId: string) => session.connect(peerId),
+    checkNearby: (peerId: string) => session.checkNearby(peerId),
     setAutoConnect: (isOn: boolean) => session.setAutoConnect(isOn),
   };
 }
