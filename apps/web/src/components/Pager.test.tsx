@@ -23,3 +23,14 @@ test("a capped total reads 'Page X of 50+'", () => {
   expect(screen.getByText('Page 2 of 50+')).toBeInTheDocument();
   expect(screen.getByRole('navigation', { name: 'Page 2 of 50+' })).toBeInTheDocument();
 });
+
+test('past a capped total Next goes on, and the page reads as the last known: Page 51 of 51+', async () => {
+  const onPageChange = vi.fn();
+  const { rerender } = render(<Pager page={50} pages={50} hasMore onPageChange={onPageChange} />);
+  await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+  expect(onPageChange).toHaveBeenCalledWith(51);
+  rerender(<Pager page={51} pages={50} hasMore onPageChange={onPageChange} />);
+  expect(screen.getByText('Page 51 of 51+')).toBeInTheDocument();
+  rerender(<Pager page={53} pages={53} onPageChange={onPageChange} />);
+  expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+});

@@ -4,7 +4,10 @@ import { Button } from '../ui/Button';
 interface PagerProps {
   page: number;
   pages: number;
-  /** The total was capped by the server: there are more than `pages`, shown as 'Page X of 50+'. */
+  /**
+   * The total was capped by the server: there are more than `pages`, shown as 'Page X of 50+' (or of X+ past
+   * them), and Next goes on.
+   */
   hasMore?: boolean;
   onPageChange: (page: number) => void;
 }
@@ -16,14 +19,15 @@ interface PagerProps {
 export function Pager({ page, pages, hasMore = false, onPageChange }: PagerProps) {
   const { t } = useTranslation();
   if (pages <= 1) return null;
-  const label = t('clips.pageOf', { page, pages: hasMore ? `${pages}+` : pages });
+  const label = t('clips.pageOf', { page, pages: hasMore ? `${Math.max(pages, page)}+` : pages });
+  const isLast = !hasMore && page >= pages;
   return (
     <nav aria-label={label} className="mt-6 flex items-center justify-center gap-4">
       <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
         {t('clips.previous')}
       </Button>
       <span className="text-sm text-slate-700 dark:text-slate-300">{label}</span>
-      <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+      <Button variant="secondary" size="sm" disabled={isLast} onClick={() => onPageChange(page + 1)}>
         {t('clips.next')}
       </Button>
     </nav>

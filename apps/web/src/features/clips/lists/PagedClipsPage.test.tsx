@@ -77,6 +77,15 @@ describe('All Clips and Favorites keep their filters and page in the URL', () =>
     expect(searchBox()).toHaveValue('note');
   });
 
+  test('a capped total is no last page: page 51 stays, reads Page 51 of 51+, and Next goes on', async () => {
+    vi.mocked(clipsApi.history).mockResolvedValue({ clips: clipsOf(20), total: 1000, isTotalCapped: true });
+    const router = renderAt('/clips?search=invoice&page=51');
+    expect(await screen.findByText('Page 51 of 51+')).toBeInTheDocument();
+    expect(router.state.location.search).toContain('page=51');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 52 of 52+')).toBeInTheDocument();
+  });
+
   test("with one page, 'Page 1 of 1' and the Previous/Next buttons are hidden", async () => {
     vi.mocked(clipsApi.history).mockResolvedValue({ clips: clipsOf(5), total: 5 });
     renderAt('/clips');

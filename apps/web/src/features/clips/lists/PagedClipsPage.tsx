@@ -29,7 +29,9 @@ export function PagedClipsPage(props: PagedClipsPageProps) {
     withFavoriteFilter: showFavoriteFilter,
   });
   const clips = useClipList(kind, appliedFilters, { limit: CLIPS_PAGE_SIZE, offset: (page - 1) * CLIPS_PAGE_SIZE });
-  useKeepPageInRange(page, clips.isPlaceholderData ? undefined : clips.data?.total, CLIPS_PAGE_SIZE, setPage);
+  // A capped total is no last page: past it the list goes on (Page 51 of 51+).
+  const lastKnownTotal = clips.isPlaceholderData || clips.data?.isTotalCapped ? undefined : clips.data?.total;
+  useKeepPageInRange(page, lastKnownTotal, CLIPS_PAGE_SIZE, setPage);
   useErrorToast(clips.isError, failure.title, failure.description);
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
