@@ -48,7 +48,7 @@ export function networkOf(ctx: DesktopsContext, networkAddress: string | undefin
 
 /** Why a caller grouped with no one has no peers and no network desktop: said to the user, with what to do. */
 export const NO_NETWORK_MESSAGE =
-  'This server cannot tell which network you are on (you reach it through a proxy it was not told to trust): it groups you with no other device and keeps no network desktop for you. Sign in to use your own desktop.';
+  'This server cannot tell which network you are on (a proxy between you and it does not pass your address in a way it trusts): it groups you with no other device and keeps no network desktop for you. Sign in to use your own desktop.';
 
 /** The caller's network, or 403 NOT_LOCAL_NETWORK saying why for a caller grouped with no one. */
 export function requireNetwork(ctx: DesktopsContext, networkAddress: string | undefined): string {

@@ -1,4 +1,4 @@
-import type { Desktop } from '@clipsync/shared';
+import { NEAR_SIGNALS_PER_MINUTE, type Desktop } from '@clipsync/shared';
 import type { IncomingMessage } from 'node:http';
 import type { Database, Transaction } from '../../db/client';
 import type { desktopItems, desktops } from '../../db/schema';
@@ -9,6 +9,7 @@ import type { EntitlementGate } from '../../lib/entitlements';
 import { createFileLinks, type FileLinks } from '../../lib/file-links';
 import { CACHED_TEXT_MAX, textHeldBy } from '../../lib/text-size';
 import { VersionedCache } from '../../lib/versioned-cache';
+import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
 import type { AppContext } from '../define-module';
 
@@ -22,6 +23,11 @@ export interface DesktopsContext {
   serverSecret: string;
   /** A request's network address, as sockets get theirs (`DesktopCaller.networkAddress`). */
   networkAddressOf: (request: IncomingMessage) => string | undefined;
+  /**
+   * `lan:near:*` events per LAN socket per minute, as `near:signal` is limited: each offer makes the other
+   * browser open a connection. A socket lives on one node, so this node's count is its count.
+   */
+  lanNearEventsPerSocket: AttemptLimiter;
   /** Each desktop's storage budget; `lanStoredBytes`: what all LAN desktops may store together. */
   limits: { storageQuotaBytes: number; lanStoredBytes: number };
   /** Share links are a Pro feature when billing is on. */
@@ -60,6 +66,7 @@ export function createDesktopsContext(ctx: AppContext): DesktopsContext {
     fileLinks: createFileLinks(ctx.serverSecret),
     serverSecret: ctx.serverSecret,
     networkAddressOf: createNetworkAddressOf(ctx.config.trustProxy),
+    lanNearEventsPerSocket: createAttemptLimiter({ max: NEAR_SIGNALS_PER_MINUTE, windowMs: 60_000 }),
     limits: { storageQuotaBytes: ctx.config.storageQuotaBytes, lanStoredBytes: ctx.config.lan.maxStoredBytes },
     entitlements: ctx.entitlements,
     answers,

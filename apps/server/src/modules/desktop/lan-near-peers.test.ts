@@ -103,6 +103,25 @@ describe('nearness between LAN peers', () => {
     expect(Object.values(await labelsOf(guest.socket))).not.toContain('verified');
   });
 
+  test('nearness events are limited per socket: 120 a minute, then RATE_LIMITED', async () => {
+    const guest = await hostingPeer(HOME, 'Busy guest');
+    const data = { link: 'l1', tab: 't1', kind: 'offer', sdp: 'v=0' };
+    // Under the socket's own budget of 30 events a second: 24 a second for 5 seconds.
+    const acks: AckResult[] = [];
+    for (let second = 0; second < 5; second += 1) {
+      const batch = Array.from({ length: 24 }, () =>
+        emitAck(guest.socket, 'lan:near:signal', { toPeerId: 'made-up', data }),
+      );
+      acks.push(...(await Promise.all(batch)));
+      await new Promise((resolve) => setTimeout(resolve, 1050));
+    }
+    expect(acks.map((ack) => (ack.ok ? 'ok' : ack.code))).toEqual(Array(120).fill('NOT_FOUND'));
+    expect(await emitAck(guest.socket, 'lan:near:challenge', { withPeerId: 'made-up' })).toMatchObject({
+      ok: false,
+      code: 'RATE_LIMITED',
+    });
+  }, 20_000);
+
   test('a peer of another network is out of reach: no signal, no challenge, and it hears nothing', async () => {
     const guest = await hostingPeer(HOME, 'Home guest');
     const stranger = await hostingPeer(CAFE, 'Cafe guest');

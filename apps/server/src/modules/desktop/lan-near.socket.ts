@@ -32,6 +32,14 @@ export function registerLanNearHandlers(
   socket: RealtimeSocket,
   { ctx, registry, selfId, on, canReach }: LanNearOptions,
 ): void {
+  /** Every `lan:near:*` event counts: a flood of offers would make the other browser open connection after connection. */
+  const limited: Handler = (schema, run) =>
+    on(schema, async (payload) => {
+      if ((await ctx.lanNearEventsPerSocket.hit(socket.id)) > 0) {
+        throw new AppError('RATE_LIMITED', 'Too many nearness checks: wait a moment');
+      }
+      await run(payload);
+    });
   const reachablePeer = async (peerId: string) => {
     const peer = await registry.get(peerId);
     if (!peer || peer.id === selfId || !(await canReach(peer)))
@@ -42,21 +50,21 @@ export function registerLanNearHandlers(
 
   socket.on(
     'lan:near:signal',
-    on(LanNearSignalEmit, async ({ toPeerId, data }) => {
+    limited(LanNearSignalEmit, async ({ toPeerId, data }) => {
       await reachablePeer(toPeerId);
       socket.to(channels.lanPeer(toPeerId)).emit('lan:near:signal', { fromPeerId: selfId, data });
     }),
   );
   socket.on(
     'lan:near:challenge',
-    on(LanNearChallengeRequest, async ({ withPeerId }) => {
+    limited(LanNearChallengeRequest, async ({ withPeerId }) => {
       await reachablePeer(withPeerId);
       socket.emit('lan:near:challenge', issueLanNearChallenge(ctx.serverSecret, { issuer: selfId, other: withPeerId }));
     }),
   );
   socket.on(
     'lan:near:answer',
-    on(LanNearAnswer, async (answer) => {
+    limited(LanNearAnswer, async (answer) => {
       if (!isLanNearAnswerValid(ctx.serverSecret, answer, selfId)) {
         throw new AppError('FORBIDDEN', 'The nearness check failed');
       }

@@ -38,7 +38,11 @@ export async function hostsOfDevices(
   deviceIds: ReadonlySet<string>,
 ): Promise<LanPeerRecord[]> {
   if (deviceIds.size === 0) return [];
-  const sockets = await socket.nsp.in([...deviceIds].map(channels.lanDevice)).fetchSockets();
+  // A node that does not answer in time costs the hosts it holds, not the whole list.
+  const sockets = await socket.nsp
+    .in([...deviceIds].map(channels.lanDevice))
+    .fetchSockets()
+    .catch(() => []);
   const peerIds = new Set(sockets.flatMap((found) => (found.data.lanPeerId ? [found.data.lanPeerId] : [])));
   const records = await Promise.all([...peerIds].map((peerId) => registry.get(peerId)));
   return records.filter((record): record is LanPeerRecord => record?.isHost === true);

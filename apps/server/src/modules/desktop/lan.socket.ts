@@ -57,8 +57,9 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
     if (deviceId) {
       self.deviceId = deviceId;
       // Where its proved-near devices on other networks find it (hostsOfDevices) and tell it of theirs.
+      // Not once gone: a socket that left during the lookup would stay in the channel for good.
       socket.data.lanPeerId = self.id;
-      await socket.join(channels.lanDevice(deviceId));
+      if (socket.connected) await socket.join(channels.lanDevice(deviceId));
     }
     return registry.add(self);
   });
@@ -127,6 +128,12 @@ export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsC
   socket.on(
     'lan:host:announce',
     on(LanHostAnnounce, async ({ name, desktop }) => {
+      // Grouped with no one, a guest could be seen by no one: its announces would only fill the server (each
+      // such socket is a network of its own, out of reach of the per-network cap). A device is seen by its
+      // proved-near devices.
+      if (groupedNetwork === undefined && self.deviceId === undefined) {
+        throw new AppError('NOT_LOCAL_NETWORK', NO_NETWORK_MESSAGE);
+      }
       hostName = name;
       await listAsHost(desktop);
     }),
