@@ -293,14 +293,16 @@ describe('virtual desktop over HTTP', () => {
     expect(neighbour.items).toEqual([]);
     const houseItem = again.items[0]!;
     expect((await from(NEIGHBOUR)('DELETE', `/api/virtual-desktop/items/${houseItem.id}`)).statusCode).toBe(404);
-    // No proxy is trusted here: a client naming another address in X-Forwarded-For stays on its own network.
+    // No proxy is trusted here: a client naming another address in X-Forwarded-For gets no other network's
+    // desktop, nor its own: it is grouped with no one (lib/client-address.ts).
     const posing = await testApp.app.inject({
       method: 'GET',
       url: '/api/virtual-desktop',
       remoteAddress: NEIGHBOUR,
       headers: { 'x-forwarded-for': HOME },
     });
-    expect(posing.json<Desktop>().id).toBe(neighbour.id);
+    expect(posing.statusCode).toBe(403);
+    expect(posing.json()).toMatchObject({ code: 'NOT_LOCAL_NETWORK' });
     // The answer names the network by fingerprint, never by address.
     expect(JSON.stringify(again)).not.toContain('203.0.113');
   });
