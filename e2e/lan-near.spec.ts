@@ -43,10 +43,12 @@ test('a guest on the LAN desktop page proves itself near a user’s device: both
   await guestPage.goto('/desktop');
   await expect(guestPage.getByRole('note')).toContainText('Everyone on this network can see this desktop.');
 
-  const ownerDialog = await shareAs(ownerPage, 'Alice’s laptop');
-  const guestDialog = await shareAs(guestPage, 'Guest phone');
-  const laptopRow = guestDialog.getByRole('listitem').filter({ hasText: 'Alice’s laptop' });
-  const guestRow = ownerDialog.getByRole('listitem').filter({ hasText: 'Guest phone' });
+  // Names of this run's own: a run beside it (a repeat) may share the household.
+  const run = Math.random().toString(36).slice(2, 8);
+  const ownerDialog = await shareAs(ownerPage, `Alice’s laptop ${run}`);
+  const guestDialog = await shareAs(guestPage, `Guest phone ${run}`);
+  const laptopRow = guestDialog.getByRole('listitem').filter({ hasText: `Alice’s laptop ${run}` });
+  const guestRow = ownerDialog.getByRole('listitem').filter({ hasText: `Guest phone ${run}` });
   await expect(laptopRow).toContainText('Same network (unverified)');
   await expect(guestRow).toContainText('Same network (unverified)');
 

@@ -71,12 +71,16 @@ describe('clipsync watch on a real X11 clipboard', { timeout: 60_000 }, () => {
   }
 
   // Speed is the bench's (cli-watch); here only arrival counts. The first copy once took over 10 s with every
-  // Vitest project starting on CI's two cores (2026-11-25).
-  const holds = (display: X11Display, text: string, timeoutMs = 25_000) =>
+  // Vitest project starting on CI's two cores, and twice more than 25 s (2026-11-25): what the watchers said
+  // is in the failure, to tell a slow machine from a lost copy.
+  const holds = (display: X11Display, text: string, timeoutMs = 45_000) =>
     waitFor(
       async () => (await display.pasteText()) === text,
       timeoutMs,
-      () => `${display.name}'s clipboard does not hold ${JSON.stringify(text.slice(0, 40))}`,
+      () =>
+        `${display.name}'s clipboard does not hold ${JSON.stringify(text.slice(0, 40))}; the watchers said: ${running
+          .map((watch) => `[${watch.stdout.text()} | ${watch.stderr.text()}]`)
+          .join(' ')}`,
     );
 
   test("a copy on one machine makes exactly one clip and lands in the other machine's clipboard", async () => {

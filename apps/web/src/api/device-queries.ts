@@ -83,7 +83,7 @@ export function useDeviceCache() {
           devices.map((device) => (device.id === deviceId ? { ...device, online, lastSeenAt } : device)),
         );
         // A read of the list still on its way may have been answered before this change and would put the
-        // old state back when it lands: it is asked again (invalidating cancels it), so the change holds.
+        // old state back when it lands: it is asked again (refetchList cancels it), so the change holds.
         return queryClient.isFetching({ queryKey: deviceKeys.list }) === 0;
       },
       replaceDevice: (next: Device) => {
@@ -95,7 +95,15 @@ export function useDeviceCache() {
       currentDevice: (): Device | undefined =>
         queryClient.getQueryData<DeviceList>(deviceKeys.list)?.devices.find((device) => device.current),
       forgetDevice: (id: string) => update((devices) => devices.filter((device) => device.id !== id)),
-      refetchList: () => queryClient.invalidateQueries({ queryKey: deviceKeys.list }),
+      /**
+       * Reads the list anew. A read on its way is cancelled first: an invalidation alone joins a first read
+       * still on its way (TanStack cancels only reads of a list it already has), and that read may have been
+       * answered before the change that asks for this one.
+       */
+      refetchList: async () => {
+        await queryClient.cancelQueries({ queryKey: deviceKeys.list });
+        await queryClient.invalidateQueries({ queryKey: deviceKeys.list });
+      },
     };
   }, [queryClient]);
 }

@@ -95,6 +95,7 @@ describe('DevicesPage', () => {
     let answerStaleRead: (list: { devices: Device[] }) => void = () => undefined;
     vi.mocked(devicesApi.list).mockImplementationOnce(() => new Promise((resolve) => (answerStaleRead = resolve)));
     act(() => socket.fire('connect'));
+    await waitFor(() => expect(devicesApi.list).toHaveBeenCalledTimes(2));
     const seenNow = new Date().toISOString();
     vi.mocked(devicesApi.list).mockResolvedValue({
       devices: [thisBrowser, { ...phone, online: true, lastSeenAt: seenNow }],
@@ -104,6 +105,23 @@ describe('DevicesPage', () => {
     await waitFor(() => expect(devicesApi.list).toHaveBeenCalledTimes(3));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(row('Safari on iPhone').getByTestId('device-presence')).toHaveTextContent('Online now');
+  });
+
+  test("a presence heard while the page's first read of the list is on its way holds: that read is replaced", async () => {
+    let answerFirstRead: (list: { devices: Device[] }) => void = () => undefined;
+    vi.mocked(devicesApi.list).mockImplementationOnce(() => new Promise((resolve) => (answerFirstRead = resolve)));
+    const seenNow = new Date().toISOString();
+    vi.mocked(devicesApi.list).mockResolvedValue({
+      devices: [thisBrowser, { ...phone, online: true, lastSeenAt: seenNow }],
+    });
+    const { socket } = renderPage();
+    await waitFor(() => expect(devicesApi.list).toHaveBeenCalledTimes(1));
+    act(() => socket.fire('device:presence', { deviceId: phone.id, online: true, lastSeenAt: seenNow }));
+    // Answered before the phone's socket opened: it says offline.
+    const offlinePhone = { ...phone, online: false, lastSeenAt: new Date(Date.now() - 60_000).toISOString() };
+    act(() => answerFirstRead({ devices: [thisBrowser, offlinePhone] }));
+    await waitFor(() => expect(devicesApi.list).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(row('Safari on iPhone').getByTestId('device-presence')).toHaveTextContent('Online now'));
   });
 
   test('renames in place: Enter saves, a blank name is refused, Escape leaves it as it was', async () => {
