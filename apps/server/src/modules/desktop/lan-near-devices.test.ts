@@ -1,7 +1,7 @@
-import type { LanPeersList, SocketAck } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
+import { emitAck, listOf } from '../../../test/lan-sockets';
 import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
 import { deviceNearness } from '../../db/schema';
 
@@ -14,7 +14,6 @@ const HOME = '203.0.113.7';
 const OFFICE = '198.51.100.20';
 const CAFE = '192.0.2.44';
 const HOUR_MS = 3_600_000;
-type AckResult = Parameters<SocketAck>[0];
 
 /**
  * Two devices of one account proved near (decision 030) find each other in LAN Share whatever their
@@ -66,15 +65,8 @@ describe('LAN Share between proved-near devices on different address groups', ()
     const list = await listOf(socket);
     return { socket, id: list.selfId };
   };
-  const listOf = (socket: TestSocket) => {
-    const list = new Promise<LanPeersList>((resolve) => socket.once('lan:peers:list', resolve));
-    socket.emit('lan:discover:request_peers', {});
-    return list;
-  };
   const peersOf = async (socket: TestSocket) =>
     (await listOf(socket)).peers.map(({ name, nearness }) => [name, nearness]);
-  const emitAck = (socket: TestSocket, event: string, payload: unknown) =>
-    new Promise<AckResult>((resolve) => (socket.emit as (...args: unknown[]) => void)(event, payload, resolve));
   const desktop = (label: string) => ({
     desktopId: `desktop-${label}`,
     items: [],

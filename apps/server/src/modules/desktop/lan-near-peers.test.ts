@@ -1,6 +1,7 @@
-import type { LanNearChallenge, LanPeersList, SocketAck } from '@clipsync/shared';
+import type { LanNearChallenge } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { emitAck, listOf, type AckResult } from '../../../test/lan-sockets';
 import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
 
 const SEED_TIMEOUT_MS = 120_000;
@@ -9,7 +10,6 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 /** The test's loopback client plays a trusted proxy, so X-Forwarded-For says which network each peer is on. */
 const HOME = '203.0.113.7';
 const CAFE = '192.0.2.44';
-type AckResult = Parameters<SocketAck>[0];
 
 /**
  * Two LAN peers without a shared account (a guest's browser and a user's device) prove they are near: the
@@ -29,13 +29,6 @@ describe('nearness between LAN peers', () => {
     await testApp.close();
   });
 
-  const emitAck = (socket: TestSocket, event: string, payload: unknown) =>
-    new Promise<AckResult>((resolve) => (socket.emit as (...args: unknown[]) => void)(event, payload, resolve));
-  const listOf = (socket: TestSocket) => {
-    const list = new Promise<LanPeersList>((resolve) => socket.once('lan:peers:list', resolve));
-    socket.emit('lan:discover:request_peers', {});
-    return list;
-  };
   /** A LAN peer from `address` (signed in with `token`, or a guest), hosting a desktop named `name`. */
   const hostingPeer = async (address: string, name: string, token?: string) => {
     const socket = await sockets.connect(baseUrl, {

@@ -1,12 +1,12 @@
-import type { LanErrorPayload, LanPeersList, SocketAck } from '@clipsync/shared';
+import type { LanErrorPayload } from '@clipsync/shared';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { emitAck, listOf, type AckResult } from '../../../test/lan-sockets';
 import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
 import { NO_NETWORK_MESSAGE } from './desktop-access';
 
 const SEED_TIMEOUT_MS = 120_000;
-type AckResult = Parameters<SocketAck>[0];
 
 /**
  * A caller reaching the server through a proxy TRUST_PROXY does not name is grouped with no one: every
@@ -18,23 +18,14 @@ describe('address grouping behind an unconfigured proxy', () => {
 
   const peer = async (baseUrl: string, headers: Record<string, string> = {}) => {
     const socket = await sockets.connect(baseUrl, { headers, query: { type: 'lan_discover' } });
-    const list = nextEvent(socket, 'lan:peers:list');
-    socket.emit('lan:discover:request_peers', {});
-    return { socket, id: (await list).selfId };
+    return { socket, id: (await listOf(socket)).selfId };
   };
-  const peersOf = async (socket: TestSocket) => {
-    const list = new Promise<LanPeersList>((resolve) => socket.once('lan:peers:list', resolve));
-    socket.emit('lan:discover:request_peers', {});
-    return (await list).peers.map((listed) => listed.id);
-  };
+  const peersOf = async (socket: TestSocket) => (await listOf(socket)).peers.map((listed) => listed.id);
   const announce = (socket: TestSocket) =>
-    new Promise<AckResult>((resolve) =>
-      socket.emit(
-        'lan:host:announce',
-        { name: 'Host', desktop: { desktopId: 'd', items: [], lastUpdated: new Date().toISOString() } },
-        resolve,
-      ),
-    );
+    emitAck(socket, 'lan:host:announce', {
+      name: 'Host',
+      desktop: { desktopId: 'd', items: [], lastUpdated: new Date().toISOString() },
+    });
 
   describe('without TRUST_PROXY', () => {
     let testApp: TestApp;

@@ -1,4 +1,5 @@
 import type { LanNearAnswer, LanNearChallenge } from '@clipsync/shared';
+import { requestOverChannel } from './channel-request';
 import { parseJsonFrame } from './json-frame';
 import type { NearPort } from './near-port';
 import { PEER_SIGNATURE_TIMEOUT_MS } from './proof-exchange';
@@ -14,23 +15,15 @@ export function handOverLanChallenge(
   timeoutMs = PEER_SIGNATURE_TIMEOUT_MS,
 ): Promise<void> {
   const { challengeId, nonce, expiresAt } = challenge;
-  return new Promise((resolve, reject) => {
-    const done = (settle: () => void) => {
-      clearTimeout(timer);
-      stopMessages();
-      stopClose();
-      settle();
-    };
-    const timer = setTimeout(() => done(() => reject(new Error('The other device did not answer in time'))), timeoutMs);
-    const stopClose = port.onClose(() => done(() => reject(new Error('The channel closed before the answer'))));
-    const stopMessages = port.onMessage((data) => {
-      const frame = parseJsonFrame(data);
-      if (frame?.challengeId !== challengeId) return;
-      if (frame.t === 'lan-answered') done(resolve);
-      else if (frame.t === 'refused') done(() => reject(new Error('The other device could not answer')));
-    });
-    port.send(JSON.stringify({ t: 'lan-prove', challengeId, nonce, expiresAt }));
-  });
+  return requestOverChannel<true>(
+    port,
+    { t: 'lan-prove', challengeId, nonce, expiresAt },
+    (frame) => {
+      if (frame.t === 'lan-answered') return true;
+      return frame.t === 'refused' ? new Error('The other device could not answer') : undefined;
+    },
+    { timeoutMs, late: 'The other device did not answer in time', closed: 'The channel closed before the answer' },
+  ).then(() => undefined);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { nearProofText } from '@clipsync/shared';
+import { requestOverChannel } from './channel-request';
 import { parseJsonFrame } from './json-frame';
 import type { NearPort } from './near-port';
 
@@ -27,27 +28,15 @@ export function requestPeerSignature(
   request: ProveRequest,
   timeoutMs = PEER_SIGNATURE_TIMEOUT_MS,
 ): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const done = (settle: () => void) => {
-      clearTimeout(timer);
-      stopMessages();
-      stopClose();
-      settle();
-    };
-    const timer = setTimeout(() => done(() => reject(new Error('The other device did not sign in time'))), timeoutMs);
-    const stopClose = port.onClose(() => done(() => reject(new Error('The channel closed before the signature'))));
-    const stopMessages = port.onMessage((data) => {
-      const frame = parseJsonFrame(data);
-      if (frame?.challengeId !== request.challengeId) return;
-      if (frame.t === 'signed' && typeof frame.signature === 'string') {
-        const signature = frame.signature;
-        done(() => resolve(signature));
-      } else if (frame.t === 'refused') {
-        done(() => reject(new Error('The other device refused to sign')));
-      }
-    });
-    port.send(JSON.stringify({ t: 'prove', ...request }));
-  });
+  return requestOverChannel(
+    port,
+    { t: 'prove', ...request },
+    (frame) => {
+      if (frame.t === 'signed' && typeof frame.signature === 'string') return frame.signature;
+      return frame.t === 'refused' ? new Error('The other device refused to sign') : undefined;
+    },
+    { timeoutMs, late: 'The other device did not sign in time', closed: 'The channel closed before the signature' },
+  );
 }
 
 /** The issuer's text this device signs with `sign`, or null when the request is not for this pair. */
