@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/Providers';
 import { prerenderedPage } from './app/prerendered';
 import { routes, whenRouterReady } from './app/router';
-import { initialLanguageShown } from './i18n';
+import { appTextsLoaded, initialLanguageShown } from './i18n';
 import { registerServiceWorker } from './pwa/update-prompt';
 import './index.css';
 
@@ -31,8 +31,9 @@ if (prerendered) {
     startTransition(() => void hydrateRoot(prerendered, app)),
   );
 } else {
-  // Anything prerendered is hidden (first-paint.js) and goes with the first render.
-  void initialLanguageShown.then(() => createRoot(root).render(app));
+  // Anything prerendered is hidden (first-paint.js) and goes with the first render. Every page's texts come
+  // first: whoever is not a first visit to `/` (signed in, another route) may meet any of them at once.
+  void Promise.all([initialLanguageShown, appTextsLoaded()]).then(() => createRoot(root).render(app));
 }
 
 // Production builds only: in development Vite serves modules the worker would cache, and there is no sw.js.

@@ -1,5 +1,6 @@
 import type React from 'react';
 import type { DataRouter, RouteObject } from 'react-router';
+import { appTextsLoaded } from '../i18n';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
 import { RouteFallback } from '../ui/RouteFallback';
 import { ProtectedRoute, PublicRoute } from './guards';
@@ -13,7 +14,13 @@ const page = (titleKey: string, bodyKey?: string) => (
 /** A route's name in the tab's title (the landing page declares none: its title is the app's name). */
 const title = (titleKey: string): RouteTitle => ({ titleKey });
 
-const lazyPage = (load: () => Promise<{ default: () => React.ReactElement }>) => async () => ({
+/** A page loads with the texts of every page but the landing one (src/i18n: its first load carries those only). */
+const lazyPage = (load: () => Promise<{ default: () => React.ReactElement }>) => async () => {
+  const [page] = await Promise.all([load(), appTextsLoaded()]);
+  return { Component: page.default };
+};
+
+const lazyLandingPage = (load: () => Promise<{ default: () => React.ReactElement }>) => async () => ({
   Component: (await load()).default,
 });
 
@@ -21,7 +28,10 @@ const lazyPage = (load: () => Promise<{ default: () => React.ReactElement }>) =>
  * The frames around pages load with the first page that needs one: the signed-in frame (sidebar, account
  * menu, plan status and the API client behind it) is no part of the landing page's first load.
  */
-const lazyFrame = (load: () => Promise<() => React.ReactElement>) => async () => ({ Component: await load() });
+const lazyFrame = (load: () => Promise<() => React.ReactElement>) => async () => {
+  const [frame] = await Promise.all([load(), appTextsLoaded()]);
+  return { Component: frame };
+};
 
 /**
  * The route table (the shared `APP_ROUTES`), with its public-only and protected guards. Pages are
@@ -34,7 +44,11 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     HydrateFallback: RouteFallback,
     children: [
-      { path: '/', lazy: lazyPage(() => import('../features/landing/LandingPage')), HydrateFallback: RouteFallback },
+      {
+        path: '/',
+        lazy: lazyLandingPage(() => import('../features/landing/LandingPage')),
+        HydrateFallback: RouteFallback,
+      },
       {
         element: <PublicRoute />,
         children: [

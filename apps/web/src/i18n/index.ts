@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
+import enLanding from './en/landing.json';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -15,14 +15,39 @@ const isSupported = (code: string | null | undefined): code is LanguageCode =>
   LANGUAGES.some((language) => language.code === code);
 
 /**
- * English, the fallback, ships with the app; another language's texts (~10 KB gzip each) are fetched the
- * first time they are needed, which keeps them out of the landing page's first load (bench/README.md, landing).
+ * Each language's texts come in two parts: `landing.json`, what a first visit to `/` shows (the landing
+ * page, the frame around every route, toasts), and `app.json`, everything else. Only English's landing part
+ * ships with the first load (~3 KB gzip of the ~12 the texts weigh; bench/README.md, landing); the rest is
+ * fetched the first time it is needed.
  */
-const TRANSLATIONS: Record<Exclude<LanguageCode, 'en'>, () => Promise<{ default: object }>> = {
-  fr: () => import('./fr.json'),
-  es: () => import('./es.json'),
-  de: () => import('./de.json'),
+type TextsPart = 'landing' | 'app';
+type TextsModule = () => Promise<{ default: object }>;
+
+const TEXTS: Record<LanguageCode, Record<TextsPart, TextsModule>> = {
+  en: { landing: () => Promise.resolve({ default: enLanding }), app: () => import('./en/app.json') },
+  fr: { landing: () => import('./fr/landing.json'), app: () => import('./fr/app.json') },
+  es: { landing: () => import('./es/landing.json'), app: () => import('./es/app.json') },
+  de: { landing: () => import('./de/landing.json'), app: () => import('./de/app.json') },
 };
+
+/** Parts loaded or on their way, by `language:part`; a failed load is forgotten so that it can be tried again. */
+const partsLoading = new Map<string, Promise<void>>();
+
+function loadPart(code: LanguageCode, part: TextsPart): Promise<void> {
+  const key = `${code}:${part}`;
+  let loading = partsLoading.get(key);
+  if (!loading) {
+    loading = TEXTS[code][part]().then(
+      (texts) => void i18n.addResourceBundle(code, 'translation', texts.default, true),
+      (error: unknown) => {
+        partsLoading.delete(key);
+        throw error;
+      },
+    );
+    partsLoading.set(key, loading);
+  }
+  return loading;
+}
 
 /** Saved choice, else the browser's language, else English. */
 function initialLanguage(): LanguageCode {
@@ -34,6 +59,10 @@ function initialLanguage(): LanguageCode {
 
 /** The language asked for last: a slower load of an earlier choice must not switch back to it. */
 let latestRequested: LanguageCode = 'en';
+/** Whether anything beyond the landing page has been shown: a language switch then loads both parts. */
+let isAppTextsWanted = false;
+
+const partsShown = (): TextsPart[] => (isAppTextsWanted ? ['landing', 'app'] : ['landing']);
 
 /**
  * Loads the language's texts if needed, switches to it and keeps `<html lang>` true for screen readers.
@@ -41,22 +70,21 @@ let latestRequested: LanguageCode = 'en';
  */
 async function showLanguage(code: LanguageCode): Promise<boolean> {
   latestRequested = code;
-  if (code !== 'en' && !i18n.hasResourceBundle(code, 'translation')) {
-    const texts = (await TRANSLATIONS[code]()).default;
-    i18n.addResourceBundle(code, 'translation', texts);
-    if (latestRequested !== code) return false;
-  }
+  await Promise.all(partsShown().map((part) => loadPart(code, part)));
+  if (latestRequested !== code) return false;
   await i18n.changeLanguage(code);
   document.documentElement.lang = code;
   return true;
 }
 
 void i18n.use(initReactI18next).init({
-  resources: { en: { translation: en } },
+  // A copy: i18next adds the app part's sections into the object it holds, which must not be the module's.
+  resources: { en: { translation: { ...enLanding } } },
   lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
 });
+partsLoading.set('en:landing', Promise.resolve());
 document.documentElement.lang = i18n.language;
 
 /**
@@ -67,6 +95,19 @@ export const initialLanguageShown: Promise<void> = showLanguage(initialLanguage(
   () => undefined,
   (error: unknown) => console.warn('Translations could not be loaded; showing English:', error),
 );
+
+/**
+ * Settles once the texts of every page are loaded in the language asked for (and in English, the fallback
+ * should that fail): the router waits for it before any page but the landing page.
+ */
+export function appTextsLoaded(): Promise<void> {
+  isAppTextsWanted = true;
+  const code = latestRequested;
+  return loadPart(code, 'app').catch((error: unknown) => {
+    console.warn('Translations could not be loaded; showing English:', error);
+    return loadPart('en', 'app');
+  });
+}
 
 /** Switches the UI language (its texts loaded first, when not yet) and remembers the choice. */
 export async function changeLanguage(code: LanguageCode): Promise<void> {

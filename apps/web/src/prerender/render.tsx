@@ -7,6 +7,7 @@
  * import, the theme and the header's scroll state in their first state), so a stand-in of those answers
  * as that first visit would, for the length of the render, and is removed after it.
  */
+import type { i18n as I18n } from 'i18next';
 import { prerender } from 'react-dom/static';
 import { PRERENDERED_ATTRIBUTE } from '../app/prerendered';
 
@@ -35,12 +36,35 @@ async function withFirstVisitGlobals<T>(render: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The first load carries only the landing part of the texts (src/i18n): a key the render asks for beyond
+ * what is loaded would reach the HTML as the key itself, so it fails the build instead.
+ */
+async function withEveryTextFound<T>(i18n: I18n, render: () => Promise<T>): Promise<T> {
+  const missing = new Set<string>();
+  const onMissing = (_languages: readonly string[], _namespace: string, key: string) => void missing.add(key);
+  const { saveMissing } = i18n.options;
+  // i18next reports a missing key only while it is asked to save them; nothing is saved without a backend.
+  i18n.options.saveMissing = true;
+  i18n.on('missingKey', onMissing);
+  try {
+    const result = await render();
+    if (missing.size > 0) {
+      throw new Error(`the landing page asks for texts it does not load: ${[...missing].join(', ')}`);
+    }
+    return result;
+  } finally {
+    i18n.options.saveMissing = saveMissing;
+    i18n.off('missingKey', onMissing);
+  }
+}
+
 /** `#root`'s content for `/`: the same tree main.tsx renders, the route's chunk already loaded. */
 export function renderLanding(): Promise<string> {
   return withFirstVisitGlobals(async () => {
     // Imported here, not above: i18n reads the stand-ins when it loads.
     const [
-      { initialLanguageShown },
+      { default: i18n, initialLanguageShown },
       { Providers },
       { routes, whenRouterReady },
       { createMemoryRouter, RouterProvider },
@@ -58,13 +82,15 @@ export function renderLanding(): Promise<string> {
     // their Suspense fallback: the HTML holds the whole page, and each part hydrates when its chunk loads.
     // Every boundary inline (a large one is otherwise sent apart, to be moved into place by an inline script,
     // which the app's Content-Security-Policy forbids).
-    const { prelude } = await prerender(
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>,
-      { progressiveChunkSize: Number.POSITIVE_INFINITY },
-    );
-    const html = await new Response(prelude).text();
+    const html = await withEveryTextFound(i18n, async () => {
+      const { prelude } = await prerender(
+        <Providers>
+          <RouterProvider router={router} />
+        </Providers>,
+        { progressiveChunkSize: Number.POSITIVE_INFINITY },
+      );
+      return new Response(prelude).text();
+    });
     router.dispose();
     return `<div ${PRERENDERED_ATTRIBUTE}>${html}</div>`;
   });

@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import '../i18n';
+import { appTextsLoaded } from '../i18n';
+
+// Components under test meet every page's texts, which the app loads with the router's pages.
+await appTextsLoaded();
 
 afterEach(() => {
   cleanup();
