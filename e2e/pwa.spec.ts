@@ -31,9 +31,19 @@ test('the manifest names the app, its start page and colours, and its icons load
     start_url: '/dashboard',
     scope: '/',
     display: 'standalone',
-    theme_color: expect.stringMatching(/^#/),
-    background_color: expect.stringMatching(/^#/),
+    theme_color: '#4f46e5',
+    background_color: '#ffffff',
+    // Dark colours: the manifest's proposed user_preferences, and the page's own theme-color for each scheme.
+    user_preferences: { color_scheme: { dark: { theme_color: '#020617', background_color: '#020617' } } },
   });
+  await expect(page.locator('meta[name="theme-color"][media="(prefers-color-scheme: light)"]')).toHaveAttribute(
+    'content',
+    '#4f46e5',
+  );
+  await expect(page.locator('meta[name="theme-color"][media="(prefers-color-scheme: dark)"]')).toHaveAttribute(
+    'content',
+    '#020617',
+  );
   expect(manifest.share_target).toMatchObject({
     action: '/share-target',
     method: 'POST',
