@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
@@ -28,6 +28,18 @@ export const clips = pgTable(
      * skips the clip and nothing about it is rendered. Fixed when the clip is made.
      */
     encrypted: boolean('encrypted').notNull().default(false),
+    /**
+     * What search matches, kept by the database: the text and the file names, lowercased, so a search is a
+     * `LIKE` on the stored copy instead of an `ILIKE` that lowercases every candidate row (4.4× cheaper
+     * counting 1 001 matches; bench/README.md, history). Empty for an encrypted clip, whose text is an
+     * envelope. Only search reads it: every other query names `clipColumns`, so a clip is read without it.
+     */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`case when ${clips.encrypted} then '' else lower(${clips.content} || E'\\n' || ${clips.fileNames}) end`,
+      ),
     /** One more with every save of the text: an edit names the version it started from, so a stale one is refused. */
     version: integer('version').notNull().default(1),
     /**
@@ -66,14 +78,8 @@ export const clips = pgTable(
     index('clips_drafts_idx')
       .on(table.createdAt)
       .where(sql`${table.isDraft}`),
-    // Search: one user's clips whose text or file names contain the term, case-insensitive (pg_trgm and
-    // btree_gin, as room content searches its text and file names).
-    index('clips_user_search_trgm_idx').using(
-      'gin',
-      table.userId,
-      sql`${table.content} gin_trgm_ops`,
-      sql`${table.fileNames} gin_trgm_ops`,
-    ),
+    // Search: one user's clips whose search text contains the term (pg_trgm and btree_gin).
+    index('clips_user_search_text_trgm_idx').using('gin', table.userId, sql`${table.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { planName } from '../../lib/entitlements';
 import { authorize } from '../../lib/policy';
-import type { ClipRow, ClipsContext } from './clips.context';
+import { clipColumns, type ClipRow, type ClipsContext } from './clips.context';
 import type { ViewerPresentation } from './clips.presenter';
 import { clipPolicy } from './clips.policy';
 
@@ -66,7 +66,7 @@ export async function reachClip(
   const byLink = eq(clips.shareId, id);
   // The owner's name comes with the clip (the page shows it): one query on the path every link takes.
   const rows = await ctx.db
-    .select({ clip: clips, ownerName: users.name })
+    .select({ clip: clipColumns, ownerName: users.name })
     .from(clips)
     .innerJoin(users, eq(users.id, clips.userId))
     .where(actor ? or(byLink, and(eq(clips.id, id), eq(clips.userId, actor.userId))) : byLink)

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { HISTORY_TOTAL_CAP, type Clip, type ClipHistoryQuery, type ClipStats } from '@clipsync/shared';
 import type { Database } from '../../db/client';
 import { clipCounts, clips } from '../../db/schema';
@@ -6,22 +6,18 @@ import { requireSignedIn, type Actor } from '../../lib/actor';
 import { countRoomsOf } from '../rooms/room-list.service';
 import { rangeStart, toContainsPattern } from './clip-filters';
 import { toClip } from './clips.presenter';
-import type { ClipRow, ClipsContext } from './clips.context';
+import { clipColumns, type ClipRow, type ClipsContext } from './clips.context';
 import { filesOf } from './clips.service';
 
 // A user's own lists: history (filtered and paged in SQL), favourites and stats. Drafts never count.
 
-/** The columns a search reads, of `clips` or of a subquery over it. */
-type SearchedColumns = Record<'encrypted' | 'content' | 'fileNames', AnyColumn>;
-
 /**
- * A search term found in a clip's text or in one of its files' names. Never in an encrypted clip: its text is
- * an envelope, whose letters would match at random (and say nothing of what it holds). The flag is a filter
- * on the rows the trigram index finds, so the index still answers the search.
+ * A search term found in a clip's text or in one of its files' names: a `LIKE` on the stored lowercased copy of
+ * both (`search_text`, empty for an encrypted clip, whose text is an envelope), which its trigram index answers.
+ * The term is lowercased by the same `lower()` that made the copy.
  */
-function matchesSearch(search: string, columns: SearchedColumns = clips): SQL | undefined {
-  const pattern = toContainsPattern(search);
-  return and(eq(columns.encrypted, false), or(ilike(columns.content, pattern), ilike(columns.fileNames, pattern)));
+function matchesSearch(search: string): SQL {
+  return sql`${clips.searchText} like lower(${toContainsPattern(search)})`;
 }
 
 /**
@@ -61,7 +57,7 @@ type Page = Pick<ClipHistoryQuery, 'limit' | 'offset'>;
 /** A page of the clips `where` matches, newest first. */
 async function pageOf(db: Database, where: SQL | undefined, page: Page): Promise<ClipRow[]> {
   return db
-    .select()
+    .select(clipColumns)
     .from(clips)
     .where(where)
     .orderBy(...newestFirst())
@@ -79,19 +75,21 @@ async function pageOf(db: Database, where: SQL | undefined, page: Page): Promise
  */
 async function searchPageOf(db: Database, narrowed: SQL | undefined, search: string, page: Page): Promise<ClipRow[]> {
   const recent = db
-    .select()
+    .select({ ...clipColumns, isMatch: sql<boolean>`${matchesSearch(search)}`.as('is_match') })
     .from(clips)
     .where(narrowed)
     .orderBy(...newestFirst())
     .limit(SEARCH_WINDOW)
     .as('recent');
-  const found = await db
-    .select()
-    .from(recent)
-    .where(matchesSearch(search, recent))
-    .orderBy(...newestFirst(recent))
-    .limit(page.limit)
-    .offset(page.offset);
+  const found = (
+    await db
+      .select()
+      .from(recent)
+      .where(sql`${recent.isMatch}`)
+      .orderBy(...newestFirst(recent))
+      .limit(page.limit)
+      .offset(page.offset)
+  ).map(({ isMatch: _isMatch, ...row }) => row);
   if (found.length === page.limit) return found;
   return pageOf(db, and(narrowed, matchesSearch(search)), page);
 }

@@ -8,7 +8,7 @@ import { newId } from '../../lib/secure-tokens';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { clipNotFound, isLinkOpen, needsOpening, reachClip, viewerPresentation } from './clip-access';
 import { listViews, recordView, type ViewerInfo } from './clip-views';
-import type { ClipRow, ClipsContext } from './clips.context';
+import { clipColumns, type ClipRow, type ClipsContext } from './clips.context';
 import { clipPolicy } from './clips.policy';
 import { toClip, toClipSavedEvent, toShareSettings } from './clips.presenter';
 import { filesOf, findClipOr404 } from './clips.service';
@@ -64,7 +64,7 @@ export async function updateShare(
     .update(clips)
     .set(change)
     .where(and(eq(clips.id, clip.id), eq(clips.userId, clip.userId)))
-    .returning();
+    .returning(clipColumns);
   if (!updated) throw clipNotFound();
   // Those who followed without opening, or opened with a password that is no longer the one, are let go.
   const newPassword = updated.sharePasswordHash !== null && updated.sharePasswordHash !== clip.sharePasswordHash;
@@ -135,7 +135,7 @@ async function spendView(ctx: ClipsContext, clip: ClipRow): Promise<ClipRow> {
         or(isNull(clips.shareExpiresAt), sql`${clips.shareExpiresAt} > now()`),
       ),
     )
-    .returning();
+    .returning(clipColumns);
   if (!spent) throw clipNotFound();
   return spent;
 }
@@ -227,7 +227,7 @@ export async function expireShares(ctx: ClipsContext, now = new Date()): Promise
 /** Empties one due clip under a lock on it (an edit or a file change waits), then deletes its stored files. */
 async function emptyClip(ctx: ClipsContext, clipId: string, now: Date): Promise<boolean> {
   const result = await ctx.db.transaction(async (tx) => {
-    const [clip] = await tx.select().from(clips).where(eq(clips.id, clipId)).for('update');
+    const [clip] = await tx.select(clipColumns).from(clips).where(eq(clips.id, clipId)).for('update');
     if (!clip || clip.shareState !== null) return null;
     const isExpired = !isLinkOpen(clip, now) && clip.shareId !== null;
     const isSpent = clip.shareSpentAt !== null && clip.shareSpentAt.getTime() <= now.getTime() - SPENT_CLIP_GRACE_MS;
@@ -249,7 +249,7 @@ async function emptyClip(ctx: ClipsContext, clipId: string, now: Date): Promise<
         updatedAt: now,
       })
       .where(eq(clips.id, clipId))
-      .returning();
+      .returning(clipColumns);
     return row ? { clip, row, storageKeys: removed.map(({ storageKey }) => storageKey) } : null;
   });
   if (!result) return false;

@@ -4,7 +4,8 @@ import {
   SHARE_PASSWORD_MISSES_WINDOW_MS,
 } from '@clipsync/shared';
 import type { Database } from '../../db/client';
-import type { clipFiles, clips } from '../../db/schema';
+import { getTableColumns } from 'drizzle-orm';
+import { clips, type clipFiles } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { EntitlementGate } from '../../lib/entitlements';
 import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
@@ -26,7 +27,14 @@ export interface ClipsContext {
   passwordMisses: { perLink: AttemptLimiter; perAddress: AttemptLimiter };
 }
 
-export type ClipRow = typeof clips.$inferSelect;
+const { searchText: _searchText, ...clipRowColumns } = getTableColumns(clips);
+
+/**
+ * A clip's columns but its search text (a lowercased copy of the text that only search reads): every read and
+ * `returning` of a clip names these, so the text is carried once.
+ */
+export const clipColumns = clipRowColumns;
+export type ClipRow = Omit<typeof clips.$inferSelect, 'searchText'>;
 export type ClipFileRow = typeof clipFiles.$inferSelect;
 
 /** The area's context, from the app's (tests build the very same one). */

@@ -15,7 +15,7 @@ import { storeUpload, type IncomingUpload, type StoredUpload } from '../../stora
 import { needsGrantForFiles, needsOpening, reachByLink, reachClip, viewerPresentation } from './clip-access';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
 import { recordView, type ViewerInfo } from './clip-views';
-import type { ClipFileRow, ClipRow, ClipsContext } from './clips.context';
+import { clipColumns, type ClipFileRow, type ClipRow, type ClipsContext } from './clips.context';
 import { clipPolicy } from './clips.policy';
 import { assertEnvelope, isEnvelope, sealedUpload } from './encrypted-clips';
 import {
@@ -30,7 +30,7 @@ import {
 
 /** The owner's way to their clip by its own id (every change); others read through clip-access.ts. */
 export async function findClipOr404(db: Database, clipId: string): Promise<ClipRow> {
-  const [clip] = await db.select().from(clips).where(eq(clips.id, clipId));
+  const [clip] = await db.select(clipColumns).from(clips).where(eq(clips.id, clipId));
   if (!clip) throw new AppError('NOT_FOUND', 'Clip not found');
   return clip;
 }
@@ -62,7 +62,7 @@ export async function createClip(ctx: ClipsContext, actor: Actor, content: strin
     const inserted = await tx
       .insert(clips)
       .values({ id: newId(), userId, content, encrypted, isDraft: content.length === 0 })
-      .returning();
+      .returning(clipColumns);
     await assertNewTextFits(tx, ctx.limits.storageQuotaBytes, userId, content);
     return inserted;
   });
@@ -101,7 +101,7 @@ export async function createClipOfStoredFiles(
         hasFiles: stored.length > 0,
         fileNames: stored.map((file) => file.name).join('\n'),
       })
-      .returning();
+      .returning(clipColumns);
     if (!row) throw new AppError('INTERNAL');
     const files =
       stored.length === 0
@@ -185,7 +185,7 @@ export async function updateClipContent(
               isDraft: sql`${content} = '' and not ${clips.hasFiles}`,
             })
             .where(and(mine, startedFrom(clips.version, version)))
-            .returning(),
+            .returning(clipColumns),
         );
       })) ?? [])
     : [];
@@ -258,7 +258,7 @@ async function changeClipFiles<Changed>(
         updatedAt: new Date(),
       })
       .where(eq(clips.id, clip.id))
-      .returning();
+      .returning(clipColumns);
     return { row: row ?? clip, files, changed };
   });
   ctx.events.emit('clip.files-changed', toClipSavedEvent(result.row, result.files));

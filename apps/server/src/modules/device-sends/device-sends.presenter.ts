@@ -1,10 +1,7 @@
 import type { DeviceSendPayload } from '@clipsync/shared';
-import type { clipFiles, clips } from '../../db/schema';
+import type { ClipFileRow, ClipRow } from '../clips/clips.context';
 import { toFileSummary } from '../clips/clips.presenter';
 import type { DeviceSendRow } from './device-sends.context';
-
-type ClipRow = typeof clips.$inferSelect;
-type ClipFileRow = typeof clipFiles.$inferSelect;
 
 /**
  * A send as its device gets it (`device:send`, `GET /device-sends/pending`): text, or the clip as it is now

@@ -14,6 +14,7 @@ import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { assertNewTextFits } from '../../lib/storage-quota';
 import { describeWait } from '../../plugins/attempt-limiter';
+import { clipColumns } from '../clips/clips.context';
 import { hasLiveSession } from '../devices/devices.service';
 import type { DeviceSendRow, DeviceSendsContext } from './device-sends.context';
 import { deviceSendPolicy, sendTargetPolicy, sentClipPolicy } from './device-sends.policy';
@@ -43,7 +44,7 @@ async function limitSends(ctx: DeviceSendsContext, userId: string): Promise<void
 /** Each send as its device gets it, with its clip (and the clip's files) read as they are now. */
 async function payloadsOf(db: Database, rows: DeviceSendRow[]): Promise<DeviceSendPayload[]> {
   const clipIds = [...new Set(rows.flatMap((row) => (row.clipId ? [row.clipId] : [])))];
-  const clipRows = clipIds.length > 0 ? await db.select().from(clips).where(inArray(clips.id, clipIds)) : [];
+  const clipRows = clipIds.length > 0 ? await db.select(clipColumns).from(clips).where(inArray(clips.id, clipIds)) : [];
   const fileRows =
     clipIds.length > 0
       ? await db
