@@ -48,6 +48,8 @@ const projects: Array<string | TestProjectInlineConfiguration> = [
       hookTimeout: 60_000,
     },
   },
+  // Checks over the repository's own sources (scripts/*.test.ts), such as its import circles.
+  { test: { name: 'repo', root: '.', environment: 'node', include: ['scripts/**/*.test.ts'] } },
   serverProject('server', allServerTests, [
     'src/**/*.redis.test.ts',
     'src/**/*.pg.test.ts',

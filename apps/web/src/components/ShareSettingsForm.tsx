@@ -15,7 +15,10 @@ import { useToast } from '../ui/use-toast';
 import { useTimeUntil } from './RelativeTime';
 
 const HOUR_MS = 3_600_000;
-/** The expiries offered (SPEC issue 31), from now; `never` is the default, as links were before. */
+/**
+ * The expiries offered, from now (any future date is accepted: docs/features.md#private-shares); `never` is
+ * the default, as links were before.
+ */
 const EXPIRY_MS = { hour: HOUR_MS, day: 24 * HOUR_MS, week: 7 * 24 * HOUR_MS, month: 30 * 24 * HOUR_MS } as const;
 type ExpiryChoice = keyof typeof EXPIRY_MS | 'never' | 'current';
 

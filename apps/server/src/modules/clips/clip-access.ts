@@ -5,6 +5,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { planName } from '../../lib/entitlements';
 import { authorize } from '../../lib/policy';
+import { isLinkOpen, needsGrantForFiles, viewsLeftOf } from './clip-link';
 import { clipColumns, type ClipRow, type ClipsContext } from './clips.context';
 import type { ViewerPresentation } from './clips.presenter';
 import { clipPolicy } from './clips.policy';
@@ -14,33 +15,6 @@ import { clipPolicy } from './clips.policy';
  * in it (message, status, headers) tells them apart.
  */
 export const clipNotFound = () => new AppError('NOT_FOUND', 'Clip not found');
-
-/** Reading this clip's content takes a view (a view limit) or a password: others get its card first. */
-export function needsOpening(clip: ClipRow): boolean {
-  return clip.shareMaxViews !== null || clip.sharePasswordHash !== null;
-}
-
-/**
- * Others need a view grant for this clip's files: a protected clip's, or once its link is no longer the
- * clip's own id (a file id learnt through a stopped link must not outlive it). A clip whose owner never
- * changed its link keeps its plain file links, as before.
- */
-export function needsGrantForFiles(clip: ClipRow): boolean {
-  return needsOpening(clip) || clip.shareId !== clip.id;
-}
-
-export function viewsLeftOf(clip: ClipRow): number | null {
-  return clip.shareMaxViews === null ? null : Math.max(clip.shareMaxViews - clip.shareViewsUsed, 0);
-}
-
-/** The link works: not stopped, not emptied by the expiry job, not expired; views are asked separately. */
-export function isLinkOpen(clip: ClipRow, now = new Date()): boolean {
-  return (
-    clip.shareId !== null &&
-    clip.shareState === null &&
-    (clip.shareExpiresAt === null || clip.shareExpiresAt.getTime() > now.getTime())
-  );
-}
 
 /** How a caller reached a clip: as its owner, or by its link (`reachedBy`, the id they asked for). */
 export interface ClipAccess {

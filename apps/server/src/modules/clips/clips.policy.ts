@@ -5,7 +5,7 @@ type ClipRow = Pick<typeof clips.$inferSelect, 'userId'>;
 const isOwner = (actor: { userId: string } | null, clip: ClipRow) => actor?.userId === clip.userId;
 
 /**
- * Anyone holding a clip's link may read it and its files (clip-access.ts says whether the link still
+ * Anyone holding a clip's link may read it and its files (clip-link.ts says whether the link still
  * works and whether reading it needs a view); only its owner may change it, its link and see its views.
  */
 export const clipPolicy = definePolicy<ClipRow>()({

@@ -12,7 +12,7 @@ import {
 import type { Actor } from '../../lib/actor';
 import type { DomainEventMap } from '../../lib/domain-events';
 import { abilitiesOf } from '../../lib/policy';
-import { viewsLeftOf } from './clip-access';
+import { viewsLeftOf } from './clip-link';
 import type { ClipFileRow, ClipRow } from './clips.context';
 import { clipPolicy } from './clips.policy';
 
@@ -21,7 +21,7 @@ export function fileUrl(file: Pick<ClipFileRow, 'id' | 'name'>): string {
   return `${API_BASE}${pathTo(CLIP_ENDPOINTS.download.path, { fileId: file.id, name: file.name })}`;
 }
 
-/** `access`: a view grant, for the files of a clip that need one (clip-access.ts needsGrantForFiles). */
+/** `access`: a view grant, for the files of a clip that need one (clip-link.ts needsGrantForFiles). */
 export function toClipFile(file: ClipFileRow, access?: string): ClipFile {
   const url = fileUrl(file);
   return {

@@ -1,6 +1,7 @@
 import { ErrorBody, SHARE_CLAIM_ENDPOINTS } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeFrom } from '../../lib/api-route';
+import { signedInOnly } from '../../plugins/authenticate';
 import type { ShareClaimsContext } from './share-claims.context';
 import { claimShare, discardShareClaim, getShareClaim } from './share-claims.service';
 
@@ -15,19 +16,26 @@ export const shareClaimsRoutes: FastifyPluginAsyncZod<{ ctx: ShareClaimsContext 
   });
 
   app.route({
+    ...routeFrom(SHARE_CLAIM_ENDPOINTS.discard, { tags, response: errors }),
+    handler: async (request, reply) => {
+      await discardShareClaim(ctx, request.params.token);
+      return reply.code(204).send(null);
+    },
+  });
+
+  await app.register(claimRoutes, { ctx });
+};
+
+/** Claiming makes a clip of the caller's, so it alone needs a sign-in: the one hook, as every such route has. */
+const claimRoutes: FastifyPluginAsyncZod<{ ctx: ShareClaimsContext }> = async (app, { ctx }) => {
+  app.addHook('preHandler', signedInOnly);
+
+  app.route({
     ...routeFrom(SHARE_CLAIM_ENDPOINTS.claim, {
       tags,
       security: [{ bearer: [] }],
       response: { ...errors, 413: ErrorBody },
     }),
     handler: async (request, reply) => reply.code(201).send(await claimShare(ctx, request.actor, request.params.token)),
-  });
-
-  app.route({
-    ...routeFrom(SHARE_CLAIM_ENDPOINTS.discard, { tags, response: errors }),
-    handler: async (request, reply) => {
-      await discardShareClaim(ctx, request.params.token);
-      return reply.code(204).send(null);
-    },
   });
 };

@@ -5,7 +5,7 @@ import { and, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { shareClaims, type ShareClaimStoredFile } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { requireSignedIn, type Actor } from '../../lib/actor';
+import type { Actor } from '../../lib/actor';
 import { hashToken, newId, newSecretToken } from '../../lib/secure-tokens';
 import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
 import { FileTooLargeError } from '../../storage/file-store';
@@ -120,7 +120,6 @@ export async function getShareClaim(ctx: ShareClaimsContext, token: string): Pro
  * the other finds nothing; a refusal (quota, files per clip) keeps the claim for another try.
  */
 export async function claimShare(ctx: ShareClaimsContext, actor: Actor, token: string): Promise<ClaimedShare> {
-  requireSignedIn(actor);
   const clip = await createClipOfStoredFiles(ctx.clips, actor, async (tx) => {
     const [claim] = await tx.select().from(shareClaims).where(waitingUnder(token)).for('update');
     if (!claim) return undefined;

@@ -8,9 +8,10 @@ import { makeDevice } from '../../../test/device-fixtures';
 import { testUser } from '../../../test/fixtures';
 import { setUpPageTests } from '../../../test/page-test-setup';
 import { renderLivePage } from '../../../test/render-live-page';
-import { DeviceSignerContext, type DeviceSigner } from './device-signer';
+import { DeviceSignerContext } from './device-signer';
 import { nearQrLink } from './near-qr-link';
 import NearProofPage from './NearProofPage';
+import type { DeviceSigner } from './sign-with-device-key';
 
 vi.mock('../../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), register: vi.fn() } }));
 vi.mock('../../../api/nearness-api', () => ({ nearnessApi: { prove: vi.fn() } }));

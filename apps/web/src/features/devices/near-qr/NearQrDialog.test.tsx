@@ -11,7 +11,8 @@ import { testUser } from '../../../test/fixtures';
 import { setUpPageTests } from '../../../test/page-test-setup';
 import { useDevicePresence } from '../../../realtime/use-device-presence';
 import { renderLivePage } from '../../../test/render-live-page';
-import { DeviceSignerContext, type DeviceSigner } from './device-signer';
+import { DeviceSignerContext } from './device-signer';
+import type { DeviceSigner } from './sign-with-device-key';
 import { NearQrButton } from './NearQrButton';
 import { parseNearQrFragment } from './near-qr-link';
 

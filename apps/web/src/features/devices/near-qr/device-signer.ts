@@ -1,11 +1,6 @@
 import { createContext, useContext, useMemo } from 'react';
 import { useAuth } from '../../../session/auth-context';
-import { deviceKeySigner } from './sign-with-device-key';
-
-/** What signs a nearness proof's text with this device's key: base64url of WebCrypto's r‖s signature. */
-export interface DeviceSigner {
-  sign(text: string): Promise<string>;
-}
+import { deviceKeySigner, type DeviceSigner } from './sign-with-device-key';
 
 /** Tests (and any other signer) provide theirs here; without one, the signed-in user's device key signs. */
 export const DeviceSignerContext = createContext<DeviceSigner | null>(null);

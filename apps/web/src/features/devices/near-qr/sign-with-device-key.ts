@@ -1,5 +1,9 @@
 import { thisBrowserKey } from '../../../lib/near/this-browser-key';
-import type { DeviceSigner } from './device-signer';
+
+/** What signs a nearness proof's text with this device's key: base64url of WebCrypto's r‖s signature. */
+export interface DeviceSigner {
+  sign(text: string): Promise<string>;
+}
 
 /** This browser's nearness key of the user (lib/near/this-browser-key.ts) as a DeviceSigner. */
 export function deviceKeySigner(userId: string): DeviceSigner {

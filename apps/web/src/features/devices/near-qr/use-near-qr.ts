@@ -6,7 +6,7 @@ import { useDeviceCache, useRegisterThisDevice } from '../../../api/device-queri
 import { nearnessApi } from '../../../api/nearness-api';
 import { thisDeviceRegistration } from '../../../lib/this-device';
 import { useAuth } from '../../../session/auth-context';
-import type { DeviceSigner } from './device-signer';
+import type { DeviceSigner } from './sign-with-device-key';
 import type { NearQrLink } from './near-qr-link';
 
 /** This browser's own registration as a device (DeviceInbox asks for it on every signed-in page; cached). */

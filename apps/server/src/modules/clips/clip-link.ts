@@ -1,0 +1,31 @@
+import type { ClipRow } from './clips.context';
+
+// What a clip row's link allows, from the row alone: the presenter reads these too, and it must not import
+// clip-access.ts, which queries the database.
+
+/** Reading this clip's content takes a view (a view limit) or a password: others get its card first. */
+export function needsOpening(clip: ClipRow): boolean {
+  return clip.shareMaxViews !== null || clip.sharePasswordHash !== null;
+}
+
+/**
+ * Others need a view grant for this clip's files: a protected clip's, or once its link is no longer the
+ * clip's own id (a file id learnt through a stopped link must not outlive it). A clip whose owner never
+ * changed its link keeps its plain file links, as before.
+ */
+export function needsGrantForFiles(clip: ClipRow): boolean {
+  return needsOpening(clip) || clip.shareId !== clip.id;
+}
+
+export function viewsLeftOf(clip: ClipRow): number | null {
+  return clip.shareMaxViews === null ? null : Math.max(clip.shareMaxViews - clip.shareViewsUsed, 0);
+}
+
+/** The link works: not stopped, not emptied by the expiry job, not expired; views are asked separately. */
+export function isLinkOpen(clip: ClipRow, now = new Date()): boolean {
+  return (
+    clip.shareId !== null &&
+    clip.shareState === null &&
+    (clip.shareExpiresAt === null || clip.shareExpiresAt.getTime() > now.getTime())
+  );
+}
