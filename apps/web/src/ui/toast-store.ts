@@ -87,7 +87,9 @@ export function createToastStore(clock: { now: () => number } = Date) {
     },
     subscribeFocus(listener: (hasFocus: boolean) => void) {
       focusListeners.add(listener);
-      return () => focusListeners.delete(listener);
+      return () => {
+        focusListeners.delete(listener);
+      };
     },
     subscribe(listener: Listener) {
       listeners.add(listener);
