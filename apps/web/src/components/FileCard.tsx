@@ -46,7 +46,10 @@ interface FileCardProps {
   action?: ReactNode;
 }
 
-/** One file at a glance: preview or icon, name (in full on hover), size, type, and its action. */
+/**
+ * One file at a glance: preview or icon, name (on up to two lines, in full on hover), size, type, and its
+ * action. A listed card is a size container, so its action can be narrower in a narrow card.
+ */
 export function FileCard(props: FileCardProps) {
   const { name, size, sizeUnits = 'kilobytes', mediaType, previewUrl, placement = 'listed' } = props;
   const { isPending = false, details, action } = props;
@@ -55,7 +58,7 @@ export function FileCard(props: FileCardProps) {
     <Frame
       className={cn(
         'flex items-center gap-3',
-        placement === 'listed' && 'rounded-lg border p-3',
+        placement === 'listed' && '@container rounded-lg border p-3',
         placement === 'listed' &&
           (isPending
             ? 'border-dashed border-slate-300 dark:border-slate-600'
@@ -68,7 +71,7 @@ export function FileCard(props: FileCardProps) {
         <FileIcon className="h-8 w-8 shrink-0 text-slate-400" aria-hidden="true" />
       )}
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium" title={name}>
+        <p className="line-clamp-2 text-sm font-medium [overflow-wrap:anywhere]" title={name}>
           {name}
         </p>
         <p className="flex flex-wrap gap-x-1.5 text-xs text-slate-500 dark:text-slate-400">

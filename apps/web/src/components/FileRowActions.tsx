@@ -12,7 +12,10 @@ interface FileRowActionsProps {
   onRemove?: () => void;
 }
 
-/** A stored file's Download and, for its owner, Remove: the actions of a file card. */
+/**
+ * A stored file's Download and, for its owner, Remove: the actions of a file card. In a narrow card
+ * (`FileCard` is their container) Download is its icon alone, named as before.
+ */
 export function FileRowActions({ name, onDownload, downloadDisabled, onRemove }: FileRowActionsProps) {
   const { t } = useTranslation();
   return (
@@ -23,9 +26,11 @@ export function FileRowActions({ name, onDownload, downloadDisabled, onRemove }:
         disabled={downloadDisabled}
         onClick={onDownload}
         aria-label={`${t('editor.download')} ${name}`}
+        title={t('editor.download')}
       >
         <Download className="h-4 w-4" aria-hidden="true" />
-        {t('editor.download')}
+        {/* In a card narrower than 20rem (a phone’s) the word would leave the file's name a few letters. */}
+        <span className="hidden @xs:inline">{t('editor.download')}</span>
       </Button>
       {onRemove && (
         <Button

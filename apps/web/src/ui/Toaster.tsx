@@ -1,6 +1,6 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from './cn';
 import { passOnEscape } from './escape-passed-on';
@@ -10,6 +10,7 @@ import { toastStore } from './toast-store';
 export function Toaster() {
   const { t } = useTranslation();
   const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getToasts);
+  useToastFocus();
   return (
     <ToastPrimitive.Provider swipeDirection="right" label={t('toast.region')}>
       {toasts.map((toast) => (
@@ -63,7 +64,31 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed right-4 bottom-20 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none md:bottom-4" />
+      <ToastPrimitive.Viewport
+        data-toast-viewport=""
+        className="fixed right-4 bottom-20 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none md:bottom-4"
+      />
     </ToastPrimitive.Provider>
   );
+}
+
+const isInToasts = (target: EventTarget | null) =>
+  target instanceof Element && target.closest('[data-toast-viewport]') !== null;
+
+/**
+ * Tells the toast store whether the focus is in the toasts: F8 (Radix's hotkey) focuses their list, Tab
+ * then reaches a toast's buttons, and focus stays in the list when a focused toast closes.
+ */
+function useToastFocus() {
+  useEffect(() => {
+    const onFocusIn = (event: FocusEvent) => toastStore.setFocus(isInToasts(event.target));
+    const onFocusOut = (event: FocusEvent) => toastStore.setFocus(isInToasts(event.relatedTarget));
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
+      toastStore.setFocus(false);
+    };
+  }, []);
 }

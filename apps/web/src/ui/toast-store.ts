@@ -36,6 +36,8 @@ export function createToastStore(clock: { now: () => number } = Date) {
   let counter = 0;
   let lastShown: { key: string; at: number } | undefined;
   const listeners = new Set<Listener>();
+  let hasFocus = false;
+  const focusListeners = new Set<(hasFocus: boolean) => void>();
   const removalTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
   const publish = (next: ToastItem[]) => {
@@ -73,6 +75,22 @@ export function createToastStore(clock: { now: () => number } = Date) {
     show,
     dismiss,
     getToasts: () => toasts,
+    /**
+     * Whether the keyboard focus is in the toasts (reached with F8, then Tab): the Toaster tells, and an
+     * Undo's time stands still meanwhile, as the toast's own does in Radix.
+     */
+    hasFocus: () => hasFocus,
+    setFocus(next: boolean) {
+      if (next === hasFocus) return;
+      hasFocus = next;
+      focusListeners.forEach((listener) => listener(next));
+    },
+    subscribeFocus(listener: (hasFocus: boolean) => void) {
+      focusListeners.add(listener);
+      return () => {
+        focusListeners.delete(listener);
+      };
+    },
     subscribe(listener: Listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -20,7 +20,11 @@ export interface UndoableAction {
 
 interface Waiting {
   commit: UndoableAction['commit'];
-  timer: ReturnType<typeof setTimeout>;
+  /** Running while the focus is elsewhere; none while it is in the toasts. */
+  timer: ReturnType<typeof setTimeout> | undefined;
+  /** What is left of the 5 s, as of `startedAt`. */
+  remaining: number;
+  startedAt: number;
   toastId: string | undefined;
 }
 
@@ -31,7 +35,8 @@ interface Waiting {
  * (another page of the app), it goes at once. A new action carries out the one waiting before it at once,
  * since its toast, and so its Undo, is replaced. The 5 s are this hook's own timer, not the toast's (which
  * pauses under the pointer): the request never waits on where the pointer rests, and the toast is closed
- * when the request goes.
+ * when the request goes. They stand still while the keyboard focus is in the toasts (F8, then Tab to
+ * Undo), so a keyboard user reaching for Undo is not overtaken by them.
  */
 export function useUndoableAction() {
   const { t } = useTranslation();
@@ -72,6 +77,30 @@ export function useUndoableAction() {
     [show],
   );
 
+  const startClock = useCallback(
+    (key: string, entry: Waiting) => {
+      if (entry.timer !== undefined) return;
+      entry.startedAt = Date.now();
+      entry.timer = setTimeout(() => carryOut(key, false), entry.remaining);
+    },
+    [carryOut],
+  );
+
+  useEffect(
+    () =>
+      toastStore.subscribeFocus((hasFocus) => {
+        for (const [key, entry] of waiting.current) {
+          if (!hasFocus) startClock(key, entry);
+          else if (entry.timer !== undefined) {
+            clearTimeout(entry.timer);
+            entry.timer = undefined;
+            entry.remaining = Math.max(0, entry.remaining - (Date.now() - entry.startedAt));
+          }
+        }
+      }),
+    [startClock],
+  );
+
   useEffect(() => {
     const entries = waiting.current;
     const carryOutAll = (keepalive: boolean) => {
@@ -95,10 +124,17 @@ export function useUndoableAction() {
         duration: UNDO_DELAY_MS,
         action: { label: t('toast.undo'), onClick: () => undo(action.key) },
       });
-      const timer = setTimeout(() => carryOut(action.key, false), UNDO_DELAY_MS);
-      waiting.current.set(action.key, { commit: action.commit, timer, toastId });
+      const entry: Waiting = {
+        commit: action.commit,
+        timer: undefined,
+        remaining: UNDO_DELAY_MS,
+        startedAt: Date.now(),
+        toastId,
+      };
+      waiting.current.set(action.key, entry);
+      if (!toastStore.hasFocus()) startClock(action.key, entry);
     },
-    [carryOut, show, t, undo],
+    [carryOut, show, startClock, t, undo],
   );
 
   return { run, hidden };

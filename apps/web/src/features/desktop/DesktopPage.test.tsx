@@ -160,6 +160,46 @@ describe('DesktopPage', () => {
       );
     });
 
+    test('by keyboard: F8 and Tab reach Undo, the 5 s stand still while the focus is there, Enter undoes', async () => {
+      const { user } = await deleteBlock();
+      await findToast('Item deleted');
+      act(() => vi.advanceTimersByTime(1000));
+      // Radix's toast hotkey is read from the key's code, which user-event knows for F8 only when told.
+      await user.keyboard('[F8]');
+      // Radix's order: the toast itself (read out whole), then its buttons.
+      await user.tab();
+      expect(document.activeElement?.closest('[data-toast]')).toHaveTextContent('Item deleted');
+      await user.tab();
+      const undo = screen.getAllByRole('button', { name: 'Undo' })[0]!;
+      expect(undo).toHaveFocus();
+      await act(async () => vi.advanceTimersByTime(10_000));
+      expect(desktopApi.removeItem).not.toHaveBeenCalled();
+      expect(undo).toBeInTheDocument();
+      await user.keyboard('{Enter}');
+      expect(await screen.findByRole('article', { name: 'Hello desktop' })).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(desktopApi.removeItem).not.toHaveBeenCalled();
+    });
+
+    test('the focus leaving the toast starts the 5 s again where they stood', async () => {
+      const { user } = await deleteBlock();
+      await findToast('Item deleted');
+      act(() => vi.advanceTimersByTime(1000));
+      await user.keyboard('[F8]');
+      await user.tab();
+      await user.tab();
+      expect(screen.getAllByRole('button', { name: 'Undo' })[0]).toHaveFocus();
+      await act(async () => vi.advanceTimersByTime(10_000));
+      expect(desktopApi.removeItem).not.toHaveBeenCalled();
+      act(() => screen.getByRole('button', { name: 'New Text' }).focus());
+      await act(async () => vi.advanceTimersByTime(3900));
+      expect(desktopApi.removeItem).not.toHaveBeenCalled();
+      act(() => vi.advanceTimersByTime(100));
+      await waitFor(() =>
+        expect(desktopApi.removeItem).toHaveBeenCalledExactlyOnceWith({}, 'item-1', { keepalive: false }),
+      );
+    });
+
     test('a refused DELETE brings the block back with ‘Failed to delete item’', async () => {
       vi.mocked(desktopApi.removeItem).mockRejectedValue(new ApiError('', 500, 'HTTP_ERROR'));
       await deleteBlock();

@@ -355,6 +355,29 @@ describe('SharedClipPage', () => {
     expect(screen.getByRole('link', { name: 'New Clip' })).toHaveAttribute('href', '/new-clip');
   });
 
+  test('Ctrl+Enter on a saved clip saves it and the cursor stays in the text box, during the save and after', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    let answer: (saved: typeof ownedClip) => void = () => undefined;
+    vi.mocked(clipsApi.update).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    renderPage(owner);
+    const editor = await screen.findByLabelText<HTMLTextAreaElement>('Clip content');
+    await userEvent.type(editor, ' and more');
+    await userEvent.keyboard('{Control>}{Enter}{/Control}');
+    expect(clipsApi.update).toHaveBeenCalledExactlyOnceWith('clip-1', 'Shared text and more', 1);
+    expect(editor).toHaveFocus();
+    expect(editor).toBeEnabled();
+    act(() => answer({ ...ownedClip, content: 'Shared text and more', version: 2 }));
+    // (Not its toast: the Ctrl+S test before this one showed the same words, and the store shows them once.)
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled());
+    expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
+    // Still in the editor, at the end of the text, with no line break added by the Enter.
+    expect(editor).toHaveFocus();
+    expect(editor).toHaveValue('Shared text and more');
+    expect(editor.selectionStart).toBe('Shared text and more'.length);
+    await userEvent.keyboard('!');
+    expect(editor).toHaveValue('Shared text and more!');
+  });
+
   test('an unknown clip says so once, on the page, with no toast on top', async () => {
     vi.mocked(clipsApi.get).mockRejectedValue(new ApiError('Clip not found', 404, 'NOT_FOUND'));
     renderPage(null);
