@@ -66,6 +66,8 @@ export function Toaster() {
       ))}
       <ToastPrimitive.Viewport
         data-toast-viewport=""
+        // Radix puts the hotkey (F8) in place of {hotkey}; its own label is English whatever the language.
+        label={`${t('toast.region')} ({hotkey})`}
         className="fixed right-4 bottom-20 z-[100] flex w-[min(24rem,calc(100vw-2rem))] flex-col gap-2 outline-none md:bottom-4"
       />
     </ToastPrimitive.Provider>
