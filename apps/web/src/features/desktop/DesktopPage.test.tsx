@@ -200,6 +200,19 @@ describe('DesktopPage', () => {
       );
     });
 
+    test('closing the toast from the keyboard carries the delete out at once, its Undo being gone', async () => {
+      const { user } = await deleteBlock();
+      await findToast('Item deleted');
+      await user.keyboard('[F8]');
+      await user.tab();
+      await user.keyboard('{Escape}');
+      await waitFor(() =>
+        expect(desktopApi.removeItem).toHaveBeenCalledExactlyOnceWith({}, 'item-1', { keepalive: false }),
+      );
+      act(() => vi.advanceTimersByTime(10_000));
+      expect(desktopApi.removeItem).toHaveBeenCalledTimes(1);
+    });
+
     test('a refused DELETE brings the block back with ‘Failed to delete item’', async () => {
       vi.mocked(desktopApi.removeItem).mockRejectedValue(new ApiError('', 500, 'HTTP_ERROR'));
       await deleteBlock();
