@@ -33,7 +33,9 @@ if (prerendered) {
 } else {
   // Anything prerendered is hidden (first-paint.js) and goes with the first render. Every page's texts come
   // first: whoever is not a first visit to `/` (signed in, another route) may meet any of them at once.
-  void Promise.all([initialLanguageShown, appTextsLoaded()]).then(() => createRoot(root).render(app));
+  // Should they fail to load, the app shows anyway: each page asks for them again before it renders.
+  const appTexts = appTextsLoaded().catch((error: unknown) => console.warn('Translations could not be loaded:', error));
+  void Promise.all([initialLanguageShown, appTexts]).then(() => createRoot(root).render(app));
 }
 
 // Production builds only: in development Vite serves modules the worker would cache, and there is no sw.js.

@@ -15,10 +15,11 @@ const isSupported = (code: string | null | undefined): code is LanguageCode =>
   LANGUAGES.some((language) => language.code === code);
 
 /**
- * Each language's texts come in two parts: `landing.json`, what a first visit to `/` shows (the landing
- * page, the frame around every route, toasts), and `app.json`, everything else. Only English's landing part
- * ships with the first load (~3 KB gzip of the ~12 the texts weigh; bench/README.md, landing); the rest is
- * fetched the first time it is needed.
+ * Each language's texts come in two parts, each an i18next namespace: `landing`, what a first visit to `/`
+ * shows (the landing page, the frame around every route, toasts), and `app`, everything else. A key is looked
+ * up in `landing`, then in `app`, so code names keys without their part. Only English's landing part ships
+ * with the first load (~3 KB gzip of the ~12 the texts weigh; bench/README.md, landing); the rest is fetched
+ * the first time it is needed.
  */
 type TextsPart = 'landing' | 'app';
 type TextsModule = () => Promise<{ default: object }>;
@@ -30,20 +31,18 @@ const TEXTS: Record<LanguageCode, Record<TextsPart, TextsModule>> = {
   de: { landing: () => import('./de/landing.json'), app: () => import('./de/app.json') },
 };
 
-/** Parts loaded or on their way, by `language:part`; a failed load is forgotten so that it can be tried again. */
+/** Parts on their way, by `language:part`. */
 const partsLoading = new Map<string, Promise<void>>();
 
 function loadPart(code: LanguageCode, part: TextsPart): Promise<void> {
+  if (i18n.hasResourceBundle(code, part)) return Promise.resolve();
   const key = `${code}:${part}`;
   let loading = partsLoading.get(key);
   if (!loading) {
-    loading = TEXTS[code][part]().then(
-      (texts) => void i18n.addResourceBundle(code, 'translation', texts.default, true),
-      (error: unknown) => {
-        partsLoading.delete(key);
-        throw error;
-      },
-    );
+    loading = TEXTS[code][part]()
+      .then((texts) => void i18n.addResourceBundle(code, part, texts.default))
+      // Settled either way: a failed load is tried again when next needed.
+      .finally(() => partsLoading.delete(key));
     partsLoading.set(key, loading);
   }
   return loading;
@@ -78,13 +77,14 @@ async function showLanguage(code: LanguageCode): Promise<boolean> {
 }
 
 void i18n.use(initReactI18next).init({
-  // A copy: i18next adds the app part's sections into the object it holds, which must not be the module's.
-  resources: { en: { translation: { ...enLanding } } },
+  resources: { en: { landing: enLanding } },
+  ns: ['landing', 'app'],
+  defaultNS: 'landing',
+  fallbackNS: 'app',
   lng: 'en',
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
 });
-partsLoading.set('en:landing', Promise.resolve());
 document.documentElement.lang = i18n.language;
 
 /**
@@ -97,16 +97,20 @@ export const initialLanguageShown: Promise<void> = showLanguage(initialLanguage(
 );
 
 /**
- * Settles once the texts of every page are loaded in the language asked for (and in English, the fallback
- * should that fail): the router waits for it before any page but the landing page.
+ * Settles once the texts of every page are loaded, in the language asked for and in the one on screen (they
+ * differ while a choice loads, or when its texts failed to), else in English, the fallback: the router waits
+ * for it before any page but the landing page.
  */
 export function appTextsLoaded(): Promise<void> {
   isAppTextsWanted = true;
-  const code = latestRequested;
-  return loadPart(code, 'app').catch((error: unknown) => {
-    console.warn('Translations could not be loaded; showing English:', error);
-    return loadPart('en', 'app');
-  });
+  const languages = new Set([latestRequested, i18n.language as LanguageCode]);
+  return Promise.all([...languages].map((code) => loadPart(code, 'app'))).then(
+    () => undefined,
+    (error: unknown) => {
+      console.warn('Translations could not be loaded; showing English:', error);
+      return loadPart('en', 'app');
+    },
+  );
 }
 
 /** Switches the UI language (its texts loaded first, when not yet) and remembers the choice. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import i18n from '../i18n';
 import enLanding from '../i18n/en/landing.json';
+import { withLandingTextsOnly } from '../test/landing-texts-only';
 import { renderLanding } from './render';
 
 // The build's prerender: the page a signed-out English visitor gets. The build runs it in plain Node; here
@@ -41,25 +41,13 @@ describe('renderLanding', () => {
 });
 
 describe('renderLanding with the texts a first visit loads', () => {
-  const withEnglishTexts = async (texts: object, render: () => Promise<string>) => {
-    const everything = i18n.getResourceBundle('en', 'translation') as object;
-    i18n.removeResourceBundle('en', 'translation');
-    i18n.addResourceBundle('en', 'translation', texts);
-    try {
-      return await render();
-    } finally {
-      i18n.removeResourceBundle('en', 'translation');
-      i18n.addResourceBundle('en', 'translation', everything);
-    }
-  };
-
   it('needs no text beyond the landing part', async () => {
-    const html = await withEnglishTexts(enLanding, renderLanding);
+    const html = await withLandingTextsOnly(renderLanding);
     expect(html).toContain('Clipboard Anywhere, Instantly');
   });
 
   it('fails, naming the key, when the page asks for a text that is not loaded', async () => {
     const { hero: _hero, ...withoutHero } = enLanding;
-    await expect(withEnglishTexts(withoutHero, renderLanding)).rejects.toThrow(/does not load: .*hero\.title/);
+    await expect(withLandingTextsOnly(renderLanding, withoutHero)).rejects.toThrow(/does not load: .*hero\.title/);
   });
 });

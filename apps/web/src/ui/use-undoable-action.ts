@@ -103,16 +103,15 @@ export function useUndoableAction() {
 
   // A toast closed without Undo (its X, Escape, a swipe, or replaced by another toast) takes its Undo with it:
   // the action goes at once, rather than wait on a clock that the focus left in the empty toast list stops.
-  useEffect(
-    () =>
-      toastStore.subscribe((toasts) => {
-        for (const [key, entry] of waiting.current) {
-          const isOpen = toasts.some((toast) => toast.id === entry.toastId && toast.open);
-          if (!isOpen) carryOut(key, false);
-        }
-      }),
-    [carryOut],
-  );
+  useEffect(() => {
+    const unsubscribe = toastStore.subscribe((toasts) => {
+      for (const [key, entry] of waiting.current) {
+        const isOpen = toasts.some((toast) => toast.id === entry.toastId && toast.open);
+        if (!isOpen) carryOut(key, false);
+      }
+    });
+    return () => void unsubscribe();
+  }, [carryOut]);
 
   useEffect(() => {
     const entries = waiting.current;
