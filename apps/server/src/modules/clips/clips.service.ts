@@ -343,7 +343,7 @@ export async function openClipFile(
   rangeHeader?: string,
 ): Promise<{ file: ClipFileRow; body: Readable; range: ByteRange | undefined }> {
   const [row] = await ctx.db
-    .select({ file: clipFiles, clip: clips })
+    .select({ file: clipFiles, clip: clipColumns })
     .from(clipFiles)
     .innerJoin(clips, eq(clips.id, clipFiles.clipId))
     .where(eq(clipFiles.id, fileId));
