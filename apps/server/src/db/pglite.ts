@@ -16,7 +16,7 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
  * (pglite-first-open.ts) must open a directory with the same extensions and settings.
  */
 export function createPglite(dataDir: string | undefined): Promise<PGlite> {
-  // pg_trgm and btree_gin back the clip search index (ILIKE '%…%' within one user's clips);
+  // pg_trgm and btree_gin back the search indexes (a substring match within one user's clips or one room);
   // PostgreSQL ships both in contrib.
   return PGlite.create({
     dataDir,
