@@ -28,6 +28,8 @@ test("signed in, choosing Pro reads 'Redirecting...' and lands on the stand-in's
   });
   // signIn stores the session from a page that runs no app script (`/api/health`): the landing page reads it.
   await page.goto('/');
+  // The app's own render, signed in, replaces the prerendered page (hidden meanwhile): scroll only once it is there.
+  await expect(page.getByText('Go to Dashboard')).toBeVisible();
   await page.locator('#pricing').scrollIntoViewIfNeeded();
   await expect(page.getByText('Please log in to purchase a plan')).toHaveCount(0);
   await page.getByRole('button', { name: 'Choose Pro' }).click();
