@@ -2,7 +2,7 @@ import { lazy, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { upgradePrompt } from '../components/upgrade-prompt';
-import { appTextsLoaded } from '../i18n';
+import { withAppTexts } from '../i18n';
 import { OfflineBanner } from '../pwa/OfflineBanner';
 import { updatePrompt } from '../pwa/update-prompt';
 import { LazyPart } from '../ui/LazyPart';
@@ -11,12 +11,8 @@ import { useGlobalShortcuts } from './use-global-shortcuts';
 import { useRouteTitle } from './use-route-title';
 
 // Both dialogs (and Radix Dialog with them) load the first time they open: most visits open neither, and
-// the landing page's first load stays within its budget (bench/README.md, landing).
-// Both speak with every page's texts, which the landing page has not loaded yet (src/i18n): they come together.
-const withAppTexts =
-  <T,>(load: () => Promise<T>) =>
-  async () =>
-    (await Promise.all([load(), appTextsLoaded()]))[0];
+// the landing page's first load stays within its budget (bench/README.md, landing). They speak with every
+// page's texts, which the landing page has not loaded yet (src/i18n): those come with them.
 const ShortcutsDialog = lazy(
   withAppTexts(async () => ({ default: (await import('./ShortcutsDialog')).ShortcutsDialog })),
 );

@@ -1,6 +1,6 @@
 import type React from 'react';
 import type { DataRouter, RouteObject } from 'react-router';
-import { appTextsLoaded } from '../i18n';
+import { withAppTexts } from '../i18n';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
 import { RouteFallback } from '../ui/RouteFallback';
 import { ProtectedRoute, PublicRoute } from './guards';
@@ -15,10 +15,8 @@ const page = (titleKey: string, bodyKey?: string) => (
 const title = (titleKey: string): RouteTitle => ({ titleKey });
 
 /** A page loads with the texts of every page but the landing one (src/i18n: its first load carries those only). */
-const lazyPage = (load: () => Promise<{ default: () => React.ReactElement }>) => async () => {
-  const [page] = await Promise.all([load(), appTextsLoaded()]);
-  return { Component: page.default };
-};
+const lazyPage = (load: () => Promise<{ default: () => React.ReactElement }>) =>
+  withAppTexts(async () => ({ Component: (await load()).default }));
 
 const lazyLandingPage = (load: () => Promise<{ default: () => React.ReactElement }>) => async () => ({
   Component: (await load()).default,
@@ -28,10 +26,8 @@ const lazyLandingPage = (load: () => Promise<{ default: () => React.ReactElement
  * The frames around pages load with the first page that needs one: the signed-in frame (sidebar, account
  * menu, plan status and the API client behind it) is no part of the landing page's first load.
  */
-const lazyFrame = (load: () => Promise<() => React.ReactElement>) => async () => {
-  const [frame] = await Promise.all([load(), appTextsLoaded()]);
-  return { Component: frame };
-};
+const lazyFrame = (load: () => Promise<() => React.ReactElement>) =>
+  withAppTexts(async () => ({ Component: await load() }));
 
 /**
  * The route table (the shared `APP_ROUTES`), with its public-only and protected guards. Pages are

@@ -113,6 +113,12 @@ export function appTextsLoaded(): Promise<void> {
   );
 }
 
+/** `load`, answered once every page's texts are loaded too: for a route or a part that speaks with them. */
+export const withAppTexts =
+  <T>(load: () => Promise<T>) =>
+  async (): Promise<T> =>
+    (await Promise.all([load(), appTextsLoaded()]))[0];
+
 /** Switches the UI language (its texts loaded first, when not yet) and remembers the choice. */
 export async function changeLanguage(code: LanguageCode): Promise<void> {
   if (await showLanguage(code)) localStorage.setItem(STORAGE_KEY, code);

@@ -16,8 +16,8 @@ import { filesOf } from './clips.service';
  * both (`search_text`, empty for an encrypted clip, whose text is an envelope), which its trigram index answers.
  * The term is lowercased by the same `lower()` that made the copy.
  */
-function matchesSearch(search: string): SQL {
-  return sql`${clips.searchText} like lower(${toContainsPattern(search)})`;
+function matchesSearch(search: string): SQL<boolean> {
+  return sql<boolean>`${clips.searchText} like lower(${toContainsPattern(search)})`;
 }
 
 /**
@@ -75,7 +75,7 @@ async function pageOf(db: Database, where: SQL | undefined, page: Page): Promise
  */
 async function searchPageOf(db: Database, narrowed: SQL | undefined, search: string, page: Page): Promise<ClipRow[]> {
   const recent = db
-    .select({ ...clipColumns, isMatch: sql<boolean>`${matchesSearch(search)}`.as('is_match') })
+    .select({ ...clipColumns, isMatch: matchesSearch(search).as('is_match') })
     .from(clips)
     .where(narrowed)
     .orderBy(...newestFirst())
