@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { describe, expect, test } from 'vitest';
 import type { TestUser } from '../../../test/factories';
-import { emitAck, listOf } from '../../../test/lan-sockets';
-import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
+import { emitAck, listOf, settle, useLanTestApp } from '../../../test/lan-sockets';
+import { nextEvent, type TestSocket } from '../../../test/socket-client';
 import { deviceNearness } from '../../db/schema';
 
-const SEED_TIMEOUT_MS = 120_000;
-/** Long enough for a wrongly routed message to arrive before concluding it was never sent. */
-const SETTLE_MS = 150;
-const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 /** The test's loopback client plays a trusted proxy, so X-Forwarded-For says which network each device is on. */
 const HOME = '203.0.113.7';
 const OFFICE = '198.51.100.20';
@@ -20,23 +15,13 @@ const HOUR_MS = 3_600_000;
  * addresses say (a VPN, IPv6 privacy addresses, a relay), and connect; nobody else gains anything by it.
  */
 describe('LAN Share between proved-near devices on different address groups', () => {
-  let testApp: TestApp;
-  let baseUrl: string;
-  const sockets = socketPool();
-
-  beforeAll(async () => {
-    testApp = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: '127.0.0.1' });
-    baseUrl = await testApp.listen();
-  }, SEED_TIMEOUT_MS);
-  afterAll(async () => {
-    sockets.closeAll();
-    await testApp.close();
-  });
+  const lan = useLanTestApp();
+  const { sockets } = lan;
 
   /** A signed-in browser of `user` registered as a device: its token and device id. */
   const device = async (user: TestUser, name: string) => {
-    const tokens = await testApp.factory.session(user);
-    const response = await testApp.as({ tokens }).post('/api/devices', { name, kind: 'browser' });
+    const tokens = await lan.testApp.factory.session(user);
+    const response = await lan.testApp.as({ tokens }).post('/api/devices', { name, kind: 'browser' });
     return { token: tokens.access_token, id: response.json<{ id: string }>().id };
   };
   /** A nearness row as a proof leaves it (the pair in id order), until `expiresAt` (12 hours unless told). */
@@ -47,7 +32,7 @@ describe('LAN Share between proved-near devices on different address groups', ()
     expiresAt = Date.now() + 12 * HOUR_MS,
   ) => {
     const [deviceA, deviceB] = [a.id, b.id].sort();
-    await testApp.context.db.insert(deviceNearness).values({
+    await lan.testApp.context.db.insert(deviceNearness).values({
       userId: user.id,
       deviceA: deviceA ?? '',
       deviceB: deviceB ?? '',
@@ -57,7 +42,7 @@ describe('LAN Share between proved-near devices on different address groups', ()
   };
   /** A LAN socket of `token`'s device (or signed out) from `address`, once the server listed its peers. */
   const lanPeer = async (address: string, token?: string) => {
-    const socket = await sockets.connect(baseUrl, {
+    const socket = await sockets.connect(lan.baseUrl, {
       headers: { 'x-forwarded-for': address },
       query: { type: 'lan_discover' },
       ...(token ? { token } : {}),
@@ -74,7 +59,7 @@ describe('LAN Share between proved-near devices on different address groups', ()
   });
 
   test('a proved-near host on another network is listed as verified, connects, updates, and its stop and leaving are heard', async () => {
-    const owner = await testApp.factory.user();
+    const owner = await lan.testApp.factory.user();
     const laptop = await device(owner, 'Laptop');
     const phone = await device(owner, 'Phone');
     await proveNear(owner, laptop, phone);
@@ -109,12 +94,12 @@ describe('LAN Share between proved-near devices on different address groups', ()
   });
 
   test("nobody else reaches another network's host: a device not proved near, another account's, a signed-out browser", async () => {
-    const owner = await testApp.factory.user();
+    const owner = await lan.testApp.factory.user();
     const laptop = await device(owner, 'Laptop');
     const phone = await device(owner, 'Phone');
     const tablet = await device(owner, 'Tablet');
     await proveNear(owner, laptop, phone);
-    const stranger = await testApp.factory.user();
+    const stranger = await lan.testApp.factory.user();
     const strangersPhone = await device(stranger, 'Stranger phone');
 
     const laptopLan = await lanPeer(HOME, laptop.token);
@@ -141,7 +126,7 @@ describe('LAN Share between proved-near devices on different address groups', ()
   });
 
   test('a nearness that expired lists the host no more and lets no one connect', async () => {
-    const owner = await testApp.factory.user();
+    const owner = await lan.testApp.factory.user();
     const laptop = await device(owner, 'Laptop');
     const phone = await device(owner, 'Phone');
     await proveNear(owner, laptop, phone, Date.now() - HOUR_MS);

@@ -1,12 +1,8 @@
 import type { LanNearChallenge } from '@clipsync/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { emitAck, listOf, type AckResult } from '../../../test/lan-sockets';
-import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
+import { describe, expect, test } from 'vitest';
+import { emitAck, listOf, settle, useLanTestApp, type AckResult } from '../../../test/lan-sockets';
+import { nextEvent, type TestSocket } from '../../../test/socket-client';
 
-const SEED_TIMEOUT_MS = 120_000;
-const SETTLE_MS = 150;
-const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 /** The test's loopback client plays a trusted proxy, so X-Forwarded-For says which network each peer is on. */
 const HOME = '203.0.113.7';
 const CAFE = '192.0.2.44';
@@ -16,22 +12,12 @@ const CAFE = '192.0.2.44';
  * server relays their WebRTC signalling, gives the initiator a challenge, and takes the other's answer.
  */
 describe('nearness between LAN peers', () => {
-  let testApp: TestApp;
-  let baseUrl: string;
-  const sockets = socketPool();
-
-  beforeAll(async () => {
-    testApp = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: '127.0.0.1' });
-    baseUrl = await testApp.listen();
-  }, SEED_TIMEOUT_MS);
-  afterAll(async () => {
-    sockets.closeAll();
-    await testApp.close();
-  });
+  const lan = useLanTestApp();
+  const { sockets } = lan;
 
   /** A LAN peer from `address` (signed in with `token`, or a guest), hosting a desktop named `name`. */
   const hostingPeer = async (address: string, name: string, token?: string) => {
-    const socket = await sockets.connect(baseUrl, {
+    const socket = await sockets.connect(lan.baseUrl, {
       headers: { 'x-forwarded-for': address },
       query: { type: 'lan_host' },
       ...(token ? { token } : {}),
@@ -56,7 +42,7 @@ describe('nearness between LAN peers', () => {
   });
 
   test("a guest and a user's device signal, and the device answering the guest's challenge proves them near", async () => {
-    const owner = await testApp.factory.user();
+    const owner = await lan.testApp.factory.user();
     const guest = await hostingPeer(HOME, 'Guest');
     const laptop = await hostingPeer(HOME, 'Laptop', owner.tokens.access_token);
     expect(await labelsOf(guest.socket)).toEqual({ Laptop: 'unverified' });

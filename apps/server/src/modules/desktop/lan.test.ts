@@ -1,21 +1,16 @@
-import type { LanDataResponse, LanDesktopData, LanPeersList, SocketAck } from '@clipsync/shared';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
+import type { LanDataResponse, LanDesktopData } from '@clipsync/shared';
+import { describe, expect, test } from 'vitest';
+import { emitAck, listOf, settle, useLanTestApp } from '../../../test/lan-sockets';
+import { nextEvent, type TestSocket } from '../../../test/socket-client';
 import { LAN_HOSTS_PER_NETWORK } from './lan-registry';
 import { TOO_MANY_HOSTS_MESSAGE } from './lan.socket';
 
-const SEED_TIMEOUT_MS = 120_000;
-/** Long enough for a wrongly routed message to arrive before concluding it was never sent. */
-const SETTLE_MS = 150;
-const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
 /** The test's loopback client plays the proxy (TRUST_PROXY=127.0.0.1), so X-Forwarded-For names the household. */
 const HOME = '203.0.113.7';
 const HOME_V6_A = '2001:db8:1:2::a';
 const HOME_V6_B = '2001:db8:1:2:ffff::b';
 const NEIGHBOUR = '198.51.100.20';
 
-type AckResult = Parameters<SocketAck>[0];
 const desktopData = (label: string): LanDesktopData => ({
   desktopId: `desktop-${label}`,
   items: [],
@@ -23,40 +18,17 @@ const desktopData = (label: string): LanDesktopData => ({
 });
 
 describe('LAN discovery and relay over Socket.IO', () => {
-  let testApp: TestApp;
-  let baseUrl: string;
-  const sockets = socketPool();
+  const lan = useLanTestApp();
+  const { sockets } = lan;
   /** A LAN peer from an address; resolves with its socket and the first peer list the server sent it. */
   const peer = async (address: string, type: 'lan_host' | 'lan_discover', query: Record<string, string> = {}) => {
-    const socket = await sockets.connect(baseUrl, {
+    const socket = await sockets.connect(lan.baseUrl, {
       headers: { 'x-forwarded-for': address },
       query: { type, ...query },
     });
-    const list = await new Promise<LanPeersList>((resolve) => {
-      socket.emit('lan:discover:request_peers', {});
-      socket.once('lan:peers:list', resolve);
-    });
-    return { socket, id: list.selfId };
+    return { socket, id: (await listOf(socket)).selfId };
   };
-  const emitAck = <E extends 'lan:host:announce' | 'lan:host:update' | 'lan:host:stop' | 'lan:peer:connect'>(
-    socket: TestSocket,
-    event: E,
-    payload: unknown,
-  ) => new Promise<AckResult>((resolve) => (socket.emit as (...args: unknown[]) => void)(event, payload, resolve));
-  const peersOf = async (socket: TestSocket) => {
-    const list = nextEvent(socket, 'lan:peers:list');
-    socket.emit('lan:discover:request_peers', {});
-    return (await list).peers.map((listed) => listed.id);
-  };
-
-  beforeAll(async () => {
-    testApp = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: '127.0.0.1' });
-    baseUrl = await testApp.listen();
-  }, SEED_TIMEOUT_MS);
-  afterAll(async () => {
-    sockets.closeAll();
-    await testApp.close();
-  });
+  const peersOf = async (socket: TestSocket) => (await listOf(socket)).peers.map((listed) => listed.id);
 
   test('peers see the hosts of their own network only, under ids the server issued', async () => {
     const host = await peer(HOME, 'lan_host', { peerId: 'chosen-by-client' });
@@ -278,7 +250,7 @@ describe('LAN discovery and relay over Socket.IO', () => {
     expect(await peersOf(viewer.socket)).toContain(host.id);
 
     // A file this server keeps on the LAN desktop, even one named `..`, has an address peers accept.
-    const uploaded = await testApp.app.inject({
+    const uploaded = await lan.testApp.app.inject({
       method: 'PUT',
       url: '/api/virtual-desktop/items/file',
       payload: Buffer.from('dots'),
@@ -289,12 +261,12 @@ describe('LAN discovery and relay over Socket.IO', () => {
     expect(
       await emitAck(host.socket, 'lan:host:update', { desktop: { ...desktopData('links'), items: [kept] } }),
     ).toEqual({ ok: true });
-    expect((await testApp.app.inject({ method: 'GET', url: kept.file_url ?? '' })).body).toBe('dots');
+    expect((await lan.testApp.app.inject({ method: 'GET', url: kept.file_url ?? '' })).body).toBe('dots');
   });
 
   test('GET /lan-data answers the caller’s network’s desktop, by fingerprint; another network’s is 403', async () => {
     const get = (address: string, query = '') =>
-      testApp.app.inject({
+      lan.testApp.app.inject({
         method: 'GET',
         url: `/api/virtual-desktop/lan-data${query}`,
         headers: { 'x-forwarded-for': address },
