@@ -6,7 +6,7 @@ import { clipEndpoints } from './endpoints';
 export interface ClipPage {
   clips: Clip[];
   total: number;
-  /** The server stopped counting at `total` (HISTORY_TOTAL_CAP): there are more matches ('50+' pages). */
+  /** The server stopped counting at `total` (HISTORY_TOTAL_AHEAD past the page): there are more matches ('10+' pages). */
   isTotalCapped?: boolean;
 }
 

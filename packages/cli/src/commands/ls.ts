@@ -45,7 +45,7 @@ ${COMMON_USAGE}
       return;
     }
     writeLine(io.stdout, table(clips, new Date()));
-    // A counted total (a search) stops at the server's cap, which it says in X-Total-Count-Capped: '1000+'.
+    // A counted total (a search) stops at the server's cap, which it says in X-Total-Count-Capped: '200+'.
     const shownTotal = headers.get('x-total-count-capped') === 'true' ? `${total}+` : String(total);
     if (total > clips.length)
       writeLine(io.stderr, `${clips.length} of ${shownTotal} clips shown (--limit to see more)`);

@@ -213,7 +213,7 @@ export const CLIP_ENDPOINTS = defineEndpoints({
   },
   /**
    * The page's clips; the total of all matches comes in `X-Total-Count`, with `X-Total-Count-Capped: true` when a
-   * counted total stopped at HISTORY_TOTAL_CAP.
+   * counted total stopped HISTORY_TOTAL_AHEAD clips past the page's start.
    */
   history: {
     method: 'GET',

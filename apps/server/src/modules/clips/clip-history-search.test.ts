@@ -1,4 +1,4 @@
-import { HISTORY_TOTAL_CAP } from '@clipsync/shared';
+import { HISTORY_TOTAL_AHEAD } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { type TestUser } from '../../../test/factories';
@@ -7,14 +7,14 @@ import { newId } from '../../lib/secure-tokens';
 
 /**
  * Search pages come from the newest clips in history order when a page fills there, from the trigram index
- * otherwise; counted totals stop at HISTORY_TOTAL_CAP. Either way the page is the same as a plain filter
+ * otherwise; counted totals stop HISTORY_TOTAL_AHEAD past the page's start. Either way the page is the same as a plain filter
  * over every clip would give.
  */
 describe('history search over many clips', () => {
   let testApp: TestApp;
   let user: TestUser;
   const now = Date.now();
-  // 2 600 clips, newest first: 'common' in every 2nd (1 300, over the cap), 'rare' only in old ones (every
+  // 2 600 clips, newest first: 'common' in every 2nd (1 300, over the cap of page 1), 'rare' only in old ones (every
   // 50th from the 2 000th), and the newest clip with 'common' encrypted (never found).
   const seeded = Array.from({ length: 2_600 }, (_, i) => ({
     id: newId(),
@@ -65,11 +65,21 @@ describe('history search over many clips', () => {
     expect((await history(query)).ids).toEqual(matching(word).slice(offset, offset + limit));
   });
 
-  test(`a counted total stops at ${HISTORY_TOTAL_CAP} and says so; a smaller one is exact`, async () => {
-    expect(matching('common').length).toBeGreaterThan(HISTORY_TOTAL_CAP);
+  test(`a counted total stops ${HISTORY_TOTAL_AHEAD} past the page's start and says so; a smaller one is exact`, async () => {
+    const common = matching('common').length;
+    expect(common).toBeGreaterThan(1_000 + HISTORY_TOTAL_AHEAD);
     expect(await history('search=common&limit=20')).toMatchObject({
-      total: String(HISTORY_TOTAL_CAP),
+      total: String(HISTORY_TOTAL_AHEAD),
       capped: 'true',
+    });
+    expect(await history('search=common&limit=20&offset=1000')).toMatchObject({
+      total: String(1_000 + HISTORY_TOTAL_AHEAD),
+      capped: 'true',
+    });
+    // Within the cap of a later page, the total is exact.
+    expect(await history('search=common&limit=20&offset=1100')).toMatchObject({
+      total: String(common),
+      capped: undefined,
     });
     expect(await history('search=rare&limit=5')).toMatchObject({ total: String(matching('rare').length) });
     expect((await history('search=rare&limit=5')).capped).toBeUndefined();

@@ -1,5 +1,5 @@
 import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { HISTORY_TOTAL_CAP, type Clip, type ClipHistoryQuery, type ClipStats } from '@clipsync/shared';
+import { HISTORY_TOTAL_AHEAD, type Clip, type ClipHistoryQuery, type ClipStats } from '@clipsync/shared';
 import type { Database } from '../../db/client';
 import { clipCounts, clips } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
@@ -94,20 +94,20 @@ async function searchPageOf(db: Database, narrowed: SQL | undefined, search: str
   return pageOf(db, and(narrowed, matchesSearch(search)), page);
 }
 
-/** Counts what `where` matches up to HISTORY_TOTAL_CAP, one more telling that there are more. */
-async function cappedCount(db: Database, where: SQL | undefined): Promise<Total> {
+/** Counts what `where` matches up to `cap`, one more telling that there are more. */
+async function cappedCount(db: Database, where: SQL | undefined, cap: number): Promise<Total> {
   const matches = db
     .select({ one: sql`1` })
     .from(clips)
     .where(where)
-    .limit(HISTORY_TOTAL_CAP + 1)
+    .limit(cap + 1)
     .as('matches');
   const [row] = await db.select({ total: count() }).from(matches);
   const total = row?.total ?? 0;
-  return total > HISTORY_TOTAL_CAP ? { total: HISTORY_TOTAL_CAP, isCapped: true } : { total, isCapped: false };
+  return total > cap ? { total: cap, isCapped: true } : { total, isCapped: false };
 }
 
-/** A list's total, and whether it stopped at HISTORY_TOTAL_CAP (there are more). */
+/** A list's total, and whether it stopped at its cap (there are more). */
 interface Total {
   total: number;
   isCapped: boolean;
@@ -121,7 +121,8 @@ async function keptCounts(db: Database, userId: string) {
 
 /**
  * The total a history query matches. Without search or date range, and with at most one of type and
- * favourite, the kept counts answer in one row, exactly; otherwise the matches are counted, up to the cap.
+ * favourite, the kept counts answer in one row, exactly; otherwise the matches are counted, up to
+ * HISTORY_TOTAL_AHEAD past the page's start.
  */
 async function totalOf(
   ctx: ClipsContext,
@@ -132,7 +133,7 @@ async function totalOf(
 ): Promise<Total> {
   const isKept =
     !isWindowed && !query.search && query.range === 'all' && (query.type === 'all' || query.favorite === undefined);
-  if (!isKept) return cappedCount(ctx.db, where);
+  if (!isKept) return cappedCount(ctx.db, where, query.offset + HISTORY_TOTAL_AHEAD);
   const counts = await keptCounts(ctx.db, userId);
   const exact = (total: number): Total => ({ total, isCapped: false });
   if (query.type === 'text') return exact(counts.textOnly);
@@ -144,7 +145,7 @@ async function totalOf(
 
 /**
  * A user's clips, newest first, filtered and paged in SQL; drafts never appear. `isTotalCapped`: the total
- * stopped at HISTORY_TOTAL_CAP, there are more.
+ * stopped HISTORY_TOTAL_AHEAD past the page's start, there are more.
  */
 export async function listClipHistory(
   ctx: ClipsContext,

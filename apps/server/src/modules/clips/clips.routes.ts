@@ -18,7 +18,7 @@ const owner = { tags, security: [{ bearer: [] }] };
 const api = CLIP_ENDPOINTS;
 const viewerOf = (request: FastifyRequest): ViewerInfo => ({ userAgent: request.headers['user-agent'] });
 
-/** A list's total; a counted one stops at HISTORY_TOTAL_CAP, which `X-Total-Count-Capped` says ("1 000+"). */
+/** A list's total; a counted one stops HISTORY_TOTAL_AHEAD past the page, which `X-Total-Count-Capped` says ("10+" pages). */
 function totalHeaders(reply: FastifyReply, page: { total: number; isTotalCapped: boolean }) {
   reply.header('X-Total-Count', String(page.total));
   if (page.isTotalCapped) reply.header('X-Total-Count-Capped', 'true');
