@@ -37,7 +37,9 @@ export function useDirectFileToasts(thisDevice: Device | undefined, files: Recei
   );
   useEffect(() => queue.showWith(show), [queue, show]);
 
-  const [receiver] = useState(() => createFileReceiver({ onFile: (received) => queue.push(files.hold(received)) }));
+  const [receiver] = useState(() =>
+    createFileReceiver({ onFile: (received) => queue.push(files.hold(received)), heldBytes: files.heldBytes }),
+  );
   const isOff = thisDevice?.receivePolicy === 'off';
   useEffect(() => receiver.setAccepting(!isOff), [receiver, isOff]);
   return receiver.serve;

@@ -4,6 +4,7 @@ import {
   ACK_EVERY,
   CHUNK_BYTES,
   createFileReceiver,
+  DIRECT_FILES_HELD_MAX_BYTES,
   DirectTransferRefusedError,
   FRAME_BYTES,
   HIGH_WATER_BYTES,
@@ -27,9 +28,13 @@ const framesOf = (port: FakePort, type: string) =>
 const chunksSentBy = (port: FakePort) => port.sent.filter((frame) => typeof frame !== 'string').length;
 
 /** A receiver, and a way to open a new link to it (a fresh pair each time, served by the same receiver). */
-function receiverSetup({ accepts = true, keepMs }: { accepts?: boolean; keepMs?: number } = {}) {
+function receiverSetup({
+  accepts = true,
+  keepMs,
+  heldBytes,
+}: { accepts?: boolean; keepMs?: number; heldBytes?: () => number } = {}) {
   const received: ReceivedFile[] = [];
-  const receiver = createFileReceiver({ onFile: (file) => received.push(file), keepMs });
+  const receiver = createFileReceiver({ onFile: (file) => received.push(file), keepMs, heldBytes });
   receiver.setAccepting(accepts);
   const links: Array<[FakePort, FakePort]> = [];
   const open = async () => {
@@ -38,7 +43,7 @@ function receiverSetup({ accepts = true, keepMs }: { accepts?: boolean; keepMs?:
     links.push(pair);
     return pair[0];
   };
-  return { received, open, links };
+  return { received, open, links, receiver };
 }
 
 describe('direct file transfer', () => {
@@ -93,6 +98,31 @@ describe('direct file transfer', () => {
     );
     expect(chunksSentBy(links[0]?.[0] as FakePort)).toBe(0);
     expect(received).toHaveLength(0);
+  });
+
+  test('receiving turned off mid-file refuses the rest, and what had arrived is let go', async () => {
+    const { received, open, links, receiver } = receiverSetup();
+    const sending = sendFileOver(await open(), { id: 'T5', file: randomFile(40 * CHUNK_BYTES), from: 'Laptop' });
+    let chunksArrived = 0;
+    links[0]?.[1].onMessage((data) => {
+      if (typeof data !== 'string' && ++chunksArrived === 3) receiver.setAccepting(false);
+    });
+    await expect(sending).rejects.toMatchObject({ reason: 'off' });
+    expect(chunksSentBy(links[0]?.[0] as FakePort)).toBeLessThan(40);
+    expect(received).toHaveLength(0);
+    // Turned on again, the same file starts over: nothing of the refused one was kept.
+    receiver.setAccepting(true);
+    await sendFileOver(await open(), { id: 'T5', file: randomFile(4 * CHUNK_BYTES), from: 'Laptop' });
+    expect(JSON.parse(String(framesOf(links[1]?.[1] as FakePort, 'at')[0]))).toMatchObject({ next: 0 });
+  });
+
+  test('a page that holds too much refuses a further file (its sender sends it through the server)', async () => {
+    const { received, open } = receiverSetup({ heldBytes: () => DIRECT_FILES_HELD_MAX_BYTES - 1500 });
+    const refused = sendFileOver(await open(), { id: 'T6', file: randomFile(2000), from: 'Laptop' });
+    await expect(refused).rejects.toMatchObject({ reason: 'full' });
+    await expect(refused).rejects.toBeInstanceOf(DirectTransferRefusedError);
+    await sendFileOver(await open(), { id: 'T7', file: randomFile(1000), from: 'Laptop' });
+    expect(received.map((file) => file.file.size)).toEqual([1000]);
   });
 
   test('a half-received file is kept for a while only; a finished one is not delivered twice', async () => {

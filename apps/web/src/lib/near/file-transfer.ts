@@ -6,7 +6,9 @@ import type { NearPort } from './near-port';
  *
  *   sender   {t:'file', id, name, type, size, from}   (again, with the same id, to resume)
  *   receiver {t:'at', id, next}                       the chunk it needs next (0 for a new file)
- *            or {t:'refused', id, reason}             receiving is off, or the file is too big
+ *            or {t:'refused', id, reason}             receiving is off, the file is too big, or this page
+ *                                                      holds too much already (`off`, `too-large`, `full`);
+ *                                                      `off` may also come mid-file, when receiving is turned off
  *   sender   binary frames of FRAME_BYTES at most: chunk index (u32, big-endian), then the chunk
  *   receiver {t:'ack', id, next}                      every ACK_EVERY chunks
  *            {t:'done', id}                           the file is whole
@@ -18,15 +20,20 @@ import type { NearPort } from './near-port';
 export const FRAME_BYTES = 64 * 1024;
 const CHUNK_HEADER_BYTES = 4;
 export const CHUNK_BYTES = FRAME_BYTES - CHUNK_HEADER_BYTES;
-/** Above this much waiting in the channel's buffer the sender stops, until it drains to LOW_WATER_BYTES. */
 /** No acknowledgement for this long while a file is being sent (one comes every ACK_EVERY chunks): stalled. */
 export const STALL_MS = 30_000;
+/** Above this much waiting in the channel's buffer the sender stops, until it drains to LOW_WATER_BYTES. */
 export const HIGH_WATER_BYTES = 1024 * 1024;
 export const LOW_WATER_BYTES = 256 * 1024;
 export const ACK_EVERY = 16;
 export const PARTIAL_KEEP_MS = 5 * 60_000;
 /** Kept in memory until saved: far over the server's upload limit, still bounded. */
 export const DIRECT_FILE_MAX_BYTES = 512 * 1024 * 1024;
+/**
+ * What a page holds at most: the files received and not yet saved or dismissed, plus those arriving. A file
+ * past it is refused (`full`), and its sender sends it through the server instead.
+ */
+export const DIRECT_FILES_HELD_MAX_BYTES = 2 * DIRECT_FILE_MAX_BYTES;
 /** How long the sender waits for the receiver to take or refuse an offer. */
 export const OFFER_REPLY_MS = 10_000;
 /** How many times a dropped channel is opened again for one file. */
@@ -198,6 +205,8 @@ interface PartialFile {
 
 interface ReceiverOptions {
   onFile(received: ReceivedFile): void;
+  /** The bytes of the files received and still held (not saved or dismissed yet). */
+  heldBytes?: () => number;
   keepMs?: number;
 }
 
@@ -205,12 +214,23 @@ interface ReceiverOptions {
  * The receiving side of every link this device answers: `serve(port, fromDeviceId)` handles one channel's
  * frames (returns its stop), and what a dropped channel left half done waits here for the resume.
  */
-export function createFileReceiver({ onFile, keepMs = PARTIAL_KEEP_MS }: ReceiverOptions) {
+export function createFileReceiver({ onFile, heldBytes = () => 0, keepMs = PARTIAL_KEEP_MS }: ReceiverOptions) {
   // Whether this device takes files now (its receive policy is not `off`).
   let isAccepting = true;
   const partials = new Map<string, PartialFile>();
   const completed = new Set<string>();
   const keyOf = (fromDeviceId: string, id: string) => `${fromDeviceId}:${id}`;
+
+  /** The declared sizes of the files arriving, except `key`'s. */
+  const arrivingBytes = (exceptKey: string) => {
+    let bytes = 0;
+    for (const [key, partial] of partials) if (key !== exceptKey) bytes += partial.size;
+    return bytes;
+  };
+  const drop = (key: string) => {
+    clearTimeout(partials.get(key)?.forget);
+    partials.delete(key);
+  };
 
   const keep = (key: string, partial: Omit<PartialFile, 'forget'>) => {
     const earlier = partials.get(key);
@@ -226,6 +246,9 @@ export function createFileReceiver({ onFile, keepMs = PARTIAL_KEEP_MS }: Receive
     if (completed.has(key)) return void reply({ t: 'done' });
     if (!isAccepting) return void reply({ t: 'refused', reason: 'off' });
     if (size < 0 || size > DIRECT_FILE_MAX_BYTES) return void reply({ t: 'refused', reason: 'too-large' });
+    if (heldBytes() + arrivingBytes(key) + size > DIRECT_FILES_HELD_MAX_BYTES) {
+      return void reply({ t: 'refused', reason: 'full' });
+    }
     const partial = partials.get(key) ?? {
       id,
       fromDeviceId,
@@ -245,8 +268,7 @@ export function createFileReceiver({ onFile, keepMs = PARTIAL_KEEP_MS }: Receive
   function finish(port: NearPort, key: string) {
     const partial = partials.get(key);
     if (!partial) return;
-    clearTimeout(partial.forget);
-    partials.delete(key);
+    drop(key);
     completed.add(key);
     port.send(JSON.stringify({ t: 'done', id: partial.id }));
     const file = new File(partial.chunks, partial.name, { type: partial.type });
@@ -256,6 +278,12 @@ export function createFileReceiver({ onFile, keepMs = PARTIAL_KEEP_MS }: Receive
   function chunk(port: NearPort, key: string, data: ArrayBuffer) {
     const partial = partials.get(key);
     if (!partial || data.byteLength < CHUNK_HEADER_BYTES) return;
+    // Receiving turned off while a file arrives: the rest is refused as a new file would be, and the part
+    // already here is let go.
+    if (!isAccepting) {
+      drop(key);
+      return void port.send(JSON.stringify({ t: 'refused', id: partial.id, reason: 'off' }));
+    }
     const index = new DataView(data).getUint32(0);
     // The channel is ordered: anything but the next chunk is a stale frame of an earlier channel. A chunk
     // longer than a chunk could grow the file past its declared size (and the direct files' bound).

@@ -17,6 +17,15 @@ describe('received files', () => {
     expect(listener).toHaveBeenCalledTimes(3);
   });
 
+  test('counts the bytes it holds, which a release gives back', () => {
+    const files = createReceivedFiles();
+    const big = files.hold({ ...received('big.bin'), file: new File([new Uint8Array(1000)], 'big.bin') });
+    files.hold(received('a.txt'));
+    expect(files.heldBytes()).toBe(1001);
+    files.release(big.id);
+    expect(files.heldBytes()).toBe(1);
+  });
+
   test('releasing an unknown or already released id changes nothing', () => {
     const files = createReceivedFiles();
     const held = files.hold(received('a.txt'));

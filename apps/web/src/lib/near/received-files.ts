@@ -29,6 +29,7 @@ export function createReceivedFiles() {
       if (held.some((file) => file.id === id)) changed(held.filter((file) => file.id !== id));
     },
     getHeld: (): readonly HeldFile[] => held,
+    heldBytes: (): number => held.reduce((bytes, file) => bytes + file.file.size, 0),
     subscribe(listener: Listener): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);
