@@ -4,9 +4,9 @@
  * scores for `/` served by the real server (`apps/server/src/main.ts`, NODE_ENV=production) in headless Chromium.
  *
  *   npm run bench -- landing [--runs 3] [--preset both|mobile|desktop] [--skip-lighthouse]
- *                            [--chrome /usr/bin/chromium] [--timeout 600]
+ *                            [--chrome /usr/bin/chromium] [--timeout 600] [--report-dir DIR]
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -30,6 +30,8 @@ const { values } = parseArgs({
     'skip-lighthouse': { type: 'boolean', default: false },
     chrome: { type: 'string', default: CHROMIUM_PATH },
     timeout: { type: 'string', default: '600' },
+    /** Where each run's whole Lighthouse report goes (`<preset>-<run>.json`): its long tasks, bootup time, … */
+    'report-dir': { type: 'string' },
   },
 });
 const runs = positiveInt('landing', 'runs', values.runs);
@@ -148,6 +150,11 @@ async function runLighthouse(url: string, preset: Preset): Promise<{ samples: Li
       if (!result) throw new Error('Lighthouse returned no result');
       const { categories, audits, runtimeError } = result.lhr;
       if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+      const reportDir = values['report-dir'];
+      if (reportDir) {
+        mkdirSync(reportDir, { recursive: true });
+        writeFileSync(join(reportDir, `${preset}-${index}.json`), JSON.stringify(result.lhr));
+      }
       const score = (name: string) => Math.round((categories[name]?.score ?? 0) * 100);
       const sample: LighthouseSample = {
         performance: score('performance'),

@@ -1,7 +1,8 @@
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { holdInputsUntilHydrated, whenFirstUsed } from './app/deferred-hydration';
 import { Providers } from './app/Providers';
 import { prerenderedPage } from './app/prerendered';
 import { routes, whenRouterReady } from './app/router';
@@ -13,6 +14,18 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 const router = createBrowserRouter(routes);
+const prerendered = prerenderedPage(root);
+// Listening from the start, so that no input is missed: the prerendered page hydrates on its first use.
+const firstUse = prerendered ? whenFirstUsed() : null;
+const held = prerendered ? holdInputsUntilHydrated(prerendered) : null;
+
+/** Renders nothing; its effect runs once the first render's effects (the app's listeners) have. */
+function OnFirstCommit({ onCommit }: { onCommit: () => void }) {
+  useEffect(() => onCommit(), [onCommit]);
+  return null;
+}
+const replayHeld = () => held?.replay();
+
 const app = (
   <StrictMode>
     <Providers>
@@ -20,15 +33,26 @@ const app = (
     </Providers>
   </StrictMode>
 );
-const prerendered = prerenderedPage(root);
 
 if (prerendered) {
   // The page on screen is the app's first render (src/app/prerendered.ts): React adopts its DOM instead of
-  // building it again, once the route's chunk is here (before, the router would render its fallback). In
-  // a transition, so that hydrating runs in slices with the page responsive between them: in one piece
-  // it was a task of ~1 s on Lighthouse's throttled phone (its Total Blocking Time).
-  void Promise.all([initialLanguageShown, whenRouterReady(router)]).then(() =>
-    startTransition(() => void hydrateRoot(prerendered, app)),
+  // building it again, once the route's chunk is here (before, the router would render its fallback), and
+  // not before the visitor first uses the page, or it has sat idle after loading (src/app/deferred-hydration.ts):
+  // until then the HTML is the page, its links plain links. In a transition, so that hydrating runs in
+  // slices with the page responsive between them (in one piece it was a task of ~1 s on Lighthouse's
+  // throttled phone); a press on the page makes React finish it at once, before the press is dispatched.
+  void Promise.all([initialLanguageShown, whenRouterReady(router), firstUse]).then(() =>
+    startTransition(() => {
+      // After the app, so that its effect follows theirs.
+      hydrateRoot(
+        prerendered,
+        <>
+          {app}
+          <OnFirstCommit onCommit={replayHeld} />
+        </>,
+      );
+      held?.rootCreated();
+    }),
   );
 } else {
   // Anything prerendered is hidden (first-paint.js) and goes with the first render. Every page's texts come
