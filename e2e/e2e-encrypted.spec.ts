@@ -12,8 +12,13 @@ const FILES = [
 /** Everything a context sends: request URLs, headers and bodies, and the socket's frames. */
 function recordTraffic(context: BrowserContext, log: string[]) {
   context.on('request', (request) => {
-    log.push(request.url());
-    void request.allHeaders().then((headers) => log.push(JSON.stringify(headers)));
+    log.push(request.url(), JSON.stringify(request.headers()));
+    // The cookie-related headers only come asynchronously, and not for a request made as the context closes
+    // (the landing page's late chunks, say): the headers above are logged for it all the same.
+    request.allHeaders().then(
+      (headers) => log.push(JSON.stringify(headers)),
+      () => undefined,
+    );
     const body = request.postDataBuffer();
     if (body) log.push(body.toString('latin1'));
   });
