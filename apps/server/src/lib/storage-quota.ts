@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { utf8ByteLength } from '@clipsync/shared';
 import { and, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
-import { clipFiles, clips, desktopItems, desktops, roomContent, textUsage, users } from '../db/schema';
+import type { clips } from '../db/schema';
+import { clipFiles, desktopItems, desktops, roomContent, textUsage, users } from '../db/schema';
 import { AppError } from './app-error';
 
 /**
@@ -46,8 +47,7 @@ async function storedBytesOf(db: Reader, userId: string): Promise<number> {
   const inClips = db
     .select({ bytes: sql`coalesce(sum(${clipFiles.size}), 0)` })
     .from(clipFiles)
-    .innerJoin(clips, eq(clips.id, clipFiles.clipId))
-    .where(eq(clips.userId, userId));
+    .where(eq(clipFiles.userId, userId));
   const inRooms = db
     .select({ bytes: sql`coalesce(sum(${roomContent.fileSize}), 0)` })
     .from(roomContent)

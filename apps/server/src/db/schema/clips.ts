@@ -90,6 +90,13 @@ export const clipFiles = pgTable(
     clipId: text('clip_id')
       .notNull()
       .references(() => clips.id, { onDelete: 'cascade' }),
+    /**
+     * The clip's owner, kept beside each file so that the storage quota sums one user's files through
+     * `clip_files_user_size_idx` instead of joining every file of the server to the user's clips (migration 0026).
+     */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     size: bigint('size', { mode: 'number' }).notNull(),
     type: text('type').notNull(),
@@ -97,7 +104,10 @@ export const clipFiles = pgTable(
     storageKey: text('storage_key').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('clip_files_clip_idx').on(table.clipId, table.createdAt)],
+  (table) => [
+    index('clip_files_clip_idx').on(table.clipId, table.createdAt),
+    index('clip_files_user_size_idx').on(table.userId, table.size),
+  ],
 );
 
 /**

@@ -37,6 +37,7 @@ describe('clip history, favourites and stats in SQL', () => {
         .map((clip) => ({
           id: newId(),
           clipId: clip.id,
+          userId: user.id,
           name: 'f.txt',
           size: 1,
           type: 'text/plain',

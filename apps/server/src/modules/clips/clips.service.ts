@@ -114,6 +114,7 @@ export async function createClipOfStoredFiles(
               stored.map((file, index) => ({
                 id: newId(),
                 clipId: row.id,
+                userId,
                 ...file,
                 createdAt: new Date(row.createdAt.getTime() + index),
               })),
@@ -291,7 +292,7 @@ export async function addClipFile(
       await assertFileFits(tx, ctx.limits, clip, stored.size);
       const [inserted] = await tx
         .insert(clipFiles)
-        .values({ id: newId(), clipId, ...stored })
+        .values({ id: newId(), clipId, userId: clip.userId, ...stored })
         .returning();
       if (!inserted) throw new AppError('INTERNAL');
       return inserted;
