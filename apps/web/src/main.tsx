@@ -1,4 +1,4 @@
-import { startTransition, StrictMode, useEffect } from 'react';
+import { startTransition, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -19,10 +19,14 @@ const prerendered = prerenderedPage(root);
 const firstUse = prerendered ? whenFirstUsed() : null;
 const held = prerendered ? holdInputsUntilHydrated(prerendered) : null;
 
-/** Renders nothing; its effect runs once the first render's effects (the app's listeners) have. */
-function OnFirstCommit({ onCommit }: { onCommit: () => void }) {
+/**
+ * Renders the app as it is; its effect runs once the app's first effects (its listeners) have run, since a
+ * parent's effects follow its children's. A parent rather than a sibling: a second child at the root would
+ * change every `useId` from the prerendered HTML's.
+ */
+function OnFirstCommit({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
   useEffect(() => onCommit(), [onCommit]);
-  return null;
+  return children;
 }
 const replayHeld = () => held?.replay();
 
@@ -43,14 +47,7 @@ if (prerendered) {
   // throttled phone); a press on the page makes React finish it at once, before the press is dispatched.
   void Promise.all([initialLanguageShown, whenRouterReady(router), firstUse]).then(() =>
     startTransition(() => {
-      // After the app, so that its effect follows theirs.
-      hydrateRoot(
-        prerendered,
-        <>
-          {app}
-          <OnFirstCommit onCommit={replayHeld} />
-        </>,
-      );
+      hydrateRoot(prerendered, <OnFirstCommit onCommit={replayHeld}>{app}</OnFirstCommit>);
       held?.rootCreated();
     }),
   );

@@ -86,7 +86,7 @@ describe('holdInputsUntilHydrated', () => {
     expect(clicks).toHaveBeenCalledTimes(1);
   });
 
-  it('presses an app-wide shortcut again once hydrated, and nothing else', () => {
+  it('presses an app-wide shortcut again once hydrated, and nothing else', async () => {
     const { container } = page();
     const held = holdInputsUntilHydrated(container);
     document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '?', shiftKey: true, bubbles: true }));
@@ -96,11 +96,34 @@ describe('holdInputsUntilHydrated', () => {
     window.addEventListener('keydown', listener);
     held.rootCreated();
     held.replay();
+    await new Promise((resolve) => setTimeout(resolve));
     expect(heard).toEqual(['?']);
     // Once only: after the replay, nothing is held any more.
     held.replay();
+    await new Promise((resolve) => setTimeout(resolve));
     document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '?', bubbles: true }));
     expect(heard).toEqual(['?', '?']);
     window.removeEventListener('keydown', listener);
+  });
+
+  it('does not press again a shortcut the app already had (the key that woke the page)', async () => {
+    const { container } = page();
+    const held = holdInputsUntilHydrated(container);
+    const heard: string[] = [];
+    // The app's listener, as the first commit adds it while the key that woke the page is being dispatched.
+    const appListener = (event: KeyboardEvent) => {
+      heard.push(event.key);
+      event.preventDefault();
+    };
+    const wake = () => {
+      held.rootCreated();
+      window.addEventListener('keydown', appListener);
+      held.replay();
+    };
+    window.addEventListener('keydown', wake, { capture: true, once: true });
+    document.body.dispatchEvent(new KeyboardEvent('keydown', { key: '?', bubbles: true, cancelable: true }));
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(heard).toEqual(['?']);
+    window.removeEventListener('keydown', appListener);
   });
 });

@@ -14,7 +14,7 @@ import { shortcutOf } from '../ui/shortcuts';
  * finishes it at once: React hydrates synchronously before it dispatches such an event into a root still
  * being hydrated, so the press that woke the page reaches its button or link.
  */
-export const WAKE_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const;
+export const WAKE_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll', 'click'] as const;
 
 /** Idle this long after the load event, the page hydrates anyway (a visitor reading without touching it). */
 export const IDLE_HYDRATION_DELAY_MS = 5000;
@@ -86,25 +86,33 @@ export function holdInputsUntilHydrated(container: HTMLElement) {
       isRootCreated = true;
       window.removeEventListener('click', onClick, { capture: true });
     },
-    /** The hydrated page's effects have run (its listeners are on): what was held is done now, once. */
+    /**
+     * The hydrated page's effects have run (its listeners are on): what was held is done now, once. The keys
+     * after the press being dispatched, if one is: a key that itself woke the page hydrates it within its own
+     * dispatch, and then reaches the app's listener too, which prevents its default. That one is not pressed
+     * again.
+     */
     replay() {
       stop();
       for (const button of buttons.splice(0)) if (button.isConnected && !button.disabled) button.click();
-      for (const press of keys.splice(0)) {
-        const target = press.target instanceof Node && press.target.isConnected ? press.target : document.body;
-        target.dispatchEvent(
-          new KeyboardEvent('keydown', {
-            key: press.key,
-            code: press.code,
-            ctrlKey: press.ctrlKey,
-            metaKey: press.metaKey,
-            altKey: press.altKey,
-            shiftKey: press.shiftKey,
-            bubbles: true,
-            cancelable: true,
-          }),
-        );
-      }
+      const presses = keys.splice(0);
+      setTimeout(() => presses.filter((press) => !press.defaultPrevented).forEach(pressAgain));
     },
   };
+}
+
+function pressAgain(press: KeyboardEvent) {
+  const target = press.target instanceof Node && press.target.isConnected ? press.target : document.body;
+  target.dispatchEvent(
+    new KeyboardEvent('keydown', {
+      key: press.key,
+      code: press.code,
+      ctrlKey: press.ctrlKey,
+      metaKey: press.metaKey,
+      altKey: press.altKey,
+      shiftKey: press.shiftKey,
+      bubbles: true,
+      cancelable: true,
+    }),
+  );
 }
