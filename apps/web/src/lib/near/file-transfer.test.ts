@@ -116,6 +116,18 @@ describe('direct file transfer', () => {
     expect(JSON.parse(String(framesOf(links[1]?.[1] as FakePort, 'at')[0]))).toMatchObject({ next: 0 });
   });
 
+  test('turning receiving off lets go of a part waiting for its resume', async () => {
+    const { open, links, receiver } = receiverSetup();
+    const file = randomFile(3 * CHUNK_BYTES);
+    const first = await open();
+    links[0]?.[1].onMessage((data) => typeof data !== 'string' && links[0]?.[1].close());
+    await expect(sendFileOver(first, { id: 'T8', file, from: 'Laptop' })).rejects.toThrow('dropped');
+    receiver.setAccepting(false);
+    receiver.setAccepting(true);
+    await sendFileOver(await open(), { id: 'T8', file, from: 'Laptop' });
+    expect(JSON.parse(String(framesOf(links[1]?.[1] as FakePort, 'at')[0]))).toMatchObject({ next: 0 });
+  });
+
   test('a page that holds too much refuses a further file (its sender sends it through the server)', async () => {
     const { received, open } = receiverSetup({ heldBytes: () => DIRECT_FILES_HELD_MAX_BYTES - 1500 });
     const refused = sendFileOver(await open(), { id: 'T6', file: randomFile(2000), from: 'Laptop' });

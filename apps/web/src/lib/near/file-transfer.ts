@@ -275,42 +275,51 @@ export function createFileReceiver({ onFile, heldBytes = () => 0, keepMs = PARTI
     onFile({ fromDeviceId: partial.fromDeviceId, fromName: partial.fromName, file });
   }
 
-  function chunk(port: NearPort, key: string, data: ArrayBuffer) {
-    const partial = partials.get(key);
-    if (!partial || data.byteLength < CHUNK_HEADER_BYTES) return;
+  /** Takes one chunk of the file `arriving` on this channel; false when the rest of it is refused. */
+  function chunk(port: NearPort, arriving: { key: string; id: string }, data: ArrayBuffer): boolean {
+    const { key, id } = arriving;
     // Receiving turned off while a file arrives: the rest is refused as a new file would be, and the part
-    // already here is let go.
+    // already here is let go (setAccepting let it go already).
     if (!isAccepting) {
       drop(key);
-      return void port.send(JSON.stringify({ t: 'refused', id: partial.id, reason: 'off' }));
+      port.send(JSON.stringify({ t: 'refused', id, reason: 'off' }));
+      return false;
     }
+    const partial = partials.get(key);
+    if (!partial || data.byteLength < CHUNK_HEADER_BYTES) return true;
     const index = new DataView(data).getUint32(0);
     // The channel is ordered: anything but the next chunk is a stale frame of an earlier channel. A chunk
     // longer than a chunk could grow the file past its declared size (and the direct files' bound).
-    if (index !== partial.chunks.length || data.byteLength - CHUNK_HEADER_BYTES > CHUNK_BYTES) return;
+    if (index !== partial.chunks.length || data.byteLength - CHUNK_HEADER_BYTES > CHUNK_BYTES) return true;
     partial.chunks.push(data.slice(CHUNK_HEADER_BYTES));
     const next = partial.chunks.length;
-    if (next === chunkCount(partial.size)) return finish(port, key);
-    if (next % ACK_EVERY === 0) {
+    if (next === chunkCount(partial.size)) {
+      finish(port, key);
+    } else if (next % ACK_EVERY === 0) {
       // Kept PARTIAL_KEEP_MS from its last progress, not from its offer: a long transfer is not dropped midway.
       keep(key, partial);
       port.send(JSON.stringify({ t: 'ack', id: partial.id, next }));
     }
+    return true;
   }
 
   return {
     setAccepting(accepts: boolean): void {
       isAccepting = accepts;
+      // Parts waiting for a resume would be refused when it comes: they are let go now.
+      if (!accepts) for (const key of [...partials.keys()]) drop(key);
     },
     serve(port: NearPort, fromDeviceId: string): () => void {
-      let current: string | undefined;
+      let current: { key: string; id: string } | undefined;
       return port.onMessage((data) => {
         if (typeof data !== 'string') {
-          if (current) chunk(port, current, data);
+          if (current && !chunk(port, current, data)) current = undefined;
           return;
         }
         const frame = parseJsonFrame(data);
-        if (frame?.t === 'file') current = offer(port, fromDeviceId, frame);
+        if (frame?.t !== 'file') return;
+        const key = offer(port, fromDeviceId, frame);
+        current = key === undefined ? undefined : { key, id: String(frame.id) };
       });
     },
   };
