@@ -154,8 +154,13 @@ describe('clipsync push, pull, ls, share and rm against a real server', () => {
     expect(lines[2]).toMatch(/^[A-Za-z0-9_-]{22}\s+just now\s+first clip$/);
 
     const found = await h.cli(['ls', '--search', 'apples', '--json'], { env: listerEnv });
-    const { clips, total } = JSON.parse(found.stdout) as { clips: Clip[]; total: number };
+    const { clips, total, totalCapped } = JSON.parse(found.stdout) as {
+      clips: Clip[];
+      total: number;
+      totalCapped: boolean;
+    };
     expect(total).toBe(1);
+    expect(totalCapped).toBe(false);
     expect(clips.map((clip) => clip.content)).toEqual(['shopping: apples']);
 
     const one = await h.cli(['ls', '-n', '1'], { env: listerEnv });

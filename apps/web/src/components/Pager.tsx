@@ -5,7 +5,7 @@ interface PagerProps {
   page: number;
   pages: number;
   /**
-   * The total was capped by the server: there are more than `pages`, shown as 'Page X of 50+' (or of X+ past
+   * The total was capped by the server: there are more than `pages`, shown as 'Page X of 10+' (or of X+ past
    * them), and Next goes on.
    */
   hasMore?: boolean;
@@ -14,7 +14,7 @@ interface PagerProps {
 
 /**
  * Previous / 'Page X of Y' / Next; Previous is disabled on the first page and Next on the last.
- * With one page or none there is nowhere to go, so nothing shows. A capped total reads 'Page X of 50+'.
+ * With one page or none there is nowhere to go, so nothing shows. A capped total reads 'Page X of 10+'.
  */
 export function Pager({ page, pages, hasMore = false, onPageChange }: PagerProps) {
   const { t } = useTranslation();

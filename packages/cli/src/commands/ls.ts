@@ -36,8 +36,10 @@ ${COMMON_USAGE}
       query: { limit: limit.data, search: values.search },
     });
     const total = Number(headers.get('x-total-count') ?? clips.length);
+    // A counted total (a search) stops at the server's cap, which it says in X-Total-Count-Capped: '200+'.
+    const totalCapped = headers.get('x-total-count-capped') === 'true';
     if (json) {
-      printJson(io, { clips, total });
+      printJson(io, { clips, total, totalCapped });
       return;
     }
     if (clips.length === 0) {
@@ -45,8 +47,7 @@ ${COMMON_USAGE}
       return;
     }
     writeLine(io.stdout, table(clips, new Date()));
-    // A counted total (a search) stops at the server's cap, which it says in X-Total-Count-Capped: '200+'.
-    const shownTotal = headers.get('x-total-count-capped') === 'true' ? `${total}+` : String(total);
+    const shownTotal = totalCapped ? `${total}+` : String(total);
     if (total > clips.length)
       writeLine(io.stderr, `${clips.length} of ${shownTotal} clips shown (--limit to see more)`);
   },

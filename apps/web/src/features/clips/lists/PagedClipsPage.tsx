@@ -29,7 +29,7 @@ export function PagedClipsPage(props: PagedClipsPageProps) {
     withFavoriteFilter: showFavoriteFilter,
   });
   const clips = useClipList(kind, appliedFilters, { limit: CLIPS_PAGE_SIZE, offset: (page - 1) * CLIPS_PAGE_SIZE });
-  // A capped total is no last page: past it the list goes on (Page 51 of 51+).
+  // A capped total is no last page: past it the list goes on (Page 11 of 11+).
   const lastKnownTotal = clips.isPlaceholderData || clips.data?.isTotalCapped ? undefined : clips.data?.total;
   useKeepPageInRange(page, lastKnownTotal, CLIPS_PAGE_SIZE, setPage);
   useErrorToast(clips.isError, failure.title, failure.description);
