@@ -15,9 +15,6 @@ if (!root) throw new Error('#root is missing from index.html');
 
 const router = createBrowserRouter(routes);
 const prerendered = prerenderedPage(root);
-// Listening from the start, so that no input is missed: the prerendered page hydrates on its first use.
-const firstUse = prerendered ? whenFirstUsed() : null;
-const held = prerendered ? holdInputsUntilHydrated(prerendered) : null;
 
 /**
  * Renders the app as it is; its effect runs once the app's first effects (its listeners) have run, since a
@@ -28,7 +25,6 @@ function OnFirstCommit({ onCommit, children }: { onCommit: () => void; children:
   useEffect(() => onCommit(), [onCommit]);
   return children;
 }
-const replayHeld = () => held?.replay();
 
 const app = (
   <StrictMode>
@@ -45,10 +41,13 @@ if (prerendered) {
   // until then the HTML is the page, its links plain links. In a transition, so that hydrating runs in
   // slices with the page responsive between them (in one piece it was a task of ~1 s on Lighthouse's
   // throttled phone); a press on the page makes React finish it at once, before the press is dispatched.
+  // Listening from the start, so that no input is missed.
+  const firstUse = whenFirstUsed();
+  const held = holdInputsUntilHydrated(prerendered);
   void Promise.all([initialLanguageShown, whenRouterReady(router), firstUse]).then(() =>
     startTransition(() => {
-      hydrateRoot(prerendered, <OnFirstCommit onCommit={replayHeld}>{app}</OnFirstCommit>);
-      held?.rootCreated();
+      hydrateRoot(prerendered, <OnFirstCommit onCommit={held.replay}>{app}</OnFirstCommit>);
+      held.rootCreated();
     }),
   );
 } else {
