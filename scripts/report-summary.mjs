@@ -1,6 +1,8 @@
 // Adds up Vitest's and Playwright's JSON reports into one `N passed, N failed` line. A runner that wrote
-// no report, or a Vitest file that failed to load or whose setup failed (its tests then report as skipped),
-// counts as a failure: nothing passes by going missing.
+// no report, a Vitest file that failed to load or whose setup failed (its tests then report as skipped),
+// a Vitest run's unhandled errors (scripts/vitest-run-reporter.mjs), and a runner that exited failed with nothing
+// failed in its report (scripts/test.mjs writes the exit codes) count as failures: nothing passes by going
+// missing. `reasons` says why each such failure was counted.
 import { existsSync, readFileSync } from 'node:fs';
 
 function readJson(path) {
@@ -12,31 +14,65 @@ function readJson(path) {
   }
 }
 
+const firstLine = (text) => String(text).split('\n')[0];
+
+function vitestFailures(dir, exitCode) {
+  const report = readJson(`${dir}/vitest.json`);
+  if (!report) return { passed: 0, failed: 1, reasons: ['Vitest wrote no report'] };
+  let failed = report.numFailedTests ?? 0;
+  const reasons = [];
+  const brokenFiles = (report.testResults ?? []).filter(
+    (file) => file.status === 'failed' && (file.assertionResults ?? []).every((result) => result.status !== 'failed'),
+  );
+  failed += brokenFiles.length;
+  for (const file of brokenFiles)
+    reasons.push(`Vitest: ${file.name} failed outside its tests: ${firstLine(file.message)}`);
+  const run = readJson(`${dir}/vitest-run.json`);
+  for (const error of run?.unhandledErrors ?? []) reasons.push(`Vitest: unhandled error: ${firstLine(error)}`);
+  failed += run?.unhandledErrors?.length ?? 0;
+  if (run?.reason === 'interrupted') {
+    failed += 1;
+    reasons.push('Vitest: the run was interrupted');
+  }
+  if (exitCode && failed === 0) {
+    failed += 1;
+    reasons.push(`Vitest exited ${exitCode} with nothing failed in its report: see its output above`);
+  }
+  return { passed: report.numPassedTests ?? 0, failed, reasons };
+}
+
+function playwrightFailures(dir, exitCode) {
+  const report = readJson(`${dir}/playwright.json`);
+  if (!report?.stats) return { passed: 0, failed: 1, reasons: ['Playwright wrote no report'] };
+  let failed = report.stats.unexpected ?? 0;
+  const reasons = [];
+  if ((report.errors ?? []).length > 0) {
+    failed += 1;
+    for (const error of report.errors) reasons.push(`Playwright: ${firstLine(error.message ?? JSON.stringify(error))}`);
+  }
+  if (exitCode && failed === 0) {
+    failed += 1;
+    reasons.push(`Playwright exited ${exitCode} with nothing failed in its report: see its output above`);
+  }
+  return { passed: (report.stats.expected ?? 0) + (report.stats.flaky ?? 0), failed, reasons };
+}
+
 export function summarizeReports(dir = '.reports') {
-  let passed = 0;
-  let failed = 0;
-  const vitest = readJson(`${dir}/vitest.json`);
-  if (vitest) {
-    passed += vitest.numPassedTests ?? 0;
-    failed += vitest.numFailedTests ?? 0;
-    const brokenFiles = (vitest.testResults ?? []).filter(
-      (file) => file.status === 'failed' && (file.assertionResults ?? []).every((result) => result.status !== 'failed'),
-    );
-    failed += brokenFiles.length;
-  } else {
-    failed += 1;
-  }
-  const playwright = readJson(`${dir}/playwright.json`);
-  if (playwright?.stats) {
-    passed += (playwright.stats.expected ?? 0) + (playwright.stats.flaky ?? 0);
-    failed += playwright.stats.unexpected ?? 0;
-    if ((playwright.errors ?? []).length > 0) failed += 1;
-  } else {
-    failed += 1;
-  }
-  return { passed, failed, line: `${passed} passed, ${failed} failed` };
+  const exitCodes = readJson(`${dir}/exit-codes.json`) ?? {};
+  const runners = [vitestFailures(dir, exitCodes.vitest), playwrightFailures(dir, exitCodes.playwright)];
+  const passed = runners.reduce((sum, runner) => sum + runner.passed, 0);
+  const failed = runners.reduce((sum, runner) => sum + runner.failed, 0);
+  return {
+    passed,
+    failed,
+    reasons: runners.flatMap((runner) => runner.reasons),
+    line: `${passed} passed, ${failed} failed`,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log(summarizeReports(process.argv[2]).line);
+  const summary = summarizeReports(process.argv[2]);
+  // The reasons go to stderr: .ci/run reads the one line from stdout.
+  for (const reason of summary.reasons) console.error(reason);
+  console.log(summary.line);
 }

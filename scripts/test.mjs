@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: every Vitest project, then the Playwright journeys, each writing a JSON report under
-// .reports/; both always run, and the last line is the combined `N passed, N failed`.
+// .reports/; both always run, and the last line is the combined `N passed, N failed`, after the reason for each
+// failure the reports alone would not show.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { summarizeReports } from './report-summary.mjs';
 
 rmSync('.reports', { recursive: true, force: true });
@@ -14,9 +15,12 @@ const vitestStatus = run('npx', [
   '--reporter=default',
   '--reporter=json',
   '--outputFile.json=.reports/vitest.json',
+  '--reporter=./scripts/vitest-run-reporter.mjs',
 ]);
 const playwrightStatus = run('npx', ['playwright', 'test']);
+writeFileSync('.reports/exit-codes.json', JSON.stringify({ vitest: vitestStatus, playwright: playwrightStatus }));
 
 const summary = summarizeReports();
+for (const reason of summary.reasons) console.log(reason);
 console.log(summary.line);
 process.exit(vitestStatus === 0 && playwrightStatus === 0 && summary.failed === 0 ? 0 : 1);

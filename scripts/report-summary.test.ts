@@ -1,0 +1,96 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { summarizeReports } from './report-summary.mjs';
+
+// The CI's last line is this summary: a run that failed must never read `0 failed`, whatever made it fail.
+
+const root = resolve(import.meta.dirname, '..');
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'clipsync-summary-'));
+  dirs.push(dir);
+  return dir;
+}
+
+const playwrightPassed = { stats: { expected: 2, unexpected: 0, flaky: 0 }, errors: [] };
+
+function writeReports(dir: string, reports: Record<string, unknown>): string {
+  const reportsDir = join(dir, '.reports');
+  mkdirSync(reportsDir, { recursive: true });
+  for (const [name, report] of Object.entries(reports)) writeFileSync(join(reportsDir, name), JSON.stringify(report));
+  return reportsDir;
+}
+
+test('a Vitest run whose tests pass but which leaves an unhandled error is counted failed, and says where', () => {
+  const dir = tempDir();
+  writeFileSync(join(dir, 'vitest.config.mjs'), 'export default { test: { globals: true } };');
+  writeFileSync(
+    join(dir, 'leak.test.js'),
+    "test('passes', () => { void Promise.reject(new Error('left behind')); });\ntest('also passes', () => {});",
+  );
+  const vitest = spawnSync(
+    join(root, 'node_modules/.bin/vitest'),
+    [
+      'run',
+      '--root',
+      dir,
+      '--reporter=json',
+      '--outputFile.json=.reports/vitest.json',
+      `--reporter=${join(root, 'scripts/vitest-run-reporter.mjs')}`,
+    ],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  expect(vitest.status).toBe(1);
+  const reportsDir = writeReports(dir, {
+    'playwright.json': playwrightPassed,
+    'exit-codes.json': { vitest: vitest.status, playwright: 0 },
+  });
+
+  const summary = summarizeReports(reportsDir);
+
+  expect(summary.line).toBe('4 passed, 1 failed');
+  expect(summary.reasons).toEqual([`Vitest: unhandled error: left behind (while ${join(dir, 'leak.test.js')} ran)`]);
+});
+
+test('a runner that exits failed with nothing failed in its report is counted once, and named', () => {
+  const reportsDir = writeReports(tempDir(), {
+    'vitest.json': { numPassedTests: 5, numFailedTests: 0, testResults: [] },
+    'playwright.json': playwrightPassed,
+    'exit-codes.json': { vitest: 0, playwright: 1 },
+  });
+
+  const summary = summarizeReports(reportsDir);
+
+  expect(summary.line).toBe('7 passed, 1 failed');
+  expect(summary.reasons).toEqual(['Playwright exited 1 with nothing failed in its report: see its output above']);
+});
+
+test('a failed test is not counted twice for its runner exiting failed; missing reports count as failures', () => {
+  const reportsDir = writeReports(tempDir(), {
+    'vitest.json': { numPassedTests: 5, numFailedTests: 2, testResults: [] },
+    'exit-codes.json': { vitest: 1, playwright: 1 },
+  });
+
+  const summary = summarizeReports(reportsDir);
+
+  expect(summary.line).toBe('5 passed, 3 failed');
+  expect(summary.reasons).toEqual(['Playwright wrote no report']);
+});
+
+test('a clean run reads 0 failed with no reasons', () => {
+  const reportsDir = writeReports(tempDir(), {
+    'vitest.json': { numPassedTests: 5, numFailedTests: 0, testResults: [] },
+    'vitest-run.json': { reason: 'passed', unhandledErrors: [] },
+    'playwright.json': playwrightPassed,
+    'exit-codes.json': { vitest: 0, playwright: 0 },
+  });
+
+  expect(summarizeReports(reportsDir)).toEqual({ passed: 7, failed: 0, reasons: [], line: '7 passed, 0 failed' });
+});
