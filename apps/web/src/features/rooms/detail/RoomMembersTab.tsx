@@ -101,8 +101,10 @@ function MemberDetailsSheet({
             <div className="flex items-center gap-3">
               <MemberAvatar email={member.email} avatar={member.avatar} size="md" />
               <div className="min-w-0">
-                <p className="truncate font-medium">{member.name || member.email}</p>
-                {member.name && <p className="truncate text-sm text-slate-500 dark:text-slate-400">{member.email}</p>}
+                <p className="font-medium wrap-anywhere">{member.name || member.email}</p>
+                {member.name && (
+                  <p className="text-sm wrap-anywhere text-slate-500 dark:text-slate-400">{member.email}</p>
+                )}
                 <RoleBadge role={member.role} />
               </div>
             </div>

@@ -210,6 +210,24 @@ describe('RoomPage', () => {
     expect(within(sheet).getAllByText('member@example.com')).not.toHaveLength(0);
   });
 
+  test('a long e-mail cut short in the list is whole on hover, and whole in the Member Details sheet', async () => {
+    const email = 'a.very.long.address.for.one.member.of.this.room@departments.example-company.com';
+    const unnamed = { ...roomMember, id: 'member-2', name: '', email };
+    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom({ members: [roomOwner, { ...roomMember, email }, unnamed] }));
+    renderRoom();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Members' }));
+    const [named, alone] = screen.getAllByRole('button', { name: new RegExp(email.replaceAll('.', '\\.')) });
+    expect(within(named!).getByText('Max Member').parentElement).toHaveAttribute('title', email);
+    expect(within(alone!).getAllByTitle(email).map((element) => element.textContent)).toContain(email);
+
+    await userEvent.click(named!);
+    const sheet = screen.getByRole('dialog', { name: 'Member Details' });
+    const shown = within(sheet).getAllByText(email).find((element) => element.tagName === 'P')!;
+    // The sheet is where a member is read in full: its lines wrap rather than end in "…".
+    expect(shown).not.toHaveClass('truncate');
+    expect(within(sheet).getByText('Max Member')).not.toHaveClass('truncate');
+  });
+
   test("an invitation refused by the server shows its reason and 'Failed to add member'", async () => {
     vi.mocked(roomsApi.get).mockResolvedValue(makeRoom({ role: 'member', abilities: ROOM_MEMBER_ABILITIES }));
     vi.mocked(roomsApi.addMember).mockRejectedValue(
