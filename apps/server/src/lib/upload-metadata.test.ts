@@ -16,6 +16,9 @@ describe('toStoredFileName', () => {
     ['three dots, which URLs keep', '...', '...'],
     ['a stray high surrogate', 'a\uD83D.txt', 'a\uFFFD.txt'],
     ['a stray low surrogate', '\uDE00b', '\uFFFDb'],
+    ['a line break', 'two\nlines.txt', 'two\uFFFDlines.txt'],
+    ['a terminal escape', 'a\u001b[31mred.txt', 'a\uFFFD[31mred.txt'],
+    ['a tab and a delete', 'a\tb\u007f.txt', 'a\uFFFDb\uFFFD.txt'],
   ])('%s', (_label, uploaded, stored) => {
     expect(toStoredFileName(uploaded)).toBe(stored);
     expect(() => encodeURIComponent(toStoredFileName(uploaded))).not.toThrow();

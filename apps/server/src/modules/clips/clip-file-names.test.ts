@@ -105,6 +105,11 @@ describe('file names survive upload and download', () => {
     expect(res.headers['set-cookie']).toBeUndefined();
   });
 
+  test('a control character the parser lets through (a terminal escape, a tab) is stored as �', async () => {
+    const content = Buffer.from('escaped');
+    await roundTrip(asBrowserSends('a\u001b[31mred\tname.txt', 'text/plain', content), 'a�[31mred�name.txt', content);
+  });
+
   test('long names are cut to 255 UTF-16 units without splitting a surrogate pair', async () => {
     const content = Buffer.from('cut');
     await roundTrip(asBrowserSends('b'.repeat(300), 'text/plain', content), 'b'.repeat(255), content);
