@@ -55,4 +55,17 @@ describe('clip search matches file names', () => {
     expect((await historyIds(owner, 'gone-receipt')).ids).toEqual([]);
     expect((await historyIds(owner, kept.file.name)).ids).toEqual([clip.id]);
   });
+
+  test('a term across a line break is found in the text, never across the end of the text and a file name', async () => {
+    const acrossLines = await testApp.factory.clip({ owner, content: 'first line ends in alpha\nbeta opens the next' });
+    const textThenFile = await testApp.factory.clip({ owner, content: 'this text ends in alpha' });
+    await testApp.factory.file({ owner, clipId: textThenFile.id, name: 'beta-sheet.txt' });
+    const twoFiles = await testApp.factory.clip({ owner, content: 'files only' });
+    await testApp.factory.file({ owner, clipId: twoFiles.id, name: 'first-alpha' });
+    await testApp.factory.file({ owner, clipId: twoFiles.id, name: 'beta-second' });
+
+    expect(await historyIds(owner, 'alpha\nbeta')).toEqual({ ids: [acrossLines.id], total: '1' });
+    expect((await historyIds(owner, 'ALPHA\r\nbeta')).ids).toEqual([]);
+    expect((await historyIds(owner, 'alpha')).ids).toEqual([twoFiles.id, textThenFile.id, acrossLines.id]);
+  });
 });

@@ -15,9 +15,16 @@ import { filesOf } from './clips.service';
  * A search term found in a clip's text or in one of its files' names: a `LIKE` on the stored lowercased copy of
  * both (`search_text`, empty for an encrypted clip, whose text is an envelope), which its trigram index answers.
  * The term is lowercased by the same `lower()` that made the copy.
+ *
+ * The copy joins the text and the names with line breaks, and a name is one line (toStoredFileName): a term
+ * holding a line break is in the text or nowhere, so the rows the index finds are checked against the text
+ * alone, or the end of the text and a first file name would match as one.
  */
 function matchesSearch(search: string): SQL<boolean> {
-  return sql<boolean>`${clips.searchText} like lower(${toContainsPattern(search)})`;
+  const pattern = toContainsPattern(search);
+  const inCopy = sql<boolean>`${clips.searchText} like lower(${pattern})`;
+  if (!/[\r\n]/.test(search)) return inCopy;
+  return sql<boolean>`(${inCopy} and lower(${clips.content}) like lower(${pattern}))`;
 }
 
 /**
