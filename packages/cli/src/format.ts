@@ -11,10 +11,22 @@ export function formatBytes(bytes: number): string {
   return `${shown} ${units[unit]}`;
 }
 
-/** A text's first non-empty line, cut to `width` characters with an ellipsis. */
+/** Control characters (C0, DEL, C1), which a terminal would act on: an escape can recolour or rewrite its screen. */
+const CONTROL = /\p{Cc}/gu;
+
+/**
+ * Text fit to show inside a line of a listing: a tab as a space, any other control character as �. A clip's text
+ * may come from anywhere (a web page shared from a phone), so a listing never writes its escapes to the terminal;
+ * `pull` still gives the text byte for byte.
+ */
+export function printable(text: string): string {
+  return text.replaceAll('\t', ' ').replace(CONTROL, '\uFFFD');
+}
+
+/** A text's first non-empty line, printable, cut to `width` characters with an ellipsis. */
 export function oneLine(text: string, width: number): string {
   const line = text.split(/\r?\n/).find((candidate) => candidate.trim() !== '') ?? '';
-  const characters = [...line.trim()];
+  const characters = [...printable(line.trim())];
   return characters.length > width ? `${characters.slice(0, width - 1).join('')}…` : characters.join('');
 }
 

@@ -163,6 +163,17 @@ describe('clipsync push, pull, ls, share and rm against a real server', () => {
     expect(totalCapped).toBe(false);
     expect(clips.map((clip) => clip.content)).toEqual(['shopping: apples']);
 
+    // A text or a name holding a terminal escape is listed without it (pull still gives the text byte for byte).
+    const escaped = await h.testApp.as(lister).post('/api/clipboard', { content: 'red \u001b[31malert' });
+    const escapedId = escaped.json<Clip>().id;
+    await h.testApp.factory.file({ owner: lister, clipId: escapedId, name: 'bell\u0007.txt' });
+    const listed = await h.cli(['ls', '-n', '1'], { env: listerEnv });
+    expect(listed.stdout).not.toMatch(/\p{Cc}(?<!\n)/u);
+    expect(listed.stdout).toContain(`${escapedId}  just now  red \uFFFD[31malert  bell\uFFFD.txt`);
+    const pulled = await h.cli(['pull', escapedId], { env: listerEnv });
+    expect(pulled.stdout).toBe('red \u001b[31malert');
+    await h.testApp.as(lister).delete(`/api/clipboard/${escapedId}`);
+
     const one = await h.cli(['ls', '-n', '1'], { env: listerEnv });
     expect(one.stdout.trimEnd().split('\n')).toHaveLength(2);
     expect(one.stderr).toContain('1 of 2 clips shown');

@@ -14,7 +14,7 @@ import {
   type CommandContext,
 } from '../command';
 import { usageError } from '../errors';
-import { formatBytes, formatWhen, oneLine } from '../format';
+import { formatBytes, formatWhen, oneLine, printable } from '../format';
 import { filesToUpload, textToPush } from '../input';
 import { writeLine } from '../io';
 import { signedInClient } from '../session';
@@ -115,5 +115,5 @@ async function list({ io, args, json }: CommandContext): Promise<void> {
 /** A block in a few words: the text's first line, or the file's name and size. */
 function describe(item: DesktopItem): string {
   if (item.type === 'text') return `"${oneLine(item.content, TEXT_WIDTH)}"`;
-  return `${item.file_name ?? 'file'} (${formatBytes(item.file_size ?? 0)})`;
+  return `${printable(item.file_name ?? 'file')} (${formatBytes(item.file_size ?? 0)})`;
 }

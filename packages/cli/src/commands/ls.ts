@@ -2,7 +2,7 @@ import { CLIP_ENDPOINTS, CLIPS_PAGE_SIZE, ClipHistoryQuery, type Clip } from '@c
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { usageError } from '../errors';
 import { writeLine } from '../io';
-import { formatWhen, oneLine } from '../format';
+import { formatWhen, oneLine, printable } from '../format';
 import { signedInClient } from '../session';
 
 /** How many clips a page may hold, as the history query's own schema bounds it. */
@@ -58,7 +58,7 @@ const ENCRYPTED_TEXT = '[encrypted]';
 
 /** The files' names; an encrypted clip's are sealed inside them, so only their number is known here. */
 function filesColumn(clip: Clip): string {
-  if (!clip.encrypted) return clip.files.map((file) => file.name).join(', ');
+  if (!clip.encrypted) return clip.files.map((file) => printable(file.name)).join(', ');
   const count = clip.files.length;
   return count === 0 ? '' : `${count} encrypted file${count === 1 ? '' : 's'}`;
 }

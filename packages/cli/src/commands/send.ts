@@ -8,7 +8,7 @@ import {
 } from '@clipsync/shared';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { usageError } from '../errors';
-import { formatBytes } from '../format';
+import { formatBytes, printable } from '../format';
 import { filesToUpload, textToPush } from '../input';
 import { writeLine } from '../io';
 import { signedInClient } from '../session';
@@ -16,7 +16,9 @@ import { signedInClient } from '../session';
 /** The devices the names pick, each name matched case-insensitively against one device; else exit 2 with the names. */
 export function pickDevices(devices: readonly Device[], names: readonly string[]): Device[] {
   const others = devices.filter((device) => !device.current);
-  const listed = others.map((device) => `  ${device.name} (${device.kind}${device.online ? ', online' : ''})`);
+  const listed = others.map(
+    (device) => `  ${printable(device.name)} (${device.kind}${device.online ? ', online' : ''})`,
+  );
   const known = listed.length > 0 ? `Your other devices:\n${listed.join('\n')}` : 'You have no other devices.';
   const picked = names.map((name) => {
     const matches = others.filter((device) => device.name.toLowerCase() === name.trim().toLowerCase());
@@ -75,6 +77,6 @@ ${COMMON_USAGE}
     const { sends } = await client.call(DEVICE_SEND_ENDPOINTS.create, { body });
     const named = sends.map((send) => ({ ...send, name: targets.find(({ id }) => id === send.deviceId)?.name ?? '' }));
     if (json) printJson(io, { sends: named, ...(body.clipId ? { clipId: body.clipId } : {}) });
-    else for (const send of named) writeLine(io.stdout, `${send.name}: ${send.status}`);
+    else for (const send of named) writeLine(io.stdout, `${printable(send.name)}: ${send.status}`);
   },
 };

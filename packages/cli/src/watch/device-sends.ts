@@ -1,5 +1,6 @@
 import { ACCOUNT_DEVICE_ENDPOINTS, type DeviceSendPayload, type ReceivePolicy } from '@clipsync/shared';
 import type { ApiClient } from '../api-client';
+import { printable } from '../format';
 
 /** How many handled ids are kept: far more than can arrive between two redeliveries (30 s). */
 const HANDLED_IDS_KEPT = 1_000;
@@ -115,5 +116,5 @@ export function describeSend(arrived: ReceivedSend): string {
   const files = arrived.files.length > 0 ? ` with ${arrived.files.length} file(s): ${arrived.files.join(' ')}` : '';
   const where = arrived.action === 'clipboard' ? ', put in the clipboard' : '';
   const preview = arrived.action === 'shown' && arrived.text ? `: ${JSON.stringify(arrived.text.slice(0, 200))}` : '';
-  return `Sent from ${arrived.from}: ${what}${files}${where}${preview}`;
+  return `Sent from ${printable(arrived.from)}: ${what}${files}${where}${preview}`;
 }
