@@ -218,11 +218,17 @@ describe('RoomPage', () => {
     await userEvent.click(await screen.findByRole('tab', { name: 'Members' }));
     const [named, alone] = screen.getAllByRole('button', { name: new RegExp(email.replaceAll('.', '\\.')) });
     expect(within(named!).getByText('Max Member').parentElement).toHaveAttribute('title', email);
-    expect(within(alone!).getAllByTitle(email).map((element) => element.textContent)).toContain(email);
+    expect(
+      within(alone!)
+        .getAllByTitle(email)
+        .map((element) => element.textContent),
+    ).toContain(email);
 
     await userEvent.click(named!);
     const sheet = screen.getByRole('dialog', { name: 'Member Details' });
-    const shown = within(sheet).getAllByText(email).find((element) => element.tagName === 'P')!;
+    const shown = within(sheet)
+      .getAllByText(email)
+      .find((element) => element.tagName === 'P')!;
     // The sheet is where a member is read in full: its lines wrap rather than end in "…".
     expect(shown).not.toHaveClass('truncate');
     expect(within(sheet).getByText('Max Member')).not.toHaveClass('truncate');
