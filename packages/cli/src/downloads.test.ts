@@ -12,6 +12,7 @@ describe('a stored file name made safe to create inside a folder', () => {
     ['', 'file'],
     ['dir/', 'file'],
     ['a\nb\u0007c.txt', 'a_b_c.txt'],
+    ['red\u001b[31m\u009b2J.txt', 'red_[31m_2J.txt'],
     ['what?.txt', 'what_.txt'],
     ['trailing dots...', 'trailing dots'],
     ['CON', '_CON'],

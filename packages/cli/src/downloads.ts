@@ -8,11 +8,8 @@ import type { CliIo } from './io';
 
 /** Names Windows refuses whatever the extension (`con.txt` too). */
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
-/** Characters no file name should hold: control characters, and those Windows refuses. */
-const isUnsafeCharacter = (character: string) => {
-  const code = character.codePointAt(0) ?? 0;
-  return code < 0x20 || code === 0x7f || '<>:"|?*'.includes(character);
-};
+/** Characters no file name should hold: control characters (C0, DEL, C1), and those Windows refuses. */
+const isUnsafeCharacter = (character: string) => /\p{Cc}/u.test(character) || '<>:"|?*'.includes(character);
 /** Tries at a free name (`photo (1).jpg`, `photo (2).jpg`…) before giving up. */
 const FREE_NAME_TRIES = 1000;
 

@@ -1,5 +1,6 @@
 import { TOKEN_ENDPOINTS } from '@clipsync/shared';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
+import { printable } from '../format';
 import { writeLine } from '../io';
 import { signedInClient } from '../session';
 
@@ -20,9 +21,9 @@ ${COMMON_USAGE}
       printJson(io, { server: client.server, user, token });
       return;
     }
-    writeLine(io.stdout, `${user.name} <${user.email}>`);
+    writeLine(io.stdout, `${printable(user.name)} <${user.email}>`);
     writeLine(io.stdout, `server: ${client.server}`);
-    writeLine(io.stdout, `token:  ${token.name} (${token.scopes.join(', ')})`);
+    writeLine(io.stdout, `token:  ${printable(token.name)} (${token.scopes.join(', ')})`);
     if (token.expiresAt) writeLine(io.stdout, `expires: ${token.expiresAt}`);
   },
 };
