@@ -57,7 +57,8 @@ test('a Vitest run whose tests pass but which leaves an unhandled error is count
 
   expect(summary.line).toBe('4 passed, 1 failed');
   expect(summary.reasons).toEqual([`Vitest: unhandled error: left behind (while ${join(dir, 'leak.test.js')} ran)`]);
-});
+  // A whole Vitest run inside this one: seconds on CI's loaded cores.
+}, 60_000);
 
 test('a runner that exits failed with nothing failed in its report is counted once, and named', () => {
   const reportsDir = writeReports(tempDir(), {

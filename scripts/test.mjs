@@ -3,7 +3,7 @@
 // .reports/; both always run, and the last line is the combined `N passed, N failed`, after the reason for each
 // failure the reports alone would not show.
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { summarizeReports } from './report-summary.mjs';
 
 rmSync('.reports', { recursive: true, force: true });
@@ -18,6 +18,7 @@ const vitestStatus = run('npx', [
   '--reporter=./scripts/vitest-run-reporter.mjs',
 ]);
 const playwrightStatus = run('npx', ['playwright', 'test']);
+mkdirSync('.reports', { recursive: true });
 writeFileSync('.reports/exit-codes.json', JSON.stringify({ vitest: vitestStatus, playwright: playwrightStatus }));
 
 const summary = summarizeReports();
