@@ -42,6 +42,8 @@ describe('RoomInvitationsList', () => {
     const [first] = within(section).getAllByRole('listitem');
     expect(first).toHaveTextContent('friend@example.com');
     expect(first).toHaveTextContent('Invited by member@example.com · expires Nov 27, 2026');
+    // No sheet opens from an invitation: its lines wrap rather than end in "…", on a phone too.
+    for (const line of within(first!).getAllByText(/@example\.com/)) expect(line).not.toHaveClass('truncate');
     await userEvent.click(within(section).getByRole('button', { name: 'Cancel invitation: friend@example.com' }));
     expect(roomsApi.cancelInvitation).toHaveBeenCalledExactlyOnceWith('room-1', 'inv-1');
     expect((await screen.findAllByText('Invitation cancelled'))[0]).toBeInTheDocument();

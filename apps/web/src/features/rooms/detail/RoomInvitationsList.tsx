@@ -32,10 +32,8 @@ export function RoomInvitationsList({ room }: { room: RoomDetail }) {
           <li key={invitation.id} className="flex items-center gap-3 px-4 py-3">
             <Mail className="h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
             <div className="min-w-0 flex-1">
-              <p className="truncate text-sm" title={invitation.email}>
-                {invitation.email}
-              </p>
-              <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+              <p className="text-sm wrap-anywhere">{invitation.email}</p>
+              <p className="text-xs wrap-anywhere text-slate-500 dark:text-slate-400">
                 {t('rooms.invitationMeta', {
                   email: invitation.invitedBy.email,
                   date: formatDate(invitation.expires_at),
