@@ -49,7 +49,8 @@ export function RoomInvitationsList({ room }: { room: RoomDetail }) {
                 onClick={() => cancel.mutate({ roomId: room.id, invitationId: invitation.id })}
               >
                 <X className="h-4 w-4" aria-hidden="true" />
-                {t('rooms.cancelInvitation')}
+                {/* A phone keeps the width for the e-mail; the button's name says it all. */}
+                <span className="hidden sm:inline">{t('rooms.cancelInvitation')}</span>
               </Button>
             )}
           </li>
