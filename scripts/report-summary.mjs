@@ -2,8 +2,11 @@
 // no report, a Vitest file that failed to load or whose setup failed (its tests then report as skipped),
 // a Vitest run's unhandled errors (scripts/vitest-run-reporter.mjs), and a runner that exited failed with nothing
 // failed in its report (scripts/test.mjs writes the exit codes) count as failures: nothing passes by going
-// missing. `reasons` says why each such failure was counted.
+// missing. `reasons` names each failure, a failed test by its file and title: CI keeps only the tail of the
+// output, where the runners' own accounts of a failure have scrolled away.
 import { existsSync, readFileSync } from 'node:fs';
+import { isAbsolute, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 function readJson(path) {
   if (!existsSync(path)) return undefined;
@@ -14,13 +17,29 @@ function readJson(path) {
   }
 }
 
-const firstLine = (text) => String(text).split('\n')[0];
+const firstLine = (text) => stripVTControlCharacters(String(text)).trim().split('\n')[0];
+// Enough to say what failed when a change broke many tests, few enough to stay in CI's tail.
+const MAX_NAMED_TESTS = 15;
+
+function nameFailedTests(runner, failedTests) {
+  const named = failedTests.slice(0, MAX_NAMED_TESTS).map(({ file, title, message }) => {
+    const where = isAbsolute(file) ? relative(process.cwd(), file) : file;
+    return `${runner}: failed: ${where} › ${title}: ${firstLine(message)}`;
+  });
+  const more = failedTests.length - named.length;
+  return more > 0 ? [...named, `${runner}: and ${more} more failed tests`] : named;
+}
 
 function vitestFailures(dir, exitCode) {
   const report = readJson(`${dir}/vitest.json`);
   if (!report) return { passed: 0, failed: 1, reasons: ['Vitest wrote no report'] };
   let failed = report.numFailedTests ?? 0;
-  const reasons = [];
+  const failedTests = (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((result) => result.status === 'failed')
+      .map((result) => ({ file: file.name, title: result.fullName, message: result.failureMessages?.[0] ?? '' })),
+  );
+  const reasons = nameFailedTests('Vitest', failedTests);
   const brokenFiles = (report.testResults ?? []).filter(
     (file) => file.status === 'failed' && (file.assertionResults ?? []).every((result) => result.status !== 'failed'),
   );
@@ -41,11 +60,31 @@ function vitestFailures(dir, exitCode) {
   return { passed: report.numPassedTests ?? 0, failed, reasons };
 }
 
+// Playwright's report nests suites (a file, then its describe blocks) down to specs, each test with its runs.
+function unexpectedTests(suites, titles = []) {
+  return suites.flatMap((suite) => {
+    const path = suite.file === suite.title ? [] : [...titles, suite.title];
+    const specs = (suite.specs ?? []).flatMap((spec) =>
+      (spec.tests ?? [])
+        .filter((test) => test.status === 'unexpected')
+        .map((test) => {
+          const lastRun = test.results?.at(-1);
+          return {
+            file: spec.file,
+            title: [...path, spec.title].join(' › '),
+            message: lastRun?.error?.message ?? lastRun?.status ?? '',
+          };
+        }),
+    );
+    return [...specs, ...unexpectedTests(suite.suites ?? [], path)];
+  });
+}
+
 function playwrightFailures(dir, exitCode) {
   const report = readJson(`${dir}/playwright.json`);
   if (!report?.stats) return { passed: 0, failed: 1, reasons: ['Playwright wrote no report'] };
   let failed = report.stats.unexpected ?? 0;
-  const reasons = [];
+  const reasons = nameFailedTests('Playwright', unexpectedTests(report.suites ?? []));
   if ((report.errors ?? []).length > 0) {
     failed += 1;
     for (const error of report.errors) reasons.push(`Playwright: ${firstLine(error.message ?? JSON.stringify(error))}`);

@@ -95,3 +95,92 @@ test('a clean run reads 0 failed with no reasons', () => {
 
   expect(summarizeReports(reportsDir)).toEqual({ passed: 7, failed: 0, reasons: [], line: '7 passed, 0 failed' });
 });
+
+const playwrightFailedSpec = (title: string, error?: string) => ({
+  title,
+  file: 'landing.spec.ts',
+  tests: [
+    { status: 'expected', results: [{ status: 'passed' }] },
+    { status: 'unexpected', results: [{ status: error ? 'failed' : 'timedOut', error: error && { message: error } }] },
+  ],
+});
+
+test('each failed test is named by its file and title, with the first line of its error', () => {
+  const reportsDir = writeReports(tempDir(), {
+    'vitest.json': {
+      numPassedTests: 1,
+      numFailedTests: 1,
+      testResults: [
+        {
+          name: join(process.cwd(), 'apps/server/src/a.test.ts'),
+          status: 'failed',
+          assertionResults: [
+            { fullName: 'passes', status: 'passed', failureMessages: [] },
+            {
+              fullName: 'a › b',
+              status: 'failed',
+              failureMessages: ['AssertionError: expected 1 to be 2\n    at a.test.ts:3:1'],
+            },
+          ],
+        },
+      ],
+    },
+    'playwright.json': {
+      stats: { expected: 2, unexpected: 2, flaky: 0 },
+      errors: [],
+      suites: [
+        {
+          title: 'landing.spec.ts',
+          file: 'landing.spec.ts',
+          specs: [playwrightFailedSpec('the pricing')],
+          suites: [
+            {
+              title: 'on a phone',
+              file: 'landing.spec.ts',
+              specs: [
+                playwrightFailedSpec(
+                  'folds its links',
+                  '\u001b[31mError: expect(locator).toBeVisible()\u001b[39m\n\nLocator: …',
+                ),
+              ],
+            },
+          ],
+        },
+      ],
+    },
+    'exit-codes.json': { vitest: 1, playwright: 1 },
+  });
+
+  const summary = summarizeReports(reportsDir);
+
+  expect(summary.line).toBe('3 passed, 3 failed');
+  expect(summary.reasons).toEqual([
+    'Vitest: failed: apps/server/src/a.test.ts › a › b: AssertionError: expected 1 to be 2',
+    'Playwright: failed: landing.spec.ts › the pricing: timedOut',
+    'Playwright: failed: landing.spec.ts › on a phone › folds its links: Error: expect(locator).toBeVisible()',
+  ]);
+});
+
+test('past fifteen failed tests, the rest are counted rather than named', () => {
+  const reportsDir = writeReports(tempDir(), {
+    'vitest.json': { numPassedTests: 0, numFailedTests: 0, testResults: [] },
+    'playwright.json': {
+      stats: { expected: 0, unexpected: 17, flaky: 0 },
+      errors: [],
+      suites: [
+        {
+          title: 'landing.spec.ts',
+          file: 'landing.spec.ts',
+          specs: Array.from({ length: 17 }, (_, index) => playwrightFailedSpec(`journey ${index + 1}`)),
+        },
+      ],
+    },
+    'exit-codes.json': { vitest: 0, playwright: 1 },
+  });
+
+  const { reasons } = summarizeReports(reportsDir);
+
+  expect(reasons).toHaveLength(16);
+  expect(reasons[14]).toBe('Playwright: failed: landing.spec.ts › journey 15: timedOut');
+  expect(reasons[15]).toBe('Playwright: and 2 more failed tests');
+});
