@@ -1,9 +1,11 @@
 import type { CreatedDeviceSends, Device, DeviceSendPayload } from '@clipsync/shared';
+import { inArray, sql } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestSocket } from '../../../test/socket-client';
 import { createTestDatabase } from '../../../test/test-database';
+import { deviceSends } from '../../db/schema';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -23,7 +25,9 @@ describe('sending to devices across two nodes', () => {
     const env = {
       DATABASE_URL: database.url,
       REDIS_URL: process.env.TEST_REDIS_URL,
-      DEVICE_SEND_REDELIVER_MS: '300',
+      // A send falls due a minute after its handover, far beyond an acknowledgement's time on loaded cores; the
+      // test dates a handover back to make it due, and the nodes' jobs (every 50 ms) do the rest.
+      DEVICE_SEND_REDELIVER_MS: '60000',
       DEVICE_SEND_SCAN_MS: '50',
     };
     nodeA = await buildTestApp(env);
@@ -63,9 +67,32 @@ describe('sending to devices across two nodes', () => {
     const two = await nodeA.as(owner).post('/api/device-sends', { to: [device.id], text: 'two' });
     expect(two.json<CreatedDeviceSends>().sends[0]?.status).toBe('delivered');
 
-    const deadline = Date.now() + 5000;
-    while (received.filter(({ text }) => text === 'two').length < 2 && Date.now() < deadline) await sleep(25);
-    await sleep(800);
+    const timesReceived = (text: string) => received.filter((send) => send.text === text).length;
+    const until = async (check: () => boolean | Promise<boolean>) => {
+      const deadline = Date.now() + 10_000;
+      while (!(await check())) {
+        if (Date.now() > deadline) throw new Error('timed out');
+        await sleep(25);
+      }
+    };
+    const ids = [one, two].map((res) => res.json<CreatedDeviceSends>().sends[0]!.id);
+    const acknowledged = async () =>
+      (await nodeA.context.db.select().from(deviceSends).where(inArray(deviceSends.id, ids))).filter(
+        ({ ackedAt }) => ackedAt !== null,
+      ).length;
+    const handedOverLongAgo = () =>
+      nodeA.context.db
+        .update(deviceSends)
+        .set({ deliveredAt: sql`now() - interval '1 hour'` })
+        .where(inArray(deviceSends.id, ids));
+
+    await until(async () => timesReceived('two') === 1 && (await acknowledged()) === 1);
+    // 'two' looks handed over an hour ago without an acknowledgement: a node's job hands it over again.
+    await handedOverLongAgo();
+    await until(async () => timesReceived('two') === 2 && (await acknowledged()) === 2);
+    // Both acknowledged: dated back again, neither is handed over once more.
+    await handedOverLongAgo();
+    await sleep(500);
     expect(received.filter(({ text }) => text === 'one')).toHaveLength(1);
     expect(received.filter(({ text }) => text === 'two').map(({ id }) => id)).toEqual([
       two.json<CreatedDeviceSends>().sends[0]?.id,
