@@ -26,6 +26,9 @@ function serverProject(
       testTimeout: 20_000,
       // A fresh app (its database migrated from empty) once took over 30 s on two cores at load 11 (2026-11-25).
       hookTimeout: 60_000,
+      // expect.poll waits on what the app does after its reply; Vitest's 1 s is shorter than a stall on CI's
+      // loaded cores, and a longer wait only makes a real failure slower to report.
+      expect: { poll: { timeout: 10_000 } },
       // Files on the one TEST_REDIS_URL share its Socket.IO adapter channels: a node of one file would count
       // as a peer of another's. They run one at a time, after the rest.
       ...(options.sharesRedis ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : {}),
@@ -46,6 +49,7 @@ const projects: Array<string | TestProjectInlineConfiguration> = [
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
       testTimeout: 20_000,
       hookTimeout: 60_000,
+      expect: { poll: { timeout: 10_000 } },
     },
   },
   // Checks over the repository's own sources (scripts/*.test.ts), such as its import circles.

@@ -4,6 +4,7 @@ import { socketPool } from '../../test/socket-client';
 import type { JobOutcome } from '../lib/job-runs';
 import type { Mail } from '../mail/mailer';
 import { defineModule, registerModules } from '../modules/define-module';
+import { inBackground } from '../../test/waits';
 
 const TOKEN = 'scrape-token-for-the-tests-0123456789';
 
@@ -121,7 +122,10 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
     const socket = await sockets.connect(baseUrl);
     expect(seriesValue(await scrape(), 'socketio_connected_sockets')).toBe(1);
     socket.close();
-    await vi.waitFor(async () => expect(seriesValue(await scrape(), 'socketio_connected_sockets')).toBe(0));
+    await vi.waitFor(
+      async () => expect(seriesValue(await scrape(), 'socketio_connected_sockets')).toBe(0),
+      inBackground,
+    );
   });
 
   test('reports the mails not yet sent', async () => {
@@ -132,7 +136,7 @@ describe('GET /api/metrics with METRICS_TOKEN', () => {
     testApp.context.mail.enqueue(() => isReleased.then(() => mail));
     expect(seriesValue(await scrape(), 'mail_queue_depth')).toBe(1);
     release();
-    await vi.waitFor(async () => expect(seriesValue(await scrape(), 'mail_queue_depth')).toBe(0));
+    await vi.waitFor(async () => expect(seriesValue(await scrape(), 'mail_queue_depth')).toBe(0), inBackground);
   });
 
   test('counts job runs by job and outcome, and times them', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { startOwnRedis, type OwnService } from '../../test/own-services';
+import { inBackground } from '../../test/waits';
 
 /**
  * Two nodes on one Redis of the test's own (stopping the suite's shared one would break other files): the
@@ -14,7 +15,10 @@ describe('per-address limits with Redis, and without it', () => {
     const env = { REDIS_URL: redis.url, RATE_LIMIT_PER_MINUTE: '4' };
     nodes = [await buildTestApp(env), await buildTestApp(env)];
     // Until its counter connection is up, a node counts on its own, as during an outage.
-    await vi.waitFor(() => expect(nodes.map((node) => node.context.counterRedis?.status)).toEqual(['ready', 'ready']));
+    await vi.waitFor(
+      () => expect(nodes.map((node) => node.context.counterRedis?.status)).toEqual(['ready', 'ready']),
+      inBackground,
+    );
   });
   afterAll(async () => {
     await Promise.all(nodes.map((node) => node.close()));

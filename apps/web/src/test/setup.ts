@@ -1,10 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { appTextsLoaded } from '../i18n';
 
 // Components under test meet every page's texts, which the app loads with the router's pages.
 await appTextsLoaded();
+
+// findBy and waitFor give up after 1 s by default: less than a render and a lazy part take on CI's two loaded
+// cores. A longer wait only makes a real failure slower to report.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -49,7 +49,7 @@ describe('watch and end-to-end encrypted clips', () => {
     await sync.reconnected();
     sync.created({ ...created, clipId: PLAIN_ID, content: 'plain text', files: [] });
 
-    await vi.waitFor(() => expect(written).toHaveLength(1));
+    await vi.waitFor(() => expect(written).toHaveLength(1), { timeout: 10_000 });
     expect(written).toEqual([{ kind: 'text', text: 'plain text' }]);
     expect(problems).toEqual([
       `Clip ${ENCRYPTED_ID} is end-to-end encrypted: not put in the clipboard (open its link)`,

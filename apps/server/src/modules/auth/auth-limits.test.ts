@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { inBackground } from '../../../test/waits';
 
 describe('auth rate limits, malformed bodies and the dev outbox', () => {
   let testApp: TestApp;
@@ -129,7 +130,7 @@ describe('auth rate limits, malformed bodies and the dev outbox', () => {
     await vi.waitFor(async () => {
       const mails = (await outboxFrom('127.0.0.1')).json().mails as Array<{ to: string }>;
       expect(mails.some((candidate) => candidate.to === 'outbox@example.com')).toBe(true);
-    });
+    }, inBackground);
     for (const loopback of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
       const outbox = await outboxFrom(loopback);
       expect(outbox.statusCode).toBe(200);

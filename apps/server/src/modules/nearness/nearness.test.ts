@@ -15,6 +15,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
 import { connectSocket, type TestSocket } from '../../../test/socket-client';
 import { deviceNearness, nearChallenges } from '../../db/schema';
+import { inBackground } from '../../../test/waits';
 
 type Caller = { tokens: { access_token: string } };
 type KeyedDevice = Caller & { device: Device; keys: webcrypto.CryptoKeyPair };
@@ -296,7 +297,7 @@ describe('nearness: signalling between own devices and the signed proof', () => 
     expect([...proof.deviceIds].sort()).toEqual([laptop.device.id, phone.device.id].sort());
     expect(await nearUntilSeenBy(laptop, phone.device.id)).toBe(proof.nearUntil);
     expect(await nearUntilSeenBy(phone, laptop.device.id)).toBe(proof.nearUntil);
-    await vi.waitFor(() => expect(heardByLaptop).toEqual([proof]));
+    await vi.waitFor(() => expect(heardByLaptop).toEqual([proof]), inBackground);
     await sleep(50);
     expect(heardByStranger).toEqual([]);
   });
@@ -337,7 +338,7 @@ describe('nearness: signalling between own devices and the signed proof', () => 
     issued = await challenge(laptop, phone.device.id);
     const good = await signBoth(laptop, phone, issued);
     expect((await prove(phone, issued.challengeId, good)).statusCode).toBe(200);
-    await vi.waitFor(() => expect(heardByLaptop).toHaveLength(1));
+    await vi.waitFor(() => expect(heardByLaptop).toHaveLength(1), inBackground);
     await testApp.context.db.delete(deviceNearness).where(eq(deviceNearness.userId, owner.id));
     await refused(await prove(phone, issued.challengeId, good));
     await refused(await prove(laptop, issued.challengeId, good));

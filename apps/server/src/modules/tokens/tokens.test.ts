@@ -9,6 +9,7 @@ import { personalAccessTokens } from '../../db/schema';
 import { hashToken } from '../../lib/secure-tokens';
 import { createTokensContext } from './tokens.context';
 import * as tokensService from './tokens.service';
+import { inBackground } from '../../../test/waits';
 
 type AckResult = Parameters<SocketAck>[0];
 
@@ -78,7 +79,7 @@ describe('personal access tokens', () => {
 
     const listed = async () =>
       (await testApp.as(owner).get('/api/tokens')).json<{ tokens: Array<Record<string, unknown>> }>().tokens[0]!;
-    await vi.waitFor(async () => expect((await listed()).lastUsedClient).toBe('curl'));
+    await vi.waitFor(async () => expect((await listed()).lastUsedClient).toBe('curl'), inBackground);
     const first = (await listed()).lastUsedAt;
     expect(first).not.toBeNull();
     await testApp.as(bearer(token)).inject('GET', '/api/clipboard/history', undefined, { 'user-agent': 'Firefox/1' });
