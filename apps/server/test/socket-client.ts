@@ -51,7 +51,7 @@ export function socketPool() {
 export function nextEvent<E extends keyof ServerToClientEvents>(
   socket: TestSocket,
   event: E,
-  timeoutMs = 3000,
+  timeoutMs = 10_000,
 ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no ${String(event)} within ${timeoutMs} ms`)), timeoutMs);
