@@ -1,12 +1,13 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test, vi } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { desktopApi } from '../../api/desktop-api';
 import { makeDesktop, makeDesktopItem } from '../../test/desktop-fixtures';
 import { testUser } from '../../test/fixtures';
 import { setUpPageTests } from '../../test/page-test-setup';
 import { renderLivePage } from '../../test/render-live-page';
 import DesktopPage from './DesktopPage';
+import { LAYOUT_SAVE_DELAY_MS } from './use-layout-autosave';
 
 vi.mock('../../api/desktop-api', () => import('../../test/desktop-api-mock'));
 vi.mock('../../api/network-api', () => ({ networkApi: { shareOrigins: vi.fn() } }));
@@ -25,11 +26,40 @@ const savedAsServerDoes = () =>
     ),
   );
 
+/**
+ * The desktop, shown; from then on setTimeout runs on a fake clock that only the test moves on, so the layout's
+ * save LAYOUT_SAVE_DELAY_MS after the last key comes neither early nor twice when the worker stalls between
+ * two keys. It is faked only once the page has loaded: Testing Library's findBy and waitFor wait on setTimeout
+ * (their time-out, and a setTimeout(0) when done) and would hang on it, so the tests below advance the clock
+ * (`pass`) and assert at once instead.
+ */
 async function renderDesktop() {
   vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [makeDesktopItem(), SECOND] }));
   renderLivePage({ path: '/desktop', url: '/desktop', element: <DesktopPage />, user: testUser });
-  return screen.findByRole('article', { name: 'Hello desktop' });
+  const block = await screen.findByRole('article', { name: 'Hello desktop' });
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  return block;
 }
+
+/**
+ * Keys pressed as userEvent.keyboard presses them, without moving the fake clock: its pause after each key
+ * (0 ms, in which the grid re-renders) and the setTimeout(0) Testing Library ends each call with run at
+ * once. That last one it runs only for Jest's fake timers (testing-library/react-testing-library#1197).
+ */
+async function keyboard(keys: string) {
+  let isDone = false;
+  const typing = userEvent
+    .setup({ advanceTimers: (ms) => vi.advanceTimersByTimeAsync(ms) })
+    .keyboard(keys)
+    .finally(() => {
+      isDone = true;
+    });
+  while (!isDone) await vi.advanceTimersByTimeAsync(0);
+  await typing;
+}
+
+/** `ms` pass on the fake clock, and what they set off (a save, its answer) runs its course. */
+const pass = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
 /** The desktop with its first block focused, saving as the server does. */
 async function focusFirstBlock() {
@@ -39,6 +69,7 @@ async function focusFirstBlock() {
 
 describe('DesktopPage keyboard', () => {
   setUpPageTests();
+  afterEach(() => void vi.useRealTimers());
 
   test('a block is focusable, named by its content and described by the keys that move it', async () => {
     const block = await renderDesktop();
@@ -50,14 +81,16 @@ describe('DesktopPage keyboard', () => {
 
   test('arrows move the focused block (Shift: 10 steps), announced, and saved once after the keys settle', async () => {
     await focusFirstBlock();
-    await userEvent.keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{Shift>}{ArrowDown}{/Shift}');
+    await keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{Shift>}{ArrowDown}{/Shift}');
     expect(screen.getByText('Moved to 30, 100')).toBeInTheDocument();
     expect(desktopApi.saveLayout).not.toHaveBeenCalled();
-    await waitFor(() => expect(desktopApi.saveLayout).toHaveBeenCalled());
+    await pass(LAYOUT_SAVE_DELAY_MS - 1);
+    expect(desktopApi.saveLayout).not.toHaveBeenCalled();
+    await pass(1);
     expect(desktopApi.saveLayout).toHaveBeenCalledExactlyOnceWith({}, [
       { id: 'item-1', position: { x: 30, y: 100 }, size: { width: 200, height: 150 }, version: 1 },
     ]);
-    expect((await screen.findAllByText('Layout saved', { exact: true }))[0]).toBeInTheDocument();
+    expect(screen.getAllByText('Layout saved', { exact: true })[0]).toBeInTheDocument();
   });
 
   test('presses quicker than the grid re-renders build on each other', async () => {
@@ -65,11 +98,10 @@ describe('DesktopPage keyboard', () => {
     const block = screen.getByRole('article', { name: 'Hello desktop' });
     for (let press = 0; press < 3; press += 1) fireEvent.keyDown(block, { key: 'ArrowRight' });
     expect(screen.getByText('Moved to 30, 0')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(desktopApi.saveLayout).toHaveBeenCalledExactlyOnceWith({}, [
-        { id: 'item-1', position: { x: 30, y: 0 }, size: { width: 200, height: 150 }, version: 1 },
-      ]),
-    );
+    await pass(LAYOUT_SAVE_DELAY_MS);
+    expect(desktopApi.saveLayout).toHaveBeenCalledExactlyOnceWith({}, [
+      { id: 'item-1', position: { x: 30, y: 0 }, size: { width: 200, height: 150 }, version: 1 },
+    ]);
   });
 
   test("a key pressed while a save is on its way is kept when that save's answer arrives", async () => {
@@ -81,46 +113,47 @@ describe('DesktopPage keyboard', () => {
         }),
     );
     (await renderDesktop()).focus();
-    await userEvent.keyboard('{ArrowRight}');
-    await waitFor(() => expect(desktopApi.saveLayout).toHaveBeenCalledTimes(1));
+    await keyboard('{ArrowRight}');
+    await pass(LAYOUT_SAVE_DELAY_MS);
+    expect(desktopApi.saveLayout).toHaveBeenCalledTimes(1);
     savedAsServerDoes();
-    await userEvent.keyboard('{ArrowRight}');
+    await keyboard('{ArrowRight}');
     await act(async () => {
       answerFirstSave();
       await vi.mocked(desktopApi.saveLayout).mock.results[0]?.value;
-      await new Promise((settle) => setTimeout(settle, 50));
     });
+    // The answer and its cache updates settle, well within the second press's save delay.
+    await pass(50);
     expect(desktopApi.saveLayout).toHaveBeenCalledTimes(1);
     // The next press builds on the second, not on the place the first save's answer gave back.
-    await userEvent.keyboard('{ArrowDown}');
+    await keyboard('{ArrowDown}');
     expect(screen.getByText('Moved to 20, 10')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(desktopApi.saveLayout).toHaveBeenLastCalledWith({}, [
-        { id: 'item-1', position: { x: 20, y: 10 }, size: { width: 200, height: 150 }, version: 1 },
-      ]),
-    );
+    await pass(LAYOUT_SAVE_DELAY_MS);
+    expect(desktopApi.saveLayout).toHaveBeenCalledTimes(2);
+    expect(desktopApi.saveLayout).toHaveBeenLastCalledWith({}, [
+      { id: 'item-1', position: { x: 20, y: 10 }, size: { width: 200, height: 150 }, version: 1 },
+    ]);
   });
 
   test('Alt with the arrows resizes, within the size limits; a block at the edge stays on the grid', async () => {
     await focusFirstBlock();
-    await userEvent.keyboard('{ArrowLeft}{ArrowUp}');
+    await keyboard('{ArrowLeft}{ArrowUp}');
     expect(screen.getByText('Moved to 0, 0')).toBeInTheDocument();
-    await userEvent.keyboard('{Alt>}{ArrowRight}{ArrowDown}{/Alt}');
+    await keyboard('{Alt>}{ArrowRight}{ArrowDown}{/Alt}');
     expect(screen.getByText('Resized to 210 × 160')).toBeInTheDocument();
-    await userEvent.keyboard('{Alt>}{Shift>}{ArrowUp}{ArrowUp}{/Shift}{/Alt}');
+    await keyboard('{Alt>}{Shift>}{ArrowUp}{ArrowUp}{/Shift}{/Alt}');
     expect(screen.getByText('Resized to 210 × 40')).toBeInTheDocument();
-    await waitFor(() =>
-      expect(desktopApi.saveLayout).toHaveBeenCalledExactlyOnceWith({}, [
-        { id: 'item-1', position: { x: 0, y: 0 }, size: { width: 210, height: 40 }, version: 1 },
-      ]),
-    );
+    await pass(LAYOUT_SAVE_DELAY_MS);
+    expect(desktopApi.saveLayout).toHaveBeenCalledExactlyOnceWith({}, [
+      { id: 'item-1', position: { x: 0, y: 0 }, size: { width: 210, height: 40 }, version: 1 },
+    ]);
   });
 
   test('arrows pressed on a block’s buttons are not the block’s', async () => {
     const block = await renderDesktop();
     within(block).getByRole('button', { name: 'Copy' }).focus();
-    await userEvent.keyboard('{ArrowRight}{ArrowDown}');
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await keyboard('{ArrowRight}{ArrowDown}');
+    await pass(LAYOUT_SAVE_DELAY_MS);
     expect(desktopApi.saveLayout).not.toHaveBeenCalled();
     expect(screen.queryByText(/^Moved to/)).not.toBeInTheDocument();
   });
