@@ -8,6 +8,13 @@ describe('printable', () => {
     ['a C1 control (CSI)', 'a\u009b2Jb', 'a\uFFFD2Jb'],
     ['a bell, a delete and a carriage return', '\u0007x\u007f\r', '\uFFFDx\uFFFD\uFFFD'],
     ['a tab reads as a space', 'name\tvalue', 'name value'],
+    [
+      'a right-to-left override, which would show the rest of the line reversed',
+      'invoice\u202Efdp.exe',
+      'invoice\uFFFDfdp.exe',
+    ],
+    ['an isolate and its end', 'a\u2067b\u2069c', 'a\uFFFDb\uFFFDc'],
+    ['right-to-left text itself, and its marks, stay', 'שלום \u200Fעולם', 'שלום \u200Fעולם'],
   ])('%s', (_label, text, shown) => {
     expect(printable(text)).toBe(shown);
   });

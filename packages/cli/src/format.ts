@@ -11,13 +11,17 @@ export function formatBytes(bytes: number): string {
   return `${shown} ${units[unit]}`;
 }
 
-/** Control characters (C0, DEL, C1), which a terminal would act on: an escape can recolour or rewrite its screen. */
-const CONTROL = /\p{Cc}/gu;
+/**
+ * Control characters (C0, DEL, C1), which a terminal would act on: an escape can recolour or rewrite its screen.
+ * And the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): one in a clip's text
+ * would reorder the rest of its line as shown, the listing's other columns too, so that a name reads as another.
+ */
+const CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
 
 /**
- * Text fit to show inside a line of a listing: a tab as a space, any other control character as �. A clip's text
- * may come from anywhere (a web page shared from a phone), so a listing never writes its escapes to the terminal;
- * `pull` still gives the text byte for byte.
+ * Text fit to show inside a line of a listing: a tab as a space, any other control character, or a character that
+ * reorders the line, as �. A clip's text may come from anywhere (a web page shared from a phone), so a listing
+ * never writes its escapes to the terminal; `pull` still gives the text byte for byte.
  */
 export function printable(text: string): string {
   return text.replaceAll('\t', ' ').replace(CONTROL, '\uFFFD');
