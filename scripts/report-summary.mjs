@@ -5,7 +5,7 @@
 // missing. `reasons` names each failure, a failed test by its file and title: CI keeps only the tail of the
 // output, where the runners' own accounts of a failure have scrolled away.
 import { existsSync, readFileSync } from 'node:fs';
-import { isAbsolute, relative } from 'node:path';
+import { join, relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 function readJson(path) {
@@ -21,32 +21,58 @@ const firstLine = (text) => stripVTControlCharacters(String(text)).trim().split(
 // Enough to say what failed when a change broke many tests, few enough to stay in CI's tail.
 const MAX_NAMED_TESTS = 15;
 
-function nameFailedTests(runner, failedTests) {
-  const named = failedTests.slice(0, MAX_NAMED_TESTS).map(({ file, title, message }) => {
-    const where = isAbsolute(file) ? relative(process.cwd(), file) : file;
-    return `${runner}: failed: ${where} › ${title}: ${firstLine(message)}`;
-  });
+/**
+ * `Vitest [server-postgres]: failed: file › describe › test: the first line of its error`, as far as the cap.
+ * `readFailedTests` reads them from a report; should it trip on a report of an unexpected shape, the count stands
+ * and the line says so.
+ */
+function nameFailedTests(runner, readFailedTests) {
+  let failedTests;
+  try {
+    failedTests = readFailedTests();
+  } catch (error) {
+    return [`${runner}: the failed tests' names could not be read from its report: ${firstLine(error)}`];
+  }
+  const named = failedTests
+    .slice(0, MAX_NAMED_TESTS)
+    .map(({ where, title, message }) => `${where}: failed: ${title}: ${firstLine(message)}`);
   const more = failedTests.length - named.length;
-  return more > 0 ? [...named, `${runner}: and ${more} more failed tests`] : named;
+  if (more === 0) return named;
+  return [...named, `${runner}: and ${more} more failed ${more === 1 ? 'test' : 'tests'}`];
+}
+
+/** From the run reporter, which knows each test's project; else from the JSON report, which does not. */
+function vitestFailedTests(report, run) {
+  if (Array.isArray(run?.failedTests)) {
+    return run.failedTests.map(({ project, file, title, message }) => ({
+      where: `Vitest [${project}]`,
+      title: `${file} › ${title}`,
+      message,
+    }));
+  }
+  return (report.testResults ?? []).flatMap((file) =>
+    (file.assertionResults ?? [])
+      .filter((result) => result.status === 'failed')
+      .map((result) => ({
+        where: 'Vitest',
+        title: `${relative(process.cwd(), String(file.name))} › ${[...(result.ancestorTitles ?? []), result.title].join(' › ')}`,
+        message: result.failureMessages?.[0] ?? '',
+      })),
+  );
 }
 
 function vitestFailures(dir, exitCode) {
   const report = readJson(`${dir}/vitest.json`);
   if (!report) return { passed: 0, failed: 1, reasons: ['Vitest wrote no report'] };
   let failed = report.numFailedTests ?? 0;
-  const failedTests = (report.testResults ?? []).flatMap((file) =>
-    (file.assertionResults ?? [])
-      .filter((result) => result.status === 'failed')
-      .map((result) => ({ file: file.name, title: result.fullName, message: result.failureMessages?.[0] ?? '' })),
-  );
-  const reasons = nameFailedTests('Vitest', failedTests);
+  const run = readJson(`${dir}/vitest-run.json`);
+  const reasons = nameFailedTests('Vitest', () => vitestFailedTests(report, run));
   const brokenFiles = (report.testResults ?? []).filter(
     (file) => file.status === 'failed' && (file.assertionResults ?? []).every((result) => result.status !== 'failed'),
   );
   failed += brokenFiles.length;
   for (const file of brokenFiles)
     reasons.push(`Vitest: ${file.name} failed outside its tests: ${firstLine(file.message)}`);
-  const run = readJson(`${dir}/vitest-run.json`);
   for (const error of run?.unhandledErrors ?? []) reasons.push(`Vitest: unhandled error: ${firstLine(error)}`);
   failed += run?.unhandledErrors?.length ?? 0;
   if (run?.reason === 'interrupted') {
@@ -60,23 +86,24 @@ function vitestFailures(dir, exitCode) {
   return { passed: report.numPassedTests ?? 0, failed, reasons };
 }
 
-// Playwright's report nests suites (a file, then its describe blocks) down to specs, each test with its runs.
-function unexpectedTests(suites, titles = []) {
+// Playwright's report nests suites (a file, then its describe blocks) down to specs, each test with its runs;
+// a spec's file is relative to the tests' directory.
+function unexpectedTests(suites, testDir, titles = []) {
   return suites.flatMap((suite) => {
     const path = suite.file === suite.title ? [] : [...titles, suite.title];
     const specs = (suite.specs ?? []).flatMap((spec) =>
       (spec.tests ?? [])
         .filter((test) => test.status === 'unexpected')
         .map((test) => {
-          const lastRun = test.results?.at(-1);
+          const lastRun = Array.isArray(test.results) ? test.results.at(-1) : undefined;
           return {
-            file: spec.file,
-            title: [...path, spec.title].join(' › '),
+            where: 'Playwright',
+            title: `${relative(process.cwd(), join(testDir, String(spec.file)))} › ${[...path, spec.title].join(' › ')}`,
             message: lastRun?.error?.message ?? lastRun?.status ?? '',
           };
         }),
     );
-    return [...specs, ...unexpectedTests(suite.suites ?? [], path)];
+    return [...specs, ...unexpectedTests(suite.suites ?? [], testDir, path)];
   });
 }
 
@@ -84,7 +111,8 @@ function playwrightFailures(dir, exitCode) {
   const report = readJson(`${dir}/playwright.json`);
   if (!report?.stats) return { passed: 0, failed: 1, reasons: ['Playwright wrote no report'] };
   let failed = report.stats.unexpected ?? 0;
-  const reasons = nameFailedTests('Playwright', unexpectedTests(report.suites ?? []));
+  const testDir = report.config?.rootDir ?? process.cwd();
+  const reasons = nameFailedTests('Playwright', () => unexpectedTests(report.suites ?? [], testDir));
   if ((report.errors ?? []).length > 0) {
     failed += 1;
     for (const error of report.errors) reasons.push(`Playwright: ${firstLine(error.message ?? JSON.stringify(error))}`);

@@ -28,12 +28,16 @@ function writeReports(dir: string, reports: Record<string, unknown>): string {
   return reportsDir;
 }
 
-test('a Vitest run whose tests pass but which leaves an unhandled error is counted failed, and says where', () => {
+test('a real Vitest run: a failed test is named with its project, and an unhandled error left by a passing one is counted failed, and says where', () => {
   const dir = tempDir();
-  writeFileSync(join(dir, 'vitest.config.mjs'), 'export default { test: { globals: true } };');
+  writeFileSync(join(dir, 'vitest.config.mjs'), "export default { test: { name: 'nested', globals: true } };");
   writeFileSync(
     join(dir, 'leak.test.js'),
-    "test('passes', () => { void Promise.reject(new Error('left behind')); });\ntest('also passes', () => {});",
+    [
+      "test('passes', () => { void Promise.reject(new Error('left behind')); });",
+      "test('also passes', () => {});",
+      "describe('a suite', () => { test('fails', () => { expect(1).toBe(2); }); });",
+    ].join('\n'),
   );
   const vitest = spawnSync(
     join(root, 'node_modules/.bin/vitest'),
@@ -55,8 +59,11 @@ test('a Vitest run whose tests pass but which leaves an unhandled error is count
 
   const summary = summarizeReports(reportsDir);
 
-  expect(summary.line).toBe('4 passed, 1 failed');
-  expect(summary.reasons).toEqual([`Vitest: unhandled error: left behind (while ${join(dir, 'leak.test.js')} ran)`]);
+  expect(summary.line).toBe('4 passed, 2 failed');
+  expect(summary.reasons).toEqual([
+    'Vitest [nested]: failed: leak.test.js › a suite › fails: expected 1 to be 2 // Object.is equality',
+    `Vitest: unhandled error: left behind (while ${join(dir, 'leak.test.js')} ran)`,
+  ]);
   // A whole Vitest run inside this one: seconds on CI's loaded cores.
 }, 60_000);
 
@@ -115,9 +122,10 @@ test('each failed test is named by its file and title, with the first line of it
           name: join(process.cwd(), 'apps/server/src/a.test.ts'),
           status: 'failed',
           assertionResults: [
-            { fullName: 'passes', status: 'passed', failureMessages: [] },
+            { ancestorTitles: [], title: 'passes', status: 'passed', failureMessages: [] },
             {
-              fullName: 'a › b',
+              ancestorTitles: ['a'],
+              title: 'b',
               status: 'failed',
               failureMessages: ['AssertionError: expected 1 to be 2\n    at a.test.ts:3:1'],
             },
@@ -126,6 +134,7 @@ test('each failed test is named by its file and title, with the first line of it
       ],
     },
     'playwright.json': {
+      config: { rootDir: join(process.cwd(), 'e2e') },
       stats: { expected: 2, unexpected: 2, flaky: 0 },
       errors: [],
       suites: [
@@ -156,8 +165,8 @@ test('each failed test is named by its file and title, with the first line of it
   expect(summary.line).toBe('3 passed, 3 failed');
   expect(summary.reasons).toEqual([
     'Vitest: failed: apps/server/src/a.test.ts › a › b: AssertionError: expected 1 to be 2',
-    'Playwright: failed: landing.spec.ts › the pricing: timedOut',
-    'Playwright: failed: landing.spec.ts › on a phone › folds its links: Error: expect(locator).toBeVisible()',
+    'Playwright: failed: e2e/landing.spec.ts › the pricing: timedOut',
+    'Playwright: failed: e2e/landing.spec.ts › on a phone › folds its links: Error: expect(locator).toBeVisible()',
   ]);
 });
 
@@ -183,4 +192,21 @@ test('past fifteen failed tests, the rest are counted rather than named', () => 
   expect(reasons).toHaveLength(16);
   expect(reasons[14]).toBe('Playwright: failed: landing.spec.ts › journey 15: timedOut');
   expect(reasons[15]).toBe('Playwright: and 2 more failed tests');
+});
+
+test('a report of an unexpected shape still gives the count, and says its names could not be read', () => {
+  const reportsDir = writeReports(tempDir(), {
+    'vitest.json': { numPassedTests: 3, numFailedTests: 1, testResults: [] },
+    'vitest-run.json': { reason: 'failed', unhandledErrors: [], failedTests: [null] },
+    'playwright.json': { stats: { expected: 1, unexpected: 1, flaky: 0 }, errors: [], suites: 'not a list' },
+    'exit-codes.json': { vitest: 1, playwright: 1 },
+  });
+
+  const summary = summarizeReports(reportsDir);
+
+  expect(summary.line).toBe('4 passed, 2 failed');
+  expect(summary.reasons).toEqual([
+    expect.stringMatching(/^Vitest: the failed tests' names could not be read from its report: /),
+    expect.stringMatching(/^Playwright: the failed tests' names could not be read from its report: /),
+  ]);
 });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every Vitest project, then the Playwright journeys, each writing a JSON report under
-// .reports/; both always run, and the last line is the combined `N passed, N failed`, after the reason for each
-// failure the reports alone would not show.
+// .reports/; both always run, and the last line is the combined `N passed, N failed`, after a line naming each
+// failure (scripts/report-summary.mjs).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { summarizeReports } from './report-summary.mjs';
