@@ -97,7 +97,7 @@ describe('two nodes behind a proxy', () => {
     expect(received).toEqual({ a: receivedBefore.a, b: receivedBefore.b + 2 });
     expect(await ack(viewer, 'clip:join', { clipId: clip.id })).toEqual({ ok: true });
 
-    const update = nextEvent(viewer, 'clip-content-updated', 5000);
+    const update = nextEvent(viewer, 'clip-content-updated');
     const saved = await call('a', 'PUT', `/api/clipboard/${clip.id}`, owner, { content: 'second draft' });
 
     expect(saved.status).toBe(200);
@@ -137,7 +137,7 @@ describe('two nodes behind a proxy', () => {
     const memberSocket = await socketOn('b', { user: member });
     expect(await ack(memberSocket, 'room:join', { roomId })).toEqual({ ok: true });
 
-    const changed = nextEvent(memberSocket, 'room:changed', 5000);
+    const changed = nextEvent(memberSocket, 'room:changed');
     const added = await call('a', 'POST', `/api/rooms/${roomId}/content`, owner, { content: 'Agenda for Monday' });
 
     expect(added.status).toBe(201);

@@ -6,6 +6,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestSocket } from '../../../test/socket-client';
 import { createTestDatabase } from '../../../test/test-database';
 import { deviceSends } from '../../db/schema';
+import { createDeviceSendsContext } from './device-sends.context';
+import { redeliverUnacknowledged } from './device-sends.service';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -71,7 +73,7 @@ describe('sending to devices across two nodes', () => {
     const until = async (check: () => boolean | Promise<boolean>) => {
       const deadline = Date.now() + 10_000;
       while (!(await check())) {
-        if (Date.now() > deadline) throw new Error('timed out');
+        if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(received.map(({ text }) => text))}`);
         await sleep(25);
       }
     };
@@ -80,7 +82,7 @@ describe('sending to devices across two nodes', () => {
       (await nodeA.context.db.select().from(deviceSends).where(inArray(deviceSends.id, ids))).filter(
         ({ ackedAt }) => ackedAt !== null,
       ).length;
-    const handedOverLongAgo = () =>
+    const datedBack = () =>
       nodeA.context.db
         .update(deviceSends)
         .set({ deliveredAt: sql`now() - interval '1 hour'` })
@@ -88,11 +90,12 @@ describe('sending to devices across two nodes', () => {
 
     await until(async () => timesReceived('two') === 1 && (await acknowledged()) === 1);
     // 'two' looks handed over an hour ago without an acknowledgement: a node's job hands it over again.
-    await handedOverLongAgo();
+    await datedBack();
     await until(async () => timesReceived('two') === 2 && (await acknowledged()) === 2);
-    // Both acknowledged: dated back again, neither is handed over once more.
-    await handedOverLongAgo();
-    await sleep(500);
+    // Both acknowledged: dated back again and the job run, neither is handed over once more.
+    await datedBack();
+    await redeliverUnacknowledged(createDeviceSendsContext(nodeA.context));
+    await sleep(300);
     expect(received.filter(({ text }) => text === 'one')).toHaveLength(1);
     expect(received.filter(({ text }) => text === 'two').map(({ id }) => id)).toEqual([
       two.json<CreatedDeviceSends>().sends[0]?.id,

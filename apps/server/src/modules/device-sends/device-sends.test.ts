@@ -24,9 +24,9 @@ type Caller = { tokens: { access_token: string } };
 /**
  * The redelivery job scans often, but a send falls due only a minute after it was handed over: on loaded
  * cores a device's acknowledgement can take longer than any short redelivery time, and a send acknowledged
- * late is rightly handed over again. A test makes a send due by dating its handover back (`handedOverLongAgo`).
+ * late is rightly handed over again. A test makes a send due by dating its handover back (`datedBack`).
  */
-const FAST = { DEVICE_SEND_REDELIVER_MS: '60000', DEVICE_SEND_SCAN_MS: '50', DEVICE_SENDS_PER_MINUTE: '5' };
+const SENDS_ENV = { DEVICE_SEND_REDELIVER_MS: '60000', DEVICE_SEND_SCAN_MS: '50', DEVICE_SENDS_PER_MINUTE: '5' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -62,17 +62,22 @@ async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
   }
 }
 
-/** The sends look handed over an hour ago, and the redelivery job runs: what is not acknowledged is due. */
-async function handedOverLongAgo(app: TestApp, ids: string[]) {
+/** The sends look handed over an hour ago: what is not acknowledged is due, for the job's next scan. */
+async function datedBack(app: TestApp, ids: string[]) {
   await app.context.db
     .update(deviceSends)
     .set({ deliveredAt: sql`now() - interval '1 hour'` })
     .where(inArray(deviceSends.id, ids));
+}
+
+/** Dated back, and the redelivery job run now: what it would hand over again is on its way. */
+async function handedOverLongAgo(app: TestApp, ids: string[]) {
+  await datedBack(app, ids);
   await redeliverUnacknowledged(createDeviceSendsContext(app.context));
 }
 
 /** The device's own acknowledgements, sent as each send arrives, are stored. */
-async function acknowledged(app: TestApp, ids: string[]) {
+async function untilAcknowledged(app: TestApp, ids: string[]) {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const rows = await app.context.db.select().from(deviceSends).where(inArray(deviceSends.id, ids));
@@ -87,7 +92,7 @@ describe('sending to devices', () => {
   let baseUrl: string;
   const openSockets: TestSocket[] = [];
   beforeAll(async () => {
-    testApp = await buildTestApp(FAST);
+    testApp = await buildTestApp(SENDS_ENV);
     baseUrl = await testApp.listen();
   });
   afterAll(async () => {
@@ -171,7 +176,7 @@ describe('sending to devices', () => {
       files: [expect.objectContaining({ name: 'notes.txt', size: 5, url: expect.stringContaining('/api/files/') })],
     });
     const phoneSends = phoneSocket.received.map(({ id }) => id);
-    await acknowledged(testApp, phoneSends);
+    await untilAcknowledged(testApp, phoneSends);
     await handedOverLongAgo(testApp, phoneSends);
     await sleep(300);
     expect(phoneSocket.received.map(({ text }) => text ?? 'clip')).toEqual(['first', 'clip']);
@@ -194,7 +199,8 @@ describe('sending to devices', () => {
     await sleep(300);
     expect(phoneSocket.received).toHaveLength(1);
 
-    await handedOverLongAgo(testApp, [sends[0]!.id]);
+    // Due: the job, scanning every 50 ms, hands it over again.
+    await datedBack(testApp, [sends[0]!.id]);
     await until(() => phoneSocket.received.length === 2);
     expect(phoneSocket.received.map(({ id }) => id)).toEqual([sends[0]!.id, sends[0]!.id]);
     expect(phoneSocket.actedOn.size).toBe(1);
@@ -387,7 +393,7 @@ describe('sending to devices', () => {
   });
 
   test('waiting text counts in the sender’s storage quota, once per device, until acknowledged', async () => {
-    const small = await buildTestApp({ ...FAST, STORAGE_QUOTA_BYTES: '100' });
+    const small = await buildTestApp({ ...SENDS_ENV, STORAGE_QUOTA_BYTES: '100' });
     try {
       const owner = await small.factory.user();
       await registerOwner(small, owner);
@@ -413,7 +419,7 @@ describe('sending to devices across a server restart', () => {
   test('queued before the restart, delivered exactly once after it to the reconnecting device', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-restart-'));
     const database = process.env.TEST_DB === 'postgres' ? await createTestDatabase() : undefined;
-    const env = { ...FAST, ...(database ? { DATABASE_URL: database.url } : {}) };
+    const env = { ...SENDS_ENV, ...(database ? { DATABASE_URL: database.url } : {}) };
     const sockets: TestSocket[] = [];
     try {
       const before = await buildTestApp(env, { dataDir });
@@ -433,7 +439,7 @@ describe('sending to devices across a server restart', () => {
         sockets.push(device.socket);
         await until(() => device.received.length === 1);
         expect(device.received[0]).toMatchObject({ text: 'survives', from: { deviceId: null, name: 'ClipSync' } });
-        await acknowledged(after, [device.received[0]!.id]);
+        await untilAcknowledged(after, [device.received[0]!.id]);
         await handedOverLongAgo(after, [device.received[0]!.id]);
         await sleep(300);
         expect(device.received).toHaveLength(1);

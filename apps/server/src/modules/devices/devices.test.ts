@@ -270,8 +270,8 @@ describe("the account's devices", () => {
     });
   });
 
-  // The 15 s is the sum of the ping's interval and timeout, checked above; here the wait has room for a stall of
-  // loaded cores, which only makes a real failure slower to report.
+  // That the ping gives up within the 15 s is checked above (its interval and timeout, and that the engine uses
+  // them); here the wait has room for a stall of loaded cores, which only makes a real failure slower to report.
   test(
     'a device whose socket stops answering (no close) shows offline, when the ping gives up on it',
     async () => {
