@@ -1,6 +1,6 @@
 import type { PublicUser } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { billingApi } from '../api/billing-api';
@@ -61,7 +61,7 @@ describe('PlanPicker', () => {
     expect(card('Pro').getByRole('button', { name: 'Redirecting...' })).toBeDisabled();
     expect(card('Basic').getByRole('button', { name: 'Choose Basic' })).toBeDisabled();
     answer({ url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
-    await vi.waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://checkout.stripe.com/c/pay/cs_test_1'));
     expect(card('Pro').getByRole('button', { name: 'Redirecting...' })).toBeInTheDocument();
     expect(alert).not.toHaveBeenCalled();
   });
@@ -73,7 +73,7 @@ describe('PlanPicker', () => {
     );
     renderPicker();
     await userEvent.click(card('Basic').getByRole('button', { name: 'Choose Basic' }));
-    await vi.waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to start checkout. Please try again.'));
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to start checkout. Please try again.'));
     expect(billingApi.startCheckout).toHaveBeenCalledWith('basic', 'month');
     expect(card('Basic').getByRole('button', { name: 'Choose Basic' })).toBeEnabled();
     expect(redirectTo).not.toHaveBeenCalled();
@@ -92,7 +92,7 @@ describe('PlanPicker', () => {
     renderPicker({ currentPlan: 'pro', hasSubscription: true });
     expect(card('Pro').getByRole('button', { name: 'Current plan' })).toBeDisabled();
     await userEvent.click(card('Advanced').getByRole('button', { name: 'Switch to Advanced' }));
-    await vi.waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://billing.stripe.com/p/session/1'));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://billing.stripe.com/p/session/1'));
     expect(billingApi.startCheckout).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { networkApi } from '../api/network-api';
@@ -54,7 +54,7 @@ describe('ShareClipDialog', () => {
     vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
     openPageAt('http://127.0.0.1:3000/');
     renderDialog();
-    await vi.waitFor(() => expect(networkApi.shareOrigins).toHaveBeenCalled());
+    await waitFor(() => expect(networkApi.shareOrigins).toHaveBeenCalled());
     expect(linkField()).toHaveValue('http://127.0.0.1:3000/clips/clip-1');
     expect(qrValue()).toBe('http://127.0.0.1:3000/clips/clip-1');
     expect(screen.queryByText(/network address/)).not.toBeInTheDocument();

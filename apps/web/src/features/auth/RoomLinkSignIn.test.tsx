@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
@@ -67,7 +67,7 @@ describe('signing in from a room link', () => {
     );
     renderAt('/rooms/join/forged');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    await vi.waitFor(() => expect(roomsApi.linkPreview).toHaveBeenCalled());
+    await waitFor(() => expect(roomsApi.linkPreview).toHaveBeenCalled());
     expect(screen.queryByText(/to join/)).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { billingApi } from '../../api/billing-api';
@@ -67,7 +67,7 @@ describe('BillingPage', () => {
     expect(screen.getByRole('button', { name: 'Current plan' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Switch to Advanced' })).toBeEnabled();
     await userEvent.click(summary().getByRole('button', { name: 'Manage subscription' }));
-    await vi.waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://billing.stripe.com/p/session/42'));
+    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('https://billing.stripe.com/p/session/42'));
     expect(summary().getByRole('button', { name: 'Redirecting...' })).toBeDisabled();
   });
 

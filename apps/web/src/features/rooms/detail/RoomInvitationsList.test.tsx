@@ -1,6 +1,6 @@
 import type { RoomInvitation } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { roomsApi } from '../../../api/rooms-api';
@@ -60,7 +60,7 @@ describe('RoomInvitationsList', () => {
   test('nothing shows while no invitation is pending', async () => {
     vi.mocked(roomsApi.invitations).mockResolvedValue([]);
     renderList();
-    await vi.waitFor(() => expect(roomsApi.invitations).toHaveBeenCalled());
+    await waitFor(() => expect(roomsApi.invitations).toHaveBeenCalled());
     expect(screen.queryByRole('region', { name: 'Pending invitations' })).not.toBeInTheDocument();
   });
 });
