@@ -16,7 +16,7 @@ export function formatBytes(bytes: number): string {
  * And the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): one in a clip's text
  * would reorder the rest of its line as shown, the listing's other columns too, so that a name reads as another.
  */
-const CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
+const UNSAFE_IN_A_LINE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
 
 /**
  * Text fit to show inside a line of a listing: a tab as a space, any other control character, or a character that
@@ -24,7 +24,7 @@ const CONTROL = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
  * never writes its escapes to the terminal; `pull` still gives the text byte for byte.
  */
 export function printable(text: string): string {
-  return text.replaceAll('\t', ' ').replace(CONTROL, '\uFFFD');
+  return text.replaceAll('\t', ' ').replace(UNSAFE_IN_A_LINE, '\uFFFD');
 }
 
 /** A text's first non-empty line, printable, cut to `width` characters with an ellipsis. */

@@ -1,7 +1,7 @@
 import type { DeviceSendPayload } from '@clipsync/shared';
 import { describe, expect, test, vi } from 'vitest';
 import type { ApiClient } from '../api-client';
-import { DeviceSendReceiver, type ReceivedSend } from './device-sends';
+import { DeviceSendReceiver, describeSend, type ReceivedSend } from './device-sends';
 
 const sendOf = (id: string, text: string): DeviceSendPayload => ({
   id: id.padEnd(22, 'x'),
@@ -49,5 +49,22 @@ describe('DeviceSendReceiver', () => {
     expect(reported).toEqual([expect.objectContaining({ action: 'shown', text: 'hello', from: 'Phone' })]);
     expect(ack).toHaveBeenCalledOnce();
     expect(call).not.toHaveBeenCalled();
+  });
+});
+
+describe('describeSend', () => {
+  test('a text shown is quoted on one line, with nothing in it a terminal would act on or reorder', () => {
+    const shown: ReceivedSend = {
+      event: 'send-received',
+      id: 'a',
+      from: 'Phone\u202E',
+      action: 'shown',
+      text: 'line one\n\tline two \u009b2J \u202Eright',
+      clipId: null,
+      files: [],
+    };
+    expect(describeSend(shown)).toBe(
+      'Sent from Phone\uFFFD: text (29 characters): "line one\\n\\tline two \uFFFD2J \uFFFDright"',
+    );
   });
 });

@@ -115,6 +115,8 @@ export function describeSend(arrived: ReceivedSend): string {
         : 'an empty send';
   const files = arrived.files.length > 0 ? ` with ${arrived.files.length} file(s): ${arrived.files.join(' ')}` : '';
   const where = arrived.action === 'clipboard' ? ', put in the clipboard' : '';
-  const preview = arrived.action === 'shown' && arrived.text ? `: ${JSON.stringify(arrived.text.slice(0, 200))}` : '';
+  // JSON's quoting shows a line break or a tab as \n or \t; printable then covers what it leaves raw (C1, bidi).
+  const preview =
+    arrived.action === 'shown' && arrived.text ? `: ${printable(JSON.stringify(arrived.text.slice(0, 200)))}` : '';
   return `Sent from ${printable(arrived.from)}: ${what}${files}${where}${preview}`;
 }
