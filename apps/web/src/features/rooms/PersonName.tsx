@@ -8,16 +8,16 @@ interface PersonNameProps {
  * name. An account without a name (none should have one) reads as its e-mail alone.
  */
 export function PersonName({ person, className }: PersonNameProps) {
-  if (!person.name)
-    return (
-      <span className={className} title={person.email}>
-        {person.email}
-      </span>
-    );
   return (
     <span className={className} title={person.email}>
-      <span className="font-medium text-slate-900 dark:text-slate-100">{person.name}</span>{' '}
-      <span className="text-slate-500 dark:text-slate-400">{person.email}</span>
+      {person.name ? (
+        <>
+          <span className="font-medium text-slate-900 dark:text-slate-100">{person.name}</span>{' '}
+          <span className="text-slate-500 dark:text-slate-400">{person.email}</span>
+        </>
+      ) : (
+        person.email
+      )}
     </span>
   );
 }
