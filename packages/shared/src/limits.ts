@@ -101,8 +101,14 @@ export const DEVICE_SENDS_WAITING_MAX = 100;
 export const DEVICE_CLIENT_NAME_MAX = 100;
 export const DEVICE_CODE_TTL_SECONDS = 600;
 export const DEVICE_POLL_INTERVAL_SECONDS = 5;
-/** Unknown user codes one account, or one address, may try per window before it must wait. */
-export const DEVICE_CODE_MISSES_MAX = 10;
+/**
+ * Unknown user codes allowed per window: 10 for one account from one address, 30 for one account from all its
+ * addresses, and 100 from one address for all accounts together, so one person's wrong codes never lock out
+ * the others behind the same NAT (an office, a household) below that ceiling.
+ */
+export const DEVICE_CODE_MISSES_PER_CLIENT = 10;
+export const DEVICE_CODE_MISSES_PER_ACCOUNT = 30;
+export const DEVICE_CODE_MISSES_PER_ADDRESS = 100;
 export const DEVICE_CODE_MISSES_WINDOW_MS = 15 * 60_000;
 
 /** Private shares: the most views a link may allow, and the longest password. */

@@ -91,6 +91,7 @@ import {
   UpdateRoomRequest,
 } from '../schemas/rooms';
 import {
+  DeviceApprovalRequest,
   DeviceCodeRequest,
   DeviceCodeResponse,
   DeviceRequestDetails,
@@ -564,9 +565,13 @@ export const DEVICE_ENDPOINTS = defineEndpoints({
    * `{ error: 'authorization_pending' | 'slow_down' | 'access_denied' | 'expired_token' }` and a `code`.
    */
   token: { method: 'POST', path: '/device/token', body: DeviceTokenRequest, response: DeviceTokenResponse },
-  /** The client's name and the scopes it asks; 404 for an unknown, used or expired code, 429 after many. */
+  /**
+   * The client's name, the scopes it asks, when and from which network (compared with the caller's) it asked;
+   * 404 for an unknown, used or expired code, 429 after many.
+   */
   lookup: { method: 'POST', path: '/device/lookup', body: DeviceUserCodeRequest, response: DeviceRequestDetails },
-  approve: { method: 'POST', path: '/device/approve', body: DeviceUserCodeRequest, status: 204, response: null },
+  /** Grants the scopes named, each one the device asked for (else 400). */
+  approve: { method: 'POST', path: '/device/approve', body: DeviceApprovalRequest, status: 204, response: null },
   deny: { method: 'POST', path: '/device/deny', body: DeviceUserCodeRequest, status: 204, response: null },
 });
 

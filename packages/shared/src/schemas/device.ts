@@ -6,14 +6,20 @@ import { TokenScope } from './tokens';
  * Device sign-in (RFC 8628's device authorization grant): a client with no browser asks for a code, the
  * user approves it in a signed-in browser, and the client's polling then answers a personal access token.
  */
+/** One or more scopes, each once. */
+const DistinctScopes = z
+  .array(TokenScope)
+  .min(1)
+  .refine((scopes) => new Set(scopes).size === scopes.length, 'Each scope once');
+
 export const DeviceCodeRequest = z.object({
+  /**
+   * The device names itself, so the name is the device's claim, never ours: the server replaces control and
+   * bidirectional-override characters in it, and the approving page labels it "named by the device".
+   */
   clientName: z.string().trim().min(1).max(DEVICE_CLIENT_NAME_MAX),
-  /** What the token will be allowed; `clips:read` and `clips:write` when left out. */
-  scopes: z
-    .array(TokenScope)
-    .min(1)
-    .refine((scopes) => new Set(scopes).size === scopes.length, 'Each scope once')
-    .optional(),
+  /** What the token will be allowed, if the approving user lets it; `clips:read` and `clips:write` when left out. */
+  scopes: DistinctScopes.optional(),
 });
 export type DeviceCodeRequest = z.infer<typeof DeviceCodeRequest>;
 
@@ -63,11 +69,30 @@ export type DeviceTokenError = z.infer<typeof DeviceTokenError>;
 export const DeviceUserCodeRequest = z.object({ userCode: z.string().trim().min(1).max(20) });
 export type DeviceUserCodeRequest = z.infer<typeof DeviceUserCodeRequest>;
 
+/**
+ * The approval names the scopes the user left ticked, each one the device asked for (else 400): the token
+ * gets these and no others.
+ */
+export const DeviceApprovalRequest = DeviceUserCodeRequest.extend({ scopes: DistinctScopes });
+export type DeviceApprovalRequest = z.infer<typeof DeviceApprovalRequest>;
+
+/**
+ * Where the sign-in started compared with the approving browser, by the server's network grouping (the
+ * same public address or IPv6 /64, or both inside the server's own LAN): `unknown` when either is behind a
+ * proxy the server does not trust. The address itself is never stored nor answered.
+ */
+export const DeviceRequestNetwork = z.enum(['same', 'different', 'unknown']);
+export type DeviceRequestNetwork = z.infer<typeof DeviceRequestNetwork>;
+
 /** What the approving browser shows before the user approves or denies. */
 export const DeviceRequestDetails = z.object({
   userCode: z.string(),
+  /** As the device named itself (cleaned of control and bidirectional characters): its claim, not a fact. */
   clientName: z.string(),
   scopes: z.array(TokenScope),
+  /** When the device asked for its code. */
+  requestedAt: z.string(),
   expiresAt: z.string(),
+  network: DeviceRequestNetwork,
 });
 export type DeviceRequestDetails = z.infer<typeof DeviceRequestDetails>;

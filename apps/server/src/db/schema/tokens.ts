@@ -52,6 +52,11 @@ export const deviceAuthorizations = pgTable(
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
+    /**
+     * The network the device asked from, as an HMAC fingerprint of its grouping key (lib/network-key.ts),
+     * never an address: the approving page is told only whether it is the browser's own. Null when unknown.
+     */
+    networkFingerprint: text('network_fingerprint'),
   },
   (table) => [
     uniqueIndex('device_authorizations_device_code_unique').on(table.deviceCodeHash),

@@ -1,4 +1,5 @@
 import { DEVICE_ENDPOINTS, DeviceTokenError, ErrorBody } from '@clipsync/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { routeFrom } from '../../lib/api-route';
@@ -19,7 +20,11 @@ export const deviceClientRoutes: FastifyPluginAsyncZod<{ ctx: DeviceContext }> =
   app.route({
     ...routeFrom(DEVICE_ENDPOINTS.code, { tags, response: errors }),
     config: { rateLimit: CODES_PER_MINUTE },
-    handler: async (request) => deviceService.startDeviceSignIn(ctx, request.body),
+    handler: async (request) =>
+      deviceService.startDeviceSignIn(ctx, request.body, {
+        network: ctx.networkOf(request.raw),
+        userAgent: request.headers['user-agent'],
+      }),
   });
 
   app.route({
@@ -47,30 +52,33 @@ export const deviceApprovalRoutes: FastifyPluginAsyncZod<{ ctx: DeviceContext }>
     response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
   };
 
+  const callerOf = (request: FastifyRequest): deviceService.ApprovingCaller => ({
+    address: limitKeyOf(request.ip),
+    network: ctx.networkOf(request.raw),
+  });
+
   app.route({
     ...routeFrom(DEVICE_ENDPOINTS.lookup, signedIn),
     config: { rateLimit: DECISIONS_PER_MINUTE },
     handler: async (request) =>
-      deviceService.lookUpDeviceRequest(ctx, request.actor, request.body.userCode, limitKeyOf(request.ip)),
+      deviceService.lookUpDeviceRequest(ctx, request.actor, request.body.userCode, callerOf(request)),
   });
 
-  for (const [endpoint, decision] of [
-    [DEVICE_ENDPOINTS.approve, 'approved'],
-    [DEVICE_ENDPOINTS.deny, 'denied'],
-  ] as const) {
-    app.route({
-      ...routeFrom(endpoint, signedIn),
-      config: { rateLimit: DECISIONS_PER_MINUTE },
-      handler: async (request, reply) => {
-        await deviceService.decideDeviceRequest(
-          ctx,
-          request.actor,
-          request.body.userCode,
-          limitKeyOf(request.ip),
-          decision,
-        );
-        return reply.code(204).send(null);
-      },
-    });
-  }
+  app.route({
+    ...routeFrom(DEVICE_ENDPOINTS.approve, signedIn),
+    config: { rateLimit: DECISIONS_PER_MINUTE },
+    handler: async (request, reply) => {
+      await deviceService.approveDeviceRequest(ctx, request.actor, request.body, callerOf(request));
+      return reply.code(204).send(null);
+    },
+  });
+
+  app.route({
+    ...routeFrom(DEVICE_ENDPOINTS.deny, signedIn),
+    config: { rateLimit: DECISIONS_PER_MINUTE },
+    handler: async (request, reply) => {
+      await deviceService.denyDeviceRequest(ctx, request.actor, request.body.userCode, callerOf(request));
+      return reply.code(204).send(null);
+    },
+  });
 };

@@ -2,9 +2,11 @@ import {
   DEVICE_CODE_TTL_SECONDS,
   DEVICE_POLL_INTERVAL_SECONDS,
   TOKEN_SCOPES,
+  type DeviceApprovalRequest,
   type DeviceCodeRequest,
   type DeviceCodeResponse,
   type DeviceRequestDetails,
+  type DeviceRequestNetwork,
   type DeviceTokenError,
   type DeviceTokenResponse,
   type TokenScope,
@@ -14,6 +16,7 @@ import { deviceAuthorizations } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { hashToken, newId, newSecretToken } from '../../lib/secure-tokens';
+import { cleanClientName } from './client-name';
 import type { DeviceContext } from './tokens.context';
 import { issueToken } from './tokens.service';
 import { displayUserCode, newUserCode, normaliseUserCode } from './user-code';
@@ -26,8 +29,21 @@ const USER_CODE_TRIES = 5;
 
 const isScope = (scope: string): scope is TokenScope => (TOKEN_SCOPES as readonly string[]).includes(scope);
 
-/** Starts a device sign-in: a device code for the client (kept as its hash) and a user code for the person. */
-export async function startDeviceSignIn(ctx: DeviceContext, input: DeviceCodeRequest): Promise<DeviceCodeResponse> {
+/** Who asks for a code: the network they ask from (a fingerprint, or undefined) and their User-Agent. */
+export interface DeviceOrigin {
+  network: string | undefined;
+  userAgent: string | undefined;
+}
+
+/**
+ * Starts a device sign-in: a device code for the client (kept as its hash) and a user code for the person.
+ * The network it started from is kept by fingerprint, for the approving page to compare with its own.
+ */
+export async function startDeviceSignIn(
+  ctx: DeviceContext,
+  input: DeviceCodeRequest,
+  origin: DeviceOrigin,
+): Promise<DeviceCodeResponse> {
   const deviceCode = newSecretToken();
   const expiresAt = new Date(Date.now() + DEVICE_CODE_TTL_SECONDS * 1000);
   for (let attempt = 1; ; attempt += 1) {
@@ -38,9 +54,10 @@ export async function startDeviceSignIn(ctx: DeviceContext, input: DeviceCodeReq
         id: newId(),
         deviceCodeHash: hashToken(deviceCode),
         userCode,
-        clientName: input.clientName,
+        clientName: cleanClientName(input.clientName, origin.userAgent),
         scopes: input.scopes ?? DEFAULT_SCOPES,
         expiresAt,
+        networkFingerprint: origin.network ?? null,
       })
       .onConflictDoNothing({ target: deviceAuthorizations.userCode })
       .returning({ id: deviceAuthorizations.id });
@@ -138,24 +155,31 @@ export async function pollDeviceToken(
   }
 }
 
-/** Where a miss is counted: the signed-in account and the caller's address. */
-export interface MissKeys {
-  account: string;
+/** The approving browser: its limit key (lib/address-limit-key.ts) and its network's fingerprint, if known. */
+export interface ApprovingCaller {
   address: string;
+  network: string | undefined;
 }
 
 /**
  * The waiting sign-in a user code names, for the signed-in browser. Unknown, used or expired codes are
- * one 404, and each counts as a miss: past the misses allowed per account or per address, 429.
+ * one 404, and each counts as a miss for the account from this address, for the account, and for the
+ * address: past any of their limits, 429. The address's limit is far higher than an account's, so wrong
+ * codes from one person behind a NAT never lock out the others there.
  */
-async function findPending(ctx: DeviceContext, actor: Actor, typed: string, address: string) {
+async function findPending(ctx: DeviceContext, actor: Actor, typed: string, caller: ApprovingCaller) {
   const { userId } = requireSignedIn(actor);
-  const keys = [`device-code-miss:account:${userId}`, `device-code-miss:address:${address}`];
-  for (const key of keys) {
-    const retryAfter = await ctx.missLimiter.check(key);
-    if (retryAfter > 0) {
-      throw new AppError('RATE_LIMITED', `Too many unknown codes. Please try again in ${retryAfter} seconds.`);
-    }
+  const { perClient, perAccount, perAddress } = ctx.codeMisses;
+  const counts = [
+    { limiter: perClient, key: `device-code-miss:client:${userId}:${caller.address}` },
+    { limiter: perAccount, key: `device-code-miss:account:${userId}` },
+    { limiter: perAddress, key: `device-code-miss:address:${caller.address}` },
+  ];
+  const wait = Math.max(...(await Promise.all(counts.map(({ limiter, key }) => limiter.check(key)))));
+  if (wait > 0) {
+    const error = new AppError('RATE_LIMITED', 'Too many unknown codes. Please try again later.');
+    error.retryAfterSeconds = wait;
+    throw error;
   }
   const code = normaliseUserCode(typed);
   const [row] = code
@@ -171,40 +195,69 @@ async function findPending(ctx: DeviceContext, actor: Actor, typed: string, addr
         )
     : [];
   if (!row) {
-    await Promise.all(keys.map((key) => ctx.missLimiter.hit(key)));
+    await Promise.all(counts.map(({ limiter, key }) => limiter.hit(key)));
     throw new AppError('NOT_FOUND', 'This code is unknown or has expired. Check it, or start again on the device.');
   }
   return { row, userId };
 }
 
+const networkCompared = (asked: string | null, approving: string | undefined): DeviceRequestNetwork =>
+  asked === null || approving === undefined ? 'unknown' : asked === approving ? 'same' : 'different';
+
 export async function lookUpDeviceRequest(
   ctx: DeviceContext,
   actor: Actor,
   typed: string,
-  address: string,
+  caller: ApprovingCaller,
 ): Promise<DeviceRequestDetails> {
-  const { row } = await findPending(ctx, actor, typed, address);
+  const { row } = await findPending(ctx, actor, typed, caller);
   return {
     userCode: displayUserCode(row.userCode),
     clientName: row.clientName,
     scopes: row.scopes.filter(isScope),
+    requestedAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
+    network: networkCompared(row.networkFingerprint, caller.network),
   };
 }
 
-/** Approves or denies a waiting sign-in; a code decided already (by another tab) is not found. */
-export async function decideDeviceRequest(
+/**
+ * Approves a waiting sign-in with the scopes the user left ticked: only ones the device asked for, and the
+ * token will have these alone. A code decided already (by another tab) is not found.
+ */
+export async function approveDeviceRequest(
+  ctx: DeviceContext,
+  actor: Actor,
+  input: DeviceApprovalRequest,
+  caller: ApprovingCaller,
+): Promise<void> {
+  const { row, userId } = await findPending(ctx, actor, input.userCode, caller);
+  if (input.scopes.some((scope) => !row.scopes.includes(scope))) {
+    throw new AppError('VALIDATION_FAILED', 'Approve only scopes the device asked for.');
+  }
+  await decide(ctx, row.id, { status: 'approved', approvedBy: userId, scopes: input.scopes });
+}
+
+export async function denyDeviceRequest(
   ctx: DeviceContext,
   actor: Actor,
   typed: string,
-  address: string,
-  decision: 'approved' | 'denied',
+  caller: ApprovingCaller,
 ): Promise<void> {
-  const { row, userId } = await findPending(ctx, actor, typed, address);
+  const { row } = await findPending(ctx, actor, typed, caller);
+  await decide(ctx, row.id, { status: 'denied', approvedBy: null });
+}
+
+/** Records a decision on a sign-in still pending: of two tabs deciding at once, the second finds nothing. */
+async function decide(
+  ctx: DeviceContext,
+  id: string,
+  decision: { status: 'approved' | 'denied'; approvedBy: string | null; scopes?: TokenScope[] },
+): Promise<void> {
   const [decided] = await ctx.db
     .update(deviceAuthorizations)
-    .set({ status: decision, approvedBy: decision === 'approved' ? userId : null })
-    .where(and(eq(deviceAuthorizations.id, row.id), eq(deviceAuthorizations.status, 'pending')))
+    .set(decision)
+    .where(and(eq(deviceAuthorizations.id, id), eq(deviceAuthorizations.status, 'pending')))
     .returning({ id: deviceAuthorizations.id });
   if (!decided) throw new AppError('NOT_FOUND', 'This code is unknown or has expired.');
 }

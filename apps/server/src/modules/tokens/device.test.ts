@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { TOKENS_PER_USER_MAX } from '@clipsync/shared';
 import type { TestUser } from '../../../test/factories';
+import { deviceAuthorizations } from '../../db/schema';
 import { createTokensContext } from './tokens.context';
 import * as tokensService from './tokens.service';
 
@@ -22,8 +24,20 @@ describe('device sign-in (RFC 8628)', () => {
     return res.json<{ device_code: string; user_code: string; verification_uri_complete: string }>();
   };
   const poll = (deviceCode: string) => testApp.as(null).post('/api/device/token', { device_code: deviceCode });
-  const decide = (user: TestUser, action: 'lookup' | 'approve' | 'deny', userCode: string) =>
+  const decide = (user: TestUser, action: 'lookup' | 'deny', userCode: string) =>
     testApp.as(user).post(`/api/device/${action}`, { userCode });
+  /** Approves with the scopes the user left ticked (all the device asked for, unless told). */
+  const approve = (user: TestUser, userCode: string, scopes: string[] = ['clips:read', 'clips:write']) =>
+    testApp.as(user).post('/api/device/approve', { userCode, scopes });
+  /** A request from a given client address (inject's own is 127.0.0.1). */
+  const from = (remoteAddress: string, url: string, payload: object, user?: TestUser) =>
+    testApp.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress,
+      payload,
+      headers: user ? { authorization: `Bearer ${user.tokens.access_token}` } : {},
+    });
 
   test('a code: device code, XXXX-XXXX user code without look-alikes, the links, 600 s and 5 s', async () => {
     const res = await testApp.as(null).post('/api/device/code', { clientName: 'clipsync on laptop' });
@@ -58,7 +72,7 @@ describe('device sign-in (RFC 8628)', () => {
       held.push(await tokensService.createToken(tokens, actor, { name: `token ${i}`, scopes: ['rooms'] }));
     }
     const { device_code, user_code } = await startCode({ clientName: 'one too many' });
-    expect((await decide(owner, 'approve', user_code)).statusCode).toBe(204);
+    expect((await approve(owner, user_code)).statusCode).toBe(204);
     const refused = await poll(device_code);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().code).toBe('TOKEN_LIMIT_REACHED');
@@ -80,7 +94,7 @@ describe('device sign-in (RFC 8628)', () => {
       clientName: 'work laptop',
       scopes: ['clips:read', 'rooms'],
     });
-    expect((await decide(owner, 'approve', user_code)).statusCode).toBe(204);
+    expect((await approve(owner, user_code, ['clips:read', 'rooms'])).statusCode).toBe(204);
 
     const granted = await poll(device_code);
     expect(granted.statusCode).toBe(200);
@@ -95,13 +109,13 @@ describe('device sign-in (RFC 8628)', () => {
 
     waitInterval();
     expect((await poll(device_code)).json()).toMatchObject({ error: 'invalid_grant', code: 'INVALID_GRANT' });
-    expect((await decide(owner, 'approve', user_code)).statusCode).toBe(404);
+    expect((await approve(owner, user_code)).statusCode).toBe(404);
   });
 
   test('polls at once after approval: exactly one gets the token', async () => {
     const owner = await testApp.factory.user();
     const { device_code, user_code } = await startCode();
-    await decide(owner, 'approve', user_code);
+    await approve(owner, user_code);
     const answers = await Promise.all([poll(device_code), poll(device_code), poll(device_code)]);
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
     expect((await testApp.as(owner).get('/api/tokens')).json().tokens).toHaveLength(1);
@@ -132,36 +146,109 @@ describe('device sign-in (RFC 8628)', () => {
   test('only a signed-in browser session approves: signed out 401, a token 403 TOKEN_NOT_ALLOWED', async () => {
     const owner = await testApp.factory.user();
     const { user_code } = await startCode();
-    expect((await testApp.as(null).post('/api/device/approve', { userCode: user_code })).statusCode).toBe(401);
+    const approval = { userCode: user_code, scopes: ['clips:read'] };
+    expect((await testApp.as(null).post('/api/device/approve', approval)).statusCode).toBe(401);
     const minted = await testApp.as(owner).post('/api/tokens', { name: 't', scopes: ['clips:read', 'rooms'] });
     const caller = { tokens: { access_token: minted.json().token as string } };
-    const refused = await testApp.as(caller).post('/api/device/approve', { userCode: user_code });
+    const refused = await testApp.as(caller).post('/api/device/approve', approval);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('TOKEN_NOT_ALLOWED');
   });
 
-  test('guessing user codes is limited per account and per address (429), even for a right code', async () => {
-    const guesser = await testApp.factory.user();
-    const neighbour = await testApp.factory.user();
+  test('the name a device gives itself loses its control and bidirectional characters, on the page and the token', async () => {
+    const owner = await testApp.factory.user();
+    const { device_code, user_code } = await startCode({
+      clientName: 'ClipSync for Windows (official) \u202Eevil\u2066\nnext\u009Bline\u0007',
+      scopes: ['clips:read'],
+    });
+    const cleaned = 'ClipSync for Windows (official) evil next line';
+    expect((await decide(owner, 'lookup', user_code)).json().clientName).toBe(cleaned);
+    await approve(owner, user_code, ['clips:read']);
+    expect((await poll(device_code)).statusCode).toBe(200);
+    expect((await testApp.as(owner).get('/api/tokens')).json().tokens[0].name).toBe(cleaned);
+  });
+
+  test('the approving browser is told when the sign-in started and whether from its own network, never the address', async () => {
+    const owner = await testApp.factory.user();
+    const before = Date.now();
+    const started = await from('203.0.113.7', '/api/device/code', { clientName: 'laptop' });
+    const { user_code } = started.json<{ user_code: string }>();
+    const sameNetwork = await from('203.0.113.7', '/api/device/lookup', { userCode: user_code }, owner);
+    expect(sameNetwork.json()).toMatchObject({ network: 'same' });
+    const requestedAt = Date.parse(sameNetwork.json().requestedAt);
+    expect(requestedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(requestedAt).toBeLessThanOrEqual(Date.now());
+    const elsewhere = await from('198.51.100.9', '/api/device/lookup', { userCode: user_code }, owner);
+    expect(elsewhere.json()).toMatchObject({ network: 'different' });
+    // Behind a proxy the server was not told to trust, the network is unknown rather than the proxy's.
+    const proxied = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/device/lookup',
+      remoteAddress: '203.0.113.7',
+      payload: { userCode: user_code },
+      headers: { authorization: `Bearer ${owner.tokens.access_token}`, 'x-forwarded-for': '192.0.2.1' },
+    });
+    expect(proxied.json()).toMatchObject({ network: 'unknown' });
+    const [row] = await testApp.context.db
+      .select()
+      .from(deviceAuthorizations)
+      .where(eq(deviceAuthorizations.userCode, user_code.replace('-', '')));
+    expect(row?.networkFingerprint).toEqual(expect.any(String));
+    expect(JSON.stringify(row)).not.toContain('203.0.113');
+  });
+
+  test('the token gets only the scopes the user approved, each one the device asked for', async () => {
+    const owner = await testApp.factory.user();
+    const { device_code, user_code } = await startCode({
+      clientName: 'asks for everything',
+      scopes: ['clips:read', 'clips:write', 'desktop', 'rooms'],
+    });
+    expect((await testApp.as(owner).post('/api/device/approve', { userCode: user_code })).statusCode).toBe(400);
+    expect((await testApp.as(owner).post('/api/device/approve', { userCode: user_code, scopes: [] })).statusCode).toBe(400);
+    expect((await approve(owner, user_code, ['clips:read'])).statusCode).toBe(204);
+    const granted = await poll(device_code);
+    expect(granted.json()).toMatchObject({ scope: 'clips:read' });
+    const caller = { tokens: { access_token: granted.json().access_token as string } };
+    expect((await testApp.as(caller).get('/api/clipboard/history')).statusCode).toBe(200);
+    expect((await testApp.as(caller).get('/api/rooms')).statusCode).toBe(403);
+    expect((await testApp.as(caller).get('/api/virtual-desktop')).statusCode).toBe(403);
+
+    const narrow = await startCode({ clientName: 'asks for clips', scopes: ['clips:read'] });
+    const widened = await approve(owner, narrow.user_code, ['clips:read', 'rooms']);
+    expect(widened.statusCode).toBe(400);
+    expect(widened.json().code).toBe('VALIDATION_FAILED');
+    expect((await decide(owner, 'lookup', narrow.user_code)).json().scopes).toEqual(['clips:read']);
+  });
+
+  test('wrong codes count per account from an address, per account, and per address with a far higher ceiling', async () => {
+    const [guesser, rightful, other] = await Promise.all([1, 2, 3].map(() => testApp.factory.user()));
     const { user_code } = await startCode();
     const tryCode = (user: TestUser, userCode: string, remoteAddress: string) =>
-      testApp.app.inject({
-        method: 'POST',
-        url: '/api/device/lookup',
-        remoteAddress,
-        payload: { userCode },
-        headers: { authorization: `Bearer ${user.tokens.access_token}` },
-      });
-    for (let i = 0; i < 10; i += 1) {
-      expect((await tryCode(guesser, 'BBBB-BBBB', `10.0.${i}.1`)).statusCode).toBe(404);
-    }
-    const blocked = await tryCode(guesser, user_code, '10.9.9.9');
+      from(remoteAddress, '/api/device/lookup', { userCode }, user);
+    // Ten wrong codes lock the guesser out from that address, even with a right code.
+    for (let i = 0; i < 10; i += 1) expect((await tryCode(guesser, 'BBBB-BBBB', '203.0.113.10')).statusCode).toBe(404);
+    const blocked = await tryCode(guesser, user_code, '203.0.113.10');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().code).toBe('RATE_LIMITED');
-    // Per address: the guesses from one address stop another account there too.
-    for (let i = 0; i < 10; i += 1) await tryCode(neighbour, 'CCCC-CCCC', '10.1.1.1');
-    const other = await testApp.factory.user();
-    expect((await tryCode(other, user_code, '10.1.1.1')).statusCode).toBe(429);
-    expect((await tryCode(other, user_code, '10.2.2.2')).statusCode).toBe(200);
+    expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
+    expect(blocked.headers['retry-after']).toEqual(expect.any(String));
+    // The rightful user behind the same address (an office's NAT) is not locked out by them.
+    expect((await tryCode(rightful, user_code, '203.0.113.10')).statusCode).toBe(200);
+    // The guesser's account has a ceiling across addresses: 30 in all.
+    for (let i = 0; i < 20; i += 1) expect((await tryCode(guesser, 'BBBB-BBBB', `203.0.113.${20 + i}`)).statusCode).toBe(404);
+    expect((await tryCode(guesser, user_code, '198.51.100.1')).statusCode).toBe(429);
+    expect((await tryCode(rightful, user_code, '198.51.100.1')).statusCode).toBe(200);
+  });
+
+  test('a hundred wrong codes from one address lock it for every account there', async () => {
+    const { user_code } = await startCode();
+    const users = await Promise.all(Array.from({ length: 11 }, () => testApp.factory.user()));
+    const tryCode = (user: TestUser, userCode: string, remoteAddress: string) =>
+      from(remoteAddress, '/api/device/lookup', { userCode }, user);
+    for (const user of users.slice(0, 10)) {
+      for (let i = 0; i < 10; i += 1) await tryCode(user, 'CCCC-CCCC', '198.51.100.50');
+    }
+    const newcomer = users[10]!;
+    expect((await tryCode(newcomer, user_code, '198.51.100.50')).statusCode).toBe(429);
+    expect((await tryCode(newcomer, user_code, '198.51.100.51')).statusCode).toBe(200);
   });
 });

@@ -1,7 +1,15 @@
+import type { IncomingMessage } from 'node:http';
+import {
+  DEVICE_CODE_MISSES_PER_ACCOUNT,
+  DEVICE_CODE_MISSES_PER_ADDRESS,
+  DEVICE_CODE_MISSES_PER_CLIENT,
+  DEVICE_CODE_MISSES_WINDOW_MS,
+} from '@clipsync/shared';
 import type { Database } from '../../db/client';
 import type { personalAccessTokens, users } from '../../db/schema';
-import { DEVICE_CODE_MISSES_MAX, DEVICE_CODE_MISSES_WINDOW_MS } from '@clipsync/shared';
+import { createNetworkAddressOf } from '../../lib/client-address';
 import type { DomainEvents } from '../../lib/domain-events';
+import { networkFingerprint, networkKeyOf } from '../../lib/network-key';
 import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
 import type { AppContext } from '../define-module';
 
@@ -11,11 +19,23 @@ export interface TokensContext {
   events: DomainEvents;
 }
 
-/** Device sign-in: the tokens' context, the address verification links start with, and the guessing limit. */
+/** Unknown user codes, counted per account and address, per account, and per address (limits.ts says why). */
+export interface DeviceCodeMisses {
+  perClient: AttemptLimiter;
+  perAccount: AttemptLimiter;
+  perAddress: AttemptLimiter;
+}
+
+/**
+ * Device sign-in: the tokens' context, the address verification links start with, the guessing limits, and
+ * the caller's network as LAN features group it (lib/network-key.ts), by fingerprint: undefined behind a
+ * proxy TRUST_PROXY does not name.
+ */
 export interface DeviceContext extends TokensContext {
   publicUrl: string;
-  /** Unknown user codes per account and per address (shared across nodes through Redis when there is one). */
-  missLimiter: AttemptLimiter;
+  /** Shared across nodes through Redis when there is one. */
+  codeMisses: DeviceCodeMisses;
+  networkOf: (request: IncomingMessage) => string | undefined;
 }
 
 export type TokenRow = typeof personalAccessTokens.$inferSelect;
@@ -26,13 +46,20 @@ export function createTokensContext(ctx: AppContext): TokensContext {
 }
 
 export function createDeviceContext(ctx: AppContext): DeviceContext {
+  const limiter = (max: number) =>
+    createAttemptLimiter({ max, windowMs: DEVICE_CODE_MISSES_WINDOW_MS, redis: ctx.counterRedis });
+  const networkAddressOf = createNetworkAddressOf(ctx.config.trustProxy);
   return {
     ...createTokensContext(ctx),
     publicUrl: ctx.config.publicUrl,
-    missLimiter: createAttemptLimiter({
-      max: DEVICE_CODE_MISSES_MAX,
-      windowMs: DEVICE_CODE_MISSES_WINDOW_MS,
-      redis: ctx.counterRedis,
-    }),
+    codeMisses: {
+      perClient: limiter(DEVICE_CODE_MISSES_PER_CLIENT),
+      perAccount: limiter(DEVICE_CODE_MISSES_PER_ACCOUNT),
+      perAddress: limiter(DEVICE_CODE_MISSES_PER_ADDRESS),
+    },
+    networkOf: (request) => {
+      const address = networkAddressOf(request);
+      return address === undefined ? undefined : networkFingerprint(ctx.serverSecret, networkKeyOf(address));
+    },
   };
 }
