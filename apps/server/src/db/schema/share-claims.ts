@@ -11,8 +11,9 @@ export interface ShareClaimStoredFile {
 
 /**
  * A share that reached `POST /share-target` with no service worker to catch it (issue 30), waiting for a
- * signed-in user to claim it. Only the claim link's SHA-256 hash is stored. `addressKey` is the sender's
- * limit key (IPv6: its /64); `totalBytes` the files' bytes, for the global cap on what waits.
+ * signed-in user to claim it. Only the claim link's SHA-256 hash is stored, and nothing of the sender: its
+ * address only counts toward a limit in memory (or Redis). `totalBytes` is the files' bytes, for the global
+ * cap on what waits.
  */
 export const shareClaims = pgTable(
   'share_claims',
@@ -22,7 +23,6 @@ export const shareClaims = pgTable(
     content: text('content').notNull(),
     files: jsonb('files').$type<ShareClaimStoredFile[]>().notNull(),
     totalBytes: bigint('total_bytes', { mode: 'number' }).notNull(),
-    addressKey: text('address_key').notNull(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

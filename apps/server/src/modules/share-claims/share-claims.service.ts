@@ -79,7 +79,7 @@ export async function forgetStoredFiles(
  */
 export async function keepShare(
   ctx: ShareClaimsContext,
-  share: { content: string; files: ShareClaimStoredFile[]; addressKey: string },
+  share: { content: string; files: ShareClaimStoredFile[] },
 ): Promise<string> {
   const token = newSecretToken();
   const totalBytes = share.files.reduce((sum, file) => sum + file.size, 0);
@@ -93,7 +93,6 @@ export async function keepShare(
       content: share.content,
       files: share.files,
       totalBytes,
-      addressKey: share.addressKey,
       expiresAt: new Date(Date.now() + SHARE_CLAIM_LIFETIME_MS),
     });
   });

@@ -45,12 +45,11 @@ export function shareTargetRoutes(ctx: ShareClaimsContext): FastifyPluginAsync {
       if (!request.isMultipart()) return reply.redirect(`${SHARE_PAGE}?not-received`, 303);
       const stored: StoredUpload[] = [];
       try {
-        const addressKey = limitKeyOf(request.ip);
-        await assertShareWelcome(ctx, addressKey, Number(request.headers['content-length'] ?? 0));
+        await assertShareWelcome(ctx, limitKeyOf(request.ip), Number(request.headers['content-length'] ?? 0));
         const fields = await receiveShare(ctx, request, stored);
         const content = shareContent(fields);
         if (!content && stored.length === 0) return await reply.redirect(`${SHARE_PAGE}?not-received`, 303);
-        const token = await keepShare(ctx, { content, files: stored, addressKey });
+        const token = await keepShare(ctx, { content, files: stored });
         return await reply.redirect(`${SHARE_PAGE}#claim=${token}`, 303);
       } catch (error) {
         await forgetStoredFiles(ctx, stored);
