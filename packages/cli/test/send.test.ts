@@ -26,7 +26,9 @@ describe('clipsync send, and watch receiving what is sent', { timeout: 60_000 },
   /** A CLI signed in by the device sign-in, as `clipsync login` does it: a device of its own, named so. */
   async function cliDevice(owner: TestUser, clientName: string) {
     const code = (await h.testApp.as(null).post('/api/device/code', { clientName })).json();
-    await h.testApp.as(owner).post('/api/device/approve', { userCode: code.user_code });
+    await h.testApp
+      .as(owner)
+      .post('/api/device/approve', { userCode: code.user_code, scopes: ['clips:read', 'clips:write'] });
     const granted = (await h.testApp.as(null).post('/api/device/token', { device_code: code.device_code })).json();
     const token = granted.access_token as string;
     const devices = (await h.testApp.as({ tokens: { access_token: token } }).get('/api/devices')).json().devices;

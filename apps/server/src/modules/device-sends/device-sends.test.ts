@@ -338,7 +338,10 @@ describe('sending to devices', () => {
     const code = (
       await testApp.as(null).post('/api/device/code', { clientName: 'push-only tool', scopes: ['clips:write'] })
     ).json();
-    expect((await testApp.as(owner).post('/api/device/approve', { userCode: code.user_code })).statusCode).toBe(204);
+    expect(
+      (await testApp.as(owner).post('/api/device/approve', { userCode: code.user_code, scopes: ['clips:write'] }))
+        .statusCode,
+    ).toBe(204);
     expect((await testApp.as(null).post('/api/device/token', { device_code: code.device_code })).statusCode).toBe(200);
     const devicesOf = (await testApp.as(owner).get('/api/devices')).json<{ devices: Device[] }>().devices;
     const tool = devicesOf.find((device) => device.name === 'push-only tool');

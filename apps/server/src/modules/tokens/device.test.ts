@@ -18,17 +18,6 @@ describe('device sign-in (RFC 8628)', () => {
   /** Moves the clock past the polling interval, as a well-behaved client waits. */
   const advance = (ms: number) => vi.useFakeTimers({ now: Date.now() + ms, toFake: ['Date'] });
   const waitInterval = () => advance(6000);
-  const startCode = async (body: object = { clientName: 'clipsync on laptop' }) => {
-    const res = await testApp.as(null).post('/api/device/code', body);
-    expect(res.statusCode).toBe(200);
-    return res.json<{ device_code: string; user_code: string; verification_uri_complete: string }>();
-  };
-  const poll = (deviceCode: string) => testApp.as(null).post('/api/device/token', { device_code: deviceCode });
-  const decide = (user: TestUser, action: 'lookup' | 'deny', userCode: string) =>
-    testApp.as(user).post(`/api/device/${action}`, { userCode });
-  /** Approves with the scopes the user left ticked (all the device asked for, unless told). */
-  const approve = (user: TestUser, userCode: string, scopes: string[] = ['clips:read', 'clips:write']) =>
-    testApp.as(user).post('/api/device/approve', { userCode, scopes });
   /** A request from a given client address (inject's own is 127.0.0.1). */
   const from = (remoteAddress: string, url: string, payload: object, user?: TestUser) =>
     testApp.app.inject({
@@ -38,6 +27,21 @@ describe('device sign-in (RFC 8628)', () => {
       payload,
       headers: user ? { authorization: `Bearer ${user.tokens.access_token}` } : {},
     });
+  /** Each device asks from its own address: codes are limited to a few a minute per address. */
+  let devices = 0;
+  const startCode = async (body: object = { clientName: 'clipsync on laptop' }) => {
+    devices += 1;
+    const res = await from(`192.0.2.${devices}`, '/api/device/code', body);
+    expect(res.statusCode).toBe(200);
+    return res.json<{ device_code: string; user_code: string; verification_uri_complete: string }>();
+  };
+
+  const poll = (deviceCode: string) => testApp.as(null).post('/api/device/token', { device_code: deviceCode });
+  const decide = (user: TestUser, action: 'lookup' | 'deny', userCode: string) =>
+    testApp.as(user).post(`/api/device/${action}`, { userCode });
+  /** Approves with the scopes the user left ticked (all the device asked for, unless told). */
+  const approve = (user: TestUser, userCode: string, scopes: string[] = ['clips:read', 'clips:write']) =>
+    testApp.as(user).post('/api/device/approve', { userCode, scopes });
 
   test('a code: device code, XXXX-XXXX user code without look-alikes, the links, 600 s and 5 s', async () => {
     const res = await testApp.as(null).post('/api/device/code', { clientName: 'clipsync on laptop' });
@@ -204,7 +208,9 @@ describe('device sign-in (RFC 8628)', () => {
       scopes: ['clips:read', 'clips:write', 'desktop', 'rooms'],
     });
     expect((await testApp.as(owner).post('/api/device/approve', { userCode: user_code })).statusCode).toBe(400);
-    expect((await testApp.as(owner).post('/api/device/approve', { userCode: user_code, scopes: [] })).statusCode).toBe(400);
+    expect((await testApp.as(owner).post('/api/device/approve', { userCode: user_code, scopes: [] })).statusCode).toBe(
+      400,
+    );
     expect((await approve(owner, user_code, ['clips:read'])).statusCode).toBe(204);
     const granted = await poll(device_code);
     expect(granted.json()).toMatchObject({ scope: 'clips:read' });
@@ -234,7 +240,8 @@ describe('device sign-in (RFC 8628)', () => {
     // The rightful user behind the same address (an office's NAT) is not locked out by them.
     expect((await tryCode(rightful, user_code, '203.0.113.10')).statusCode).toBe(200);
     // The guesser's account has a ceiling across addresses: 30 in all.
-    for (let i = 0; i < 20; i += 1) expect((await tryCode(guesser, 'BBBB-BBBB', `203.0.113.${20 + i}`)).statusCode).toBe(404);
+    for (let i = 0; i < 20; i += 1)
+      expect((await tryCode(guesser, 'BBBB-BBBB', `203.0.113.${20 + i}`)).statusCode).toBe(404);
     expect((await tryCode(guesser, user_code, '198.51.100.1')).statusCode).toBe(429);
     expect((await tryCode(rightful, user_code, '198.51.100.1')).statusCode).toBe(200);
   });
