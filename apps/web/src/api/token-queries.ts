@@ -1,4 +1,4 @@
-import type { CreateTokenRequest } from '@clipsync/shared';
+import type { CreateTokenRequest, TokenScope } from '@clipsync/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { tokensApi } from './tokens-api';
 
@@ -36,11 +36,12 @@ export function useDeviceRequest(userCode: string | null) {
   });
 }
 
+/** Approves with the scopes the user left ticked (the token gets these alone), or denies (`scopes` null). */
 export function useDecideDevice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userCode, approve }: { userCode: string; approve: boolean }) =>
-      approve ? tokensApi.approveDevice(userCode) : tokensApi.denyDevice(userCode),
+    mutationFn: ({ userCode, scopes }: { userCode: string; scopes: TokenScope[] | null }) =>
+      scopes ? tokensApi.approveDevice({ userCode, scopes }) : tokensApi.denyDevice(userCode),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
   });
 }

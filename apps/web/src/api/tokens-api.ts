@@ -1,4 +1,4 @@
-import type { CreateTokenRequest } from '@clipsync/shared';
+import type { CreateTokenRequest, DeviceApprovalRequest } from '@clipsync/shared';
 import { call } from './client';
 import { deviceEndpoints, tokenEndpoints } from './endpoints';
 
@@ -8,6 +8,6 @@ export const tokensApi = {
   create: (body: CreateTokenRequest) => call(tokenEndpoints.create, { body }),
   revoke: (id: string) => call(tokenEndpoints.revoke, { params: { id } }),
   lookUpDevice: (userCode: string) => call(deviceEndpoints.lookup, { body: { userCode } }),
-  approveDevice: (userCode: string) => call(deviceEndpoints.approve, { body: { userCode } }),
+  approveDevice: (body: DeviceApprovalRequest) => call(deviceEndpoints.approve, { body }),
   denyDevice: (userCode: string) => call(deviceEndpoints.deny, { body: { userCode } }),
 };

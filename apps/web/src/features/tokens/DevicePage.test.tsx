@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
+import type { DeviceRequestDetails } from '@clipsync/shared';
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { tokensApi } from '../../api/tokens-api';
@@ -15,9 +16,16 @@ vi.mock('../../api/tokens-api', () => ({
 const request = {
   userCode: 'BCDF-GHJK',
   clientName: 'clipsync on laptop',
-  scopes: ['clips:read', 'desktop'] as const,
-  expiresAt: '2026-11-25T12:10:00.000Z',
+  scopes: ['clips:read', 'clips:write', 'desktop', 'rooms'] as const,
+  requestedAt: new Date(Date.now() - 2 * 60_000).toISOString(),
+  expiresAt: new Date(Date.now() + 8 * 60_000).toISOString(),
+  network: 'same' as const,
 };
+const answered = (changes: Partial<DeviceRequestDetails> = {}) => ({
+  ...request,
+  scopes: [...request.scopes],
+  ...changes,
+});
 
 function renderPage(url = '/device') {
   render(
@@ -29,31 +37,76 @@ function renderPage(url = '/device') {
   );
 }
 
+const codeBox = () => screen.getByRole('textbox', { name: 'Code shown on the device' });
+
 describe('DevicePage', () => {
   setUpPageTests();
 
-  test('?code= is prefilled and looked up: the client and the scopes it asks, then Approve', async () => {
-    vi.mocked(tokensApi.lookUpDevice).mockResolvedValue({ ...request, scopes: [...request.scopes] });
+  test('a link’s ?code= looks nothing up by itself: the code, large, and whether the device shows it; No refuses it', async () => {
+    vi.mocked(tokensApi.denyDevice).mockResolvedValue();
+    renderPage('/device?code=bcdf-ghjk');
+    expect(screen.getByRole('heading', { name: 'Check the code first' })).toBeInTheDocument();
+    expect(screen.getByText('BCDF-GHJK')).toBeInTheDocument();
+    expect(screen.getByText('Does the device you are signing in show this code?')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'No' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Nothing was approved.');
+    expect(tokensApi.denyDevice).toHaveBeenCalledWith('BCDF-GHJK');
+    expect(tokensApi.lookUpDevice).not.toHaveBeenCalled();
+    expect(tokensApi.approveDevice).not.toHaveBeenCalled();
+    expect(codeBox()).toHaveValue('');
+  });
+
+  test('Yes looks it up: named by the device, the code, when; an unticked scope is left out of the approval', async () => {
+    vi.mocked(tokensApi.lookUpDevice).mockResolvedValue(answered());
     vi.mocked(tokensApi.approveDevice).mockResolvedValue();
     renderPage('/device?code=BCDF-GHJK');
-    expect(screen.getByRole('textbox', { name: 'Code shown on the device' })).toHaveValue('BCDF-GHJK');
-    expect(
-      await screen.findByRole('heading', { name: 'clipsync on laptop asks to use your account to:' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText('Read clips')).toBeInTheDocument();
-    expect(screen.getByText('Virtual desktop')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes, my device shows this code' }));
     expect(tokensApi.lookUpDevice).toHaveBeenCalledWith('BCDF-GHJK');
+    expect(await screen.findByRole('heading', { name: 'A device asks to sign in to your account' })).toBeVisible();
+    expect(screen.getByText('Named by the device:')).toBeInTheDocument();
+    expect(screen.getByText('clipsync on laptop')).toBeInTheDocument();
+    expect(screen.getByText('2m ago')).toBeInTheDocument();
+    expect(screen.getByText('From the same network as this browser.')).toBeInTheDocument();
+    for (const scope of ['Read clips', 'Create and edit clips', 'Virtual desktop', 'Rooms']) {
+      expect(screen.getByRole('checkbox', { name: new RegExp(scope) })).toBeChecked();
+    }
+    expect(screen.getByRole('group', { name: 'It also asks, separately:' })).toHaveTextContent(
+      /Virtual desktop.*Rooms/,
+    );
+    await userEvent.click(screen.getByRole('checkbox', { name: /Rooms/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
-    expect(tokensApi.approveDevice).toHaveBeenCalledWith('BCDF-GHJK');
+    expect(tokensApi.approveDevice).toHaveBeenCalledWith({
+      userCode: 'BCDF-GHJK',
+      scopes: ['clips:read', 'clips:write', 'desktop'],
+    });
     expect(await screen.findByRole('status')).toHaveTextContent('Done: clipsync on laptop is signed in.');
   });
 
+  test('a sign-in from another network is a clear warning; with nothing ticked, Approve is off', async () => {
+    vi.mocked(tokensApi.lookUpDevice).mockResolvedValue(answered({ network: 'different', scopes: ['clips:read'] }));
+    renderPage();
+    await userEvent.type(codeBox(), 'BCDF-GHJK');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('From a different network than this browser');
+    await userEvent.click(screen.getByRole('checkbox', { name: /Read clips/ }));
+    expect(screen.getByText('Tick at least one, or deny.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Approve' })).toBeDisabled();
+  });
+
+  test('a ?code= that is no code is not shown at all', () => {
+    renderPage('/device?code=CALL%20SUPPORT%20AT%20555');
+    expect(screen.queryByRole('heading', { name: 'Check the code first' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/CALL SUPPORT/)).not.toBeInTheDocument();
+    expect(codeBox()).toHaveValue('');
+  });
+
   test('a typed code, then Deny', async () => {
-    vi.mocked(tokensApi.lookUpDevice).mockResolvedValue({ ...request, scopes: [...request.scopes] });
+    vi.mocked(tokensApi.lookUpDevice).mockResolvedValue(answered());
     vi.mocked(tokensApi.denyDevice).mockResolvedValue();
     renderPage();
     expect(tokensApi.lookUpDevice).not.toHaveBeenCalled();
-    await userEvent.type(screen.getByRole('textbox', { name: 'Code shown on the device' }), 'bcdf-ghjk');
+    await userEvent.type(codeBox(), 'bcdf-ghjk');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Deny' }));
     expect(tokensApi.denyDevice).toHaveBeenCalledWith('bcdf-ghjk');
@@ -63,12 +116,13 @@ describe('DevicePage', () => {
 
   test('an unknown or expired code says so, and too many wrong codes ask to wait', async () => {
     vi.mocked(tokensApi.lookUpDevice).mockRejectedValueOnce(new ApiError('Not found', 404, 'NOT_FOUND'));
-    renderPage('/device?code=XXXX-XXXX');
+    renderPage();
+    await userEvent.type(codeBox(), 'XXXX-XXXX');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This code is unknown or has expired.');
     vi.mocked(tokensApi.lookUpDevice).mockRejectedValueOnce(new ApiError('Too many', 429, 'RATE_LIMITED'));
-    const input = screen.getByRole('textbox', { name: 'Code shown on the device' });
-    await userEvent.clear(input);
-    await userEvent.type(input, 'BBBB-CCCC');
+    await userEvent.clear(codeBox());
+    await userEvent.type(codeBox(), 'BBBB-CCCC');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many wrong codes.');
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();

@@ -1,3 +1,4 @@
+import type { TokenScope } from '@clipsync/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -6,33 +7,76 @@ import { useDecideDevice, useDeviceRequest } from '../../api/token-queries';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Input';
 import { Skeleton } from '../../ui/Skeleton';
-import { SCOPE_LABEL_KEYS } from './scope-labels';
+import { DeviceCodeCheck } from './DeviceCodeCheck';
+import { DeviceRequestReview } from './DeviceRequestReview';
 
 const REFUSAL_KEYS: Record<number, string> = { 404: 'device.notFound', 429: 'device.tooMany' };
 
 /**
- * `/device`: the signed-in user approves or denies a device sign-in. The code comes from the link the
- * device showed (`?code=`) or is typed; the page names the client and the scopes it asks before either.
+ * A link's `?code=` when it looks like a user code, as `XXXX-XXXX`; anything else is ignored, so a crafted
+ * link cannot put its own words, large, on this page.
+ */
+function linkedCode(value: string | null): string | null {
+  const code = value?.toUpperCase().replace(/[\s-]/g, '') ?? '';
+  return /^[A-Z0-9]{8}$/.test(code) ? `${code.slice(0, 4)}-${code.slice(4)}` : null;
+}
+
+/**
+ * `/device`: the signed-in user approves or denies a device sign-in (RFC 8628). The user types the code
+ * the device shows; a link's `?code=` only fills it in, after the user has said that their device shows
+ * that very code. Only then is the request looked up: the device's name, when and from which network it
+ * asked, and the scopes, each of which the user may untick before approving.
  */
 export default function DevicePage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
-  const [typed, setTyped] = useState(searchParams.get('code') ?? '');
-  const [userCode, setUserCode] = useState<string | null>(searchParams.get('code'));
+  const [linked] = useState(() => linkedCode(searchParams.get('code')));
+  const [check, setCheck] = useState<'asking' | 'refused' | null>(linked ? 'asking' : null);
+  const [typed, setTyped] = useState('');
+  const [userCode, setUserCode] = useState<string | null>(null);
   const request = useDeviceRequest(userCode);
   const decide = useDecideDevice();
   const [decision, setDecision] = useState<'approved' | 'denied' | null>(null);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const lookUp = (code: string) => {
     setDecision(null);
     decide.reset();
-    setUserCode(typed.trim());
+    setUserCode(code);
   };
-  const choose = (approve: boolean) => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setCheck(null);
+    lookUp(typed.trim());
+  };
+  const confirmLinked = () => {
+    if (!linked) return;
+    setCheck(null);
+    setTyped(linked);
+    lookUp(linked);
+  };
+  // "No": the linked sign-in is refused outright, so whoever started it gets nothing from a later click.
+  const refuseLinked = () => {
+    if (!linked) return;
+    decide.mutate({ userCode: linked, scopes: null }, { onSettled: () => setCheck('refused') });
+  };
+  const choose = (scopes: TokenScope[] | null) => {
     if (!userCode) return;
-    decide.mutate({ userCode, approve }, { onSuccess: () => setDecision(approve ? 'approved' : 'denied') });
+    decide.mutate({ userCode, scopes }, { onSuccess: () => setDecision(scopes ? 'approved' : 'denied') });
   };
+
+  if (check === 'asking' && linked) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-8">
+        <h1 className="text-2xl font-bold">{t('device.title')}</h1>
+        <DeviceCodeCheck
+          code={linked}
+          isRefusing={decide.isPending}
+          onConfirm={confirmLinked}
+          onRefuse={refuseLinked}
+        />
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto max-w-xl px-4 py-8">
@@ -46,6 +90,12 @@ export default function DevicePage() {
         </div>
       ) : (
         <>
+          {check === 'refused' && (
+            <div role="status" className="mt-6 flex flex-col gap-2">
+              <p className="font-medium">{t('device.check.refused')}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">{t('device.check.typeInstead')}</p>
+            </div>
+          )}
           <form onSubmit={submit} className="mt-6 flex items-end gap-2">
             <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
               {t('device.codeLabel')}
@@ -73,33 +123,14 @@ export default function DevicePage() {
                 {t(REFUSAL_KEYS[request.error instanceof ApiError ? request.error.status : 0] ?? 'device.failed')}
               </p>
             ) : (
-              <section
-                aria-labelledby="device-request"
-                className="mt-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
-              >
-                <h2 id="device-request" className="font-semibold">
-                  {t('device.asks', { client: request.data.clientName })}
-                </h2>
-                <ul className="list-inside list-disc text-sm">
-                  {request.data.scopes.map((scope) => (
-                    <li key={scope}>{t(SCOPE_LABEL_KEYS[scope])}</li>
-                  ))}
-                </ul>
-                <p className="text-sm text-slate-600 dark:text-slate-300">{t('device.warning')}</p>
-                {decide.isError && (
-                  <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-                    {t('device.failed')}
-                  </p>
-                )}
-                <div className="flex gap-2">
-                  <Button disabled={decide.isPending} onClick={() => choose(true)}>
-                    {t('device.approve')}
-                  </Button>
-                  <Button variant="secondary" disabled={decide.isPending} onClick={() => choose(false)}>
-                    {t('device.deny')}
-                  </Button>
-                </div>
-              </section>
+              <DeviceRequestReview
+                key={request.data.userCode}
+                request={request.data}
+                isDeciding={decide.isPending}
+                hasFailed={decide.isError}
+                onApprove={(scopes) => choose(scopes)}
+                onDeny={() => choose(null)}
+              />
             ))}
         </>
       )}
