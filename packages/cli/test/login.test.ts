@@ -5,10 +5,11 @@ import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { deviceAuthorizations } from '../../../apps/server/src/db/schema';
 import type { TestUser } from '../../../apps/server/test/factories';
+import { CLI_SCOPES } from '../src/commands/login';
 import { startCliHarness, type CliHarness } from './harness';
 
 /** The code the CLI told the person to check, from what it printed. */
-const userCodeIn = (stderr: string) => /the code ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(stderr)?.[1];
+const userCodeIn = (stderr: string) => /Your code: ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(stderr)?.[1];
 
 describe('clipsync login, whoami and logout against a real server', () => {
   let h: CliHarness;
@@ -40,8 +41,9 @@ describe('clipsync login, whoami and logout against a real server', () => {
     });
     return { ...result, slept };
   }
-  const decide = (user: TestUser, code: string, decision: 'approve' | 'deny') =>
-    h.testApp.as(user).post(`/api/device/${decision}`, { userCode: code });
+  /** The browser's decision; an approval leaves ticked what the CLI asked for, unless told. */
+  const decide = (user: TestUser, code: string, decision: 'approve' | 'deny', scopes = [...CLI_SCOPES]) =>
+    h.testApp.as(user).post(`/api/device/${decision}`, { userCode: code, ...(decision === 'approve' && { scopes }) });
   const configFile = () => join(h.configHome, 'clipsync', 'config.json');
 
   test('login prints the code, the link and a QR code, and stores the approved token for whoami (file 0600)', async () => {
@@ -52,6 +54,7 @@ describe('clipsync login, whoami and logout against a real server', () => {
       expect(details.json()).toMatchObject({
         clientName: `clipsync CLI on ${hostname()}`,
         scopes: ['clips:read', 'clips:write', 'desktop'],
+        network: 'same',
       });
       if (n === 2) expect((await decide(user, code, 'approve')).statusCode).toBe(204);
     });
@@ -60,6 +63,9 @@ describe('clipsync login, whoami and logout against a real server', () => {
     expect(login1.slept).toEqual([5000, 5000]);
     const code = userCodeIn(login1.stderr)!;
     expect(login1.stderr).toContain(`http://localhost:3000/device?code=${code}`);
+    expect(login1.stderr).toContain('or open http://localhost:3000/device and type the code');
+    expect(login1.stderr).toContain('answer yes only if it is exactly this one');
+    expect(login1.stderr).not.toContain('Note: not approved');
     expect(login1.stderr).toMatch(/[▀▄█]/);
     expect(login1.stdout).toContain(`Signed in to ${h.server} as ${user.email}`);
 
@@ -101,6 +107,18 @@ describe('clipsync login, whoami and logout against a real server', () => {
     expect(result.code, result.stderr).toBe(0);
     // First poll pending; the second came too soon (slow_down); the third, 10 s later, gets the token.
     expect(result.slept).toEqual([5000, 5000, 10_000]);
+    await h.cli(['logout']);
+  });
+
+  test('a scope unticked in the browser is left out of the token, and login says so', async () => {
+    const user = await h.testApp.factory.user();
+    const result = await login(async (_n, code) => {
+      expect((await decide(user, code, 'approve', ['clips:read', 'clips:write'])).statusCode).toBe(204);
+    });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain('Note: not approved: desktop.');
+    const whoami = await h.cli(['whoami', '--json']);
+    expect(JSON.parse(whoami.stdout).token.scopes).toEqual(['clips:read', 'clips:write']);
     await h.cli(['logout']);
   });
 

@@ -27,8 +27,9 @@ export const loginCommand: Command = {
 
 Signs this machine in to the ClipSync server at URL (else CLIPSYNC_URL, else the server signed in to last).
 It prints a code, a link and a QR code: open the link in a browser where you are signed in (or scan the
-code with your phone), check the code and approve. The token it receives (${CLI_SCOPES.join(', ')}) is stored
-in your config folder, readable by you alone; clipsync logout revokes it.
+code with your phone). The page shows a code and asks whether your device shows it: answer yes only if it
+is exactly the code printed here, then approve. The token it receives (${CLI_SCOPES.join(', ')}, less what
+you untick) is stored in your config folder, readable by you alone; clipsync logout revokes it.
 
 Options:
   --no-qr      the link and code only
@@ -60,17 +61,32 @@ ${COMMON_USAGE}
     } else {
       writeLine(io.stdout, `Signed in to ${server} as ${current.user.email}. Token stored in ${path}`);
     }
+    const unticked = CLI_SCOPES.filter((scope) => !current.token.scopes.includes(scope));
+    if (unticked.length > 0) {
+      writeLine(
+        io.stderr,
+        `Note: not approved: ${unticked.join(', ')}. Commands that need it are refused; run clipsync login again to approve it.`,
+      );
+    }
     if (io.env.CLIPSYNC_TOKEN) {
       writeLine(io.stderr, 'Note: CLIPSYNC_TOKEN is set and overrides the stored token until you unset it.');
     }
   },
 };
 
-/** The code and where to type it, for the person at the keyboard (stderr: stdout stays the command's answer). */
+/**
+ * The code and where to type it, for the person at the keyboard (stderr: stdout stays the command's answer).
+ * The page asks whether this screen shows the code it was given (RFC 8628 §5.4): that is how a link someone
+ * else started is told from this one, so the code is said plainly and the check asked for.
+ */
 async function showCode(io: CliIo, grant: DeviceCodeResponse, withQr: boolean): Promise<void> {
   const minutes = Math.round(grant.expires_in / 60);
   writeLine(io.stderr, `To sign in, open ${grant.verification_uri_complete}`);
-  writeLine(io.stderr, `in a browser where you are signed in, and check that it shows the code ${grant.user_code}.`);
+  writeLine(io.stderr, `in a browser where you are signed in (or open ${grant.verification_uri} and type the code).`);
+  writeLine(io.stderr, '');
+  writeLine(io.stderr, `    Your code: ${grant.user_code}`);
+  writeLine(io.stderr, '');
+  writeLine(io.stderr, 'The page asks whether your device shows its code: answer yes only if it is exactly this one.');
   if (withQr) {
     writeLine(io.stderr, 'Or scan this with your phone:');
     io.stderr.write(await terminalQr(grant.verification_uri_complete));
