@@ -1,45 +1,125 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signIn } from './support/accounts';
 
-/**
- * Device sign-in as a CLI does it: the device asks for a code through the API, the signed-in user opens
- * the link it shows and approves, the device's poll gets a token that works, and revoking it on
- * "Devices and tokens" ends it.
- */
-test('a device code approved in the browser gives a working token, which Revoke ends', async ({ page, request }) => {
-  await signIn(page, request, 'device-sign-in');
-  const started = await request.post('/api/device/code', {
-    data: { clientName: 'e2e laptop', scopes: ['clips:read', 'clips:write'] },
-  });
+/** A device asking for a code through the API, as a CLI does; it polls until it hears an answer. */
+async function startDevice(request: APIRequestContext, data: { clientName: string; scopes: string[] }) {
+  const started = await request.post('/api/device/code', { data });
   expect(started.ok()).toBe(true);
-  const { device_code, verification_uri_complete } = (await started.json()) as {
-    device_code: string;
-    verification_uri_complete: string;
+  const grant = (await started.json()) as { device_code: string; user_code: string; verification_uri_complete: string };
+  const poll = async () => {
+    const response = await request.post('/api/device/token', { data: { device_code: grant.device_code } });
+    return { status: response.status(), body: (await response.json()) as Record<string, string> };
   };
-  const poll = () => request.post('/api/device/token', { data: { device_code } });
-  expect(((await (await poll()).json()) as { error: string }).error).toBe('authorization_pending');
+  const link = new URL(grant.verification_uri_complete);
+  return { ...grant, poll, path: `${link.pathname}${link.search}` };
+}
 
-  const link = new URL(verification_uri_complete);
-  await page.goto(`${link.pathname}${link.search}`);
-  await expect(page.getByRole('heading', { name: 'e2e laptop asks to use your account to:' })).toBeVisible();
-  await expect(page.getByText('Create and edit clips')).toBeVisible();
-  await page.getByRole('button', { name: 'Approve' }).click();
+/**
+ * Device sign-in as a CLI does it: the device asks for a code, the signed-in user opens the link it shows,
+ * says that the device shows that code, reviews what asks (named by the device, from which network) and
+ * unticks a scope; the device's poll gets a token with the rest, which works, and Revoke ends it.
+ */
+test('a linked code confirmed against the device, approved with a scope unticked, gives a working token, which Revoke ends', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request, 'device-sign-in');
+  const device = await startDevice(request, {
+    clientName: 'e2e laptop\u202E',
+    scopes: ['clips:read', 'clips:write', 'rooms'],
+  });
+  expect((await device.poll()).body.error).toBe('authorization_pending');
+
+  await page.goto(device.path);
+  await expect(page.getByRole('heading', { name: 'Check the code first' })).toBeVisible();
+  await expect(page.getByText(device.user_code, { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, my device shows this code' }).click();
+
+  const review = page.getByRole('region', { name: 'A device asks to sign in to your account' });
+  await expect(review).toContainText('Named by the device:');
+  await expect(review.locator('bdi')).toHaveText('e2e laptop');
+  await expect(review).toContainText('From the same network as this browser.');
+  await expect(review.getByRole('checkbox', { name: 'Create and edit clips' })).toBeChecked();
+  await review
+    .getByRole('group', { name: 'It also asks, separately:' })
+    .getByRole('checkbox', { name: /Rooms/ })
+    .uncheck();
+  await review.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Done: e2e laptop is signed in.')).toBeVisible();
 
-  // The device waits its interval before polling again, as RFC 8628 asks.
-  await page.waitForTimeout(5000);
-  const granted = await poll();
-  expect(granted.status()).toBe(200);
-  const { access_token } = (await granted.json()) as { access_token: string };
-  const headers = { authorization: `Bearer ${access_token}` };
-  const clip = await request.post('/api/clipboard', { headers, data: { content: 'from the terminal' } });
-  expect(clip.status()).toBe(201);
-
+  // The device keeps polling at its interval (a poll too early is told to slow down) until it hears.
+  await expect.poll(async () => (await device.poll()).status, { intervals: [1000], timeout: 20_000 }).toBe(200);
+  // Single use: the answer above was the token; find it on the Devices and tokens page.
   await page.getByRole('link', { name: 'Devices and tokens' }).click();
   const row = page.getByRole('listitem', { name: 'e2e laptop' });
   await expect(row).toContainText('Device sign-in');
+  await expect(row).not.toContainText('Rooms');
+});
+
+test('the token a confirmed approval gives works for what was ticked alone, and Revoke ends it', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request, 'device-token');
+  const device = await startDevice(request, {
+    clientName: 'e2e desktop',
+    scopes: ['clips:read', 'clips:write', 'rooms'],
+  });
+  await page.goto('/device');
+  await page.getByRole('textbox', { name: 'Code shown on the device' }).fill(device.user_code);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('checkbox', { name: /Rooms/ }).uncheck();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Done: e2e desktop is signed in.')).toBeVisible();
+
+  let granted: { access_token: string; scope: string } | undefined;
+  await expect
+    .poll(
+      async () => {
+        const answer = await device.poll();
+        if (answer.status === 200) granted = answer.body as unknown as typeof granted;
+        return answer.status;
+      },
+      { intervals: [1000], timeout: 20_000 },
+    )
+    .toBe(200);
+  expect(granted?.scope).toBe('clips:read clips:write');
+  const headers = { authorization: `Bearer ${granted?.access_token}` };
+  expect((await request.post('/api/clipboard', { headers, data: { content: 'from the terminal' } })).status()).toBe(
+    201,
+  );
+  expect((await request.get('/api/rooms', { headers })).status()).toBe(403);
+
+  await page.getByRole('link', { name: 'Devices and tokens' }).click();
+  const row = page.getByRole('listitem', { name: 'e2e desktop' });
   await row.getByRole('button', { name: 'Revoke' }).click();
-  await expect(page.getByText('e2e laptop revoked', { exact: true })).toBeVisible();
+  await expect(page.getByText('e2e desktop revoked', { exact: true })).toBeVisible();
   await expect(row).toHaveCount(0);
   expect((await request.get('/api/clipboard/history', { headers })).status()).toBe(401);
+});
+
+/**
+ * The phishing RFC 8628 §5.4 warns of: someone else starts a sign-in and sends the link. Opening it shows
+ * the code and a question, nothing of the request and no Approve; "No" refuses it, and the device hears so.
+ */
+test('a link alone is not enough: it asks whether the device shows the code, and No refuses the sign-in', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request, 'device-phished');
+  const device = await startDevice(request, {
+    clientName: 'ClipSync for Windows (official)',
+    scopes: ['clips:read', 'clips:write', 'desktop', 'rooms'],
+  });
+
+  await page.goto(device.path);
+  await expect(page.getByText('Does the device you are signing in show this code?')).toBeVisible();
+  await expect(page.getByText('ClipSync for Windows (official)')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  expect((await device.poll()).body.error).toBe('authorization_pending');
+
+  await page.getByRole('button', { name: 'No', exact: true }).click();
+  await expect(page.getByText('Nothing was approved.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+  expect((await device.poll()).body).toMatchObject({ error: 'access_denied', code: 'ACCESS_DENIED' });
 });
