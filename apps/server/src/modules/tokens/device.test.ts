@@ -227,7 +227,8 @@ describe('device sign-in (RFC 8628)', () => {
   });
 
   test('wrong codes count per account from an address, per account, and per address with a far higher ceiling', async () => {
-    const [guesser, rightful, other] = await Promise.all([1, 2, 3].map(() => testApp.factory.user()));
+    const guesser = await testApp.factory.user();
+    const rightful = await testApp.factory.user();
     const { user_code } = await startCode();
     const tryCode = (user: TestUser, userCode: string, remoteAddress: string) =>
       from(remoteAddress, '/api/device/lookup', { userCode }, user);
@@ -248,13 +249,13 @@ describe('device sign-in (RFC 8628)', () => {
 
   test('a hundred wrong codes from one address lock it for every account there', async () => {
     const { user_code } = await startCode();
-    const users = await Promise.all(Array.from({ length: 11 }, () => testApp.factory.user()));
+    const users = await Promise.all(Array.from({ length: 10 }, () => testApp.factory.user()));
+    const newcomer = await testApp.factory.user();
     const tryCode = (user: TestUser, userCode: string, remoteAddress: string) =>
       from(remoteAddress, '/api/device/lookup', { userCode }, user);
-    for (const user of users.slice(0, 10)) {
+    for (const user of users) {
       for (let i = 0; i < 10; i += 1) await tryCode(user, 'CCCC-CCCC', '198.51.100.50');
     }
-    const newcomer = users[10]!;
     expect((await tryCode(newcomer, user_code, '198.51.100.50')).statusCode).toBe(429);
     expect((await tryCode(newcomer, user_code, '198.51.100.51')).statusCode).toBe(200);
   });
