@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Starts a throw-away PostgreSQL and Redis on loopback for the PostgreSQL and Redis test legs, and as root the
-# LAN leg's network namespaces, and prints the variables to export. Usage: eval "$(bash scripts/test-services.sh start)"; bash scripts/test-services.sh stop
+# LAN leg's network namespaces, and prints the variables to export.
+# Usage: eval "$(bash scripts/test-services.sh start)"; bash scripts/test-services.sh stop
 set -euo pipefail
 STATE_DIR=${CLIPSYNC_SERVICES_DIR:-/tmp/clipsync-test-services}
 PG_PORT=${PG_PORT:-54329}
