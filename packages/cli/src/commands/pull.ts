@@ -23,9 +23,10 @@ An end-to-end encrypted clip is decrypted here, with the key of its link: pull t
 "${UNDECRYPTABLE}" (exit 1); the encrypted text is never printed instead.
 
 Options:
-  -f, --files DIR  also download the clip's files into DIR (made if missing); an existing file is
-                   never replaced: the download takes a free name beside it. An encrypted clip's files
-                   are decrypted to their real names, and appear only once they decrypted whole.
+  -f, --files DIR  also download the clip's files into DIR (made if missing), readable by you alone
+                   (0600); an existing file is never replaced: the download takes a free name beside
+                   it. Control and bidirectional characters in a name become _. An encrypted clip's
+                   files are decrypted to their real names, and appear only once they decrypted whole.
   --key KEY        the key of an encrypted clip: its link's fragment (k=…), when pulling by ID
   --password       the password mixed into an encrypted clip's key: asked without echo at a terminal
                    (also without this flag, when the clip needs one), or the first line of stdin.
