@@ -12,6 +12,7 @@ import { watchCommand } from './commands/watch';
 import { whoamiCommand } from './commands/whoami';
 import { CliError } from './errors';
 import { EXIT } from './exit-codes';
+import { printable, printableJson } from './format';
 import { processIo, writeLine, type CliIo } from './io';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -93,8 +94,9 @@ function fail(io: CliIo, json: boolean, error: unknown): number {
     error instanceof CliError
       ? error
       : new CliError(error instanceof Error ? error.message : String(error), EXIT.GENERAL_FAILURE);
-  if (json) writeLine(io.stderr, JSON.stringify(failure.body));
-  else writeLine(io.stderr, `clipsync: ${failure.message}`);
+  // A message may carry a server's words or a name from the command line: neither may act on the terminal.
+  if (json) writeLine(io.stderr, printableJson(failure.body));
+  else writeLine(io.stderr, `clipsync: ${printable(failure.message)}`);
   if (failure.exitCode === EXIT.USAGE && !json) writeLine(io.stderr, 'See clipsync --help');
   return failure.exitCode;
 }
