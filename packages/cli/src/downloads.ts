@@ -86,7 +86,12 @@ function sayRenamed(io: DownloadIo, directory: string, name: string, file: FreeF
  * Streams a download into `directory` under the file's safe name, or the first free name beside it.
  * A failed transfer leaves no partial file. Answers the path written.
  */
-export async function saveDownload(io: DownloadIo, directory: string, name: string, response: Response): Promise<string> {
+export async function saveDownload(
+  io: DownloadIo,
+  directory: string,
+  name: string,
+  response: Response,
+): Promise<string> {
   const folder = resolve(io.cwd, directory);
   await mkdir(folder, { recursive: true });
   const file = await createFreeFile(folder, name);
