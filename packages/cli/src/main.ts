@@ -43,7 +43,9 @@ ${lines.join('\n')}
 
 Every command takes --help and --json. Exit status: 0 ok, 1 refused by the server, 2 usage,
 3 not signed in or token revoked, 4 network, 5 too large.
-Server and token: CLIPSYNC_URL and CLIPSYNC_TOKEN override what clipsync login stored.
+Server and token: CLIPSYNC_URL and CLIPSYNC_TOKEN override what clipsync login stored. The stored token
+is sent only to the stored server: with CLIPSYNC_URL naming another one, set CLIPSYNC_TOKEN too.
+Plain http:// beyond this machine and its local network is warned of on stderr.
 `;
 }
 
