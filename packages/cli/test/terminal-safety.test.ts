@@ -37,11 +37,14 @@ describe('clipsync pull at a terminal and through a pipe', () => {
   afterAll(() => h.close());
 
   test('a terminal gets the text with what it would act on shown as �, line breaks and tabs kept, and a note', async () => {
-    const pulled = await h.cli(['pull', hostileId], { env, stdoutIsTTY: true });
+    const pulled = await h.cli(['pull', hostileId], { env, stdoutIsTTY: true, stderrIsTTY: true });
     expect(pulled.code, pulled.stderr).toBe(0);
     expect(pulled.stdout).toBe(HOSTILE_SHOWN);
     expect(actsOnATerminal(pulled.stdout)).toBe(false);
     expect(pulled.stderr).toBe(`\n${REPLACED_NOTE}\n`);
+    const stderrToAFile = await h.cli(['pull', hostileId], { env, stdoutIsTTY: true });
+    expect(stderrToAFile.stdout).toBe(HOSTILE_SHOWN);
+    expect(stderrToAFile.stderr).toBe(`${REPLACED_NOTE}\n`);
   });
 
   test('a pipe gets it byte for byte, with no note', async () => {

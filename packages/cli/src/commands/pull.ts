@@ -93,7 +93,9 @@ function printText(
   const shown = io.stdout.isTTY && !how.raw ? printableLines(pulled.content) : pulled.content;
   io.stdout.write(Buffer.from(shown, 'utf8'));
   if (shown !== pulled.content) {
-    writeLine(io.stderr, `${shown.endsWith('\n') ? '' : '\n'}${REPLACED_NOTE}`);
+    // On the same terminal, the note starts a line of its own after text that ends mid-line.
+    const onItsOwnLine = io.stderr.isTTY && !shown.endsWith('\n') ? '\n' : '';
+    writeLine(io.stderr, `${onItsOwnLine}${REPLACED_NOTE}`);
   }
   if (how.filesDirectory === undefined && pulled.files.length > 0) {
     // An encrypted clip's link holds its key, which is not printed again: the hint names the flag only.
