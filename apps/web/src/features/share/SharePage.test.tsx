@@ -281,6 +281,19 @@ describe('SharePage with several shares waiting', () => {
     expect(clipsApi.create).not.toHaveBeenCalled();
   });
 
+  test('a share the browser could not forget stays listed', async () => {
+    waitingShares(mine, fromSite);
+    vi.mocked(forgetShare).mockRejectedValueOnce(new Error('IndexedDB refused'));
+    renderPage();
+    await screen.findByRole('list', { name: 'Waiting shares' });
+    await userEvent.click(item(/another website/).getByRole('button', { name: 'Discard' }));
+    // The other one, forgotten, leaves the list: by then the refusal has long been answered.
+    await userEvent.click(item(/an app on this device/).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: /an app on this device/ })).toBeNull());
+    expect(forgetShare).toHaveBeenCalledWith(fromSite.id);
+    expect(screen.getByRole('listitem', { name: /another website/ })).toBeInTheDocument();
+  });
+
   test('a share refused at the bound says so above the shares that wait', async () => {
     waitingShares(mine, fromSite);
     renderPage('/share?not-received=full');

@@ -39,7 +39,12 @@ export function useWaitingShares({ onFileRefused, onSavedWithOthersWaiting }: Wa
   const remove = (id: number) => setShares((current) => current?.filter((share) => share.id !== id));
 
   const discard = async (id: number) => {
-    await forgetShare(id);
+    try {
+      await forgetShare(id);
+    } catch {
+      // Left listed when IndexedDB refuses: a share shown as gone must be gone.
+      return;
+    }
     remove(id);
   };
 
