@@ -4,8 +4,9 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
  * One Vitest run for the whole repository. The server's integration suite runs on PGlite, then again on
  * PostgreSQL when TEST_DATABASE_URL is set (plus the PostgreSQL-only `*.pg.test.ts`), and the Redis
  * adapter suite (`*.redis.test.ts`) runs when TEST_REDIS_URL is set. The LAN address suite (`*.lan.test.ts`)
- * runs when TEST_LAN_ADDRESSES names test addresses on the loopback interface (scripts/test-services.sh
- * adds them as root). With both TEST_DATABASE_URL and TEST_REDIS_URL, the scale-out suite (`*.cluster.test.ts`)
+ * runs when TEST_LAN_NAMESPACES names the network namespaces of its server and of two client networks
+ * (scripts/test-services.sh makes them as root, and says why it skips them otherwise); its traffic stays
+ * inside them. With both TEST_DATABASE_URL and TEST_REDIS_URL, the scale-out suite (`*.cluster.test.ts`)
  * runs two nodes behind a proxy. CI sets all of them: every leg runs.
  */
 function serverProject(
@@ -85,7 +86,7 @@ if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
   );
 }
 
-if (process.env.TEST_LAN_ADDRESSES) {
+if (process.env.TEST_LAN_NAMESPACES) {
   projects.push(serverProject('server-lan', ['src/**/*.lan.test.ts'], []));
 }
 

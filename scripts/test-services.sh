@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Starts a throw-away PostgreSQL and Redis on loopback for the PostgreSQL and Redis test legs, and prints
-# the variables to export. Usage: eval "$(bash scripts/test-services.sh start)"; bash scripts/test-services.sh stop
+# Starts a throw-away PostgreSQL and Redis on loopback for the PostgreSQL and Redis test legs, and as root the
+# LAN leg's network namespaces, and prints the variables to export.
+# Usage: eval "$(bash scripts/test-services.sh start)"; bash scripts/test-services.sh stop
 set -euo pipefail
 STATE_DIR=${CLIPSYNC_SERVICES_DIR:-/tmp/clipsync-test-services}
 PG_PORT=${PG_PORT:-54329}
 REDIS_PORT=${REDIS_PORT:-63790}
-# Two public-range test addresses (RFC 5737) on the loopback interface, as root: the LAN leg's clients bind
-# to them, so the server sees two real networks without trusting any header.
-LAN_ADDRESSES=(203.0.113.201 198.51.100.202)
+# The LAN leg's networks, as root: the server and two client networks ("home", "neighbour"), each a network
+# namespace of this run, linked by veth pairs made inside them. The clients' public-range test addresses
+# (RFC 5737) exist only in their namespaces, so the server sees two real networks without trusting any
+# header, and nothing is added to this machine's own interfaces or routes.
+LAN_PREFIX=${CLIPSYNC_LAN_PREFIX:-clipsync-lan}
+# The server's own address in its namespace: RFC 2544's range for test networks, which no real network uses.
+LAN_SERVER_ADDRESS=198.18.0.1
+# name:address of each client network; its gateway, the server's end of its veth pair, is its .1.
+LAN_NETWORKS=(home:203.0.113.201 neighbour:198.51.100.202)
 
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 
@@ -19,6 +26,8 @@ as_postgres() {
 start() {
   local bin; bin=$(pg_bin)
   [ -n "$bin" ] || { echo "PostgreSQL is not installed (apt-get install postgresql)" >&2; exit 1; }
+  # What a run that crashed or was never stopped left: its servers and its namespaces.
+  stop
   rm -rf "$STATE_DIR"; mkdir -p "$STATE_DIR/pg"
   [ "$(id -u)" = 0 ] && chown -R postgres:postgres "$STATE_DIR"
   as_postgres "$bin/initdb -D $STATE_DIR/pg -U postgres --auth=trust" >"$STATE_DIR/initdb.log" 2>&1
@@ -27,23 +36,76 @@ start() {
     --pidfile "$STATE_DIR/redis.pid" --logfile "$STATE_DIR/redis.log"
   echo "export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/postgres"
   echo "export TEST_REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
-  if add_lan_addresses; then echo "export TEST_LAN_ADDRESSES=$(IFS=,; echo "${LAN_ADDRESSES[*]}")"; fi
+  local reason
+  if reason=$(make_lan_namespaces); then
+    echo "export TEST_LAN_NAMESPACES=$(lan_namespaces_variable)"
+  else
+    remove_lan_namespaces
+    echo "LAN leg skipped: $reason" >&2
+  fi
 }
 
-add_lan_addresses() {
-  [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1 || return 1
-  for address in "${LAN_ADDRESSES[@]}"; do
-    ip addr show dev lo | grep -q " $address/" || ip addr add "$address/32" dev lo 2>/dev/null || return 1
+lan_namespaces() {
+  echo "$LAN_PREFIX-server"
+  for network in "${LAN_NETWORKS[@]}"; do echo "$LAN_PREFIX-${network%%:*}"; done
+}
+
+# namespace@address of the server, then of each client network (docs/testing.md).
+lan_namespaces_variable() {
+  local entries=("$LAN_PREFIX-server@$LAN_SERVER_ADDRESS")
+  for network in "${LAN_NETWORKS[@]}"; do entries+=("$LAN_PREFIX-${network%%:*}@${network#*:}"); done
+  (IFS=,; echo "${entries[*]}")
+}
+
+# Runs an `ip` command; when it fails, prints it with its error (the reason the leg is skipped).
+lan_ip() {
+  local output
+  output=$(ip "$@" 2>&1) || { echo "\`ip $*\` failed: $output"; return 1; }
+}
+
+# Prints why when the namespaces cannot be made (not root, no iproute2, a container without CAP_SYS_ADMIN).
+make_lan_namespaces() {
+  [ "$(id -u)" = 0 ] || { echo "network namespaces need root"; return 1; }
+  command -v ip >/dev/null 2>&1 || { echo "no \`ip\` command (Debian package iproute2)"; return 1; }
+  local server=$LAN_PREFIX-server
+  lan_ip netns add "$server" || return 1
+  lan_ip -n "$server" link set lo up || return 1
+  lan_ip -n "$server" addr add "$LAN_SERVER_ADDRESS/32" dev lo || return 1
+  for network in "${LAN_NETWORKS[@]}"; do
+    local name=${network%%:*} address=${network#*:}
+    local namespace=$LAN_PREFIX-$name gateway=${address%.*}.1
+    lan_ip netns add "$namespace" || return 1
+    lan_ip -n "$namespace" link set lo up || return 1
+    # Both ends are made inside the namespaces: the machine's own namespace never holds them.
+    lan_ip link add lan0 netns "$namespace" type veth peer name "$name" netns "$server" || return 1
+    lan_ip -n "$namespace" addr add "$address/24" dev lan0 || return 1
+    lan_ip -n "$server" addr add "$gateway/24" dev "$name" || return 1
+    lan_ip -n "$namespace" link set lan0 up || return 1
+    lan_ip -n "$server" link set "$name" up || return 1
+    lan_ip -n "$namespace" route add "$LAN_SERVER_ADDRESS/32" via "$gateway" || return 1
+  done
+}
+
+remove_lan_namespaces() {
+  [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1 || return 0
+  local namespace
+  for namespace in $(lan_namespaces); do
+    # A server or client a crashed run left inside would keep the namespace alive once its name is gone.
+    for pid in $(ip netns pids "$namespace" 2>/dev/null); do kill "$pid" 2>/dev/null || true; done
+    ip netns del "$namespace" 2>/dev/null || true
   done
 }
 
 stop() {
   local bin; bin=$(pg_bin)
   [ -d "$STATE_DIR/pg" ] && as_postgres "$bin/pg_ctl -D $STATE_DIR/pg -m fast stop" >/dev/null 2>&1 || true
-  [ -f "$STATE_DIR/redis.pid" ] && kill "$(cat "$STATE_DIR/redis.pid")" 2>/dev/null || true
-  if [ "$(id -u)" = 0 ] && command -v ip >/dev/null 2>&1; then
-    for address in "${LAN_ADDRESSES[@]}"; do ip addr del "$address/32" dev lo 2>/dev/null || true; done
+  if [ -f "$STATE_DIR/redis.pid" ]; then
+    local redis; redis=$(cat "$STATE_DIR/redis.pid")
+    kill "$redis" 2>/dev/null || true
+    # Gone before a start that follows binds its port again (at most 5 s).
+    for _ in $(seq 50); do kill -0 "$redis" 2>/dev/null || break; sleep 0.1; done
   fi
+  remove_lan_namespaces
 }
 
 case "${1:-}" in

@@ -151,16 +151,25 @@ export interface SourceServer extends Started {
  * `dist/`.
  */
 export function startSourceServer(env: Record<string, string>): SourceServer {
+  const started = spawnSourceServer(env);
+  return { ...started, ready: waitUntilHealthy(started, 60_000) };
+}
+
+/**
+ * The server from its source, not yet known healthy. `launcher` comes before `node` on the command line:
+ * `ip netns exec <namespace>` starts it in a network namespace (test/lan-namespaces.ts).
+ */
+export function spawnSourceServer(env: Record<string, string>, launcher: string[] = []): Started {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const [command = process.execPath, ...args] = [...launcher, process.execPath, '--import', 'tsx', 'src/main.ts'];
+  const child = spawn(command, args, {
     cwd: serverDir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const started = { child, output: () => output, exited };
-  return { ...started, ready: waitUntilHealthy(started, 60_000) };
+  return { child, output: () => output, exited };
 }
 
 /** As waitForHealth, but gives up at once when the process exits (a crash at start says why). */

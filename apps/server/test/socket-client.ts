@@ -11,8 +11,6 @@ export function connectSocket(
     origin?: string;
     headers?: Record<string, string>;
     query?: Record<string, string>;
-    /** Bind the client's end to this address (a test address on the loopback interface). */
-    localAddress?: string;
     /** Let Socket.IO retry a dropped connection by itself, as the web app's sockets do. */
     reconnection?: boolean;
   } = {},
@@ -23,7 +21,6 @@ export function connectSocket(
     forceNew: true,
     auth: options.token ? { token: options.token } : {},
     query: options.query ?? {},
-    ...(options.localAddress ? { localAddress: options.localAddress } : {}),
     extraHeaders: { ...options.headers, ...(options.origin ? { Origin: options.origin } : {}) },
   });
   return new Promise((resolve, reject) => {

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { CliError, type ServerRefusal } from './errors';
 import { EXIT } from './exit-codes';
 import type { Output } from './io';
-import { formatBytes } from './format';
+import { formatBytes, printable } from './format';
 import packageJson from '../package.json' with { type: 'json' };
 
 /** How long a plain call may take before it counts as a network failure; transfers have no such bound. */
@@ -214,25 +214,30 @@ function countBytes(file: UploadSource, terminal: Output | undefined): Transform
   });
 }
 
-/** A server's refusal as the CliError its status calls for, with the server's own words when it sent them. */
+/**
+ * A server's refusal as the CliError its status calls for, with the server's own words when it sent them. Those
+ * words are printed to a terminal: only their first line, with escapes and bidi overrides shown as �, makes the
+ * message (the body, for `--json`, keeps them as sent).
+ */
 export async function refusalOf(response: Response): Promise<CliError> {
   const json: unknown = await response.json().catch(() => null);
   const body = isRefusal(json) ? { error: json.error, code: json.code } : null;
+  const said = body ? printable(firstLine(body.error)) : null;
   if (response.status === 401) {
     return new CliError(
-      `${body?.error ?? 'Not signed in'}: the server refused this token (signed out, revoked or expired). Run clipsync login to sign in again.`,
+      `${said ?? 'Not signed in'}: the server refused this token (signed out, revoked or expired). Run clipsync login to sign in again.`,
       EXIT.NOT_SIGNED_IN,
       body ?? undefined,
     );
   }
   if (response.status === 413) {
-    return new CliError(body?.error ?? 'Too large for this server', EXIT.TOO_LARGE, body ?? undefined);
+    return new CliError(said ?? 'Too large for this server', EXIT.TOO_LARGE, body ?? undefined);
   }
-  const message = body?.error ?? `The server answered ${response.status} ${response.statusText}`.trim();
+  const status = `The server answered ${response.status} ${response.statusText}`.trim();
   return new CliError(
-    firstLine(message),
+    said ?? printable(status),
     EXIT.GENERAL_FAILURE,
-    body ?? { error: message, code: `HTTP_${response.status}` },
+    body ?? { error: status, code: `HTTP_${response.status}` },
   );
 }
 

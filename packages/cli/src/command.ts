@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { usageError } from './errors';
+import { printableJson } from './format';
 import type { CliIo } from './io';
 
 /** What a command is given: the io, its own arguments (after its name) and whether `--json` was asked. */
@@ -81,7 +82,7 @@ export function parseCommandArgs<const T extends ParseArgsConfig>(
   return parsed;
 }
 
-/** Writes `value` as one JSON line: what `--json` prints. */
+/** Writes `value` as one JSON line: what `--json` prints (what a terminal would act on written as `\uXXXX`). */
 export function printJson(io: CliIo, value: unknown): void {
-  io.stdout.write(`${JSON.stringify(value)}\n`);
+  io.stdout.write(`${printableJson(value)}\n`);
 }

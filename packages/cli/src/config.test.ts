@@ -41,17 +41,47 @@ describe('the stored sign-in', () => {
     expect((await stat(folder)).mode & 0o777).toBe(0o700);
   });
 
-  test('CLIPSYNC_URL and CLIPSYNC_TOKEN override the file, each on its own', async () => {
+  test('CLIPSYNC_URL and CLIPSYNC_TOKEN override the file; the stored token goes to the stored server only', async () => {
     await writeStoredConfig(io(), { server: 'http://stored.example', token: 'csp_stored' });
     const withUrl = { ...io(), env: { ...io().env, CLIPSYNC_URL: 'https://other.example/' } };
-    expect(await resolveConfig(withUrl)).toMatchObject({
+    expect(await resolveConfig(withUrl)).toEqual({
       server: 'https://other.example',
-      token: 'csp_stored',
+      token: null,
       serverFrom: 'env',
-      tokenFrom: 'file',
+      tokenFrom: null,
+      storedForOtherServer: 'http://stored.example',
     });
+    const withBoth = { ...io(), env: { ...withUrl.env, CLIPSYNC_TOKEN: 'csp_env' } };
+    expect(await resolveConfig(withBoth)).toMatchObject({ server: 'https://other.example', token: 'csp_env' });
     const withToken = { ...io(), env: { ...io().env, CLIPSYNC_TOKEN: 'csp_env' } };
     expect(await resolveConfig(withToken)).toMatchObject({ server: 'http://stored.example', token: 'csp_env' });
+  });
+
+  test.each(['http://stored.example', 'HTTP://Stored.Example:80/', 'http://stored.example/'])(
+    'CLIPSYNC_URL=%s is the stored server, written another way: its token is used',
+    async (given) => {
+      await writeStoredConfig(io(), { server: 'http://stored.example', token: 'csp_stored' });
+      expect(await resolveConfig({ ...io(), env: { ...io().env, CLIPSYNC_URL: given } })).toMatchObject({
+        server: 'http://stored.example',
+        token: 'csp_stored',
+        tokenFrom: 'file',
+        storedForOtherServer: null,
+      });
+    },
+  );
+
+  test.each([
+    'stored.example',
+    'https://stored.example',
+    'http://stored.example:8080',
+    'http://stored.example/other',
+    'http://evil.example',
+  ])('CLIPSYNC_URL=%s is another server: the stored token is held back', async (given) => {
+    await writeStoredConfig(io(), { server: 'http://stored.example', token: 'csp_stored' });
+    expect(await resolveConfig({ ...io(), env: { ...io().env, CLIPSYNC_URL: given } })).toMatchObject({
+      token: null,
+      storedForOtherServer: 'http://stored.example',
+    });
   });
 
   test('a file that is not ours is an error, not an empty sign-in', async () => {

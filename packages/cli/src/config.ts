@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join, win32 } from 'node:path';
 import { z } from 'zod';
+import { warnOfCleartext } from './cleartext';
 import { CliError } from './errors';
 import { EXIT } from './exit-codes';
 import type { CliIo } from './io';
@@ -91,25 +92,43 @@ export async function removeStoredConfig(io: Pick<CliIo, 'env' | 'platform' | 'h
   }
 }
 
-/** The server and token a command uses: the file's, each overridden by CLIPSYNC_URL and CLIPSYNC_TOKEN. */
+/**
+ * The server and token a command uses: the file's, each overridden by CLIPSYNC_URL and CLIPSYNC_TOKEN. The
+ * stored token belongs to the stored server and is never sent elsewhere: a CLIPSYNC_URL naming another server
+ * (left in a shell, set by a script or a project's .env) would otherwise hand it to whoever runs that one.
+ */
 export interface ResolvedConfig {
   server: string | null;
   token: string | null;
   /** Where each came from, for `whoami` and for messages. */
   serverFrom: 'env' | 'file' | null;
   tokenFrom: 'env' | 'file' | null;
+  /** The stored sign-in's server, when its token was held back because CLIPSYNC_URL names another server. */
+  storedForOtherServer: string | null;
 }
 
 export async function resolveConfig(io: Pick<CliIo, 'env' | 'platform' | 'homedir'>): Promise<ResolvedConfig> {
   const stored = await readStoredConfig(io);
   const envServer = io.env.CLIPSYNC_URL || null;
   const envToken = io.env.CLIPSYNC_TOKEN || null;
+  const server = envServer ? normalizeServerUrl(envServer) : (stored?.server ?? null);
+  const storedToken = stored && server !== null && isSameServer(stored.server, server) ? stored.token : null;
   return {
-    server: envServer ? normalizeServerUrl(envServer) : (stored?.server ?? null),
-    token: envToken ?? stored?.token ?? null,
+    server,
+    token: envToken ?? storedToken,
     serverFrom: envServer ? 'env' : stored ? 'file' : null,
-    tokenFrom: envToken ? 'env' : stored ? 'file' : null,
+    tokenFrom: envToken ? 'env' : storedToken ? 'file' : null,
+    storedForOtherServer: stored && !storedToken ? stored.server : null,
   };
+}
+
+/** Two addresses of one server, as `normalizeServerUrl` writes them (a trailing slash, a default port, case). */
+function isSameServer(stored: string, given: string): boolean {
+  try {
+    return normalizeServerUrl(stored) === given;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -130,16 +149,30 @@ export function normalizeServerUrl(input: string): string {
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
-/** The server and token every signed-in command needs, or exit 3 saying how to sign in. */
+/**
+ * The server and token every signed-in command needs, or exit 3 saying how to sign in. A token about to cross
+ * the network in clear is warned of, once.
+ */
 export async function requireSignIn(io: CliIo): Promise<{ server: string; token: string }> {
   const config = await resolveConfig(io);
-  if (!config.token || !config.server) {
-    throw new CliError(
-      config.token
-        ? 'No server known: run clipsync login URL, or set CLIPSYNC_URL'
-        : 'Not signed in: run clipsync login URL, or set CLIPSYNC_TOKEN',
+  if (!config.token || !config.server) throw notSignedIn(config);
+  warnOfCleartext(io.stderr, config.server);
+  return { server: config.server, token: config.token };
+}
+
+function notSignedIn(config: ResolvedConfig): CliError {
+  if (config.storedForOtherServer && config.server) {
+    return new CliError(
+      `CLIPSYNC_URL names ${config.server}, but this machine is signed in to ${config.storedForOtherServer}, ` +
+        `and its token is sent there only. Set CLIPSYNC_TOKEN to a token of ${config.server} ` +
+        `(made on its "Devices and tokens" page), or unset CLIPSYNC_URL to use ${config.storedForOtherServer}`,
       EXIT.NOT_SIGNED_IN,
     );
   }
-  return { server: config.server, token: config.token };
+  return new CliError(
+    config.token
+      ? 'No server known: run clipsync login URL, or set CLIPSYNC_URL'
+      : 'Not signed in: run clipsync login URL, or set CLIPSYNC_TOKEN',
+    EXIT.NOT_SIGNED_IN,
+  );
 }

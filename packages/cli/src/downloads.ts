@@ -4,18 +4,29 @@ import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { isUnsafeOnATerminal } from './format';
 import type { CliIo } from './io';
 
 /** Names Windows refuses whatever the extension (`con.txt` too). */
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
-/** Characters no file name should hold: control characters (C0, DEL, C1), and those Windows refuses. */
-const isUnsafeCharacter = (character: string) => /\p{Cc}/u.test(character) || '<>:"|?*'.includes(character);
+/**
+ * Characters no file name should hold: those a listing shows as � (control characters, and the bidirectional
+ * overrides that make `invoice\u202Efdp.sh` read as "invoicehs.pdf"), and those Windows refuses.
+ */
+const isUnsafeCharacter = (character: string) => isUnsafeOnATerminal(character) || '<>:"|?*'.includes(character);
+/**
+ * A download is the user's alone until they share it: a clip's file may be private (its link is), and a
+ * umask of 022 would otherwise leave it readable by every account on the machine.
+ */
+const DOWNLOAD_MODE = 0o600;
+/** What saving needs of the io: where relative folders start, and where a renamed download is told. */
+type DownloadIo = Pick<CliIo, 'cwd' | 'stderr'>;
 /** Tries at a free name (`photo (1).jpg`, `photo (2).jpg`…) before giving up. */
 const FREE_NAME_TRIES = 1000;
 
 /**
- * A stored file's name made safe to create inside a folder: its last path segment only, without control
- * characters or characters a file system refuses, never `.`, `..` or empty. A name from the server is
+ * A stored file's name made safe to create inside a folder: its last path segment only, without control or
+ * bidirectional characters or characters a file system refuses, never `.`, `..` or empty. A name from the server is
  * someone's input: `../../.bashrc` must land in the folder as `.bashrc`, not beside it.
  */
 export function safeFileName(name: string): string {
@@ -47,7 +58,8 @@ interface FreeFile {
 
 /**
  * Creates `name`'s safe form in `directory`, or the first free name beside it: an existing file is never
- * replaced (the file is created exclusively, so not even a race overwrites one).
+ * replaced (the file is created exclusively, so not even a race overwrites one) nor followed when it is a
+ * symbolic link, and keeps its own content and mode.
  */
 async function createFreeFile(folder: string, name: string): Promise<FreeFile> {
   const safe = safeFileName(name);
@@ -57,7 +69,7 @@ async function createFreeFile(folder: string, name: string): Promise<FreeFile> {
     const inside = relative(folder, path);
     if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) throw new Error(`Refused file name: ${name}`);
     try {
-      const handle = await open(path, 'wx', 0o644);
+      const handle = await open(path, 'wx', DOWNLOAD_MODE);
       return { path, handle, renamed: attempt > 0 ? candidateName(safe, attempt) : null };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
@@ -66,7 +78,7 @@ async function createFreeFile(folder: string, name: string): Promise<FreeFile> {
   throw new Error(`No free name for ${safe}`);
 }
 
-function sayRenamed(io: CliIo, directory: string, name: string, file: FreeFile): void {
+function sayRenamed(io: DownloadIo, directory: string, name: string, file: FreeFile): void {
   if (file.renamed) io.stderr.write(`${safeFileName(name)} exists in ${directory}: saved as ${file.renamed}\n`);
 }
 
@@ -74,7 +86,12 @@ function sayRenamed(io: CliIo, directory: string, name: string, file: FreeFile):
  * Streams a download into `directory` under the file's safe name, or the first free name beside it.
  * A failed transfer leaves no partial file. Answers the path written.
  */
-export async function saveDownload(io: CliIo, directory: string, name: string, response: Response): Promise<string> {
+export async function saveDownload(
+  io: DownloadIo,
+  directory: string,
+  name: string,
+  response: Response,
+): Promise<string> {
   const folder = resolve(io.cwd, directory);
   await mkdir(folder, { recursive: true });
   const file = await createFreeFile(folder, name);
@@ -96,7 +113,7 @@ export async function saveDownload(io: CliIo, directory: string, name: string, r
  * file in `directory` and answers the name; only then is the file moved to that name's first free form.
  */
 export async function saveOnceWhole(
-  io: CliIo,
+  io: DownloadIo,
   directory: string,
   write: (output: NodeJS.WritableStream) => Promise<string>,
 ): Promise<{ name: string; path: string }> {
@@ -104,7 +121,7 @@ export async function saveOnceWhole(
   await mkdir(folder, { recursive: true });
   // Hidden and unguessable; in the folder itself so the rename never crosses disks.
   const temporary = join(folder, `.clipsync-${randomBytes(8).toString('hex')}.part`);
-  const handle = await open(temporary, 'wx', 0o644);
+  const handle = await open(temporary, 'wx', DOWNLOAD_MODE);
   let name: string;
   let file: FreeFile;
   try {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatBytes, oneLine, printable } from './format';
+import { formatBytes, oneLine, printable, printableJson, printableLines } from './format';
 
 describe('printable', () => {
   test.each([
@@ -17,6 +17,33 @@ describe('printable', () => {
     ['right-to-left text itself, and its marks, stay', 'שלום \u200Fעולם', 'שלום \u200Fעולם'],
   ])('%s', (_label, text, shown) => {
     expect(printable(text)).toBe(shown);
+  });
+});
+
+describe('printableLines', () => {
+  test.each([
+    ['line breaks (LF and CRLF) and tabs stay', 'one\r\n\ttwo\nthree\n', 'one\r\n\ttwo\nthree\n'],
+    ['an OSC 52 clipboard write', 'a\u001b]52;c;ZXZpbA==\u0007b', 'a\uFFFD]52;c;ZXZpbA==\uFFFDb'],
+    ['a window title and a screen clear', '\u001b]0;title\u0007\u001b[2J', '\uFFFD]0;title\uFFFD\uFFFD[2J'],
+    ['a C1 CSI', 'a\u009b2Jb', 'a\uFFFD2Jb'],
+    ['a carriage return alone, which would hide what came before', 'rm -rf ~\rls', 'rm -rf ~\uFFFDls'],
+    [
+      'a right-to-left override and an isolate',
+      'invoice\u202Efdp.sh \u2066x\u2069',
+      'invoice\uFFFDfdp.sh \uFFFDx\uFFFD',
+    ],
+    ['right-to-left text and its marks stay', 'שלום \u200Fעולם', 'שלום \u200Fעולם'],
+  ])('%s', (_label, text, shown) => {
+    expect(printableLines(text)).toBe(shown);
+  });
+});
+
+describe('printableJson', () => {
+  test('writes what JSON leaves raw (DEL, C1, bidi) as \\u escapes, and parses back to the same value', () => {
+    const value = { text: 'a\u007f\u009b2J\u202Eb\u2069\u001b\n', name: 'Grüße 東京' };
+    const line = printableJson(value);
+    expect(line).toBe('{"text":"a\\u007f\\u009b2J\\u202eb\\u2069\\u001b\\n","name":"Grüße 東京"}');
+    expect(JSON.parse(line)).toEqual(value);
   });
 });
 

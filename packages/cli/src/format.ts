@@ -12,19 +12,46 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * Control characters (C0, DEL, C1), which a terminal would act on: an escape can recolour or rewrite its screen.
- * And the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069): one in a clip's text
- * would reorder the rest of its line as shown, the listing's other columns too, so that a name reads as another.
+ * Control characters (C0, DEL, C1), which a terminal would act on: an escape can recolour or rewrite its screen,
+ * retitle its window or (OSC 52) fill the clipboard. And the bidirectional embeddings, overrides and isolates
+ * (U+202A–U+202E, U+2066–U+2069): one in a clip's text would reorder the rest of its line as shown, the listing's
+ * other columns too, so that a name reads as another. Saved file names leave out the same characters.
  */
-const UNSAFE_IN_A_LINE = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu;
+const UNSAFE_CHARACTER = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
+const UNSAFE_IN_A_LINE = new RegExp(UNSAFE_CHARACTER.source, 'gu');
+/** The same, with a line break (LF, CRLF) matched whole: text across lines keeps its breaks, a lone CR does not. */
+const UNSAFE_ACROSS_LINES = new RegExp(`\\r\\n|${UNSAFE_CHARACTER.source}`, 'gu');
+const KEPT_ACROSS_LINES = new Set(['\n', '\r\n', '\t']);
+
+/** Whether a terminal would act on this character, or reorder the line around it. */
+export const isUnsafeOnATerminal = (character: string): boolean => UNSAFE_CHARACTER.test(character);
 
 /**
  * Text fit to show inside a line of a listing: a tab as a space, any other control character, or a character that
  * reorders the line, as �. A clip's text may come from anywhere (a web page shared from a phone), so a listing
- * never writes its escapes to the terminal; `pull` still gives the text byte for byte.
+ * never writes its escapes to the terminal; a piped `pull` still gives the text byte for byte.
  */
 export function printable(text: string): string {
   return text.replaceAll('\t', ' ').replace(UNSAFE_IN_A_LINE, '\uFFFD');
+}
+
+/**
+ * Text fit to show on a terminal across lines (`pull` at a terminal): as `printable`, but line breaks and tabs
+ * stay. A carriage return alone is replaced too: it would move back over the line and hide what came before.
+ */
+export function printableLines(text: string): string {
+  return text.replace(UNSAFE_ACROSS_LINES, (found) => (KEPT_ACROSS_LINES.has(found) ? found : '\uFFFD'));
+}
+
+/**
+ * A value as one JSON line a terminal shows as it is: JSON escapes C0 controls but leaves DEL, C1 controls and the
+ * bidirectional characters raw, so those are written as `\uXXXX` too. The line parses to the same value.
+ */
+export function printableJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    UNSAFE_IN_A_LINE,
+    (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** A text's first non-empty line, printable, cut to `width` characters with an ellipsis. */

@@ -12,6 +12,7 @@ import { watchCommand } from './commands/watch';
 import { whoamiCommand } from './commands/whoami';
 import { CliError } from './errors';
 import { EXIT } from './exit-codes';
+import { printable, printableJson } from './format';
 import { processIo, writeLine, type CliIo } from './io';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -42,7 +43,9 @@ ${lines.join('\n')}
 
 Every command takes --help and --json. Exit status: 0 ok, 1 refused by the server, 2 usage,
 3 not signed in or token revoked, 4 network, 5 too large.
-Server and token: CLIPSYNC_URL and CLIPSYNC_TOKEN override what clipsync login stored.
+Server and token: CLIPSYNC_URL and CLIPSYNC_TOKEN override what clipsync login stored. The stored token
+is sent only to the stored server: with CLIPSYNC_URL naming another one, set CLIPSYNC_TOKEN too.
+Plain http:// beyond this machine and its local network is warned of on stderr.
 `;
 }
 
@@ -93,8 +96,9 @@ function fail(io: CliIo, json: boolean, error: unknown): number {
     error instanceof CliError
       ? error
       : new CliError(error instanceof Error ? error.message : String(error), EXIT.GENERAL_FAILURE);
-  if (json) writeLine(io.stderr, JSON.stringify(failure.body));
-  else writeLine(io.stderr, `clipsync: ${failure.message}`);
+  // A message may carry a server's words or a name from the command line: neither may act on the terminal.
+  if (json) writeLine(io.stderr, printableJson(failure.body));
+  else writeLine(io.stderr, `clipsync: ${printable(failure.message)}`);
   if (failure.exitCode === EXIT.USAGE && !json) writeLine(io.stderr, 'See clipsync --help');
   return failure.exitCode;
 }

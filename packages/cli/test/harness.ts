@@ -44,6 +44,8 @@ export interface IoOptions {
   /** The wait between device sign-in polls; given what the CLI has written to stderr so far. */
   sleep?: (ms: number, stderrSoFar: () => string) => Promise<void>;
   cwd?: string;
+  /** Whether stdout is a terminal (`pull` shows a clip's text made safe only on one). */
+  stdoutIsTTY?: boolean;
   /** Whether stderr is a terminal (progress lines are drawn only on one). */
   stderrIsTTY?: boolean;
   /** Keys typed at a terminal stdin (raw mode, as a password prompt reads them), sent once it is read. */
@@ -69,7 +71,7 @@ export async function startCliHarness() {
   const configHome = join(home, 'config');
 
   async function cli(argv: string[], options: IoOptions = {}): Promise<RunResult> {
-    const stdout = new Captured();
+    const stdout = new Captured(options.stdoutIsTTY);
     const stderr = new Captured(options.stderrIsTTY);
     const stdin =
       options.typed !== undefined

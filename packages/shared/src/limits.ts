@@ -121,8 +121,14 @@ export const CLIP_VIEW_LOG_SIZE = 1_000;
  * enough to download, short enough that a leaked grant soon stops working.
  */
 export const CLIP_VIEW_GRANT_TTL_SECONDS = 30 * 60;
-/** Wrong passwords one link, or one address (IPv6 /64), may send per window before it must wait (429). */
-export const SHARE_PASSWORD_MISSES_PER_LINK = 10;
+/**
+ * Wrong share passwords per window before a wait (429), as sign-in counts them: one address (IPv6 /64) on one
+ * link is locked out of that link alone, so others guessing cannot lock out its rightful recipient; the link
+ * itself locks for everyone only at a much higher bound, which still caps guesses from many addresses; one
+ * address is capped across links.
+ */
+export const SHARE_PASSWORD_MISSES_PER_LINK_AND_ADDRESS = 10;
+export const SHARE_PASSWORD_MISSES_PER_LINK = 50;
 export const SHARE_PASSWORD_MISSES_PER_ADDRESS = 20;
 export const SHARE_PASSWORD_MISSES_WINDOW_MS = 15 * 60_000;
 

@@ -18,6 +18,11 @@ export interface SwRequest {
 export const SHARE_TARGET_PATH = '/share-target';
 /** The app page that turns a kept share into a clip. */
 export const SHARE_PAGE_PATH = '/share';
+/**
+ * The share page's parameter saying a share was not kept, and why: the server's reasons
+ * (modules/share-claims/share-target.routes.ts), and the worker's `full` and `not-kept`.
+ */
+export const NOT_RECEIVED_PARAM = 'not-received';
 
 /**
  * Nothing of the user's data ever comes from the cache: `/api/*` and Socket.IO always go to the network,

@@ -4,7 +4,8 @@
  * request gets is decided in sw-routes.ts.
  */
 import { isEmptyShare, keepShare, shareFromForm } from './share-inbox';
-import { cacheNameFor, SHARE_PAGE_PATH, SHELL_URL, swStrategyFor } from './sw-routes';
+import { shareFromRequest } from './share-source';
+import { cacheNameFor, NOT_RECEIVED_PARAM, SHARE_PAGE_PATH, SHELL_URL, swStrategyFor } from './sw-routes';
 import { SKIP_WAITING_MESSAGE } from './update-prompt';
 
 declare const __SW_VERSION__: string;
@@ -97,7 +98,14 @@ async function networkFirst(request: Request): Promise<Response> {
 
 async function receiveShare(request: Request): Promise<Response> {
   const share = shareFromForm(await request.formData());
-  if (!isEmptyShare(share)) await keepShare(share);
+  const page = new URL(SHARE_PAGE_PATH, worker.location.origin);
+  if (!isEmptyShare(share)) {
+    const from = shareFromRequest(request.headers.get('Origin'), request.referrer);
+    // Never dropped unsaid: a share not kept (the inbox full, or the browser's storage refusing it) lands
+    // on the share page with the reason, beside those that wait.
+    const outcome = await keepShare(share, from).catch(() => 'not-kept' as const);
+    if (outcome !== 'kept') page.searchParams.set(NOT_RECEIVED_PARAM, outcome);
+  }
   // 303: the browser follows with a GET, so a reload of the app page never sends the share again.
-  return Response.redirect(new URL(SHARE_PAGE_PATH, worker.location.origin).href, 303);
+  return Response.redirect(page.href, 303);
 }

@@ -1,5 +1,6 @@
 import { TOKEN_ENDPOINTS } from '@clipsync/shared';
 import { createApiClient } from '../api-client';
+import { warnOfCleartext } from '../cleartext';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { configPath, readStoredConfig, removeStoredConfig, resolveConfig } from '../config';
 import { CliError } from '../errors';
@@ -19,12 +20,19 @@ ${COMMON_USAGE}
   async run({ io, args, json }) {
     parseCommandArgs({ args, options: COMMON_OPTIONS });
     const config = await resolveConfig(io);
+    if (!config.token && config.storedForOtherServer) {
+      // CLIPSYNC_URL names another server: the stored token is not sent there, and the sign-in it belongs to stays.
+      if (json) printJson(io, { revoked: false, forgotten: false });
+      else writeLine(io.stderr, `Not signed in to ${config.server}: nothing to do (${configPath(io)} is kept)`);
+      return;
+    }
     if (!config.token || !config.server) {
       const forgot = await removeStoredConfig(io);
       if (json) printJson(io, { revoked: false, forgotten: forgot });
       else writeLine(io.stderr, 'Not signed in: nothing to do');
       return;
     }
+    warnOfCleartext(io.stderr, config.server);
     let revoked = true;
     try {
       await createApiClient({ server: config.server, token: config.token }).call(TOKEN_ENDPOINTS.revokeCurrent);

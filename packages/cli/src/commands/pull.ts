@@ -5,31 +5,42 @@ import { CliError, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { safeFileName, saveDownload } from '../downloads';
 import { UNDECRYPTABLE } from '../e2e/errors';
+import { printableLines } from '../format';
 import { clipReference } from '../e2e/link';
 import { openEncryptedClip } from '../e2e/open';
 import { writeLine, type CliIo } from '../io';
 import { withPasswordAsked } from '../secret-input';
 import { readClip, signedInClient } from '../session';
 
+/** Said on stderr when the terminal was given the text with characters replaced. */
+export const REPLACED_NOTE =
+  'Characters a terminal would act on are shown as \uFFFD: clipsync pull --raw, or a pipe or a file, gives the text as stored.';
+
 export const pullCommand: Command = {
   summary: "write the latest clip's text (or clip ID's) to stdout, and optionally its files",
-  usage: `Usage: clipsync pull [ID | LINK] [--files DIR] [--key KEY] [--password]
+  usage: `Usage: clipsync pull [ID | LINK] [--files DIR] [--key KEY] [--password] [--raw]
 
 Writes the text of your latest clip, or of clip ID, to stdout exactly as stored: byte for byte, no
-newline added (clipsync pull > note.txt keeps it as it was).
+newline added (clipsync pull > note.txt, or | another command, keeps it as it was).
+
+At a terminal, what the terminal would act on is shown as \uFFFD instead, as clipsync ls does: control
+characters (escapes that rewrite the screen, retitle the window or fill the clipboard) and the
+bidirectional overrides that reorder a line. Line breaks and tabs stay. --raw writes it as stored.
 
 An end-to-end encrypted clip is decrypted here, with the key of its link: pull the link itself, quoted
 ('https://…/clips/ID#k=…'), or the ID with --key. A missing or wrong key or password fails with
 "${UNDECRYPTABLE}" (exit 1); the encrypted text is never printed instead.
 
 Options:
-  -f, --files DIR  also download the clip's files into DIR (made if missing); an existing file is
-                   never replaced: the download takes a free name beside it. An encrypted clip's files
-                   are decrypted to their real names, and appear only once they decrypted whole.
+  -f, --files DIR  also download the clip's files into DIR (made if missing), readable by you alone
+                   (0600); an existing file is never replaced: the download takes a free name beside
+                   it. Control and bidirectional characters in a name become _. An encrypted clip's
+                   files are decrypted to their real names, and appear only once they decrypted whole.
   --key KEY        the key of an encrypted clip: its link's fragment (k=…), when pulling by ID
   --password       the password mixed into an encrypted clip's key: asked without echo at a terminal
                    (also without this flag, when the clip needs one), or the first line of stdin.
                    --password=VALUE works too, but shows in ps and shell history.
+  --raw            at a terminal too, write the text byte for byte, escapes and all
 ${COMMON_USAGE}
 `,
   async run({ io, args, json }) {
@@ -41,6 +52,7 @@ ${COMMON_USAGE}
           files: { type: 'string', short: 'f' },
           key: { type: 'string' },
           password: { type: 'string' },
+          raw: { type: 'boolean' },
         },
         allowPositionals: true,
       },
@@ -54,30 +66,41 @@ ${COMMON_USAGE}
       const options = { fragment: target?.fragment ?? null, password: values.password, filesDirectory: values.files };
       const { text, saved } = await openEncryptedClip(io, client, clip, options);
       if (!json) for (const file of saved) writeLine(io.stderr, `Saved ${file.path}`);
-      printText(io, json, { id: clip.id, content: text, files: clip.files, saved, encrypted: true }, values.files);
+      const pulled = { id: clip.id, content: text, files: clip.files, saved, encrypted: true as const };
+      printText(io, { json, raw: values.raw === true, filesDirectory: values.files }, pulled);
       return;
     }
     const saved = values.files === undefined ? [] : await saveFiles(io, client, clip, values.files, json);
-    printText(io, json, { id: clip.id, content: clip.content, files: clip.files, saved }, values.files);
+    const pulled = { id: clip.id, content: clip.content, files: clip.files, saved };
+    printText(io, { json, raw: values.raw === true, filesDirectory: values.files }, pulled);
   },
 };
 
-/** The text on stdout byte for byte (or the `--json` line), and a reminder of files left on the server. */
+/**
+ * The text on stdout byte for byte (or the `--json` line), and a reminder of files left on the server. A clip's
+ * text is anyone's (a page shared from a phone, a device's send): a terminal gets it without what would act on
+ * it, unless `--raw` asks; a pipe or a file always gets it as stored.
+ */
 function printText(
   io: CliIo,
-  json: boolean,
+  how: { json: boolean; raw: boolean; filesDirectory: string | undefined },
   pulled: { id: string; content: string; files: Clip['files']; saved: unknown[]; encrypted?: true },
-  filesDirectory: string | undefined,
 ): void {
-  if (json) {
+  if (how.json) {
     printJson(io, pulled);
     return;
   }
-  io.stdout.write(Buffer.from(pulled.content, 'utf8'));
-  if (filesDirectory === undefined && pulled.files.length > 0) {
+  const shown = io.stdout.isTTY && !how.raw ? printableLines(pulled.content) : pulled.content;
+  io.stdout.write(Buffer.from(shown, 'utf8'));
+  if (shown !== pulled.content) {
+    // On the same terminal, the note starts a line of its own after text that ends mid-line.
+    const onItsOwnLine = io.stderr.isTTY && !shown.endsWith('\n') ? '\n' : '';
+    writeLine(io.stderr, `${onItsOwnLine}${REPLACED_NOTE}`);
+  }
+  if (how.filesDirectory === undefined && pulled.files.length > 0) {
     // An encrypted clip's link holds its key, which is not printed again: the hint names the flag only.
-    const how = pulled.encrypted ? 'add --files DIR to decrypt them' : `clipsync pull ${pulled.id} --files DIR`;
-    writeLine(io.stderr, `This clip has ${pulled.files.length} file(s): ${how}`);
+    const hint = pulled.encrypted ? 'add --files DIR to decrypt them' : `clipsync pull ${pulled.id} --files DIR`;
+    writeLine(io.stderr, `This clip has ${pulled.files.length} file(s): ${hint}`);
   }
 }
 

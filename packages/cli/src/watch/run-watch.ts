@@ -3,7 +3,7 @@ import type { ClipboardBackend } from '../clipboard/backend';
 import type { ToolRunner } from '../clipboard/tools';
 import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
-import { formatBytes } from '../format';
+import { formatBytes, printableJson } from '../format';
 import { writeLine, type CliIo } from '../io';
 import { openClipChannel } from './clip-channel';
 import { ClipboardSync, type SyncActivity } from './clipboard-sync';
@@ -33,10 +33,10 @@ export const REVOKED_MESSAGE =
 export async function runWatch(setup: WatchSetup): Promise<number> {
   const { io, json, backend, tools, client, token, send, receive } = setup;
   const say = (human: string, machine: object) =>
-    json ? writeLine(io.stdout, JSON.stringify(machine)) : writeLine(io.stdout, human);
+    json ? writeLine(io.stdout, printableJson(machine)) : writeLine(io.stdout, human);
   const problem = (message: string) =>
     json
-      ? writeLine(io.stderr, JSON.stringify({ event: 'problem', message }))
+      ? writeLine(io.stderr, printableJson({ event: 'problem', message }))
       : writeLine(io.stderr, `clipsync watch: ${message}`);
 
   let finish: (outcome: CliError | null) => void = () => {};

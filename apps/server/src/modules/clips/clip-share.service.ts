@@ -92,7 +92,12 @@ export async function removeShare(ctx: ClipsContext, actor: Actor, clipId: strin
   revokeLink(ctx, clip);
 }
 
-/** A password check counts against the link and the caller's address; over either limit nothing is checked. */
+/**
+ * A wrong password counts against the link from this address, the link from everywhere and this address on
+ * every link (as sign-in counts: plugins/attempt-limiter.ts): others' guesses lock the rightful recipient out
+ * only once the link's own, much higher, bound is spent. While any of them is spent nothing is checked, and
+ * the wait is the longest of theirs.
+ */
 async function checkPassword(
   ctx: ClipsContext,
   clip: ClipRow,
@@ -100,10 +105,13 @@ async function checkPassword(
   addressKey: string,
 ): Promise<void> {
   if (clip.sharePasswordHash === null) return;
-  const keys = [`share-password:link:${clip.id}`, `share-password:address:${addressKey}`] as const;
-  const { perLink, perAddress } = ctx.passwordMisses;
-  const waits = await Promise.all([perLink.check(keys[0]), perAddress.check(keys[1])]);
-  const wait = Math.max(...waits);
+  const { perLinkAndAddress, perLink, perAddress } = ctx.passwordMisses;
+  const counters = [
+    { limiter: perLinkAndAddress, key: `share-password:link:${clip.id}:address:${addressKey}` },
+    { limiter: perLink, key: `share-password:link:${clip.id}` },
+    { limiter: perAddress, key: `share-password:address:${addressKey}` },
+  ];
+  const wait = Math.max(...(await Promise.all(counters.map(({ limiter, key }) => limiter.check(key)))));
   if (wait > 0) {
     const error = new AppError('RATE_LIMITED', 'Too many wrong passwords. Please try again later.');
     error.retryAfterSeconds = wait;
@@ -112,7 +120,7 @@ async function checkPassword(
   // No password is no attempt (the first click, before the form): refused, not counted.
   if (password === undefined) throw new AppError('WRONG_PASSWORD', 'This clip needs its password');
   if (await verifyPassword(clip.sharePasswordHash, password)) return;
-  await Promise.all([perLink.hit(keys[0]), perAddress.hit(keys[1])]);
+  await Promise.all(counters.map(({ limiter, key }) => limiter.hit(key)));
   throw new AppError('WRONG_PASSWORD');
 }
 

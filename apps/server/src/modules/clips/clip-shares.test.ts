@@ -2,6 +2,8 @@ import {
   CLIP_VIEW_LOG_SIZE,
   SHARE_PASSWORD_MISSES_PER_ADDRESS,
   SHARE_PASSWORD_MISSES_PER_LINK,
+  SHARE_PASSWORD_MISSES_PER_LINK_AND_ADDRESS,
+  SHARE_PASSWORD_MISSES_WINDOW_MS,
 } from '@clipsync/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -235,39 +237,62 @@ describe('private shares', () => {
       expect((await stored(clip.id)).shareViewsUsed).toBe(1);
     });
 
-    test('wrong passwords meet the per-link limit (429), whoever sends them; the right one waits too', async () => {
-      const { clip } = await sharedClip({ password: 'right' });
-      for (let index = 0; index < SHARE_PASSWORD_MISSES_PER_LINK; index += 1) {
-        const res = await testApp.app.inject({
-          method: 'POST',
-          url: `/api/clipboard/${clip.id}/open`,
-          payload: { password: `wrong ${index}` },
-          remoteAddress: `198.51.100.${index + 1}`,
-        });
-        expect(res.statusCode).toBe(403);
+    const openFrom = (address: string, clipId: string, password: string) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: `/api/clipboard/${clipId}/open`,
+        payload: { password },
+        remoteAddress: address,
+      });
+    /**
+     * A 429 whose wait is what is left of the window the first miss opened (no more, no less), the same in its
+     * body and its Retry-After header.
+     */
+    const expectLocked = (res: Awaited<ReturnType<typeof openFrom>>, firstMissAt: number) => {
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      const { retryAfterSeconds } = res.json<{ retryAfterSeconds: number }>();
+      expect(retryAfterSeconds).toBeGreaterThanOrEqual(
+        Math.floor((firstMissAt + SHARE_PASSWORD_MISSES_WINDOW_MS - Date.now()) / 1000),
+      );
+      expect(retryAfterSeconds).toBeLessThanOrEqual(SHARE_PASSWORD_MISSES_WINDOW_MS / 1000);
+      expect(res.headers['retry-after']).toBe(String(retryAfterSeconds));
+    };
+
+    test("wrong passwords from one address lock that address out of the link (429), not the rightful recipient's", async () => {
+      const { clip } = await sharedClip({ password: 'right' }, 'for the recipient');
+      const firstMissAt = Date.now();
+      for (let index = 0; index < SHARE_PASSWORD_MISSES_PER_LINK_AND_ADDRESS; index += 1) {
+        expect((await openFrom('198.51.100.7', clip.id, `wrong ${index}`)).statusCode).toBe(403);
       }
-      const limited = await open(clip.id, { password: 'right' });
-      expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
-      expect(limited.headers['retry-after']).toBe(String(limited.json().retryAfterSeconds));
+      expectLocked(await openFrom('198.51.100.7', clip.id, 'right'), firstMissAt);
+      const recipient = await openFrom('192.0.2.44', clip.id, 'right');
+      expect(recipient.statusCode).toBe(200);
+      expect(recipient.json().clip.content).toBe('for the recipient');
+    });
+
+    test('wrong passwords from many addresses meet the link’s overall bound: then the link waits for everyone', async () => {
+      const { clip } = await sharedClip({ password: 'right' });
+      // Two misses an address: no address meets its own bound, only the link does.
+      const addressOf = (index: number) => `203.0.113.${Math.floor(index / 2) + 1}`;
+      const firstMissAt = Date.now();
+      for (let index = 0; index < SHARE_PASSWORD_MISSES_PER_LINK - 1; index += 1) {
+        expect((await openFrom(addressOf(index), clip.id, `wrong ${index}`)).statusCode).toBe(403);
+      }
+      expect((await openFrom('192.0.2.1', clip.id, 'right')).statusCode).toBe(200);
+      expect((await openFrom(addressOf(SHARE_PASSWORD_MISSES_PER_LINK), clip.id, 'wrong')).statusCode).toBe(403);
+      expectLocked(await openFrom('192.0.2.2', clip.id, 'right'), firstMissAt);
     });
 
     test('wrong passwords meet the per-address limit across links, an IPv6 /64 counting as one', async () => {
       const links = await Promise.all([1, 2, 3].map(() => sharedClip({ password: 'right' })));
-      const from = (address: string, clipId: string, password: string) =>
-        testApp.app.inject({
-          method: 'POST',
-          url: `/api/clipboard/${clipId}/open`,
-          payload: { password },
-          remoteAddress: address,
-        });
       for (let index = 0; index < SHARE_PASSWORD_MISSES_PER_ADDRESS; index += 1) {
         const { clip } = links[index % links.length]!;
-        expect((await from(`2001:db8:1:2::${(index + 1).toString(16)}`, clip.id, 'wrong')).statusCode).toBe(403);
+        expect((await openFrom(`2001:db8:1:2::${(index + 1).toString(16)}`, clip.id, 'wrong')).statusCode).toBe(403);
       }
       const another = await sharedClip({ password: 'right' });
-      expect((await from('2001:db8:1:2:ffff::1', another.clip.id, 'right')).statusCode).toBe(429);
-      expect((await from('2001:db8:1:3::1', another.clip.id, 'right')).statusCode).toBe(200);
+      expect((await openFrom('2001:db8:1:2:ffff::1', another.clip.id, 'right')).statusCode).toBe(429);
+      expect((await openFrom('2001:db8:1:3::1', another.clip.id, 'right')).statusCode).toBe(200);
     });
   });
 

@@ -1,6 +1,7 @@
 import {
   SHARE_PASSWORD_MISSES_PER_ADDRESS,
   SHARE_PASSWORD_MISSES_PER_LINK,
+  SHARE_PASSWORD_MISSES_PER_LINK_AND_ADDRESS,
   SHARE_PASSWORD_MISSES_WINDOW_MS,
 } from '@clipsync/shared';
 import type { Database } from '../../db/client';
@@ -23,8 +24,11 @@ export interface ClipsContext {
   entitlements: EntitlementGate;
   /** The grants POST /open gives, which the socket's `clip:join` and the file downloads take. */
   grants: ClipViewGrants;
-  /** Wrong share passwords, counted per link and per address (IPv6 /64), shared across nodes with Redis. */
-  passwordMisses: { perLink: AttemptLimiter; perAddress: AttemptLimiter };
+  /**
+   * Wrong share passwords, counted per link and address, per link and per address (IPv6 /64), shared across
+   * nodes with Redis.
+   */
+  passwordMisses: { perLinkAndAddress: AttemptLimiter; perLink: AttemptLimiter; perAddress: AttemptLimiter };
 }
 
 const { searchText: _searchText, ...clipRowColumns } = getTableColumns(clips);
@@ -47,6 +51,11 @@ export function createClipsContext(ctx: AppContext): ClipsContext {
     entitlements: ctx.entitlements,
     grants: createClipViewGrants(ctx.serverSecret),
     passwordMisses: {
+      perLinkAndAddress: createAttemptLimiter({
+        max: SHARE_PASSWORD_MISSES_PER_LINK_AND_ADDRESS,
+        windowMs: SHARE_PASSWORD_MISSES_WINDOW_MS,
+        redis: ctx.counterRedis,
+      }),
       perLink: createAttemptLimiter({
         max: SHARE_PASSWORD_MISSES_PER_LINK,
         windowMs: SHARE_PASSWORD_MISSES_WINDOW_MS,

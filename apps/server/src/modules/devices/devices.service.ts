@@ -110,7 +110,8 @@ async function findDevice(ctx: DevicesContext, actor: Actor, deviceId: string, a
     .from(devices)
     .innerJoin(sessions, eq(sessions.id, devices.sessionId))
     .where(and(eq(devices.id, deviceId), hasLiveSession()));
-  if (!found) throw new AppError('NOT_FOUND', 'Device not found');
+  // Another account's device is told not to exist in the very words an unknown id is.
+  if (!found || !devicePolicy.read(actor, found.device)) throw new AppError('NOT_FOUND', 'Device not found');
   authorize(devicePolicy, action, actor, found.device);
   return found.device;
 }

@@ -10,6 +10,7 @@ import { createDevicesContext } from './devices.context';
 import { sweepSignedOutDevices } from './devices.service';
 import { PING_INTERVAL_MS, PING_TIMEOUT_MS } from '../../realtime/socket-server';
 import { inBackground } from '../../../test/waits';
+import { answerShape } from '../../../test/answer-shape';
 
 type Caller = { tokens: { access_token: string } };
 
@@ -187,20 +188,28 @@ describe("the account's devices", () => {
     expect(await testApp.context.db.select().from(devices).where(eq(devices.id, phoneDevice.id))).toEqual([]);
   });
 
-  test("another user's device and a forged id are 404; signed out 401; a token lists only (403 TOKEN_NOT_ALLOWED)", async () => {
+  test("another user's device and a forged id are one 404; signed out 401; a token lists only (403 TOKEN_NOT_ALLOWED)", async () => {
     const owner = await testApp.factory.user();
     const stranger = await testApp.factory.user();
     const device = await register(owner);
-    for (const id of [device.id, newId()]) {
-      expect((await testApp.as(stranger).patch(`/api/devices/${id}`, { name: 'mine now' })).statusCode).toBe(404);
-      expect((await testApp.as(stranger).delete(`/api/devices/${id}`)).statusCode).toBe(404);
+    const forged = newId();
+    // Whoever asks, another account's device answers exactly as an id that never existed.
+    for (const caller of [stranger, null]) {
+      for (const ask of [
+        (id: string) => testApp.as(caller).patch(`/api/devices/${id}`, { name: 'mine now' }),
+        (id: string) => testApp.as(caller).delete(`/api/devices/${id}`),
+      ]) {
+        const [othersDevice, unknown] = [answerShape(await ask(device.id)), answerShape(await ask(forged))];
+        expect(othersDevice.status).toBe(caller ? 404 : 401);
+        expect(othersDevice).toEqual(unknown);
+      }
     }
     expect(await list(stranger)).toEqual([]);
+    expect(await list(owner)).toEqual([expect.objectContaining({ id: device.id, name: 'Chrome on Android' })]);
     expect((await testApp.as(owner).patch('/api/devices/not-an-id', { name: 'x' })).statusCode).toBe(400);
 
     expect((await testApp.as(null).get('/api/devices')).statusCode).toBe(401);
     expect((await testApp.as(null).post('/api/devices', { name: 'x', kind: 'browser' })).statusCode).toBe(401);
-    expect((await testApp.as(null).delete(`/api/devices/${device.id}`)).statusCode).toBe(401);
 
     const cli = await signInCli(owner, 'clipsync');
     // The CLI reads the list to find where to send: its own device is `current`.

@@ -44,7 +44,8 @@ async function peerDevice(ctx: NearnessContext, actor: Actor, deviceId: string, 
     .from(devices)
     .innerJoin(sessions, eq(sessions.id, devices.sessionId))
     .where(and(eq(devices.id, deviceId), hasLiveSession()));
-  if (!found) throw new AppError('NOT_FOUND', 'Device not found');
+  // Another account's device is told not to exist in the very words an unknown id is.
+  if (!found || !nearPeerPolicy.read(actor, found.device)) throw new AppError('NOT_FOUND', 'Device not found');
   authorize(nearPeerPolicy, action, actor, found.device);
   return found.device;
 }

@@ -16,6 +16,7 @@ import type { TestUser } from '../../../test/factories';
 import { connectSocket, type TestSocket } from '../../../test/socket-client';
 import { deviceNearness, nearChallenges } from '../../db/schema';
 import { inBackground } from '../../../test/waits';
+import { answerShape } from '../../../test/answer-shape';
 
 type Caller = { tokens: { access_token: string } };
 type KeyedDevice = Caller & { device: Device; keys: webcrypto.CryptoKeyPair };
@@ -137,10 +138,12 @@ describe('nearness: signalling between own devices and the signed proof', () => 
     const signal = (socket: TestSocket, toDeviceId: string, data: object = OFFER) =>
       socket.emitWithAck('near:signal', { toDeviceId, data } as never);
 
-    expect(await signal(laptopSocket, strangerPhone.device.id)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
-    expect(await signal(strangerSocket, laptop.device.id)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    // Another account's device answers exactly as an id that never existed.
+    const unknown = await signal(laptopSocket, 'A'.repeat(22));
+    expect(unknown).toEqual({ ok: false, code: 'NOT_FOUND', error: 'Device not found' });
+    expect(await signal(laptopSocket, strangerPhone.device.id)).toEqual(unknown);
+    expect(await signal(strangerSocket, laptop.device.id)).toEqual(unknown);
     expect(await signal(laptopSocket, 'not an id!')).toMatchObject({ ok: false, code: 'VALIDATION_FAILED' });
-    expect(await signal(laptopSocket, 'A'.repeat(22))).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     expect(await signal(laptopSocket, laptop.device.id)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     const tooLarge = { type: 'offer', sdp: 'x'.repeat(20_000) };
     const phone = await browser(owner, 'Chrome on Android');
@@ -150,6 +153,7 @@ describe('nearness: signalling between own devices and the signed proof', () => 
     });
     const signedOut = await socketOf(null);
     expect(await signal(signedOut, laptop.device.id)).toMatchObject({ ok: false, code: 'UNAUTHORIZED' });
+    expect(await signal(signedOut, 'A'.repeat(22))).toEqual(await signal(signedOut, laptop.device.id));
     // The owner signed in elsewhere without registering that browser as a device.
     const unregistered = await socketOf({ tokens: await testApp.factory.session(owner) });
     expect(await signal(unregistered, laptop.device.id)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
@@ -347,7 +351,7 @@ describe('nearness: signalling between own devices and the signed proof', () => 
     expect(heardByLaptop).toHaveLength(1);
   });
 
-  test("challenges: another user's device and an unknown id are 404, the device itself 403, a device without a key 409, signed out 401", async () => {
+  test("challenges: another user's device and an unknown id are one 404, the device itself 403, a device without a key 409, signed out 401", async () => {
     const owner = await testApp.factory.user();
     const laptop = await browser(owner, 'Firefox on Linux');
     const keyless = await browser(owner, 'Chrome on Android', { withKey: false });
@@ -355,8 +359,15 @@ describe('nearness: signalling between own devices and the signed proof', () => 
     const ask = (caller: Caller | null, withDeviceId: string) =>
       testApp.as(caller).post('/api/nearness/challenges', { withDeviceId });
 
-    expect((await ask(laptop, stranger.device.id)).json()).toMatchObject({ code: 'NOT_FOUND' });
-    expect((await ask(laptop, 'D'.repeat(22))).statusCode).toBe(404);
+    // Whoever asks, another account's device answers exactly as an id that never existed.
+    for (const [caller, status] of [
+      [laptop, 404],
+      [null, 401],
+    ] as const) {
+      const othersDevice = answerShape(await ask(caller, stranger.device.id));
+      expect(othersDevice.status).toBe(status);
+      expect(othersDevice).toEqual(answerShape(await ask(caller, 'D'.repeat(22))));
+    }
     expect((await ask(laptop, 'forged id')).statusCode).toBe(400);
     expect((await ask(laptop, laptop.device.id)).statusCode).toBe(403);
     expect((await ask(laptop, keyless.device.id)).json()).toMatchObject({ code: 'CONFLICT' });

@@ -90,6 +90,27 @@ describe('a share the server keeps when no service worker caught it (issue 30)',
     await emptyWaiting();
   });
 
+  test("another site's post does not replace a share waiting for its claim: each keeps its own link (issue 40)", async () => {
+    const post = (text: string, origin: string) => {
+      const { payload, headers } = shareForm({ text }, []);
+      return testApp.app.inject({
+        method: 'POST',
+        url: '/share-target',
+        remoteAddress: '198.51.100.250',
+        payload,
+        headers: { ...headers, origin },
+      });
+    };
+    const mine = tokenOf((await post('mine', 'null')).headers.location);
+    const theirs = tokenOf((await post('from a site', 'https://news.example')).headers.location);
+    expect(mine).not.toBe(theirs);
+    expect((await testApp.as(null).get(`/api/share-claims/${mine}`)).json()).toMatchObject({ content: 'mine' });
+    expect((await testApp.as(null).get(`/api/share-claims/${theirs}`)).json()).toMatchObject({
+      content: 'from a site',
+    });
+    await emptyWaiting();
+  });
+
   test('a signed-in claim makes one clip holding the text and files; a second claim finds nothing', async () => {
     const owner = await testApp.factory.user();
     const token = await keep({ text: 'Shared from my phone', url: 'https://example.com/page' });

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
@@ -9,7 +9,7 @@ import { clipsApi } from '../../api/clips-api';
 import { devicesApi } from '../../api/devices-api';
 import { shareClaimsApi } from '../../api/share-claims-api';
 import type * as ShareInbox from '../../pwa/share-inbox';
-import { forgetShare, peekShare, type Share } from '../../pwa/share-inbox';
+import { forgetShare, listWaitingShares, type WaitingShare } from '../../pwa/share-inbox';
 import { SocketContext } from '../../realtime/socket-context';
 import { AuthContext, type AuthContextValue } from '../../session/auth-context';
 import { makeDevice, phone } from '../../test/device-fixtures';
@@ -24,14 +24,24 @@ vi.mock('../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.
 vi.mock('../../api/share-claims-api', () => ({ shareClaimsApi: { get: vi.fn(), claim: vi.fn(), discard: vi.fn() } }));
 vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
   ...(await importOriginal<typeof ShareInbox>()),
-  peekShare: vi.fn(),
+  listWaitingShares: vi.fn(),
   forgetShare: vi.fn(),
 }));
 
 const photo = new File(['jpeg'], 'photo.jpg', { type: 'image/jpeg' });
 const notes = new File(['pdf'], 'notes.pdf', { type: 'application/pdf' });
 const uploaded = { url: '/f', file: { id: 'f1', name: 'photo.jpg', size: 4, type: 'image/jpeg', url: '/f' } };
-const share: Share = { title: 'A page', text: 'Look at this', url: 'https://example.com/x', files: [photo, notes] };
+const share: WaitingShare = {
+  id: 1,
+  receivedAt: Date.now(),
+  from: null,
+  title: 'A page',
+  text: 'Look at this',
+  url: 'https://example.com/x',
+  files: [photo, notes],
+};
+/** The service worker's inbox holding these shares, oldest first. */
+const waitingShares = (...shares: WaitingShare[]) => vi.mocked(listWaitingShares).mockResolvedValue(shares);
 const sentToPhone = { sends: [{ id: 'SEND000000000000000001', deviceId: phone.id, status: 'delivered' as const }] };
 
 /** This browser and the phone, which takes the send. */
@@ -90,7 +100,7 @@ describe('SharePage', () => {
   beforeEach(listDevices);
 
   test('what was shared is shown first; Save makes one clip of its text and every file, and the clip opens', async () => {
-    vi.mocked(peekShare).mockResolvedValue(share);
+    waitingShares(share);
     vi.mocked(clipsApi.create).mockResolvedValue(makeClip({ id: 'shared-1' }));
     vi.mocked(clipsApi.uploadFile).mockResolvedValue(uploaded);
     renderPage();
@@ -106,11 +116,11 @@ describe('SharePage', () => {
       ['shared-1', 'photo.jpg'],
       ['shared-1', 'notes.pdf'],
     ]);
-    expect(forgetShare).toHaveBeenCalledTimes(1);
+    expect(forgetShare).toHaveBeenCalledExactlyOnceWith(share.id);
   });
 
   test('Send to a device sends shared text as text through the picker; once sent, the share is done with', async () => {
-    vi.mocked(peekShare).mockResolvedValue({ ...share, files: [] });
+    waitingShares({ ...share, files: [] });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Send to a device' }));
     await sendToPhone();
@@ -120,11 +130,11 @@ describe('SharePage', () => {
     });
     expect(clipsApi.create).not.toHaveBeenCalled();
     expect(await screen.findByText('Nothing is waiting to be saved.')).toBeInTheDocument();
-    expect(forgetShare).toHaveBeenCalledTimes(1);
+    expect(forgetShare).toHaveBeenCalledExactlyOnceWith(share.id);
   });
 
   test('Send to a device with files saves the clip as Save does, sends the clip, and then opens it', async () => {
-    vi.mocked(peekShare).mockResolvedValue(share);
+    waitingShares(share);
     vi.mocked(clipsApi.create).mockResolvedValue(makeClip({ id: 'shared-2' }));
     vi.mocked(clipsApi.uploadFile).mockResolvedValue(uploaded);
     renderPage();
@@ -137,7 +147,7 @@ describe('SharePage', () => {
   });
 
   test('closing the picker without sending keeps shared text waiting', async () => {
-    vi.mocked(peekShare).mockResolvedValue({ ...share, files: [] });
+    waitingShares({ ...share, files: [] });
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Send to a device' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Send to a device' }));
@@ -148,7 +158,7 @@ describe('SharePage', () => {
   });
 
   test('a share made while signed out waits for the sign-in: nothing is saved or forgotten', async () => {
-    vi.mocked(peekShare).mockResolvedValue(share);
+    waitingShares(share);
     renderPage('/share', 'signedOut');
     expect(await screen.findByText('Auth screen')).toBeInTheDocument();
     expect(clipsApi.create).not.toHaveBeenCalled();
@@ -156,7 +166,7 @@ describe('SharePage', () => {
   });
 
   test('a failure keeps the share for Try again', async () => {
-    vi.mocked(peekShare).mockResolvedValue(share);
+    waitingShares(share);
     vi.mocked(clipsApi.create)
       .mockRejectedValueOnce(new Error('offline'))
       .mockResolvedValue(makeClip({ id: 'c2' }));
@@ -167,11 +177,11 @@ describe('SharePage', () => {
     expect(forgetShare).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Clip page c2')).toBeInTheDocument();
-    expect(forgetShare).toHaveBeenCalledTimes(1);
+    expect(forgetShare).toHaveBeenCalledExactlyOnceWith(share.id);
   });
 
   test('a file the server refuses is reported; the rest of the share is still saved and opened', async () => {
-    vi.mocked(peekShare).mockResolvedValue(share);
+    waitingShares(share);
     vi.mocked(clipsApi.create).mockResolvedValue(makeClip({ id: 'c3' }));
     vi.mocked(clipsApi.uploadFile).mockRejectedValueOnce(new Error('too large')).mockResolvedValue(uploaded);
     renderPage();
@@ -182,31 +192,121 @@ describe('SharePage', () => {
   });
 
   test('Discard forgets the share and saves nothing', async () => {
-    vi.mocked(peekShare).mockResolvedValue(share);
+    waitingShares(share);
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
     expect(await screen.findByText('Nothing is waiting to be saved.')).toBeInTheDocument();
-    expect(forgetShare).toHaveBeenCalledTimes(1);
+    expect(forgetShare).toHaveBeenCalledExactlyOnceWith(share.id);
     expect(clipsApi.create).not.toHaveBeenCalled();
   });
 
   test('with nothing waiting it says so, and why when the share never reached the app', async () => {
-    vi.mocked(peekShare).mockResolvedValue(undefined);
+    waitingShares();
     renderPage();
     expect(await screen.findByText('Nothing is waiting to be saved.')).toBeInTheDocument();
     expect(clipsApi.create).not.toHaveBeenCalled();
   });
 
   test('the server sends a share no service worker caught here, with the reason', async () => {
-    vi.mocked(peekShare).mockResolvedValue(undefined);
+    waitingShares();
     renderPage('/share?not-received');
     expect(await screen.findByText(/This share did not reach ClipSync/)).toBeInTheDocument();
   });
 
   test('a share too large for the server says why it was not kept', async () => {
-    vi.mocked(peekShare).mockResolvedValue(undefined);
+    waitingShares();
     renderPage('/share?not-received=too-large');
     expect(await screen.findByText(/a file is over 10 MB/)).toBeInTheDocument();
+  });
+});
+
+describe('SharePage with several shares waiting', () => {
+  setUpPageTests();
+  beforeEach(listDevices);
+  const mine: WaitingShare = { ...share, id: 7, files: [], text: 'Mine', title: '', url: '', from: null };
+  const fromSite: WaitingShare = {
+    ...share,
+    id: 8,
+    files: [],
+    title: '',
+    url: '',
+    text: 'Pay this invoice',
+    from: 'https://news.example',
+  };
+  const item = (name: RegExp) => within(screen.getByRole('listitem', { name }));
+
+  test('each waits with where it came from and when; a share another site sent is marked as such', async () => {
+    waitingShares(mine, fromSite);
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Waiting shares' });
+    expect(screen.getByText('2 shares are waiting: save or discard each one.')).toBeInTheDocument();
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => li.getAttribute('aria-label'))).toEqual([
+      'From an app on this device, or a website that hid its address',
+      'Sent by another website: https://news.example',
+    ]);
+    expect(item(/another website/).getByText('Pay this invoice')).toBeInTheDocument();
+    expect(item(/another website/).getByText(/Save it only if you shared it yourself/)).toBeInTheDocument();
+    expect(item(/an app on this device/).queryByText(/Save it only if you shared it yourself/)).toBeNull();
+    expect(item(/an app on this device/).getByText('Just now')).toBeInTheDocument();
+  });
+
+  test('saving one keeps the page on the other and offers to open the clip; saving the last opens its clip', async () => {
+    waitingShares(mine, fromSite);
+    vi.mocked(clipsApi.create)
+      .mockResolvedValueOnce(makeClip({ id: 'first-clip' }))
+      .mockResolvedValueOnce(makeClip({ id: 'second-clip' }));
+    renderPage();
+    await screen.findByRole('list', { name: 'Waiting shares' });
+    await userEvent.click(item(/another website/).getByRole('button', { name: 'Save as a clip' }));
+    expect(await screen.findByText('Saved as a clip')).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: /another website/ })).not.toBeInTheDocument();
+    expect(clipsApi.create).toHaveBeenCalledWith('Pay this invoice');
+    expect(forgetShare).toHaveBeenCalledExactlyOnceWith(fromSite.id);
+
+    await userEvent.click(item(/an app on this device/).getByRole('button', { name: 'Save as a clip' }));
+    expect(await screen.findByText('Clip page second-clip')).toBeInTheDocument();
+    expect(clipsApi.create).toHaveBeenLastCalledWith('Mine');
+    expect(forgetShare).toHaveBeenLastCalledWith(mine.id);
+  });
+
+  test('discarding one forgets only that one', async () => {
+    waitingShares(mine, fromSite);
+    renderPage();
+    await screen.findByRole('list', { name: 'Waiting shares' });
+    await userEvent.click(item(/another website/).getByRole('button', { name: 'Discard' }));
+    expect(forgetShare).toHaveBeenCalledExactlyOnceWith(fromSite.id);
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: /another website/ })).not.toBeInTheDocument());
+    expect(screen.getByRole('listitem', { name: /an app on this device/ })).toBeInTheDocument();
+    expect(clipsApi.create).not.toHaveBeenCalled();
+  });
+
+  test('a share the browser could not forget stays listed', async () => {
+    waitingShares(mine, fromSite);
+    vi.mocked(forgetShare).mockRejectedValueOnce(new Error('IndexedDB refused'));
+    renderPage();
+    await screen.findByRole('list', { name: 'Waiting shares' });
+    await userEvent.click(item(/another website/).getByRole('button', { name: 'Discard' }));
+    // The other one, forgotten, leaves the list: by then the refusal has long been answered.
+    await userEvent.click(item(/an app on this device/).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: /an app on this device/ })).toBeNull());
+    expect(forgetShare).toHaveBeenCalledWith(fromSite.id);
+    expect(screen.getByRole('listitem', { name: /another website/ })).toBeInTheDocument();
+  });
+
+  test('a share refused at the bound says so above the shares that wait', async () => {
+    waitingShares(mine, fromSite);
+    renderPage('/share?not-received=full');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This share was not kept: 10 shares are already waiting on this device. Save or discard some, then share again.',
+    );
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  test('a share kept before senders were recorded says so', async () => {
+    waitingShares({ ...mine, from: undefined });
+    renderPage();
+    expect(await screen.findByRole('listitem', { name: 'Sender not recorded' })).toBeInTheDocument();
   });
 });
 
@@ -231,13 +331,16 @@ describe('SharePage with a claim link (a share the server kept)', () => {
     expect(screen.getByText(/Shared from my phone/)).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Files' })).toHaveTextContent('first.txt');
     expect(screen.getByRole('list', { name: 'Files' })).toHaveTextContent('second.txt');
+    // Anyone can post to the server or hand out the link: it names no sender and says so.
+    const waiting = screen.getByRole('listitem', { name: /Received by the server/ });
+    expect(waiting).toHaveTextContent('Save it only if you shared it yourself.');
     expect(shareClaimsApi.get).toHaveBeenCalledWith(token);
     expect(shareClaimsApi.claim).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Save as a clip' }));
     expect(await screen.findByText('Clip page claimed-1')).toBeInTheDocument();
     expect(shareClaimsApi.claim).toHaveBeenCalledTimes(1);
     expect(shareClaimsApi.claim).toHaveBeenCalledWith(token);
-    expect(peekShare).not.toHaveBeenCalled();
+    expect(listWaitingShares).not.toHaveBeenCalled();
   });
 
   test('Send to a device claims the clip when files wait, sends it, then opens it', async () => {

@@ -1,26 +1,28 @@
-import { Loader2, Send } from 'lucide-react';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { SendToDeviceDialog, type SendContent } from '../../components/SendToDeviceDialog';
 import { useAuth } from '../../session/auth-context';
 import { RouteFallback } from '../../ui/RouteFallback';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/use-toast';
-import { shareContent } from '../../pwa/share-inbox';
+import { MAX_WAITING_SHARES, shareContent } from '../../pwa/share-inbox';
+import { shareSenderOf } from '../../pwa/share-source';
+import { NOT_RECEIVED_PARAM } from '../../pwa/sw-routes';
 import { claimTokenOf, useClaimShare } from './use-claim-share';
-import { useSaveShare, type SaveShareState } from './use-save-share';
+import { useWaitingShares } from './use-waiting-shares';
+import { WaitingShareCard } from './WaitingShareCard';
 
 /**
- * Where the server sends a share it could not keep (modules/share-claims/share-target.routes.ts), with why:
- * `rate-limited`, `busy`, `too-large`, or nothing when it carried nothing.
+ * Why a share was not kept (`?not-received=<reason>`): the server's reasons
+ * (modules/share-claims/share-target.routes.ts), the worker's `full` and `not-kept` (pwa/sw.ts), or nothing
+ * when it carried nothing.
  */
-export const NOT_RECEIVED_PARAM = 'not-received';
-
 const NOT_RECEIVED_TEXT: Record<string, string> = {
   'rate-limited': 'shareTarget.notReceivedRateLimited',
   busy: 'shareTarget.notReceivedBusy',
   'too-large': 'shareTarget.notReceivedTooLarge',
+  full: 'shareTarget.notReceivedFull',
+  'not-kept': 'shareTarget.notReceivedNotKept',
 };
 
 /**
@@ -35,30 +37,58 @@ export default function SharePage() {
   if (status === 'loading') return <RouteFallback />;
   if (status === 'signedOut') return <Navigate to="/auth" replace state={{ from: location }} />;
   const claimToken = claimTokenOf(location.hash);
-  return claimToken ? <ClaimShare token={claimToken} /> : <SaveShare />;
+  return claimToken ? <ClaimShare token={claimToken} /> : <WaitingShares />;
 }
 
-function SaveShare() {
+/** Every share the service worker keeps, oldest first, each saved or discarded on its own. */
+function WaitingShares() {
   const { t } = useTranslation();
   const toast = useToast();
+  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const { state, waiting, save, discard, prepareSend } = useSaveShare((file) =>
-    toast.error({ title: t('shareTarget.failed'), description: file.name }),
-  );
+  const { shares, stateOf, save, discard, prepareSend } = useWaitingShares({
+    onFileRefused: (file) => toast.error({ title: t('shareTarget.failed'), description: file.name }),
+    onSavedWithOthersWaiting: (clipId) =>
+      toast.success({
+        title: t('shareTarget.saved'),
+        action: { label: t('shareTarget.openClip'), onClick: () => void navigate(`/clips/${clipId}`) },
+      }),
+  });
   const reason = searchParams.get(NOT_RECEIVED_PARAM);
-  const nothing = reason === null ? 'shareTarget.nothing' : (NOT_RECEIVED_TEXT[reason] ?? 'shareTarget.notReceived');
+  const notReceived =
+    reason === null
+      ? undefined
+      : t(NOT_RECEIVED_TEXT[reason] ?? 'shareTarget.notReceived', { count: MAX_WAITING_SHARES });
   return (
-    <ShareScreen
-      state={state}
-      waiting={waiting && { content: shareContent(waiting), fileNames: waiting.files.map((file) => file.name) }}
-      nothing={t(nothing)}
-      save={save}
-      discard={discard}
-      prepareSend={prepareSend}
-    />
+    <ShareScreen>
+      {notReceived && <p role="alert">{notReceived}</p>}
+      {shares && shares.length > 0 && (
+        <>
+          <p>{t('shareTarget.confirm', { count: shares.length })}</p>
+          <ul aria-label={t('shareTarget.waiting')} className="flex w-full flex-col gap-3">
+            {shares.map((share) => (
+              <WaitingShareCard
+                key={share.id}
+                content={shareContent(share)}
+                fileNames={share.files.map((file) => file.name)}
+                sender={shareSenderOf(share.from, window.location.origin)}
+                receivedAt={new Date(share.receivedAt).toISOString()}
+                state={stateOf(share.id)}
+                save={() => save(share.id)}
+                discard={() => discard(share.id)}
+                prepareSend={() => prepareSend(share.id)}
+              />
+            ))}
+          </ul>
+        </>
+      )}
+      {shares?.length === 0 && !notReceived && <p>{t('shareTarget.nothing')}</p>}
+      {shares?.length === 0 && <ToDashboard />}
+    </ShareScreen>
   );
 }
 
+/** A share the server kept under a claim link: it cannot know who sent it, so it says so. */
 function ClaimShare({ token }: { token: string }) {
   const { t } = useTranslation();
   const toast = useToast();
@@ -66,96 +96,47 @@ function ClaimShare({ token }: { token: string }) {
     toast.error({ title: t('shareTarget.failed'), description: message }),
   );
   return (
-    <ShareScreen
-      state={state}
-      waiting={waiting && { content: waiting.content, fileNames: waiting.files.map((file) => file.name) }}
-      nothing={t('shareTarget.claimGone')}
-      save={save}
-      discard={discard}
-      prepareSend={prepareSend}
-    />
+    <ShareScreen>
+      {waiting && (state === 'ready' || state === 'saving' || state === 'failed') && (
+        <>
+          <p>{t('shareTarget.confirm', { count: 1 })}</p>
+          <ul aria-label={t('shareTarget.waiting')} className="flex w-full flex-col gap-3">
+            <WaitingShareCard
+              content={waiting.content}
+              fileNames={waiting.files.map((file) => file.name)}
+              sender={{ kind: 'server' }}
+              state={state}
+              save={save}
+              discard={discard}
+              prepareSend={prepareSend}
+            />
+          </ul>
+        </>
+      )}
+      {state === 'nothing' && <p>{t('shareTarget.claimGone')}</p>}
+      {(state === 'nothing' || state === 'failed') && <ToDashboard />}
+    </ShareScreen>
   );
 }
 
-interface ShareScreenProps {
-  state: SaveShareState;
-  waiting: { content: string; fileNames: string[] } | undefined;
-  /** What to say when nothing waits. */
-  nothing: string;
-  save: () => void;
-  discard: () => void;
-  /** What "Send to a device" sends; undefined when it cannot (the state then says why). */
-  prepareSend: () => Promise<SendContent | undefined>;
-}
-
-/** The one screen of both ways a share waits: what it holds, Save as a clip, Send to a device and Discard. */
-function ShareScreen({ state, waiting, nothing, save, discard, prepareSend }: ShareScreenProps) {
+function ShareScreen({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const [sending, setSending] = useState<SendContent | null>(null);
-  const [hasSent, setHasSent] = useState(false);
-  const openPicker = () => void prepareSend().then((content) => content && setSending(content));
-  // A clip saved for the send opens, as after Save; text that was sent is done with, as after Discard.
-  const closePicker = () => {
-    setSending(null);
-    if (sending && 'clipId' in sending) void navigate(`/clips/${sending.clipId}`, { replace: true });
-    else if (hasSent) discard();
-  };
   return (
     <main
       id="main"
       className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 p-8 text-center"
     >
       <h1 className="text-2xl font-bold">{t('shareTarget.title')}</h1>
-      {state === 'ready' && waiting && (
-        <>
-          <p>{t('shareTarget.confirm')}</p>
-          <div className="w-full rounded-lg border border-slate-200 p-3 text-left text-sm dark:border-slate-700">
-            {waiting.content && <p className="line-clamp-6 whitespace-pre-wrap break-words">{waiting.content}</p>}
-            {waiting.fileNames.length > 0 && (
-              <ul
-                aria-label={t('shareTarget.files')}
-                className="mt-2 list-inside list-disc text-slate-600 dark:text-slate-300"
-              >
-                {waiting.fileNames.map((name, index) => (
-                  <li key={`${index}-${name}`} className="truncate">
-                    {name}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-          <div className="flex flex-wrap justify-center gap-3">
-            <Button onClick={save}>{t('shareTarget.save')}</Button>
-            <Button variant="secondary" onClick={openPicker}>
-              <Send className="h-4 w-4" aria-hidden="true" />
-              {t('deviceSends.title')}
-            </Button>
-            <Button variant="secondary" onClick={discard}>
-              {t('shareTarget.discard')}
-            </Button>
-          </div>
-        </>
-      )}
-      {state === 'saving' && (
-        <p role="status" className="flex items-center gap-2">
-          <Loader2 className="h-5 w-5 animate-spin text-indigo-600" aria-hidden="true" />
-          {t('shareTarget.saving')}
-        </p>
-      )}
-      {state === 'nothing' && <p>{nothing}</p>}
-      {state === 'failed' && (
-        <>
-          <p role="alert">{t('shareTarget.failed')}</p>
-          <Button onClick={save}>{t('shareTarget.retry')}</Button>
-        </>
-      )}
-      {(state === 'nothing' || state === 'failed') && (
-        <Button asChild variant="secondary">
-          <Link to="/dashboard">{t('shareTarget.toDashboard')}</Link>
-        </Button>
-      )}
-      <SendToDeviceDialog content={sending} onSent={() => setHasSent(true)} onClose={closePicker} />
+      {children}
     </main>
+  );
+}
+
+function ToDashboard() {
+  const { t } = useTranslation();
+  return (
+    <Button asChild variant="secondary">
+      <Link to="/dashboard">{t('shareTarget.toDashboard')}</Link>
+    </Button>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SendContent } from '../../components/SendToDeviceDialog';
 import { useClaimShare as useClaimMutation, useDiscardShareClaim, useShareClaim } from '../../api/share-claim-queries';
-import type { SaveShareState } from './use-save-share';
+import type { SaveShareState } from './use-waiting-shares';
 
 /** The fragment the server's `POST /share-target` redirects to: `/share#claim=<token>`. */
 export function claimTokenOf(hash: string): string | undefined {
