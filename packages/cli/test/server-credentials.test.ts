@@ -152,6 +152,20 @@ describe('a token sent over plain http:// beyond the local network', () => {
     expect(warningsIn(logout.stderr)).toHaveLength(1);
   });
 
+  test('is warned of by login, before the code it shows', async () => {
+    const server = `http://clips.example.com:${new URL(h.server).port}`;
+    const login = await h.cli(['login', server, '--no-qr'], {
+      // The person answers "No" in the browser: the sign-in ends, the warning was said before the code.
+      sleep: async (_ms, stderrSoFar) => {
+        const code = /Your code: ([A-Z0-9]{4}-[A-Z0-9]{4})/.exec(stderrSoFar())?.[1];
+        await h.testApp.as(user).post('/api/device/deny', { userCode: code });
+      },
+    });
+    expect(login.code).not.toBe(0);
+    expect(warningsIn(login.stderr)).toHaveLength(1);
+    expect(login.stderr.indexOf('clipsync: warning:')).toBeLessThan(login.stderr.indexOf('Your code:'));
+  });
+
   test.each(['https://clips.example.com', 'http://192.168.1.20:3000', 'http://nas.local', 'http://localhost'])(
     'is not warned of for %s (https, or this machine and its local network)',
     async (server) => {

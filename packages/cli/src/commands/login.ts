@@ -9,6 +9,7 @@ import {
   type TokenScope,
 } from '@clipsync/shared';
 import { createApiClient, refusalOf, type ApiClient } from '../api-client';
+import { warnOfCleartext } from '../cleartext';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { normalizeServerUrl, readStoredConfig, resolveConfig, writeStoredConfig, type StoredConfig } from '../config';
 import { CliError, usageError } from '../errors';
@@ -44,6 +45,8 @@ ${COMMON_USAGE}
     const given = positionals[0] ?? io.env.CLIPSYNC_URL ?? known?.server;
     if (!given) throw usageError('Which server? clipsync login https://clips.example.com');
     const server = normalizeServerUrl(given);
+    // Said before the code is shown: the token it ends in would cross the network in clear.
+    warnOfCleartext(io.stderr, server);
     const anonymous = createApiClient({ server });
 
     const clientName = `clipsync CLI on ${hostname()}`.slice(0, DEVICE_CLIENT_NAME_MAX);
