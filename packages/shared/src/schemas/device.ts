@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { DEVICE_CLIENT_NAME_MAX } from '../limits';
 import { TokenScope } from './tokens';
 
@@ -7,7 +8,7 @@ import { TokenScope } from './tokens';
  * user approves it in a signed-in browser, and the client's polling then answers a personal access token.
  */
 export const DeviceCodeRequest = z.object({
-  clientName: z.string().trim().min(1).max(DEVICE_CLIENT_NAME_MAX),
+  clientName: text().trim().min(1).max(DEVICE_CLIENT_NAME_MAX),
   /** What the token will be allowed; `clips:read` and `clips:write` when left out. */
   scopes: z
     .array(TokenScope)
@@ -30,7 +31,7 @@ export const DeviceCodeResponse = z.object({
 export type DeviceCodeResponse = z.infer<typeof DeviceCodeResponse>;
 
 export const DeviceTokenRequest = z.object({
-  device_code: z.string().min(1).max(200),
+  device_code: text().min(1).max(200),
   /** RFC 8628's grant type; optional, and only this one. */
   grant_type: z.literal('urn:ietf:params:oauth:grant-type:device_code').optional(),
 });
@@ -60,7 +61,7 @@ export const DeviceTokenError = z.object({
 export type DeviceTokenError = z.infer<typeof DeviceTokenError>;
 
 /** The approving browser names the code the user typed or followed (any case, with or without the dash). */
-export const DeviceUserCodeRequest = z.object({ userCode: z.string().trim().min(1).max(20) });
+export const DeviceUserCodeRequest = z.object({ userCode: text().trim().min(1).max(20) });
 export type DeviceUserCodeRequest = z.infer<typeof DeviceUserCodeRequest>;
 
 /** What the approving browser shows before the user approves or denies. */
