@@ -5,6 +5,7 @@ import { PLAN_IDS } from './plans';
 export const ErrorCode = z.enum([
   'VALIDATION_FAILED',
   'MALFORMED_JSON',
+  'MALFORMED_UPLOAD',
   'UNAUTHORIZED',
   'INVALID_CREDENTIALS',
   'EMAIL_NOT_CONFIRMED',

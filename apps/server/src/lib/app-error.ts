@@ -3,6 +3,7 @@ import type { EditConflictCurrent, ErrorCode, PlanId } from '@clipsync/shared';
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
   MALFORMED_JSON: 400,
+  MALFORMED_UPLOAD: 400,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   EMAIL_NOT_CONFIRMED: 403,
@@ -34,6 +35,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   VALIDATION_FAILED: 'Invalid request',
   MALFORMED_JSON: 'The request body is not valid JSON',
+  MALFORMED_UPLOAD: 'The upload ended too soon or is not well-formed multipart. Please send the file again.',
   UNAUTHORIZED: 'Authentication required',
   INVALID_CREDENTIALS: 'Invalid credentials',
   EMAIL_NOT_CONFIRMED:

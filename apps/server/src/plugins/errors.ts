@@ -12,7 +12,19 @@ const FASTIFY_CODES: Record<string, AppError['code']> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_FAILED',
   FST_ERR_VALIDATION: 'VALIDATION_FAILED',
+  // @fastify/multipart: the connection closed while the form was being read.
+  FST_MP_PREMATURE_CLOSE: 'MALFORMED_UPLOAD',
 };
+
+/**
+ * busboy's errors for a multipart body that ends before its closing boundary (a body cut short, with the
+ * length it declared) or cannot be framed: plain Errors without a code, told by their words.
+ */
+const MALFORMED_MULTIPART = /^(?:Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Multipart: Boundary not found)$/;
+
+function isMalformedMultipart(error: FastifyError): boolean {
+  return !error.code && !error.statusCode && MALFORMED_MULTIPART.test(error.message);
+}
 
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
@@ -25,6 +37,7 @@ function toAppError(error: FastifyError): AppError {
   }
   const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (mapped) return new AppError(mapped);
+  if (isMalformedMultipart(error)) return new AppError('MALFORMED_UPLOAD');
   // JSON.parse errors from the content-type parser carry a 400 but no FST code.
   if (error instanceof SyntaxError && error.statusCode === 400) return new AppError('MALFORMED_JSON');
   if (isDatabaseConnectionError(error)) return new AppError('DATABASE_UNAVAILABLE');
@@ -48,9 +61,9 @@ function isClientGone(error: FastifyError, request: FastifyRequest): boolean {
 /** Codes that stand for something broken (ours, or the database), whoever threw them. */
 const FAULT_CODES: ReadonlySet<AppError['code']> = new Set(['INTERNAL', 'DATABASE_UNAVAILABLE']);
 
-/** An AppError a service threw on purpose, as its answer: anything but a fault. */
-function isExpectedRefusal(error: FastifyError): boolean {
-  return error instanceof AppError && !FAULT_CODES.has(error.code);
+/** An AppError a service threw on purpose, or a client's own error (a 4xx): the answer, not a fault. */
+function isExpectedRefusal(error: FastifyError, appError: AppError): boolean {
+  return (error instanceof AppError || appError.statusCode < 500) && !FAULT_CODES.has(appError.code);
 }
 
 /** One error model for every route: services throw AppError; everything else is mapped, never leaked. */
@@ -62,8 +75,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.hijack();
     }
     const appError = toAppError(error);
-    if (isExpectedRefusal(error)) {
-      // A refusal a service chose (a 404, a 409, payments off on this server) is the answer, not a fault:
+    if (isExpectedRefusal(error, appError)) {
+      // A refusal a service chose (a 404, a 409, payments off on this server), or a request the client got
+      // wrong (a cut-short upload), is the answer, not a fault:
       // one line to follow a request by, without a stack that would read as a crash.
       request.log.info({ code: appError.code, statusCode: appError.statusCode }, 'request refused');
     } else if (appError.statusCode >= 500) {
