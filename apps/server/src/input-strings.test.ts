@@ -38,7 +38,9 @@ const probes = Object.entries(API_TABLES).flatMap(([group, endpoints]) =>
 /** Query strings carry text: numbers and booleans as they are written. */
 function asQuery(value: unknown): Record<string, string | string[]> {
   const entries = Object.entries((value ?? {}) as Record<string, unknown>);
-  return Object.fromEntries(entries.map(([key, field]) => [key, Array.isArray(field) ? field.map(String) : String(field)]));
+  return Object.fromEntries(
+    entries.map(([key, field]) => [key, Array.isArray(field) ? field.map(String) : String(field)]),
+  );
 }
 
 /** Each part of a request the endpoint's schemas take, the probed part with its NUL. */
