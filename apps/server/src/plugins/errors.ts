@@ -1,8 +1,16 @@
 import type { ErrorBody } from '@clipsync/shared';
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Duplex } from 'node:stream';
+import type {
+  ConnectionError,
+  FastifyBaseLogger,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
 import { isDatabaseConnectionError } from '../db/is-connection-error';
@@ -140,16 +148,59 @@ export function answerClientError(this: FastifyInstance, error: ConnectionError,
   const appError = new AppError(clientErrorCode(error));
   const requestId = randomUUID();
   this.log.info({ reqId: requestId, code: appError.code, parserCode: error.code }, 'request refused unread');
-  if (socket.writable) {
-    const body: ErrorBody = { error: appError.message, code: appError.code, requestId };
-    const json = JSON.stringify(body);
-    socket.write(
-      `HTTP/1.1 ${appError.statusCode} ${STATUS_CODES[appError.statusCode]}\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n` +
-        `Connection: close\r\n\r\n${json}`,
-    );
-  }
+  writeOnConnection(socket, appError, requestId);
   socket.destroy(error);
+}
+
+/** An answer written on the connection itself, for what never became a request Fastify or Node could answer. */
+function writeOnConnection(socket: Duplex, appError: AppError, requestId: string): void {
+  if (!socket.writable) return;
+  const body: ErrorBody = { error: appError.message, code: appError.code, requestId };
+  const json = JSON.stringify(body);
+  socket.write(
+    `HTTP/1.1 ${appError.statusCode} ${STATUS_CODES[appError.statusCode]}\r\n` +
+      `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n` +
+      `Connection: close\r\n\r\n${json}`,
+  );
+}
+
+/** engine.io's `connection_error`: a request to `/socket.io/` it refuses, before any socket exists. */
+export interface EngineConnectionError {
+  req: IncomingMessage & { res?: ServerResponse };
+  code: number;
+  message: string;
+}
+
+/** engine.io's code for a request its `allowRequest` refused (realtime/handshake.ts: the Origin). */
+const ENGINE_FORBIDDEN = 4;
+
+/**
+ * Answers what engine.io refuses (an unknown transport, a bad handshake, a foreign Origin) in our shape, in
+ * place of its own `{ code: <number>, message }` or bare text: engine.io sends nothing once an answer has
+ * begun. Socket.IO's requests never reach Fastify, so their id is made here and logged, as the parser's are.
+ */
+export function answerEngineError(log: FastifyBaseLogger, error: EngineConnectionError): void {
+  const appError =
+    error.code === ENGINE_FORBIDDEN
+      ? new AppError('FORBIDDEN')
+      : new AppError('VALIDATION_FAILED', `Invalid Socket.IO request: ${error.message}`);
+  const requestId = randomUUID();
+  log.info({ reqId: requestId, code: appError.code, engineCode: error.code }, 'socket request refused');
+  const response = error.req.res;
+  if (!response) {
+    // A websocket upgrade: there is no response, only the connection.
+    writeOnConnection(error.req.socket, appError, requestId);
+    error.req.socket.destroy();
+    return;
+  }
+  if (response.headersSent) return;
+  const body: ErrorBody = { error: appError.message, code: appError.code, requestId };
+  const json = JSON.stringify(body);
+  response.writeHead(appError.statusCode, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(json),
+  });
+  response.end(json);
 }
 
 export function sendNotFound(reply: FastifyReply): FastifyReply {

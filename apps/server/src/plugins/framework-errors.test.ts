@@ -57,6 +57,24 @@ describe('errors of the framework and of the HTTP parser', () => {
       }) + '2\r\n{}\r\n0\r\n\r\n',
     ],
     ['an unknown route', 404, 'NOT_FOUND', get(`/api/${MARKER}`)],
+    [
+      'a Socket.IO request over a transport it does not serve',
+      400,
+      'VALIDATION_FAILED',
+      get(`/socket.io/?EIO=4&transport=polling&${MARKER}`),
+    ],
+    [
+      'a Socket.IO upgrade from a foreign page',
+      403,
+      'FORBIDDEN',
+      get(`/socket.io/?EIO=4&transport=websocket&${MARKER}`, {
+        origin: 'https://evil.example',
+        upgrade: 'websocket',
+        connection: 'Upgrade',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        'sec-websocket-version': '13',
+      }),
+    ],
   ] as const;
 
   test.each(cases)('%s: %i %s in our error shape, the request not echoed', async (_label, status, code, bytes) => {
