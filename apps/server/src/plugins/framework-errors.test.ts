@@ -56,6 +56,8 @@ describe('errors of the framework and of the HTTP parser', () => {
         'transfer-encoding': 'chunked',
       }) + '2\r\n{}\r\n0\r\n\r\n',
     ],
+    // Headers reach SQL too (a token's last client is its User-Agent): the parser refuses a NUL in one.
+    ['a NUL character in a header', 400, 'MALFORMED_REQUEST', get('/api/health', { 'user-agent': `${MARKER}\0` })],
     ['an unknown route', 404, 'NOT_FOUND', get(`/api/${MARKER}`)],
     [
       'a Socket.IO request over a transport it does not serve',
