@@ -31,7 +31,7 @@ import { nearnessModule } from './modules/nearness/nearness.module';
 import { devicesModule } from './modules/devices/devices.module';
 import { shareClaimsModule } from './modules/share-claims/share-claims.module';
 import { authenticate } from './plugins/authenticate';
-import { registerErrorHandling } from './plugins/errors';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
 import { registerGracefulClose } from './plugins/graceful-close';
 import { registerMetrics } from './plugins/metrics';
@@ -66,7 +66,7 @@ const MODULES = [
 const BODY_LIMIT_BYTES = 5 * 1_048_576;
 
 /**
- * The router refuses longer path parameters with a 404. A file's download URL carries its name, which
+ * The router refuses longer path parameters (414 `URI_TOO_LONG`, plugins/errors.ts). A file's download URL carries its name, which
  * percent-encodes to at most 9 characters per UTF-16 code unit (3 UTF-8 bytes, `%XX` each).
  */
 const MAX_PARAM_LENGTH = FILE_NAME_MAX * 9;
@@ -126,6 +126,9 @@ export async function buildApp(
     // Only the listed proxies' X-Forwarded-For is believed (never `true` or a hop count: see config/env.ts).
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // What the router and Node's HTTP parser refuse answers `{ error, code, requestId }` too, never echoing the URL.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     // Stop accepting at once on close; keep-alive connections are dropped when idle (plugins/graceful-close.ts).

@@ -159,3 +159,35 @@ export function exchangeInTurn(base: string, requests: Buffer[]): Promise<string
     sendNext();
   });
 }
+
+export interface RawExchange {
+  status: number;
+  headers: string;
+  body: string;
+}
+
+/**
+ * Writes `bytes` as they are, however malformed, and reads everything until the server closes the
+ * connection (send `Connection: close` in a well-formed request): what Node's HTTP parser and the router
+ * answer to a request they cannot take.
+ */
+export function exchangeRaw(base: string, bytes: Buffer | string): Promise<RawExchange> {
+  const { hostname, port } = new URL(base);
+  return new Promise<RawExchange>((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    // The server may reset the connection once it has answered (it drops what it could not read).
+    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' ? undefined : reject(error)));
+    socket.on('close', () => {
+      const answer = Buffer.concat(chunks).toString('utf8');
+      const headEnd = answer.indexOf('\r\n\r\n');
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(answer)?.[1] ?? 0),
+        headers: answer.slice(0, headEnd),
+        body: headEnd === -1 ? '' : answer.slice(headEnd + 4),
+      });
+    });
+    socket.write(bytes);
+  });
+}

@@ -10,19 +10,20 @@ import {
   LanDesktopData,
   LanPeer,
 } from './schemas/desktop';
-import { NearProof, NearSignalData, type NearSignalEmit, type NearSignalPayload } from './schemas/nearness';
+import { NearProof, NearSignalData, NearSignalEmit, type NearSignalPayload } from './schemas/nearness';
 import { RoomActivityType } from './schemas/rooms';
+import { text } from './schemas/text';
 
 /**
  * Socket.IO event maps (docs/api.md#socket-events). Payload schemas live here so the server can
  * parse every client emit and the web client gets the same types. Areas add their events as they land.
  */
 export const ClipFileSummary = z.object({
-  name: z.string().max(FILE_NAME_MAX),
+  name: text().max(FILE_NAME_MAX),
   size: z.number().int().nonnegative(),
-  type: z.string().max(FILE_TYPE_MAX),
+  type: text().max(FILE_TYPE_MAX),
   // A name percent-encodes to at most 9 characters per code unit, behind a short fixed prefix.
-  url: z.string().max(FILE_NAME_MAX * 9 + 64),
+  url: text().max(FILE_NAME_MAX * 9 + 64),
 });
 export type ClipFileSummary = z.infer<typeof ClipFileSummary>;
 
@@ -142,12 +143,12 @@ export type DeviceSendAck = z.infer<typeof DeviceSendAck>;
 export const LanPeerType = z.enum(['lan_host', 'lan_discover']);
 export type LanPeerType = z.infer<typeof LanPeerType>;
 /** A LAN device's name as peers see it ('Chrome on Linux · Otter'), chosen or renamed by its user. */
-export const LanPeerName = z.string().trim().min(1).max(64);
+export const LanPeerName = text().trim().min(1).max(64);
 export const LanHostAnnounce = z.object({ name: LanPeerName.optional(), desktop: LanDesktopData });
 export type LanHostAnnounce = z.infer<typeof LanHostAnnounce>;
 export const LanHostUpdate = z.object({ desktop: LanDesktopData });
 export type LanHostUpdate = z.infer<typeof LanHostUpdate>;
-export const LanPeerConnect = z.object({ peerId: z.string().min(1).max(64) });
+export const LanPeerConnect = z.object({ peerId: text().min(1).max(64) });
 export type LanPeerConnect = z.infer<typeof LanPeerConnect>;
 /** `selfId` is the id the server gave this socket: peers never choose their own. */
 export const LanPeersList = z.object({ selfId: z.string(), peers: z.array(LanPeer) });
@@ -159,7 +160,7 @@ export type LanPeerDesktopData = z.infer<typeof LanPeerDesktopData>;
  * keys: the server gives the initiator a nonce for the pair, the initiator hands it to the other peer over a
  * host-only WebRTC data channel, and the other peer answers it over its own socket (decision 030).
  */
-const LanPeerId = z.string().min(1).max(64);
+const LanPeerId = text().min(1).max(64);
 export const LanNearSignalEmit = z.object({ toPeerId: LanPeerId, data: NearSignalData });
 export type LanNearSignalEmit = z.infer<typeof LanNearSignalEmit>;
 export const LanNearSignalPayload = z.object({ fromPeerId: z.string(), data: NearSignalData });
@@ -177,8 +178,8 @@ export type LanNearChallenge = z.infer<typeof LanNearChallenge>;
 /** The other peer hands back what it was given over the channel, naming the peer that gave it. */
 export const LanNearAnswer = z.object({
   issuerPeerId: LanPeerId,
-  challengeId: z.string().min(1).max(64),
-  nonce: z.string().min(1).max(128),
+  challengeId: text().min(1).max(64),
+  nonce: text().min(1).max(128),
   expiresAt: z.number().int(),
 });
 export type LanNearAnswer = z.infer<typeof LanNearAnswer>;
@@ -225,7 +226,7 @@ export interface ServerToClientEvents {
  * else); every live payload of that channel names it so. `grant` (from POST /clipboard/{id}/open) is needed
  * to follow a clip with a view limit or a password.
  */
-export const ClipChannelPayload = z.object({ clipId: ResourceId, grant: z.string().max(512).optional() });
+export const ClipChannelPayload = z.object({ clipId: ResourceId, grant: text().max(512).optional() });
 export type ClipChannelPayload = z.infer<typeof ClipChannelPayload>;
 
 /** Every client emit may take an acknowledgement: `{ ok: true }` or `{ ok: false, error, code }`. */
@@ -242,7 +243,7 @@ export type RoomChannelPayload = z.infer<typeof RoomChannelPayload>;
  * network of a LAN desktop, and with `desktopId` (its share token) to whoever holds the link.
  */
 export const DesktopChannelPayload = z.object({
-  networkId: z.string().max(64),
+  networkId: text().max(64),
   desktopId: DesktopShareToken.optional(),
 });
 export type DesktopChannelPayload = z.infer<typeof DesktopChannelPayload>;
@@ -253,20 +254,20 @@ export type DesktopChannelPayload = z.infer<typeof DesktopChannelPayload>;
  * (as `PATCH /virtual-desktop/items/{id}` would) and then announces it.
  */
 export const DesktopItemCreatedEmit = z.object({
-  networkId: z.string().max(64),
+  networkId: text().max(64),
   type: z.enum(['text', 'file']).optional(),
   item: z.object({ id: ResourceId }).loose(),
 });
 export type DesktopItemCreatedEmit = z.infer<typeof DesktopItemCreatedEmit>;
 export const DesktopItemUpdatedEmit = z.object({
-  networkId: z.string().max(64),
+  networkId: text().max(64),
   itemId: ResourceId,
   updates: z
     .object({ position: DesktopPosition.optional(), size: DesktopSize.optional() })
     .refine((updates) => updates.position !== undefined || updates.size !== undefined, 'Nothing to update'),
 });
 export type DesktopItemUpdatedEmit = z.infer<typeof DesktopItemUpdatedEmit>;
-export const DesktopItemDeletedEmit = z.object({ networkId: z.string().max(64), itemId: ResourceId });
+export const DesktopItemDeletedEmit = z.object({ networkId: text().max(64), itemId: ResourceId });
 export type DesktopItemDeletedEmit = z.infer<typeof DesktopItemDeletedEmit>;
 
 export interface ClientToServerEvents {
@@ -293,6 +294,34 @@ export interface ClientToServerEvents {
   /** For another device of the same account only; relayed as is, refused otherwise (decision 030). */
   'near:signal': (payload: NearSignalEmit, ack?: SocketAck) => void;
 }
+
+/**
+ * The payload schema of each client emit (null: it carries nothing read), so that what walks every input
+ * (api/input-strings.test.ts) sees every event: a new event in ClientToServerEvents must be added here.
+ */
+export const CLIENT_EVENT_PAYLOADS = {
+  'lan:host:announce': LanHostAnnounce,
+  'lan:host:update': LanHostUpdate,
+  'lan:host:stop': null,
+  'lan:discover:request_peers': null,
+  'lan:peer:connect': LanPeerConnect,
+  'lan:near:signal': LanNearSignalEmit,
+  'lan:near:challenge': LanNearChallengeRequest,
+  'lan:near:answer': LanNearAnswer,
+  'join:desktop:network': DesktopChannelPayload,
+  'leave:desktop:network': DesktopChannelPayload,
+  'desktop:item:created': DesktopItemCreatedEmit,
+  'desktop:item:updated': DesktopItemUpdatedEmit,
+  'desktop:item:deleted': DesktopItemDeletedEmit,
+  'room:join': RoomChannelPayload,
+  'room:leave': RoomChannelPayload,
+  'clip:join': ClipChannelPayload,
+  'clip:leave': ClipChannelPayload,
+  'clip-content-update': ClipContentUpdatedPayload,
+  'clip-files-update': ClipFilesUpdatedPayload,
+  'device:send-ack': DeviceSendAck,
+  'near:signal': NearSignalEmit,
+} as const satisfies Record<keyof ClientToServerEvents, z.ZodType | null>;
 
 /** The socket handshake: `auth: { token }`, optional for the features signed-out visitors may use. */
 export const SocketHandshakeAuth = z.object({ token: z.string().min(1).max(4096).optional() });

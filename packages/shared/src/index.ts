@@ -7,6 +7,7 @@ export * from './schemas/health';
 export * from './schemas/auth';
 export * from './schemas/clips';
 export * from './schemas/uploads';
+export * from './schemas/text';
 export * from './schemas/network';
 export * from './routes';
 export * from './schemas/rooms';

@@ -1,3 +1,4 @@
+import { NUL_REFUSED_MESSAGE } from '@clipsync/shared';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/build-test-app';
@@ -92,6 +93,24 @@ describe('Socket.IO on the app server', () => {
     // Give a wrongly routed message time to arrive before concluding it was never sent.
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(strangerHeard).toBe(false);
+  });
+});
+
+describe('socket payloads', () => {
+  test('a NUL character in an emit’s text is refused naming the field, and nothing is saved (issue 40)', async () => {
+    const testApp = await buildTestApp();
+    const owner = await testApp.factory.user();
+    const clip = await testApp.factory.clip({ owner, content: 'before' });
+    const socket = await connectSocket(await testApp.listen(), { token: owner.tokens.access_token });
+    const ack = await socket.emitWithAck('clip-content-update', { clipId: clip.id, content: 'a\0b' });
+    expect(ack).toEqual({
+      ok: false,
+      code: 'VALIDATION_FAILED',
+      error: `Invalid payload.content: ${NUL_REFUSED_MESSAGE}`,
+    });
+    expect((await testApp.as(owner).get(`/api/clipboard/${clip.id}`)).json()).toMatchObject({ content: 'before' });
+    socket.close();
+    await testApp.close();
   });
 });
 

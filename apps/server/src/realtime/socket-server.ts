@@ -8,6 +8,7 @@ import { createClientAddressOf, createNetworkAddressOf } from '../lib/client-add
 import type { RequestOrigins } from '../lib/request-origins';
 import { startBroadcaster } from './broadcaster';
 import { createConnectionCap } from './connection-cap';
+import { answerEngineError, type EngineConnectionError } from '../plugins/errors';
 import { createHandshakeAuth, createOriginCheck } from './handshake';
 import { attachRedisAdapter, type RedisLink } from './redis-adapter';
 import { limitEventsToScopes, userChannelsOf } from './socket-scopes';
@@ -113,6 +114,8 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
     pingTimeout: PING_TIMEOUT_MS,
     allowRequest: createOriginCheck(options.origins),
   });
+  // What engine.io refuses before a socket exists answers `{ error, code, requestId }` as every HTTP error does.
+  io.engine.on('connection_error', (error: EngineConnectionError) => answerEngineError(app.log, error));
   const redis = options.redisUrl ? attachRedisAdapter(io, options.redisUrl, app.log) : undefined;
   io.use(createHandshakeAuth(options.jwtSecret, options.isSessionActive, options.authenticatePersonalToken));
   const clientAddressOf = createClientAddressOf(options.trustProxy);

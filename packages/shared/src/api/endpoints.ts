@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../schemas/text';
 import {
   CheckEmailConfirmationResponse,
   ForgotPasswordRequest,
@@ -287,7 +288,7 @@ export const CLIP_ENDPOINTS = defineEndpoints({
     method: 'GET',
     scope: 'clips:read',
     path: '/files/:fileId/:name',
-    params: z.object({ fileId: ResourceId, name: z.string() }),
+    params: z.object({ fileId: ResourceId, name: text() }),
     query: ClipFileQuery,
   },
 });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { text } from './text';
 import { PASSWORD_MAX, PASSWORD_MIN_REGISTER, PASSWORD_MIN_RESET } from '../limits';
 
 /** Trimmed and lower-cased so one address is one account however it is typed. */
-export const Email = z
-  .string()
+export const Email = text()
   .trim()
   .max(254)
   .pipe(z.email({ message: 'Email is invalid' }))
@@ -11,10 +11,10 @@ export const Email = z
 
 // No silent truncation: a password over the maximum is refused, never cut.
 const password = (min: number, message: string) =>
-  z.string().min(min, message).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  text().min(min, message).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
 export const RegisterRequest = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
+  name: text().trim().min(1, 'Name is required').max(100),
   email: Email,
   password: password(PASSWORD_MIN_REGISTER, `Password must be at least ${PASSWORD_MIN_REGISTER} characters`),
 });
@@ -22,7 +22,7 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
 export const LoginRequest = z.object({
   email: Email,
-  password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
+  password: text().min(1, 'Password is required').max(PASSWORD_MAX),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
@@ -34,7 +34,7 @@ export const ResendConfirmationRequest = z.object({ email: Email });
 export type ResendConfirmationRequest = z.infer<typeof ResendConfirmationRequest>;
 
 export const ResetPasswordRequest = z.object({
-  token: z.string().min(1).max(4096),
+  token: text().min(1).max(4096),
   new_password: password(PASSWORD_MIN_RESET, `Password must be at least ${PASSWORD_MIN_RESET} characters long.`),
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
@@ -72,7 +72,7 @@ export type MessageResponse = z.infer<typeof MessageResponse>;
 export const MeResponse = z.object({ user: PublicUser });
 export type MeResponse = z.infer<typeof MeResponse>;
 
-export const TokenQuery = z.object({ token: z.string().min(1).max(512) });
+export const TokenQuery = z.object({ token: text().min(1).max(512) });
 export type TokenQuery = z.infer<typeof TokenQuery>;
 
 export const CheckEmailConfirmationResponse = z.object({ confirmed: z.boolean() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { CLIP_SHARE_MAX_VIEWS, CLIP_SHARE_PASSWORD_MAX, CLIPS_PAGE_SIZE, ITEM_TEXT_MAX_BYTES } from '../limits';
 import { utf8ByteLength } from '../text-size';
 
@@ -100,7 +101,7 @@ export type ProtectedClipCard = z.infer<typeof ProtectedClipCard>;
 export const ClipOrCard = z.union([ProtectedClipCard, Clip]);
 export type ClipOrCard = z.infer<typeof ClipOrCard>;
 
-export const SharePassword = z.string().min(1).max(CLIP_SHARE_PASSWORD_MAX);
+export const SharePassword = text().min(1).max(CLIP_SHARE_PASSWORD_MAX);
 
 /**
  * `PUT /clipboard/{id}/share`: a field left out keeps its setting, null clears it. A clip with no link (after
@@ -145,19 +146,18 @@ export const ClipViewList = z.object({ views: z.array(ClipView) });
 export type ClipViewList = z.infer<typeof ClipViewList>;
 
 /** A file download's `?access=`: the view grant, for the files of a clip that needs one. */
-export const ClipFileQuery = z.object({ access: z.string().max(512).optional() });
+export const ClipFileQuery = z.object({ access: text().max(512).optional() });
 
 /** Text is bounded so one clip cannot exhaust memory; 1 MiB of text is far beyond any clipboard. */
 export const CLIP_CONTENT_MAX = 1_000_000;
-export const ClipContent = z.string().max(CLIP_CONTENT_MAX, 'Clip content is too long');
+export const ClipContent = text().max(CLIP_CONTENT_MAX, 'Clip content is too long');
 
 const ITEM_TEXT_TOO_LONG = `Text may be at most ${ITEM_TEXT_MAX_BYTES / 1024}KB`;
 /**
  * A desktop block's or a room item's text, at most ITEM_TEXT_MAX_BYTES in UTF-8. Every UTF-16 unit is at
  * least one byte, so a text with more units is refused before its bytes are counted.
  */
-export const ItemText = z
-  .string()
+export const ItemText = text()
   .max(ITEM_TEXT_MAX_BYTES, { message: ITEM_TEXT_TOO_LONG, abort: true })
   .refine((text) => utf8ByteLength(text) <= ITEM_TEXT_MAX_BYTES, ITEM_TEXT_TOO_LONG);
 
@@ -169,8 +169,7 @@ export const ENCRYPTED_FILE_NAME = 'encrypted';
 export const ENCRYPTED_FILE_TYPE = 'application/octet-stream';
 
 /** The text of an end-to-end encrypted clip: an envelope of docs/encryption.md, base64url without padding. */
-export const EncryptedClipContent = z
-  .string()
+export const EncryptedClipContent = text()
   .max(CLIP_CONTENT_MAX, 'Clip content is too long')
   .regex(/^[A-Za-z0-9_-]*$/, 'Encrypted content must be base64url');
 
@@ -182,7 +181,7 @@ export const EncryptedClipContent = z
 export const SaveClipboardItemRequest = z
   .object({
     content: ClipContent.default(''),
-    type: z.string().max(100).default('text'),
+    type: text().max(100).default('text'),
     encrypted: z.boolean().default(false),
   })
   .refine((body) => !body.encrypted || EncryptedClipContent.safeParse(body.content).success, {
@@ -200,7 +199,7 @@ const booleanQuery = z.enum(['true', 'false']).transform((value) => value === 't
 export const ClipHistoryQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(CLIPS_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  search: z.string().trim().max(200).optional(),
+  search: text().trim().max(200).optional(),
   type: ClipTypeFilter.default('all'),
   favorite: booleanQuery.optional(),
   range: ClipDateRange.default('all'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import {
   DESKTOP_COORDINATE_MAX,
   DESKTOP_ITEM_DEFAULT_POSITION,
@@ -23,7 +24,7 @@ export const DesktopSize = z.strictObject({ width: extent, height: extent });
 export type DesktopSize = z.infer<typeof DesktopSize>;
 
 /** A share token as the shared page's address carries it; anything malformed is simply unknown (404). */
-export const DesktopShareToken = z.string().trim().min(1).max(128);
+export const DesktopShareToken = text().trim().min(1).max(128);
 /** Request bodies name the share page's token `desktopId`. */
 const sharedDesktop = { desktopId: DesktopShareToken.optional() };
 
@@ -31,9 +32,9 @@ export const DesktopItemParams = z.object({ id: ResourceId });
 export const DesktopShareParams = z.object({ token: DesktopShareToken });
 export const DesktopTarget = z.object(sharedDesktop);
 export type DesktopTarget = z.infer<typeof DesktopTarget>;
-export const DesktopFileParams = z.object({ id: ResourceId, name: z.string() });
+export const DesktopFileParams = z.object({ id: ResourceId, name: text() });
 /** A desktop file's address carries a link signed for the desktop it was shown on (`file_url`). */
-export const DesktopFileQuery = z.object({ access: z.string().max(256).optional() });
+export const DesktopFileQuery = z.object({ access: text().max(256).optional() });
 
 /** Desktop text is non-blank after trimming. */
 export const DesktopText = ItemText.refine((text) => text.trim().length > 0, 'Text is required');
@@ -82,20 +83,20 @@ export type UpdateDesktopLayoutRequest = z.infer<typeof UpdateDesktopLayoutReque
 export const DesktopItemType = z.enum(['text', 'file']);
 export type DesktopItemType = z.infer<typeof DesktopItemType>;
 
-/** A desktop block. A file block's `content` is empty; a text block's file fields are null. */
+/** A desktop block (also what a LAN host's socket sends, hence `text()`). A file block's `content` is empty; a text block's file fields are null. */
 export const DesktopItem = z.object({
-  id: z.string(),
+  id: text(),
   type: DesktopItemType,
-  content: z.string(),
+  content: text(),
   version: z.number().int(),
   position: z.object({ x: z.number().int(), y: z.number().int() }),
   size: z.object({ width: z.number().int(), height: z.number().int() }),
-  file_name: z.string().nullable(),
+  file_name: text().nullable(),
   file_size: z.number().int().nullable(),
-  file_type: z.string().nullable(),
-  file_url: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  file_type: text().nullable(),
+  file_url: text().nullable(),
+  created_at: text(),
+  updated_at: text(),
 });
 export type DesktopItem = z.infer<typeof DesktopItem>;
 
@@ -150,7 +151,7 @@ const DESKTOP_FILES_PATH = '/api/virtual-desktop/files/';
  */
 const DESKTOP_FILE_URL =
   /^\/api\/virtual-desktop\/files\/[A-Za-z0-9_-]{22}\/(?!(?:\.|%2[eE])+\?)(?:[A-Za-z0-9_.!~*'()-]|%[0-9A-Fa-f]{2})+\?access=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-export const DesktopFileUrl = z.string().max(4096).regex(DESKTOP_FILE_URL, 'A file link must be this server’s own');
+export const DesktopFileUrl = text().max(4096).regex(DESKTOP_FILE_URL, 'A file link must be this server’s own');
 
 /** Whether `url` is a desktop file's address as this server makes them (the web follows no other). */
 export function isDesktopFileUrl(url: string | null | undefined): url is string {
@@ -172,17 +173,17 @@ export function desktopFileUrl(itemId: string, fileName: string, access: string)
 const LanDesktopItem = DesktopItem.extend({ file_url: DesktopFileUrl.nullable() });
 
 export const LanDesktopData = z.object({
-  desktopId: z.string().max(64),
+  desktopId: text().max(64),
   // A host relays blocks as its own view has them; a view from before versions sends none.
   items: z.array(LanDesktopItem.partial({ version: true })).max(DESKTOP_ITEMS_MAX),
-  lastUpdated: z.string().max(64),
+  lastUpdated: text().max(64),
 });
 export type LanDesktopData = z.infer<typeof LanDesktopData>;
 export const LanDataResponse = LanDesktopData.extend({
   security: z.object({ networkFingerprint: z.string(), scope: z.literal('local-network'), expiresAt: z.string() }),
 });
 export type LanDataResponse = z.infer<typeof LanDataResponse>;
-export const LanDataQuery = z.object({ desktopId: z.string().max(64).optional() });
+export const LanDataQuery = z.object({ desktopId: text().max(64).optional() });
 
 /** A LAN peer. The server issues `id`; `ip` and `port` stay null: no address is handed out. */
 /**

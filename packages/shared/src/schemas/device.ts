@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { DEVICE_CLIENT_NAME_MAX } from '../limits';
 import { TokenScope } from './tokens';
 
@@ -17,7 +18,7 @@ export const DeviceCodeRequest = z.object({
    * The device names itself, so the name is the device's claim, never ours: the server replaces control and
    * bidirectional-override characters in it, and the approving page labels it "named by the device".
    */
-  clientName: z.string().trim().min(1).max(DEVICE_CLIENT_NAME_MAX),
+  clientName: text().trim().min(1).max(DEVICE_CLIENT_NAME_MAX),
   /** What the token will be allowed, if the approving user lets it; `clips:read` and `clips:write` when left out. */
   scopes: DistinctScopes.optional(),
 });
@@ -36,7 +37,7 @@ export const DeviceCodeResponse = z.object({
 export type DeviceCodeResponse = z.infer<typeof DeviceCodeResponse>;
 
 export const DeviceTokenRequest = z.object({
-  device_code: z.string().min(1).max(200),
+  device_code: text().min(1).max(200),
   /** RFC 8628's grant type; optional, and only this one. */
   grant_type: z.literal('urn:ietf:params:oauth:grant-type:device_code').optional(),
 });
@@ -66,7 +67,7 @@ export const DeviceTokenError = z.object({
 export type DeviceTokenError = z.infer<typeof DeviceTokenError>;
 
 /** The approving browser names the code the user typed or followed (any case, with or without the dash). */
-export const DeviceUserCodeRequest = z.object({ userCode: z.string().trim().min(1).max(20) });
+export const DeviceUserCodeRequest = z.object({ userCode: text().trim().min(1).max(20) });
 export type DeviceUserCodeRequest = z.infer<typeof DeviceUserCodeRequest>;
 
 /**

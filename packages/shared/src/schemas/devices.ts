@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { DEVICE_NAME_MAX } from '../limits';
 import { ResourceId } from './clips';
 
@@ -11,7 +12,7 @@ export const DeviceKind = z.enum(DEVICE_KINDS);
 export type DeviceKind = z.infer<typeof DeviceKind>;
 
 /** 1–64 characters once trimmed ("Chrome on Android", "work laptop"). */
-export const DeviceName = z.string().trim().min(1).max(DEVICE_NAME_MAX);
+export const DeviceName = text().trim().min(1).max(DEVICE_NAME_MAX);
 
 /**
  * `POST /api/devices`: a signed-in browser or installed app registers itself. A CLI is registered by its

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { NEAR_PROOF_CONTEXT, NEAR_SIGNAL_DATA_MAX } from '../limits';
 import { ResourceId } from './clips';
 
@@ -94,7 +95,7 @@ export function nearProofText(input: {
  * the browser made it. The server does not read it; it parses it as JSON of bounded size and relays it.
  */
 export const NearSignalData = z
-  .record(z.string().max(64), z.json())
+  .record(text().max(64), z.json())
   .refine((data) => JSON.stringify(data).length <= NEAR_SIGNAL_DATA_MAX, 'Signal too large');
 export type NearSignalData = z.infer<typeof NearSignalData>;
 

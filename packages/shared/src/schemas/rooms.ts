@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { ROOM_ACTIVITY_PAGE_SIZE, ROOM_CONTENT_PAGE_SIZE, ROOM_NAME_MAX, ROOMS_PAGE_SIZE } from '../limits';
 import { PLAN_IDS } from '../plans';
 import { Email } from './auth';
@@ -12,13 +13,12 @@ import { EditVersion, ItemText, ResourceId } from './clips';
 export const RoomIdParams = z.object({ id: ResourceId });
 export const RoomMemberParams = z.object({ id: ResourceId, memberId: ResourceId });
 export const RoomContentParams = z.object({ id: ResourceId, contentId: ResourceId });
-export const RoomFileParams = z.object({ id: ResourceId, fileId: ResourceId, name: z.string() });
+export const RoomFileParams = z.object({ id: ResourceId, fileId: ResourceId, name: text() });
 /** A room file's address carries a link signed for the member it was given to (`file_url`). */
-export const RoomFileQuery = z.object({ access: z.string().max(256).optional() });
+export const RoomFileQuery = z.object({ access: text().max(256).optional() });
 
 /** A room name is non-blank after trimming. */
-export const RoomName = z
-  .string()
+export const RoomName = text()
   .trim()
   .min(1, 'Room name is required')
   .max(ROOM_NAME_MAX, `Room name must be at most ${ROOM_NAME_MAX} characters`);
@@ -41,7 +41,7 @@ export const RoomInvitationSent = z.object({ invited: z.string() });
 export type RoomInvitationSent = z.infer<typeof RoomInvitationSent>;
 export const RoomInvitationParams = z.object({ id: ResourceId, invitationId: ResourceId });
 /** An invitation link's token (43 base64url characters); anything else is simply unknown. */
-export const AcceptRoomInvitationRequest = z.strictObject({ token: z.string().trim().min(1).max(128) });
+export const AcceptRoomInvitationRequest = z.strictObject({ token: text().trim().min(1).max(128) });
 export type AcceptRoomInvitationRequest = z.infer<typeof AcceptRoomInvitationRequest>;
 
 /** Room text is non-blank. */
@@ -53,7 +53,7 @@ export const UpdateRoomContentRequest = z.strictObject({ content: RoomText, vers
 export type UpdateRoomContentRequest = z.infer<typeof UpdateRoomContentRequest>;
 
 /** Share tokens are 43 base64url characters; anything else is simply unknown (404), never a 500. */
-export const JoinRoomRequest = z.strictObject({ shareToken: z.string().trim().min(1).max(128) });
+export const JoinRoomRequest = z.strictObject({ shareToken: text().trim().min(1).max(128) });
 export type JoinRoomRequest = z.infer<typeof JoinRoomRequest>;
 
 /**
@@ -63,7 +63,7 @@ export type JoinRoomRequest = z.infer<typeof JoinRoomRequest>;
  */
 export const RoomLinkPreviewRequest = z.strictObject({
   kind: z.enum(['join', 'invite']),
-  token: z.string().trim().min(1).max(128),
+  token: text().trim().min(1).max(128),
 });
 export type RoomLinkPreviewRequest = z.infer<typeof RoomLinkPreviewRequest>;
 export const RoomLinkPreview = z.object({ name: z.string() });
@@ -71,7 +71,7 @@ export type RoomLinkPreview = z.infer<typeof RoomLinkPreview>;
 
 const limit = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
 const offset = z.coerce.number().int().min(0).max(1_000_000).default(0);
-const search = z.string().trim().max(200).optional();
+const search = text().trim().max(200).optional();
 export const SortOrder = z.enum(['asc', 'desc']);
 
 export const RoomPrivacyFilter = z.enum(['all', 'public', 'private']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { TOKEN_EXPIRY_DAYS_MAX, TOKEN_NAME_MAX } from '../limits';
 import { PublicUser } from './auth';
 import { ResourceId } from './clips';
@@ -16,7 +17,7 @@ export type TokenScope = z.infer<typeof TokenScope>;
 
 /** `POST /api/tokens`: a name the user recognises, at least one scope, and optionally an expiry. */
 export const CreateTokenRequest = z.object({
-  name: z.string().trim().min(1).max(TOKEN_NAME_MAX),
+  name: text().trim().min(1).max(TOKEN_NAME_MAX),
   scopes: z
     .array(TokenScope)
     .min(1)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text';
 import { FILE_NAME_MAX, FILE_TYPE_MAX } from '../limits';
 
 /**
@@ -28,8 +29,7 @@ function isUnsafeInName(name: string): boolean {
  * `X-File-Name`: decoded from percent-encoded UTF-8. A name longer than FILE_NAME_MAX units is accepted and
  * cut where it is stored, as the multipart route does; the encoded header itself is bounded.
  */
-export const UploadFileNameHeader = z
-  .string()
+export const UploadFileNameHeader = text()
   .min(1, 'X-File-Name is required')
   .max(ENCODED_NAME_MAX, 'X-File-Name is too long')
   .transform((encoded, context) => {
@@ -53,6 +53,6 @@ export const UploadFileNameHeader = z
  */
 export const RawUploadHeaders = z.object({
   [FILE_NAME_HEADER]: UploadFileNameHeader,
-  [FILE_TYPE_HEADER]: z.string().max(FILE_TYPE_MAX).optional(),
+  [FILE_TYPE_HEADER]: text().max(FILE_TYPE_MAX).optional(),
 });
 export type RawUploadHeaders = z.infer<typeof RawUploadHeaders>;
