@@ -143,8 +143,13 @@ function clientErrorCode(error: ConnectionError): AppError['code'] {
  * as any other; the connection is then closed, as Node does (what follows on it cannot be read either).
  */
 export function answerClientError(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
-  // A reset connection has nobody to answer.
+  // A reset connection has nobody to answer; one that ended mid-request (an upload abandoned midway) was
+  // already logged as gone by the request it began.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  if (error.code === 'HPE_INVALID_EOF_STATE') {
+    socket.destroy();
+    return;
+  }
   const appError = new AppError(clientErrorCode(error));
   const requestId = randomUUID();
   this.log.info({ reqId: requestId, code: appError.code, parserCode: error.code }, 'request refused unread');
