@@ -106,6 +106,25 @@ describe('SharePage', () => {
     expect(forgetShare).toHaveBeenCalledExactlyOnceWith(share.id);
   });
 
+  test('Try again after the browser would not forget the share forgets it, and makes no second clip', async () => {
+    waitingShares(share);
+    vi.mocked(clipsApi.create).mockResolvedValue(makeClip({ id: 'made-once' }));
+    vi.mocked(clipsApi.uploadFile).mockResolvedValue(uploaded);
+    vi.mocked(forgetShare).mockRejectedValueOnce(new Error('IndexedDB refused'));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save as a clip' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('What you shared could not be saved.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Clip page made-once')).toBeInTheDocument();
+    expect(clipsApi.create).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(forgetShare).mock.calls).toEqual([[share.id], [share.id]]);
+    // The files wait for the share to be forgotten, so they are attached once, to the clip made the first time.
+    expect(vi.mocked(clipsApi.uploadFile).mock.calls.map(([id, file]) => [id, file.name])).toEqual([
+      ['made-once', 'photo.jpg'],
+      ['made-once', 'notes.pdf'],
+    ]);
+  });
+
   test('a file the server refuses is reported; the rest of the share is still saved and opened', async () => {
     waitingShares(share);
     vi.mocked(clipsApi.create).mockResolvedValue(makeClip({ id: 'c3' }));

@@ -91,6 +91,20 @@ describe('SharePage with several shares waiting', () => {
     expect(screen.getByRole('listitem', { name: /another website/ })).toBeInTheDocument();
   });
 
+  test('Try again on a saved share the browser would not forget announces the clip made, not a second one', async () => {
+    waitingShares(mine, fromSite);
+    vi.mocked(clipsApi.create).mockResolvedValue(makeClip({ id: 'made-once' }));
+    vi.mocked(forgetShare).mockRejectedValueOnce(new Error('IndexedDB refused'));
+    renderPage();
+    await screen.findByRole('list', { name: 'Waiting shares' });
+    await userEvent.click(item(/another website/).getByRole('button', { name: 'Save as a clip' }));
+    await userEvent.click(await item(/another website/).findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Saved as a clip')).toBeInTheDocument();
+    expect(screen.queryByRole('listitem', { name: /another website/ })).not.toBeInTheDocument();
+    expect(clipsApi.create).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(forgetShare).mock.calls).toEqual([[fromSite.id], [fromSite.id]]);
+  });
+
   test('a share refused at the bound says so above the shares that wait', async () => {
     waitingShares(mine, fromSite);
     renderPage('/share?not-received=full');
