@@ -44,7 +44,7 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     // The production build registers a service worker, which would answer requests that specs mock with
-    // page.route and keep pages working offline; the installed app's own spec (pwa.spec.ts) allows it.
+    // page.route and keep pages working offline; the installed app's own specs (pwa*.spec.ts) allow it.
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: CHROMIUM_PATH,

@@ -1,23 +1,16 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { clipsApi } from '../../api/clips-api';
 import { devicesApi } from '../../api/devices-api';
 import { shareClaimsApi } from '../../api/share-claims-api';
 import type * as ShareInbox from '../../pwa/share-inbox';
-import { forgetShare, listWaitingShares, type WaitingShare } from '../../pwa/share-inbox';
-import { SocketContext } from '../../realtime/socket-context';
-import { AuthContext, type AuthContextValue } from '../../session/auth-context';
-import { makeDevice, phone } from '../../test/device-fixtures';
-import { FakeSocket } from '../../test/fake-socket';
-import { makeClip, testUser as user } from '../../test/fixtures';
-import { fakeSession, setUpPageTests } from '../../test/page-test-setup';
-import { Toaster } from '../../ui/Toaster';
-import SharePage from './SharePage';
+import { forgetShare, listWaitingShares } from '../../pwa/share-inbox';
+import { phone } from '../../test/device-fixtures';
+import { makeClip } from '../../test/fixtures';
+import { setUpPageTests } from '../../test/page-test-setup';
+import { listDevices, renderPage, sendToPhone, share, uploaded, waitingShares } from './share-page-test-kit';
 
 vi.mock('../../api/clips-api', () => ({ clipsApi: { create: vi.fn(), uploadFile: vi.fn() } }));
 vi.mock('../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
@@ -27,73 +20,6 @@ vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
   listWaitingShares: vi.fn(),
   forgetShare: vi.fn(),
 }));
-
-const photo = new File(['jpeg'], 'photo.jpg', { type: 'image/jpeg' });
-const notes = new File(['pdf'], 'notes.pdf', { type: 'application/pdf' });
-const uploaded = { url: '/f', file: { id: 'f1', name: 'photo.jpg', size: 4, type: 'image/jpeg', url: '/f' } };
-const share: WaitingShare = {
-  id: 1,
-  receivedAt: Date.now(),
-  from: null,
-  title: 'A page',
-  text: 'Look at this',
-  url: 'https://example.com/x',
-  files: [photo, notes],
-};
-/** The service worker's inbox holding these shares, oldest first. */
-const waitingShares = (...shares: WaitingShare[]) => vi.mocked(listWaitingShares).mockResolvedValue(shares);
-const sentToPhone = { sends: [{ id: 'SEND000000000000000001', deviceId: phone.id, status: 'delivered' as const }] };
-
-/** This browser and the phone, which takes the send. */
-function listDevices() {
-  vi.mocked(devicesApi.list).mockResolvedValue({ devices: [makeDevice(), phone] });
-  vi.mocked(devicesApi.send).mockResolvedValue(sentToPhone);
-}
-
-/** Chooses the phone in the open picker, sends, sees the results list, and closes it. */
-async function sendToPhone() {
-  const dialog = within(await screen.findByRole('dialog', { name: 'Send to a device' }));
-  await userEvent.click(await dialog.findByRole('checkbox', { name: /Safari on iPhone/ }));
-  await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
-  const results = within(await dialog.findByRole('list', { name: 'Sent' }));
-  expect(
-    within(results.getByRole('listitem', { name: 'Safari on iPhone' })).getByTestId('send-status'),
-  ).toHaveTextContent('Delivered');
-  await userEvent.click(dialog.getByRole('button', { name: 'Done' }));
-}
-
-function ClipAddress() {
-  return <p>Clip page {useParams().clipId}</p>;
-}
-
-function renderPage(path = '/share', status: AuthContextValue['status'] = 'signedIn') {
-  const auth = fakeSession(status === 'signedIn' ? user : null, status);
-  const socket = new FakeSocket().connect();
-  render(
-    <StrictMode>
-      <QueryClientProvider client={new QueryClient()}>
-        <SocketContext.Provider
-          value={{ socket: socket.asSocket(), isConnected: true, requestGuestConnection: () => () => undefined }}
-        >
-          <AuthContext.Provider value={auth}>
-            <RouterProvider
-              router={createMemoryRouter(
-                [
-                  { path: '/share', element: <SharePage /> },
-                  { path: '/auth', element: <p>Auth screen</p> },
-                  { path: '/clips/:clipId', element: <ClipAddress /> },
-                  { path: '/dashboard', element: <p>Dashboard</p> },
-                ],
-                { initialEntries: [path] },
-              )}
-            />
-          </AuthContext.Provider>
-        </SocketContext.Provider>
-        <Toaster />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-}
 
 describe('SharePage', () => {
   setUpPageTests();
@@ -180,6 +106,25 @@ describe('SharePage', () => {
     expect(forgetShare).toHaveBeenCalledExactlyOnceWith(share.id);
   });
 
+  test('Try again after the browser would not forget the share forgets it, and makes no second clip', async () => {
+    waitingShares(share);
+    vi.mocked(clipsApi.create).mockResolvedValue(makeClip({ id: 'made-once' }));
+    vi.mocked(clipsApi.uploadFile).mockResolvedValue(uploaded);
+    vi.mocked(forgetShare).mockRejectedValueOnce(new Error('IndexedDB refused'));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Save as a clip' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('What you shared could not be saved.');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Clip page made-once')).toBeInTheDocument();
+    expect(clipsApi.create).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(forgetShare).mock.calls).toEqual([[share.id], [share.id]]);
+    // The files wait for the share to be forgotten, so they are attached once, to the clip made the first time.
+    expect(vi.mocked(clipsApi.uploadFile).mock.calls.map(([id, file]) => [id, file.name])).toEqual([
+      ['made-once', 'photo.jpg'],
+      ['made-once', 'notes.pdf'],
+    ]);
+  });
+
   test('a file the server refuses is reported; the rest of the share is still saved and opened', async () => {
     waitingShares(share);
     vi.mocked(clipsApi.create).mockResolvedValue(makeClip({ id: 'c3' }));
@@ -217,96 +162,6 @@ describe('SharePage', () => {
     waitingShares();
     renderPage('/share?not-received=too-large');
     expect(await screen.findByText(/a file is over 10 MB/)).toBeInTheDocument();
-  });
-});
-
-describe('SharePage with several shares waiting', () => {
-  setUpPageTests();
-  beforeEach(listDevices);
-  const mine: WaitingShare = { ...share, id: 7, files: [], text: 'Mine', title: '', url: '', from: null };
-  const fromSite: WaitingShare = {
-    ...share,
-    id: 8,
-    files: [],
-    title: '',
-    url: '',
-    text: 'Pay this invoice',
-    from: 'https://news.example',
-  };
-  const item = (name: RegExp) => within(screen.getByRole('listitem', { name }));
-
-  test('each waits with where it came from and when; a share another site sent is marked as such', async () => {
-    waitingShares(mine, fromSite);
-    renderPage();
-    const list = await screen.findByRole('list', { name: 'Waiting shares' });
-    expect(screen.getByText('2 shares are waiting: save or discard each one.')).toBeInTheDocument();
-    const items = within(list).getAllByRole('listitem');
-    expect(items.map((li) => li.getAttribute('aria-label'))).toEqual([
-      'From an app on this device, or a website that hid its address',
-      'Sent by another website: https://news.example',
-    ]);
-    expect(item(/another website/).getByText('Pay this invoice')).toBeInTheDocument();
-    expect(item(/another website/).getByText(/Save it only if you shared it yourself/)).toBeInTheDocument();
-    expect(item(/an app on this device/).queryByText(/Save it only if you shared it yourself/)).toBeNull();
-    expect(item(/an app on this device/).getByText('Just now')).toBeInTheDocument();
-  });
-
-  test('saving one keeps the page on the other and offers to open the clip; saving the last opens its clip', async () => {
-    waitingShares(mine, fromSite);
-    vi.mocked(clipsApi.create)
-      .mockResolvedValueOnce(makeClip({ id: 'first-clip' }))
-      .mockResolvedValueOnce(makeClip({ id: 'second-clip' }));
-    renderPage();
-    await screen.findByRole('list', { name: 'Waiting shares' });
-    await userEvent.click(item(/another website/).getByRole('button', { name: 'Save as a clip' }));
-    expect(await screen.findByText('Saved as a clip')).toBeInTheDocument();
-    expect(screen.queryByRole('listitem', { name: /another website/ })).not.toBeInTheDocument();
-    expect(clipsApi.create).toHaveBeenCalledWith('Pay this invoice');
-    expect(forgetShare).toHaveBeenCalledExactlyOnceWith(fromSite.id);
-
-    await userEvent.click(item(/an app on this device/).getByRole('button', { name: 'Save as a clip' }));
-    expect(await screen.findByText('Clip page second-clip')).toBeInTheDocument();
-    expect(clipsApi.create).toHaveBeenLastCalledWith('Mine');
-    expect(forgetShare).toHaveBeenLastCalledWith(mine.id);
-  });
-
-  test('discarding one forgets only that one', async () => {
-    waitingShares(mine, fromSite);
-    renderPage();
-    await screen.findByRole('list', { name: 'Waiting shares' });
-    await userEvent.click(item(/another website/).getByRole('button', { name: 'Discard' }));
-    expect(forgetShare).toHaveBeenCalledExactlyOnceWith(fromSite.id);
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: /another website/ })).not.toBeInTheDocument());
-    expect(screen.getByRole('listitem', { name: /an app on this device/ })).toBeInTheDocument();
-    expect(clipsApi.create).not.toHaveBeenCalled();
-  });
-
-  test('a share the browser could not forget stays listed', async () => {
-    waitingShares(mine, fromSite);
-    vi.mocked(forgetShare).mockRejectedValueOnce(new Error('IndexedDB refused'));
-    renderPage();
-    await screen.findByRole('list', { name: 'Waiting shares' });
-    await userEvent.click(item(/another website/).getByRole('button', { name: 'Discard' }));
-    // The other one, forgotten, leaves the list: by then the refusal has long been answered.
-    await userEvent.click(item(/an app on this device/).getByRole('button', { name: 'Discard' }));
-    await waitFor(() => expect(screen.queryByRole('listitem', { name: /an app on this device/ })).toBeNull());
-    expect(forgetShare).toHaveBeenCalledWith(fromSite.id);
-    expect(screen.getByRole('listitem', { name: /another website/ })).toBeInTheDocument();
-  });
-
-  test('a share refused at the bound says so above the shares that wait', async () => {
-    waitingShares(mine, fromSite);
-    renderPage('/share?not-received=full');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'This share was not kept: 10 shares are already waiting on this device. Save or discard some, then share again.',
-    );
-    expect(screen.getAllByRole('listitem')).toHaveLength(2);
-  });
-
-  test('a share kept before senders were recorded says so', async () => {
-    waitingShares({ ...mine, from: undefined });
-    renderPage();
-    expect(await screen.findByRole('listitem', { name: 'Sender not recorded' })).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateClip, useUploadClipFile } from '../../api/clip-mutations';
 import { clipKeys } from '../../api/clip-queries';
@@ -33,6 +33,8 @@ export function useWaitingShares({ onFileRefused, onSavedWithOthersWaiting }: Wa
   /** undefined while the inbox is read. */
   const [shares, setShares] = useState<WaitingShare[]>();
   const [states, setStates] = useState<Record<number, WaitingShareState>>({});
+  /** The clip already made for a share IndexedDB then refused to forget: Try again must not make a second. */
+  const madeClips = useRef(new Map<number, string>());
 
   const setStateOf = (id: number, state: WaitingShareState) => setStates((current) => ({ ...current, [id]: state }));
   const stateOf = (id: number): WaitingShareState => states[id] ?? 'ready';
@@ -48,16 +50,24 @@ export function useWaitingShares({ onFileRefused, onSavedWithOthersWaiting }: Wa
     remove(id);
   };
 
-  /** Makes the clip, its text and every file it can, and forgets the share: the clip holds it now. */
+  /**
+   * Makes the clip (once: a retry reuses the one made before the share could not be forgotten), forgets the
+   * share, then attaches every file it can: the clip holds the share now.
+   */
   const keepAsClip = async (share: WaitingShare): Promise<string> => {
-    const clip = await createClip.mutateAsync(shareContent(share));
+    let clipId = madeClips.current.get(share.id);
+    if (clipId === undefined) {
+      clipId = (await createClip.mutateAsync(shareContent(share))).id;
+      madeClips.current.set(share.id, clipId);
+    }
     await forgetShare(share.id);
+    madeClips.current.delete(share.id);
     for (const file of share.files) {
-      await uploadFile.mutateAsync({ clipId: clip.id, file }).catch(() => onFileRefused(file));
+      await uploadFile.mutateAsync({ clipId, file }).catch(() => onFileRefused(file));
     }
     // The new clip belongs in the lists once its files are attached too (useCreateClip leaves this to us).
     await queryClient.invalidateQueries({ queryKey: clipKeys.all });
-    return clip.id;
+    return clipId;
   };
 
   /** Saves one waiting share as a clip; undefined when it failed (its state then says so). */
