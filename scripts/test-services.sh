@@ -15,6 +15,12 @@ LAN_PREFIX=${CLIPSYNC_LAN_PREFIX:-clipsync-lan}
 LAN_SERVER_ADDRESS=198.18.0.1
 # name:address of each client network; its gateway, the server's end of its veth pair, is its .1.
 LAN_NETWORKS=(home:203.0.113.201 neighbour:198.51.100.202)
+# Held while a run of this STATE_DIR is in use: from its start until its stop, or until the shell that started it
+# (the one that will stop it, .ci/run) is gone. A second start on the same directory, ports and namespaces fails
+# instead of tearing down the first run's servers and namespaces; a crashed run's leftovers are still cleared.
+LOCK_FILE=$STATE_DIR.lock
+# The shell that ran `eval "$(bash scripts/test-services.sh start)"`, and runs `stop` later: it owns the run.
+OWNER=$PPID
 
 pg_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
 
@@ -26,14 +32,19 @@ as_postgres() {
 start() {
   local bin; bin=$(pg_bin)
   [ -n "$bin" ] || { echo "PostgreSQL is not installed (apt-get install postgresql)" >&2; exit 1; }
+  mkdir -p "$(dirname "$LOCK_FILE")"
+  exec 9>>"$LOCK_FILE"
+  flock -n 9 || { in_use_by_another_run; exit 1; }
   # What a run that crashed or was never stopped left: its servers and its namespaces.
-  stop
+  clear_run
   rm -rf "$STATE_DIR"; mkdir -p "$STATE_DIR/pg"
   [ "$(id -u)" = 0 ] && chown -R postgres:postgres "$STATE_DIR"
   as_postgres "$bin/initdb -D $STATE_DIR/pg -U postgres --auth=trust" >"$STATE_DIR/initdb.log" 2>&1
-  as_postgres "$bin/pg_ctl -D $STATE_DIR/pg -o '-p $PG_PORT -h 127.0.0.1 -k $STATE_DIR' -l $STATE_DIR/pg.log -w start" >/dev/null
+  # The servers are not given the lock (9>&-): a crashed run's servers must not keep the next start out.
+  as_postgres "$bin/pg_ctl -D $STATE_DIR/pg -o '-p $PG_PORT -h 127.0.0.1 -k $STATE_DIR' -l $STATE_DIR/pg.log -w start" \
+    >/dev/null 9>&-
   redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no --daemonize yes \
-    --pidfile "$STATE_DIR/redis.pid" --logfile "$STATE_DIR/redis.log"
+    --pidfile "$STATE_DIR/redis.pid" --logfile "$STATE_DIR/redis.log" 9>&-
   echo "export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$PG_PORT/postgres"
   echo "export TEST_REDIS_URL=redis://127.0.0.1:$REDIS_PORT"
   local reason
@@ -43,6 +54,20 @@ start() {
     remove_lan_namespaces
     echo "LAN leg skipped: $reason" >&2
   fi
+  hold_lock_while_owner_lives
+}
+
+# Keeps the lock (descriptor 9) after this script exits, in a process of its own that lives as long as the owner:
+# `stop` ends it; if the owner dies without stopping, the lock is free again and the next start clears what is left.
+hold_lock_while_owner_lives() {
+  echo "$OWNER" >"$STATE_DIR/owner"
+  setsid bash -c "while kill -0 $OWNER 2>/dev/null; do sleep 1; done" </dev/null >/dev/null 2>&1 &
+  echo $! >"$STATE_DIR/lock-keeper.pid"
+}
+
+in_use_by_another_run() {
+  echo "Another run is using $STATE_DIR (PostgreSQL on port $PG_PORT, Redis on $REDIS_PORT, namespaces $LAN_PREFIX-*):" \
+    "left alone. Give this run its own CLIPSYNC_SERVICES_DIR, PG_PORT, REDIS_PORT and CLIPSYNC_LAN_PREFIX." >&2
 }
 
 lan_namespaces() {
@@ -96,7 +121,8 @@ remove_lan_namespaces() {
   done
 }
 
-stop() {
+# Stops the servers of STATE_DIR and removes the namespaces; the caller holds the lock.
+clear_run() {
   local bin; bin=$(pg_bin)
   [ -d "$STATE_DIR/pg" ] && as_postgres "$bin/pg_ctl -D $STATE_DIR/pg -m fast stop" >/dev/null 2>&1 || true
   if [ -f "$STATE_DIR/redis.pid" ]; then
@@ -106,6 +132,21 @@ stop() {
     for _ in $(seq 50); do kill -0 "$redis" 2>/dev/null || break; sleep 0.1; done
   fi
   remove_lan_namespaces
+}
+
+# Stops this shell's run, or what a run that is over left; never a run another shell still uses (a failed start's
+# `trap stop` included).
+stop() {
+  exec 9>>"$LOCK_FILE"
+  if ! flock -n 9; then
+    [ "$(cat "$STATE_DIR/owner" 2>/dev/null)" = "$OWNER" ] || { in_use_by_another_run; exit 1; }
+    local keeper; keeper=$(cat "$STATE_DIR/lock-keeper.pid" 2>/dev/null || true)
+    # Its whole process group (setsid), the `sleep` that also holds the lock included.
+    [ -n "$keeper" ] && kill -- "-$keeper" 2>/dev/null || true
+    flock -w 10 9 || { echo "the lock on $STATE_DIR was not released" >&2; exit 1; }
+  fi
+  clear_run
+  rm -f "$STATE_DIR/owner" "$STATE_DIR/lock-keeper.pid"
 }
 
 case "${1:-}" in

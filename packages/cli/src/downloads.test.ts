@@ -25,7 +25,9 @@ describe('a stored file name made safe to create inside a folder', () => {
     ['invoice\u202Efdp.sh', 'invoice_fdp.sh'],
     ['a\u202Ab\u202Bc\u202Cd\u202De.txt', 'a_b_c_d_e.txt'],
     ['a\u2066b\u2067c\u2068d\u2069.txt', 'a_b_c_d_.txt'],
-    ['שלום \u200Fעולם.txt', 'שלום \u200Fעולם.txt'],
+    // Right-to-left letters stay, not their invisible marks; a line separator is a line break.
+    ['שלום \u200Fעולם\u061C.txt', 'שלום _עולם_.txt'],
+    ['a\u2028b\u2029.txt', 'a_b_.txt'],
   ])('%j → %j', (name, safe) => {
     expect(safeFileName(name)).toBe(safe);
   });

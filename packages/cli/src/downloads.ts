@@ -4,16 +4,16 @@ import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { isUnsafeOnATerminal } from './format';
+import { isUnsafeCharacter } from '@clipsync/shared';
 import type { CliIo } from './io';
 
 /** Names Windows refuses whatever the extension (`con.txt` too). */
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])(\..*)?$/i;
 /**
  * Characters no file name should hold: those a listing shows as � (control characters, and the bidirectional
- * overrides that make `invoice\u202Efdp.sh` read as "invoicehs.pdf"), and those Windows refuses.
+ * characters, such as the overrides that make `invoice\u202Efdp.sh` read as "invoicehs.pdf"), and those Windows refuses.
  */
-const isUnsafeCharacter = (character: string) => isUnsafeOnATerminal(character) || '<>:"|?*'.includes(character);
+const isUnsafeInAFileName = (character: string) => isUnsafeCharacter(character) || '<>:"|?*'.includes(character);
 /**
  * A download is the user's alone until they share it: a clip's file may be private (its link is), and a
  * umask of 022 would otherwise leave it readable by every account on the machine.
@@ -32,7 +32,7 @@ const FREE_NAME_TRIES = 1000;
 export function safeFileName(name: string): string {
   const lastSegment = name.split(/[/\\]/).pop() ?? '';
   const cleaned = [...lastSegment]
-    .map((character) => (isUnsafeCharacter(character) ? '_' : character))
+    .map((character) => (isUnsafeInAFileName(character) ? '_' : character))
     .join('')
     .replace(/[. ]+$/, '')
     .trim();

@@ -14,7 +14,8 @@ describe('printable', () => {
       'invoice\uFFFDfdp.exe',
     ],
     ['an isolate and its end', 'a\u2067b\u2069c', 'a\uFFFDb\uFFFDc'],
-    ['right-to-left text itself, and its marks, stay', 'שלום \u200Fעולם', 'שלום \u200Fעולם'],
+    ['right-to-left text stays, not its invisible marks', 'שלום \u200Fעולם\u200E\u061C', 'שלום \uFFFDעולם\uFFFD\uFFFD'],
+    ['a line or paragraph separator', 'a\u2028b\u2029c', 'a\uFFFDb\uFFFDc'],
   ])('%s', (_label, text, shown) => {
     expect(printable(text)).toBe(shown);
   });
@@ -32,7 +33,8 @@ describe('printableLines', () => {
       'invoice\u202Efdp.sh \u2066x\u2069',
       'invoice\uFFFDfdp.sh \uFFFDx\uFFFD',
     ],
-    ['right-to-left text and its marks stay', 'שלום \u200Fעולם', 'שלום \u200Fעולם'],
+    ['right-to-left text stays, not its invisible marks', 'שלום \u200Fעולם', 'שלום \uFFFDעולם'],
+    ['a line separator, a break the line-keeping rule does not keep', 'a\u2028b', 'a\uFFFDb'],
   ])('%s', (_label, text, shown) => {
     expect(printableLines(text)).toBe(shown);
   });

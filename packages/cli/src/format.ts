@@ -1,3 +1,5 @@
+import { UNSAFE_CHARACTER_SOURCE } from '@clipsync/shared';
+
 /** A byte count as people read it: `812 B`, `4.2 KB`, `10 MB` (powers of 1024, as the 10 MB rule counts). */
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB'];
@@ -12,24 +14,20 @@ export function formatBytes(bytes: number): string {
 }
 
 /**
- * Control characters (C0, DEL, C1), which a terminal would act on: an escape can recolour or rewrite its screen,
- * retitle its window or (OSC 52) fill the clipboard. And the bidirectional embeddings, overrides and isolates
- * (U+202A–U+202E, U+2066–U+2069): one in a clip's text would reorder the rest of its line as shown, the listing's
- * other columns too, so that a name reads as another. Saved file names leave out the same characters.
+ * What a terminal would act on (an escape can recolour or rewrite its screen, retitle its window or, OSC 52, fill
+ * the clipboard) or what would reorder the line as shown (a bidirectional override in a clip's text would reorder
+ * the listing's other columns too, so that a name reads as another): the one rule of @clipsync/shared, which the
+ * server applies to the names it stores and shows. Saved file names leave out the same characters.
  */
-const UNSAFE_CHARACTER = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u;
-const UNSAFE_IN_A_LINE = new RegExp(UNSAFE_CHARACTER.source, 'gu');
+const UNSAFE_IN_A_LINE = new RegExp(UNSAFE_CHARACTER_SOURCE, 'gu');
 /** The same, with a line break (LF, CRLF) matched whole: text across lines keeps its breaks, a lone CR does not. */
-const UNSAFE_ACROSS_LINES = new RegExp(`\\r\\n|${UNSAFE_CHARACTER.source}`, 'gu');
+const UNSAFE_ACROSS_LINES = new RegExp(`\\r\\n|${UNSAFE_CHARACTER_SOURCE}`, 'gu');
 const KEPT_ACROSS_LINES = new Set(['\n', '\r\n', '\t']);
-
-/** Whether a terminal would act on this character, or reorder the line around it. */
-export const isUnsafeOnATerminal = (character: string): boolean => UNSAFE_CHARACTER.test(character);
 
 /**
  * Text fit to show inside a line of a listing: a tab as a space, any other control character, or a character that
- * reorders the line, as �. A clip's text may come from anywhere (a web page shared from a phone), so a listing
- * never writes its escapes to the terminal; a piped `pull` still gives the text byte for byte.
+ * reorders the line (a right-to-left mark too), as �. A clip's text may come from anywhere (a web page shared from a
+ * phone), so a listing never writes its escapes to the terminal; a piped `pull` still gives the text byte for byte.
  */
 export function printable(text: string): string {
   return text.replaceAll('\t', ' ').replace(UNSAFE_IN_A_LINE, '\uFFFD');
@@ -45,7 +43,7 @@ export function printableLines(text: string): string {
 
 /**
  * A value as one JSON line a terminal shows as it is: JSON escapes C0 controls but leaves DEL, C1 controls and the
- * bidirectional characters raw, so those are written as `\uXXXX` too. The line parses to the same value.
+ * bidirectional and separator characters raw, so those are written as `\uXXXX` too. The line parses to the same value.
  */
 export function printableJson(value: unknown): string {
   return JSON.stringify(value).replace(

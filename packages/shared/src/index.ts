@@ -2,6 +2,7 @@ export * from './errors';
 export * from './events';
 export * from './limits';
 export * from './text-size';
+export * from './unsafe-characters';
 export * from './plans';
 export * from './schemas/health';
 export * from './schemas/auth';

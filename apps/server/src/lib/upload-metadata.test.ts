@@ -19,6 +19,12 @@ describe('toStoredFileName', () => {
     ['a line break', 'two\nlines.txt', 'two\uFFFDlines.txt'],
     ['a terminal escape', 'a\u001b[31mred.txt', 'a\uFFFD[31mred.txt'],
     ['a tab and a delete', 'a\tb\u007f.txt', 'a\uFFFDb\uFFFD.txt'],
+    ['a C1 control', 'a\u009b2J.txt', 'a\uFFFD2J.txt'],
+    // Shown as "invoicehs.pdf" with the override kept, by every client.
+    ['a right-to-left override', 'invoice\u202Efdp.sh', 'invoice\uFFFDfdp.sh'],
+    ['an isolate and a right-to-left mark', 'a\u2067b\u2069\u200F.txt', 'a\uFFFDb\uFFFD\uFFFD.txt'],
+    ['a line separator', 'a\u2028b.txt', 'a\uFFFDb.txt'],
+    ['right-to-left letters stay', 'שלום.txt', 'שלום.txt'],
   ])('%s', (_label, uploaded, stored) => {
     expect(toStoredFileName(uploaded)).toBe(stored);
     expect(() => encodeURIComponent(toStoredFileName(uploaded))).not.toThrow();
