@@ -15,8 +15,14 @@ function seriesValue(body: string, series: string): number | undefined {
 }
 
 describe('GET /api/metrics without METRICS_TOKEN', () => {
+  // Built in the hook, which has the minute a fresh app can take on loaded cores (a test has 20 s).
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+  });
+  afterAll(() => testApp.close());
+
   test('does not exist: the JSON 404 of any unknown API path', async () => {
-    const testApp = await buildTestApp();
     const res = await testApp.app.inject({
       method: 'GET',
       url: '/api/metrics',
@@ -24,7 +30,6 @@ describe('GET /api/metrics without METRICS_TOKEN', () => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: 'Not found', code: 'NOT_FOUND' });
-    await testApp.close();
   });
 });
 
