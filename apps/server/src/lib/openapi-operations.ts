@@ -18,7 +18,13 @@ interface TableEntry {
 
 const camel = (words: string[]) =>
   words.map((word, index) => (index === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('');
-const areaOf = (tableName: string) => camel(tableName.replace(/_ENDPOINTS$/, '').toLowerCase().split('_'));
+const areaOf = (tableName: string) =>
+  camel(
+    tableName
+      .replace(/_ENDPOINTS$/, '')
+      .toLowerCase()
+      .split('_'),
+  );
 
 const byOperation = new Map<string, TableEntry>();
 const byPath = new Map<string, TableEntry>();
@@ -105,9 +111,7 @@ export function withNonJsonShapes(
   const consumes = schema.consumes?.filter((type) => UPLOAD_TYPES.has(type));
   if (consumes?.length && !schema.body) {
     const formFields: { properties?: object; required?: string[] } =
-      fields instanceof z.ZodObject
-        ? z.toJSONSchema(fields, { target: openApiTarget, io: 'input' })
-      : {};
+      fields instanceof z.ZodObject ? z.toJSONSchema(fields, { target: openApiTarget, io: 'input' }) : {};
     const content: Record<string, { schema: unknown }> = {};
     if (consumes.includes('multipart/form-data')) {
       content['multipart/form-data'] = {
@@ -145,10 +149,14 @@ export function nameAndSplitOperations(paths: Record<string, Record<string, Oper
       const content = operation.requestBody?.content;
       if (content?.['multipart/form-data'] && content[RAW_UPLOAD_CONTENT_TYPE]) {
         const kept = method === 'put' ? RAW_UPLOAD_CONTENT_TYPE : 'multipart/form-data';
-        operations[method] = { ...operation, requestBody: { ...operation.requestBody, content: { [kept]: content[kept] } } };
+        operations[method] = {
+          ...operation,
+          requestBody: { ...operation.requestBody, content: { [kept]: content[kept] } },
+        };
       }
       const named = operations[method] as Operation;
-      if (named.requestBody?.content[RAW_UPLOAD_CONTENT_TYPE]) named.parameters = [...(named.parameters ?? []), ...rawUploadHeaders];
+      if (named.requestBody?.content[RAW_UPLOAD_CONTENT_TYPE])
+        named.parameters = [...(named.parameters ?? []), ...rawUploadHeaders];
       if (!found) continue;
       const { entry, isOwnMethod } = found;
       const suffix = isOwnMethod ? '' : named.requestBody?.content['multipart/form-data'] ? ' multipart' : ` ${method}`;

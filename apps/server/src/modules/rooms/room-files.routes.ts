@@ -14,7 +14,8 @@ export const roomFileRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = asyn
     ...routeFrom(ROOM_ENDPOINTS.download, {
       tags: ['rooms'],
       security: SIGN_IN_OPTIONAL,
-      response: { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      // 401: neither a bearer nor the file's signed link.
+      response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
     }),
     handler: async (request, reply) => {
       const { file, body } = await roomContent.openRoomFile(

@@ -177,7 +177,13 @@ describe('personal access tokens', () => {
       ['billing’s configuration', 'GET', '/api/billing/config', undefined, 200],
       ['signing in', 'POST', '/api/auth/login', { email: 'nobody@example.com', password: 'not-the-password' }, 401],
       ['asking a device code', 'POST', '/api/device/code', { clientName: 'a CLI', scopes: ['clips:read'] }, 200],
-      ['a room link’s preview', 'POST', '/api/rooms/link-preview', { kind: 'join', token: 'AAAAAAAAAAAAAAAAAAAAAA' }, 404],
+      [
+        'a room link’s preview',
+        'POST',
+        '/api/rooms/link-preview',
+        { kind: 'join', token: 'AAAAAAAAAAAAAAAAAAAAAA' },
+        404,
+      ],
     ])('%s, public, answers a token as if signed out', async (_n, method, url, body, status) => {
       const roomsOnly = await mint(owner, ['rooms']);
       const signedOut = await testApp.as(null).inject(method, url, body);
