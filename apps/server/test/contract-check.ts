@@ -55,6 +55,22 @@ function jsonOf(payload: unknown): { value?: unknown; unreadable?: boolean } {
   return { unreadable: true };
 }
 
+/**
+ * One validator per set of routes in this test file's process: the document is a function of the routes'
+ * schemas, the same for every app of a file, and building it (~1 s) and compiling its schemas again for
+ * each app would cost the whole suite minutes. The first app of a set of routes gives its document.
+ */
+const validators = new Map<string, ContractValidator>();
+function validatorFor(app: FastifyInstance, routes: string[]): ContractValidator {
+  const key = [...routes].sort().join('\n');
+  let validator = validators.get(key);
+  if (!validator) {
+    validator = new ContractValidator(app);
+    validators.set(key, validator);
+  }
+  return validator;
+}
+
 /** The validators of one app's document, compiled on first use. */
 class ContractValidator {
   private readonly ajv = new Ajv({ strict: false, allErrors: false });
@@ -147,8 +163,13 @@ function preview(payload: unknown): string {
  * onSend hooks, so it sees the JSON a route's own hook may compress afterwards.
  */
 export function checkAnswersAgainstDocument(app: FastifyInstance): void {
-  const validator = new ContractValidator(app);
+  const routes: string[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(`${[route.method].flat().join(',')} ${route.url}`);
+  });
+  let validator: ContractValidator | undefined;
   app.addHook('onSend', async (request, reply, payload) => {
+    validator ??= validatorFor(app, routes);
     try {
       const drift = validator.check(request, reply, payload);
       if (drift) drifts.push(drift);

@@ -4,8 +4,8 @@ import { z } from 'zod';
 
 /**
  * What every route's OpenAPI operation gets without its route saying so, because the server answers it
- * for every route alike: the request's own faults (400, 413, 415), the global per-address limit (429), and
- * a token's refusal (401, 403) where the route reads a bearer. A route lists only the answers of its own rules.
+ * for every route alike: the request's own faults (400, 413, 415), a name it does not answer to (421), the
+ * global per-address limit (429), and a token's refusal (401, 403) where the route reads a bearer. A route lists only the answers of its own rules.
  */
 
 /** Where a route's entry of the shared table is, to name its operation. */
@@ -78,6 +78,8 @@ export function withCommonAnswers(schema: RouteSchema, methods: string[], rateLi
   if (needsBearer(schema.security)) add(401);
   if (readsBearer(schema.security)) add(403);
   if (rateLimit !== false) add(429);
+  // Any request by a name the server does not answer to (plugins/request-origin-checks.ts).
+  add(421);
   return { ...schema, response };
 }
 

@@ -12,7 +12,8 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
       tags: ['clips'],
       security: SIGN_IN_OPTIONAL,
       ranges: true,
-      response: { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      // 402: a link works only while its owner's plan includes sharing (clip-access.ts).
+      response: { 400: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody },
     }),
     handler: async (request, reply) => {
       const { file, body, range } = await clipsService.openClipFile(

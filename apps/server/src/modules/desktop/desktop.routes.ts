@@ -131,7 +131,7 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   });
 
   app.route({
-    ...routeFrom(api.share, { ...owner, response: errors }),
+    ...routeFrom(api.share, { ...owner, response: { ...errors, 402: ErrorBody } }),
     handler: async (request) => desktopSharing.rotateShareToken(ctx, callerOf(request)),
   });
 
