@@ -71,8 +71,8 @@ export async function buildTestApp(
     config,
     listen: async () => app.listen({ port: 0, host: '127.0.0.1' }),
     close: async () => {
-      await app.close();
       const { drifts } = takeContractDrifts();
+      await app.close();
       if (drifts.length > 0) throw new Error(describeDrifts(drifts));
       await database?.drop();
       if (!keptDataDir) await rm(dataDir, { recursive: true, force: true });

@@ -1,14 +1,14 @@
 import { gunzipSync } from 'node:zlib';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * The contract check of every integration test: each answer the server gives a test is checked against
  * the OpenAPI document the same server publishes (`app.swagger()`): its status must be listed for that
- * operation, and its JSON body must match that status's schema. A mismatch is a drift, kept here until
- * the test's own `afterEach` (contract-check.setup.ts) fails the test that got it; an app's `close()`
- * fails on drifts nobody took, so a file without the setup cannot pass over one either.
+ * operation, and its JSON body must match that status's schema. Each answer is recorded as it is sent and
+ * checked by the test's own `afterEach` (contract-check.setup.ts), which fails the test that got a drift;
+ * an app's `close()` checks what is left, so a file without the setup cannot pass over one either.
  */
 
 export interface ContractDrift {
@@ -27,14 +27,41 @@ interface Document {
   paths: Record<string, Record<string, Operation>>;
 }
 
-const drifts: ContractDrift[] = [];
-let checkedAnswers = 0;
+/** One answer as the server gave it, checked later: building the document (~1 s) stays out of the test's time. */
+interface RecordedAnswer {
+  validator: ContractValidator;
+  method: string;
+  /** Fastify's route URL, `:name` parameters. */
+  url: string;
+  status: number;
+  contentType: string;
+  /** A string or a Buffer as onSend saw it, or undefined for a stream. */
+  payload: string | Buffer | null | undefined;
+  isStream: boolean;
+}
 
-/** The drifts seen since the last call, and how many answers were checked: the setup's afterEach reads it. */
+const answers: RecordedAnswer[] = [];
+
+/**
+ * Checks the answers recorded since the last call: the drifts among them, and how many were checked. The
+ * setup's afterEach calls it (a hook's time, not the test's), and so does an app's `close()`.
+ */
 export function takeContractDrifts(): { drifts: ContractDrift[]; checkedAnswers: number } {
-  const taken = { drifts: drifts.splice(0), checkedAnswers };
-  checkedAnswers = 0;
-  return taken;
+  const drifts: ContractDrift[] = [];
+  let checkedAnswers = 0;
+  for (const answer of answers.splice(0)) {
+    try {
+      const result = answer.validator.check(answer);
+      if (result === 'not documented') continue;
+      checkedAnswers++;
+      if (result) drifts.push(result);
+    } catch (error) {
+      // The check's own failure (a schema Ajv can not compile, a body that is not JSON) is a drift too.
+      const operation = `${answer.method} ${answer.url}`;
+      drifts.push({ operation, status: answer.status, problem: `could not be checked: ${String(error)}` });
+    }
+  }
+  return { drifts, checkedAnswers };
 }
 
 export function describeDrifts(found: ContractDrift[]): string {
@@ -45,14 +72,11 @@ export function describeDrifts(found: ContractDrift[]): string {
 /** OpenAPI writes `:id` as `{id}`. */
 const documentPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-/** A payload as Fastify's onSend sees it: a string or a Buffer (gzip when a route compressed it), or a stream. */
-function jsonOf(payload: unknown): { value?: unknown; unreadable?: boolean } {
-  if (typeof payload === 'string') return { value: JSON.parse(payload) };
-  if (Buffer.isBuffer(payload)) {
-    const isGzip = payload[0] === 0x1f && payload[1] === 0x8b;
-    return { value: JSON.parse((isGzip ? gunzipSync(payload) : payload).toString('utf8')) };
-  }
-  return { unreadable: true };
+/** A payload as Fastify's onSend sees it: a string or a Buffer (gzip when a route compressed it). */
+function jsonOf(payload: string | Buffer): unknown {
+  if (typeof payload === 'string') return JSON.parse(payload);
+  const isGzip = payload[0] === 0x1f && payload[1] === 0x8b;
+  return JSON.parse((isGzip ? gunzipSync(payload) : payload).toString('utf8'));
 }
 
 /**
@@ -81,45 +105,42 @@ class ContractValidator {
     addFormats.default(this.ajv);
   }
 
-  check(request: FastifyRequest, reply: FastifyReply, payload: unknown): ContractDrift | undefined {
-    const url = request.routeOptions.url;
-    if (url === undefined || !url.startsWith('/api/')) return undefined;
+  check(answer: RecordedAnswer): ContractDrift | 'not documented' | undefined {
+    const { url, status, isStream } = answer;
+    const payload = isStream ? undefined : answer.payload;
     this.document ??= this.app.swagger() as unknown as Document;
     const path = documentPath(url);
-    const method = request.method === 'HEAD' ? 'get' : request.method.toLowerCase();
+    const method = answer.method === 'HEAD' ? 'get' : answer.method.toLowerCase();
     const operation = this.document.paths[path]?.[method];
     // Routes the document hides (its own UI); that every table route is documented is api-route.test.ts's.
-    if (!operation) return undefined;
-    checkedAnswers++;
-    const status = reply.statusCode;
-    const name = `${request.method} ${path}`;
+    if (!operation) return 'not documented';
+    const name = `${answer.method} ${path}`;
     const documented = operation.responses[String(status)] ?? operation.responses.default;
     if (!documented) {
       const listed = Object.keys(operation.responses).join(', ');
       return {
         operation: name,
         status,
-        problem: `status not documented (listed: ${listed}); body ${preview(payload)}`,
+        problem: `status not documented (listed: ${listed}); body ${preview(answer)}`,
       };
     }
-    const isJson = String(reply.getHeader('content-type') ?? '').startsWith('application/json');
+    const isJson = answer.contentType.startsWith('application/json');
     const schema = documented.content?.['application/json']?.schema;
     // Fastify sends no body with a 204 or a 304, whatever the handler gave (`send(null)` serializes "null").
-    const hasBody = payload !== null && payload !== undefined && payload !== '' && status !== 204 && status !== 304;
+    const hasBody =
+      (isStream || (payload !== null && payload !== undefined && payload !== '')) && status !== 204 && status !== 304;
     if (!documented.content && hasBody) {
-      return { operation: name, status, problem: `documented without a body, answered ${preview(payload)}` };
+      return { operation: name, status, problem: `documented without a body, answered ${preview(answer)}` };
     }
-    if (!isJson || !hasBody) return undefined;
+    if (!isJson || !hasBody || isStream) return undefined;
     if (!schema) {
       const types = Object.keys(documented.content ?? {}).join(', ');
       return { operation: name, status, problem: `answered JSON where the document says ${types}` };
     }
-    const body = jsonOf(payload);
-    if (body.unreadable) return undefined;
     const validate = this.validatorOf(`${name} ${status}`, schema);
-    if (validate(body.value)) return undefined;
+    if (validate(jsonOf(payload as string | Buffer))) return undefined;
     const errors = (validate.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message}`);
-    return { operation: name, status, problem: `body does not match: ${errors.join('; ')}; body ${preview(payload)}` };
+    return { operation: name, status, problem: `body does not match: ${errors.join('; ')}; body ${preview(answer)}` };
   }
 
   private validatorOf(key: string, schema: object): ValidateFunction {
@@ -153,8 +174,14 @@ function asDraft07(node: unknown): unknown {
   return schema;
 }
 
-function preview(payload: unknown): string {
-  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? '<bytes>' : '<stream>';
+function preview({ payload, isStream }: RecordedAnswer): string {
+  const text = isStream
+    ? '<stream>'
+    : typeof payload === 'string'
+      ? payload
+      : Buffer.isBuffer(payload)
+        ? '<bytes>'
+        : '';
   return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
@@ -169,16 +196,20 @@ export function checkAnswersAgainstDocument(app: FastifyInstance): void {
   });
   let validator: ContractValidator | undefined;
   app.addHook('onSend', async (request, reply, payload) => {
+    const url = request.routeOptions.url;
+    // An unmatched URL (404) has no operation; pages and assets are not the API's.
+    if (url === undefined || !url.startsWith('/api/')) return payload;
     validator ??= validatorFor(app, routes);
-    try {
-      const drift = validator.check(request, reply, payload);
-      if (drift) drifts.push(drift);
-    } catch (error) {
-      // The check's own failure (a schema Ajv can not compile, a body that is not JSON) fails the test too,
-      // and leaves the answer as the server gave it.
-      const operation = `${request.method} ${request.routeOptions.url ?? request.url}`;
-      drifts.push({ operation, status: reply.statusCode, problem: `could not be checked: ${String(error)}` });
-    }
+    const isText = typeof payload === 'string' || Buffer.isBuffer(payload) || payload === null || payload === undefined;
+    answers.push({
+      validator,
+      method: request.method,
+      url,
+      status: reply.statusCode,
+      contentType: String(reply.getHeader('content-type') ?? ''),
+      payload: isText ? (payload as string | Buffer | null | undefined) : undefined,
+      isStream: !isText,
+    });
     return payload;
   });
 }

@@ -89,12 +89,13 @@ describe('the contract check of the tests’ answers (test/contract-check.ts)', 
     const responses = documented('/api/health');
     const success = responses['200']!;
     delete responses['200'];
+    let drifts;
     try {
       expect((await testApp.as(null).get('/api/health')).statusCode).toBe(200);
+      ({ drifts } = takeContractDrifts());
     } finally {
       responses['200'] = success;
     }
-    const { drifts } = takeContractDrifts();
     expect(drifts).toEqual([expect.objectContaining({ operation: 'GET /api/health', status: 200 })]);
     expect(drifts[0]!.problem).toContain('status not documented');
   });
@@ -104,12 +105,13 @@ describe('the contract check of the tests’ answers (test/contract-check.ts)', 
     const schema = documented('/api/billing/config')['200']!.content!['application/json']!.schema!;
     const required = schema.required;
     schema.required = [...(required as string[]), 'notSentByTheServer'];
+    let drifts;
     try {
       expect((await testApp.as(null).get('/api/billing/config')).statusCode).toBe(200);
+      ({ drifts } = takeContractDrifts());
     } finally {
       schema.required = required;
     }
-    const { drifts } = takeContractDrifts();
     expect(drifts).toEqual([expect.objectContaining({ operation: 'GET /api/billing/config', status: 200 })]);
     expect(drifts[0]!.problem).toContain('notSentByTheServer');
   });
