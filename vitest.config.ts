@@ -25,6 +25,8 @@ function serverProject(
       exclude,
       env,
       testTimeout: 20_000,
+      // Every answer a test receives is checked against the OpenAPI document (test/contract-check.ts).
+      setupFiles: ['./test/contract-check.setup.ts'],
       // A fresh app (its database migrated from empty) once took over 30 s on two cores at load 11 (2026-11-25).
       hookTimeout: 60_000,
       // expect.poll waits on what the app does after its reply; Vitest's 1 s is shorter than a stall on CI's

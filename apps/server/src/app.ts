@@ -114,12 +114,12 @@ class OneLinePerRequest extends LogController {
 
 /**
  * The one place plugins, modules and realtime are wired; tests call it with their own config (and may read
- * the log lines through `logStream`; stdout otherwise). The app is returned before `ready()` (listen and
- * inject call it), so a test may add probe routes first.
+ * the log lines through `logStream`; stdout otherwise; `observe` adds hooks that see every request). The app
+ * is returned before `ready()` (listen and inject call it), so a test may add probe routes first.
  */
 export async function buildApp(
   config: AppConfig,
-  { logStream }: { logStream?: DestinationStream } = {},
+  { logStream, observe }: { logStream?: DestinationStream; observe?: (app: FastifyInstance) => void } = {},
 ): Promise<{ app: FastifyInstance; context: AppContext }> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -140,6 +140,8 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any plugin or route, so that its hooks see every request (the tests' contract check).
+  observe?.(app);
   registerErrorHandling(app);
   const origins = createRequestOrigins([config.publicUrl, ...config.allowedOrigins]);
   registerRequestOriginChecks(app, origins);

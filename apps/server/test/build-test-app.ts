@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig } from '../src/config/env';
 import type { AppContext } from '../src/modules/define-module';
 import { MEMORY_DATABASE } from '../src/db/client';
 import { as, type Caller } from './as';
+import { checkAnswersAgainstDocument, describeDrifts, takeContractDrifts } from './contract-check';
 import { createTestFactory, type TestFactory } from './factories';
 import { createTestDatabase } from './test-database';
 
@@ -32,7 +33,8 @@ export interface TestApp {
  * an override of `undefined` unsets a default (`{ PUBLIC_URL: undefined }`: no PUBLIC_URL given). Logs are
  * silent unless LOG_LEVEL is given; `logStream` receives them (see log-recorder.ts). With `dataDir`, the app
  * keeps its data there (not removed on close) in the embedded database on disk unless DATABASE_URL is given:
- * a later app on the same `dataDir` is the same server restarted.
+ * a later app on the same `dataDir` is the same server restarted. Every answer it gives is checked against
+ * its OpenAPI document: a drift fails the test that got it (contract-check.setup.ts), or `close()`.
  */
 export async function buildTestApp(
   env: Record<string, string | undefined> = {},
@@ -57,7 +59,8 @@ export async function buildTestApp(
     ...parsed,
     databaseUrl: env.DATABASE_URL ?? database?.url ?? (keptDataDir ? undefined : MEMORY_DATABASE),
   };
-  const { app, context } = await buildApp(config, { logStream });
+  // Every answer is checked against the app's own OpenAPI document (contract-check.ts).
+  const { app, context } = await buildApp(config, { logStream, observe: checkAnswersAgainstDocument });
   const testApp = { app, context };
   const factory = createTestFactory(testApp);
   return {
@@ -68,7 +71,9 @@ export async function buildTestApp(
     config,
     listen: async () => app.listen({ port: 0, host: '127.0.0.1' }),
     close: async () => {
+      const { drifts } = takeContractDrifts();
       await app.close();
+      if (drifts.length > 0) throw new Error(describeDrifts(drifts));
       await database?.drop();
       if (!keptDataDir) await rm(dataDir, { recursive: true, force: true });
     },

@@ -5,6 +5,7 @@ import { signAccessToken, verifyAccessToken } from '../lib/access-token';
 import { requireScope, requireSignedIn, type Actor, type SignedInActor } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import { scopeOfRoute } from '../lib/endpoint-scopes';
+import { readsBearer } from '../lib/openapi-operations';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +20,8 @@ const RENEW_WITHIN_SECONDS = 10 * 60;
 /**
  * Reads `Authorization: Bearer <token>` on every request, never a token in the URL: a session's access
  * token, whose session is checked so logout is immediate, or a personal access token (`csp_…`), which
- * may call only the routes whose entry in the shared endpoint table names one of its scopes.
+ * may call only the routes whose entry in the shared endpoint table names one of its scopes; a route that
+ * declares no bearer in its schema's `security` is public, and ignores a token as it ignores no header.
  */
 export const authenticate = fp<{
   jwtSecret: string;
@@ -36,6 +38,9 @@ export const authenticate = fp<{
     if (!header?.startsWith('Bearer ')) return;
     const presented = header.slice('Bearer '.length).trim();
     if (presented.startsWith(PERSONAL_TOKEN_PREFIX)) {
+      // A public route (its schema declares no bearer, as its OpenAPI operation says) answers a token's
+      // caller as it answers anyone signed out: never a refusal for a credential it does not need.
+      if (!readsBearer(request.routeOptions.schema?.security)) return;
       const actor = await options.authenticatePersonalToken(presented, request.headers['user-agent']);
       // An unmatched URL has no entry to take a scope from; it answers 404 as it would signed out.
       if (!actor || request.routeOptions.url === undefined) return;

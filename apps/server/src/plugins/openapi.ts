@@ -2,17 +2,64 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import {
+  listNullInNullableEnums,
+  nameAndSplitOperations,
+  tableEntryOf,
+  withCommonAnswers,
+  withNonJsonShapes,
+} from '../lib/openapi-operations';
 
-/** OpenAPI built from the same zod schemas that validate requests; the UI at /api/docs. */
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * A route's operation: its own schemas and answers (routeFrom), the answers every route of its kind gives
+ * (lib/openapi-operations.ts), then what JSON Schema can not say (no body, a file, an upload).
+ */
+function transformRoute(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+  const { route } = input;
+  if (!input.schema || input.schema.hide) return jsonSchemaTransform(input);
+  const methods = [route.method].flat();
+  const ownMethod = methods.find((method) => tableEntryOf(method, route.url)?.isOwnMethod) ?? methods[0];
+  const found = ownMethod === undefined ? undefined : tableEntryOf(ownMethod, route.url);
+  const rateLimit = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
+  const schema = withCommonAnswers(input.schema, methods, rateLimit);
+  const transformed = jsonSchemaTransform({ ...input, schema });
+  const version = 'openapiObject' in input ? input.openapiObject.openapi : undefined;
+  const target = version?.startsWith('3.0') === false ? 'draft-2020-12' : 'openapi-3.0';
+  return {
+    ...transformed,
+    schema: withNonJsonShapes(transformed.schema ?? {}, found?.entry.endpoint, ownMethod ?? '', target),
+  };
+}
+
+/**
+ * OpenAPI built from the same zod schemas that validate requests; the UI at /api/docs. Its truth is
+ * checked: every answer of the server's integration tests against it (test/contract-check.ts), and the
+ * document itself by an OpenAPI validator (openapi.test.ts).
+ */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'ClipSync API', version: '0.1.0', description: 'Clips, rooms and a virtual desktop.' },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A session’s access token (JWT) or a personal access token (`csp_…`)',
+          },
+        },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: transformRoute,
+    transformObject: (document) => {
+      if (!('openapiObject' in document)) return document.swaggerObject;
+      const { openapiObject } = document;
+      nameAndSplitOperations(openapiObject.paths as Parameters<typeof nameAndSplitOperations>[0]);
+      listNullInNullableEnums(openapiObject.paths);
+      return openapiObject;
+    },
   });
   // staticCSP: the UI's own hashed inline script passes instead of weakening the app-wide policy.
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });

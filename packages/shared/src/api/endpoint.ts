@@ -32,8 +32,9 @@ export interface ApiEndpoint {
   response?: z.ZodType | null;
   /**
    * The scope a personal access token needs for this call, or SELF_SCOPE for a call about the token itself.
-   * Without one, the call refuses tokens (403 `TOKEN_NOT_ALLOWED`): accounts, sessions, tokens and billing
-   * are for a signed-in browser only.
+   * Without one, a call that reads a bearer refuses tokens (403 `TOKEN_NOT_ALLOWED`): accounts, sessions,
+   * tokens and billing are for a signed-in browser only. A public call (its server route declares no bearer)
+   * ignores a token instead, whatever its scopes.
    */
   scope?: EndpointScope;
 }

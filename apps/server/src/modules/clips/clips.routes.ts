@@ -3,7 +3,7 @@ import { CLIP_ENDPOINTS, ErrorBody, RAW_UPLOAD_CONTENT_TYPE, UPLOADS_PER_MINUTE 
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
-import { routeFrom } from '../../lib/api-route';
+import { routeFrom, SIGN_IN_OPTIONAL } from '../../lib/api-route';
 import { acceptRawUploads, receiveFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
 import { signedInOnly } from '../../plugins/authenticate';
 import * as clipHistory from './clip-history.service';
@@ -15,6 +15,10 @@ import * as clipsService from './clips.service';
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
 const tags = ['clips'];
 const owner = { tags, security: [{ bearer: [] }] };
+/** Whoever holds the link, signed in or not (the owner sees more; a token's scope is checked). */
+const linkHolder = { tags, security: SIGN_IN_OPTIONAL };
+/** 402: a link works only while its owner's plan includes sharing (clip-access.ts). */
+const linkErrors = { ...errors, 402: ErrorBody };
 const api = CLIP_ENDPOINTS;
 const viewerOf = (request: FastifyRequest): ViewerInfo => ({ userAgent: request.headers['user-agent'] });
 
@@ -31,18 +35,18 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
   // Anyone holding a clip's link reads it and its files (the service asks whether the link works and its
   // owner may share it). These reads never spend a view: a protected clip answers others its card.
   app.route({
-    ...routeFrom(api.get, { tags, response: errors }),
+    ...routeFrom(api.get, { ...linkHolder, response: linkErrors }),
     handler: async (request) => clipsService.getClip(ctx, request.actor, request.params.id, viewerOf(request)),
   });
 
   app.route({
-    ...routeFrom(api.files, { tags, response: errors }),
+    ...routeFrom(api.files, { ...linkHolder, response: linkErrors }),
     handler: async (request) => clipsService.listClipFiles(ctx, request.actor, request.params.id),
   });
 
   // The click on "Show clip": the only call that spends a view.
   app.route({
-    ...routeFrom(api.open, { tags, response: { ...errors, 429: ErrorBody } }),
+    ...routeFrom(api.open, { ...linkHolder, response: { ...linkErrors, 429: ErrorBody } }),
     handler: async (request) =>
       clipShare.openClip(ctx, request.actor, request.params.id, {
         password: request.body.password,

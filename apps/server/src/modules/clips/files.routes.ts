@@ -1,6 +1,6 @@
-import { CLIP_ENDPOINTS } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, ErrorBody } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeFrom } from '../../lib/api-route';
+import { routeFrom, SIGN_IN_OPTIONAL } from '../../lib/api-route';
 import { sendStoredFile } from '../../lib/stored-file-reply';
 import type { ClipsContext } from './clips.context';
 import * as clipsService from './clips.service';
@@ -8,7 +8,13 @@ import * as clipsService from './clips.service';
 /** Clip file downloads: whoever may read the clip may read its files. */
 export const filesRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (app, { ctx }) => {
   app.route({
-    ...routeFrom(CLIP_ENDPOINTS.download, { tags: ['clips'] }),
+    ...routeFrom(CLIP_ENDPOINTS.download, {
+      tags: ['clips'],
+      security: SIGN_IN_OPTIONAL,
+      ranges: true,
+      // 402: a link works only while its owner's plan includes sharing (clip-access.ts).
+      response: { 400: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+    }),
     handler: async (request, reply) => {
       const { file, body, range } = await clipsService.openClipFile(
         ctx,

@@ -8,7 +8,7 @@ import {
 } from '@clipsync/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeFrom } from '../../lib/api-route';
+import { routeFrom, SIGN_IN_OPTIONAL } from '../../lib/api-route';
 import { AppError } from '../../lib/app-error';
 import { plainJsonFor200, sendRemembered } from '../../lib/plain-json-serializer';
 import {
@@ -26,6 +26,10 @@ import * as lanDesktop from './lan-desktop.service';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody };
 const tags = ['virtual-desktop'];
+/** Signed in or not (desktop-access.ts decides which desktop): a sent bearer is read. */
+const anyone = { tags, security: SIGN_IN_OPTIONAL };
+/** Sharing is of one's own desktop. */
+const owner = { tags, security: [{ bearer: [] }] };
 const api = DESKTOP_ENDPOINTS;
 /** Share-token lookups: enough for a person refreshing, far too few to guess a token. */
 const SHARED_LOOKUPS_PER_MINUTE = 60;
@@ -43,19 +47,19 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   acceptRawUploads(app);
 
   app.route({
-    ...routeFrom(api.get, { tags, response: errors }),
+    ...routeFrom(api.get, { ...anyone, response: errors }),
     serializerCompiler: plainJsonFor200,
     onSend: sendRemembered,
     handler: async (request) => desktopService.getDesktop(ctx, callerOf(request)),
   });
 
   app.route({
-    ...routeFrom(api.lanData, { tags, response: errors }),
+    ...routeFrom(api.lanData, { ...anyone, response: errors }),
     handler: async (request) => lanDesktop.getLanData(ctx, callerOf(request), request.query.desktopId),
   });
 
   app.route({
-    ...routeFrom(api.getShared, { tags, response: errors }),
+    ...routeFrom(api.getShared, { ...anyone, response: errors }),
     config: { rateLimit: { max: SHARED_LOOKUPS_PER_MINUTE, timeWindow: '1 minute' } },
     serializerCompiler: plainJsonFor200,
     onSend: sendRemembered,
@@ -63,7 +67,7 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   });
 
   app.route({
-    ...routeFrom(api.addText, { tags, response: errors }),
+    ...routeFrom(api.addText, { ...anyone, response: errors }),
     handler: async (request, reply) =>
       reply.status(201).send(await desktopService.addText(ctx, callerOf(request), request.body)),
   });
@@ -72,7 +76,7 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   app.route({
     ...routeFrom(
       { ...api.uploadFile, method: 'POST', query: undefined },
-      { tags, consumes: ['multipart/form-data'], response: errors },
+      { ...anyone, consumes: ['multipart/form-data'], uploadFields: DesktopUploadFields, response: errors },
     ),
     config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
     handler: async (request, reply) => {
@@ -90,7 +94,7 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   // The same upload with the file as the whole body, which the web app sends (streamed to storage unparsed).
   app.route({
     ...routeFrom(api.uploadFile, {
-      tags,
+      ...anyone,
       consumes: [RAW_UPLOAD_CONTENT_TYPE],
       response: { ...errors, 415: ErrorBody },
     }),
@@ -105,13 +109,13 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   });
 
   app.route({
-    ...routeFrom(api.saveLayout, { tags, response: errors }),
+    ...routeFrom(api.saveLayout, { ...anyone, response: errors }),
     handler: async (request) =>
       desktopService.saveLayout(ctx, callerOf(request), request.body.items, request.body.desktopId),
   });
 
   app.route({
-    ...routeFrom(api.moveItem, { tags, response: errors }),
+    ...routeFrom(api.moveItem, { ...anyone, response: errors }),
     handler: async (request) => {
       const { position, size, desktopId } = request.body;
       return desktopService.moveItem(ctx, callerOf(request), request.params.id, { position, size }, desktopId);
@@ -119,7 +123,7 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   });
 
   app.route({
-    ...routeFrom(api.removeItem, { tags, response: errors }),
+    ...routeFrom(api.removeItem, { ...anyone, response: errors }),
     handler: async (request, reply) => {
       await desktopService.deleteItem(ctx, callerOf(request), request.params.id, request.query.desktopId);
       return reply.status(204).send(null);
@@ -127,12 +131,12 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   });
 
   app.route({
-    ...routeFrom(api.share, { tags, response: errors }),
+    ...routeFrom(api.share, { ...owner, response: { ...errors, 402: ErrorBody } }),
     handler: async (request) => desktopSharing.rotateShareToken(ctx, callerOf(request)),
   });
 
   app.route({
-    ...routeFrom(api.unshare, { tags, response: errors }),
+    ...routeFrom(api.unshare, { ...owner, response: errors }),
     handler: async (request, reply) => {
       await desktopSharing.revokeShareToken(ctx, callerOf(request));
       return reply.status(204).send(null);
@@ -140,7 +144,7 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   });
 
   app.route({
-    ...routeFrom(api.download, { tags }),
+    ...routeFrom(api.download, { ...anyone, response: { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody } }),
     handler: async (request, reply) => {
       const { file, body } = await desktopService.openFile(ctx, request.params.id, request.query.access);
       return sendStoredFile(reply, file, body);

@@ -1,4 +1,4 @@
-import { OPS_ENDPOINTS } from '@clipsync/shared';
+import { ErrorBody, OPS_ENDPOINTS } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeFrom } from '../../lib/api-route';
 import { AppError } from '../../lib/app-error';
@@ -19,7 +19,8 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = async (ap
       throw new AppError('NOT_FOUND', 'Not found');
   });
   app.route({
-    ...routeFrom(OPS_ENDPOINTS.devOutbox, { tags: ['dev'] }),
+    // 404: to a caller on another machine, as if there were no outbox.
+    ...routeFrom(OPS_ENDPOINTS.devOutbox, { tags: ['dev'], response: { 404: ErrorBody } }),
     handler: async () => ({
       mails: list().map(({ to, subject, text, links, sentAt }) => ({ to, subject, text, links, sentAt })),
     }),

@@ -8,7 +8,8 @@ import type { RoomsContext } from './rooms.context';
 import * as roomContent from './room-content.service';
 import * as roomContentList from './room-content-list.service';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
+// 402: a lapsed owner's room is read-only (room-writable.ts).
+const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
 const member = { tags: ['rooms'], security: [{ bearer: [] }], response: errors };
 const api = ROOM_ENDPOINTS;
 

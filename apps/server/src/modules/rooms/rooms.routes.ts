@@ -12,7 +12,16 @@ import * as roomList from './room-list.service';
 import * as roomMembers from './room-members.service';
 import * as roomsService from './rooms.service';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
+// 402: rooms need a plan that has them; a lapsed owner's room is read-only (room-writable.ts).
+const errors = {
+  400: ErrorBody,
+  401: ErrorBody,
+  402: ErrorBody,
+  403: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+};
 const member = { tags: ['rooms'], security: [{ bearer: [] }], response: errors };
 const api = ROOM_ENDPOINTS;
 /** Share-token lookups per client address: plenty for people following links, too few to guess tokens. */

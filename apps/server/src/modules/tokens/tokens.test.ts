@@ -170,6 +170,30 @@ describe('personal access tokens', () => {
       expect(res.json().code).toBe('TOKEN_NOT_ALLOWED');
     });
 
+    // A public route declares no bearer (its OpenAPI operation has no security): a token is not refused
+    // there, whatever its scopes, and the answer is the one anyone signed out gets.
+    test.each<[string, 'GET' | 'POST', string, object | undefined, number]>([
+      ['the health check', 'GET', '/api/health', undefined, 200],
+      ['billing’s configuration', 'GET', '/api/billing/config', undefined, 200],
+      ['signing in', 'POST', '/api/auth/login', { email: 'nobody@example.com', password: 'not-the-password' }, 401],
+      ['asking a device code', 'POST', '/api/device/code', { clientName: 'a CLI', scopes: ['clips:read'] }, 200],
+      [
+        'a room link’s preview',
+        'POST',
+        '/api/rooms/link-preview',
+        { kind: 'join', token: 'AAAAAAAAAAAAAAAAAAAAAA' },
+        404,
+      ],
+    ])('%s, public, answers a token as if signed out', async (_n, method, url, body, status) => {
+      // Without `rooms`, which the link preview's entry names: a public route asks no scope either.
+      const clipsOnly = await mint(owner, ['clips:read']);
+      const signedOut = await testApp.as(null).inject(method, url, body);
+      const withToken = await testApp.as(bearer(clipsOnly.token)).inject(method, url, body);
+      expect(signedOut.statusCode).toBe(status);
+      expect(withToken.statusCode).toBe(status);
+      if (status >= 400) expect(withToken.json().code).toBe(signedOut.json().code);
+    });
+
     test('socket events follow the same scopes', async () => {
       const clipsOnly = await mint(owner, ['clips:read']);
       const room = await testApp.factory.room({ owner });
