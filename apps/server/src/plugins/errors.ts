@@ -32,13 +32,20 @@ const FASTIFY_CODES: Record<string, AppError['code']> = {
 
 /**
  * busboy's errors for a multipart body that ends before its closing boundary (a body cut short, with the
- * length it declared) or cannot be framed: plain Errors without a code, told by their words.
+ * length it declared) or cannot be framed: plain Errors without a code, told by their words. They are
+ * @fastify/busboy's (3.x, under @fastify/multipart): "Unexpected end of multipart data" and "<Part|Preamble>
+ * terminated early due to unexpected end of multipart data" in deps/dicer/lib/Dicer.js, "Multipart: Boundary
+ * not found" in lib/types/multipart.js. An upgrade that rewords them must update this, or the truncated-upload
+ * tests (lib/truncated-upload.test.ts) answer 500 again.
  */
 const MALFORMED_MULTIPART =
   /^(?:Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Multipart: Boundary not found)$/;
 
-function isMalformedMultipart(error: FastifyError): boolean {
-  return !error.code && !error.statusCode && MALFORMED_MULTIPART.test(error.message);
+/** A multipart body busboy could not frame (see MALFORMED_MULTIPART): the client's malformed request. */
+export function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, statusCode } = error as Partial<FastifyError>;
+  return !code && !statusCode && MALFORMED_MULTIPART.test(error.message);
 }
 
 function toAppError(error: FastifyError): AppError {
