@@ -140,34 +140,29 @@ describe('a truncated multipart upload', () => {
    * A raw PUT has no framing to end too soon: its body is cut when the client stops before its declared
    * length and closes its side. Nobody is left to answer; nothing is kept and nothing is logged as a failure.
    */
-  test.each(apiRoutes)(
-    'PUT beside %s, cut short by the client: nothing kept, no error logged',
-    async (...route) => {
-      const [, path, rows] = route;
-      const before = { files: await storedFiles(), rows: await rowsOf[rows]() };
-      const firstLine = logs.lines.length;
-      const socket = connect(Number(new URL(base).port), '127.0.0.1');
-      socket.on('error', () => undefined);
-      socket.write(
-        requestHead('PUT', path(), {
-          'content-type': 'application/octet-stream',
-          [FILE_NAME_HEADER]: 'cut.bin',
-          authorization: `Bearer ${owner.tokens.access_token}`,
-          'content-length': String(file.length),
-        }),
-      );
-      socket.end(file.subarray(0, file.length / 2));
-      await eventually(
-        () =>
-          logs.lines
-            .slice(firstLine)
-            .some((line) => line.msg === 'the client went away before its request was complete'),
-        'the server to notice the client went away',
-      );
-      await eventually(async () => (await storedFiles()).temporary.length === 0, 'the temporary file to go');
-      expect(await storedFiles()).toEqual(before.files);
-      expect(await rowsOf[rows]()).toEqual(before.rows);
-      expect(logs.lines.slice(firstLine).filter((line) => line.level >= 40)).toEqual([]);
-    },
-  );
+  test.each(apiRoutes)('PUT beside %s, cut short by the client: nothing kept, no error logged', async (...route) => {
+    const [, path, rows] = route;
+    const before = { files: await storedFiles(), rows: await rowsOf[rows]() };
+    const firstLine = logs.lines.length;
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(
+      requestHead('PUT', path(), {
+        'content-type': 'application/octet-stream',
+        [FILE_NAME_HEADER]: 'cut.bin',
+        authorization: `Bearer ${owner.tokens.access_token}`,
+        'content-length': String(file.length),
+      }),
+    );
+    socket.end(file.subarray(0, file.length / 2));
+    await eventually(
+      () =>
+        logs.lines.slice(firstLine).some((line) => line.msg === 'the client went away before its request was complete'),
+      'the server to notice the client went away',
+    );
+    await eventually(async () => (await storedFiles()).temporary.length === 0, 'the temporary file to go');
+    expect(await storedFiles()).toEqual(before.files);
+    expect(await rowsOf[rows]()).toEqual(before.rows);
+    expect(logs.lines.slice(firstLine).filter((line) => line.level >= 40)).toEqual([]);
+  });
 });
