@@ -28,7 +28,9 @@ export function answerEngineError(log: FastifyBaseLogger, error: EngineConnectio
   log.info({ reqId: requestId, code: appError.code, engineCode: error.code }, 'socket request refused');
   const response = error.req.res;
   if (!response) {
-    // A websocket upgrade: there is no response, only the connection.
+    // A websocket upgrade: there is no response, only the connection. The answer is flushed before the close;
+    // engine.io's abortUpgrade (engine.io 6, lib/server.ts) then destroys the socket as soon as this event
+    // returns, so the lingering close of writeOnConnection is cut short here (an upgrade rarely has a body).
     writeOnConnection(error.req.socket, appError, requestId);
     return;
   }
