@@ -126,7 +126,10 @@ export async function buildApp(
     // Only the listed proxies' X-Forwarded-For is believed (never `true` or a hop count: see config/env.ts).
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    // What the router and Node's HTTP parser refuse answers `{ error, code, requestId }` too, never echoing the URL.
+    // Without these, what the router refuses (a bad `%` escape, a path parameter over maxParamLength) gets
+    // Fastify's default body, which echoes the URL (a share token, a clip's public id) and carries an FST_ code
+    // outside our documented enum, and what Node's parser refuses gets a bare status line with no body or code:
+    // clients could not tell these errors by `code`, nor find them in the log by `requestId`.
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     bodyLimit: BODY_LIMIT_BYTES,

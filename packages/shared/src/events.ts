@@ -1,47 +1,16 @@
 import { z } from 'zod';
-import type { EditConflictCurrent, ErrorCode } from './errors';
-import { FILE_NAME_MAX, FILE_TYPE_MAX, FILES_PER_CLIP_BOUND } from './limits';
-import { ClipContent, EditVersion, ResourceId } from './schemas/clips';
-import {
-  DesktopItem,
-  DesktopPosition,
-  DesktopShareToken,
-  DesktopSize,
-  LanDesktopData,
-  LanPeer,
-} from './schemas/desktop';
-import { NearProof, NearSignalData, NearSignalEmit, type NearSignalPayload } from './schemas/nearness';
+import { ResourceId } from './schemas/clips';
+import { ClipFileSummary, type ClipContentUpdatedPayload, type ClipFilesUpdatedPayload } from './schemas/client-events';
+import { DesktopItem, LanDesktopData, LanPeer } from './schemas/desktop';
+import { NearProof, NearSignalData, type NearSignalPayload } from './schemas/nearness';
 import { RoomActivityType } from './schemas/rooms';
-import { text } from './schemas/text';
 
 /**
- * Socket.IO event maps (docs/api.md#socket-events). Payload schemas live here so the server can
- * parse every client emit and the web client gets the same types. Areas add their events as they land.
+ * Socket.IO event maps (docs/api.md#socket-events): what the server sends lives here; what a client emits,
+ * and the schema the server parses it with, in schemas/client-events.ts (re-exported below). The web client
+ * and the CLI get the same types. Areas add their events as they land.
  */
-export const ClipFileSummary = z.object({
-  name: text().max(FILE_NAME_MAX),
-  size: z.number().int().nonnegative(),
-  type: text().max(FILE_TYPE_MAX),
-  // A name percent-encodes to at most 9 characters per code unit, behind a short fixed prefix.
-  url: text().max(FILE_NAME_MAX * 9 + 64),
-});
-export type ClipFileSummary = z.infer<typeof ClipFileSummary>;
-
-/** The same id and content rules as the HTTP routes: a socket is no looser than `PUT /clipboard/{id}`. */
-export const ClipContentUpdatedPayload = z.object({
-  clipId: ResourceId,
-  content: ClipContent,
-  /** Sent by the owner: the version the edit started from (as over HTTP); told to viewers: the stored one. */
-  version: EditVersion.optional(),
-});
-export type ClipContentUpdatedPayload = z.infer<typeof ClipContentUpdatedPayload>;
-
-/** The owner's emit may carry `files`; it is bounded here and never trusted (viewers get the stored list). */
-export const ClipFilesUpdatedPayload = z.object({
-  clipId: ResourceId,
-  files: z.array(ClipFileSummary).max(FILES_PER_CLIP_BOUND),
-});
-export type ClipFilesUpdatedPayload = z.infer<typeof ClipFilesUpdatedPayload>;
+export * from './schemas/client-events';
 
 /** A saved clip as `clip-update` sends it to the owner's other devices. */
 export const ClipUpdatePayload = z.object({
@@ -135,21 +104,9 @@ export const DeviceSendPayload = z.object({
 });
 export type DeviceSendPayload = z.infer<typeof DeviceSendPayload>;
 
-/** `device:send-ack`: the device has it; the server stops sending it. Another device's or an unknown id is ignored. */
-export const DeviceSendAck = z.object({ id: ResourceId });
-export type DeviceSendAck = z.infer<typeof DeviceSendAck>;
-
 /** A LAN peer's socket connects with `query.type` lan_host or lan_discover. */
 export const LanPeerType = z.enum(['lan_host', 'lan_discover']);
 export type LanPeerType = z.infer<typeof LanPeerType>;
-/** A LAN device's name as peers see it ('Chrome on Linux · Otter'), chosen or renamed by its user. */
-export const LanPeerName = text().trim().min(1).max(64);
-export const LanHostAnnounce = z.object({ name: LanPeerName.optional(), desktop: LanDesktopData });
-export type LanHostAnnounce = z.infer<typeof LanHostAnnounce>;
-export const LanHostUpdate = z.object({ desktop: LanDesktopData });
-export type LanHostUpdate = z.infer<typeof LanHostUpdate>;
-export const LanPeerConnect = z.object({ peerId: text().min(1).max(64) });
-export type LanPeerConnect = z.infer<typeof LanPeerConnect>;
 /** `selfId` is the id the server gave this socket: peers never choose their own. */
 export const LanPeersList = z.object({ selfId: z.string(), peers: z.array(LanPeer) });
 export type LanPeersList = z.infer<typeof LanPeersList>;
@@ -160,13 +117,8 @@ export type LanPeerDesktopData = z.infer<typeof LanPeerDesktopData>;
  * keys: the server gives the initiator a nonce for the pair, the initiator hands it to the other peer over a
  * host-only WebRTC data channel, and the other peer answers it over its own socket (decision 030).
  */
-const LanPeerId = text().min(1).max(64);
-export const LanNearSignalEmit = z.object({ toPeerId: LanPeerId, data: NearSignalData });
-export type LanNearSignalEmit = z.infer<typeof LanNearSignalEmit>;
 export const LanNearSignalPayload = z.object({ fromPeerId: z.string(), data: NearSignalData });
 export type LanNearSignalPayload = z.infer<typeof LanNearSignalPayload>;
-export const LanNearChallengeRequest = z.object({ withPeerId: LanPeerId });
-export type LanNearChallengeRequest = z.infer<typeof LanNearChallengeRequest>;
 /** The challenge for the pair, to the initiator only: `expiresAt` in ms since the epoch, 60 s ahead. */
 export const LanNearChallenge = z.object({
   withPeerId: z.string(),
@@ -175,14 +127,6 @@ export const LanNearChallenge = z.object({
   expiresAt: z.number().int(),
 });
 export type LanNearChallenge = z.infer<typeof LanNearChallenge>;
-/** The other peer hands back what it was given over the channel, naming the peer that gave it. */
-export const LanNearAnswer = z.object({
-  issuerPeerId: LanPeerId,
-  challengeId: text().min(1).max(64),
-  nonce: text().min(1).max(128),
-  expiresAt: z.number().int(),
-});
-export type LanNearAnswer = z.infer<typeof LanNearAnswer>;
 
 export const LanErrorPayload = z.object({
   code: z.enum(['NOT_LOCAL_NETWORK', 'NOT_FOUND', 'VALIDATION_FAILED']),
@@ -220,108 +164,6 @@ export interface ServerToClientEvents {
   'clip-content-updated': (payload: ClipContentUpdatedPayload) => void;
   'clip-files-updated': (payload: ClipFilesUpdatedPayload) => void;
 }
-
-/**
- * `clipId` is the id the client reached the clip by (its own id for the owner, the link's id for anyone
- * else); every live payload of that channel names it so. `grant` (from POST /clipboard/{id}/open) is needed
- * to follow a clip with a view limit or a password.
- */
-export const ClipChannelPayload = z.object({ clipId: ResourceId, grant: text().max(512).optional() });
-export type ClipChannelPayload = z.infer<typeof ClipChannelPayload>;
-
-/** Every client emit may take an acknowledgement: `{ ok: true }` or `{ ok: false, error, code }`. */
-export type SocketAck = (
-  result: { ok: true } | { ok: false; error: string; code: ErrorCode; current?: EditConflictCurrent },
-) => void;
-
-/** `room:join` / `room:leave`: members only; anyone else gets an error ack and is not joined. */
-export const RoomChannelPayload = z.object({ roomId: ResourceId });
-export type RoomChannelPayload = z.infer<typeof RoomChannelPayload>;
-
-/**
- * `join:desktop:network`: listen to a desktop's changes. Allowed to its owner's sockets, to devices on the
- * network of a LAN desktop, and with `desktopId` (its share token) to whoever holds the link.
- */
-export const DesktopChannelPayload = z.object({
-  networkId: text().max(64),
-  desktopId: DesktopShareToken.optional(),
-});
-export type DesktopChannelPayload = z.infer<typeof DesktopChannelPayload>;
-
-/**
- * The desktop's client emits. The server never relays what a client says a block is: `created` and `deleted`
- * make it announce the stored state of that block to the desktop's other views, `updated` saves the layout
- * (as `PATCH /virtual-desktop/items/{id}` would) and then announces it.
- */
-export const DesktopItemCreatedEmit = z.object({
-  networkId: text().max(64),
-  type: z.enum(['text', 'file']).optional(),
-  item: z.object({ id: ResourceId }).loose(),
-});
-export type DesktopItemCreatedEmit = z.infer<typeof DesktopItemCreatedEmit>;
-export const DesktopItemUpdatedEmit = z.object({
-  networkId: text().max(64),
-  itemId: ResourceId,
-  updates: z
-    .object({ position: DesktopPosition.optional(), size: DesktopSize.optional() })
-    .refine((updates) => updates.position !== undefined || updates.size !== undefined, 'Nothing to update'),
-});
-export type DesktopItemUpdatedEmit = z.infer<typeof DesktopItemUpdatedEmit>;
-export const DesktopItemDeletedEmit = z.object({ networkId: text().max(64), itemId: ResourceId });
-export type DesktopItemDeletedEmit = z.infer<typeof DesktopItemDeletedEmit>;
-
-export interface ClientToServerEvents {
-  'lan:host:announce': (payload: LanHostAnnounce, ack?: SocketAck) => void;
-  'lan:host:update': (payload: LanHostUpdate, ack?: SocketAck) => void;
-  'lan:host:stop': (payload?: unknown, ack?: SocketAck) => void;
-  'lan:discover:request_peers': (payload?: unknown, ack?: SocketAck) => void;
-  'lan:peer:connect': (payload: LanPeerConnect, ack?: SocketAck) => void;
-  'lan:near:signal': (payload: LanNearSignalEmit, ack?: SocketAck) => void;
-  'lan:near:challenge': (payload: LanNearChallengeRequest, ack?: SocketAck) => void;
-  'lan:near:answer': (payload: LanNearAnswer, ack?: SocketAck) => void;
-  'join:desktop:network': (payload: DesktopChannelPayload, ack?: SocketAck) => void;
-  'leave:desktop:network': (payload: DesktopChannelPayload, ack?: SocketAck) => void;
-  'desktop:item:created': (payload: DesktopItemCreatedEmit, ack?: SocketAck) => void;
-  'desktop:item:updated': (payload: DesktopItemUpdatedEmit, ack?: SocketAck) => void;
-  'desktop:item:deleted': (payload: DesktopItemDeletedEmit, ack?: SocketAck) => void;
-  'room:join': (payload: RoomChannelPayload, ack?: SocketAck) => void;
-  'room:leave': (payload: RoomChannelPayload, ack?: SocketAck) => void;
-  'clip:join': (payload: ClipChannelPayload, ack?: SocketAck) => void;
-  'clip:leave': (payload: ClipChannelPayload, ack?: SocketAck) => void;
-  'clip-content-update': (payload: ClipContentUpdatedPayload, ack?: SocketAck) => void;
-  'clip-files-update': (payload: ClipFilesUpdatedPayload, ack?: SocketAck) => void;
-  'device:send-ack': (payload: DeviceSendAck, ack?: SocketAck) => void;
-  /** For another device of the same account only; relayed as is, refused otherwise (decision 030). */
-  'near:signal': (payload: NearSignalEmit, ack?: SocketAck) => void;
-}
-
-/**
- * The payload schema of each client emit (null: it carries nothing read), so that what walks every input
- * (api/input-strings.test.ts) sees every event: a new event in ClientToServerEvents must be added here.
- */
-export const CLIENT_EVENT_PAYLOADS = {
-  'lan:host:announce': LanHostAnnounce,
-  'lan:host:update': LanHostUpdate,
-  'lan:host:stop': null,
-  'lan:discover:request_peers': null,
-  'lan:peer:connect': LanPeerConnect,
-  'lan:near:signal': LanNearSignalEmit,
-  'lan:near:challenge': LanNearChallengeRequest,
-  'lan:near:answer': LanNearAnswer,
-  'join:desktop:network': DesktopChannelPayload,
-  'leave:desktop:network': DesktopChannelPayload,
-  'desktop:item:created': DesktopItemCreatedEmit,
-  'desktop:item:updated': DesktopItemUpdatedEmit,
-  'desktop:item:deleted': DesktopItemDeletedEmit,
-  'room:join': RoomChannelPayload,
-  'room:leave': RoomChannelPayload,
-  'clip:join': ClipChannelPayload,
-  'clip:leave': ClipChannelPayload,
-  'clip-content-update': ClipContentUpdatedPayload,
-  'clip-files-update': ClipFilesUpdatedPayload,
-  'device:send-ack': DeviceSendAck,
-  'near:signal': NearSignalEmit,
-} as const satisfies Record<keyof ClientToServerEvents, z.ZodType | null>;
 
 /** The socket handshake: `auth: { token }`, optional for the features signed-out visitors may use. */
 export const SocketHandshakeAuth = z.object({ token: z.string().min(1).max(4096).optional() });

@@ -9,6 +9,7 @@ import {
 } from '@clipsync/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
+import { describeFirstIssue } from './describe-first-issue';
 import { drainRefusedBody } from './refused-body-drain';
 
 /**
@@ -115,8 +116,7 @@ export async function receiveRawFile<T>(
   const headers = RawUploadHeaders.safeParse(request.headers);
   if (!headers.success) {
     drainRefusedBody(request, reply);
-    const issue = headers.error.issues[0];
-    throw new AppError('VALIDATION_FAILED', `Invalid ${issue?.path.join('.') || 'headers'}: ${issue?.message}`);
+    throw new AppError('VALIDATION_FAILED', describeFirstIssue('headers', headers.error.issues[0]));
   }
   const file: RawFile = {
     name: headers.data[FILE_NAME_HEADER],

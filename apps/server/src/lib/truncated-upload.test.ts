@@ -14,7 +14,8 @@ import { shareClaims } from '../db/schema';
 /**
  * A multipart body that ends before its closing boundary, with the length it declared (a client's bug, a
  * proxy cutting it): busboy's "Unexpected end of form" answered 500, logged as a crash (issue 40). It is the
- * client's malformed request: 400 `MALFORMED_UPLOAD`, one info line, and nothing of it kept.
+ * client's malformed request: 400 `MALFORMED_UPLOAD`, one info line, and nothing of it kept. `/share-target`
+ * is a browser's navigation, not an API call: it lands on the share page, which says the share was not received.
  */
 describe('a truncated multipart upload', () => {
   const logs = logRecorder();
@@ -66,18 +67,31 @@ describe('a truncated multipart upload', () => {
     cuts.map(([cut, length]) => [route, cut, path, rows, field, length] as const),
   );
 
-  test.each(routes)('%s without a boundary in its Content-Type: 400 MALFORMED_UPLOAD', async (_route, path) => {
-    const response = await testApp.app.inject({
+  const apiRoutes = routes.slice(0, 3);
+  const apiCases = cases.filter(([route]) => route !== 'POST /share-target');
+  const shareCases = cases.filter(([route]) => route === 'POST /share-target');
+  const withoutBoundary = (path: string) =>
+    testApp.app.inject({
       method: 'POST',
-      url: path(),
+      url: path,
       payload: payload,
       headers: { 'content-type': 'multipart/form-data', authorization: `Bearer ${owner.tokens.access_token}` },
     });
+
+  test.each(apiRoutes)('%s without a boundary in its Content-Type: 400 MALFORMED_UPLOAD', async (_route, path) => {
+    const response = await withoutBoundary(path());
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({ code: 'MALFORMED_UPLOAD' });
   });
 
-  test.each(cases)('%s, cut %s: 400 MALFORMED_UPLOAD, logged at info, nothing kept', async (...testCase) => {
+  test('POST /share-target without a boundary in its Content-Type: to the share page, not received', async () => {
+    const response = await withoutBoundary('/share-target');
+    expect(response.statusCode, response.body).toBe(303);
+    expect(response.headers.location).toBe('/share?not-received=malformed');
+  });
+
+  /** Sends the cut body, then checks nothing was kept and nothing logged as a failure; gives the answer and log. */
+  const sendCut = async (...testCase: (typeof cases)[number]) => {
     const [, , path, rows, field, length] = testCase;
     const body =
       field === 'file'
@@ -94,12 +108,6 @@ describe('a truncated multipart upload', () => {
       body.subarray(0, length),
     );
 
-    expect(answer.split('\r\n')[0], answer).toBe('HTTP/1.1 400 Bad Request');
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
-      error: expect.any(String),
-      code: 'MALFORMED_UPLOAD',
-      requestId: expect.any(String),
-    });
     expect(await storedFiles()).toEqual(before.files);
     expect(await rowsOf[rows]()).toEqual(before.rows);
     const lines = logs.lines.slice(firstLine);
@@ -107,41 +115,54 @@ describe('a truncated multipart upload', () => {
       lines.filter((line) => line.level >= 40),
       JSON.stringify(lines),
     ).toEqual([]);
+    return { answer, lines };
+  };
+
+  test.each(apiCases)('%s, cut %s: 400 MALFORMED_UPLOAD, logged at info, nothing kept', async (...testCase) => {
+    const { answer, lines } = await sendCut(...testCase);
+    expect(answer.split('\r\n')[0], answer).toBe('HTTP/1.1 400 Bad Request');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: expect.any(String),
+      code: 'MALFORMED_UPLOAD',
+      requestId: expect.any(String),
+    });
     expect(lines).toContainEqual(expect.objectContaining({ level: 30, code: 'MALFORMED_UPLOAD' }));
+  });
+
+  test.each(shareCases)('%s, cut %s: to the share page, not received, nothing kept', async (...testCase) => {
+    const { answer, lines } = await sendCut(...testCase);
+    expect(answer.split('\r\n')[0], answer).toBe('HTTP/1.1 303 See Other');
+    expect(answer).toMatch(/\r\nlocation: \/share\?not-received=malformed\r\n/i);
+    expect(lines).toContainEqual(expect.objectContaining({ level: 30, reason: 'malformed' }));
   });
 
   /**
    * A raw PUT has no framing to end too soon: its body is cut when the client stops before its declared
    * length and closes its side. Nobody is left to answer; nothing is kept and nothing is logged as a failure.
    */
-  test.each(routes.slice(0, 3))(
-    'PUT beside %s, cut short by the client: nothing kept, no error logged',
-    async (...route) => {
-      const [, path, rows] = route;
-      const before = { files: await storedFiles(), rows: await rowsOf[rows]() };
-      const firstLine = logs.lines.length;
-      const socket = connect(Number(new URL(base).port), '127.0.0.1');
-      socket.on('error', () => undefined);
-      socket.write(
-        requestHead('PUT', path(), {
-          'content-type': 'application/octet-stream',
-          [FILE_NAME_HEADER]: 'cut.bin',
-          authorization: `Bearer ${owner.tokens.access_token}`,
-          'content-length': String(file.length),
-        }),
-      );
-      socket.end(file.subarray(0, file.length / 2));
-      await eventually(
-        () =>
-          logs.lines
-            .slice(firstLine)
-            .some((line) => line.msg === 'the client went away before its request was complete'),
-        'the server to notice the client went away',
-      );
-      await eventually(async () => (await storedFiles()).temporary.length === 0, 'the temporary file to go');
-      expect(await storedFiles()).toEqual(before.files);
-      expect(await rowsOf[rows]()).toEqual(before.rows);
-      expect(logs.lines.slice(firstLine).filter((line) => line.level >= 40)).toEqual([]);
-    },
-  );
+  test.each(apiRoutes)('PUT beside %s, cut short by the client: nothing kept, no error logged', async (...route) => {
+    const [, path, rows] = route;
+    const before = { files: await storedFiles(), rows: await rowsOf[rows]() };
+    const firstLine = logs.lines.length;
+    const socket = connect(Number(new URL(base).port), '127.0.0.1');
+    socket.on('error', () => undefined);
+    socket.write(
+      requestHead('PUT', path(), {
+        'content-type': 'application/octet-stream',
+        [FILE_NAME_HEADER]: 'cut.bin',
+        authorization: `Bearer ${owner.tokens.access_token}`,
+        'content-length': String(file.length),
+      }),
+    );
+    socket.end(file.subarray(0, file.length / 2));
+    await eventually(
+      () =>
+        logs.lines.slice(firstLine).some((line) => line.msg === 'the client went away before its request was complete'),
+      'the server to notice the client went away',
+    );
+    await eventually(async () => (await storedFiles()).temporary.length === 0, 'the temporary file to go');
+    expect(await storedFiles()).toEqual(before.files);
+    expect(await rowsOf[rows]()).toEqual(before.rows);
+    expect(logs.lines.slice(firstLine).filter((line) => line.level >= 40)).toEqual([]);
+  });
 });

@@ -1,18 +1,12 @@
 import type { ErrorBody } from '@clipsync/shared';
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type {
-  ConnectionError,
-  FastifyBaseLogger,
-  FastifyError,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-} from 'fastify';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error';
+import { describeFirstIssue } from '../lib/describe-first-issue';
 import { isDatabaseConnectionError } from '../db/is-connection-error';
 
 /** Fastify's own client-error codes, mapped to ours so the body is always `{ error, code }`. */
@@ -32,23 +26,29 @@ const FASTIFY_CODES: Record<string, AppError['code']> = {
 
 /**
  * busboy's errors for a multipart body that ends before its closing boundary (a body cut short, with the
- * length it declared) or cannot be framed: plain Errors without a code, told by their words.
+ * length it declared) or cannot be framed: plain Errors without a code, told by their words. They are
+ * @fastify/busboy's (3.x, under @fastify/multipart): "Unexpected end of multipart data" and "<Part|Preamble>
+ * terminated early due to unexpected end of multipart data" in deps/dicer/lib/Dicer.js, "Multipart: Boundary
+ * not found" in lib/types/multipart.js. An upgrade that rewords them must update this, or the truncated-upload
+ * tests (lib/truncated-upload.test.ts) answer 500 again.
  */
 const MALFORMED_MULTIPART =
   /^(?:Unexpected end of multipart data|\w+ terminated early due to unexpected end of multipart data|Multipart: Boundary not found)$/;
 
-function isMalformedMultipart(error: FastifyError): boolean {
-  return !error.code && !error.statusCode && MALFORMED_MULTIPART.test(error.message);
+/** A multipart body busboy could not frame (see MALFORMED_MULTIPART): the client's malformed request. */
+export function isMalformedMultipart(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, statusCode } = error as Partial<FastifyError>;
+  return !code && !statusCode && MALFORMED_MULTIPART.test(error.message);
 }
 
 function toAppError(error: FastifyError): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
-    const where = first?.instancePath
-      ? `${error.validationContext ?? 'body'}${first.instancePath.replaceAll('/', '.')}`
-      : '';
-    return new AppError('VALIDATION_FAILED', where ? `Invalid ${where}: ${first?.message}` : 'Invalid request');
+    // Fastify names the field by a JSON pointer (`/items/0/name`).
+    const issue = first && { path: first.instancePath.split('/').slice(1), message: first.message ?? 'Invalid' };
+    return new AppError('VALIDATION_FAILED', describeFirstIssue(error.validationContext ?? 'body', issue));
   }
   const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
   if (mapped) return new AppError(mapped);
@@ -81,6 +81,16 @@ function isExpectedRefusal(error: FastifyError, appError: AppError): boolean {
   return (error instanceof AppError || appError.statusCode < 500) && !FAULT_CODES.has(appError.code);
 }
 
+/** The body of every error answer, whatever path sends it: `{ error, code, requestId }` and what the error adds. */
+export function errorBody(appError: AppError, requestId: string): ErrorBody {
+  const body: ErrorBody = { error: appError.message, code: appError.code, requestId };
+  if (appError.requiredPlan) body.requiredPlan = appError.requiredPlan;
+  if (appError.deviceIds) body.deviceIds = appError.deviceIds;
+  if (appError.current) body.current = appError.current;
+  if (appError.retryAfterSeconds) body.retryAfterSeconds = appError.retryAfterSeconds;
+  return body;
+}
+
 /** The one answer of every failed request: `{ error, code, requestId }`, and what the log says of it. */
 function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply | void {
   if (isClientGone(error, request)) {
@@ -98,14 +108,10 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     const level = appError.code === 'DATABASE_UNAVAILABLE' ? 'warn' : 'error';
     request.log[level]({ err: error, serialization: isResponseSerializationError(error) }, 'request failed');
   }
-  const body: ErrorBody = { error: appError.message, code: appError.code, requestId: request.id };
-  if (appError.requiredPlan) body.requiredPlan = appError.requiredPlan;
-  if (appError.deviceIds) body.deviceIds = appError.deviceIds;
-  if (appError.current) body.current = appError.current;
-  if (appError.retryAfterSeconds) {
-    body.retryAfterSeconds = appError.retryAfterSeconds;
+  const body = errorBody(appError, request.id);
+  if (appError.retryAfterSeconds && !reply.hasHeader('retry-after')) {
     // A service's own limit (a share's wrong passwords) says when in the header too, as every 429 does.
-    if (!reply.hasHeader('retry-after')) reply.header('Retry-After', String(appError.retryAfterSeconds));
+    reply.header('Retry-After', String(appError.retryAfterSeconds));
   }
   if (appError.code === 'INVALID_CREDENTIALS' && request.failuresLeft !== undefined) {
     // This very failure is counted once the answer is sent (attempt-limiter.ts).
@@ -154,61 +160,36 @@ export function answerClientError(this: FastifyInstance, error: ConnectionError,
   const requestId = randomUUID();
   this.log.info({ reqId: requestId, code: appError.code, parserCode: error.code }, 'request refused unread');
   writeOnConnection(socket, appError, requestId);
-  socket.destroy(error);
 }
 
-/** An answer written on the connection itself, for what never became a request Fastify or Node could answer. */
-function writeOnConnection(socket: Duplex, appError: AppError, requestId: string): void {
-  if (!socket.writable) return;
-  const body: ErrorBody = { error: appError.message, code: appError.code, requestId };
-  const json = JSON.stringify(body);
-  socket.write(
+/**
+ * How long a connection answered on its own stays open before it is destroyed. Destroying it at once drops
+ * an answer still in Node's write queue, and closing it with the client's bytes unread makes Linux reset it,
+ * which can reach the client before the answer does (it then sees none): the answer is sent with a FIN first,
+ * and the client, which closes on reading it, has this long to do so.
+ */
+const LINGER_MS = 2_000;
+
+/**
+ * An answer written on the connection itself, for what never became a request Fastify or Node could answer
+ * (the parser's refusals, engine.io's refused upgrades): sent, the connection half-closed, then destroyed
+ * after a lingering close (LINGER_MS), as nothing more on it can be read.
+ */
+export function writeOnConnection(socket: Duplex, appError: AppError, requestId: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const json = JSON.stringify(errorBody(appError, requestId));
+  socket.end(
     `HTTP/1.1 ${appError.statusCode} ${STATUS_CODES[appError.statusCode]}\r\n` +
       `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(json)}\r\n` +
       `Connection: close\r\n\r\n${json}`,
   );
-}
-
-/** engine.io's `connection_error`: a request to `/socket.io/` it refuses, before any socket exists. */
-export interface EngineConnectionError {
-  req: IncomingMessage & { res?: ServerResponse };
-  code: number;
-  message: string;
-}
-
-/** engine.io's code for a request its `allowRequest` refused (realtime/handshake.ts: the Origin). */
-const ENGINE_FORBIDDEN = 4;
-
-/**
- * Answers what engine.io refuses (an unknown transport, a bad handshake, a foreign Origin) in our shape, in
- * place of its own `{ code: <number>, message }` or bare text: engine.io sends nothing once an answer has
- * begun. Socket.IO's requests never reach Fastify, so their id is made here and logged, as the parser's are.
- */
-export function answerEngineError(log: FastifyBaseLogger, error: EngineConnectionError): void {
-  const appError =
-    error.code === ENGINE_FORBIDDEN
-      ? new AppError('FORBIDDEN')
-      : new AppError('VALIDATION_FAILED', `Invalid Socket.IO request: ${error.message}`);
-  const requestId = randomUUID();
-  log.info({ reqId: requestId, code: appError.code, engineCode: error.code }, 'socket request refused');
-  const response = error.req.res;
-  if (!response) {
-    // A websocket upgrade: there is no response, only the connection.
-    writeOnConnection(error.req.socket, appError, requestId);
-    error.req.socket.destroy();
-    return;
-  }
-  if (response.headersSent) return;
-  const body: ErrorBody = { error: appError.message, code: appError.code, requestId };
-  const json = JSON.stringify(body);
-  response.writeHead(appError.statusCode, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(json),
-  });
-  response.end(json);
+  const linger = setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  socket.once('close', () => clearTimeout(linger));
 }
 
 export function sendNotFound(reply: FastifyReply): FastifyReply {
-  const body: ErrorBody = { error: 'Not found', code: 'NOT_FOUND', requestId: reply.request.id };
-  return reply.status(404).send(body);
+  return reply.status(404).send(errorBody(new AppError('NOT_FOUND'), reply.request.id));
 }

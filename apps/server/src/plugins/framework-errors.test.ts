@@ -88,6 +88,68 @@ describe('errors of the framework and of the HTTP parser', () => {
     expect(answer.body).not.toContain(MARKER);
   });
 
+  /**
+   * Closing a connection at once with the client's bytes unread makes Linux reset it, and a reset can reach
+   * the client before it read the answer (it then saw none: status 0). Each is sent with far more still
+   * coming than the parser read, several times over, as a loaded machine would race it.
+   */
+  const STILL_COMING = Buffer.alloc(512 * 1024, 'a');
+  const withMoreComing = [
+    ['headers over 16 KB', 431, get('/api/health', { 'x-filler': 'a'.repeat(17 * 1024) })],
+    [
+      'a Content-Length beside chunked framing',
+      400,
+      requestHead('POST', '/api/auth/login', { 'content-length': '2', 'transfer-encoding': 'chunked' }),
+    ],
+    [
+      'a Socket.IO upgrade from a foreign page',
+      403,
+      get('/socket.io/?EIO=4&transport=websocket', {
+        origin: 'https://evil.example',
+        upgrade: 'websocket',
+        connection: 'Upgrade',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        'sec-websocket-version': '13',
+      }),
+    ],
+  ] as const;
+  test.each(withMoreComing)(
+    '%s, more bytes still coming: the %i arrives all the same',
+    async (_label, status, head) => {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () => exchangeRaw(base, Buffer.concat([Buffer.from(head), STILL_COMING]))),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => status));
+    },
+  );
+
+  /**
+   * Under load the answer can still sit in Node's write queue when the connection is closed; a close that
+   * destroys the socket at once drops it (the client saw no answer, status 0). The server's side is corked
+   * here to hold the answer there, as a busy loop does: the close must send it first.
+   */
+  test('headers over 16 KB, the answer not yet flushed when the parser gives up: it still arrives', async () => {
+    const serverSide = new Promise<Socket>((resolve) => testApp.app.server.once('connection', resolve));
+    const client = connect(Number(new URL(base).port), '127.0.0.1');
+    (await serverSide).cork();
+    const answer = await new Promise<string>((resolve) => {
+      const chunks: Buffer[] = [];
+      client.on('data', (chunk: Buffer) => chunks.push(chunk));
+      client.on('error', () => undefined);
+      client.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      client.write(
+        Buffer.concat([Buffer.from(get('/api/health', { 'x-filler': 'a'.repeat(17 * 1024) })), STILL_COMING]),
+      );
+    });
+    expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+  });
+
+  test('a Socket.IO upgrade refused, the answer not yet flushed: it still arrives', async () => {
+    testApp.app.server.prependOnceListener('upgrade', (_request, socket: Socket) => socket.cork());
+    const answer = await exchangeRaw(base, Buffer.concat([Buffer.from(withMoreComing[2][2]), STILL_COMING]));
+    expect(answer.status).toBe(403);
+  });
+
   test('an answer made before there was a request has an id all the same, found in the log', async () => {
     const answer = await exchangeRaw(base, get('/api/health', { 'x-filler': 'a'.repeat(17 * 1024) }));
     const { requestId } = ErrorBody.parse(JSON.parse(answer.body));

@@ -1,14 +1,7 @@
 import type { SocketAck } from '@clipsync/shared';
 import type { z } from 'zod';
 import { AppError } from '../lib/app-error';
-
-/** Names the first wrong field, as an HTTP validation error does (`Invalid body.name: …`). */
-function invalidPayload(error: z.ZodError): string {
-  const [first] = error.issues;
-  if (!first) return 'Invalid payload';
-  const where = first.path.length > 0 ? `payload.${first.path.map(String).join('.')}` : 'payload';
-  return `Invalid ${where}: ${first.message}`;
-}
+import { describeFirstIssue } from '../lib/describe-first-issue';
 
 /**
  * Every area's socket events go through this, as its routes go through Fastify's schemas: the payload
@@ -19,7 +12,12 @@ export function handleEvent<S extends z.ZodType>(schema: S, run: (payload: z.inf
   return async (payload: unknown, ack?: SocketAck): Promise<void> => {
     const respond: SocketAck = typeof ack === 'function' ? ack : () => undefined;
     const parsed = schema.safeParse(payload);
-    if (!parsed.success) return respond({ ok: false, error: invalidPayload(parsed.error), code: 'VALIDATION_FAILED' });
+    if (!parsed.success)
+      return respond({
+        ok: false,
+        error: describeFirstIssue('payload', parsed.error.issues[0]),
+        code: 'VALIDATION_FAILED',
+      });
     try {
       await run(parsed.data);
       respond({ ok: true });

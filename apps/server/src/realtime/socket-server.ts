@@ -8,7 +8,7 @@ import { createClientAddressOf, createNetworkAddressOf } from '../lib/client-add
 import type { RequestOrigins } from '../lib/request-origins';
 import { startBroadcaster } from './broadcaster';
 import { createConnectionCap } from './connection-cap';
-import { answerEngineError, type EngineConnectionError } from '../plugins/errors';
+import { answerEngineError, type EngineConnectionError } from './engine-errors';
 import { createHandshakeAuth, createOriginCheck } from './handshake';
 import { attachRedisAdapter, type RedisLink } from './redis-adapter';
 import { limitEventsToScopes, userChannelsOf } from './socket-scopes';

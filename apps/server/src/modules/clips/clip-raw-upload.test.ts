@@ -94,7 +94,11 @@ describe('PUT /api/clipboard/:id/files: the raw-body upload', () => {
     const before = await storedFiles();
     const res = await put(owner, clip.id, Buffer.from('x'), headers);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', error: expect.stringContaining('x-file-name') });
+    // Worded as every refused input is (lib/describe-first-issue.ts): where it came from, then the field.
+    expect(res.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      error: expect.stringMatching(/^Invalid headers\.x-file-name: /),
+    });
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(await storedFiles()).toEqual(before);
     expect(await rowsOf(clip.id)).toEqual([]);

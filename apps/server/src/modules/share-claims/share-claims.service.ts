@@ -13,7 +13,11 @@ import { createClipOfStoredFiles } from '../clips/clips.service';
 import type { ShareClaimsContext } from './share-claims.context';
 
 /** Why a share could not be kept: the app's `/share?not-received=<reason>` says so. */
-export type RefusedShareReason = 'rate-limited' | 'busy' | 'too-large';
+/**
+ * Why a share was not kept, as `/share?not-received=<reason>` says (each worded by the web's share page):
+ * `malformed` is a form that cannot be read (cut short, unframed) or a field no string may hold (a NUL).
+ */
+export type RefusedShareReason = 'rate-limited' | 'busy' | 'too-large' | 'malformed';
 
 export class RefusedShare extends Error {
   override name = 'RefusedShare';

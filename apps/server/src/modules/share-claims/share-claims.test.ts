@@ -229,6 +229,16 @@ describe('a share the server keeps when no service worker caught it (issue 30)',
     await emptyWaiting();
   });
 
+  test.each(['title', 'text', 'url'])(
+    'a NUL in its %s field is refused as not received, as every string is, not a 500 (issue 40)',
+    async (field) => {
+      const res = await share(shareForm({ text: 'kept?', [field]: 'a\0b' }, twoFiles));
+      expect(res.statusCode, res.body).toBe(303);
+      expect(res.headers.location).toBe('/share?not-received=malformed');
+      expect(await testApp.context.db.select().from(shareClaims)).toEqual([]);
+    },
+  );
+
   test('a file over 10 MB, or a sixth file, keeps nothing of the share', async () => {
     const roomy = await buildTestApp();
     try {

@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
-import { MAX_UPLOAD_BYTES, SHARE_CLAIM_MAX_FILES, shareContent } from '@clipsync/shared';
+import { MAX_UPLOAD_BYTES, SHARE_CLAIM_MAX_FILES, shareContent, text } from '@clipsync/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { drainRefusedBody } from '../../lib/refused-body-drain';
+import { isMalformedMultipart } from '../../plugins/errors';
 import type { StoredUpload } from '../../storage/store-upload';
 import type { ShareClaimsContext } from './share-claims.context';
 import {
@@ -19,6 +20,7 @@ const SHARE_PAGE = '/share';
 /** A text field of the share sheet (title, text or link) is far under this. */
 const MAX_FIELD_BYTES = 64 * 1024;
 const TEXT_FIELDS = ['title', 'text', 'url'] as const;
+const TEXT_FIELD = text();
 
 /**
  * The installed app's share target (its manifest's `share_target`) is caught by its service worker. A POST
@@ -26,7 +28,8 @@ const TEXT_FIELDS = ['title', 'text', 'url'] as const;
  * cannot tell whose it is (the app signs in with bearer tokens, not cookies): it keeps the share under a
  * single-use claim link and sends the browser there, in the fragment (`/share#claim=<token>`), which no log
  * or Referer carries. A share it cannot keep (the address's limit, the caps on what waits, a file over 10 MB)
- * goes to `/share?not-received=<reason>`, which says so. Cross-site posts are let through
+ * goes to `/share?not-received=<reason>`, which says so, as does a form it cannot read (cut short, or a field
+ * holding a NUL, which no string of the API takes). Cross-site posts are let through
  * (plugins/request-origin-checks.ts): a kept share is only a proposal the signed-in user must still accept.
  */
 export function shareTargetRoutes(ctx: ShareClaimsContext): FastifyPluginAsync {
@@ -72,7 +75,10 @@ async function receiveShare(ctx: ShareClaimsContext, request: FastifyRequest, st
       if (file.size > 0) stored.push(file);
       else await forgetStoredFiles(ctx, [file]);
     } else if ((TEXT_FIELDS as readonly string[]).includes(part.fieldname) && typeof part.value === 'string') {
-      fields[part.fieldname as (typeof TEXT_FIELDS)[number]] = part.value.trim();
+      // The same rule as every string of the API (it reaches share_claims.content, and SQL refuses a NUL).
+      const value = TEXT_FIELD.safeParse(part.value);
+      if (!value.success) throw new RefusedShare('malformed');
+      fields[part.fieldname as (typeof TEXT_FIELDS)[number]] = value.data.trim();
     }
   }
   return fields;
@@ -80,7 +86,13 @@ async function receiveShare(ctx: ShareClaimsContext, request: FastifyRequest, st
 
 function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   const reason: RefusedShareReason | undefined =
-    error instanceof RefusedShare ? error.reason : isMultipartLimit(error) ? 'too-large' : undefined;
+    error instanceof RefusedShare
+      ? error.reason
+      : isMultipartLimit(error)
+        ? 'too-large'
+        : isMalformedMultipart(error)
+          ? 'malformed'
+          : undefined;
   if (!reason) throw error;
   request.log.info({ reason }, 'share not kept');
   drainRefusedBody(request, reply);

@@ -21,6 +21,7 @@ const NOT_RECEIVED_TEXT: Record<string, string> = {
   'rate-limited': 'shareTarget.notReceivedRateLimited',
   busy: 'shareTarget.notReceivedBusy',
   'too-large': 'shareTarget.notReceivedTooLarge',
+  malformed: 'shareTarget.notReceivedMalformed',
   full: 'shareTarget.notReceivedFull',
   'not-kept': 'shareTarget.notReceivedNotKept',
 };
