@@ -1,10 +1,9 @@
-import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
 import type { Clip } from '@clipsync/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { storedFilesIn } from '../../test/stored-files';
 import { logRecorder } from '../../test/log-recorder';
 import { chunked, writeThenRead } from '../../test/raw-http-client';
 import { eventually, putInChunks, sendOversizedUpload, uploadShape } from '../../test/real-socket-upload';
@@ -25,12 +24,7 @@ describe('an upload the client abandons midway', () => {
   });
   afterAll(() => testApp.close());
 
-  const filesDir = () => join(testApp.config.dataDir, 'files');
-  const storedFiles = async () => {
-    const dirs = (await readdir(filesDir())).filter((name) => name !== 'tmp');
-    const nested = await Promise.all(dirs.map((dir) => readdir(join(filesDir(), dir))));
-    return { kept: nested.flat().sort(), temporary: await readdir(join(filesDir(), 'tmp')) };
-  };
+  const storedFiles = () => storedFilesIn(testApp.config.dataDir);
   const serverErrorsOf = async (route: string) => {
     const res = await testApp.app.inject({
       method: 'GET',

@@ -1,9 +1,8 @@
-import { readdir } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { join } from 'node:path';
 import { FILE_NAME_HEADER, type Clip } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { storedFilesIn } from '../../test/stored-files';
 import { logRecorder } from '../../test/log-recorder';
 import { multipartFile } from '../../test/multipart';
 import { requestHead, writeThenRead } from '../../test/raw-http-client';
@@ -33,12 +32,7 @@ describe('a truncated multipart upload', () => {
   });
   afterAll(() => testApp.close());
 
-  const filesDir = () => join(testApp.config.dataDir, 'files');
-  const storedFiles = async () => {
-    const dirs = (await readdir(filesDir())).filter((name) => name !== 'tmp');
-    const nested = await Promise.all(dirs.map((dir) => readdir(join(filesDir(), dir))));
-    return { kept: nested.flat().sort(), temporary: await readdir(join(filesDir(), 'tmp')) };
-  };
+  const storedFiles = () => storedFilesIn(testApp.config.dataDir);
   /** What each route could have half-stored: its rows, as the API lists them. */
   const rowsOf = {
     clip: async () => (await testApp.as(owner).get(`/api/clipboard/${clip.id}/files`)).json(),

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { join } from 'node:path';
 import { FILE_NAME_HEADER, FILE_TYPE_HEADER, MAX_UPLOAD_BYTES, type Clip } from '@clipsync/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { storedFilesIn } from '../../../test/stored-files';
 import { type TestUser } from '../../../test/factories';
 import { eventually, putInChunks } from '../../../test/real-socket-upload';
 import { clipFiles } from '../../db/schema';
@@ -38,13 +37,7 @@ describe('PUT /api/clipboard/:id/files: the raw-body upload', () => {
     });
   const named = (name: string) => ({ [FILE_NAME_HEADER]: encodeURIComponent(name) });
 
-  const tmpDir = () => join(testApp.config.dataDir, 'files', 'tmp');
-  const storedFiles = async () => {
-    const root = join(testApp.config.dataDir, 'files');
-    const dirs = (await readdir(root)).filter((name) => name !== 'tmp');
-    const nested = await Promise.all(dirs.map((dir) => readdir(join(root, dir))));
-    return { kept: nested.flat().sort(), temporary: await readdir(tmpDir()) };
-  };
+  const storedFiles = () => storedFilesIn(testApp.config.dataDir);
   const rowsOf = (clipId: string) => testApp.context.db.select().from(clipFiles).where(eq(clipFiles.clipId, clipId));
 
   test('stores the body as the file and answers as the multipart route does', async () => {

@@ -1,8 +1,7 @@
-import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES, type Clip } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { storedFilesIn } from '../../../test/stored-files';
 import type { TestUser } from '../../../test/factories';
 import { multipartFile } from '../../../test/multipart';
 import { newId } from '../../lib/secure-tokens';
@@ -22,12 +21,7 @@ describe('clips API', () => {
     const body = multipartFile('file', name, type, content);
     return testApp.as(user).inject('POST', `/api/clipboard/${clipId}/files`, body.payload, body.headers);
   };
-  const storedFiles = async () => {
-    const root = join(testApp.config.dataDir, 'files');
-    const dirs = (await readdir(root)).filter((name) => name !== 'tmp');
-    const nested = await Promise.all(dirs.map((dir) => readdir(join(root, dir))));
-    return { kept: nested.flat(), temporary: await readdir(join(root, 'tmp')) };
-  };
+  const storedFiles = () => storedFilesIn(testApp.config.dataDir);
 
   test("a clip's page names its owner to whoever opens the link; the lists do not carry it", async () => {
     const alice = await testApp.factory.user({ name: 'Alice Martin' });
