@@ -6,8 +6,8 @@ import { buildTestApp, type TestApp } from '../test/build-test-app';
 import type { TestUser } from '../test/factories';
 
 /**
- * PostgreSQL's text refuses U+0000, so a NUL that reached SQL answered 500 (issue 40, the fuzzer's first
- * class). Every string field of every endpoint of the shared table, signed in, with a NUL in it: never a
+ * PostgreSQL's text refuses U+0000, so a NUL that reached SQL answered 500; the shared schemas refuse it
+ * first (docs/api.md#errors). Every string field of every endpoint of the shared table, signed in, with a NUL in it: never a
  * 5xx, and a 400 naming the field wherever the rest of the request is one the schema takes.
  */
 

@@ -12,7 +12,7 @@ import { shareClaims } from '../db/schema';
 
 /**
  * A multipart body that ends before its closing boundary, with the length it declared (a client's bug, a
- * proxy cutting it): busboy's "Unexpected end of form" answered 500, logged as a crash (issue 40). It is the
+ * proxy cutting it): busboy's "Unexpected end of form" answered 500, logged as a crash. It is the
  * client's malformed request: 400 `MALFORMED_UPLOAD`, one info line, and nothing of it kept. `/share-target`
  * is a browser's navigation, not an API call: it lands on the share page, which says the share was not received.
  */

@@ -7,7 +7,7 @@ import { exchangeRaw, requestHead } from '../../test/raw-http-client';
 
 /**
  * What the router and Node's HTTP parser refuse, before any route runs, answered Fastify's or Node's own
- * bodies (issue 40): a code outside our enum or none, and the URL echoed back. Each is sent over a real
+ * bodies: a code outside our enum or none, and the URL echoed back. Each is sent over a real
  * connection, as a client would, and must answer `{ error, code, requestId }` like any other error.
  */
 describe('errors of the framework and of the HTTP parser', () => {

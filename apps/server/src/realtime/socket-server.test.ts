@@ -97,7 +97,7 @@ describe('Socket.IO on the app server', () => {
 });
 
 describe('socket payloads', () => {
-  test('a NUL character in an emit’s text is refused naming the field, and nothing is saved (issue 40)', async () => {
+  test('a NUL character in an emit’s text is refused naming the field, and nothing is saved', async () => {
     const testApp = await buildTestApp();
     const owner = await testApp.factory.user();
     const clip = await testApp.factory.clip({ owner, content: 'before' });

@@ -7,7 +7,7 @@ import { sampleValue, stringFields, withNul } from '../testing/schema-walk';
 import { API_TABLES } from './tables';
 
 /**
- * PostgreSQL's text refuses U+0000: a NUL that got past a schema answered 500 (issue 40). Every string any
+ * PostgreSQL's text refuses U+0000: a NUL that got past a schema answered 500 (docs/api.md#errors). Every string any
  * input can carry, in the endpoint table, the client events and the upload fields beside them, must refuse
  * it where it is parsed; a new schema that forgets `text()` (schemas/text.ts) fails here.
  */

@@ -10,7 +10,7 @@ export interface ShareClaimStoredFile {
 }
 
 /**
- * A share that reached `POST /share-target` with no service worker to catch it (issue 30), waiting for a
+ * A share that reached `POST /share-target` with no service worker to catch it (docs/security.md#shares-kept-for-a-claim), waiting for a
  * signed-in user to claim it. Only the claim link's SHA-256 hash is stored, and nothing of the sender: its
  * address only counts toward a limit in memory (or Redis). `totalBytes` is the files' bytes, for the global
  * cap on what waits.

@@ -40,7 +40,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-describe('a share the server keeps when no service worker caught it (issue 30)', () => {
+describe('a share the server keeps when no service worker caught it (docs/security.md#shares-kept-for-a-claim)', () => {
   let testApp: TestApp;
   let address = 0;
   beforeAll(async () => {
@@ -90,7 +90,7 @@ describe('a share the server keeps when no service worker caught it (issue 30)',
     await emptyWaiting();
   });
 
-  test("another site's post does not replace a share waiting for its claim: each keeps its own link (issue 40)", async () => {
+  test("another site's post does not replace a share waiting for its claim: each keeps its own link", async () => {
     const post = (text: string, origin: string) => {
       const { payload, headers } = shareForm({ text }, []);
       return testApp.app.inject({
@@ -230,7 +230,7 @@ describe('a share the server keeps when no service worker caught it (issue 30)',
   });
 
   test.each(['title', 'text', 'url'])(
-    'a NUL in its %s field is refused as not received, as every string is, not a 500 (issue 40)',
+    'a NUL in its %s field is refused as not received, as every string is, not a 500',
     async (field) => {
       const res = await share(shareForm({ text: 'kept?', [field]: 'a\0b' }, twoFiles));
       expect(res.statusCode, res.body).toBe(303);
