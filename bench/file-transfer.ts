@@ -1,5 +1,5 @@
 /**
- * "10 MB upload and download" (bench/README.md#results), issue 14: a clip file uploaded two ways, the multipart
+ * "10 MB upload and download" (bench/README.md#results): a clip file uploaded two ways, the multipart
  * POST /api/clipboard/:id/files (field `file`) and the raw-body PUT of the same path (the file as the body,
  * its name in X-File-Name: what the web app sends), then GET of the returned url, at 1 and 4 concurrent
  * connections: MB/s, and the server's peak RSS growth while they run; beside a raw node:http server streaming

@@ -31,7 +31,7 @@ const WARMUP_MS = 1_000;
 const SLICES = 2;
 const SEED_TIMEOUT_MS = 300_000;
 /**
- * Issue 33's search budget: the search cases' p99 at 8 clients, on clips of 512 bytes, 10 % matching: embedded
+ * The search budget (bench/README.md#results): the search cases' p99 at 8 clients, on clips of 512 bytes, 10 % matching: embedded
  * ≤ 60 ms at 20 000 clips and ≤ 100 ms at 100 000, PostgreSQL ≤ 30 ms.
  */
 const SEARCH_BUDGET_CLIENTS = 8;
@@ -187,7 +187,7 @@ const worstP99 = Math.max(...all.map((figures) => figures.p99));
 const worstPage3Ratio = Math.max(...Object.values(page3).map((figures) => figures.ratio));
 const judged = clipCount >= BUDGET_CLIPS && clients === BUDGET_CLIENTS;
 const withinBudget = judged ? errors === 0 && worstP99 <= P99_MAX_MS && worstPage3Ratio <= PAGE3_RATIO_MAX : null;
-// Issue 33's search budget, judged on its own load (8 clients, 512-byte clips, ≥ 20 000 of them).
+// The search budget (bench/README.md#results), judged on its own load (8 clients, 512-byte clips, ≥ 20 000 of them).
 const searchP99 = Math.max(perCase['search/page1']!.p99, perCase['search/page3']!.p99);
 const searchLimit = searchP99MaxMs(databaseUrl !== 'data-dir', clipCount);
 const searchJudged =

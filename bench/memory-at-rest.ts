@@ -1,5 +1,5 @@
 /**
- * Issue 14 "server memory at rest" (its budget: bench/README.md#results): the RSS of the process `npm start` leaves
+ * "server memory at rest" (its budget: bench/README.md#results): the RSS of the process `npm start` leaves
  * running, with no client, after full collections. Budget ≤ 150 MB. Measured as a user runs it: `scripts/start.mjs`
  * (which builds first if the sources are newer, then imports the compiled server into its own process), with
  * `bench/servers/memory-probe.mjs` preloaded to answer with the process's memory. Per round:

@@ -1,5 +1,5 @@
 /**
- * "near transfer" (issue 32; figures in bench/README.md#results): a file between two of one account's
+ * "near transfer" (docs/features.md#my-devices; figures in bench/README.md#results): a file between two of one account's
  * browsers, straight over their data channel against through the server. The web app is built for
  * production and served by the real server (PGlite in a temporary directory); Debian's Chromium (never a
  * download) runs three browser contexts of one account on this machine, each a device: A and B proved near

@@ -4,7 +4,7 @@
  * /api/clipboard/<id>` without one, as a recipient opening the link; the answer must carry the same text.
  * Pairs/s and pair p99 (from the POST's start to the GET's end) at 10 keep-alive clients in a closed loop,
  * each client its own signed-in user. The floor is a bare Fastify hello-world (`servers/bare-fastify-server.ts`)
- * driven the same way in the same round: budget (issue 33) pairs/s ≥ 1/6 of its req/s on PostgreSQL and ≥ 1/12 on the
+ * driven the same way in the same round: budget (bench/README.md#results) pairs/s ≥ 1/6 of its req/s on PostgreSQL and ≥ 1/12 on the
  * embedded default, p99 ≤ 15 ms on PostgreSQL. `--users 1` gives all clients one user (default: one user each).
  * A third side, information only: ClipSync with LOG_LEVEL=info as deployed (Fastify logs two lines a request)
  * instead of the bench's usual `warn`, its stdout in a file, so the cost of per-request logging is measured.
@@ -26,7 +26,7 @@ import { latencySummary, median, round2 } from './lib/stats';
 import type { SignedIn } from './servers/clipsync-fixtures';
 
 /**
- * Issue 33's budget: pairs/s ≥ 1/6 of the hello-world's req/s on PostgreSQL (what a file-backed paste server
+ * The budget (bench/README.md#results): pairs/s ≥ 1/6 of the hello-world's req/s on PostgreSQL (what a file-backed paste server
  * does here), ≥ 1/12 on the embedded default; p99 ≤ 15 ms on PostgreSQL (the embedded p99 is shown, not judged).
  */
 const pairsRatioMin = (onPostgres: boolean) => (onPostgres ? 1 / 6 : 1 / 12);

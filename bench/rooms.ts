@@ -1,5 +1,5 @@
 /**
- * Issue 11 "rooms": a room with 200 members and 5 000 items.
+ * "rooms": a room with 200 members and 5 000 items.
  * 1. Room detail: `GET /api/rooms/{id}` as a member (the room, its 200 members, content page 1 of 20, the
  *    authors), unfiltered, with a search hitting ~10 % of the items and with `type=file` (~10 %); req/s and
  *    p50/p99 at 10 concurrent keep-alive clients. Budget p99 ≤ 20 ms, stated for PostgreSQL.

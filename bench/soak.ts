@@ -1,5 +1,5 @@
 /**
- * Issue 15's soak: a steady mixed load for 10 minutes against one server, judged on what a long-running
+ * The soak: a steady mixed load for 10 minutes against one server, judged on what a long-running
  * node must not do: grow (RSS after GC flat within 10 % from the first minute to the last), fail (zero 5xx,
  * every live update delivered) or slow down (each minute's p99 within 2× of the run's median minute).
  * Every `--clients` user does one operation every `--interval` ms (paced, not a closed loop: a soak is about

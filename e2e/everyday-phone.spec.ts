@@ -6,7 +6,7 @@ import { logIn, toastWith } from './support/devices';
 import { startForwardingProxy, type ForwardingProxy } from './support/forwarding-proxy';
 
 /**
- * Issue 29's screens on a phone (390×844), visited as a person would: each says what SPEC says, the page
+ * SPEC's screens on a phone (390×844), visited as a person would: each says what SPEC says, the page
  * never scrolls sideways, and its key control lies wholly on screen. A screenshot of each goes to
  * E2E_SHOTS_DIR when set, to be looked at by eye (not kept in the repository).
  */

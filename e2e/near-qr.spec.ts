@@ -12,7 +12,7 @@ async function blockingViolations(page: Page) {
 }
 
 /**
- * Issue 32's fallback proof: device A shows a QR code of a signed challenge on B's row; B opens its link
+ * The fallback proof (docs/features.md#my-devices): device A shows a QR code of a signed challenge on B's row; B opens its link
  * (the camera's part, here read from the code) and posts the proof; both say "Nearby · verified", A without
  * asking the server again (`device:near`). The same link a second time is spent.
  */

@@ -37,7 +37,7 @@ export interface SeedRequest {
   everyNth: number;
   /** Spread created_at evenly over this many days back from now. */
   days: number;
-  /** Every clip's text padded with filler words to this many bytes (issue 33's search: 512); unset: 30–300. */
+  /** Every clip's text padded with filler words to this many bytes (the search budget's: 512); unset: 30–300. */
   clipBytes?: number;
 }
 
@@ -131,7 +131,7 @@ export interface SeedRoomRequest {
   fileEveryNth: number;
   /** Spread created_at evenly over this many days back from now. */
   days: number;
-  /** Every clip's text padded with filler words to this many bytes (issue 33's search: 512); unset: 30–300. */
+  /** Every clip's text padded with filler words to this many bytes (the search budget's: 512); unset: 30–300. */
   clipBytes?: number;
 }
 

@@ -15,7 +15,7 @@ const JWT_SECRET = 'crash-test-secret-that-is-at-least-32-characters';
 
 /**
  * A node killed without warning (SIGKILL: power cut, OOM killer, `kill -9`) and started again on the same
- * DATA_DIR loses nothing it acknowledged, and leaves no half-written file behind (issue 15's fault tests).
+ * DATA_DIR loses nothing it acknowledged, and leaves no half-written file behind (docs/deployment.md).
  */
 describe('killed mid-write and started again', () => {
   const running: SourceServer[] = [];

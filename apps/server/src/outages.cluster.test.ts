@@ -10,14 +10,14 @@ import { createTestDatabase } from '../test/test-database';
 const JWT_SECRET = 'outage-test-secret-that-is-at-least-32-characters';
 const WRITERS = 4;
 const POSTGRES_DOWN_MS = 3000;
-/** Issue 15: back within 10 s of the database. */
+/** Back within 10 s of the database (docs/deployment.md). */
 const POSTGRES_RECOVERY_MAX_MS = 10_000;
 const REDIS_DOWN_MS = 30_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Issue 15's outages, each against servers of the test's own (the suite's shared PostgreSQL and Redis must
+ * Outages (docs/deployment.md), each against servers of the test's own (the suite's shared PostgreSQL and Redis must
  * never stop): the database restarted under load, and Redis gone for 30 s under two nodes. Runs in the
  * scale-out leg (TEST_DATABASE_URL and TEST_REDIS_URL set: PostgreSQL and Redis are installed).
  */

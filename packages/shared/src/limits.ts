@@ -16,7 +16,7 @@ export const CLIPS_PAGE_SIZE = 20;
 /**
  * A history total that has to be counted (a search, a date range) stops this many clips past the page asked
  * for: `X-Total-Count` then says `offset` + this and `X-Total-Count-Capped: true` that there are more ('Page 1 of
- * 10+'). Counting the matches of a common word cost most of a search (issue 33): a cap of 1 000 still cost 2.2 ms
+ * 10+'). Counting the matches of a common word cost most of a search (bench/README.md#results): a cap of 1 000 still cost 2.2 ms
  * of PGlite's 4.1 ms per search, 200 costs 1.5 ms, and ten pages ahead is as far as a pager's total needs to see.
  */
 export const HISTORY_TOTAL_AHEAD = 200;
@@ -83,7 +83,7 @@ export const DEVICE_LAST_SEEN_WRITE_MS = 60_000;
  */
 export const DEVICE_OFFLINE_WITHIN_MS = 15_000;
 
-/** Sends to devices (issue 32): at most this many devices per send. */
+/** Sends to devices (docs/features.md#my-devices): at most this many devices per send. */
 export const DEVICE_SEND_TARGETS_MAX = 10;
 /** A send waits this long for its device, then it is deleted unread. */
 export const DEVICE_SEND_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -134,7 +134,7 @@ export const SHARE_PASSWORD_MISSES_WINDOW_MS = 15 * 60_000;
 
 /**
  * A share that reached the server with no service worker to catch it waits this long under its claim link
- * (issue 30), then it and its files are deleted.
+ * (docs/security.md#shares-kept-for-a-claim), then it and its files are deleted.
  */
 export const SHARE_CLAIM_LIFETIME_MS = 15 * 60_000;
 /** Shares one address (IPv6: its /64) may leave waiting per window. */
@@ -144,7 +144,7 @@ export const SHARE_CLAIMS_WINDOW_MS = 15 * 60_000;
 export const SHARE_CLAIM_MAX_FILES = 5;
 
 /**
- * Nearness proved by the devices (issue 32, decision 030): a challenge lives this long, a proof counts this
+ * Nearness proved by the devices (decision 030, docs/features.md#my-devices): a challenge lives this long, a proof counts this
  * long, and this is the first line of the text both devices sign.
  */
 export const NEAR_CHALLENGE_TTL_MS = 60_000;

@@ -204,7 +204,7 @@ export interface AppConfig {
    */
   lan: { maxHosts: number; maxHostedBytes: number; maxStoredBytes: number };
   maxFilesPerClip: number;
-  /** What may wait under share claim links at once, all senders together (issue 30). */
+  /** What may wait under share claim links at once, all senders together (docs/security.md#shares-kept-for-a-claim). */
   shareClaims: { maxWaiting: number; maxBytes: number };
   webDistDir: string;
   /** Undefined without Stripe keys: billing answers 503 and nothing is gated. */
@@ -216,7 +216,7 @@ export interface AppConfig {
   /** On SIGTERM, requests still running after this long are cut and the process exits 1 (main.ts). */
   shutdownGraceMs: number;
   /**
-   * Sends to devices (issue 32): per account per minute; a send handed to a socket and not acknowledged is
+   * Sends to devices (docs/features.md#my-devices): per account per minute; a send handed to a socket and not acknowledged is
    * handed over again after `redeliverAfterMs`, looked for every `scanEveryMs`.
    */
   deviceSends: { perMinute: number; redeliverAfterMs: number; scanEveryMs: number };

@@ -29,7 +29,7 @@ function runBackupCli(
 }
 
 /**
- * Issue 15's backups, tested once end to end: a deployment on PostgreSQL and S3 is backed up while it
+ * Backups (docs/deployment.md#backups), tested once end to end: a deployment on PostgreSQL and S3 is backed up while it
  * runs, restored into an empty database and an empty bucket, and a node on the restored pair serves the
  * same account, clip and file.
  */

@@ -8,7 +8,7 @@ import { serverRoot } from '../server-root';
 /**
  * PGlite's first open of an empty directory (initdb in WebAssembly, then the migrations) grows its
  * WebAssembly memory to 600–700 MB, and WebAssembly memory never shrinks: a server that did it kept that
- * RSS until it stopped, against ~230 MB when it opened an existing directory (issue 14, docs/decisions/004-pglite-first-open-in-child.md).
+ * RSS until it stopped, against ~230 MB when it opened an existing directory (docs/decisions/004-pglite-first-open-in-child.md).
  * So the first open runs in a short-lived child process, and the server opens the result.
  *
  * The child works in a staging directory beside `pgliteDir`, renamed into place only once it has exited

@@ -98,7 +98,7 @@ function storeSideOf(body: Readable): Readable {
 }
 
 /**
- * The raw-body upload of every area (`PUT`, issue 14): the body is the file, `X-File-Name` and `X-File-Type`
+ * The raw-body upload of every area (`PUT`, docs/api.md#uploads-and-pages): the body is the file, `X-File-Name` and `X-File-Type`
  * name it. Checked before any byte is read: the content type, the headers (RawUploadHeaders) and a declared
  * Content-Length over 10 MB. A chunked body is cut by the store once it passes 10 MB.
  */
@@ -127,7 +127,7 @@ export async function receiveRawFile<T>(
 }
 
 /**
- * One route, two ways in: the multipart `POST` or the raw-body `PUT` (issue 14), told apart by the method.
+ * One route, two ways in: the multipart `POST` or the raw-body `PUT` (docs/api.md#uploads-and-pages), told apart by the method.
  * Either way the service gets the file's name, type and stream.
  */
 export function receiveFile<T>(

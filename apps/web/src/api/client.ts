@@ -211,7 +211,7 @@ export type ProgressListener = (fraction: number) => void;
 
 /**
  * An upload that reports progress: fetch cannot observe an upload, XMLHttpRequest can. The file is the whole
- * body (`PUT`, `application/octet-stream`), its name and type in headers (issue 14): the server streams it
+ * body (`PUT`, `application/octet-stream`), its name and type in headers (docs/api.md#uploads-and-pages): the server streams it
  * to storage without parsing multipart framing. The result goes through the same refresh-and-retry, error
  * handling and answer check as every other call.
  */

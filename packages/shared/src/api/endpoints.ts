@@ -609,7 +609,7 @@ export const ACCOUNT_DEVICE_ENDPOINTS = defineEndpoints({
 });
 
 /**
- * Sending text or a clip to the caller's own devices (issue 32). Delivered over each device's socket as
+ * Sending text or a clip to the caller's own devices (docs/features.md#my-devices). Delivered over each device's socket as
  * `device:send` and kept until it acknowledges with `device:send-ack` (sent again every 30 s until then, and
  * on every connect); expires after 7 days. Files: make a clip with them first, then send its `clipId`.
  */
@@ -710,7 +710,7 @@ export const OPS_ENDPOINTS = defineEndpoints({
 });
 
 /**
- * A share the server kept under a claim link (issue 30): anyone holding the link sees and may discard what
+ * A share the server kept under a claim link (docs/security.md#shares-kept-for-a-claim): anyone holding the link sees and may discard what
  * waits; a signed-in user turns it into one clip. Unknown, used and expired links are the same 404.
  */
 export const SHARE_CLAIM_ENDPOINTS = defineEndpoints({

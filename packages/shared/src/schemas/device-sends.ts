@@ -4,7 +4,7 @@ import { DEVICE_SEND_TARGETS_MAX } from '../limits';
 import { ClipContent, ResourceId } from './clips';
 
 /**
- * Sending text or a clip to some of the caller's own devices (issue 32, docs/api.md#device-sends). A send
+ * Sending text or a clip to some of the caller's own devices (docs/api.md#device-sends). A send
  * is kept in the database until its device acknowledges it over its socket (`device:send-ack`), so it is
  * delivered live, or queued and delivered when the device's socket next opens, and never acted on twice:
  * the device recognises a repeat by the send's id. Files go as a clip: make the clip with them (the usual

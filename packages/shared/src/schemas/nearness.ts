@@ -4,7 +4,7 @@ import { NEAR_PROOF_CONTEXT, NEAR_SIGNAL_DATA_MAX } from '../limits';
 import { ResourceId } from './clips';
 
 /**
- * Nearness proved by two of the account's own devices (issue 32, decision 030, docs/api.md#nearness): they
+ * Nearness proved by two of the account's own devices (decision 030, docs/api.md#nearness): they
  * open a WebRTC data channel with host candidates only (signalled through the server with `near:signal`),
  * exchange a nonce the server issued over that channel, both sign it, and the server checks both signatures
  * against the devices' registered public keys before it records the pair as near for NEARNESS_TTL_MS.

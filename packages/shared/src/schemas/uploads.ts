@@ -3,7 +3,7 @@ import { text } from './text';
 import { FILE_NAME_MAX, FILE_TYPE_MAX } from '../limits';
 
 /**
- * The raw-body upload beside the multipart one (issue 14): `PUT` with this content type, the file's bytes
+ * The raw-body upload beside the multipart one (docs/api.md#uploads-and-pages): `PUT` with this content type, the file's bytes
  * as the whole body, its name (percent-encoded UTF-8, as `encodeURIComponent` writes it) and its type in
  * headers. No multipart framing to parse and no parser buffers to collect: the body goes straight to storage.
  */

@@ -5,7 +5,7 @@ import { devices } from './devices';
 import { users } from './users';
 
 /**
- * Text or a clip sent to one of the user's devices (issue 32, decision 028), kept until that device
+ * Text or a clip sent to one of the user's devices (decision 028, docs/features.md#my-devices), kept until that device
  * acknowledges it. Delivery is driven from these rows, so it survives a restart and works across nodes:
  * `delivered_at` is when it was last handed to a socket (sent again 30 s later while `acked_at` is null).
  * The target device's removal drops what waits for it; the sending device's keeps the send, and its name

@@ -44,7 +44,7 @@ async function bytesOf(chunks: AsyncIterable<Uint8Array>): Promise<Buffer> {
 }
 
 /**
- * End-to-end encrypted clips (docs/encryption.md, issue 31): the text and files are sealed by the client with
+ * End-to-end encrypted clips (docs/encryption.md): the text and files are sealed by the client with
  * the real `@clipsync/shared/crypto`; the server keeps only ciphertext, names nothing, searches nothing.
  */
 describe('end-to-end encrypted clips on the server', () => {

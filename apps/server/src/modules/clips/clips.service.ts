@@ -73,7 +73,7 @@ export async function createClip(ctx: ClipsContext, actor: Actor, content: strin
 }
 
 /**
- * A new clip holding text and files already in the store (a share the server kept, issue 30): its file rows
+ * A new clip holding text and files already in the store (a share the server kept, docs/security.md#shares-kept-for-a-claim): its file rows
  * point at their keys, no byte is copied. `take` runs first, in the same transaction, and hands over the text
  * and files (undefined: nothing to take, no clip); a refusal after it (the owner's quota, the files per clip)
  * undoes both, so what was taken stays where it was. Never an encrypted clip: the server kept those files in

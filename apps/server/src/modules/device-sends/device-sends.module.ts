@@ -5,7 +5,7 @@ import { deleteExpiredSends, redeliverUnacknowledged } from './device-sends.serv
 import { registerDeviceSendSockets } from './device-sends.socket';
 
 /**
- * Sending text or a clip to the account's own devices (issue 32): stored, handed to the device's sockets
+ * Sending text or a clip to the account's own devices (docs/features.md#my-devices): stored, handed to the device's sockets
  * live or when it next connects, handed over again until the device acknowledges it, and deleted after
  * 7 days (decision 028).
  */

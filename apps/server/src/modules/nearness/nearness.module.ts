@@ -5,7 +5,7 @@ import { deleteExpiredNearness } from './nearness.service';
 import { registerNearnessSockets } from './nearness.socket';
 
 /**
- * Nearness proved by two of the account's own devices (issue 32, decision 030): the signalling of their
+ * Nearness proved by two of the account's own devices (decision 030, docs/features.md#my-devices): the signalling of their
  * host-only WebRTC data channel, their public keys, and the signed challenge that records them near for
  * 12 hours. The server relays what the devices send and never hands out an address.
  */

@@ -5,7 +5,7 @@ import { deleteExpiredShareClaims } from './share-claims.service';
 import { shareTargetRoutes } from './share-target.routes';
 
 /**
- * Shares that reached the server's `POST /share-target` with no service worker to catch them (issue 30):
+ * Shares that reached the server's `POST /share-target` with no service worker to catch them (docs/security.md#shares-kept-for-a-claim):
  * kept 15 minutes under a single-use claim link, made a clip by the signed-in app, else deleted.
  */
 export const shareClaimsModule = defineModule((ctx) => {

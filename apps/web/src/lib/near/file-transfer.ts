@@ -2,7 +2,7 @@ import { parseJsonFrame, type JsonFrame } from './json-frame';
 import type { NearPort } from './near-port';
 
 /**
- * Files sent straight over a nearness link (issue 32), one at a time per channel:
+ * Files sent straight over a nearness link (docs/features.md#my-devices), one at a time per channel:
  *
  *   sender   {t:'file', id, name, type, size, from}   (again, with the same id, to resume)
  *   receiver {t:'at', id, next}                       the chunk it needs next (0 for a new file)
