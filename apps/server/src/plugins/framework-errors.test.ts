@@ -25,6 +25,14 @@ describe('errors of the framework and of the HTTP parser', () => {
   const get = (path: string, head: Record<string, string> = {}) =>
     requestHead('GET', path, { connection: 'close', ...head });
 
+  /** A websocket upgrade as a page of another site would ask for it: engine.io refuses its Origin. */
+  const FOREIGN_UPGRADE = {
+    origin: 'https://evil.example',
+    upgrade: 'websocket',
+    connection: 'Upgrade',
+    'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+    'sec-websocket-version': '13',
+  };
   const cases = [
     [
       'a path parameter over the router’s bound',
@@ -69,13 +77,7 @@ describe('errors of the framework and of the HTTP parser', () => {
       'a Socket.IO upgrade from a foreign page',
       403,
       'FORBIDDEN',
-      get(`/socket.io/?EIO=4&transport=websocket&${MARKER}`, {
-        origin: 'https://evil.example',
-        upgrade: 'websocket',
-        connection: 'Upgrade',
-        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
-        'sec-websocket-version': '13',
-      }),
+      get(`/socket.io/?EIO=4&transport=websocket&${MARKER}`, FOREIGN_UPGRADE),
     ],
   ] as const;
 
@@ -101,17 +103,7 @@ describe('errors of the framework and of the HTTP parser', () => {
       400,
       requestHead('POST', '/api/auth/login', { 'content-length': '2', 'transfer-encoding': 'chunked' }),
     ],
-    [
-      'a Socket.IO upgrade from a foreign page',
-      403,
-      get('/socket.io/?EIO=4&transport=websocket', {
-        origin: 'https://evil.example',
-        upgrade: 'websocket',
-        connection: 'Upgrade',
-        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
-        'sec-websocket-version': '13',
-      }),
-    ],
+    ['a Socket.IO upgrade from a foreign page', 403, get('/socket.io/?EIO=4&transport=websocket', FOREIGN_UPGRADE)],
   ] as const;
   test.each(withMoreComing)(
     '%s, more bytes still coming: the %i arrives all the same',
