@@ -122,7 +122,7 @@ function ShareClipBody({
       )}
     </>
   );
-  if (!isOwner) return <div className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1">{link}</div>;
+  if (!isOwner) return <div className="-mx-1 -mt-1 min-h-0 flex-1 overflow-y-auto px-1 pt-1">{link}</div>;
   return (
     <ShareSettingsForm clipId={clipId} share={share} onChange={onSaved} isEncrypted={encryption !== undefined}>
       {link}

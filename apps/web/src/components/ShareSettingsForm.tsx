@@ -112,7 +112,7 @@ export function ShareSettingsForm({ clipId, share, onChange, isEncrypted = false
   return (
     <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
       {/* Padded so focus rings are not cut by the scrolling edge. */}
-      <div className="-mx-1 min-h-0 flex-1 overflow-y-auto px-1 pb-1" data-testid="share-dialog-body">
+      <div className="-mx-1 -mt-1 min-h-0 flex-1 overflow-y-auto px-1 pt-1 pb-1" data-testid="share-dialog-body">
         {children}
         <div className="mt-6 space-y-4 border-t border-slate-200 pt-4 dark:border-slate-800">
           <h3 className="text-sm font-semibold">{t('share.settings')}</h3>
