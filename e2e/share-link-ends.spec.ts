@@ -132,6 +132,6 @@ test('a link with every setting: the dialog says what is true of it, and its act
   await confirm.getByRole('button', { name: 'Stop sharing' }).click();
   await expect(dialog.getByText('This clip is not shared. Save to make a new link.')).toBeVisible();
   await expect(dialog).toHaveAccessibleDescription('Nobody can open this clip by a link.');
-  await page.screenshot({ path: 'test-results/share-dialog-stopped-390.png' });
+  await page.screenshot({ path: 'test-results/share-dialog-stopped-1280.png' });
   await expectReachableWithoutScrolling(page, dialog.getByRole('button', { name: 'Save' }));
 });

@@ -174,7 +174,7 @@ describe('ShareClipDialog, the owner’s link settings', () => {
       );
       unmount();
     }
-    renderDialog({ isOwner: true, share: settings() });
+    renderDialog({ isOwner: true, share: settings({ expiresAt: new Date(Date.now() + 6 * HOUR).toISOString() }) });
     await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
     await userEvent.click(
       within(await screen.findByRole('dialog', { name: 'Stop sharing this clip?' })).getByRole('button', {
@@ -186,6 +186,8 @@ describe('ShareClipDialog, the owner’s link settings', () => {
       'Nobody can open this clip by a link.',
     );
     expect(screen.queryByText('Anyone with this link can view the clip.')).not.toBeInTheDocument();
+    // The stopped link's expiry went with it: the field no longer offers "As set", it says Never.
+    expect(screen.getByRole('combobox', { name: 'Expires' })).toHaveTextContent('Never');
   });
 
   test('an end-to-end encrypted clip: the link password is named apart from the encryption password, which the link needs too', () => {

@@ -72,7 +72,9 @@ export function ShareSettingsForm({ clipId, share, onChange, isEncrypted = false
   const toast = useToast();
   const timeUntil = useTimeUntil();
   const id = useId();
-  const [expiry, setExpiry] = useState<ExpiryChoice>(share?.expiresAt ? 'current' : 'never');
+  const [chosenExpiry, setExpiry] = useState<ExpiryChoice>(share?.expiresAt ? 'current' : 'never');
+  // "As set" names the link's expiry; once a Stop took the link (and its expiry) away, it is "Never" again.
+  const expiry = chosenExpiry === 'current' && !share?.expiresAt ? 'never' : chosenExpiry;
   const [views, setViews] = useState(share?.maxViews ? String(share.maxViews) : '');
   const [deleteAfter, setDeleteAfter] = useState(share?.deleteAfter ?? false);
   const [password, setPassword] = useState('');
