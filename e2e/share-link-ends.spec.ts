@@ -135,3 +135,35 @@ test('a link with every setting: the dialog says what is true of it, and its act
   await page.screenshot({ path: 'test-results/share-dialog-stopped-1280.png' });
   await expectReachableWithoutScrolling(page, dialog.getByRole('button', { name: 'Save' }));
 });
+
+test("an encrypted clip's share dialog tells the link password from the encryption password, which the link needs too", async ({
+  page,
+  request,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, request, 'share-two-passwords');
+  await page.goto('/new-clip');
+  await expect(page.getByRole('button', { name: 'Save Clip' })).toBeEnabled();
+  await page.getByLabel('Clip content').fill('sealed with a password');
+  await page.getByRole('checkbox', { name: 'End-to-end encrypted' }).check();
+  await page.getByLabel('Password (optional)').fill('lantern-oyster-91');
+  await page.getByRole('button', { name: 'Save Clip' }).click();
+  await page.waitForURL(/#k=/);
+  await expect(page.getByLabel('Clip content')).toHaveValue('sealed with a password');
+
+  await page.getByRole('button', { name: 'Share' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share Clip' });
+  await expect(dialog.getByText(/This clip also has an encryption password, chosen when you made it/)).toContainText(
+    'Whoever opens the link needs it too',
+  );
+  await expect(dialog.getByLabel('Link password')).toHaveAccessibleDescription(
+    "The server asks for it before it sends anything. It is not the clip's encryption password.",
+  );
+  await page.screenshot({ path: 'test-results/share-two-passwords-1280-light.png' });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'test-results/share-two-passwords-1280-dark.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectReachableWithoutScrolling(page, dialog.getByRole('button', { name: 'Save' }));
+  await page.screenshot({ path: 'test-results/share-two-passwords-390-dark.png' });
+});
