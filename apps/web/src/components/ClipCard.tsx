@@ -8,6 +8,7 @@ import { cn } from '../ui/cn';
 import { EncryptedBadge } from './EncryptedBadge';
 import { FileTypeLabel } from './FileTypeLabel';
 import { RelativeTime } from './RelativeTime';
+import { isEmptiedByLink, ShareStateBadge } from './ShareStateBadge';
 
 interface ClipCardProps {
   clip: Clip;
@@ -32,8 +33,8 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onSend, onToggleFavori
   const { t } = useTranslation();
   const hasFile = Boolean(clip.filePath || clip.fileName);
   const extraFiles = clip.files.length - 1;
-  // A shared clip whose link expired or whose last view was spent: its content is gone, its state says why.
-  const burntState = clip.share?.state ?? null;
+  // A shared clip whose link ended and took its content with it (as its owner chose): its state says why.
+  const burntState = isEmptiedByLink(clip.share) ? (clip.share?.state ?? null) : null;
   // An end-to-end encrypted clip's text is an envelope: never shown; copied opened, with this device's key.
   const isEncrypted = clip.encrypted && !burntState;
   const canCopy = !isEncrypted || e2eKeyStore.get(clip.id) !== null;
@@ -73,13 +74,7 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onSend, onToggleFavori
           )}
         </p>
       </Link>
-      {burntState && (
-        <p className="relative mt-2">
-          <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700 dark:bg-slate-800 dark:text-slate-200">
-            {t(`shareState.${burntState}`)}
-          </span>
-        </p>
-      )}
+      <ShareStateBadge share={clip.share} />
       {hasFile && isEncrypted && (
         <p className="relative mt-3 flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300">
           <Paperclip className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />

@@ -1,4 +1,4 @@
-import type { Clip } from '@clipsync/shared';
+import type { Clip, ClipShareSettings } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -159,15 +159,51 @@ describe('ClipGrid', () => {
     expect(screen.queryByRole('link', { name: 'Create clip' })).not.toBeInTheDocument();
   });
 
-  test('a shared clip whose link expired or whose last view was spent says so, with no content', () => {
+  const shareOf = (overrides: Partial<ClipShareSettings>): ClipShareSettings => ({
+    linkId: 'link-1',
+    expiresAt: null,
+    maxViews: null,
+    viewsLeft: null,
+    hasPassword: false,
+    state: null,
+    deleteAfter: false,
+    ...overrides,
+  });
+
+  test('a clip that went with its link ("Delete the clip when the link ends") says so, with no content', () => {
     const burnt = (id: string, state: 'expired' | 'viewed') =>
-      makeClip({
-        id,
-        content: '',
-        share: { linkId: `link-${id}`, expiresAt: null, maxViews: 1, viewsLeft: 0, hasPassword: false, state },
-      });
+      makeClip({ id, content: '', share: shareOf({ maxViews: 1, viewsLeft: 0, state, deleteAfter: true }) });
     renderGrid([burnt('c1', 'expired'), burnt('c2', 'viewed')]);
     expect(screen.getByRole('article', { name: 'Expired' })).toHaveTextContent('Its content was deleted.');
     expect(screen.getByRole('article', { name: 'Viewed' })).toHaveTextContent('Its content was deleted.');
+  });
+
+  test('a clip whose link ended without taking it keeps its content and says only that the link ended', () => {
+    renderGrid([
+      makeClip({
+        id: 'c1',
+        content: 'still mine',
+        share: shareOf({ expiresAt: new Date(0).toISOString(), state: 'expired' }),
+      }),
+      makeClip({ id: 'c2', content: 'read once', share: shareOf({ maxViews: 1, viewsLeft: 0, state: 'viewed' }) }),
+    ]);
+    const expired = screen.getByRole('article', { name: 'still mine' });
+    expect(expired).toHaveTextContent('Link expired');
+    expect(expired).not.toHaveTextContent('deleted');
+    const viewed = screen.getByRole('article', { name: 'read once' });
+    expect(viewed).toHaveTextContent('Link used: every view spent');
+    expect(viewed).not.toHaveTextContent('deleted');
+  });
+
+  test('a clip set to go with its link says when: "Deletes itself in 6 h", or after its views', () => {
+    const inSixHours = new Date(Date.now() + 6 * 3_600_000 + 60_000).toISOString();
+    renderGrid([
+      makeClip({ id: 'c1', content: 'timed', share: shareOf({ expiresAt: inSixHours, deleteAfter: true }) }),
+      makeClip({ id: 'c2', content: 'counted', share: shareOf({ maxViews: 3, viewsLeft: 2, deleteAfter: true }) }),
+      makeClip({ id: 'c3', content: 'kept', share: shareOf({ expiresAt: inSixHours }) }),
+    ]);
+    expect(screen.getByRole('article', { name: 'timed' })).toHaveTextContent('Deletes itself in 6 h');
+    expect(screen.getByRole('article', { name: 'counted' })).toHaveTextContent('Deletes itself after 2 more views');
+    expect(screen.getByRole('article', { name: 'kept' })).not.toHaveTextContent('Deletes itself');
   });
 });

@@ -3,6 +3,7 @@ import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShareOrigin } from '../api/network-queries';
+import { e2eKeyStore } from '../lib/e2e-key-store';
 import { Dialog, DialogContent } from '../ui/Dialog';
 import { ShareLinkPanel } from './ShareLinkPanel';
 import { ShareSettingsForm } from './ShareSettingsForm';
@@ -28,45 +29,80 @@ interface ShareClipDialogProps {
   encryption?: { fragment: string | null };
 }
 
+/** The sentence under the dialog's title: what the link lets others do now, as its settings say. */
+function linkStateSentence(share: ClipShareSettings | undefined): { key: string; count?: number } {
+  if (!share) return { key: 'share.state.open' };
+  if (share.linkId === null) return { key: 'share.state.stopped' };
+  if (share.state === 'viewed' || share.viewsLeft === 0) return { key: 'share.state.spent' };
+  if (share.state === 'expired' || (share.expiresAt && Date.parse(share.expiresAt) <= Date.now())) {
+    return { key: 'share.state.expired' };
+  }
+  if (share.viewsLeft !== null) {
+    return {
+      key: share.hasPassword ? 'share.state.viewsLeftPassword' : 'share.state.viewsLeft',
+      count: share.viewsLeft,
+    };
+  }
+  return { key: share.hasPassword ? 'share.state.password' : 'share.state.open' };
+}
+
 /**
  * The Share Clip dialog: the read-only link with a copy button and its QR code (size 200, level H), and for
  * the owner the link's settings. Opened at localhost, the link uses the machine's network address instead,
- * and a note says so.
+ * and a note says so. Its body scrolls and Save stays in view, from a phone to a laptop's window.
  */
 export function ShareClipDialog({ clipId, isOwner = false, share, onOpenChange, encryption }: ShareClipDialogProps) {
   const { t } = useTranslation();
+  // The server's answer after a Save or a Stop, until the dialog closes: each opening starts from the clip's
+  // stored settings.
+  const [saved, setSaved] = useState<{ clipId: string; share: ClipShareSettings }>();
+  const current = saved && saved.clipId === clipId ? saved.share : share;
+  const sentence = linkStateSentence(isOwner ? current : undefined);
   return (
-    <Dialog open={clipId !== null} onOpenChange={onOpenChange}>
+    <Dialog
+      open={clipId !== null}
+      onOpenChange={(isOpen) => {
+        if (!isOpen) setSaved(undefined);
+        onOpenChange(isOpen);
+      }}
+    >
       <DialogContent
         title={t('share.title')}
-        description={t('share.description')}
+        description={t(sentence.key, { count: sentence.count })}
         closeLabel={t('common.close')}
-        // The owner's settings under the QR code make it taller than a laptop's window: it scrolls inside.
-        className="max-h-[calc(100dvh-2rem)] overflow-y-auto"
+        className="flex max-h-[calc(100dvh-2rem)] flex-col"
+        bodyClassName="flex min-h-0 flex-1 flex-col"
       >
-        {clipId && <ShareClipBody clipId={clipId} isOwner={isOwner} share={share} encryption={encryption} />}
+        {clipId && (
+          <ShareClipBody
+            clipId={clipId}
+            isOwner={isOwner}
+            share={current}
+            encryption={encryption}
+            onSaved={(next) => setSaved({ clipId, share: next })}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
 }
 
-/** Mounted while the dialog is open, so each opening starts from the clip's stored settings. */
+/** Mounted while the dialog is open, so each opening starts the form from the clip's stored settings. */
 function ShareClipBody({
   clipId,
-  isOwner,
+  isOwner = false,
   share,
   encryption,
-}: Omit<ShareClipDialogProps, 'onOpenChange'> & { clipId: string }) {
+  onSaved,
+}: Omit<ShareClipDialogProps, 'onOpenChange'> & { clipId: string; onSaved: (share: ClipShareSettings) => void }) {
   const { t } = useTranslation();
   const { origin, lanHost } = useShareOrigin(true);
-  const [saved, setSaved] = useState<ClipShareSettings | undefined>();
-  const current = saved ?? share;
-  const linkId = isOwner ? linkIdOf({ id: clipId, share: current }) : clipId;
+  const linkId = isOwner ? linkIdOf({ id: clipId, share }) : clipId;
   // The key lives in the fragment, which browsers never send: the server's settings still apply on top.
   const fragment = encryption?.fragment;
-  return (
+  const link = (
     <>
-      {encryption && <EncryptedShareNote />}
+      {encryption && <EncryptedShareNote clipId={clipId} isOwner={isOwner} />}
       {linkId && encryption && !fragment ? (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-200">
           {t('e2e.shareNoKey')}
@@ -84,17 +120,36 @@ function ShareClipBody({
           {t('share.notShared')}
         </p>
       )}
-      {isOwner && <ShareSettingsForm clipId={clipId} share={current} onChange={setSaved} />}
     </>
+  );
+  if (!isOwner) return <div className="-mx-1 -mt-1 min-h-0 flex-1 overflow-y-auto px-1 pt-1">{link}</div>;
+  return (
+    <ShareSettingsForm clipId={clipId} share={share} onChange={onSaved} isEncrypted={encryption !== undefined}>
+      {link}
+    </ShareSettingsForm>
   );
 }
 
-function EncryptedShareNote() {
+/**
+ * An end-to-end encrypted clip has two passwords that have nothing to do with each other: the link's, which
+ * the server asks for before it sends anything, and the encryption password chosen when the clip was made,
+ * which decrypts it in the browser. The owner's device knows whether it set the second (its key store).
+ */
+function EncryptedShareNote({ clipId, isOwner }: { clipId: string; isOwner: boolean }) {
   const { t } = useTranslation();
+  const stored = isOwner ? e2eKeyStore.get(clipId) : null;
+  const passwordNote = stored
+    ? stored.password
+      ? 'e2e.sharePasswordSet'
+      : 'e2e.sharePasswordNone'
+    : 'e2e.sharePasswordMaybe';
   return (
-    <p className="mb-4 flex items-center gap-2 rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900 dark:border-indigo-900 dark:bg-indigo-950/60 dark:text-indigo-100">
-      <Lock className="h-4 w-4 shrink-0" aria-hidden="true" />
-      {t('e2e.shareNote')}
-    </p>
+    <div className="mb-4 rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900 dark:border-indigo-900 dark:bg-indigo-950/60 dark:text-indigo-100">
+      <p className="flex items-center gap-2 font-medium">
+        <Lock className="h-4 w-4 shrink-0" aria-hidden="true" />
+        {t('e2e.shareNote')}
+      </p>
+      <p className="mt-1">{t(passwordNote)}</p>
+    </div>
   );
 }

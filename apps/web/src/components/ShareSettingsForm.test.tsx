@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { clipsApi } from '../api/clips-api';
 import { networkApi } from '../api/network-api';
+import { e2eKeyStore } from '../lib/e2e-key-store';
 import { setUpPageTests } from '../test/page-test-setup';
 import { ShareClipDialog } from './ShareClipDialog';
 
@@ -24,10 +25,13 @@ const settings = (overrides: Partial<ClipShareSettings> = {}): ClipShareSettings
   viewsLeft: null,
   hasPassword: false,
   state: null,
+  deleteAfter: false,
   ...overrides,
 });
 
-function renderDialog(props: { isOwner?: boolean; share?: ClipShareSettings } = { isOwner: true }) {
+function renderDialog(
+  props: { isOwner?: boolean; share?: ClipShareSettings; encryption?: { fragment: string | null } } = { isOwner: true },
+) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <ShareClipDialog clipId="clip-1" onOpenChange={vi.fn()} {...props} />
@@ -100,7 +104,7 @@ describe('ShareClipDialog, the owner’s link settings', () => {
     await userEvent.clear(screen.getByLabelText('Views'));
     await userEvent.click(screen.getByLabelText('Remove the password'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(clipsApi.updateShare).toHaveBeenCalledWith('clip-1', { maxViews: null, password: null });
+    expect(clipsApi.updateShare).toHaveBeenCalledWith('clip-1', { maxViews: null, password: null, deleteAfter: false });
   });
 
   test('Stop sharing asks first; once stopped, no link is shown until a Save makes a new one', async () => {
@@ -116,6 +120,89 @@ describe('ShareClipDialog, the owner’s link settings', () => {
     expect(await screen.findByText('This clip is not shared. Save to make a new link.')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Clip link' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Stop sharing' })).not.toBeInTheDocument();
+  });
+
+  test('"Delete the clip when the link ends" is off by default and says the clip stays; on, the Views hint and the line say it is deleted, and Save sends it', async () => {
+    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    vi.mocked(clipsApi.updateShare).mockResolvedValue(
+      settings({ expiresAt: new Date(Date.now() + HOUR).toISOString(), deleteAfter: true }),
+    );
+    renderDialog({ isOwner: true, share: settings() });
+    const checkbox = screen.getByRole('checkbox', { name: 'Delete the clip when the link ends' });
+    expect(checkbox).not.toBeChecked();
+    expect(checkbox).toHaveAccessibleDescription(/only the link stops working: the clip stays in your history/);
+    expect(screen.getByLabelText('Views')).toHaveAccessibleDescription(
+      'Leave empty for unlimited views. After the last view the link stops working.',
+    );
+    await userEvent.click(checkbox);
+    expect(checkbox).toHaveAccessibleDescription(/the clip's text and files are deleted for good/);
+    expect(screen.getByLabelText('Views')).toHaveAccessibleDescription(
+      /the link stops working and the clip is deleted/,
+    );
+    await userEvent.click(screen.getByRole('combobox', { name: 'Expires' }));
+    await userEvent.click(await screen.findByRole('option', { name: '1 hour' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(vi.mocked(clipsApi.updateShare).mock.calls.at(-1)?.[1]).toMatchObject({ deleteAfter: true });
+  });
+
+  test('the sentence under the title follows the link: views left, spent, expired, stopped', async () => {
+    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    vi.mocked(clipsApi.removeShare).mockResolvedValue(undefined);
+    const cases: Array<[Partial<ClipShareSettings>, string]> = [
+      [{}, 'Anyone with this link can view the clip.'],
+      [{ hasPassword: true }, 'Anyone with this link and its password can view the clip.'],
+      [{ maxViews: 3, viewsLeft: 1 }, 'Anyone with this link can view the clip once more.'],
+      [{ maxViews: 3, viewsLeft: 2 }, 'Anyone with this link can view the clip 2 more times.'],
+      [{ maxViews: 1, viewsLeft: 0 }, 'Every view of this link is spent: it no longer works. Save to make a new link.'],
+      [
+        { maxViews: 1, viewsLeft: 0, state: 'viewed' },
+        'Every view of this link is spent: it no longer works. Save to make a new link.',
+      ],
+      [
+        { expiresAt: new Date(Date.now() - 1000).toISOString() },
+        'This link has expired: it no longer works. Save to make a new link.',
+      ],
+    ];
+    for (const [overrides, sentence] of cases) {
+      const { unmount } = render(
+        <QueryClientProvider client={new QueryClient()}>
+          <ShareClipDialog clipId="clip-1" isOwner share={settings(overrides)} onOpenChange={vi.fn()} />
+        </QueryClientProvider>,
+      );
+      expect(screen.getByRole('dialog', { name: 'Share Clip' }), JSON.stringify(overrides)).toHaveAccessibleDescription(
+        sentence,
+      );
+      unmount();
+    }
+    renderDialog({ isOwner: true, share: settings({ expiresAt: new Date(Date.now() + 6 * HOUR).toISOString() }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Stop sharing this clip?' })).getByRole('button', {
+        name: 'Stop sharing',
+      }),
+    );
+    expect(await screen.findByText('This clip is not shared. Save to make a new link.')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Share Clip' })).toHaveAccessibleDescription(
+      'Nobody can open this clip by a link.',
+    );
+    expect(screen.queryByText('Anyone with this link can view the clip.')).not.toBeInTheDocument();
+    // The stopped link's expiry went with it: the field no longer offers "As set", it says Never.
+    expect(screen.getByRole('combobox', { name: 'Expires' })).toHaveTextContent('Never');
+  });
+
+  test('an end-to-end encrypted clip: the link password is named apart from the encryption password, which the link needs too', () => {
+    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    e2eKeyStore.remember('clip-1', { fragment: 'k=key', password: 'decrypt me' });
+    renderDialog({ isOwner: true, share: settings(), encryption: { fragment: 'k=key' } });
+    expect(screen.getByLabelText('Link password')).toHaveAccessibleDescription(
+      "The server asks for it before it sends anything. It is not the clip's encryption password.",
+    );
+    expect(
+      screen.getByText(
+        /This clip also has an encryption password, chosen when you made it: it decrypts the clip in the browser/,
+      ),
+    ).toHaveTextContent('Whoever opens the link needs it too');
+    e2eKeyStore.forget('clip-1');
   });
 
   test('someone else’s clip: the link only, no settings', () => {

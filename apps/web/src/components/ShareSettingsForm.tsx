@@ -4,7 +4,7 @@ import {
   type ClipShareSettings,
   type UpdateClipShareRequest,
 } from '@clipsync/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStopClipShare, useUpdateClipShare } from '../api/clip-mutations';
 import { Button } from '../ui/Button';
@@ -30,6 +30,7 @@ export const STOPPED_SHARE: ClipShareSettings = {
   viewsLeft: null,
   hasPassword: false,
   state: null,
+  deleteAfter: false,
 };
 
 interface ShareSettingsFormProps {
@@ -38,11 +39,23 @@ interface ShareSettingsFormProps {
   share: ClipShareSettings | undefined;
   /** The settings the server answered after a save or a stop: the dialog shows the link they name. */
   onChange: (share: ClipShareSettings) => void;
+  /** The clip is end-to-end encrypted: the password here is the link's, not the one that decrypts it. */
+  isEncrypted?: boolean;
+  /** Shown above the settings, scrolling with them (the link and its QR code), while Save stays in view. */
+  children?: ReactNode;
+}
+
+interface FormValues {
+  expiry: ExpiryChoice;
+  views: string;
+  deleteAfter: boolean;
+  password: string;
+  removePassword: boolean;
 }
 
 /** What a Save sends: a field left out keeps its setting, null clears it. */
-function toRequest(expiry: ExpiryChoice, views: string, password: string, removePassword: boolean) {
-  const request: UpdateClipShareRequest = { maxViews: views === '' ? null : Number(views) };
+function toRequest({ expiry, views, deleteAfter, password, removePassword }: FormValues) {
+  const request: UpdateClipShareRequest = { maxViews: views === '' ? null : Number(views), deleteAfter };
   if (expiry === 'never') request.expiresAt = null;
   else if (expiry !== 'current') request.expiresAt = new Date(Date.now() + EXPIRY_MS[expiry]).toISOString();
   if (password) request.password = password;
@@ -50,14 +63,20 @@ function toRequest(expiry: ExpiryChoice, views: string, password: string, remove
   return request;
 }
 
-/** The owner's options under a clip's link: expiry, views, password; Save, and Stop sharing after a confirm. */
-export function ShareSettingsForm({ clipId, share, onChange }: ShareSettingsFormProps) {
+/**
+ * The owner's options under a clip's link: expiry, views, whether the clip goes when the link ends, password;
+ * Save, and Stop sharing after a confirm. The fields scroll; the actions stay in view below them.
+ */
+export function ShareSettingsForm({ clipId, share, onChange, isEncrypted = false, children }: ShareSettingsFormProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const timeUntil = useTimeUntil();
   const id = useId();
-  const [expiry, setExpiry] = useState<ExpiryChoice>(share?.expiresAt ? 'current' : 'never');
+  const [chosenExpiry, setExpiry] = useState<ExpiryChoice>(share?.expiresAt ? 'current' : 'never');
+  // "As set" names the link's expiry; once a Stop took the link (and its expiry) away, it is "Never" again.
+  const expiry = chosenExpiry === 'current' && !share?.expiresAt ? 'never' : chosenExpiry;
   const [views, setViews] = useState(share?.maxViews ? String(share.maxViews) : '');
+  const [deleteAfter, setDeleteAfter] = useState(share?.deleteAfter ?? false);
   const [password, setPassword] = useState('');
   const [removePassword, setRemovePassword] = useState(false);
   const [isConfirmingStop, setIsConfirmingStop] = useState(false);
@@ -89,66 +108,92 @@ export function ShareSettingsForm({ clipId, share, onChange }: ShareSettingsForm
   ];
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate(toRequest(expiry, views, password, removePassword));
+    update.mutate(toRequest({ expiry, views, deleteAfter, password, removePassword }));
   };
   const isLinkWorking = share === undefined || (share.linkId !== null && share.state === null);
   return (
-    <form onSubmit={submit} className="mt-6 space-y-4 border-t border-slate-200 pt-4 dark:border-slate-800">
-      <h3 className="text-sm font-semibold">{t('share.settings')}</h3>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="flex flex-col gap-1.5">
-          <span className="text-sm font-medium" aria-hidden="true">
-            {t('share.expires')}
-          </span>
-          <Select value={expiry} onValueChange={setExpiry} options={expiryOptions} label={t('share.expires')} />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <label className="text-sm font-medium" htmlFor={`${id}-views`}>
-            {t('share.views')}
-          </label>
-          <Input
-            id={`${id}-views`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={CLIP_SHARE_MAX_VIEWS}
-            step={1}
-            value={views}
-            onChange={(event) => setViews(event.target.value)}
-            placeholder={t('share.viewsPlaceholder')}
-            aria-describedby={`${id}-views-hint`}
-          />
-        </div>
-      </div>
-      <p id={`${id}-views-hint`} className="text-xs text-slate-600 dark:text-slate-300">
-        {t('share.viewsHint')}
-        {share?.viewsLeft != null && <> {t('share.viewsLeft', { count: share.viewsLeft })}</>}
-      </p>
-      <div className="flex flex-col gap-1.5">
-        <label className="text-sm font-medium" htmlFor={`${id}-password`}>
-          {t('share.password')}
-        </label>
-        <Input
-          id={`${id}-password`}
-          type="password"
-          autoComplete="new-password"
-          maxLength={CLIP_SHARE_PASSWORD_MAX}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-          placeholder={t(share?.hasPassword ? 'share.passwordSetPlaceholder' : 'share.passwordPlaceholder')}
-        />
-        {share?.hasPassword && (
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={removePassword}
-              onChange={(event) => setRemovePassword(event.target.checked)}
+    <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
+      {/* Padded so focus rings are not cut by the scrolling edge. */}
+      <div className="-mx-1 -mt-1 min-h-0 flex-1 overflow-y-auto px-1 pt-1 pb-1" data-testid="share-dialog-body">
+        {children}
+        <div className="mt-6 space-y-4 border-t border-slate-200 pt-4 dark:border-slate-800">
+          <h3 className="text-sm font-semibold">{t('share.settings')}</h3>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <div className="flex flex-col gap-1.5">
+              <span className="text-sm font-medium" aria-hidden="true">
+                {t('share.expires')}
+              </span>
+              <Select value={expiry} onValueChange={setExpiry} options={expiryOptions} label={t('share.expires')} />
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label className="text-sm font-medium" htmlFor={`${id}-views`}>
+                {t('share.views')}
+              </label>
+              <Input
+                id={`${id}-views`}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={CLIP_SHARE_MAX_VIEWS}
+                step={1}
+                value={views}
+                onChange={(event) => setViews(event.target.value)}
+                placeholder={t('share.viewsPlaceholder')}
+                aria-describedby={`${id}-views-hint`}
+              />
+            </div>
+          </div>
+          <p id={`${id}-views-hint`} className="text-xs text-slate-600 dark:text-slate-300">
+            {t(deleteAfter ? 'share.viewsHintDeletes' : 'share.viewsHint')}
+            {share?.viewsLeft != null && <> {t('share.viewsLeft', { count: share.viewsLeft })}</>}
+          </p>
+          <div className="flex flex-col gap-1">
+            <label className="flex items-center gap-2 text-sm font-medium">
+              <input
+                type="checkbox"
+                checked={deleteAfter}
+                onChange={(event) => setDeleteAfter(event.target.checked)}
+                aria-describedby={`${id}-delete-after-hint`}
+              />
+              {t('share.deleteAfter')}
+            </label>
+            <p id={`${id}-delete-after-hint`} className="text-xs text-slate-600 dark:text-slate-300">
+              {t(deleteAfter ? 'share.deleteAfterOn' : 'share.deleteAfterOff')}
+            </p>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label className="text-sm font-medium" htmlFor={`${id}-password`}>
+              {t(isEncrypted ? 'share.linkPassword' : 'share.password')}
+            </label>
+            <Input
+              id={`${id}-password`}
+              type="password"
+              autoComplete="new-password"
+              maxLength={CLIP_SHARE_PASSWORD_MAX}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              placeholder={t(share?.hasPassword ? 'share.passwordSetPlaceholder' : 'share.passwordPlaceholder')}
+              aria-describedby={isEncrypted ? `${id}-password-hint` : undefined}
             />
-            {t('share.removePassword')}
-          </label>
-        )}
+            {isEncrypted && (
+              <p id={`${id}-password-hint`} className="text-xs text-slate-600 dark:text-slate-300">
+                {t('share.linkPasswordHint')}
+              </p>
+            )}
+            {share?.hasPassword && (
+              <label className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={removePassword}
+                  onChange={(event) => setRemovePassword(event.target.checked)}
+                />
+                {t('share.removePassword')}
+              </label>
+            )}
+          </div>
+        </div>
       </div>
-      <div className="flex flex-wrap justify-between gap-2">
+      <div className="mt-3 flex shrink-0 flex-wrap justify-between gap-2 border-t border-slate-200 pt-4 dark:border-slate-800">
         {isLinkWorking ? (
           <Button type="button" variant="secondary" onClick={() => setIsConfirmingStop(true)} disabled={stop.isPending}>
             {t('share.stop')}

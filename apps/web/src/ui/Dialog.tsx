@@ -16,6 +16,8 @@ interface DialogContentProps {
   /** `sheet` slides in from the right edge (the Sheet primitive). */
   side?: 'center' | 'right';
   className?: string;
+  /** Classes of the box around `children`: a dialog whose body scrolls under fixed actions makes it a flex column. */
+  bodyClassName?: string;
 }
 
 export function DialogContent({
@@ -25,6 +27,7 @@ export function DialogContent({
   children,
   side = 'center',
   className,
+  bodyClassName,
 }: DialogContentProps) {
   // Radix gives the focus back to its Trigger; a dialog opened from state (a card's Share) has none, so
   // the element that had the focus when it opened gets it back instead of the page's body.
@@ -61,7 +64,7 @@ export function DialogContent({
             {description}
           </DialogPrimitive.Description>
         )}
-        <div className="mt-4">{children}</div>
+        <div className={cn('mt-4', bodyClassName)}>{children}</div>
         <DialogPrimitive.Close
           ref={closeButton}
           aria-label={closeLabel}

@@ -35,8 +35,8 @@ function maxViewsOf(value: string): number | null {
 
 export const shareCommand: Command = {
   summary: "print a clip's link and a QR code of it; set its expiry, views and password, or stop it",
-  usage: `Usage: clipsync share ID [--expires 1h|1d|7d|30d|never] [--views N|unlimited] [--password] [--stop]
-       clipsync share --e2e [-t TEXT] [FILE…] [--expires …] [--views …] [--password]
+  usage: `Usage: clipsync share ID [--expires 1h|1d|7d|30d|never] [--views N|unlimited] [--delete-after] [--password] [--stop]
+       clipsync share --e2e [-t TEXT] [FILE…] [--expires …] [--views …] [--delete-after] [--password]
 
 Prints the link of clip ID and a QR code a phone can scan. Whoever holds the link may read the clip, within
 the limits set here. Settings left out are kept.
@@ -47,8 +47,12 @@ key (…/clips/ID#k=…): the server stores only ciphertext and never sees the k
 encrypted after the fact: --e2e takes no ID.
 
 Options:
-  --expires WHEN   the link stops working after 1h, 1d, 7d or 30d from now, or never
-  --views N        the link shows the clip N times (1-${CLIP_SHARE_MAX_VIEWS}), then it is deleted; or unlimited
+  --expires WHEN   the link stops working after 1h, 1d, 7d or 30d from now, or never; the clip stays
+                   unless --delete-after
+  --views N        the link shows the clip N times (1-${CLIP_SHARE_MAX_VIEWS}), then stops working; or unlimited;
+                   the clip stays unless --delete-after
+  --delete-after   delete the clip (its text and files) when the link ends: expires or its last view is spent
+  --no-delete-after  keep the clip when the link ends (the default)
   --password       ask for a password the link then needs: typed without echo at a terminal, or read from
                    the first line of stdin. A password written as --password=VALUE works too, but anyone
                    on this machine may see it (ps, shell history): prefer the prompt or stdin.
@@ -72,6 +76,8 @@ ${COMMON_USAGE}
           views: { type: 'string' },
           password: { type: 'string' },
           'no-password': { type: 'boolean' },
+          'delete-after': { type: 'boolean' },
+          'no-delete-after': { type: 'boolean' },
           stop: { type: 'boolean' },
           e2e: { type: 'boolean' },
           text: { type: 'string', short: 't' },
@@ -83,6 +89,11 @@ ${COMMON_USAGE}
     const settings: UpdateClipShareRequest = {};
     if (values.expires !== undefined) settings.expiresAt = expiryOf(values.expires);
     if (values.views !== undefined) settings.maxViews = maxViewsOf(values.views);
+    if (values['delete-after'] && values['no-delete-after']) {
+      throw usageError('--delete-after and --no-delete-after cannot be given together');
+    }
+    if (values['delete-after']) settings.deleteAfter = true;
+    if (values['no-delete-after']) settings.deleteAfter = false;
     if (values.e2e) {
       if (values.stop || values['no-password'])
         throw usageError('--e2e makes a new clip: --stop and --no-password do not apply');

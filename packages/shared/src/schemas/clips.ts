@@ -32,13 +32,17 @@ export const ClipAbilities = z.object({
 });
 export type ClipAbilities = z.infer<typeof ClipAbilities>;
 
-/** What became of a shared clip once its link expired or its last view was spent: its content is gone. */
+/**
+ * Why a clip's link ended: it expired, or its last view was spent. The clip keeps its content unless the
+ * link's `deleteAfter` was on, in which case the link took the content with it.
+ */
 export const ClipShareState = z.enum(['expired', 'viewed']);
 export type ClipShareState = z.infer<typeof ClipShareState>;
 
 /**
  * A clip's link as its owner sees it: the id others open it by (`/clips/{linkId}`, null while stopped), and
- * its limits. `viewsLeft` is null when views are unlimited.
+ * its limits. `viewsLeft` is null when views are unlimited. `deleteAfter`: "Delete the clip when the link
+ * ends" (expires or its last view is spent); off, the clip stays when its link ends.
  */
 export const ClipShareSettings = z.object({
   linkId: z.string().nullable(),
@@ -47,6 +51,7 @@ export const ClipShareSettings = z.object({
   viewsLeft: z.number().int().nullable(),
   hasPassword: z.boolean(),
   state: ClipShareState.nullable(),
+  deleteAfter: z.boolean(),
 });
 export type ClipShareSettings = z.infer<typeof ClipShareSettings>;
 
@@ -77,7 +82,7 @@ export const Clip = z.object({
   ownerName: z.string().optional(),
   /**
    * The owner's answers only, and only once the link is no longer the default one (its own id, no limit):
-   * its settings, and `state` once the expiry job emptied the clip.
+   * its settings, and `state` once the expiry job ended the link (and emptied the clip if `deleteAfter`).
    */
   share: ClipShareSettings.optional(),
 });
@@ -111,6 +116,7 @@ export const UpdateClipShareRequest = z.object({
   expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
   maxViews: z.number().int().min(1).max(CLIP_SHARE_MAX_VIEWS).nullable().optional(),
   password: SharePassword.nullable().optional(),
+  deleteAfter: z.boolean().optional(),
 });
 export type UpdateClipShareRequest = z.infer<typeof UpdateClipShareRequest>;
 

@@ -47,17 +47,22 @@ export const clips = pgTable(
      * while stopped, a new random id once shared again. A trigger (migration 0018) fills it on insert.
      */
     shareId: text('share_id'),
-    /** The link answers 404 from this moment; the expiry job then empties the clip. */
+    /** The link answers 404 from this moment; the expiry job then ends it (and empties the clip if asked). */
     shareExpiresAt: timestamp('share_expires_at', { withTimezone: true }),
     /** Views the link allows (null: unlimited); `shareViewsUsed` counts those spent by POST /open. */
     shareMaxViews: integer('share_max_views'),
     shareViewsUsed: integer('share_views_used').notNull().default(0),
-    /** When the last view was spent: the expiry job empties the clip a little later (SPENT_CLIP_GRACE_MS). */
+    /** When the last view was spent: the expiry job ends the link a little later (SPENT_CLIP_GRACE_MS). */
     shareSpentAt: timestamp('share_spent_at', { withTimezone: true }),
     /** Argon2id of the link's password; never the password. */
     sharePasswordHash: text('share_password_hash'),
-    /** Set by the expiry job once the content is gone: 'expired' or 'viewed' (every view spent). */
+    /**
+     * Set by the expiry job once the link ended: 'expired' or 'viewed' (every view spent). The clip keeps its
+     * content unless `shareDeleteAfter`, in which case the job emptied it.
+     */
     shareState: text('share_state', { enum: ['expired', 'viewed'] }),
+    /** The owner chose "Delete the clip when the link ends": the expiry job empties it rather than keep it. */
+    shareDeleteAfter: boolean('share_delete_after').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

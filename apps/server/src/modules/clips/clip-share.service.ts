@@ -21,9 +21,10 @@ function revokeLink(ctx: ClipsContext, clip: ClipRow): void {
 }
 
 /**
- * The owner sets the link's expiry, view limit and password (a field left out keeps its setting, null
- * clears it). A clip without a working link (stopped, or emptied by the expiry job) gets a new one under a
- * new id, with its views counted from zero. Protecting a clip stops everyone else following it live.
+ * The owner sets the link's expiry, view limit, password and whether the clip goes with the link when it
+ * ends (a field left out keeps its setting, null clears it). A clip without a working link (stopped, or
+ * ended by the expiry job) gets a new one under a new id, with its views counted from zero. Protecting a
+ * clip stops everyone else following it live.
  */
 export async function updateShare(
   ctx: ClipsContext,
@@ -46,12 +47,14 @@ export async function updateShare(
         shareExpiresAt: null,
         shareMaxViews: null,
         sharePasswordHash: null,
+        shareDeleteAfter: false,
       }
     : {};
   if (input.expiresAt !== undefined) change.shareExpiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
   if (input.maxViews !== undefined) change.shareMaxViews = input.maxViews;
+  if (input.deleteAfter !== undefined) change.shareDeleteAfter = input.deleteAfter;
   if (input.maxViews !== undefined || isNewLink) {
-    // A budget lowered to the views already spent is spent now (and emptied after the same grace).
+    // A budget lowered to the views already spent is spent now (and ends after the same grace).
     const used = change.shareViewsUsed ?? clip.shareViewsUsed;
     const max = change.shareMaxViews === undefined ? clip.shareMaxViews : change.shareMaxViews;
     change.shareSpentAt = max !== null && used >= max ? (clip.shareSpentAt ?? new Date()) : null;
@@ -73,7 +76,10 @@ export async function updateShare(
   return toShareSettings(updated);
 }
 
-/** The owner stops the link at once: it answers 404, its grants end, its followers are dropped. */
+/**
+ * The owner stops the link at once: it answers 404, its grants end, its followers are dropped. The clip stays
+ * whatever `shareDeleteAfter` says: that choice is about a link running out, and deleting is its own action.
+ */
 export async function removeShare(ctx: ClipsContext, actor: Actor, clipId: string): Promise<void> {
   requireSignedIn(actor);
   const clip = await findClipOr404(ctx.db, clipId);
@@ -87,6 +93,7 @@ export async function removeShare(ctx: ClipsContext, actor: Actor, clipId: strin
       sharePasswordHash: null,
       shareViewsUsed: 0,
       shareSpentAt: null,
+      shareDeleteAfter: false,
     })
     .where(eq(clips.id, clip.id));
   revokeLink(ctx, clip);
@@ -197,23 +204,24 @@ export async function getViewLog(ctx: ClipsContext, actor: Actor, clipId: string
   return listViews(ctx.db, clip.id);
 }
 
-/** Clips one expiry tick empties at most; the next tick takes the rest. */
+/** Links one expiry tick ends at most; the next tick takes the rest. */
 const EXPIRY_BATCH = 100;
 /**
- * How long a clip whose last view was spent keeps its files for that last viewer to download them (their
- * links carry the grant the open gave): with the job's 20 s tick, emptied within a minute of the last view.
+ * How long a clip whose last view was spent keeps its link for that last viewer to download its files (their
+ * links carry the grant the open gave): with the job's 20 s tick, ended within a minute of the last view.
  */
 export const SPENT_CLIP_GRACE_MS = 30_000;
 
 /**
- * The expiry job: clips whose link expired, or whose every view was spent SPENT_CLIP_GRACE_MS ago, keep
- * nothing readable. Their text is emptied and their files deleted (rows, then stored bytes), and
- * `share_state` says why, which their owner's answers carry. They stay in the owner's history (not
- * drafts), without content.
+ * The expiry job: links that expired, or whose every view was spent SPENT_CLIP_GRACE_MS ago, end. The link
+ * answers 404 from then on and `share_state` says why, which their owner's answers carry. The clip stays as
+ * it is, unless its owner chose `shareDeleteAfter`: then its text is emptied and its files deleted (rows,
+ * then stored bytes), and it stays in the owner's history (not a draft), without content.
  */
 export async function expireShares(ctx: ClipsContext, now = new Date()): Promise<number> {
   // Two questions, each answered by its own partial index (clips_share_expiry_idx, clips_share_spent_idx),
-  // rather than one OR that would read every clip every tick.
+  // rather than one OR that would read every clip every tick. Either way of ending sets share_state, which
+  // takes the clip out of both indexes.
   const live = isNull(clips.shareState);
   const [expired, spent] = await Promise.all([
     ctx.db
@@ -228,19 +236,27 @@ export async function expireShares(ctx: ClipsContext, now = new Date()): Promise
       .limit(EXPIRY_BATCH),
   ]);
   const due = new Set([...expired, ...spent].map(({ id }) => id));
-  let emptied = 0;
-  for (const id of due) if (await emptyClip(ctx, id, now)) emptied += 1;
-  return emptied;
+  let ended = 0;
+  for (const id of due) if (await endLink(ctx, id, now)) ended += 1;
+  return ended;
 }
 
-/** Empties one due clip under a lock on it (an edit or a file change waits), then deletes its stored files. */
-async function emptyClip(ctx: ClipsContext, clipId: string, now: Date): Promise<boolean> {
+/**
+ * Ends one due link under a lock on its clip (an edit or a file change waits); empties the clip too when its
+ * owner chose so, then deletes its stored files.
+ */
+async function endLink(ctx: ClipsContext, clipId: string, now: Date): Promise<boolean> {
   const result = await ctx.db.transaction(async (tx) => {
     const [clip] = await tx.select(clipColumns).from(clips).where(eq(clips.id, clipId)).for('update');
     if (!clip || clip.shareState !== null) return null;
     const isExpired = !isLinkOpen(clip, now) && clip.shareId !== null;
     const isSpent = clip.shareSpentAt !== null && clip.shareSpentAt.getTime() <= now.getTime() - SPENT_CLIP_GRACE_MS;
     if (!isExpired && !isSpent) return null;
+    const shareState = isExpired ? 'expired' : 'viewed';
+    if (!clip.shareDeleteAfter) {
+      await tx.update(clips).set({ shareState }).where(eq(clips.id, clipId));
+      return { clip, emptied: null };
+    }
     const removed = await tx
       .delete(clipFiles)
       .where(eq(clipFiles.clipId, clipId))
@@ -254,17 +270,18 @@ async function emptyClip(ctx: ClipsContext, clipId: string, now: Date): Promise<
         // Kept out of the draft sweep: the owner's history shows it as expired or viewed.
         isDraft: false,
         version: sql`${clips.version} + 1`,
-        shareState: isExpired ? 'expired' : 'viewed',
+        shareState,
         updatedAt: now,
       })
       .where(eq(clips.id, clipId))
       .returning(clipColumns);
-    return row ? { clip, row, storageKeys: removed.map(({ storageKey }) => storageKey) } : null;
+    return row ? { clip, emptied: { row, storageKeys: removed.map(({ storageKey }) => storageKey) } } : null;
   });
   if (!result) return false;
   revokeLink(ctx, result.clip);
-  ctx.events.emit('clip.content-saved', toClipSavedEvent(result.row, []));
+  if (!result.emptied) return true;
+  ctx.events.emit('clip.content-saved', toClipSavedEvent(result.emptied.row, []));
   // The stored bytes go once the rows are gone for good (as deleteClipFile does).
-  await Promise.all(result.storageKeys.map((key) => ctx.files.delete(key)));
+  await Promise.all(result.emptied.storageKeys.map((key) => ctx.files.delete(key)));
   return true;
 }

@@ -59,6 +59,7 @@ describe('private shares', () => {
         viewsLeft: 3,
         hasPassword: true,
         state: null,
+        deleteAfter: false,
       });
       expect(res.body).not.toContain('open sesame');
       const row = await stored(clip.id);
@@ -383,8 +384,8 @@ describe('private shares', () => {
         .from(clipFiles)
         .where(eq(clipFiles.clipId, clipId));
 
-    test('a spent clip keeps its files for the last viewer a moment, then loses its text and stored files; its owner sees it as viewed', async () => {
-      const { clip } = await sharedClip({ maxViews: 1 }, 'read once');
+    test('with "delete the clip when the link ends", a spent clip keeps its files for the last viewer a moment, then loses its text and stored files; its owner sees it as viewed', async () => {
+      const { clip } = await sharedClip({ maxViews: 1, deleteAfter: true }, 'read once');
       await testApp.factory.file({ owner, clipId: clip.id, name: 'once.txt', content: Buffer.from('once') });
       const [{ storageKey: key }] = (await storedKeys(clip.id)) as [{ storageKey: string }];
       await expect(testApp.context.files.get(key)).resolves.toBeDefined();
@@ -412,7 +413,7 @@ describe('private shares', () => {
     });
 
     test('a budget lowered to the views already spent is spent at once, and emptied after the grace', async () => {
-      const { clip } = await sharedClip({ maxViews: 3 }, 'lowered');
+      const { clip } = await sharedClip({ maxViews: 3, deleteAfter: true }, 'lowered');
       expect((await open(clip.id)).statusCode).toBe(200);
       expect((await share(clip.id, { maxViews: 1 })).json()).toMatchObject({ viewsLeft: 0 });
       expect((await get(clip.id)).statusCode).toBe(404);
@@ -420,8 +421,11 @@ describe('private shares', () => {
       expect(await stored(clip.id)).toMatchObject({ content: '', shareState: 'viewed' });
     });
 
-    test('an expired clip is emptied as expired; clips with a live link are left alone', async () => {
-      const expiring = await sharedClip({ expiresAt: new Date(Date.now() + 60_000).toISOString() }, 'expiring');
+    test('with "delete the clip when the link ends", an expired clip is emptied as expired; clips with a live link are left alone', async () => {
+      const expiring = await sharedClip(
+        { expiresAt: new Date(Date.now() + 60_000).toISOString(), deleteAfter: true },
+        'expiring',
+      );
       const live = await sharedClip({ maxViews: 3, expiresAt: new Date(Date.now() + 60_000).toISOString() }, 'live');
       const plain = await testApp.factory.clip({ owner, content: 'plain' });
       await testApp.context.db
@@ -434,8 +438,56 @@ describe('private shares', () => {
       expect(await stored(plain.id)).toMatchObject({ content: 'plain', shareState: null });
       // Sharing it again starts a new link, under a new id, on the now empty clip.
       const renewed = (await share(expiring.clip.id, {})).json();
-      expect(renewed).toMatchObject({ state: null, expiresAt: null });
+      expect(renewed).toMatchObject({ state: null, expiresAt: null, deleteAfter: false });
       expect(renewed.linkId).not.toBe(expiring.clip.id);
+    });
+
+    test('without "delete the clip when the link ends", an expired link ends and the clip keeps its text, files and version', async () => {
+      const { clip, linkId } = await sharedClip({ expiresAt: new Date(Date.now() + 60_000).toISOString() }, 'kept');
+      await testApp.factory.file({ owner, clipId: clip.id, name: 'kept.txt', content: Buffer.from('kept file') });
+      const [{ storageKey: key }] = (await storedKeys(clip.id)) as [{ storageKey: string }];
+      const before = await stored(clip.id);
+      await testApp.context.db
+        .update(clips)
+        .set({ shareExpiresAt: new Date(Date.now() - 1) })
+        .where(eq(clips.id, clip.id));
+
+      expect(await runExpiryJob()).toBeGreaterThanOrEqual(1);
+      expect(await stored(clip.id)).toMatchObject({
+        content: 'kept',
+        hasFiles: true,
+        fileNames: before.fileNames,
+        version: before.version,
+        shareState: 'expired',
+        shareDeleteAfter: false,
+      });
+      await expect(testApp.context.files.get(key)).resolves.toBeDefined();
+      // Others get the one 404; the owner reads the clip whole and sees the link ended, not the content gone.
+      expect((await get(linkId)).statusCode).toBe(404);
+      expect((await open(linkId)).statusCode).toBe(404);
+      const own = (await get(clip.id, owner)).json();
+      expect(own).toMatchObject({ content: 'kept', share: { state: 'expired', deleteAfter: false } });
+      expect(own.files).toHaveLength(1);
+      // A later tick leaves the ended link alone (it is out of the job's indexes).
+      expect(await runExpiryJob()).toBe(0);
+      const renewed = (await share(clip.id, {})).json();
+      expect(renewed).toMatchObject({ state: null, deleteAfter: false });
+      expect(renewed.linkId).not.toBe(linkId);
+    });
+
+    test('without "delete the clip when the link ends", a spent link ends after the grace: its grant no longer fetches files, the clip keeps them', async () => {
+      const { clip } = await sharedClip({ maxViews: 1 }, 'read once, kept');
+      await testApp.factory.file({ owner, clipId: clip.id, name: 'once.txt', content: Buffer.from('once') });
+      const lastView = (await open(clip.id)).json();
+      expect((await testApp.as(null).get(lastView.clip.files[0].url)).body).toBe('once');
+
+      await runExpiryJob(new Date(Date.now() + SPENT_CLIP_GRACE_MS + 1000));
+      expect(await stored(clip.id)).toMatchObject({ content: 'read once, kept', hasFiles: true, shareState: 'viewed' });
+      expect((await testApp.as(null).get(lastView.clip.files[0].url)).statusCode).toBe(404);
+      expect((await get(clip.id)).statusCode).toBe(404);
+      const own = (await get(clip.id, owner)).json();
+      expect(own).toMatchObject({ content: 'read once, kept', share: { state: 'viewed', viewsLeft: 0 } });
+      expect(own.files).toHaveLength(1);
     });
   });
 });

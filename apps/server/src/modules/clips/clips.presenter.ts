@@ -48,17 +48,19 @@ export function toShareSettings(row: ClipRow): ClipShareSettings {
     viewsLeft: viewsLeftOf(row),
     hasPassword: row.sharePasswordHash !== null,
     state: row.shareState,
+    deleteAfter: row.shareDeleteAfter,
   };
 }
 
-/** A link left as every clip's starts (its own id, no limit, never emptied): answers stay as they were. */
+/** A link left as every clip's starts (its own id, no limit, never ended): answers stay as they were. */
 function hasDefaultLink(row: ClipRow): boolean {
   return (
     row.shareId === row.id &&
     row.shareExpiresAt === null &&
     row.shareMaxViews === null &&
     row.sharePasswordHash === null &&
-    row.shareState === null
+    row.shareState === null &&
+    !row.shareDeleteAfter
   );
 }
 
