@@ -108,9 +108,9 @@ test('a new clip is saved with a file, shared, edited by its owner, followed liv
     .click();
   await expect(toast(page, 'Clip deleted')).toBeVisible();
   await expect(page.getByText('No favorite clips found.')).toBeVisible();
-  await expect(viewer.getByRole('alert')).toHaveText('This clip was deleted by its owner.');
+  await expect(viewer.getByRole('alert')).toHaveText('This link no longer works');
   await viewer.reload();
-  await expect(viewer.getByText('This clip does not exist or was deleted.')).toBeVisible();
+  await expect(viewer.getByText('This link no longer works')).toBeVisible();
   await viewerContext.close();
 });
 

@@ -5,7 +5,7 @@ import { createClips } from './support/clips';
 /** Radix repeats a toast's text in a live region, so toasts are matched exactly, once. */
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 const SLACKBOT = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
-const NOT_FOUND = 'This clip does not exist or was deleted.';
+const NOT_FOUND = 'This link no longer works';
 
 test('a link with 1 view and a password: previews spend nothing, the one it was sent to opens it, the next one finds nothing', async ({
   page,

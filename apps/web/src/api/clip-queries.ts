@@ -52,6 +52,19 @@ export function useClipCache() {
       updateClip: (id: string, update: (clip: Clip) => Clip) =>
         queryClient.setQueryData<Clip>(clipKeys.detail(id), (clip) => clip && update(clip)),
       refetchClip: (id: string) => queryClient.invalidateQueries({ queryKey: clipKeys.detail(id) }),
+      /**
+       * A viewer's page reads the clip it shows again: the same visit, not another entry in the view log. A
+       * failure (the link stopped meanwhile) lands in the query's state, which the page shows.
+       */
+      refreshViewedClip: (id: string) =>
+        queryClient
+          .fetchQuery({
+            queryKey: clipKeys.detail(id),
+            queryFn: () => clipsApi.refresh(id),
+            staleTime: 0,
+            retry: false,
+          })
+          .catch(() => undefined),
       refetchLists: () => queryClient.invalidateQueries({ queryKey: clipKeys.all }),
       /** The clip is gone (deleted by its owner): its cached copy goes, and the lists it sat in refetch. */
       forgetClip: (id: string) => {

@@ -35,6 +35,8 @@ export const clipsApi = {
   },
   stats: () => call(clipEndpoints.stats),
   get: (id: string) => call(clipEndpoints.get, { params: { id } }),
+  /** The clip again, for a page already showing it: the same visit, so not another entry in its view log. */
+  refresh: (id: string) => call(clipEndpoints.get, { params: { id }, query: 'refresh=true' }),
   /** `encrypted`: the content is an envelope of docs/encryption.md, and the clip stays end-to-end encrypted. */
   create: (content = '', { encrypted = false } = {}) =>
     call(clipEndpoints.create, { body: encrypted ? { content, encrypted } : { content } }),

@@ -10,6 +10,9 @@ import { FileTypeLabel } from './FileTypeLabel';
 import { RelativeTime } from './RelativeTime';
 import { isEmptiedByLink, ShareStateBadge } from './ShareStateBadge';
 
+/** A card's icon buttons are square, so that five of them fit a card a quarter of a laptop screen wide. */
+const CARD_ACTION = 'w-8 px-0';
+
 interface ClipCardProps {
   clip: Clip;
   /** A favourite or delete request of this card is under way. */
@@ -91,14 +94,17 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onSend, onToggleFavori
           {extraFiles > 0 && <span className="shrink-0">+{extraFiles}</span>}
         </p>
       )}
-      <div className="relative mt-3 flex items-center justify-between border-t border-slate-100 pt-3 dark:border-slate-800">
+      {/* In a narrow card (four columns at 1280 px, a phone) the buttons go under the time and wrap, never past
+          the card's edge, where the next card would cover them. */}
+      <div className="relative mt-3 flex flex-wrap items-center justify-between gap-x-2 gap-y-1 border-t border-slate-100 pt-3 dark:border-slate-800">
         <span className="text-xs whitespace-nowrap text-slate-500 dark:text-slate-400">
           <RelativeTime iso={clip.createdAt} />
         </span>
-        <div className="flex items-center gap-1">
+        <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-1">
           <Button
             variant="ghost"
             size="sm"
+            className={CARD_ACTION}
             onClick={() => onCopy(clip)}
             disabled={!canCopy}
             aria-label={copyLabel}
@@ -109,6 +115,7 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onSend, onToggleFavori
           <Button
             variant="ghost"
             size="sm"
+            className={CARD_ACTION}
             onClick={() => onShare(clip)}
             aria-label={t('clips.shareClip')}
             title={t('clips.shareClip')}
@@ -119,6 +126,7 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onSend, onToggleFavori
             <Button
               variant="ghost"
               size="sm"
+              className={CARD_ACTION}
               onClick={() => onSend(clip)}
               aria-label={t('deviceSends.title')}
               title={t('deviceSends.title')}
@@ -130,6 +138,7 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onSend, onToggleFavori
             <Button
               variant="ghost"
               size="sm"
+              className={CARD_ACTION}
               onClick={() => onToggleFavorite(clip)}
               disabled={isBusy}
               aria-pressed={clip.isFavorite}
@@ -147,7 +156,7 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onSend, onToggleFavori
               disabled={isBusy}
               aria-label={t('clips.delete')}
               title={t('clips.delete')}
-              className="text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
+              className={cn(CARD_ACTION, 'text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950')}
             >
               <Trash2 className="h-4 w-4" aria-hidden="true" />
             </Button>

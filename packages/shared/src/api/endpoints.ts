@@ -33,6 +33,7 @@ import {
   UpdateClipShareRequest,
   ClipHistoryQuery,
   ClipIdParams,
+  ClipReadQuery,
   ClipList,
   ClipStats,
   FavoriteResult,
@@ -165,9 +166,17 @@ export const AUTH_ENDPOINTS = defineEndpoints({
 export const CLIP_ENDPOINTS = defineEndpoints({
   /**
    * By the clip's id (its owner) or its link's id (anyone else). Never spends a view: a clip with a view
-   * limit or a password answers others its card (`protected: true`), never its content.
+   * limit or a password answers others its card (`protected: true`), never its content. Someone else's read
+   * is one entry in the owner's view log, unless it is a refresh of a page already showing the clip.
    */
-  get: { method: 'GET', scope: 'clips:read', path: '/clipboard/:id', params: ClipIdParams, response: ClipOrCard },
+  get: {
+    method: 'GET',
+    scope: 'clips:read',
+    path: '/clipboard/:id',
+    params: ClipIdParams,
+    query: ClipReadQuery,
+    response: ClipOrCard,
+  },
   files: {
     method: 'GET',
     scope: 'clips:read',

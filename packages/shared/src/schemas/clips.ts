@@ -212,6 +212,13 @@ export const ClipHistoryQuery = z.object({
 });
 export type ClipHistoryQuery = z.infer<typeof ClipHistoryQuery>;
 
+/**
+ * `refresh=true`: the page already shows this clip and reads it again (after joining its live updates, or
+ * when its files changed), which is the same visit, not another entry in the owner's view log.
+ */
+export const ClipReadQuery = z.object({ refresh: booleanQuery.optional() });
+export type ClipReadQuery = z.infer<typeof ClipReadQuery>;
+
 export const ClipList = z.array(Clip);
 
 export const PagedClips = z.object({ clips: z.array(Clip), total: z.number().int() });

@@ -36,7 +36,10 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
   // owner may share it). These reads never spend a view: a protected clip answers others its card.
   app.route({
     ...routeFrom(api.get, { ...linkHolder, response: linkErrors }),
-    handler: async (request) => clipsService.getClip(ctx, request.actor, request.params.id, viewerOf(request)),
+    handler: async (request) =>
+      clipsService.getClip(ctx, request.actor, request.params.id, viewerOf(request), {
+        isRefresh: request.query.refresh === true,
+      }),
   });
 
   app.route({

@@ -132,15 +132,22 @@ export async function createClipOfStoredFiles(
 /**
  * A clip by its id (its owner) or its link's id (anyone else). Never spends a view: a clip that needs
  * opening answers others its card. Someone else reading an unprotected clip's content is logged, in
- * parallel with the reads (one INSERT, no extra wait).
+ * parallel with the reads (one INSERT, no extra wait), once per visit: the page's own refresh of what it
+ * shows (after joining the clip's live updates, or when its files change) is the same visit.
  */
-export async function getClip(ctx: ClipsContext, actor: Actor, id: string, viewer: ViewerInfo): Promise<ClipOrCard> {
+export async function getClip(
+  ctx: ClipsContext,
+  actor: Actor,
+  id: string,
+  viewer: ViewerInfo,
+  read: { isRefresh: boolean } = { isRefresh: false },
+): Promise<ClipOrCard> {
   const access = await reachClip(ctx, actor, id);
   const { clip } = access;
   if (!access.isOwner && needsOpening(clip)) return toProtectedCard(clip, access.reachedBy);
   const [presented] = await Promise.all([
     present(ctx.db, clip, actor, viewerPresentation(ctx, access)),
-    access.isOwner
+    access.isOwner || read.isRefresh
       ? undefined
       : recordView(ctx.db, { clipId: clip.id, viewerId: actor?.userId ?? null, spentView: false, viewer }),
   ]);

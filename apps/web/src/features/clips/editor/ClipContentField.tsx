@@ -1,6 +1,7 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../ui/cn';
+import type { EditorCaret } from './focus-editor-state';
 
 interface ClipContentFieldProps {
   value: string;
@@ -10,6 +11,8 @@ interface ClipContentFieldProps {
   badge?: ReactNode;
   /** Put the cursor in the text box on arrival: a new clip, or the clip just saved from one. */
   autoFocus?: boolean;
+  /** With `autoFocus`: where the caret goes (it was there on the page just left); else after the text. */
+  caret?: EditorCaret;
 }
 
 /** The large text area of a clip, labelled for assistive technology. */
@@ -19,9 +22,22 @@ export function ClipContentField({
   readOnly = false,
   badge,
   autoFocus = false,
+  caret,
 }: ClipContentFieldProps) {
   const { t } = useTranslation();
   const id = useId();
+  const fieldRef = useRef<HTMLTextAreaElement>(null);
+  // A focused text box put in place starts with its caret before the text; the words typed next belong
+  // where the person was typing. Only on arrival: later renders leave the caret to the person.
+  const arrivalCaret = useRef(autoFocus ? caret : undefined);
+  useLayoutEffect(() => {
+    const field = fieldRef.current;
+    if (!field || !autoFocus) return;
+    const { start, end } = arrivalCaret.current ?? { start: field.value.length, end: field.value.length };
+    field.setSelectionRange(Math.min(start, field.value.length), Math.min(end, field.value.length));
+    // Only on mount: the focus and caret asked for on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <div>
       <div className="mb-2 flex min-h-6 flex-wrap items-center justify-between gap-2">
@@ -32,6 +48,7 @@ export function ClipContentField({
       </div>
       <textarea
         id={id}
+        ref={fieldRef}
         value={value}
         readOnly={readOnly}
         autoFocus={autoFocus}

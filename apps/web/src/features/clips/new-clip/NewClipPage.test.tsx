@@ -11,7 +11,7 @@ import { AuthContext, type AuthContextValue } from '../../../session/auth-contex
 import { makeClip, testUser as user } from '../../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
 import { Toaster } from '../../../ui/Toaster';
-import { asksToFocusEditor } from '../editor/focus-editor-state';
+import { editorFocusAskedBy } from '../editor/focus-editor-state';
 import NewClipPage from './NewClipPage';
 
 vi.mock('../../../api/clips-api', () => ({
@@ -28,7 +28,7 @@ const fileOfSize = (name: string, size: number) => {
 
 /** Stands in for the owner's clip page: which clip the address names. */
 function ClipAddress() {
-  const asksForFocus = asksToFocusEditor(useLocation().state);
+  const asksForFocus = editorFocusAskedBy(useLocation().state);
   return (
     <>
       <p>Clip page {useParams().clipId}</p>

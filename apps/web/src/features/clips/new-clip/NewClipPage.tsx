@@ -10,7 +10,7 @@ import { Button } from '../../../ui/Button';
 import { RouteFallback } from '../../../ui/RouteFallback';
 import { useSaveShortcut } from '../../../ui/use-save-shortcut';
 import { ClipContentField } from '../editor/ClipContentField';
-import { FOCUS_EDITOR_STATE } from '../editor/focus-editor-state';
+import { focusEditorState } from '../editor/focus-editor-state';
 import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
 import { DropHint } from '../editor/DropHint';
 import { LeaveUnsavedDialog } from '../editor/LeaveUnsavedDialog';
@@ -57,7 +57,7 @@ function NewClipEditor() {
   useEffect(() => {
     if (!savedClipId) return;
     const address = `/clips/${savedClipId}${keyFragment ? `#${keyFragment}` : ''}`;
-    void navigate(address, { replace: true, state: FOCUS_EDITOR_STATE });
+    void navigate(address, { replace: true, state: focusEditorState(document.activeElement) });
   }, [savedClipId, keyFragment, navigate]);
   const saveLabel = editor.isInitializing ? 'editor.initializing' : editor.isSaving ? 'editor.saving' : 'editor.save';
 

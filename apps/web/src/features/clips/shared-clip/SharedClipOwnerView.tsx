@@ -1,8 +1,9 @@
 import type { Clip, ClipFile } from '@clipsync/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useRemoveClipFile } from '../../../api/clip-mutations';
+import { useClipCache } from '../../../api/clip-queries';
 import { EditConflictDialog } from '../../../components/EditConflictDialog';
 import { ShareClipDialog } from '../../../components/ShareClipDialog';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -11,7 +12,7 @@ import { useToast } from '../../../ui/use-toast';
 import { ClipBadge, ClipContentField } from '../editor/ClipContentField';
 import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
 import { DropHint } from '../editor/DropHint';
-import { asksToFocusEditor } from '../editor/focus-editor-state';
+import { editorFocusAskedBy } from '../editor/focus-editor-state';
 import { LeaveUnsavedDialog } from '../editor/LeaveUnsavedDialog';
 import { PendingFileList } from '../editor/PendingFileList';
 import { SaveButton } from '../editor/SaveButton';
@@ -22,6 +23,7 @@ import { NewClipLink } from '../../../components/NewClipLink';
 import { SendToDeviceButton } from '../../../components/SendToDeviceButton';
 import type { ClipEncryption } from '../e2e/use-opened-clip';
 import { ClipViewLog } from './ClipViewLog';
+import { DeleteClipButton } from './DeleteClipButton';
 import { StoredClipFiles } from './StoredClipFiles';
 import { SharedClipActions, SharedClipNote } from './SharedClipActions';
 import { SharedClipTitle } from './SharedClipTitle';
@@ -36,8 +38,17 @@ export function SharedClipOwnerView({ clip, encryption }: { clip: Clip; encrypti
   const toast = useToast();
   const editor = useSharedClipEditor(clip, encryption?.seal);
   // Arriving from the new clip just saved: the text box keeps the cursor it had there.
-  const shouldFocusEditor = asksToFocusEditor(useLocation().state);
-  const leaveGuard = useUnsavedChangesGuard(editor.hasUnsavedChanges);
+  const focusAsked = editorFocusAskedBy(useLocation().state);
+  // Deleted here: back to the list. Unsaved edits went with the clip the owner chose to delete, so
+  // leaving does not ask about them.
+  const [isDeleted, setIsDeleted] = useState(false);
+  const leaveGuard = useUnsavedChangesGuard(editor.hasUnsavedChanges && !isDeleted);
+  const navigate = useNavigate();
+  const { forgetClip } = useClipCache();
+  useEffect(() => {
+    if (!isDeleted) return;
+    void Promise.resolve(navigate('/dashboard', { replace: true })).then(() => forgetClip(clip.id));
+  }, [isDeleted, navigate, forgetClip, clip.id]);
   useSaveShortcut(() => void editor.save(), editor.hasUnsavedChanges && !editor.isSaving);
   const [isSharing, setIsSharing] = useState(false);
   const { isDraggingFiles } = usePasteAndDrop({
@@ -67,7 +78,8 @@ export function SharedClipOwnerView({ clip, encryption }: { clip: Clip; encrypti
         <ClipContentField
           value={editor.text}
           onChange={editor.setText}
-          autoFocus={shouldFocusEditor}
+          autoFocus={focusAsked !== null}
+          caret={focusAsked?.caret}
           badge={editor.isTextDirty && <ClipBadge tone="warning">{t('editor.unsaved')}</ClipBadge>}
         />
         <DropHint isActive={isDraggingFiles} />
@@ -86,6 +98,7 @@ export function SharedClipOwnerView({ clip, encryption }: { clip: Clip; encrypti
           />
           <SendToDeviceButton content={{ clipId: clip.id }} mayOpen={maySend} />
           <NewClipLink variant="secondary" />
+          <DeleteClipButton clipId={clip.id} onDeleted={() => setIsDeleted(true)} />
         </div>
         <PendingFileList pending={editor.pending} isLocked={editor.isSaving} note={t('editor.pendingNotShared')} />
         <StoredClipFiles

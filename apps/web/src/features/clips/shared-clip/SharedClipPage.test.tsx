@@ -14,19 +14,24 @@ import { FakeSocket } from '../../../test/fake-socket';
 import { makeClip, OWNER_ABILITIES, VIEWER_ABILITIES } from '../../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
 import { Toaster } from '../../../ui/Toaster';
-import { FOCUS_EDITOR_STATE } from '../editor/focus-editor-state';
+import { focusEditorState } from '../editor/focus-editor-state';
 import SharedClipPage from './SharedClipPage';
 
 vi.mock('../../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
-vi.mock('../../../api/clips-api', () => ({
-  clipsApi: {
-    get: vi.fn(),
-    update: vi.fn(),
-    uploadFile: vi.fn(),
-    removeFile: vi.fn(),
-    views: vi.fn(() => Promise.resolve({ views: [] })),
-  },
-}));
+vi.mock('../../../api/clips-api', () => {
+  const get = vi.fn();
+  return {
+    clipsApi: {
+      get,
+      // The viewer page's own refresh of what it shows: the same answer as a read.
+      refresh: vi.fn((id: string) => get(id)),
+      update: vi.fn(),
+      uploadFile: vi.fn(),
+      removeFile: vi.fn(),
+      views: vi.fn(() => Promise.resolve({ views: [] })),
+    },
+  };
+});
 
 const owner = {
   id: 'owner-1',
@@ -143,7 +148,7 @@ describe('SharedClipPage', () => {
     expect(screen.getByLabelText('Clip content')).toHaveValue('Shared text');
 
     act(() => socket.fire('clip-deleted', { clipId: 'clip-1' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This clip was deleted by its owner.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link no longer works');
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('heading', { name: 'Shared Clip' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Clip content')).not.toBeInTheDocument();
@@ -199,11 +204,20 @@ describe('SharedClipPage', () => {
 
   test('the owner arriving from a new clip just saved keeps the cursor in the text box; otherwise not', async () => {
     vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
-    renderPage(owner, undefined, undefined, { pathname: '/clips/clip-1', state: FOCUS_EDITOR_STATE });
+    renderPage(owner, undefined, undefined, { pathname: '/clips/clip-1', state: focusEditorState(null) });
     expect(await screen.findByLabelText('Clip content')).toHaveFocus();
     cleanup();
     renderPage(owner);
     expect(await screen.findByLabelText('Clip content')).not.toHaveFocus();
+  });
+
+  test('the owner arriving from a new clip just saved finds the caret where it was there', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    const state = { focusEditor: true, caret: { start: 6, end: 6 } };
+    renderPage(owner, undefined, undefined, { pathname: '/clips/clip-1', state });
+    const field = await screen.findByLabelText<HTMLTextAreaElement>('Clip content');
+    expect(field).toHaveFocus();
+    expect([field.selectionStart, field.selectionEnd]).toEqual([6, 6]);
   });
 
   test('the owner saves; a refused save shows the server’s reason', async () => {
@@ -381,7 +395,7 @@ describe('SharedClipPage', () => {
   test('an unknown clip says so once, on the page, with no toast on top', async () => {
     vi.mocked(clipsApi.get).mockRejectedValue(new ApiError('Clip not found', 404, 'NOT_FOUND'));
     renderPage(null);
-    expect(await screen.findByRole('alert')).toHaveTextContent('This clip does not exist or was deleted.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link no longer works');
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByText('Failed to load clip')).not.toBeInTheDocument();
   });

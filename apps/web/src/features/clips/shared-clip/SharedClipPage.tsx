@@ -18,6 +18,8 @@ import { ShowClipCard } from './ShowClipCard';
 /** A protected clip opened by "Show clip", for the link it was opened by. */
 interface OpenedLink extends OpenedClip {
   linkId: string;
+  /** What the link had left before this open (null: no limit), for the page to say what leaving costs. */
+  viewsLeftBefore: number | null;
 }
 
 /** /clips/{clipId}: anyone with the link reads the clip; only its owner edits it. */
@@ -61,7 +63,7 @@ export default function SharedClipPage() {
           <SharedClipViewerView
             clip={shown}
             encryption={encryption}
-            opened={{ grant: opened.grant, update }}
+            opened={{ grant: opened.grant, update, viewsLeftBefore: opened.viewsLeftBefore }}
             onDeleted={() => onDeleted(opened.linkId)}
           />
         )}
@@ -86,18 +88,19 @@ export default function SharedClipPage() {
     <ClipPageLayout>
       <SharedClipTitle />
       <ClipPanel>
+        {/* Deleted, stopped, expired or spent: one answer, as the API's one 404 (nothing tells them apart). */}
         {isDeleted ? (
-          <ClipUnavailable message={t('editor.deletedByOwner')} isSignedIn={status === 'signedIn'} />
+          <ClipUnavailable isGone isSignedIn={status === 'signedIn'} />
         ) : isGone ? (
-          <ClipUnavailable message={t('editor.notFound')} isSignedIn={false} />
+          <ClipUnavailable isGone isSignedIn={false} />
         ) : card ? (
           <ShowClipCard
             card={card}
-            onOpened={(result) => setOpened({ ...result, linkId: card.id })}
+            onOpened={(result) => setOpened({ ...result, linkId: card.id, viewsLeftBefore: card.viewsLeft })}
             onGone={() => setGoneLinkId(card.id)}
           />
         ) : clipQuery.isError ? (
-          <ClipUnavailable message={t(isMissing ? 'editor.notFound' : 'editor.loadFailed')} isSignedIn={false} />
+          <ClipUnavailable isGone={isMissing} isSignedIn={false} />
         ) : (
           <div
             role="status"
@@ -112,14 +115,18 @@ export default function SharedClipPage() {
   );
 }
 
-/** In place of a clip that cannot be shown: why, and a way back (the dashboard for a signed-in user). */
-function ClipUnavailable({ message, isSignedIn }: { message: string; isSignedIn: boolean }) {
+/**
+ * In place of a clip that cannot be shown: its link no longer works (`isGone`) or it failed to load, and a
+ * way back (the dashboard for a signed-in user).
+ */
+function ClipUnavailable({ isGone, isSignedIn }: { isGone: boolean; isSignedIn: boolean }) {
   const { t } = useTranslation();
   return (
     <div className="flex flex-col items-center gap-4 py-12 text-center">
-      <p role="alert" className="text-slate-700 dark:text-slate-200">
-        {message}
+      <p role="alert" className="font-medium text-slate-800 dark:text-slate-100">
+        {t(isGone ? 'editor.linkEnded' : 'editor.loadFailed')}
       </p>
+      {isGone && <p className="max-w-md text-sm text-slate-600 dark:text-slate-300">{t('editor.linkEndedHint')}</p>}
       <Button asChild variant="secondary">
         {isSignedIn ? <Link to="/dashboard">{t('editor.back')}</Link> : <Link to="/">{t('notFound.home')}</Link>}
       </Button>

@@ -9,6 +9,7 @@ import { useToast } from '../../../ui/use-toast';
 import { ClipBadge, ClipContentField } from '../editor/ClipContentField';
 import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
 import type { ClipEncryption } from '../e2e/use-opened-clip';
+import { LeavingSpendsNote } from './LeavingSpendsNote';
 import { LiveUpdatesStatus } from './LiveUpdatesStatus';
 import { StoredClipFiles } from './StoredClipFiles';
 import { SharedClipActions, SharedClipNote } from './SharedClipActions';
@@ -18,6 +19,8 @@ import { SharedClipTitle } from './SharedClipTitle';
 export interface OpenedClipState {
   grant: ClipViewGrant;
   update: (change: (clip: Clip) => Clip) => void;
+  /** The views the link had before this open; null: it counts none, and leaving costs nothing. */
+  viewsLeftBefore: number | null;
 }
 
 /** A live file list names no grant: the one who opened the clip fetches its files with their own. */
@@ -44,7 +47,7 @@ interface SharedClipViewerViewProps {
 export function SharedClipViewerView({ clip, opened, onDeleted, encryption }: SharedClipViewerViewProps) {
   const { t } = useTranslation();
   const toast = useToast();
-  const { updateClip, refetchClip } = useClipCache();
+  const { updateClip, refreshViewedClip } = useClipCache();
   const [isSharing, setIsSharing] = useState(false);
   const update = opened ? opened.update : (change: (stored: Clip) => Clip) => updateClip(clip.id, change);
   const liveState = useClipLiveUpdates(clip.id, {
@@ -58,11 +61,11 @@ export function SharedClipViewerView({ clip, opened, onDeleted, encryption }: Sh
     // read again (that would take another view): its files come from the broadcast, with the grant.
     onFiles: (files) => {
       if (opened) update((stored) => ({ ...stored, files: withGrant(files, opened.grant) }));
-      else void refetchClip(clip.id);
+      else void refreshViewedClip(clip.id);
       toast.success({ title: t('editor.filesUpdatedByOwner') });
     },
     onSubscribed: () => {
-      if (!opened) void refetchClip(clip.id);
+      if (!opened) void refreshViewedClip(clip.id);
     },
     onDeleted,
   });
@@ -72,6 +75,7 @@ export function SharedClipViewerView({ clip, opened, onDeleted, encryption }: Sh
       <SharedClipTitle ownerName={clip.ownerName} isEncrypted={clip.encrypted} />
       <SharedClipNote tone="viewer">{t('editor.viewerNote')}</SharedClipNote>
       <LiveUpdatesStatus state={liveState} />
+      {opened && opened.viewsLeftBefore !== null && <LeavingSpendsNote isLastView={opened.viewsLeftBefore <= 1} />}
       <ClipPanel>
         <ClipContentField
           value={clip.content}

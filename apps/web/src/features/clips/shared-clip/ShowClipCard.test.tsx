@@ -56,6 +56,49 @@ describe('ShowClipCard', () => {
     expect(clipsApi.get).toHaveBeenCalledTimes(1);
   });
 
+  test('a one-time link says, before and while it is shown, that leaving or reloading spends the view', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(card());
+    vi.mocked(clipsApi.open).mockResolvedValue({ clip: openedClip, grant: GRANT });
+    renderCard();
+    expect(
+      await screen.findByText(
+        'Showing it spends one view. This is its last view: once it is shown, leaving or reloading this page ends the link.',
+      ),
+    ).toBeInTheDocument();
+    await showClip();
+    expect(await screen.findByLabelText('Clip content')).toHaveValue('The secret');
+    expect(
+      screen.getByText(
+        'This was the link’s last view: leaving or reloading this page ends it. Copy or download what you need first.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  test('a link with views to spare says that coming back spends another; one without a limit says nothing', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(card({ viewsLeft: 3 }));
+    vi.mocked(clipsApi.open).mockResolvedValue({ clip: openedClip, grant: GRANT });
+    renderCard();
+    expect(
+      await screen.findByText(
+        'Showing it spends one view. Once it is shown, leaving or reloading this page spends another view to see it again.',
+      ),
+    ).toBeInTheDocument();
+    await showClip();
+    expect(
+      await screen.findByText('Leaving or reloading this page spends another view to see the clip again.'),
+    ).toBeInTheDocument();
+  });
+
+  test('a link with only a password spends no view, so leaving costs nothing and nothing says it does', async () => {
+    vi.mocked(clipsApi.get).mockResolvedValue(card({ viewsLeft: null, hasPassword: true }));
+    vi.mocked(clipsApi.open).mockResolvedValue({ clip: openedClip, grant: GRANT });
+    renderCard();
+    await userEvent.type(await screen.findByLabelText('Password'), 'open sesame');
+    await showClip();
+    expect(await screen.findByLabelText('Clip content')).toHaveValue('The secret');
+    expect(screen.queryByText(/Leaving or reloading/)).not.toBeInTheDocument();
+  });
+
   test('counts views in the plural, and a password is asked for and sent', async () => {
     vi.mocked(clipsApi.get).mockResolvedValue(card({ viewsLeft: 3, expiresAt: null, hasPassword: true }));
     vi.mocked(clipsApi.open).mockResolvedValue({ clip: openedClip, grant: GRANT });
@@ -94,7 +137,7 @@ describe('ShowClipCard', () => {
     renderCard();
     await screen.findByText(/A clip shared with you/);
     await showClip();
-    expect(await screen.findByRole('alert')).toHaveTextContent('This clip does not exist or was deleted.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link no longer works');
     expect(screen.queryByRole('button', { name: 'Show clip' })).not.toBeInTheDocument();
   });
 });

@@ -65,7 +65,10 @@ export function ShowClipCard({ card, onOpened, onGone }: ShowClipCardProps) {
       <Lock className="h-8 w-8 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
       <p className="font-medium">{summary}</p>
       {card.viewsLeft !== null && (
-        <p className="text-sm text-slate-600 dark:text-slate-300">{t('protectedClip.spendNote')}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {t('protectedClip.spendNote')}{' '}
+          {t(card.viewsLeft === 1 ? 'protectedClip.lastViewNote' : 'protectedClip.leaveNote')}
+        </p>
       )}
       {card.hasPassword && (
         <div className="flex w-full flex-col gap-1.5 text-left">
