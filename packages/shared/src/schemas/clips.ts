@@ -214,7 +214,8 @@ export type ClipHistoryQuery = z.infer<typeof ClipHistoryQuery>;
 
 /**
  * `refresh=true`: the page already shows this clip and reads it again (after joining its live updates, or
- * when its files changed), which is the same visit, not another entry in the owner's view log.
+ * when its files changed), which is the same visit, not another entry in the owner's view log (believed only
+ * when that visit is logged already: the flag never keeps a read out of the log).
  */
 export const ClipReadQuery = z.object({ refresh: booleanQuery.optional() });
 export type ClipReadQuery = z.infer<typeof ClipReadQuery>;

@@ -34,6 +34,18 @@ describe('view log: one visit, one entry', () => {
     expect(await logOf(clip.id)).toHaveLength(2);
   });
 
+  test('a refresh with no visit logged before it is logged: the flag cannot keep a read out of the log', async () => {
+    const clip = await testApp.factory.clip({ owner, content: 'plain and unlimited' });
+    expect((await read(clip.id, '?refresh=true')).statusCode).toBe(200);
+    expect(await logOf(clip.id)).toHaveLength(1);
+    // Another browser's "refresh" is not this visit's either.
+    const other = await testApp.as(null).inject('GET', `/api/clipboard/${clip.id}?refresh=true`, undefined, {
+      'user-agent': USER_AGENTS.chromeDesktop,
+    });
+    expect(other.statusCode).toBe(200);
+    expect(await logOf(clip.id)).toHaveLength(2);
+  });
+
   test('a refresh flag that is not a boolean is a 400, never a 500', async () => {
     const clip = await testApp.factory.clip({ owner, content: 'plain' });
     const res = await read(clip.id, '?refresh=maybe');

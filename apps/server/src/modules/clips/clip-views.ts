@@ -10,19 +10,36 @@ export interface ViewerInfo {
 }
 
 /**
+ * How long after a logged open a read that says it is the same visit's refresh (`?refresh=true`) is
+ * believed: the viewer page reads again right after joining live updates, and when the clip's files change.
+ */
+export const VISIT_REFRESH_WINDOW_SECONDS = 600;
+
+/**
  * Logs one open of a clip by someone else than its owner, and drops what passes the newest
  * CLIP_VIEW_LOG_SIZE of that clip, in one statement: the read it rides on pays one round trip, no more.
  * (The DELETE sees the rows as before the INSERT, so it keeps one fewer of them.)
+ *
+ * `isRefresh`: the caller says this read refreshes a visit already logged. It is logged anyway unless the
+ * same viewer (account, device and browser) has an entry within VISIT_REFRESH_WINDOW_SECONDS, so the flag
+ * can merge a page's own reads into one entry but never keep a visit out of the owner's log.
  */
 export async function recordView(
   db: Database,
-  view: { clipId: string; viewerId: string | null; spentView: boolean; viewer: ViewerInfo },
+  view: { clipId: string; viewerId: string | null; spentView: boolean; viewer: ViewerInfo; isRefresh?: boolean },
 ): Promise<void> {
   const { device, browser } = userAgentKind(view.viewer.userAgent);
+  const alreadyLogged = view.isRefresh
+    ? sql`exists (select 1 from ${clipViews}
+                   where clip_id = ${view.clipId} and device = ${device} and browser = ${browser}
+                     and viewer_id is not distinct from ${view.viewerId}
+                     and viewed_at > now() - make_interval(secs => ${VISIT_REFRESH_WINDOW_SECONDS}))`
+    : sql`false`;
   await db.execute(sql`
     with added as (
       insert into ${clipViews} (clip_id, device, browser, viewer_id, spent_view)
-      values (${view.clipId}, ${device}, ${browser}, ${view.viewerId}, ${view.spentView})
+      select ${view.clipId}, ${device}, ${browser}, ${view.viewerId}, ${view.spentView}
+       where not ${alreadyLogged}
       returning clip_id
     )
     delete from ${clipViews}

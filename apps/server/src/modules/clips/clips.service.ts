@@ -147,9 +147,15 @@ export async function getClip(
   if (!access.isOwner && needsOpening(clip)) return toProtectedCard(clip, access.reachedBy);
   const [presented] = await Promise.all([
     present(ctx.db, clip, actor, viewerPresentation(ctx, access)),
-    access.isOwner || read.isRefresh
+    access.isOwner
       ? undefined
-      : recordView(ctx.db, { clipId: clip.id, viewerId: actor?.userId ?? null, spentView: false, viewer }),
+      : recordView(ctx.db, {
+          clipId: clip.id,
+          viewerId: actor?.userId ?? null,
+          spentView: false,
+          viewer,
+          isRefresh: read.isRefresh,
+        }),
   ]);
   return { ...presented, ownerName: access.ownerName };
 }
