@@ -77,7 +77,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const json = args.includes('--json');
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    return fail(io, json, new CliError(`Unknown command: ${name}. See clipsync --help`, EXIT.USAGE));
+    return fail(io, json, new CliError(`Unknown command: ${name}`, EXIT.USAGE));
   }
   if (asksForHelp(args)) {
     io.stdout.write(command.usage);
@@ -99,6 +99,7 @@ function fail(io: CliIo, json: boolean, error: unknown): number {
   // A message may carry a server's words or a name from the command line: neither may act on the terminal.
   if (json) writeLine(io.stderr, printableJson(failure.body));
   else writeLine(io.stderr, `clipsync: ${printable(failure.message)}`);
+  // The one pointer to the help, for every usage error: messages themselves do not repeat it.
   if (failure.exitCode === EXIT.USAGE && !json) writeLine(io.stderr, 'See clipsync --help');
   return failure.exitCode;
 }
