@@ -61,11 +61,11 @@ function terminalInput(keys: string) {
 }
 
 /**
- * A real server on a real port (the app the server's own tests build, on a fresh database) and a config
- * folder of its own, with `clipsync` run in-process against it.
+ * A real server on a real port (the app the server's own tests build, on a fresh database, with `serverEnv`
+ * over the test defaults) and a config folder of its own, with `clipsync` run in-process against it.
  */
-export async function startCliHarness() {
-  const testApp: TestApp = await buildTestApp();
+export async function startCliHarness(serverEnv: Record<string, string | undefined> = {}) {
+  const testApp: TestApp = await buildTestApp(serverEnv);
   const server = await testApp.listen();
   const home = await mkdtemp(join(tmpdir(), 'clipsync-cli-test-'));
   const configHome = join(home, 'config');
