@@ -1,3 +1,4 @@
+import type * as OsModule from 'node:os';
 import type { Clip } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { TestUser } from '../../../apps/server/test/factories';
@@ -5,7 +6,7 @@ import { startCliHarness, type CliHarness } from './harness';
 
 // This machine's interfaces, as the server reads them: a home network's address beside loopback and a container bridge.
 vi.mock('node:os', async (importOriginal) => {
-  const os = await importOriginal<typeof import('node:os')>();
+  const os = await importOriginal<typeof OsModule>();
   const entry = (address: string, internal: boolean) => ({
     address,
     netmask: '255.255.255.0',
