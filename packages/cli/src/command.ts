@@ -26,8 +26,11 @@ export const COMMON_OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
-export const COMMON_USAGE = `  --json       machine-readable output; on failure the server's {error, code} on stderr
-  -h, --help   this help`;
+/** The width of an option row's flags column: every command's rows start their words at the same place. */
+export const OPTION_COLUMN = 17;
+
+export const COMMON_USAGE = `  ${'--json'.padEnd(OPTION_COLUMN)}machine-readable output; on failure the server's {error, code} on stderr
+  ${'-h, --help'.padEnd(OPTION_COLUMN)}this help`;
 
 /** A clip's id (22 base64url characters) may start with `-`: one in 64 does. */
 const DASHED_ID = /^-[A-Za-z0-9_-]{21}$/;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatBytes, oneLine, printable, printableJson, printableLines } from './format';
+import { formatBytes, formatBytesExactly, oneLine, printable, printableJson, printableLines } from './format';
 
 describe('printable', () => {
   test.each([
@@ -58,6 +58,19 @@ describe('oneLine', () => {
   });
 });
 
-test('formatBytes reads as people count', () => {
-  expect([812, 4300, 10 * 1024 * 1024, 0].map(formatBytes)).toEqual(['812 B', '4.2 KB', '10 MB', '0 B']);
+test('formatBytes reads as people count: one decimal from KB up, none when the size is whole', () => {
+  expect([812, 4300, 10 * 1024 * 1024, 0, 11_000_000, 1536].map(formatBytes)).toEqual([
+    '812 B',
+    '4.2 KB',
+    '10 MB',
+    '0 B',
+    '10.5 MB',
+    '1.5 KB',
+  ]);
+  expect(formatBytes(10 * 1024 * 1024 + 1)).toBe('10.0 MB');
+});
+
+test('formatBytesExactly adds the bytes, so a size just over a limit never reads as the limit', () => {
+  expect(formatBytesExactly(11_000_000)).toBe('10.5 MB (11,000,000 bytes)');
+  expect(formatBytesExactly(10 * 1024 * 1024)).toBe('10 MB (10,485,760 bytes)');
 });

@@ -1,6 +1,10 @@
 import { UNSAFE_CHARACTER_SOURCE } from '@clipsync/shared';
 
-/** A byte count as people read it: `812 B`, `4.2 KB`, `10 MB` (powers of 1024, as the 10 MB rule counts). */
+/**
+ * A byte count as people read it: `812 B`, `4.2 KB`, `10.5 MB`, `10 MB` (powers of 1024, as SPEC's units and the
+ * 10 MB rule count). One decimal from KB up, left out only when the size is exactly whole: rounding to whole
+ * units made an 11 000 000-byte file read "10 MB", the limit it is over.
+ */
 export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB'];
   let value = bytes;
@@ -9,8 +13,13 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  const shown = unit === 0 || value >= 10 ? Math.round(value).toString() : value.toFixed(1).replace(/\.0$/, '');
+  const shown = unit === 0 || Number.isInteger(value) ? value.toString() : value.toFixed(1);
   return `${shown} ${units[unit]}`;
+}
+
+/** A size that is over or at a limit, with its exact bytes: near the limit, one decimal alone may read the same. */
+export function formatBytesExactly(bytes: number): string {
+  return `${formatBytes(bytes)} (${bytes.toLocaleString('en')} bytes)`;
 }
 
 /**

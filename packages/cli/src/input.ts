@@ -5,7 +5,7 @@ import type { UploadSource } from './api-client';
 import { CliError, usageError } from './errors';
 import { EXIT } from './exit-codes';
 import type { CliIo } from './io';
-import { formatBytes } from './format';
+import { formatBytesExactly } from './format';
 
 /**
  * The text a push sends: `--text` when given, else stdin when it is not a terminal (a pipe or a file),
@@ -59,7 +59,7 @@ export async function filesToUpload(io: CliIo, paths: string[]): Promise<UploadS
     if (!info.isFile()) throw usageError(`Not a file: ${given}`);
     if (info.size > MAX_UPLOAD_BYTES) {
       throw new CliError(
-        `${given} is ${formatBytes(info.size)}: files may be at most ${formatBytes(MAX_UPLOAD_BYTES)}`,
+        `${given} is ${formatBytesExactly(info.size)}: files may be at most ${formatBytesExactly(MAX_UPLOAD_BYTES)}`,
         EXIT.TOO_LARGE,
       );
     }

@@ -1,5 +1,6 @@
 import type { Command } from './command';
 import { desktopCommand } from './commands/desktop';
+import { devicesCommand } from './commands/devices';
 import { loginCommand } from './commands/login';
 import { logoutCommand } from './commands/logout';
 import { lsCommand } from './commands/ls';
@@ -26,6 +27,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   ls: lsCommand,
   share: shareCommand,
   send: sendCommand,
+  devices: devicesCommand,
   rm: rmCommand,
   watch: watchCommand,
   desktop: desktopCommand,
@@ -77,7 +79,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const json = args.includes('--json');
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) {
-    return fail(io, json, new CliError(`Unknown command: ${name}. See clipsync --help`, EXIT.USAGE));
+    return fail(io, json, new CliError(`Unknown command: ${name}`, EXIT.USAGE));
   }
   if (asksForHelp(args)) {
     io.stdout.write(command.usage);
@@ -98,7 +100,9 @@ function fail(io: CliIo, json: boolean, error: unknown): number {
       : new CliError(error instanceof Error ? error.message : String(error), EXIT.GENERAL_FAILURE);
   // A message may carry a server's words or a name from the command line: neither may act on the terminal.
   if (json) writeLine(io.stderr, printableJson(failure.body));
-  else writeLine(io.stderr, `clipsync: ${printable(failure.message)}`);
+  // Line by line: a message may list choices on lines of their own (the devices a name matches).
+  else writeLine(io.stderr, `clipsync: ${failure.message.split('\n').map(printable).join('\n')}`);
+  // The one pointer to the help, for every usage error: messages themselves do not repeat it.
   if (failure.exitCode === EXIT.USAGE && !json) writeLine(io.stderr, 'See clipsync --help');
   return failure.exitCode;
 }

@@ -123,14 +123,19 @@ describe('clipsync push, pull, ls, share and rm against a real server', () => {
     expect(await readFile(join(out, 'file'), 'utf8')).toBe('dot-dot bytes');
   });
 
-  test('a file over the 10 MB rule is refused with exit 5 before any clip is made', async () => {
+  test('a file over the 10 MB rule is refused with exit 5 before any clip is made, its size not read as the limit', async () => {
     const big = join(h.home, 'big.bin');
     await writeFile(big, '');
-    await truncate(big, MAX_UPLOAD_BYTES + 1);
+    await truncate(big, 11_000_000);
     const before = (await h.testApp.as(user).get('/api/clipboard/history')).headers['x-total-count'];
     const result = await h.cli(['push', '-t', 'with a big file', big], { env });
     expect(result.code).toBe(5);
-    expect(result.stderr).toContain('big.bin is 10 MB');
+    expect(result.stderr).toMatch(
+      /big\.bin is 10\.5 MB \(11,000,000 bytes\): files may be at most 10 MB \(10,485,760 bytes\)\n$/,
+    );
+    await truncate(big, MAX_UPLOAD_BYTES + 1);
+    const justOver = await h.cli(['push', big], { env });
+    expect(justOver.stderr).toContain('big.bin is 10.0 MB (10,485,761 bytes)');
     expect((await h.testApp.as(user).get('/api/clipboard/history')).headers['x-total-count']).toBe(before);
     const asJson = await h.cli(['push', big, '--json'], { env });
     expect(JSON.parse(asJson.stderr)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
@@ -191,6 +196,7 @@ describe('clipsync push, pull, ls, share and rm against a real server', () => {
     expect(JSON.parse((await h.cli(['share', id, '--json'], { env })).stdout)).toEqual({
       id,
       url: `${h.server}/clips/${id}`,
+      share: { linkId: id, expiresAt: null, maxViews: null, viewsLeft: null, hasPassword: false, state: null },
     });
 
     const removed = await h.cli(['rm', id], { env });
@@ -227,6 +233,27 @@ describe('clipsync push, pull, ls, share and rm against a real server', () => {
     const result = await h.cli([name, '--help']);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`Usage: clipsync ${name}`);
+  });
+
+  test.each(Object.keys(COMMANDS))(
+    '%s --help starts every option’s words in one column, --json and -h too',
+    async (name) => {
+      const { stdout } = await h.cli([name, '--help']);
+      const rows = stdout.slice(stdout.indexOf('\nOptions:\n')).split('\n').slice(2);
+      const columns = rows
+        .filter((row) => /^ {2}-/.test(row))
+        .map((row) => /^ {2}\S.*?\s{2,}(?=\S)/.exec(row)?.[0].length);
+      expect(rows.filter((row) => /^ {2}-/.test(row)).length).toBeGreaterThanOrEqual(2);
+      expect(new Set(columns), rows.join('\n')).toEqual(new Set([19]));
+    },
+  );
+
+  test('a usage error points at the help once', async () => {
+    const unknown = await h.cli(['frobnicate'], { env });
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toBe('clipsync: Unknown command: frobnicate\nSee clipsync --help\n');
+    const badFlag = await h.cli(['push', '--colour'], { env });
+    expect(badFlag.stderr.match(/See clipsync --help/g)).toHaveLength(1);
   });
 
   test('clipsync --help lists every command', async () => {

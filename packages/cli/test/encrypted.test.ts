@@ -175,6 +175,8 @@ describe('clipsync push --e2e, share --e2e and pull of an encrypted link against
       },
     );
     expect(shared.code, shared.stderr).toBe(0);
+    expect(shared.stderr).toContain('1 of 1 views left · needs the password it was encrypted with.');
+    expect(shared.stderr).not.toContain('sesame');
     const { id: linkId, fragment } = linkParts(shared.stdout);
     const owners = await clipOnServer(linkId);
     expect(owners.encrypted).toBe(true);
@@ -191,7 +193,7 @@ describe('clipsync push --e2e, share --e2e and pull of an encrypted link against
     expect((await h.testApp.as(null).post(`/api/clipboard/${linkId}/open`, {})).statusCode).toBe(404);
 
     const asJson = await h.cli(['share', '--e2e', '--expires', '1h', '-t', 'x', '--json'], { env });
-    expect(Object.keys(JSON.parse(asJson.stdout) as object).sort()).toEqual(['encrypted', 'id', 'url']);
+    expect(Object.keys(JSON.parse(asJson.stdout) as object).sort()).toEqual(['encrypted', 'id', 'share', 'url']);
   });
 
   test('share --e2e with a clip id is refused (exit 2): an existing clip cannot be encrypted after the fact', async () => {

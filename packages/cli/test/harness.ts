@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
-import type { TokenScope } from '@clipsync/shared';
+import type { Device, TokenScope } from '@clipsync/shared';
 import { buildTestApp, type TestApp } from '../../../apps/server/test/build-test-app';
 import type { TestUser } from '../../../apps/server/test/factories';
 import type { CliIo } from '../src/io';
@@ -61,11 +61,11 @@ function terminalInput(keys: string) {
 }
 
 /**
- * A real server on a real port (the app the server's own tests build, on a fresh database) and a config
- * folder of its own, with `clipsync` run in-process against it.
+ * A real server on a real port (the app the server's own tests build, on a fresh database, with `serverEnv`
+ * over the test defaults) and a config folder of its own, with `clipsync` run in-process against it.
  */
-export async function startCliHarness() {
-  const testApp: TestApp = await buildTestApp();
+export async function startCliHarness(serverEnv: Record<string, string | undefined> = {}) {
+  const testApp: TestApp = await buildTestApp(serverEnv);
   const server = await testApp.listen();
   const home = await mkdtemp(join(tmpdir(), 'clipsync-cli-test-'));
   const configHome = join(home, 'config');
@@ -105,9 +105,23 @@ export async function startCliHarness() {
     return { CLIPSYNC_URL: server, CLIPSYNC_TOKEN: (await tokenOf(user, scopes)).token };
   }
 
+  /** A CLI signed in by the device sign-in, as `clipsync login` does it: a device of its own, named so. */
+  async function signInDevice(owner: TestUser, clientName: string) {
+    const code = (await testApp.as(null).post('/api/device/code', { clientName })).json();
+    await testApp
+      .as(owner)
+      .post('/api/device/approve', { userCode: code.user_code, scopes: ['clips:read', 'clips:write'] });
+    const granted = (await testApp.as(null).post('/api/device/token', { device_code: code.device_code })).json();
+    const token = granted.access_token as string;
+    const devices = (await testApp.as({ tokens: { access_token: token } }).get('/api/devices')).json().devices;
+    const device = (devices as Device[]).find((one) => one.current)!;
+    return { token, device, env: { CLIPSYNC_URL: server, CLIPSYNC_TOKEN: token } };
+  }
+
   return {
     testApp,
     server,
+    signInDevice,
     home,
     configHome,
     cli,

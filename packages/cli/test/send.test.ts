@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Device, DeviceSendPayload } from '@clipsync/shared';
+import type { DeviceSendPayload } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestUser } from '../../../apps/server/test/factories';
 import { createApiClient } from '../src/api-client';
@@ -23,18 +23,7 @@ describe('clipsync send, and watch receiving what is sent', { timeout: 60_000 },
     await h.close();
   });
 
-  /** A CLI signed in by the device sign-in, as `clipsync login` does it: a device of its own, named so. */
-  async function cliDevice(owner: TestUser, clientName: string) {
-    const code = (await h.testApp.as(null).post('/api/device/code', { clientName })).json();
-    await h.testApp
-      .as(owner)
-      .post('/api/device/approve', { userCode: code.user_code, scopes: ['clips:read', 'clips:write'] });
-    const granted = (await h.testApp.as(null).post('/api/device/token', { device_code: code.device_code })).json();
-    const token = granted.access_token as string;
-    const devices = (await h.testApp.as({ tokens: { access_token: token } }).get('/api/devices')).json().devices;
-    const device = (devices as Device[]).find((one) => one.current)!;
-    return { token, device, env: { CLIPSYNC_URL: h.server, CLIPSYNC_TOKEN: token } };
-  }
+  const cliDevice = (owner: TestUser, clientName: string) => h.signInDevice(owner, clientName);
 
   /** The watch's receiving half on a device's token, without a clipboard: what it put there is recorded. */
   function receiverOf(token: string) {
@@ -63,21 +52,40 @@ describe('clipsync send, and watch receiving what is sent', { timeout: 60_000 },
     return { put, reported, raw, receiver, connected: () => isConnected, close };
   }
 
-  test('unknown or ambiguous names are exit 2 with the names; nothing is sent', async () => {
+  test('a name, the start of one or an id picks a device; unknown or ambiguous is exit 2 with the candidates and their ids; nothing is sent', async () => {
     const laptop = await cliDevice(user, 'laptop');
-    await cliDevice(user, 'Build box');
-    await cliDevice(user, 'twin');
-    await cliDevice(user, 'Twin');
+    const box = await cliDevice(user, 'Build box');
+    // Two names one query starts, as the server's distinguishing default names (`… · otter`) make them.
+    const twin = await cliDevice(user, 'twin · otter');
+    const otherTwin = await cliDevice(user, 'Twin · heron');
     const unknown = await h.cli(['send', '--to', 'phone'], { env: laptop.env, stdin: 'x' });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('No device named "phone"');
-    expect(unknown.stderr).toContain('Build box (cli)');
-    expect(unknown.stderr).not.toContain('laptop (cli)');
+    expect(unknown.stderr).toContain('No device named "phone". Your devices:\n');
+    expect(unknown.stderr).toContain(`  Build box  ${box.device.id} (cli, `);
+    expect(unknown.stderr).not.toContain('laptop');
     const ambiguous = await h.cli(['send', '--to', 'build box,TWIN'], { env: laptop.env, stdin: 'x' });
     expect(ambiguous.code).toBe(2);
-    expect(ambiguous.stderr).toContain('2 devices are named "TWIN"');
+    expect(ambiguous.stderr).toContain('2 devices match "TWIN": give its id instead');
+    for (const { device } of [twin, otherTwin])
+      expect(ambiguous.stderr).toContain(`  ${device.name}  ${device.id} (cli, `);
+    expect(ambiguous.stderr.match(/See clipsync --help/g)).toHaveLength(1);
     expect((await h.cli(['send', '--to', 'build box'], { env: laptop.env })).code).toBe(2);
     expect((await h.cli(['send'], { env: laptop.env, stdin: 'x' })).code).toBe(2);
+
+    const byStart = await h.cli(['send', '--to', 'BUI', '--json'], { env: laptop.env, stdin: 'by its start' });
+    expect(byStart.code, byStart.stderr).toBe(0);
+    expect(JSON.parse(byStart.stdout).sends).toEqual([expect.objectContaining({ deviceId: box.device.id })]);
+    const byId = await h.cli(['send', '--to', `${otherTwin.device.id}`, '--json'], { env: laptop.env, stdin: 'by id' });
+    expect(byId.code, byId.stderr).toBe(0);
+    expect(JSON.parse(byId.stdout).sends).toEqual([
+      expect.objectContaining({ deviceId: otherTwin.device.id, name: 'Twin · heron' }),
+    ]);
+  });
+
+  test('send --help points at clipsync devices for the names and ids', async () => {
+    const help = await h.cli(['send', '--help']);
+    expect(help.stdout).toContain('as clipsync devices lists them');
+    expect(help.stdout).not.toContain("clipsync's devices list");
   });
 
   test('send --to a watching CLI: delivered, acted on once and acknowledged; into the clipboard when it accepts', async () => {

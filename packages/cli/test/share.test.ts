@@ -94,6 +94,38 @@ describe('clipsync share --expires --views --password --stop against a real serv
     expect(again.stdout).toMatch(/[▀▄█]/);
   });
 
+  test('it confirms what it set (expiry, views left, a password: never the password) on stderr, and --json is the whole share', async () => {
+    const id = await newClip();
+    const result = await h.cli(
+      ['share', id, '--views', '3', '--expires', '1d', '--password=tr0ub4dor-and-3', '--no-qr'],
+      { env },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    const { expiresAt, linkId } = (await ownersView(id)).share!;
+    const when = `${expiresAt!.slice(0, 10)} ${expiresAt!.slice(11, 16)} UTC`;
+    expect(result.stderr).toContain(`Link settings: expires ${when} · 3 of 3 views left · needs a password.\n`);
+    expect(result.stdout + result.stderr).not.toContain('tr0ub4dor');
+
+    const asJson = await h.cli(['share', id, '--json'], { env });
+    expect(asJson.stderr).toBe('');
+    expect(JSON.parse(asJson.stdout)).toEqual({
+      id,
+      url: `${h.server}/clips/${linkId}`,
+      share: { linkId, expiresAt, maxViews: 3, viewsLeft: 3, hasPassword: true, state: null },
+    });
+
+    const plain = await h.cli(['share', await newClip(), '--no-qr'], { env });
+    expect(plain.stderr).toContain('Link settings: never expires · unlimited views · no password.\n');
+  });
+
+  test('signed in to localhost on a server that names no network address (PUBLIC_URL set), it says a phone cannot open the link', async () => {
+    const id = await newClip();
+    const result = await h.cli(['share', id], { env });
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout.split('\n')[0]).toBe(`${h.server}/clips/${id}`);
+    expect(result.stderr).toContain('This link names this computer only (localhost), which a phone cannot open');
+  });
+
   test('values it does not take are usage errors (exit 2), and --help says to keep passwords off the command line', async () => {
     const id = await newClip();
     for (const args of [

@@ -33,7 +33,7 @@ is exactly the code printed here, then approve. The token it receives (${CLI_SCO
 you untick) is stored in your config folder, readable by you alone; clipsync logout revokes it.
 
 Options:
-  --no-qr      the link and code only
+  --no-qr          the link and code only
 ${COMMON_USAGE}
 `,
   async run({ io, args, json }) {

@@ -8,39 +8,35 @@ import {
 } from '@clipsync/shared';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { usageError } from '../errors';
+import { pickDevice } from '../device-match';
 import { formatBytes, printable } from '../format';
 import { filesToUpload, textToPush } from '../input';
 import { writeLine } from '../io';
 import { signedInClient } from '../session';
 
-/** The devices the names pick, each name matched case-insensitively against one device; else exit 2 with the names. */
+/**
+ * The devices the names pick among the account's other devices (this one is never a target): each a name, the
+ * start of one (case-insensitive) or an id; unknown or ambiguous is exit 2 with the candidates and their ids.
+ */
 export function pickDevices(devices: readonly Device[], names: readonly string[]): Device[] {
   const others = devices.filter((device) => !device.current);
-  const listed = others.map(
-    (device) => `  ${printable(device.name)} (${device.kind}${device.online ? ', online' : ''})`,
-  );
-  const known = listed.length > 0 ? `Your other devices:\n${listed.join('\n')}` : 'You have no other devices.';
-  const picked = names.map((name) => {
-    const matches = others.filter((device) => device.name.toLowerCase() === name.trim().toLowerCase());
-    if (matches.length === 0) throw usageError(`No device named "${name}". ${known}`);
-    if (matches.length > 1) throw usageError(`${matches.length} devices are named "${name}": rename one. ${known}`);
-    return matches[0]!;
-  });
+  const picked = names.map((name) => pickDevice(others, name));
   return picked.filter((device, index) => picked.findIndex(({ id }) => id === device.id) === index);
 }
 
 export const sendCommand: Command = {
   summary: "send text or files to some of your devices ('delivered' or 'queued' for each)",
-  usage: `Usage: clipsync send --to NAME[,NAME…] [-t TEXT] [FILE…]
+  usage: `Usage: clipsync send --to DEVICE[,DEVICE…] [-t TEXT] [FILE…]
 
-Sends to your own devices by name (as clipsync's devices list and the web's "My devices" page name
-them, case-insensitively). The text is --text, else what comes on stdin; with FILEs, a clip is made
-of the text and the files (at most ${formatBytes(MAX_UPLOAD_BYTES)} each) and that clip is sent.
+Sends to your own devices, each named by its name, the start of its name (both case-insensitively)
+or its id, as clipsync devices lists them. The text is --text, else what comes on stdin; with FILEs,
+a clip is made of the text and the files (at most ${formatBytes(MAX_UPLOAD_BYTES)} each) and that clip is sent.
 For each device it prints "delivered" (its socket has it now) or "queued" (it gets it when it next
-connects, within 7 days). An unknown or ambiguous name is exit 2, with the names you have.
+connects, within 7 days). An unknown name, or one several devices match, is exit 2, with the
+candidates and their ids.
 
 Options:
-  --to NAMES       the devices, comma-separated (at most ${DEVICE_SEND_TARGETS_MAX})
+  --to DEVICES     the devices, comma-separated (at most ${DEVICE_SEND_TARGETS_MAX})
   -t, --text TEXT  the text to send
 ${COMMON_USAGE}
 `,
@@ -57,7 +53,7 @@ ${COMMON_USAGE}
       .split(',')
       .map((name) => name.trim())
       .filter((name) => name !== '');
-    if (names.length === 0) throw usageError('Say where with --to NAME[,NAME…]');
+    if (names.length === 0) throw usageError('Say where with --to DEVICE[,DEVICE…] (clipsync devices lists them)');
     if (names.length > DEVICE_SEND_TARGETS_MAX) throw usageError(`At most ${DEVICE_SEND_TARGETS_MAX} devices per send`);
     const files = await filesToUpload(io, positionals);
     const text = (await textToPush(io, values.text)) ?? '';

@@ -1,4 +1,10 @@
-import { CLIP_ENDPOINTS, CLIP_SHARE_MAX_VIEWS, type UpdateClipShareRequest } from '@clipsync/shared';
+import {
+  CLIP_ENDPOINTS,
+  CLIP_SHARE_MAX_VIEWS,
+  type ClipShareSettings,
+  type UpdateClipShareRequest,
+} from '@clipsync/shared';
+import type { ApiClient } from '../api-client';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { CliError, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
@@ -6,6 +12,7 @@ import { shareNewEncryptedClip } from '../e2e/share';
 import { writeLine, type CliIo } from '../io';
 import { terminalQr } from '../qr';
 import { passwordOption, withPasswordAsked } from '../secret-input';
+import { describeShareAddress, shareAddressOf } from '../share-address';
 import { clipIdArgument, clipLink, signedInClient } from '../session';
 
 const HOUR_MS = 3_600_000;
@@ -38,8 +45,10 @@ export const shareCommand: Command = {
   usage: `Usage: clipsync share ID [--expires 1h|1d|7d|30d|never] [--views N|unlimited] [--delete-after] [--password] [--stop]
        clipsync share --e2e [-t TEXT] [FILE…] [--expires …] [--views …] [--delete-after] [--password]
 
-Prints the link of clip ID and a QR code a phone can scan. Whoever holds the link may read the clip, within
-the limits set here. Settings left out are kept.
+Prints the link of clip ID and a QR code a phone can scan, then (on stderr) what the link allows: its
+expiry, views left and whether it needs a password. Whoever holds the link may read the clip, within the
+limits set here. Settings left out are kept. Signed in to localhost, the link uses this computer's network
+address, as the web's share dialog does (and says so when the server names none).
 
 With --e2e, makes a new end-to-end encrypted clip of the text (--text, else stdin when it is not a terminal)
 and FILEs, as clipsync push --e2e does, sets its link's --expires and --views, and prints the link with its
@@ -98,8 +107,9 @@ ${COMMON_USAGE}
       if (values.stop || values['no-password'])
         throw usageError('--e2e makes a new clip: --stop and --no-password do not apply');
       const options = { paths: positionals, text: values.text, password: values.password, settings };
-      const { id, url } = await shareNewEncryptedClip(io, json, options);
-      await printLink(io, json, { id, url, encrypted: true }, !values['no-qr']);
+      const { client, id, url, share } = await shareNewEncryptedClip(io, json, options);
+      const answer = { id, url, encrypted: true as const, share: share ?? defaultShare(id) };
+      await printLink(io, json, client, answer, !values['no-qr'], values.password !== undefined);
       return;
     }
     if (values.text !== undefined) throw usageError('--text goes with --e2e (a new encrypted clip)');
@@ -121,15 +131,16 @@ ${COMMON_USAGE}
     if (values.password !== undefined) {
       settings.password = await passwordOption(io, values.password, 'Password for the link: ');
     }
-    const linkId = isChanging
-      ? (await client.call(CLIP_ENDPOINTS.updateShare, { params: { id }, body: settings })).linkId
-      : await currentLinkId(client, id);
-    if (linkId === null)
+    const share = isChanging
+      ? await client.call(CLIP_ENDPOINTS.updateShare, { params: { id }, body: settings })
+      : await currentShare(client, id);
+    if (share !== null && share.linkId === null)
       throw new CliError(
         'This clip is not shared: its link was stopped, expired or spent its views. Set --expires or --views for a new one.',
         EXIT.GENERAL_FAILURE,
       );
-    await printLink(io, json, { id, url: clipLink(client.server, linkId) }, !values['no-qr']);
+    const url = clipLink(client.server, share?.linkId ?? id);
+    await printLink(io, json, client, { id, url, share }, !values['no-qr']);
   },
 };
 
@@ -140,28 +151,78 @@ function onlyPositional(positionals: string[]): string {
   return positionals[0]!;
 }
 
-/** The link on stdout, then its QR code unless asked not to; with --json, the one line instead. */
-async function printLink(
-  io: CliIo,
-  json: boolean,
-  answer: { id: string; url: string; encrypted?: true },
-  withQr: boolean,
-) {
-  if (json) {
-    printJson(io, answer);
-    return;
-  }
-  writeLine(io.stdout, answer.url);
-  if (withQr) io.stdout.write(await terminalQr(answer.url));
+/** What `share` answers: the clip, its link and, for the owner, the link's whole settings. */
+interface ShareAnswer {
+  id: string;
+  url: string;
+  encrypted?: true;
+  /** Null for someone else's clip, whose link's settings are its owner's. */
+  share: ClipShareSettings | null;
 }
 
 /**
- * Others open a clip by its link's id: the clip's own until its owner stops or renews the link (`share` then
- * says which); someone else's protected clip answers its card, already under that id. Fetched in any case: a
- * link to a clip that does not exist (a typo) would only fail on the phone.
+ * The link, moved to the address the web's share dialog would give (a phone cannot open localhost), on
+ * stdout with its QR code unless asked not to; on stderr, where it points when that is not the server signed
+ * in to, and what the link allows. With --json, the one line instead, the settings whole.
  */
-async function currentLinkId(client: Awaited<ReturnType<typeof signedInClient>>, id: string): Promise<string | null> {
+async function printLink(
+  io: CliIo,
+  json: boolean,
+  client: ApiClient,
+  answer: ShareAnswer,
+  withQr: boolean,
+  /** An end-to-end encrypted clip's password, mixed into its key: the server's settings know nothing of it. */
+  hasKeyPassword = false,
+) {
+  const address = await shareAddressOf(client);
+  const url = `${address.server}${answer.url.slice(client.server.length)}`;
+  if (json) {
+    printJson(io, { ...answer, url });
+    return;
+  }
+  writeLine(io.stdout, url);
+  if (withQr) io.stdout.write(await terminalQr(url));
+  const where = describeShareAddress(address);
+  if (where !== null) writeLine(io.stderr, where);
+  if (answer.share !== null) {
+    writeLine(io.stderr, `Link settings: ${describeShareSettings(answer.share, hasKeyPassword)}.`);
+  }
+}
+
+/** The settings in words: when the link ends, the views it has left, and whether it needs a password (never which). */
+export function describeShareSettings(share: ClipShareSettings, hasKeyPassword = false): string {
+  const expiry = share.expiresAt === null ? 'never expires' : `expires ${formatExpiry(share.expiresAt)}`;
+  const views = share.maxViews === null ? 'unlimited views' : `${share.viewsLeft ?? 0} of ${share.maxViews} views left`;
+  const password = hasKeyPassword
+    ? 'needs the password it was encrypted with'
+    : share.hasPassword
+      ? 'needs a password'
+      : 'no password';
+  return [expiry, views, password].join(' · ');
+}
+
+/** `2026-11-26 15:04 UTC`: a moment anyone reading the line (or a log of it) places the same way. */
+const formatExpiry = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+
+/** A clip never given settings has the link every clip starts with: its own id, no limits (the server leaves it out). */
+const defaultShare = (id: string): ClipShareSettings => ({
+  linkId: id,
+  expiresAt: null,
+  maxViews: null,
+  viewsLeft: null,
+  hasPassword: false,
+  state: null,
+});
+
+/**
+ * Others open a clip by its link's id: the clip's own until its owner stops or renews the link (`share` then
+ * says which); someone else's protected clip answers its card, already under that id, and no settings (null).
+ * Fetched in any case: a link to a clip that does not exist (a typo) would only fail on the phone.
+ */
+async function currentShare(client: ApiClient, id: string): Promise<ClipShareSettings | null> {
   const clip = await client.call(CLIP_ENDPOINTS.get, { params: { id } });
-  if ('protected' in clip || !clip.share) return clip.id;
-  return clip.share.state === null ? clip.share.linkId : null;
+  if ('protected' in clip) return null;
+  // Only the owner may change a clip: only the owner is answered its link's settings.
+  if (!clip.abilities.update) return null;
+  return clip.share ?? defaultShare(clip.id);
 }

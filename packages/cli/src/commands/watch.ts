@@ -31,9 +31,9 @@ Clipboard tools: wl-clipboard on Wayland, xclip on X11, pbpaste/pbcopy on macOS,
 PowerShell on Windows; watch names the one it uses, or what to install (exit 2).
 
 Options:
-  --send-only       only send what is copied here
-  --receive-only    only receive new clips
-  --interval MS     how often xclip, pbpaste or PowerShell is read (${INTERVAL_MIN_MS} to ${INTERVAL_MAX_MS}, default ${INTERVAL_DEFAULT_MS})
+  --send-only      only send what is copied here
+  --receive-only   only receive new clips
+  --interval MS    how often xclip, pbpaste or PowerShell is read (${INTERVAL_MIN_MS} to ${INTERVAL_MAX_MS}, default ${INTERVAL_DEFAULT_MS})
 ${COMMON_USAGE}
 `,
   async run({ io, args, json }) {

@@ -16,7 +16,7 @@ import {
 import type { UploadSource } from '../api-client';
 import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
-import { formatBytes } from '../format';
+import { formatBytesExactly } from '../format';
 
 /**
  * The text's envelope (docs/encryption.md#text). Its length is known before encrypting, so a text the
@@ -43,7 +43,7 @@ export function sealedUploads(files: UploadSource[], key: ShareKey): UploadSourc
     const size = encryptedFileSize(file.size, key.hasPassword);
     if (size > MAX_UPLOAD_BYTES) {
       throw new CliError(
-        `${file.name} is ${formatBytes(size)} once encrypted: files may be at most ${formatBytes(MAX_UPLOAD_BYTES)}`,
+        `${file.name} is ${formatBytesExactly(size)} once encrypted: files may be at most ${formatBytesExactly(MAX_UPLOAD_BYTES)}`,
         EXIT.TOO_LARGE,
       );
     }

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { CLIP_ENDPOINTS, ResourceId, type UpdateClipShareRequest } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, ResourceId, type ClipShareSettings, type UpdateClipShareRequest } from '@clipsync/shared';
+import type { ApiClient } from '../api-client';
 import { CliError, usageError } from '../errors';
 import { writeLine, type CliIo } from '../io';
 import { signedInClient } from '../session';
@@ -19,24 +20,24 @@ export interface EncryptedShareOptions {
 /**
  * `share --e2e`: the clip is encrypted before anything is uploaded, so it is a new clip, made as
  * push --e2e makes one, and its link then gets the expiry and view limit asked for. Answers the link, key
- * included.
+ * included, the client it was made with, and the link's settings (null when none were asked: no limits).
  */
 export async function shareNewEncryptedClip(
   io: CliIo,
   json: boolean,
   options: EncryptedShareOptions,
-): Promise<{ id: string; url: string }> {
+): Promise<{ client: ApiClient; id: string; url: string; share: ClipShareSettings | null }> {
   await refuseClipIds(io, options.paths);
   const input = await encryptedInput(io, options, options.paths);
   const client = await signedInClient(io);
   const { clip, key, url } = await createEncryptedClip(io, client, input, json);
-  if (Object.keys(options.settings).length === 0) return { id: clip.id, url };
+  if (Object.keys(options.settings).length === 0) return { client, id: clip.id, url, share: null };
   try {
-    const { linkId } = await client.call(CLIP_ENDPOINTS.updateShare, {
+    const share = await client.call(CLIP_ENDPOINTS.updateShare, {
       params: { id: clip.id },
       body: options.settings,
     });
-    return { id: clip.id, url: encryptedClipLink(client.server, linkId ?? clip.id, key) };
+    return { client, id: clip.id, url: encryptedClipLink(client.server, share.linkId ?? clip.id, key), share };
   } catch (error) {
     // The link works already, without the limits asked for; its key is nowhere else.
     if (error instanceof CliError && !json) {

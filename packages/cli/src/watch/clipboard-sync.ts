@@ -16,7 +16,7 @@ import type { ClipboardBackend } from '../clipboard/backend';
 import { contentKey, isPng, PNG_TYPE, type ClipboardContent } from '../clipboard/content';
 import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
-import { formatBytes } from '../format';
+import { formatBytesExactly } from '../format';
 import { EchoGuard } from './echo-guard';
 
 /** One thing `watch` did, for its activity log. */
@@ -179,7 +179,7 @@ export class ClipboardSync {
     }
     if (content.kind === 'image' && content.png.length > MAX_UPLOAD_BYTES) {
       this.options.problem(
-        `Not sent: the copied image is ${formatBytes(content.png.length)}, over the server's limit of ${formatBytes(MAX_UPLOAD_BYTES)}`,
+        `Not sent: the copied image is ${formatBytesExactly(content.png.length)}, over the server's limit of ${formatBytesExactly(MAX_UPLOAD_BYTES)}`,
       );
       return;
     }

@@ -588,7 +588,7 @@ export const DEVICE_ENDPOINTS = defineEndpoints({
 /**
  * The account's devices (browsers, installed apps, CLIs), each one session: managed from a signed-in browser
  * only (a token gets 403 `TOKEN_NOT_ALLOWED`), except the list, which a token that may send (`clips:write`)
- * reads to find its targets. Another user's device, or an unknown id, is 404. Not to be confused with
+ * reads to find its targets, and a rename. Another user's device, or an unknown id, is 404. Not to be confused with
  * DEVICE_ENDPOINTS, the device sign-in that makes a CLI one of these.
  */
 export const ACCOUNT_DEVICE_ENDPOINTS = defineEndpoints({
@@ -604,10 +604,12 @@ export const ACCOUNT_DEVICE_ENDPOINTS = defineEndpoints({
   register: { method: 'POST', path: '/devices', body: RegisterDeviceRequest, status: 201, response: Device },
   /**
    * Renames it and/or sets its receive policy (`{ name?, receivePolicy? }`); `accept` for a browser is 400
-   * (only cli and app may take it).
+   * (only cli and app may take it). A token with `clips:write` may rename (`clipsync devices rename`), not set
+   * a receive policy (403 `TOKEN_NOT_ALLOWED`).
    */
   update: {
     method: 'PATCH',
+    scope: 'clips:write',
     path: '/devices/:id',
     params: DeviceIdParams,
     body: UpdateDeviceRequest,

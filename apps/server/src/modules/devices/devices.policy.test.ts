@@ -18,6 +18,14 @@ describe('devicePolicy', () => {
     expect(devicePolicy[action](null, device)).toBe(false);
   });
 
+  test('only the owner signed in to a browser may set a receive policy: a token of the owner may not', () => {
+    const token: Actor = { userId: 'owner', sessionId: 's3', expiresAt: 0, scopes: ['clips:write'] };
+    expect(devicePolicy.setReceivePolicy(actors.owner ?? null, device)).toBe(true);
+    expect(devicePolicy.setReceivePolicy(token, device)).toBe(false);
+    expect(devicePolicy.update(token, device)).toBe(true);
+    expect(devicePolicy.setReceivePolicy(actors.other ?? null, device)).toBe(false);
+  });
+
   test('authorize: another user is told the device does not exist (404), as a signed-out caller is', () => {
     const codeOf = (actor: Actor, action: 'update' | 'remove') => {
       try {

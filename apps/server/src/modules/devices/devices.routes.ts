@@ -10,7 +10,8 @@ const signedIn = { tags: ['devices'], security: [{ bearer: [] }], response: erro
 
 /**
  * The account's devices: for a signed-in browser session only (the entries name no scope, so tokens get 403),
- * but for the list, which a token with `clips:write` reads to find where to send.
+ * but for the list, which a token with `clips:write` reads to find where to send, and a rename (the service
+ * refuses a token's receive policy).
  */
 export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: DevicesContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', signedInOnly);

@@ -124,6 +124,9 @@ export async function updateDevice(
   input: UpdateDeviceRequest,
 ): Promise<Device> {
   const device = await findDevice(ctx, actor, deviceId, 'update');
+  if (input.receivePolicy !== undefined && !devicePolicy.setReceivePolicy(actor, device)) {
+    throw new AppError('TOKEN_NOT_ALLOWED');
+  }
   if (input.receivePolicy === 'accept' && !canAcceptInto(kindOf(device))) {
     throw new AppError(
       'VALIDATION_FAILED',

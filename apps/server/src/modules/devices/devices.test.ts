@@ -188,7 +188,7 @@ describe("the account's devices", () => {
     expect(await testApp.context.db.select().from(devices).where(eq(devices.id, phoneDevice.id))).toEqual([]);
   });
 
-  test("another user's device and a forged id are one 404; signed out 401; a token lists only (403 TOKEN_NOT_ALLOWED)", async () => {
+  test("another user's device and a forged id are one 404; signed out 401; a token lists and renames only (403 TOKEN_NOT_ALLOWED)", async () => {
     const owner = await testApp.factory.user();
     const stranger = await testApp.factory.user();
     const device = await register(owner);
@@ -219,13 +219,21 @@ describe("the account's devices", () => {
     ]);
     for (const res of [
       await testApp.as(cli).post('/api/devices', { name: 'x', kind: 'browser' }),
-      await testApp.as(cli).patch(`/api/devices/${device.id}`, { name: 'x' }),
+      await testApp.as(cli).patch(`/api/devices/${device.id}`, { name: 'x', receivePolicy: 'off' }),
+      await testApp.as(cli).patch(`/api/devices/${device.id}`, { receivePolicy: 'ask' }),
       await testApp.as(cli).delete(`/api/devices/${device.id}`),
     ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json().code).toBe('TOKEN_NOT_ALLOWED');
     }
     expect((await list(owner)).map(({ name }) => name).sort()).toEqual(['Chrome on Android', 'clipsync']);
+    // `clipsync devices rename`: a token with clips:write renames, any device of its account, another's none.
+    const renamed = await testApp.as(cli).patch(`/api/devices/${device.id}`, { name: 'Kitchen phone' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json<Device>()).toMatchObject({ id: device.id, name: 'Kitchen phone', receivePolicy: 'ask' });
+    const strangersDevice = await register(await browser(stranger));
+    expect((await testApp.as(cli).patch(`/api/devices/${strangersDevice.id}`, { name: 'x' })).statusCode).toBe(404);
+    expect((await list(owner)).map(({ name }) => name).sort()).toEqual(['Kitchen phone', 'clipsync']);
   });
 
   test("presence: the account's other device hears a device come online and go offline; a stranger hears nothing", async () => {
