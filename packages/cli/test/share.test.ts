@@ -103,7 +103,9 @@ describe('clipsync share --expires --views --password --stop against a real serv
     expect(result.code, result.stderr).toBe(0);
     const { expiresAt, linkId } = (await ownersView(id)).share!;
     const when = `${expiresAt!.slice(0, 10)} ${expiresAt!.slice(11, 16)} UTC`;
-    expect(result.stderr).toContain(`Link settings: expires ${when} · 3 of 3 views left · needs a password.\n`);
+    expect(result.stderr).toContain(
+      `Link settings: expires ${when} · 3 of 3 views left · needs a password · the clip stays when the link ends.\n`,
+    );
     expect(result.stdout + result.stderr).not.toContain('tr0ub4dor');
 
     const asJson = await h.cli(['share', id, '--json'], { env });
@@ -115,7 +117,9 @@ describe('clipsync share --expires --views --password --stop against a real serv
     });
 
     const plain = await h.cli(['share', await newClip(), '--no-qr'], { env });
-    expect(plain.stderr).toContain('Link settings: never expires · unlimited views · no password.\n');
+    expect(plain.stderr).toContain(
+      'Link settings: never expires · unlimited views · no password · the clip stays when the link ends.\n',
+    );
   });
 
   test('signed in to localhost on a server that names no network address (PUBLIC_URL set), it says a phone cannot open the link', async () => {

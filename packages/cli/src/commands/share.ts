@@ -61,7 +61,8 @@ Options:
   --views N        the link shows the clip N times (1-${CLIP_SHARE_MAX_VIEWS}), then stops working; or unlimited;
                    the clip stays unless --delete-after
   --delete-after   delete the clip (its text and files) when the link ends: expires or its last view is spent
-  --no-delete-after  keep the clip when the link ends (the default)
+  --no-delete-after
+                   keep the clip when the link ends (the default)
   --password       ask for a password the link then needs: typed without echo at a terminal, or read from
                    the first line of stdin. A password written as --password=VALUE works too, but anyone
                    on this machine may see it (ps, shell history): prefer the prompt or stdin.
@@ -189,7 +190,10 @@ async function printLink(
   }
 }
 
-/** The settings in words: when the link ends, the views it has left, and whether it needs a password (never which). */
+/**
+ * The settings in words: when the link ends, the views it has left, whether it needs a password (never
+ * which) and whether the clip goes with the link.
+ */
 export function describeShareSettings(share: ClipShareSettings, hasKeyPassword = false): string {
   const expiry = share.expiresAt === null ? 'never expires' : `expires ${formatExpiry(share.expiresAt)}`;
   const views = share.maxViews === null ? 'unlimited views' : `${share.viewsLeft ?? 0} of ${share.maxViews} views left`;
@@ -198,7 +202,8 @@ export function describeShareSettings(share: ClipShareSettings, hasKeyPassword =
     : share.hasPassword
       ? 'needs a password'
       : 'no password';
-  return [expiry, views, password].join(' · ');
+  const end = share.deleteAfter ? 'the clip is deleted when the link ends' : 'the clip stays when the link ends';
+  return [expiry, views, password, end].join(' · ');
 }
 
 /** `2026-11-26 15:04 UTC`: a moment anyone reading the line (or a log of it) places the same way. */
@@ -211,6 +216,7 @@ const defaultShare = (id: string): ClipShareSettings => ({
   maxViews: null,
   viewsLeft: null,
   hasPassword: false,
+  deleteAfter: false,
   state: null,
 });
 
