@@ -2,11 +2,11 @@ import type { Device } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
-import { distinctName } from './device-names';
+import { distinctDeviceName as distinctName } from './device-names';
 
 type Caller = { tokens: { access_token: string } };
 
-describe('distinctName', () => {
+describe('distinctDeviceName', () => {
   test('the name itself when free; else the first free number, compared trimmed and case-blind', () => {
     expect(distinctName('Chromium on Linux', ['Firefox on Linux'])).toBe('Chromium on Linux');
     expect(distinctName('Chromium on Linux', ['chromium on linux '])).toBe('Chromium on Linux 2');

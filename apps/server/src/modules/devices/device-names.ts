@@ -2,29 +2,12 @@ import { DEVICE_NAME_MAX } from '@clipsync/shared';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { devices, sessions, users } from '../../db/schema';
+import { distinctName } from '../../lib/distinct-name';
 import { hasLiveSession } from './device-sessions';
 
-/**
- * Names are compared as a person (and `clipsync send --to`) reads them: trimmed, case and accents of the
- * same letter alike, so "Laptop" and "laptop " are one name.
- */
-export const nameKey = (name: string): string => name.trim().normalize('NFKC').toLocaleLowerCase('en');
-
-/**
- * `wanted` if no name in `taken` reads the same, else the first of "wanted 2", "wanted 3", … that is free:
- * a number rather than a random word, so the second browser of a kind is plainly the second and its name is
- * easy to type after `--to`. The base is cut so that the number always fits in DEVICE_NAME_MAX.
- */
-export function distinctName(wanted: string, taken: Iterable<string>): string {
-  const takenKeys = new Set([...taken].map(nameKey));
-  const base = wanted.trim();
-  if (!takenKeys.has(nameKey(base))) return base;
-  for (let number = 2; ; number += 1) {
-    const suffix = ` ${number}`;
-    const candidate = `${base.slice(0, DEVICE_NAME_MAX - suffix.length).trimEnd()}${suffix}`;
-    if (!takenKeys.has(nameKey(candidate))) return candidate;
-  }
-}
+/** A device name no other signed-in device of the account reads as: numbered when needed (lib/distinct-name.ts). */
+export const distinctDeviceName = (wanted: string, taken: Iterable<string>): string =>
+  distinctName(wanted, taken, DEVICE_NAME_MAX);
 
 /**
  * The names the account's signed-in devices use (but `exceptDeviceId`'s), read after locking the account's

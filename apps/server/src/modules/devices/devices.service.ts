@@ -11,9 +11,10 @@ import type { Transaction } from '../../db/client';
 import { deviceNearness, devices, sessions } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { nameKey } from '../../lib/distinct-name';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
-import { distinctName, lockedDeviceNames, nameKey } from './device-names';
+import { distinctDeviceName, lockedDeviceNames } from './device-names';
 import { hasLiveSession } from './device-sessions';
 import type { DeviceRow, DevicesContext } from './devices.context';
 import { devicePolicy } from './devices.policy';
@@ -40,7 +41,7 @@ export async function registerDevice(
     const taken = await lockedDeviceNames(tx, userId);
     const [existing] = await tx.select().from(devices).where(eq(devices.sessionId, sessionId));
     if (existing) return { row: existing, isNew: false };
-    const name = distinctName(input.name, taken);
+    const name = distinctDeviceName(input.name, taken);
     const [inserted] = await tx
       .insert(devices)
       .values({ id: newId(), userId, sessionId, name, kind: input.kind })
@@ -64,7 +65,7 @@ export async function addCliDevice(
   device: { userId: string; sessionId: string; clientName: string },
 ): Promise<void> {
   const wanted = device.clientName.trim().slice(0, DEVICE_NAME_MAX) || 'CLI';
-  const name = distinctName(wanted, await lockedDeviceNames(tx, device.userId));
+  const name = distinctDeviceName(wanted, await lockedDeviceNames(tx, device.userId));
   await tx
     .insert(devices)
     .values({ id: newId(), userId: device.userId, sessionId: device.sessionId, name, kind: 'cli' });
