@@ -66,16 +66,16 @@ export function SendTargetList({ devices, thisDevice, chosen, onToggle }: SendTa
         );
       })}
       {thisDevice && (
-        <li aria-label={t('deviceSends.thisDeviceRow', { name: thisDevice.name })} className={`${ROW} opacity-80`}>
+        <li aria-label={t('deviceSends.thisDeviceRow', { name: thisDevice.name })} className={ROW}>
           {/* The width of a checkbox, so that the names line up: this device is never a target. */}
           <span className="h-4 w-4" aria-hidden="true" />
           <DeviceKindIcon kind={thisDevice.kind} className="text-slate-600 dark:text-slate-300" />
           <span className="flex min-w-0 flex-col">
             <DeviceLabel device={thisDevice} shortId={shortIds.get(thisDevice.id)} />
-            <span className="text-xs text-slate-600 dark:text-slate-300">{t('deviceSends.sendingFromHere')}</span>
-          </span>
-          <span className="ml-auto shrink-0 rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
-            {t('devices.thisDevice')}
+            {/* Under the name, not beside it: beside it, a phone's width cut the name short. */}
+            <span className="w-fit rounded-full bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-200">
+              {t('devices.thisDevice')}
+            </span>
           </span>
         </li>
       )}

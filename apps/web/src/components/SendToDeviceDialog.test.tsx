@@ -96,7 +96,7 @@ describe('SendToDeviceDialog', () => {
       'Chromium on Linux· id NEWERLLast seen just now',
     ]);
     const mine = dialog.getByRole('listitem', { name: 'Chrome on Linux, this device' });
-    expect(mine).toHaveTextContent('Chrome on LinuxSending from hereThis device');
+    expect(mine).toHaveTextContent('Chrome on LinuxThis device');
     expect(within(mine).queryByRole('checkbox')).toBeNull();
   });
 
