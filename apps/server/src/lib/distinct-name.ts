@@ -1,8 +1,4 @@
-/**
- * Names are compared as a person (and `clipsync send --to`) reads them: trimmed, case and width of the same
- * letter alike, so "Laptop" and "laptop " are one name.
- */
-export const nameKey = (name: string): string => name.trim().normalize('NFKC').toLocaleLowerCase('en');
+import { nameKey } from '@clipsync/shared';
 
 /**
  * `wanted` if no name in `taken` reads the same, else the first of "wanted 2", "wanted 3", … that is free:

@@ -1,10 +1,7 @@
-import type { Device } from '@clipsync/shared';
+import { nameKey, type Device } from '@clipsync/shared';
 
 /** The fewest id characters a picker shows: enough to read aloud or type after `clipsync send --to`. */
 const SHORT_ID_MIN = 6;
-
-/** Names read as the server compares them (trimmed, any case): "Laptop" and "laptop " are one name. */
-const nameKey = (name: string) => name.trim().normalize('NFKC').toLocaleLowerCase('en');
 
 /**
  * For each device whose name another listed device also reads as (names given before the server kept them

@@ -1,6 +1,7 @@
 import {
   DEVICE_NAME_MAX,
   canAcceptInto,
+  nameKey,
   type Device,
   type DeviceList,
   type RegisterDeviceRequest,
@@ -11,7 +12,6 @@ import type { Transaction } from '../../db/client';
 import { deviceNearness, devices, sessions } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { nameKey } from '../../lib/distinct-name';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { distinctDeviceName, lockedDeviceNames } from './device-names';
