@@ -92,4 +92,31 @@ describe('DeviceInbox', () => {
     await waitFor(() => expect(shownToast()?.title).toBe('Copied from Safari on iPhone'));
     expect(copyText).toHaveBeenCalledWith('hello from the phone');
   });
+
+  test('a sent clip with files names its file and size: "<device> sent report.pdf (1.2 MB)"', async () => {
+    const file = (name: string, size: number) => ({ name, size, type: 'application/pdf', url: `/api/files/${name}` });
+    const filesOnly = makeDeviceSend({
+      id: 'SEND0000000000000000F1',
+      text: undefined,
+      clip: { ...clipSend.clip!, content: '', files: [file('report.pdf', 1_258_291)] },
+    });
+    const withText = makeDeviceSend({
+      id: 'SEND0000000000000000F2',
+      text: undefined,
+      clip: { ...clipSend.clip!, files: [file('a.pdf', 2048), file('b.pdf', 1), file('c.pdf', 1)] },
+    });
+    vi.mocked(devicesApi.pending).mockResolvedValue({ sends: [filesOnly, withText] });
+    const show = vi.spyOn(toastStore, 'show');
+    renderInbox();
+    await waitFor(() => expect(show).toHaveBeenCalledTimes(1));
+    expect(show.mock.calls[0]?.[0]).toMatchObject({ title: 'Safari on iPhone sent report.pdf (1.2 MB)' });
+    expect(show.mock.calls[0]?.[0]).not.toHaveProperty('description');
+    act(() => toastStore.dismiss(show.mock.results[0]?.value as string));
+    await waitFor(() =>
+      expect(shownToast()).toMatchObject({
+        title: 'Safari on iPhone sent a.pdf (2 KB) and 2 more files',
+        description: 'meeting notes',
+      }),
+    );
+  });
 });

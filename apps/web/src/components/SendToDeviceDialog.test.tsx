@@ -83,6 +83,23 @@ describe('SendToDeviceDialog', () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent('Not sent: receiving is off on Safari on iPhone.');
   });
 
+  test('this device is marked below the others and cannot be chosen; namesakes each show their short id', async () => {
+    const sameName = { name: 'Chromium on Linux', current: false };
+    const older = makeDevice({ ...sameName, id: 'OLDERLINUX000000000001', online: false });
+    const newer = makeDevice({ ...sameName, id: 'NEWERLINUX000000000001', online: false });
+    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, older, newer, phone] });
+    const { dialog } = renderDialog();
+    const boxes = await dialog.findAllByRole('checkbox');
+    expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual([
+      'Safari on iPhoneOnline now',
+      'Chromium on Linux· id OLDERLLast seen just now',
+      'Chromium on Linux· id NEWERLLast seen just now',
+    ]);
+    const mine = dialog.getByRole('listitem', { name: 'Chrome on Linux, this device' });
+    expect(mine).toHaveTextContent('Chrome on LinuxThis device');
+    expect(within(mine).queryByRole('checkbox')).toBeNull();
+  });
+
   test('with no other device, it says how to get one', async () => {
     vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser] });
     const { dialog } = renderDialog();

@@ -23,7 +23,10 @@ interface SendToDeviceDialogProps {
   onSent?: (result: CreatedDeviceSends) => void;
 }
 
-/** "Send to a device": the account's other devices (online first) as checkboxes, then what became of each send. */
+/**
+ * "Send to a device": the account's other devices (online first, each with its last seen) as checkboxes, this
+ * device marked below them, then what became of each send.
+ */
 export function SendToDeviceDialog({ content, onClose, onSent }: SendToDeviceDialogProps) {
   const { t } = useTranslation();
   // What the last send became; the next opening starts without it.
@@ -69,6 +72,7 @@ function SendForm({ content, result, onSent }: SendFormProps) {
   const send = useSendToDevices();
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const others = devices.data?.devices.filter((device) => !device.current) ?? [];
+  const thisDevice = devices.data?.devices.find((device) => device.current);
   const nameOf = (id: string) => others.find((device) => device.id === id)?.name ?? t('deviceSends.unknownDevice');
 
   const toggle = (deviceId: string, isChosen: boolean) =>
@@ -101,7 +105,7 @@ function SendForm({ content, result, onSent }: SendFormProps) {
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
-      <Targets devices={devices} others={others} chosen={chosen} onToggle={toggle} />
+      <Targets devices={devices} others={others} thisDevice={thisDevice} chosen={chosen} onToggle={toggle} />
       {send.isError && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {sendErrorText(send.error, nameOf, t)}
@@ -125,12 +129,13 @@ function SendForm({ content, result, onSent }: SendFormProps) {
 interface TargetsProps {
   devices: ReturnType<typeof useDevices>;
   others: readonly Device[];
+  thisDevice: Device | undefined;
   chosen: ReadonlySet<string>;
   onToggle: (deviceId: string, isChosen: boolean) => void;
 }
 
 /** The list, or why there is none: loading, failed, or no other device yet. */
-function Targets({ devices, others, chosen, onToggle }: TargetsProps) {
+function Targets({ devices, others, thisDevice, chosen, onToggle }: TargetsProps) {
   const { t } = useTranslation();
   if (devices.isPending) {
     return (
@@ -152,7 +157,7 @@ function Targets({ devices, others, chosen, onToggle }: TargetsProps) {
   }
   if (others.length === 0)
     return <p className="text-sm text-slate-600 dark:text-slate-300">{t('deviceSends.noOther')}</p>;
-  return <SendTargetList devices={others} chosen={chosen} onToggle={onToggle} />;
+  return <SendTargetList devices={others} thisDevice={thisDevice} chosen={chosen} onToggle={onToggle} />;
 }
 
 /** A refusal in words: which devices do not receive, or the server's reason. */

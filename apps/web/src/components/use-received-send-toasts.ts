@@ -2,17 +2,28 @@ import type { Device, DeviceSendPayload } from '@clipsync/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import type { TFunction } from 'i18next';
 import { copyText } from '../lib/browser-files';
+import { formatFileSize } from '../lib/file-size';
 import { viewOfSend, type ReceivedSendView } from '../lib/device-send-preview';
 import { toastStore, type ToastAction } from '../ui/toast-store';
 import { useToast } from '../ui/use-toast';
 import { createSendToastQueue } from './send-toast-queue';
 
+/** "report.pdf (1.2 MB)", or "… and 2 more files", in the size words the clip pages use. */
+function attachmentText(attachment: NonNullable<ReceivedSendView['attachment']>, t: TFunction): string {
+  const named = { file: attachment.name, size: formatFileSize(attachment.size) };
+  return attachment.more > 0
+    ? t('deviceSends.fileAndMore', { ...named, count: attachment.more })
+    : t('deviceSends.fileWithSize', named);
+}
+
 /** The longest a toast stays open; hovering or focusing it holds it open. */
 export const RECEIVED_TOAST_MS = 5000;
 
 /**
- * Shows each received send as a toast, "From <device>: <preview>" with Copy and (for a clip) Open, one
+ * Shows each received send as a toast, "From <device>: <preview>" (or "<device> sent report.pdf (1.2 MB)" for a
+ * clip with files) with Copy and (for a clip) Open, one
  * after another: several may arrive at once (all that waited while the device was away). On a device that
  * accepts into the clipboard, the text is copied at once and the toast says so; when the browser refuses
  * (the window has no focus), it asks as usual.
@@ -46,13 +57,16 @@ export function useReceivedSendToasts(thisDevice: Device | undefined): (send: De
   const show = useCallback(
     async (send: DeviceSendPayload): Promise<string | undefined> => {
       const view = viewOfSend(send);
-      const description =
+      const from = send.from.name;
+      const attachment = view.attachment && attachmentText(view.attachment, t);
+      const preview =
         view.preview.kind === 'text'
           ? view.preview.text
-          : view.preview.kind === 'files'
-            ? t('deviceSends.files', { count: view.preview.count })
-            : t('deviceSends.encryptedClip');
-      const from = send.from.name;
+          : view.preview.kind === 'encrypted'
+            ? t('deviceSends.encryptedClip')
+            : attachment
+              ? undefined
+              : t('deviceSends.files', { count: view.preview.count });
       if (accepts && view.copyText) {
         const isCopied = await copyText(view.copyText).then(
           () => true,
@@ -60,17 +74,22 @@ export function useReceivedSendToasts(thisDevice: Device | undefined): (send: De
         );
         if (isCopied) {
           const open = actionsOf({ ...view, copyText: undefined }).action;
+          const alsoSent = attachment && t('deviceSends.alsoSent', { attachment });
+          const description = [preview, alsoSent].filter(Boolean).join(' · ');
           return toastStore.show({
             title: t('deviceSends.copiedFrom', { device: from }),
-            description,
+            ...(description ? { description } : {}),
             duration: RECEIVED_TOAST_MS,
             ...(open ? { action: open } : {}),
           });
         }
       }
+      // A file is what the person looks for first: the title names it, the text (if any) follows.
       return toastStore.show({
-        title: t('deviceSends.from', { device: from }),
-        description,
+        title: attachment
+          ? t('deviceSends.sentAttachment', { device: from, attachment })
+          : t('deviceSends.from', { device: from }),
+        ...(preview ? { description: preview } : {}),
         duration: RECEIVED_TOAST_MS,
         ...actionsOf(view),
       });

@@ -31,6 +31,7 @@ describe('viewOfSend', () => {
     expect(viewOfSend({ clip: { ...clip, content: '', files: [file, file] } })).toEqual({
       preview: { kind: 'files', count: 2 },
       clipId: clip.id,
+      attachment: { name: 'a.pdf', size: 3, more: 1 },
     });
     expect(viewOfSend({ clip: { ...clip, content: 'v1.envelope', encrypted: true } })).toEqual({
       preview: { kind: 'encrypted' },

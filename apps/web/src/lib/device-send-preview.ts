@@ -10,6 +10,8 @@ export interface ReceivedSendView {
   copyText?: string;
   /** The clip to open, for a sent clip. */
   clipId?: string;
+  /** A clip's first file and how many more came with it, for the toast to name ("report.pdf (1.2 MB)"). */
+  attachment?: { name: string; size: number; more: number };
 }
 
 const oneLine = (text: string) => {
@@ -22,6 +24,14 @@ export function viewOfSend(send: Pick<DeviceSendPayload, 'text' | 'clip'>): Rece
   if (!clip) return { preview: { kind: 'text', text: oneLine(send.text ?? '') }, copyText: send.text ?? '' };
   // Only a device holding the key can read an encrypted clip: its page opens it, its envelope is no text.
   if (clip.encrypted) return { preview: { kind: 'encrypted' }, clipId: clip.id };
-  if (!clip.content.trim()) return { preview: { kind: 'files', count: clip.files.length }, clipId: clip.id };
-  return { preview: { kind: 'text', text: oneLine(clip.content) }, copyText: clip.content, clipId: clip.id };
+  const [first] = clip.files;
+  const attached = first ? { attachment: { name: first.name, size: first.size, more: clip.files.length - 1 } } : {};
+  if (!clip.content.trim())
+    return { preview: { kind: 'files', count: clip.files.length }, clipId: clip.id, ...attached };
+  return {
+    preview: { kind: 'text', text: oneLine(clip.content) },
+    copyText: clip.content,
+    clipId: clip.id,
+    ...attached,
+  };
 }

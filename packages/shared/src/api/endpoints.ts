@@ -599,13 +599,16 @@ export const ACCOUNT_DEVICE_ENDPOINTS = defineEndpoints({
   list: { method: 'GET', scope: 'clips:write', path: '/devices', response: DeviceList },
   /**
    * The calling browser or installed app registers itself: 201 the first time, then 200 with the same
-   * device (its name as it is now) for every later call of the same session.
+   * device (its name as it is now) for every later call of the same session. A name another device of the
+   * account already reads as (trimmed, any case) is numbered: a third "Chromium on Linux" is
+   * "Chromium on Linux 3".
    */
   register: { method: 'POST', path: '/devices', body: RegisterDeviceRequest, status: 201, response: Device },
   /**
    * Renames it and/or sets its receive policy (`{ name?, receivePolicy? }`); `accept` for a browser is 400
-   * (only cli and app may take it). A token with `clips:write` may rename (`clipsync devices rename`), not set
-   * a receive policy (403 `TOKEN_NOT_ALLOWED`).
+   * (only cli and app may take it); a name another of the account's devices has (trimmed, any case) is 409
+   * `DEVICE_NAME_TAKEN`. A token with `clips:write` may rename (`clipsync devices rename`), not set a receive
+   * policy (403 `TOKEN_NOT_ALLOWED`).
    */
   update: {
     method: 'PATCH',

@@ -15,6 +15,13 @@ export type DeviceKind = z.infer<typeof DeviceKind>;
 export const DeviceName = text().trim().min(1).max(DEVICE_NAME_MAX);
 
 /**
+ * A name as a person (and `clipsync send --to`) reads it, for telling names apart: trimmed, case and width of
+ * the same letter alike, so "Laptop" and "laptop " are one name. The server keeps device and LAN names unique
+ * by it; pickers find namesakes left from before by it.
+ */
+export const nameKey = (name: string): string => name.trim().normalize('NFKC').toLocaleLowerCase('en');
+
+/**
  * `POST /api/devices`: a signed-in browser or installed app registers itself. A CLI is registered by its
  * device sign-in, so `cli` is not asked for here.
  */

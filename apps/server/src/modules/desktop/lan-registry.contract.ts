@@ -76,6 +76,33 @@ export function describeLanRegistryBounds(name: string, open: () => Promise<LanR
       expect(typeof (await hostOn(registry, 'net-c', 1200)).outcome).toBe('object');
     });
 
+    test("a host's name is unique on its network, even announced at the same moment; an update keeps it", async () => {
+      const registry = await open();
+      const ids = ['same-a', 'same-b', 'same-c'].map((id) => `${name}-${id}-${Date.now()}`);
+      for (const id of ids) await registry.add({ id, name: 'Nearby device', network: 'net-home', isHost: false });
+      await registry.add({ id: `${ids[0]}-away`, name: 'Nearby device', network: 'net-away', isHost: false });
+      const announced = await Promise.all(
+        ids.map((id) => registry.setDesktop(id, desktopOf(id, 400), 'Chrome on Linux · Otter')),
+      );
+      const names = announced.map((peer) => (typeof peer === 'object' ? peer.name : peer));
+      expect([...names].sort()).toEqual([
+        'Chrome on Linux · Otter',
+        'Chrome on Linux · Otter 2',
+        'Chrome on Linux · Otter 3',
+      ]);
+      const listed = await registry.hostsOf('net-home', 'nobody');
+      expect(listed.map((host) => host.name).sort()).toEqual([...names].sort());
+      // An update (no name) keeps the name.
+      const second = ids[names.indexOf('Chrome on Linux · Otter 2')] ?? '';
+      expect(await registry.setDesktop(second, desktopOf('update', 400))).toMatchObject({
+        name: 'Chrome on Linux · Otter 2',
+      });
+      // Another network's host is no namesake (one leaves first: CONTRACT_BOUNDS hold three hosts).
+      await registry.unhost(ids[0] ?? '');
+      const away = await registry.setDesktop(`${ids[0]}-away`, desktopOf('away', 400), 'chrome on linux · otter');
+      expect(away).toMatchObject({ name: 'chrome on linux · otter' });
+    });
+
     test('peers proved near: both ways, only between connected peers, gone with either', async () => {
       const registry = await open();
       for (const id of ['near-a', 'near-b', 'near-c'])

@@ -1,5 +1,6 @@
 import type { LanDesktopData, LanPeer } from '@clipsync/shared';
 import type { Redis } from 'ioredis';
+import { distinctName } from '../../lib/distinct-name';
 
 /** A LAN peer as the server keeps it: `network` is its network's fingerprint, never shown to clients. */
 export interface LanPeerRecord {
@@ -18,6 +19,15 @@ export interface LanPeerRecord {
  * devices fit many times over).
  */
 export const LAN_HOSTS_PER_NETWORK = 32;
+
+/** The longest LAN name, as LanPeerName takes it: a number added to tell namesakes apart fits inside. */
+const LAN_NAME_MAX = 64;
+
+/**
+ * The name a host is listed under: the one it asked for, numbered when another host of its network reads
+ * the same ("Chrome on Linux · Otter 2"), since two devices drawing the same word must still differ.
+ */
+const hostNameAmong = (wanted: string, otherHosts: Iterable<string>) => distinctName(wanted, otherHosts, LAN_NAME_MAX);
 
 /**
  * What all networks together may make the registry hold (config `lan`): many networks of 32 hosts each
@@ -44,7 +54,8 @@ export interface LanRegistry {
   /**
    * Makes the peer a host of this desktop (and name), in one step with the check that its network has room
    * (LAN_HOSTS_PER_NETWORK): 'full' when it has none, 'server-full' when all networks' hosts or desktops
-   * together would pass LanRegistryBounds (the peer keeps what it had), undefined if the peer is gone.
+   * together would pass LanRegistryBounds (the peer keeps what it had), undefined if the peer is gone. The
+   * name is numbered when another host of the network has it, in the same step, so that it stays unique.
    */
   setDesktop(
     peerId: string,
@@ -97,8 +108,11 @@ export function createMemoryLanRegistry(bounds: LanRegistryBounds): LanRegistry 
       hostsByNetwork.set(peer.network, hosts.add(peerId));
       desktops.set(peerId, { desktop, bytes });
       hostedBytes += bytes - bytesBefore;
+      if (name !== undefined || !peer.isHost) {
+        const others = [...hosts].filter((id) => id !== peerId).map((id) => peers.get(id)?.name ?? '');
+        peer.name = hostNameAmong(name ?? peer.name, others);
+      }
       peer.isHost = true;
-      if (name) peer.name = name;
       return peer;
     },
     unhost,
@@ -142,10 +156,18 @@ const HOSTED_BYTES_KEY = 'clipsync:lan:v2:hosted-bytes';
  * removed meanwhile is not written back. KEYS: the peer, its desktop, its network's hosts, then
  * ALL_HOSTS_KEY, HOST_BYTES_KEY, HOSTED_BYTES_KEY. ARGV: the record, the desktop, the expiry, the network
  * cap, the peer's id, the peer key prefix (hosts whose record expired, their node gone, are dropped from
- * the set before counting), now in ms, the server's caps on hosts and on bytes, the desktop's bytes.
+ * the set before counting), now in ms, the server's caps on hosts and on bytes, the desktop's bytes, and
+ * the new name lower-cased ('' when the name stays).
  */
 const SET_DESKTOP_SCRIPT = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 'gone' end
+-- ARGV[11]: the name's key when it is being set; another host of the network already under it refuses.
+if ARGV[11] ~= '' then
+  for _, id in ipairs(redis.call('SMEMBERS', KEYS[3])) do
+    local other = id ~= ARGV[5] and redis.call('GET', ARGV[6] .. id)
+    if other and string.lower(cjson.decode(other).name) == ARGV[11] then return 'name-taken' end
+  end
+end
 local isNewHost = redis.call('SISMEMBER', KEYS[3], ARGV[5]) == 0
 if isNewHost then
   for _, id in ipairs(redis.call('SMEMBERS', KEYS[3])) do
@@ -191,6 +213,43 @@ export function createRedisLanRegistry(redis: Redis, bounds: LanRegistryBounds):
     const stored = await redis.get(peerKey(peerId));
     return stored ? (JSON.parse(stored) as LanPeerRecord) : undefined;
   };
+  const hostsOf = async (network: string, exceptId: string): Promise<LanPeerRecord[]> => {
+    const ids = (await redis.smembers(hostsKey(network))).filter((id) => id !== exceptId);
+    if (ids.length === 0) return [];
+    const stored = await redis.mget(ids.map(peerKey));
+    const gone = ids.filter((_, index) => stored[index] === null);
+    if (gone.length > 0) await redis.srem(hostsKey(network), ...gone);
+    return stored.filter((value): value is string => value !== null).map((value) => JSON.parse(value) as LanPeerRecord);
+  };
+  /** One try of setDesktop's script; 'name-taken' when another host of the network took the name meanwhile. */
+  const storeHost = async (peer: LanPeerRecord, updated: LanPeerRecord, desktop: LanDesktopData, isNaming: boolean) => {
+    const peerId = peer.id;
+    const desktopJson = JSON.stringify(desktop);
+    const outcome = await redis.eval(
+      SET_DESKTOP_SCRIPT,
+      6,
+      peerKey(peerId),
+      desktopKey(peerId),
+      hostsKey(peer.network),
+      ALL_HOSTS_KEY,
+      HOST_BYTES_KEY,
+      HOSTED_BYTES_KEY,
+      JSON.stringify(updated),
+      desktopJson,
+      LAN_PEER_TTL_SECONDS,
+      LAN_HOSTS_PER_NETWORK,
+      peerId,
+      PEER_KEY_PREFIX,
+      Date.now(),
+      bounds.maxHosts,
+      bounds.maxHostedBytes,
+      byteSizeOf(desktopJson),
+      // Lower-cased as Lua does (ASCII only): the script's check guards the race, distinctName keeps the full rule.
+      isNaming ? updated.name.trim().replace(/[A-Z]/g, (letter) => letter.toLowerCase()) : '',
+    );
+    if (outcome === 'full' || outcome === 'server-full' || outcome === 'name-taken') return outcome;
+    return outcome === 'ok' ? updated : undefined;
+  };
   return {
     async add(peer) {
       await redis.set(peerKey(peer.id), JSON.stringify(peer), 'EX', LAN_PEER_TTL_SECONDS);
@@ -203,30 +262,17 @@ export function createRedisLanRegistry(redis: Redis, bounds: LanRegistryBounds):
     async setDesktop(peerId, desktop, name) {
       const peer = await get(peerId);
       if (!peer) return undefined;
-      const updated = { ...peer, isHost: true, name: name ?? peer.name };
-      const desktopJson = JSON.stringify(desktop);
-      const outcome = await redis.eval(
-        SET_DESKTOP_SCRIPT,
-        6,
-        peerKey(peerId),
-        desktopKey(peerId),
-        hostsKey(peer.network),
-        ALL_HOSTS_KEY,
-        HOST_BYTES_KEY,
-        HOSTED_BYTES_KEY,
-        JSON.stringify(updated),
-        desktopJson,
-        LAN_PEER_TTL_SECONDS,
-        LAN_HOSTS_PER_NETWORK,
-        peerId,
-        PEER_KEY_PREFIX,
-        Date.now(),
-        bounds.maxHosts,
-        bounds.maxHostedBytes,
-        byteSizeOf(desktopJson),
-      );
-      if (outcome === 'full' || outcome === 'server-full') return outcome;
-      return outcome === 'ok' ? updated : undefined;
+      const isNaming = name !== undefined || !peer.isHost;
+      // The name is chosen from the hosts listed now and checked again inside the script: a host that took it
+      // meanwhile (on any node) makes it choose again, with that host listed.
+      for (let attempt = 0; attempt < LAN_HOSTS_PER_NETWORK; attempt += 1) {
+        const others = isNaming ? (await hostsOf(peer.network, peerId)).map((host) => host.name) : [];
+        const named = isNaming ? hostNameAmong(name ?? peer.name, others) : peer.name;
+        const outcome = await storeHost(peer, { ...peer, isHost: true, name: named }, desktop, isNaming);
+        if (outcome !== 'name-taken') return outcome;
+      }
+      // Each retry means another host came in meanwhile: past the network's cap of hosts, it is full.
+      return 'full';
     },
     async unhost(peerId) {
       const peer = await get(peerId);
@@ -240,16 +286,7 @@ export function createRedisLanRegistry(redis: Redis, bounds: LanRegistryBounds):
         .eval(FORGET_HOST_SCRIPT, 3, ALL_HOSTS_KEY, HOST_BYTES_KEY, HOSTED_BYTES_KEY, peerId)
         .exec();
     },
-    async hostsOf(network, exceptId) {
-      const ids = (await redis.smembers(hostsKey(network))).filter((id) => id !== exceptId);
-      if (ids.length === 0) return [];
-      const stored = await redis.mget(ids.map(peerKey));
-      const gone = ids.filter((_, index) => stored[index] === null);
-      if (gone.length > 0) await redis.srem(hostsKey(network), ...gone);
-      return stored
-        .filter((value): value is string => value !== null)
-        .map((value) => JSON.parse(value) as LanPeerRecord);
-    },
+    hostsOf,
     async touch(peerId) {
       await redis
         .multi()

@@ -31,7 +31,8 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: DevicesContext }> = asy
   });
 
   app.route({
-    ...routeFrom(ACCOUNT_DEVICE_ENDPOINTS.update, signedIn),
+    // 409 DEVICE_NAME_TAKEN: another of the account's devices has the name.
+    ...routeFrom(ACCOUNT_DEVICE_ENDPOINTS.update, { ...signedIn, response: { ...errors, 409: ErrorBody } }),
     handler: (request) => devicesService.updateDevice(ctx, request.actor, request.params.id, request.body),
   });
 

@@ -1,6 +1,7 @@
 import {
   DEVICE_NAME_MAX,
   canAcceptInto,
+  nameKey,
   type Device,
   type DeviceList,
   type RegisterDeviceRequest,
@@ -13,13 +14,13 @@ import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
+import { distinctDeviceName, lockedDeviceNames } from './device-names';
+import { hasLiveSession } from './device-sessions';
 import type { DeviceRow, DevicesContext } from './devices.context';
 import { devicePolicy } from './devices.policy';
 import { kindOf, presencePayload, presentDevice } from './devices.presenter';
 
-/** A device is listed, renamed or removed only while its session can still sign calls in. */
-/** A device's session still signs it in: not revoked (logout, sign-out, a token revoked) and not expired. */
-export const hasLiveSession = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
+export { hasLiveSession } from './device-sessions';
 
 async function isOnline(ctx: DevicesContext, sessionId: string): Promise<boolean> {
   return (await ctx.presence.onlineSessions([sessionId])).has(sessionId);
@@ -27,7 +28,8 @@ async function isOnline(ctx: DevicesContext, sessionId: string): Promise<boolean
 
 /**
  * The calling browser or installed app as a device: made on the first call of its session, the same
- * device on every later one (its name as the user left it, not the one sent again).
+ * device on every later one (its name as the user left it, not the one sent again). A new device's name is
+ * the one sent, numbered when another device of the account reads the same ("Chromium on Linux 2").
  */
 export async function registerDevice(
   ctx: DevicesContext,
@@ -35,28 +37,35 @@ export async function registerDevice(
   input: RegisterDeviceRequest,
 ): Promise<{ device: Device; isNew: boolean }> {
   const { userId, sessionId } = requireSignedIn(actor);
-  const [inserted] = await ctx.db
-    .insert(devices)
-    .values({ id: newId(), userId, sessionId, name: input.name, kind: input.kind })
-    .onConflictDoNothing({ target: devices.sessionId })
-    .returning();
-  const row = inserted ?? (await ctx.db.select().from(devices).where(eq(devices.sessionId, sessionId)))[0];
+  const { row, isNew } = await ctx.db.transaction(async (tx) => {
+    const taken = await lockedDeviceNames(tx, userId);
+    const [existing] = await tx.select().from(devices).where(eq(devices.sessionId, sessionId));
+    if (existing) return { row: existing, isNew: false };
+    const name = distinctDeviceName(input.name, taken);
+    const [inserted] = await tx
+      .insert(devices)
+      .values({ id: newId(), userId, sessionId, name, kind: input.kind })
+      .returning();
+    return { row: inserted, isNew: true };
+  });
   if (!row) throw new AppError('INTERNAL');
   const online = await isOnline(ctx, sessionId);
   // Its page may have opened its socket before registering: the account's other devices learn of it now.
-  if (inserted) ctx.events.emit('device.presence', { userId, ...presencePayload(row.id, online, row.lastSeenAt) });
-  return { device: presentDevice(row, { online, callerSessionId: sessionId }), isNew: inserted !== undefined };
+  if (isNew) ctx.events.emit('device.presence', { userId, ...presencePayload(row.id, online, row.lastSeenAt) });
+  return { device: presentDevice(row, { online, callerSessionId: sessionId }), isNew };
 }
 
 /**
- * A CLI signed in by a device grant is a device named after its client, made in the transaction that
- * makes its token (modules/tokens), so no token of a device sign-in is ever without its device.
+ * A CLI signed in by a device grant is a device named after its client (numbered as a browser's name is),
+ * made in the transaction that makes its token (modules/tokens), so no token of a device sign-in is ever
+ * without its device.
  */
 export async function addCliDevice(
   tx: Transaction,
   device: { userId: string; sessionId: string; clientName: string },
 ): Promise<void> {
-  const name = device.clientName.trim().slice(0, DEVICE_NAME_MAX) || 'CLI';
+  const wanted = device.clientName.trim().slice(0, DEVICE_NAME_MAX) || 'CLI';
+  const name = distinctDeviceName(wanted, await lockedDeviceNames(tx, device.userId));
   await tx
     .insert(devices)
     .values({ id: newId(), userId: device.userId, sessionId: device.sessionId, name, kind: 'cli' });
@@ -133,11 +142,21 @@ export async function updateDevice(
       'A browser can only ask or be off: accept is for the CLI and the installed app',
     );
   }
-  const [renamed] = await ctx.db
-    .update(devices)
-    .set({ name: input.name, receivePolicy: input.receivePolicy })
-    .where(eq(devices.id, device.id))
-    .returning();
+  const [renamed] = await ctx.db.transaction(async (tx) => {
+    // Names tell devices apart (pickers, `send --to`): a rename to a name another one reads as is refused,
+    // but keeping its own name (or changing only its case) is no clash.
+    if (input.name !== undefined) {
+      const taken = await lockedDeviceNames(tx, device.userId, device.id);
+      if (taken.some((name) => nameKey(name) === nameKey(input.name ?? ''))) {
+        throw new AppError('DEVICE_NAME_TAKEN', `Another of your devices is already named "${input.name.trim()}"`);
+      }
+    }
+    return tx
+      .update(devices)
+      .set({ name: input.name, receivePolicy: input.receivePolicy })
+      .where(eq(devices.id, device.id))
+      .returning();
+  });
   if (!renamed) throw new AppError('NOT_FOUND', 'Device not found');
   const { sessionId } = requireSignedIn(actor);
   const [caller] = await ctx.db.select({ id: devices.id }).from(devices).where(eq(devices.sessionId, sessionId));

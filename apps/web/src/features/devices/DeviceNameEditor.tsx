@@ -2,6 +2,7 @@ import { DeviceName, type Device } from '@clipsync/shared';
 import { Pencil } from 'lucide-react';
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/api-error';
 import { useUpdateDevice } from '../../api/device-queries';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Input';
@@ -32,7 +33,14 @@ export function DeviceNameEditor({ device }: { device: Device }) {
           stopEditing();
           toast.success({ title: t('devices.renamed') });
         },
-        onError: (error) => toast.error({ title: t('devices.renameFailed'), description: error.message }),
+        onError: (error) =>
+          toast.error({
+            title: t('devices.renameFailed'),
+            description:
+              error instanceof ApiError && error.code === 'DEVICE_NAME_TAKEN'
+                ? t('devices.nameTaken', { name: parsed.data })
+                : error.message,
+          }),
       },
     );
   };

@@ -150,6 +150,26 @@ describe('DevicesPage', () => {
     expect((await screen.findAllByText('Device renamed'))[0]).toBeInTheDocument();
   });
 
+  test("a rename to another device's name says so in the page's language", async () => {
+    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, phone] });
+    vi.mocked(devicesApi.update).mockRejectedValue(
+      new ApiError('Another of your devices is already named "Chrome on Linux"', 409, 'DEVICE_NAME_TAKEN'),
+    );
+    renderPage();
+    await userEvent.click(
+      within(await screen.findByRole('listitem', { name: 'Safari on iPhone' })).getByRole('button', {
+        name: 'Rename Safari on iPhone',
+      }),
+    );
+    await userEvent.clear(screen.getByRole('textbox', { name: 'Device name' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Device name' }), 'chrome on linux{Enter}');
+    expect(
+      (
+        await screen.findAllByText('Another of your devices is already named “chrome on linux”. Choose another name.')
+      )[0],
+    ).toBeInTheDocument();
+  });
+
   test('receiving: a browser may ask or be off, a CLI may also accept into its clipboard', async () => {
     vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, laptopCli] });
     vi.mocked(devicesApi.update).mockResolvedValue({ ...laptopCli, receivePolicy: 'accept' });
