@@ -20,6 +20,16 @@ test('register → open the mailed link → Go to Login → log in → /dashboar
   await page.getByLabel('Confirm Password').fill('analytical-engine');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Account created!', { exact: true })).toBeVisible();
+  // Not a login form the new account cannot use yet: where the link went, and the link again.
+  const checkEmail = page.getByRole('region', { name: 'Confirm your email address' });
+  await expect(checkEmail).toContainText(`We sent a confirmation link to ${email}`);
+  await checkEmail.getByRole('button', { name: 'Resend Confirmation Email' }).click();
+  await expect(
+    page
+      .getByText('If this email has an account waiting for confirmation, a new confirmation link has been sent.')
+      .first(),
+  ).toBeVisible();
+  await checkEmail.getByRole('button', { name: 'I have confirmed — go to Login' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 
   // Logging in before confirming is refused with the server's message.
