@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { latestMailTo, uniqueEmail } from './support/accounts';
 
-test('register → open the mailed link → Go to Login → log in → /dashboard → log out', async ({ page, request }) => {
+test('register → open the mailed link → Go to Login → log in → /dashboard → log out', async ({
+  page,
+  request,
+}, testInfo) => {
   const email = uniqueEmail('journey');
   await page.goto('/auth?mode=register');
   await page.getByRole('button', { name: 'Create Account' }).click();
@@ -20,6 +23,28 @@ test('register → open the mailed link → Go to Login → log in → /dashboar
   await page.getByLabel('Confirm Password').fill('analytical-engine');
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Account created!', { exact: true })).toBeVisible();
+  // Not a login form the new account cannot use yet: where the link went, and the link again.
+  const checkEmail = page.getByRole('region', { name: 'Confirm your email address' });
+  await expect(checkEmail).toContainText(`We sent a confirmation link to ${email}`);
+  for (const [size, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: testInfo.outputPath(`check-email-${size}-${scheme}.png`) });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await checkEmail.getByRole('button', { name: 'Resend Confirmation Email' }).click();
+  await expect(
+    page
+      .getByText('If this email has an account waiting for confirmation, a new confirmation link has been sent.')
+      .first(),
+  ).toBeVisible();
+  await checkEmail.getByRole('button', { name: 'I have confirmed — go to Login' }).click();
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
 
   // Logging in before confirming is refused with the server's message.

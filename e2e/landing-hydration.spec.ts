@@ -7,6 +7,8 @@ import { signIn } from './support/accounts';
  * does, and to booting at once for whoever is not an English first visit to the top of `/`.
  */
 const LANDING_CHUNK = /\/assets\/LandingPage-[^/]+\.js$/;
+/** The pricing plans' own chunk, which hydrates after the page (features/landing/Pricing.tsx). */
+const PRICING_PLANS_CHUNK = /\/assets\/PricingPlans-[^/]+\.js$/;
 /** What the idle fallback leaves room for: less than its 5 s, more than a loaded machine's start-up. */
 const SOONER_THAN_IDLE = { timeout: 4000 };
 
@@ -55,6 +57,28 @@ test.describe('landing page hydrated on first use', () => {
     await themeButton(page, 'System').click();
     release();
     await expect(themeButton(page, 'Light')).toBeVisible();
+  });
+
+  test('the first press on Monthly/Yearly, made while the plans cannot hydrate yet, shows the yearly prices', async ({
+    page,
+  }, testInfo) => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(PRICING_PLANS_CHUNK, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const plansRequested = page.waitForRequest(PRICING_PLANS_CHUNK);
+    await openLanding(page);
+    const yearly = page.getByRole('switch', { name: 'Yearly' });
+    await yearly.click();
+    // The press woke the page, which now wants the plans' code: the press is not lost while it comes.
+    await plansRequested;
+    release();
+    await expect(yearly).toBeChecked();
+    await expect(page.getByTestId('plan-price')).toHaveText(['$8', '$16', '$24']);
+    await expect(page.getByText('Billed annually ($190/year)')).toBeVisible();
+    await page.locator('#pricing').screenshot({ path: testInfo.outputPath('pricing-yearly.png') });
   });
 
   test("'?' as the first key opens the shortcuts dialog", async ({ page }) => {

@@ -19,7 +19,62 @@ async function holdAppScript(page: Page): Promise<() => void> {
 
 const heroHeading = (page: Page) => page.getByRole('heading', { level: 1 });
 
+const TRIAL_BADGE = '7-day free trial · no credit card';
+const FREE_BADGE = 'Every feature free on this server';
+
 test.describe('prerendered landing page', () => {
+  test('where the server sells plans, the first paint promises the trial, and hydrating keeps it', async ({
+    page,
+  }, testInfo) => {
+    const release = await holdAppScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByText(TRIAL_BADGE)).toBeVisible();
+    await expect(page.getByText(FREE_BADGE)).toBeHidden();
+    release();
+    await page.mouse.wheel(0, 10);
+    await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
+    await expect(page.getByText(TRIAL_BADGE)).toBeVisible();
+    await expect(page.getByText(FREE_BADGE)).toBeHidden();
+    await page.screenshot({ path: testInfo.outputPath('hero-trial.png') });
+  });
+
+  test('where it sells nothing, the first paint says every feature is free, and never the trial', async ({
+    page,
+  }, testInfo) => {
+    // The e2e server sells plans; a server without them marks its index.html so (apps/server/src/plugins/spa.ts,
+    // its own test), and that page is what this one gets.
+    await page.route('/', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('<html', '<html data-payments="off"');
+      const headers = { ...response.headers() };
+      // The body is given decoded.
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ status: response.status(), headers, body: html });
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    const release = await holdAppScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    await expect(page.getByText(FREE_BADGE)).toBeVisible();
+    await expect(page.getByText(TRIAL_BADGE)).toBeHidden();
+    // Hydrated (its language selector is there), the page still says the same: no flash either way.
+    release();
+    await page.mouse.wheel(0, 10);
+    await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
+    await expect(page.getByText(FREE_BADGE)).toBeVisible();
+    await expect(page.getByText(TRIAL_BADGE)).toBeHidden();
+    expect(errors).toEqual([]);
+    await page.mouse.wheel(0, -10);
+    for (const [name, size] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: testInfo.outputPath(`hero-free-${name}.png`) });
+    }
+  });
+
   test('with JavaScript off, / still shows the hero, its links and the plans', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

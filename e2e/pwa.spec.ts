@@ -1,9 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createConfirmedUser, signIn } from './support/accounts';
 import { waitForWorkerControl } from './support/service-worker';
+import { shareFromSheet } from './support/share-sheet';
 
 // The rest of the suite blocks service workers (playwright.config.ts): this spec is about them.
 test.use({ serviceWorkers: 'allow' });
@@ -85,29 +86,6 @@ test('the worker takes control, and the app opens offline and says so', async ({
   await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toHaveCount(0);
 });
 
-/** What the phone's share sheet does: a multipart POST navigation to the manifest's share_target. */
-async function shareFromSheet(page: Page, fields: Record<string, string>, files: { name: string; text: string }[]) {
-  await page.evaluate(
-    ([fieldsToSend, filesToSend]) => {
-      const form = document.createElement('form');
-      form.method = 'POST';
-      form.action = '/share-target';
-      form.enctype = 'multipart/form-data';
-      for (const [name, value] of Object.entries(fieldsToSend)) {
-        form.append(Object.assign(document.createElement('input'), { name, value }));
-      }
-      const input = Object.assign(document.createElement('input'), { type: 'file', name: 'files', multiple: true });
-      const transfer = new DataTransfer();
-      for (const file of filesToSend) transfer.items.add(new File([file.text], file.name, { type: 'text/plain' }));
-      input.files = transfer.files;
-      form.append(input);
-      document.body.append(form);
-      form.submit();
-    },
-    [fields, files] as const,
-  );
-}
-
 test('a share of text and two files is shown, then saved as one clip holding them, and opens', async ({
   page,
   request,
@@ -142,6 +120,8 @@ test('a share made while signed out is saved once the user has signed in', async
     { name: 'later.txt', text: 'kept while signed out' },
   ]);
   await expect(page.getByText('Welcome back')).toBeVisible();
+  // The sign-in says what it is for: what the worker keeps in this browser.
+  await expect(page.getByText('1 file and a note are waiting — sign in to save them')).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();

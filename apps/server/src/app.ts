@@ -226,6 +226,6 @@ export async function buildApp(
     log: app.log,
   };
   await registerModules(app, context, MODULES);
-  await registerSpa(app, config.webDistDir);
+  await registerSpa(app, { webDistDir: config.webDistDir, paymentsEnabled: config.billing !== undefined });
   return { app, context };
 }

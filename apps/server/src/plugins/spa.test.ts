@@ -2,6 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { stripeEnv } from '../../test/stripe-billing';
 import { multipartFile } from '../../test/multipart';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -123,6 +124,46 @@ describe('single-page app, security headers and API docs', () => {
     const ui = await testApp.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);
     expect(ui.headers['content-type']).toContain('text/html');
+  });
+});
+
+describe("the landing page's badge follows the server's payments (SPEC's trial only where it sells)", () => {
+  const webDist = mkdtempSync(join(tmpdir(), 'clipsync-web-'));
+  const html = '<!doctype html><html lang="en"><title>ClipSync</title><div id="root"></div></html>';
+
+  beforeAll(async () => {
+    await writeFile(join(webDist, 'index.html'), html);
+    // The build's compressed copy, which cannot carry the mark: it must not be served in its place.
+    await writeFile(join(webDist, 'index.html.br'), brotliCompressSync(html));
+  });
+  afterAll(() => rm(webDist, { recursive: true, force: true }));
+
+  const pages = ['/', '/index.html', '/pricing-unknown', '/dashboard'];
+
+  test('without payments, every copy of index.html says so on <html>, compressed or not', async () => {
+    const testApp = await buildTestApp({ WEB_DIST_DIR: webDist });
+    try {
+      for (const url of pages) {
+        const res = await testApp.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+        expect(res.headers['content-encoding'], url).toBeUndefined();
+        expect(res.body, url).toContain('<html data-payments="off" lang="en">');
+      }
+      expect((await testApp.app.inject({ method: 'GET', url: '/index.html' })).statusCode).toBe(200);
+    } finally {
+      await testApp.close();
+    }
+  });
+
+  test('with payments, index.html is the build as it is', async () => {
+    const testApp = await buildTestApp({ ...stripeEnv({ url: 'http://127.0.0.1:9' }), WEB_DIST_DIR: webDist });
+    try {
+      for (const url of pages) {
+        const res = await testApp.app.inject({ method: 'GET', url });
+        expect(res.body, url).toContain('<html lang="en">');
+      }
+    } finally {
+      await testApp.close();
+    }
   });
 });
 

@@ -94,9 +94,14 @@ export function holdInputsUntilHydrated(container: HTMLElement) {
      */
     replay() {
       stop();
-      for (const button of buttons.splice(0)) if (button.isConnected && !button.disabled) button.click();
+      const pressed = buttons.splice(0);
       const presses = keys.splice(0);
-      setTimeout(() => presses.filter((press) => !press.defaultPrevented).forEach(pressAgain));
+      // After the commit that calls this: a press on a part of the page hydrated on its own (the pricing plans)
+      // makes React hydrate that part at once, which it cannot do from inside a commit, and it drops the press.
+      setTimeout(() => {
+        for (const button of pressed) if (button.isConnected && !button.disabled) button.click();
+        presses.filter((press) => !press.defaultPrevented).forEach(pressAgain);
+      });
     },
   };
 }

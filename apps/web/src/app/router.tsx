@@ -18,9 +18,16 @@ const title = (titleKey: string): RouteTitle => ({ titleKey });
 const lazyPage = (load: () => Promise<{ default: () => React.ReactElement }>) =>
   withAppTexts(async () => ({ Component: (await load()).default }));
 
-const lazyLandingPage = (load: () => Promise<{ default: () => React.ReactElement }>) => async () => ({
-  Component: (await load()).default,
-});
+/**
+ * The landing page comes with its separately loaded parts (the pricing plans): the prerendered page hydrates
+ * once the route is ready, and a part still without its code when first pressed would lose the press.
+ */
+const lazyLandingPage =
+  (load: () => Promise<{ default: () => React.ReactElement; loadLateParts: () => Promise<void> }>) => async () => {
+    const page = await load();
+    await page.loadLateParts();
+    return { Component: page.default };
+  };
 
 /**
  * The frames around pages load with the first page that needs one: the signed-in frame (sidebar, account

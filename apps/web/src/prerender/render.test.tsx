@@ -24,7 +24,7 @@ describe('renderLanding', () => {
     expect(html).toContain('Most Popular');
     // Which claim is true (a trial, or every feature free) depends on the server: the HTML makes neither.
     expect(html).not.toContain('Start with a 7-day free trial');
-    expect(html).not.toContain('free on this server');
+    expect(html).not.toContain('Every feature is free on this server');
     // Whole, in place: no part sent apart to be moved by a script (the Content-Security-Policy allows none inline).
     expect(html).not.toContain('<script');
     expect(html).not.toContain('<template');

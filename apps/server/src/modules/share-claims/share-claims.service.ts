@@ -17,7 +17,7 @@ import type { ShareClaimsContext } from './share-claims.context';
  * Why a share was not kept, as `/share?not-received=<reason>` says (each worded by the web's share page):
  * `malformed` is a form that cannot be read (cut short, unframed) or a field no string may hold (a NUL).
  */
-export type RefusedShareReason = 'rate-limited' | 'busy' | 'too-large' | 'malformed';
+export type RefusedShareReason = 'rate-limited' | 'busy' | 'too-large' | 'too-many-files' | 'malformed';
 
 export class RefusedShare extends Error {
   override name = 'RefusedShare';

@@ -239,7 +239,7 @@ describe('a share the server keeps when no service worker caught it (docs/securi
     },
   );
 
-  test('a file over 10 MB, or a sixth file, keeps nothing of the share', async () => {
+  test('a file over 10 MB, or a sixth file, keeps nothing of the share; a sixth file is named as the reason', async () => {
     const roomy = await buildTestApp();
     try {
       const huge = { name: 'huge.bin', type: 'application/octet-stream', content: Buffer.alloc(10_485_761) };
@@ -249,7 +249,7 @@ describe('a share the server keeps when no service worker caught it (docs/securi
       expect(await roomy.context.db.select().from(shareClaims)).toEqual([]);
       const tooMany = Array.from({ length: 6 }, (_, i) => ({ ...twoFiles[0]!, name: `f${i}.txt` }));
       const many = await roomy.app.inject({ method: 'POST', url: '/share-target', ...shareForm({}, tooMany) });
-      expect(many.headers.location).toBe('/share?not-received=too-large');
+      expect(many.headers.location).toBe('/share?not-received=too-many-files');
       expect(await roomy.context.db.select().from(shareClaims)).toEqual([]);
     } finally {
       await roomy.close();

@@ -88,19 +88,26 @@ function refuse(request: FastifyRequest, reply: FastifyReply, error: unknown) {
   const reason: RefusedShareReason | undefined =
     error instanceof RefusedShare
       ? error.reason
-      : isMultipartLimit(error)
-        ? 'too-large'
-        : isMalformedMultipart(error)
-          ? 'malformed'
-          : undefined;
+      : multipartCodeOf(error) === 'FST_FILES_LIMIT'
+        ? 'too-many-files'
+        : isMultipartLimit(error)
+          ? 'too-large'
+          : isMalformedMultipart(error)
+            ? 'malformed'
+            : undefined;
   if (!reason) throw error;
   request.log.info({ reason }, 'share not kept');
   drainRefusedBody(request, reply);
   return reply.redirect(`${SHARE_PAGE}?not-received=${reason}`, 303);
 }
 
-/** @fastify/multipart's refusals of too many files, fields or too long a field. */
+const multipartCodeOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
+
+/**
+ * @fastify/multipart's refusals of too many files, fields or too long a field. Too many files has its own
+ * reason, so the page can say the limit (SHARE_CLAIM_MAX_FILES) rather than guess which was exceeded.
+ */
 function isMultipartLimit(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
+  const code = multipartCodeOf(error);
   return typeof code === 'string' && /^FST_(FILES|FIELDS|PARTS)_LIMIT$|^FST_REQ_FILE_TOO_LARGE$/.test(code);
 }

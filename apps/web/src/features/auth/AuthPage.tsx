@@ -1,22 +1,37 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { CheckEmailView } from './CheckEmailView';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 import { roomLinkOf, RoomLinkHeading } from './RoomLinkHeading';
+import { shareOriginOf, ShareWaitingNotice, type ShareOrigin } from './ShareWaitingNotice';
 
-type View = 'login' | 'register' | 'forgot';
+type View = 'login' | 'register' | 'forgot' | 'check-email';
 
-/** The auth screen: login, registration and forgot-password views; `?mode=` picks the first. */
+interface AuthState {
+  from?: ShareOrigin;
+  /** The address just registered (check-email view): kept in history state, not in the URL or its logs. */
+  registeredEmail?: string;
+}
+
+/**
+ * The auth screen: login, registration, forgot-password and, after sign-up, check-your-email views; `?mode=`
+ * picks the first.
+ */
 export default function AuthPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   // The remembered origin (from the protected guard) must survive switching views, or login lands on /dashboard.
-  const { state } = useLocation();
+  const state = useLocation().state as AuthState | null;
   const mode = params.get('mode');
-  const view: View = mode === 'register' || mode === 'forgot' ? mode : 'login';
-  const show = (next: View) => setParams(next === 'login' ? {} : { mode: next }, { replace: true, state });
-  const roomLink = roomLinkOf((state as { from?: { pathname?: string } } | null)?.from?.pathname);
+  const registeredEmail = state?.registeredEmail;
+  const view: View =
+    mode === 'register' || mode === 'forgot' ? mode : mode === 'check-email' && registeredEmail ? mode : 'login';
+  const show = (next: View, nextState: AuthState | null = state) =>
+    setParams(next === 'login' ? {} : { mode: next }, { replace: true, state: nextState });
+  const roomLink = roomLinkOf(state?.from?.pathname);
+  const shareOrigin = shareOriginOf(state?.from);
   return (
     <main
       id="main"
@@ -26,10 +41,21 @@ export default function AuthPage() {
         <Link to="/" className="text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300">
           {t('auth.backHome')}
         </Link>
-        {roomLink && view !== 'forgot' && <RoomLinkHeading link={roomLink} isSignUp={view === 'register'} />}
+        {roomLink && (view === 'login' || view === 'register') && (
+          <RoomLinkHeading link={roomLink} isSignUp={view === 'register'} />
+        )}
+        {shareOrigin && view !== 'check-email' && <ShareWaitingNotice from={shareOrigin} />}
         <div className="mt-4 rounded-2xl bg-white p-8 shadow-lg dark:bg-slate-900">
           {view === 'login' && <LoginForm onRegister={() => show('register')} onForgot={() => show('forgot')} />}
-          {view === 'register' && <RegisterForm onDone={() => show('login')} />}
+          {view === 'register' && (
+            <RegisterForm
+              onRegistered={(email) => show('check-email', { ...state, registeredEmail: email })}
+              onLogin={() => show('login')}
+            />
+          )}
+          {view === 'check-email' && registeredEmail && (
+            <CheckEmailView email={registeredEmail} onLogin={() => show('login')} />
+          )}
           {view === 'forgot' && <ForgotPasswordForm onDone={() => show('login')} />}
         </div>
       </div>

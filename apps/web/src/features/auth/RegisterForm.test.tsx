@@ -19,7 +19,7 @@ describe('RegisterForm', () => {
     const onDone = vi.fn();
     render(
       <QueryClientProvider client={new QueryClient()}>
-        <RegisterForm onDone={onDone} />
+        <RegisterForm onRegistered={onDone} onLogin={vi.fn()} />
       </QueryClientProvider>,
     );
     await userEvent.type(screen.getByLabelText('Name'), 'Sam');

@@ -8,7 +8,13 @@ import { FormField } from './FormField';
 import { useAuthForm } from './use-auth-form';
 import { validateRegister } from './validation';
 
-export function RegisterForm({ onDone }: { onDone: () => void }) {
+interface RegisterFormProps {
+  /** The account was made: its address must be confirmed before it can log in. */
+  onRegistered: (email: string) => void;
+  onLogin: () => void;
+}
+
+export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const register = useRegister();
@@ -16,9 +22,10 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
     initial: { name: '', email: '', password: '', confirmPassword: '' },
     validate: validateRegister,
     send: async (values) => {
-      await register.mutateAsync({ name: values.name.trim(), email: values.email.trim(), password: values.password });
+      const email = values.email.trim();
+      await register.mutateAsync({ name: values.name.trim(), email, password: values.password });
       toast.success({ title: t('auth.accountCreated'), description: t('auth.accountCreatedBody'), duration: 5000 });
-      onDone();
+      onRegistered(email);
     },
     describeFailure: (error) =>
       isPasswordTooCommon(error)
@@ -52,7 +59,7 @@ export function RegisterForm({ onDone }: { onDone: () => void }) {
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? t('auth.creatingAccount') : t('auth.createAccount')}
       </Button>
-      <button type="button" onClick={onDone} className="text-sm text-indigo-700 hover:underline dark:text-indigo-300">
+      <button type="button" onClick={onLogin} className="text-sm text-indigo-700 hover:underline dark:text-indigo-300">
         {t('auth.toLogin')}
       </button>
     </form>

@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeAll, describe, expect, test, vi } from 'vitest';
 import { billingApi } from '../../api/billing-api';
 import { AuthContext } from '../../session/auth-context';
 import { fakeSession, setUpPageTests } from '../../test/page-test-setup';
-import { Pricing } from './Pricing';
+import { loadPricingPlans, Pricing } from './Pricing';
 
 vi.mock('../../api/billing-api', () => ({
   billingApi: { config: vi.fn(), get: vi.fn(), startCheckout: vi.fn(), openPortal: vi.fn() },
@@ -27,6 +27,8 @@ const card = (name: string) => within(screen.getByRole('article', { name }));
 
 describe('the landing page pricing section', () => {
   setUpPageTests();
+  // As in the app, whose landing route waits for the plans' code before the page renders (app/router.tsx).
+  beforeAll(() => loadPricingPlans(), 30_000);
 
   test('with payments on: the trial, and a purchase button on each plan', async () => {
     vi.mocked(billingApi.config).mockResolvedValue({ paymentsEnabled: true });

@@ -1,30 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../session/auth-context';
 import { RouteFallback } from '../../ui/RouteFallback';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/use-toast';
-import { MAX_WAITING_SHARES, shareContent } from '../../pwa/share-inbox';
+import { notReceivedText } from '../../pwa/not-received';
+import { shareContent } from '../../pwa/share-inbox';
 import { shareSenderOf } from '../../pwa/share-source';
-import { NOT_RECEIVED_PARAM } from '../../pwa/sw-routes';
 import { claimTokenOf, useClaimShare } from './use-claim-share';
 import { useWaitingShares } from './use-waiting-shares';
 import { WaitingShareCard } from './WaitingShareCard';
-
-/**
- * Why a share was not kept (`?not-received=<reason>`): the server's reasons
- * (modules/share-claims/share-target.routes.ts), the worker's `full` and `not-kept` (pwa/sw.ts), or nothing
- * when it carried nothing.
- */
-const NOT_RECEIVED_TEXT: Record<string, string> = {
-  'rate-limited': 'shareTarget.notReceivedRateLimited',
-  busy: 'shareTarget.notReceivedBusy',
-  'too-large': 'shareTarget.notReceivedTooLarge',
-  malformed: 'shareTarget.notReceivedMalformed',
-  full: 'shareTarget.notReceivedFull',
-  'not-kept': 'shareTarget.notReceivedNotKept',
-};
 
 /**
  * /share, where a share from the phone's share sheet lands: kept by the service worker, or by the server under
@@ -46,7 +32,7 @@ function WaitingShares() {
   const { t } = useTranslation();
   const toast = useToast();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
+  const { search } = useLocation();
   const { shares, stateOf, save, discard, prepareSend } = useWaitingShares({
     onFileRefused: (file) => toast.error({ title: t('shareTarget.failed'), description: file.name }),
     onSavedWithOthersWaiting: (clipId) =>
@@ -55,11 +41,7 @@ function WaitingShares() {
         action: { label: t('shareTarget.openClip'), onClick: () => void navigate(`/clips/${clipId}`) },
       }),
   });
-  const reason = searchParams.get(NOT_RECEIVED_PARAM);
-  const notReceived =
-    reason === null
-      ? undefined
-      : t(NOT_RECEIVED_TEXT[reason] ?? 'shareTarget.notReceived', { count: MAX_WAITING_SHARES });
+  const notReceived = notReceivedText(t, search);
   return (
     <ShareScreen>
       {notReceived && <p role="alert">{notReceived}</p>}
