@@ -1,0 +1,34 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { clipKeys } from '../api/clip-queries';
+import { deviceKeys } from '../api/device-queries';
+import { roomKeys } from '../api/room-queries';
+import { useSocket } from './socket-context';
+
+/**
+ * The lists the user's own channel keeps fresh (`user:<id>`, joined at the handshake): clips and their
+ * stats, rooms, devices. A page showing one of a channel it joins itself (a room, a clip, a desktop)
+ * refetches when that join is confirmed (`useChannel`'s `onJoined`).
+ */
+export const LIVE_QUERY_KEYS: readonly QueryKey[] = [clipKeys.all, roomKeys.all, deviceKeys.list];
+
+/**
+ * Refetches the live lists each time the socket connects, the first time and after every reconnect: an
+ * event sent before then (a room the user was removed from while the page loaded, a clip saved while the
+ * network was down) reached no one, and a list that failed to load while offline loads now. Once, here,
+ * for every page: the ones on screen refetch, the others are marked stale for their next visit.
+ */
+export function useRefetchLiveQueriesOnConnect(): void {
+  const { socket } = useSocket();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!socket) return;
+    const refetch = () => {
+      for (const queryKey of LIVE_QUERY_KEYS) void queryClient.invalidateQueries({ queryKey });
+    };
+    socket.on('connect', refetch);
+    return () => {
+      socket.off('connect', refetch);
+    };
+  }, [socket, queryClient]);
+}
