@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider, useQuery, type QueryKey } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../api/api-error';
 import { FakeSocket } from '../test/fake-socket';
 import { SocketContext } from './socket-context';
 import { useRefetchLiveQueriesOnConnect } from './use-refetch-live-queries';
@@ -75,5 +76,32 @@ describe('useRefetchLiveQueriesOnConnect', () => {
     expect(await screen.findByText('failed')).toBeInTheDocument();
     act(() => void socket.connect());
     expect(await screen.findByText('shown')).toBeInTheDocument();
+  });
+
+  test('any other read that failed without an answer runs again; one the server refused stays as it is', async () => {
+    const socket = new FakeSocket();
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const loadRoom = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue('a room');
+    const loadMissing = vi.fn().mockRejectedValue(new ApiError('Room not found', 404, 'NOT_FOUND'));
+    function Room({ id, load }: { id: string; load: () => Promise<string> }) {
+      const room = useQuery({ queryKey: ['room', id], queryFn: load });
+      return <p>{`${id}: ${room.isError ? 'failed' : (room.data ?? 'loading')}`}</p>;
+    }
+    render(
+      <QueryClientProvider client={queryClient}>
+        <SocketContext.Provider
+          value={{ socket: socket.asSocket(), isConnected: false, requestGuestConnection: vi.fn() }}
+        >
+          <Watcher />
+          <Room id="r1" load={loadRoom} />
+          <Room id="r2" load={loadMissing} />
+        </SocketContext.Provider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('r1: failed')).toBeInTheDocument();
+    expect(await screen.findByText('r2: failed')).toBeInTheDocument();
+    act(() => void socket.connect());
+    expect(await screen.findByText('r1: a room')).toBeInTheDocument();
+    expect(loadMissing).toHaveBeenCalledTimes(1);
   });
 });
