@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { SocketProvider } from '../realtime/SocketProvider';
+import { useRefetchLiveQueriesOnConnect } from '../realtime/use-refetch-live-queries';
 import { AuthProvider } from '../session/AuthProvider';
 import { LazyPart } from '../ui/LazyPart';
 import { toastStore } from '../ui/toast-store';
@@ -25,6 +26,11 @@ function DeferredToaster() {
   );
 }
 
+function LiveQueriesSync() {
+  useRefetchLiveQueriesOnConnect();
+  return null;
+}
+
 function ThemeSync() {
   useTheme();
   return null;
@@ -36,7 +42,10 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeSync />
       <AuthProvider>
-        <SocketProvider>{children}</SocketProvider>
+        <SocketProvider>
+          <LiveQueriesSync />
+          {children}
+        </SocketProvider>
       </AuthProvider>
       <DeferredToaster />
     </QueryClientProvider>

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { QueryObserver } from '@tanstack/react-query';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { EXPLAINS_PLAN_REFUSAL } from '../api/billing-errors';
 import { ApiError } from '../api/client';
 import { upgradePrompt } from '../components/upgrade-prompt';
@@ -40,5 +41,23 @@ describe('createAppQueryClient', () => {
       .build(client, { mutationFn: () => Promise.reject(roomRefusal), meta: EXPLAINS_PLAN_REFUSAL });
     await expect(mutation.execute(undefined)).rejects.toBe(roomRefusal);
     expect(upgradePrompt.getOffered()).toBeNull();
+  });
+
+  test('a page opened offline says its read failed, and reads again by itself when the network is back', async () => {
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const client = createAppQueryClient();
+    client.mount();
+    const load = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(['a clip']);
+    const observer = new QueryObserver(client, { queryKey: ['clips', 'history'], queryFn: load, retry: false });
+    const stop = observer.subscribe(() => undefined);
+    // Failed, not paused: a paused read has no data and no error, which a list would show as empty.
+    await vi.waitFor(() => expect(observer.getCurrentResult().isError).toBe(true));
+
+    onLine.mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(['a clip']));
+    stop();
+    client.unmount();
+    onLine.mockRestore();
   });
 });

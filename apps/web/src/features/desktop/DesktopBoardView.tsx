@@ -7,7 +7,7 @@ import { DesktopGrid } from './DesktopGrid';
 import type { DesktopBoard } from './use-desktop-board';
 
 interface DesktopBoardViewProps {
-  /** Undefined while loading, or when the first load failed (an empty desktop is shown then). */
+  /** Undefined while loading (a page whose first load failed shows `LoadFailed` instead of the board). */
   desktop: Desktop | undefined;
   isLoading: boolean;
   visibleWidth: number;

@@ -61,6 +61,19 @@ describe('DesktopPage', () => {
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
+  test('a desktop that cannot load says so with Retry, not that it is empty, and adding still works', async () => {
+    vi.mocked(desktopApi.get).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [makeDesktopItem()] }));
+    renderDesktop();
+    expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't load your desktop");
+    expect(screen.queryByText(/Nothing here yet/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'New Text' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('article', { name: 'Hello desktop' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   test('a file block whose link is not a desktop file’s address is neither shown nor fetched', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     onTestFinished(() => fetchSpy.mockRestore());

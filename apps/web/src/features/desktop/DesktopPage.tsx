@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useContainerWidth } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
 import { useDesktop } from '../../api/desktop-queries';
+import { hasFailedToLoad, LoadFailed } from '../../components/LoadFailed';
 import { UploadFileButton } from '../../components/UploadFileButton';
 import { usePasteAndDrop } from '../../components/use-paste-and-drop';
 import { Button } from '../../ui/Button';
@@ -113,7 +114,15 @@ export default function DesktopPage({ createLanSocket }: { createLanSocket?: Lan
         </p>
       )}
       <div ref={containerRef} className={cn('rounded-xl', isDraggingFiles && 'ring-2 ring-indigo-500 ring-offset-4')}>
-        <DesktopBoardView desktop={desktop} isLoading={desktopQuery.isPending} visibleWidth={width} board={board} />
+        {hasFailedToLoad(desktopQuery) ? (
+          <LoadFailed
+            title={t('loadFailed.desktop')}
+            onRetry={() => void desktopQuery.refetch()}
+            isRetrying={desktopQuery.isFetching}
+          />
+        ) : (
+          <DesktopBoardView desktop={desktop} isLoading={desktopQuery.isPending} visibleWidth={width} board={board} />
+        )}
       </div>
       <AddTextDialog
         isOpen={isAddingText}

@@ -214,8 +214,8 @@ describe('DevicesPage', () => {
     vi.mocked(devicesApi.list).mockRejectedValueOnce(new ApiError('Server error', 500, 'INTERNAL'));
     vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser] });
     renderPage();
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not load your devices.');
-    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't load your devices");
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('listitem', { name: 'Chrome on Linux' })).toBeInTheDocument();
   });
 });

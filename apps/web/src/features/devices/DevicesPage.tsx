@@ -2,9 +2,9 @@ import type { Device } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDevices } from '../../api/device-queries';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useDeviceNear } from '../../realtime/use-device-near';
 import { useDevicePresence } from '../../realtime/use-device-presence';
-import { Button } from '../../ui/Button';
 import { Skeleton } from '../../ui/Skeleton';
 import { DeviceRow } from './DeviceRow';
 
@@ -40,12 +40,11 @@ export default function DevicesPage() {
             <Skeleton className="h-20 w-full" />
           </div>
         ) : devices.isError ? (
-          <div className="flex flex-col items-start gap-3">
-            <p role="alert">{t('devices.loadFailed')}</p>
-            <Button variant="secondary" onClick={() => void devices.refetch()}>
-              {t('devices.retry')}
-            </Button>
-          </div>
+          <LoadFailed
+            title={t('loadFailed.devices')}
+            onRetry={() => void devices.refetch()}
+            isRetrying={devices.isFetching}
+          />
         ) : devices.data.devices.length === 0 ? (
           <p className="text-sm text-slate-600 dark:text-slate-300">{t('devices.empty')}</p>
         ) : (

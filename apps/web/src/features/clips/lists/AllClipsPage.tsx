@@ -9,6 +9,7 @@ export default function AllClipsPage() {
       kind="history"
       title={t('pages.clips')}
       failure={{ title: t('clips.loadFailed') }}
+      loadFailedText={t('loadFailed.clips')}
       empty={{ text: t('clips.empty'), offerNewClip: true }}
       emptyFilteredText={t('clips.emptyFiltered')}
     />

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useClipList } from '../../../api/clip-queries';
 import { ClipGrid } from '../../../components/ClipGrid';
 import { FilterBar } from '../../../components/FilterBar';
+import { hasFailedToLoad, LoadFailed } from '../../../components/LoadFailed';
 import { PageHeader } from '../../../components/PageHeader';
 import { hasActiveFilters } from '../../../lib/clip-filters';
 import { cn } from '../../../ui/cn';
@@ -52,15 +53,23 @@ export default function DashboardPage() {
           </Link>
         </div>
         <FilterBar filters={filters} onChange={setFilters} />
-        <ClipGrid
-          clips={recent.data?.clips}
-          isLoading={recent.isLoading}
-          empty={
-            hasActiveFilters(appliedFilters)
-              ? { text: t('clips.emptyRecentFiltered') }
-              : { text: t('clips.empty'), offerNewClip: true }
-          }
-        />
+        {hasFailedToLoad(recent) ? (
+          <LoadFailed
+            title={t('loadFailed.clips')}
+            onRetry={() => void recent.refetch()}
+            isRetrying={recent.isFetching}
+          />
+        ) : (
+          <ClipGrid
+            clips={recent.data?.clips}
+            isLoading={recent.isLoading}
+            empty={
+              hasActiveFilters(appliedFilters)
+                ? { text: t('clips.emptyRecentFiltered') }
+                : { text: t('clips.empty'), offerNewClip: true }
+            }
+          />
+        )}
       </section>
     </div>
   );

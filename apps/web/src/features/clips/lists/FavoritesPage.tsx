@@ -9,6 +9,7 @@ export default function FavoritesPage() {
       kind="favorites"
       title={t('pages.favorites')}
       failure={{ title: t('clips.favoritesFailed'), description: t('clips.favoritesFailedBody') }}
+      loadFailedText={t('loadFailed.favorites')}
       empty={{ text: t('clips.emptyFavorites'), hint: t('cards.favoritesHint') }}
       emptyFilteredText={t('clips.emptyFavoritesFiltered')}
       showFavoriteFilter={false}

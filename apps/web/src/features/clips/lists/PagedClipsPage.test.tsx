@@ -14,7 +14,7 @@ vi.mock('../../../api/clips-api', () => ({ clipsApi: { history: vi.fn(), favorit
 
 const clipsOf = (count: number) => Array.from({ length: count }, (_, index) => makeClip({ id: `clip-${index}` }));
 
-function renderAt(url: string, page = <AllClipsPage />) {
+function renderAt(url: string, page = <AllClipsPage />, queryClient = new QueryClient()) {
   const router = createMemoryRouter(
     [
       { path: '/dashboard', element: <p>Dashboard</p> },
@@ -24,7 +24,7 @@ function renderAt(url: string, page = <AllClipsPage />) {
     { initialEntries: ['/dashboard', url], initialIndex: 1 },
   );
   render(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
@@ -107,5 +107,17 @@ describe('All Clips and Favorites keep their filters and page in the URL', () =>
     expect(await screen.findByText('No favorite clips found.')).toBeInTheDocument();
     expect(screen.getByText('Use the star on a clip to add it here.')).toBeInTheDocument();
     expect(clipsApi.favorites).toHaveBeenCalledWith(NO_FILTERS, { limit: 20, offset: 0 });
+  });
+
+  test('Favorites that cannot load say so with Retry, never that there are none', async () => {
+    vi.mocked(clipsApi.favorites).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    vi.mocked(clipsApi.favorites).mockResolvedValue({ clips: [], total: 0 });
+    renderAt('/favorites', <FavoritesPage />, new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't load your favorite clips");
+    expect(screen.queryByText('No favorite clips found.')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No favorite clips found.')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

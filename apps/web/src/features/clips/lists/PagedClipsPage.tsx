@@ -2,6 +2,7 @@ import { CLIPS_PAGE_SIZE } from '@clipsync/shared';
 import { useClipList, type ClipListKind } from '../../../api/clip-queries';
 import { ClipGrid, type EmptyListState } from '../../../components/ClipGrid';
 import { FilterBar } from '../../../components/FilterBar';
+import { hasFailedToLoad, LoadFailed } from '../../../components/LoadFailed';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { hasActiveFilters, pageCount } from '../../../lib/clip-filters';
@@ -14,6 +15,8 @@ interface PagedClipsPageProps {
   title: string;
   /** The toast when a page cannot be fetched ('Error loading clips', …). */
   failure: { title: string; description?: string };
+  /** Said in place of the list while it cannot be loaded ("Couldn't load your clips"). */
+  loadFailedText: string;
   /** The list is empty with no filters on. */
   empty: EmptyListState;
   /** Said instead when filters are on: nothing matches them. */
@@ -24,7 +27,7 @@ interface PagedClipsPageProps {
 
 /** A clip list page (All Clips, Favorites): filter bar, 20 a page paged on the server, 'Page X of Y'. */
 export function PagedClipsPage(props: PagedClipsPageProps) {
-  const { kind, title, failure, empty, emptyFilteredText, showFavoriteFilter = true } = props;
+  const { kind, title, failure, loadFailedText, empty, emptyFilteredText, showFavoriteFilter = true } = props;
   const { filters, appliedFilters, setFilters, page, setPage } = useClipListState({
     withFavoriteFilter: showFavoriteFilter,
   });
@@ -37,11 +40,15 @@ export function PagedClipsPage(props: PagedClipsPageProps) {
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <PageHeader title={title} />
       <FilterBar filters={filters} onChange={setFilters} showFavorite={showFavoriteFilter} />
-      <ClipGrid
-        clips={clips.data?.clips}
-        isLoading={clips.isLoading}
-        empty={hasActiveFilters(appliedFilters) ? { text: emptyFilteredText } : empty}
-      />
+      {hasFailedToLoad(clips) ? (
+        <LoadFailed title={loadFailedText} onRetry={() => void clips.refetch()} isRetrying={clips.isFetching} />
+      ) : (
+        <ClipGrid
+          clips={clips.data?.clips}
+          isLoading={clips.isLoading}
+          empty={hasActiveFilters(appliedFilters) ? { text: emptyFilteredText } : empty}
+        />
+      )}
       <Pager
         page={page}
         pages={pageCount(clips.data?.total ?? 0, CLIPS_PAGE_SIZE)}

@@ -1,6 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useRoomActivity } from '../../../api/room-queries';
+import { hasFailedToLoad, LoadFailed } from '../../../components/LoadFailed';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { PersonName } from '../PersonName';
 import { MemberAvatar } from '../MemberAvatar';
@@ -20,6 +21,12 @@ export function RoomActivityTab({ roomId, isActive }: { roomId: string; isActive
           <Loader2 className="h-4 w-4 animate-spin" aria-hidden="true" />
           {t('common.loading')}
         </p>
+      ) : hasFailedToLoad(activity) ? (
+        <LoadFailed
+          title={t('loadFailed.activity')}
+          onRetry={() => void activity.refetch()}
+          isRetrying={activity.isFetching}
+        />
       ) : !activity.data || activity.data.length === 0 ? (
         <p className="text-slate-600 dark:text-slate-300">{t('rooms.noActivity')}</p>
       ) : (

@@ -63,6 +63,16 @@ const findToast = async (text: string) => (await screen.findAllByText(text, { ex
 describe('RoomPage', () => {
   setUpPageTests();
 
+  test('a room that cannot load (offline) says so with Retry and the way back; Retry shows it', async () => {
+    vi.mocked(roomsApi.get).mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
+    renderRoom();
+    expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't load this room");
+    expect(screen.getByRole('link', { name: 'Back to Rooms' })).toHaveAttribute('href', '/rooms');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Design team' })).toBeInTheDocument();
+  });
+
   test('the owner sees the header, tabs and content, and adds text', async () => {
     vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
     vi.mocked(roomsApi.addText).mockResolvedValue(makeRoomItem({ id: 'item-2', content: 'New note' }));

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { useRoom, useRoomCache } from '../../../api/room-queries';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { oneOf } from '../../../lib/one-of';
 import { useRoomLiveUpdates } from '../../../realtime/use-room-live-updates';
 import { Button } from '../../../ui/Button';
@@ -64,9 +65,21 @@ function RoomView({ roomId }: { roomId: string }) {
   if (!room) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-8">
-        {roomQuery.isError ? (
+        {roomQuery.isError && !isMissing ? (
+          <div className="flex flex-col items-center gap-4">
+            <LoadFailed
+              title={t('loadFailed.room')}
+              onRetry={() => void roomQuery.refetch()}
+              isRetrying={roomQuery.isFetching}
+              className="w-full"
+            />
+            <Button asChild variant="ghost">
+              <Link to="/rooms">{t('rooms.backToRooms')}</Link>
+            </Button>
+          </div>
+        ) : roomQuery.isError ? (
           <div className="flex flex-col items-center gap-4 py-16 text-center">
-            <p role="alert">{t(isMissing ? 'rooms.notFound' : 'rooms.loadRoomFailed')}</p>
+            <p role="alert">{t('rooms.notFound')}</p>
             <Button asChild variant="secondary">
               <Link to="/rooms">{t('rooms.backToRooms')}</Link>
             </Button>

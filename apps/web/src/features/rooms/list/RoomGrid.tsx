@@ -1,6 +1,7 @@
 import type { RoomSummary } from '@clipsync/shared';
 import { Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { Button } from '../../../ui/Button';
 import { Skeleton } from '../../../ui/Skeleton';
 import { RoomCard } from './RoomCard';
@@ -11,7 +12,8 @@ const SKELETON_COUNT = 6;
 interface RoomGridProps {
   rooms: readonly RoomSummary[] | undefined;
   isLoading: boolean;
-  isError: boolean;
+  /** The first load failed: nothing is known, so the list says so rather than that there are no rooms. */
+  loadFailure: { onRetry(): void; isRetrying: boolean } | null;
   /** Filters narrow the list, so an empty list means nothing matches rather than no rooms at all. */
   isFiltered: boolean;
   onCreate: () => void;
@@ -21,7 +23,7 @@ const emptyBoxClass =
   'flex flex-col items-center gap-3 rounded-xl border border-dashed border-slate-300 p-10 text-center text-slate-600 dark:border-slate-700 dark:text-slate-300';
 
 /** The Rooms list body: 'Loading rooms...' with placeholders, the cards, or what an empty list says. */
-export function RoomGrid({ rooms, isLoading, isError, isFiltered, onCreate }: RoomGridProps) {
+export function RoomGrid({ rooms, isLoading, loadFailure, isFiltered, onCreate }: RoomGridProps) {
   const { t } = useTranslation();
   if (isLoading) {
     return (
@@ -48,8 +50,7 @@ export function RoomGrid({ rooms, isLoading, isError, isFiltered, onCreate }: Ro
       </ul>
     );
   }
-  // A failed load has said so in a toast; the box keeps saying it rather than claiming there are no rooms.
-  if (isError) return <p className={emptyBoxClass}>{t('rooms.loadFailed')}</p>;
+  if (loadFailure) return <LoadFailed title={t('loadFailed.rooms')} {...loadFailure} />;
   if (isFiltered) return <p className={emptyBoxClass}>{t('rooms.emptyFiltered')}</p>;
   return (
     <div className={emptyBoxClass}>

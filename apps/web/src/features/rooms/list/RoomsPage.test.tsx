@@ -172,11 +172,16 @@ describe('RoomsPage', () => {
     expect(screen.getAllByRole('button', { name: 'Create Room' })).toHaveLength(1);
   });
 
-  test("a failed load shows the 'Failed to load rooms' toast and no empty state", async () => {
-    vi.mocked(roomsApi.list).mockRejectedValue(new Error('offline'));
+  test("a failed load shows the 'Failed to load rooms' toast and says so with Retry, never the empty state", async () => {
+    vi.mocked(roomsApi.list).mockRejectedValue(new TypeError('Failed to fetch'));
     renderAt();
     expect(await findToast('Failed to load rooms')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't load your rooms");
     expect(screen.queryByText('No rooms found.')).not.toBeInTheDocument();
+
+    vi.mocked(roomsApi.list).mockResolvedValue({ rooms: roomsOf(1), total: 1 });
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('1 room(s)')).toBeInTheDocument();
   });
 
   test('more than 50 rooms are paged: Next asks for the next 50', async () => {

@@ -3,6 +3,7 @@ import { Plus, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoomCache, useRoomList } from '../../../api/room-queries';
+import { hasFailedToLoad } from '../../../components/LoadFailed';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { pageCount } from '../../../lib/clip-filters';
@@ -82,7 +83,9 @@ export default function RoomsPage() {
       <RoomGrid
         rooms={rooms.data?.rooms}
         isLoading={rooms.isLoading}
-        isError={rooms.isError}
+        loadFailure={
+          hasFailedToLoad(rooms) ? { onRetry: () => void rooms.refetch(), isRetrying: rooms.isFetching } : null
+        }
         isFiltered={countActiveRoomFilters(appliedFilters) > 0}
         onCreate={openCreate}
       />
