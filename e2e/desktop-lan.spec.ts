@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from './support/accounts';
+import { toastWith } from './support/devices';
 import { startForwardingProxy, type ForwardingProxy } from './support/forwarding-proxy';
 
 /** Another household: its devices reach the app through a proxy that forwards their public address. */
@@ -8,15 +9,21 @@ let NEIGHBOUR: { baseURL: string };
 /** A household of its own for the consent journey: the other journeys' hosts, run alongside, are not in it. */
 let flat: ForwardingProxy;
 let FLAT: { baseURL: string };
+/** And one for the journey of a host that leaves its desktop and comes back. */
+let house: ForwardingProxy;
+let HOUSE: { baseURL: string };
 test.beforeAll(async ({ browserName: _ }, testInfo) => {
   neighbourhood = await startForwardingProxy(String(testInfo.project.use.baseURL), '198.51.100.23');
   NEIGHBOUR = { baseURL: neighbourhood.url };
   flat = await startForwardingProxy(String(testInfo.project.use.baseURL), '198.51.100.24');
   FLAT = { baseURL: flat.url };
+  house = await startForwardingProxy(String(testInfo.project.use.baseURL), '198.51.100.25');
+  HOUSE = { baseURL: house.url };
 });
 test.afterAll(async () => {
   await neighbourhood?.close();
   await flat?.close();
+  await house?.close();
 });
 const block = (page: Page, text: string) => page.getByRole('main').getByRole('article', { name: text });
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -100,7 +107,7 @@ test('LAN Share: two devices of one network share on request, find each other an
   await expect(neighbourDialog.getByRole('button', { name: /^Connect(ed)? to / })).toHaveCount(0);
   await expect(laptopDialog.getByRole('button', { name: /^Connect(ed)? to / })).toHaveCount(1);
 
-  await laptopDialog.getByRole('button', { name: 'Stop', exact: true }).click();
+  await laptopDialog.getByRole('button', { name: 'Stop sharing and looking for devices' }).click();
   await expect(phoneDialog.getByRole('button', { name: /^Connect(ed)? to / })).toHaveCount(0);
 });
 
@@ -154,4 +161,56 @@ test('LAN Share asks first: nothing of a signed-in user’s desktop reaches anot
   await expect(panel.getByRole('status')).toHaveText('This desktop is no longer shared with you');
   await expect(other.getByText(secret)).toHaveCount(0);
   await ownerContext.close();
+});
+
+test('LAN Share’s Stop says what it stops; leaving the desktop says sharing stopped; a host that comes back and leaves again leaves one “no longer shared” panel', async ({
+  browser,
+  request,
+}) => {
+  test.slow();
+  const hostContext = await browser.newContext(HOUSE);
+  const host = await hostContext.newPage();
+  await signIn(host, request, 'lan-leave');
+  await host.goto('/desktop');
+  await expect(host.getByRole('heading', { level: 1, name: 'Virtual Desktop' })).toBeVisible();
+  const viewer = await openDesktop(browser, HOUSE);
+  const viewerDialog = await openLanShare(viewer);
+
+  // Before anything is shared the dialog's Stop only stops looking, and says so; sharing says how long it lasts.
+  let hostDialog = await openLanShare(host);
+  await expect(hostDialog.getByRole('button', { name: 'Stop looking for devices' })).toBeVisible();
+  await expect(hostDialog.getByRole('button', { name: 'Stop', exact: true })).toHaveCount(0);
+  await expect(hostDialog).toContainText('Only while this page is open: leaving Virtual Desktop stops sharing.');
+  const name = hostDialog.getByRole('textbox', { name: 'This device’s name' });
+  await name.fill('Kitchen laptop');
+  await hostDialog.getByRole('button', { name: 'Rename' }).click();
+  await expect(name).toHaveValue('Kitchen laptop');
+
+  const panels = peerPanel(viewer, 'Desktop of Kitchen laptop');
+  for (const round of [1, 2]) {
+    await hostDialog.getByRole('button', { name: 'Share my desktop' }).click();
+    await expect(viewerDialog.getByRole('button', { name: 'Connected to Kitchen laptop' })).toBeVisible();
+    await expect(panels).toHaveCount(1);
+    await expect(panels.getByRole('status', { includeHidden: true })).toHaveCount(0);
+    await hostDialog.getByRole('button', { name: 'Close' }).click();
+
+    // Leaving the page by the app's own navigation ends the share, and the host is told.
+    await host.getByRole('link', { name: 'Clipboards' }).click();
+    await expect(host.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(toastWith(host, 'Hosting Stopped')).toContainText(
+      'You left Virtual Desktop, so your desktop is no longer shared.',
+    );
+    // The viewer keeps one panel for the host, under its name, however many times it left.
+    await expect(panels.getByRole('status', { includeHidden: true })).toHaveText(
+      'This desktop is no longer shared with you',
+    );
+    await expect(panels, `round ${round}`).toHaveCount(1);
+
+    if (round === 1) {
+      await host.goBack();
+      await expect(host.getByRole('heading', { level: 1, name: 'Virtual Desktop' })).toBeVisible();
+      hostDialog = await openLanShare(host);
+    }
+  }
+  await hostContext.close();
 });

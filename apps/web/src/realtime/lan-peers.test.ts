@@ -42,6 +42,19 @@ describe('receiveDesktop', () => {
   });
 });
 
+describe('one ended panel per device', () => {
+  test('a device that ended twice, under two peer ids, leaves one ended panel: the newest', () => {
+    // The host reconnected (or came back to its desktop) between the two: a new peer under its old name.
+    const before = state({ peers: [peer('a2', 'Kitchen')], connected: { a2: desktop('d') }, ended: { a1: 'Kitchen' } });
+    expect(endShare(before, 'a2').ended).toEqual({ a2: 'Kitchen' });
+  });
+
+  test('a device back under a new peer id replaces its ended panel with its desktop', () => {
+    const before = state({ peers: [peer('a2', 'Kitchen')], ended: { a1: 'Kitchen', b: 'Phone' } });
+    expect(receiveDesktop(before, 'a2', desktop('d')).ended).toEqual({ b: 'Phone' });
+  });
+});
+
 describe('endShare', () => {
   test('a host whose panel is shown leaves the list and the desktops, and its panel says so by name', () => {
     const before = state({ peers: [peer('a', 'Kitchen'), peer('b')], connected: { a: desktop('d'), b: desktop('e') } });

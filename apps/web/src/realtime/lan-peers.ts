@@ -23,19 +23,31 @@ export function withPeer(peers: readonly LanPeer[], peer: LanPeer): LanPeer[] {
   return [...peers.filter((known) => known.id !== peer.id), nearness ? { ...peer, nearness } : peer];
 }
 
-/** A host's desktop arrived, the first time or as an update: it is shown, and a share that ended is no more. */
+/**
+ * The ended shares other than `peerId`'s and those under `name`. A device that reconnects or comes back to
+ * its desktop is a new peer under its old name: its ended panel is the same device's, not another one.
+ */
+function endedExcept(ended: Record<string, string>, peerId: string, name: string | undefined) {
+  return Object.fromEntries(Object.entries(ended).filter(([id, endedName]) => id !== peerId && endedName !== name));
+}
+
+/**
+ * A host's desktop arrived, the first time or as an update: it is shown, and a share of it that ended is no
+ * more (under its id, or under its name when it came back as a new peer).
+ */
 export function receiveDesktop(
   state: LanPeersState,
   peerId: string,
   desktop: LanDesktopData,
 ): Pick<LanPeersState, 'connected' | 'ended'> {
-  const { [peerId]: _again, ...ended } = state.ended;
-  return { connected: { ...state.connected, [peerId]: desktop }, ended };
+  const name = state.peers.find((peer) => peer.id === peerId)?.name;
+  return { connected: { ...state.connected, [peerId]: desktop }, ended: endedExcept(state.ended, peerId, name) };
 }
 
 /**
  * A host stopped sharing or left: it leaves the list and its desktop is dropped. A panel that showed it
- * says its share ended, under the name it had; a closed one, or a host never connected to, leaves nothing.
+ * says its share ended, under the name it had, once: an ended panel of the same name before it (the same
+ * device as an earlier peer) gives way. A closed one, or a host never connected to, leaves nothing.
  */
 export function endShare(state: LanPeersState, peerId: string): LanPeersState {
   const { [peerId]: had, ...connected } = state.connected;
@@ -45,7 +57,7 @@ export function endShare(state: LanPeersState, peerId: string): LanPeersState {
     peers: state.peers.filter((peer) => peer.id !== peerId),
     connected,
     hidden: state.hidden.filter((id) => id !== peerId),
-    ended: isShown ? { ...state.ended, [peerId]: name ?? '' } : state.ended,
+    ended: isShown ? { ...endedExcept(state.ended, peerId, name ?? ''), [peerId]: name ?? '' } : state.ended,
   };
 }
 

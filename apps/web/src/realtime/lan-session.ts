@@ -34,6 +34,7 @@ export type LanNoticeText =
   | 'lan.hostingStarted'
   | 'lan.hostingFailed'
   | 'lan.hostingStopped'
+  | 'lan.stoppedOnLeave'
   | 'lan.connected'
   | 'lan.connectionFailed'
   | 'lan.couldNotConnect'
@@ -220,7 +221,18 @@ export class LanSession {
     if (wasHosting) this.notify({ tone: 'info', title: 'lan.hostingStopped' });
   }
 
-  /** Closes the socket and its timers, keeping what is shown (a page leaving). */
+  /**
+   * The page is left: everything stops with its socket. Sharing lasts only while the page is open (where
+   * its banner says so and offers Stop), so a desktop being shared is said to stop, not dropped unsaid.
+   */
+  leave(): void {
+    const wasHosting = this.state.isHosting;
+    this.wantsHosting = false;
+    this.dispose();
+    if (wasHosting) this.notify({ tone: 'info', title: 'lan.hostingStopped', detail: { text: 'lan.stoppedOnLeave' } });
+  }
+
+  /** Closes the socket and its timers, keeping what is shown. */
   dispose(): void {
     this.timers.forEach((timer) => clearInterval(timer));
     this.timers = [];

@@ -86,7 +86,7 @@ export default function DesktopPage({ createLanSocket }: { createLanSocket?: Lan
         <div
           role="region"
           aria-label={t('lan.sharing')}
-          className="flex items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
+          className="flex flex-wrap items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 px-3 py-2 text-sm text-emerald-900 dark:border-emerald-700 dark:bg-emerald-950 dark:text-emerald-100"
         >
           <Radio className="h-4 w-4 shrink-0" aria-hidden="true" />
           <span className="min-w-0">
@@ -101,6 +101,7 @@ export default function DesktopPage({ createLanSocket }: { createLanSocket?: Lan
           >
             {t('lan.stop')}
           </Button>
+          <span className="basis-full text-xs sm:basis-auto">{t('lan.whilePageOpen')}</span>
         </div>
       )}
       <LanPeerPanels session={lan} />

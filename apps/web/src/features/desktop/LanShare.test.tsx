@@ -29,7 +29,7 @@ const toast = async (text: string) => (await screen.findAllByText(text, { exact:
 async function openLan({ autoConnect = true } = {}) {
   const lan = new FakeSocket();
   vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [makeDesktopItem()] }));
-  renderLivePage({
+  const { router } = renderLivePage({
     path: '/desktop',
     url: '/desktop',
     element: <DesktopPage createLanSocket={() => lan.asSocket()} />,
@@ -39,7 +39,7 @@ async function openLan({ autoConnect = true } = {}) {
   fireEvent.click(screen.getByRole('button', { name: 'LAN Share' }));
   const dialog = await screen.findByRole('dialog', { name: 'LAN Discovery' });
   if (!autoConnect) fireEvent.click(within(dialog).getByRole('switch', { name: 'Auto-Connect' }));
-  return { lan, dialog };
+  return { lan, dialog, router };
 }
 
 describe('LAN Share', () => {
@@ -328,12 +328,40 @@ describe('LAN Share', () => {
     expect(await toast('Auto-Connect Enabled')).toBeInTheDocument();
   });
 
+  test('before anything is shared, Stop says it stops looking for devices, and is not red', async () => {
+    const { lan, dialog } = await openLan();
+    expect(within(dialog).queryByRole('button', { name: 'Stop' })).not.toBeInTheDocument();
+    const stop = within(dialog).getByRole('button', { name: 'Stop looking for devices' });
+    expect(stop).not.toHaveClass('bg-red-600');
+    fireEvent.click(stop);
+    expect(lan.connected).toBe(false);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText('Hosting Stopped')).not.toBeInTheDocument();
+  });
+
+  test('sharing lasts while the page is open, as the dialog and banner say; leaving says it stopped', async () => {
+    const { lan, dialog, router } = await openLan();
+    const note = 'Only while this page is open: leaving Virtual Desktop stops sharing.';
+    expect(dialog).toHaveTextContent(note);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Share my desktop' }));
+    ack(lan, 'lan:host:announce', { ok: true });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('region', { name: 'Sharing with devices on this network' })).toHaveTextContent(note);
+
+    await act(() => router.navigate('/dashboard'));
+    expect(lan.connected).toBe(false);
+    expect(toastStore.getToasts()[0]).toMatchObject({
+      title: 'Hosting Stopped',
+      description: 'You left Virtual Desktop, so your desktop is no longer shared.',
+    });
+  });
+
   test('Stop ends hosting and discovery and disconnects', async () => {
     const { lan, dialog } = await openLan();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Share my desktop' }));
     ack(lan, 'lan:host:announce', { ok: true });
     act(() => vi.advanceTimersByTime(2000));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Stop' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stop sharing and looking for devices' }));
     expect(await toast('Hosting Stopped')).toBeInTheDocument();
     expect(lan.connected).toBe(false);
     act(() => vi.advanceTimersByTime(20_000));

@@ -56,8 +56,9 @@ function CheckPeerNearby({ session, peerId }: { session: LanSessionView; peerId:
 }
 
 /**
- * 'LAN Discovery': the network's hosts, Connect, Auto-Connect and Stop; and this device's own
- * desktop, shared only once its user read what will be visible and pressed Share my desktop.
+ * 'LAN Discovery': the network's hosts, Connect, Auto-Connect and Stop (looking, and sharing if it shares,
+ * closing the dialog); and this device's own desktop, shared only once its user read what will be visible,
+ * and for how long, and pressed Share my desktop.
  */
 export function LanShareDialog({ isOpen, onOpenChange, session, blockCount }: LanShareDialogProps) {
   const { t } = useTranslation();
@@ -108,6 +109,7 @@ export function LanShareDialog({ isOpen, onOpenChange, session, blockCount }: La
                   <Radio className="h-4 w-4 shrink-0" aria-hidden="true" />
                   {t('lan.sharing')}
                 </p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{t('lan.whilePageOpen')}</p>
                 <Button variant="secondary" size="sm" onClick={session.stopSharing}>
                   {t('lan.stopSharing')}
                 </Button>
@@ -117,17 +119,28 @@ export function LanShareDialog({ isOpen, onOpenChange, session, blockCount }: La
                 <p className="text-sm text-slate-700 dark:text-slate-200">
                   {t('lan.shareSummary', { count: blockCount })}
                 </p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">{t('lan.whilePageOpen')}</p>
                 <Button size="sm" onClick={session.share}>
                   {t('lan.shareMyDesktop')}
                 </Button>
               </>
             )}
           </div>
-          <div className="flex justify-end">
-            <Button variant="destructive" onClick={session.stop}>
-              {t('lan.stop')}
-            </Button>
-          </div>
+          {(session.isDiscovering || session.isHosting) && (
+            <div className="flex justify-end">
+              {/* SPEC's Stop, named for what it ends: before anything is shared, only the looking. Nothing is
+                  lost by it, so it is not red. */}
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  session.stop();
+                  onOpenChange(false);
+                }}
+              >
+                {t(session.isHosting ? 'lan.stopSharingAndLooking' : 'lan.stopLooking')}
+              </Button>
+            </div>
+          )}
         </div>
       </DialogContent>
     </Dialog>

@@ -7,8 +7,8 @@ import { useToast } from '../../ui/use-toast';
 
 /**
  * LAN Share on this page: one `LanSession` while the page lives, able to host `desktop` once
- * its user chooses to, its state rendered, its notices shown as toasts. Everything stops on Stop and on
- * unmount.
+ * its user chooses to, its state rendered, its notices shown as toasts. Everything stops on Stop and when
+ * the page is left (saying so when it was sharing).
  */
 export function useLanSession(desktop: Desktop | undefined, createSocket: LanSocketFactory = createLanSocket) {
   const { t } = useTranslation();
@@ -16,6 +16,9 @@ export function useLanSession(desktop: Desktop | undefined, createSocket: LanSoc
   const [session] = useState(() => new LanSession(createSocket));
   const state = useSyncExternalStore(session.subscribe, session.getState);
 
+  // Before the notices' effect: React releases effects in order on unmount, and leaving says that sharing
+  // stopped while the notices still reach the toasts.
+  useEffect(() => () => session.leave(), [session]);
   useEffect(
     () =>
       session.onNotice(({ tone, title, detail }) => {
@@ -25,7 +28,6 @@ export function useLanSession(desktop: Desktop | undefined, createSocket: LanSoc
     [session, t, toast],
   );
   useEffect(() => session.setDesktop(desktop), [session, desktop]);
-  useEffect(() => () => session.dispose(), [session]);
 
   return {
     ...state,

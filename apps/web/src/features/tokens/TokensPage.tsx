@@ -117,7 +117,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
               checked={scopes.includes(scope)}
               onChange={(event) => toggle(scope, event.target.checked)}
             />
-            {t(SCOPE_LABEL_KEYS[scope])} <code className="text-xs text-slate-500">{scope}</code>
+            {t(SCOPE_LABEL_KEYS[scope])} <code className="text-xs text-slate-500 dark:text-slate-400">{scope}</code>
           </label>
         ))}
         {hasNoScope && (
