@@ -196,7 +196,15 @@ describe('clipsync push, pull, ls, share and rm against a real server', () => {
     expect(JSON.parse((await h.cli(['share', id, '--json'], { env })).stdout)).toEqual({
       id,
       url: `${h.server}/clips/${id}`,
-      share: { linkId: id, expiresAt: null, maxViews: null, viewsLeft: null, hasPassword: false, state: null },
+      share: {
+        linkId: id,
+        expiresAt: null,
+        maxViews: null,
+        viewsLeft: null,
+        hasPassword: false,
+        deleteAfter: false,
+        state: null,
+      },
     });
 
     const removed = await h.cli(['rm', id], { env });

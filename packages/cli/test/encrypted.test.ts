@@ -175,7 +175,9 @@ describe('clipsync push --e2e, share --e2e and pull of an encrypted link against
       },
     );
     expect(shared.code, shared.stderr).toBe(0);
-    expect(shared.stderr).toContain('1 of 1 views left · needs the password it was encrypted with.');
+    expect(shared.stderr).toContain(
+      '1 of 1 views left · needs the password it was encrypted with · the clip stays when the link ends.',
+    );
     expect(shared.stderr).not.toContain('sesame');
     const { id: linkId, fragment } = linkParts(shared.stdout);
     const owners = await clipOnServer(linkId);

@@ -75,6 +75,6 @@ export async function registerSpa(app: FastifyInstance, { webDistDir, paymentsEn
   );
 }
 
-function markNoPayments(html: string): string {
+export function markNoPayments(html: string): string {
   return html.replace(/<html\b/i, `<html ${NO_PAYMENTS_ATTRIBUTE}`);
 }

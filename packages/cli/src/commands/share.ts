@@ -60,9 +60,8 @@ Options:
                    unless --delete-after
   --views N        the link shows the clip N times (1-${CLIP_SHARE_MAX_VIEWS}), then stops working; or unlimited;
                    the clip stays unless --delete-after
-  --delete-after   delete the clip (its text and files) when the link ends: expires or its last view is spent
-  --no-delete-after
-                   keep the clip when the link ends (the default)
+  --delete-after   delete the clip (its text and files) when the link ends: expires or its last view is spent;
+                   --no-delete-after keeps it (the default)
   --password       ask for a password the link then needs: typed without echo at a terminal, or read from
                    the first line of stdin. A password written as --password=VALUE works too, but anyone
                    on this machine may see it (ps, shell history): prefer the prompt or stdin.
