@@ -1,6 +1,8 @@
 import type { Clip, ProtectedClipCard } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestUser } from '../../../apps/server/test/factories';
+import { expireShares } from '../../../apps/server/src/modules/clips/clip-share.service';
+import { createClipsContext } from '../../../apps/server/src/modules/clips/clips.context';
 import { startCliHarness, type CliHarness } from './harness';
 
 describe('clipsync share --expires --views --password --stop against a real server', () => {
@@ -92,6 +94,19 @@ describe('clipsync share --expires --views --password --stop against a real serv
     expect(again.code, again.stderr).toBe(0);
     expect(linkIdOf(again.stdout)).not.toBe(first);
     expect(again.stdout).toMatch(/[▀▄█]/);
+  });
+
+  test('a link that expired is not printed: the clip, kept, needs a new one', async () => {
+    const id = await newClip('kept after its link');
+    expect((await h.cli(['share', id, '--expires', '1h', '--no-qr'], { env })).code).toBe(0);
+    const inTwoHours = new Date(Date.now() + 2 * 3_600_000);
+    await expireShares(createClipsContext(h.testApp.context), inTwoHours);
+
+    const ended = await h.cli(['share', id, '--no-qr'], { env });
+    expect(ended.code).toBe(1);
+    expect(ended.stdout).toBe('');
+    expect(ended.stderr).toContain('not shared');
+    expect((await ownersView(id)).content).toBe('kept after its link');
   });
 
   test('it confirms what it set (expiry, views left, a password: never the password) on stderr, and --json is the whole share', async () => {

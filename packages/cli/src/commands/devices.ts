@@ -22,9 +22,10 @@ Without a subcommand, lists your account's devices (browsers, installed apps, CL
 and when each was last seen, or that it is online now; "this device" marks this CLI's own, when it
 signed in with clipsync login (a token made by hand on the web is no device).
 
-rename  gives DEVICE a new name (1 to ${DEVICE_NAME_MAX} characters; quote it when it has spaces). DEVICE is
-        its name, the start of its name (both case-insensitively) or its id, as for clipsync send --to;
-        when several devices match, it lists them with their ids: give the id.
+rename  gives this CLI's own device a new name (1 to ${DEVICE_NAME_MAX} characters; quote it when it has
+        spaces); other devices are renamed on the web's My devices page. DEVICE is its name, the start of
+        its name (both case-insensitively) or of its id, as for clipsync send --to; when several devices
+        match, it lists them with their ids: give the id.
 
 Options:
 ${COMMON_USAGE}

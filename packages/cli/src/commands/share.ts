@@ -134,7 +134,8 @@ ${COMMON_USAGE}
     const share = isChanging
       ? await client.call(CLIP_ENDPOINTS.updateShare, { params: { id }, body: settings })
       : await currentShare(client, id);
-    if (share !== null && share.linkId === null)
+    // A link the expiry job ended keeps its id (its `state` says why), but no longer opens.
+    if (share !== null && (share.linkId === null || share.state !== null))
       throw new CliError(
         'This clip is not shared: its link was stopped, expired or spent its views. Set --expires or --views for a new one.',
         EXIT.GENERAL_FAILURE,

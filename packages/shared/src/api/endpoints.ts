@@ -607,8 +607,8 @@ export const ACCOUNT_DEVICE_ENDPOINTS = defineEndpoints({
   /**
    * Renames it and/or sets its receive policy (`{ name?, receivePolicy? }`); `accept` for a browser is 400
    * (only cli and app may take it); a name another of the account's devices has (trimmed, any case) is 409
-   * `DEVICE_NAME_TAKEN`. A token with `clips:write` may rename (`clipsync devices rename`), not set a receive
-   * policy (403 `TOKEN_NOT_ALLOWED`).
+   * `DEVICE_NAME_TAKEN`. A token with `clips:write` may rename its own device (`clipsync devices rename`), not
+   * another one nor set a receive policy (403 `TOKEN_NOT_ALLOWED`).
    */
   update: {
     method: 'PATCH',

@@ -136,6 +136,9 @@ export async function updateDevice(
   if (input.receivePolicy !== undefined && !devicePolicy.setReceivePolicy(actor, device)) {
     throw new AppError('TOKEN_NOT_ALLOWED');
   }
+  if (input.name !== undefined && !devicePolicy.rename(actor, device)) {
+    throw new AppError('TOKEN_NOT_ALLOWED', 'A token renames only its own device: rename others on the web');
+  }
   if (input.receivePolicy === 'accept' && !canAcceptInto(kindOf(device))) {
     throw new AppError(
       'VALIDATION_FAILED',

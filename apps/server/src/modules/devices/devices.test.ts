@@ -227,13 +227,18 @@ describe("the account's devices", () => {
       expect(res.json().code).toBe('TOKEN_NOT_ALLOWED');
     }
     expect((await list(owner)).map(({ name }) => name).sort()).toEqual(['Chrome on Android', 'clipsync']);
-    // `clipsync devices rename`: a token with clips:write renames, any device of its account, another's none.
-    const renamed = await testApp.as(cli).patch(`/api/devices/${device.id}`, { name: 'Kitchen phone' });
+    // `clipsync devices rename`: a token with clips:write renames its own device only (names pick where sends
+    // go: a leaked token must not take the phone's), another account's device is a 404.
+    const phone = await testApp.as(cli).patch(`/api/devices/${device.id}`, { name: 'Kitchen phone' });
+    expect(phone.statusCode).toBe(403);
+    expect(phone.json().code).toBe('TOKEN_NOT_ALLOWED');
+    const ownId = (await list(cli)).find(({ current }) => current)!.id;
+    const renamed = await testApp.as(cli).patch(`/api/devices/${ownId}`, { name: 'Build box' });
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(renamed.json<Device>()).toMatchObject({ id: device.id, name: 'Kitchen phone', receivePolicy: 'ask' });
+    expect(renamed.json<Device>()).toMatchObject({ id: ownId, name: 'Build box' });
     const strangersDevice = await register(await browser(stranger));
     expect((await testApp.as(cli).patch(`/api/devices/${strangersDevice.id}`, { name: 'x' })).statusCode).toBe(404);
-    expect((await list(owner)).map(({ name }) => name).sort()).toEqual(['Kitchen phone', 'clipsync']);
+    expect((await list(owner)).map(({ name }) => name).sort()).toEqual(['Build box', 'Chrome on Android']);
   });
 
   test("presence: the account's other device hears a device come online and go offline; a stranger hears nothing", async () => {
