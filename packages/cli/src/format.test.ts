@@ -68,6 +68,9 @@ test('formatBytes reads as people count: one decimal from KB up, none when the s
     '1.5 KB',
   ]);
   expect(formatBytes(10 * 1024 * 1024 + 1)).toBe('10.0 MB');
+  // Just under a unit: the next unit, not "1024.0 KB".
+  expect(formatBytes(1024 * 1024 - 1)).toBe('1.0 MB');
+  expect(formatBytes(1023)).toBe('1023 B');
 });
 
 test('formatBytesExactly adds the bytes, so a size just over a limit never reads as the limit', () => {

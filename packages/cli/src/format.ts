@@ -9,7 +9,8 @@ export function formatBytes(bytes: number): string {
   const units = ['B', 'KB', 'MB', 'GB'];
   let value = bytes;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  // The unit is chosen after rounding: 1 048 575 bytes reads "1.0 MB", never "1024.0 KB".
+  while ((unit === 0 ? value : Number(value.toFixed(1))) >= 1024 && unit < units.length - 1) {
     value /= 1024;
     unit++;
   }

@@ -30,10 +30,18 @@ export function useClipStats() {
   return useQuery({ queryKey: clipKeys.stats, queryFn: clipsApi.stats });
 }
 
+/**
+ * A clip by its id or link. Once the page shows it, every read again (on focus, on reconnect) is a refresh:
+ * the same visit, never another entry in its owner's view log.
+ */
 export function useClip(id: string | undefined) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: clipKeys.detail(id ?? ''),
-    queryFn: () => clipsApi.get(id ?? ''),
+    queryFn: () =>
+      queryClient.getQueryData(clipKeys.detail(id ?? '')) === undefined
+        ? clipsApi.get(id ?? '')
+        : clipsApi.refresh(id ?? ''),
     enabled: Boolean(id),
     retry: false,
   });

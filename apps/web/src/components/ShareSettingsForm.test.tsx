@@ -145,6 +145,12 @@ describe('ShareClipDialog, the owner’s link settings', () => {
     expect(vi.mocked(clipsApi.updateShare).mock.calls.at(-1)?.[1]).toMatchObject({ deleteAfter: true });
   });
 
+  test('a link that ended (and took its clip) is replaced by a new one that starts with the clip kept', async () => {
+    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    renderDialog({ isOwner: true, share: settings({ deleteAfter: true, state: 'expired' }) });
+    expect(screen.getByRole('checkbox', { name: 'Delete the clip when the link ends' })).not.toBeChecked();
+  });
+
   test('the sentence under the title follows the link: views left, spent, expired, stopped', async () => {
     vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
     vi.mocked(clipsApi.removeShare).mockResolvedValue(undefined);

@@ -76,7 +76,8 @@ export function ShareSettingsForm({ clipId, share, onChange, isEncrypted = false
   // "As set" names the link's expiry; once a Stop took the link (and its expiry) away, it is "Never" again.
   const expiry = chosenExpiry === 'current' && !share?.expiresAt ? 'never' : chosenExpiry;
   const [views, setViews] = useState(share?.maxViews ? String(share.maxViews) : '');
-  const [deleteAfter, setDeleteAfter] = useState(share?.deleteAfter ?? false);
+  // A link that ended is replaced by a new one, which starts from the default: the clip stays.
+  const [deleteAfter, setDeleteAfter] = useState(share?.state ? false : (share?.deleteAfter ?? false));
   const [password, setPassword] = useState('');
   const [removePassword, setRemovePassword] = useState(false);
   const [isConfirmingStop, setIsConfirmingStop] = useState(false);

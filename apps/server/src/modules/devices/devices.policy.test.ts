@@ -4,7 +4,7 @@ import type { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
 import { devicePolicy } from './devices.policy';
 
-const device = { userId: 'owner' };
+const device = { userId: 'owner', sessionId: 's1' };
 const actors: Record<string, Actor> = {
   owner: { userId: 'owner', sessionId: 's1', expiresAt: 0 },
   other: { userId: 'other', sessionId: 's2', expiresAt: 0 },
@@ -24,6 +24,14 @@ describe('devicePolicy', () => {
     expect(devicePolicy.setReceivePolicy(token, device)).toBe(false);
     expect(devicePolicy.update(token, device)).toBe(true);
     expect(devicePolicy.setReceivePolicy(actors.other ?? null, device)).toBe(false);
+  });
+
+  test("a token renames only the device it signed in as; a browser of the owner renames any of the account's", () => {
+    const token: Actor = { userId: 'owner', sessionId: 's3', expiresAt: 0, scopes: ['clips:write'] };
+    expect(devicePolicy.rename(actors.owner ?? null, device)).toBe(true);
+    expect(devicePolicy.rename(token, device)).toBe(false);
+    expect(devicePolicy.rename(token, { userId: 'owner', sessionId: 's3' })).toBe(true);
+    expect(devicePolicy.rename({ ...token, userId: 'other' }, { userId: 'owner', sessionId: 's3' })).toBe(false);
   });
 
   test('authorize: another user is told the device does not exist (404), as a signed-out caller is', () => {

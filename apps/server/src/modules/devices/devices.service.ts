@@ -37,17 +37,21 @@ export async function registerDevice(
   input: RegisterDeviceRequest,
 ): Promise<{ device: Device; isNew: boolean }> {
   const { userId, sessionId } = requireSignedIn(actor);
-  const { row, isNew } = await ctx.db.transaction(async (tx) => {
-    const taken = await lockedDeviceNames(tx, userId);
-    const [existing] = await tx.select().from(devices).where(eq(devices.sessionId, sessionId));
-    if (existing) return { row: existing, isNew: false };
-    const name = distinctDeviceName(input.name, taken);
-    const [inserted] = await tx
-      .insert(devices)
-      .values({ id: newId(), userId, sessionId, name, kind: input.kind })
-      .returning();
-    return { row: inserted, isNew: true };
-  });
+  // Every page load of a session calls this: its device, once made, is read without the account's lock.
+  const [known] = await ctx.db.select().from(devices).where(eq(devices.sessionId, sessionId));
+  const { row, isNew } = known
+    ? { row: known, isNew: false }
+    : await ctx.db.transaction(async (tx) => {
+        const taken = await lockedDeviceNames(tx, userId);
+        const [existing] = await tx.select().from(devices).where(eq(devices.sessionId, sessionId));
+        if (existing) return { row: existing, isNew: false };
+        const name = distinctDeviceName(input.name, taken);
+        const [inserted] = await tx
+          .insert(devices)
+          .values({ id: newId(), userId, sessionId, name, kind: input.kind })
+          .returning();
+        return { row: inserted, isNew: true };
+      });
   if (!row) throw new AppError('INTERNAL');
   const online = await isOnline(ctx, sessionId);
   // Its page may have opened its socket before registering: the account's other devices learn of it now.

@@ -15,7 +15,14 @@ let plansLoading: Promise<PlansModule> | undefined;
  * the pointer and the press lost.
  */
 export function loadPricingPlans(): Promise<PlansModule> {
-  plansLoading ??= import('./PricingPlans').then((module) => (plansModule = module));
+  plansLoading ??= import('./PricingPlans').then(
+    (module) => (plansModule = module),
+    (error: unknown) => {
+      // A chunk that failed to load (a network blip, a deploy) is asked for again next time, not cached as failed.
+      plansLoading = undefined;
+      throw error;
+    },
+  );
   return plansLoading;
 }
 

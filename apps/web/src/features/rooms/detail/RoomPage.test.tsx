@@ -285,6 +285,14 @@ describe('RoomPage', () => {
     expect(screen.getByText('added member@example.com', { exact: false })).toBeInTheDocument();
   });
 
+  test('a room the server refuses (no longer a member) says so, without a Retry that would only hear it again', async () => {
+    vi.mocked(roomsApi.get).mockRejectedValue(new ApiError('You are no longer a member', 403, 'FORBIDDEN'));
+    renderRoom();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load room');
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+    expect(screen.queryByText("Couldn't load this room")).not.toBeInTheDocument();
+  });
+
   test('an unknown room says so on the page, without a toast', async () => {
     vi.mocked(roomsApi.get).mockRejectedValue(new ApiError('Room not found', 404, 'NOT_FOUND'));
     renderRoom();

@@ -47,8 +47,10 @@ function RoomView({ roomId }: { roomId: string }) {
   const { refetchRoom, forgetRoom } = useRoomCache();
   const isClosingHere = useRef(false);
 
-  const isMissing = roomQuery.error instanceof ApiError && [400, 404].includes(roomQuery.error.status);
-  useErrorToast(roomQuery.isError && !isMissing, t('rooms.loadRoomFailed'));
+  // The server said no (not found, or no longer a member): Retry would only hear it again.
+  const refusal = roomQuery.error instanceof ApiError && roomQuery.error.status < 500 ? roomQuery.error : null;
+  const isMissing = refusal !== null && [400, 404].includes(refusal.status);
+  useErrorToast(roomQuery.isError && refusal === null, t('rooms.loadRoomFailed'));
 
   useRoomLiveUpdates(roomId, roomQuery.isSuccess, {
     onChanged: () => void refetchRoom(roomId),
@@ -65,7 +67,7 @@ function RoomView({ roomId }: { roomId: string }) {
   if (!room) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-8">
-        {roomQuery.isError && !isMissing ? (
+        {roomQuery.isError && refusal === null ? (
           <div className="flex flex-col items-center gap-4">
             <LoadFailed
               title={t('loadFailed.room')}
@@ -79,7 +81,7 @@ function RoomView({ roomId }: { roomId: string }) {
           </div>
         ) : roomQuery.isError ? (
           <div className="flex flex-col items-center gap-4 py-16 text-center">
-            <p role="alert">{t('rooms.notFound')}</p>
+            <p role="alert">{t(isMissing ? 'rooms.notFound' : 'rooms.loadRoomFailed')}</p>
             <Button asChild variant="secondary">
               <Link to="/rooms">{t('rooms.backToRooms')}</Link>
             </Button>
