@@ -11,6 +11,7 @@ import { Dialog, DialogClose, DialogContent } from '../ui/Dialog';
 import { Skeleton } from '../ui/Skeleton';
 import { SendResultList } from './SendResultList';
 import { SendTargetList } from './SendTargetList';
+import { LoadFailed } from './LoadFailed';
 
 /** What is sent: one of the user's clips (its text and files), or text (a desktop block's). */
 export type SendContent = { clipId: string } | { text: string };
@@ -147,12 +148,12 @@ function Targets({ devices, others, thisDevice, chosen, onToggle }: TargetsProps
   }
   if (devices.isError) {
     return (
-      <div className="flex flex-col items-start gap-2">
-        <p role="alert">{t('devices.loadFailed')}</p>
-        <Button type="button" variant="secondary" size="sm" onClick={() => void devices.refetch()}>
-          {t('devices.retry')}
-        </Button>
-      </div>
+      <LoadFailed
+        title={t('loadFailed.devices')}
+        onRetry={() => void devices.refetch()}
+        isRetrying={devices.isFetching}
+        className="p-6"
+      />
     );
   }
   if (others.length === 0)
