@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { latestMailTo, uniqueEmail } from './support/accounts';
+import { shotBothSizes } from './support/screenshots';
 
 test('register → open the mailed link → Go to Login → log in → /dashboard → log out', async ({
   page,
@@ -26,17 +27,7 @@ test('register → open the mailed link → Go to Login → log in → /dashboar
   // Not a login form the new account cannot use yet: where the link went, and the link again.
   const checkEmail = page.getByRole('region', { name: 'Confirm your email address' });
   await expect(checkEmail).toContainText(`We sent a confirmation link to ${email}`);
-  for (const [size, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['phone', { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: testInfo.outputPath(`check-email-${size}-${scheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await shotBothSizes(page, 'check-email', testInfo);
   await page.setViewportSize({ width: 1280, height: 720 });
   await checkEmail.getByRole('button', { name: 'Resend Confirmation Email' }).click();
   await expect(

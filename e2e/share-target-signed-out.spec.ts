@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createConfirmedUser } from './support/accounts';
 import { shareFromSheet } from './support/share-sheet';
+import { shotBothSizes } from './support/screenshots';
 
 /**
  * A share sent to a signed-out browser with no service worker to catch it (a first visit): the server keeps it
@@ -9,20 +10,6 @@ import { shareFromSheet } from './support/share-sheet';
  */
 const files = (count: number) =>
   Array.from({ length: count }, (_, index) => ({ name: `photo-${index + 1}.txt`, text: `file ${index + 1}` }));
-
-async function shotBothSizes(page: Page, name: string, outputPath: (name: string) => string) {
-  for (const [size, viewport] of [
-    ['desktop', { width: 1280, height: 800 }],
-    ['phone', { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    for (const scheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: scheme });
-      await page.screenshot({ path: outputPath(`${name}-${size}-${scheme}.png`) });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 test('two files and a note wait under a claim link: the sign-in says so, then saves them', async ({
   page,
@@ -33,7 +20,7 @@ test('two files and a note wait under a claim link: the sign-in says so, then sa
   await shareFromSheet(page, { text: 'Shared before signing in' }, files(2));
   await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
   await expect(page.getByText('2 files and a note are waiting — sign in to save them')).toBeVisible();
-  await shotBothSizes(page, 'share-waiting', (name) => testInfo.outputPath(name));
+  await shotBothSizes(page, 'share-waiting', testInfo);
 
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
@@ -55,5 +42,5 @@ test('a share of six files is refused, and the sign-in says the limit of five be
   const [refusalBox, loginBox] = await Promise.all([refusal.boundingBox(), login.boundingBox()]);
   expect(refusalBox && loginBox && refusalBox.y < loginBox.y).toBe(true);
   await expect(page.getByText(/are waiting|is waiting/)).toHaveCount(0);
-  await shotBothSizes(page, 'share-refused', (name) => testInfo.outputPath(name));
+  await shotBothSizes(page, 'share-refused', testInfo);
 });
