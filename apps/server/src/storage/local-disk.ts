@@ -32,16 +32,23 @@ export async function createLocalDiskStore(root: string, { sweepTemporary = true
       const target = pathOf(key);
       const temporary = join(tmpDir, newId());
       let size = 0;
+      const writer = createWriteStream(temporary, { flags: 'wx', mode: 0o600, highWaterMark: STREAM_CHUNK_BYTES });
       try {
         await pipeline(
           body,
           countBytes(maxBytes, (total) => (size = total)),
-          createWriteStream(temporary, { flags: 'wx', mode: 0o600, highWaterMark: STREAM_CHUNK_BYTES }),
+          writer,
         );
         await mkdir(join(root, key.slice(0, 2)), { recursive: true, mode: 0o700 });
         await rename(temporary, target);
         return { size };
       } catch (error) {
+        // A body that fails while the file is still being opened (libuv's thread pool is slow under load)
+        // settles Node's pipeline at once, before the writer it destroyed has opened the file and closed it
+        // (pipeline counts that error more than once). Removed before then, the file would be created after
+        // the removal and stay in tmp/ (a cut multipart upload left one in CI). A destroyed writer always
+        // closes, so the upload's error answer also waits until the file is gone.
+        if (!writer.closed) await new Promise<void>((closed) => writer.once('close', closed));
         await rm(temporary, { force: true });
         throw error;
       }
