@@ -133,7 +133,8 @@ test('files go straight to a proved-near browser, not while its receiving is off
     .setInputFiles({ name: 'served.txt', mimeType: 'text/plain', buffer: Buffer.from('through the server') });
   await expect(otherRow(a).getByRole('status')).toContainText(/^Sent through the server to /, { timeout: 30_000 });
   expect(sentRequests.filter((line) => line.startsWith('PUT /api/clipboard/'))).toHaveLength(uploadsBefore + 1);
-  await expect(toastWith(b, /^From .*1 file/)).toBeVisible();
+  // The toast names the file it brought ("Laptop sent served.txt (18 Bytes)").
+  await expect(toastWith(b, /sent served\.txt \(18 Bytes\)/)).toBeVisible();
   expect(bEvents).toContain('device:send');
 });
 
