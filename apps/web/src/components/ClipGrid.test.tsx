@@ -1,4 +1,4 @@
-import type { Clip, ClipShareSettings } from '@clipsync/shared';
+import type { Clip } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,7 +8,7 @@ import { devicesApi } from '../api/devices-api';
 import { SocketContext } from '../realtime/socket-context';
 import { makeDevice, phone } from '../test/device-fixtures';
 import { FakeSocket } from '../test/fake-socket';
-import { makeClip, VIEWER_ABILITIES } from '../test/fixtures';
+import { makeClip, makeShareSettings, VIEWER_ABILITIES } from '../test/fixtures';
 import { setUpPageTests } from '../test/page-test-setup';
 import { Toaster } from '../ui/Toaster';
 import { ClipGrid, type EmptyListState } from './ClipGrid';
@@ -159,20 +159,9 @@ describe('ClipGrid', () => {
     expect(screen.queryByRole('link', { name: 'Create clip' })).not.toBeInTheDocument();
   });
 
-  const shareOf = (overrides: Partial<ClipShareSettings>): ClipShareSettings => ({
-    linkId: 'link-1',
-    expiresAt: null,
-    maxViews: null,
-    viewsLeft: null,
-    hasPassword: false,
-    state: null,
-    deleteAfter: false,
-    ...overrides,
-  });
-
   test('a clip that went with its link ("Delete the clip when the link ends") says so, with no content', () => {
     const burnt = (id: string, state: 'expired' | 'viewed') =>
-      makeClip({ id, content: '', share: shareOf({ maxViews: 1, viewsLeft: 0, state, deleteAfter: true }) });
+      makeClip({ id, content: '', share: makeShareSettings({ maxViews: 1, viewsLeft: 0, state, deleteAfter: true }) });
     renderGrid([burnt('c1', 'expired'), burnt('c2', 'viewed')]);
     expect(screen.getByRole('article', { name: 'Expired' })).toHaveTextContent('Its content was deleted.');
     expect(screen.getByRole('article', { name: 'Viewed' })).toHaveTextContent('Its content was deleted.');
@@ -183,9 +172,13 @@ describe('ClipGrid', () => {
       makeClip({
         id: 'c1',
         content: 'still mine',
-        share: shareOf({ expiresAt: new Date(0).toISOString(), state: 'expired' }),
+        share: makeShareSettings({ expiresAt: new Date(0).toISOString(), state: 'expired' }),
       }),
-      makeClip({ id: 'c2', content: 'read once', share: shareOf({ maxViews: 1, viewsLeft: 0, state: 'viewed' }) }),
+      makeClip({
+        id: 'c2',
+        content: 'read once',
+        share: makeShareSettings({ maxViews: 1, viewsLeft: 0, state: 'viewed' }),
+      }),
     ]);
     const expired = screen.getByRole('article', { name: 'still mine' });
     expect(expired).toHaveTextContent('Link expired');
@@ -198,9 +191,13 @@ describe('ClipGrid', () => {
   test('a clip set to go with its link says when: "Deletes itself in 6 h", or after its views', () => {
     const inSixHours = new Date(Date.now() + 6 * 3_600_000 + 60_000).toISOString();
     renderGrid([
-      makeClip({ id: 'c1', content: 'timed', share: shareOf({ expiresAt: inSixHours, deleteAfter: true }) }),
-      makeClip({ id: 'c2', content: 'counted', share: shareOf({ maxViews: 3, viewsLeft: 2, deleteAfter: true }) }),
-      makeClip({ id: 'c3', content: 'kept', share: shareOf({ expiresAt: inSixHours }) }),
+      makeClip({ id: 'c1', content: 'timed', share: makeShareSettings({ expiresAt: inSixHours, deleteAfter: true }) }),
+      makeClip({
+        id: 'c2',
+        content: 'counted',
+        share: makeShareSettings({ maxViews: 3, viewsLeft: 2, deleteAfter: true }),
+      }),
+      makeClip({ id: 'c3', content: 'kept', share: makeShareSettings({ expiresAt: inSixHours }) }),
     ]);
     expect(screen.getByRole('article', { name: 'timed' })).toHaveTextContent('Deletes itself in 6 h');
     expect(screen.getByRole('article', { name: 'counted' })).toHaveTextContent('Deletes itself after 2 more views');

@@ -1,9 +1,8 @@
 import type { Clip } from '@clipsync/shared';
-import { useTranslation } from 'react-i18next';
 import { e2eKeyStore } from '../lib/e2e-key-store';
-import { ConfirmDialog } from '../ui/ConfirmDialog';
 import { Skeleton } from '../ui/Skeleton';
 import { ClipCard } from './ClipCard';
+import { ConfirmDeleteClipDialog } from './ConfirmDeleteClipDialog';
 import { NewClipLink } from './NewClipLink';
 import { SendToDeviceDialog } from './SendToDeviceDialog';
 import { ShareClipDialog } from './ShareClipDialog';
@@ -29,7 +28,6 @@ interface ClipGridProps {
 
 /** A grid of clip cards with their actions and share dialog; placeholders while loading; the empty state. */
 export function ClipGrid({ clips, isLoading, empty }: ClipGridProps) {
-  const { t } = useTranslation();
   const actions = useClipCardActions();
   const sharedClip = clips?.find((clip) => clip.id === actions.sharedClipId);
   if (isLoading) {
@@ -79,14 +77,9 @@ export function ClipGrid({ clips, isLoading, empty }: ClipGridProps) {
         content={actions.sentClipId ? { clipId: actions.sentClipId } : null}
         onClose={actions.closeSend}
       />
-      <ConfirmDialog
+      <ConfirmDeleteClipDialog
         isOpen={actions.clipToDelete !== null}
         onOpenChange={(isOpen) => !isOpen && actions.cancelDelete()}
-        title={t('clips.confirmDeleteTitle')}
-        description={t('clips.confirmDeleteBody')}
-        confirmLabel={t('clips.confirmDelete')}
-        cancelLabel={t('clips.cancel')}
-        closeLabel={t('common.close')}
         onConfirm={actions.confirmDelete}
       />
     </>

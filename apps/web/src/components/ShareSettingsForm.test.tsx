@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { clipsApi } from '../api/clips-api';
 import { networkApi } from '../api/network-api';
 import { e2eKeyStore } from '../lib/e2e-key-store';
+import { makeShareSettings } from '../test/fixtures';
 import { setUpPageTests } from '../test/page-test-setup';
 import { ShareClipDialog } from './ShareClipDialog';
 
@@ -18,16 +19,7 @@ vi.mock('qrcode.react', () => ({
 }));
 
 const HOUR = 3_600_000;
-const settings = (overrides: Partial<ClipShareSettings> = {}): ClipShareSettings => ({
-  linkId: 'link-2',
-  expiresAt: null,
-  maxViews: null,
-  viewsLeft: null,
-  hasPassword: false,
-  state: null,
-  deleteAfter: false,
-  ...overrides,
-});
+const settings = (overrides: Partial<ClipShareSettings> = {}) => makeShareSettings({ linkId: 'link-2', ...overrides });
 
 function renderDialog(
   props: { isOwner?: boolean; share?: ClipShareSettings; encryption?: { fragment: string | null } } = { isOwner: true },

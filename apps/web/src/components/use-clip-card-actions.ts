@@ -1,8 +1,9 @@
 import type { Clip } from '@clipsync/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDeleteClip, useToggleFavorite } from '../api/clip-mutations';
+import { useToggleFavorite } from '../api/clip-mutations';
 import { useToast } from '../ui/use-toast';
+import { useDeleteClipWithToasts } from './ConfirmDeleteClipDialog';
 import { useCopyClip } from './use-copy-clip';
 
 /**
@@ -18,10 +19,7 @@ export function useClipCardActions() {
       toast.success({ title: t(isFavorite ? 'clips.addedToFavorites' : 'clips.removedFromFavorites') }),
     onError: () => toast.error({ title: t('clips.favoriteFailed') }),
   });
-  const deleteClip = useDeleteClip({
-    onSuccess: () => toast.success({ title: t('clips.deleted') }),
-    onError: () => toast.error({ title: t('clips.deleteFailed'), description: t('clips.deleteFailedBody') }),
-  });
+  const deleteClip = useDeleteClipWithToasts();
   const copyClip = useCopyClip();
   const [sharedClipId, setSharedClipId] = useState<string | null>(null);
   const [sentClipId, setSentClipId] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import type { Clip, ClipAbilities, PublicUser } from '@clipsync/shared';
+import type { Clip, ClipAbilities, ClipShareSettings, PublicUser } from '@clipsync/shared';
 
 const CREATED_AT = '2026-01-01T00:00:00Z';
 
@@ -33,6 +33,20 @@ export function makeClip(overrides: Partial<Clip> = {}): Clip {
     fileName: null,
     fileType: null,
     abilities: OWNER_ABILITIES,
+    ...overrides,
+  };
+}
+
+/** A clip's open link with no limits and no password (its id `link-1`), with `overrides`. */
+export function makeShareSettings(overrides: Partial<ClipShareSettings> = {}): ClipShareSettings {
+  return {
+    linkId: 'link-1',
+    expiresAt: null,
+    maxViews: null,
+    viewsLeft: null,
+    hasPassword: false,
+    state: null,
+    deleteAfter: false,
     ...overrides,
   };
 }

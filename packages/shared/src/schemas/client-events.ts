@@ -41,8 +41,10 @@ export type ClipFilesUpdatedPayload = z.infer<typeof ClipFilesUpdatedPayload>;
 export const DeviceSendAck = z.object({ id: ResourceId });
 export type DeviceSendAck = z.infer<typeof DeviceSendAck>;
 
+/** The longest LAN name: the server numbers namesakes inside it ('… · Otter 2'). */
+export const LAN_PEER_NAME_MAX = 64;
 /** A LAN device's name as peers see it ('Chrome on Linux · Otter'), chosen or renamed by its user. */
-export const LanPeerName = text().trim().min(1).max(64);
+export const LanPeerName = text().trim().min(1).max(LAN_PEER_NAME_MAX);
 export const LanHostAnnounce = z.object({ name: LanPeerName.optional(), desktop: LanDesktopData });
 export type LanHostAnnounce = z.infer<typeof LanHostAnnounce>;
 export const LanHostUpdate = z.object({ desktop: LanDesktopData });

@@ -1,4 +1,4 @@
-import type { LanDesktopData, LanPeer } from '@clipsync/shared';
+import { LAN_PEER_NAME_MAX, type LanDesktopData, type LanPeer } from '@clipsync/shared';
 import type { Redis } from 'ioredis';
 import { distinctName } from '../../lib/distinct-name';
 
@@ -20,14 +20,12 @@ export interface LanPeerRecord {
  */
 export const LAN_HOSTS_PER_NETWORK = 32;
 
-/** The longest LAN name, as LanPeerName takes it: a number added to tell namesakes apart fits inside. */
-const LAN_NAME_MAX = 64;
-
 /**
  * The name a host is listed under: the one it asked for, numbered when another host of its network reads
  * the same ("Chrome on Linux · Otter 2"), since two devices drawing the same word must still differ.
  */
-const hostNameAmong = (wanted: string, otherHosts: Iterable<string>) => distinctName(wanted, otherHosts, LAN_NAME_MAX);
+const hostNameAmong = (wanted: string, otherHosts: Iterable<string>) =>
+  distinctName(wanted, otherHosts, LAN_PEER_NAME_MAX);
 
 /**
  * What all networks together may make the registry hold (config `lan`): many networks of 32 hosts each
