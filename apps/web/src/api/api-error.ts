@@ -25,6 +25,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The server answered and said no (a 4xx): asking again gets the same answer, unlike a failure without an answer
+ * (offline, the server away) or a 5xx, which may well work on a retry.
+ */
+export function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}
+
 /** What is stored now, when an edit was refused for having started from an older version; else null. */
 export function editConflictOf(error: unknown): EditConflictCurrent | null {
   return error instanceof ApiError && error.code === 'EDIT_CONFLICT' ? (error.current ?? null) : null;

@@ -10,13 +10,13 @@ import {
 } from '@clipsync/shared';
 import { z } from 'zod';
 import i18n from '../i18n';
-import { ApiError } from './api-error';
+import { ApiError, isRefusal } from './api-error';
 import type { CallArgs, Endpoint, HttpMethod, ResponseOf, TargetOf } from './endpoint';
 import { authEndpoints } from './endpoints';
 import { SESSION_EXPIRED_EVENT, sessionStore } from './session-store';
 
 /** Callers keep meeting ApiError here, beside the calls that throw it. */
-export { ApiError };
+export { ApiError, isRefusal };
 
 interface RequestOptions {
   method: HttpMethod;

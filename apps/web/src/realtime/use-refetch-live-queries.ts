@@ -1,6 +1,6 @@
 import { partialMatchKey, useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError } from '../api/api-error';
+import { isRefusal } from '../api/api-error';
 import { clipKeys } from '../api/clip-queries';
 import { deviceKeys } from '../api/device-queries';
 import { roomKeys } from '../api/room-queries';
@@ -18,7 +18,7 @@ const isLive = (query: Query) => LIVE_QUERY_KEYS.some((queryKey) => partialMatch
 /** A read that failed without an answer (offline, the server away), which may well work now; a 4xx stays. */
 const hasFailedForNow = (query: Query) => {
   const { status, error } = query.state;
-  return status === 'error' && !(error instanceof ApiError && error.status >= 400 && error.status < 500);
+  return status === 'error' && !isRefusal(error);
 };
 
 /**

@@ -3,7 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../api/client';
+import { isRefusal } from '../../../api/client';
 import { useRoom, useRoomCache } from '../../../api/room-queries';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { oneOf } from '../../../lib/one-of';
@@ -48,7 +48,7 @@ function RoomView({ roomId }: { roomId: string }) {
   const isClosingHere = useRef(false);
 
   // The server said no (not found, or no longer a member): Retry would only hear it again.
-  const refusal = roomQuery.error instanceof ApiError && roomQuery.error.status < 500 ? roomQuery.error : null;
+  const refusal = isRefusal(roomQuery.error) ? roomQuery.error : null;
   const isMissing = refusal !== null && [400, 404].includes(refusal.status);
   useErrorToast(roomQuery.isError && refusal === null, t('rooms.loadRoomFailed'));
 
