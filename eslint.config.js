@@ -62,6 +62,9 @@ const webLayers = [
   featureFilesAt(3),
 ];
 
+/** The word issue followed by a number, with or without `#`: the rule matches whole terms, so each number is a term. */
+const ISSUE_CITATIONS = Array.from({ length: 200 }, (_, n) => [`issue ${n}`, `issue #${n}`, `issues ${n}`]).flat();
+
 export default tseslint.config(
   {
     ignores: [
@@ -83,9 +86,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
-      // The product spec and its architecture notes are not in this repository: a comment states the rule it
-      // follows, or links a page under docs/, so that it reads on its own.
-      'no-warning-comments': ['error', { terms: ['spec §', 'architecture §'], location: 'anywhere' }],
+      // The product spec, its architecture notes and the issue tracker are not in this repository: a comment
+      // states the rule it follows, or links a page under docs/, so that it reads on its own.
+      'no-warning-comments': [
+        'error',
+        { terms: ['spec §', 'architecture §', ...ISSUE_CITATIONS], location: 'anywhere' },
+      ],
     },
   },
   {
