@@ -16,7 +16,7 @@ const webToServer = {
 const intoWebFolder = (folders, message) => ({ regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`, message });
 
 /**
- * Web layers (docs/ARCHITECTURE.md, module contract): lib → nothing; ui → lib; api → lib; session → api, ui;
+ * Web layers (docs/ARCHITECTURE.md#principles, "Layers"): lib → nothing; ui → lib; api → lib; session → api, ui;
  * realtime → api, session; components → api, lib, ui, session, realtime; a feature → any of those, never
  * another feature; app/ wires features only in router.tsx and Providers.tsx. (Flat config replaces a
  * rule per block rather than merging it, so each block repeats the server ban.)

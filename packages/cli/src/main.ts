@@ -1,3 +1,12 @@
+/**
+ * The `clipsync` command (docs/cli.md). `bin/clipsync.mjs` runs the bundle `npm pack` makes, else this file
+ * through tsx. `run(argv, io)` picks a command from the table below; `config.ts` keeps the server and token in
+ * the user's config folder (file 0600); `exit-codes.ts` and `errors.ts` (`CliError`) say how a run ends.
+ * `commands/`: one file per command. `clipboard/`: the OS clipboard behind one interface (wl-clipboard, xclip,
+ * pbcopy/pbpaste, PowerShell) and which one this machine has. `watch/`: `clipsync watch`, the live socket,
+ * the sync both ways and its loop rules. The tests (`test/`) run against a real server on a port, and the
+ * binary as a process.
+ */
 import type { Command } from './command';
 import { desktopCommand } from './commands/desktop';
 import { devicesCommand } from './commands/devices';

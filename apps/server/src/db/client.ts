@@ -1,3 +1,10 @@
+/**
+ * The database: PGlite in DATA_DIR by default, PostgreSQL with DATABASE_URL (decision 005). `schema/`: the
+ * Drizzle tables, one file per aggregate; `migrations/`: drizzle-kit's SQL, committed and never edited once
+ * landed, applied by `migrate.ts`; `cluster-lock.ts`: a job's tick on one node of several (advisory lock);
+ * `data-dir-lock.ts`: one embedded process per DATA_DIR; `backup.ts` with `backup-cli.ts`: `npm run backup`, pg_dump
+ * and the referenced files, and back; `is-connection-error.ts`: an unreachable database told apart from a bad query.
+ */
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';

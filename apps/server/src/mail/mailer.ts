@@ -1,3 +1,9 @@
+/**
+ * Sending mail. A `Mailer` is the transport: `smtp.ts` (nodemailer over SMTP_URL) or `outbox.ts`, the dev
+ * outbox that logs every mail with its links and keeps it; `create-mailer.ts` picks one. `templates/` make
+ * each mail's plain text and HTML; `mail-queue.ts` keeps sending off the request path (retries, a cooldown
+ * per address).
+ */
 export interface Mail {
   to: string;
   subject: string;

@@ -1,3 +1,10 @@
+/**
+ * What an area is (`modules/<area>/`, listed in app.ts's MODULES): `<area>.module.ts`, its one registration;
+ * `<area>.context.ts`, its context built from the `AppContext` by `create<Area>Context`, with the rows its
+ * files share; `*.routes.ts` (HTTP only) and `*.socket.ts` (socket events only), which call `*.service.ts`
+ * (the rules) after `*.policy.ts` (who may); `*.presenter.ts`, rows into answers and event payloads; and
+ * `*.test.ts`, through the test app.
+ */
 import { API_BASE } from '@clipsync/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';

@@ -1,3 +1,12 @@
+/**
+ * The Socket.IO server, on the app's HTTP server. `handshake.ts` checks the Origin and the optional token;
+ * `socket-handler.ts` (`handleEvent`) parses, runs and acks every area's events; `socket-scopes.ts` holds a
+ * personal token's socket to its scopes; `write-guard.ts`, `connection-cap.ts` and `slow-consumer-guard.ts`
+ * keep a socket or an address within its share; `broadcaster.ts` turns domain events into channel messages;
+ * `redis-adapter.ts` carries every emit to every node when REDIS_URL is set. An area's handler emits by
+ * itself only to its own socket, or relays what concerns peers alone and is never stored (LAN peers,
+ * nearness signalling, a desktop item a peer placed).
+ */
 import { SOCKET_MAX_PAYLOAD_BYTES, channels } from '@clipsync/shared';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';

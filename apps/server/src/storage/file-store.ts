@@ -1,3 +1,9 @@
+/**
+ * Where uploaded files are kept: the `FileStore` below, on `local-disk.ts` (temp file + rename, byte cap,
+ * swept at start) or `s3.ts` (S3-compatible, a streamed multipart upload aborted on failure), chosen by
+ * `open-file-store.ts`. `store-rules.ts` holds the safe keys and the byte count both keep, and
+ * `file-store.contract.ts` the suite both pass. `store-upload.ts` (`storeUpload`) is how an area keeps an upload.
+ */
 import type { Readable } from 'node:stream';
 
 /** Bytes `start` to `end` of a file, both included (as in HTTP's `Range: bytes=start-end`). */

@@ -1,3 +1,9 @@
+/**
+ * The app shell's route table, equal to the shared `APP_ROUTES` (router.test.ts), so the server answers the
+ * same paths. Beside it in `app/`: `RootLayout` (document titles from each route's `handle.titleKey`, global
+ * shortcuts and their `?` dialog), the public and protected guards, `Providers.tsx`, and the signed-in frame
+ * (sidebar, account menu, mobile bar, live indicator). Features are composed here and in `Providers.tsx` only.
+ */
 import type React from 'react';
 import type { DataRouter, RouteObject } from 'react-router';
 import { withAppTexts } from '../i18n';
