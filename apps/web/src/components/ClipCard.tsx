@@ -3,7 +3,7 @@ import { Copy, Paperclip, Send, Share2, Star, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../ui/Button';
-import { e2eKeyStore } from '../lib/e2e-key-store';
+import { e2eKeyStore } from '../lib/sealed-key-store';
 import { cn } from '../ui/cn';
 import { EncryptedBadge } from './EncryptedBadge';
 import { FileTypeLabel } from './FileTypeLabel';

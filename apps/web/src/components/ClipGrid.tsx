@@ -1,5 +1,5 @@
 import type { Clip } from '@clipsync/shared';
-import { e2eKeyStore } from '../lib/e2e-key-store';
+import { e2eKeyStore } from '../lib/sealed-key-store';
 import { Skeleton } from '../ui/Skeleton';
 import { ClipCard } from './ClipCard';
 import { ConfirmDeleteClipDialog } from './ConfirmDeleteClipDialog';

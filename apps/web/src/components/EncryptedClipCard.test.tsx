@@ -6,7 +6,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { e2eKeyStore } from '../lib/e2e-key-store';
+import { e2eKeyStore } from '../lib/sealed-key-store';
 import { makeClip } from '../test/fixtures';
 import { setUpPageTests } from '../test/page-test-setup';
 import { Toaster } from '../ui/Toaster';

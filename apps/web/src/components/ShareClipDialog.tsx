@@ -3,7 +3,7 @@ import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShareOrigin } from '../api/network-queries';
-import { e2eKeyStore } from '../lib/e2e-key-store';
+import { e2eKeyStore } from '../lib/sealed-key-store';
 import { Dialog, DialogContent } from '../ui/Dialog';
 import { ShareLinkPanel } from './ShareLinkPanel';
 import { ShareSettingsForm } from './ShareSettingsForm';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { clipsApi } from '../api/clips-api';
 import { networkApi } from '../api/network-api';
-import { e2eKeyStore } from '../lib/e2e-key-store';
+import { e2eKeyStore } from '../lib/sealed-key-store';
 import { makeShareSettings } from '../test/fixtures';
 import { setUpPageTests } from '../test/page-test-setup';
 import { ShareClipDialog } from './ShareClipDialog';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { decryptText, ShareKey } from '@clipsync/shared/crypto';
 import { fetchFile } from '../api/client';
 import { canCopyImage, copyImage, copyText, isPreviewableImage } from '../lib/browser-files';
-import { e2eKeyStore } from '../lib/e2e-key-store';
+import { e2eKeyStore } from '../lib/sealed-key-store';
 import { useToast } from '../ui/use-toast';
 import { clipLink, linkIdOf } from './ShareClipDialog';
 

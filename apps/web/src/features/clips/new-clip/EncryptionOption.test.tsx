@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { clipsApi } from '../../../api/clips-api';
-import { e2eKeyStore } from '../../../lib/e2e-key-store';
+import { e2eKeyStore } from '../../../lib/sealed-key-store';
 import { AuthContext } from '../../../session/auth-context';
 import { makeClip, testUser as user } from '../../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';

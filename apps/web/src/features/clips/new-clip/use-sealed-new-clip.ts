@@ -2,9 +2,9 @@ import type { Clip } from '@clipsync/shared';
 import { ShareKey } from '@clipsync/shared/crypto';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { e2eKeyStore } from '../../../lib/e2e-key-store';
+import { e2eKeyStore } from '../../../lib/sealed-key-store';
 import { useToast } from '../../../ui/use-toast';
-import { clipSealer, maxSealedTextBytes, type ClipSealer } from '../e2e/clip-sealer';
+import { clipSealer, maxSealedTextBytes, type ClipSealer } from '../sealed/clip-sealer';
 
 /** The encrypted clip once made: its key's seal for later saves, and the fragment its link carries. */
 export interface SealedClip {

@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
-import { e2eKeyStore } from '../../../lib/e2e-key-store';
+import { e2eKeyStore } from '../../../lib/sealed-key-store';
 import { makeClip, VIEWER_ABILITIES } from '../../../test/fixtures';
 import { EncryptedClipGate } from './EncryptedClipGate';
 

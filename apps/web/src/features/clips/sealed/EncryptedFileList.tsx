@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSealedFileMetadata } from '../../../api/sealed-file-queries';
 import { FileCard, FileCardList } from '../../../components/FileCard';
 import { FileRowActions } from '../../../components/FileRowActions';
-import { openedFileSize } from '../../../lib/e2e-files';
+import { openedFileSize } from '../../../lib/sealed-files';
 import { useSealedFileDownload } from './use-sealed-file-download';
 
 interface EncryptedFileListProps<File extends ClipFileSummary> {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { e2eKeyStore } from './e2e-key-store';
+import { e2eKeyStore } from './sealed-key-store';
 
 describe('e2eKeyStore', () => {
   afterEach(() => localStorage.clear());

@@ -2,7 +2,7 @@ import type { Clip } from '@clipsync/shared';
 import { ShareKey, textNeedsPassword } from '@clipsync/shared/crypto';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { e2eKeyStore } from '../../../lib/e2e-key-store';
+import { e2eKeyStore } from '../../../lib/sealed-key-store';
 import { clipSealer, openText, openedTextOf, type ClipSealer } from './clip-sealer';
 
 /** What an opened end-to-end encrypted clip's page holds: its key, its seal for the owner's saves. */

@@ -1,6 +1,6 @@
 import { DecryptError, encryptFile, encryptedFileSize, ShareKey } from '@clipsync/shared/crypto';
 import { describe, expect, test } from 'vitest';
-import { encryptedFileHeadBytes, openedFileSize, openSealedFile, readSealedMetadata } from './e2e-files';
+import { encryptedFileHeadBytes, openedFileSize, openSealedFile, readSealedMetadata } from './sealed-files';
 
 async function sealed(content: Uint8Array, key: ShareKey): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
