@@ -18,7 +18,7 @@ const streamOf = (bytes: Uint8Array, chunk = 1000) =>
     },
   });
 
-describe('e2e files', () => {
+describe('sealed files', () => {
   test.each([0, 1, 65_535, 65_536, 65_537, 10_485_760])(
     'the content size of %i bytes comes back from the sealed size, with and without a password',
     (size) => {

@@ -1,23 +1,23 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { e2eKeyStore } from './sealed-key-store';
+import { sealedKeyStore } from './sealed-key-store';
 
-describe('e2eKeyStore', () => {
+describe('sealedKeyStore', () => {
   afterEach(() => localStorage.clear());
 
   test('keeps a clip’s key, with its password when there is one, until forgotten', () => {
-    e2eKeyStore.remember('a', { fragment: 'k=AAA' });
-    e2eKeyStore.remember('b', { fragment: 'k=BBB', password: 'pw' });
-    expect(e2eKeyStore.get('a')).toEqual({ fragment: 'k=AAA' });
-    expect(e2eKeyStore.get('b')).toEqual({ fragment: 'k=BBB', password: 'pw' });
-    e2eKeyStore.forget('a');
-    expect(e2eKeyStore.get('a')).toBeNull();
+    sealedKeyStore.remember('a', { fragment: 'k=AAA' });
+    sealedKeyStore.remember('b', { fragment: 'k=BBB', password: 'pw' });
+    expect(sealedKeyStore.get('a')).toEqual({ fragment: 'k=AAA' });
+    expect(sealedKeyStore.get('b')).toEqual({ fragment: 'k=BBB', password: 'pw' });
+    sealedKeyStore.forget('a');
+    expect(sealedKeyStore.get('a')).toBeNull();
   });
 
   test('anything else stored under a clip’s name is no key', () => {
     localStorage.setItem('e2eClipKey:c', 'not json');
     localStorage.setItem('e2eClipKey:d', JSON.stringify({ password: 'no fragment' }));
-    expect(e2eKeyStore.get('c')).toBeNull();
-    expect(e2eKeyStore.get('d')).toBeNull();
-    expect(e2eKeyStore.get('never-made')).toBeNull();
+    expect(sealedKeyStore.get('c')).toBeNull();
+    expect(sealedKeyStore.get('d')).toBeNull();
+    expect(sealedKeyStore.get('never-made')).toBeNull();
   });
 });

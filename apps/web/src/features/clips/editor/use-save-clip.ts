@@ -54,7 +54,7 @@ export function useSaveClip({ savedKey, describeFailure }: SaveMessages) {
     const { seal } = request;
     if (seal && request.shouldSaveText && !seal.fits(request.text)) {
       const max = maxSealedTextBytes(seal.hasPassword).toLocaleString();
-      return toast.error({ title: t('e2e.tooLong'), description: t('e2e.tooLongBody', { max }) });
+      return toast.error({ title: t('encryption.tooLong'), description: t('encryption.tooLongBody', { max }) });
     }
     setIsSaving(true);
     try {

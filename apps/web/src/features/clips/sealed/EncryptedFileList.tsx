@@ -35,7 +35,7 @@ export function EncryptedFileList<File extends ClipFileSummary>({
       {files.map((file, index) => {
         const opened = metadata[index]?.data;
         const failed = metadata[index]?.isError ?? false;
-        const name = opened?.name ?? t(failed ? 'e2e.failed' : 'e2e.fileOpening');
+        const name = opened?.name ?? t(failed ? 'encryption.failed' : 'encryption.fileOpening');
         return (
           <FileCard
             key={file.url}

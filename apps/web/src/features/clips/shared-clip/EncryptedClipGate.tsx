@@ -37,7 +37,7 @@ export function EncryptedClipGate({ clip, children }: EncryptedClipGateProps) {
             className="flex items-center justify-center gap-3 py-16 text-slate-600 dark:text-slate-300"
           >
             <Loader2 className="h-6 w-6 animate-spin text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
-            {t('e2e.opening')}
+            {t('encryption.opening')}
           </div>
         )}
       </ClipPanel>
