@@ -70,7 +70,9 @@ export function ClipGrid({ clips, isLoading, empty }: ClipGridProps) {
         clipId={actions.sharedClipId}
         isOwner={sharedClip?.abilities.update}
         share={sharedClip?.share}
-        encryption={sharedClip?.encrypted ? { fragment: sealedKeyStore.get(sharedClip.id)?.fragment ?? null } : undefined}
+        encryption={
+          sharedClip?.encrypted ? { fragment: sealedKeyStore.get(sharedClip.id)?.fragment ?? null } : undefined
+        }
         onOpenChange={(isOpen) => !isOpen && actions.closeShare()}
       />
       <SendToDeviceDialog

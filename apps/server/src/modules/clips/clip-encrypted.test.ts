@@ -86,7 +86,9 @@ describe('end-to-end encrypted clips on the server', () => {
   async function sealedClipWithTwoFiles() {
     const key = sealing.ShareKey.generate();
     const clip = await createEncrypted(await sealing.encryptText(TEXT, key));
-    const sealed = await Promise.all(FILES.map(async (file) => bytesOf(sealing.encryptFile([file.content], key, file))));
+    const sealed = await Promise.all(
+      FILES.map(async (file) => bytesOf(sealing.encryptFile([file.content], key, file))),
+    );
     const [first, second] = FILES;
     const multipart = multipartFile('file', first!.name, first!.type, sealed[0]!);
     const byForm = await testApp.app.inject({
