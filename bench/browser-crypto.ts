@@ -1,7 +1,7 @@
 /**
  * "browser crypto" (docs/encryption.md; figures in bench/README.md#results): what end-to-end encryption costs a browser.
  * In headless Chromium (Debian's, never a download), a 10 MiB file is sealed and opened with the web app's own
- * code (apps/web/src/lib/e2e-files.ts over @clipsync/shared/crypto, bundled for the page by esbuild): encrypt
+ * code (apps/web/src/lib/sealed-files.ts over @clipsync/shared/crypto, bundled for the page by esbuild): encrypt
  * is `sealFile` (File.stream() → encryptFileStream → a Blob, as the upload does), decrypt is `openSealedFile`
  * (a stream of the sealed Blob → decryptFileStream → a Blob, as a download does). Prints MB/s of plaintext
  * (1 MB = 10^6 bytes) for each, the median of the runs, and the one-off PBKDF2 stretch of a password.
@@ -42,7 +42,7 @@ type BenchGlobal = { cryptoBench: PageBench };
 // Runs in the page: the app's sealing and opening, timed with the page's clock, checked byte for byte.
 const PAGE_ENTRY = `
 import { ShareKey, encryptText } from '@clipsync/shared/crypto';
-import { openSealedFile, sealFile } from './apps/web/src/lib/e2e-files.ts';
+import { openSealedFile, sealFile } from './apps/web/src/lib/sealed-files.ts';
 
 function randomBytes(length) {
   const data = new Uint8Array(length);

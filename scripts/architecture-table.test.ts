@@ -10,10 +10,6 @@ const PAGE = 'docs/ARCHITECTURE.md';
 const MAX_LINES = 150;
 const SOURCE_ROOTS = ['apps', 'packages'];
 
-// A folder being renamed on another branch: the table already names it as it will be. Drop the entry once
-// the folder has its new name.
-const RENAMING: Readonly<Record<string, string>> = { 'packages/cli/src/e2e': 'packages/cli/src/sealed' };
-
 function subfolders(dir: string): string[] {
   if (!existsSync(join(root, dir))) return [];
   return readdirSync(join(root, dir), { withFileTypes: true })
@@ -43,15 +39,12 @@ describe(PAGE, () => {
   test('has a row for every top-level folder of apps/*/src and packages/*/src', () => {
     const folders = topLevelSourceFolders();
     expect(folders.length).toBeGreaterThan(0);
-    const missing = folders.map((folder) => RENAMING[folder] ?? folder).filter((folder) => !listed.has(folder));
+    const missing = folders.filter((folder) => !listed.has(folder));
     expect(missing).toEqual([]);
   });
 
   test('names only folders that exist', () => {
-    const becoming = new Set(
-      Object.entries(RENAMING).flatMap(([from, to]) => (existsSync(join(root, from)) ? [to] : [])),
-    );
-    const gone = [...listed].filter((folder) => !existsSync(join(root, folder)) && !becoming.has(folder));
+    const gone = [...listed].filter((folder) => !existsSync(join(root, folder)));
     expect(gone).toEqual([]);
   });
 });

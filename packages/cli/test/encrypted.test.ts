@@ -67,7 +67,7 @@ describe('clipsync push --e2e, share --e2e and pull of an encrypted link against
       expect(bytes.includes(photo.subarray(0, 64))).toBe(false);
     }
 
-    const out = await freshFolder('e2e-pulled');
+    const out = await freshFolder('sealed-pulled');
     const pulled = await h.cli(['pull', `${h.server}/clips/${id}#${fragment}`, '--files', out], { env });
     expect(pulled.code, pulled.stderr).toBe(0);
     expect(pulled.stdout).toBe(text);
@@ -119,7 +119,7 @@ describe('clipsync push --e2e, share --e2e and pull of an encrypted link against
     );
     expect(pushed.code, pushed.stderr).toBe(0);
     const { id, fragment } = linkParts(pushed.stdout);
-    const out = await freshFolder('e2e-refused');
+    const out = await freshFolder('sealed-refused');
     for (const [args, why] of [
       [['pull', id], 'no key'],
       [['pull'], 'the latest clip, no key'],
@@ -160,7 +160,7 @@ describe('clipsync push --e2e, share --e2e and pull of an encrypted link against
     });
     const cutId = cut.json<Clip>().id;
     await uploadSealed(cutId, sealed.subarray(0, 4126 + 2 * (65_536 + 16)));
-    const out = await freshFolder('e2e-cut');
+    const out = await freshFolder('sealed-cut');
     const pulled = await h.cli(['pull', cutId, '--key', fragment, '--files', out], { env });
     expect(pulled.code).toBe(1);
     expect(pulled.stderr).toContain(UNDECRYPTABLE);

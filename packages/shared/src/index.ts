@@ -15,6 +15,7 @@ export * from './events';
 export * from './limits';
 export * from './text-size';
 export * from './unsafe-characters';
+export * from './user-agent';
 export * from './plans';
 export * from './schemas/health';
 export * from './schemas/auth';

@@ -1,7 +1,7 @@
 import type { ClipFileSummary } from '@clipsync/shared';
 import type { FileMetadata, ShareKey } from '@clipsync/shared/crypto';
 import { useQueries } from '@tanstack/react-query';
-import { encryptedFileHeadBytes, openSealedFile, readSealedMetadata } from '../lib/e2e-files';
+import { encryptedFileHeadBytes, openSealedFile, readSealedMetadata } from '../lib/sealed-files';
 import { clipsApi } from './clips-api';
 
 /**

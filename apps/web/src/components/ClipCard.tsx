@@ -3,7 +3,7 @@ import { Copy, Paperclip, Send, Share2, Star, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../ui/Button';
-import { e2eKeyStore } from '../lib/e2e-key-store';
+import { sealedKeyStore } from '../lib/sealed-key-store';
 import { cn } from '../ui/cn';
 import { EncryptedBadge } from './EncryptedBadge';
 import { FileTypeLabel } from './FileTypeLabel';
@@ -40,15 +40,15 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onSend, onToggleFavori
   const burntState = isEmptiedByLink(clip.share) ? (clip.share?.state ?? null) : null;
   // An end-to-end encrypted clip's text is an envelope: never shown; copied opened, with this device's key.
   const isEncrypted = clip.encrypted && !burntState;
-  const canCopy = !isEncrypted || e2eKeyStore.get(clip.id) !== null;
-  const copyLabel = canCopy ? t('cards.copy') : t('e2e.copyNoKey');
+  const canCopy = !isEncrypted || sealedKeyStore.get(clip.id) !== null;
+  const copyLabel = canCopy ? t('cards.copy') : t('encryption.copyNoKey');
   return (
     <article
       aria-label={
         burntState
           ? t(`shareState.${burntState}`)
           : isEncrypted
-            ? t('e2e.badge')
+            ? t('encryption.badge')
             : clip.content.slice(0, 60) || clip.fileName || t('clips.emptyContent')
       }
       className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-300 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700"
@@ -81,7 +81,7 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onSend, onToggleFavori
       {hasFile && isEncrypted && (
         <p className="relative mt-3 flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300">
           <Paperclip className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
-          {t('e2e.files', { count: clip.files.length })}
+          {t('encryption.files', { count: clip.files.length })}
         </p>
       )}
       {hasFile && !isEncrypted && (

@@ -1,5 +1,5 @@
 import type { Clip } from '@clipsync/shared';
-import { e2eKeyStore } from '../lib/e2e-key-store';
+import { sealedKeyStore } from '../lib/sealed-key-store';
 import { Skeleton } from '../ui/Skeleton';
 import { ClipCard } from './ClipCard';
 import { ConfirmDeleteClipDialog } from './ConfirmDeleteClipDialog';
@@ -70,7 +70,9 @@ export function ClipGrid({ clips, isLoading, empty }: ClipGridProps) {
         clipId={actions.sharedClipId}
         isOwner={sharedClip?.abilities.update}
         share={sharedClip?.share}
-        encryption={sharedClip?.encrypted ? { fragment: e2eKeyStore.get(sharedClip.id)?.fragment ?? null } : undefined}
+        encryption={
+          sharedClip?.encrypted ? { fragment: sealedKeyStore.get(sharedClip.id)?.fragment ?? null } : undefined
+        }
         onOpenChange={(isOpen) => !isOpen && actions.closeShare()}
       />
       <SendToDeviceDialog

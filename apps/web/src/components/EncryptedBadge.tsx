@@ -7,7 +7,7 @@ export function EncryptedBadge() {
   return (
     <span className="inline-flex items-center gap-1 rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-medium text-indigo-800 not-italic dark:bg-indigo-950 dark:text-indigo-200">
       <Lock className="h-3.5 w-3.5" aria-hidden="true" />
-      {t('e2e.badge')}
+      {t('encryption.badge')}
     </span>
   );
 }

@@ -6,7 +6,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { e2eKeyStore } from '../lib/e2e-key-store';
+import { sealedKeyStore } from '../lib/sealed-key-store';
 import { makeClip } from '../test/fixtures';
 import { setUpPageTests } from '../test/page-test-setup';
 import { Toaster } from '../ui/Toaster';
@@ -32,7 +32,7 @@ async function sealedClip(text: string) {
   const key = ShareKey.generate();
   const file = { id: 'f1', name: ENCRYPTED_FILE_NAME, size: 4200, type: ENCRYPTED_FILE_TYPE, url: '/api/files/f1/x' };
   const clip = makeClip({
-    id: 'e2e-card',
+    id: 'sealed-card',
     encrypted: true,
     content: await encryptText(text, key),
     files: [file, { ...file, id: 'f2', url: '/api/files/f2/x' }],
@@ -72,7 +72,7 @@ describe('An end-to-end encrypted clip in a list', () => {
 
   test("with the owner's key on this device, Copy copies the opened text", async () => {
     const { clip, fragment } = await sealedClip('card secret');
-    e2eKeyStore.remember(clip.id, { fragment });
+    sealedKeyStore.remember(clip.id, { fragment });
     renderGrid([clip]);
     await userEvent.click(screen.getByRole('button', { name: 'Copy clip' }));
     expect(await screen.findAllByText('Copied!')).not.toHaveLength(0);
@@ -81,7 +81,7 @@ describe('An end-to-end encrypted clip in a list', () => {
 
   test('an encrypted clip of files only: Copy copies its link with the key', async () => {
     const { clip, fragment } = await sealedClip('');
-    e2eKeyStore.remember(clip.id, { fragment });
+    sealedKeyStore.remember(clip.id, { fragment });
     renderGrid([{ ...clip, content: '' }]);
     await userEvent.click(screen.getByRole('button', { name: 'Copy clip' }));
     expect(await screen.findAllByText('Link copied')).not.toHaveLength(0);
@@ -92,13 +92,13 @@ describe('An end-to-end encrypted clip in a list', () => {
 
   test('Share says the server cannot read it and gives the link with its key when this device has it', async () => {
     const { clip, fragment } = await sealedClip('card secret');
-    e2eKeyStore.remember(clip.id, { fragment });
+    sealedKeyStore.remember(clip.id, { fragment });
     renderGrid([{ ...clip, abilities: { ...clip.abilities, update: true } }]);
     await userEvent.click(screen.getByRole('button', { name: 'Share clip' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('End-to-end encrypted — the server cannot read this clip')).toBeInTheDocument();
     expect(within(dialog).getByRole('textbox', { name: 'Clip link' })).toHaveValue(
-      `${window.location.origin}/clips/e2e-card#${fragment}`,
+      `${window.location.origin}/clips/sealed-card#${fragment}`,
     );
   });
 

@@ -3,7 +3,7 @@ import { Lock } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShareOrigin } from '../api/network-queries';
-import { e2eKeyStore } from '../lib/e2e-key-store';
+import { sealedKeyStore } from '../lib/sealed-key-store';
 import { Dialog, DialogContent } from '../ui/Dialog';
 import { ShareLinkPanel } from './ShareLinkPanel';
 import { ShareSettingsForm } from './ShareSettingsForm';
@@ -105,7 +105,7 @@ function ShareClipBody({
       {encryption && <EncryptedShareNote clipId={clipId} isOwner={isOwner} />}
       {linkId && encryption && !fragment ? (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-200">
-          {t('e2e.shareNoKey')}
+          {t('encryption.shareNoKey')}
         </p>
       ) : linkId ? (
         <ShareLinkPanel
@@ -137,17 +137,17 @@ function ShareClipBody({
  */
 function EncryptedShareNote({ clipId, isOwner }: { clipId: string; isOwner: boolean }) {
   const { t } = useTranslation();
-  const stored = isOwner ? e2eKeyStore.get(clipId) : null;
+  const stored = isOwner ? sealedKeyStore.get(clipId) : null;
   const passwordNote = stored
     ? stored.password
-      ? 'e2e.sharePasswordSet'
-      : 'e2e.sharePasswordNone'
-    : 'e2e.sharePasswordMaybe';
+      ? 'encryption.sharePasswordSet'
+      : 'encryption.sharePasswordNone'
+    : 'encryption.sharePasswordMaybe';
   return (
     <div className="mb-4 rounded-lg border border-indigo-200 bg-indigo-50 px-3 py-2 text-sm text-indigo-900 dark:border-indigo-900 dark:bg-indigo-950/60 dark:text-indigo-100">
       <p className="flex items-center gap-2 font-medium">
         <Lock className="h-4 w-4 shrink-0" aria-hidden="true" />
-        {t('e2e.shareNote')}
+        {t('encryption.shareNote')}
       </p>
       <p className="mt-1">{t(passwordNote)}</p>
     </div>

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { clipsApi } from '../api/clips-api';
 import { networkApi } from '../api/network-api';
-import { e2eKeyStore } from '../lib/e2e-key-store';
+import { sealedKeyStore } from '../lib/sealed-key-store';
 import { makeShareSettings } from '../test/fixtures';
 import { setUpPageTests } from '../test/page-test-setup';
 import { ShareClipDialog } from './ShareClipDialog';
@@ -190,7 +190,7 @@ describe('ShareClipDialog, the owner’s link settings', () => {
 
   test('an end-to-end encrypted clip: the link password is named apart from the encryption password, which the link needs too', () => {
     vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
-    e2eKeyStore.remember('clip-1', { fragment: 'k=key', password: 'decrypt me' });
+    sealedKeyStore.remember('clip-1', { fragment: 'k=key', password: 'decrypt me' });
     renderDialog({ isOwner: true, share: settings(), encryption: { fragment: 'k=key' } });
     expect(screen.getByLabelText('Link password')).toHaveAccessibleDescription(
       "The server asks for it before it sends anything. It is not the clip's encryption password.",
@@ -200,7 +200,7 @@ describe('ShareClipDialog, the owner’s link settings', () => {
         /This clip also has an encryption password, chosen when you made it: it decrypts the clip in the browser/,
       ),
     ).toHaveTextContent('Whoever opens the link needs it too');
-    e2eKeyStore.forget('clip-1');
+    sealedKeyStore.forget('clip-1');
   });
 
   test('someone else’s clip: the link only, no settings', () => {

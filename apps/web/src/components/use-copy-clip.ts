@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { decryptText, ShareKey } from '@clipsync/shared/crypto';
 import { fetchFile } from '../api/client';
 import { canCopyImage, copyImage, copyText, isPreviewableImage } from '../lib/browser-files';
-import { e2eKeyStore } from '../lib/e2e-key-store';
+import { sealedKeyStore } from '../lib/sealed-key-store';
 import { useToast } from '../ui/use-toast';
 import { clipLink, linkIdOf } from './ShareClipDialog';
 
@@ -16,7 +16,7 @@ async function fetchImage(url: string, mediaType: string): Promise<Blob> {
 
 /** An end-to-end encrypted clip's text, opened with the key this device kept for its owner. */
 async function openedText(clip: Clip): Promise<string> {
-  const stored = e2eKeyStore.get(clip.id);
+  const stored = sealedKeyStore.get(clip.id);
   if (!stored) throw new Error('The key to this clip is not on this device');
   return decryptText(clip.content, ShareKey.fromFragment(stored.fragment, { password: stored.password }));
 }
@@ -39,7 +39,7 @@ export function useCopyClip() {
         await copyImage(image.type, fetchImage(image.url, image.type));
       } else {
         // An encrypted clip of files only: its link, with the key when this device holds it.
-        const key = clip.encrypted ? e2eKeyStore.get(clip.id) : null;
+        const key = clip.encrypted ? sealedKeyStore.get(clip.id) : null;
         const link = clipLink(window.location.origin, linkIdOf(clip) ?? clip.id);
         await copyText(key ? `${link}#${key.fragment}` : link);
         toast.success({ title: t('share.linkCopied') });

@@ -1,16 +1,10 @@
-import { LanPeerName } from '@clipsync/shared';
+import { LanPeerName, parseUserAgent, type UserAgentHints } from '@clipsync/shared';
 
 /**
  * A short name for this device as other LAN peers see it: "Chrome on Windows", "Safari on iPhone". Only
  * the browser's family and the system's, never a version, model or anything about the person. The name is
  * data sent to other devices, not this page's text, so it stays in English like the server's default.
  */
-
-/** The low-entropy User-Agent Client Hints Chromium browsers give (navigator.userAgentData). */
-export interface UserAgentHints {
-  brands?: ReadonlyArray<{ brand: string }>;
-  platform?: string;
-}
 
 export interface BrowserIdentity {
   userAgent: string;
@@ -19,70 +13,13 @@ export interface BrowserIdentity {
   maxTouchPoints?: number;
 }
 
-/** Client-hint brands, most specific first ('Chromium' is in every Chromium browser's list). */
-const BRANDS: ReadonlyArray<[brand: string, name: string]> = [
-  ['Microsoft Edge', 'Edge'],
-  ['Opera', 'Opera'],
-  ['Brave', 'Brave'],
-  ['Vivaldi', 'Vivaldi'],
-  ['Samsung Internet', 'Samsung Internet'],
-  ['Google Chrome', 'Chrome'],
-  ['Chromium', 'Chromium'],
-];
-
-/** User-agent tokens, in the order that tells browsers apart (Edge and Opera also say Chrome and Safari). */
-const BROWSER_TOKENS: ReadonlyArray<[pattern: RegExp, name: string]> = [
-  [/\bEdg(e|A|iOS)?\//, 'Edge'],
-  [/\b(OPR|Opera|OPT)\//, 'Opera'],
-  [/\bSamsungBrowser\//, 'Samsung Internet'],
-  [/\b(Firefox|FxiOS)\//, 'Firefox'],
-  [/\bChromium\//, 'Chromium'],
-  [/\b(Chrome|CriOS|HeadlessChrome)\//, 'Chrome'],
-  [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
-];
-
-const PLATFORMS: Readonly<Record<string, string>> = {
-  Windows: 'Windows',
-  macOS: 'macOS',
-  Linux: 'Linux',
-  Android: 'Android',
-  'Chrome OS': 'ChromeOS',
-  ChromeOS: 'ChromeOS',
-  iOS: 'iPhone',
-};
-
-/** System tokens, in the order that tells systems apart (an iPhone is 'like Mac OS X', Android is Linux). */
-const SYSTEM_TOKENS: ReadonlyArray<[pattern: RegExp, name: string]> = [
-  [/\biPhone\b/, 'iPhone'],
-  [/\biPad\b/, 'iPad'],
-  [/\biPod\b/, 'iPod'],
-  [/\bAndroid\b/, 'Android'],
-  [/\bWindows\b/, 'Windows'],
-  [/\bCrOS\b/, 'ChromeOS'],
-  [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
-  [/\bLinux\b/, 'Linux'],
-];
-
-const firstMatch = (userAgent: string, tokens: ReadonlyArray<[RegExp, string]>) =>
-  tokens.find(([pattern]) => pattern.test(userAgent))?.[1];
-
-function browserOf({ userAgent, userAgentData }: BrowserIdentity): string | undefined {
-  const brands = userAgentData?.brands?.map(({ brand }) => brand) ?? [];
-  return BRANDS.find(([brand]) => brands.includes(brand))?.[1] ?? firstMatch(userAgent, BROWSER_TOKENS);
-}
-
-function systemOf({ userAgent, userAgentData, maxTouchPoints = 0 }: BrowserIdentity): string | undefined {
-  const system = PLATFORMS[userAgentData?.platform ?? ''] ?? firstMatch(userAgent, SYSTEM_TOKENS);
-  return system === 'macOS' && maxTouchPoints > 1 ? 'iPad' : system;
-}
-
 /**
  * "Chrome on Windows"; just "Chrome" or "Browser on Linux" when only one is known; undefined when neither
  * is, so the server's own default name ('Nearby device') is the one peers see.
  */
 export function describeDevice(identity: BrowserIdentity): string | undefined {
-  const browser = browserOf(identity);
-  const system = systemOf(identity);
+  const { browser, system: named } = parseUserAgent(identity.userAgent, identity.userAgentData);
+  const system = named === 'macOS' && (identity.maxTouchPoints ?? 0) > 1 ? 'iPad' : named;
   if (browser && system) return `${browser} on ${system}`;
   if (system) return `Browser on ${system}`;
   return browser;

@@ -4,10 +4,10 @@ import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command
 import { CliError, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { safeFileName, saveDownload } from '../downloads';
-import { UNDECRYPTABLE } from '../e2e/errors';
+import { UNDECRYPTABLE } from '../sealed/errors';
 import { printableLines } from '../format';
-import { clipReference } from '../e2e/link';
-import { openEncryptedClip } from '../e2e/open';
+import { clipReference } from '../sealed/link';
+import { openEncryptedClip } from '../sealed/open';
 import { writeLine, type CliIo } from '../io';
 import { withPasswordAsked } from '../secret-input';
 import { readClip, signedInClient } from '../session';

@@ -1,6 +1,6 @@
 import { CLIP_ENDPOINTS, MAX_UPLOAD_BYTES } from '@clipsync/shared';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
-import { createEncryptedClip, encryptedInput } from '../e2e/create';
+import { createEncryptedClip, encryptedInput } from '../sealed/create';
 import { CliError, usageError } from '../errors';
 import { formatBytes } from '../format';
 import { filesToUpload, textToPush } from '../input';

@@ -8,7 +8,7 @@ import type { ApiClient } from '../api-client';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { CliError, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
-import { shareNewEncryptedClip } from '../e2e/share';
+import { shareNewEncryptedClip } from '../sealed/share';
 import { writeLine, type CliIo } from '../io';
 import { terminalQr } from '../qr';
 import { passwordOption, withPasswordAsked } from '../secret-input';

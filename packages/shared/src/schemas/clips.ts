@@ -136,7 +136,7 @@ export type OpenedClip = z.infer<typeof OpenedClip>;
 
 export const ClipDeviceKind = z.enum(['phone', 'tablet', 'desktop', 'bot']);
 export type ClipDeviceKind = z.infer<typeof ClipDeviceKind>;
-export const ClipBrowserKind = z.enum(['Chrome', 'Firefox', 'Safari', 'Edge', 'other']);
+export const ClipBrowserKind = z.enum(['Chrome', 'Firefox', 'Safari', 'Edge', 'Opera', 'other']);
 export type ClipBrowserKind = z.infer<typeof ClipBrowserKind>;
 
 /** One open in the owner's view log: never an address, and a signed-in viewer by name only. */

@@ -144,7 +144,7 @@ export const clipViews = pgTable(
       .notNull()
       .default(sql`now()`),
     device: text('device', { enum: ['phone', 'tablet', 'desktop', 'bot'] }).notNull(),
-    browser: text('browser', { enum: ['Chrome', 'Firefox', 'Safari', 'Edge', 'other'] }).notNull(),
+    browser: text('browser', { enum: ['Chrome', 'Firefox', 'Safari', 'Edge', 'Opera', 'other'] }).notNull(),
     viewerId: text('viewer_id').references(() => users.id, { onDelete: 'set null' }),
     spentView: boolean('spent_view').notNull(),
   },

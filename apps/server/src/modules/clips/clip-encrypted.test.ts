@@ -11,7 +11,7 @@ import {
   type Clip,
   type SocketAck,
 } from '@clipsync/shared';
-import * as e2e from '@clipsync/shared/crypto';
+import * as sealing from '@clipsync/shared/crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -84,9 +84,11 @@ describe('end-to-end encrypted clips on the server', () => {
 
   /** A sealed clip: its text, one file by multipart and one by raw PUT, each declaring its real name and type. */
   async function sealedClipWithTwoFiles() {
-    const key = e2e.ShareKey.generate();
-    const clip = await createEncrypted(await e2e.encryptText(TEXT, key));
-    const sealed = await Promise.all(FILES.map(async (file) => bytesOf(e2e.encryptFile([file.content], key, file))));
+    const key = sealing.ShareKey.generate();
+    const clip = await createEncrypted(await sealing.encryptText(TEXT, key));
+    const sealed = await Promise.all(
+      FILES.map(async (file) => bytesOf(sealing.encryptFile([file.content], key, file))),
+    );
     const [first, second] = FILES;
     const multipart = multipartFile('file', first!.name, first!.type, sealed[0]!);
     const byForm = await testApp.app.inject({
@@ -147,7 +149,7 @@ describe('end-to-end encrypted clips on the server', () => {
       expect(answer.encrypted).toBe(true);
       expect(answer.fileName).toBe(ENCRYPTED_FILE_NAME);
       expect(answer.files.map((file) => file.name)).toEqual([ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_NAME]);
-      expect(await e2e.decryptText(answer.content, e2e.ShareKey.fromFragment(`#${key.fragment}`))).toBe(TEXT);
+      expect(await sealing.decryptText(answer.content, sealing.ShareKey.fromFragment(`#${key.fragment}`))).toBe(TEXT);
     }
 
     const { files } = (await testApp.as(null).get(`/api/clipboard/${clip.id}/files`)).json() as Clip;
@@ -158,7 +160,7 @@ describe('end-to-end encrypted clips on the server', () => {
       expect(download.headers['content-disposition']).toBe(
         `attachment; filename="${ENCRYPTED_FILE_NAME}"; filename*=UTF-8''${ENCRYPTED_FILE_NAME}`,
       );
-      const opened = await e2e.decryptFile([download.rawPayload], key);
+      const opened = await sealing.decryptFile([download.rawPayload], key);
       const expected = FILES[index]!;
       expect(opened.metadata).toEqual({ name: expected.name, type: expected.type });
       expect((await bytesOf(opened.content)).equals(expected.content)).toBe(true);
@@ -166,8 +168,8 @@ describe('end-to-end encrypted clips on the server', () => {
   });
 
   test('search never finds an encrypted clip, by a word of its text or of its envelope; plain clips as before', async () => {
-    const key = e2e.ShareKey.generate();
-    const envelope = await e2e.encryptText('apricot orchard notes', key);
+    const key = sealing.ShareKey.generate();
+    const envelope = await sealing.encryptText('apricot orchard notes', key);
     const sealed = await createEncrypted(envelope);
     const plain = await testApp.factory.clip({ owner, content: 'apricot orchard, in clear' });
 
@@ -187,8 +189,8 @@ describe('end-to-end encrypted clips on the server', () => {
     expect(refusedCreate.statusCode).toBe(400);
     expect(refusedCreate.json()).toMatchObject({ code: 'VALIDATION_FAILED', error: expect.any(String) });
 
-    const key = e2e.ShareKey.generate();
-    const clip = await createEncrypted(await e2e.encryptText('first', key));
+    const key = sealing.ShareKey.generate();
+    const clip = await createEncrypted(await sealing.encryptText('first', key));
     const refusedPut = await testApp.as(owner).put(`/api/clipboard/${clip.id}`, { content: 'now in clear' });
     expect(refusedPut.statusCode).toBe(400);
     expect(refusedPut.json()).toMatchObject({ code: 'VALIDATION_FAILED', error: expect.any(String) });
@@ -206,19 +208,19 @@ describe('end-to-end encrypted clips on the server', () => {
     expect((await testApp.as(owner).get(`/api/clipboard/${clip.id}`)).json()).toMatchObject({ version: 1 });
 
     // A new envelope is saved either way, and viewers hear ciphertext.
-    const second = await e2e.encryptText('second', key);
+    const second = await sealing.encryptText('second', key);
     const heardSecond = nextEvent(viewer, 'clip-content-updated');
     const saved = await testApp.as(owner).put(`/api/clipboard/${clip.id}`, { content: second, version: 1 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await heardSecond).toEqual({ clipId: clip.id, content: second, version: 2 });
-    const third = await e2e.encryptText('third', key);
+    const third = await sealing.encryptText('third', key);
     const heard = nextEvent(viewer, 'clip-content-updated');
     const accepted = await new Promise<AckResult>((resolve) =>
       ownerSocket.emit('clip-content-update', { clipId: clip.id, content: third, version: 2 }, resolve),
     );
     expect(accepted).toEqual({ ok: true });
     expect(await heard).toEqual({ clipId: clip.id, content: third, version: 3 });
-    expect(await e2e.decryptText(third, key)).toBe('third');
+    expect(await sealing.decryptText(third, key)).toBe('third');
 
     const plain = await testApp.factory.clip({ owner, content: 'plain' });
     expect(
@@ -241,12 +243,12 @@ describe('end-to-end encrypted clips on the server', () => {
   test("the owner's devices are told a new or saved clip is encrypted; plain clips' payloads are unchanged", async () => {
     const device = await sockets.connect(baseUrl, { token: owner.tokens.access_token });
     const created = nextEvent(device, 'clip-created');
-    const key = e2e.ShareKey.generate();
-    const clip = await createEncrypted(await e2e.encryptText('for my devices', key));
+    const key = sealing.ShareKey.generate();
+    const clip = await createEncrypted(await sealing.encryptText('for my devices', key));
     expect(await created).toMatchObject({ clipId: clip.id, encrypted: true });
 
     const updated = nextEvent(device, 'clip-update');
-    await testApp.as(owner).put(`/api/clipboard/${clip.id}`, { content: await e2e.encryptText('again', key) });
+    await testApp.as(owner).put(`/api/clipboard/${clip.id}`, { content: await sealing.encryptText('again', key) });
     expect(await updated).toMatchObject({ clipId: clip.id, encrypted: true });
 
     const plainCreated = nextEvent(device, 'clip-created');
@@ -257,7 +259,7 @@ describe('end-to-end encrypted clips on the server', () => {
   });
 
   test("the clip's page is the app's neutral page: nothing of the envelope in its tags", async () => {
-    const envelope = await e2e.encryptText(TEXT, e2e.ShareKey.generate());
+    const envelope = await sealing.encryptText(TEXT, sealing.ShareKey.generate());
     const clip = await createEncrypted(envelope);
     const page = await testApp.app.inject({
       method: 'GET',

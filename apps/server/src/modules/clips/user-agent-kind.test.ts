@@ -14,7 +14,7 @@ describe('userAgentKind', () => {
     ['firefoxLinux', 'desktop', 'Firefox'],
     ['firefoxAndroid', 'phone', 'Firefox'],
     ['edgeWindows', 'desktop', 'Edge'],
-    ['opera', 'desktop', 'other'],
+    ['opera', 'desktop', 'Opera'],
   ] as const)('%s is a %s running %s', (name, device, browser) => {
     expect(userAgentKind(USER_AGENTS[name])).toEqual({ device, browser });
   });

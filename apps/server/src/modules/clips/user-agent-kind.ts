@@ -1,4 +1,4 @@
-import type { ClipBrowserKind, ClipDeviceKind } from '@clipsync/shared';
+import { parseUserAgent, type ClipBrowserKind, type ClipDeviceKind } from '@clipsync/shared';
 
 /**
  * What the owner's view log says of a viewer's user agent: a coarse device and browser, nothing that tells
@@ -10,23 +10,18 @@ export interface UserAgentKind {
   browser: ClipBrowserKind;
 }
 
-const BOT =
-  /bot\b|bot\/|crawler|spider|slurp|facebookexternalhit|facebookcatalog|embedly|preview|whatsapp\/|skypeuripreview|curl\/|wget\/|python-requests|go-http-client|headlesschrome/i;
-const TABLET = /ipad|tablet|kindle|silk\/|playbook|android(?!.*mobile)/i;
-const PHONE = /mobi|iphone|ipod|windows phone|android.*mobile/i;
-
-function browserOf(userAgent: string): ClipBrowserKind {
-  if (/\bEdg(e|A|iOS)?\//.test(userAgent)) return 'Edge';
-  if (/\bOPR\/|\bOpera\b|SamsungBrowser\/|YaBrowser\//.test(userAgent)) return 'other';
-  if (/\bFirefox\/|\bFxiOS\//.test(userAgent)) return 'Firefox';
-  if (/\bChrome\/|\bCriOS\//.test(userAgent)) return 'Chrome';
-  if (/\bVersion\/[\d.]+.*\bSafari\//.test(userAgent)) return 'Safari';
-  return 'other';
-}
+/** The browsers the log names; any other family (Samsung Internet, Brave, …) is 'other'. */
+const LOGGED_BROWSERS: Readonly<Record<string, ClipBrowserKind>> = {
+  Chrome: 'Chrome',
+  Chromium: 'Chrome',
+  Edge: 'Edge',
+  Opera: 'Opera',
+  Firefox: 'Firefox',
+  Safari: 'Safari',
+};
 
 export function userAgentKind(userAgent: string | undefined): UserAgentKind {
-  const agent = userAgent ?? '';
-  if (agent.trim() === '' || BOT.test(agent)) return { device: 'bot', browser: 'other' };
-  const device: ClipDeviceKind = TABLET.test(agent) ? 'tablet' : PHONE.test(agent) ? 'phone' : 'desktop';
-  return { device, browser: browserOf(agent) };
+  const { browser, isBot, form } = parseUserAgent(userAgent);
+  if (isBot) return { device: 'bot', browser: 'other' };
+  return { device: form, browser: LOGGED_BROWSERS[browser ?? ''] ?? 'other' };
 }

@@ -43,7 +43,7 @@ describe('describeClient', () => {
     ],
     [
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
-      'Safari on iOS',
+      'Safari on iPhone',
     ],
     [undefined, 'Unknown client'],
     ['', 'Unknown client'],

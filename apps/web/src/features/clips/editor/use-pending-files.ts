@@ -26,7 +26,7 @@ const FAILURE_HINTS: Record<string, string> = {
   QUOTA_EXCEEDED: 'editor.quotaExceeded',
   TOO_MANY_FILES: 'editor.tooManyFiles',
   // Only a file that grew past 10 MB when encrypted gets this far: the others are refused when added.
-  PAYLOAD_TOO_LARGE: 'e2e.fileTooLarge',
+  PAYLOAD_TOO_LARGE: 'encryption.fileTooLarge',
 };
 
 let pendingFileCount = 0;

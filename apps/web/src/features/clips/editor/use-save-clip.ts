@@ -5,7 +5,7 @@ import { editConflictOf } from '../../../api/api-error';
 import { useSaveClipContent } from '../../../api/clip-mutations';
 import { useClipCache } from '../../../api/clip-queries';
 import { useToast } from '../../../ui/use-toast';
-import { maxSealedTextBytes, type ClipSealer } from '../e2e/clip-sealer';
+import { maxSealedTextBytes, type ClipSealer } from '../sealed/clip-sealer';
 import { usePendingFiles } from './use-pending-files';
 
 interface SaveRequest {
@@ -54,7 +54,7 @@ export function useSaveClip({ savedKey, describeFailure }: SaveMessages) {
     const { seal } = request;
     if (seal && request.shouldSaveText && !seal.fits(request.text)) {
       const max = maxSealedTextBytes(seal.hasPassword).toLocaleString();
-      return toast.error({ title: t('e2e.tooLong'), description: t('e2e.tooLongBody', { max }) });
+      return toast.error({ title: t('encryption.tooLong'), description: t('encryption.tooLongBody', { max }) });
     }
     setIsSaving(true);
     try {

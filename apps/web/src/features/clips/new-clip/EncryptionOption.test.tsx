@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { clipsApi } from '../../../api/clips-api';
-import { e2eKeyStore } from '../../../lib/e2e-key-store';
+import { sealedKeyStore } from '../../../lib/sealed-key-store';
 import { AuthContext } from '../../../session/auth-context';
 import { makeClip, testUser as user } from '../../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
@@ -94,7 +94,7 @@ describe('New clip, end-to-end encrypted', () => {
 
     const address = await screen.findByText(/^Clip page sealed-1 #k=/, {}, SEALING);
     const fragment = address.textContent!.split(' ').at(-1)!;
-    expect(e2eKeyStore.get('sealed-1')).toEqual({ fragment: fragment.slice(1) });
+    expect(sealedKeyStore.get('sealed-1')).toEqual({ fragment: fragment.slice(1) });
     const key = ShareKey.fromFragment(fragment);
 
     // The clip is made anew, encrypted, holding only the envelope; the unencrypted draft goes.
@@ -131,7 +131,7 @@ describe('New clip, end-to-end encrypted', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Clip' }));
 
     await screen.findByText(/^Clip page sealed-1 #k=/, {}, SEALING);
-    const kept = e2eKeyStore.get('sealed-1')!;
+    const kept = sealedKeyStore.get('sealed-1')!;
     expect(kept.password).toBe('hunter2');
     const envelope = vi.mocked(clipsApi.create).mock.calls.at(-1)![0]!;
     await expect(decryptText(envelope, ShareKey.fromFragment(kept.fragment))).rejects.toThrow();

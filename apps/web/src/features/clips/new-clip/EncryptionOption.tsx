@@ -23,15 +23,15 @@ export function EncryptionOption({ encryption, isLocked }: { encryption: SealedN
           aria-describedby={`${id}-hint`}
         />
         <Lock className="h-4 w-4 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
-        {t('e2e.option')}
+        {t('encryption.option')}
       </label>
       <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-        {t('e2e.optionHint')}
+        {t('encryption.optionHint')}
       </p>
       {encryption.isWanted && (
         <div className="mt-3 flex flex-col gap-1.5 sm:max-w-sm">
           <label htmlFor={`${id}-password`} className="text-sm font-medium">
-            {t('e2e.passwordOptional')}
+            {t('encryption.passwordOptional')}
           </label>
           <Input
             id={`${id}-password`}

@@ -2,9 +2,9 @@ import type { Clip } from '@clipsync/shared';
 import { ShareKey } from '@clipsync/shared/crypto';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { e2eKeyStore } from '../../../lib/e2e-key-store';
+import { sealedKeyStore } from '../../../lib/sealed-key-store';
 import { useToast } from '../../../ui/use-toast';
-import { clipSealer, maxSealedTextBytes, type ClipSealer } from '../e2e/clip-sealer';
+import { clipSealer, maxSealedTextBytes, type ClipSealer } from '../sealed/clip-sealer';
 
 /** The encrypted clip once made: its key's seal for later saves, and the fragment its link carries. */
 export interface SealedClip {
@@ -32,13 +32,13 @@ export function useSealedNewClip() {
     const seal = clipSealer(key);
     if (!seal.fits(text)) {
       const max = maxSealedTextBytes(key.hasPassword).toLocaleString();
-      toast.error({ title: t('e2e.tooLong'), description: t('e2e.tooLongBody', { max }) });
+      toast.error({ title: t('encryption.tooLong'), description: t('encryption.tooLongBody', { max }) });
       return null;
     }
     setIsSealing(true);
     try {
       const clip = await createClip(await seal.sealText(text));
-      e2eKeyStore.remember(clip.id, { fragment: key.fragment, password: password || undefined });
+      sealedKeyStore.remember(clip.id, { fragment: key.fragment, password: password || undefined });
       const sealed = { clip, seal, fragment: key.fragment };
       setMade(sealed);
       return sealed;

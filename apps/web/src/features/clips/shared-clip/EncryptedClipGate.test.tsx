@@ -4,7 +4,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
-import { e2eKeyStore } from '../../../lib/e2e-key-store';
+import { sealedKeyStore } from '../../../lib/sealed-key-store';
 import { makeClip, VIEWER_ABILITIES } from '../../../test/fixtures';
 import { EncryptedClipGate } from './EncryptedClipGate';
 
@@ -14,7 +14,7 @@ const OPENING = { timeout: 10_000 };
 
 async function sealedClip(text: string, password?: string) {
   const key = ShareKey.generate({ password });
-  const clip = makeClip({ id: 'e2e-1', encrypted: true, content: await encryptText(text, key) });
+  const clip = makeClip({ id: 'sealed-1', encrypted: true, content: await encryptText(text, key) });
   return { clip, fragment: key.fragment };
 }
 
@@ -83,14 +83,14 @@ describe('EncryptedClipGate', () => {
 
   test("the owner's device opens it without the link, with the key it kept", async () => {
     const { clip, fragment } = await sealedClip('mine', 'pw');
-    e2eKeyStore.remember(clip.id, { fragment, password: 'pw' });
+    sealedKeyStore.remember(clip.id, { fragment, password: 'pw' });
     renderGate(clip);
     expect(await screen.findByText('Shown: mine (encrypted)', {}, OPENING)).toBeInTheDocument();
   });
 
   test("someone else on the owner's browser does not get the key it kept: the link must carry it", async () => {
     const { clip, fragment } = await sealedClip('mine');
-    e2eKeyStore.remember(clip.id, { fragment });
+    sealedKeyStore.remember(clip.id, { fragment });
     renderGate({ ...clip, abilities: VIEWER_ABILITIES });
     expect(await screen.findByText(FAILURE)).toBeInTheDocument();
     expect(screen.queryByText(/Shown:/)).not.toBeInTheDocument();

@@ -2,9 +2,9 @@ import type { Clip } from '@clipsync/shared';
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DecryptFailure } from '../e2e/DecryptFailure';
-import { DecryptPasswordForm } from '../e2e/DecryptPasswordForm';
-import { useOpenedClip, type ClipEncryption } from '../e2e/use-opened-clip';
+import { DecryptFailure } from '../sealed/DecryptFailure';
+import { DecryptPasswordForm } from '../sealed/DecryptPasswordForm';
+import { useOpenedClip, type ClipEncryption } from '../sealed/use-opened-clip';
 import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
 import { SharedClipTitle } from './SharedClipTitle';
 
@@ -37,7 +37,7 @@ export function EncryptedClipGate({ clip, children }: EncryptedClipGateProps) {
             className="flex items-center justify-center gap-3 py-16 text-slate-600 dark:text-slate-300"
           >
             <Loader2 className="h-6 w-6 animate-spin text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
-            {t('e2e.opening')}
+            {t('encryption.opening')}
           </div>
         )}
       </ClipPanel>

@@ -21,7 +21,7 @@ import { usePasteAndDrop } from '../../../components/use-paste-and-drop';
 import { useUnsavedChangesGuard } from '../editor/use-unsaved-changes-guard';
 import { NewClipLink } from '../../../components/NewClipLink';
 import { SendToDeviceButton } from '../../../components/SendToDeviceButton';
-import type { ClipEncryption } from '../e2e/use-opened-clip';
+import type { ClipEncryption } from '../sealed/use-opened-clip';
 import { ClipViewLog } from './ClipViewLog';
 import { DeleteClipButton } from './DeleteClipButton';
 import { StoredClipFiles } from './StoredClipFiles';

@@ -8,7 +8,7 @@ import { useClipLiveUpdates } from '../../../realtime/use-clip-live-updates';
 import { useToast } from '../../../ui/use-toast';
 import { ClipBadge, ClipContentField } from '../editor/ClipContentField';
 import { ClipPageLayout, ClipPanel } from '../editor/ClipPageLayout';
-import type { ClipEncryption } from '../e2e/use-opened-clip';
+import type { ClipEncryption } from '../sealed/use-opened-clip';
 import { LeavingSpendsNote } from './LeavingSpendsNote';
 import { LiveUpdatesStatus } from './LiveUpdatesStatus';
 import { StoredClipFiles } from './StoredClipFiles';

@@ -1,8 +1,8 @@
 import type { ClipFileSummary } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
 import { ClipFileList } from '../../../components/ClipFileList';
-import { EncryptedFileList } from '../e2e/EncryptedFileList';
-import type { ClipEncryption } from '../e2e/use-opened-clip';
+import { EncryptedFileList } from '../sealed/EncryptedFileList';
+import type { ClipEncryption } from '../sealed/use-opened-clip';
 
 interface StoredClipFilesProps<File extends ClipFileSummary> {
   files: readonly File[];

@@ -7,7 +7,7 @@ import {
   type ShareKey,
 } from '@clipsync/shared/crypto';
 import { ApiError } from '../../../api/client';
-import { sealFile } from '../../../lib/e2e-files';
+import { sealFile } from '../../../lib/sealed-files';
 
 /**
  * What an end-to-end encrypted clip's saves go through: the text becomes an envelope (a fresh nonce each

@@ -22,10 +22,10 @@ export function DecryptPasswordForm({ hasFailed, onSubmit }: DecryptPasswordForm
   return (
     <form onSubmit={submit} className="mx-auto flex max-w-sm flex-col items-center gap-4 py-10 text-center">
       <LockKeyhole className="h-8 w-8 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
-      <p className="font-medium">{t('e2e.passwordPrompt')}</p>
+      <p className="font-medium">{t('encryption.passwordPrompt')}</p>
       <div className="flex w-full flex-col gap-1.5 text-left">
         <label htmlFor={id} className="text-sm font-medium">
-          {t('e2e.password')}
+          {t('encryption.password')}
         </label>
         <Input
           id={id}
@@ -39,10 +39,10 @@ export function DecryptPasswordForm({ hasFailed, onSubmit }: DecryptPasswordForm
       </div>
       {hasFailed && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {t('e2e.failed')}
+          {t('encryption.failed')}
         </p>
       )}
-      <Button type="submit">{t('e2e.open')}</Button>
+      <Button type="submit">{t('encryption.open')}</Button>
     </form>
   );
 }

@@ -2,7 +2,7 @@ import type { Clip } from '@clipsync/shared';
 import { ShareKey, textNeedsPassword } from '@clipsync/shared/crypto';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'react-router';
-import { e2eKeyStore } from '../../../lib/e2e-key-store';
+import { sealedKeyStore } from '../../../lib/sealed-key-store';
 import { clipSealer, openText, openedTextOf, type ClipSealer } from './clip-sealer';
 
 /** What an opened end-to-end encrypted clip's page holds: its key, its seal for the owner's saves. */
@@ -36,7 +36,7 @@ export function useOpenedClip(clip: Clip): ClipOpening {
   const [typedPassword, setTypedPassword] = useState<string | null>(null);
   // The kept key is its owner's: someone else using this browser (signed out, or another account) still
   // needs the link with its key, as anyone does.
-  const stored = clip.encrypted && clip.abilities.update ? e2eKeyStore.get(clip.id) : null;
+  const stored = clip.encrypted && clip.abilities.update ? sealedKeyStore.get(clip.id) : null;
   const fragment = hasLinkKey(hash) ? hash : (stored?.fragment ?? '');
   // The owner's stored password goes with their stored key only, never with a key from another link.
   const storedPassword = stored && fragment.endsWith(stored.fragment) ? stored.password : undefined;

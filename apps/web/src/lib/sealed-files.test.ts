@@ -1,6 +1,6 @@
 import { DecryptError, encryptFile, encryptedFileSize, ShareKey } from '@clipsync/shared/crypto';
 import { describe, expect, test } from 'vitest';
-import { encryptedFileHeadBytes, openedFileSize, openSealedFile, readSealedMetadata } from './e2e-files';
+import { encryptedFileHeadBytes, openedFileSize, openSealedFile, readSealedMetadata } from './sealed-files';
 
 async function sealed(content: Uint8Array, key: ShareKey): Promise<Uint8Array> {
   const parts: Uint8Array[] = [];
@@ -18,7 +18,7 @@ const streamOf = (bytes: Uint8Array, chunk = 1000) =>
     },
   });
 
-describe('e2e files', () => {
+describe('sealed files', () => {
   test.each([0, 1, 65_535, 65_536, 65_537, 10_485_760])(
     'the content size of %i bytes comes back from the sealed size, with and without a password',
     (size) => {

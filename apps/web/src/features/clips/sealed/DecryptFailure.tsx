@@ -11,9 +11,9 @@ export function DecryptFailure() {
     <div className="flex flex-col items-center gap-3 py-12 text-center">
       <LockKeyhole className="h-8 w-8 text-slate-500 dark:text-slate-400" aria-hidden="true" />
       <p role="alert" className="font-medium text-slate-800 dark:text-slate-100">
-        {t('e2e.failed')}
+        {t('encryption.failed')}
       </p>
-      <p className="max-w-md text-sm text-slate-600 dark:text-slate-300">{t('e2e.failedHint')}</p>
+      <p className="max-w-md text-sm text-slate-600 dark:text-slate-300">{t('encryption.failedHint')}</p>
     </div>
   );
 }

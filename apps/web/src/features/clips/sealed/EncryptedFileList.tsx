@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSealedFileMetadata } from '../../../api/sealed-file-queries';
 import { FileCard, FileCardList } from '../../../components/FileCard';
 import { FileRowActions } from '../../../components/FileRowActions';
-import { openedFileSize } from '../../../lib/e2e-files';
+import { openedFileSize } from '../../../lib/sealed-files';
 import { useSealedFileDownload } from './use-sealed-file-download';
 
 interface EncryptedFileListProps<File extends ClipFileSummary> {
@@ -35,7 +35,7 @@ export function EncryptedFileList<File extends ClipFileSummary>({
       {files.map((file, index) => {
         const opened = metadata[index]?.data;
         const failed = metadata[index]?.isError ?? false;
-        const name = opened?.name ?? t(failed ? 'e2e.failed' : 'e2e.fileOpening');
+        const name = opened?.name ?? t(failed ? 'encryption.failed' : 'encryption.fileOpening');
         return (
           <FileCard
             key={file.url}

@@ -42,7 +42,7 @@ test('an end-to-end encrypted clip with two files round-trips between two browse
   const traffic: string[] = [];
   recordTraffic(page.context(), traffic);
   watchSockets(page, traffic);
-  const { accessToken } = await signIn(page, request, 'e2e-encrypted');
+  const { accessToken } = await signIn(page, request, 'encrypted-clips');
 
   await page.goto('/new-clip');
   await expect(page.getByRole('button', { name: 'Save Clip' })).toBeEnabled();
@@ -50,7 +50,7 @@ test('an end-to-end encrypted clip with two files round-trips between two browse
   await page.getByLabel('Upload File').setInputFiles(FILES);
   await page.getByRole('checkbox', { name: 'End-to-end encrypted' }).check();
   await expect(page.getByLabel('Password (optional)')).toBeVisible();
-  await page.screenshot({ path: 'test-results/e2e-encrypted-new-clip.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/encrypted-clips-new-clip.png', fullPage: true });
   await page.getByRole('button', { name: 'Save Clip' }).click();
 
   await page.waitForURL(/\/clips\/[^/#]+#k=/);
@@ -62,7 +62,7 @@ test('an end-to-end encrypted clip with two files round-trips between two browse
   await expect(page.getByLabel('Clip content')).toHaveValue(TEXT);
   await expect(owners.getByText('plan.txt')).toBeVisible();
   await expect(owners.getByText('map.csv')).toBeVisible();
-  await page.screenshot({ path: 'test-results/e2e-encrypted-owner.png', fullPage: true });
+  await page.screenshot({ path: 'test-results/encrypted-clips-owner.png', fullPage: true });
 
   // The server holds an envelope and two files named 'encrypted': nothing it could show or search.
   const stored = await (
@@ -77,7 +77,7 @@ test('an end-to-end encrypted clip with two files round-trips between two browse
   const dialog = page.getByRole('dialog', { name: 'Share Clip' });
   await expect(dialog.getByText('End-to-end encrypted — the server cannot read this clip')).toBeVisible();
   await expect(dialog.getByRole('textbox', { name: 'Clip link' })).toHaveValue(link);
-  await dialog.screenshot({ path: 'test-results/e2e-encrypted-share-dialog.png' });
+  await dialog.screenshot({ path: 'test-results/encrypted-clips-share-dialog.png' });
   await page.keyboard.press('Escape');
 
   // The owner's history shows the lock badge, never the envelope.
@@ -86,7 +86,7 @@ test('an end-to-end encrypted clip with two files round-trips between two browse
   await expect(card).toBeVisible();
   await expect(card.getByText('2 encrypted files')).toBeVisible();
   await expect(page.getByText(stored.content.slice(0, 24))).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/e2e-encrypted-history.png' });
+  await page.screenshot({ path: 'test-results/encrypted-clips-history.png' });
 
   // Someone else, holding the whole link, reads the text and both names, and downloads a file intact.
   const recipientContext = await browser.newContext();
@@ -97,7 +97,7 @@ test('an end-to-end encrypted clip with two files round-trips between two browse
   const files = recipient.getByRole('region', { name: 'Attached Files' });
   await expect(files.getByText('plan.txt')).toBeVisible();
   await expect(files.getByText('map.csv')).toBeVisible();
-  await recipient.screenshot({ path: 'test-results/e2e-encrypted-recipient.png', fullPage: true });
+  await recipient.screenshot({ path: 'test-results/encrypted-clips-recipient.png', fullPage: true });
   const [download] = await Promise.all([
     recipient.waitForEvent('download'),
     files.getByRole('button', { name: 'Download plan.txt' }).click(),
@@ -124,7 +124,7 @@ test('an end-to-end encrypted clip with two files round-trips between two browse
   await stranger.goto(link.split('#')[0]!);
   await expect(stranger.getByRole('alert')).toHaveText(FAILURE);
   await expect(stranger.getByText(stored.content.slice(0, 24))).toHaveCount(0);
-  await stranger.screenshot({ path: 'test-results/e2e-encrypted-no-key.png', fullPage: true });
+  await stranger.screenshot({ path: 'test-results/encrypted-clips-no-key.png', fullPage: true });
   const cut = await strangerContext.newPage();
   await cut.goto(link.slice(0, -5));
   await expect(cut.getByRole('alert')).toHaveText(FAILURE);
@@ -145,7 +145,7 @@ test('an encrypted clip with a password: the link alone does not open it, the pa
   const traffic: string[] = [];
   recordTraffic(page.context(), traffic);
   watchSockets(page, traffic);
-  await signIn(page, request, 'e2e-password');
+  await signIn(page, request, 'sealed-password');
   const password = 'lantern-oyster-91';
 
   await page.goto('/new-clip');
@@ -167,7 +167,7 @@ test('an encrypted clip with a password: the link alone does not open it, the pa
   await reader.getByLabel('Password').fill('not-the-password');
   await reader.getByRole('button', { name: 'Open clip' }).click();
   await expect(reader.getByRole('alert')).toHaveText(FAILURE);
-  await reader.screenshot({ path: 'test-results/e2e-encrypted-wrong-password.png', fullPage: true });
+  await reader.screenshot({ path: 'test-results/encrypted-clips-wrong-password.png', fullPage: true });
   await reader.getByLabel('Password').fill(password);
   await reader.getByRole('button', { name: 'Open clip' }).click();
   await expect(reader.getByLabel('Clip content')).toHaveValue('only with the password');

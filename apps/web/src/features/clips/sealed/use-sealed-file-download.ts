@@ -18,7 +18,7 @@ export function useSealedFileDownload(key: ShareKey) {
       saveBlob(blob, name);
       toast.success({ title: t('downloads.downloading', { file: name }), duration: 2000 });
     } catch (error) {
-      toast.error({ title: t(error instanceof DecryptError ? 'e2e.failed' : 'downloads.failed') });
+      toast.error({ title: t(error instanceof DecryptError ? 'encryption.failed' : 'downloads.failed') });
     }
   };
 }

@@ -10,9 +10,10 @@ export interface StoredClipKey {
   password?: string;
 }
 
+// Stored data, not a name in the code: renaming it would lose every key browsers already hold.
 const KEY_PREFIX = 'e2eClipKey:';
 
-export const e2eKeyStore = {
+export const sealedKeyStore = {
   get(clipId: string): StoredClipKey | null {
     try {
       const raw = localStorage.getItem(KEY_PREFIX + clipId);
