@@ -19,6 +19,7 @@ import { SessionCache } from './modules/auth/session-cache';
 import { liveSessionExpiry } from './modules/auth/sessions.service';
 import { createPersonalTokenAuth } from './modules/tokens/token-auth';
 import { tokensModule } from './modules/tokens/tokens.module';
+import { deviceSignInModule } from './modules/device-sign-in/device-sign-in.module';
 import { clipsModule } from './modules/clips/clips.module';
 import { registerModules, type AppContext } from './modules/define-module';
 import { devModule } from './modules/dev/dev.module';
@@ -56,6 +57,7 @@ const MODULES = [
   desktopModule,
   billingModule,
   tokensModule,
+  deviceSignInModule,
   devicesModule,
   deviceSendsModule,
   nearnessModule,
