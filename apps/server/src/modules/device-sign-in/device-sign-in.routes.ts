@@ -1,4 +1,4 @@
-import { DEVICE_ENDPOINTS, DeviceTokenError, ErrorBody } from '@clipsync/shared';
+import { DEVICE_SIGN_IN_ENDPOINTS, DeviceTokenError, ErrorBody } from '@clipsync/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
@@ -18,7 +18,7 @@ const DECISIONS_PER_MINUTE = { max: 30, timeWindow: '1 minute' };
 /** The device's side of device sign-in: signed out, limited per address. */
 export const signInClientRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSignInContext }> = async (app, { ctx }) => {
   app.route({
-    ...routeFrom(DEVICE_ENDPOINTS.code, { tags, response: errors }),
+    ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.code, { tags, response: errors }),
     config: { rateLimit: CODES_PER_MINUTE },
     handler: async (request) =>
       signInService.startDeviceSignIn(ctx, request.body, {
@@ -28,7 +28,7 @@ export const signInClientRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSignInContex
   });
 
   app.route({
-    ...routeFrom(DEVICE_ENDPOINTS.token, {
+    ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.token, {
       tags,
       response: { 400: DeviceTokenError.or(ErrorBody), 409: ErrorBody, 429: ErrorBody },
     }),
@@ -58,14 +58,14 @@ export const signInApprovalRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSignInCont
   });
 
   app.route({
-    ...routeFrom(DEVICE_ENDPOINTS.lookup, signedIn),
+    ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.lookup, signedIn),
     config: { rateLimit: DECISIONS_PER_MINUTE },
     handler: async (request) =>
       signInService.lookUpDeviceRequest(ctx, request.actor, request.body.userCode, callerOf(request)),
   });
 
   app.route({
-    ...routeFrom(DEVICE_ENDPOINTS.approve, signedIn),
+    ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.approve, signedIn),
     config: { rateLimit: DECISIONS_PER_MINUTE },
     handler: async (request, reply) => {
       await signInService.approveDeviceRequest(ctx, request.actor, request.body, callerOf(request));
@@ -74,7 +74,7 @@ export const signInApprovalRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSignInCont
   });
 
   app.route({
-    ...routeFrom(DEVICE_ENDPOINTS.deny, signedIn),
+    ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.deny, signedIn),
     config: { rateLimit: DECISIONS_PER_MINUTE },
     handler: async (request, reply) => {
       await signInService.denyDeviceRequest(ctx, request.actor, request.body.userCode, callerOf(request));

@@ -2,11 +2,11 @@ import {
   DEVICE_CODE_TTL_SECONDS,
   DEVICE_POLL_INTERVAL_SECONDS,
   TOKEN_SCOPES,
-  type DeviceApprovalRequest,
+  type DeviceSignInApprovalRequest,
   type DeviceCodeRequest,
   type DeviceCodeResponse,
-  type DeviceRequestDetails,
-  type DeviceRequestNetwork,
+  type DeviceSignInDetails,
+  type DeviceSignInNetwork,
   type DeviceTokenError,
   type DeviceTokenResponse,
   type TokenScope,
@@ -201,7 +201,7 @@ async function findPending(ctx: DeviceSignInContext, actor: Actor, typed: string
   return { row, userId };
 }
 
-const networkCompared = (asked: string | null, approving: string | undefined): DeviceRequestNetwork =>
+const networkCompared = (asked: string | null, approving: string | undefined): DeviceSignInNetwork =>
   asked === null || approving === undefined ? 'unknown' : asked === approving ? 'same' : 'different';
 
 export async function lookUpDeviceRequest(
@@ -209,7 +209,7 @@ export async function lookUpDeviceRequest(
   actor: Actor,
   typed: string,
   caller: ApprovingCaller,
-): Promise<DeviceRequestDetails> {
+): Promise<DeviceSignInDetails> {
   const { row } = await findPending(ctx, actor, typed, caller);
   return {
     userCode: displayUserCode(row.userCode),
@@ -228,7 +228,7 @@ export async function lookUpDeviceRequest(
 export async function approveDeviceRequest(
   ctx: DeviceSignInContext,
   actor: Actor,
-  input: DeviceApprovalRequest,
+  input: DeviceSignInApprovalRequest,
   caller: ApprovingCaller,
 ): Promise<void> {
   const { row, userId } = await findPending(ctx, actor, input.userCode, caller);

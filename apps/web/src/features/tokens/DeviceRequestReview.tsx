@@ -1,4 +1,4 @@
-import type { DeviceRequestDetails, TokenScope } from '@clipsync/shared';
+import type { DeviceSignInDetails, TokenScope } from '@clipsync/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../components/RelativeTime';
@@ -24,7 +24,7 @@ export function DeviceRequestReview({
   onApprove,
   onDeny,
 }: {
-  request: DeviceRequestDetails;
+  request: DeviceSignInDetails;
   isDeciding: boolean;
   hasFailed: boolean;
   onApprove: (scopes: TokenScope[]) => void;
