@@ -83,7 +83,11 @@ export default function DevicePage() {
       <h1 className="text-2xl font-bold">{t('deviceSignIn.title')}</h1>
       {decision && request.data ? (
         <div role="status" className="mt-6 flex flex-col items-start gap-3">
-          <p>{t(decision === 'approved' ? 'deviceSignIn.approved' : 'deviceSignIn.denied', { client: request.data.clientName })}</p>
+          <p>
+            {t(decision === 'approved' ? 'deviceSignIn.approved' : 'deviceSignIn.denied', {
+              client: request.data.clientName,
+            })}
+          </p>
           <Link to="/settings/tokens" className="text-sm text-indigo-700 underline dark:text-indigo-300">
             {t('deviceSignIn.manage')}
           </Link>
