@@ -61,14 +61,14 @@ export const signInApprovalRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSignInCont
     ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.lookup, signedIn),
     config: { rateLimit: DECISIONS_PER_MINUTE },
     handler: async (request) =>
-      signInService.lookUpDeviceRequest(ctx, request.actor, request.body.userCode, callerOf(request)),
+      signInService.lookUpSignInRequest(ctx, request.actor, request.body.userCode, callerOf(request)),
   });
 
   app.route({
     ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.approve, signedIn),
     config: { rateLimit: DECISIONS_PER_MINUTE },
     handler: async (request, reply) => {
-      await signInService.approveDeviceRequest(ctx, request.actor, request.body, callerOf(request));
+      await signInService.approveSignInRequest(ctx, request.actor, request.body, callerOf(request));
       return reply.code(204).send(null);
     },
   });
@@ -77,7 +77,7 @@ export const signInApprovalRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSignInCont
     ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.deny, signedIn),
     config: { rateLimit: DECISIONS_PER_MINUTE },
     handler: async (request, reply) => {
-      await signInService.denyDeviceRequest(ctx, request.actor, request.body.userCode, callerOf(request));
+      await signInService.denySignInRequest(ctx, request.actor, request.body.userCode, callerOf(request));
       return reply.code(204).send(null);
     },
   });

@@ -204,7 +204,7 @@ async function findPending(ctx: DeviceSignInContext, actor: Actor, typed: string
 const networkCompared = (asked: string | null, approving: string | undefined): DeviceSignInNetwork =>
   asked === null || approving === undefined ? 'unknown' : asked === approving ? 'same' : 'different';
 
-export async function lookUpDeviceRequest(
+export async function lookUpSignInRequest(
   ctx: DeviceSignInContext,
   actor: Actor,
   typed: string,
@@ -225,7 +225,7 @@ export async function lookUpDeviceRequest(
  * Approves a waiting sign-in with the scopes the user left ticked: only ones the device asked for, and the
  * token will have these alone. A code decided already (by another tab) is not found.
  */
-export async function approveDeviceRequest(
+export async function approveSignInRequest(
   ctx: DeviceSignInContext,
   actor: Actor,
   input: DeviceSignInApprovalRequest,
@@ -238,7 +238,7 @@ export async function approveDeviceRequest(
   await decide(ctx, row.id, { status: 'approved', approvedBy: userId, scopes: input.scopes });
 }
 
-export async function denyDeviceRequest(
+export async function denySignInRequest(
   ctx: DeviceSignInContext,
   actor: Actor,
   typed: string,
