@@ -19,6 +19,7 @@ import { SessionCache } from './modules/auth/session-cache';
 import { liveSessionExpiry } from './modules/auth/sessions.service';
 import { createPersonalTokenAuth } from './modules/tokens/token-auth';
 import { tokensModule } from './modules/tokens/tokens.module';
+import { deviceSignInModule } from './modules/device-sign-in/device-sign-in.module';
 import { clipsModule } from './modules/clips/clips.module';
 import { registerModules, type AppContext } from './modules/define-module';
 import { devModule } from './modules/dev/dev.module';
@@ -26,8 +27,8 @@ import { healthModule } from './modules/health/health.module';
 import { networkModule } from './modules/network/network.module';
 import { roomsModule } from './modules/rooms/rooms.module';
 import { desktopModule } from './modules/desktop/desktop.module';
-import { deviceSendsModule } from './modules/device-sends/device-sends.module';
-import { nearnessModule } from './modules/nearness/nearness.module';
+import { deviceSendsModule } from './modules/devices/device-sends.module';
+import { nearnessModule } from './modules/devices/nearness.module';
 import { devicesModule } from './modules/devices/devices.module';
 import { shareClaimsModule } from './modules/share-claims/share-claims.module';
 import { authenticate } from './plugins/authenticate';
@@ -56,6 +57,7 @@ const MODULES = [
   desktopModule,
   billingModule,
   tokensModule,
+  deviceSignInModule,
   devicesModule,
   deviceSendsModule,
   nearnessModule,

@@ -29,7 +29,7 @@ export * from './schemas/desktop';
 export * from './schemas/billing';
 export * from './schemas/dev';
 export * from './schemas/tokens';
-export * from './schemas/device';
+export * from './schemas/device-sign-in';
 export * from './api/endpoint';
 export * from './api/endpoints';
 export * from './api/tables';

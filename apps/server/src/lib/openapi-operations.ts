@@ -10,7 +10,7 @@ import { z } from 'zod';
 
 /** Where a route's entry of the shared table is, to name its operation. */
 interface TableEntry {
-  /** `clip` for CLIP_ENDPOINTS, `accountDevice` for ACCOUNT_DEVICE_ENDPOINTS. */
+  /** `clip` for CLIP_ENDPOINTS, `deviceSignIn` for DEVICE_SIGN_IN_ENDPOINTS. */
   area: string;
   name: string;
   endpoint: ApiEndpoint;

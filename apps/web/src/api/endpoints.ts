@@ -1,11 +1,11 @@
 import {
-  ACCOUNT_DEVICE_ENDPOINTS,
   AUTH_ENDPOINTS,
   BILLING_ENDPOINTS,
   CLIP_ENDPOINTS,
   DESKTOP_ENDPOINTS,
   DEVICE_ENDPOINTS,
   DEVICE_SEND_ENDPOINTS,
+  DEVICE_SIGN_IN_ENDPOINTS,
   NEARNESS_ENDPOINTS,
   NETWORK_ENDPOINTS,
   ROOM_ENDPOINTS,
@@ -39,9 +39,9 @@ export const roomEndpoints = ROOM_ENDPOINTS;
 export const desktopEndpoints = DESKTOP_ENDPOINTS;
 export const billingEndpoints = BILLING_ENDPOINTS;
 export const tokenEndpoints = TOKEN_ENDPOINTS;
+export const deviceSignInEndpoints = DEVICE_SIGN_IN_ENDPOINTS;
+/** The account's devices (browsers, installed apps, CLIs); `deviceSignInEndpoints` is the CLI's sign-in. */
 export const deviceEndpoints = DEVICE_ENDPOINTS;
-/** The account's devices (browsers, installed apps, CLIs); `deviceEndpoints` is the CLI's sign-in. */
-export const accountDeviceEndpoints = ACCOUNT_DEVICE_ENDPOINTS;
 export const deviceSendEndpoints = DEVICE_SEND_ENDPOINTS;
 /** A device's key and the proof that two devices are near (decision 030). */
 export const nearnessEndpoints = NEARNESS_ENDPOINTS;

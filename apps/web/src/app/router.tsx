@@ -137,8 +137,8 @@ export const routes: RouteObject[] = [
               },
               {
                 path: '/device',
-                handle: title('device.title'),
-                lazy: lazyPage(() => import('../features/tokens/DevicePage')),
+                handle: title('deviceSignIn.title'),
+                lazy: lazyPage(() => import('../features/device-sign-in/DevicePage')),
               },
               {
                 path: '/quick-copy',

@@ -1,4 +1,4 @@
-import { ACCOUNT_DEVICE_ENDPOINTS, DEVICE_NAME_MAX, DeviceName, type Device } from '@clipsync/shared';
+import { DEVICE_ENDPOINTS, DEVICE_NAME_MAX, DeviceName, type Device } from '@clipsync/shared';
 import {
   COMMON_OPTIONS,
   COMMON_USAGE,
@@ -43,7 +43,7 @@ ${COMMON_USAGE}
 async function list({ io, args, json }: CommandContext): Promise<void> {
   parseCommandArgs({ args, options: COMMON_OPTIONS });
   const client = await signedInClient(io);
-  const { devices } = await client.call(ACCOUNT_DEVICE_ENDPOINTS.list);
+  const { devices } = await client.call(DEVICE_ENDPOINTS.list);
   if (json) {
     printJson(io, { devices });
     return;
@@ -84,8 +84,8 @@ async function rename({ io, args, json }: CommandContext): Promise<void> {
   const name = DeviceName.safeParse(newName);
   if (!name.success) throw usageError(`A device's name is 1 to ${DEVICE_NAME_MAX} characters, not "${newName}"`);
   const client = await signedInClient(io);
-  const device = pickDevice((await client.call(ACCOUNT_DEVICE_ENDPOINTS.list)).devices, query);
-  const renamed = await client.call(ACCOUNT_DEVICE_ENDPOINTS.update, {
+  const device = pickDevice((await client.call(DEVICE_ENDPOINTS.list)).devices, query);
+  const renamed = await client.call(DEVICE_ENDPOINTS.update, {
     params: { id: device.id },
     body: { name: name.data },
   });

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import {
   DEVICE_CLIENT_NAME_MAX,
-  DEVICE_ENDPOINTS,
+  DEVICE_SIGN_IN_ENDPOINTS,
   DeviceTokenError,
   DeviceTokenResponse,
   TOKEN_ENDPOINTS,
@@ -50,7 +50,7 @@ ${COMMON_USAGE}
     const anonymous = createApiClient({ server });
 
     const clientName = `clipsync CLI on ${hostname()}`.slice(0, DEVICE_CLIENT_NAME_MAX);
-    const grant = await anonymous.call(DEVICE_ENDPOINTS.code, { body: { clientName, scopes: CLI_SCOPES } });
+    const grant = await anonymous.call(DEVICE_SIGN_IN_ENDPOINTS.code, { body: { clientName, scopes: CLI_SCOPES } });
     await showCode(io, grant, !values['no-qr']);
     const token = await pollForToken(io, anonymous, grant);
 
@@ -112,7 +112,7 @@ async function pollForToken(io: CliIo, client: ApiClient, grant: DeviceCodeRespo
         code: 'INTERRUPTED',
       });
     }
-    const response = await client.send(DEVICE_ENDPOINTS.token, { body: { device_code: grant.device_code } });
+    const response = await client.send(DEVICE_SIGN_IN_ENDPOINTS.token, { body: { device_code: grant.device_code } });
     if (response.ok) {
       const answer = DeviceTokenResponse.safeParse(await response.json().catch(() => null));
       if (answer.success) return answer.data.access_token;

@@ -1,5 +1,5 @@
 import {
-  ACCOUNT_DEVICE_ENDPOINTS,
+  DEVICE_ENDPOINTS,
   CLIP_ENDPOINTS,
   DEVICE_SEND_ENDPOINTS,
   DEVICE_SEND_TARGETS_MAX,
@@ -61,7 +61,7 @@ ${COMMON_USAGE}
       throw usageError('Nothing to send: give --text, pipe text on stdin, or name files');
     }
     const client = await signedInClient(io);
-    const targets = pickDevices((await client.call(ACCOUNT_DEVICE_ENDPOINTS.list)).devices, names);
+    const targets = pickDevices((await client.call(DEVICE_ENDPOINTS.list)).devices, names);
 
     let body: { to: string[]; text?: string; clipId?: string } = { to: targets.map(({ id }) => id), text };
     if (files.length > 0) {

@@ -1,4 +1,4 @@
-import { ACCOUNT_DEVICE_ENDPOINTS, type DeviceSendPayload, type ReceivePolicy } from '@clipsync/shared';
+import { DEVICE_ENDPOINTS, type DeviceSendPayload, type ReceivePolicy } from '@clipsync/shared';
 import type { ApiClient } from '../api-client';
 import { printable } from '../format';
 
@@ -95,7 +95,7 @@ export class DeviceSendReceiver {
     if (this.#policyRead) return this.#policyRead;
     let policy: ReceivePolicy = 'ask';
     try {
-      const { devices } = await this.options.client.call(ACCOUNT_DEVICE_ENDPOINTS.list);
+      const { devices } = await this.options.client.call(DEVICE_ENDPOINTS.list);
       policy = devices.find((device) => device.current)?.receivePolicy ?? 'ask';
     } catch {
       // Unreadable (offline a moment, or a token that may not list devices): ask, the safe default.

@@ -93,14 +93,14 @@ import {
   UpdateRoomRequest,
 } from '../schemas/rooms';
 import {
-  DeviceApprovalRequest,
+  DeviceSignInApprovalRequest,
   DeviceCodeRequest,
   DeviceCodeResponse,
-  DeviceRequestDetails,
+  DeviceSignInDetails,
   DeviceTokenRequest,
   DeviceTokenResponse,
-  DeviceUserCodeRequest,
-} from '../schemas/device';
+  DeviceSignInUserCodeRequest,
+} from '../schemas/device-sign-in';
 import { ClaimedShare, ShareClaim, ShareClaimParams } from '../schemas/share-claims';
 import { DeviceIdParams, DeviceList, Device, RegisterDeviceRequest, UpdateDeviceRequest } from '../schemas/devices';
 import {
@@ -568,7 +568,7 @@ export const TOKEN_ENDPOINTS = defineEndpoints({
  * Device sign-in (RFC 8628). `code` and `token` are the device's, signed out; `lookup`, `approve` and
  * `deny` are the approving browser's, signed in (a token cannot approve a device).
  */
-export const DEVICE_ENDPOINTS = defineEndpoints({
+export const DEVICE_SIGN_IN_ENDPOINTS = defineEndpoints({
   code: { method: 'POST', path: '/device/code', body: DeviceCodeRequest, response: DeviceCodeResponse },
   /**
    * The device's polling: the token once approved (single use); until then 400 with RFC 8628's
@@ -579,19 +579,19 @@ export const DEVICE_ENDPOINTS = defineEndpoints({
    * The client's name, the scopes it asks, when and from which network (compared with the caller's) it asked;
    * 404 for an unknown, used or expired code, 429 after many.
    */
-  lookup: { method: 'POST', path: '/device/lookup', body: DeviceUserCodeRequest, response: DeviceRequestDetails },
+  lookup: { method: 'POST', path: '/device/lookup', body: DeviceSignInUserCodeRequest, response: DeviceSignInDetails },
   /** Grants the scopes named, each one the device asked for (else 400). */
-  approve: { method: 'POST', path: '/device/approve', body: DeviceApprovalRequest, status: 204, response: null },
-  deny: { method: 'POST', path: '/device/deny', body: DeviceUserCodeRequest, status: 204, response: null },
+  approve: { method: 'POST', path: '/device/approve', body: DeviceSignInApprovalRequest, status: 204, response: null },
+  deny: { method: 'POST', path: '/device/deny', body: DeviceSignInUserCodeRequest, status: 204, response: null },
 });
 
 /**
  * The account's devices (browsers, installed apps, CLIs), each one session: managed from a signed-in browser
  * only (a token gets 403 `TOKEN_NOT_ALLOWED`), except the list, which a token that may send (`clips:write`)
  * reads to find its targets, and a rename. Another user's device, or an unknown id, is 404. Not to be confused with
- * DEVICE_ENDPOINTS, the device sign-in that makes a CLI one of these.
+ * DEVICE_SIGN_IN_ENDPOINTS, the device sign-in that makes a CLI one of these.
  */
-export const ACCOUNT_DEVICE_ENDPOINTS = defineEndpoints({
+export const DEVICE_ENDPOINTS = defineEndpoints({
   /**
    * The account's devices with `online` (a socket open on any node), `lastSeenAt`, `current` and
    * `receivePolicy`. A CLI's token is its device's session, so `current` marks the CLI itself.

@@ -1,4 +1,4 @@
-import { ACCOUNT_DEVICE_ENDPOINTS, Device, ErrorBody } from '@clipsync/shared';
+import { DEVICE_ENDPOINTS, Device, ErrorBody } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { routeFrom } from '../../lib/api-route';
 import { signedInOnly } from '../../plugins/authenticate';
@@ -17,13 +17,13 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: DevicesContext }> = asy
   app.addHook('preHandler', signedInOnly);
 
   app.route({
-    ...routeFrom(ACCOUNT_DEVICE_ENDPOINTS.list, signedIn),
+    ...routeFrom(DEVICE_ENDPOINTS.list, signedIn),
     handler: (request) => devicesService.listDevices(ctx, request.actor),
   });
 
   app.route({
     // 201 when this call made the device, 200 when the session had registered already.
-    ...routeFrom(ACCOUNT_DEVICE_ENDPOINTS.register, { ...signedIn, response: { ...errors, 200: Device } }),
+    ...routeFrom(DEVICE_ENDPOINTS.register, { ...signedIn, response: { ...errors, 200: Device } }),
     handler: async (request, reply) => {
       const { device, isNew } = await devicesService.registerDevice(ctx, request.actor, request.body);
       return reply.code(isNew ? 201 : 200).send(device);
@@ -32,12 +32,12 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: DevicesContext }> = asy
 
   app.route({
     // 409 DEVICE_NAME_TAKEN: another of the account's devices has the name.
-    ...routeFrom(ACCOUNT_DEVICE_ENDPOINTS.update, { ...signedIn, response: { ...errors, 409: ErrorBody } }),
+    ...routeFrom(DEVICE_ENDPOINTS.update, { ...signedIn, response: { ...errors, 409: ErrorBody } }),
     handler: (request) => devicesService.updateDevice(ctx, request.actor, request.params.id, request.body),
   });
 
   app.route({
-    ...routeFrom(ACCOUNT_DEVICE_ENDPOINTS.remove, signedIn),
+    ...routeFrom(DEVICE_ENDPOINTS.remove, signedIn),
     handler: async (request, reply) => {
       await devicesService.removeDevice(ctx, request.actor, request.params.id);
       return reply.code(204).send(null);

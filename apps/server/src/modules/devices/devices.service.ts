@@ -12,15 +12,12 @@ import type { Transaction } from '../../db/client';
 import { deviceNearness, devices, sessions } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { distinctDeviceName, lockedDeviceNames } from './device-names';
-import { hasLiveSession } from './device-sessions';
+import { findLiveDevice, hasLiveSession } from './device-sessions';
 import type { DeviceRow, DevicesContext } from './devices.context';
 import { devicePolicy } from './devices.policy';
 import { kindOf, presencePayload, presentDevice } from './devices.presenter';
-
-export { hasLiveSession } from './device-sessions';
 
 async function isOnline(ctx: DevicesContext, sessionId: string): Promise<boolean> {
   return (await ctx.presence.onlineSessions([sessionId])).has(sessionId);
@@ -115,20 +112,6 @@ export async function listDevices(ctx: DevicesContext, actor: Actor): Promise<De
   };
 }
 
-/** A device of a live session by id; another user's, an unknown or a signed-out one is one 404. */
-async function findDevice(ctx: DevicesContext, actor: Actor, deviceId: string, action: 'update' | 'remove') {
-  requireSignedIn(actor);
-  const [found] = await ctx.db
-    .select({ device: devices })
-    .from(devices)
-    .innerJoin(sessions, eq(sessions.id, devices.sessionId))
-    .where(and(eq(devices.id, deviceId), hasLiveSession()));
-  // Another account's device is told not to exist in the very words an unknown id is.
-  if (!found || !devicePolicy.read(actor, found.device)) throw new AppError('NOT_FOUND', 'Device not found');
-  authorize(devicePolicy, action, actor, found.device);
-  return found.device;
-}
-
 /** A new name and/or receive policy; `accept` only for a device that can write its OS clipboard unasked. */
 export async function updateDevice(
   ctx: DevicesContext,
@@ -136,7 +119,7 @@ export async function updateDevice(
   deviceId: string,
   input: UpdateDeviceRequest,
 ): Promise<Device> {
-  const device = await findDevice(ctx, actor, deviceId, 'update');
+  const device = await findLiveDevice(ctx.db, devicePolicy, 'update', actor, deviceId);
   if (input.receivePolicy !== undefined && !devicePolicy.setReceivePolicy(actor, device)) {
     throw new AppError('TOKEN_NOT_ALLOWED');
   }
@@ -181,7 +164,7 @@ export async function updateDevice(
  * is gone with it. A CLI's token is that session's, so it stops too.
  */
 export async function removeDevice(ctx: DevicesContext, actor: Actor, deviceId: string): Promise<void> {
-  const device = await findDevice(ctx, actor, deviceId, 'remove');
+  const device = await findLiveDevice(ctx.db, devicePolicy, 'remove', actor, deviceId);
   const revoked = await ctx.db.transaction(async (tx) => {
     const ended = await tx
       .update(sessions)

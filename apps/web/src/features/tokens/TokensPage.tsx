@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Input';
 import { Skeleton } from '../../ui/Skeleton';
 import { useToast } from '../../ui/use-toast';
-import { SCOPE_LABEL_KEYS } from './scope-labels';
+import { SCOPE_LABEL_KEYS } from '../../lib/scope-labels';
 
 const EXPIRY_CHOICES = [0, 30, 90, 365] as const;
 

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import type { deviceSends } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
 import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
-import { createSocketPresence, type DevicePresence } from '../devices/device-presence';
+import { createSocketPresence, type DevicePresence } from './device-presence';
 import type { AppContext } from '../define-module';
 
 /** What sending to devices uses of the app (decision 028). */

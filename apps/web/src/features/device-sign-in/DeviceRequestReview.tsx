@@ -1,15 +1,15 @@
-import type { DeviceRequestDetails, TokenScope } from '@clipsync/shared';
+import type { DeviceSignInDetails, TokenScope } from '@clipsync/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../components/RelativeTime';
 import { Button } from '../../ui/Button';
-import { SCOPE_LABEL_KEYS } from './scope-labels';
+import { SCOPE_LABEL_KEYS } from '../../lib/scope-labels';
 
 /** Reading and writing clips is what a device signs in for; the desktop and rooms are each asked on their own. */
 const CLIP_SCOPES: readonly TokenScope[] = ['clips:read', 'clips:write'];
 const SCOPE_HINT_KEYS: Partial<Record<TokenScope, string>> = {
-  desktop: 'device.scopeHints.desktop',
-  rooms: 'device.scopeHints.rooms',
+  desktop: 'deviceSignIn.scopeHints.desktop',
+  rooms: 'deviceSignIn.scopeHints.rooms',
 };
 
 /**
@@ -24,7 +24,7 @@ export function DeviceRequestReview({
   onApprove,
   onDeny,
 }: {
-  request: DeviceRequestDetails;
+  request: DeviceSignInDetails;
   isDeciding: boolean;
   hasFailed: boolean;
   onApprove: (scopes: TokenScope[]) => void;
@@ -59,55 +59,55 @@ export function DeviceRequestReview({
       className="mt-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
     >
       <h2 id="device-request" className="font-semibold">
-        {t('device.request')}
+        {t('deviceSignIn.request')}
       </h2>
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-600 dark:text-slate-300">{t('device.namedBy')}</dt>
+        <dt className="text-slate-600 dark:text-slate-300">{t('deviceSignIn.namedBy')}</dt>
         <dd>
           {/* <bdi>: whatever script the name is in, it cannot reorder the text around it. */}
           <bdi className="font-semibold">{request.clientName}</bdi>
         </dd>
-        <dt className="text-slate-600 dark:text-slate-300">{t('device.codeShown')}</dt>
+        <dt className="text-slate-600 dark:text-slate-300">{t('deviceSignIn.codeShown')}</dt>
         <dd className="font-mono font-semibold">{request.userCode}</dd>
-        <dt className="text-slate-600 dark:text-slate-300">{t('device.askedAt')}</dt>
+        <dt className="text-slate-600 dark:text-slate-300">{t('deviceSignIn.askedAt')}</dt>
         <dd>
           <RelativeTime iso={request.requestedAt} />
         </dd>
       </dl>
-      <p className="text-sm text-slate-600 dark:text-slate-300">{t('device.nameNote')}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('deviceSignIn.nameNote')}</p>
       {request.network === 'different' ? (
         <p
           role="alert"
           className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
-          {t('device.network.different')}
+          {t('deviceSignIn.network.different')}
         </p>
       ) : (
-        <p className="text-sm">{t(`device.network.${request.network}`)}</p>
+        <p className="text-sm">{t(`deviceSignIn.network.${request.network}`)}</p>
       )}
       {clipScopes.length > 0 && (
         <fieldset className="flex flex-col gap-2 text-sm">
-          <legend className="mb-1 font-medium">{t('device.allowLegend')}</legend>
+          <legend className="mb-1 font-medium">{t('deviceSignIn.allowLegend')}</legend>
           {clipScopes.map(box)}
         </fieldset>
       )}
       {otherScopes.length > 0 && (
         <fieldset className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3 text-sm dark:border-slate-700">
           <legend className="px-1 font-medium">
-            {t(clipScopes.length > 0 ? 'device.alsoLegend' : 'device.allowLegend')}
+            {t(clipScopes.length > 0 ? 'deviceSignIn.alsoLegend' : 'deviceSignIn.allowLegend')}
           </legend>
           {otherScopes.map(box)}
         </fieldset>
       )}
       {ticked.length === 0 && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {t('device.scopeRequired')}
+          {t('deviceSignIn.scopeRequired')}
         </p>
       )}
-      <p className="text-sm text-slate-600 dark:text-slate-300">{t('device.warning')}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('deviceSignIn.warning')}</p>
       {hasFailed && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {t('device.failed')}
+          {t('deviceSignIn.failed')}
         </p>
       )}
       <div className="flex gap-2">
@@ -115,10 +115,10 @@ export function DeviceRequestReview({
           disabled={isDeciding || ticked.length === 0}
           onClick={() => onApprove(request.scopes.filter((scope) => ticked.includes(scope)))}
         >
-          {t('device.approve')}
+          {t('deviceSignIn.approve')}
         </Button>
         <Button variant="secondary" disabled={isDeciding} onClick={onDeny}>
-          {t('device.deny')}
+          {t('deviceSignIn.deny')}
         </Button>
       </div>
     </section>

@@ -4,8 +4,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { TOKENS_PER_USER_MAX } from '@clipsync/shared';
 import type { TestUser } from '../../../test/factories';
 import { deviceAuthorizations } from '../../db/schema';
-import { createTokensContext } from './tokens.context';
-import * as tokensService from './tokens.service';
+import { createTokensContext } from '../tokens/tokens.context';
+import * as tokensService from '../tokens/tokens.service';
 
 describe('device sign-in (RFC 8628)', () => {
   let testApp: TestApp;

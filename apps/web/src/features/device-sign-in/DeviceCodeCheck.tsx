@@ -24,19 +24,19 @@ export function DeviceCodeCheck({
       className="mt-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900"
     >
       <h2 id="device-check" className="font-semibold">
-        {t('device.check.title')}
+        {t('deviceSignIn.check.title')}
       </h2>
       <p className="text-center font-mono text-4xl font-bold tracking-widest text-slate-900 dark:text-slate-100">
         {code}
       </p>
-      <p className="font-medium">{t('device.check.question')}</p>
-      <p className="text-sm text-slate-600 dark:text-slate-300">{t('device.check.hint')}</p>
+      <p className="font-medium">{t('deviceSignIn.check.question')}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('deviceSignIn.check.hint')}</p>
       <div className="flex flex-wrap gap-2">
         <Button onClick={onConfirm} disabled={isRefusing}>
-          {t('device.check.yes')}
+          {t('deviceSignIn.check.yes')}
         </Button>
         <Button variant="secondary" onClick={onRefuse} disabled={isRefusing}>
-          {t('device.check.no')}
+          {t('deviceSignIn.check.no')}
         </Button>
       </div>
     </section>

@@ -1,11 +1,11 @@
-import { DEVICE_ENDPOINTS, DeviceTokenError, ErrorBody } from '@clipsync/shared';
+import { DEVICE_SIGN_IN_ENDPOINTS, DeviceTokenError, ErrorBody } from '@clipsync/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { routeFrom } from '../../lib/api-route';
 import { signedInOnly } from '../../plugins/authenticate';
-import * as deviceService from './device.service';
-import type { DeviceContext } from './tokens.context';
+import * as signInService from './device-sign-in.service';
+import type { DeviceSignInContext } from './device-sign-in.context';
 
 const tags = ['device'];
 const errors = { 400: ErrorBody, 429: ErrorBody };
@@ -16,25 +16,25 @@ const POLLS_PER_MINUTE = { max: 30, timeWindow: '1 minute' };
 const DECISIONS_PER_MINUTE = { max: 30, timeWindow: '1 minute' };
 
 /** The device's side of device sign-in: signed out, limited per address. */
-export const deviceClientRoutes: FastifyPluginAsyncZod<{ ctx: DeviceContext }> = async (app, { ctx }) => {
+export const signInClientRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSignInContext }> = async (app, { ctx }) => {
   app.route({
-    ...routeFrom(DEVICE_ENDPOINTS.code, { tags, response: errors }),
+    ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.code, { tags, response: errors }),
     config: { rateLimit: CODES_PER_MINUTE },
     handler: async (request) =>
-      deviceService.startDeviceSignIn(ctx, request.body, {
+      signInService.startDeviceSignIn(ctx, request.body, {
         network: ctx.networkOf(request.raw),
         userAgent: request.headers['user-agent'],
       }),
   });
 
   app.route({
-    ...routeFrom(DEVICE_ENDPOINTS.token, {
+    ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.token, {
       tags,
       response: { 400: DeviceTokenError.or(ErrorBody), 409: ErrorBody, 429: ErrorBody },
     }),
     config: { rateLimit: POLLS_PER_MINUTE },
     handler: async (request, reply) => {
-      const answer = await deviceService.pollDeviceToken(ctx, request.body.device_code);
+      const answer = await signInService.pollDeviceToken(ctx, request.body.device_code);
       reply.header('cache-control', 'no-store');
       // RFC 8628's refusals are 400s with `error` set to the RFC's value (and `code` as every error here).
       if ('error' in answer) return reply.code(400).send(answer);
@@ -44,7 +44,7 @@ export const deviceClientRoutes: FastifyPluginAsyncZod<{ ctx: DeviceContext }> =
 };
 
 /** The approving browser's side: signed in with a session (a token has no scope for these). */
-export const deviceApprovalRoutes: FastifyPluginAsyncZod<{ ctx: DeviceContext }> = async (app, { ctx }) => {
+export const signInApprovalRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSignInContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', signedInOnly);
   const signedIn = {
     tags,
@@ -52,32 +52,32 @@ export const deviceApprovalRoutes: FastifyPluginAsyncZod<{ ctx: DeviceContext }>
     response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
   };
 
-  const callerOf = (request: FastifyRequest): deviceService.ApprovingCaller => ({
+  const callerOf = (request: FastifyRequest): signInService.ApprovingCaller => ({
     address: limitKeyOf(request.ip),
     network: ctx.networkOf(request.raw),
   });
 
   app.route({
-    ...routeFrom(DEVICE_ENDPOINTS.lookup, signedIn),
+    ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.lookup, signedIn),
     config: { rateLimit: DECISIONS_PER_MINUTE },
     handler: async (request) =>
-      deviceService.lookUpDeviceRequest(ctx, request.actor, request.body.userCode, callerOf(request)),
+      signInService.lookUpSignInRequest(ctx, request.actor, request.body.userCode, callerOf(request)),
   });
 
   app.route({
-    ...routeFrom(DEVICE_ENDPOINTS.approve, signedIn),
+    ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.approve, signedIn),
     config: { rateLimit: DECISIONS_PER_MINUTE },
     handler: async (request, reply) => {
-      await deviceService.approveDeviceRequest(ctx, request.actor, request.body, callerOf(request));
+      await signInService.approveSignInRequest(ctx, request.actor, request.body, callerOf(request));
       return reply.code(204).send(null);
     },
   });
 
   app.route({
-    ...routeFrom(DEVICE_ENDPOINTS.deny, signedIn),
+    ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.deny, signedIn),
     config: { rateLimit: DECISIONS_PER_MINUTE },
     handler: async (request, reply) => {
-      await deviceService.denyDeviceRequest(ctx, request.actor, request.body.userCode, callerOf(request));
+      await signInService.denySignInRequest(ctx, request.actor, request.body.userCode, callerOf(request));
       return reply.code(204).send(null);
     },
   });

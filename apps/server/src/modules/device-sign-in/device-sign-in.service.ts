@@ -2,11 +2,11 @@ import {
   DEVICE_CODE_TTL_SECONDS,
   DEVICE_POLL_INTERVAL_SECONDS,
   TOKEN_SCOPES,
-  type DeviceApprovalRequest,
+  type DeviceSignInApprovalRequest,
   type DeviceCodeRequest,
   type DeviceCodeResponse,
-  type DeviceRequestDetails,
-  type DeviceRequestNetwork,
+  type DeviceSignInDetails,
+  type DeviceSignInNetwork,
   type DeviceTokenError,
   type DeviceTokenResponse,
   type TokenScope,
@@ -17,8 +17,8 @@ import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { hashToken, newId, newSecretToken } from '../../lib/secure-tokens';
 import { cleanClientName } from './client-name';
-import type { DeviceContext } from './tokens.context';
-import { issueToken } from './tokens.service';
+import type { DeviceSignInContext } from './device-sign-in.context';
+import { issueToken } from '../tokens/tokens.service';
 import { displayUserCode, newUserCode, normaliseUserCode } from './user-code';
 
 const DEFAULT_SCOPES: TokenScope[] = ['clips:read', 'clips:write'];
@@ -30,7 +30,7 @@ const USER_CODE_TRIES = 5;
 const isScope = (scope: string): scope is TokenScope => (TOKEN_SCOPES as readonly string[]).includes(scope);
 
 /** Who asks for a code: the network they ask from (a fingerprint, or undefined) and their User-Agent. */
-export interface DeviceOrigin {
+export interface SignInOrigin {
   network: string | undefined;
   userAgent: string | undefined;
 }
@@ -40,9 +40,9 @@ export interface DeviceOrigin {
  * The network it started from is kept by fingerprint, for the approving page to compare with its own.
  */
 export async function startDeviceSignIn(
-  ctx: DeviceContext,
+  ctx: DeviceSignInContext,
   input: DeviceCodeRequest,
-  origin: DeviceOrigin,
+  origin: SignInOrigin,
 ): Promise<DeviceCodeResponse> {
   const deviceCode = newSecretToken();
   const expiresAt = new Date(Date.now() + DEVICE_CODE_TTL_SECONDS * 1000);
@@ -96,7 +96,7 @@ const refusal = (error: DeviceTokenError['error'], description: string): DeviceT
  * after the last is told to slow down.
  */
 export async function pollDeviceToken(
-  ctx: DeviceContext,
+  ctx: DeviceSignInContext,
   deviceCode: string,
 ): Promise<DeviceTokenResponse | DeviceTokenError> {
   const codeHash = hashToken(deviceCode);
@@ -167,7 +167,7 @@ export interface ApprovingCaller {
  * address: past any of their limits, 429. The address's limit is far higher than an account's, so wrong
  * codes from one person behind a NAT never lock out the others there.
  */
-async function findPending(ctx: DeviceContext, actor: Actor, typed: string, caller: ApprovingCaller) {
+async function findPending(ctx: DeviceSignInContext, actor: Actor, typed: string, caller: ApprovingCaller) {
   const { userId } = requireSignedIn(actor);
   const { perClient, perAccount, perAddress } = ctx.codeMisses;
   const counts = [
@@ -201,15 +201,15 @@ async function findPending(ctx: DeviceContext, actor: Actor, typed: string, call
   return { row, userId };
 }
 
-const networkCompared = (asked: string | null, approving: string | undefined): DeviceRequestNetwork =>
+const networkCompared = (asked: string | null, approving: string | undefined): DeviceSignInNetwork =>
   asked === null || approving === undefined ? 'unknown' : asked === approving ? 'same' : 'different';
 
-export async function lookUpDeviceRequest(
-  ctx: DeviceContext,
+export async function lookUpSignInRequest(
+  ctx: DeviceSignInContext,
   actor: Actor,
   typed: string,
   caller: ApprovingCaller,
-): Promise<DeviceRequestDetails> {
+): Promise<DeviceSignInDetails> {
   const { row } = await findPending(ctx, actor, typed, caller);
   return {
     userCode: displayUserCode(row.userCode),
@@ -225,10 +225,10 @@ export async function lookUpDeviceRequest(
  * Approves a waiting sign-in with the scopes the user left ticked: only ones the device asked for, and the
  * token will have these alone. A code decided already (by another tab) is not found.
  */
-export async function approveDeviceRequest(
-  ctx: DeviceContext,
+export async function approveSignInRequest(
+  ctx: DeviceSignInContext,
   actor: Actor,
-  input: DeviceApprovalRequest,
+  input: DeviceSignInApprovalRequest,
   caller: ApprovingCaller,
 ): Promise<void> {
   const { row, userId } = await findPending(ctx, actor, input.userCode, caller);
@@ -238,8 +238,8 @@ export async function approveDeviceRequest(
   await decide(ctx, row.id, { status: 'approved', approvedBy: userId, scopes: input.scopes });
 }
 
-export async function denyDeviceRequest(
-  ctx: DeviceContext,
+export async function denySignInRequest(
+  ctx: DeviceSignInContext,
   actor: Actor,
   typed: string,
   caller: ApprovingCaller,
@@ -250,7 +250,7 @@ export async function denyDeviceRequest(
 
 /** Records a decision on a sign-in still pending: of two tabs deciding at once, the second finds nothing. */
 async function decide(
-  ctx: DeviceContext,
+  ctx: DeviceSignInContext,
   id: string,
   decision: { status: 'approved' | 'denied'; approvedBy: string | null; scopes?: TokenScope[] },
 ): Promise<void> {
@@ -263,7 +263,7 @@ async function decide(
 }
 
 /** Sign-ins expired a while ago are deleted; an hour's grace keeps `expired_token` answers meaningful. */
-export async function sweepDeviceSignIns(ctx: DeviceContext): Promise<void> {
+export async function sweepDeviceSignIns(ctx: DeviceSignInContext): Promise<void> {
   await ctx.db
     .delete(deviceAuthorizations)
     .where(lt(deviceAuthorizations.expiresAt, new Date(Date.now() - 60 * 60 * 1000)));

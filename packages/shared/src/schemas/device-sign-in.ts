@@ -67,26 +67,26 @@ export const DeviceTokenError = z.object({
 export type DeviceTokenError = z.infer<typeof DeviceTokenError>;
 
 /** The approving browser names the code the user typed or followed (any case, with or without the dash). */
-export const DeviceUserCodeRequest = z.object({ userCode: text().trim().min(1).max(20) });
-export type DeviceUserCodeRequest = z.infer<typeof DeviceUserCodeRequest>;
+export const DeviceSignInUserCodeRequest = z.object({ userCode: text().trim().min(1).max(20) });
+export type DeviceSignInUserCodeRequest = z.infer<typeof DeviceSignInUserCodeRequest>;
 
 /**
  * The approval names the scopes the user left ticked, each one the device asked for (else 400): the token
  * gets these and no others.
  */
-export const DeviceApprovalRequest = DeviceUserCodeRequest.extend({ scopes: DistinctScopes });
-export type DeviceApprovalRequest = z.infer<typeof DeviceApprovalRequest>;
+export const DeviceSignInApprovalRequest = DeviceSignInUserCodeRequest.extend({ scopes: DistinctScopes });
+export type DeviceSignInApprovalRequest = z.infer<typeof DeviceSignInApprovalRequest>;
 
 /**
  * Where the sign-in started compared with the approving browser, by the server's network grouping (the
  * same public address or IPv6 /64, or both inside the server's own LAN): `unknown` when either is behind a
  * proxy the server does not trust. The address itself is never stored nor answered.
  */
-export const DeviceRequestNetwork = z.enum(['same', 'different', 'unknown']);
-export type DeviceRequestNetwork = z.infer<typeof DeviceRequestNetwork>;
+export const DeviceSignInNetwork = z.enum(['same', 'different', 'unknown']);
+export type DeviceSignInNetwork = z.infer<typeof DeviceSignInNetwork>;
 
 /** What the approving browser shows before the user approves or denies. */
-export const DeviceRequestDetails = z.object({
+export const DeviceSignInDetails = z.object({
   userCode: z.string(),
   /** As the device named itself (cleaned of control and bidirectional characters): its claim, not a fact. */
   clientName: z.string(),
@@ -94,6 +94,6 @@ export const DeviceRequestDetails = z.object({
   /** When the device asked for its code. */
   requestedAt: z.string(),
   expiresAt: z.string(),
-  network: DeviceRequestNetwork,
+  network: DeviceSignInNetwork,
 });
-export type DeviceRequestDetails = z.infer<typeof DeviceRequestDetails>;
+export type DeviceSignInDetails = z.infer<typeof DeviceSignInDetails>;

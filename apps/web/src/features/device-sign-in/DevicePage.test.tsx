@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { DeviceRequestDetails } from '@clipsync/shared';
+import type { DeviceSignInDetails } from '@clipsync/shared';
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { tokensApi } from '../../api/tokens-api';
@@ -21,7 +21,7 @@ const request = {
   expiresAt: new Date(Date.now() + 8 * 60_000).toISOString(),
   network: 'same' as const,
 };
-const answered = (changes: Partial<DeviceRequestDetails> = {}) => ({
+const answered = (changes: Partial<DeviceSignInDetails> = {}) => ({
   ...request,
   scopes: [...request.scopes],
   ...changes,

@@ -15,7 +15,7 @@ import { newId } from '../../lib/secure-tokens';
 import { assertNewTextFits } from '../../lib/storage-quota';
 import { describeWait } from '../../plugins/attempt-limiter';
 import { clipColumns } from '../clips/clips.context';
-import { hasLiveSession } from '../devices/devices.service';
+import { hasLiveSession } from './device-sessions';
 import type { DeviceSendRow, DeviceSendsContext } from './device-sends.context';
 import { deviceSendPolicy, sendTargetPolicy, sentClipPolicy } from './device-sends.policy';
 import { presentDeviceSend } from './device-sends.presenter';

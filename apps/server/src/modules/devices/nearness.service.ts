@@ -11,19 +11,17 @@ import {
   type RegisterDeviceKeyRequest,
 } from '@clipsync/shared';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { deviceNearness, devices, nearChallenges, sessions } from '../../db/schema';
+import { deviceNearness, devices, nearChallenges } from '../../db/schema';
 import { requireScope, requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
+import { findLiveDevice } from './device-sessions';
 import type { NearnessContext } from './nearness.context';
 import { nearPeerPolicy } from './nearness.policy';
 import { orderedPair, presentChallenge, presentProof } from './nearness.presenter';
 
 /** Every refused proof looks the same, whatever failed: nothing tells a caller which part was wrong. */
 const NOT_PROVED = () => new AppError('FORBIDDEN', 'Nearness was not proved');
-
-const hasLiveSession = () => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`));
 
 /**
  * The calling browser as a device. Proofs and signals are for a signed-in browser or installed app that
@@ -35,19 +33,6 @@ async function callingDevice(ctx: NearnessContext, actor: Actor) {
   const [device] = await ctx.db.select().from(devices).where(eq(devices.sessionId, signedIn.sessionId));
   if (!device) throw new AppError('FORBIDDEN', 'Register this browser as a device first');
   return device;
-}
-
-/** Another device of a live session by id, as the policy allows `action` on it; otherwise 404 (or 403 for itself). */
-async function peerDevice(ctx: NearnessContext, actor: Actor, deviceId: string, action: 'signal' | 'prove') {
-  const [found] = await ctx.db
-    .select({ device: devices })
-    .from(devices)
-    .innerJoin(sessions, eq(sessions.id, devices.sessionId))
-    .where(and(eq(devices.id, deviceId), hasLiveSession()));
-  // Another account's device is told not to exist in the very words an unknown id is.
-  if (!found || !nearPeerPolicy.read(actor, found.device)) throw new AppError('NOT_FOUND', 'Device not found');
-  authorize(nearPeerPolicy, action, actor, found.device);
-  return found.device;
 }
 
 function publicKeyOf(jwk: DevicePublicKeyJwk): KeyObject | undefined {
@@ -98,7 +83,7 @@ export async function createChallenge(
   input: CreateNearChallengeRequest,
 ): Promise<NearChallenge> {
   const issuer = await callingDevice(ctx, actor);
-  const other = await peerDevice(ctx, actor, input.withDeviceId, 'prove');
+  const other = await findLiveDevice(ctx.db, nearPeerPolicy, 'prove', actor, input.withDeviceId);
   if (!issuer.publicKey || !other.publicKey) {
     throw new AppError('CONFLICT', 'Both devices need a registered key to prove they are near');
   }
@@ -150,7 +135,7 @@ export async function proveNearness(
   if (!issuerSignature || !otherSignature) throw NOT_PROVED();
   // The caller's peer as it is now: still the caller's, still signed in, with the key it has now.
   const peerId = challenge.issuerDevice === caller.id ? challenge.otherDevice : challenge.issuerDevice;
-  const peer = await peerDevice(ctx, actor, peerId, 'prove').catch(() => {
+  const peer = await findLiveDevice(ctx.db, nearPeerPolicy, 'prove', actor, peerId).catch(() => {
     throw NOT_PROVED();
   });
   const [issuer, other] = challenge.issuerDevice === caller.id ? [caller, peer] : [peer, caller];
@@ -187,7 +172,7 @@ export async function routeSignal(
   input: NearSignalEmit,
 ): Promise<{ toSessionId: string; payload: NearSignalPayload }> {
   const from = await callingDevice(ctx, actor);
-  const to = await peerDevice(ctx, actor, input.toDeviceId, 'signal');
+  const to = await findLiveDevice(ctx.db, nearPeerPolicy, 'signal', actor, input.toDeviceId);
   return { toSessionId: to.sessionId, payload: { fromDeviceId: from.id, data: input.data } };
 }
 

@@ -10,7 +10,7 @@ import { Skeleton } from '../../ui/Skeleton';
 import { DeviceCodeCheck } from './DeviceCodeCheck';
 import { DeviceRequestReview } from './DeviceRequestReview';
 
-const REFUSAL_KEYS: Record<number, string> = { 404: 'device.notFound', 429: 'device.tooMany' };
+const REFUSAL_KEYS: Record<number, string> = { 404: 'deviceSignIn.notFound', 429: 'deviceSignIn.tooMany' };
 
 /**
  * A link's `?code=` when it looks like a user code, as `XXXX-XXXX`; anything else is ignored, so a crafted
@@ -67,7 +67,7 @@ export default function DevicePage() {
   if (check === 'asking' && linked) {
     return (
       <div className="mx-auto max-w-xl px-4 py-8">
-        <h1 className="text-2xl font-bold">{t('device.title')}</h1>
+        <h1 className="text-2xl font-bold">{t('deviceSignIn.title')}</h1>
         <DeviceCodeCheck
           code={linked}
           isRefusing={decide.isPending}
@@ -80,25 +80,29 @@ export default function DevicePage() {
 
   return (
     <div className="mx-auto max-w-xl px-4 py-8">
-      <h1 className="text-2xl font-bold">{t('device.title')}</h1>
+      <h1 className="text-2xl font-bold">{t('deviceSignIn.title')}</h1>
       {decision && request.data ? (
         <div role="status" className="mt-6 flex flex-col items-start gap-3">
-          <p>{t(decision === 'approved' ? 'device.approved' : 'device.denied', { client: request.data.clientName })}</p>
+          <p>
+            {t(decision === 'approved' ? 'deviceSignIn.approved' : 'deviceSignIn.denied', {
+              client: request.data.clientName,
+            })}
+          </p>
           <Link to="/settings/tokens" className="text-sm text-indigo-700 underline dark:text-indigo-300">
-            {t('device.manage')}
+            {t('deviceSignIn.manage')}
           </Link>
         </div>
       ) : (
         <>
           {check === 'refused' && (
             <div role="status" className="mt-6 flex flex-col gap-2">
-              <p className="font-medium">{t('device.check.refused')}</p>
-              <p className="text-sm text-slate-600 dark:text-slate-300">{t('device.check.typeInstead')}</p>
+              <p className="font-medium">{t('deviceSignIn.check.refused')}</p>
+              <p className="text-sm text-slate-600 dark:text-slate-300">{t('deviceSignIn.check.typeInstead')}</p>
             </div>
           )}
           <form onSubmit={submit} className="mt-6 flex items-end gap-2">
             <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
-              {t('device.codeLabel')}
+              {t('deviceSignIn.codeLabel')}
               <Input
                 value={typed}
                 onChange={(event) => setTyped(event.target.value)}
@@ -110,17 +114,17 @@ export default function DevicePage() {
               />
             </label>
             <Button type="submit" variant="secondary">
-              {t('device.lookUp')}
+              {t('deviceSignIn.lookUp')}
             </Button>
           </form>
           {userCode !== null &&
             (request.isPending ? (
-              <div role="status" aria-label={t('device.loading')} className="mt-6">
+              <div role="status" aria-label={t('deviceSignIn.loading')} className="mt-6">
                 <Skeleton className="h-24 w-full" />
               </div>
             ) : request.isError ? (
               <p role="alert" className="mt-6 text-red-700 dark:text-red-400">
-                {t(REFUSAL_KEYS[request.error instanceof ApiError ? request.error.status : 0] ?? 'device.failed')}
+                {t(REFUSAL_KEYS[request.error instanceof ApiError ? request.error.status : 0] ?? 'deviceSignIn.failed')}
               </p>
             ) : (
               <DeviceRequestReview
