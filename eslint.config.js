@@ -123,6 +123,28 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/cli/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': noImportOf([
+        {
+          group: ['@clipsync/server', '@clipsync/server/*', '@clipsync/web', '**/apps/**'],
+          message: 'the CLI talks to the server over HTTP',
+        },
+      ]),
+    },
+  },
+  {
+    files: ['packages/cli/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': noImportOf([
+        {
+          regex: '^(@clipsync/(server(?!/testing$)|web)|(\\.\\./)+apps/)',
+          message: "the CLI's tests use the server through @clipsync/server/testing only",
+        },
+      ]),
+    },
+  },
+  {
     files: ['apps/server/src/modules/**/*.routes.ts', 'apps/server/src/modules/**/*.socket.ts'],
     rules: {
       'no-restricted-imports': noImportOf([

@@ -22,8 +22,8 @@ export interface TestApp {
   /** What the app's modules were given: its database, events, files… for set-up and checks. */
   context: AppContext;
   config: AppConfig;
-  /** Base URL once `listen()` was called (sockets need a real port). */
-  listen(): Promise<string>;
+  /** Base URL once `listen()` was called (sockets need a real port); `port` for a restart on the same one. */
+  listen(port?: number): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -69,7 +69,7 @@ export async function buildTestApp(
     factory,
     context,
     config,
-    listen: async () => app.listen({ port: 0, host: '127.0.0.1' }),
+    listen: async (port = 0) => app.listen({ port, host: '127.0.0.1' }),
     close: async () => {
       const { drifts } = takeContractDrifts();
       await app.close();

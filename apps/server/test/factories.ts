@@ -1,4 +1,4 @@
-import type { Clip, Desktop, RoomDetail, SessionTokens, UploadResult } from '@clipsync/shared';
+import type { Clip, Desktop, RoomDetail, SessionTokens, TokenScope, UploadResult } from '@clipsync/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { roomInvitations, users } from '../src/db/schema';
@@ -6,8 +6,12 @@ import { hashToken, newId, newSecretToken } from '../src/lib/secure-tokens';
 import type { AppContext } from '../src/modules/define-module';
 import { hashPassword } from '../src/modules/auth/password';
 import { startSession } from '../src/modules/auth/sessions.service';
-import { as } from './as';
+import { as, type Caller } from './as';
+import { signInByDevice, type DeviceSignInInput } from './factories/device-sign-in';
+import { createPersonalAccessToken, type TestToken } from './factories/personal-access-tokens';
 import { multipartFile } from './multipart';
+
+export type { TestToken } from './factories/personal-access-tokens';
 
 /**
  * Set-up for every area's tests: entities written the quick way (straight to the database) where the
@@ -41,6 +45,10 @@ export interface TestFactory {
   roomMember(input: { by: TestUser; roomId: string; member: Pick<TestUser, 'email' | 'tokens'> }): Promise<void>;
   /** `owner`'s own desktop as the API answers it (made on first use). */
   desktop(input: { owner: TestUser }): Promise<Desktop>;
+  /** A personal access token of `owner`'s, made as the settings page makes one. */
+  token(input: { owner: TestUser; name?: string; scopes?: TokenScope[] }): Promise<TestToken>;
+  /** A CLI of `owner`'s signed in by the whole device sign-in (code, approval, token). */
+  deviceSignIn(input: { owner: TestUser } & DeviceSignInInput): Promise<{ accessToken: string; caller: Caller }>;
 }
 
 /** What the factory reaches of a test app: its HTTP surface and its modules' context. */
@@ -59,6 +67,8 @@ export function createTestFactory(target: FactoryTarget): TestFactory {
     room: ({ owner, ...input }) => createRoom(target, owner, input),
     roomMember: ({ by, roomId, member }) => addRoomMember(target, by, roomId, member),
     desktop: ({ owner }) => desktopOf(target, owner),
+    token: ({ owner, ...options }) => createPersonalAccessToken(target, owner, options),
+    deviceSignIn: ({ owner, ...input }) => signInByDevice(target, owner, input),
   };
 }
 

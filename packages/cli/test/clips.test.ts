@@ -3,7 +3,7 @@ import { mkdir, readFile, readdir, truncate, writeFile } from 'node:fs/promises'
 import { join } from 'node:path';
 import { MAX_UPLOAD_BYTES, type Clip } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestUser } from '../../../apps/server/test/factories';
+import type { TestUser } from '@clipsync/server/testing';
 import { COMMANDS } from '../src/main';
 import { startCliHarness, type CliHarness } from './harness';
 

@@ -1,6 +1,6 @@
 import type { Device } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestUser } from '../../../apps/server/test/factories';
+import type { TestUser } from '@clipsync/server/testing';
 import { startCliHarness, type CliHarness } from './harness';
 
 describe('clipsync devices: the list, and rename', () => {

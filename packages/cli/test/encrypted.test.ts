@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE, type Clip } from '@clipsync/shared';
 import { ShareKey, decryptText } from '@clipsync/shared/crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestUser } from '../../../apps/server/test/factories';
+import type { TestUser } from '@clipsync/server/testing';
 import { startCliHarness, type CliHarness } from './harness';
 
 const UNDECRYPTABLE = 'This link is incomplete or the password is wrong';

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import type { Device, TokenScope } from '@clipsync/shared';
-import { buildTestApp, type TestApp } from '../../../apps/server/test/build-test-app';
-import type { TestUser } from '../../../apps/server/test/factories';
+import { buildTestApp, type TestApp, type TestUser } from '@clipsync/server/testing';
 import type { CliIo } from '../src/io';
 import { run } from '../src/main';
 
@@ -94,11 +93,8 @@ export async function startCliHarness(serverEnv: Record<string, string | undefin
   }
 
   /** A personal access token of `user`, made as the settings page makes one. */
-  async function tokenOf(user: TestUser, scopes: TokenScope[] = ['clips:read', 'clips:write', 'desktop']) {
-    const res = await testApp.as(user).post('/api/tokens', { name: 'test token', scopes });
-    if (res.statusCode !== 201) throw new Error(`token not created: ${res.body}`);
-    return res.json<{ id: string; token: string }>();
-  }
+  const tokenOf = (user: TestUser, scopes: TokenScope[] = ['clips:read', 'clips:write', 'desktop']) =>
+    testApp.factory.token({ owner: user, scopes });
 
   /** The env that signs the CLI in as `user` without a stored file. */
   async function envOf(user: TestUser, scopes?: TokenScope[]) {
@@ -107,13 +103,8 @@ export async function startCliHarness(serverEnv: Record<string, string | undefin
 
   /** A CLI signed in by the device sign-in, as `clipsync login` does it: a device of its own, named so. */
   async function signInDevice(owner: TestUser, clientName: string) {
-    const code = (await testApp.as(null).post('/api/device/code', { clientName })).json();
-    await testApp
-      .as(owner)
-      .post('/api/device/approve', { userCode: code.user_code, scopes: ['clips:read', 'clips:write'] });
-    const granted = (await testApp.as(null).post('/api/device/token', { device_code: code.device_code })).json();
-    const token = granted.access_token as string;
-    const devices = (await testApp.as({ tokens: { access_token: token } }).get('/api/devices')).json().devices;
+    const { accessToken: token, caller } = await testApp.factory.deviceSignIn({ owner, clientName });
+    const devices = (await testApp.as(caller).get('/api/devices')).json().devices;
     const device = (devices as Device[]).find((one) => one.current)!;
     return { token, device, env: { CLIPSYNC_URL: server, CLIPSYNC_TOKEN: token } };
   }

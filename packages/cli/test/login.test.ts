@@ -1,10 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { deviceAuthorizations } from '../../../apps/server/src/db/schema';
-import type { TestUser } from '../../../apps/server/test/factories';
+import { expireDeviceSignIns, movePolledDeviceSignInsBack, type TestUser } from '@clipsync/server/testing';
 import { CLI_SCOPES } from '../src/commands/login';
 import { startCliHarness, type CliHarness } from './harness';
 
@@ -33,10 +31,7 @@ describe('clipsync login, whoami and logout against a real server', () => {
         const code = userCodeIn(stderrSoFar());
         if (!code) throw new Error(`no code printed before the first wait: ${stderrSoFar()}`);
         if ((await during(slept.length, code)) === 'too-early') return;
-        await h.testApp.context.db
-          .update(deviceAuthorizations)
-          .set({ lastPolledAt: new Date(Date.now() - ms) })
-          .where(isNotNull(deviceAuthorizations.lastPolledAt));
+        await movePolledDeviceSignInsBack(h.testApp, ms);
       },
     });
     return { ...result, slept };
@@ -133,14 +128,14 @@ describe('clipsync login, whoami and logout against a real server', () => {
   test('an expired code says to start again, and --json gives the server’s code', async () => {
     const result = await h.cli(['login', h.server, '--json'], {
       sleep: async () => {
-        await h.testApp.context.db.update(deviceAuthorizations).set({ expiresAt: new Date(Date.now() - 1000) });
+        await expireDeviceSignIns(h.testApp);
       },
     });
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stderr.trim().split('\n').at(-1)!)).toMatchObject({ code: 'EXPIRED_TOKEN' });
     const plain = await h.cli(['login', h.server], {
       sleep: async () => {
-        await h.testApp.context.db.update(deviceAuthorizations).set({ expiresAt: new Date(Date.now() - 1000) });
+        await expireDeviceSignIns(h.testApp);
       },
     });
     expect(plain.stderr).toContain('The code expired before it was approved. Run clipsync login again');

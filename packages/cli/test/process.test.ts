@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { Clip } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestUser } from '../../../apps/server/test/factories';
+import type { TestUser } from '@clipsync/server/testing';
 import { startCliHarness, type CliHarness } from './harness';
 
 const packageRoot = fileURLToPath(new URL('..', import.meta.url));

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DeviceSendPayload } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestUser } from '../../../apps/server/test/factories';
+import type { TestUser } from '@clipsync/server/testing';
 import { createApiClient } from '../src/api-client';
 import { openClipChannel } from '../src/watch/clip-channel';
 import { DeviceSendReceiver, type ReceivedSend } from '../src/watch/device-sends';

@@ -1,7 +1,7 @@
 import type * as OsModule from 'node:os';
 import type { Clip } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import type { TestUser } from '../../../apps/server/test/factories';
+import type { TestUser } from '@clipsync/server/testing';
 import { startCliHarness, type CliHarness } from './harness';
 
 // This machine's interfaces, as the server reads them: a home network's address beside loopback and a container bridge.

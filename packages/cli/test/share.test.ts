@@ -1,8 +1,6 @@
 import type { Clip, ProtectedClipCard } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { TestUser } from '../../../apps/server/test/factories';
-import { expireShares } from '../../../apps/server/src/modules/clips/clip-share.service';
-import { createClipsContext } from '../../../apps/server/src/modules/clips/clips.context';
+import { runShareExpiry, type TestUser } from '@clipsync/server/testing';
 import { startCliHarness, type CliHarness } from './harness';
 
 describe('clipsync share --expires --views --password --stop against a real server', () => {
@@ -100,7 +98,7 @@ describe('clipsync share --expires --views --password --stop against a real serv
     const id = await newClip('kept after its link');
     expect((await h.cli(['share', id, '--expires', '1h', '--no-qr'], { env })).code).toBe(0);
     const inTwoHours = new Date(Date.now() + 2 * 3_600_000);
-    await expireShares(createClipsContext(h.testApp.context), inTwoHours);
+    await runShareExpiry(h.testApp, inTwoHours);
 
     const ended = await h.cli(['share', id, '--no-qr'], { env });
     expect(ended.code).toBe(1);

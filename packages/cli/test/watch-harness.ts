@@ -2,19 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { count, eq } from 'drizzle-orm';
+import { buildTestApp, countClipsOf, type Caller, type TestApp, type TestUser } from '@clipsync/server/testing';
 import type { TokenScope } from '@clipsync/shared';
-import { buildApp } from '../../../apps/server/src/app';
-import { loadConfig } from '../../../apps/server/src/config/env';
-import { clips } from '../../../apps/server/src/db/schema';
-import { as, type Caller } from '../../../apps/server/test/as';
-import { TEST_JWT_SECRET } from '../../../apps/server/test/build-test-app';
-import { createTestFactory, type TestUser } from '../../../apps/server/test/factories';
 import type { CliIo } from '../src/io';
 import { run } from '../src/main';
 import { Captured } from './harness';
-
-type Built = Awaited<ReturnType<typeof buildApp>>;
 
 /**
  * The real server on a real port, on an embedded database kept on disk, so it can be stopped and started
@@ -22,45 +14,29 @@ type Built = Awaited<ReturnType<typeof buildApp>>;
  */
 export async function startRestartableServer() {
   const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-watch-server-'));
-  const config = {
-    ...loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: dataDir,
-      JWT_SECRET: TEST_JWT_SECRET,
-      PUBLIC_URL: 'http://localhost:3000',
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-    }),
-    databaseUrl: undefined,
-  };
-  let built: Built = await buildApp(config);
-  const url = await built.app.listen({ port: 0, host: '127.0.0.1' });
+  // The same dataDir each time: the app on it again is the same server restarted.
+  const startApp = () => buildTestApp({}, { dataDir });
+  let testApp: TestApp = await startApp();
+  const url = await testApp.listen();
   const port = Number(new URL(url).port);
-  const target = () => ({ app: built.app, context: built.context });
 
   return {
     url,
-    as: (caller: Caller | null) => as(target(), caller),
-    user: (): Promise<TestUser> => createTestFactory(target()).user(),
-    async tokenOf(user: TestUser, scopes: TokenScope[] = ['clips:read', 'clips:write']) {
-      const res = await as(target(), user).post('/api/tokens', { name: 'watch test', scopes });
-      if (res.statusCode !== 201) throw new Error(`token not created: ${res.body}`);
-      return res.json<{ id: string; token: string }>();
-    },
+    as: (caller: Caller | null) => testApp.as(caller),
+    user: (): Promise<TestUser> => testApp.factory.user(),
+    tokenOf: (user: TestUser, scopes: TokenScope[] = ['clips:read', 'clips:write']) =>
+      testApp.factory.token({ owner: user, name: 'watch test', scopes }),
     /** Every clip of the user, drafts included: "exactly one clip" counts them all. */
-    async clipCount(user: TestUser): Promise<number> {
-      const [row] = await built.context.db.select({ n: count() }).from(clips).where(eq(clips.userId, user.id));
-      return row?.n ?? 0;
-    },
+    clipCount: (user: TestUser): Promise<number> => countClipsOf(testApp, user.id),
     /** Stopped as on a shutdown (its sockets closed, the port refusing connections)… */
-    stop: () => built.app.close(),
+    stop: () => testApp.close(),
     /** …and started again on the same port, on the same database. */
     async start() {
-      built = await buildApp(config);
-      await built.app.listen({ port, host: '127.0.0.1' });
+      testApp = await startApp();
+      await testApp.listen(port);
     },
     async close() {
-      if (built.app.server.listening) await built.app.close();
+      if (testApp.app.server.listening) await testApp.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { deflateSync } from 'node:zlib';
 import { CLIP_CONTENT_MAX } from '@clipsync/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import type { TestUser } from '../../../apps/server/test/factories';
+import type { TestUser } from '@clipsync/server/testing';
 import { REVOKED_MESSAGE } from '../src/watch/run-watch';
 import {
   sleep,

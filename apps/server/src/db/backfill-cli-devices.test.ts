@@ -29,15 +29,7 @@ async function runBackfill() {
 
 /** The CLI's device sign-in, approved by `owner`: its token's session. */
 async function signInCli(owner: TestUser, clientName: string): Promise<string> {
-  const code = (await testApp.as(null).post('/api/device/code', { clientName })).json();
-  expect(
-    (
-      await testApp
-        .as(owner)
-        .post('/api/device/approve', { userCode: code.user_code, scopes: ['clips:read', 'clips:write'] })
-    ).statusCode,
-  ).toBe(204);
-  expect((await testApp.as(null).post('/api/device/token', { device_code: code.device_code })).statusCode).toBe(200);
+  await testApp.factory.deviceSignIn({ owner, clientName });
   const [token] = await testApp.context.db
     .select()
     .from(personalAccessTokens)

@@ -1,7 +1,7 @@
-import type { DevicePresencePayload } from '@clipsync/shared';
 import { useEffect } from 'react';
 import { useDeviceCache } from '../api/device-queries';
 import { useSocket } from './socket-context';
+import { useUserEvent } from './use-user-event';
 
 /**
  * Keeps the cached device list live: `device:presence` comes on the user's own channel, which every
@@ -12,16 +12,14 @@ import { useSocket } from './socket-context';
 export function useDevicePresence(): void {
   const { socket } = useSocket();
   const cache = useDeviceCache();
+  useUserEvent('device:presence', (payload) => {
+    if (!cache.applyPresence(payload)) void cache.refetchList();
+  });
   useEffect(() => {
     if (!socket) return;
-    const onPresence = (payload: DevicePresencePayload) => {
-      if (!cache.applyPresence(payload)) void cache.refetchList();
-    };
     const onConnect = () => void cache.refetchList();
-    socket.on('device:presence', onPresence);
     socket.on('connect', onConnect);
     return () => {
-      socket.off('device:presence', onPresence);
       socket.off('connect', onConnect);
     };
   }, [socket, cache]);

@@ -4,6 +4,7 @@ import { devicesApi } from '../api/devices-api';
 import { usePendingSends } from '../api/device-queries';
 import { handledSendsOfThisBrowser } from '../lib/handled-sends';
 import { useSocket } from './socket-context';
+import { useUserEvent } from './use-user-event';
 
 /**
  * With several tabs open, one the user is not in (hidden, or a window behind another, which still counts
@@ -31,7 +32,7 @@ export function useDeviceSends(
   const { socket } = useSocket();
   const pending = usePendingSends(userId, { enabled: isRegistered });
 
-  const receive = useEffectEvent((send: DeviceSendPayload) => {
+  const receive = (send: DeviceSendPayload) => {
     focusedTabFirst()
       .then(() => handledSendsOfThisBrowser().claim(send.id))
       .then((isFirst) => {
@@ -44,18 +45,11 @@ export function useDeviceSends(
       // Pulled before the socket connected: unacknowledged, it would come again on the connect.
       devicesApi.ack(send.id).catch((error: unknown) => console.warn('A send could not be acknowledged:', error));
     }
-  });
+  };
 
+  useUserEvent('device:send', receive);
+  const receivePending = useEffectEvent((sends: DeviceSendPayload[]) => sends.forEach(receive));
   useEffect(() => {
-    if (!socket) return;
-    const listener = (send: DeviceSendPayload) => receive(send);
-    socket.on('device:send', listener);
-    return () => {
-      socket.off('device:send', listener);
-    };
-  }, [socket]);
-
-  useEffect(() => {
-    pending.data?.sends.forEach((send) => receive(send));
+    if (pending.data) receivePending(pending.data.sends);
   }, [pending.data]);
 }

@@ -1,6 +1,5 @@
 import type { ClipUpdatePayload } from '@clipsync/shared';
-import { useEffect, useEffectEvent } from 'react';
-import { useSocket } from './socket-context';
+import { useUserEvent } from './use-user-event';
 
 /**
  * Saves of one of the owner's clips made on any of their devices (`clip-update`, sent to the owner's own
@@ -8,16 +7,7 @@ import { useSocket } from './socket-context';
  * version with them. Joining the clip's channel stays the viewers' part.
  */
 export function useOwnClipUpdates(clipId: string, onUpdate: (update: ClipUpdatePayload) => void): void {
-  const { socket } = useSocket();
-  const hear = useEffectEvent((update: ClipUpdatePayload) => {
+  useUserEvent('clip-update', (update) => {
     if (update.clipId === clipId) onUpdate(update);
   });
-  useEffect(() => {
-    if (!socket) return;
-    const listener = (update: ClipUpdatePayload) => hear(update);
-    socket.on('clip-update', listener);
-    return () => {
-      socket.off('clip-update', listener);
-    };
-  }, [socket]);
 }

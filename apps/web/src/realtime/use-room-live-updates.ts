@@ -2,6 +2,7 @@ import type { RoomChangedPayload, RoomClosedPayload } from '@clipsync/shared';
 import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useSocket } from './socket-context';
 import { useChannel } from './use-channel';
+import { useUserEvent } from './use-user-event';
 
 export interface RoomLiveUpdateHandlers {
   /** Another member (or this user on another device) changed the room: what is shown is refetched. */
@@ -24,19 +25,20 @@ export function useRoomLiveUpdates(roomId: string, isEnabled: boolean, handlers:
   const onChanged = useEffectEvent((payload: RoomChangedPayload) => {
     if (payload.roomId === roomId) handlers.onChanged(payload);
   });
-  const onClosed = useEffectEvent((payload: RoomClosedPayload) => {
-    if (payload.roomId === roomId) handlers.onClosed(payload.reason);
-  });
 
   useEffect(() => {
     if (!socket || !isEnabled) return;
     const hearChanged = (payload: RoomChangedPayload) => onChanged(payload);
-    const hearClosed = (payload: RoomClosedPayload) => onClosed(payload);
     socket.on('room:changed', hearChanged);
-    socket.on('room:closed', hearClosed);
     return () => {
       socket.off('room:changed', hearChanged);
-      socket.off('room:closed', hearClosed);
     };
   }, [socket, isEnabled]);
+  useUserEvent(
+    'room:closed',
+    (payload) => {
+      if (payload.roomId === roomId) handlers.onClosed(payload.reason);
+    },
+    { isEnabled },
+  );
 }

@@ -1,6 +1,5 @@
 import type { RoomClosedPayload } from '@clipsync/shared';
-import { useEffect, useEffectEvent } from 'react';
-import { useSocket } from './socket-context';
+import { useUserEvent } from './use-user-event';
 
 /**
  * Rooms this user has lost (removed by the owner, left on another device, deleted), for a page that lists
@@ -8,14 +7,5 @@ import { useSocket } from './socket-context';
  * so no room's channel needs joining.
  */
 export function useRoomsClosed(onClosed: (payload: RoomClosedPayload) => void): void {
-  const { socket } = useSocket();
-  const hear = useEffectEvent((payload: RoomClosedPayload) => onClosed(payload));
-  useEffect(() => {
-    if (!socket) return;
-    const listener = (payload: RoomClosedPayload) => hear(payload);
-    socket.on('room:closed', listener);
-    return () => {
-      socket.off('room:closed', listener);
-    };
-  }, [socket]);
+  useUserEvent('room:closed', onClosed);
 }

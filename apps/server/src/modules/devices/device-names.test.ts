@@ -33,9 +33,7 @@ describe("device names tell the account's devices apart", () => {
     return res.json<Device>();
   };
   const signInCli = async (owner: TestUser, clientName: string) => {
-    const code = (await testApp.as(null).post('/api/device/code', { clientName })).json();
-    await testApp.as(owner).post('/api/device/approve', { userCode: code.user_code, scopes: ['clips:read'] });
-    expect((await testApp.as(null).post('/api/device/token', { device_code: code.device_code })).statusCode).toBe(200);
+    await testApp.factory.deviceSignIn({ owner, clientName, scopes: ['clips:read'] });
   };
   const names = async (caller: Caller) =>
     (await testApp.as(caller).get('/api/devices')).json<{ devices: Device[] }>().devices.map(({ name }) => name);

@@ -335,14 +335,12 @@ describe('sending to devices', () => {
 
   test('a CLI signed in without clips:read is not sent anything: 409 naming it, nothing stored', async () => {
     const owner = await testApp.factory.user();
-    const code = (
-      await testApp.as(null).post('/api/device/code', { clientName: 'push-only tool', scopes: ['clips:write'] })
-    ).json();
-    expect(
-      (await testApp.as(owner).post('/api/device/approve', { userCode: code.user_code, scopes: ['clips:write'] }))
-        .statusCode,
-    ).toBe(204);
-    expect((await testApp.as(null).post('/api/device/token', { device_code: code.device_code })).statusCode).toBe(200);
+    await testApp.factory.deviceSignIn({
+      owner,
+      clientName: 'push-only tool',
+      requestedScopes: ['clips:write'],
+      scopes: ['clips:write'],
+    });
     const devicesOf = (await testApp.as(owner).get('/api/devices')).json<{ devices: Device[] }>().devices;
     const tool = devicesOf.find((device) => device.name === 'push-only tool');
     expect(tool).toBeDefined();
@@ -356,17 +354,14 @@ describe('sending to devices', () => {
   test('a token needs clips:write to send; the per-account limit answers 429', async () => {
     const owner = await testApp.factory.user();
     const phone = await browser(testApp, owner, 'Phone');
-    const reader = (await testApp.as(owner).post('/api/tokens', { name: 'ro', scopes: ['clips:read'] })).json();
-    const writer = (await testApp.as(owner).post('/api/tokens', { name: 'rw', scopes: ['clips:write'] })).json();
-    const asToken = (token: string) => ({ tokens: { access_token: token as string } });
+    const reader = await testApp.factory.token({ owner, name: 'ro', scopes: ['clips:read'] });
+    const writer = await testApp.factory.token({ owner, name: 'rw', scopes: ['clips:write'] });
 
-    const refused = await send(testApp, asToken(reader.token), { to: [phone.device.id], text: 'x' });
+    const refused = await send(testApp, reader.caller, { to: [phone.device.id], text: 'x' });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('INSUFFICIENT_SCOPE');
     for (let index = 0; index < 5; index += 1) {
-      expect((await send(testApp, asToken(writer.token), { to: [phone.device.id], text: `${index}` })).statusCode).toBe(
-        201,
-      );
+      expect((await send(testApp, writer.caller, { to: [phone.device.id], text: `${index}` })).statusCode).toBe(201);
     }
     const limited = await send(testApp, owner, { to: [phone.device.id], text: 'one too many' });
     expect(limited.statusCode).toBe(429);

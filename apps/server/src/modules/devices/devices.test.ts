@@ -40,19 +40,8 @@ describe("the account's devices", () => {
     return res.json<{ devices: Device[] }>().devices;
   };
   /** The CLI's whole device sign-in: code, approval in the owner's browser, the token. */
-  const signInCli = async (owner: TestUser, clientName: string): Promise<Caller> => {
-    const code = (await testApp.as(null).post('/api/device/code', { clientName })).json();
-    expect(
-      (
-        await testApp
-          .as(owner)
-          .post('/api/device/approve', { userCode: code.user_code, scopes: ['clips:read', 'clips:write'] })
-      ).statusCode,
-    ).toBe(204);
-    const granted = await testApp.as(null).post('/api/device/token', { device_code: code.device_code });
-    expect(granted.statusCode).toBe(200);
-    return { tokens: { access_token: granted.json().access_token as string } };
-  };
+  const signInCli = async (owner: TestUser, clientName: string): Promise<Caller> =>
+    (await testApp.factory.deviceSignIn({ owner, clientName })).caller;
   /** The next `device:presence` about this device (others are skipped). */
   const presence = (socket: TestSocket, deviceId: string, timeoutMs = 10_000) =>
     new Promise<DevicePresencePayload>((resolve, reject) => {

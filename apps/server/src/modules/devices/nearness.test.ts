@@ -380,8 +380,7 @@ describe('nearness: signalling between own devices and the signed proof', () => 
     const owner = await testApp.factory.user();
     const laptop = await browser(owner, 'Firefox on Linux');
     const phone = await browser(owner, 'Chrome on Android');
-    const made = await testApp.as(owner).post('/api/tokens', { name: 'rw', scopes: ['clips:write', 'clips:read'] });
-    const token = { tokens: { access_token: made.json<{ token: string }>().token } };
+    const { caller: token } = await testApp.factory.token({ owner, name: 'rw', scopes: ['clips:write', 'clips:read'] });
     const publicKey = await subtle.exportKey('jwk', laptop.keys.publicKey);
     const codeOf = async (res: { json: <T>() => T }) => res.json<{ code: string }>().code;
     expect(await codeOf(await testApp.as(token).put('/api/devices/current/key', { publicKey }))).toBe(

@@ -5,8 +5,6 @@ import { sql } from 'drizzle-orm';
 import { shareClaims } from '../../db/schema';
 import { rowsOf } from '../../db/raw-rows';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
-import { createTokensContext } from '../tokens/tokens.context';
-import * as tokensService from '../tokens/tokens.service';
 import { createShareClaimsContext } from './share-claims.context';
 import { deleteExpiredShareClaims } from './share-claims.service';
 
@@ -143,14 +141,8 @@ describe('a share the server keeps when no service worker caught it (docs/securi
     const owner = await testApp.factory.user();
     const token = await keep();
     expect((await testApp.as(null).post(`/api/share-claims/${token}/claim`)).statusCode).toBe(401);
-    const readOnly = await tokensService.createToken(
-      createTokensContext(testApp.context),
-      { userId: owner.id, sessionId: 'test', expiresAt: Date.now() / 1000 + 3600 },
-      { name: 'reader', scopes: ['clips:read'] },
-    );
-    const refused = await testApp
-      .as({ tokens: { access_token: readOnly.token } })
-      .post(`/api/share-claims/${token}/claim`);
+    const readOnly = await testApp.factory.token({ owner, name: 'reader', scopes: ['clips:read'] });
+    const refused = await testApp.as(readOnly.caller).post(`/api/share-claims/${token}/claim`);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ code: 'INSUFFICIENT_SCOPE' });
     // Still waiting for a caller who may.

@@ -14,11 +14,8 @@ describe('the calling token about itself', () => {
 
   const CURRENT = `/api${TOKEN_ENDPOINTS.current.path}`;
   const bearer = (token: string) => ({ tokens: { access_token: token } });
-  const create = async (owner: TestUser, name: string, scopes: TokenScope[]) => {
-    const res = await testApp.as(owner).post('/api/tokens', { name, scopes });
-    expect(res.statusCode).toBe(201);
-    return res.json<{ id: string; token: string }>();
-  };
+  const create = (owner: TestUser, name: string, scopes: TokenScope[]) =>
+    testApp.factory.token({ owner, name, scopes });
   const canReadClips = async (token: string) =>
     (await testApp.as(bearer(token)).get('/api/clipboard/history')).statusCode === 200;
 
