@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import type { ApiEndpoint, HasPathParams, PathParams } from './endpoint';
+
+type ParamsOf<E extends ApiEndpoint> =
+  HasPathParams<E['path']> extends true ? { params: PathParams<E['path']> } : { params?: undefined };
+/** The query as its schema reads it (defaulted fields may be left out), encoded by `encodeQuery`. */
+type QueryOf<E extends ApiEndpoint> = E extends { query: infer Schema extends z.ZodType }
+  ? { query?: Partial<z.input<Schema>> }
+  : object;
+type BodyOf<E extends ApiEndpoint> = E extends { body: infer Schema extends z.ZodType }
+  ? { body: z.input<Schema> }
+  : object;
+
+/** Where a call goes: its path parameters and query, each only when the endpoint has them. */
+export type TargetOf<E extends ApiEndpoint> = ParamsOf<E> & QueryOf<E>;
+
+/** What a call of `E` needs: its target and body, and a signal to give up on it. */
+export type CallInput<E extends ApiEndpoint> = TargetOf<E> & BodyOf<E> & { signal?: AbortSignal };
+
+/** The input as an argument list: optional when the endpoint needs neither parameters nor a body. */
+export type CallArgs<E extends ApiEndpoint> = object extends ParamsOf<E> & BodyOf<E> ? [CallInput<E>?] : [CallInput<E>];
+
+/** The answer a call of `E` resolves to: its response schema's output, or nothing. */
+export type ResponseOf<E extends ApiEndpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : void;
+
+/** A call's input with its types forgotten, as the client reads it. */
+export interface LooseCallInput {
+  params?: Record<string, string>;
+  query?: object;
+  body?: unknown;
+  signal?: AbortSignal;
+}
