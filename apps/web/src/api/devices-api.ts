@@ -1,15 +1,20 @@
-import type { CreateDeviceSendRequest, RegisterDeviceRequest, UpdateDeviceRequest } from '@clipsync/shared';
+import {
+  ACCOUNT_DEVICE_ENDPOINTS,
+  DEVICE_SEND_ENDPOINTS,
+  type CreateDeviceSendRequest,
+  type RegisterDeviceRequest,
+  type UpdateDeviceRequest,
+} from '@clipsync/shared';
 import { call } from './client';
-import { accountDeviceEndpoints, deviceSendEndpoints } from './endpoints';
 
 /** The account's devices and the sends between them; screens reach them through device-queries.ts. */
 export const devicesApi = {
-  list: () => call(accountDeviceEndpoints.list),
-  register: (body: RegisterDeviceRequest) => call(accountDeviceEndpoints.register, { body }),
-  update: (id: string, body: UpdateDeviceRequest) => call(accountDeviceEndpoints.update, { params: { id }, body }),
-  remove: (id: string) => call(accountDeviceEndpoints.remove, { params: { id } }),
-  send: (body: CreateDeviceSendRequest) => call(deviceSendEndpoints.create, { body }),
-  pending: () => call(deviceSendEndpoints.pending),
+  list: () => call(ACCOUNT_DEVICE_ENDPOINTS.list),
+  register: (body: RegisterDeviceRequest) => call(ACCOUNT_DEVICE_ENDPOINTS.register, { body }),
+  update: (id: string, body: UpdateDeviceRequest) => call(ACCOUNT_DEVICE_ENDPOINTS.update, { params: { id }, body }),
+  remove: (id: string) => call(ACCOUNT_DEVICE_ENDPOINTS.remove, { params: { id } }),
+  send: (body: CreateDeviceSendRequest) => call(DEVICE_SEND_ENDPOINTS.create, { body }),
+  pending: () => call(DEVICE_SEND_ENDPOINTS.pending),
   /** The HTTP twin of `device:send-ack`, for a send pulled while the socket is not connected. */
-  ack: (id: string) => call(deviceSendEndpoints.ack, { params: { id } }),
+  ack: (id: string) => call(DEVICE_SEND_ENDPOINTS.ack, { params: { id } }),
 };

@@ -3,16 +3,17 @@ import type { ApiEndpoint, HasPathParams, PathParams } from './endpoint';
 
 type ParamsOf<E extends ApiEndpoint> =
   HasPathParams<E['path']> extends true ? { params: PathParams<E['path']> } : { params?: undefined };
-/** The query as its schema reads it (defaulted fields may be left out), encoded by `encodeQuery`. */
-type QueryOf<E extends ApiEndpoint> = E extends { query: infer Schema extends z.ZodType }
-  ? { query?: Partial<z.input<Schema>> }
-  : object;
+/** The query as its schema reads it (any field may be left out: the server's default holds), for `encodeQuery`. */
+export type QueryOf<E extends ApiEndpoint> = E extends { query: infer Schema extends z.ZodType }
+  ? Partial<z.input<Schema>>
+  : never;
+type QueryInputOf<E extends ApiEndpoint> = E extends { query: z.ZodType } ? { query?: QueryOf<E> } : object;
 type BodyOf<E extends ApiEndpoint> = E extends { body: infer Schema extends z.ZodType }
   ? { body: z.input<Schema> }
   : object;
 
 /** Where a call goes: its path parameters and query, each only when the endpoint has them. */
-export type TargetOf<E extends ApiEndpoint> = ParamsOf<E> & QueryOf<E>;
+export type TargetOf<E extends ApiEndpoint> = ParamsOf<E> & QueryInputOf<E>;
 
 /** What a call of `E` needs: its target and body, and a signal to give up on it. */
 export type CallInput<E extends ApiEndpoint> = TargetOf<E> & BodyOf<E> & { signal?: AbortSignal };
