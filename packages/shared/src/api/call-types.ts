@@ -15,8 +15,13 @@ type BodyOf<E extends ApiEndpoint> = E extends { body: infer Schema extends z.Zo
 /** Where a call goes: its path parameters and query, each only when the endpoint has them. */
 export type TargetOf<E extends ApiEndpoint> = ParamsOf<E> & QueryInputOf<E>;
 
-/** What a call of `E` needs: its target and body, and a signal to give up on it. */
-export type CallInput<E extends ApiEndpoint> = TargetOf<E> & BodyOf<E> & { signal?: AbortSignal };
+/** A call's per-request extras: `keepalive` lets one sent as the page hides outlive it (bodies under 64 KB). */
+export interface CallExtras {
+  keepalive?: boolean;
+}
+
+/** What a call of `E` needs: its target and body, a signal to give up on it, and its extras. */
+export type CallInput<E extends ApiEndpoint> = TargetOf<E> & BodyOf<E> & CallExtras & { signal?: AbortSignal };
 
 /** The input as an argument list: optional when the endpoint needs neither parameters nor a body. */
 export type CallArgs<E extends ApiEndpoint> = object extends ParamsOf<E> & BodyOf<E> ? [CallInput<E>?] : [CallInput<E>];
@@ -30,4 +35,5 @@ export interface LooseCallInput {
   query?: object;
   body?: unknown;
   signal?: AbortSignal;
+  keepalive?: boolean;
 }

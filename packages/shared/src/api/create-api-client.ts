@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { CallArgs, CallInput, LooseCallInput, ResponseOf, TargetOf } from './call-types';
+import type { CallArgs, LooseCallInput, ResponseOf, TargetOf } from './call-types';
 import { API_BASE, pathTo, type ApiEndpoint } from './endpoint';
 import { encodeQuery } from './query-string';
 import { AnswerOutsideContractError, apiErrorOf } from './refusal';
@@ -33,27 +33,19 @@ export interface ApiClientOptions {
 /** How one request goes out, for a transfer fetch cannot make (an upload with progress): its URL and headers in. */
 export type Transport = (url: string, headers: Record<string, string>) => Promise<Response>;
 
-/** A call's per-request extras: `keepalive` lets one sent as the page hides outlive it (bodies under 64 KB). */
-export interface CallExtras {
-  keepalive?: boolean;
-}
-
-type Args<E extends ApiEndpoint> =
-  CallArgs<E> extends [infer Input] ? [Input & CallExtras] : [(CallInput<E> & CallExtras)?];
-
 export interface ApiClient {
   /** One call of the shared endpoint table: its typed answer, or its refusal thrown as ApiError. */
-  call<E extends ApiEndpoint>(endpoint: E, ...args: Args<E>): Promise<ResponseOf<E>>;
+  call<E extends ApiEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>>;
   /** The same, with the answer's headers (a page's `X-Total-Count`). */
   callWithHeaders<E extends ApiEndpoint>(
     endpoint: E,
-    ...args: Args<E>
+    ...args: CallArgs<E>
   ): Promise<{ body: ResponseOf<E>; headers: Headers }>;
   /**
    * The answer as it came, unread and whatever its status, for a caller that reads refusals itself (the device
    * sign-in's polling, whose 400s are its protocol). Failures to reach the server are still thrown.
    */
-  send<E extends ApiEndpoint>(endpoint: E, ...args: Args<E>): Promise<Response>;
+  send<E extends ApiEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Response>;
   /** A call made by the caller's own transport, with the same headers, renewal, refusals and answer check. */
   exchange<E extends ApiEndpoint>(endpoint: E, target: TargetOf<E>, transport: Transport): Promise<ResponseOf<E>>;
   /** A call's whole address: the base, `/api`, the entry's path filled in, and its query. */
@@ -92,7 +84,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return response;
   }
 
-  function sendJson(endpoint: ApiEndpoint, input: LooseCallInput & CallExtras): Promise<Response> {
+  function sendJson(endpoint: ApiEndpoint, input: LooseCallInput): Promise<Response> {
     const url = urlOf(endpoint, input);
     const hasBody = input.body !== undefined;
     return withRenewal(endpoint, () =>
@@ -137,9 +129,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function callWithHeaders<E extends ApiEndpoint>(
     endpoint: E,
-    ...[input]: Args<E>
+    ...[input]: CallArgs<E>
   ): Promise<{ body: ResponseOf<E>; headers: Headers }> {
-    const loose: LooseCallInput & CallExtras = input ?? {};
+    const loose: LooseCallInput = input ?? {};
     const response = await sendJson(endpoint, loose);
     return { body: await readAnswer(endpoint, urlOf(endpoint, loose), response), headers: response.headers };
   }
