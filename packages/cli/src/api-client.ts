@@ -1,17 +1,19 @@
 import { createReadStream } from 'node:fs';
 import { Readable, Transform } from 'node:stream';
 import {
-  API_BASE,
+  AnswerOutsideContractError,
+  ApiError,
+  apiErrorOf,
+  createApiClient as createTypedClient,
   FILE_NAME_HEADER,
   FILE_TYPE_HEADER,
   RAW_UPLOAD_CONTENT_TYPE,
-  pathTo,
   type ApiEndpoint,
-  type HasPathParams,
-  type PathParams,
+  type CallArgs,
+  type ResponseOf,
+  type TargetOf,
 } from '@clipsync/shared';
-import type { z } from 'zod';
-import { CliError, type ServerRefusal } from './errors';
+import { CliError } from './errors';
 import { EXIT } from './exit-codes';
 import type { Output } from './io';
 import { formatBytes, printable } from './format';
@@ -22,22 +24,6 @@ const CALL_TIMEOUT_MS = 30_000;
 
 /** Recognised in the server's token list as "clipsync CLI". */
 export const USER_AGENT = `clipsync/${packageJson.version} (${process.platform}; node ${process.version})`;
-
-type ParamsOf<E extends ApiEndpoint> =
-  HasPathParams<E['path']> extends true ? { params: PathParams<E['path']> } : { params?: undefined };
-type QueryOf<E extends ApiEndpoint> = E extends { query: infer Schema extends z.ZodType }
-  ? { query?: Partial<z.input<Schema>> }
-  : object;
-type BodyOf<E extends ApiEndpoint> = E extends { body: infer Schema extends z.ZodType }
-  ? { body: z.input<Schema> }
-  : object;
-
-/** Where a call goes: its path parameters and query, each only when the endpoint has them. */
-export type TargetOf<E extends ApiEndpoint> = ParamsOf<E> & QueryOf<E>;
-type CallInput<E extends ApiEndpoint> = TargetOf<E> & BodyOf<E> & { signal?: AbortSignal };
-/** The input as an argument list: optional when the endpoint needs neither parameters nor a body. */
-export type CallArgs<E extends ApiEndpoint> = object extends ParamsOf<E> & BodyOf<E> ? [CallInput<E>?] : [CallInput<E>];
-export type ResponseOf<E extends ApiEndpoint> = E['response'] extends z.ZodType ? z.output<E['response']> : void;
 
 /** A file on disk to upload: it is streamed, never read whole. */
 export interface UploadSource {
@@ -63,7 +49,7 @@ export interface ApiClient {
   callWithHeaders<E extends ApiEndpoint>(
     endpoint: E,
     ...args: CallArgs<E>
-  ): Promise<{ data: ResponseOf<E>; headers: Headers }>;
+  ): Promise<{ body: ResponseOf<E>; headers: Headers }>;
   /** A raw-body upload (`PUT`, name and type in headers), streamed from disk, with progress on a terminal. */
   upload<E extends ApiEndpoint>(endpoint: E, target: TargetOf<E>, file: UploadSource): Promise<ResponseOf<E>>;
   /** A call's whole address: the server, `/api`, the entry's path filled in, and its query. */
@@ -77,8 +63,6 @@ export interface ApiClient {
   send<E extends ApiEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Response>;
 }
 
-type AnyInput = { params?: Record<string, string>; query?: object; body?: unknown; signal?: AbortSignal };
-
 export interface ApiClientOptions {
   server: string;
   token?: string | null;
@@ -86,104 +70,63 @@ export interface ApiClientOptions {
   progress?: Output;
 }
 
+/** The shared typed client with the CLI's user agent, token, time limit and errors (every failure a CliError). */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const { server, token, progress } = options;
 
-  function urlOf(endpoint: ApiEndpoint, target: { params?: Record<string, string>; query?: object }): string {
-    const path = pathTo(endpoint.path, target.params ?? {});
-    const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(target.query ?? {})) {
-      if (value !== undefined && value !== null) search.set(name, String(value));
-    }
-    const query = search.size > 0 ? `?${search}` : '';
-    return `${server}${API_BASE}${path}${query}`;
-  }
-
   function headersFor(extra: Record<string, string> = {}): Record<string, string> {
-    const headers: Record<string, string> = { Accept: 'application/json', 'User-Agent': USER_AGENT, ...extra };
+    const headers: Record<string, string> = { 'User-Agent': USER_AGENT, ...extra };
     if (token) headers.Authorization = `Bearer ${token}`;
     return headers;
   }
 
-  async function send(url: string, init: RequestInit, timeout: boolean): Promise<Response> {
-    const signals = [init.signal, timeout ? AbortSignal.timeout(CALL_TIMEOUT_MS) : undefined].filter(
-      (signal): signal is AbortSignal => signal !== undefined && signal !== null,
-    );
+  const typed = createTypedClient({
+    baseUrl: server,
+    headers: headersFor,
+    checkAnswers: true,
+    timeoutMs: CALL_TIMEOUT_MS,
+  });
+
+  /** The call's outcome, with any failure as the CliError it calls for. */
+  const asCli = async <T>(outcome: Promise<T>): Promise<T> => {
     try {
-      return await fetch(url, { ...init, signal: signals.length > 0 ? AbortSignal.any(signals) : undefined });
+      return await outcome;
     } catch (error) {
-      throw networkError(server, error);
+      throw cliErrorOf(server, error);
     }
-  }
-
-  async function parsed<E extends ApiEndpoint>(endpoint: E, response: Response): Promise<ResponseOf<E>> {
-    if (!response.ok) throw await refusalOf(response);
-    if (response.status === 204 || !endpoint.response) {
-      await response.body?.cancel();
-      return undefined as ResponseOf<E>;
-    }
-    const json: unknown = await response.json().catch(() => undefined);
-    const checked = endpoint.response.safeParse(json);
-    if (!checked.success) {
-      throw new CliError(
-        `The server's answer to ${endpoint.method} ${endpoint.path} is not what this clipsync expects: is ${server} a ClipSync server of a matching version?`,
-        EXIT.GENERAL_FAILURE,
-        { error: 'Unexpected answer from the server', code: 'UNEXPECTED_RESPONSE' },
-      );
-    }
-    return checked.data as ResponseOf<E>;
-  }
-
-  function sendJson(endpoint: ApiEndpoint, input: AnyInput): Promise<Response> {
-    const hasBody = input.body !== undefined;
-    return send(
-      urlOf(endpoint, input),
-      {
-        method: endpoint.method,
-        headers: headersFor(hasBody ? { 'Content-Type': 'application/json' } : {}),
-        body: hasBody ? JSON.stringify(input.body) : undefined,
-        signal: input.signal,
-      },
-      true,
-    );
-  }
-
-  async function callWithHeaders<E extends ApiEndpoint>(
-    endpoint: E,
-    ...args: CallArgs<E>
-  ): Promise<{ data: ResponseOf<E>; headers: Headers }> {
-    const response = await sendJson(endpoint, (args[0] ?? {}) as AnyInput);
-    return { data: await parsed(endpoint, response), headers: response.headers };
-  }
+  };
 
   return {
     server,
-    callWithHeaders,
-    call: async (endpoint, ...args) => (await callWithHeaders(endpoint, ...args)).data,
-    send: (endpoint, ...args) => sendJson(endpoint, (args[0] ?? {}) as AnyInput),
+    callWithHeaders: (endpoint, ...args) => asCli(typed.callWithHeaders(endpoint, ...args)),
+    call: (endpoint, ...args) => asCli(typed.call(endpoint, ...args)),
+    send: (endpoint, ...args) => asCli(typed.send(endpoint, ...args)),
+    urlOf: (endpoint, target) => typed.urlOf(endpoint, target),
 
-    async upload(endpoint, target, file) {
-      const counted = countBytes(file, progress?.isTTY ? progress : undefined);
-      const source = file.body ? Readable.from(file.body()) : createReadStream(file.path);
-      // pipe() does not pass errors on: a failed read (or seal) must fail the request, not leave it waiting.
-      source.on('error', (error: Error) => counted.destroy(error));
-      const body = Readable.toWeb(source.pipe(counted)) as ReadableStream<Uint8Array>;
-      const headers = headersFor({
-        'Content-Type': RAW_UPLOAD_CONTENT_TYPE,
-        'Content-Length': String(file.size),
-        // Percent-encoded UTF-8: a header carries bytes, and a name may be in any script.
-        [FILE_NAME_HEADER]: encodeURIComponent(file.name),
-        ...(file.type ? { [FILE_TYPE_HEADER]: file.type } : {}),
-      });
-      const init = { method: endpoint.method, headers, body, duplex: 'half' } as RequestInit;
-      const response = await send(urlOf(endpoint, target as { params?: Record<string, string> }), init, false);
-      return parsed(endpoint, response);
+    upload(endpoint, target, file) {
+      return asCli(
+        typed.exchange(endpoint, target, (url, headers) => {
+          const counted = countBytes(file, progress?.isTTY ? progress : undefined);
+          const source = file.body ? Readable.from(file.body()) : createReadStream(file.path);
+          // pipe() does not pass errors on: a failed read (or seal) must fail the request, not leave it waiting.
+          source.on('error', (error: Error) => counted.destroy(error));
+          const body = Readable.toWeb(source.pipe(counted)) as ReadableStream<Uint8Array>;
+          const uploadHeaders = {
+            ...headers,
+            'Content-Type': RAW_UPLOAD_CONTENT_TYPE,
+            'Content-Length': String(file.size),
+            // Percent-encoded UTF-8: a header carries bytes, and a name may be in any script.
+            [FILE_NAME_HEADER]: encodeURIComponent(file.name),
+            ...(file.type ? { [FILE_TYPE_HEADER]: file.type } : {}),
+          };
+          const init = { method: endpoint.method, headers: uploadHeaders, body, duplex: 'half' } as RequestInit;
+          return fetch(url, init);
+        }),
+      );
     },
 
-    urlOf: (endpoint, target) => urlOf(endpoint, target as AnyInput),
-
     async download(url) {
-      const response = await send(url, { method: 'GET', headers: headersFor({ Accept: '*/*' }) }, false);
+      const response = await asCli(fetch(url, { method: 'GET', headers: headersFor({ Accept: '*/*' }) }));
       if (!response.ok) throw await refusalOf(response);
       return response;
     },
@@ -214,40 +157,48 @@ function countBytes(file: UploadSource, terminal: Output | undefined): Transform
   });
 }
 
+/** A refused answer as the CliError its status calls for (the device sign-in's polling reads its own first). */
+export async function refusalOf(response: Response): Promise<CliError> {
+  return cliErrorOfRefusal(await apiErrorOf(response));
+}
+
 /**
  * A server's refusal as the CliError its status calls for, with the server's own words when it sent them. Those
  * words are printed to a terminal: only their first line, with escapes and bidi overrides shown as �, makes the
  * message (the body, for `--json`, keeps them as sent).
  */
-export async function refusalOf(response: Response): Promise<CliError> {
-  const json: unknown = await response.json().catch(() => null);
-  const body = isRefusal(json) ? { error: json.error, code: json.code } : null;
+function cliErrorOfRefusal(refusal: ApiError): CliError {
+  const body = refusal.isServerRefusal ? { error: refusal.message, code: refusal.code } : null;
   const said = body ? printable(firstLine(body.error)) : null;
-  if (response.status === 401) {
+  if (refusal.status === 401) {
     return new CliError(
       `${said ?? 'Not signed in'}: the server refused this token (signed out, revoked or expired). Run clipsync login to sign in again.`,
       EXIT.NOT_SIGNED_IN,
       body ?? undefined,
     );
   }
-  if (response.status === 413) {
+  if (refusal.status === 413) {
     return new CliError(said ?? 'Too large for this server', EXIT.TOO_LARGE, body ?? undefined);
   }
-  const status = `The server answered ${response.status} ${response.statusText}`.trim();
+  const status = `The server answered ${refusal.status} ${refusal.statusText}`.trim();
   return new CliError(
     said ?? printable(status),
     EXIT.GENERAL_FAILURE,
-    body ?? { error: status, code: `HTTP_${response.status}` },
+    body ?? { error: status, code: `HTTP_${refusal.status}` },
   );
 }
 
-function isRefusal(json: unknown): json is ServerRefusal {
-  return (
-    typeof json === 'object' &&
-    json !== null &&
-    typeof (json as ServerRefusal).error === 'string' &&
-    typeof (json as ServerRefusal).code === 'string'
-  );
+/** Any failure of a call as the CliError the CLI prints and exits with: the one place the mapping lives. */
+function cliErrorOf(server: string, error: unknown): CliError {
+  if (error instanceof ApiError) return cliErrorOfRefusal(error);
+  if (error instanceof AnswerOutsideContractError) {
+    return new CliError(
+      `The server's answer to ${error.method} ${error.path} is not what this clipsync expects: is ${server} a ClipSync server of a matching version?`,
+      EXIT.GENERAL_FAILURE,
+      { error: 'Unexpected answer from the server', code: 'UNEXPECTED_RESPONSE' },
+    );
+  }
+  return networkError(server, error);
 }
 
 const firstLine = (text: string) => text.split(/\r?\n/, 1)[0] ?? '';

@@ -1,12 +1,11 @@
-import type { BillingInterval, PlanId } from '@clipsync/shared';
+import { BILLING_ENDPOINTS, type BillingInterval, type PlanId } from '@clipsync/shared';
 import { call } from './client';
-import { billingEndpoints } from './endpoints';
 
 /** The billing calls; screens reach them through the hooks in billing-queries.ts and billing-mutations.ts. */
 export const billingApi = {
-  config: () => call(billingEndpoints.config),
-  get: () => call(billingEndpoints.get),
+  config: () => call(BILLING_ENDPOINTS.config),
+  get: () => call(BILLING_ENDPOINTS.get),
   startCheckout: (plan: PlanId, interval: BillingInterval) =>
-    call(billingEndpoints.checkout, { body: { plan, interval } }),
-  openPortal: () => call(billingEndpoints.portal),
+    call(BILLING_ENDPOINTS.checkout, { body: { plan, interval } }),
+  openPortal: () => call(BILLING_ENDPOINTS.portal),
 };

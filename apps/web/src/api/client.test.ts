@@ -1,7 +1,7 @@
+import { AUTH_ENDPOINTS, CLIP_ENDPOINTS } from '@clipsync/shared';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { makeClip, testUser as user } from '../test/fixtures';
 import { ApiError, call } from './client';
-import { authEndpoints, clipEndpoints } from './endpoints';
 import { sessionStore } from './session-store';
 
 const respond = (status: number, body: unknown) =>
@@ -26,7 +26,7 @@ describe('call', () => {
     const fetchMock = respond(201, clip);
     vi.stubGlobal('fetch', fetchMock);
     sessionStore.save(user, { access_token: 'token-123', refresh_token: 'r', expires_at: 9_999_999_999 });
-    await expect(call(clipEndpoints.create, { body: { content: 'x' } })).resolves.toEqual(clip);
+    await expect(call(CLIP_ENDPOINTS.create, { body: { content: 'x' } })).resolves.toEqual(clip);
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/clipboard');
     expect(init.method).toBe('POST');
@@ -36,7 +36,7 @@ describe('call', () => {
 
   test("a failed call throws ApiError with the server's error text and code", async () => {
     vi.stubGlobal('fetch', respond(403, { error: 'Please confirm your email', code: 'EMAIL_NOT_CONFIRMED' }));
-    const error = await call(authEndpoints.login, { body: { email: 'a@example.com', password: 'x' } }).catch(
+    const error = await call(AUTH_ENDPOINTS.login, { body: { email: 'a@example.com', password: 'x' } }).catch(
       (caught: unknown) => caught,
     );
     expect(error).toBeInstanceOf(ApiError);
@@ -45,20 +45,20 @@ describe('call', () => {
 
   test('a failure without the error body still becomes an ApiError', async () => {
     vi.stubGlobal('fetch', respond(502, undefined));
-    await expect(call(authEndpoints.me)).rejects.toMatchObject({ status: 502, code: 'HTTP_ERROR' });
+    await expect(call(AUTH_ENDPOINTS.me)).rejects.toMatchObject({ status: 502, code: 'HTTP_ERROR' });
   });
 
   test('204 resolves to undefined', async () => {
     const fetchMock = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(call(clipEndpoints.remove, { params: { id: 'clip/1' } })).resolves.toBeUndefined();
+    await expect(call(CLIP_ENDPOINTS.remove, { params: { id: 'clip/1' } })).resolves.toBeUndefined();
     expect(fetchMock.mock.calls[0]).toEqual(['/api/clipboard/clip%2F1', expect.objectContaining({ method: 'DELETE' })]);
   });
 
   test('keepalive goes to fetch, so a call sent as the page hides outlives it', async () => {
     const fetchMock = vi.fn().mockResolvedValue(new Response(null, { status: 204 }));
     vi.stubGlobal('fetch', fetchMock);
-    await call(clipEndpoints.remove, { params: { id: 'clip-1' }, keepalive: true });
+    await call(CLIP_ENDPOINTS.remove, { params: { id: 'clip-1' }, keepalive: true });
     expect((fetchMock.mock.calls[0] as [string, RequestInit])[1].keepalive).toBe(true);
   });
 
@@ -70,7 +70,7 @@ describe('call', () => {
       .mockResolvedValueOnce(json(200, { accessToken: 'new', refreshToken: 'r2', expiresAt: 9_999_999_999 }))
       .mockResolvedValueOnce(json(200, [clip]));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(call(clipEndpoints.history, { query: 'limit=20' })).resolves.toEqual([clip]);
+    await expect(call(CLIP_ENDPOINTS.history, { query: { limit: 20 } })).resolves.toEqual([clip]);
     expect((fetchMock.mock.calls[1] as [string, RequestInit])[1].headers).toEqual({ 'x-refresh-token': 'r1' });
     expect((fetchMock.mock.calls[2] as [string, RequestInit])[1].headers).toMatchObject({
       Authorization: 'Bearer new',
@@ -90,7 +90,7 @@ describe('call', () => {
     const expired = vi.fn();
     window.addEventListener('auth:session-expired', expired);
     // The refresh's error is passed on, with the server's text.
-    await expect(call(authEndpoints.me)).rejects.toMatchObject({
+    await expect(call(AUTH_ENDPOINTS.me)).rejects.toMatchObject({
       status: 401,
       message: 'Invalid or expired refresh token',
     });
@@ -111,7 +111,7 @@ describe('call', () => {
         .mockResolvedValueOnce(json(401, { error: 'Authentication required', code: 'UNAUTHORIZED' }))
         .mockImplementationOnce(refresh),
     );
-    await expect(call(authEndpoints.me)).rejects.toMatchObject({ status: 401, message: 'Token refresh failed' });
+    await expect(call(AUTH_ENDPOINTS.me)).rejects.toMatchObject({ status: 401, message: 'Token refresh failed' });
     expect(sessionStore.getSession()).toBeNull();
   });
 
@@ -119,7 +119,7 @@ describe('call', () => {
     sessionStore.save(user, { access_token: 'old', refresh_token: '', expires_at: 9_999_999_999 });
     const fetchMock = vi.fn().mockResolvedValue(json(401, { error: 'Authentication required', code: 'UNAUTHORIZED' }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(call(authEndpoints.me)).rejects.toMatchObject({ status: 401, message: 'No refresh token available' });
+    await expect(call(AUTH_ENDPOINTS.me)).rejects.toMatchObject({ status: 401, message: 'No refresh token available' });
     expect(fetchMock).toHaveBeenCalledOnce();
   });
 
@@ -128,7 +128,7 @@ describe('call', () => {
     vi.stubGlobal('fetch', fetchMock);
     const expired = vi.fn();
     window.addEventListener('auth:session-expired', expired);
-    await expect(call(clipEndpoints.history, { query: 'limit=20' })).rejects.toMatchObject({
+    await expect(call(CLIP_ENDPOINTS.history, { query: { limit: 20 } })).rejects.toMatchObject({
       status: 401,
       message: 'No session available',
     });
@@ -143,15 +143,19 @@ describe('call', () => {
       .fn()
       .mockResolvedValue(json(401, { error: 'Invalid credentials', code: 'INVALID_CREDENTIALS' }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(call(authEndpoints.login, { body: { email: 'a@example.com', password: 'x' } })).rejects.toMatchObject({
-      message: 'Invalid credentials',
-    });
+    await expect(call(AUTH_ENDPOINTS.login, { body: { email: 'a@example.com', password: 'x' } })).rejects.toMatchObject(
+      {
+        message: 'Invalid credentials',
+      },
+    );
     expect(fetchMock).toHaveBeenCalledOnce();
   });
 
   test("a refused sign-in carries the tries left, and the lock's wait", async () => {
     const login = () =>
-      call(authEndpoints.login, { body: { email: 'a@example.com', password: 'x' } }).catch((caught: unknown) => caught);
+      call(AUTH_ENDPOINTS.login, { body: { email: 'a@example.com', password: 'x' } }).catch(
+        (caught: unknown) => caught,
+      );
     vi.stubGlobal(
       'fetch',
       respond(401, { error: 'Invalid credentials', code: 'INVALID_CREDENTIALS', attemptsLeft: 2 }),
@@ -164,12 +168,12 @@ describe('call', () => {
   test('x-access-token on a response replaces the stored access token', async () => {
     sessionStore.save(user, { access_token: 'old', refresh_token: 'r1', expires_at: 1 });
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(200, { user }, { 'x-access-token': 'renewed' })));
-    await call(authEndpoints.me);
+    await call(AUTH_ENDPOINTS.me);
     expect(sessionStore.getSession()?.access_token).toBe('renewed');
   });
 
   test('an answer outside its contract fails loudly in development and tests', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(json(200, { user: { id: 'u1' } })));
-    await expect(call(authEndpoints.me)).rejects.toThrow(/GET \/auth\/me answered outside its contract/);
+    await expect(call(AUTH_ENDPOINTS.me)).rejects.toThrow(/GET \/auth\/me answered outside its contract/);
   });
 });

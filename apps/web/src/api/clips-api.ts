@@ -1,7 +1,6 @@
-import type { Clip, UpdateClipShareRequest } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, type Clip, type UpdateClipShareRequest } from '@clipsync/shared';
 import { toHistoryQuery, type ClipFilters } from '../lib/clip-filters';
 import { ApiError, call, callWithHeaders, fetchFile, upload, type ProgressListener } from './client';
-import { clipEndpoints } from './endpoints';
 
 export interface ClipPage {
   clips: Clip[];
@@ -25,27 +24,27 @@ export interface PageRequest {
 export const clipsApi = {
   async history(filters: ClipFilters, page: PageRequest): Promise<ClipPage> {
     const query = toHistoryQuery(filters, page);
-    const { body, headers } = await callWithHeaders(clipEndpoints.history, { query });
+    const { body, headers } = await callWithHeaders(CLIP_ENDPOINTS.history, { query });
     return pageFrom(body, headers, Number(headers.get('x-total-count') ?? body.length));
   },
   async favorites(filters: ClipFilters, page: PageRequest): Promise<ClipPage> {
     const query = toHistoryQuery({ ...filters, favorite: null }, page);
-    const { body, headers } = await callWithHeaders(clipEndpoints.favorites, { query });
+    const { body, headers } = await callWithHeaders(CLIP_ENDPOINTS.favorites, { query });
     return pageFrom(body.clips, headers, body.total);
   },
-  stats: () => call(clipEndpoints.stats),
-  get: (id: string) => call(clipEndpoints.get, { params: { id } }),
+  stats: () => call(CLIP_ENDPOINTS.stats),
+  get: (id: string) => call(CLIP_ENDPOINTS.get, { params: { id } }),
   /** The clip again, for a page already showing it: the same visit, so not another entry in its view log. */
-  refresh: (id: string) => call(clipEndpoints.get, { params: { id }, query: 'refresh=true' }),
+  refresh: (id: string) => call(CLIP_ENDPOINTS.get, { params: { id }, query: { refresh: 'true' } }),
   /** `encrypted`: the content is an envelope of docs/encryption.md, and the clip stays end-to-end encrypted. */
   create: (content = '', { encrypted = false } = {}) =>
-    call(clipEndpoints.create, { body: encrypted ? { content, encrypted } : { content } }),
+    call(CLIP_ENDPOINTS.create, { body: encrypted ? { content, encrypted } : { content } }),
   update: (id: string, content: string, version?: number) =>
-    call(clipEndpoints.update, { params: { id }, body: { content, version } }),
-  remove: (id: string) => call(clipEndpoints.remove, { params: { id } }),
-  toggleFavorite: (id: string) => call(clipEndpoints.toggleFavorite, { params: { id } }),
+    call(CLIP_ENDPOINTS.update, { params: { id }, body: { content, version } }),
+  remove: (id: string) => call(CLIP_ENDPOINTS.remove, { params: { id } }),
+  toggleFavorite: (id: string) => call(CLIP_ENDPOINTS.toggleFavorite, { params: { id } }),
   uploadFile: (id: string, file: File, onProgress?: ProgressListener) =>
-    upload(clipEndpoints.uploadFile, { params: { id }, file, onProgress }),
+    upload(CLIP_ENDPOINTS.uploadFile, { params: { id }, file, onProgress }),
   /**
    * A stored file's bytes as they arrive, from its `url` (which carries any grant): an end-to-end encrypted
    * file is opened in the browser. `headBytes` asks for the start only, for its sealed name; a server that
@@ -56,11 +55,11 @@ export const clipsApi = {
     if (!response.body) throw new ApiError('', response.status, 'HTTP_ERROR');
     return response.body;
   },
-  removeFile: (id: string, fileId: string) => call(clipEndpoints.removeFile, { params: { id, fileId } }),
+  removeFile: (id: string, fileId: string) => call(CLIP_ENDPOINTS.removeFile, { params: { id, fileId } }),
   /** "Show clip": spends a view of a limited link and answers the clip with its view grant. */
-  open: (id: string, password?: string) => call(clipEndpoints.open, { params: { id }, body: { password } }),
+  open: (id: string, password?: string) => call(CLIP_ENDPOINTS.open, { params: { id }, body: { password } }),
   updateShare: (id: string, settings: UpdateClipShareRequest) =>
-    call(clipEndpoints.updateShare, { params: { id }, body: settings }),
-  removeShare: (id: string) => call(clipEndpoints.removeShare, { params: { id } }),
-  views: (id: string) => call(clipEndpoints.views, { params: { id } }),
+    call(CLIP_ENDPOINTS.updateShare, { params: { id }, body: settings }),
+  removeShare: (id: string) => call(CLIP_ENDPOINTS.removeShare, { params: { id } }),
+  views: (id: string) => call(CLIP_ENDPOINTS.views, { params: { id } }),
 };

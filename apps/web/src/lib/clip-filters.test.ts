@@ -1,15 +1,18 @@
+import { encodeQuery } from '@clipsync/shared';
 import { describe, expect, test } from 'vitest';
 import { hasActiveFilters, NO_FILTERS, pageCount, toHistoryQuery } from './clip-filters';
 
 describe('toHistoryQuery', () => {
   test('no filters sends only the page', () => {
-    expect(toHistoryQuery(NO_FILTERS, { limit: 20, offset: 40 })).toBe('limit=20&offset=40');
+    expect(encodeQuery(toHistoryQuery(NO_FILTERS, { limit: 20, offset: 40 }))).toBe('limit=20&offset=40');
   });
 
   test('every active filter goes to the server, search trimmed', () => {
-    const query = toHistoryQuery(
-      { search: '  report ', type: 'file', favorite: false, dateRange: 'week' },
-      { limit: 50, offset: 0 },
+    const query = encodeQuery(
+      toHistoryQuery(
+        { search: '  report ', type: 'file', favorite: false, dateRange: 'week' },
+        { limit: 50, offset: 0 },
+      ),
     );
     expect(Object.fromEntries(new URLSearchParams(query))).toEqual({
       limit: '50',

@@ -1,4 +1,4 @@
-import type { ClipDateRange, ClipTypeFilter } from '@clipsync/shared';
+import type { CLIP_ENDPOINTS, ClipDateRange, ClipTypeFilter, QueryOf } from '@clipsync/shared';
 
 /** The filters of the clip lists: search text, type, favourite and date range. */
 export interface ClipFilters {
@@ -16,14 +16,22 @@ export function hasActiveFilters(filters: ClipFilters): boolean {
   );
 }
 
-/** The history query string the server filters and pages by (docs/features.md, Clips). */
-export function toHistoryQuery(filters: ClipFilters, page: { limit: number; offset: number }): string {
-  const params = new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) });
-  if (filters.search.trim()) params.set('search', filters.search.trim());
-  if (filters.type !== 'all') params.set('type', filters.type);
-  if (filters.favorite !== null) params.set('favorite', String(filters.favorite));
-  if (filters.dateRange !== 'all') params.set('range', filters.dateRange);
-  return params.toString();
+/**
+ * The history query the server filters and pages by (docs/features.md, Clips): only the filters that narrow,
+ * so the default list's address stays `limit=…&offset=…`.
+ */
+export function toHistoryQuery(
+  filters: ClipFilters,
+  page: { limit: number; offset: number },
+): QueryOf<typeof CLIP_ENDPOINTS.history> {
+  return {
+    limit: page.limit,
+    offset: page.offset,
+    search: filters.search.trim() || undefined,
+    type: filters.type !== 'all' ? filters.type : undefined,
+    favorite: filters.favorite === null ? undefined : filters.favorite ? 'true' : 'false',
+    range: filters.dateRange !== 'all' ? filters.dateRange : undefined,
+  };
 }
 
 /** Pages for a total; an empty list is still "Page 1 of 1". */

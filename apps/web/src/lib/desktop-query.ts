@@ -1,18 +1,14 @@
-import type { DesktopPosition, DesktopTarget } from '@clipsync/shared';
+import type { DESKTOP_ENDPOINTS, DesktopPosition, DesktopTarget, QueryOf } from '@clipsync/shared';
 
 /** Which desktop a call acts on, as its query: the share token of a shared desktop's page, else nothing. */
-export function toDesktopTargetQuery(target: DesktopTarget): string {
-  const query = new URLSearchParams();
-  if (target.desktopId) query.set('desktopId', target.desktopId);
-  return query.toString();
+export function toDesktopTargetQuery(target: DesktopTarget): QueryOf<typeof DESKTOP_ENDPOINTS.removeItem> {
+  return { desktopId: target.desktopId || undefined };
 }
 
 /** A raw-body upload's query: the desktop it goes to and where its block lands, as the multipart form's fields would. */
-export function toDesktopUploadQuery(target: DesktopTarget, position?: DesktopPosition): string {
-  const query = new URLSearchParams(toDesktopTargetQuery(target));
-  if (position) {
-    query.set('x', String(position.x));
-    query.set('y', String(position.y));
-  }
-  return query.toString();
+export function toDesktopUploadQuery(
+  target: DesktopTarget,
+  position?: DesktopPosition,
+): QueryOf<typeof DESKTOP_ENDPOINTS.uploadFile> {
+  return { ...toDesktopTargetQuery(target), x: position?.x, y: position?.y };
 }

@@ -1,3 +1,4 @@
+import { encodeQuery } from '@clipsync/shared';
 import { describe, expect, test } from 'vitest';
 import {
   countActiveRoomFilters,
@@ -10,13 +11,15 @@ import {
 
 describe('room filters', () => {
   test('the list query always carries the sort, and only the filters that narrow', () => {
-    expect(toRoomListQuery(NO_ROOM_FILTERS, { limit: 50, offset: 0 })).toBe(
+    expect(encodeQuery(toRoomListQuery(NO_ROOM_FILTERS, { limit: 50, offset: 0 }))).toBe(
       'sort=updated_at&order=desc&limit=50&offset=0',
     );
     expect(
-      toRoomListQuery(
-        { search: '  team ', privacy: 'private', size: 'large', sort: 'member_count', order: 'asc' },
-        { limit: 50, offset: 50 },
+      encodeQuery(
+        toRoomListQuery(
+          { search: '  team ', privacy: 'private', size: 'large', sort: 'member_count', order: 'asc' },
+          { limit: 50, offset: 50 },
+        ),
       ),
     ).toBe('sort=member_count&order=asc&limit=50&offset=50&search=team&privacy=private&size=large');
   });
@@ -29,14 +32,16 @@ describe('room filters', () => {
   });
 
   test('the content query sends the viewer’s offset from UTC for the date ranges', () => {
-    expect(toRoomContentQuery(NO_CONTENT_FILTERS, { limit: 20, offset: 0 }, 0)).toBe(
+    expect(encodeQuery(toRoomContentQuery(NO_CONTENT_FILTERS, { limit: 20, offset: 0 }, 0))).toBe(
       'sort=date&order=desc&limit=20&offset=0',
     );
     expect(
-      toRoomContentQuery(
-        { search: 'a.png', type: 'file', user: 'u1', range: 'today', sort: 'user', order: 'asc' },
-        { limit: 20, offset: 20 },
-        -60,
+      encodeQuery(
+        toRoomContentQuery(
+          { search: 'a.png', type: 'file', user: 'u1', range: 'today', sort: 'user', order: 'asc' },
+          { limit: 20, offset: 20 },
+          -60,
+        ),
       ),
     ).toBe('sort=user&order=asc&limit=20&offset=20&search=a.png&type=file&user=u1&range=today&tzOffset=-60');
     expect(hasActiveContentFilters(NO_CONTENT_FILTERS)).toBe(false);

@@ -1,4 +1,4 @@
-import type { RoomContentRange } from '@clipsync/shared';
+import type { QueryOf, ROOM_ENDPOINTS, RoomContentRange } from '@clipsync/shared';
 
 /** The Rooms list filter panel; by default the last active room comes first. */
 export interface RoomListFilters {
@@ -22,17 +22,20 @@ export function countActiveRoomFilters(filters: RoomListFilters): number {
   return [filters.search.trim() !== '', filters.privacy !== 'all', filters.size !== 'all'].filter(Boolean).length;
 }
 
-export function toRoomListQuery(filters: RoomListFilters, page: { limit: number; offset: number }): string {
-  const params = new URLSearchParams({
+/** The list query: always the sort, then the page, then only the filters that narrow. */
+export function toRoomListQuery(
+  filters: RoomListFilters,
+  page: { limit: number; offset: number },
+): QueryOf<typeof ROOM_ENDPOINTS.list> {
+  return {
     sort: filters.sort,
     order: filters.order,
-    limit: String(page.limit),
-    offset: String(page.offset),
-  });
-  if (filters.search.trim()) params.set('search', filters.search.trim());
-  if (filters.privacy !== 'all') params.set('privacy', filters.privacy);
-  if (filters.size !== 'all') params.set('size', filters.size);
-  return params.toString();
+    limit: page.limit,
+    offset: page.offset,
+    search: filters.search.trim() || undefined,
+    privacy: filters.privacy !== 'all' ? filters.privacy : undefined,
+    size: filters.size !== 'all' ? filters.size : undefined,
+  };
 }
 
 /** The room content filter bar; by default the newest content comes first. `user` is an author's id. */
@@ -66,20 +69,16 @@ export function toRoomContentQuery(
   filters: RoomContentFilters,
   page: { limit: number; offset: number },
   timezoneOffset = new Date().getTimezoneOffset(),
-): string {
-  const params = new URLSearchParams({
+): QueryOf<typeof ROOM_ENDPOINTS.get> {
+  return {
     sort: filters.sort,
     order: filters.order,
-    limit: String(page.limit),
-    offset: String(page.offset),
-  });
-  if (filters.search.trim()) params.set('search', filters.search.trim());
-  if (filters.type !== 'all') params.set('type', filters.type);
-  if (filters.user) params.set('user', filters.user);
-  if (filters.range !== 'all') params.set('range', filters.range);
-  if (timezoneOffset !== 0) params.set('tzOffset', String(timezoneOffset));
-  return params.toString();
+    limit: page.limit,
+    offset: page.offset,
+    search: filters.search.trim() || undefined,
+    type: filters.type !== 'all' ? filters.type : undefined,
+    user: filters.user || undefined,
+    range: filters.range !== 'all' ? filters.range : undefined,
+    tzOffset: timezoneOffset !== 0 ? timezoneOffset : undefined,
+  };
 }
-
-export const toPageQuery = (page: { limit: number; offset: number }) =>
-  new URLSearchParams({ limit: String(page.limit), offset: String(page.offset) }).toString();

@@ -32,7 +32,7 @@ ${COMMON_USAGE}
       throw usageError(`--limit takes a whole number from ${LIMIT.minValue} to ${LIMIT.maxValue}`);
     }
     const client = await signedInClient(io);
-    const { data: clips, headers } = await client.callWithHeaders(CLIP_ENDPOINTS.history, {
+    const { body: clips, headers } = await client.callWithHeaders(CLIP_ENDPOINTS.history, {
       query: { limit: limit.data, search: values.search },
     });
     const total = Number(headers.get('x-total-count') ?? clips.length);

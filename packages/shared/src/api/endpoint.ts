@@ -37,6 +37,11 @@ export interface ApiEndpoint {
    * ignores a token instead, whatever its scopes.
    */
   scope?: EndpointScope;
+  /**
+   * A 401 here is the answer to what was typed (a password, a token), not an expired session: a client
+   * must not renew its session and ask again.
+   */
+  credentialCheck?: boolean;
 }
 
 /** Keeps each endpoint's own literal types (its path above all) while checking it is an ApiEndpoint. */

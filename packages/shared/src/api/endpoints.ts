@@ -127,10 +127,16 @@ import { SELF_SCOPE, defineEndpoints } from './endpoint';
 
 /** Accounts and sessions. Every answer of these comes as JSON except the mailed link's redirect. */
 export const AUTH_ENDPOINTS = defineEndpoints({
-  register: { method: 'POST', path: '/auth/register', body: RegisterRequest, response: MessageResponse },
-  login: { method: 'POST', path: '/auth/login', body: LoginRequest, response: LoginResponse },
+  register: {
+    method: 'POST',
+    path: '/auth/register',
+    body: RegisterRequest,
+    response: MessageResponse,
+    credentialCheck: true,
+  },
+  login: { method: 'POST', path: '/auth/login', body: LoginRequest, response: LoginResponse, credentialCheck: true },
   /** The refresh token goes in its header (REFRESH_TOKEN_HEADER), never in a body or the query. */
-  refresh: { method: 'POST', path: '/auth/refresh', response: RefreshResponse },
+  refresh: { method: 'POST', path: '/auth/refresh', response: RefreshResponse, credentialCheck: true },
   logout: { method: 'POST', path: '/auth/logout', response: MessageResponse },
   me: { method: 'GET', path: '/auth/me', response: MeResponse },
   forgotPassword: {
@@ -138,6 +144,7 @@ export const AUTH_ENDPOINTS = defineEndpoints({
     path: '/auth/forgot-password',
     body: ForgotPasswordRequest,
     response: MessageResponse,
+    credentialCheck: true,
   },
   resetPassword: {
     method: 'POST',

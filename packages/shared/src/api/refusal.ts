@@ -1,0 +1,27 @@
+import { ErrorBody } from '../errors';
+import { ApiError, NO_SERVER_BODY_CODE } from './api-error';
+
+/** A refused answer as an ApiError: the server's `{ error, code }` and the extra facts it carries. */
+export async function apiErrorOf(response: Response): Promise<ApiError> {
+  const parsed = ErrorBody.safeParse(await response.json().catch(() => null));
+  if (parsed.success) {
+    const { error, code, requiredPlan, current, attemptsLeft, retryAfterSeconds, deviceIds } = parsed.data;
+    const attempts = { attemptsLeft, retryAfterSeconds };
+    return new ApiError(error, response.status, code, requiredPlan, current, attempts, deviceIds, response.statusText);
+  }
+  // No server text (a proxy's HTML page, say): an empty message lets each client use its own fallback
+  // words ('Login failed' and the like, in the reader's language) rather than an English status line.
+  return new ApiError('', response.status, NO_SERVER_BODY_CODE, undefined, undefined, {}, [], response.statusText);
+}
+
+/** A 2xx answer that its endpoint's schema does not describe: client and server disagree on the contract. */
+export class AnswerOutsideContractError extends Error {
+  override name = 'AnswerOutsideContractError';
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly issues: string,
+  ) {
+    super(`${method} ${path} answered outside its contract:\n${issues}`);
+  }
+}
