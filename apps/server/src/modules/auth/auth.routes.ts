@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linkOriginOf } from '../../lib/link-origin';
-import { createAttemptLimiter, limitFailures, limitPerBodyField } from '../../plugins/attempt-limiter';
+import { createAttemptLimiter, limitFailures, limitPerBodyField } from '../../lib/attempt-limiter';
 import { requireSignedIn } from '../../lib/actor';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { areaRoutes } from '../../lib/api-route';

@@ -9,7 +9,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { clips, type clipFiles } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { EntitlementGate } from '../../lib/entitlements';
-import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
+import { createAttemptLimiter, type AttemptLimiter } from '../../lib/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
 import type { AppContext } from '../define-module';
 import { createClipViewGrants, type ClipViewGrants } from './clip-view-grants';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { deviceSends } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
-import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
+import { createAttemptLimiter, type AttemptLimiter } from '../../lib/attempt-limiter';
 import { createSocketPresence, type DevicePresence } from '../devices/device-presence';
 import type { AppContext } from '../define-module';
 

@@ -10,7 +10,7 @@ import type { personalAccessTokens, users } from '../../db/schema';
 import { createNetworkAddressOf } from '../../lib/client-address';
 import type { DomainEvents } from '../../lib/domain-events';
 import { networkFingerprint, networkKeyOf } from '../../lib/network-key';
-import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
+import { createAttemptLimiter, type AttemptLimiter } from '../../lib/attempt-limiter';
 import type { AppContext } from '../define-module';
 
 export interface TokensContext {

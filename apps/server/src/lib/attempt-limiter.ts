@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { AppError } from '../lib/app-error';
-import { FixedWindowCounters } from '../lib/fixed-window-counters';
+import { AppError } from './app-error';
+import { FixedWindowCounters } from './fixed-window-counters';
 
 declare module 'fastify' {
   interface FastifyRequest {
