@@ -25,6 +25,26 @@ export interface AttemptLimiter {
   left(key: string): Promise<number>;
 }
 
+/** How many attempts one key may make in a window. */
+export interface AttemptLimit {
+  max: number;
+  windowMs: number;
+  /**
+   * Counted by this node alone even when nodes share counters: what only this node sees (one socket's
+   * events), where a round trip to Redis per event would cost more than the limit guards.
+   */
+  isNodeLocal?: boolean;
+}
+
+/** The one way an area gets a limiter (AppContext's `attemptLimiter`): shared across nodes when they can be. */
+export type AttemptLimiterFactory = (limit: AttemptLimit) => AttemptLimiter;
+
+/** The app's factory: counters in `redis` (REDIS_URL) when there is one, else in this node's memory. */
+export function attemptLimitersOn(redis: Redis | undefined): AttemptLimiterFactory {
+  return ({ max, windowMs, isNodeLocal }) =>
+    createAttemptLimiter({ max, windowMs, redis: isNodeLocal ? undefined : redis });
+}
+
 export function createAttemptLimiter(options: { max: number; windowMs: number; redis?: Redis }): AttemptLimiter {
   const { max, windowMs, redis } = options;
   const secondsLeft = (ttlMs: number) => Math.ceil(Math.max(ttlMs, 1000) / 1000);

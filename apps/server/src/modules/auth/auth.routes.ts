@@ -1,10 +1,9 @@
 import { AUTH_ENDPOINTS, ErrorBody, REFRESH_TOKEN_HEADER } from '@clipsync/shared';
-import type { Redis } from 'ioredis';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linkOriginOf } from '../../lib/link-origin';
-import { createAttemptLimiter, limitFailures, limitPerBodyField } from '../../lib/attempt-limiter';
+import { limitFailures, limitPerBodyField } from '../../lib/attempt-limiter';
 import { requireSignedIn } from '../../lib/actor';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { areaRoutes } from '../../lib/api-route';
@@ -15,10 +14,6 @@ import { revokeSession, rotateRefreshToken } from './sessions.service';
 
 /** Per client address: generous for people, tight for scripts. Per e-mail limits guard each account. */
 const PER_IP_WINDOW = '15 minutes';
-const PER_EMAIL = { max: 8, windowMs: 15 * 60_000 } as const;
-/** Wrong passwords: 8 per account from one address, and a ceiling of 50 per account from all addresses. */
-const LOGIN_FAILURES_PER_CLIENT = { max: 8, windowMs: 15 * 60_000 } as const;
-const LOGIN_FAILURES_PER_ACCOUNT = { max: 50, windowMs: 15 * 60_000 } as const;
 
 const emailOf = (request: FastifyRequest) => (request.body as { email?: unknown } | undefined)?.email;
 const errors = { 401: ErrorBody, 403: ErrorBody };
@@ -26,20 +21,16 @@ const RefreshHeaders = z.object({ [REFRESH_TOKEN_HEADER]: z.string().min(1).max(
 const route = areaRoutes({ tags: ['auth'], access: 'public' });
 const api = AUTH_ENDPOINTS;
 
-export const authRoutes: FastifyPluginAsyncZod<{
-  ctx: AuthContext;
-  counterRedis: Redis | undefined;
-  attemptsPerIp: number;
-}> = async (app, { ctx, counterRedis, attemptsPerIp }) => {
-  const PER_IP = { max: attemptsPerIp, timeWindow: PER_IP_WINDOW };
-  const perEmail = limitPerBodyField(createAttemptLimiter({ ...PER_EMAIL, redis: counterRedis }), 'email');
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (app, { ctx }) => {
+  const PER_IP = { max: ctx.attemptsPerIp, timeWindow: PER_IP_WINDOW };
+  const perEmail = limitPerBodyField(ctx.attempts.perEmail, 'email');
   const loginFailures = limitFailures([
     {
-      limiter: createAttemptLimiter({ ...LOGIN_FAILURES_PER_CLIENT, redis: counterRedis }),
+      limiter: ctx.attempts.loginFailuresPerClient,
       keyOf: (request) => `login-failures:${String(emailOf(request))}:${limitKeyOf(request.ip)}`,
     },
     {
-      limiter: createAttemptLimiter({ ...LOGIN_FAILURES_PER_ACCOUNT, redis: counterRedis }),
+      limiter: ctx.attempts.loginFailuresPerAccount,
       keyOf: (request) => `login-failures:${String(emailOf(request))}`,
     },
   ]);

@@ -10,7 +10,7 @@ import type { personalAccessTokens, users } from '../../db/schema';
 import { createNetworkAddressOf } from '../../lib/client-address';
 import type { DomainEvents } from '../../lib/domain-events';
 import { networkFingerprint, networkKeyOf } from '../../lib/network-key';
-import { createAttemptLimiter, type AttemptLimiter } from '../../lib/attempt-limiter';
+import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { AppContext } from '../define-module';
 
 export interface TokensContext {
@@ -46,8 +46,7 @@ export function createTokensContext(ctx: AppContext): TokensContext {
 }
 
 export function createDeviceContext(ctx: AppContext): DeviceContext {
-  const limiter = (max: number) =>
-    createAttemptLimiter({ max, windowMs: DEVICE_CODE_MISSES_WINDOW_MS, redis: ctx.counterRedis });
+  const limiter = (max: number) => ctx.attemptLimiter({ max, windowMs: DEVICE_CODE_MISSES_WINDOW_MS });
   const networkAddressOf = createNetworkAddressOf(ctx.config.trustProxy);
   return {
     ...createTokensContext(ctx),
