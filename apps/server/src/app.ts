@@ -21,6 +21,7 @@ import { createPersonalTokenAuth } from './modules/tokens/token-auth';
 import { tokensModule } from './modules/tokens/tokens.module';
 import { deviceSignInModule } from './modules/device-sign-in/device-sign-in.module';
 import { clipsModule } from './modules/clips/clips.module';
+import { attemptLimitersOn } from './lib/attempt-limiter';
 import { registerModules, type AppContext } from './modules/define-module';
 import { devModule } from './modules/dev/dev.module';
 import { healthModule } from './modules/health/health.module';
@@ -221,6 +222,7 @@ export async function buildApp(
     mailer,
     realtime,
     counterRedis,
+    attemptLimiter: attemptLimitersOn(counterRedis),
     serverSecret,
     sessions,
     entitlements: createEntitlements(database.db, config.billing !== undefined),

@@ -1,4 +1,5 @@
-import type { ApiEndpoint, HttpMethod } from '@clipsync/shared';
+import { ErrorBody, type ApiEndpoint, type HttpMethod } from '@clipsync/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 /**
@@ -10,24 +11,64 @@ export interface ServerEndpoint extends Omit<ApiEndpoint, 'method'> {
 }
 
 /**
- * The `security` of a route that serves signed-out callers too, and reads the caller's bearer when one is
- * sent (a signed-in owner sees more, a token's scope is checked). A route that needs a sign-in declares
- * `[{ bearer: [] }]`; one that declares neither is public, and ignores a personal access token.
+ * Who may call a route, which its OpenAPI `security` says and plugins/authenticate.ts reads: `signed-in`
+ * needs a bearer; `sign-in-optional` serves signed-out callers too, and reads the bearer when one is sent
+ * (a signed-in owner sees more, a token's scope is checked); `public` ignores a personal access token.
  */
-export const SIGN_IN_OPTIONAL: Array<Record<string, string[]>> = [{ bearer: [] }, {}];
+export type RouteAccess = 'signed-in' | 'sign-in-optional' | 'public';
 
-/** What a route adds to its entry's schemas: the OpenAPI words and its error answers. */
+const SECURITY_OF: Record<RouteAccess, Array<Record<string, string[]>> | undefined> = {
+  'signed-in': [{ bearer: [] }],
+  'sign-in-optional': [{ bearer: [] }, {}],
+  public: undefined,
+};
+
+/** What every route of an area shares, declared once by its routes file (`areaRoutes`). */
+export interface AreaDeclaration {
+  tags: string[];
+  access: RouteAccess;
+}
+
+/** What a route adds to its entry's schemas: the OpenAPI words and its own error answers. */
 export interface RouteSchemaExtras {
   tags?: string[];
   summary?: string;
-  security?: Array<Record<string, string[]>>;
+  /** Public unless said (a route of an area declared by `areaRoutes` takes the area's). */
+  access?: RouteAccess;
   consumes?: string[];
   headers?: z.ZodType;
+  /** The answers of the route's own rules (a 404, a 409); the kit adds those every route may give. */
   response?: Record<number, z.ZodType>;
   /** A file download that answers a `Range` with 206 (documented beside the whole file's 200). */
   ranges?: boolean;
   /** A multipart upload's fields beside `file`, for the document (the route parses them itself). */
   uploadFields?: z.ZodObject;
+}
+
+type ErrorAnswers<Status extends number> = { [S in Status]: typeof ErrorBody };
+/**
+ * The answers any route may give, whatever its own rules: a request it can not take (400, where it takes
+ * any input), the per-address limit every route is under (429), a fault (500); a missing or refused bearer
+ * (401) where a sign-in is needed, and a token's scope or a policy (403) wherever a bearer is read.
+ */
+type CommonErrors<Access> = ErrorAnswers<400 | 429 | 500> &
+  (Access extends 'signed-in'
+    ? ErrorAnswers<401 | 403>
+    : Access extends 'sign-in-optional'
+      ? ErrorAnswers<403>
+      : unknown);
+
+/** Methods whose body Fastify parses, so that even a route without a body schema may refuse one. */
+const BODY_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function commonErrorsOf(endpoint: ServerEndpoint, extras: RouteSchemaExtras, access: RouteAccess) {
+  const takesInput =
+    [endpoint.method].flat().some((method) => BODY_METHODS.has(method)) ||
+    Boolean(endpoint.params ?? endpoint.query ?? endpoint.body ?? extras.headers);
+  const statuses = takesInput ? [400, 429, 500] : [429, 500];
+  if (access === 'signed-in') statuses.push(401);
+  if (access !== 'public') statuses.push(403);
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
 }
 
 type StatusOf<E> = E extends { status: infer Status extends number } ? Status : 200;
@@ -40,34 +81,64 @@ type Field<E, Key extends string, As extends string> = E extends { [K in Key]: i
   ? { [K in As]: Schema }
   : unknown;
 
+type AccessOf<Extras> = Extras extends { access: infer Access extends RouteAccess } ? Access : 'public';
+
 type RouteSchema<E extends ServerEndpoint, Extras extends RouteSchemaExtras> = Omit<
   Extras,
-  'response' | 'ranges' | 'uploadFields'
-> &
-  Field<E, 'params', 'params'> &
+  'response' | 'ranges' | 'uploadFields' | 'access'
+> & { security?: Array<Record<string, string[]>> } & Field<E, 'params', 'params'> &
   Field<E, 'query', 'querystring'> &
-  Field<E, 'body', 'body'> & { response: SuccessOf<E> & (Extras extends { response: infer R } ? R : unknown) };
+  Field<E, 'body', 'body'> & {
+    response: SuccessOf<E> &
+      (Extras extends { response: infer Own extends object }
+        ? Omit<CommonErrors<AccessOf<Extras>>, keyof Own> & Own
+        : CommonErrors<AccessOf<Extras>>);
+  };
+
+/** Sets the entry's success status before the handler runs, so a handler only says another one. */
+const answering = (status: number) => async (_request: FastifyRequest, reply: FastifyReply) => {
+  reply.code(status);
+};
 
 /**
- * Fastify's route options for a table entry: its method, its path under `/api` and its schemas (the
- * success answer under its status, a 204 as `null`), with the route's own tags, security and error
- * answers. The route file adds its handler, limits and hooks.
+ * Fastify's route options for a table entry: its method, its path under `/api`, its schemas (the success
+ * answer under its status, a 204 as `null`) with the route's tags, security and error answers, and its
+ * success status set for the handler. The route file adds its handler, limits and other hooks.
  */
-export function routeFrom<const E extends ServerEndpoint, Extras extends RouteSchemaExtras>(
+export function routeFrom<const E extends ServerEndpoint, const Extras extends RouteSchemaExtras>(
   endpoint: E,
   extras: Extras,
-): { method: E['method']; url: E['path']; schema: RouteSchema<E, Extras> } {
-  const { response: errorAnswers, ranges, uploadFields, ...words } = extras;
+): {
+  method: E['method'];
+  url: E['path'];
+  schema: RouteSchema<E, Extras>;
+  onRequest?: ReturnType<typeof answering>;
+} {
+  const { response: ownAnswers, ranges, uploadFields, access = 'public', ...words } = extras;
   const schema: Record<string, unknown> = { ...words };
+  const security = SECURITY_OF[access];
+  if (security) schema.security = security;
   // Read by the OpenAPI transform only (plugins/openapi.ts), which removes them from the operation.
   if (ranges) schema['x-ranges'] = true;
   if (uploadFields) schema['x-upload-fields'] = uploadFields;
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.body) schema.body = endpoint.body;
-  const response: Record<number, z.ZodType> = {};
+  const response: Record<number, z.ZodType> = { ...commonErrorsOf(endpoint, extras, access) };
   if (endpoint.response !== undefined) response[endpoint.status ?? 200] = endpoint.response ?? z.null();
-  Object.assign(response, errorAnswers);
-  if (Object.keys(response).length > 0) schema.response = response;
-  return { method: endpoint.method, url: endpoint.path, schema: schema as RouteSchema<E, Extras> };
+  Object.assign(response, ownAnswers);
+  schema.response = response;
+  const route = { method: endpoint.method, url: endpoint.path, schema: schema as RouteSchema<E, Extras> };
+  return endpoint.status === undefined ? route : { ...route, onRequest: answering(endpoint.status) };
+}
+
+/**
+ * The area's `routeFrom`: its tags and access declared once, which a route may override (a signed-in
+ * route in an area read by link holders).
+ */
+export function areaRoutes<const Area extends AreaDeclaration>(area: Area) {
+  return <const E extends ServerEndpoint, const Extras extends RouteSchemaExtras = Record<never, never>>(
+    endpoint: E,
+    extras?: Extras,
+  ) => routeFrom(endpoint, { ...area, ...(extras as Extras) });
 }

@@ -9,6 +9,7 @@ import { API_BASE } from '@clipsync/shared';
 import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/env';
+import type { AttemptLimiterFactory } from '../lib/attempt-limiter';
 import type { Database, DatabaseHandle } from '../db/client';
 import type { DomainEvents } from '../lib/domain-events';
 import type { EntitlementGate } from '../lib/entitlements';
@@ -32,8 +33,10 @@ export interface AppContext {
   /** The transport behind `mail`; the dev outbox lists what it kept. */
   mailer: Mailer;
   realtime: Realtime;
-  /** Shared counters for limits across nodes (REDIS_URL), else undefined. */
+  /** Shared counters across nodes (REDIS_URL), else undefined: the limiters, the LAN registry. */
   counterRedis: Redis | undefined;
+  /** Every area's limits of attempts (a wrong password, a code guessed), counted in `counterRedis` when set. */
+  attemptLimiter: AttemptLimiterFactory;
   /**
    * JWT_SECRET (or the one generated and kept in DATA_DIR): signs access tokens, and keys the signed file
    * links and the network fingerprints (each through its own derived key).

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { MailQueue } from '../../mail/mail-queue';
 import type { AppContext } from '../define-module';
@@ -16,7 +17,22 @@ export interface AuthContext extends SessionContext {
   /** PUBLIC_URL, or the default origin; mailed links start with `linkOriginOf` (lib/link-origin.ts). */
   publicUrl: string;
   isPublicUrlSet: boolean;
+  /** Sign-in, register and recovery calls per client address (AUTH_RATE_LIMIT_PER_IP), per 15 minutes. */
+  attemptsPerIp: number;
+  /** Mails asked per e-mail address, and wrong passwords per account from one client and from all. */
+  attempts: {
+    perEmail: AttemptLimiter;
+    loginFailuresPerClient: AttemptLimiter;
+    loginFailuresPerAccount: AttemptLimiter;
+  };
 }
+
+const FIFTEEN_MINUTES_MS = 15 * 60_000;
+/** Per e-mail: a person asks a few mails; a script cycling through addresses is held per address too. */
+const PER_EMAIL = { max: 8, windowMs: FIFTEEN_MINUTES_MS };
+/** Wrong passwords: 8 per account from one address, and a ceiling of 50 per account from all addresses. */
+const LOGIN_FAILURES_PER_CLIENT = { max: 8, windowMs: FIFTEEN_MINUTES_MS };
+const LOGIN_FAILURES_PER_ACCOUNT = { max: 50, windowMs: FIFTEEN_MINUTES_MS };
 
 /** The area's context, from the app's. */
 export function createAuthContext(ctx: AppContext): AuthContext {
@@ -27,5 +43,11 @@ export function createAuthContext(ctx: AppContext): AuthContext {
     mail: ctx.mail,
     publicUrl: ctx.config.publicUrl,
     isPublicUrlSet: ctx.config.isPublicUrlSet,
+    attemptsPerIp: ctx.config.authRateLimitPerIp,
+    attempts: {
+      perEmail: ctx.attemptLimiter(PER_EMAIL),
+      loginFailuresPerClient: ctx.attemptLimiter(LOGIN_FAILURES_PER_CLIENT),
+      loginFailuresPerAccount: ctx.attemptLimiter(LOGIN_FAILURES_PER_ACCOUNT),
+    },
   };
 }

@@ -5,10 +5,6 @@ import { authRoutes } from './auth.routes';
 /** Accounts and sessions: register, confirm, login, refresh, logout, me, forgot and reset password. */
 export const authModule = defineModule((ctx) => ({
   routes: async (api) => {
-    await api.register(authRoutes, {
-      ctx: createAuthContext(ctx),
-      counterRedis: ctx.counterRedis,
-      attemptsPerIp: ctx.config.authRateLimitPerIp,
-    });
+    await api.register(authRoutes, { ctx: createAuthContext(ctx) });
   },
 }));

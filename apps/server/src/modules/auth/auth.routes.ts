@@ -1,13 +1,12 @@
 import { AUTH_ENDPOINTS, ErrorBody, REFRESH_TOKEN_HEADER } from '@clipsync/shared';
-import type { Redis } from 'ioredis';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { linkOriginOf } from '../../lib/link-origin';
-import { createAttemptLimiter, limitFailures, limitPerBodyField } from '../../plugins/attempt-limiter';
+import { limitFailures, limitPerBodyField } from '../../lib/attempt-limiter';
 import { requireSignedIn } from '../../lib/actor';
 import { limitKeyOf } from '../../lib/address-limit-key';
-import { routeFrom } from '../../lib/api-route';
+import { areaRoutes } from '../../lib/api-route';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { AuthContext } from './auth.context';
 import * as auth from './auth.service';
@@ -15,44 +14,36 @@ import { revokeSession, rotateRefreshToken } from './sessions.service';
 
 /** Per client address: generous for people, tight for scripts. Per e-mail limits guard each account. */
 const PER_IP_WINDOW = '15 minutes';
-const PER_EMAIL = { max: 8, windowMs: 15 * 60_000 } as const;
-/** Wrong passwords: 8 per account from one address, and a ceiling of 50 per account from all addresses. */
-const LOGIN_FAILURES_PER_CLIENT = { max: 8, windowMs: 15 * 60_000 } as const;
-const LOGIN_FAILURES_PER_ACCOUNT = { max: 50, windowMs: 15 * 60_000 } as const;
 
 const emailOf = (request: FastifyRequest) => (request.body as { email?: unknown } | undefined)?.email;
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 429: ErrorBody };
+const errors = { 401: ErrorBody, 403: ErrorBody };
 const RefreshHeaders = z.object({ [REFRESH_TOKEN_HEADER]: z.string().min(1).max(512) });
-const tags = ['auth'];
+const route = areaRoutes({ tags: ['auth'], access: 'public' });
 const api = AUTH_ENDPOINTS;
 
-export const authRoutes: FastifyPluginAsyncZod<{
-  ctx: AuthContext;
-  counterRedis: Redis | undefined;
-  attemptsPerIp: number;
-}> = async (app, { ctx, counterRedis, attemptsPerIp }) => {
-  const PER_IP = { max: attemptsPerIp, timeWindow: PER_IP_WINDOW };
-  const perEmail = limitPerBodyField(createAttemptLimiter({ ...PER_EMAIL, redis: counterRedis }), 'email');
+export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (app, { ctx }) => {
+  const PER_IP = { max: ctx.attemptsPerIp, timeWindow: PER_IP_WINDOW };
+  const perEmail = limitPerBodyField(ctx.attempts.perEmail, 'email');
   const loginFailures = limitFailures([
     {
-      limiter: createAttemptLimiter({ ...LOGIN_FAILURES_PER_CLIENT, redis: counterRedis }),
+      limiter: ctx.attempts.loginFailuresPerClient,
       keyOf: (request) => `login-failures:${String(emailOf(request))}:${limitKeyOf(request.ip)}`,
     },
     {
-      limiter: createAttemptLimiter({ ...LOGIN_FAILURES_PER_ACCOUNT, redis: counterRedis }),
+      limiter: ctx.attempts.loginFailuresPerAccount,
       keyOf: (request) => `login-failures:${String(emailOf(request))}`,
     },
   ]);
 
   app.route({
-    ...routeFrom(api.register, { tags, response: errors }),
+    ...route(api.register, { response: errors }),
     config: { rateLimit: PER_IP },
     preHandler: [perEmail],
     handler: async (request) => auth.register(ctx, request.body, linkOriginOf(request, ctx)),
   });
 
   app.route({
-    ...routeFrom(api.login, { tags, response: errors }),
+    ...route(api.login, { response: errors }),
     config: { rateLimit: PER_IP },
     preHandler: [loginFailures.check],
     onSend: async (request, reply) => loginFailures.record(request, reply),
@@ -60,7 +51,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   });
 
   app.route({
-    ...routeFrom(api.refresh, { tags, headers: RefreshHeaders, response: errors }),
+    ...route(api.refresh, { headers: RefreshHeaders, response: errors }),
     config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
     handler: async (request) => {
       const tokens = await rotateRefreshToken(ctx, request.headers[REFRESH_TOKEN_HEADER]);
@@ -69,21 +60,21 @@ export const authRoutes: FastifyPluginAsyncZod<{
   });
 
   app.route({
-    ...routeFrom(api.forgotPassword, { tags, response: errors }),
+    ...route(api.forgotPassword, { response: errors }),
     config: { rateLimit: PER_IP },
     preHandler: [perEmail],
     handler: async (request) => auth.forgotPassword(ctx, request.body.email, linkOriginOf(request, ctx)),
   });
 
   app.route({
-    ...routeFrom(api.resendConfirmation, { tags, response: errors }),
+    ...route(api.resendConfirmation, { response: errors }),
     config: { rateLimit: PER_IP },
     preHandler: [perEmail],
     handler: async (request) => auth.resendConfirmation(ctx, request.body.email, linkOriginOf(request, ctx)),
   });
 
   app.route({
-    ...routeFrom(api.resetPassword, { tags, response: errors }),
+    ...route(api.resetPassword, { response: errors }),
     config: { rateLimit: PER_IP },
     handler: async (request) => auth.resetPassword(ctx, request.body.token, request.body.new_password),
   });
@@ -91,7 +82,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   // The mailed confirmation link: consumes the token, then lands on the confirmation screen, which shows
   // the outcome (the token again when confirmed, else why not).
   app.route({
-    ...routeFrom(api.confirm, { tags }),
+    ...route(api.confirm),
     config: { rateLimit: PER_IP },
     handler: async (request, reply) => {
       const outcome = await auth.confirmEmail(ctx, request.query.token);
@@ -112,7 +103,7 @@ export const authRoutes: FastifyPluginAsyncZod<{
   });
 
   app.route({
-    ...routeFrom(api.checkEmailConfirmation, { tags, response: errors }),
+    ...route(api.checkEmailConfirmation, { response: errors }),
     config: { rateLimit: PER_IP },
     handler: async (request) => auth.checkEmailConfirmation(ctx, request.query.token),
   });
@@ -124,10 +115,10 @@ export const authRoutes: FastifyPluginAsyncZod<{
 const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', signedInOnly);
 
-  const signedIn = { tags, security: [{ bearer: [] }], response: { 401: ErrorBody } };
+  const signedIn = { access: 'signed-in' } as const;
 
   app.route({
-    ...routeFrom(api.logout, signedIn),
+    ...route(api.logout, signedIn),
     handler: async (request) => {
       await revokeSession(ctx, requireSignedIn(request.actor).sessionId, 'logout');
       return { message: 'Logged out successfully' };
@@ -135,7 +126,7 @@ const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (app, {
   });
 
   app.route({
-    ...routeFrom(api.me, signedIn),
+    ...route(api.me, signedIn),
     handler: async (request) => ({ user: await auth.getCurrentUser(ctx, requireSignedIn(request.actor).userId) }),
   });
 };

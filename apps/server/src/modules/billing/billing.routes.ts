@@ -2,13 +2,14 @@ import { BILLING_ENDPOINTS, ErrorBody } from '@clipsync/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
-import { routeFrom } from '../../lib/api-route';
+import { areaRoutes } from '../../lib/api-route';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { BillingContext } from './billing.context';
 import * as billingService from './billing.service';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 409: ErrorBody, 429: ErrorBody, 503: ErrorBody };
-const signedIn = { tags: ['billing'], security: [{ bearer: [] }], response: errors };
+const route = areaRoutes({ tags: ['billing'], access: 'signed-in' });
+/** 503: payments are not configured on this server. */
+const signedIn = { response: { 409: ErrorBody, 503: ErrorBody } };
 /**
  * Each call creates a session at Stripe: plenty for a person changing their mind, too few to flood it.
  * Counted per account, after sign-in is checked (so a household behind one address shares nothing).
@@ -25,18 +26,18 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: BillingContext }> = asy
   app.addHook('preHandler', signedInOnly);
 
   app.route({
-    ...routeFrom(BILLING_ENDPOINTS.checkout, signedIn),
+    ...route(BILLING_ENDPOINTS.checkout, signedIn),
     config: { rateLimit: STRIPE_SESSIONS_PER_MINUTE },
     handler: async (request) => billingService.startCheckout(ctx, request.actor, request.body),
   });
 
   app.route({
-    ...routeFrom(BILLING_ENDPOINTS.get, signedIn),
+    ...route(BILLING_ENDPOINTS.get, signedIn),
     handler: (request) => billingService.getBilling(ctx, request.actor),
   });
 
   app.route({
-    ...routeFrom(BILLING_ENDPOINTS.portal, signedIn),
+    ...route(BILLING_ENDPOINTS.portal, signedIn),
     config: { rateLimit: STRIPE_SESSIONS_PER_MINUTE },
     handler: async (request) => billingService.openPortal(ctx, request.actor),
   });
@@ -48,7 +49,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: BillingContext }> = asy
  */
 export const billingConfigRoutes: FastifyPluginAsyncZod<{ ctx: BillingContext }> = async (app, { ctx }) => {
   app.route({
-    ...routeFrom(BILLING_ENDPOINTS.config, { tags: ['billing'] }),
+    ...route(BILLING_ENDPOINTS.config, { access: 'public' }),
     handler: async () => billingService.getBillingConfig(ctx),
   });
 };

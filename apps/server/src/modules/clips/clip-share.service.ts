@@ -101,7 +101,7 @@ export async function removeShare(ctx: ClipsContext, actor: Actor, clipId: strin
 
 /**
  * A wrong password counts against the link from this address, the link from everywhere and this address on
- * every link (as sign-in counts: plugins/attempt-limiter.ts): others' guesses lock the rightful recipient out
+ * every link (as sign-in counts: lib/attempt-limiter.ts): others' guesses lock the rightful recipient out
  * only once the link's own, much higher, bound is spent. While any of them is spent nothing is checked, and
  * the wait is the longest of theirs.
  */

@@ -9,7 +9,7 @@ import { getTableColumns } from 'drizzle-orm';
 import { clips, type clipFiles } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { EntitlementGate } from '../../lib/entitlements';
-import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
+import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
 import type { AppContext } from '../define-module';
 import { createClipViewGrants, type ClipViewGrants } from './clip-view-grants';
@@ -51,20 +51,14 @@ export function createClipsContext(ctx: AppContext): ClipsContext {
     entitlements: ctx.entitlements,
     grants: createClipViewGrants(ctx.serverSecret),
     passwordMisses: {
-      perLinkAndAddress: createAttemptLimiter({
+      perLinkAndAddress: ctx.attemptLimiter({
         max: SHARE_PASSWORD_MISSES_PER_LINK_AND_ADDRESS,
         windowMs: SHARE_PASSWORD_MISSES_WINDOW_MS,
-        redis: ctx.counterRedis,
       }),
-      perLink: createAttemptLimiter({
-        max: SHARE_PASSWORD_MISSES_PER_LINK,
-        windowMs: SHARE_PASSWORD_MISSES_WINDOW_MS,
-        redis: ctx.counterRedis,
-      }),
-      perAddress: createAttemptLimiter({
+      perLink: ctx.attemptLimiter({ max: SHARE_PASSWORD_MISSES_PER_LINK, windowMs: SHARE_PASSWORD_MISSES_WINDOW_MS }),
+      perAddress: ctx.attemptLimiter({
         max: SHARE_PASSWORD_MISSES_PER_ADDRESS,
         windowMs: SHARE_PASSWORD_MISSES_WINDOW_MS,
-        redis: ctx.counterRedis,
       }),
     },
   };

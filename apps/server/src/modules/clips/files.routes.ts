@@ -1,6 +1,6 @@
 import { CLIP_ENDPOINTS, ErrorBody } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeFrom, SIGN_IN_OPTIONAL } from '../../lib/api-route';
+import { routeFrom } from '../../lib/api-route';
 import { sendStoredFile } from '../../lib/stored-file-reply';
 import type { ClipsContext } from './clips.context';
 import * as clipsService from './clips.service';
@@ -10,10 +10,10 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
   app.route({
     ...routeFrom(CLIP_ENDPOINTS.download, {
       tags: ['clips'],
-      security: SIGN_IN_OPTIONAL,
+      access: 'sign-in-optional',
       ranges: true,
       // 402: a link works only while its owner's plan includes sharing (clip-access.ts).
-      response: { 400: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      response: { 402: ErrorBody, 404: ErrorBody },
     }),
     handler: async (request, reply) => {
       const { file, body, range } = await clipsService.openClipFile(

@@ -9,7 +9,7 @@ import type { EntitlementGate } from '../../lib/entitlements';
 import { createFileLinks, type FileLinks } from '../../lib/file-links';
 import { CACHED_TEXT_MAX, textHeldBy } from '../../lib/text-size';
 import { VersionedCache } from '../../lib/versioned-cache';
-import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
+import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
 import type { AppContext } from '../define-module';
 
@@ -66,7 +66,7 @@ export function createDesktopsContext(ctx: AppContext): DesktopsContext {
     fileLinks: createFileLinks(ctx.serverSecret),
     serverSecret: ctx.serverSecret,
     networkAddressOf: createNetworkAddressOf(ctx.config.trustProxy),
-    lanNearEventsPerSocket: createAttemptLimiter({ max: NEAR_SIGNALS_PER_MINUTE, windowMs: 60_000 }),
+    lanNearEventsPerSocket: ctx.attemptLimiter({ max: NEAR_SIGNALS_PER_MINUTE, windowMs: 60_000, isNodeLocal: true }),
     limits: { storageQuotaBytes: ctx.config.storageQuotaBytes, lanStoredBytes: ctx.config.lan.maxStoredBytes },
     entitlements: ctx.entitlements,
     answers,

@@ -8,7 +8,7 @@ import {
 } from '@clipsync/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeFrom, SIGN_IN_OPTIONAL } from '../../lib/api-route';
+import { areaRoutes } from '../../lib/api-route';
 import { AppError } from '../../lib/app-error';
 import { plainJsonFor200, sendRemembered } from '../../lib/plain-json-serializer';
 import {
@@ -24,12 +24,11 @@ import * as desktopSharing from './desktop-sharing.service';
 import * as desktopService from './desktop.service';
 import * as lanDesktop from './lan-desktop.service';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody };
-const tags = ['virtual-desktop'];
+const errors = { 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody };
 /** Signed in or not (desktop-access.ts decides which desktop): a sent bearer is read. */
-const anyone = { tags, security: SIGN_IN_OPTIONAL };
+const route = areaRoutes({ tags: ['virtual-desktop'], access: 'sign-in-optional' });
 /** Sharing is of one's own desktop. */
-const owner = { tags, security: [{ bearer: [] }] };
+const owner = { access: 'signed-in' } as const;
 const api = DESKTOP_ENDPOINTS;
 /** Share-token lookups: enough for a person refreshing, far too few to guess a token. */
 const SHARED_LOOKUPS_PER_MINUTE = 60;
@@ -47,19 +46,19 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   acceptRawUploads(app);
 
   app.route({
-    ...routeFrom(api.get, { ...anyone, response: errors }),
+    ...route(api.get, { response: errors }),
     serializerCompiler: plainJsonFor200,
     onSend: sendRemembered,
     handler: async (request) => desktopService.getDesktop(ctx, callerOf(request)),
   });
 
   app.route({
-    ...routeFrom(api.lanData, { ...anyone, response: errors }),
+    ...route(api.lanData, { response: errors }),
     handler: async (request) => lanDesktop.getLanData(ctx, callerOf(request), request.query.desktopId),
   });
 
   app.route({
-    ...routeFrom(api.getShared, { ...anyone, response: errors }),
+    ...route(api.getShared, { response: errors }),
     config: { rateLimit: { max: SHARED_LOOKUPS_PER_MINUTE, timeWindow: '1 minute' } },
     serializerCompiler: plainJsonFor200,
     onSend: sendRemembered,
@@ -67,16 +66,15 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   });
 
   app.route({
-    ...routeFrom(api.addText, { ...anyone, response: errors }),
-    handler: async (request, reply) =>
-      reply.status(201).send(await desktopService.addText(ctx, callerOf(request), request.body)),
+    ...route(api.addText, { response: errors }),
+    handler: (request) => desktopService.addText(ctx, callerOf(request), request.body),
   });
 
   // The multipart form: `desktopId`, `x` and `y` come as its fields, not in the query.
   app.route({
-    ...routeFrom(
+    ...route(
       { ...api.uploadFile, method: 'POST', query: undefined },
-      { ...anyone, consumes: ['multipart/form-data'], uploadFields: DesktopUploadFields, response: errors },
+      { consumes: ['multipart/form-data'], uploadFields: DesktopUploadFields, response: errors },
     ),
     config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
     handler: async (request, reply) => {
@@ -87,14 +85,13 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
         const file = { name: part.filename, type: part.mimetype, stream: part.file, position: { x, y } };
         return desktopService.addFile(ctx, callerOf(request), file, desktopId);
       });
-      return reply.status(201).send(item);
+      return item;
     },
   });
 
   // The same upload with the file as the whole body, which the web app sends (streamed to storage unparsed).
   app.route({
-    ...routeFrom(api.uploadFile, {
-      ...anyone,
+    ...route(api.uploadFile, {
       consumes: [RAW_UPLOAD_CONTENT_TYPE],
       response: { ...errors, 415: ErrorBody },
     }),
@@ -104,18 +101,18 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
       const item = await receiveRawFile(request, reply, (raw) =>
         desktopService.addFile(ctx, callerOf(request), { ...raw, position: { x, y } }, desktopId),
       );
-      return reply.status(201).send(item);
+      return item;
     },
   });
 
   app.route({
-    ...routeFrom(api.saveLayout, { ...anyone, response: errors }),
+    ...route(api.saveLayout, { response: errors }),
     handler: async (request) =>
       desktopService.saveLayout(ctx, callerOf(request), request.body.items, request.body.desktopId),
   });
 
   app.route({
-    ...routeFrom(api.moveItem, { ...anyone, response: errors }),
+    ...route(api.moveItem, { response: errors }),
     handler: async (request) => {
       const { position, size, desktopId } = request.body;
       return desktopService.moveItem(ctx, callerOf(request), request.params.id, { position, size }, desktopId);
@@ -123,28 +120,26 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   });
 
   app.route({
-    ...routeFrom(api.removeItem, { ...anyone, response: errors }),
-    handler: async (request, reply) => {
+    ...route(api.removeItem, { response: errors }),
+    handler: async (request) => {
       await desktopService.deleteItem(ctx, callerOf(request), request.params.id, request.query.desktopId);
-      return reply.status(204).send(null);
     },
   });
 
   app.route({
-    ...routeFrom(api.share, { ...owner, response: { ...errors, 402: ErrorBody } }),
+    ...route(api.share, { ...owner, response: { ...errors, 402: ErrorBody } }),
     handler: async (request) => desktopSharing.rotateShareToken(ctx, callerOf(request)),
   });
 
   app.route({
-    ...routeFrom(api.unshare, { ...owner, response: errors }),
-    handler: async (request, reply) => {
+    ...route(api.unshare, { ...owner, response: errors }),
+    handler: async (request) => {
       await desktopSharing.revokeShareToken(ctx, callerOf(request));
-      return reply.status(204).send(null);
     },
   });
 
   app.route({
-    ...routeFrom(api.download, { ...anyone, response: { 400: ErrorBody, 403: ErrorBody, 404: ErrorBody } }),
+    ...route(api.download, { response: { 404: ErrorBody } }),
     handler: async (request, reply) => {
       const { file, body } = await desktopService.openFile(ctx, request.params.id, request.query.access);
       return sendStoredFile(reply, file, body);

@@ -7,7 +7,7 @@ import {
 } from '@clipsync/shared';
 import { createNetworkAddressOf } from '../../lib/client-address';
 import { networkFingerprint, networkKeyOf } from '../../lib/network-key';
-import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
+import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { AppContext } from '../define-module';
 import { createTokensContext, type TokensContext } from '../tokens/tokens.context';
 
@@ -31,8 +31,7 @@ export interface DeviceSignInContext extends TokensContext {
 }
 
 export function createDeviceSignInContext(ctx: AppContext): DeviceSignInContext {
-  const limiter = (max: number) =>
-    createAttemptLimiter({ max, windowMs: DEVICE_CODE_MISSES_WINDOW_MS, redis: ctx.counterRedis });
+  const limiter = (max: number) => ctx.attemptLimiter({ max, windowMs: DEVICE_CODE_MISSES_WINDOW_MS });
   const networkAddressOf = createNetworkAddressOf(ctx.config.trustProxy);
   return {
     ...createTokensContext(ctx),

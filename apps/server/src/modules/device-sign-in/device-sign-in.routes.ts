@@ -2,13 +2,12 @@ import { DEVICE_SIGN_IN_ENDPOINTS, DeviceTokenError, ErrorBody } from '@clipsync
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
-import { routeFrom } from '../../lib/api-route';
+import { areaRoutes } from '../../lib/api-route';
 import { signedInOnly } from '../../plugins/authenticate';
 import * as signInService from './device-sign-in.service';
 import type { DeviceSignInContext } from './device-sign-in.context';
 
-const tags = ['device'];
-const errors = { 400: ErrorBody, 429: ErrorBody };
+const route = areaRoutes({ tags: ['device'], access: 'public' });
 /** Codes are cheap to ask for but each one waits ten minutes in the database: a few a minute per address. */
 const CODES_PER_MINUTE = { max: 10, timeWindow: '1 minute' };
 /** Polling every 5 seconds is 12 a minute; twice that leaves room for a retry or two. */
@@ -18,7 +17,7 @@ const DECISIONS_PER_MINUTE = { max: 30, timeWindow: '1 minute' };
 /** The device's side of device sign-in: signed out, limited per address. */
 export const signInClientRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSignInContext }> = async (app, { ctx }) => {
   app.route({
-    ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.code, { tags, response: errors }),
+    ...route(DEVICE_SIGN_IN_ENDPOINTS.code),
     config: { rateLimit: CODES_PER_MINUTE },
     handler: async (request) =>
       signInService.startDeviceSignIn(ctx, request.body, {
@@ -28,10 +27,7 @@ export const signInClientRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSignInContex
   });
 
   app.route({
-    ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.token, {
-      tags,
-      response: { 400: DeviceTokenError.or(ErrorBody), 409: ErrorBody, 429: ErrorBody },
-    }),
+    ...route(DEVICE_SIGN_IN_ENDPOINTS.token, { response: { 400: DeviceTokenError.or(ErrorBody), 409: ErrorBody } }),
     config: { rateLimit: POLLS_PER_MINUTE },
     handler: async (request, reply) => {
       const answer = await signInService.pollDeviceToken(ctx, request.body.device_code);
@@ -46,11 +42,7 @@ export const signInClientRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSignInContex
 /** The approving browser's side: signed in with a session (a token has no scope for these). */
 export const signInApprovalRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSignInContext }> = async (app, { ctx }) => {
   app.addHook('preHandler', signedInOnly);
-  const signedIn = {
-    tags,
-    security: [{ bearer: [] }],
-    response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody },
-  };
+  const signedIn = { access: 'signed-in', response: { 404: ErrorBody } } as const;
 
   const callerOf = (request: FastifyRequest): signInService.ApprovingCaller => ({
     address: limitKeyOf(request.ip),
@@ -58,27 +50,25 @@ export const signInApprovalRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSignInCont
   });
 
   app.route({
-    ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.lookup, signedIn),
+    ...route(DEVICE_SIGN_IN_ENDPOINTS.lookup, signedIn),
     config: { rateLimit: DECISIONS_PER_MINUTE },
     handler: async (request) =>
       signInService.lookUpSignInRequest(ctx, request.actor, request.body.userCode, callerOf(request)),
   });
 
   app.route({
-    ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.approve, signedIn),
+    ...route(DEVICE_SIGN_IN_ENDPOINTS.approve, signedIn),
     config: { rateLimit: DECISIONS_PER_MINUTE },
-    handler: async (request, reply) => {
+    handler: async (request) => {
       await signInService.approveSignInRequest(ctx, request.actor, request.body, callerOf(request));
-      return reply.code(204).send(null);
     },
   });
 
   app.route({
-    ...routeFrom(DEVICE_SIGN_IN_ENDPOINTS.deny, signedIn),
+    ...route(DEVICE_SIGN_IN_ENDPOINTS.deny, signedIn),
     config: { rateLimit: DECISIONS_PER_MINUTE },
-    handler: async (request, reply) => {
+    handler: async (request) => {
       await signInService.denySignInRequest(ctx, request.actor, request.body.userCode, callerOf(request));
-      return reply.code(204).send(null);
     },
   });
 };

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { deviceSends } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
-import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
+import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import { createSocketPresence, type DevicePresence } from './device-presence';
 import type { AppContext } from '../define-module';
 
@@ -29,7 +29,7 @@ export function createDeviceSendsContext(ctx: AppContext): DeviceSendsContext {
     db: ctx.db,
     events: ctx.events,
     presence: createSocketPresence(ctx.realtime.io, ctx.log),
-    perAccount: createAttemptLimiter({ max: perMinute, windowMs: 60_000, redis: ctx.counterRedis }),
+    perAccount: ctx.attemptLimiter({ max: perMinute, windowMs: 60_000 }),
     storageQuotaBytes: ctx.config.storageQuotaBytes,
     timing: { redeliverAfterMs, ttlMs: DEVICE_SEND_TTL_MS },
     log: ctx.log,

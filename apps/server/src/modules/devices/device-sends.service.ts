@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { assertNewTextFits } from '../../lib/storage-quota';
-import { describeWait } from '../../plugins/attempt-limiter';
+import { describeWait } from '../../lib/attempt-limiter';
 import { clipColumns } from '../clips/clips.context';
 import { hasLiveSession } from './device-sessions';
 import type { DeviceSendRow, DeviceSendsContext } from './device-sends.context';

@@ -1,12 +1,12 @@
 import { DEVICE_ENDPOINTS, Device, ErrorBody } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeFrom } from '../../lib/api-route';
+import { areaRoutes } from '../../lib/api-route';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { DevicesContext } from './devices.context';
 import * as devicesService from './devices.service';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-const signedIn = { tags: ['devices'], security: [{ bearer: [] }], response: errors };
+const route = areaRoutes({ tags: ['devices'], access: 'signed-in' });
+const notFound = { 404: ErrorBody };
 
 /**
  * The account's devices: for a signed-in browser session only (the entries name no scope, so tokens get 403),
@@ -17,13 +17,13 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: DevicesContext }> = asy
   app.addHook('preHandler', signedInOnly);
 
   app.route({
-    ...routeFrom(DEVICE_ENDPOINTS.list, signedIn),
+    ...route(DEVICE_ENDPOINTS.list, { response: notFound }),
     handler: (request) => devicesService.listDevices(ctx, request.actor),
   });
 
   app.route({
     // 201 when this call made the device, 200 when the session had registered already.
-    ...routeFrom(DEVICE_ENDPOINTS.register, { ...signedIn, response: { ...errors, 200: Device } }),
+    ...route(DEVICE_ENDPOINTS.register, { response: { ...notFound, 200: Device } }),
     handler: async (request, reply) => {
       const { device, isNew } = await devicesService.registerDevice(ctx, request.actor, request.body);
       return reply.code(isNew ? 201 : 200).send(device);
@@ -32,15 +32,14 @@ export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: DevicesContext }> = asy
 
   app.route({
     // 409 DEVICE_NAME_TAKEN: another of the account's devices has the name.
-    ...routeFrom(DEVICE_ENDPOINTS.update, { ...signedIn, response: { ...errors, 409: ErrorBody } }),
+    ...route(DEVICE_ENDPOINTS.update, { response: { ...notFound, 409: ErrorBody } }),
     handler: (request) => devicesService.updateDevice(ctx, request.actor, request.params.id, request.body),
   });
 
   app.route({
-    ...routeFrom(DEVICE_ENDPOINTS.remove, signedIn),
-    handler: async (request, reply) => {
+    ...route(DEVICE_ENDPOINTS.remove, { response: notFound }),
+    handler: async (request) => {
       await devicesService.removeDevice(ctx, request.actor, request.params.id);
-      return reply.code(204).send(null);
     },
   });
 };

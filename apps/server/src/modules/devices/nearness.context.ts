@@ -2,7 +2,7 @@ import { NEAR_CHALLENGE_TTL_MS, NEAR_SIGNALS_PER_MINUTE, NEARNESS_TTL_MS } from 
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { DomainEvents } from '../../lib/domain-events';
-import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
+import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { AppContext } from '../define-module';
 
 /** What proving nearness uses of the app (decision 030). */
@@ -20,7 +20,7 @@ export function createNearnessContext(ctx: AppContext): NearnessContext {
   return {
     db: ctx.db,
     events: ctx.events,
-    signalsPerSocket: createAttemptLimiter({ max: NEAR_SIGNALS_PER_MINUTE, windowMs: 60_000 }),
+    signalsPerSocket: ctx.attemptLimiter({ max: NEAR_SIGNALS_PER_MINUTE, windowMs: 60_000, isNodeLocal: true }),
     timing: { challengeTtlMs: NEAR_CHALLENGE_TTL_MS, nearnessTtlMs: NEARNESS_TTL_MS },
     log: ctx.log,
   };

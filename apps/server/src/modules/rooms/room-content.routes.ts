@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import { ErrorBody, RAW_UPLOAD_CONTENT_TYPE, ROOM_ENDPOINTS, UPLOADS_PER_MINUTE } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeFrom } from '../../lib/api-route';
+import { areaRoutes } from '../../lib/api-route';
 import { acceptRawUploads, receiveFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { RoomsContext } from './rooms.context';
@@ -9,8 +9,9 @@ import * as roomContent from './room-content.service';
 import * as roomContentList from './room-content-list.service';
 
 // 402: a lapsed owner's room is read-only (room-writable.ts).
-const errors = { 400: ErrorBody, 401: ErrorBody, 402: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
-const member = { tags: ['rooms'], security: [{ bearer: [] }], response: errors };
+const errors = { 402: ErrorBody, 404: ErrorBody, 413: ErrorBody };
+const route = areaRoutes({ tags: ['rooms'], access: 'signed-in' });
+const member = { response: errors };
 const api = ROOM_ENDPOINTS;
 
 /** A room's content: text, uploads (10 MB), edits by the author, deletion by any member. */
@@ -20,7 +21,7 @@ export const roomContentRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = a
   app.addHook('preHandler', signedInOnly);
 
   app.route({
-    ...routeFrom(api.content, member),
+    ...route(api.content, member),
     handler: async (request, reply) => {
       const page = await roomContentList.listRoomContent(ctx, request.actor, request.params.id, request.query);
       reply.header('X-Total-Count', String(page.total));
@@ -29,34 +30,29 @@ export const roomContentRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = a
   });
 
   app.route({
-    ...routeFrom(api.addContent, member),
-    handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send(await roomContent.addRoomText(ctx, request.actor, request.params.id, request.body.content)),
+    ...route(api.addContent, member),
+    handler: (request) => roomContent.addRoomText(ctx, request.actor, request.params.id, request.body.content),
   });
 
   app.route({
-    ...routeFrom(api.updateContent, { ...member, response: { ...errors, 409: ErrorBody } }),
+    ...route(api.updateContent, { response: { ...errors, 409: ErrorBody } }),
     handler: async ({ actor, params, body }) =>
       roomContent.editRoomText(ctx, actor, params.id, params.contentId, body.content, body.version),
   });
 
   app.route({
-    ...routeFrom(api.removeContent, member),
-    handler: async (request, reply) => {
+    ...route(api.removeContent, member),
+    handler: async (request) => {
       await roomContent.deleteRoomContent(ctx, request.actor, request.params.id, request.params.contentId);
-      return reply.status(204).send(null);
     },
   });
 
   // The same upload two ways: a multipart form (`POST`), or the file as the whole body (`PUT`), which the
   // web app sends because it streams to storage unparsed.
   app.route({
-    ...routeFrom(
+    ...route(
       { ...api.upload, method: ['POST', 'PUT'] },
       {
-        ...member,
         consumes: ['multipart/form-data', RAW_UPLOAD_CONTENT_TYPE],
         response: { ...errors, 415: ErrorBody },
       },
@@ -66,7 +62,7 @@ export const roomContentRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = a
       const item = await receiveFile(request, reply, (incoming) =>
         roomContent.uploadRoomFile(ctx, request.actor, request.params.id, incoming),
       );
-      return reply.status(201).send({ url: item.file_url ?? '', item });
+      return { url: item.file_url ?? '', item };
     },
   });
 };

@@ -1,6 +1,6 @@
 import { ErrorBody, ROOM_ENDPOINTS } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeFrom, SIGN_IN_OPTIONAL } from '../../lib/api-route';
+import { routeFrom } from '../../lib/api-route';
 import { sendStoredFile } from '../../lib/stored-file-reply';
 import type { RoomsContext } from './rooms.context';
 import * as roomContent from './room-content.service';
@@ -13,9 +13,9 @@ export const roomFileRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = asyn
   app.route({
     ...routeFrom(ROOM_ENDPOINTS.download, {
       tags: ['rooms'],
-      security: SIGN_IN_OPTIONAL,
+      access: 'sign-in-optional',
       // 401: neither a bearer nor the file's signed link.
-      response: { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody },
+      response: { 401: ErrorBody, 404: ErrorBody },
     }),
     handler: async (request, reply) => {
       const { file, body } = await roomContent.openRoomFile(

@@ -4,7 +4,7 @@ import type { DomainEvents } from '../../lib/domain-events';
 import type { EntitlementGate } from '../../lib/entitlements';
 import { createFileLinks, type FileLinks } from '../../lib/file-links';
 import type { MailQueue } from '../../mail/mail-queue';
-import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
+import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
 import type { AppContext } from '../define-module';
 import { RoomDetailCache } from './room-detail-cache';
@@ -56,10 +56,6 @@ export function createRoomsContext(ctx: AppContext): RoomsContext {
     mail: ctx.mail,
     publicUrl: ctx.config.publicUrl,
     isPublicUrlSet: ctx.config.isPublicUrlSet,
-    invitationLimiter: createAttemptLimiter({
-      max: ctx.config.roomInvitationsPerHour,
-      windowMs: INVITATION_WINDOW_MS,
-      redis: ctx.counterRedis,
-    }),
+    invitationLimiter: ctx.attemptLimiter({ max: ctx.config.roomInvitationsPerHour, windowMs: INVITATION_WINDOW_MS }),
   };
 }

@@ -1,6 +1,6 @@
 import { ErrorBody, ROOM_ENDPOINTS } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { routeFrom } from '../../lib/api-route';
+import { areaRoutes } from '../../lib/api-route';
 import { plainJsonFor200, sendRemembered } from '../../lib/plain-json-serializer';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { RoomsContext } from './rooms.context';
@@ -13,16 +13,9 @@ import * as roomMembers from './room-members.service';
 import * as roomsService from './rooms.service';
 
 // 402: rooms need a plan that has them; a lapsed owner's room is read-only (room-writable.ts).
-const errors = {
-  400: ErrorBody,
-  401: ErrorBody,
-  402: ErrorBody,
-  403: ErrorBody,
-  404: ErrorBody,
-  409: ErrorBody,
-  429: ErrorBody,
-};
-const member = { tags: ['rooms'], security: [{ bearer: [] }], response: errors };
+const errors = { 402: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const route = areaRoutes({ tags: ['rooms'], access: 'signed-in' });
+const member = { response: errors };
 const api = ROOM_ENDPOINTS;
 /** Share-token lookups per client address: plenty for people following links, too few to guess tokens. */
 const JOINS_PER_MINUTE = 30;
@@ -33,7 +26,7 @@ const JOINS_PER_MINUTE = 30;
  */
 export const roomLinkPreviewRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (app, { ctx }) => {
   app.route({
-    ...routeFrom(api.linkPreview, { tags: ['rooms'], response: errors }),
+    ...route(api.linkPreview, { access: 'public', response: { ...errors, 401: ErrorBody, 403: ErrorBody } }),
     config: { rateLimit: { max: JOINS_PER_MINUTE, timeWindow: '1 minute' } },
     handler: async (request) => previewRoomLink(ctx, request.body),
   });
@@ -44,7 +37,7 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (
   app.addHook('preHandler', signedInOnly);
 
   app.route({
-    ...routeFrom(api.list, member),
+    ...route(api.list, member),
     handler: async (request, reply) => {
       const page = await roomList.listRooms(ctx, request.actor, request.query);
       reply.header('X-Total-Count', String(page.total));
@@ -53,25 +46,24 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (
   });
 
   app.route({
-    ...routeFrom(api.create, member),
-    handler: async (request, reply) =>
-      reply.status(201).send(await roomsService.createRoom(ctx, request.actor, request.body)),
+    ...route(api.create, member),
+    handler: (request) => roomsService.createRoom(ctx, request.actor, request.body),
   });
 
   app.route({
-    ...routeFrom(api.join, member),
+    ...route(api.join, member),
     config: { rateLimit: { max: JOINS_PER_MINUTE, timeWindow: '1 minute' } },
     handler: async (request) => roomsService.joinRoomByToken(ctx, request.actor, request.body.shareToken),
   });
 
   // Only the global per-address limit: a token (256 random bits) is of use only to the account it was sent to.
   app.route({
-    ...routeFrom(api.acceptInvitation, member),
+    ...route(api.acceptInvitation, member),
     handler: async (request) => roomInvitations.acceptInvitation(ctx, request.actor, request.body.token),
   });
 
   app.route({
-    ...routeFrom(api.get, member),
+    ...route(api.get, member),
     serializerCompiler: plainJsonFor200,
     onSend: sendRemembered,
     handler: async (request, reply) => {
@@ -82,70 +74,56 @@ export const roomsRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (
   });
 
   app.route({
-    ...routeFrom(api.update, member),
+    ...route(api.update, member),
     handler: async (request) => roomsService.updateRoom(ctx, request.actor, request.params.id, request.body),
   });
 
   app.route({
-    ...routeFrom(api.remove, member),
-    handler: async (request, reply) => {
+    ...route(api.remove, member),
+    handler: async (request) => {
       await roomsService.deleteRoom(ctx, request.actor, request.params.id);
-      return reply.status(204).send(null);
     },
   });
 
   app.route({
-    ...routeFrom(api.rotateInvite, member),
+    ...route(api.rotateInvite, member),
     handler: async (request) => roomsService.rotateShareToken(ctx, request.actor, request.params.id),
   });
 
   app.route({
-    ...routeFrom(api.leave, member),
-    handler: async (request, reply) => {
+    ...route(api.leave, member),
+    handler: async (request) => {
       await roomsService.leaveRoom(ctx, request.actor, request.params.id);
-      return reply.status(204).send(null);
     },
   });
 
   app.route({
-    ...routeFrom(api.addMember, member),
-    handler: async (request, reply) =>
-      reply
-        .status(202)
-        .send(
-          await roomMembers.addMember(
-            ctx,
-            request.actor,
-            request.params.id,
-            request.body.email,
-            linkOriginOf(request, ctx),
-          ),
-        ),
+    ...route(api.addMember, member),
+    handler: (request) =>
+      roomMembers.addMember(ctx, request.actor, request.params.id, request.body.email, linkOriginOf(request, ctx)),
   });
 
   app.route({
-    ...routeFrom(api.invitations, member),
+    ...route(api.invitations, member),
     handler: async (request) => roomInvitations.listInvitations(ctx, request.actor, request.params.id),
   });
 
   app.route({
-    ...routeFrom(api.cancelInvitation, member),
-    handler: async (request, reply) => {
+    ...route(api.cancelInvitation, member),
+    handler: async (request) => {
       await roomInvitations.cancelInvitation(ctx, request.actor, request.params.id, request.params.invitationId);
-      return reply.status(204).send(null);
     },
   });
 
   app.route({
-    ...routeFrom(api.removeMember, member),
-    handler: async (request, reply) => {
+    ...route(api.removeMember, member),
+    handler: async (request) => {
       await roomMembers.removeMember(ctx, request.actor, request.params.id, request.params.memberId);
-      return reply.status(204).send(null);
     },
   });
 
   app.route({
-    ...routeFrom(api.activity, member),
+    ...route(api.activity, member),
     handler: async (request, reply) => {
       const page = await roomActivity.listRoomActivity(ctx, request.actor, request.params.id, request.query);
       reply.header('X-Total-Count', String(page.total));

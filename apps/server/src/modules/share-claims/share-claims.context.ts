@@ -1,6 +1,6 @@
 import { SHARE_CLAIMS_PER_ADDRESS, SHARE_CLAIMS_WINDOW_MS } from '@clipsync/shared';
 import type { Database } from '../../db/client';
-import { createAttemptLimiter, type AttemptLimiter } from '../../plugins/attempt-limiter';
+import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
 import { createClipsContext, type ClipsContext } from '../clips/clips.context';
 import type { AppContext } from '../define-module';
@@ -21,11 +21,7 @@ export function createShareClaimsContext(ctx: AppContext): ShareClaimsContext {
     db: ctx.db,
     files: ctx.files,
     clips: createClipsContext(ctx),
-    perAddress: createAttemptLimiter({
-      max: SHARE_CLAIMS_PER_ADDRESS,
-      windowMs: SHARE_CLAIMS_WINDOW_MS,
-      redis: ctx.counterRedis,
-    }),
+    perAddress: ctx.attemptLimiter({ max: SHARE_CLAIMS_PER_ADDRESS, windowMs: SHARE_CLAIMS_WINDOW_MS }),
     caps: ctx.config.shareClaims,
   };
 }

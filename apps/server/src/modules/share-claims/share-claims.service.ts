@@ -1,18 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { MAX_UPLOAD_BYTES, SHARE_CLAIM_LIFETIME_MS, type ClaimedShare, type ShareClaim } from '@clipsync/shared';
+import { SHARE_CLAIM_LIFETIME_MS, type ClaimedShare, type ShareClaim } from '@clipsync/shared';
 import { and, count, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { shareClaims, type ShareClaimStoredFile } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import type { Actor } from '../../lib/actor';
 import { hashToken, newId, newSecretToken } from '../../lib/secure-tokens';
-import { toStoredFileName, toStoredMimeType } from '../../lib/upload-metadata';
-import { FileTooLargeError } from '../../storage/file-store';
+import { storeUpload, type IncomingUpload } from '../../storage/store-upload';
 import { createClipOfStoredFiles } from '../clips/clips.service';
 import type { ShareClaimsContext } from './share-claims.context';
 
-/** Why a share could not be kept: the app's `/share?not-received=<reason>` says so. */
 /**
  * Why a share was not kept, as `/share?not-received=<reason>` says (each worded by the web's share page):
  * `malformed` is a form that cannot be read (cut short, unframed) or a field no string may hold (a NUL).
@@ -55,16 +52,12 @@ export async function assertShareWelcome(
 }
 
 /** Streams one shared file into the store under a new key (10 MB rule); nothing kept when it is refused. */
-export async function storeSharedFile(
-  ctx: ShareClaimsContext,
-  file: { name: string; type: string; stream: Readable },
-): Promise<ShareClaimStoredFile> {
-  const storageKey = newId();
+export async function storeSharedFile(ctx: ShareClaimsContext, file: IncomingUpload): Promise<ShareClaimStoredFile> {
   try {
-    const { size } = await ctx.files.put(storageKey, file.stream, { maxBytes: MAX_UPLOAD_BYTES });
-    return { name: toStoredFileName(file.name), type: toStoredMimeType(file.type), size, storageKey };
+    // No row names the file yet: keepShare does, and forgetStoredFiles deletes it if the share is not kept.
+    return await storeUpload(ctx.files, file, async (stored) => stored);
   } catch (error) {
-    if (error instanceof FileTooLargeError) throw new RefusedShare('too-large');
+    if (error instanceof AppError && error.code === 'PAYLOAD_TOO_LARGE') throw new RefusedShare('too-large');
     throw error;
   }
 }

@@ -2,13 +2,13 @@ import { ErrorBody, TOKEN_CREATIONS_PER_MINUTE, TOKEN_ENDPOINTS } from '@clipsyn
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
-import { routeFrom } from '../../lib/api-route';
+import { areaRoutes } from '../../lib/api-route';
 import { signedInOnly } from '../../plugins/authenticate';
 import type { TokensContext } from './tokens.context';
 import * as tokensService from './tokens.service';
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody };
-const signedIn = { tags: ['tokens'], security: [{ bearer: [] }], response: errors };
+const route = areaRoutes({ tags: ['tokens'], access: 'signed-in' });
+const signedIn = { response: { 404: ErrorBody, 409: ErrorBody } };
 
 /** Counted per account, after sign-in is checked: creating tokens in a loop is not something a person does. */
 const CREATIONS_PER_MINUTE = {
@@ -23,26 +23,25 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ ctx: TokensContext }> = async
   app.addHook('preHandler', signedInOnly);
 
   app.route({
-    ...routeFrom(TOKEN_ENDPOINTS.list, signedIn),
+    ...route(TOKEN_ENDPOINTS.list, signedIn),
     handler: (request) => tokensService.listTokens(ctx, request.actor),
   });
 
   app.route({
-    ...routeFrom(TOKEN_ENDPOINTS.create, signedIn),
+    ...route(TOKEN_ENDPOINTS.create, signedIn),
     config: { rateLimit: CREATIONS_PER_MINUTE },
     handler: async (request, reply) => {
       const created = await tokensService.createToken(ctx, request.actor, request.body);
       // The token is in this answer only: no cache, no proxy, may keep it.
       reply.header('cache-control', 'no-store');
-      return reply.code(201).send(created);
+      return created;
     },
   });
 
   app.route({
-    ...routeFrom(TOKEN_ENDPOINTS.revoke, signedIn),
-    handler: async (request, reply) => {
+    ...route(TOKEN_ENDPOINTS.revoke, signedIn),
+    handler: async (request) => {
       await tokensService.revokeToken(ctx, request.actor, request.params.id);
-      return reply.code(204).send(null);
     },
   });
 };
@@ -55,15 +54,14 @@ export const currentTokenRoutes: FastifyPluginAsyncZod<{ ctx: TokensContext }> =
   app.addHook('preHandler', signedInOnly);
 
   app.route({
-    ...routeFrom(TOKEN_ENDPOINTS.current, signedIn),
+    ...route(TOKEN_ENDPOINTS.current, signedIn),
     handler: (request) => tokensService.describeCurrentToken(ctx, request.actor),
   });
 
   app.route({
-    ...routeFrom(TOKEN_ENDPOINTS.revokeCurrent, signedIn),
-    handler: async (request, reply) => {
+    ...route(TOKEN_ENDPOINTS.revokeCurrent, signedIn),
+    handler: async (request) => {
       await tokensService.revokeCurrentToken(ctx, request.actor);
-      return reply.code(204).send(null);
     },
   });
 };

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { AppError } from '../lib/app-error';
-import { FixedWindowCounters } from '../lib/fixed-window-counters';
+import { AppError } from './app-error';
+import { FixedWindowCounters } from './fixed-window-counters';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,6 +23,26 @@ export interface AttemptLimiter {
   check(key: string): Promise<number>;
   /** Counts nothing; returns how many more attempts the window allows. */
   left(key: string): Promise<number>;
+}
+
+/** How many attempts one key may make in a window. */
+export interface AttemptLimit {
+  max: number;
+  windowMs: number;
+  /**
+   * Counted by this node alone even when nodes share counters: what only this node sees (one socket's
+   * events), where a round trip to Redis per event would cost more than the limit guards.
+   */
+  isNodeLocal?: boolean;
+}
+
+/** The one way an area gets a limiter (AppContext's `attemptLimiter`): shared across nodes when they can be. */
+export type AttemptLimiterFactory = (limit: AttemptLimit) => AttemptLimiter;
+
+/** The app's factory: counters in `redis` (REDIS_URL) when there is one, else in this node's memory. */
+export function attemptLimitersOn(redis: Redis | undefined): AttemptLimiterFactory {
+  return ({ max, windowMs, isNodeLocal }) =>
+    createAttemptLimiter({ max, windowMs, redis: isNodeLocal ? undefined : redis });
 }
 
 export function createAttemptLimiter(options: { max: number; windowMs: number; redis?: Redis }): AttemptLimiter {
