@@ -8,8 +8,8 @@ import {
   FILE_NAME_HEADER,
   FILE_TYPE_HEADER,
   RAW_UPLOAD_CONTENT_TYPE,
+  type ApiClient as TypedClient,
   type ApiEndpoint,
-  type CallArgs,
   type ResponseOf,
   type TargetOf,
 } from '@clipsync/shared';
@@ -40,27 +40,14 @@ export interface UploadSource {
   label?: string;
 }
 
-export interface ApiClient {
+/** The shared typed client (`call`, `callWithHeaders`, `send`, `urlOf`), with what only a terminal needs. */
+export interface ApiClient extends Omit<TypedClient, 'exchange'> {
   /** The server's address, as the user gave it (origin and any base path). */
   readonly server: string;
-  /** One call of the shared endpoint table; the answer checked against its schema. */
-  call<E extends ApiEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>>;
-  /** The same, with the answer's headers (a page's `X-Total-Count`). */
-  callWithHeaders<E extends ApiEndpoint>(
-    endpoint: E,
-    ...args: CallArgs<E>
-  ): Promise<{ body: ResponseOf<E>; headers: Headers }>;
   /** A raw-body upload (`PUT`, name and type in headers), streamed from disk, with progress on a terminal. */
   upload<E extends ApiEndpoint>(endpoint: E, target: TargetOf<E>, file: UploadSource): Promise<ResponseOf<E>>;
-  /** A call's whole address: the server, `/api`, the entry's path filled in, and its query. */
-  urlOf<E extends ApiEndpoint>(endpoint: E, target: TargetOf<E>): string;
   /** A download's answer, its body unread: the caller streams it where it goes. Refusals are thrown. */
   download(url: string): Promise<Response>;
-  /**
-   * The answer as it came, unread and whatever its status, for a caller that reads refusals itself (the
-   * device sign-in's polling, whose 400s are its protocol). Network failures are still thrown.
-   */
-  send<E extends ApiEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Response>;
 }
 
 export interface ApiClientOptions {
@@ -193,7 +180,7 @@ function cliErrorOf(server: string, error: unknown): CliError {
   if (error instanceof ApiError) return cliErrorOfRefusal(error);
   if (error instanceof AnswerOutsideContractError) {
     return new CliError(
-      `The server's answer to ${error.method} ${error.path} is not what this clipsync expects: is ${server} a ClipSync server of a matching version?`,
+      `The server's answer to ${error.method} ${error.template} is not what this clipsync expects: is ${server} a ClipSync server of a matching version?`,
       EXIT.GENERAL_FAILURE,
       { error: 'Unexpected answer from the server', code: 'UNEXPECTED_RESPONSE' },
     );

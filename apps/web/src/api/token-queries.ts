@@ -2,7 +2,7 @@ import type { CreateTokenRequest, TokenScope } from '@clipsync/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { tokensApi } from './tokens-api';
 
-export const tokenKeys = { all: ['tokens'] as const, device: (code: string) => ['device-request', code] as const };
+export const tokenKeys = { all: ['tokens'] as const, signIn: (code: string) => ['sign-in-request', code] as const };
 
 /** The user's personal access tokens, the device-made ones included. */
 export function useTokens() {
@@ -27,21 +27,21 @@ export function useRevokeToken() {
 }
 
 /** The device sign-in a user code names (client name, scopes); off until there is a code to look up. */
-export function useDeviceRequest(userCode: string | null) {
+export function useSignInRequest(userCode: string | null) {
   return useQuery({
-    queryKey: tokenKeys.device(userCode ?? ''),
-    queryFn: () => tokensApi.lookUpDevice(userCode ?? ''),
+    queryKey: tokenKeys.signIn(userCode ?? ''),
+    queryFn: () => tokensApi.lookUpSignIn(userCode ?? ''),
     enabled: userCode !== null,
     retry: false,
   });
 }
 
 /** Approves with the scopes the user left ticked (the token gets these alone), or denies (`scopes` null). */
-export function useDecideDevice() {
+export function useDecideSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userCode, scopes }: { userCode: string; scopes: TokenScope[] | null }) =>
-      scopes ? tokensApi.approveDevice({ userCode, scopes }) : tokensApi.denyDevice(userCode),
+      scopes ? tokensApi.approveSignIn({ userCode, scopes }) : tokensApi.denySignIn(userCode),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
   });
 }

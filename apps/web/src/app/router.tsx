@@ -138,7 +138,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/device',
                 handle: title('deviceSignIn.title'),
-                lazy: lazyPage(() => import('../features/device-sign-in/DevicePage')),
+                lazy: lazyPage(() => import('../features/device-sign-in/DeviceSignInPage')),
               },
               {
                 path: '/quick-copy',

@@ -109,8 +109,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     response: Response,
   ): Promise<ResponseOf<E>> {
     if (!response.ok) throw await apiErrorOf(response);
+    const outsideContract = (issues: string) =>
+      new AnswerOutsideContractError(
+        endpoint.method,
+        url.slice(options.baseUrl.length + API_BASE.length),
+        issues,
+        endpoint.path,
+      );
     if (!endpoint.response) {
       await response.body?.cancel();
+      // An entry declared without content (`null`) answers 204: anything else means the two sides disagree.
+      if (options.checkAnswers && endpoint.response === null && response.status !== 204) {
+        throw outsideContract(`expected 204 without content, got ${response.status}`);
+      }
       return undefined as ResponseOf<E>;
     }
     const body: unknown =
@@ -119,10 +130,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         : await (options.checkAnswers ? response.json().catch(() => undefined) : response.json());
     if (options.checkAnswers) {
       const result = (response.status === 204 ? NO_CONTENT : endpoint.response).safeParse(body);
-      if (!result.success) {
-        const path = url.slice(options.baseUrl.length + API_BASE.length);
-        throw new AnswerOutsideContractError(endpoint.method, path, z.prettifyError(result.error));
-      }
+      if (!result.success) throw outsideContract(z.prettifyError(result.error));
     }
     return body as ResponseOf<E>;
   }

@@ -17,7 +17,7 @@ const SCOPE_HINT_KEYS: Partial<Record<TokenScope, string>> = {
  * the code, when and from which network it asked, and each scope it asked for as a box the user may untick.
  * Approving grants only the ticked ones.
  */
-export function DeviceRequestReview({
+export function SignInRequestReview({
   request,
   isDeciding,
   hasFailed,

@@ -6,7 +6,7 @@ import { Button } from '../../ui/Button';
  * in shows it. A link alone never gets as far as the request, let alone its approval: whoever sends it
  * cannot also make the person's own device show that code.
  */
-export function DeviceCodeCheck({
+export function SignInCodeCheck({
   code,
   isRefusing,
   onConfirm,

@@ -3,12 +3,12 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/api-error';
-import { useDecideDevice, useDeviceRequest } from '../../api/token-queries';
+import { useDecideSignIn, useSignInRequest } from '../../api/token-queries';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Input';
 import { Skeleton } from '../../ui/Skeleton';
-import { DeviceCodeCheck } from './DeviceCodeCheck';
-import { DeviceRequestReview } from './DeviceRequestReview';
+import { SignInCodeCheck } from './SignInCodeCheck';
+import { SignInRequestReview } from './SignInRequestReview';
 
 const REFUSAL_KEYS: Record<number, string> = { 404: 'deviceSignIn.notFound', 429: 'deviceSignIn.tooMany' };
 
@@ -27,15 +27,15 @@ function linkedCode(value: string | null): string | null {
  * that very code. Only then is the request looked up: the device's name, when and from which network it
  * asked, and the scopes, each of which the user may untick before approving.
  */
-export default function DevicePage() {
+export default function DeviceSignInPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const [linked] = useState(() => linkedCode(searchParams.get('code')));
   const [check, setCheck] = useState<'asking' | 'refused' | null>(linked ? 'asking' : null);
   const [typed, setTyped] = useState('');
   const [userCode, setUserCode] = useState<string | null>(null);
-  const request = useDeviceRequest(userCode);
-  const decide = useDecideDevice();
+  const request = useSignInRequest(userCode);
+  const decide = useDecideSignIn();
   const [decision, setDecision] = useState<'approved' | 'denied' | null>(null);
 
   const lookUp = (code: string) => {
@@ -68,7 +68,7 @@ export default function DevicePage() {
     return (
       <div className="mx-auto max-w-xl px-4 py-8">
         <h1 className="text-2xl font-bold">{t('deviceSignIn.title')}</h1>
-        <DeviceCodeCheck
+        <SignInCodeCheck
           code={linked}
           isRefusing={decide.isPending}
           onConfirm={confirmLinked}
@@ -127,7 +127,7 @@ export default function DevicePage() {
                 {t(REFUSAL_KEYS[request.error instanceof ApiError ? request.error.status : 0] ?? 'deviceSignIn.failed')}
               </p>
             ) : (
-              <DeviceRequestReview
+              <SignInRequestReview
                 key={request.data.userCode}
                 request={request.data}
                 isDeciding={decide.isPending}

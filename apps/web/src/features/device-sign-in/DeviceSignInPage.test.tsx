@@ -7,10 +7,10 @@ import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { tokensApi } from '../../api/tokens-api';
 import { setUpPageTests } from '../../test/page-test-setup';
-import DevicePage from './DevicePage';
+import DeviceSignInPage from './DeviceSignInPage';
 
 vi.mock('../../api/tokens-api', () => ({
-  tokensApi: { lookUpDevice: vi.fn(), approveDevice: vi.fn(), denyDevice: vi.fn(), list: vi.fn() },
+  tokensApi: { lookUpSignIn: vi.fn(), approveSignIn: vi.fn(), denySignIn: vi.fn(), list: vi.fn() },
 }));
 
 const request = {
@@ -31,7 +31,7 @@ function renderPage(url = '/device') {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={[url]}>
-        <DevicePage />
+        <DeviceSignInPage />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -39,11 +39,11 @@ function renderPage(url = '/device') {
 
 const codeBox = () => screen.getByRole('textbox', { name: 'Code shown on the device' });
 
-describe('DevicePage', () => {
+describe('DeviceSignInPage', () => {
   setUpPageTests();
 
   test('a link’s ?code= looks nothing up by itself: the code, large, and whether the device shows it; No refuses it', async () => {
-    vi.mocked(tokensApi.denyDevice).mockResolvedValue();
+    vi.mocked(tokensApi.denySignIn).mockResolvedValue();
     renderPage('/device?code=bcdf-ghjk');
     expect(screen.getByRole('heading', { name: 'Check the code first' })).toBeInTheDocument();
     expect(screen.getByText('BCDF-GHJK')).toBeInTheDocument();
@@ -51,18 +51,18 @@ describe('DevicePage', () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'No' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Nothing was approved.');
-    expect(tokensApi.denyDevice).toHaveBeenCalledWith('BCDF-GHJK');
-    expect(tokensApi.lookUpDevice).not.toHaveBeenCalled();
-    expect(tokensApi.approveDevice).not.toHaveBeenCalled();
+    expect(tokensApi.denySignIn).toHaveBeenCalledWith('BCDF-GHJK');
+    expect(tokensApi.lookUpSignIn).not.toHaveBeenCalled();
+    expect(tokensApi.approveSignIn).not.toHaveBeenCalled();
     expect(codeBox()).toHaveValue('');
   });
 
   test('Yes looks it up: named by the device, the code, when; an unticked scope is left out of the approval', async () => {
-    vi.mocked(tokensApi.lookUpDevice).mockResolvedValue(answered());
-    vi.mocked(tokensApi.approveDevice).mockResolvedValue();
+    vi.mocked(tokensApi.lookUpSignIn).mockResolvedValue(answered());
+    vi.mocked(tokensApi.approveSignIn).mockResolvedValue();
     renderPage('/device?code=BCDF-GHJK');
     await userEvent.click(screen.getByRole('button', { name: 'Yes, my device shows this code' }));
-    expect(tokensApi.lookUpDevice).toHaveBeenCalledWith('BCDF-GHJK');
+    expect(tokensApi.lookUpSignIn).toHaveBeenCalledWith('BCDF-GHJK');
     expect(await screen.findByRole('heading', { name: 'A device asks to sign in to your account' })).toBeVisible();
     expect(screen.getByText('Named by the device:')).toBeInTheDocument();
     expect(screen.getByText('clipsync on laptop')).toBeInTheDocument();
@@ -76,7 +76,7 @@ describe('DevicePage', () => {
     );
     await userEvent.click(screen.getByRole('checkbox', { name: /Rooms/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
-    expect(tokensApi.approveDevice).toHaveBeenCalledWith({
+    expect(tokensApi.approveSignIn).toHaveBeenCalledWith({
       userCode: 'BCDF-GHJK',
       scopes: ['clips:read', 'clips:write', 'desktop'],
     });
@@ -84,7 +84,7 @@ describe('DevicePage', () => {
   });
 
   test('a sign-in from another network is a clear warning; with nothing ticked, Approve is off', async () => {
-    vi.mocked(tokensApi.lookUpDevice).mockResolvedValue(answered({ network: 'different', scopes: ['clips:read'] }));
+    vi.mocked(tokensApi.lookUpSignIn).mockResolvedValue(answered({ network: 'different', scopes: ['clips:read'] }));
     renderPage();
     await userEvent.type(codeBox(), 'BCDF-GHJK');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -102,25 +102,25 @@ describe('DevicePage', () => {
   });
 
   test('a typed code, then Deny', async () => {
-    vi.mocked(tokensApi.lookUpDevice).mockResolvedValue(answered());
-    vi.mocked(tokensApi.denyDevice).mockResolvedValue();
+    vi.mocked(tokensApi.lookUpSignIn).mockResolvedValue(answered());
+    vi.mocked(tokensApi.denySignIn).mockResolvedValue();
     renderPage();
-    expect(tokensApi.lookUpDevice).not.toHaveBeenCalled();
+    expect(tokensApi.lookUpSignIn).not.toHaveBeenCalled();
     await userEvent.type(codeBox(), 'bcdf-ghjk');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Deny' }));
-    expect(tokensApi.denyDevice).toHaveBeenCalledWith('bcdf-ghjk');
-    expect(tokensApi.approveDevice).not.toHaveBeenCalled();
+    expect(tokensApi.denySignIn).toHaveBeenCalledWith('bcdf-ghjk');
+    expect(tokensApi.approveSignIn).not.toHaveBeenCalled();
     expect(await screen.findByRole('status')).toHaveTextContent('Denied: clipsync on laptop was not signed in.');
   });
 
   test('an unknown or expired code says so, and too many wrong codes ask to wait', async () => {
-    vi.mocked(tokensApi.lookUpDevice).mockRejectedValueOnce(new ApiError('Not found', 404, 'NOT_FOUND'));
+    vi.mocked(tokensApi.lookUpSignIn).mockRejectedValueOnce(new ApiError('Not found', 404, 'NOT_FOUND'));
     renderPage();
     await userEvent.type(codeBox(), 'XXXX-XXXX');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This code is unknown or has expired.');
-    vi.mocked(tokensApi.lookUpDevice).mockRejectedValueOnce(new ApiError('Too many', 429, 'RATE_LIMITED'));
+    vi.mocked(tokensApi.lookUpSignIn).mockRejectedValueOnce(new ApiError('Too many', 429, 'RATE_LIMITED'));
     await userEvent.clear(codeBox());
     await userEvent.type(codeBox(), 'BBBB-CCCC');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
