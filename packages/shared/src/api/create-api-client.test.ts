@@ -91,6 +91,32 @@ describe('createApiClient over a real port', () => {
     });
   });
 
+  test("a newer server's refusal keeps its words and code, even with a code this client does not know", async () => {
+    answer = json(403, { error: 'Sign-ups are closed', code: 'SOME_FUTURE_CODE' });
+    const error = await createApiClient({ baseUrl })
+      .call(CLIP_ENDPOINTS.stats)
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ message: 'Sign-ups are closed', status: 403, code: 'SOME_FUTURE_CODE' });
+    expect(error).toMatchObject({ isServerRefusal: true });
+  });
+
+  test('an answer outside its contract names the path called and the entry it is', async () => {
+    answer = json(200, { unexpected: true });
+    const error = await createApiClient({ baseUrl, checkAnswers: true })
+      .call(CLIP_ENDPOINTS.get, { params: { id: 'c9' } })
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(AnswerOutsideContractError);
+    expect(error).toMatchObject({ method: 'GET', path: '/clipboard/c9', template: '/clipboard/:id' });
+  });
+
+  test('an entry without content answered with content is outside the contract when answers are checked', async () => {
+    answer = json(200, { deleted: true });
+    const call = (checkAnswers: boolean) =>
+      createApiClient({ baseUrl, checkAnswers }).call(CLIP_ENDPOINTS.remove, { params: { id: 'c' } });
+    await expect(call(true)).rejects.toBeInstanceOf(AnswerOutsideContractError);
+    await expect(call(false)).resolves.toBe(undefined);
+  });
+
   test('callWithHeaders gives the headers too; send gives the answer unread', async () => {
     const client = createApiClient({ baseUrl });
     answer = json(200, [], { 'x-total-count': '7' });
