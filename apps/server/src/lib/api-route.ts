@@ -1,6 +1,7 @@
 import { ErrorBody, type ApiEndpoint, type HttpMethod } from '@clipsync/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { schemaErrorStatuses } from './common-answers';
 
 /**
  * A shared table entry as one server route may vary it: the same path by several methods (a multipart
@@ -58,16 +59,12 @@ type CommonErrors<Access> = ErrorAnswers<400 | 429 | 500> &
       ? ErrorAnswers<403>
       : unknown);
 
-/** Methods whose body Fastify parses, so that even a route without a body schema may refuse one. */
-const BODY_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 function commonErrorsOf(endpoint: ServerEndpoint, extras: RouteSchemaExtras, access: RouteAccess) {
-  const takesInput =
-    [endpoint.method].flat().some((method) => BODY_METHODS.has(method)) ||
-    Boolean(endpoint.params ?? endpoint.query ?? endpoint.body ?? extras.headers);
-  const statuses = takesInput ? [400, 429, 500] : [429, 500];
-  if (access === 'signed-in') statuses.push(401);
-  if (access !== 'public') statuses.push(403);
+  const statuses = schemaErrorStatuses({
+    methods: [endpoint.method].flat(),
+    validatesInput: Boolean(endpoint.params ?? endpoint.query ?? endpoint.body ?? extras.headers),
+    access,
+  });
   return Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
 }
 
