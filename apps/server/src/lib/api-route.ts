@@ -2,6 +2,7 @@ import { ErrorBody, type ApiEndpoint, type HttpMethod } from '@clipsync/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { schemaErrorStatuses } from './common-answers';
+import { securityOf, signedInOnly, type RouteAccess } from './route-access';
 
 /**
  * A shared table entry as one server route may vary it: the same path by several methods (a multipart
@@ -11,18 +12,7 @@ export interface ServerEndpoint extends Omit<ApiEndpoint, 'method'> {
   method: HttpMethod | HttpMethod[];
 }
 
-/**
- * Who may call a route, which its OpenAPI `security` says and plugins/authenticate.ts reads: `signed-in`
- * needs a bearer; `sign-in-optional` serves signed-out callers too, and reads the bearer when one is sent
- * (a signed-in owner sees more, a token's scope is checked); `public` ignores a personal access token.
- */
-export type RouteAccess = 'signed-in' | 'sign-in-optional' | 'public';
-
-const SECURITY_OF: Record<RouteAccess, Array<Record<string, string[]>> | undefined> = {
-  'signed-in': [{ bearer: [] }],
-  'sign-in-optional': [{ bearer: [] }, {}],
-  public: undefined,
-};
+export type { RouteAccess } from './route-access';
 
 /** What every route of an area shares, declared once by its routes file (`areaRoutes`). */
 export interface AreaDeclaration {
@@ -40,6 +30,11 @@ export interface RouteSchemaExtras {
   headers?: z.ZodType;
   /** The answers of the route's own rules (a 404, a 409); the kit adds those every route may give. */
   response?: Record<number, z.ZodType>;
+  /**
+   * `false`: a signed-in route whose service refuses a signed-out caller itself, after checks that answer first
+   * (the desktop's share link finds the caller's network's desktop before asking who shares it).
+   */
+  refusesSignedOut?: false;
   /** A file download that answers a `Range` with 206 (documented beside the whole file's 200). */
   ranges?: boolean;
   /** A multipart upload's fields beside `file`, for the document (the route parses them itself). */
@@ -82,7 +77,7 @@ type AccessOf<Extras> = Extras extends { access: infer Access extends RouteAcces
 
 type RouteSchema<E extends ServerEndpoint, Extras extends RouteSchemaExtras> = Omit<
   Extras,
-  'response' | 'ranges' | 'uploadFields' | 'access'
+  'response' | 'ranges' | 'uploadFields' | 'access' | 'refusesSignedOut'
 > & { security?: Array<Record<string, string[]>> } & Field<E, 'params', 'params'> &
   Field<E, 'query', 'querystring'> &
   Field<E, 'body', 'body'> & {
@@ -99,8 +94,10 @@ const answering = (status: number) => async (_request: FastifyRequest, reply: Fa
 
 /**
  * Fastify's route options for a table entry: its method, its path under `/api`, its schemas (the success
- * answer under its status, a 204 as `null`) with the route's tags, security and error answers, and its
- * success status set for the handler. The route file adds its handler, limits and other hooks.
+ * answer under its status, a 204 as `null`) with the route's tags, security and error answers, its success
+ * status set for the handler, and a signed-in route's refusal of a signed-out caller (its first preHandler,
+ * so a limit keyed by the caller, added through `config`, runs after it). The route file adds its handler,
+ * limits and other hooks; a `preHandler` of its own would replace the refusal, so it lists `signedInOnly` first.
  */
 export function routeFrom<const E extends ServerEndpoint, const Extras extends RouteSchemaExtras>(
   endpoint: E,
@@ -110,10 +107,11 @@ export function routeFrom<const E extends ServerEndpoint, const Extras extends R
   url: E['path'];
   schema: RouteSchema<E, Extras>;
   onRequest?: ReturnType<typeof answering>;
+  preHandler?: Array<typeof signedInOnly>;
 } {
-  const { response: ownAnswers, ranges, uploadFields, access = 'public', ...words } = extras;
+  const { response: ownAnswers, ranges, uploadFields, access = 'public', refusesSignedOut, ...words } = extras;
   const schema: Record<string, unknown> = { ...words };
-  const security = SECURITY_OF[access];
+  const security = securityOf(access);
   if (security) schema.security = security;
   // Read by the OpenAPI transform only (plugins/openapi.ts), which removes them from the operation.
   if (ranges) schema['x-ranges'] = true;
@@ -125,8 +123,13 @@ export function routeFrom<const E extends ServerEndpoint, const Extras extends R
   if (endpoint.response !== undefined) response[endpoint.status ?? 200] = endpoint.response ?? z.null();
   Object.assign(response, ownAnswers);
   schema.response = response;
-  const route = { method: endpoint.method, url: endpoint.path, schema: schema as RouteSchema<E, Extras> };
-  return endpoint.status === undefined ? route : { ...route, onRequest: answering(endpoint.status) };
+  return {
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: schema as RouteSchema<E, Extras>,
+    ...(endpoint.status !== undefined && { onRequest: answering(endpoint.status) }),
+    ...(access === 'signed-in' && refusesSignedOut !== false && { preHandler: [signedInOnly] }),
+  };
 }
 
 /**

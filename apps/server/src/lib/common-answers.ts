@@ -1,4 +1,4 @@
-import type { RouteAccess } from './api-route';
+import type { RouteAccess } from './route-access';
 
 /** Methods whose body Fastify parses: each may be sent a body too large, malformed, or of a type not taken. */
 const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -1,8 +1,8 @@
 import { API_BASE, API_TABLES, ErrorBody, RAW_UPLOAD_CONTENT_TYPE, type ApiEndpoint } from '@clipsync/shared';
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-import type { RouteAccess } from './api-route';
 import { documentedErrorStatuses } from './common-answers';
+import { accessOf } from './route-access';
 
 /** Where a route's entry of the shared table is, to name its operation. */
 interface TableEntry {
@@ -44,16 +44,6 @@ export function tableEntryOf(method: string, url: string): { entry: TableEntry; 
 /** The words of `removeShare`, for a summary: "Remove share". */
 const wordsOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 const UPLOAD_TYPES = new Set(['multipart/form-data', RAW_UPLOAD_CONTENT_TYPE]);
-
-type Security = ReadonlyArray<Readonly<Record<string, readonly string[]>>>;
-/** Whether a declared security asks for a bearer at all: a route that declares none is public. */
-export const readsBearer = (security: Security | undefined) =>
-  security?.some((requirement) => Object.keys(requirement).length > 0) ?? false;
-/** Who may call a route by its declared security: a bearer and no empty alternative is a sign-in needed. */
-function accessOf(security: Security | undefined): RouteAccess {
-  if (!readsBearer(security)) return 'public';
-  return security?.some((requirement) => Object.keys(requirement).length === 0) ? 'sign-in-optional' : 'signed-in';
-}
 
 type RouteSchema = FastifySchema;
 /** The keys routeFrom adds for this file alone (`x-ranges`, `x-upload-fields`), which the operation does not keep. */
