@@ -1,6 +1,8 @@
 import { ErrorBody, type ApiEndpoint, type HttpMethod } from '@clipsync/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { schemaErrorStatuses } from './common-answers';
+import { securityOf, signedInOnly, type RouteAccess } from './route-access';
 
 /**
  * A shared table entry as one server route may vary it: the same path by several methods (a multipart
@@ -10,18 +12,7 @@ export interface ServerEndpoint extends Omit<ApiEndpoint, 'method'> {
   method: HttpMethod | HttpMethod[];
 }
 
-/**
- * Who may call a route, which its OpenAPI `security` says and plugins/authenticate.ts reads: `signed-in`
- * needs a bearer; `sign-in-optional` serves signed-out callers too, and reads the bearer when one is sent
- * (a signed-in owner sees more, a token's scope is checked); `public` ignores a personal access token.
- */
-export type RouteAccess = 'signed-in' | 'sign-in-optional' | 'public';
-
-const SECURITY_OF: Record<RouteAccess, Array<Record<string, string[]>> | undefined> = {
-  'signed-in': [{ bearer: [] }],
-  'sign-in-optional': [{ bearer: [] }, {}],
-  public: undefined,
-};
+export type { RouteAccess } from './route-access';
 
 /** What every route of an area shares, declared once by its routes file (`areaRoutes`). */
 export interface AreaDeclaration {
@@ -39,6 +30,11 @@ export interface RouteSchemaExtras {
   headers?: z.ZodType;
   /** The answers of the route's own rules (a 404, a 409); the kit adds those every route may give. */
   response?: Record<number, z.ZodType>;
+  /**
+   * `false`: a signed-in route whose service refuses a signed-out caller itself, after checks that answer first
+   * (the desktop's share link finds the caller's network's desktop before asking who shares it).
+   */
+  refusesSignedOut?: false;
   /** A file download that answers a `Range` with 206 (documented beside the whole file's 200). */
   ranges?: boolean;
   /** A multipart upload's fields beside `file`, for the document (the route parses them itself). */
@@ -58,16 +54,12 @@ type CommonErrors<Access> = ErrorAnswers<400 | 429 | 500> &
       ? ErrorAnswers<403>
       : unknown);
 
-/** Methods whose body Fastify parses, so that even a route without a body schema may refuse one. */
-const BODY_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 function commonErrorsOf(endpoint: ServerEndpoint, extras: RouteSchemaExtras, access: RouteAccess) {
-  const takesInput =
-    [endpoint.method].flat().some((method) => BODY_METHODS.has(method)) ||
-    Boolean(endpoint.params ?? endpoint.query ?? endpoint.body ?? extras.headers);
-  const statuses = takesInput ? [400, 429, 500] : [429, 500];
-  if (access === 'signed-in') statuses.push(401);
-  if (access !== 'public') statuses.push(403);
+  const statuses = schemaErrorStatuses({
+    methods: [endpoint.method].flat(),
+    validatesInput: Boolean(endpoint.params ?? endpoint.query ?? endpoint.body ?? extras.headers),
+    access,
+  });
   return Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
 }
 
@@ -85,7 +77,7 @@ type AccessOf<Extras> = Extras extends { access: infer Access extends RouteAcces
 
 type RouteSchema<E extends ServerEndpoint, Extras extends RouteSchemaExtras> = Omit<
   Extras,
-  'response' | 'ranges' | 'uploadFields' | 'access'
+  'response' | 'ranges' | 'uploadFields' | 'access' | 'refusesSignedOut'
 > & { security?: Array<Record<string, string[]>> } & Field<E, 'params', 'params'> &
   Field<E, 'query', 'querystring'> &
   Field<E, 'body', 'body'> & {
@@ -102,8 +94,10 @@ const answering = (status: number) => async (_request: FastifyRequest, reply: Fa
 
 /**
  * Fastify's route options for a table entry: its method, its path under `/api`, its schemas (the success
- * answer under its status, a 204 as `null`) with the route's tags, security and error answers, and its
- * success status set for the handler. The route file adds its handler, limits and other hooks.
+ * answer under its status, a 204 as `null`) with the route's tags, security and error answers, its success
+ * status set for the handler, and a signed-in route's refusal of a signed-out caller (its first preHandler,
+ * so a limit keyed by the caller, added through `config`, runs after it). The route file adds its handler,
+ * limits and other hooks; a `preHandler` of its own would replace the refusal, so it lists `signedInOnly` first.
  */
 export function routeFrom<const E extends ServerEndpoint, const Extras extends RouteSchemaExtras>(
   endpoint: E,
@@ -113,10 +107,11 @@ export function routeFrom<const E extends ServerEndpoint, const Extras extends R
   url: E['path'];
   schema: RouteSchema<E, Extras>;
   onRequest?: ReturnType<typeof answering>;
+  preHandler?: Array<typeof signedInOnly>;
 } {
-  const { response: ownAnswers, ranges, uploadFields, access = 'public', ...words } = extras;
+  const { response: ownAnswers, ranges, uploadFields, access = 'public', refusesSignedOut, ...words } = extras;
   const schema: Record<string, unknown> = { ...words };
-  const security = SECURITY_OF[access];
+  const security = securityOf(access);
   if (security) schema.security = security;
   // Read by the OpenAPI transform only (plugins/openapi.ts), which removes them from the operation.
   if (ranges) schema['x-ranges'] = true;
@@ -128,8 +123,13 @@ export function routeFrom<const E extends ServerEndpoint, const Extras extends R
   if (endpoint.response !== undefined) response[endpoint.status ?? 200] = endpoint.response ?? z.null();
   Object.assign(response, ownAnswers);
   schema.response = response;
-  const route = { method: endpoint.method, url: endpoint.path, schema: schema as RouteSchema<E, Extras> };
-  return endpoint.status === undefined ? route : { ...route, onRequest: answering(endpoint.status) };
+  return {
+    method: endpoint.method,
+    url: endpoint.path,
+    schema: schema as RouteSchema<E, Extras>,
+    ...(endpoint.status !== undefined && { onRequest: answering(endpoint.status) }),
+    ...(access === 'signed-in' && refusesSignedOut !== false && { preHandler: [signedInOnly] }),
+  };
 }
 
 /**

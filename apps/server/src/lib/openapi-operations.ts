@@ -1,12 +1,8 @@
 import { API_BASE, API_TABLES, ErrorBody, RAW_UPLOAD_CONTENT_TYPE, type ApiEndpoint } from '@clipsync/shared';
 import type { FastifySchema } from 'fastify';
 import { z } from 'zod';
-
-/**
- * What every route's OpenAPI operation gets without its route saying so, because the server answers it
- * for every route alike: the request's own faults (400, 413, 415), a name it does not answer to (421), the
- * global per-address limit (429), and a token's refusal (401, 403) where the route reads a bearer. A route lists only the answers of its own rules.
- */
+import { documentedErrorStatuses } from './common-answers';
+import { accessOf } from './route-access';
 
 /** Where a route's entry of the shared table is, to name its operation. */
 interface TableEntry {
@@ -45,26 +41,17 @@ export function tableEntryOf(method: string, url: string): { entry: TableEntry; 
   return samePath && { entry: samePath, isOwnMethod: false };
 }
 
-/** Methods whose body Fastify parses: each may be sent a body too large, malformed, or of a type not taken. */
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The words of `removeShare`, for a summary: "Remove share". */
 const wordsOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 const UPLOAD_TYPES = new Set(['multipart/form-data', RAW_UPLOAD_CONTENT_TYPE]);
-
-type Security = ReadonlyArray<Readonly<Record<string, readonly string[]>>>;
-/** Whether a declared security asks for a bearer at all: a route that declares none is public. */
-export const readsBearer = (security: Security | undefined) =>
-  security?.some((requirement) => Object.keys(requirement).length > 0) ?? false;
-/** Whether it asks for one and takes no call without it (no empty alternative). */
-const needsBearer = (security: Security | undefined) =>
-  readsBearer(security) && !security?.some((requirement) => Object.keys(requirement).length === 0);
 
 type RouteSchema = FastifySchema;
 /** The keys routeFrom adds for this file alone (`x-ranges`, `x-upload-fields`), which the operation does not keep. */
 const ownKeys = (schema: RouteSchema) => schema as Record<string, unknown>;
 
 /**
- * A route's schema (zod) with the answers every route of its kind may give, before it becomes JSON Schema.
+ * A route's schema (zod) with the answers every route of its kind may give (lib/common-answers.ts), before it
+ * becomes JSON Schema; a route lists only the answers of its own rules.
  * `methods` are the route's methods, `rateLimit` its `config.rateLimit` (false: outside the global limit).
  */
 export function withCommonAnswers(schema: RouteSchema, methods: string[], rateLimit: unknown): RouteSchema {
@@ -72,14 +59,12 @@ export function withCommonAnswers(schema: RouteSchema, methods: string[], rateLi
   const add = (status: number) => {
     response[status] ??= ErrorBody;
   };
-  const takesBody = methods.some((method) => BODY_METHODS.has(method));
-  if (takesBody || schema.querystring || schema.params || schema.headers) add(400);
-  if (takesBody) [413, 415].forEach(add);
-  if (needsBearer(schema.security)) add(401);
-  if (readsBearer(schema.security)) add(403);
-  if (rateLimit !== false) add(429);
-  // Any request by a name the server does not answer to (plugins/request-origin-checks.ts).
-  add(421);
+  const route = {
+    methods,
+    validatesInput: Boolean(schema.querystring ?? schema.params ?? schema.body ?? schema.headers),
+    access: accessOf(schema.security),
+  };
+  documentedErrorStatuses(route, rateLimit).forEach(add);
   return { ...schema, response };
 }
 

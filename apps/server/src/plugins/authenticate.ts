@@ -1,11 +1,11 @@
 import { ACCESS_TOKEN_HEADER, PERSONAL_TOKEN_PREFIX } from '@clipsync/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { signAccessToken, verifyAccessToken } from '../lib/access-token';
-import { requireScope, requireSignedIn, type Actor, type SignedInActor } from '../lib/actor';
+import { requireScope, type Actor, type SignedInActor } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import { scopeOfRoute } from '../lib/endpoint-scopes';
-import { readsBearer } from '../lib/openapi-operations';
+import { readsBearer } from '../lib/route-access';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -67,8 +67,3 @@ export const authenticate = fp<{
     reply.header(ACCESS_TOKEN_HEADER, await signAccessToken(options.jwtSecret, actor));
   });
 });
-
-/** preHandler for routes that need a signed-in caller: 401 before the body is even looked at. */
-export async function signedInOnly(request: FastifyRequest): Promise<void> {
-  requireSignedIn(request.actor);
-}

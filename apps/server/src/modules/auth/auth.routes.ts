@@ -7,7 +7,6 @@ import { limitFailures, limitPerBodyField } from '../../lib/attempt-limiter';
 import { requireSignedIn } from '../../lib/actor';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { areaRoutes } from '../../lib/api-route';
-import { signedInOnly } from '../../plugins/authenticate';
 import type { AuthContext } from './auth.context';
 import * as auth from './auth.service';
 import { revokeSession, rotateRefreshToken } from './sessions.service';
@@ -108,13 +107,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (ap
     handler: async (request) => auth.checkEmailConfirmation(ctx, request.query.token),
   });
 
-  await app.register(sessionRoutes, { ctx });
-};
-
-/** The caller's own session: signed in, one hook for both. */
-const sessionRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', signedInOnly);
-
+  // The caller's own session: signed in.
   const signedIn = { access: 'signed-in' } as const;
 
   app.route({

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { areaRoutes } from '../../lib/api-route';
-import { signedInOnly } from '../../plugins/authenticate';
 import type { BillingContext } from './billing.context';
 import * as billingService from './billing.service';
 
@@ -23,8 +22,6 @@ const STRIPE_SESSIONS_PER_MINUTE = {
 
 /** Paid plans: Stripe's hosted checkout, its customer portal and the caller's plan (the webhook: stripe-webhook.routes). */
 export const billingRoutes: FastifyPluginAsyncZod<{ ctx: BillingContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', signedInOnly);
-
   app.route({
     ...route(BILLING_ENDPOINTS.checkout, signedIn),
     config: { rateLimit: STRIPE_SESSIONS_PER_MINUTE },

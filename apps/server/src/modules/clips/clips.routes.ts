@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { areaRoutes } from '../../lib/api-route';
 import { acceptRawUploads, receiveFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
-import { signedInOnly } from '../../plugins/authenticate';
 import * as clipHistory from './clip-history.service';
 import * as clipShare from './clip-share.service';
 import type { ViewerInfo } from './clip-views';
@@ -58,13 +57,7 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
       }),
   });
 
-  await app.register(ownClipRoutes, { ctx });
-};
-
-/** Everything else is the owner's: signed in (one hook for the lot), then the service asks whose clip it is. */
-const ownClipRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', signedInOnly);
-
+  // Everything else is the owner's: signed in, then the service asks whose clip it is.
   app.route({
     ...route(api.history, owner),
     handler: async (request, reply) => {

@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { areaRoutes } from '../../lib/api-route';
-import { signedInOnly } from '../../plugins/authenticate';
 import * as signInService from './device-sign-in.service';
 import type { DeviceSignInContext } from './device-sign-in.context';
 
@@ -41,7 +40,6 @@ export const signInClientRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSignInContex
 
 /** The approving browser's side: signed in with a session (a token has no scope for these). */
 export const signInApprovalRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSignInContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', signedInOnly);
   const signedIn = { access: 'signed-in', response: { 404: ErrorBody } } as const;
 
   const callerOf = (request: FastifyRequest): signInService.ApprovingCaller => ({

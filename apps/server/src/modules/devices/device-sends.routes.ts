@@ -1,7 +1,6 @@
 import { DEVICE_SEND_ENDPOINTS, ErrorBody } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { areaRoutes } from '../../lib/api-route';
-import { signedInOnly } from '../../plugins/authenticate';
 import type { DeviceSendsContext } from './device-sends.context';
 import * as deviceSendsService from './device-sends.service';
 
@@ -10,8 +9,6 @@ const notFound = { 404: ErrorBody };
 
 /** Sending to the account's devices, and a device's pull of what waits for it (docs/api.md#device-sends). */
 export const deviceSendsRoutes: FastifyPluginAsyncZod<{ ctx: DeviceSendsContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', signedInOnly);
-
   app.route({
     ...route(DEVICE_SEND_ENDPOINTS.create, { response: { ...notFound, 409: ErrorBody, 413: ErrorBody } }),
     handler: (request) => deviceSendsService.sendToDevices(ctx, request.actor, request.body),

@@ -1,7 +1,6 @@
 import { DEVICE_ENDPOINTS, Device, ErrorBody } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { areaRoutes } from '../../lib/api-route';
-import { signedInOnly } from '../../plugins/authenticate';
 import type { DevicesContext } from './devices.context';
 import * as devicesService from './devices.service';
 
@@ -14,8 +13,6 @@ const notFound = { 404: ErrorBody };
  * refuses a token's receive policy).
  */
 export const devicesRoutes: FastifyPluginAsyncZod<{ ctx: DevicesContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', signedInOnly);
-
   app.route({
     ...route(DEVICE_ENDPOINTS.list, { response: notFound }),
     handler: (request) => devicesService.listDevices(ctx, request.actor),

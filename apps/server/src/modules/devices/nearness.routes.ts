@@ -1,7 +1,6 @@
 import { ErrorBody, NEARNESS_ENDPOINTS } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { areaRoutes } from '../../lib/api-route';
-import { signedInOnly } from '../../plugins/authenticate';
 import type { NearnessContext } from './nearness.context';
 import * as nearnessService from './nearness.service';
 
@@ -10,8 +9,6 @@ const notFound = { 404: ErrorBody };
 
 /** A device's key, and the challenge and proof of two devices' nearness (docs/api.md#nearness). */
 export const nearnessRoutes: FastifyPluginAsyncZod<{ ctx: NearnessContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', signedInOnly);
-
   app.route({
     ...route(NEARNESS_ENDPOINTS.registerKey, { response: notFound }),
     handler: async (request) => {

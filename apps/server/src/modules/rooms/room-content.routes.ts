@@ -3,7 +3,6 @@ import { ErrorBody, RAW_UPLOAD_CONTENT_TYPE, ROOM_ENDPOINTS, UPLOADS_PER_MINUTE 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { areaRoutes } from '../../lib/api-route';
 import { acceptRawUploads, receiveFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
-import { signedInOnly } from '../../plugins/authenticate';
 import type { RoomsContext } from './rooms.context';
 import * as roomContent from './room-content.service';
 import * as roomContentList from './room-content-list.service';
@@ -18,8 +17,6 @@ const api = ROOM_ENDPOINTS;
 export const roomContentRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (app, { ctx }) => {
   await app.register(multipart, UPLOAD_MULTIPART_OPTIONS);
   acceptRawUploads(app);
-  app.addHook('preHandler', signedInOnly);
-
   app.route({
     ...route(api.content, member),
     handler: async (request, reply) => {

@@ -2,7 +2,6 @@ import { ErrorBody, ROOM_ENDPOINTS } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { areaRoutes } from '../../lib/api-route';
 import { plainJsonFor200, sendRemembered } from '../../lib/plain-json-serializer';
-import { signedInOnly } from '../../plugins/authenticate';
 import type { RoomsContext } from './rooms.context';
 import * as roomActivity from './room-activity.service';
 import * as roomInvitations from './room-invitations.service';
@@ -34,8 +33,6 @@ export const roomLinkPreviewRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }>
 
 /** Rooms, for signed-in callers: the room, its members, its invite link and its activity (content: room-content.routes). */
 export const roomsRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', signedInOnly);
-
   app.route({
     ...route(api.list, member),
     handler: async (request, reply) => {

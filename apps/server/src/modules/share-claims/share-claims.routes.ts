@@ -1,7 +1,6 @@
 import { ErrorBody, SHARE_CLAIM_ENDPOINTS } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { areaRoutes } from '../../lib/api-route';
-import { signedInOnly } from '../../plugins/authenticate';
 import type { ShareClaimsContext } from './share-claims.context';
 import { claimShare, discardShareClaim, getShareClaim } from './share-claims.service';
 
@@ -22,13 +21,7 @@ export const shareClaimsRoutes: FastifyPluginAsyncZod<{ ctx: ShareClaimsContext 
     },
   });
 
-  await app.register(claimRoutes, { ctx });
-};
-
-/** Claiming makes a clip of the caller's, so it alone needs a sign-in: the one hook, as every such route has. */
-const claimRoutes: FastifyPluginAsyncZod<{ ctx: ShareClaimsContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', signedInOnly);
-
+  // Claiming makes a clip of the caller's, so it alone needs a sign-in.
   app.route({
     ...route(SHARE_CLAIM_ENDPOINTS.claim, { access: 'signed-in', response: { ...errors, 413: ErrorBody } }),
     handler: (request) => claimShare(ctx, request.actor, request.params.token),

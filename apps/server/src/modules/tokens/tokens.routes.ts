@@ -3,7 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { areaRoutes } from '../../lib/api-route';
-import { signedInOnly } from '../../plugins/authenticate';
 import type { TokensContext } from './tokens.context';
 import * as tokensService from './tokens.service';
 
@@ -20,8 +19,6 @@ const CREATIONS_PER_MINUTE = {
 
 /** Personal access tokens: for a signed-in browser session only (the entries name no scope, so tokens are refused). */
 export const tokensRoutes: FastifyPluginAsyncZod<{ ctx: TokensContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', signedInOnly);
-
   app.route({
     ...route(TOKEN_ENDPOINTS.list, signedIn),
     handler: (request) => tokensService.listTokens(ctx, request.actor),
@@ -51,8 +48,6 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ ctx: TokensContext }> = async
  * Beside, not inside, the routes above, whose entries refuse tokens.
  */
 export const currentTokenRoutes: FastifyPluginAsyncZod<{ ctx: TokensContext }> = async (app, { ctx }) => {
-  app.addHook('preHandler', signedInOnly);
-
   app.route({
     ...route(TOKEN_ENDPOINTS.current, signedIn),
     handler: (request) => tokensService.describeCurrentToken(ctx, request.actor),

@@ -1,0 +1,43 @@
+import type { RouteAccess } from './route-access';
+
+/** Methods whose body Fastify parses: each may be sent a body too large, malformed, or of a type not taken. */
+const BODY_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What decides the error answers a route gives before its own rules run. */
+export interface RouteTraits {
+  methods: readonly string[];
+  /** Whether it declares params, a query, a body or headers, which a request may fail. */
+  validatesInput: boolean;
+  access: RouteAccess;
+}
+
+const takesBody = (route: RouteTraits) => route.methods.some((method) => BODY_METHODS.has(method));
+
+/**
+ * The answers that follow from what a route takes and who may call it: a request it can not take (400, where
+ * it takes any input), a missing or refused bearer (401) where a sign-in is needed, and a token's scope or a
+ * policy (403) wherever a bearer is read. Both the route's schema and its OpenAPI operation take them from
+ * here, so that the two can not disagree.
+ */
+function answersOfKind(route: RouteTraits): number[] {
+  const statuses = takesBody(route) || route.validatesInput ? [400] : [];
+  if (route.access === 'signed-in') statuses.push(401);
+  if (route.access !== 'public') statuses.push(403);
+  return statuses;
+}
+
+/** The error answers of a route's schema (routeFrom): those of its kind, the per-address limit (429), a fault (500). */
+export const schemaErrorStatuses = (route: RouteTraits): number[] => [...answersOfKind(route), 429, 500];
+
+/**
+ * The error answers its OpenAPI operation lists beside the route's own: those of its kind, a body too large or
+ * of a type not taken (413, 415), the global per-address limit (429) unless the route is outside it
+ * (`config.rateLimit: false`), and a name the server does not answer to (421, plugins/request-origin-checks.ts).
+ */
+export function documentedErrorStatuses(route: RouteTraits, rateLimit: unknown): number[] {
+  const statuses = answersOfKind(route);
+  if (takesBody(route)) statuses.push(413, 415);
+  if (rateLimit !== false) statuses.push(429);
+  statuses.push(421);
+  return statuses;
+}
