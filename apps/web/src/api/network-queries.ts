@@ -1,6 +1,7 @@
+import { NETWORK_ENDPOINTS } from '@clipsync/shared';
 import { useQuery } from '@tanstack/react-query';
 import { isLoopbackHostname } from '../lib/loopback-host';
-import { networkApi } from './network-api';
+import { call } from './client';
 
 export const networkKeys = { shareOrigins: ['network', 'share-origins'] as const };
 
@@ -21,7 +22,7 @@ export function useShareOrigin(isWanted: boolean): ShareOrigin {
   const isLoopbackPage = isLoopbackHostname(hostname);
   const { data } = useQuery({
     queryKey: networkKeys.shareOrigins,
-    queryFn: networkApi.shareOrigins,
+    queryFn: () => call(NETWORK_ENDPOINTS.shareOrigins),
     enabled: isWanted && isLoopbackPage,
     // Interfaces rarely change while a page is open; a failure simply keeps the page's origin.
     staleTime: 5 * 60 * 1000,

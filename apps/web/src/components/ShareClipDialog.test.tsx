@@ -1,13 +1,16 @@
+import { NETWORK_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { networkApi } from '../api/network-api';
 import { toastStore } from '../ui/toast-store';
 import { Toaster } from '../ui/Toaster';
 import { ShareClipDialog } from './ShareClipDialog';
+import { fakeApi } from '../test/fake-api';
 
-vi.mock('../api/network-api', () => ({ networkApi: { shareOrigins: vi.fn() } }));
+const api = fakeApi();
+const shareOrigins = () => api.on(NETWORK_ENDPOINTS.shareOrigins);
+
 vi.mock('../lib/browser-files', () => ({ copyText: vi.fn().mockResolvedValue(undefined) }));
 // The QR code's encoded text is not readable from its SVG: the stand-in shows what it was given.
 vi.mock('qrcode.react', () => ({
@@ -40,7 +43,7 @@ describe('ShareClipDialog', () => {
   });
 
   test('opened at localhost, the link and QR code use the machine’s LAN address, and a note says why', async () => {
-    vi.mocked(networkApi.shareOrigins).mockResolvedValue({
+    shareOrigins().mockResolvedValue({
       origins: ['http://192.168.1.20:3000', 'http://172.17.0.1:3000'],
     });
     openPageAt('http://localhost:3000/dashboard');
@@ -51,10 +54,10 @@ describe('ShareClipDialog', () => {
   });
 
   test('at 127.0.0.1 too; with no LAN origin offered (PUBLIC_URL set) the page’s own link stays, without a note', async () => {
-    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    shareOrigins().mockResolvedValue({ origins: [] });
     openPageAt('http://127.0.0.1:3000/');
     renderDialog();
-    await waitFor(() => expect(networkApi.shareOrigins).toHaveBeenCalled());
+    await waitFor(() => expect(shareOrigins()).toHaveBeenCalled());
     expect(linkField()).toHaveValue('http://127.0.0.1:3000/clips/clip-1');
     expect(qrValue()).toBe('http://127.0.0.1:3000/clips/clip-1');
     expect(screen.queryByText(/network address/)).not.toBeInTheDocument();
@@ -66,7 +69,7 @@ describe('ShareClipDialog', () => {
     expect(linkField()).toHaveValue('http://192.168.1.20:3000/clips/clip-1');
     expect(qrValue()).toBe('http://192.168.1.20:3000/clips/clip-1');
     expect(screen.queryByText(/network address/)).not.toBeInTheDocument();
-    expect(networkApi.shareOrigins).not.toHaveBeenCalled();
+    expect(shareOrigins()).not.toHaveBeenCalled();
   });
 });
 
@@ -77,7 +80,7 @@ describe('ShareClipDialog and a toast', () => {
   });
 
   test('Escape closes the dialog while the copy toast shows; the toast stays', async () => {
-    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    shareOrigins().mockResolvedValue({ origins: [] });
     const onOpenChange = vi.fn();
     render(
       <QueryClientProvider client={new QueryClient()}>

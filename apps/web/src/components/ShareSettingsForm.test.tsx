@@ -1,16 +1,18 @@
-import type { ClipShareSettings } from '@clipsync/shared';
+import { NETWORK_ENDPOINTS, type ClipShareSettings } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { clipsApi } from '../api/clips-api';
-import { networkApi } from '../api/network-api';
 import { sealedKeyStore } from '../lib/sealed-key-store';
 import { makeShareSettings } from '../test/fixtures';
 import { setUpPageTests } from '../test/page-test-setup';
 import { ShareClipDialog } from './ShareClipDialog';
+import { fakeApi } from '../test/fake-api';
 
-vi.mock('../api/network-api', () => ({ networkApi: { shareOrigins: vi.fn() } }));
+const api = fakeApi();
+const shareOrigins = () => api.on(NETWORK_ENDPOINTS.shareOrigins);
+
 vi.mock('../api/clips-api', () => ({ clipsApi: { updateShare: vi.fn(), removeShare: vi.fn(), get: vi.fn() } }));
 vi.mock('qrcode.react', () => ({
   QRCodeSVG: (props: { value: string; 'aria-label': string }) => (
@@ -50,7 +52,7 @@ describe('ShareClipDialog, the owner’s link settings', () => {
   });
 
   test('the default: never expires, unlimited views, no password; Save sets 1 day, 1 view and a password', async () => {
-    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    shareOrigins().mockResolvedValue({ origins: [] });
     vi.mocked(clipsApi.updateShare).mockResolvedValue(
       settings({ linkId: 'link-2', maxViews: 1, viewsLeft: 1, hasPassword: true }),
     );
@@ -77,7 +79,7 @@ describe('ShareClipDialog, the owner’s link settings', () => {
   });
 
   test('a link with settings shows them; leaving the expiry as set sends none, emptying views clears them', async () => {
-    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    shareOrigins().mockResolvedValue({ origins: [] });
     vi.mocked(clipsApi.updateShare).mockResolvedValue(settings());
     renderDialog({
       isOwner: true,
@@ -100,7 +102,7 @@ describe('ShareClipDialog, the owner’s link settings', () => {
   });
 
   test('Stop sharing asks first; once stopped, no link is shown until a Save makes a new one', async () => {
-    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    shareOrigins().mockResolvedValue({ origins: [] });
     vi.mocked(clipsApi.removeShare).mockResolvedValue(undefined);
     renderDialog({ isOwner: true, share: settings() });
     await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
@@ -115,7 +117,7 @@ describe('ShareClipDialog, the owner’s link settings', () => {
   });
 
   test('"Delete the clip when the link ends" is off by default and says the clip stays; on, the Views hint and the line say it is deleted, and Save sends it', async () => {
-    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    shareOrigins().mockResolvedValue({ origins: [] });
     vi.mocked(clipsApi.updateShare).mockResolvedValue(
       settings({ expiresAt: new Date(Date.now() + HOUR).toISOString(), deleteAfter: true }),
     );
@@ -138,13 +140,13 @@ describe('ShareClipDialog, the owner’s link settings', () => {
   });
 
   test('a link that ended (and took its clip) is replaced by a new one that starts with the clip kept', async () => {
-    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    shareOrigins().mockResolvedValue({ origins: [] });
     renderDialog({ isOwner: true, share: settings({ deleteAfter: true, state: 'expired' }) });
     expect(screen.getByRole('checkbox', { name: 'Delete the clip when the link ends' })).not.toBeChecked();
   });
 
   test('the sentence under the title follows the link: views left, spent, expired, stopped', async () => {
-    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    shareOrigins().mockResolvedValue({ origins: [] });
     vi.mocked(clipsApi.removeShare).mockResolvedValue(undefined);
     const cases: Array<[Partial<ClipShareSettings>, string]> = [
       [{}, 'Anyone with this link can view the clip.'],
@@ -189,7 +191,7 @@ describe('ShareClipDialog, the owner’s link settings', () => {
   });
 
   test('an end-to-end encrypted clip: the link password is named apart from the encryption password, which the link needs too', () => {
-    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    shareOrigins().mockResolvedValue({ origins: [] });
     sealedKeyStore.remember('clip-1', { fragment: 'k=key', password: 'decrypt me' });
     renderDialog({ isOwner: true, share: settings(), encryption: { fragment: 'k=key' } });
     expect(screen.getByLabelText('Link password')).toHaveAccessibleDescription(

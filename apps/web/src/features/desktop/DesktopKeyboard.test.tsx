@@ -8,9 +8,11 @@ import { setUpPageTests } from '../../test/page-test-setup';
 import { renderLivePage } from '../../test/render-live-page';
 import DesktopPage from './DesktopPage';
 import { LAYOUT_SAVE_DELAY_MS } from './use-layout-autosave';
+import { fakeApi } from '../../test/fake-api';
+
+const api = fakeApi();
 
 vi.mock('../../api/desktop-api', () => import('../../test/desktop-api-mock'));
-vi.mock('../../api/network-api', () => ({ networkApi: { shareOrigins: vi.fn() } }));
 
 const SECOND = makeDesktopItem({ id: 'item-2', content: 'Second', position: { x: 300, y: 0 } });
 

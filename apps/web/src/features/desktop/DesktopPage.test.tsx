@@ -1,13 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import type { PublicUser } from '@clipsync/shared';
+import { NETWORK_ENDPOINTS, type PublicUser } from '@clipsync/shared';
 import type * as GridLibrary from 'react-grid-layout';
 import type { GridLayoutProps } from 'react-grid-layout';
 import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { desktopApi } from '../../api/desktop-api';
-import { networkApi } from '../../api/network-api';
 import {
   DESKTOP_GUEST_ABILITIES,
   makeDesktop,
@@ -19,9 +18,12 @@ import { setUpPageTests } from '../../test/page-test-setup';
 import { renderLivePage } from '../../test/render-live-page';
 import { NARROW_SCREEN_QUERY } from '../../ui/use-media-query';
 import DesktopPage from './DesktopPage';
+import { fakeApi } from '../../test/fake-api';
+
+const api = fakeApi();
+const shareOrigins = () => api.on(NETWORK_ENDPOINTS.shareOrigins);
 
 vi.mock('../../api/desktop-api', () => import('../../test/desktop-api-mock'));
-vi.mock('../../api/network-api', () => ({ networkApi: { shareOrigins: vi.fn() } }));
 
 // jsdom lays nothing out, so react-grid-layout cannot drag there: the grid is stood in for by one that
 // renders its blocks and lets a test end a drag as the real one would, with the layout it reports.
@@ -417,7 +419,7 @@ describe('DesktopPage', () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
-    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    shareOrigins().mockResolvedValue({ origins: [] });
     vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
     // The desktop is fetched again after sharing (its file links change with the share link): as shared now.
     vi.mocked(desktopApi.share).mockImplementation(async () => {
@@ -450,7 +452,7 @@ describe('DesktopPage', () => {
   });
 
   test('a share that fails says ‘Failed to prepare desktop for sharing’', async () => {
-    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    shareOrigins().mockResolvedValue({ origins: [] });
     vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
     vi.mocked(desktopApi.share).mockRejectedValue(new ApiError('', 500, 'HTTP_ERROR'));
     renderDesktop();

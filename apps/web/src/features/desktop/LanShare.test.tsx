@@ -10,9 +10,11 @@ import { renderLivePage } from '../../test/render-live-page';
 import { toastStore } from '../../ui/toast-store';
 import DesktopPage from './DesktopPage';
 import { useLanSession } from './use-lan-session';
+import { fakeApi } from '../../test/fake-api';
+
+const api = fakeApi();
 
 vi.mock('../../api/desktop-api', () => import('../../test/desktop-api-mock'));
-vi.mock('../../api/network-api', () => ({ networkApi: { shareOrigins: vi.fn() } }));
 
 const peer = (id: string, name: string): LanPeer => ({ id, name, ip: null, port: null, isHost: true });
 const lanData = (items = [makeDesktopItem({ id: 'p1', content: 'Peer note' })]): LanDesktopData => ({

@@ -1,11 +1,10 @@
-import { nearProofText, type NearChallenge } from '@clipsync/shared';
+import { nearProofText, type NearChallenge, NETWORK_ENDPOINTS } from '@clipsync/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, onTestFinished, test, vi } from 'vitest';
 import { useDevices } from '../../../api/device-queries';
 import { devicesApi } from '../../../api/devices-api';
 import { nearnessApi } from '../../../api/nearness-api';
-import { networkApi } from '../../../api/network-api';
 import { laptopCli, makeDevice, phone } from '../../../test/device-fixtures';
 import { testUser } from '../../../test/fixtures';
 import { setUpPageTests } from '../../../test/page-test-setup';
@@ -15,10 +14,13 @@ import { DeviceSignerContext } from './device-signer';
 import type { DeviceSigner } from './sign-with-device-key';
 import { NearQrButton } from './NearQrButton';
 import { parseNearQrFragment } from './near-qr-link';
+import { fakeApi } from '../../../test/fake-api';
+
+const api = fakeApi();
+const shareOrigins = () => api.on(NETWORK_ENDPOINTS.shareOrigins);
 
 vi.mock('../../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), register: vi.fn() } }));
 vi.mock('../../../api/nearness-api', () => ({ nearnessApi: { createChallenge: vi.fn(), prove: vi.fn() } }));
-vi.mock('../../../api/network-api', () => ({ networkApi: { shareOrigins: vi.fn() } }));
 
 const thisBrowser = makeDevice({ hasKey: true });
 const keyedPhone = { ...phone, hasKey: true };
@@ -34,7 +36,7 @@ function renderButtons(
   const signer: DeviceSigner = { sign: vi.fn(async () => 'A'.repeat(86)) };
   vi.mocked(devicesApi.register).mockResolvedValue(thisBrowser);
   vi.mocked(devicesApi.list).mockResolvedValue({ devices });
-  vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+  shareOrigins().mockResolvedValue({ origins: [] });
   const rendered = renderLivePage({
     path: '/devices',
     url: '/devices',
@@ -157,7 +159,7 @@ describe('NearQrButton and its dialog', () => {
     const devices = [thisBrowser, keyedPhone];
     const signer: DeviceSigner = { sign: vi.fn(async () => 'A'.repeat(86)) };
     vi.mocked(devicesApi.register).mockResolvedValue(thisBrowser);
-    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: [] });
+    shareOrigins().mockResolvedValue({ origins: [] });
     const { socket } = renderLivePage({
       path: '/devices',
       url: '/devices',
@@ -179,7 +181,7 @@ describe('NearQrButton and its dialog', () => {
   test("on a page at localhost the code's link names the machine's LAN address, which a phone can open", async () => {
     vi.mocked(nearnessApi.createChallenge).mockResolvedValue(challenge());
     renderButtons();
-    vi.mocked(networkApi.shareOrigins).mockResolvedValue({ origins: ['http://192.168.1.20:3000'] });
+    shareOrigins().mockResolvedValue({ origins: ['http://192.168.1.20:3000'] });
     await userEvent.click(proveButtonOf('Safari on iPhone') as HTMLElement);
     const qr = await screen.findByRole('img', { name: 'QR code for Safari on iPhone' });
     await waitFor(() =>

@@ -1,0 +1,94 @@
+import { API_BASE, API_TABLES, type ApiEndpoint, type CallInput, type ResponseOf } from '@clipsync/shared';
+import { afterAll, beforeAll, beforeEach, vi, type Mock } from 'vitest';
+import { ApiError } from '../api/api-error';
+
+/** What a page sent to one entry, as the server would read it: path parameters, query and JSON body. */
+export interface FakeRequest<E extends ApiEndpoint = ApiEndpoint> {
+  params: Record<string, string>;
+  query: Record<string, string>;
+  body: CallInput<E> extends { body: infer Body } ? Body : undefined;
+}
+
+/** A test's answer to one entry: its value, or an ApiError thrown (rejected) for the server's refusal. */
+export type FakeHandler<E extends ApiEndpoint> = Mock<
+  (request: FakeRequest<E>) => ResponseOf<E> | Promise<ResponseOf<E>>
+>;
+
+/** The answer to a call no test answered: loud in the test's output, a refusal to the page. */
+const NOT_ANSWERED = { status: 501, code: 'NOT_ANSWERED_IN_TEST' };
+
+const patternOf = (path: string) =>
+  new RegExp(`^${API_BASE}${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:(\w+)/g, '(?<$1>[^/]+)')}$`);
+
+/** Every entry of the table, the ones with fewer parameters first: `/clipboard/stats` before `/clipboard/:id`. */
+const ROUTES = Object.values(API_TABLES)
+  .flatMap((group) => Object.values(group))
+  .map((endpoint) => ({ endpoint, pattern: patternOf(endpoint.path) }))
+  .sort((a, b) => a.endpoint.path.split(':').length - b.endpoint.path.split(':').length);
+
+const json = (status: number, body: unknown) =>
+  new Response(body === undefined || status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+
+/**
+ * The server of a page test, at the one place the web meets it: `fetch`. Calls go through the real client
+ * (its query encoding, renewal, answer check against the shared schema, error mapping), so a page test
+ * proves the page and its calls agree with the contract. Call `fakeApi()` inside the `describe`; then
+ * `api.on(NETWORK_ENDPOINTS.shareOrigins).mockResolvedValue({ origins: [] })` answers an entry (a fresh mock
+ * each test), `mockRejectedValue(new ApiError('Nope', 403, 'ROOM_FORBIDDEN'))` refuses it, and
+ * `expect(api.on(entry)).toHaveBeenCalledWith({ params, query, body })` checks what was sent.
+ */
+export function fakeApi() {
+  let handlers = new Map<ApiEndpoint, FakeHandler<ApiEndpoint>>();
+
+  function on<E extends ApiEndpoint>(endpoint: E): FakeHandler<E> {
+    let handler = handlers.get(endpoint);
+    if (!handler) {
+      handler = vi.fn();
+      handler.mockImplementation(() => {
+        throw new ApiError(
+          `No answer to ${endpoint.method} ${endpoint.path} in this test`,
+          NOT_ANSWERED.status,
+          NOT_ANSWERED.code,
+        );
+      });
+      handlers.set(endpoint, handler);
+    }
+    return handler as unknown as FakeHandler<E>;
+  }
+
+  async function answer(endpoint: ApiEndpoint, request: FakeRequest): Promise<Response> {
+    try {
+      const body = await on(endpoint)(request);
+      return json(endpoint.status ?? (endpoint.response === null ? 204 : 200), body);
+    } catch (error) {
+      if (error instanceof ApiError) return json(error.status, { error: error.message, code: error.code });
+      throw error;
+    }
+  }
+
+  async function fakeFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+    const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
+    const method = (init.method ?? 'GET').toUpperCase();
+    for (const { endpoint, pattern } of ROUTES) {
+      const match = endpoint.method === method ? pattern.exec(url.pathname) : null;
+      if (!match) continue;
+      const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
+      const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      return answer(endpoint, { params, query: Object.fromEntries(url.searchParams), body } as FakeRequest);
+    }
+    return json(NOT_ANSWERED.status, {
+      error: `No answer to ${method} ${url.pathname} in this test`,
+      code: NOT_ANSWERED.code,
+    });
+  }
+
+  beforeAll(() => vi.stubGlobal('fetch', vi.fn(fakeFetch)));
+  beforeEach(() => {
+    handlers = new Map();
+  });
+  afterAll(() => vi.unstubAllGlobals());
+  return { on };
+}
