@@ -30,11 +30,6 @@ export interface RouteSchemaExtras {
   headers?: z.ZodType;
   /** The answers of the route's own rules (a 404, a 409); the kit adds those every route may give. */
   response?: Record<number, z.ZodType>;
-  /**
-   * `false`: a signed-in route whose service refuses a signed-out caller itself, after checks that answer first
-   * (the desktop's share link finds the caller's network's desktop before asking who shares it).
-   */
-  refusesSignedOut?: false;
   /** A file download that answers a `Range` with 206 (documented beside the whole file's 200). */
   ranges?: boolean;
   /** A multipart upload's fields beside `file`, for the document (the route parses them itself). */
@@ -77,7 +72,7 @@ type AccessOf<Extras> = Extras extends { access: infer Access extends RouteAcces
 
 type RouteSchema<E extends ServerEndpoint, Extras extends RouteSchemaExtras> = Omit<
   Extras,
-  'response' | 'ranges' | 'uploadFields' | 'access' | 'refusesSignedOut'
+  'response' | 'ranges' | 'uploadFields' | 'access'
 > & { security?: Array<Record<string, string[]>> } & Field<E, 'params', 'params'> &
   Field<E, 'query', 'querystring'> &
   Field<E, 'body', 'body'> & {
@@ -109,7 +104,7 @@ export function routeFrom<const E extends ServerEndpoint, const Extras extends R
   onRequest?: ReturnType<typeof answering>;
   preHandler?: Array<typeof signedInOnly>;
 } {
-  const { response: ownAnswers, ranges, uploadFields, access = 'public', refusesSignedOut, ...words } = extras;
+  const { response: ownAnswers, ranges, uploadFields, access = 'public', ...words } = extras;
   const schema: Record<string, unknown> = { ...words };
   const security = securityOf(access);
   if (security) schema.security = security;
@@ -128,7 +123,7 @@ export function routeFrom<const E extends ServerEndpoint, const Extras extends R
     url: endpoint.path,
     schema: schema as RouteSchema<E, Extras>,
     ...(endpoint.status !== undefined && { onRequest: answering(endpoint.status) }),
-    ...(access === 'signed-in' && refusesSignedOut !== false && { preHandler: [signedInOnly] }),
+    ...(access === 'signed-in' && { preHandler: [signedInOnly] }),
   };
 }
 

@@ -27,8 +27,8 @@ import * as lanDesktop from './lan-desktop.service';
 const errors = { 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody };
 /** Signed in or not (desktop-access.ts decides which desktop): a sent bearer is read. */
 const route = areaRoutes({ tags: ['virtual-desktop'], access: 'sign-in-optional' });
-/** Sharing is of one's own desktop; a signed-out caller is answered as its network's desktop (desktop-sharing.ts). */
-const owner = { access: 'signed-in', refusesSignedOut: false } as const;
+/** Sharing is of one's own desktop: a signed-out caller is refused before any desktop is looked up. */
+const owner = { access: 'signed-in' } as const;
 const api = DESKTOP_ENDPOINTS;
 /** Share-token lookups: enough for a person refreshing, far too few to guess a token. */
 const SHARED_LOOKUPS_PER_MINUTE = 60;

@@ -6,7 +6,7 @@ import { areaRoutes } from '../../lib/api-route';
 import * as signInService from './device-sign-in.service';
 import type { DeviceSignInContext } from './device-sign-in.context';
 
-const route = areaRoutes({ tags: ['device'], access: 'public' });
+const route = areaRoutes({ tags: ['device-sign-in'], access: 'public' });
 /** Codes are cheap to ask for but each one waits ten minutes in the database: a few a minute per address. */
 const CODES_PER_MINUTE = { max: 10, timeWindow: '1 minute' };
 /** Polling every 5 seconds is 12 a minute; twice that leaves room for a retry or two. */
