@@ -1,7 +1,13 @@
-import type { DesktopItem, DesktopLayoutEntry, DesktopPosition, DesktopTarget } from '@clipsync/shared';
+import {
+  DESKTOP_ENDPOINTS,
+  type DesktopItem,
+  type DesktopLayoutEntry,
+  type DesktopPosition,
+  type DesktopTarget,
+} from '@clipsync/shared';
 import { useMutation } from '@tanstack/react-query';
-import type { ProgressListener } from './client';
-import { desktopApi } from './desktop-api';
+import { toDesktopTargetQuery, toDesktopUploadQuery } from '../lib/desktop-query';
+import { call, upload, type ProgressListener } from './client';
 import { useDesktopCache } from './desktop-queries';
 
 /**
@@ -17,7 +23,7 @@ export function useAddDesktopText(target: DesktopTarget, feedback: DesktopFeedba
   const cache = useDesktopCache(target);
   return useMutation({
     mutationFn: ({ content, position }: { content: string; position?: DesktopPosition }) =>
-      desktopApi.addText(target, content, position),
+      call(DESKTOP_ENDPOINTS.addText, { body: { content, position, desktopId: target.desktopId } }),
     onSuccess: (item) => {
       cache.putItem(item);
       feedback.onSuccess?.(item);
@@ -38,7 +44,7 @@ export function useUploadDesktopFile(target: DesktopTarget, feedback: DesktopFee
       file: File;
       position?: DesktopPosition;
       onProgress?: ProgressListener;
-    }) => desktopApi.uploadFile(target, file, position, onProgress),
+    }) => upload(DESKTOP_ENDPOINTS.uploadFile, { query: toDesktopUploadQuery(target, position), file, onProgress }),
     onSuccess: (item) => {
       cache.putItem(item);
       feedback.onSuccess?.(item);
@@ -54,7 +60,8 @@ export function useUploadDesktopFile(target: DesktopTarget, feedback: DesktopFee
 export function useSaveDesktopLayout(target: DesktopTarget, feedback: DesktopFeedback<DesktopItem[]> = {}) {
   const cache = useDesktopCache(target);
   return useMutation({
-    mutationFn: (entries: DesktopLayoutEntry[]) => desktopApi.saveLayout(target, entries),
+    mutationFn: (entries: DesktopLayoutEntry[]) =>
+      call(DESKTOP_ENDPOINTS.saveLayout, { body: { items: entries, desktopId: target.desktopId } }),
     onSuccess: (items) => {
       cache.putItems(items);
       feedback.onSuccess?.(items);
@@ -71,7 +78,7 @@ export function useDeleteDesktopItem(target: DesktopTarget, feedback: DesktopFee
   const cache = useDesktopCache(target);
   return useMutation({
     mutationFn: ({ itemId, keepalive }: { itemId: string; keepalive?: boolean }) =>
-      desktopApi.removeItem(target, itemId, { keepalive }),
+      call(DESKTOP_ENDPOINTS.removeItem, { params: { id: itemId }, query: toDesktopTargetQuery(target), keepalive }),
     onSuccess: (_result, { itemId }) => {
       cache.removeItem(itemId);
       feedback.onSuccess?.();
@@ -84,7 +91,7 @@ export function useDeleteDesktopItem(target: DesktopTarget, feedback: DesktopFee
 export function useShareDesktop(feedback: DesktopFeedback<{ shareToken: string }> = {}) {
   const cache = useDesktopCache({});
   return useMutation({
-    mutationFn: () => desktopApi.share(),
+    mutationFn: () => call(DESKTOP_ENDPOINTS.share),
     onSuccess: (result) => {
       cache.setShareToken(result.shareToken);
       // File links shown under the old share link no longer open: the blocks come again with new ones.
@@ -98,7 +105,7 @@ export function useShareDesktop(feedback: DesktopFeedback<{ shareToken: string }
 export function useUnshareDesktop(feedback: DesktopFeedback<void> = {}) {
   const cache = useDesktopCache({});
   return useMutation({
-    mutationFn: () => desktopApi.unshare(),
+    mutationFn: () => call(DESKTOP_ENDPOINTS.unshare),
     onSuccess: () => {
       cache.setShareToken(null);
       void cache.refetch();

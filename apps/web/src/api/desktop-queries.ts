@@ -1,7 +1,13 @@
-import type { Desktop, DesktopItem, DesktopLayoutEntry, DesktopTarget } from '@clipsync/shared';
+import {
+  DESKTOP_ENDPOINTS,
+  type Desktop,
+  type DesktopItem,
+  type DesktopLayoutEntry,
+  type DesktopTarget,
+} from '@clipsync/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { desktopApi } from './desktop-api';
+import { call } from './client';
 
 /**
  * Query keys: the desktop a page shows, its own (signed in) or the LAN one (signed out) under `own`, a
@@ -15,7 +21,10 @@ export const desktopKeys = {
 export function useDesktop(target: DesktopTarget) {
   return useQuery({
     queryKey: desktopKeys.desktop(target),
-    queryFn: () => (target.desktopId ? desktopApi.getShared(target.desktopId) : desktopApi.get()),
+    queryFn: () =>
+      target.desktopId
+        ? call(DESKTOP_ENDPOINTS.getShared, { params: { token: target.desktopId } })
+        : call(DESKTOP_ENDPOINTS.get),
     retry: false,
   });
 }

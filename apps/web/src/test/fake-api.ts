@@ -2,11 +2,15 @@ import { API_BASE, API_TABLES, type ApiEndpoint, type CallInput, type ResponseOf
 import { afterAll, beforeAll, beforeEach, vi, type Mock } from 'vitest';
 import { ApiError } from '../api/api-error';
 
-/** What a page sent to one entry, as the server would read it: path parameters, query and JSON body. */
+/**
+ * What a page sent to one entry: path parameters, query and JSON body as the server would read them, and
+ * `keepalive: true` only when it was sent to outlive the page (a delete as the page goes away).
+ */
 export interface FakeRequest<E extends ApiEndpoint = ApiEndpoint> {
   params: Record<string, string>;
   query: Record<string, string>;
   body: CallInput<E> extends { body: infer Body } ? Body : undefined;
+  keepalive?: true;
 }
 
 /** A test's answer to one entry: its value, or an ApiError thrown (rejected) for the server's refusal. */
@@ -77,7 +81,9 @@ export function fakeApi() {
       if (!match) continue;
       const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([k, v]) => [k, decodeURIComponent(v)]));
       const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      return answer(endpoint, { params, query: Object.fromEntries(url.searchParams), body } as FakeRequest);
+      const query = Object.fromEntries(url.searchParams);
+      const request = { params, query, body, ...(init.keepalive ? { keepalive: true } : {}) };
+      return answer(endpoint, request as FakeRequest);
     }
     return json(NOT_ANSWERED.status, {
       error: `No answer to ${method} ${url.pathname} in this test`,

@@ -1,7 +1,7 @@
+import { DESKTOP_ENDPOINTS } from '@clipsync/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { desktopApi } from '../../api/desktop-api';
 import { makeDesktop, makeDesktopItem } from '../../test/desktop-fixtures';
 import { testUser } from '../../test/fixtures';
 import { setUpPageTests } from '../../test/page-test-setup';
@@ -11,16 +11,15 @@ import { LAYOUT_SAVE_DELAY_MS } from './use-layout-autosave';
 import { fakeApi } from '../../test/fake-api';
 
 const api = fakeApi();
-
-vi.mock('../../api/desktop-api', () => import('../../test/desktop-api-mock'));
+const saveLayout = () => api.on(DESKTOP_ENDPOINTS.saveLayout);
 
 const SECOND = makeDesktopItem({ id: 'item-2', content: 'Second', position: { x: 300, y: 0 } });
 
 /** The server's answer to a layout save: the moved blocks, changed last, so now on top of the others. */
 const savedAsServerDoes = () =>
-  vi.mocked(desktopApi.saveLayout).mockImplementation((_target, entries) =>
+  saveLayout().mockImplementation(({ body }) =>
     Promise.resolve(
-      entries.map((entry) => ({
+      body.items.map((entry) => ({
         ...makeDesktopItem({ id: entry.id }),
         ...entry,
         updated_at: '2026-11-23T10:00:00Z',
@@ -36,7 +35,7 @@ const savedAsServerDoes = () =>
  * (`pass`) and assert at once instead.
  */
 async function renderDesktop() {
-  vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [makeDesktopItem(), SECOND] }));
+  api.on(DESKTOP_ENDPOINTS.get).mockResolvedValue(makeDesktop({ items: [makeDesktopItem(), SECOND] }));
   renderLivePage({ path: '/desktop', url: '/desktop', element: <DesktopPage />, user: testUser });
   const block = await screen.findByRole('article', { name: 'Hello desktop' });
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -85,13 +84,17 @@ describe('DesktopPage keyboard', () => {
     await focusFirstBlock();
     await keyboard('{ArrowRight}{ArrowRight}{ArrowRight}{Shift>}{ArrowDown}{/Shift}');
     expect(screen.getByText('Moved to 30, 100')).toBeInTheDocument();
-    expect(desktopApi.saveLayout).not.toHaveBeenCalled();
+    expect(saveLayout()).not.toHaveBeenCalled();
     await pass(LAYOUT_SAVE_DELAY_MS - 1);
-    expect(desktopApi.saveLayout).not.toHaveBeenCalled();
+    expect(saveLayout()).not.toHaveBeenCalled();
     await pass(1);
-    expect(desktopApi.saveLayout).toHaveBeenCalledExactlyOnceWith({}, [
-      { id: 'item-1', position: { x: 30, y: 100 }, size: { width: 200, height: 150 }, version: 1 },
-    ]);
+    expect(saveLayout()).toHaveBeenCalledExactlyOnceWith({
+      params: {},
+      query: {},
+      body: {
+        items: [{ id: 'item-1', position: { x: 30, y: 100 }, size: { width: 200, height: 150 }, version: 1 }],
+      },
+    });
     expect(screen.getAllByText('Layout saved', { exact: true })[0]).toBeInTheDocument();
   });
 
@@ -101,40 +104,49 @@ describe('DesktopPage keyboard', () => {
     for (let press = 0; press < 3; press += 1) fireEvent.keyDown(block, { key: 'ArrowRight' });
     expect(screen.getByText('Moved to 30, 0')).toBeInTheDocument();
     await pass(LAYOUT_SAVE_DELAY_MS);
-    expect(desktopApi.saveLayout).toHaveBeenCalledExactlyOnceWith({}, [
-      { id: 'item-1', position: { x: 30, y: 0 }, size: { width: 200, height: 150 }, version: 1 },
-    ]);
+    expect(saveLayout()).toHaveBeenCalledExactlyOnceWith({
+      params: {},
+      query: {},
+      body: {
+        items: [{ id: 'item-1', position: { x: 30, y: 0 }, size: { width: 200, height: 150 }, version: 1 }],
+      },
+    });
   });
 
   test("a key pressed while a save is on its way is kept when that save's answer arrives", async () => {
     let answerFirstSave = () => {};
-    vi.mocked(desktopApi.saveLayout).mockImplementationOnce(
-      (_target, entries) =>
+    saveLayout().mockImplementationOnce(
+      ({ body }) =>
         new Promise((resolve) => {
-          answerFirstSave = () => resolve(entries.map((entry) => ({ ...makeDesktopItem({ id: entry.id }), ...entry })));
+          answerFirstSave = () =>
+            resolve(body.items.map((entry) => ({ ...makeDesktopItem({ id: entry.id }), ...entry })));
         }),
     );
     (await renderDesktop()).focus();
     await keyboard('{ArrowRight}');
     await pass(LAYOUT_SAVE_DELAY_MS);
-    expect(desktopApi.saveLayout).toHaveBeenCalledTimes(1);
+    expect(saveLayout()).toHaveBeenCalledTimes(1);
     savedAsServerDoes();
     await keyboard('{ArrowRight}');
     await act(async () => {
       answerFirstSave();
-      await vi.mocked(desktopApi.saveLayout).mock.results[0]?.value;
+      await saveLayout().mock.results[0]?.value;
     });
     // The answer and its cache updates settle, well within the second press's save delay.
     await pass(50);
-    expect(desktopApi.saveLayout).toHaveBeenCalledTimes(1);
+    expect(saveLayout()).toHaveBeenCalledTimes(1);
     // The next press builds on the second, not on the place the first save's answer gave back.
     await keyboard('{ArrowDown}');
     expect(screen.getByText('Moved to 20, 10')).toBeInTheDocument();
     await pass(LAYOUT_SAVE_DELAY_MS);
-    expect(desktopApi.saveLayout).toHaveBeenCalledTimes(2);
-    expect(desktopApi.saveLayout).toHaveBeenLastCalledWith({}, [
-      { id: 'item-1', position: { x: 20, y: 10 }, size: { width: 200, height: 150 }, version: 1 },
-    ]);
+    expect(saveLayout()).toHaveBeenCalledTimes(2);
+    expect(saveLayout()).toHaveBeenLastCalledWith({
+      params: {},
+      query: {},
+      body: {
+        items: [{ id: 'item-1', position: { x: 20, y: 10 }, size: { width: 200, height: 150 }, version: 1 }],
+      },
+    });
   });
 
   test('Alt with the arrows resizes, within the size limits; a block at the edge stays on the grid', async () => {
@@ -146,9 +158,13 @@ describe('DesktopPage keyboard', () => {
     await keyboard('{Alt>}{Shift>}{ArrowUp}{ArrowUp}{/Shift}{/Alt}');
     expect(screen.getByText('Resized to 210 × 40')).toBeInTheDocument();
     await pass(LAYOUT_SAVE_DELAY_MS);
-    expect(desktopApi.saveLayout).toHaveBeenCalledExactlyOnceWith({}, [
-      { id: 'item-1', position: { x: 0, y: 0 }, size: { width: 210, height: 40 }, version: 1 },
-    ]);
+    expect(saveLayout()).toHaveBeenCalledExactlyOnceWith({
+      params: {},
+      query: {},
+      body: {
+        items: [{ id: 'item-1', position: { x: 0, y: 0 }, size: { width: 210, height: 40 }, version: 1 }],
+      },
+    });
   });
 
   test('arrows pressed on a block’s buttons are not the block’s', async () => {
@@ -156,7 +172,7 @@ describe('DesktopPage keyboard', () => {
     within(block).getByRole('button', { name: 'Copy' }).focus();
     await keyboard('{ArrowRight}{ArrowDown}');
     await pass(LAYOUT_SAVE_DELAY_MS);
-    expect(desktopApi.saveLayout).not.toHaveBeenCalled();
+    expect(saveLayout()).not.toHaveBeenCalled();
     expect(screen.queryByText(/^Moved to/)).not.toBeInTheDocument();
   });
 });

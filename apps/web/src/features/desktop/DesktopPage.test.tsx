@@ -1,12 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { NETWORK_ENDPOINTS, type PublicUser } from '@clipsync/shared';
+import { DESKTOP_ENDPOINTS, NETWORK_ENDPOINTS, type PublicUser } from '@clipsync/shared';
 import type * as GridLibrary from 'react-grid-layout';
 import type { GridLayoutProps } from 'react-grid-layout';
 import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
-import { ApiError } from '../../api/client';
-import { desktopApi } from '../../api/desktop-api';
+import type * as Client from '../../api/client';
+import { ApiError, upload } from '../../api/client';
 import {
   DESKTOP_GUEST_ABILITIES,
   makeDesktop,
@@ -22,8 +22,17 @@ import { fakeApi } from '../../test/fake-api';
 
 const api = fakeApi();
 const shareOrigins = () => api.on(NETWORK_ENDPOINTS.shareOrigins);
+const getDesktop = () => api.on(DESKTOP_ENDPOINTS.get);
+const addText = () => api.on(DESKTOP_ENDPOINTS.addText);
+const removeItem = () => api.on(DESKTOP_ENDPOINTS.removeItem);
+const saveLayout = () => api.on(DESKTOP_ENDPOINTS.saveLayout);
+const uploadFile = vi.mocked(upload<typeof DESKTOP_ENDPOINTS.uploadFile>);
 
-vi.mock('../../api/desktop-api', () => import('../../test/desktop-api-mock'));
+// An upload with progress goes by XMLHttpRequest, not fetch: it is answered where it is made.
+vi.mock('../../api/client', async (importOriginal) => ({
+  ...(await importOriginal<typeof Client>()),
+  upload: vi.fn(),
+}));
 
 // jsdom lays nothing out, so react-grid-layout cannot drag there: the grid is stood in for by one that
 // renders its blocks and lets a test end a drag as the real one would, with the layout it reports.
@@ -48,7 +57,7 @@ describe('DesktopPage', () => {
   setUpPageTests();
 
   test('shows the title, the toolbar and the blocks of the server’s desktop', async () => {
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [makeDesktopItem(), makeDesktopFileItem()] }));
+    getDesktop().mockResolvedValue(makeDesktop({ items: [makeDesktopItem(), makeDesktopFileItem()] }));
     renderDesktop();
     expect(await screen.findByRole('article', { name: 'Hello desktop' })).toHaveTextContent('Hello desktop');
     expect(screen.getByRole('heading', { level: 1, name: 'Virtual Desktop' })).toBeInTheDocument();
@@ -64,8 +73,8 @@ describe('DesktopPage', () => {
   });
 
   test('a desktop that cannot load says so with Retry, not that it is empty, and adding still works', async () => {
-    vi.mocked(desktopApi.get).mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [makeDesktopItem()] }));
+    getDesktop().mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    getDesktop().mockResolvedValue(makeDesktop({ items: [makeDesktopItem()] }));
     renderDesktop();
     expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't load your desktop");
     expect(screen.queryByText(/Nothing here yet/)).not.toBeInTheDocument();
@@ -80,7 +89,7 @@ describe('DesktopPage', () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     onTestFinished(() => fetchSpy.mockRestore());
     const crafted = makeDesktopFileItem({ file_url: '/api/virtual-desktop/files/../../rooms/join/invite-token' });
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [crafted] }));
+    getDesktop().mockResolvedValue(makeDesktop({ items: [crafted] }));
     renderDesktop();
     const file = await screen.findByRole('article', { name: 'photo.png' });
     expect(file.querySelector('img')).toBeNull();
@@ -90,8 +99,8 @@ describe('DesktopPage', () => {
   });
 
   test('New Text adds a block through ‘Add to Desktop’; blank text cannot be added', async () => {
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
-    vi.mocked(desktopApi.addText).mockResolvedValue(makeDesktopItem({ id: 'item-2', content: 'New note' }));
+    getDesktop().mockResolvedValue(makeDesktop());
+    addText().mockResolvedValue(makeDesktopItem({ id: 'item-2', content: 'New note' }));
     renderDesktop();
     await userEvent.click(await screen.findByRole('button', { name: 'New Text' }));
     const dialog = screen.getByRole('dialog', { name: 'Add to Desktop' });
@@ -102,16 +111,20 @@ describe('DesktopPage', () => {
     await userEvent.type(within(dialog).getByLabelText('Text'), 'New note');
     await userEvent.click(add);
     expect(await findToast('Text added')).toBeInTheDocument();
-    expect(desktopApi.addText).toHaveBeenCalledWith({}, '   New note', expect.any(Object));
+    expect(addText()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { content: '   New note', position: expect.any(Object) },
+    });
     // The first block sits at 0,0: the new one goes beside or below it, not on top of it.
-    expect(vi.mocked(desktopApi.addText).mock.calls[0]?.[2]).not.toEqual({ x: 0, y: 0 });
+    expect(addText().mock.calls[0]?.[0].body.position).not.toEqual({ x: 0, y: 0 });
     expect(block('New note')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   test("a failed add says 'Failed to add text' and the server’s reason", async () => {
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
-    vi.mocked(desktopApi.addText).mockRejectedValue(new ApiError('Quota exceeded', 413, 'QUOTA_EXCEEDED'));
+    getDesktop().mockResolvedValue(makeDesktop());
+    addText().mockRejectedValue(new ApiError('Quota exceeded', 413, 'QUOTA_EXCEEDED'));
     renderDesktop();
     await userEvent.click(await screen.findByRole('button', { name: 'New Text' }));
     await userEvent.type(screen.getByLabelText('Text'), 'Too much');
@@ -123,8 +136,8 @@ describe('DesktopPage', () => {
   describe('deleting a block waits 5 s for its Undo', () => {
     beforeEach(() => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
-      vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
-      vi.mocked(desktopApi.removeItem).mockResolvedValue(undefined);
+      getDesktop().mockResolvedValue(makeDesktop());
+      removeItem().mockResolvedValue(undefined);
     });
     afterEach(() => vi.useRealTimers());
 
@@ -140,10 +153,10 @@ describe('DesktopPage', () => {
       await deleteBlock();
       expect(await findToast('Item deleted')).toBeInTheDocument();
       expect(screen.queryByRole('article', { name: 'Hello desktop' })).not.toBeInTheDocument();
-      expect(desktopApi.removeItem).not.toHaveBeenCalled();
+      expect(removeItem()).not.toHaveBeenCalled();
       act(() => vi.advanceTimersByTime(5000));
       await waitFor(() =>
-        expect(desktopApi.removeItem).toHaveBeenCalledExactlyOnceWith({}, 'item-1', { keepalive: false }),
+        expect(removeItem()).toHaveBeenCalledExactlyOnceWith({ params: { id: 'item-1' }, query: {} }),
       );
       await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument());
       expect(screen.queryByRole('article', { name: 'Hello desktop' })).not.toBeInTheDocument();
@@ -154,24 +167,24 @@ describe('DesktopPage', () => {
       fireEvent.click((await screen.findAllByRole('button', { name: 'Undo' }))[0]!);
       expect(await screen.findByRole('article', { name: 'Hello desktop' })).toBeInTheDocument();
       act(() => vi.advanceTimersByTime(10_000));
-      expect(desktopApi.removeItem).not.toHaveBeenCalled();
+      expect(removeItem()).not.toHaveBeenCalled();
     });
 
     test('the page hiding within the 5 s sends the DELETE then, kept alive', async () => {
       await deleteBlock();
       act(() => void window.dispatchEvent(new Event('pagehide')));
       await waitFor(() =>
-        expect(desktopApi.removeItem).toHaveBeenCalledExactlyOnceWith({}, 'item-1', { keepalive: true }),
+        expect(removeItem()).toHaveBeenCalledExactlyOnceWith({ params: { id: 'item-1' }, query: {}, keepalive: true }),
       );
       act(() => vi.advanceTimersByTime(5000));
-      expect(desktopApi.removeItem).toHaveBeenCalledTimes(1);
+      expect(removeItem()).toHaveBeenCalledTimes(1);
     });
 
     test('leaving the page within the 5 s sends the DELETE at once', async () => {
       const { router } = await deleteBlock();
       await act(() => router.navigate('/elsewhere'));
       await waitFor(() =>
-        expect(desktopApi.removeItem).toHaveBeenCalledExactlyOnceWith({}, 'item-1', { keepalive: false }),
+        expect(removeItem()).toHaveBeenCalledExactlyOnceWith({ params: { id: 'item-1' }, query: {} }),
       );
     });
 
@@ -188,12 +201,12 @@ describe('DesktopPage', () => {
       const undo = screen.getAllByRole('button', { name: 'Undo' })[0]!;
       expect(undo).toHaveFocus();
       await act(async () => vi.advanceTimersByTime(10_000));
-      expect(desktopApi.removeItem).not.toHaveBeenCalled();
+      expect(removeItem()).not.toHaveBeenCalled();
       expect(undo).toBeInTheDocument();
       await user.keyboard('{Enter}');
       expect(await screen.findByRole('article', { name: 'Hello desktop' })).toBeInTheDocument();
       act(() => vi.advanceTimersByTime(10_000));
-      expect(desktopApi.removeItem).not.toHaveBeenCalled();
+      expect(removeItem()).not.toHaveBeenCalled();
     });
 
     test('the focus leaving the toast starts the 5 s again where they stood', async () => {
@@ -205,13 +218,13 @@ describe('DesktopPage', () => {
       await user.tab();
       expect(screen.getAllByRole('button', { name: 'Undo' })[0]).toHaveFocus();
       await act(async () => vi.advanceTimersByTime(10_000));
-      expect(desktopApi.removeItem).not.toHaveBeenCalled();
+      expect(removeItem()).not.toHaveBeenCalled();
       act(() => screen.getByRole('button', { name: 'New Text' }).focus());
       await act(async () => vi.advanceTimersByTime(3900));
-      expect(desktopApi.removeItem).not.toHaveBeenCalled();
+      expect(removeItem()).not.toHaveBeenCalled();
       act(() => vi.advanceTimersByTime(100));
       await waitFor(() =>
-        expect(desktopApi.removeItem).toHaveBeenCalledExactlyOnceWith({}, 'item-1', { keepalive: false }),
+        expect(removeItem()).toHaveBeenCalledExactlyOnceWith({ params: { id: 'item-1' }, query: {} }),
       );
     });
 
@@ -222,14 +235,14 @@ describe('DesktopPage', () => {
       await user.tab();
       await user.keyboard('{Escape}');
       await waitFor(() =>
-        expect(desktopApi.removeItem).toHaveBeenCalledExactlyOnceWith({}, 'item-1', { keepalive: false }),
+        expect(removeItem()).toHaveBeenCalledExactlyOnceWith({ params: { id: 'item-1' }, query: {} }),
       );
       act(() => vi.advanceTimersByTime(10_000));
-      expect(desktopApi.removeItem).toHaveBeenCalledTimes(1);
+      expect(removeItem()).toHaveBeenCalledTimes(1);
     });
 
     test('a refused DELETE brings the block back with ‘Failed to delete item’', async () => {
-      vi.mocked(desktopApi.removeItem).mockRejectedValue(new ApiError('', 500, 'HTTP_ERROR'));
+      removeItem().mockRejectedValue(new ApiError('', 500, 'HTTP_ERROR'));
       await deleteBlock();
       act(() => vi.advanceTimersByTime(5000));
       expect(await findToast('Failed to delete item')).toBeInTheDocument();
@@ -239,9 +252,9 @@ describe('DesktopPage', () => {
 
   test('moves are saved once, 500 ms after the last one, every moved block in one call', async () => {
     const second = makeDesktopItem({ id: 'item-2', content: 'Second', position: { x: 210, y: 0 } });
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [makeDesktopItem(), second] }));
-    vi.mocked(desktopApi.saveLayout).mockImplementation((_target, entries) =>
-      Promise.resolve(entries.map((entry) => ({ ...makeDesktopItem({ id: entry.id }), ...entry }))),
+    getDesktop().mockResolvedValue(makeDesktop({ items: [makeDesktopItem(), second] }));
+    saveLayout().mockImplementation(({ body }) =>
+      Promise.resolve(body.items.map((entry) => ({ ...makeDesktopItem({ id: entry.id }), ...entry }))),
     );
     renderDesktop();
     await screen.findByRole('article', { name: 'Second' });
@@ -253,18 +266,24 @@ describe('DesktopPage', () => {
       { i: 'item-1', x: 0, y: 30, w: 20, h: 15 },
       { i: 'item-2', x: 50, y: 10, w: 25, h: 20 },
     ]);
-    expect(desktopApi.saveLayout).not.toHaveBeenCalled();
+    expect(saveLayout()).not.toHaveBeenCalled();
     expect(await findToast('Layout saved')).toBeInTheDocument();
-    expect(desktopApi.saveLayout).toHaveBeenCalledExactlyOnceWith({}, [
-      { id: 'item-1', position: { x: 0, y: 300 }, size: { width: 200, height: 150 }, version: 1 },
-      { id: 'item-2', position: { x: 500, y: 100 }, size: { width: 250, height: 200 }, version: 1 },
-    ]);
+    expect(saveLayout()).toHaveBeenCalledExactlyOnceWith({
+      params: {},
+      query: {},
+      body: {
+        items: [
+          { id: 'item-1', position: { x: 0, y: 300 }, size: { width: 200, height: 150 }, version: 1 },
+          { id: 'item-2', position: { x: 500, y: 100 }, size: { width: 250, height: 200 }, version: 1 },
+        ],
+      },
+    });
   });
 
   test('a block dropped onto another is nudged to the nearest free spot, and that is saved', async () => {
     const second = makeDesktopItem({ id: 'item-2', content: 'Second', position: { x: 300, y: 0 } });
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [makeDesktopItem(), second] }));
-    vi.mocked(desktopApi.saveLayout).mockResolvedValue([]);
+    getDesktop().mockResolvedValue(makeDesktop({ items: [makeDesktopItem(), second] }));
+    saveLayout().mockResolvedValue([]);
     renderDesktop();
     await screen.findByRole('article', { name: 'Second' });
     // 'Second' dropped 3 cells into the first block's right side: out past its right edge.
@@ -280,9 +299,11 @@ describe('DesktopPage', () => {
       ),
     );
     await waitFor(() =>
-      expect(desktopApi.saveLayout).toHaveBeenCalledWith({}, [
-        { id: 'item-2', position: { x: 200, y: 20 }, size: { width: 200, height: 150 }, version: 1 },
-      ]),
+      expect(saveLayout()).toHaveBeenCalledWith({
+        params: {},
+        query: {},
+        body: { items: [{ id: 'item-2', position: { x: 200, y: 20 }, size: { width: 200, height: 150 }, version: 1 }] },
+      }),
     );
   });
 
@@ -292,7 +313,7 @@ describe('DesktopPage', () => {
       makeDesktopItem({ id: 'right', content: 'Right', position: { x: 300, y: 0 } }),
       makeDesktopItem({ id: 'left', content: 'Left', position: { x: 0, y: 0 } }),
     ];
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items }));
+    getDesktop().mockResolvedValue(makeDesktop({ items }));
     renderDesktop();
     await screen.findByRole('article', { name: 'Low' });
     expect(screen.getAllByRole('article').map((article) => article.getAttribute('aria-label'))).toEqual([
@@ -324,7 +345,7 @@ describe('DesktopPage', () => {
       makeDesktopFileItem({ id: 'right', position: { x: 300, y: 0 } }),
       makeDesktopItem({ id: 'left', content: 'Left', position: { x: 0, y: 0 } }),
     ];
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items }));
+    getDesktop().mockResolvedValue(makeDesktop({ items }));
     renderDesktop();
     await screen.findByRole('article', { name: 'Low' });
     expect(screen.queryByTestId('grid')).not.toBeInTheDocument();
@@ -340,18 +361,18 @@ describe('DesktopPage', () => {
   });
 
   test('a failed layout save says ‘Failed to save layout’ and fetches the desktop again', async () => {
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
-    vi.mocked(desktopApi.saveLayout).mockRejectedValue(new ApiError('', 500, 'HTTP_ERROR'));
+    getDesktop().mockResolvedValue(makeDesktop());
+    saveLayout().mockRejectedValue(new ApiError('', 500, 'HTTP_ERROR'));
     renderDesktop();
     await screen.findByRole('article', { name: 'Hello desktop' });
-    const loads = vi.mocked(desktopApi.get).mock.calls.length;
+    const loads = getDesktop().mock.calls.length;
     endDrag([{ i: 'item-1', x: 10, y: 10, w: 20, h: 15 }]);
     expect(await findToast('Failed to save layout')).toBeInTheDocument();
-    await waitFor(() => expect(vi.mocked(desktopApi.get).mock.calls.length).toBeGreaterThan(loads));
+    await waitFor(() => expect(getDesktop().mock.calls.length).toBeGreaterThan(loads));
   });
 
   test('live: the desktop’s channel is joined, and a block added elsewhere appears', async () => {
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
+    getDesktop().mockResolvedValue(makeDesktop());
     const { socket } = renderDesktop();
     await screen.findByRole('article', { name: 'Hello desktop' });
     expect(socket.emitted).toContainEqual(
@@ -376,7 +397,7 @@ describe('DesktopPage', () => {
   });
 
   test('signed out, the LAN desktop says who can see it, and offers no Share', async () => {
-    vi.mocked(desktopApi.get).mockResolvedValue(
+    getDesktop().mockResolvedValue(
       makeDesktop({
         kind: 'lan',
         abilities: DESKTOP_GUEST_ABILITIES,
@@ -393,15 +414,15 @@ describe('DesktopPage', () => {
   });
 
   test('a failed first load says the LAN desktop comes with the first content', async () => {
-    vi.mocked(desktopApi.get).mockRejectedValue(new ApiError('', 503, 'HTTP_ERROR'));
+    getDesktop().mockRejectedValue(new ApiError('', 503, 'HTTP_ERROR'));
     renderDesktop(null);
     expect(await findToast('LAN desktop will be created automatically when you add content')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New Text' })).toBeInTheDocument();
   });
 
   test('a file over 10 MB is refused by name; the others are added with ‘File added’', async () => {
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [] }));
-    vi.mocked(desktopApi.uploadFile).mockResolvedValue(makeDesktopFileItem({ file_name: 'notes.txt' }));
+    getDesktop().mockResolvedValue(makeDesktop({ items: [] }));
+    uploadFile.mockResolvedValue(makeDesktopFileItem({ file_name: 'notes.txt' }));
     renderDesktop();
     await screen.findByRole('button', { name: 'New Text' });
     const big = new File(['x'], 'huge.bin');
@@ -410,8 +431,11 @@ describe('DesktopPage', () => {
     await userEvent.upload(screen.getByLabelText('Upload File', { selector: 'input' }), [big, small]);
     expect(await findToast('File too large')).toBeInTheDocument();
     expect(screen.getByText('huge.bin exceeds the 10MB limit. Please choose a smaller file.')).toBeInTheDocument();
-    expect(desktopApi.uploadFile).toHaveBeenCalledOnce();
-    expect(vi.mocked(desktopApi.uploadFile).mock.calls[0]?.slice(0, 3)).toEqual([{}, small, { x: 0, y: 0 }]);
+    expect(uploadFile).toHaveBeenCalledOnce();
+    expect(uploadFile.mock.calls[0]).toEqual([
+      DESKTOP_ENDPOINTS.uploadFile,
+      { query: { x: 0, y: 0 }, file: small, onProgress: expect.any(Function) },
+    ]);
     expect(await screen.findByRole('article', { name: 'notes.txt' })).toBeInTheDocument();
   });
 
@@ -420,10 +444,10 @@ describe('DesktopPage', () => {
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
     shareOrigins().mockResolvedValue({ origins: [] });
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
+    getDesktop().mockResolvedValue(makeDesktop());
     // The desktop is fetched again after sharing (its file links change with the share link): as shared now.
-    vi.mocked(desktopApi.share).mockImplementation(async () => {
-      vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ shareToken: 'tok-123' }));
+    api.on(DESKTOP_ENDPOINTS.share).mockImplementation(async () => {
+      getDesktop().mockResolvedValue(makeDesktop({ shareToken: 'tok-123' }));
       return { shareToken: 'tok-123' };
     });
     renderDesktop();
@@ -436,14 +460,14 @@ describe('DesktopPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Copy link' }));
     expect(await findToast('Link copied')).toBeInTheDocument();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/desktop/shared/tok-123`);
-    expect(vi.mocked(desktopApi.get).mock.calls.length).toBeGreaterThanOrEqual(2);
+    expect(getDesktop().mock.calls.length).toBeGreaterThanOrEqual(2);
   });
 
   test('a text block’s Copy copies its text with ‘Copied’', async () => {
     const writeText = vi.fn().mockResolvedValue(undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
+    getDesktop().mockResolvedValue(makeDesktop());
     renderDesktop();
     const text = await screen.findByRole('article', { name: 'Hello desktop' });
     await userEvent.click(within(text).getByRole('button', { name: 'Copy' }));
@@ -453,8 +477,8 @@ describe('DesktopPage', () => {
 
   test('a share that fails says ‘Failed to prepare desktop for sharing’', async () => {
     shareOrigins().mockResolvedValue({ origins: [] });
-    vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop());
-    vi.mocked(desktopApi.share).mockRejectedValue(new ApiError('', 500, 'HTTP_ERROR'));
+    getDesktop().mockResolvedValue(makeDesktop());
+    api.on(DESKTOP_ENDPOINTS.share).mockRejectedValue(new ApiError('', 500, 'HTTP_ERROR'));
     renderDesktop();
     await userEvent.click(await screen.findByRole('button', { name: 'Share' }));
     await userEvent.click(screen.getByRole('button', { name: 'Create share link' }));

@@ -1,7 +1,6 @@
-import type { LanDesktopData, LanPeer } from '@clipsync/shared';
+import { DESKTOP_ENDPOINTS, type LanDesktopData, type LanPeer } from '@clipsync/shared';
 import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, onTestFinished, test, vi } from 'vitest';
-import { desktopApi } from '../../api/desktop-api';
 import { makeDesktop, makeDesktopFileItem, makeDesktopItem } from '../../test/desktop-fixtures';
 import { FakeSocket } from '../../test/fake-socket';
 import { testUser } from '../../test/fixtures';
@@ -13,8 +12,6 @@ import { useLanSession } from './use-lan-session';
 import { fakeApi } from '../../test/fake-api';
 
 const api = fakeApi();
-
-vi.mock('../../api/desktop-api', () => import('../../test/desktop-api-mock'));
 
 const peer = (id: string, name: string): LanPeer => ({ id, name, ip: null, port: null, isHost: true });
 const lanData = (items = [makeDesktopItem({ id: 'p1', content: 'Peer note' })]): LanDesktopData => ({
@@ -30,7 +27,7 @@ const toast = async (text: string) => (await screen.findAllByText(text, { exact:
 
 async function openLan({ autoConnect = true } = {}) {
   const lan = new FakeSocket();
-  vi.mocked(desktopApi.get).mockResolvedValue(makeDesktop({ items: [makeDesktopItem()] }));
+  api.on(DESKTOP_ENDPOINTS.get).mockResolvedValue(makeDesktop({ items: [makeDesktopItem()] }));
   const { router } = renderLivePage({
     path: '/desktop',
     url: '/desktop',

@@ -1,8 +1,8 @@
+import { DESKTOP_ENDPOINTS } from '@clipsync/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../api/client';
-import { desktopApi } from '../../api/desktop-api';
 import {
   DESKTOP_GUEST_ABILITIES,
   makeDesktop,
@@ -11,9 +11,11 @@ import {
 } from '../../test/desktop-fixtures';
 import { setUpPageTests } from '../../test/page-test-setup';
 import { renderLivePage } from '../../test/render-live-page';
+import { fakeApi } from '../../test/fake-api';
 import SharedDesktopPage from './SharedDesktopPage';
 
-vi.mock('../../api/desktop-api', () => import('../../test/desktop-api-mock'));
+const api = fakeApi();
+const getShared = () => api.on(DESKTOP_ENDPOINTS.getShared);
 
 const sharedDesktop = () =>
   makeDesktop({
@@ -37,10 +39,10 @@ describe('SharedDesktopPage', () => {
   setUpPageTests();
 
   test('opens the desktop of the link’s token, with Refresh, and follows it live as a guest', async () => {
-    vi.mocked(desktopApi.getShared).mockResolvedValue(sharedDesktop());
+    getShared().mockResolvedValue(sharedDesktop());
     const { socket, requestGuestConnection } = renderShared();
     expect(await screen.findByRole('article', { name: 'Hello desktop' })).toBeInTheDocument();
-    expect(desktopApi.getShared).toHaveBeenCalledWith('tok-123');
+    expect(getShared()).toHaveBeenCalledWith({ params: { token: 'tok-123' }, query: {} });
     const file = screen.getByRole('article', { name: 'report.pdf' });
     expect(within(file).getByRole('button', { name: 'Download' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
@@ -54,26 +56,30 @@ describe('SharedDesktopPage', () => {
     );
 
     await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(vi.mocked(desktopApi.getShared).mock.calls.length).toBeGreaterThan(1);
+    expect(getShared().mock.calls.length).toBeGreaterThan(1);
   });
 
   test('Add Text sends the text with the token as desktopId; blank text cannot be added', async () => {
-    vi.mocked(desktopApi.getShared).mockResolvedValue(sharedDesktop());
-    vi.mocked(desktopApi.addText).mockResolvedValue(makeDesktopItem({ id: 'item-9', content: 'From a friend' }));
+    getShared().mockResolvedValue(sharedDesktop());
+    api.on(DESKTOP_ENDPOINTS.addText).mockResolvedValue(makeDesktopItem({ id: 'item-9', content: 'From a friend' }));
     renderShared();
     const addText = await screen.findByRole('button', { name: 'Add Text' });
     expect(addText).toBeDisabled();
     await userEvent.type(screen.getByRole('textbox', { name: 'Text' }), 'From a friend');
     await userEvent.click(addText);
     expect(await findToast('Text added')).toBeInTheDocument();
-    expect(desktopApi.addText).toHaveBeenCalledWith({ desktopId: 'tok-123' }, 'From a friend', expect.any(Object));
+    expect(api.on(DESKTOP_ENDPOINTS.addText)).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { content: 'From a friend', position: expect.any(Object), desktopId: 'tok-123' },
+    });
     expect(screen.getByRole('article', { name: 'From a friend' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Text' })).toHaveValue('');
   });
 
   test('deleting goes to the desktop of the token', async () => {
-    vi.mocked(desktopApi.getShared).mockResolvedValue(sharedDesktop());
-    vi.mocked(desktopApi.removeItem).mockResolvedValue(undefined);
+    getShared().mockResolvedValue(sharedDesktop());
+    api.on(DESKTOP_ENDPOINTS.removeItem).mockResolvedValue(undefined);
     renderShared();
     const text = await screen.findByRole('article', { name: 'Hello desktop' });
     await userEvent.click(within(text).getByRole('button', { name: 'Delete' }));
@@ -81,12 +87,16 @@ describe('SharedDesktopPage', () => {
     expect(screen.queryByRole('article', { name: 'Hello desktop' })).not.toBeInTheDocument();
     act(() => void window.dispatchEvent(new Event('pagehide')));
     await waitFor(() =>
-      expect(desktopApi.removeItem).toHaveBeenCalledWith({ desktopId: 'tok-123' }, 'item-1', { keepalive: true }),
+      expect(api.on(DESKTOP_ENDPOINTS.removeItem)).toHaveBeenCalledWith({
+        params: { id: 'item-1' },
+        query: { desktopId: 'tok-123' },
+        keepalive: true,
+      }),
     );
   });
 
   test('a link rotated or revoked while open says so at once and drops the add box and the blocks', async () => {
-    vi.mocked(desktopApi.getShared).mockResolvedValue(sharedDesktop());
+    getShared().mockResolvedValue(sharedDesktop());
     const { socket } = renderShared();
     expect(await screen.findByRole('article', { name: 'Hello desktop' })).toBeInTheDocument();
     // Another desktop's news is not this page's.
@@ -102,7 +112,7 @@ describe('SharedDesktopPage', () => {
   });
 
   test("an unknown or revoked link says so, with 'Failed to load shared desktop'", async () => {
-    vi.mocked(desktopApi.getShared).mockRejectedValue(new ApiError('Desktop not found', 404, 'NOT_FOUND'));
+    getShared().mockRejectedValue(new ApiError('Desktop not found', 404, 'NOT_FOUND'));
     renderShared('revoked');
     expect(await screen.findByRole('alert')).toHaveTextContent('Desktop not found or access denied.');
     expect(await findToast('Failed to load shared desktop')).toBeInTheDocument();

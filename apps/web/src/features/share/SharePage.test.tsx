@@ -1,20 +1,20 @@
+import { SHARE_CLAIM_ENDPOINTS } from '@clipsync/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { clipsApi } from '../../api/clips-api';
 import { devicesApi } from '../../api/devices-api';
-import { shareClaimsApi } from '../../api/share-claims-api';
 import type * as ShareInbox from '../../pwa/share-inbox';
 import { forgetShare, listWaitingShares } from '../../pwa/share-inbox';
 import { phone } from '../../test/device-fixtures';
+import { fakeApi } from '../../test/fake-api';
 import { makeClip } from '../../test/fixtures';
 import { setUpPageTests } from '../../test/page-test-setup';
 import { listDevices, renderPage, sendToPhone, share, uploaded, waitingShares } from './share-page-test-kit';
 
 vi.mock('../../api/clips-api', () => ({ clipsApi: { create: vi.fn(), uploadFile: vi.fn() } }));
 vi.mock('../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
-vi.mock('../../api/share-claims-api', () => ({ shareClaimsApi: { get: vi.fn(), claim: vi.fn(), discard: vi.fn() } }));
 vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
   ...(await importOriginal<typeof ShareInbox>()),
   listWaitingShares: vi.fn(),
@@ -167,6 +167,10 @@ describe('SharePage', () => {
 
 describe('SharePage with a claim link (a share the server kept)', () => {
   setUpPageTests();
+  const api = fakeApi();
+  const getClaim = () => api.on(SHARE_CLAIM_ENDPOINTS.get);
+  const claim = () => api.on(SHARE_CLAIM_ENDPOINTS.claim);
+  const discard = () => api.on(SHARE_CLAIM_ENDPOINTS.discard);
   beforeEach(listDevices);
   const token = 'T'.repeat(43);
   const kept = {
@@ -179,8 +183,8 @@ describe('SharePage with a claim link (a share the server kept)', () => {
   };
 
   test('what waits is shown on the same screen; Save as a clip claims it once and the clip opens', async () => {
-    vi.mocked(shareClaimsApi.get).mockResolvedValue(kept);
-    vi.mocked(shareClaimsApi.claim).mockResolvedValue({ clipId: 'claimed-1' });
+    getClaim().mockResolvedValue(kept);
+    claim().mockResolvedValue({ clipId: 'claimed-1' });
     renderPage(`/share#claim=${token}`);
     expect(await screen.findByText('Save what you shared as a clip?')).toBeInTheDocument();
     expect(screen.getByText(/Shared from my phone/)).toBeInTheDocument();
@@ -189,43 +193,41 @@ describe('SharePage with a claim link (a share the server kept)', () => {
     // Anyone can post to the server or hand out the link: it names no sender and says so.
     const waiting = screen.getByRole('listitem', { name: /Received by the server/ });
     expect(waiting).toHaveTextContent('Save it only if you shared it yourself.');
-    expect(shareClaimsApi.get).toHaveBeenCalledWith(token);
-    expect(shareClaimsApi.claim).not.toHaveBeenCalled();
+    expect(getClaim()).toHaveBeenCalledWith({ params: { token }, query: {} });
+    expect(claim()).not.toHaveBeenCalled();
     await userEvent.click(screen.getByRole('button', { name: 'Save as a clip' }));
     expect(await screen.findByText('Clip page claimed-1')).toBeInTheDocument();
-    expect(shareClaimsApi.claim).toHaveBeenCalledTimes(1);
-    expect(shareClaimsApi.claim).toHaveBeenCalledWith(token);
+    expect(claim()).toHaveBeenCalledTimes(1);
+    expect(claim()).toHaveBeenCalledWith({ params: { token }, query: {} });
     expect(listWaitingShares).not.toHaveBeenCalled();
   });
 
   test('Send to a device claims the clip when files wait, sends it, then opens it', async () => {
-    vi.mocked(shareClaimsApi.get).mockResolvedValue(kept);
-    vi.mocked(shareClaimsApi.claim).mockResolvedValue({ clipId: 'claimed-2' });
+    getClaim().mockResolvedValue(kept);
+    claim().mockResolvedValue({ clipId: 'claimed-2' });
     renderPage(`/share#claim=${token}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Send to a device' }));
     await sendToPhone();
-    expect(shareClaimsApi.claim).toHaveBeenCalledTimes(1);
+    expect(claim()).toHaveBeenCalledTimes(1);
     expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], clipId: 'claimed-2' });
     expect(await screen.findByText('Clip page claimed-2')).toBeInTheDocument();
   });
 
   test('a claim link holding text alone sends it as text and drops the claim once sent', async () => {
-    vi.mocked(shareClaimsApi.get).mockResolvedValue({ ...kept, files: [] });
-    vi.mocked(shareClaimsApi.discard).mockResolvedValue(undefined as never);
+    getClaim().mockResolvedValue({ ...kept, files: [] });
+    discard().mockResolvedValue(undefined);
     renderPage(`/share#claim=${token}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Send to a device' }));
     await sendToPhone();
     expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], text: kept.content });
-    expect(shareClaimsApi.claim).not.toHaveBeenCalled();
+    expect(claim()).not.toHaveBeenCalled();
     expect(await screen.findByText(/This share is no longer waiting/)).toBeInTheDocument();
-    expect(shareClaimsApi.discard).toHaveBeenCalledWith(token);
+    expect(discard()).toHaveBeenCalledWith({ params: { token }, query: {} });
   });
 
   test('a refused claim (the storage quota) says why and keeps Try again', async () => {
-    vi.mocked(shareClaimsApi.get).mockResolvedValue(kept);
-    vi.mocked(shareClaimsApi.claim).mockRejectedValueOnce(
-      new ApiError('Your files may take up to 1GB', 413, 'QUOTA_EXCEEDED'),
-    );
+    getClaim().mockResolvedValue(kept);
+    claim().mockRejectedValueOnce(new ApiError('Your files may take up to 1GB', 413, 'QUOTA_EXCEEDED'));
     renderPage(`/share#claim=${token}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Save as a clip' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('What you shared could not be saved.');
@@ -234,16 +236,16 @@ describe('SharePage with a claim link (a share the server kept)', () => {
   });
 
   test('Discard drops it on the server', async () => {
-    vi.mocked(shareClaimsApi.get).mockResolvedValue(kept);
-    vi.mocked(shareClaimsApi.discard).mockResolvedValue(undefined as never);
+    getClaim().mockResolvedValue(kept);
+    discard().mockResolvedValue(undefined);
     renderPage(`/share#claim=${token}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Discard' }));
     expect(await screen.findByText(/This share is no longer waiting/)).toBeInTheDocument();
-    expect(shareClaimsApi.discard).toHaveBeenCalledWith(token);
+    expect(discard()).toHaveBeenCalledWith({ params: { token }, query: {} });
   });
 
   test('a used, discarded or expired link says it no longer waits', async () => {
-    vi.mocked(shareClaimsApi.get).mockRejectedValue(new ApiError('Not found', 404, 'NOT_FOUND'));
+    getClaim().mockRejectedValue(new ApiError('Not found', 404, 'NOT_FOUND'));
     renderPage(`/share#claim=${token}`);
     expect(await screen.findByText(/This share is no longer waiting/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save as a clip' })).not.toBeInTheDocument();

@@ -10,7 +10,6 @@ import { listDevices, renderPage, share, waitingShares } from './share-page-test
 
 vi.mock('../../api/clips-api', () => ({ clipsApi: { create: vi.fn(), uploadFile: vi.fn() } }));
 vi.mock('../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
-vi.mock('../../api/share-claims-api', () => ({ shareClaimsApi: { get: vi.fn(), claim: vi.fn(), discard: vi.fn() } }));
 vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
   ...(await importOriginal<typeof ShareInbox>()),
   listWaitingShares: vi.fn(),

@@ -17,8 +17,8 @@ import SharePage from './SharePage';
 
 /**
  * What every SharePage test file shares: a waiting share, the devices, the page rendered in its providers.
- * Each test file mocks the modules itself (clips-api, devices-api, share-claims-api, and share-inbox's
- * listWaitingShares and forgetShare): vitest applies vi.mock only in the test file that calls it.
+ * Each test file mocks the modules itself (clips-api, devices-api, and share-inbox's listWaitingShares and
+ * forgetShare): vitest applies vi.mock only in the test file that calls it.
  */
 export const photo = new File(['jpeg'], 'photo.jpg', { type: 'image/jpeg' });
 export const notes = new File(['pdf'], 'notes.pdf', { type: 'application/pdf' });
