@@ -1,5 +1,5 @@
 import { API_BASE, API_TABLES, type ApiEndpoint, type CallInput, type ResponseOf } from '@clipsync/shared';
-import { afterAll, beforeAll, beforeEach, vi, type Mock } from 'vitest';
+import { afterAll, beforeEach, vi, type Mock } from 'vitest';
 import { ApiError } from '../api/api-error';
 
 /**
@@ -91,9 +91,10 @@ export function fakeApi() {
     });
   }
 
-  beforeAll(() => vi.stubGlobal('fetch', vi.fn(fakeFetch)));
+  // Stubbed for each test: a describe's page-test setup unstubs every global when it ends.
   beforeEach(() => {
     handlers = new Map();
+    vi.stubGlobal('fetch', vi.fn(fakeFetch));
   });
   afterAll(() => vi.unstubAllGlobals());
   return { on };
