@@ -1,7 +1,7 @@
-import type { CreateRoomRequest, UpdateRoomRequest } from '@clipsync/shared';
+import { ROOM_ENDPOINTS, type CreateRoomRequest, type UpdateRoomRequest } from '@clipsync/shared';
 import { useMutation } from '@tanstack/react-query';
 import { EXPLAINS_PLAN_REFUSAL, requiredPlanOf } from './billing-errors';
-import type { ProgressListener } from './client';
+import { call, type ProgressListener } from './client';
 import { useRoomCache } from './room-queries';
 import { roomsApi } from './rooms-api';
 
@@ -42,7 +42,7 @@ function useRoomChange<Input extends { roomId: string }, Result>(
 export function useCreateRoom(feedback: RoomFeedback<{ id: string }> = {}) {
   const { refetchLists } = useRoomCache();
   return useMutation({
-    mutationFn: (body: CreateRoomRequest) => roomsApi.create(body),
+    mutationFn: (body: CreateRoomRequest) => call(ROOM_ENDPOINTS.create, { body }),
     onSuccess: (room) => {
       feedback.onSuccess?.(room);
       void refetchLists();
@@ -54,7 +54,7 @@ export function useCreateRoom(feedback: RoomFeedback<{ id: string }> = {}) {
 export function useJoinRoom(feedback: RoomFeedback<{ roomId: string }> = {}) {
   const { refetchLists } = useRoomCache();
   return useMutation({
-    mutationFn: (shareToken: string) => roomsApi.join(shareToken),
+    mutationFn: (shareToken: string) => call(ROOM_ENDPOINTS.join, { body: { shareToken } }),
     onSuccess: (result) => {
       feedback.onSuccess?.(result);
       void refetchLists();
@@ -67,7 +67,7 @@ export function useJoinRoom(feedback: RoomFeedback<{ roomId: string }> = {}) {
 export function useAcceptInvitation(feedback: RoomFeedback<{ roomId: string }> = {}) {
   const { refetchLists } = useRoomCache();
   return useMutation({
-    mutationFn: (token: string) => roomsApi.acceptInvitation(token),
+    mutationFn: (token: string) => call(ROOM_ENDPOINTS.acceptInvitation, { body: { token } }),
     onSuccess: (result) => {
       feedback.onSuccess?.(result);
       void refetchLists();
@@ -77,27 +77,43 @@ export function useAcceptInvitation(feedback: RoomFeedback<{ roomId: string }> =
 }
 
 export const useDeleteRoom = (feedback: RoomFeedback<void> = {}) =>
-  useRoomChange(({ roomId }: { roomId: string }) => roomsApi.remove(roomId), feedback, 'forget');
+  useRoomChange(
+    ({ roomId }: { roomId: string }) => call(ROOM_ENDPOINTS.remove, { params: { id: roomId } }),
+    feedback,
+    'forget',
+  );
 
 export const useLeaveRoom = (feedback: RoomFeedback<void> = {}) =>
-  useRoomChange(({ roomId }: { roomId: string }) => roomsApi.leave(roomId), feedback, 'forget');
+  useRoomChange(
+    ({ roomId }: { roomId: string }) => call(ROOM_ENDPOINTS.leave, { params: { id: roomId } }),
+    feedback,
+    'forget',
+  );
 
 export const useUpdateRoom = (feedback: RoomFeedback<unknown> = {}) =>
   useRoomChange(
-    ({ roomId, ...body }: { roomId: string } & UpdateRoomRequest) => roomsApi.update(roomId, body),
+    ({ roomId, ...body }: { roomId: string } & UpdateRoomRequest) =>
+      call(ROOM_ENDPOINTS.update, { params: { id: roomId }, body }),
     feedback,
   );
 
 export const useRotateInvite = (feedback: RoomFeedback<{ shareToken: string }> = {}) =>
-  useRoomChange(({ roomId }: { roomId: string }) => roomsApi.rotateInvite(roomId), feedback);
+  useRoomChange(
+    ({ roomId }: { roomId: string }) => call(ROOM_ENDPOINTS.rotateInvite, { params: { id: roomId } }),
+    feedback,
+  );
 
 export const useAddMember = (feedback: RoomFeedback<{ invited: string }> = {}) =>
-  useRoomChange(({ roomId, email }: { roomId: string; email: string }) => roomsApi.addMember(roomId, email), feedback);
+  useRoomChange(
+    ({ roomId, email }: { roomId: string; email: string }) =>
+      call(ROOM_ENDPOINTS.addMember, { params: { id: roomId }, body: { email } }),
+    feedback,
+  );
 
 export const useCancelInvitation = (feedback: RoomFeedback<void> = {}) =>
   useRoomChange(
     ({ roomId, invitationId }: { roomId: string; invitationId: string }) =>
-      roomsApi.cancelInvitation(roomId, invitationId),
+      call(ROOM_ENDPOINTS.cancelInvitation, { params: { id: roomId, invitationId } }),
     feedback,
   );
 
@@ -105,26 +121,31 @@ export const useCancelInvitation = (feedback: RoomFeedback<void> = {}) =>
 export const useRemoveMember = (feedback: RoomFeedback<void> = {}) =>
   useRoomChange(
     ({ roomId, memberId, keepalive }: { roomId: string; memberId: string; keepalive?: boolean }) =>
-      roomsApi.removeMember(roomId, memberId, { keepalive }),
+      call(ROOM_ENDPOINTS.removeMember, { params: { id: roomId, memberId }, keepalive }),
     feedback,
   );
 
 export const useAddRoomText = (feedback: RoomFeedback<unknown> = {}) =>
   useRoomChange(
-    ({ roomId, content }: { roomId: string; content: string }) => roomsApi.addText(roomId, content),
+    ({ roomId, content }: { roomId: string; content: string }) =>
+      call(ROOM_ENDPOINTS.addContent, { params: { id: roomId }, body: { content, type: 'text' } }),
     feedback,
   );
 
 export const useUpdateRoomText = (feedback: RoomFeedback<unknown> = {}) =>
   useRoomChange(
     (edit: { roomId: string; contentId: string; content: string; version?: number }) =>
-      roomsApi.updateText(edit.roomId, edit.contentId, edit.content, edit.version),
+      call(ROOM_ENDPOINTS.updateContent, {
+        params: { id: edit.roomId, contentId: edit.contentId },
+        body: { content: edit.content, version: edit.version },
+      }),
     feedback,
   );
 
 export const useRemoveRoomContent = (feedback: RoomFeedback<void> = {}) =>
   useRoomChange(
-    ({ roomId, contentId }: { roomId: string; contentId: string }) => roomsApi.removeContent(roomId, contentId),
+    ({ roomId, contentId }: { roomId: string; contentId: string }) =>
+      call(ROOM_ENDPOINTS.removeContent, { params: { id: roomId, contentId } }),
     feedback,
   );
 

@@ -1,12 +1,14 @@
 import {
   ROOM_ACTIVITY_PAGE_SIZE,
   ROOM_CONTENT_PAGE_SIZE,
+  ROOM_ENDPOINTS,
   ROOMS_PAGE_SIZE,
   type RoomLinkPreviewRequest,
 } from '@clipsync/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { RoomContentFilters, RoomListFilters } from '../lib/room-filters';
+import { toRoomContentQuery, type RoomContentFilters, type RoomListFilters } from '../lib/room-filters';
+import { call } from './client';
 import { roomsApi, type RoomPage } from './rooms-api';
 
 /** Query keys: the lists under `rooms`, one room's detail and activity under `room, id`. */
@@ -38,7 +40,7 @@ const NO_LINK: RoomLinkPreviewRequest = { kind: 'join', token: '' };
 export function useRoomLinkPreview(link: RoomLinkPreviewRequest | null) {
   return useQuery({
     queryKey: roomKeys.link(link ?? NO_LINK),
-    queryFn: () => roomsApi.linkPreview(link ?? NO_LINK),
+    queryFn: () => call(ROOM_ENDPOINTS.linkPreview, { body: link ?? NO_LINK }),
     enabled: link !== null,
     retry: false,
     staleTime: Infinity,
@@ -49,8 +51,13 @@ export function useRoomLinkPreview(link: RoomLinkPreviewRequest | null) {
 export function useRoom(id: string, filters: RoomContentFilters, page = 1) {
   return useQuery({
     queryKey: roomKeys.detail(id, filters, page),
-    queryFn: () =>
-      roomsApi.get(id, filters, { limit: ROOM_CONTENT_PAGE_SIZE, offset: (page - 1) * ROOM_CONTENT_PAGE_SIZE }),
+    queryFn: () => {
+      const query = toRoomContentQuery(filters, {
+        limit: ROOM_CONTENT_PAGE_SIZE,
+        offset: (page - 1) * ROOM_CONTENT_PAGE_SIZE,
+      });
+      return call(ROOM_ENDPOINTS.get, { params: { id }, query });
+    },
     placeholderData: keepPreviousData,
     retry: false,
   });
@@ -59,7 +66,8 @@ export function useRoom(id: string, filters: RoomContentFilters, page = 1) {
 export function useRoomActivity(id: string, isEnabled: boolean) {
   return useQuery({
     queryKey: roomKeys.activity(id),
-    queryFn: () => roomsApi.activity(id, { limit: ROOM_ACTIVITY_PAGE_SIZE, offset: 0 }),
+    queryFn: () =>
+      call(ROOM_ENDPOINTS.activity, { params: { id }, query: { limit: ROOM_ACTIVITY_PAGE_SIZE, offset: 0 } }),
     enabled: isEnabled,
   });
 }
@@ -68,7 +76,7 @@ export function useRoomActivity(id: string, isEnabled: boolean) {
 export function useRoomInvitations(id: string, isEnabled: boolean) {
   return useQuery({
     queryKey: roomKeys.invitations(id),
-    queryFn: () => roomsApi.invitations(id),
+    queryFn: () => call(ROOM_ENDPOINTS.invitations, { params: { id } }),
     enabled: isEnabled,
   });
 }

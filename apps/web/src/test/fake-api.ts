@@ -30,6 +30,16 @@ const ROUTES = Object.values(API_TABLES)
   .map((endpoint) => ({ endpoint, pattern: patternOf(endpoint.path) }))
   .sort((a, b) => a.endpoint.path.split(':').length - b.endpoint.path.split(':').length);
 
+/** A refusal as the server words it, with the facts some carry (an edit conflict's stored text, a plan). */
+const refusalOf = ({ message, code, requiredPlan, current, attempts, deviceIds }: ApiError) => ({
+  error: message,
+  code,
+  requiredPlan,
+  current,
+  ...attempts,
+  deviceIds: deviceIds.length > 0 ? deviceIds : undefined,
+});
+
 const json = (status: number, body: unknown) =>
   new Response(body === undefined || status === 204 ? null : JSON.stringify(body), {
     status,
@@ -68,7 +78,7 @@ export function fakeApi() {
       const body = await on(endpoint)(request);
       return json(endpoint.status ?? (endpoint.response === null ? 204 : 200), body);
     } catch (error) {
-      if (error instanceof ApiError) return json(error.status, { error: error.message, code: error.code });
+      if (error instanceof ApiError) return json(error.status, refusalOf(error));
       throw error;
     }
   }

@@ -1,16 +1,18 @@
+import { ROOM_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../api/client';
-import { roomsApi } from '../../api/rooms-api';
 import { AuthContext } from '../../session/auth-context';
+import { fakeApi } from '../../test/fake-api';
 import { fakeSession, setUpPageTests } from '../../test/page-test-setup';
 import AuthPage from './AuthPage';
 import { roomLinkOf } from './RoomLinkHeading';
 
-vi.mock('../../api/rooms-api', () => ({ roomsApi: { linkPreview: vi.fn() } }));
+const api = fakeApi();
+const linkPreview = () => api.on(ROOM_ENDPOINTS.linkPreview);
 
 function LinkPage() {
   return <p>Spending link {useParams().token}</p>;
@@ -40,10 +42,14 @@ describe('signing in from a room link', () => {
   setUpPageTests();
 
   test('a mailed invitation names its room on the sign-in page and on sign-up, keeping where to return', async () => {
-    vi.mocked(roomsApi.linkPreview).mockResolvedValue({ name: 'Team notes' });
+    linkPreview().mockResolvedValue({ name: 'Team notes' });
     const router = renderAt('/rooms/invite/tok-123');
     expect(await screen.findByText("Sign in to join 'Team notes'")).toBeInTheDocument();
-    expect(roomsApi.linkPreview).toHaveBeenCalledExactlyOnceWith({ kind: 'invite', token: 'tok-123' });
+    expect(linkPreview()).toHaveBeenCalledExactlyOnceWith({
+      params: {},
+      query: {},
+      body: { kind: 'invite', token: 'tok-123' },
+    });
     expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: "Don't have an account? Sign Up" }));
@@ -55,19 +61,17 @@ describe('signing in from a room link', () => {
   });
 
   test('an invite link names its room too', async () => {
-    vi.mocked(roomsApi.linkPreview).mockResolvedValue({ name: 'Recipes' });
+    linkPreview().mockResolvedValue({ name: 'Recipes' });
     renderAt('/rooms/join/share-abc');
     expect(await screen.findByText("Sign in to join 'Recipes'")).toBeInTheDocument();
-    expect(roomsApi.linkPreview).toHaveBeenCalledWith({ kind: 'join', token: 'share-abc' });
+    expect(linkPreview()).toHaveBeenCalledWith({ params: {}, query: {}, body: { kind: 'join', token: 'share-abc' } });
   });
 
   test('a link the server does not know leaves the page as it always was', async () => {
-    vi.mocked(roomsApi.linkPreview).mockRejectedValue(
-      new ApiError('This link is invalid or has expired.', 404, 'NOT_FOUND'),
-    );
+    linkPreview().mockRejectedValue(new ApiError('This link is invalid or has expired.', 404, 'NOT_FOUND'));
     renderAt('/rooms/join/forged');
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    await waitFor(() => expect(roomsApi.linkPreview).toHaveBeenCalled());
+    await waitFor(() => expect(linkPreview()).toHaveBeenCalled());
     expect(screen.queryByText(/to join/)).not.toBeInTheDocument();
   });
 

@@ -1,15 +1,17 @@
-import type { RoomInvitation } from '@clipsync/shared';
+import { ROOM_ENDPOINTS, type RoomInvitation } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test, vi } from 'vitest';
-import { roomsApi } from '../../../api/rooms-api';
+import { describe, expect, test } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
 import { setUpPageTests } from '../../../test/page-test-setup';
 import { makeRoom, ROOM_MEMBER_ABILITIES, roomMember, roomOwner } from '../../../test/room-fixtures';
 import { Toaster } from '../../../ui/Toaster';
 import { RoomInvitationsList } from './RoomInvitationsList';
 
-vi.mock('../../../api/rooms-api', () => ({ roomsApi: { invitations: vi.fn(), cancelInvitation: vi.fn() } }));
+const api = fakeApi();
+const invitations = () => api.on(ROOM_ENDPOINTS.invitations);
+const cancelInvitation = () => api.on(ROOM_ENDPOINTS.cancelInvitation);
 
 const invitation = (overrides: Partial<RoomInvitation> = {}): RoomInvitation => ({
   id: 'inv-1',
@@ -33,10 +35,10 @@ describe('RoomInvitationsList', () => {
   setUpPageTests();
 
   test('lists pending invitations with who sent them and until when; the owner cancels one', async () => {
-    vi.mocked(roomsApi.invitations)
+    invitations()
       .mockResolvedValueOnce([invitation(), invitation({ id: 'inv-2', email: 'other@example.com' })])
       .mockResolvedValue([invitation({ id: 'inv-2', email: 'other@example.com' })]);
-    vi.mocked(roomsApi.cancelInvitation).mockResolvedValue(undefined);
+    cancelInvitation().mockResolvedValue(undefined);
     renderList();
     const section = await screen.findByRole('region', { name: 'Pending invitations' });
     const [first] = within(section).getAllByRole('listitem');
@@ -45,12 +47,16 @@ describe('RoomInvitationsList', () => {
     // No sheet opens from an invitation: its lines wrap rather than end in "…", on a phone too.
     for (const line of within(first!).getAllByText(/@example\.com/)) expect(line).not.toHaveClass('truncate');
     await userEvent.click(within(section).getByRole('button', { name: 'Cancel invitation: friend@example.com' }));
-    expect(roomsApi.cancelInvitation).toHaveBeenCalledExactlyOnceWith('room-1', 'inv-1');
+    expect(cancelInvitation()).toHaveBeenCalledExactlyOnceWith({
+      params: { id: 'room-1', invitationId: 'inv-1' },
+      query: {},
+      body: undefined,
+    });
     expect((await screen.findAllByText('Invitation cancelled'))[0]).toBeInTheDocument();
   });
 
   test('members see the list without the cancel button; with none pending nothing shows', async () => {
-    vi.mocked(roomsApi.invitations).mockResolvedValue([invitation({ invitedBy: roomOwner })]);
+    invitations().mockResolvedValue([invitation({ invitedBy: roomOwner })]);
     renderList(makeRoom({ role: 'member', abilities: ROOM_MEMBER_ABILITIES, shareToken: null }));
     const section = await screen.findByRole('region', { name: 'Pending invitations' });
     expect(section).toHaveTextContent('Invited by owner@example.com');
@@ -58,9 +64,9 @@ describe('RoomInvitationsList', () => {
   });
 
   test('nothing shows while no invitation is pending', async () => {
-    vi.mocked(roomsApi.invitations).mockResolvedValue([]);
+    invitations().mockResolvedValue([]);
     renderList();
-    await waitFor(() => expect(roomsApi.invitations).toHaveBeenCalled());
+    await waitFor(() => expect(invitations()).toHaveBeenCalled());
     expect(screen.queryByRole('region', { name: 'Pending invitations' })).not.toBeInTheDocument();
   });
 });

@@ -1,9 +1,9 @@
-import type { RoomAbilities } from '@clipsync/shared';
+import { ROOM_ENDPOINTS, type RoomAbilities } from '@clipsync/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../../api/client';
-import { roomsApi } from '../../../api/rooms-api';
+import { fakeApi } from '../../../test/fake-api';
 import { setUpPageTests } from '../../../test/page-test-setup';
 import { renderLivePage } from '../../../test/render-live-page';
 import {
@@ -16,9 +16,8 @@ import {
 } from '../../../test/room-fixtures';
 import RoomPage from './RoomPage';
 
-vi.mock('../../../api/rooms-api', () => ({
-  roomsApi: { get: vi.fn(), activity: vi.fn(), addText: vi.fn() },
-}));
+const api = fakeApi();
+const getRoom = () => api.on(ROOM_ENDPOINTS.get);
 
 const ownerUser = { id: roomOwner.id, email: roomOwner.email, name: 'Owner', emailConfirmedAt: null, createdAt: '' };
 const memberUser = { ...ownerUser, id: roomMember.id, email: roomMember.email };
@@ -63,7 +62,7 @@ describe('a read-only room (its owner’s plan has lapsed)', () => {
   setUpPageTests();
 
   test('the owner is told why, with the way to the plans, and sees no write controls', async () => {
-    vi.mocked(roomsApi.get).mockResolvedValue(lapsedRoom('owner'));
+    getRoom().mockResolvedValue(lapsedRoom('owner'));
     renderRoom(ownerUser);
     const notice = await screen.findByRole('status', { name: 'This room is read-only' });
     expect(notice).toHaveTextContent('Your plan has lapsed');
@@ -79,7 +78,7 @@ describe('a read-only room (its owner’s plan has lapsed)', () => {
   });
 
   test('a member is told the owner’s plan lapsed, with no upgrade of their own to buy', async () => {
-    vi.mocked(roomsApi.get).mockResolvedValue(lapsedRoom('member'));
+    getRoom().mockResolvedValue(lapsedRoom('member'));
     renderRoom(memberUser);
     const notice = await screen.findByRole('status', { name: 'This room is read-only' });
     expect(notice).toHaveTextContent("The room owner's plan has lapsed");
@@ -92,12 +91,14 @@ describe('a read-only room (its owner’s plan has lapsed)', () => {
   });
 
   test('a change refused on a page opened before the plan lapsed turns the page read-only', async () => {
-    vi.mocked(roomsApi.get)
+    getRoom()
       .mockResolvedValueOnce(makeRoom({ role: 'member', abilities: ROOM_MEMBER_ABILITIES }))
       .mockResolvedValue(lapsedRoom('member'));
-    vi.mocked(roomsApi.addText).mockRejectedValue(
-      new ApiError("This room is read-only: the room owner's plan has lapsed.", 402, 'PLAN_REQUIRED', 'advanced'),
-    );
+    api
+      .on(ROOM_ENDPOINTS.addContent)
+      .mockRejectedValue(
+        new ApiError("This room is read-only: the room owner's plan has lapsed.", 402, 'PLAN_REQUIRED', 'advanced'),
+      );
     renderRoom(memberUser);
     await userEvent.type(await screen.findByLabelText('Add to the room'), 'Too late');
     await userEvent.click(screen.getByRole('button', { name: 'Add Content' }));
@@ -106,7 +107,7 @@ describe('a read-only room (its owner’s plan has lapsed)', () => {
   });
 
   test('a room that takes changes shows no notice', async () => {
-    vi.mocked(roomsApi.get).mockResolvedValue(makeRoom());
+    getRoom().mockResolvedValue(makeRoom());
     renderRoom(ownerUser);
     expect(await screen.findByRole('button', { name: 'Add Member' })).toBeInTheDocument();
     expect(screen.queryByRole('status', { name: 'This room is read-only' })).not.toBeInTheDocument();

@@ -1,3 +1,4 @@
+import { ROOM_ENDPOINTS, type RoomDetail } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,13 +6,14 @@ import { useState } from 'react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
-import { roomsApi } from '../../../api/rooms-api';
+import { fakeApi } from '../../../test/fake-api';
 import { setUpPageTests } from '../../../test/page-test-setup';
 import { Toaster } from '../../../ui/Toaster';
 import { CreateRoomDialog } from './CreateRoomDialog';
 import { makeRoomSummary as makeRoom } from '../../../test/room-fixtures';
 
-vi.mock('../../../api/rooms-api', () => ({ roomsApi: { create: vi.fn() } }));
+const api = fakeApi();
+const create = () => api.on(ROOM_ENDPOINTS.create);
 
 function OpenDialog() {
   const [isOpen, setIsOpen] = useState(true);
@@ -67,23 +69,27 @@ describe('CreateRoomDialog', () => {
     expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
     await userEvent.type(nameField(), '   {Enter}');
     expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
-    expect(roomsApi.create).not.toHaveBeenCalled();
+    expect(create()).not.toHaveBeenCalled();
   });
 
   test("Enter creates the trimmed name, 'Creating...' meanwhile, then 'Room created' and the room opens", async () => {
-    let finish: (room: Awaited<ReturnType<typeof roomsApi.create>>) => void = () => undefined;
-    vi.mocked(roomsApi.create).mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    let finish: (room: RoomDetail) => void = () => undefined;
+    create().mockReturnValue(new Promise((resolve) => (finish = resolve)));
     const router = renderDialog();
     await userEvent.type(nameField(), '  Design team {Enter}');
     expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();
-    expect(roomsApi.create).toHaveBeenCalledExactlyOnceWith({ name: 'Design team', isPrivate: false });
+    expect(create()).toHaveBeenCalledExactlyOnceWith({
+      params: {},
+      query: {},
+      body: { name: 'Design team', isPrivate: false },
+    });
     finish({ ...makeRoom({ id: 'room-42' }), shareToken: 't', members: [], content: [], contentTotal: 0, authors: [] });
     expect(await findToast('Room created')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/rooms/room-42'));
   });
 
   test("a refused name says 'Failed to create room' with the server's message and keeps the dialog", async () => {
-    vi.mocked(roomsApi.create).mockRejectedValue(new ApiError('Room name is required', 400, 'VALIDATION'));
+    create().mockRejectedValue(new ApiError('Room name is required', 400, 'VALIDATION'));
     const router = renderDialog();
     await userEvent.type(nameField(), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));

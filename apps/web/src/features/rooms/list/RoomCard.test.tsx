@@ -1,11 +1,11 @@
-import type { RoomSummary } from '@clipsync/shared';
+import { ROOM_ENDPOINTS, type RoomSummary } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
-import { roomsApi } from '../../../api/rooms-api';
+import { fakeApi } from '../../../test/fake-api';
 import { setUpPageTests } from '../../../test/page-test-setup';
 import { Toaster } from '../../../ui/Toaster';
 import {
@@ -14,7 +14,8 @@ import {
 } from '../../../test/room-fixtures';
 import { RoomCard } from './RoomCard';
 
-vi.mock('../../../api/rooms-api', () => ({ roomsApi: { remove: vi.fn() } }));
+const api = fakeApi();
+const remove = () => api.on(ROOM_ENDPOINTS.remove);
 
 function renderCard(room: RoomSummary) {
   const router = createMemoryRouter(
@@ -103,19 +104,19 @@ describe('RoomCard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete Room' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(roomsApi.remove).not.toHaveBeenCalled();
+    expect(remove()).not.toHaveBeenCalled();
   });
 
   test("confirming deletes the room and says 'Room deleted'", async () => {
-    vi.mocked(roomsApi.remove).mockResolvedValue(undefined);
+    remove().mockResolvedValue(undefined);
     renderCard(makeRoom({ id: 'room-3' }));
     await confirmDelete();
     expect(await findToast('Room deleted')).toBeInTheDocument();
-    expect(roomsApi.remove).toHaveBeenCalledWith('room-3');
+    expect(remove()).toHaveBeenCalledWith({ params: { id: 'room-3' }, query: {}, body: undefined });
   });
 
   test("a refused delete says 'Error deleting room' with the server's message", async () => {
-    vi.mocked(roomsApi.remove).mockRejectedValue(new ApiError('Only the owner can delete the room', 403, 'FORBIDDEN'));
+    remove().mockRejectedValue(new ApiError('Only the owner can delete the room', 403, 'FORBIDDEN'));
     renderCard(makeRoom());
     await confirmDelete();
     expect(await findToast('Error deleting room')).toBeInTheDocument();
@@ -123,7 +124,7 @@ describe('RoomCard', () => {
   });
 
   test("a failure without a message says 'Unknown error occurred'", async () => {
-    vi.mocked(roomsApi.remove).mockRejectedValue(new Error(''));
+    remove().mockRejectedValue(new Error(''));
     renderCard(makeRoom());
     await confirmDelete();
     expect(await findToast('Failed to delete room: Unknown error occurred')).toBeInTheDocument();

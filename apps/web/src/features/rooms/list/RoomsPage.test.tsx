@@ -13,7 +13,8 @@ import { Toaster } from '../../../ui/Toaster';
 import { makeRoomSummary as makeRoom } from '../../../test/room-fixtures';
 import RoomsPage from './RoomsPage';
 
-vi.mock('../../../api/rooms-api', () => ({ roomsApi: { list: vi.fn(), create: vi.fn(), remove: vi.fn() } }));
+// A page of rooms has its total in a header, which fake-api cannot answer: it is stood in where it is read.
+vi.mock('../../../api/rooms-api', () => ({ roomsApi: { list: vi.fn() } }));
 
 const roomsOf = (count: number) => Array.from({ length: count }, (_, index) => makeRoom({ id: `room-${index}` }));
 
