@@ -13,9 +13,22 @@ export interface FakeRequest<E extends ApiEndpoint = ApiEndpoint> {
   keepalive?: true;
 }
 
+/** An answer that carries headers too, such as a page's total in `X-Total-Count`: see `withHeaders`. */
+export class FakeAnswer<T> {
+  constructor(
+    readonly body: T,
+    readonly headers: Record<string, string>,
+  ) {}
+}
+
+/** `api.on(entry).mockResolvedValue(withHeaders(rooms, { 'x-total-count': '120' }))`. */
+export const withHeaders = <T>(body: T, headers: Record<string, string>) => new FakeAnswer(body, headers);
+
+type FakeAnswerOf<E extends ApiEndpoint> = ResponseOf<E> | FakeAnswer<ResponseOf<E>>;
+
 /** A test's answer to one entry: its value, or an ApiError thrown (rejected) for the server's refusal. */
 export type FakeHandler<E extends ApiEndpoint> = Mock<
-  (request: FakeRequest<E>) => ResponseOf<E> | Promise<ResponseOf<E>>
+  (request: FakeRequest<E>) => FakeAnswerOf<E> | Promise<FakeAnswerOf<E>>
 >;
 
 /** The answer to a call no test answered: loud in the test's output, a refusal to the page. */
@@ -40,10 +53,10 @@ const refusalOf = ({ message, code, requiredPlan, current, attempts, deviceIds }
   deviceIds: deviceIds.length > 0 ? deviceIds : undefined,
 });
 
-const json = (status: number, body: unknown) =>
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(body === undefined || status === 204 ? null : JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
   });
 
 /**
@@ -75,8 +88,9 @@ export function fakeApi() {
 
   async function answer(endpoint: ApiEndpoint, request: FakeRequest): Promise<Response> {
     try {
-      const body = await on(endpoint)(request);
-      return json(endpoint.status ?? (endpoint.response === null ? 204 : 200), body);
+      const answered = await on(endpoint)(request);
+      const status = endpoint.status ?? (endpoint.response === null ? 204 : 200);
+      return answered instanceof FakeAnswer ? json(status, answered.body, answered.headers) : json(status, answered);
     } catch (error) {
       if (error instanceof ApiError) return json(error.status, refusalOf(error));
       throw error;
