@@ -26,6 +26,16 @@ const ROUTES = Object.values(API_TABLES)
   .map((endpoint) => ({ endpoint, pattern: patternOf(endpoint.path) }))
   .sort((a, b) => a.endpoint.path.split(':').length - b.endpoint.path.split(':').length);
 
+/** A refusal as the server writes it: `{ error, code }` and the facts some refusals carry (`ErrorBody`). */
+const refusalOf = (error: ApiError) => ({
+  error: error.message,
+  code: error.code,
+  requiredPlan: error.requiredPlan,
+  current: error.current,
+  ...error.attempts,
+  deviceIds: error.deviceIds.length > 0 ? error.deviceIds : undefined,
+});
+
 const json = (status: number, body: unknown) =>
   new Response(body === undefined || status === 204 ? null : JSON.stringify(body), {
     status,
@@ -64,7 +74,7 @@ export function fakeApi() {
       const body = await on(endpoint)(request);
       return json(endpoint.status ?? (endpoint.response === null ? 204 : 200), body);
     } catch (error) {
-      if (error instanceof ApiError) return json(error.status, { error: error.message, code: error.code });
+      if (error instanceof ApiError) return json(error.status, refusalOf(error));
       throw error;
     }
   }
