@@ -1,6 +1,11 @@
-import type { ClipShareSettings, FavoriteResult, UpdateClipShareRequest } from '@clipsync/shared';
+import {
+  CLIP_ENDPOINTS,
+  type ClipShareSettings,
+  type FavoriteResult,
+  type UpdateClipShareRequest,
+} from '@clipsync/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProgressListener } from './client';
+import { call, type ProgressListener } from './client';
 import { clipKeys, useClipCache } from './clip-queries';
 import { clipsApi } from './clips-api';
 
@@ -15,12 +20,17 @@ interface MutationFeedback<Result> {
 
 /** A new clip. The caller refreshes the lists once its files are attached too (a draft is in none). */
 export function useCreateClip() {
-  return useMutation({ mutationFn: (content: string) => clipsApi.create(content) });
+  return useMutation({ mutationFn: (content: string) => call(CLIP_ENDPOINTS.create, { body: { content } }) });
 }
 
-/** A new end-to-end encrypted clip holding `envelope`; like useCreateClip, the caller refreshes the lists. */
+/**
+ * A new end-to-end encrypted clip holding `envelope` (docs/encryption.md), which stays encrypted; like
+ * useCreateClip, the caller refreshes the lists.
+ */
 export function useCreateEncryptedClip() {
-  return useMutation({ mutationFn: (envelope: string) => clipsApi.create(envelope, { encrypted: true }) });
+  return useMutation({
+    mutationFn: (envelope: string) => call(CLIP_ENDPOINTS.create, { body: { content: envelope, encrypted: true } }),
+  });
 }
 
 /** Saves a clip's text: the detail view takes the stored clip, the lists and stats refetch. */
@@ -28,7 +38,7 @@ export function useSaveClipContent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, content, version }: { id: string; content: string; version?: number }) =>
-      clipsApi.update(id, content, version),
+      call(CLIP_ENDPOINTS.update, { params: { id }, body: { content, version } }),
     onSuccess: (clip) => {
       queryClient.setQueryData(clipKeys.detail(clip.id), clip);
       return queryClient.invalidateQueries({ queryKey: clipKeys.all });
@@ -48,7 +58,7 @@ export function useUploadClipFile() {
 export function useToggleFavorite(feedback: MutationFeedback<FavoriteResult> = {}) {
   const { refetchLists } = useClipCache();
   return useMutation({
-    mutationFn: (clipId: string) => clipsApi.toggleFavorite(clipId),
+    mutationFn: (clipId: string) => call(CLIP_ENDPOINTS.toggleFavorite, { params: { id: clipId } }),
     onSuccess: (result) => {
       feedback.onSuccess?.(result);
       void refetchLists();
@@ -61,7 +71,7 @@ export function useToggleFavorite(feedback: MutationFeedback<FavoriteResult> = {
 export function useDeleteClip(feedback: MutationFeedback<void> = {}) {
   const { refetchLists } = useClipCache();
   return useMutation({
-    mutationFn: (clipId: string) => clipsApi.remove(clipId),
+    mutationFn: (clipId: string) => call(CLIP_ENDPOINTS.remove, { params: { id: clipId } }),
     onSuccess: () => {
       feedback.onSuccess?.();
       void refetchLists();
@@ -77,7 +87,8 @@ export function useDeleteClip(feedback: MutationFeedback<void> = {}) {
 export function useRemoveClipFile(feedback: MutationFeedback<void> = {}) {
   const { updateClip, refetchClip, refetchLists } = useClipCache();
   return useMutation({
-    mutationFn: ({ clipId, fileId }: { clipId: string; fileId: string }) => clipsApi.removeFile(clipId, fileId),
+    mutationFn: ({ clipId, fileId }: { clipId: string; fileId: string }) =>
+      call(CLIP_ENDPOINTS.removeFile, { params: { id: clipId, fileId } }),
     onSuccess: (_result, { clipId, fileId }) => {
       updateClip(clipId, (clip) => ({ ...clip, files: clip.files.filter((file) => file.id !== fileId) }));
       feedback.onSuccess?.();
@@ -95,7 +106,8 @@ export function useRemoveClipFile(feedback: MutationFeedback<void> = {}) {
 export function useUpdateClipShare(clipId: string, feedback: MutationFeedback<ClipShareSettings> = {}) {
   const { updateClip, refetchLists } = useClipCache();
   return useMutation({
-    mutationFn: (settings: UpdateClipShareRequest) => clipsApi.updateShare(clipId, settings),
+    mutationFn: (settings: UpdateClipShareRequest) =>
+      call(CLIP_ENDPOINTS.updateShare, { params: { id: clipId }, body: settings }),
     onSuccess: (share) => {
       updateClip(clipId, (clip) => ({ ...clip, share }));
       feedback.onSuccess?.(share);
@@ -109,7 +121,7 @@ export function useUpdateClipShare(clipId: string, feedback: MutationFeedback<Cl
 export function useStopClipShare(clipId: string, feedback: MutationFeedback<void> = {}) {
   const { refetchClip, refetchLists } = useClipCache();
   return useMutation({
-    mutationFn: () => clipsApi.removeShare(clipId),
+    mutationFn: () => call(CLIP_ENDPOINTS.removeShare, { params: { id: clipId } }),
     onSuccess: () => {
       feedback.onSuccess?.();
       void refetchClip(clipId);
@@ -121,5 +133,7 @@ export function useStopClipShare(clipId: string, feedback: MutationFeedback<void
 
 /** "Show clip": spends one view of a limited link (never retried, so never twice) and answers the clip and its grant. */
 export function useOpenClip(linkId: string) {
-  return useMutation({ mutationFn: (password?: string) => clipsApi.open(linkId, password) });
+  return useMutation({
+    mutationFn: (password?: string) => call(CLIP_ENDPOINTS.open, { params: { id: linkId }, body: { password } }),
+  });
 }

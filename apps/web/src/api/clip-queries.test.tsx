@@ -1,20 +1,20 @@
-import type { Clip } from '@clipsync/shared';
+import { CLIP_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { clipKeys, useClip } from './clip-queries';
-import { clipsApi } from './clips-api';
+import { fakeApi } from '../test/fake-api';
+import { makeClip } from '../test/fixtures';
 
-vi.mock('./clips-api', () => ({ clipsApi: { get: vi.fn(), refresh: vi.fn() } }));
+const api = fakeApi();
+const read = () => api.on(CLIP_ENDPOINTS.get);
 
-const clip = { id: 'LINK0000000000000000001', content: 'shown' } as Clip;
+const clip = makeClip({ id: 'LINK0000000000000000001', content: 'shown' });
 
 describe('useClip', () => {
   beforeEach(() => {
-    vi.clearAllMocks();
-    vi.mocked(clipsApi.get).mockResolvedValue(clip);
-    vi.mocked(clipsApi.refresh).mockResolvedValue(clip);
+    read().mockResolvedValue(clip);
   });
 
   test('reads the clip once, then every read again (focus, reconnect) is a refresh of the same visit', async () => {
@@ -24,11 +24,11 @@ describe('useClip', () => {
     );
     const { result } = renderHook(() => useClip(clip.id), { wrapper });
     await waitFor(() => expect(result.current.data).toEqual(clip));
-    expect(clipsApi.get).toHaveBeenCalledExactlyOnceWith(clip.id);
+    expect(read()).toHaveBeenCalledExactlyOnceWith({ params: { id: clip.id }, query: {}, body: undefined });
 
     // What a window focus or a reconnect does to a stale query.
     await act(() => queryClient.refetchQueries({ queryKey: clipKeys.detail(clip.id) }));
-    expect(clipsApi.refresh).toHaveBeenCalledExactlyOnceWith(clip.id);
-    expect(clipsApi.get).toHaveBeenCalledTimes(1);
+    expect(read()).toHaveBeenCalledTimes(2);
+    expect(read()).toHaveBeenLastCalledWith({ params: { id: clip.id }, query: { refresh: 'true' }, body: undefined });
   });
 });

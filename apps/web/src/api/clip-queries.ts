@@ -1,7 +1,8 @@
-import type { Clip } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, type Clip } from '@clipsync/shared';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { ClipFilters } from '../lib/clip-filters';
+import { call } from './client';
 import { clipsApi, type PageRequest } from './clips-api';
 
 /** Query keys: every list and the stats sit under `clips`, so one invalidation refreshes them all. */
@@ -27,8 +28,11 @@ export function useClipList(kind: ClipListKind, filters: ClipFilters, page: Page
 }
 
 export function useClipStats() {
-  return useQuery({ queryKey: clipKeys.stats, queryFn: clipsApi.stats });
+  return useQuery({ queryKey: clipKeys.stats, queryFn: () => call(CLIP_ENDPOINTS.stats) });
 }
+
+/** The clip again, for a page already showing it: the same visit, so not another entry in its view log. */
+const refreshClip = (id: string) => call(CLIP_ENDPOINTS.get, { params: { id }, query: { refresh: 'true' } });
 
 /**
  * A clip by its id or link. Once the page shows it, every read again (on focus, on reconnect) is a refresh:
@@ -40,8 +44,8 @@ export function useClip(id: string | undefined) {
     queryKey: clipKeys.detail(id ?? ''),
     queryFn: () =>
       queryClient.getQueryData(clipKeys.detail(id ?? '')) === undefined
-        ? clipsApi.get(id ?? '')
-        : clipsApi.refresh(id ?? ''),
+        ? call(CLIP_ENDPOINTS.get, { params: { id: id ?? '' } })
+        : refreshClip(id ?? ''),
     enabled: Boolean(id),
     retry: false,
   });
@@ -49,7 +53,7 @@ export function useClip(id: string | undefined) {
 
 /** The owner's view log of a clip (each open of its link), newest first. */
 export function useClipViews(id: string) {
-  return useQuery({ queryKey: clipKeys.views(id), queryFn: () => clipsApi.views(id) });
+  return useQuery({ queryKey: clipKeys.views(id), queryFn: () => call(CLIP_ENDPOINTS.views, { params: { id } }) });
 }
 
 /** Changes that reach a clip outside a query (uploads with progress, live updates from the socket). */
@@ -68,7 +72,7 @@ export function useClipCache() {
         queryClient
           .fetchQuery({
             queryKey: clipKeys.detail(id),
-            queryFn: () => clipsApi.refresh(id),
+            queryFn: () => refreshClip(id),
             staleTime: 0,
             retry: false,
           })

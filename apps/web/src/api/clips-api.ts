@@ -1,6 +1,12 @@
-import { CLIP_ENDPOINTS, type Clip, type UpdateClipShareRequest } from '@clipsync/shared';
+/**
+ * The clip calls that do more than name an entry of the shared table, so they keep a name of their own: a
+ * list page's total is read from the answer's headers, a file goes up over XMLHttpRequest to report its
+ * progress, and a stored file's bytes are read as a stream. Every other clip call is `call(CLIP_ENDPOINTS…)`
+ * in its hook (clip-queries.ts, clip-mutations.ts).
+ */
+import { CLIP_ENDPOINTS, type Clip } from '@clipsync/shared';
 import { toHistoryQuery, type ClipFilters } from '../lib/clip-filters';
-import { ApiError, call, callWithHeaders, fetchFile, upload, type ProgressListener } from './client';
+import { ApiError, callWithHeaders, fetchFile, upload, type ProgressListener } from './client';
 
 export interface ClipPage {
   clips: Clip[];
@@ -20,7 +26,7 @@ export interface PageRequest {
   offset: number;
 }
 
-/** The clip calls; screens reach them through the hooks in clip-queries.ts and clip-mutations.ts. */
+/** Screens reach these through the hooks in clip-queries.ts, clip-mutations.ts and sealed-file-queries.ts. */
 export const clipsApi = {
   async history(filters: ClipFilters, page: PageRequest): Promise<ClipPage> {
     const query = toHistoryQuery(filters, page);
@@ -32,17 +38,6 @@ export const clipsApi = {
     const { body, headers } = await callWithHeaders(CLIP_ENDPOINTS.favorites, { query });
     return pageFrom(body.clips, headers, body.total);
   },
-  stats: () => call(CLIP_ENDPOINTS.stats),
-  get: (id: string) => call(CLIP_ENDPOINTS.get, { params: { id } }),
-  /** The clip again, for a page already showing it: the same visit, so not another entry in its view log. */
-  refresh: (id: string) => call(CLIP_ENDPOINTS.get, { params: { id }, query: { refresh: 'true' } }),
-  /** `encrypted`: the content is an envelope of docs/encryption.md, and the clip stays end-to-end encrypted. */
-  create: (content = '', { encrypted = false } = {}) =>
-    call(CLIP_ENDPOINTS.create, { body: encrypted ? { content, encrypted } : { content } }),
-  update: (id: string, content: string, version?: number) =>
-    call(CLIP_ENDPOINTS.update, { params: { id }, body: { content, version } }),
-  remove: (id: string) => call(CLIP_ENDPOINTS.remove, { params: { id } }),
-  toggleFavorite: (id: string) => call(CLIP_ENDPOINTS.toggleFavorite, { params: { id } }),
   uploadFile: (id: string, file: File, onProgress?: ProgressListener) =>
     upload(CLIP_ENDPOINTS.uploadFile, { params: { id }, file, onProgress }),
   /**
@@ -55,11 +50,4 @@ export const clipsApi = {
     if (!response.body) throw new ApiError('', response.status, 'HTTP_ERROR');
     return response.body;
   },
-  removeFile: (id: string, fileId: string) => call(CLIP_ENDPOINTS.removeFile, { params: { id, fileId } }),
-  /** "Show clip": spends a view of a limited link and answers the clip with its view grant. */
-  open: (id: string, password?: string) => call(CLIP_ENDPOINTS.open, { params: { id }, body: { password } }),
-  updateShare: (id: string, settings: UpdateClipShareRequest) =>
-    call(CLIP_ENDPOINTS.updateShare, { params: { id }, body: settings }),
-  removeShare: (id: string) => call(CLIP_ENDPOINTS.removeShare, { params: { id } }),
-  views: (id: string) => call(CLIP_ENDPOINTS.views, { params: { id } }),
 };

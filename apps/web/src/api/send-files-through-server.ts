@@ -1,4 +1,5 @@
-import type { ProgressListener } from './client';
+import { CLIP_ENDPOINTS } from '@clipsync/shared';
+import { call, type ProgressListener } from './client';
 import { clipsApi } from './clips-api';
 import { devicesApi } from './devices-api';
 
@@ -12,7 +13,7 @@ export async function sendFilesThroughServer(
   files: readonly File[],
   onProgress?: (file: File, fraction: number) => void,
 ) {
-  const clip = await clipsApi.create('');
+  const clip = await call(CLIP_ENDPOINTS.create, { body: { content: '' } });
   for (const file of files) {
     const progress: ProgressListener = (fraction) => onProgress?.(file, fraction);
     await clipsApi.uploadFile(clip.id, file, progress);

@@ -1,9 +1,8 @@
-import { NETWORK_ENDPOINTS, type ClipShareSettings } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, NETWORK_ENDPOINTS, type ClipShareSettings } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { clipsApi } from '../api/clips-api';
 import { sealedKeyStore } from '../lib/sealed-key-store';
 import { makeShareSettings } from '../test/fixtures';
 import { setUpPageTests } from '../test/page-test-setup';
@@ -12,8 +11,9 @@ import { fakeApi } from '../test/fake-api';
 
 const api = fakeApi();
 const shareOrigins = () => api.on(NETWORK_ENDPOINTS.shareOrigins);
+const updateShare = () => api.on(CLIP_ENDPOINTS.updateShare);
+const removeShare = () => api.on(CLIP_ENDPOINTS.removeShare);
 
-vi.mock('../api/clips-api', () => ({ clipsApi: { updateShare: vi.fn(), removeShare: vi.fn(), get: vi.fn() } }));
 vi.mock('qrcode.react', () => ({
   QRCodeSVG: (props: { value: string; 'aria-label': string }) => (
     <svg role="img" aria-label={props['aria-label']} data-value={props.value} />
@@ -53,9 +53,7 @@ describe('ShareClipDialog, the owner’s link settings', () => {
 
   test('the default: never expires, unlimited views, no password; Save sets 1 day, 1 view and a password', async () => {
     shareOrigins().mockResolvedValue({ origins: [] });
-    vi.mocked(clipsApi.updateShare).mockResolvedValue(
-      settings({ linkId: 'link-2', maxViews: 1, viewsLeft: 1, hasPassword: true }),
-    );
+    updateShare().mockResolvedValue(settings({ linkId: 'link-2', maxViews: 1, viewsLeft: 1, hasPassword: true }));
     renderDialog();
     expect(linkField()).toHaveValue('http://localhost:3000/clips/clip-1');
     expect(screen.getByRole('combobox', { name: 'Expires' })).toHaveTextContent('Never');
@@ -66,8 +64,9 @@ describe('ShareClipDialog, the owner’s link settings', () => {
     const before = Date.now();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    const [clipId, sent] = vi.mocked(clipsApi.updateShare).mock.calls[0] ?? [];
-    expect(clipId).toBe('clip-1');
+    const [request] = updateShare().mock.calls[0] ?? [];
+    expect(request?.params.id).toBe('clip-1');
+    const sent = request?.body;
     expect(sent).toMatchObject({ maxViews: 1, password: 'hunter22' });
     const expiresIn = Date.parse(sent?.expiresAt ?? '') - before;
     expect(expiresIn).toBeGreaterThan(24 * HOUR - 60_000);
@@ -80,7 +79,7 @@ describe('ShareClipDialog, the owner’s link settings', () => {
 
   test('a link with settings shows them; leaving the expiry as set sends none, emptying views clears them', async () => {
     shareOrigins().mockResolvedValue({ origins: [] });
-    vi.mocked(clipsApi.updateShare).mockResolvedValue(settings());
+    updateShare().mockResolvedValue(settings());
     renderDialog({
       isOwner: true,
       share: settings({
@@ -98,19 +97,23 @@ describe('ShareClipDialog, the owner’s link settings', () => {
     await userEvent.clear(screen.getByLabelText('Views'));
     await userEvent.click(screen.getByLabelText('Remove the password'));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(clipsApi.updateShare).toHaveBeenCalledWith('clip-1', { maxViews: null, password: null, deleteAfter: false });
+    expect(updateShare()).toHaveBeenCalledWith({
+      params: { id: 'clip-1' },
+      query: {},
+      body: { maxViews: null, password: null, deleteAfter: false },
+    });
   });
 
   test('Stop sharing asks first; once stopped, no link is shown until a Save makes a new one', async () => {
     shareOrigins().mockResolvedValue({ origins: [] });
-    vi.mocked(clipsApi.removeShare).mockResolvedValue(undefined);
+    removeShare().mockResolvedValue(undefined);
     renderDialog({ isOwner: true, share: settings() });
     await userEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
     const confirm = await screen.findByRole('dialog', { name: 'Stop sharing this clip?' });
     expect(confirm).toHaveTextContent('The link stops working at once');
-    expect(clipsApi.removeShare).not.toHaveBeenCalled();
+    expect(removeShare()).not.toHaveBeenCalled();
     await userEvent.click(within(confirm).getByRole('button', { name: 'Stop sharing' }));
-    expect(clipsApi.removeShare).toHaveBeenCalledExactlyOnceWith('clip-1');
+    expect(removeShare()).toHaveBeenCalledExactlyOnceWith({ params: { id: 'clip-1' }, query: {}, body: undefined });
     expect(await screen.findByText('This clip is not shared. Save to make a new link.')).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Clip link' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Stop sharing' })).not.toBeInTheDocument();
@@ -118,7 +121,7 @@ describe('ShareClipDialog, the owner’s link settings', () => {
 
   test('"Delete the clip when the link ends" is off by default and says the clip stays; on, the Views hint and the line say it is deleted, and Save sends it', async () => {
     shareOrigins().mockResolvedValue({ origins: [] });
-    vi.mocked(clipsApi.updateShare).mockResolvedValue(
+    updateShare().mockResolvedValue(
       settings({ expiresAt: new Date(Date.now() + HOUR).toISOString(), deleteAfter: true }),
     );
     renderDialog({ isOwner: true, share: settings() });
@@ -136,7 +139,7 @@ describe('ShareClipDialog, the owner’s link settings', () => {
     await userEvent.click(screen.getByRole('combobox', { name: 'Expires' }));
     await userEvent.click(await screen.findByRole('option', { name: '1 hour' }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(vi.mocked(clipsApi.updateShare).mock.calls.at(-1)?.[1]).toMatchObject({ deleteAfter: true });
+    expect(updateShare().mock.calls.at(-1)?.[0].body).toMatchObject({ deleteAfter: true });
   });
 
   test('a link that ended (and took its clip) is replaced by a new one that starts with the clip kept', async () => {
@@ -147,7 +150,7 @@ describe('ShareClipDialog, the owner’s link settings', () => {
 
   test('the sentence under the title follows the link: views left, spent, expired, stopped', async () => {
     shareOrigins().mockResolvedValue({ origins: [] });
-    vi.mocked(clipsApi.removeShare).mockResolvedValue(undefined);
+    removeShare().mockResolvedValue(undefined);
     const cases: Array<[Partial<ClipShareSettings>, string]> = [
       [{}, 'Anyone with this link can view the clip.'],
       [{ hasPassword: true }, 'Anyone with this link and its password can view the clip.'],

@@ -1,20 +1,25 @@
+import { CLIP_ENDPOINTS } from '@clipsync/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { clipsApi } from '../../api/clips-api';
 import type * as ShareInbox from '../../pwa/share-inbox';
 import { forgetShare, type WaitingShare } from '../../pwa/share-inbox';
+import { fakeApi } from '../../test/fake-api';
 import { makeClip } from '../../test/fixtures';
 import { setUpPageTests } from '../../test/page-test-setup';
 import { listDevices, renderPage, share, waitingShares } from './share-page-test-kit';
 
-vi.mock('../../api/clips-api', () => ({ clipsApi: { create: vi.fn(), uploadFile: vi.fn() } }));
 vi.mock('../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
 vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
   ...(await importOriginal<typeof ShareInbox>()),
   listWaitingShares: vi.fn(),
   forgetShare: vi.fn(),
 }));
+
+const api = fakeApi();
+const create = () => api.on(CLIP_ENDPOINTS.create);
+/** What making a clip of `content` sends. */
+const clipOf = (content: string) => ({ params: {}, query: {}, body: { content } });
 
 describe('SharePage with several shares waiting', () => {
   setUpPageTests();
@@ -49,7 +54,7 @@ describe('SharePage with several shares waiting', () => {
 
   test('saving one keeps the page on the other and offers to open the clip; saving the last opens its clip', async () => {
     waitingShares(mine, fromSite);
-    vi.mocked(clipsApi.create)
+    create()
       .mockResolvedValueOnce(makeClip({ id: 'first-clip' }))
       .mockResolvedValueOnce(makeClip({ id: 'second-clip' }));
     renderPage();
@@ -57,12 +62,12 @@ describe('SharePage with several shares waiting', () => {
     await userEvent.click(item(/another website/).getByRole('button', { name: 'Save as a clip' }));
     expect(await screen.findByText('Saved as a clip')).toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: /another website/ })).not.toBeInTheDocument();
-    expect(clipsApi.create).toHaveBeenCalledWith('Pay this invoice');
+    expect(create()).toHaveBeenCalledWith(clipOf('Pay this invoice'));
     expect(forgetShare).toHaveBeenCalledExactlyOnceWith(fromSite.id);
 
     await userEvent.click(item(/an app on this device/).getByRole('button', { name: 'Save as a clip' }));
     expect(await screen.findByText('Clip page second-clip')).toBeInTheDocument();
-    expect(clipsApi.create).toHaveBeenLastCalledWith('Mine');
+    expect(create()).toHaveBeenLastCalledWith(clipOf('Mine'));
     expect(forgetShare).toHaveBeenLastCalledWith(mine.id);
   });
 
@@ -74,7 +79,7 @@ describe('SharePage with several shares waiting', () => {
     expect(forgetShare).toHaveBeenCalledExactlyOnceWith(fromSite.id);
     await waitFor(() => expect(screen.queryByRole('listitem', { name: /another website/ })).not.toBeInTheDocument());
     expect(screen.getByRole('listitem', { name: /an app on this device/ })).toBeInTheDocument();
-    expect(clipsApi.create).not.toHaveBeenCalled();
+    expect(create()).not.toHaveBeenCalled();
   });
 
   test('a share the browser could not forget stays listed', async () => {
@@ -92,7 +97,7 @@ describe('SharePage with several shares waiting', () => {
 
   test('Try again on a saved share the browser would not forget announces the clip made, not a second one', async () => {
     waitingShares(mine, fromSite);
-    vi.mocked(clipsApi.create).mockResolvedValue(makeClip({ id: 'made-once' }));
+    create().mockResolvedValue(makeClip({ id: 'made-once' }));
     vi.mocked(forgetShare).mockRejectedValueOnce(new Error('IndexedDB refused'));
     renderPage();
     await screen.findByRole('list', { name: 'Waiting shares' });
@@ -100,7 +105,7 @@ describe('SharePage with several shares waiting', () => {
     await userEvent.click(await item(/another website/).findByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Saved as a clip')).toBeInTheDocument();
     expect(screen.queryByRole('listitem', { name: /another website/ })).not.toBeInTheDocument();
-    expect(clipsApi.create).toHaveBeenCalledTimes(1);
+    expect(create()).toHaveBeenCalledTimes(1);
     expect(vi.mocked(forgetShare).mock.calls).toEqual([[fromSite.id], [fromSite.id]]);
   });
 

@@ -1,21 +1,32 @@
-import { ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE, MAX_UPLOAD_BYTES, type ClipFile } from '@clipsync/shared';
+import {
+  CLIP_ENDPOINTS,
+  ENCRYPTED_FILE_NAME,
+  ENCRYPTED_FILE_TYPE,
+  MAX_UPLOAD_BYTES,
+  type ClipFile,
+} from '@clipsync/shared';
 import { decryptFile, decryptText, ShareKey } from '@clipsync/shared/crypto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { clipsApi } from '../../../api/clips-api';
 import { sealedKeyStore } from '../../../lib/sealed-key-store';
 import { AuthContext } from '../../../session/auth-context';
+import { fakeApi } from '../../../test/fake-api';
 import { makeClip, testUser as user } from '../../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
 import { Toaster } from '../../../ui/Toaster';
 import NewClipPage from './NewClipPage';
 
-vi.mock('../../../api/clips-api', () => ({
-  clipsApi: { create: vi.fn(), update: vi.fn(), uploadFile: vi.fn(), remove: vi.fn() },
-}));
+// Uploads go over XMLHttpRequest, which the fake server at fetch does not answer.
+vi.mock('../../../api/clips-api', () => ({ clipsApi: { uploadFile: vi.fn() } }));
+
+const api = fakeApi();
+const create = () => api.on(CLIP_ENDPOINTS.create);
+const update = () => api.on(CLIP_ENDPOINTS.update);
+const remove = () => api.on(CLIP_ENDPOINTS.remove);
 
 const draft = makeClip({ id: 'draft-1' });
 const encrypted = makeClip({ id: 'sealed-1', encrypted: true });
@@ -63,9 +74,13 @@ const SEALING = { timeout: 10_000 };
 
 describe('New clip, end-to-end encrypted', () => {
   setUpPageTests();
+  // The unencrypted draft goes once the encrypted clip replaces it.
+  beforeEach(() => {
+    remove().mockResolvedValue(undefined);
+  });
 
   test('the option is off by default; ticked, it offers an optional password', async () => {
-    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    create().mockResolvedValue(draft);
     renderPage();
     const option = screen.getByRole('checkbox', { name: 'End-to-end encrypted' });
     expect(option).not.toBeChecked();
@@ -75,8 +90,8 @@ describe('New clip, end-to-end encrypted', () => {
   });
 
   test('Save seals the text and files with a new key, kept on this device, and opens the link with it', async () => {
-    vi.mocked(clipsApi.create).mockImplementation(async (content, options) =>
-      options?.encrypted ? { ...encrypted, content: content ?? '' } : draft,
+    create().mockImplementation(async ({ body }) =>
+      body.encrypted ? { ...encrypted, content: body.content ?? '' } : draft,
     );
     const stored: ClipFile = { id: 'f1', name: ENCRYPTED_FILE_NAME, size: 1, type: ENCRYPTED_FILE_TYPE, url: '/f1' };
     vi.mocked(clipsApi.uploadFile).mockImplementation(async (_id, _file, onProgress) => {
@@ -98,13 +113,14 @@ describe('New clip, end-to-end encrypted', () => {
     const key = ShareKey.fromFragment(fragment);
 
     // The clip is made anew, encrypted, holding only the envelope; the unencrypted draft goes.
-    const [envelope, options] = vi.mocked(clipsApi.create).mock.calls.at(-1)!;
+    const [{ body: made }] = create().mock.calls.at(-1)!;
+    const { content: envelope, ...options } = made;
     expect(options).toEqual({ encrypted: true });
     expect(envelope).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(envelope).not.toContain('secret');
     expect(await decryptText(envelope!, key)).toBe('the secret');
-    expect(clipsApi.update).not.toHaveBeenCalled();
-    expect(clipsApi.remove).toHaveBeenCalledWith('draft-1');
+    expect(update()).not.toHaveBeenCalled();
+    expect(remove()).toHaveBeenCalledWith({ params: { id: 'draft-1' }, query: {}, body: undefined });
 
     // The file leaves as ciphertext under the neutral name and type; its own travel sealed inside it.
     const [clipId, sent] = vi.mocked(clipsApi.uploadFile).mock.calls[0]!;
@@ -120,8 +136,8 @@ describe('New clip, end-to-end encrypted', () => {
   });
 
   test('a password is mixed into the key and kept with it for the owner', async () => {
-    vi.mocked(clipsApi.create).mockImplementation(async (content, options) =>
-      options?.encrypted ? { ...encrypted, content: content ?? '' } : draft,
+    create().mockImplementation(async ({ body }) =>
+      body.encrypted ? { ...encrypted, content: body.content ?? '' } : draft,
     );
     renderPage();
     await screen.findByRole('button', { name: 'Save Clip' });
@@ -133,14 +149,14 @@ describe('New clip, end-to-end encrypted', () => {
     await screen.findByText(/^Clip page sealed-1 #k=/, {}, SEALING);
     const kept = sealedKeyStore.get('sealed-1')!;
     expect(kept.password).toBe('hunter2');
-    const envelope = vi.mocked(clipsApi.create).mock.calls.at(-1)![0]!;
+    const envelope = create().mock.calls.at(-1)![0].body.content!;
     await expect(decryptText(envelope, ShareKey.fromFragment(kept.fragment))).rejects.toThrow();
     expect(await decryptText(envelope, ShareKey.fromFragment(kept.fragment, { password: 'hunter2' }))).toBe('pw text');
   });
 
   test('a file that passes 10 MB only once sealed is refused before it is sealed or sent, saying why', async () => {
-    vi.mocked(clipsApi.create).mockImplementation(async (content, options) =>
-      options?.encrypted ? { ...encrypted, content: content ?? '' } : draft,
+    create().mockImplementation(async ({ body }) =>
+      body.encrypted ? { ...encrypted, content: body.content ?? '' } : draft,
     );
     const file = new File(['x'], 'full.bin', { type: 'application/octet-stream' });
     Object.defineProperty(file, 'size', { value: MAX_UPLOAD_BYTES });
@@ -157,7 +173,7 @@ describe('New clip, end-to-end encrypted', () => {
   });
 
   test('a text whose envelope would pass 1 000 000 characters is refused before anything is sent', async () => {
-    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    create().mockResolvedValue(draft);
     renderPage();
     await screen.findByRole('button', { name: 'Save Clip' });
     fireEvent.change(screen.getByLabelText('Clip content'), { target: { value: 'x'.repeat(749_971) } });
@@ -165,6 +181,6 @@ describe('New clip, end-to-end encrypted', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save Clip' }));
     expect(await findToast('Too long to encrypt')).toBeInTheDocument();
     expect(await findToast('An end-to-end encrypted clip holds at most 749,970 bytes of text.')).toBeInTheDocument();
-    expect(clipsApi.create).toHaveBeenCalledOnce();
+    expect(create()).toHaveBeenCalledOnce();
   });
 });

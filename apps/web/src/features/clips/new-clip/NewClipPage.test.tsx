@@ -1,4 +1,4 @@
-import { MAX_UPLOAD_BYTES, type ClipFile } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, MAX_UPLOAD_BYTES, type ClipFile } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -8,15 +8,25 @@ import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { clipsApi } from '../../../api/clips-api';
 import { AuthContext, type AuthContextValue } from '../../../session/auth-context';
+import { fakeApi } from '../../../test/fake-api';
 import { makeClip, testUser as user } from '../../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
 import { Toaster } from '../../../ui/Toaster';
 import { editorFocusAskedBy } from '../editor/focus-editor-state';
 import NewClipPage from './NewClipPage';
 
-vi.mock('../../../api/clips-api', () => ({
-  clipsApi: { create: vi.fn(), update: vi.fn(), uploadFile: vi.fn() },
-}));
+// Uploads go over XMLHttpRequest, which the fake server at fetch does not answer.
+vi.mock('../../../api/clips-api', () => ({ clipsApi: { uploadFile: vi.fn() } }));
+
+const api = fakeApi();
+const create = () => api.on(CLIP_ENDPOINTS.create);
+const update = () => api.on(CLIP_ENDPOINTS.update);
+/** What a save of the draft sends: its text and the version it started from. */
+const saveOf = (content: string, version: number) => ({
+  params: { id: 'clip-1' },
+  query: {},
+  body: { content, version },
+});
 
 const draft = makeClip();
 
@@ -68,16 +78,16 @@ describe('NewClipPage', () => {
   setUpPageTests();
 
   test('creates exactly one draft, even under StrictMode, and shows Save Clip once it exists', async () => {
-    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    create().mockResolvedValue(draft);
     renderPage();
     expect(screen.getByRole('button', { name: 'Initializing...' })).toBeDisabled();
     expect(await screen.findByRole('button', { name: 'Save Clip' })).toBeEnabled();
-    expect(clipsApi.create).toHaveBeenCalledOnce();
+    expect(create()).toHaveBeenCalledOnce();
     expect(screen.getByRole('button', { name: 'Share' })).toBeDisabled();
   });
 
   test('refuses a file over 10 MB by name and still adds the others', async () => {
-    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    create().mockResolvedValue(draft);
     renderPage();
     await pickFiles([fileOfSize('huge.iso', MAX_UPLOAD_BYTES + 1), fileOfSize('notes.txt', 2048)]);
     expect(await findToast('File(s) too large: huge.iso. Maximum file size is 10MB.')).toBeInTheDocument();
@@ -88,17 +98,17 @@ describe('NewClipPage', () => {
   });
 
   test('saving nothing asks for content', async () => {
-    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    create().mockResolvedValue(draft);
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Save Clip' }));
     expect(await findToast('Please enter some content or upload a file')).toBeInTheDocument();
-    expect(clipsApi.update).not.toHaveBeenCalled();
+    expect(update()).not.toHaveBeenCalled();
   });
 
   test("saves the text, uploads the pending files, then moves to the clip's own address", async () => {
     const stored: ClipFile = { id: 'f1', name: 'notes.txt', size: 2048, type: 'text/plain', url: '/api/files/f1' };
-    vi.mocked(clipsApi.create).mockResolvedValue(draft);
-    vi.mocked(clipsApi.update).mockResolvedValue({ ...draft, content: 'hello' });
+    create().mockResolvedValue(draft);
+    update().mockResolvedValue({ ...draft, content: 'hello' });
     vi.mocked(clipsApi.uploadFile).mockImplementation(async (_id, _file, onProgress) => {
       onProgress?.(1);
       return { url: stored.url, file: stored };
@@ -110,14 +120,14 @@ describe('NewClipPage', () => {
 
     expect(await findToast('Clip saved successfully')).toBeInTheDocument();
     expect(await findToast('Files uploaded successfully')).toBeInTheDocument();
-    expect(clipsApi.update).toHaveBeenCalledWith('clip-1', 'hello', 1);
+    expect(update()).toHaveBeenCalledWith(saveOf('hello', 1));
     expect(clipsApi.uploadFile).toHaveBeenCalledWith('clip-1', expect.any(File), expect.any(Function));
     expect(await screen.findByText('Clip page clip-1')).toBeInTheDocument();
   });
 
   test("Ctrl+Enter and Cmd+S save from the text area, and stop the browser's own save", async () => {
-    vi.mocked(clipsApi.create).mockResolvedValue(draft);
-    vi.mocked(clipsApi.update).mockResolvedValue({ ...draft, content: 'typed' });
+    create().mockResolvedValue(draft);
+    update().mockResolvedValue({ ...draft, content: 'typed' });
     renderPage();
     await screen.findByRole('button', { name: 'Save Clip' });
     await userEvent.type(screen.getByLabelText('Clip content'), 'typed');
@@ -125,22 +135,22 @@ describe('NewClipPage', () => {
     screen.getByLabelText('Clip content').dispatchEvent(save);
     expect(save.defaultPrevented).toBe(true);
     expect(await screen.findByText('Clip page clip-1')).toBeInTheDocument();
-    expect(clipsApi.update).toHaveBeenCalledExactlyOnceWith('clip-1', 'typed', 1);
+    expect(update()).toHaveBeenCalledExactlyOnceWith(saveOf('typed', 1));
   });
 
   test('Ctrl+Enter saves too, and the clip page it moves to is asked to keep the cursor in its text box', async () => {
-    vi.mocked(clipsApi.create).mockResolvedValue(draft);
-    vi.mocked(clipsApi.update).mockResolvedValue({ ...draft, content: 'x' });
+    create().mockResolvedValue(draft);
+    update().mockResolvedValue({ ...draft, content: 'x' });
     renderPage();
     await screen.findByRole('button', { name: 'Save Clip' });
     await userEvent.keyboard('x{Control>}{Enter}{/Control}');
     expect(await screen.findByText('Clip page clip-1')).toBeInTheDocument();
     expect(screen.getByText('Editor focus asked')).toBeInTheDocument();
-    expect(clipsApi.update).toHaveBeenCalledExactlyOnceWith('clip-1', 'x', 1);
+    expect(update()).toHaveBeenCalledExactlyOnceWith(saveOf('x', 1));
   });
 
   test('opens with the cursor in the text box', async () => {
-    vi.mocked(clipsApi.create).mockResolvedValue(draft);
+    create().mockResolvedValue(draft);
     renderPage();
     expect(screen.getByLabelText('Clip content')).toHaveFocus();
     await screen.findByRole('button', { name: 'Save Clip' });
@@ -148,8 +158,8 @@ describe('NewClipPage', () => {
   });
 
   test('a failed upload says so and empties the pending list', async () => {
-    vi.mocked(clipsApi.create).mockResolvedValue(draft);
-    vi.mocked(clipsApi.update).mockResolvedValue(draft);
+    create().mockResolvedValue(draft);
+    update().mockResolvedValue(draft);
     vi.mocked(clipsApi.uploadFile).mockRejectedValue(new Error('Network error'));
     renderPage();
     await pickFiles([fileOfSize('a.bin', 10), fileOfSize('b.bin', 10)]);
@@ -160,8 +170,8 @@ describe('NewClipPage', () => {
   });
 
   test('a full storage or a full clip says what to do about it', async () => {
-    vi.mocked(clipsApi.create).mockResolvedValue(draft);
-    vi.mocked(clipsApi.update).mockResolvedValue(draft);
+    create().mockResolvedValue(draft);
+    update().mockResolvedValue(draft);
     vi.mocked(clipsApi.uploadFile).mockRejectedValue(
       new ApiError('Your files may take up to 1GB', 413, 'QUOTA_EXCEEDED'),
     );
@@ -173,7 +183,7 @@ describe('NewClipPage', () => {
   });
 
   test('a draft that could not be created is reported', async () => {
-    vi.mocked(clipsApi.create).mockRejectedValue(new Error('Server error'));
+    create().mockRejectedValue(new Error('Server error'));
     renderPage();
     expect(await findToast('Failed to initialize clip')).toBeInTheDocument();
   });
@@ -181,6 +191,6 @@ describe('NewClipPage', () => {
   test('a signed-out visitor is sent to sign in, and creates nothing', () => {
     renderPage('signedOut');
     expect(screen.getByText('Auth screen')).toBeInTheDocument();
-    expect(clipsApi.create).not.toHaveBeenCalled();
+    expect(create()).not.toHaveBeenCalled();
   });
 });

@@ -1,11 +1,13 @@
+import { CLIP_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
-import { describe, expect, test, vi } from 'vitest';
-import { clipsApi } from '../../../api/clips-api';
+import { describe, expect, test } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
 import { setUpPageTests } from '../../../test/page-test-setup';
 import { ClipViewLog } from './ClipViewLog';
 
-vi.mock('../../../api/clips-api', () => ({ clipsApi: { views: vi.fn() } }));
+const api = fakeApi();
+const views = () => api.on(CLIP_ENDPOINTS.views);
 
 const renderLog = () =>
   render(
@@ -19,7 +21,7 @@ describe('ClipViewLog', () => {
 
   test('lists each open: when, device and browser, the viewer’s name if signed in, and whether it spent a view', async () => {
     const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
-    vi.mocked(clipsApi.views).mockResolvedValue({
+    views().mockResolvedValue({
       views: [
         { viewedAt: minutesAgo(5), device: 'phone', browser: 'Safari', viewerName: 'Bea', spentView: true },
         { viewedAt: minutesAgo(90), device: 'desktop', browser: 'other', viewerName: null, spentView: false },
@@ -27,7 +29,7 @@ describe('ClipViewLog', () => {
     });
     renderLog();
     const rows = await screen.findAllByRole('listitem');
-    expect(clipsApi.views).toHaveBeenCalledWith('clip-1');
+    expect(views()).toHaveBeenCalledWith({ params: { id: 'clip-1' }, query: {}, body: undefined });
     expect(rows[0]).toHaveTextContent('5m ago');
     expect(rows[0]).toHaveTextContent('Phone · Safari');
     expect(within(rows[0] as HTMLElement).getByText('Bea')).toBeInTheDocument();
@@ -39,7 +41,7 @@ describe('ClipViewLog', () => {
   });
 
   test('says when no one has opened the link yet', async () => {
-    vi.mocked(clipsApi.views).mockResolvedValue({ views: [] });
+    views().mockResolvedValue({ views: [] });
     renderLog();
     expect(await screen.findByText('No one has opened this link yet.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Views of the link' })).toBeInTheDocument();

@@ -1,15 +1,16 @@
-import type { ClipUpdatePayload } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, type ClipUpdatePayload } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { clipsApi } from '../../../api/clips-api';
 import { devicesApi } from '../../../api/devices-api';
 import { SocketContext } from '../../../realtime/socket-context';
 import { AuthContext } from '../../../session/auth-context';
 import { makeDevice, phone } from '../../../test/device-fixtures';
+import { fakeApi } from '../../../test/fake-api';
 import { FakeSocket } from '../../../test/fake-socket';
 import { makeClip, OWNER_ABILITIES, VIEWER_ABILITIES } from '../../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
@@ -18,19 +19,18 @@ import { focusEditorState } from '../editor/focus-editor-state';
 import SharedClipPage from './SharedClipPage';
 
 vi.mock('../../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
-vi.mock('../../../api/clips-api', () => {
-  const get = vi.fn();
-  return {
-    clipsApi: {
-      get,
-      // The viewer page's own refresh of what it shows: the same answer as a read.
-      refresh: vi.fn((id: string) => get(id)),
-      update: vi.fn(),
-      uploadFile: vi.fn(),
-      removeFile: vi.fn(),
-      views: vi.fn(() => Promise.resolve({ views: [] })),
-    },
-  };
+// Uploads go over XMLHttpRequest, which the fake server at fetch does not answer.
+vi.mock('../../../api/clips-api', () => ({ clipsApi: { uploadFile: vi.fn() } }));
+
+const api = fakeApi();
+const read = () => api.on(CLIP_ENDPOINTS.get);
+const update = () => api.on(CLIP_ENDPOINTS.update);
+const removeFile = () => api.on(CLIP_ENDPOINTS.removeFile);
+/** What a save of clip-1 sends: its text and the version it started from. */
+const saveOf = (content: string, version: number) => ({
+  params: { id: 'clip-1' },
+  query: {},
+  body: { content, version },
 });
 
 const owner = {
@@ -82,9 +82,13 @@ const LIVE_OFF = 'Live updates are off — reload to see changes';
 
 describe('SharedClipPage', () => {
   setUpPageTests();
+  // The owner's page lists who opened the link.
+  beforeEach(() => {
+    api.on(CLIP_ENDPOINTS.views).mockResolvedValue({ views: [] });
+  });
 
   test('a signed-out visitor reads the clip and sees the owner’s saves arrive live', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    read().mockResolvedValue(clip);
     const socket = renderPage(null);
     expect(screen.getByRole('status')).toHaveTextContent('Loading clip...');
     expect(await screen.findByText('View only mode. Copy or download the content.')).toBeInTheDocument();
@@ -102,7 +106,7 @@ describe('SharedClipPage', () => {
   });
 
   test('a viewer sees whether live updates arrive: Live once following, off when the connection is lost', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    read().mockResolvedValue(clip);
     const socket = renderPage(null);
     expect(await screen.findByText('Connecting to live updates…')).toHaveAttribute('role', 'status');
     acknowledgeJoin(socket);
@@ -117,7 +121,7 @@ describe('SharedClipPage', () => {
   });
 
   test('a viewer whose socket cannot connect is told live updates are off', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    read().mockResolvedValue(clip);
     const socket = renderPage(null, new FakeSocket());
     await screen.findByText('View only mode. Copy or download the content.');
     act(() => socket.fire('connect_error', new Error('Origin not allowed')));
@@ -125,7 +129,7 @@ describe('SharedClipPage', () => {
   });
 
   test('a protected clip (a view limit or a password) shows no content and does not follow it live', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue({
+    read().mockResolvedValue({
       id: 'clip-1',
       protected: true,
       viewsLeft: 1,
@@ -139,7 +143,7 @@ describe('SharedClipPage', () => {
   });
 
   test('a viewer is told when the owner deletes the clip, and its cached copy is dropped', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(clip);
+    read().mockResolvedValue(clip);
     const queryClient = new QueryClient();
     const socket = renderPage(null, new FakeSocket().connect(), queryClient);
     await screen.findByText('View only mode. Copy or download the content.');
@@ -153,12 +157,12 @@ describe('SharedClipPage', () => {
     expect(screen.getByRole('heading', { name: 'Shared Clip' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Clip content')).not.toBeInTheDocument();
     expect(queryClient.getQueryData(['clip', 'clip-1'])).toBeUndefined();
-    expect(clipsApi.get).toHaveBeenCalledOnce();
+    expect(read()).toHaveBeenCalledOnce();
     expect(screen.queryByText('Failed to load clip')).not.toBeInTheDocument();
   });
 
   test('the owner edits: the badge shows unsaved text, sharing waits for a save, blank text is refused', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    read().mockResolvedValue(ownedClip);
     const socket = renderPage(owner);
     expect(await screen.findByText(/You can edit this clip/)).toBeInTheDocument();
     // Whether the link has been opened, for every clip (not only one with link settings).
@@ -177,11 +181,11 @@ describe('SharedClipPage', () => {
     expect(await findToast('Please save the clip first')).toBeInTheDocument();
     await userEvent.click(saveChanges);
     expect(await findToast('Please enter some content or upload a file')).toBeInTheDocument();
-    expect(clipsApi.update).not.toHaveBeenCalled();
+    expect(update()).not.toHaveBeenCalled();
   });
 
   test('the owner sends the saved clip to a device; unsaved text must be saved first', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    read().mockResolvedValue(ownedClip);
     vi.mocked(devicesApi.list).mockResolvedValue({ devices: [makeDevice(), phone] });
     vi.mocked(devicesApi.send).mockResolvedValue({
       sends: [{ id: 'SEND000000000000000001', deviceId: phone.id, status: 'delivered' }],
@@ -203,7 +207,7 @@ describe('SharedClipPage', () => {
   });
 
   test('the owner arriving from a new clip just saved keeps the cursor in the text box; otherwise not', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    read().mockResolvedValue(ownedClip);
     renderPage(owner, undefined, undefined, { pathname: '/clips/clip-1', state: focusEditorState(null) });
     expect(await screen.findByLabelText('Clip content')).toHaveFocus();
     cleanup();
@@ -212,7 +216,7 @@ describe('SharedClipPage', () => {
   });
 
   test('the owner arriving from a new clip just saved finds the caret where it was there', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    read().mockResolvedValue(ownedClip);
     const state = { focusEditor: true, caret: { start: 6, end: 6 } };
     renderPage(owner, undefined, undefined, { pathname: '/clips/clip-1', state });
     const field = await screen.findByLabelText<HTMLTextAreaElement>('Clip content');
@@ -221,29 +225,27 @@ describe('SharedClipPage', () => {
   });
 
   test('the owner saves; a refused save shows the server’s reason', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
-    vi.mocked(clipsApi.update).mockRejectedValueOnce(
-      new ApiError('Clip content is too long', 400, 'VALIDATION_FAILED'),
-    );
+    read().mockResolvedValue(ownedClip);
+    update().mockRejectedValueOnce(new ApiError('Clip content is too long', 400, 'VALIDATION_FAILED'));
     renderPage(owner);
     await userEvent.type(await screen.findByLabelText('Clip content'), ' and more');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await findToast('Failed to update clip: Clip content is too long')).toBeInTheDocument();
 
-    vi.mocked(clipsApi.update).mockResolvedValueOnce({ ...ownedClip, content: 'Shared text and more' });
+    update().mockResolvedValueOnce({ ...ownedClip, content: 'Shared text and more' });
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await findToast('Clip updated successfully')).toBeInTheDocument();
     // No file went with this save, so no word of files.
     expect(screen.queryByText('Files uploaded successfully')).not.toBeInTheDocument();
-    expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'Shared text and more', 1);
+    expect(update()).toHaveBeenLastCalledWith(saveOf('Shared text and more', 1));
     expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
   });
 
   test('a save refused because another device saved first shows both texts; Keep mine saves over it', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    read().mockResolvedValue(ownedClip);
     const theirs = { text: 'Written on the phone', version: 2 };
-    vi.mocked(clipsApi.update)
+    update()
       .mockRejectedValueOnce(new ApiError('Changed', 409, 'EDIT_CONFLICT', undefined, theirs))
       .mockResolvedValueOnce({ ...ownedClip, content: 'Shared text and more', version: 3 });
     renderPage(owner);
@@ -253,27 +255,27 @@ describe('SharedClipPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Changed on another device' });
     expect(within(dialog).getByLabelText('Your version')).toHaveTextContent('Shared text and more');
     expect(within(dialog).getByLabelText('Saved on the other device')).toHaveTextContent('Written on the phone');
-    expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'Shared text and more', 1);
+    expect(update()).toHaveBeenLastCalledWith(saveOf('Shared text and more', 1));
     expect(screen.queryByText(/Failed to update clip/)).not.toBeInTheDocument();
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
     // (The saved toast may be one an earlier test just showed: the same toast within 2 s is shown once.)
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
-    expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'Shared text and more', 2);
+    expect(update()).toHaveBeenLastCalledWith(saveOf('Shared text and more', 2));
     expect(screen.getByLabelText('Clip content')).toHaveValue('Shared text and more');
 
     // The next edit starts from the version that save stored.
-    vi.mocked(clipsApi.update).mockResolvedValueOnce({ ...ownedClip, content: 'Shared text and more!', version: 4 });
+    update().mockResolvedValueOnce({ ...ownedClip, content: 'Shared text and more!', version: 4 });
     await userEvent.type(screen.getByLabelText('Clip content'), '!');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
-    expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'Shared text and more!', 3);
+    expect(update()).toHaveBeenLastCalledWith(saveOf('Shared text and more!', 3));
   });
 
   test('Take theirs loads the text saved on the other device and keeps nothing unsaved; closing keeps mine', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    read().mockResolvedValue(ownedClip);
     const theirs = { text: 'Written on the phone', version: 2 };
-    vi.mocked(clipsApi.update).mockRejectedValue(new ApiError('Changed', 409, 'EDIT_CONFLICT', undefined, theirs));
+    update().mockRejectedValue(new ApiError('Changed', 409, 'EDIT_CONFLICT', undefined, theirs));
     renderPage(owner);
     await userEvent.type(await screen.findByLabelText('Clip content'), ' and more');
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -289,11 +291,11 @@ describe('SharedClipPage', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Take theirs' }));
     expect(screen.getByLabelText('Clip content')).toHaveValue('Written on the phone');
     expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument();
-    expect(clipsApi.update).toHaveBeenCalledTimes(2);
+    expect(update()).toHaveBeenCalledTimes(2);
   });
 
   test("the owner's editor follows saves made on their other devices while untouched; edits keep their version", async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    read().mockResolvedValue(ownedClip);
     const socket = renderPage(owner);
     const field = await screen.findByLabelText('Clip content');
     act(() => socket.fire('clip-update', { clipId: 'clip-1', content: 'From the phone', version: 2, files: [] }));
@@ -305,16 +307,16 @@ describe('SharedClipPage', () => {
     // The cache tells its observers on the next tick: once it has, this edit is still this device's.
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
     expect(field).toHaveValue('From the phone!');
-    vi.mocked(clipsApi.update).mockRejectedValueOnce(
+    update().mockRejectedValueOnce(
       new ApiError('Changed', 409, 'EDIT_CONFLICT', undefined, { text: 'From the tablet', version: 3 }),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(clipsApi.update).toHaveBeenLastCalledWith('clip-1', 'From the phone!', 2);
+    expect(update()).toHaveBeenLastCalledWith(saveOf('From the phone!', 2));
     expect(await screen.findByRole('dialog', { name: 'Changed on another device' })).toBeInTheDocument();
   });
 
   test('a clip open in two of the owner’s tabs: a save and a file stored in one show in the other', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    read().mockResolvedValue(ownedClip);
     const tabs = [renderPage(owner), renderPage(owner)];
     // What the server does after every save: each socket of the owner hears it, the saving tab's included.
     const broadcast = (update: ClipUpdatePayload) =>
@@ -322,7 +324,7 @@ describe('SharedClipPage', () => {
     await waitFor(() => expect(screen.getAllByLabelText('Clip content')).toHaveLength(2));
     const [first, second] = screen.getAllByLabelText('Clip content');
 
-    vi.mocked(clipsApi.update).mockResolvedValue({ ...ownedClip, content: 'Shared text!', version: 2 });
+    update().mockResolvedValue({ ...ownedClip, content: 'Shared text!', version: 2 });
     await userEvent.type(first!, '!');
     await userEvent.click(screen.getAllByRole('button', { name: 'Save Changes' })[0]!);
     broadcast({ clipId: 'clip-1', content: 'Shared text!', version: 2, files: [] });
@@ -332,7 +334,7 @@ describe('SharedClipPage', () => {
 
     // Storing a file moves no version: the other tab lists it all the same.
     const stored = { id: 'f1', name: 'notes.txt', size: 2, type: 'text/plain', url: '/api/files/f1' };
-    vi.mocked(clipsApi.get).mockResolvedValue({ ...ownedClip, content: 'Shared text!', version: 2, files: [stored] });
+    read().mockResolvedValue({ ...ownedClip, content: 'Shared text!', version: 2, files: [stored] });
     const { id: _id, ...summary } = stored;
     broadcast({ clipId: 'clip-1', content: 'Shared text!', version: 2, files: [summary] });
     await waitFor(() => expect(screen.getAllByRole('button', { name: 'Download notes.txt' })).toHaveLength(2));
@@ -342,25 +344,25 @@ describe('SharedClipPage', () => {
 
   test("the owner attaches a file and saves: 'Files uploaded successfully' under the saved title", async () => {
     const stored = { id: 'f1', name: 'notes.txt', size: 2, type: 'text/plain', url: '/api/files/f1' };
-    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    read().mockResolvedValue(ownedClip);
     vi.mocked(clipsApi.uploadFile).mockResolvedValue({ url: stored.url, file: stored });
     renderPage(owner);
     await userEvent.upload(await screen.findByLabelText('Upload File'), [new File(['hi'], 'notes.txt')]);
     await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await findToast('Clip updated successfully')).toBeInTheDocument();
     expect(await findToast('Files uploaded successfully')).toBeInTheDocument();
-    expect(clipsApi.update).not.toHaveBeenCalled();
+    expect(update()).not.toHaveBeenCalled();
     expect(clipsApi.uploadFile).toHaveBeenCalledExactlyOnceWith('clip-1', expect.any(File), expect.any(Function));
   });
 
   test('the owner saves with Ctrl+S, and finds the buttons in the new-clip order with New Clip last', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
-    vi.mocked(clipsApi.update).mockResolvedValue({ ...ownedClip, content: 'Shared text!' });
+    read().mockResolvedValue(ownedClip);
+    update().mockResolvedValue({ ...ownedClip, content: 'Shared text!' });
     renderPage(owner);
     await userEvent.type(await screen.findByLabelText('Clip content'), '!');
     await userEvent.keyboard('{Control>}s{/Control}');
     await waitFor(() => expect(screen.queryByText('Unsaved changes')).not.toBeInTheDocument());
-    expect(clipsApi.update).toHaveBeenCalledExactlyOnceWith('clip-1', 'Shared text!', 1);
+    expect(update()).toHaveBeenCalledExactlyOnceWith(saveOf('Shared text!', 1));
     const actions = screen.getAllByRole('button').concat(screen.getAllByRole('link', { name: 'New Clip' }));
     const names = actions.map((action) => action.textContent);
     expect(
@@ -370,14 +372,14 @@ describe('SharedClipPage', () => {
   });
 
   test('Ctrl+Enter on a saved clip saves it and the cursor stays in the text box, during the save and after', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    read().mockResolvedValue(ownedClip);
     let answer: (saved: typeof ownedClip) => void = () => undefined;
-    vi.mocked(clipsApi.update).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+    update().mockReturnValue(new Promise((resolve) => (answer = resolve)));
     renderPage(owner);
     const editor = await screen.findByLabelText<HTMLTextAreaElement>('Clip content');
     await userEvent.type(editor, ' and more');
     await userEvent.keyboard('{Control>}{Enter}{/Control}');
-    expect(clipsApi.update).toHaveBeenCalledExactlyOnceWith('clip-1', 'Shared text and more', 1);
+    expect(update()).toHaveBeenCalledExactlyOnceWith(saveOf('Shared text and more', 1));
     expect(editor).toHaveFocus();
     expect(editor).toBeEnabled();
     act(() => answer({ ...ownedClip, content: 'Shared text and more', version: 2 }));
@@ -393,7 +395,7 @@ describe('SharedClipPage', () => {
   });
 
   test('an unknown clip says so once, on the page, with no toast on top', async () => {
-    vi.mocked(clipsApi.get).mockRejectedValue(new ApiError('Clip not found', 404, 'NOT_FOUND'));
+    read().mockRejectedValue(new ApiError('Clip not found', 404, 'NOT_FOUND'));
     renderPage(null);
     expect(await screen.findByRole('alert')).toHaveTextContent('This link no longer works');
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
@@ -401,13 +403,13 @@ describe('SharedClipPage', () => {
   });
 
   test("a clip that fails to load for another reason raises 'Failed to load clip'", async () => {
-    vi.mocked(clipsApi.get).mockRejectedValue(new ApiError('Database unavailable', 503, 'DATABASE_UNAVAILABLE'));
+    read().mockRejectedValue(new ApiError('Database unavailable', 503, 'DATABASE_UNAVAILABLE'));
     renderPage(null);
     expect(await findToast('Failed to load clip')).toBeInTheDocument();
   });
 
   test('the owner reads that the clip is theirs and who may do what with it', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue({ ...ownedClip, ownerName: 'Olivia' });
+    read().mockResolvedValue({ ...ownedClip, ownerName: 'Olivia' });
     renderPage(owner);
     expect(await screen.findByText('Your clip')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Shared Clip' })).toBeInTheDocument();
@@ -416,7 +418,7 @@ describe('SharedClipPage', () => {
   });
 
   test("a visitor reads whose clip it is under the 'Shared Clip' title, and not that it is theirs", async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue({ ...clip, ownerName: 'Alice Martin' });
+    read().mockResolvedValue({ ...clip, ownerName: 'Alice Martin' });
     renderPage(null);
     expect(await screen.findByText('Shared by Alice Martin')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Shared Clip' })).toBeInTheDocument();
@@ -427,8 +429,8 @@ describe('SharedClipPage', () => {
   test('the owner removes an attached file after confirming; Cancel keeps it', async () => {
     const kept = { id: 'f1', name: 'keep.txt', size: 2, type: 'text/plain', url: '/api/files/f1/keep.txt' };
     const removed = { id: 'f2', name: 'old.pdf', size: 9, type: 'application/pdf', url: '/api/files/f2/old.pdf' };
-    vi.mocked(clipsApi.get).mockResolvedValue({ ...ownedClip, files: [kept, removed] });
-    vi.mocked(clipsApi.removeFile).mockResolvedValue();
+    read().mockResolvedValue({ ...ownedClip, files: [kept, removed] });
+    removeFile().mockResolvedValue(undefined);
     renderPage(owner);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Remove old.pdf' }));
@@ -436,25 +438,29 @@ describe('SharedClipPage', () => {
     expect(dialog).toHaveTextContent('“old.pdf” will be removed from this clip for everyone who has its link.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(clipsApi.removeFile).not.toHaveBeenCalled();
+    expect(removeFile()).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove old.pdf' }));
-    vi.mocked(clipsApi.get).mockResolvedValue({ ...ownedClip, files: [kept] });
+    read().mockResolvedValue({ ...ownedClip, files: [kept] });
     await userEvent.click(
       within(await screen.findByRole('dialog', { name: 'Remove this file?' })).getByRole('button', {
         name: 'Remove file',
       }),
     );
     expect(await findToast('File removed')).toBeInTheDocument();
-    expect(clipsApi.removeFile).toHaveBeenCalledExactlyOnceWith('clip-1', 'f2');
+    expect(removeFile()).toHaveBeenCalledExactlyOnceWith({
+      params: { id: 'clip-1', fileId: 'f2' },
+      query: {},
+      body: undefined,
+    });
     await waitFor(() => expect(screen.queryByText('old.pdf')).not.toBeInTheDocument());
     expect(screen.getByRole('button', { name: 'Download keep.txt' })).toBeInTheDocument();
   });
 
   test('a refused removal says so and keeps the file listed', async () => {
     const file = { id: 'f1', name: 'keep.txt', size: 2, type: 'text/plain', url: '/api/files/f1/keep.txt' };
-    vi.mocked(clipsApi.get).mockResolvedValue({ ...ownedClip, files: [file] });
-    vi.mocked(clipsApi.removeFile).mockRejectedValue(new ApiError('File not found', 404, 'NOT_FOUND'));
+    read().mockResolvedValue({ ...ownedClip, files: [file] });
+    removeFile().mockRejectedValue(new ApiError('File not found', 404, 'NOT_FOUND'));
     renderPage(owner);
     await userEvent.click(await screen.findByRole('button', { name: 'Remove keep.txt' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Remove file' }));
@@ -464,18 +470,18 @@ describe('SharedClipPage', () => {
 
   test('a viewer has no remove control, and a file the owner removes leaves their page live', async () => {
     const file = { id: 'f1', name: 'old.pdf', size: 9, type: 'application/pdf', url: '/api/files/f1/old.pdf' };
-    vi.mocked(clipsApi.get).mockResolvedValue({ ...clip, files: [file] });
+    read().mockResolvedValue({ ...clip, files: [file] });
     const socket = renderPage(null);
     expect(await screen.findByRole('button', { name: 'Download old.pdf' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove old.pdf' })).not.toBeInTheDocument();
 
-    vi.mocked(clipsApi.get).mockResolvedValue({ ...clip, files: [] });
+    read().mockResolvedValue({ ...clip, files: [] });
     act(() => socket.fire('clip-files-updated', { clipId: 'clip-1', files: [] }));
     await waitFor(() => expect(screen.queryByText('old.pdf')).not.toBeInTheDocument());
   });
 
   test('a file waiting in Pending Files is said not to be shared until Save Changes', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
+    read().mockResolvedValue(ownedClip);
     renderPage(owner);
     await userEvent.upload(await screen.findByLabelText('Upload File'), [new File(['hi'], 'draft.txt')]);
     const pending = screen.getByRole('region', { name: 'Pending Files' });

@@ -1,15 +1,17 @@
-import type { Clip, ProtectedClipCard } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, type Clip, type ProtectedClipCard } from '@clipsync/shared';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test, vi } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../../api/api-error';
-import { clipsApi } from '../../../api/clips-api';
+import { fakeApi } from '../../../test/fake-api';
 import { makeClip, VIEWER_ABILITIES } from '../../../test/fixtures';
 import { setUpPageTests } from '../../../test/page-test-setup';
 import { renderLivePage } from '../../../test/render-live-page';
 import SharedClipPage from './SharedClipPage';
 
-vi.mock('../../../api/clips-api', () => ({ clipsApi: { get: vi.fn(), open: vi.fn() } }));
+const api = fakeApi();
+const read = () => api.on(CLIP_ENDPOINTS.get);
+const open = () => api.on(CLIP_ENDPOINTS.open);
 
 const HOUR = 3_600_000;
 const card = (overrides: Partial<ProtectedClipCard> = {}): ProtectedClipCard => ({
@@ -36,16 +38,16 @@ describe('ShowClipCard', () => {
   setUpPageTests();
 
   test('says what the link allows, spends nothing until "Show clip", then shows the clip and follows it with the grant', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(card());
-    vi.mocked(clipsApi.open).mockResolvedValue({ clip: openedClip, grant: GRANT });
+    read().mockResolvedValue(card());
+    open().mockResolvedValue({ clip: openedClip, grant: GRANT });
     const { socket } = renderCard();
     expect(await screen.findByText('A clip shared with you · 1 view left · expires in 6 h')).toBeInTheDocument();
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
-    expect(clipsApi.open).not.toHaveBeenCalled();
+    expect(open()).not.toHaveBeenCalled();
     expect(socket.emitted.filter((emit) => emit.event === 'clip:join')).toEqual([]);
 
     await showClip();
-    expect(clipsApi.open).toHaveBeenCalledExactlyOnceWith('link-1', undefined);
+    expect(open()).toHaveBeenCalledExactlyOnceWith({ params: { id: 'link-1' }, query: {}, body: {} });
     expect(await screen.findByLabelText('Clip content')).toHaveValue('The secret');
     const join = socket.emitted.find((emit) => emit.event === 'clip:join');
     expect(join?.args[0]).toEqual({ clipId: 'link-1', grant: GRANT.token });
@@ -53,12 +55,12 @@ describe('ShowClipCard', () => {
     // The owner's save arrives live; the clip is not read again (that would take another view).
     act(() => socket.fire('clip-content-updated', { clipId: 'link-1', content: 'Changed' }));
     expect(screen.getByLabelText('Clip content')).toHaveValue('Changed');
-    expect(clipsApi.get).toHaveBeenCalledTimes(1);
+    expect(read()).toHaveBeenCalledTimes(1);
   });
 
   test('a one-time link says, before and while it is shown, that leaving or reloading spends the view', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(card());
-    vi.mocked(clipsApi.open).mockResolvedValue({ clip: openedClip, grant: GRANT });
+    read().mockResolvedValue(card());
+    open().mockResolvedValue({ clip: openedClip, grant: GRANT });
     renderCard();
     expect(
       await screen.findByText(
@@ -75,8 +77,8 @@ describe('ShowClipCard', () => {
   });
 
   test('a link with views to spare says that coming back spends another; one without a limit says nothing', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(card({ viewsLeft: 3 }));
-    vi.mocked(clipsApi.open).mockResolvedValue({ clip: openedClip, grant: GRANT });
+    read().mockResolvedValue(card({ viewsLeft: 3 }));
+    open().mockResolvedValue({ clip: openedClip, grant: GRANT });
     renderCard();
     expect(
       await screen.findByText(
@@ -90,8 +92,8 @@ describe('ShowClipCard', () => {
   });
 
   test('a link with only a password spends no view, so leaving costs nothing and nothing says it does', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(card({ viewsLeft: null, hasPassword: true }));
-    vi.mocked(clipsApi.open).mockResolvedValue({ clip: openedClip, grant: GRANT });
+    read().mockResolvedValue(card({ viewsLeft: null, hasPassword: true }));
+    open().mockResolvedValue({ clip: openedClip, grant: GRANT });
     renderCard();
     await userEvent.type(await screen.findByLabelText('Password'), 'open sesame');
     await showClip();
@@ -100,19 +102,19 @@ describe('ShowClipCard', () => {
   });
 
   test('counts views in the plural, and a password is asked for and sent', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(card({ viewsLeft: 3, expiresAt: null, hasPassword: true }));
-    vi.mocked(clipsApi.open).mockResolvedValue({ clip: openedClip, grant: GRANT });
+    read().mockResolvedValue(card({ viewsLeft: 3, expiresAt: null, hasPassword: true }));
+    open().mockResolvedValue({ clip: openedClip, grant: GRANT });
     renderCard();
     expect(await screen.findByText('A clip shared with you · 3 views left')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Password'), 'hunter22');
     await showClip();
-    expect(clipsApi.open).toHaveBeenCalledWith('link-1', 'hunter22');
+    expect(open()).toHaveBeenCalledWith({ params: { id: 'link-1' }, query: {}, body: { password: 'hunter22' } });
     expect(await screen.findByLabelText('Clip content')).toHaveValue('The secret');
   });
 
   test('a wrong password says so and that nothing was spent; the card stays', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(card({ hasPassword: true }));
-    vi.mocked(clipsApi.open).mockRejectedValue(new ApiError('Wrong password', 403, 'WRONG_PASSWORD'));
+    read().mockResolvedValue(card({ hasPassword: true }));
+    open().mockRejectedValue(new ApiError('Wrong password', 403, 'WRONG_PASSWORD'));
     renderCard();
     await userEvent.type(await screen.findByLabelText('Password'), 'nope');
     await showClip();
@@ -121,8 +123,8 @@ describe('ShowClipCard', () => {
   });
 
   test('past the password limit, it says when to try again', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(card({ hasPassword: true }));
-    vi.mocked(clipsApi.open).mockRejectedValue(
+    read().mockResolvedValue(card({ hasPassword: true }));
+    open().mockRejectedValue(
       new ApiError('Too many', 429, 'RATE_LIMITED', undefined, undefined, { retryAfterSeconds: 600 }),
     );
     renderCard();
@@ -132,8 +134,8 @@ describe('ShowClipCard', () => {
   });
 
   test('a link spent or expired meanwhile shows the not-found state', async () => {
-    vi.mocked(clipsApi.get).mockResolvedValue(card());
-    vi.mocked(clipsApi.open).mockRejectedValue(new ApiError('Not found', 404, 'NOT_FOUND'));
+    read().mockResolvedValue(card());
+    open().mockRejectedValue(new ApiError('Not found', 404, 'NOT_FOUND'));
     renderCard();
     await screen.findByText(/A clip shared with you/);
     await showClip();
