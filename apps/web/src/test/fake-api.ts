@@ -1,5 +1,5 @@
 import { API_BASE, API_TABLES, type ApiEndpoint, type CallInput, type ResponseOf } from '@clipsync/shared';
-import { afterAll, beforeAll, beforeEach, vi, type Mock } from 'vitest';
+import { afterAll, beforeEach, vi, type Mock } from 'vitest';
 import { ApiError } from '../api/api-error';
 
 /** What a page sent to one entry, as the server would read it: path parameters, query and JSON body. */
@@ -25,6 +25,16 @@ const ROUTES = Object.values(API_TABLES)
   .flatMap((group) => Object.values(group))
   .map((endpoint) => ({ endpoint, pattern: patternOf(endpoint.path) }))
   .sort((a, b) => a.endpoint.path.split(':').length - b.endpoint.path.split(':').length);
+
+/** The server's `{ error, code }` for a refusal a test threw, with the facts some refusals carry beside it. */
+const refusalOf = ({ message, code, requiredPlan, current, attempts, deviceIds }: ApiError) => ({
+  error: message,
+  code,
+  requiredPlan,
+  current,
+  ...attempts,
+  deviceIds: deviceIds.length > 0 ? deviceIds : undefined,
+});
 
 const json = (status: number, body: unknown) =>
   new Response(body === undefined || status === 204 ? null : JSON.stringify(body), {
@@ -64,7 +74,7 @@ export function fakeApi() {
       const body = await on(endpoint)(request);
       return json(endpoint.status ?? (endpoint.response === null ? 204 : 200), body);
     } catch (error) {
-      if (error instanceof ApiError) return json(error.status, { error: error.message, code: error.code });
+      if (error instanceof ApiError) return json(error.status, refusalOf(error));
       throw error;
     }
   }
@@ -85,10 +95,15 @@ export function fakeApi() {
     });
   }
 
-  beforeAll(() => vi.stubGlobal('fetch', vi.fn(fakeFetch)));
+  // Stubbed before each test, not once: a test file's own `vi.unstubAllGlobals()` (page-test-setup's, after
+  // its describe) would otherwise leave the tests after it on the real network.
   beforeEach(() => {
     handlers = new Map();
+    vi.stubGlobal('fetch', vi.fn(fakeFetch));
   });
   afterAll(() => vi.unstubAllGlobals());
   return { on };
 }
+
+/** A test file's fake server, for a shared test kit that answers entries on its behalf. */
+export type FakeApi = ReturnType<typeof fakeApi>;
