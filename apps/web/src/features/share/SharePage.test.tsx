@@ -1,19 +1,19 @@
+import { DEVICE_SEND_ENDPOINTS } from '@clipsync/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { clipsApi } from '../../api/clips-api';
-import { devicesApi } from '../../api/devices-api';
 import { shareClaimsApi } from '../../api/share-claims-api';
 import type * as ShareInbox from '../../pwa/share-inbox';
 import { forgetShare, listWaitingShares } from '../../pwa/share-inbox';
 import { phone } from '../../test/device-fixtures';
+import { fakeApi } from '../../test/fake-api';
 import { makeClip } from '../../test/fixtures';
 import { setUpPageTests } from '../../test/page-test-setup';
 import { listDevices, renderPage, sendToPhone, share, uploaded, waitingShares } from './share-page-test-kit';
 
 vi.mock('../../api/clips-api', () => ({ clipsApi: { create: vi.fn(), uploadFile: vi.fn() } }));
-vi.mock('../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
 vi.mock('../../api/share-claims-api', () => ({ shareClaimsApi: { get: vi.fn(), claim: vi.fn(), discard: vi.fn() } }));
 vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
   ...(await importOriginal<typeof ShareInbox>()),
@@ -21,9 +21,12 @@ vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
   forgetShare: vi.fn(),
 }));
 
+const api = fakeApi();
+const sendToDevices = () => api.on(DEVICE_SEND_ENDPOINTS.create);
+
 describe('SharePage', () => {
   setUpPageTests();
-  beforeEach(listDevices);
+  beforeEach(() => listDevices(api));
 
   test('what was shared is shown first; Save makes one clip of its text and every file, and the clip opens', async () => {
     waitingShares(share);
@@ -50,9 +53,10 @@ describe('SharePage', () => {
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Send to a device' }));
     await sendToPhone();
-    expect(devicesApi.send).toHaveBeenCalledWith({
-      to: [phone.id],
-      text: 'A page\nLook at this\nhttps://example.com/x',
+    expect(sendToDevices()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { to: [phone.id], text: 'A page\nLook at this\nhttps://example.com/x' },
     });
     expect(clipsApi.create).not.toHaveBeenCalled();
     expect(await screen.findByText('Nothing is waiting to be saved.')).toBeInTheDocument();
@@ -68,7 +72,11 @@ describe('SharePage', () => {
     await sendToPhone();
     expect(clipsApi.create).toHaveBeenCalledWith('A page\nLook at this\nhttps://example.com/x');
     expect(clipsApi.uploadFile).toHaveBeenCalledTimes(2);
-    expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], clipId: 'shared-2' });
+    expect(sendToDevices()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { to: [phone.id], clipId: 'shared-2' },
+    });
     expect(await screen.findByText('Clip page shared-2')).toBeInTheDocument();
   });
 
@@ -80,7 +88,7 @@ describe('SharePage', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: 'Save as a clip' })).toBeInTheDocument();
     expect(forgetShare).not.toHaveBeenCalled();
-    expect(devicesApi.send).not.toHaveBeenCalled();
+    expect(sendToDevices()).not.toHaveBeenCalled();
   });
 
   test('a share made while signed out waits for the sign-in: nothing is saved or forgotten', async () => {
@@ -167,7 +175,7 @@ describe('SharePage', () => {
 
 describe('SharePage with a claim link (a share the server kept)', () => {
   setUpPageTests();
-  beforeEach(listDevices);
+  beforeEach(() => listDevices(api));
   const token = 'T'.repeat(43);
   const kept = {
     content: 'Shared from my phone\nhttps://example.com/page',
@@ -205,7 +213,11 @@ describe('SharePage with a claim link (a share the server kept)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Send to a device' }));
     await sendToPhone();
     expect(shareClaimsApi.claim).toHaveBeenCalledTimes(1);
-    expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], clipId: 'claimed-2' });
+    expect(sendToDevices()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { to: [phone.id], clipId: 'claimed-2' },
+    });
     expect(await screen.findByText('Clip page claimed-2')).toBeInTheDocument();
   });
 
@@ -215,7 +227,11 @@ describe('SharePage with a claim link (a share the server kept)', () => {
     renderPage(`/share#claim=${token}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Send to a device' }));
     await sendToPhone();
-    expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], text: kept.content });
+    expect(sendToDevices()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { to: [phone.id], text: kept.content },
+    });
     expect(shareClaimsApi.claim).not.toHaveBeenCalled();
     expect(await screen.findByText(/This share is no longer waiting/)).toBeInTheDocument();
     expect(shareClaimsApi.discard).toHaveBeenCalledWith(token);

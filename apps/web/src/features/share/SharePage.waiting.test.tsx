@@ -4,12 +4,12 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { clipsApi } from '../../api/clips-api';
 import type * as ShareInbox from '../../pwa/share-inbox';
 import { forgetShare, type WaitingShare } from '../../pwa/share-inbox';
+import { fakeApi } from '../../test/fake-api';
 import { makeClip } from '../../test/fixtures';
 import { setUpPageTests } from '../../test/page-test-setup';
 import { listDevices, renderPage, share, waitingShares } from './share-page-test-kit';
 
 vi.mock('../../api/clips-api', () => ({ clipsApi: { create: vi.fn(), uploadFile: vi.fn() } }));
-vi.mock('../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
 vi.mock('../../api/share-claims-api', () => ({ shareClaimsApi: { get: vi.fn(), claim: vi.fn(), discard: vi.fn() } }));
 vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
   ...(await importOriginal<typeof ShareInbox>()),
@@ -17,9 +17,11 @@ vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
   forgetShare: vi.fn(),
 }));
 
+const api = fakeApi();
+
 describe('SharePage with several shares waiting', () => {
   setUpPageTests();
-  beforeEach(listDevices);
+  beforeEach(() => listDevices(api));
   const mine: WaitingShare = { ...share, id: 7, files: [], text: 'Mine', title: '', url: '', from: null };
   const fromSite: WaitingShare = {
     ...share,
