@@ -1,4 +1,4 @@
-import type { ClipUpdatePayload } from '@clipsync/shared';
+import { DEVICE_ENDPOINTS, DEVICE_SEND_ENDPOINTS, type ClipUpdatePayload } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,10 +6,10 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { clipsApi } from '../../../api/clips-api';
-import { devicesApi } from '../../../api/devices-api';
 import { SocketContext } from '../../../realtime/socket-context';
 import { AuthContext } from '../../../session/auth-context';
 import { makeDevice, phone } from '../../../test/device-fixtures';
+import { fakeApi } from '../../../test/fake-api';
 import { FakeSocket } from '../../../test/fake-socket';
 import { makeClip, OWNER_ABILITIES, VIEWER_ABILITIES } from '../../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
@@ -17,7 +17,10 @@ import { Toaster } from '../../../ui/Toaster';
 import { focusEditorState } from '../editor/focus-editor-state';
 import SharedClipPage from './SharedClipPage';
 
-vi.mock('../../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
+const api = fakeApi();
+const listDevices = () => api.on(DEVICE_ENDPOINTS.list);
+const sendToDevices = () => api.on(DEVICE_SEND_ENDPOINTS.create);
+
 vi.mock('../../../api/clips-api', () => {
   const get = vi.fn();
   return {
@@ -182,8 +185,8 @@ describe('SharedClipPage', () => {
 
   test('the owner sends the saved clip to a device; unsaved text must be saved first', async () => {
     vi.mocked(clipsApi.get).mockResolvedValue(ownedClip);
-    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [makeDevice(), phone] });
-    vi.mocked(devicesApi.send).mockResolvedValue({
+    listDevices().mockResolvedValue({ devices: [makeDevice(), phone] });
+    sendToDevices().mockResolvedValue({
       sends: [{ id: 'SEND000000000000000001', deviceId: phone.id, status: 'delivered' }],
     });
     renderPage(owner);
@@ -198,7 +201,11 @@ describe('SharedClipPage', () => {
     const dialog = within(screen.getByRole('dialog', { name: 'Send to a device' }));
     await userEvent.click(await dialog.findByRole('checkbox', { name: /Safari on iPhone/ }));
     await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
-    expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], clipId: ownedClip.id });
+    expect(sendToDevices()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { to: [phone.id], clipId: ownedClip.id },
+    });
     expect(await dialog.findByText('Delivered')).toBeInTheDocument();
   });
 
