@@ -1,5 +1,6 @@
+import { NEARNESS_ENDPOINTS } from '@clipsync/shared';
 import { thisBrowserKey } from '../lib/near/this-browser-key';
-import { nearnessApi } from './nearness-api';
+import { call } from './client';
 
 const registrations = new Map<string, Promise<void>>();
 
@@ -15,7 +16,9 @@ export function registerKeyOnce(userId: string, device: { id: string; hasKey?: b
   if (!found) {
     found = (async () => {
       const { key, isNew } = await thisBrowserKey(userId);
-      if (isNew || !device.hasKey) await nearnessApi.registerKey(await key.publicJwk());
+      if (isNew || !device.hasKey) {
+        await call(NEARNESS_ENDPOINTS.registerKey, { body: { publicKey: await key.publicJwk() } });
+      }
     })();
     // A failure is not kept: the next caller tries again.
     found.catch(() => registrations.delete(id));

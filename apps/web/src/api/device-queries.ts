@@ -1,14 +1,16 @@
-import type {
-  CreateDeviceSendRequest,
-  Device,
-  DeviceList,
-  DevicePresencePayload,
-  RegisterDeviceRequest,
-  UpdateDeviceRequest,
+import {
+  DEVICE_ENDPOINTS,
+  DEVICE_SEND_ENDPOINTS,
+  type CreateDeviceSendRequest,
+  type Device,
+  type DeviceList,
+  type DevicePresencePayload,
+  type RegisterDeviceRequest,
+  type UpdateDeviceRequest,
 } from '@clipsync/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { devicesApi } from './devices-api';
+import { call } from './client';
 
 export const deviceKeys = {
   all: ['devices'] as const,
@@ -20,7 +22,7 @@ export const deviceKeys = {
 
 /** The account's devices, oldest first, with whether each is online now. */
 export function useDevices({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: deviceKeys.list, queryFn: devicesApi.list, enabled });
+  return useQuery({ queryKey: deviceKeys.list, queryFn: () => call(DEVICE_ENDPOINTS.list), enabled });
 }
 
 /**
@@ -33,7 +35,7 @@ export function useRegisterThisDevice(userId: string | undefined, registration: 
   return useQuery({
     queryKey: deviceKeys.thisDevice(userId ?? ''),
     queryFn: async () => {
-      const device = await devicesApi.register(registration);
+      const device = await call(DEVICE_ENDPOINTS.register, { body: registration });
       // A list read before the registration lacks this device, or does not know it as the current one.
       void queryClient.invalidateQueries({ queryKey: deviceKeys.list });
       return device;
@@ -51,7 +53,7 @@ export function useRegisterThisDevice(userId: string | undefined, registration: 
 export function usePendingSends(userId: string | undefined, { enabled }: { enabled: boolean }) {
   return useQuery({
     queryKey: deviceKeys.pendingSends(userId ?? ''),
-    queryFn: devicesApi.pending,
+    queryFn: () => call(DEVICE_SEND_ENDPOINTS.pending),
     enabled: enabled && Boolean(userId),
     staleTime: Infinity,
     gcTime: Infinity,
@@ -112,7 +114,8 @@ export function useDeviceCache() {
 export function useUpdateDevice() {
   const cache = useDeviceCache();
   return useMutation({
-    mutationFn: ({ id, ...body }: UpdateDeviceRequest & { id: string }) => devicesApi.update(id, body),
+    mutationFn: ({ id, ...body }: UpdateDeviceRequest & { id: string }) =>
+      call(DEVICE_ENDPOINTS.update, { params: { id }, body }),
     onSuccess: (device) => cache.replaceDevice(device),
   });
 }
@@ -121,7 +124,7 @@ export function useUpdateDevice() {
 export function useSendToDevices() {
   const cache = useDeviceCache();
   return useMutation({
-    mutationFn: (body: CreateDeviceSendRequest) => devicesApi.send(body),
+    mutationFn: (body: CreateDeviceSendRequest) => call(DEVICE_SEND_ENDPOINTS.create, { body }),
     // Refused for a device whose receiving was turned off meanwhile: the list learns it.
     onError: () => void cache.refetchList(),
   });
@@ -131,7 +134,7 @@ export function useSendToDevices() {
 export function useRemoveDevice() {
   const cache = useDeviceCache();
   return useMutation({
-    mutationFn: (id: string) => devicesApi.remove(id),
+    mutationFn: (id: string) => call(DEVICE_ENDPOINTS.remove, { params: { id } }),
     onSuccess: (_result, id) => cache.forgetDevice(id),
   });
 }

@@ -1,7 +1,6 @@
-import { CLIP_ENDPOINTS } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, DEVICE_SEND_ENDPOINTS } from '@clipsync/shared';
 import { call, type ProgressListener } from './client';
 import { clipsApi } from './clips-api';
-import { devicesApi } from './devices-api';
 
 /**
  * Files to one of the account's devices the usual way: a new clip holding them, then a send of that clip.
@@ -18,5 +17,5 @@ export async function sendFilesThroughServer(
     const progress: ProgressListener = (fraction) => onProgress?.(file, fraction);
     await clipsApi.uploadFile(clip.id, file, progress);
   }
-  return devicesApi.send({ to: [deviceId], clipId: clip.id });
+  return call(DEVICE_SEND_ENDPOINTS.create, { body: { to: [deviceId], clipId: clip.id } });
 }

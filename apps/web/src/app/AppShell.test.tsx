@@ -1,15 +1,16 @@
+import { DEVICE_ENDPOINTS, DEVICE_SEND_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { billingApi } from '../api/billing-api';
-import { devicesApi } from '../api/devices-api';
 import { ApiError } from '../api/client';
 import { SocketContext, type SocketContextValue } from '../realtime/socket-context';
 import { AuthContext } from '../session/auth-context';
 import { makeBilling } from '../test/billing-fixtures';
 import { makeDevice } from '../test/device-fixtures';
+import { fakeApi } from '../test/fake-api';
 import { FakeSocket } from '../test/fake-socket';
 import { testUser } from '../test/fixtures';
 import { fakeSession, setUpPageTests } from '../test/page-test-setup';
@@ -17,8 +18,11 @@ import { Toaster } from '../ui/Toaster';
 import { AppShell } from './AppShell';
 import { liveStateOf } from './LiveIndicator';
 
+const api = fakeApi();
+const pendingSends = () => api.on(DEVICE_SEND_ENDPOINTS.pending);
+const registerDevice = () => api.on(DEVICE_ENDPOINTS.register);
+
 vi.mock('../api/billing-api', () => ({ billingApi: { config: vi.fn(), get: vi.fn() } }));
-vi.mock('../api/devices-api', () => ({ devicesApi: { register: vi.fn(), pending: vi.fn(), ack: vi.fn() } }));
 
 const paymentsOff = new ApiError('Payments are not configured on this server', 503, 'PAYMENTS_NOT_CONFIGURED');
 
@@ -62,8 +66,8 @@ describe('AppShell', () => {
   beforeEach(() => {
     vi.mocked(billingApi.config).mockResolvedValue({ paymentsEnabled: true });
     vi.mocked(billingApi.get).mockRejectedValue(paymentsOff);
-    vi.mocked(devicesApi.register).mockResolvedValue(makeDevice());
-    vi.mocked(devicesApi.pending).mockResolvedValue({ sends: [] });
+    registerDevice().mockResolvedValue(makeDevice());
+    pendingSends().mockResolvedValue({ sends: [] });
   });
 
   test('lists the nav entries, All Clips and Favorites included, and marks the current page', () => {
@@ -128,9 +132,13 @@ describe('AppShell', () => {
 
   test('a signed-in page registers this browser as a device, once, and asks what waited for it', async () => {
     renderShell('/dashboard');
-    await waitFor(() => expect(devicesApi.pending).toHaveBeenCalledTimes(1));
-    expect(devicesApi.register).toHaveBeenCalledTimes(1);
-    expect(devicesApi.register).toHaveBeenCalledWith({ name: expect.any(String), kind: 'browser' });
+    await waitFor(() => expect(pendingSends()).toHaveBeenCalledTimes(1));
+    expect(registerDevice()).toHaveBeenCalledTimes(1);
+    expect(registerDevice()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { name: expect.any(String), kind: 'browser' },
+    });
   });
 
   test("a failed log out shows the 'Logout failed' toast", async () => {

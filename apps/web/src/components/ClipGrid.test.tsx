@@ -1,19 +1,20 @@
-import type { Clip } from '@clipsync/shared';
+import { DEVICE_ENDPOINTS, type Clip } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { devicesApi } from '../api/devices-api';
 import { SocketContext } from '../realtime/socket-context';
 import { makeDevice, phone } from '../test/device-fixtures';
+import { fakeApi } from '../test/fake-api';
 import { FakeSocket } from '../test/fake-socket';
 import { makeClip, makeShareSettings, VIEWER_ABILITIES } from '../test/fixtures';
 import { setUpPageTests } from '../test/page-test-setup';
 import { Toaster } from '../ui/Toaster';
 import { ClipGrid, type EmptyListState } from './ClipGrid';
 
-vi.mock('../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
+const api = fakeApi();
+const listDevices = () => api.on(DEVICE_ENDPOINTS.list);
 
 const clipboard = { writeText: vi.fn(), write: vi.fn() };
 
@@ -124,7 +125,7 @@ describe('ClipGrid', () => {
   });
 
   test("Send to a device opens the picker for the card's clip; a clip that is not the user's has no Send", async () => {
-    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [makeDevice(), phone] });
+    listDevices().mockResolvedValue({ devices: [makeDevice(), phone] });
     renderGrid([
       makeClip({ id: 'clip-7', content: 'mine' }),
       makeClip({ id: 'clip-8', content: 'a member’s', abilities: VIEWER_ABILITIES }),

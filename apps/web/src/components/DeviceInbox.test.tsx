@@ -1,8 +1,9 @@
+import { DEVICE_ENDPOINTS, DEVICE_SEND_ENDPOINTS } from '@clipsync/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { devicesApi } from '../api/devices-api';
 import { copyText } from '../lib/browser-files';
 import { makeDevice, makeDeviceSend } from '../test/device-fixtures';
+import { fakeApi } from '../test/fake-api';
 import { FakeSocket } from '../test/fake-socket';
 import { testUser } from '../test/fixtures';
 import { setUpPageTests } from '../test/page-test-setup';
@@ -10,7 +11,11 @@ import { renderLivePage } from '../test/render-live-page';
 import { toastStore } from '../ui/toast-store';
 import { DeviceInbox } from './DeviceInbox';
 
-vi.mock('../api/devices-api', () => ({ devicesApi: { register: vi.fn(), pending: vi.fn(), ack: vi.fn() } }));
+const api = fakeApi();
+const ackSend = () => api.on(DEVICE_SEND_ENDPOINTS.ack);
+const pendingSends = () => api.on(DEVICE_SEND_ENDPOINTS.pending);
+const registerDevice = () => api.on(DEVICE_ENDPOINTS.register);
+
 vi.mock('../lib/browser-files', () => ({ copyText: vi.fn() }));
 
 const clipSend = makeDeviceSend({
@@ -31,14 +36,14 @@ describe('DeviceInbox', () => {
   setUpPageTests();
   beforeEach(() => {
     sessionStorage.clear();
-    vi.mocked(devicesApi.register).mockResolvedValue(makeDevice());
-    vi.mocked(devicesApi.pending).mockResolvedValue({ sends: [] });
+    registerDevice().mockResolvedValue(makeDevice());
+    pendingSends().mockResolvedValue({ sends: [] });
     vi.mocked(copyText).mockResolvedValue();
   });
 
   test('a send shows "From <device>" with its text and Copy; a repeat of its id shows nothing new but is acknowledged', async () => {
     const { socket } = renderInbox();
-    await waitFor(() => expect(devicesApi.pending).toHaveBeenCalled());
+    await waitFor(() => expect(pendingSends()).toHaveBeenCalled());
     const send = makeDeviceSend({ id: 'SEND0000000000000000A1' });
     act(() => socket.fire('device:send', send));
     await waitFor(() =>
@@ -57,13 +62,17 @@ describe('DeviceInbox', () => {
   });
 
   test('registers this browser once and shows what waited for it; a sent clip opens on Open', async () => {
-    vi.mocked(devicesApi.pending).mockResolvedValue({ sends: [clipSend] });
+    pendingSends().mockResolvedValue({ sends: [clipSend] });
     const { socket, router } = renderInbox();
     await waitFor(() =>
       expect(shownToast()).toMatchObject({ title: 'From Safari on iPhone', description: 'meeting notes' }),
     );
-    expect(devicesApi.register).toHaveBeenCalledTimes(1);
-    expect(devicesApi.register).toHaveBeenCalledWith({ name: expect.any(String), kind: 'browser' });
+    expect(registerDevice()).toHaveBeenCalledTimes(1);
+    expect(registerDevice()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { name: expect.any(String), kind: 'browser' },
+    });
     expect(acks(socket)).toEqual([{ id: clipSend.id }]);
     fireEvent.click(screen.getByRole('button', { name: 'Open' }));
     expect(router.state.location.pathname).toBe('/clips/CLIP00000000000000001A');
@@ -71,7 +80,7 @@ describe('DeviceInbox', () => {
 
   test('what was handled before a reload of the tab shows nothing again', async () => {
     sessionStorage.setItem('clipsync.deviceSends.handled', JSON.stringify([clipSend.id]));
-    vi.mocked(devicesApi.pending).mockResolvedValue({ sends: [clipSend] });
+    pendingSends().mockResolvedValue({ sends: [clipSend] });
     const show = vi.spyOn(toastStore, 'show');
     const { socket } = renderInbox();
     await waitFor(() => expect(acks(socket)).toEqual([{ id: clipSend.id }]));
@@ -79,15 +88,17 @@ describe('DeviceInbox', () => {
   });
 
   test('a send pulled while the socket is away is acknowledged over HTTP', async () => {
-    vi.mocked(devicesApi.pending).mockResolvedValue({ sends: [clipSend] });
-    vi.mocked(devicesApi.ack).mockResolvedValue();
+    pendingSends().mockResolvedValue({ sends: [clipSend] });
+    ackSend().mockResolvedValue();
     renderInbox(new FakeSocket());
-    await waitFor(() => expect(devicesApi.ack).toHaveBeenCalledWith(clipSend.id));
+    await waitFor(() =>
+      expect(ackSend()).toHaveBeenCalledWith({ params: { id: clipSend.id }, query: {}, body: undefined }),
+    );
   });
 
   test('an installed app that accepts into its clipboard copies at once and says so', async () => {
-    vi.mocked(devicesApi.register).mockResolvedValue(makeDevice({ kind: 'app', receivePolicy: 'accept' }));
-    vi.mocked(devicesApi.pending).mockResolvedValue({ sends: [makeDeviceSend()] });
+    registerDevice().mockResolvedValue(makeDevice({ kind: 'app', receivePolicy: 'accept' }));
+    pendingSends().mockResolvedValue({ sends: [makeDeviceSend()] });
     renderInbox();
     await waitFor(() => expect(shownToast()?.title).toBe('Copied from Safari on iPhone'));
     expect(copyText).toHaveBeenCalledWith('hello from the phone');
@@ -105,7 +116,7 @@ describe('DeviceInbox', () => {
       text: undefined,
       clip: { ...clipSend.clip!, files: [file('a.pdf', 2048), file('b.pdf', 1), file('c.pdf', 1)] },
     });
-    vi.mocked(devicesApi.pending).mockResolvedValue({ sends: [filesOnly, withText] });
+    pendingSends().mockResolvedValue({ sends: [filesOnly, withText] });
     const show = vi.spyOn(toastStore, 'show');
     renderInbox();
     await waitFor(() => expect(show).toHaveBeenCalledTimes(1));

@@ -1,16 +1,19 @@
+import { DEVICE_ENDPOINTS, DEVICE_SEND_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../api/api-error';
-import { devicesApi } from '../api/devices-api';
 import { SocketContext } from '../realtime/socket-context';
 import { laptopCli, makeDevice, phone } from '../test/device-fixtures';
+import { fakeApi } from '../test/fake-api';
 import { FakeSocket } from '../test/fake-socket';
 import { setUpPageTests } from '../test/page-test-setup';
 import { SendToDeviceDialog, type SendContent } from './SendToDeviceDialog';
 
-vi.mock('../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
+const api = fakeApi();
+const listDevices = () => api.on(DEVICE_ENDPOINTS.list);
+const sendToDevices = () => api.on(DEVICE_SEND_ENDPOINTS.create);
 
 const thisBrowser = makeDevice();
 const tablet = makeDevice({ id: 'DEVICE0TABLET000000001', name: 'Firefox on Android', current: false });
@@ -34,8 +37,8 @@ describe('SendToDeviceDialog', () => {
   setUpPageTests();
 
   test('lists the other devices, online first; sends the clip to the chosen ones and says what became of each', async () => {
-    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, laptopCli, phone] });
-    vi.mocked(devicesApi.send).mockResolvedValue({
+    listDevices().mockResolvedValue({ devices: [thisBrowser, laptopCli, phone] });
+    sendToDevices().mockResolvedValue({
       sends: [
         { id: 'SEND000000000000000001', deviceId: phone.id, status: 'delivered' },
         { id: 'SEND000000000000000002', deviceId: laptopCli.id, status: 'queued' },
@@ -54,7 +57,11 @@ describe('SendToDeviceDialog', () => {
     await userEvent.click(dialog.getByRole('checkbox', { name: /Safari on iPhone/ }));
     await userEvent.click(dialog.getByRole('checkbox', { name: /clipsync CLI/ }));
     await userEvent.click(send);
-    expect(devicesApi.send).toHaveBeenCalledWith({ to: [laptopCli.id, phone.id], clipId: 'CLIP00000000000000001A' });
+    expect(sendToDevices()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { to: [laptopCli.id, phone.id], clipId: 'CLIP00000000000000001A' },
+    });
     const results = within(await dialog.findByRole('list', { name: 'Sent' }));
     expect(dialog.getByText('What became of the send on each device.')).toBeInTheDocument();
     expect(
@@ -66,10 +73,10 @@ describe('SendToDeviceDialog', () => {
   });
 
   test('a device whose receiving is off cannot be chosen; a refusal for one turned off meanwhile names it', async () => {
-    vi.mocked(devicesApi.list).mockResolvedValue({
+    listDevices().mockResolvedValue({
       devices: [thisBrowser, phone, { ...tablet, receivePolicy: 'off' }],
     });
-    vi.mocked(devicesApi.send).mockRejectedValue(
+    sendToDevices().mockRejectedValue(
       new ApiError('Not receiving', 409, 'DEVICE_NOT_RECEIVING', undefined, undefined, {}, [phone.id]),
     );
     const { dialog } = renderDialog({ text: 'a desktop note' });
@@ -79,7 +86,11 @@ describe('SendToDeviceDialog', () => {
 
     await userEvent.click(dialog.getByRole('checkbox', { name: /Safari on iPhone/ }));
     await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
-    expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], text: 'a desktop note' });
+    expect(sendToDevices()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { to: [phone.id], text: 'a desktop note' },
+    });
     expect(await dialog.findByRole('alert')).toHaveTextContent('Not sent: receiving is off on Safari on iPhone.');
   });
 
@@ -87,7 +98,7 @@ describe('SendToDeviceDialog', () => {
     const sameName = { name: 'Chromium on Linux', current: false };
     const older = makeDevice({ ...sameName, id: 'OLDERLINUX000000000001', online: false });
     const newer = makeDevice({ ...sameName, id: 'NEWERLINUX000000000001', online: false });
-    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, older, newer, phone] });
+    listDevices().mockResolvedValue({ devices: [thisBrowser, older, newer, phone] });
     const { dialog } = renderDialog();
     const boxes = await dialog.findAllByRole('checkbox');
     expect(boxes.map((box) => box.closest('label')?.textContent)).toEqual([
@@ -101,7 +112,7 @@ describe('SendToDeviceDialog', () => {
   });
 
   test('with no other device, it says how to get one', async () => {
-    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser] });
+    listDevices().mockResolvedValue({ devices: [thisBrowser] });
     const { dialog } = renderDialog();
     expect(await dialog.findByText(/No other device yet/)).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();

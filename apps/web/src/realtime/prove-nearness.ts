@@ -1,5 +1,5 @@
-import { nearProofText, type NearProof } from '@clipsync/shared';
-import { nearnessApi } from '../api/nearness-api';
+import { NEARNESS_ENDPOINTS, nearProofText, type NearProof } from '@clipsync/shared';
+import { call } from '../api/client';
 import type { DeviceKey } from '../lib/near/device-key';
 import { openNearLink } from '../lib/near/near-link';
 import { requestPeerSignature } from '../lib/near/proof-exchange';
@@ -24,13 +24,16 @@ export async function proveNearness({ socket, thisDeviceId, deviceId, key }: Pro
     role: { kind: 'initiator' },
   });
   try {
-    const { challengeId, nonce } = await nearnessApi.createChallenge(deviceId);
+    const { challengeId, nonce } = await call(NEARNESS_ENDPOINTS.createChallenge, { body: { withDeviceId: deviceId } });
     const request = { challengeId, nonce, issuer: thisDeviceId, other: deviceId };
     const theirs = await requestPeerSignature(port, request);
     const mine = await key.sign(
       nearProofText({ challengeId, nonce, issuerDeviceId: thisDeviceId, otherDeviceId: deviceId }),
     );
-    return await nearnessApi.prove(challengeId, { [thisDeviceId]: mine, [deviceId]: theirs });
+    return await call(NEARNESS_ENDPOINTS.proof, {
+      params: { challengeId },
+      body: { signatures: { [thisDeviceId]: mine, [deviceId]: theirs } },
+    });
   } finally {
     port.close();
   }

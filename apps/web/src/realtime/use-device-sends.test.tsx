@@ -3,11 +3,13 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { makeDeviceSend } from '../test/device-fixtures';
+import { fakeApi } from '../test/fake-api';
 import { FakeSocket } from '../test/fake-socket';
 import { SocketContext } from './socket-context';
 import { HIDDEN_TAB_CLAIM_DELAY_MS, useDeviceSends } from './use-device-sends';
 
-vi.mock('../api/devices-api', () => ({ devicesApi: { pending: vi.fn(), ack: vi.fn() } }));
+// A connected tab not yet registered calls nothing; a call would meet a refusal here, never the network.
+fakeApi();
 
 /** This tab's hook on a connected socket; what it acted on. */
 function renderTab() {

@@ -1,6 +1,6 @@
-import type { DeviceSendPayload } from '@clipsync/shared';
+import { DEVICE_SEND_ENDPOINTS, type DeviceSendPayload } from '@clipsync/shared';
 import { useEffect, useEffectEvent } from 'react';
-import { devicesApi } from '../api/devices-api';
+import { call } from '../api/client';
 import { usePendingSends } from '../api/device-queries';
 import { handledSendsOfThisBrowser } from '../lib/handled-sends';
 import { useSocket } from './socket-context';
@@ -42,8 +42,11 @@ export function useDeviceSends(
     if (socket?.connected) {
       socket.emit('device:send-ack', { id: send.id });
     } else {
-      // Pulled before the socket connected: unacknowledged, it would come again on the connect.
-      devicesApi.ack(send.id).catch((error: unknown) => console.warn('A send could not be acknowledged:', error));
+      // Pulled before the socket connected: unacknowledged, it would come again on the connect, so the HTTP
+      // twin of `device:send-ack` tells the server now.
+      call(DEVICE_SEND_ENDPOINTS.ack, { params: { id: send.id } }).catch((error: unknown) =>
+        console.warn('A send could not be acknowledged:', error),
+      );
     }
   };
 

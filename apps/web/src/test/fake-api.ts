@@ -123,3 +123,6 @@ export function fakeApi() {
   afterAll(() => vi.unstubAllGlobals());
   return { on };
 }
+
+/** A test file's fake server, for a shared test kit that answers entries on its behalf. */
+export type FakeApi = ReturnType<typeof fakeApi>;

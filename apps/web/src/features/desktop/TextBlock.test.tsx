@@ -1,18 +1,21 @@
+import { DEVICE_ENDPOINTS, DEVICE_SEND_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { devicesApi } from '../../api/devices-api';
 import { SocketContext } from '../../realtime/socket-context';
 import { AuthContext } from '../../session/auth-context';
 import { makeDesktopItem } from '../../test/desktop-fixtures';
 import { makeDevice, phone } from '../../test/device-fixtures';
+import { fakeApi } from '../../test/fake-api';
 import { FakeSocket } from '../../test/fake-socket';
 import { testUser } from '../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../test/page-test-setup';
 import { TextBlock } from './TextBlock';
 
-vi.mock('../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
+const api = fakeApi();
+const listDevices = () => api.on(DEVICE_ENDPOINTS.list);
+const sendToDevices = () => api.on(DEVICE_SEND_ENDPOINTS.create);
 
 function renderBlock(isSignedIn: boolean) {
   render(
@@ -36,8 +39,8 @@ describe('TextBlock: Send to a device', () => {
   setUpPageTests();
 
   test("a signed-in user sends the block's text to one of their devices", async () => {
-    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [makeDevice(), phone] });
-    vi.mocked(devicesApi.send).mockResolvedValue({
+    listDevices().mockResolvedValue({ devices: [makeDevice(), phone] });
+    sendToDevices().mockResolvedValue({
       sends: [{ id: 'SEND000000000000000001', deviceId: phone.id, status: 'queued' }],
     });
     renderBlock(true);
@@ -45,7 +48,7 @@ describe('TextBlock: Send to a device', () => {
     const dialog = within(screen.getByRole('dialog', { name: 'Send to a device' }));
     await userEvent.click(await dialog.findByRole('checkbox', { name: /Safari on iPhone/ }));
     await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
-    expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], text: 'a note' });
+    expect(sendToDevices()).toHaveBeenCalledWith({ params: {}, query: {}, body: { to: [phone.id], text: 'a note' } });
     expect(await dialog.findByText('Queued — it will get it when it comes back')).toBeInTheDocument();
   });
 

@@ -1,16 +1,19 @@
+import { DEVICE_ENDPOINTS } from '@clipsync/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { devicesApi } from '../../api/devices-api';
 import { NearUnreachableError } from '../../lib/near/near-link';
 import { proveNearness } from '../../realtime/prove-nearness';
 import { laptopCli, makeDevice, phone } from '../../test/device-fixtures';
+import { fakeApi } from '../../test/fake-api';
 import { testUser } from '../../test/fixtures';
 import { setUpPageTests } from '../../test/page-test-setup';
 import { renderLivePage } from '../../test/render-live-page';
 import DevicesPage from './DevicesPage';
 
-vi.mock('../../api/devices-api', () => ({ devicesApi: { list: vi.fn() } }));
+const api = fakeApi();
+const listDevices = () => api.on(DEVICE_ENDPOINTS.list);
+
 vi.mock('../../realtime/prove-nearness', () => ({ proveNearness: vi.fn() }));
 vi.mock('../../api/device-key-registration', () => ({ registerKeyOnce: vi.fn(async () => undefined) }));
 vi.mock('../../lib/near/this-browser-key', () => ({
@@ -29,7 +32,7 @@ describe('My devices: nearness', () => {
 
   test('"Check if nearby" only for another online browser or app; "Nearby · verified" while a proof holds', async () => {
     const offlinePhone = makeDevice({ id: 'DEVICE0TABLET000000001', name: 'Tablet', current: false, online: false });
-    vi.mocked(devicesApi.list).mockResolvedValue({
+    listDevices().mockResolvedValue({
       devices: [thisBrowser, { ...phone, nearUntil: inAnHour() }, { ...laptopCli, online: true }, offlinePhone],
     });
     renderPage();
@@ -43,7 +46,7 @@ describe('My devices: nearness', () => {
   });
 
   test('a proof in progress says "Checking…"; once proved, the list is asked again and shows the badge', async () => {
-    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, phone] });
+    listDevices().mockResolvedValue({ devices: [thisBrowser, phone] });
     let prove: (value: Awaited<ReturnType<typeof proveNearness>>) => void = () => undefined;
     vi.mocked(proveNearness).mockReturnValue(new Promise((resolve) => (prove = resolve)));
     renderPage();
@@ -55,14 +58,14 @@ describe('My devices: nearness', () => {
       expect.objectContaining({ thisDeviceId: thisBrowser.id, deviceId: phone.id }),
     );
 
-    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, { ...phone, nearUntil: inAnHour() }] });
+    listDevices().mockResolvedValue({ devices: [thisBrowser, { ...phone, nearUntil: inAnHour() }] });
     prove({ deviceIds: [thisBrowser.id, phone.id], nearUntil: inAnHour() });
     expect(await row('Safari on iPhone').findByText('Nearby · verified')).toBeInTheDocument();
     expect(row('Safari on iPhone').getByRole('button', { name: 'Check if nearby' })).toBeEnabled();
   });
 
   test('a device that cannot be reached directly says why, announced', async () => {
-    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, phone] });
+    listDevices().mockResolvedValue({ devices: [thisBrowser, phone] });
     vi.mocked(proveNearness).mockRejectedValue(new NearUnreachableError());
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Check if nearby' }));

@@ -1,19 +1,22 @@
+import { DEVICE_ENDPOINTS } from '@clipsync/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
-import { devicesApi } from '../../api/devices-api';
 import { sendFilesThroughServer } from '../../api/send-files-through-server';
 import { DirectTransferRefusedError } from '../../lib/near/file-transfer';
 import { NearUnreachableError } from '../../lib/near/near-link';
 import { sendFilesToDeviceDirectly } from '../../realtime/send-files-directly';
 import { laptopCli, makeDevice, phone } from '../../test/device-fixtures';
+import { fakeApi } from '../../test/fake-api';
 import { testUser } from '../../test/fixtures';
 import { setUpPageTests } from '../../test/page-test-setup';
 import { renderLivePage } from '../../test/render-live-page';
 import DevicesPage from './DevicesPage';
 
-vi.mock('../../api/devices-api', () => ({ devicesApi: { list: vi.fn() } }));
+const api = fakeApi();
+const listDevices = () => api.on(DEVICE_ENDPOINTS.list);
+
 vi.mock('../../api/send-files-through-server', () => ({ sendFilesThroughServer: vi.fn() }));
 vi.mock('../../realtime/send-files-directly', () => ({ sendFilesToDeviceDirectly: vi.fn() }));
 
@@ -36,7 +39,7 @@ describe('My devices: "Send files"', () => {
   afterAll(() => vi.unstubAllGlobals());
 
   test('to a proved-near device the files go directly', async () => {
-    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, nearPhone] });
+    listDevices().mockResolvedValue({ devices: [thisBrowser, nearPhone] });
     vi.mocked(sendFilesToDeviceDirectly).mockResolvedValue();
     await sendFiles('Safari on iPhone', [photo, notes]);
     expect(await row('Safari on iPhone').findByRole('status')).toHaveTextContent('Sent directly to Safari on iPhone');
@@ -47,7 +50,7 @@ describe('My devices: "Send files"', () => {
   });
 
   test('a direct link that cannot open, or is refused, gives way to the server for what did not arrive', async () => {
-    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, nearPhone] });
+    listDevices().mockResolvedValue({ devices: [thisBrowser, nearPhone] });
     vi.mocked(sendFilesToDeviceDirectly).mockImplementation(async ({ files, onProgress }) => {
       onProgress?.(files[0] as File, 1);
       throw new DirectTransferRefusedError('no answer');
@@ -63,7 +66,7 @@ describe('My devices: "Send files"', () => {
   });
 
   test('a device not proved near gets them through the server; one whose receiving is off says so', async () => {
-    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [thisBrowser, phone, { ...laptopCli, online: true }] });
+    listDevices().mockResolvedValue({ devices: [thisBrowser, phone, { ...laptopCli, online: true }] });
     vi.mocked(sendFilesThroughServer).mockRejectedValue(
       new ApiError('Not receiving', 409, 'DEVICE_NOT_RECEIVING', undefined, undefined, {}, [laptopCli.id]),
     );

@@ -1,10 +1,9 @@
-import { CLIP_ENDPOINTS, SHARE_CLAIM_ENDPOINTS } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, DEVICE_SEND_ENDPOINTS, SHARE_CLAIM_ENDPOINTS } from '@clipsync/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { clipsApi } from '../../api/clips-api';
-import { devicesApi } from '../../api/devices-api';
 import type * as ShareInbox from '../../pwa/share-inbox';
 import { forgetShare, listWaitingShares } from '../../pwa/share-inbox';
 import { phone } from '../../test/device-fixtures';
@@ -15,7 +14,6 @@ import { listDevices, renderPage, sendToPhone, share, uploaded, waitingShares } 
 
 // Uploads go over XMLHttpRequest, which the fake server at fetch does not answer.
 vi.mock('../../api/clips-api', () => ({ clipsApi: { uploadFile: vi.fn() } }));
-vi.mock('../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
 vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
   ...(await importOriginal<typeof ShareInbox>()),
   listWaitingShares: vi.fn(),
@@ -23,13 +21,14 @@ vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
 }));
 
 const api = fakeApi();
+const sendToDevices = () => api.on(DEVICE_SEND_ENDPOINTS.create);
 const create = () => api.on(CLIP_ENDPOINTS.create);
 /** What making a clip of `content` sends. */
 const clipOf = (content: string) => ({ params: {}, query: {}, body: { content } });
 
 describe('SharePage', () => {
   setUpPageTests();
-  beforeEach(listDevices);
+  beforeEach(() => listDevices(api));
 
   test('what was shared is shown first; Save makes one clip of its text and every file, and the clip opens', async () => {
     waitingShares(share);
@@ -56,9 +55,13 @@ describe('SharePage', () => {
     renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Send to a device' }));
     await sendToPhone();
-    expect(devicesApi.send).toHaveBeenCalledWith({
-      to: [phone.id],
-      text: 'A page\nLook at this\nhttps://example.com/x',
+    expect(sendToDevices()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: {
+        to: [phone.id],
+        text: 'A page\nLook at this\nhttps://example.com/x',
+      },
     });
     expect(create()).not.toHaveBeenCalled();
     expect(await screen.findByText('Nothing is waiting to be saved.')).toBeInTheDocument();
@@ -74,7 +77,11 @@ describe('SharePage', () => {
     await sendToPhone();
     expect(create()).toHaveBeenCalledWith(clipOf('A page\nLook at this\nhttps://example.com/x'));
     expect(clipsApi.uploadFile).toHaveBeenCalledTimes(2);
-    expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], clipId: 'shared-2' });
+    expect(sendToDevices()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { to: [phone.id], clipId: 'shared-2' },
+    });
     expect(await screen.findByText('Clip page shared-2')).toBeInTheDocument();
   });
 
@@ -86,7 +93,7 @@ describe('SharePage', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByRole('button', { name: 'Save as a clip' })).toBeInTheDocument();
     expect(forgetShare).not.toHaveBeenCalled();
-    expect(devicesApi.send).not.toHaveBeenCalled();
+    expect(sendToDevices()).not.toHaveBeenCalled();
   });
 
   test('a share made while signed out waits for the sign-in: nothing is saved or forgotten', async () => {
@@ -173,11 +180,10 @@ describe('SharePage', () => {
 
 describe('SharePage with a claim link (a share the server kept)', () => {
   setUpPageTests();
-  const api = fakeApi();
   const getClaim = () => api.on(SHARE_CLAIM_ENDPOINTS.get);
   const claim = () => api.on(SHARE_CLAIM_ENDPOINTS.claim);
   const discard = () => api.on(SHARE_CLAIM_ENDPOINTS.discard);
-  beforeEach(listDevices);
+  beforeEach(() => listDevices(api));
   const token = 'T'.repeat(43);
   const kept = {
     content: 'Shared from my phone\nhttps://example.com/page',
@@ -215,7 +221,11 @@ describe('SharePage with a claim link (a share the server kept)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Send to a device' }));
     await sendToPhone();
     expect(claim()).toHaveBeenCalledTimes(1);
-    expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], clipId: 'claimed-2' });
+    expect(sendToDevices()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { to: [phone.id], clipId: 'claimed-2' },
+    });
     expect(await screen.findByText('Clip page claimed-2')).toBeInTheDocument();
   });
 
@@ -225,7 +235,11 @@ describe('SharePage with a claim link (a share the server kept)', () => {
     renderPage(`/share#claim=${token}`);
     await userEvent.click(await screen.findByRole('button', { name: 'Send to a device' }));
     await sendToPhone();
-    expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], text: kept.content });
+    expect(sendToDevices()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { to: [phone.id], text: kept.content },
+    });
     expect(claim()).not.toHaveBeenCalled();
     expect(await screen.findByText(/This share is no longer waiting/)).toBeInTheDocument();
     expect(discard()).toHaveBeenCalledWith({ params: { token }, query: {} });

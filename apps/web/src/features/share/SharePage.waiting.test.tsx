@@ -9,7 +9,6 @@ import { makeClip } from '../../test/fixtures';
 import { setUpPageTests } from '../../test/page-test-setup';
 import { listDevices, renderPage, share, waitingShares } from './share-page-test-kit';
 
-vi.mock('../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
 vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
   ...(await importOriginal<typeof ShareInbox>()),
   listWaitingShares: vi.fn(),
@@ -23,7 +22,7 @@ const clipOf = (content: string) => ({ params: {}, query: {}, body: { content } 
 
 describe('SharePage with several shares waiting', () => {
   setUpPageTests();
-  beforeEach(listDevices);
+  beforeEach(() => listDevices(api));
   const mine: WaitingShare = { ...share, id: 7, files: [], text: 'Mine', title: '', url: '', from: null };
   const fromSite: WaitingShare = {
     ...share,

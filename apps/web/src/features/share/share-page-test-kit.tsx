@@ -1,14 +1,15 @@
+import { DEVICE_ENDPOINTS, DEVICE_SEND_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { expect, vi } from 'vitest';
-import { devicesApi } from '../../api/devices-api';
 import { listWaitingShares, type WaitingShare } from '../../pwa/share-inbox';
 import { SocketContext } from '../../realtime/socket-context';
 import { AuthContext, type AuthContextValue } from '../../session/auth-context';
 import { makeDevice, phone } from '../../test/device-fixtures';
+import type { FakeApi } from '../../test/fake-api';
 import { FakeSocket } from '../../test/fake-socket';
 import { testUser as user } from '../../test/fixtures';
 import { fakeSession } from '../../test/page-test-setup';
@@ -17,8 +18,9 @@ import SharePage from './SharePage';
 
 /**
  * What every SharePage test file shares: a waiting share, the devices, the page rendered in its providers.
- * Each test file mocks the modules itself (clips-api, devices-api, and share-inbox's listWaitingShares and
- * forgetShare): vitest applies vi.mock only in the test file that calls it.
+ * Each test file mocks the modules itself (clips-api's upload, and share-inbox's listWaitingShares and
+ * forgetShare): vitest applies vi.mock only in the test file that calls it. The server's other answers come
+ * from the test file's `fakeApi()`.
  */
 export const photo = new File(['jpeg'], 'photo.jpg', { type: 'image/jpeg' });
 export const notes = new File(['pdf'], 'notes.pdf', { type: 'application/pdf' });
@@ -37,9 +39,9 @@ export const waitingShares = (...shares: WaitingShare[]) => vi.mocked(listWaitin
 const sentToPhone = { sends: [{ id: 'SEND000000000000000001', deviceId: phone.id, status: 'delivered' as const }] };
 
 /** This browser and the phone, which takes the send. */
-export function listDevices() {
-  vi.mocked(devicesApi.list).mockResolvedValue({ devices: [makeDevice(), phone] });
-  vi.mocked(devicesApi.send).mockResolvedValue(sentToPhone);
+export function listDevices(api: FakeApi) {
+  api.on(DEVICE_ENDPOINTS.list).mockResolvedValue({ devices: [makeDevice(), phone] });
+  api.on(DEVICE_SEND_ENDPOINTS.create).mockResolvedValue(sentToPhone);
 }
 
 /** Chooses the phone in the open picker, sends, sees the results list, and closes it. */

@@ -1,4 +1,4 @@
-import { CLIP_ENDPOINTS, type ClipUpdatePayload } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, DEVICE_ENDPOINTS, DEVICE_SEND_ENDPOINTS, type ClipUpdatePayload } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +6,6 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { clipsApi } from '../../../api/clips-api';
-import { devicesApi } from '../../../api/devices-api';
 import { SocketContext } from '../../../realtime/socket-context';
 import { AuthContext } from '../../../session/auth-context';
 import { makeDevice, phone } from '../../../test/device-fixtures';
@@ -18,11 +17,12 @@ import { Toaster } from '../../../ui/Toaster';
 import { focusEditorState } from '../editor/focus-editor-state';
 import SharedClipPage from './SharedClipPage';
 
-vi.mock('../../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), send: vi.fn() } }));
 // Uploads go over XMLHttpRequest, which the fake server at fetch does not answer.
 vi.mock('../../../api/clips-api', () => ({ clipsApi: { uploadFile: vi.fn() } }));
 
 const api = fakeApi();
+const listDevices = () => api.on(DEVICE_ENDPOINTS.list);
+const sendToDevices = () => api.on(DEVICE_SEND_ENDPOINTS.create);
 const read = () => api.on(CLIP_ENDPOINTS.get);
 const update = () => api.on(CLIP_ENDPOINTS.update);
 const removeFile = () => api.on(CLIP_ENDPOINTS.removeFile);
@@ -186,8 +186,8 @@ describe('SharedClipPage', () => {
 
   test('the owner sends the saved clip to a device; unsaved text must be saved first', async () => {
     read().mockResolvedValue(ownedClip);
-    vi.mocked(devicesApi.list).mockResolvedValue({ devices: [makeDevice(), phone] });
-    vi.mocked(devicesApi.send).mockResolvedValue({
+    listDevices().mockResolvedValue({ devices: [makeDevice(), phone] });
+    sendToDevices().mockResolvedValue({
       sends: [{ id: 'SEND000000000000000001', deviceId: phone.id, status: 'delivered' }],
     });
     renderPage(owner);
@@ -202,7 +202,11 @@ describe('SharedClipPage', () => {
     const dialog = within(screen.getByRole('dialog', { name: 'Send to a device' }));
     await userEvent.click(await dialog.findByRole('checkbox', { name: /Safari on iPhone/ }));
     await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
-    expect(devicesApi.send).toHaveBeenCalledWith({ to: [phone.id], clipId: ownedClip.id });
+    expect(sendToDevices()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { to: [phone.id], clipId: ownedClip.id },
+    });
     expect(await dialog.findByText('Delivered')).toBeInTheDocument();
   });
 

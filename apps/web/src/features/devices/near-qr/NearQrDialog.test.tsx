@@ -1,10 +1,15 @@
-import { nearProofText, type NearChallenge, NETWORK_ENDPOINTS } from '@clipsync/shared';
+import {
+  DEVICE_ENDPOINTS,
+  NEARNESS_ENDPOINTS,
+  nearProofText,
+  type NearChallenge,
+  NETWORK_ENDPOINTS,
+} from '@clipsync/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, onTestFinished, test, vi } from 'vitest';
+import { ApiError } from '../../../api/api-error';
 import { useDevices } from '../../../api/device-queries';
-import { devicesApi } from '../../../api/devices-api';
-import { nearnessApi } from '../../../api/nearness-api';
 import { laptopCli, makeDevice, phone } from '../../../test/device-fixtures';
 import { testUser } from '../../../test/fixtures';
 import { setUpPageTests } from '../../../test/page-test-setup';
@@ -17,10 +22,10 @@ import { parseNearQrFragment } from './near-qr-link';
 import { fakeApi } from '../../../test/fake-api';
 
 const api = fakeApi();
+const listDevices = () => api.on(DEVICE_ENDPOINTS.list);
+const registerDevice = () => api.on(DEVICE_ENDPOINTS.register);
+const createChallenge = () => api.on(NEARNESS_ENDPOINTS.createChallenge);
 const shareOrigins = () => api.on(NETWORK_ENDPOINTS.shareOrigins);
-
-vi.mock('../../../api/devices-api', () => ({ devicesApi: { list: vi.fn(), register: vi.fn() } }));
-vi.mock('../../../api/nearness-api', () => ({ nearnessApi: { createChallenge: vi.fn(), prove: vi.fn() } }));
 
 const thisBrowser = makeDevice({ hasKey: true });
 const keyedPhone = { ...phone, hasKey: true };
@@ -34,8 +39,8 @@ function renderButtons(
   devices = [thisBrowser, keyedPhone, laptopCli, { ...phone, id: 'DEVICE0NOKEY0000000001', name: 'No key' }],
 ) {
   const signer: DeviceSigner = { sign: vi.fn(async () => 'A'.repeat(86)) };
-  vi.mocked(devicesApi.register).mockResolvedValue(thisBrowser);
-  vi.mocked(devicesApi.list).mockResolvedValue({ devices });
+  registerDevice().mockResolvedValue(thisBrowser);
+  listDevices().mockResolvedValue({ devices });
   shareOrigins().mockResolvedValue({ origins: [] });
   const rendered = renderLivePage({
     path: '/devices',
@@ -94,12 +99,12 @@ describe('NearQrButton and its dialog', () => {
 
   test('shows a QR code of the signed challenge for the other device, then "Nearby · verified" when device:near says so', async () => {
     stopTheClock();
-    vi.mocked(nearnessApi.createChallenge).mockResolvedValue(challenge());
+    createChallenge().mockResolvedValue(challenge());
     const { socket, signer } = renderButtons();
     await userEvent.click(proveButtonOf('Safari on iPhone') as HTMLElement);
     const dialog = within(await screen.findByRole('dialog', { name: 'Prove Safari on iPhone is near' }));
     const qr = await dialog.findByRole('img', { name: 'QR code for Safari on iPhone' });
-    expect(nearnessApi.createChallenge).toHaveBeenCalledWith(phone.id);
+    expect(createChallenge()).toHaveBeenCalledWith({ params: {}, query: {}, body: { withDeviceId: phone.id } });
     const text = nearProofText({
       ...challenge(),
       issuerDeviceId: thisBrowser.id,
@@ -133,8 +138,8 @@ describe('NearQrButton and its dialog', () => {
 
   test('after its 60 s the code gives way to "Show a new code", which asks for a new challenge', async () => {
     stopTheClock();
-    vi.mocked(nearnessApi.createChallenge).mockResolvedValueOnce(challenge());
-    vi.mocked(nearnessApi.createChallenge).mockResolvedValueOnce({
+    createChallenge().mockResolvedValueOnce(challenge());
+    createChallenge().mockResolvedValueOnce({
       ...challenge(),
       challengeId: 'CHALLENGE0000000000002',
     });
@@ -151,26 +156,26 @@ describe('NearQrButton and its dialog', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Show a new code' }));
     const qr = await dialog.findByRole('img', { name: 'QR code for Safari on iPhone' });
     expect(qr.getAttribute('data-link')).toContain('c=CHALLENGE0000000000002');
-    expect(nearnessApi.createChallenge).toHaveBeenCalledTimes(2);
+    expect(createChallenge()).toHaveBeenCalledTimes(2);
   });
 
   test('a proof whose device:near was missed shows once the reloaded list has a new nearUntil for the device', async () => {
-    vi.mocked(nearnessApi.createChallenge).mockResolvedValue(challenge());
+    createChallenge().mockResolvedValue(challenge());
     const devices = [thisBrowser, keyedPhone];
     const signer: DeviceSigner = { sign: vi.fn(async () => 'A'.repeat(86)) };
-    vi.mocked(devicesApi.register).mockResolvedValue(thisBrowser);
+    registerDevice().mockResolvedValue(thisBrowser);
     shareOrigins().mockResolvedValue({ origins: [] });
+    listDevices().mockResolvedValue({ devices });
     const { socket } = renderLivePage({
       path: '/devices',
       url: '/devices',
       user: testUser,
       element: <ButtonOf deviceId={phone.id} signer={signer} />,
     });
-    vi.mocked(devicesApi.list).mockResolvedValue({ devices });
     await userEvent.click(await screen.findByRole('button', { name: 'Prove with a QR code' }));
     const dialog = within(await screen.findByRole('dialog'));
     await dialog.findByRole('img', { name: 'QR code for Safari on iPhone' });
-    vi.mocked(devicesApi.list).mockResolvedValue({
+    listDevices().mockResolvedValue({
       devices: [thisBrowser, { ...keyedPhone, nearUntil: new Date(Date.now() + 12 * 3600_000).toISOString() }],
     });
     // The socket comes back: the list reloads (useDevicePresence), without the device:near it missed.
@@ -179,7 +184,7 @@ describe('NearQrButton and its dialog', () => {
   });
 
   test("on a page at localhost the code's link names the machine's LAN address, which a phone can open", async () => {
-    vi.mocked(nearnessApi.createChallenge).mockResolvedValue(challenge());
+    createChallenge().mockResolvedValue(challenge());
     renderButtons();
     shareOrigins().mockResolvedValue({ origins: ['http://192.168.1.20:3000'] });
     await userEvent.click(proveButtonOf('Safari on iPhone') as HTMLElement);
@@ -190,8 +195,10 @@ describe('NearQrButton and its dialog', () => {
   });
 
   test('a challenge refused says so and offers to try again', async () => {
-    vi.mocked(nearnessApi.createChallenge).mockRejectedValueOnce(new Error('Conflict'));
-    vi.mocked(nearnessApi.createChallenge).mockResolvedValueOnce(challenge());
+    createChallenge().mockRejectedValueOnce(
+      new ApiError('Both devices need a registered key to prove they are near', 409, 'CONFLICT'),
+    );
+    createChallenge().mockResolvedValueOnce(challenge());
     renderButtons();
     await userEvent.click(proveButtonOf('Safari on iPhone') as HTMLElement);
     const dialog = within(await screen.findByRole('dialog'));

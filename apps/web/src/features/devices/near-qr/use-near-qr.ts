@@ -1,9 +1,9 @@
-import { NEAR_CHALLENGE_TTL_MS, nearProofText, type Device } from '@clipsync/shared';
+import { NEAR_CHALLENGE_TTL_MS, NEARNESS_ENDPOINTS, nearProofText, type Device } from '@clipsync/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/api-error';
+import { call } from '../../../api/client';
 import { useDeviceCache, useRegisterThisDevice } from '../../../api/device-queries';
-import { nearnessApi } from '../../../api/nearness-api';
 import { thisDeviceRegistration } from '../../../lib/this-device';
 import { useAuth } from '../../../session/auth-context';
 import type { DeviceSigner } from './sign-with-device-key';
@@ -34,7 +34,9 @@ export function useSignedNearCode(other: Device, signer: DeviceSigner) {
       if (!issuerDeviceId) throw new Error('This browser is not registered as a device yet');
       // Counted from before the request, on this device's clock: a clock set wrong shows the right time left.
       const askedAt = Date.now();
-      const { challengeId, nonce } = await nearnessApi.createChallenge(other.id);
+      const { challengeId, nonce } = await call(NEARNESS_ENDPOINTS.createChallenge, {
+        body: { withDeviceId: other.id },
+      });
       const code = { challengeId, nonce, issuerDeviceId, otherDeviceId: other.id };
       const issuerSignature = await signer.sign(nearProofText(code));
       return { code: { ...code, issuerSignature }, expiresAt: askedAt + NEAR_CHALLENGE_TTL_MS };
@@ -69,10 +71,8 @@ export function useProveScannedCode(code: NearQrLink | null, thisDeviceId: strin
   const proof = useMutation({
     mutationFn: async (scanned: NearQrLink) => {
       const ownSignature = await signer.sign(nearProofText(scanned));
-      return nearnessApi.prove(scanned.challengeId, {
-        [scanned.issuerDeviceId]: scanned.issuerSignature,
-        [scanned.otherDeviceId]: ownSignature,
-      });
+      const signatures = { [scanned.issuerDeviceId]: scanned.issuerSignature, [scanned.otherDeviceId]: ownSignature };
+      return call(NEARNESS_ENDPOINTS.proof, { params: { challengeId: scanned.challengeId }, body: { signatures } });
     },
     onSuccess: () => void cache.refetchList(),
   });
