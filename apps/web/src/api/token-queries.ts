@@ -1,19 +1,19 @@
-import type { CreateTokenRequest, TokenScope } from '@clipsync/shared';
+import { DEVICE_SIGN_IN_ENDPOINTS, TOKEN_ENDPOINTS, type CreateTokenRequest, type TokenScope } from '@clipsync/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { tokensApi } from './tokens-api';
+import { call } from './client';
 
 export const tokenKeys = { all: ['tokens'] as const, signIn: (code: string) => ['sign-in-request', code] as const };
 
 /** The user's personal access tokens, the device-made ones included. */
 export function useTokens() {
-  return useQuery({ queryKey: tokenKeys.all, queryFn: tokensApi.list });
+  return useQuery({ queryKey: tokenKeys.all, queryFn: () => call(TOKEN_ENDPOINTS.list) });
 }
 
 /** Creates a token; its answer holds the token, which the page shows this once. */
 export function useCreateToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateTokenRequest) => tokensApi.create(input),
+    mutationFn: (body: CreateTokenRequest) => call(TOKEN_ENDPOINTS.create, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
   });
 }
@@ -21,7 +21,7 @@ export function useCreateToken() {
 export function useRevokeToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => tokensApi.revoke(id),
+    mutationFn: (id: string) => call(TOKEN_ENDPOINTS.revoke, { params: { id } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
   });
 }
@@ -30,7 +30,7 @@ export function useRevokeToken() {
 export function useSignInRequest(userCode: string | null) {
   return useQuery({
     queryKey: tokenKeys.signIn(userCode ?? ''),
-    queryFn: () => tokensApi.lookUpSignIn(userCode ?? ''),
+    queryFn: () => call(DEVICE_SIGN_IN_ENDPOINTS.lookup, { body: { userCode: userCode ?? '' } }),
     enabled: userCode !== null,
     retry: false,
   });
@@ -41,7 +41,9 @@ export function useDecideSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userCode, scopes }: { userCode: string; scopes: TokenScope[] | null }) =>
-      scopes ? tokensApi.approveSignIn({ userCode, scopes }) : tokensApi.denySignIn(userCode),
+      scopes
+        ? call(DEVICE_SIGN_IN_ENDPOINTS.approve, { body: { userCode, scopes } })
+        : call(DEVICE_SIGN_IN_ENDPOINTS.deny, { body: { userCode } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: tokenKeys.all }),
   });
 }

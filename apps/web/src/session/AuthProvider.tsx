@@ -12,12 +12,19 @@ const SESSION_RECHECK_MS = 5 * 60 * 1000;
 /** The redirect after login waits this long, so the welcome toast is seen. */
 const LOGIN_REDIRECT_DELAY_MS = 1000;
 
-// The API client, and the zod schemas it carries, load with the first call: a visitor with no stored
-// session makes none, so the landing page's first load goes without them (its budget: bench/README.md, landing).
-const loadAuthApi = async () => (await import('../api/auth-api')).authApi;
+// The API client and the endpoint table, with the zod schemas they carry, load with the first call: a visitor
+// with no stored session makes none, so the landing page's first load goes without them (its budget:
+// bench/README.md, landing).
+const loadClient = () => import('../api/client');
+const loadAuthEndpoints = async () => (await import('@clipsync/shared')).AUTH_ENDPOINTS;
+/** The client's `call` and the account entries, together: what every account call below needs. */
+const loadAuthCalls = async () => {
+  const [{ call }, AUTH_ENDPOINTS] = await Promise.all([loadClient(), loadAuthEndpoints()]);
+  return { call, AUTH_ENDPOINTS };
+};
 // A client that cannot be loaded (offline, an old tab after a deploy) is a failed refresh, not a hang.
 const refreshSession = () =>
-  import('../api/client').then(
+  loadClient().then(
     (api) => api.refreshSession(),
     () => false,
   );
@@ -57,7 +64,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const checkSession = useCallback(async () => {
     if (!sessionStore.getSession()) return forceLogout();
     try {
-      const { user: current } = await (await loadAuthApi()).me();
+      const { call, AUTH_ENDPOINTS } = await loadAuthCalls();
+      const { user: current } = await call(AUTH_ENDPOINTS.me);
       const session = sessionStore.getSession();
       // A logout may have ended the session while the check was in flight.
       if (!session) return;
@@ -104,7 +112,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (credentials: LoginRequest) => {
-      const { user: signedIn, session } = await (await loadAuthApi()).login(credentials);
+      const { call, AUTH_ENDPOINTS } = await loadAuthCalls();
+      const { user: signedIn, session } = await call(AUTH_ENDPOINTS.login, { body: credentials });
       if (!session) throw new Error('No session data received');
       sessionStore.save(signedIn, session);
       toast.success({ title: t('auth.welcomeBack'), description: t('auth.welcomeBackBody'), duration: 3000 });
@@ -117,7 +126,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    await (await loadAuthApi()).logout();
+    const { call, AUTH_ENDPOINTS } = await loadAuthCalls();
+    await call(AUTH_ENDPOINTS.logout);
     signOut();
   }, [signOut]);
 

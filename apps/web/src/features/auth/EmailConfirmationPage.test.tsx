@@ -1,14 +1,16 @@
+import { AUTH_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { authApi } from '../../api/auth-api';
+import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../api/client';
+import { fakeApi } from '../../test/fake-api';
 import { setUpPageTests } from '../../test/page-test-setup';
 import EmailConfirmationPage from './EmailConfirmationPage';
 
-vi.mock('../../api/auth-api', () => ({ authApi: { checkEmailConfirmation: vi.fn() } }));
+const api = fakeApi();
+const checkConfirmation = () => api.on(AUTH_ENDPOINTS.checkEmailConfirmation);
 
 function renderPage(search: string) {
   render(
@@ -24,18 +26,16 @@ function renderPage(search: string) {
 
 describe('EmailConfirmationPage', () => {
   setUpPageTests();
-  // Answers queued for one test must not reach the next.
-  beforeEach(() => vi.mocked(authApi.checkEmailConfirmation).mockReset());
 
   test('a confirmed check shows the success state', async () => {
-    vi.mocked(authApi.checkEmailConfirmation).mockResolvedValue({ confirmed: true });
+    checkConfirmation().mockResolvedValue({ confirmed: true });
     renderPage('?token=t1');
     expect(await screen.findByRole('heading', { name: 'Email confirmed' })).toBeInTheDocument();
-    expect(authApi.checkEmailConfirmation).toHaveBeenCalledExactlyOnceWith('t1');
+    expect(checkConfirmation()).toHaveBeenCalledExactlyOnceWith({ params: {}, query: { token: 't1' } });
   });
 
   test("a failed check call is 'Email confirmation check failed', and Try Again asks again", async () => {
-    vi.mocked(authApi.checkEmailConfirmation)
+    checkConfirmation()
       .mockRejectedValueOnce(new ApiError('', 502, 'HTTP_ERROR'))
       .mockResolvedValueOnce({ confirmed: true });
     renderPage('?token=t1');
@@ -46,7 +46,7 @@ describe('EmailConfirmationPage', () => {
   });
 
   test('an unconfirmed answer is a failed confirmation, not a failed check', async () => {
-    vi.mocked(authApi.checkEmailConfirmation).mockResolvedValue({ confirmed: false });
+    checkConfirmation().mockResolvedValue({ confirmed: false });
     renderPage('?token=t1');
     expect(
       await screen.findByText('Email confirmation failed. Please try again or contact support.'),

@@ -1,15 +1,17 @@
+import { AUTH_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test, vi } from 'vitest';
-import { authApi } from '../../api/auth-api';
 import { ApiError } from '../../api/client';
 import { AuthContext } from '../../session/auth-context';
+import { fakeApi } from '../../test/fake-api';
 import { fakeSession, setUpPageTests } from '../../test/page-test-setup';
 import { Toaster } from '../../ui/Toaster';
 import { LoginForm } from './LoginForm';
 
-vi.mock('../../api/auth-api', () => ({ authApi: { resendConfirmation: vi.fn() } }));
+const api = fakeApi();
+const resendConfirmation = () => api.on(AUTH_ENDPOINTS.resendConfirmation);
 
 function renderForm(loginError: Error) {
   const auth = fakeSession(null);
@@ -37,16 +39,20 @@ describe('LoginForm', () => {
   setUpPageTests();
 
   test('an unconfirmed account is offered a new confirmation email; the answer is a success toast', async () => {
-    vi.mocked(authApi.resendConfirmation).mockResolvedValue({ message: 'If the account exists, a link is on its way' });
+    resendConfirmation().mockResolvedValue({ message: 'If the account exists, a link is on its way' });
     renderForm(unconfirmed);
     await logIn();
     await userEvent.click(await screen.findByRole('button', { name: 'Resend Confirmation Email' }));
-    expect(authApi.resendConfirmation).toHaveBeenCalledExactlyOnceWith('new@example.com');
+    expect(resendConfirmation()).toHaveBeenCalledExactlyOnceWith({
+      params: {},
+      query: {},
+      body: { email: 'new@example.com' },
+    });
     expect(await findToast('If the account exists, a link is on its way')).toBeInTheDocument();
   });
 
   test("a refused resend (over its limit) is an error toast with the server's words", async () => {
-    vi.mocked(authApi.resendConfirmation).mockRejectedValue(new ApiError('Too many requests', 429, 'RATE_LIMITED'));
+    resendConfirmation().mockRejectedValue(new ApiError('Too many requests', 429, 'RATE_LIMITED'));
     renderForm(unconfirmed);
     await logIn();
     await userEvent.click(await screen.findByRole('button', { name: 'Resend Confirmation Email' }));

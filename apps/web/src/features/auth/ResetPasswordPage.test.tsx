@@ -1,14 +1,16 @@
+import { AUTH_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, test, vi } from 'vitest';
-import { authApi } from '../../api/auth-api';
+import { afterEach, describe, expect, test } from 'vitest';
 import { ApiError } from '../../api/client';
+import { fakeApi } from '../../test/fake-api';
 import { setUpPageTests } from '../../test/page-test-setup';
 import ResetPasswordPage from './ResetPasswordPage';
 
-vi.mock('../../api/auth-api', () => ({ authApi: { resetPassword: vi.fn() } }));
+const api = fakeApi();
+const resetPassword = () => api.on(AUTH_ENDPOINTS.resetPassword);
 
 describe('ResetPasswordPage', () => {
   setUpPageTests();
@@ -16,7 +18,7 @@ describe('ResetPasswordPage', () => {
 
   test('a common password is refused on its field; the form stays and the next password is sent', async () => {
     window.history.replaceState(null, '', '/reset-password#access_token=tok&refresh_token=tok&type=recovery');
-    vi.mocked(authApi.resetPassword)
+    resetPassword()
       .mockRejectedValueOnce(
         new ApiError('This password is one of the 10,000 most common ones', 400, 'PASSWORD_TOO_COMMON'),
       )
@@ -41,6 +43,10 @@ describe('ResetPasswordPage', () => {
     );
     await fill('a much rarer phrase');
     expect(await screen.findByText('Password Reset Successful')).toBeInTheDocument();
-    expect(authApi.resetPassword).toHaveBeenLastCalledWith('tok', 'a much rarer phrase');
+    expect(resetPassword()).toHaveBeenLastCalledWith({
+      params: {},
+      query: {},
+      body: { token: 'tok', new_password: 'a much rarer phrase' },
+    });
   });
 });

@@ -2,16 +2,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import type { DeviceSignInDetails } from '@clipsync/shared';
-import { describe, expect, test, vi } from 'vitest';
+import { DEVICE_SIGN_IN_ENDPOINTS, type DeviceSignInDetails } from '@clipsync/shared';
+import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../api/api-error';
-import { tokensApi } from '../../api/tokens-api';
+import { fakeApi } from '../../test/fake-api';
 import { setUpPageTests } from '../../test/page-test-setup';
 import DeviceSignInPage from './DeviceSignInPage';
 
-vi.mock('../../api/tokens-api', () => ({
-  tokensApi: { lookUpSignIn: vi.fn(), approveSignIn: vi.fn(), denySignIn: vi.fn(), list: vi.fn() },
-}));
+const api = fakeApi();
+const lookUp = () => api.on(DEVICE_SIGN_IN_ENDPOINTS.lookup);
+const approve = () => api.on(DEVICE_SIGN_IN_ENDPOINTS.approve);
+const deny = () => api.on(DEVICE_SIGN_IN_ENDPOINTS.deny);
 
 const request = {
   userCode: 'BCDF-GHJK',
@@ -43,7 +44,7 @@ describe('DeviceSignInPage', () => {
   setUpPageTests();
 
   test('a link’s ?code= looks nothing up by itself: the code, large, and whether the device shows it; No refuses it', async () => {
-    vi.mocked(tokensApi.denySignIn).mockResolvedValue();
+    deny().mockResolvedValue();
     renderPage('/device?code=bcdf-ghjk');
     expect(screen.getByRole('heading', { name: 'Check the code first' })).toBeInTheDocument();
     expect(screen.getByText('BCDF-GHJK')).toBeInTheDocument();
@@ -51,18 +52,18 @@ describe('DeviceSignInPage', () => {
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'No' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Nothing was approved.');
-    expect(tokensApi.denySignIn).toHaveBeenCalledWith('BCDF-GHJK');
-    expect(tokensApi.lookUpSignIn).not.toHaveBeenCalled();
-    expect(tokensApi.approveSignIn).not.toHaveBeenCalled();
+    expect(deny()).toHaveBeenCalledWith({ params: {}, query: {}, body: { userCode: 'BCDF-GHJK' } });
+    expect(lookUp()).not.toHaveBeenCalled();
+    expect(approve()).not.toHaveBeenCalled();
     expect(codeBox()).toHaveValue('');
   });
 
   test('Yes looks it up: named by the device, the code, when; an unticked scope is left out of the approval', async () => {
-    vi.mocked(tokensApi.lookUpSignIn).mockResolvedValue(answered());
-    vi.mocked(tokensApi.approveSignIn).mockResolvedValue();
+    lookUp().mockResolvedValue(answered());
+    approve().mockResolvedValue();
     renderPage('/device?code=BCDF-GHJK');
     await userEvent.click(screen.getByRole('button', { name: 'Yes, my device shows this code' }));
-    expect(tokensApi.lookUpSignIn).toHaveBeenCalledWith('BCDF-GHJK');
+    expect(lookUp()).toHaveBeenCalledWith({ params: {}, query: {}, body: { userCode: 'BCDF-GHJK' } });
     expect(await screen.findByRole('heading', { name: 'A device asks to sign in to your account' })).toBeVisible();
     expect(screen.getByText('Named by the device:')).toBeInTheDocument();
     expect(screen.getByText('clipsync on laptop')).toBeInTheDocument();
@@ -76,15 +77,16 @@ describe('DeviceSignInPage', () => {
     );
     await userEvent.click(screen.getByRole('checkbox', { name: /Rooms/ }));
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
-    expect(tokensApi.approveSignIn).toHaveBeenCalledWith({
-      userCode: 'BCDF-GHJK',
-      scopes: ['clips:read', 'clips:write', 'desktop'],
+    expect(approve()).toHaveBeenCalledWith({
+      params: {},
+      query: {},
+      body: { userCode: 'BCDF-GHJK', scopes: ['clips:read', 'clips:write', 'desktop'] },
     });
     expect(await screen.findByRole('status')).toHaveTextContent('Done: clipsync on laptop is signed in.');
   });
 
   test('a sign-in from another network is a clear warning; with nothing ticked, Approve is off', async () => {
-    vi.mocked(tokensApi.lookUpSignIn).mockResolvedValue(answered({ network: 'different', scopes: ['clips:read'] }));
+    lookUp().mockResolvedValue(answered({ network: 'different', scopes: ['clips:read'] }));
     renderPage();
     await userEvent.type(codeBox(), 'BCDF-GHJK');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -102,25 +104,25 @@ describe('DeviceSignInPage', () => {
   });
 
   test('a typed code, then Deny', async () => {
-    vi.mocked(tokensApi.lookUpSignIn).mockResolvedValue(answered());
-    vi.mocked(tokensApi.denySignIn).mockResolvedValue();
+    lookUp().mockResolvedValue(answered());
+    deny().mockResolvedValue();
     renderPage();
-    expect(tokensApi.lookUpSignIn).not.toHaveBeenCalled();
+    expect(lookUp()).not.toHaveBeenCalled();
     await userEvent.type(codeBox(), 'bcdf-ghjk');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Deny' }));
-    expect(tokensApi.denySignIn).toHaveBeenCalledWith('bcdf-ghjk');
-    expect(tokensApi.approveSignIn).not.toHaveBeenCalled();
+    expect(deny()).toHaveBeenCalledWith({ params: {}, query: {}, body: { userCode: 'bcdf-ghjk' } });
+    expect(approve()).not.toHaveBeenCalled();
     expect(await screen.findByRole('status')).toHaveTextContent('Denied: clipsync on laptop was not signed in.');
   });
 
   test('an unknown or expired code says so, and too many wrong codes ask to wait', async () => {
-    vi.mocked(tokensApi.lookUpSignIn).mockRejectedValueOnce(new ApiError('Not found', 404, 'NOT_FOUND'));
+    lookUp().mockRejectedValueOnce(new ApiError('Not found', 404, 'NOT_FOUND'));
     renderPage();
     await userEvent.type(codeBox(), 'XXXX-XXXX');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('This code is unknown or has expired.');
-    vi.mocked(tokensApi.lookUpSignIn).mockRejectedValueOnce(new ApiError('Too many', 429, 'RATE_LIMITED'));
+    lookUp().mockRejectedValueOnce(new ApiError('Too many', 429, 'RATE_LIMITED'));
     await userEvent.clear(codeBox());
     await userEvent.type(codeBox(), 'BBBB-CCCC');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));

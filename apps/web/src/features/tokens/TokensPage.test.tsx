@@ -1,17 +1,21 @@
-import type { CreatedToken, TokenSummary } from '@clipsync/shared';
+import { TOKEN_ENDPOINTS, type CreatedToken, type TokenSummary } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
-import { tokensApi } from '../../api/tokens-api';
 import { copyText } from '../../lib/browser-files';
+import { fakeApi } from '../../test/fake-api';
 import { setUpPageTests } from '../../test/page-test-setup';
 import { Toaster } from '../../ui/Toaster';
 import TokensPage from './TokensPage';
 
-vi.mock('../../api/tokens-api', () => ({ tokensApi: { list: vi.fn(), create: vi.fn(), revoke: vi.fn() } }));
+const api = fakeApi();
+const list = () => api.on(TOKEN_ENDPOINTS.list);
+const create = () => api.on(TOKEN_ENDPOINTS.create);
+const revoke = () => api.on(TOKEN_ENDPOINTS.revoke);
+
 vi.mock('../../lib/browser-files', () => ({ copyText: vi.fn() }));
 
 const laptop: TokenSummary = {
@@ -50,7 +54,7 @@ describe('TokensPage', () => {
   setUpPageTests();
 
   test('lists tokens with their scopes, device origin and last use (time and client), never the token', async () => {
-    vi.mocked(tokensApi.list).mockResolvedValue({ tokens: [laptop, script] });
+    list().mockResolvedValue({ tokens: [laptop, script] });
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Devices and tokens' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My devices' })).toHaveAttribute('href', '/devices');
@@ -64,20 +68,20 @@ describe('TokensPage', () => {
   });
 
   test('Create token: scopes as checkboxes (one required), the token shown once with Copy', async () => {
-    vi.mocked(tokensApi.list).mockResolvedValue({ tokens: [] });
+    list().mockResolvedValue({ tokens: [] });
     const created: CreatedToken = { ...script, name: 'CI', scopes: ['clips:read'], token: 'csp_abc123' };
-    vi.mocked(tokensApi.create).mockResolvedValue(created);
+    create().mockResolvedValue(created);
     vi.mocked(copyText).mockResolvedValue();
     renderPage();
     await userEvent.type(screen.getByRole('textbox', { name: 'Name' }), 'CI');
     await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Choose at least one scope.');
-    expect(tokensApi.create).not.toHaveBeenCalled();
+    expect(create()).not.toHaveBeenCalled();
 
     await userEvent.click(screen.getByRole('checkbox', { name: /Read clips/ }));
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Expires' }), 'Never expires');
     await userEvent.click(screen.getByRole('button', { name: 'Create token' }));
-    expect(tokensApi.create).toHaveBeenCalledWith({ name: 'CI', scopes: ['clips:read'] });
+    expect(create()).toHaveBeenCalledWith({ params: {}, query: {}, body: { name: 'CI', scopes: ['clips:read'] } });
     expect(await screen.findByTestId('new-token')).toHaveTextContent('csp_abc123');
     expect(screen.getByText('Copy it now: it will not be shown again.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
@@ -90,21 +94,21 @@ describe('TokensPage', () => {
   });
 
   test('Revoke revokes the token and the list is asked again; a failure says so', async () => {
-    vi.mocked(tokensApi.list)
+    list()
       .mockResolvedValueOnce({ tokens: [laptop] })
       .mockResolvedValue({ tokens: [] });
-    vi.mocked(tokensApi.revoke).mockResolvedValue();
+    revoke().mockResolvedValue();
     renderPage();
     const row = within(await screen.findByRole('listitem', { name: 'work laptop' }));
     await userEvent.click(row.getByRole('button', { name: 'Revoke' }));
-    expect(tokensApi.revoke).toHaveBeenCalledWith(laptop.id);
+    expect(revoke()).toHaveBeenCalledWith({ params: { id: laptop.id }, query: {} });
     expect(await screen.findByText('work laptop revoked')).toBeInTheDocument();
     expect(await screen.findByText('No tokens yet.')).toBeInTheDocument();
   });
 
   test('a failed revocation is told in a toast', async () => {
-    vi.mocked(tokensApi.list).mockResolvedValue({ tokens: [laptop] });
-    vi.mocked(tokensApi.revoke).mockRejectedValue(new ApiError('Server error', 500, 'INTERNAL'));
+    list().mockResolvedValue({ tokens: [laptop] });
+    revoke().mockRejectedValue(new ApiError('Server error', 500, 'INTERNAL'));
     renderPage();
     const row = within(await screen.findByRole('listitem', { name: 'work laptop' }));
     await userEvent.click(row.getByRole('button', { name: 'Revoke' }));
