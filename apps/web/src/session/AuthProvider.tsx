@@ -12,19 +12,11 @@ const SESSION_RECHECK_MS = 5 * 60 * 1000;
 /** The redirect after login waits this long, so the welcome toast is seen. */
 const LOGIN_REDIRECT_DELAY_MS = 1000;
 
-// The API client and the endpoint table, with the zod schemas they carry, load with the first call: a visitor
-// with no stored session makes none, so the landing page's first load goes without them (its budget:
-// bench/README.md, landing).
-const loadClient = () => import('../api/client');
-const loadAuthEndpoints = async () => (await import('@clipsync/shared')).AUTH_ENDPOINTS;
-/** The client's `call` and the account entries, together: what every account call below needs. */
-const loadAuthCalls = async () => {
-  const [{ call }, AUTH_ENDPOINTS] = await Promise.all([loadClient(), loadAuthEndpoints()]);
-  return { call, AUTH_ENDPOINTS };
-};
+// The session calls load with the first of them (api/session-calls.ts says why).
+const loadSessionCalls = async () => (await import('../api/session-calls')).sessionCalls;
 // A client that cannot be loaded (offline, an old tab after a deploy) is a failed refresh, not a hang.
 const refreshSession = () =>
-  loadClient().then(
+  import('../api/client').then(
     (api) => api.refreshSession(),
     () => false,
   );
@@ -64,8 +56,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const checkSession = useCallback(async () => {
     if (!sessionStore.getSession()) return forceLogout();
     try {
-      const { call, AUTH_ENDPOINTS } = await loadAuthCalls();
-      const { user: current } = await call(AUTH_ENDPOINTS.me);
+      const { user: current } = await (await loadSessionCalls()).me();
       const session = sessionStore.getSession();
       // A logout may have ended the session while the check was in flight.
       if (!session) return;
@@ -112,8 +103,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (credentials: LoginRequest) => {
-      const { call, AUTH_ENDPOINTS } = await loadAuthCalls();
-      const { user: signedIn, session } = await call(AUTH_ENDPOINTS.login, { body: credentials });
+      const { user: signedIn, session } = await (await loadSessionCalls()).login(credentials);
       if (!session) throw new Error('No session data received');
       sessionStore.save(signedIn, session);
       toast.success({ title: t('auth.welcomeBack'), description: t('auth.welcomeBackBody'), duration: 3000 });
@@ -126,8 +116,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    const { call, AUTH_ENDPOINTS } = await loadAuthCalls();
-    await call(AUTH_ENDPOINTS.logout);
+    await (await loadSessionCalls()).logout();
     signOut();
   }, [signOut]);
 
