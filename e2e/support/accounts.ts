@@ -9,10 +9,11 @@ export const uniqueEmail = (prefix: string) =>
 
 /** The newest mail to `to` in the server's dev outbox (no SMTP_URL in the e2e server). */
 export async function latestMailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<OutboxMail> {
+  const api = createJourneyApi(request);
   let found: OutboxMail | undefined;
   await expect
     .poll(async () => {
-      const { mails } = await createJourneyApi(request).call(OPS_ENDPOINTS.devOutbox);
+      const { mails } = await api.call(OPS_ENDPOINTS.devOutbox);
       found = mails.filter((mail) => mail.to === to && subject.test(mail.subject)).at(-1);
       return Boolean(found);
     })
