@@ -1,5 +1,6 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import {
+  API_BASE,
   ApiError,
   createApiClient,
   FILE_NAME_HEADER,
@@ -106,7 +107,7 @@ async function named<T>(endpoint: ApiEndpoint, outcome: Promise<T>): Promise<T> 
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     throw new ApiError(
-      `${endpoint.method} ${endpoint.path} refused, ${error.status} ${error.code}: ${error.message}`,
+      `${endpoint.method} ${API_BASE}${endpoint.path} refused, ${error.status} ${error.code}: ${error.message}`,
       error.status,
       error.code,
       error.requiredPlan,
