@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { DESKTOP_ENDPOINTS, ROOM_ENDPOINTS, TOKEN_ENDPOINTS } from '@clipsync/shared';
 import { signIn } from './support/accounts';
+import { createJourneyApi } from './support/api';
 import { createClips } from './support/clips';
 
 /** The serious and critical findings of an axe scan of the page as it stands, one line each. */
@@ -29,24 +31,13 @@ for (const scheme of SCHEMES) {
 /** A signed-in account with something on each page: a clip, a room and its link, a desktop block and its link, a token. */
 async function signInWithContent(page: Page, request: APIRequestContext, label: string) {
   const { accessToken } = await signIn(page, request, label);
-  const headers = { authorization: `Bearer ${accessToken}` };
   const [clipId] = await createClips(request, accessToken, ['A clip to look at']);
-  const room = await request.post('/api/rooms', { headers, data: { name: 'A room to look at' } });
-  expect(room.status()).toBe(201);
-  const { id: roomId } = (await room.json()) as { id: string };
-  const roomLink = await request.post(`/api/rooms/${roomId}/share-token`, { headers });
-  expect(roomLink.status()).toBe(200);
-  const { shareToken: roomToken } = (await roomLink.json()) as { shareToken: string };
-  const block = await request.post('/api/virtual-desktop/items/text', {
-    headers,
-    data: { content: 'A block to look at' },
-  });
-  expect(block.status()).toBe(201);
-  const desktopLink = await request.post('/api/virtual-desktop/share', { headers });
-  expect(desktopLink.status()).toBe(200);
-  const { shareToken: desktopToken } = (await desktopLink.json()) as { shareToken: string };
-  const token = await request.post('/api/tokens', { headers, data: { name: 'A token to look at', scopes: ['rooms'] } });
-  expect(token.ok()).toBe(true);
+  const api = createJourneyApi(request, { token: accessToken });
+  const { id: roomId } = await api.call(ROOM_ENDPOINTS.create, { body: { name: 'A room to look at' } });
+  const { shareToken: roomToken } = await api.call(ROOM_ENDPOINTS.rotateInvite, { params: { id: roomId } });
+  await api.call(DESKTOP_ENDPOINTS.addText, { body: { content: 'A block to look at' } });
+  const { shareToken: desktopToken } = await api.call(DESKTOP_ENDPOINTS.share);
+  await api.call(TOKEN_ENDPOINTS.create, { body: { name: 'A token to look at', scopes: ['rooms'] } });
   return { clipId, roomId, roomToken, desktopToken };
 }
 

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { AUTH_ENDPOINTS } from '@clipsync/shared';
 import { createConfirmedUser, storeSession } from './support/accounts';
+import { createJourneyApi } from './support/api';
 
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -21,7 +23,7 @@ test('a protected route signed out lands on /auth and returns there after login'
 
 test('an expired session at start-up is refreshed silently', async ({ page, request }) => {
   const { email, password } = await createConfirmedUser(request, 'refresh');
-  const { user, session } = await (await request.post('/api/auth/login', { data: { email, password } })).json();
+  const { user, session } = await createJourneyApi(request).call(AUTH_ENDPOINTS.login, { body: { email, password } });
   await storeSession(page, user, { ...session, expires_at: Math.floor(Date.now() / 1000) - 60 });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
@@ -37,9 +39,7 @@ test("a revoked session shows 'Session Expired' and goes to /auth", async ({ pag
   await expect(page).toHaveURL(/\/dashboard$/);
   const accessToken = await page.evaluate(() => JSON.parse(localStorage.getItem('session') ?? '{}').access_token);
   // The session is ended elsewhere (another tab's logout): the next validity check finds out.
-  expect((await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${accessToken}` } })).ok()).toBe(
-    true,
-  );
+  await createJourneyApi(request, { token: accessToken }).call(AUTH_ENDPOINTS.logout);
   // The next call to the server finds out: this click's validity check, or a refetch that comes first
   // (then the sidebar is gone and the click waits in vain). The toast lasts 4 s, so it is watched for from
   // before the click: on a loaded CI machine a click waiting for a vanished link outlived it.

@@ -1,6 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { CLIP_ENDPOINTS } from '@clipsync/shared';
 import { signIn } from './support/accounts';
-import { createClips } from './support/clips';
+import { createJourneyApi } from './support/api';
+import { createClips, readOwnedClip } from './support/clips';
 
 test('one signed-out visit to a plain shared clip is one entry in its view log; a second visit is a second', async ({
   page,
@@ -9,10 +11,8 @@ test('one signed-out visit to a plain shared clip is one entry in its view log; 
 }) => {
   const { accessToken } = await signIn(page, request, 'view-log-once');
   const [clipId] = await createClips(request, accessToken, ['shared once, counted once']);
-  const asOwner = { headers: { authorization: `Bearer ${accessToken}` } };
-  const viewCount = async () =>
-    ((await (await request.get(`/api/clipboard/${clipId}/views`, asOwner)).json()) as { views: unknown[] }).views
-      .length;
+  const api = createJourneyApi(request, { token: accessToken });
+  const viewCount = async () => (await api.call(CLIP_ENDPOINTS.views, { params: { id: clipId ?? '' } })).views.length;
 
   const visitorContext = await browser.newContext();
   const visitor = await visitorContext.newPage();
@@ -56,8 +56,8 @@ test('after the first Ctrl+Enter save of a new clip the caret stays where it was
   await expect(content).toHaveValue('typing after the first save and more');
   await page.keyboard.press('Control+Enter');
   await expect(page.getByText('Clip updated successfully', { exact: true }).first()).toBeVisible();
-  const saved = await request.get(`/api/clipboard/${clipId}`, { headers: { authorization: `Bearer ${accessToken}` } });
-  expect(((await saved.json()) as { content: string }).content).toBe('typing after the first save and more');
+  const saved = await readOwnedClip(request, accessToken, clipId);
+  expect(saved.content).toBe('typing after the first save and more');
 });
 
 const SIZES = [
@@ -78,7 +78,8 @@ test('every clip card action lies inside its card and takes the click, at every 
     accessToken,
     Array.from({ length: 8 }, (_, index) => `card number ${index + 1} with a line long enough to wrap in a card`),
   );
-  for (const id of ids.slice(0, 2)) await request.post(`/api/clipboard/${id}/favorite`, asOwner);
+  const api = createJourneyApi(request, { token: accessToken });
+  for (const id of ids.slice(0, 2)) await api.call(CLIP_ENDPOINTS.toggleFavorite, { params: { id } });
 
   for (const size of SIZES) {
     await page.setViewportSize(size);
@@ -145,11 +146,12 @@ test('a one-time link tells its viewer that leaving or reloading spends the view
 }) => {
   test.slow();
   const { accessToken } = await signIn(page, request, 'one-time-link');
-  const asOwner = { headers: { authorization: `Bearer ${accessToken}` } };
+  const api = createJourneyApi(request, { token: accessToken });
   const [oneTime, plain] = await createClips(request, accessToken, ['for your eyes once', 'for anyone, until stopped']);
-  const shared = await request.put(`/api/clipboard/${oneTime}/share`, { ...asOwner, data: { maxViews: 1 } });
-  expect(shared.status()).toBe(200);
-  const { linkId } = (await shared.json()) as { linkId: string };
+  const { linkId } = await api.call(CLIP_ENDPOINTS.updateShare, {
+    params: { id: oneTime ?? '' },
+    body: { maxViews: 1 },
+  });
 
   const viewerContext = await browser.newContext();
   const viewer = await viewerContext.newPage();
@@ -191,7 +193,7 @@ test('a one-time link tells its viewer that leaving or reloading spends the view
   await viewer.goto(`/clips/${plain}`);
   await expect(viewer.getByLabel('Clip content')).toHaveValue('for anyone, until stopped');
   await expect(viewer.getByText('Live', { exact: true })).toBeVisible();
-  expect((await request.delete(`/api/clipboard/${plain}/share`, asOwner)).status()).toBe(204);
+  await api.call(CLIP_ENDPOINTS.removeShare, { params: { id: plain ?? '' } });
   await expect(viewer.getByRole('alert')).toHaveText('This link no longer works');
   await viewer.screenshot({ path: 'test-results/clip-pages-ended-laptop-light.png' });
   await viewerContext.close();

@@ -1,5 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { DESKTOP_ENDPOINTS } from '@clipsync/shared';
 import { signIn } from './support/accounts';
+import { createJourneyApi } from './support/api';
 import { toastWith } from './support/devices';
 import { startForwardingProxy, type ForwardingProxy } from './support/forwarding-proxy';
 
@@ -97,7 +99,7 @@ test('LAN Share: two devices of one network share on request, find each other an
 
   // A new block on the network's desktop reaches the laptop live, and the laptop's host update the phone.
   const text = unique('Shared over LAN');
-  expect((await request.post('/api/virtual-desktop/items/text', { data: { content: text } })).status()).toBe(201);
+  await createJourneyApi(request).call(DESKTOP_ENDPOINTS.addText, { body: { content: text } });
   await expect(peerPanel(phone).getByText(text).first()).toBeVisible();
 
   const neighbour = await openDesktop(browser, NEIGHBOUR);

@@ -1,5 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DESKTOP_ENDPOINTS } from '@clipsync/shared';
 import { signIn } from './support/accounts';
+import { createJourneyApi } from './support/api';
 
 /** Radix repeats a toast's text in a live region, so toasts are matched exactly, once. */
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
@@ -152,13 +154,10 @@ test('on a phone the desktop is one column of all its blocks in screen order; a 
   const { accessToken } = await signIn(page, request, 'desktop-phone');
   // Eight blocks in two rows of four, as a wide screen lays them out: 3 of each row lie past 390 px there.
   const texts = Array.from({ length: 8 }, (_, index) => `Block ${index + 1}`);
+  const api = createJourneyApi(request, { token: accessToken });
   for (const [index, content] of texts.entries()) {
     const position = { x: (index % 4) * 210, y: Math.floor(index / 4) * 160 };
-    const response = await request.post('/api/virtual-desktop/items/text', {
-      headers: { authorization: `Bearer ${accessToken}` },
-      data: { content, position },
-    });
-    expect(response.status()).toBe(201);
+    await api.call(DESKTOP_ENDPOINTS.addText, { body: { content, position } });
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/desktop');

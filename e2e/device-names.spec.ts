@@ -1,14 +1,15 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEVICE_ENDPOINTS } from '@clipsync/shared';
 import { createConfirmedUser } from './support/accounts';
+import { createJourneyApi } from './support/api';
 import { attachFile, createClips } from './support/clips';
 import { logIn, openBrowser, toastWith, type Login } from './support/devices';
 
 /** The name the server gave the device of this sign-in (its `current` device). */
 async function deviceNameOf(request: APIRequestContext, login: Login): Promise<string> {
-  const response = await request.get('/api/devices', {
-    headers: { authorization: `Bearer ${login.session.access_token}` },
-  });
-  const { devices } = (await response.json()) as { devices: Array<{ name: string; current: boolean }> };
+  const { devices } = await createJourneyApi(request, { token: login.session.access_token }).call(
+    DEVICE_ENDPOINTS.list,
+  );
   return devices.find((device) => device.current)?.name ?? '';
 }
 

@@ -1,11 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { DEVICE_SIGN_IN_ENDPOINTS, type DeviceCodeRequest } from '@clipsync/shared';
 import { signIn } from './support/accounts';
+import { createJourneyApi } from './support/api';
 
 /** A device asking for a code through the API, as a CLI does; it polls until it hears an answer. */
-async function startDevice(request: APIRequestContext, data: { clientName: string; scopes: string[] }) {
-  const started = await request.post('/api/device/code', { data });
-  expect(started.ok()).toBe(true);
-  const grant = (await started.json()) as { device_code: string; user_code: string; verification_uri_complete: string };
+async function startDevice(request: APIRequestContext, body: DeviceCodeRequest) {
+  const grant = await createJourneyApi(request).call(DEVICE_SIGN_IN_ENDPOINTS.code, { body });
   const poll = async () => {
     const response = await request.post('/api/device/token', { data: { device_code: grant.device_code } });
     return { status: response.status(), body: (await response.json()) as Record<string, string> };

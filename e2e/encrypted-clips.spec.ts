@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { signIn } from './support/accounts';
+import { readOwnedClip } from './support/clips';
 
 const FAILURE = 'This link is incomplete or the password is wrong';
 const TEXT = 'the vault code is 0451, tell nobody';
@@ -65,12 +66,10 @@ test('an end-to-end encrypted clip with two files round-trips between two browse
   await page.screenshot({ path: 'test-results/encrypted-clips-owner.png', fullPage: true });
 
   // The server holds an envelope and two files named 'encrypted': nothing it could show or search.
-  const stored = await (
-    await request.get(`/api/clipboard/${clipId}`, { headers: { authorization: `Bearer ${accessToken}` } })
-  ).json();
+  const stored = await readOwnedClip(request, accessToken, clipId);
   expect(stored.encrypted).toBe(true);
   expect(stored.content).not.toContain('vault');
-  expect(stored.files.map((file: { name: string }) => file.name)).toEqual(['encrypted', 'encrypted']);
+  expect(stored.files.map((file) => file.name)).toEqual(['encrypted', 'encrypted']);
 
   // The owner's share dialog gives the link with its key, and says the server cannot read the clip.
   await page.getByRole('button', { name: 'Share' }).click();
@@ -111,9 +110,7 @@ test('an end-to-end encrypted clip with two files round-trips between two browse
   await page.getByLabel('Clip content').fill(`${TEXT} (changed)`);
   await page.getByRole('button', { name: 'Save Changes' }).click();
   await expect(recipient.getByLabel('Clip content')).toHaveValue(`${TEXT} (changed)`);
-  const edited = await (
-    await request.get(`/api/clipboard/${clipId}`, { headers: { authorization: `Bearer ${accessToken}` } })
-  ).json();
+  const edited = await readOwnedClip(request, accessToken, clipId);
   expect(edited.content).not.toContain('changed');
   expect(edited.content).not.toBe(stored.content);
 

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { ROOM_ENDPOINTS } from '@clipsync/shared';
 import { createConfirmedUser, signIn } from './support/accounts';
+import { createJourneyApi } from './support/api';
 import { attachFile, createClips } from './support/clips';
 import { logIn, toastWith } from './support/devices';
 import { startForwardingProxy, type ForwardingProxy } from './support/forwarding-proxy';
@@ -177,22 +179,16 @@ test('on a phone, removing a room member shows Undo, which the keyboard reaches 
   test.slow();
   const { accessToken } = await signIn(owner, request, 'phone-room-owner');
   const roomName = unique('Team notes');
-  const created = await request.post('/api/rooms', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { name: roomName },
-  });
-  expect(created.status()).toBe(201);
-  const { id: roomId } = (await created.json()) as { id: string };
-  const room = await request.get(`/api/rooms/${roomId}`, { headers: { authorization: `Bearer ${accessToken}` } });
-  const { shareToken } = (await room.json()) as { shareToken: string };
+  const asOwner = createJourneyApi(request, { token: accessToken });
+  const { id: roomId } = await asOwner.call(ROOM_ENDPOINTS.create, { body: { name: roomName } });
+  const { shareToken } = await asOwner.call(ROOM_ENDPOINTS.get, { params: { id: roomId } });
+  if (!shareToken) throw new Error('The new room came without an invite link');
 
   const memberAccount = await createConfirmedUser(request, 'phone-room-member');
   const member = await logIn(request, memberAccount);
-  const joined = await request.post('/api/rooms/join', {
-    headers: { authorization: `Bearer ${member.session.access_token}` },
-    data: { shareToken },
+  await createJourneyApi(request, { token: member.session.access_token }).call(ROOM_ENDPOINTS.join, {
+    body: { shareToken },
   });
-  expect(joined.ok()).toBe(true);
 
   await owner.goto(`/rooms/${roomId}`);
   await expect(owner.getByRole('heading', { level: 1, name: roomName })).toBeVisible();

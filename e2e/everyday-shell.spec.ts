@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { AUTH_ENDPOINTS } from '@clipsync/shared';
 import { signIn, uniqueEmail } from './support/accounts';
+import { createJourneyApi } from './support/api';
 
 /** Radix repeats a toast's text in a live region, so toasts are matched exactly, once. */
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
@@ -89,9 +91,7 @@ test.describe('on a phone', () => {
 test('logging in to an unconfirmed account offers a new confirmation email', async ({ page, request }) => {
   const email = uniqueEmail('shell-unconfirmed');
   const password = 'e2e-password-123';
-  expect((await request.post('/api/auth/register', { data: { name: 'Unconfirmed', email, password } })).ok()).toBe(
-    true,
-  );
+  await createJourneyApi(request).call(AUTH_ENDPOINTS.register, { body: { name: 'Unconfirmed', email, password } });
 
   await page.goto('/auth?mode=login');
   await page.getByLabel('Email').fill(email);

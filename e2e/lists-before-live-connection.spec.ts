@@ -1,5 +1,8 @@
 import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { ROOM_ENDPOINTS } from '@clipsync/shared';
 import { createConfirmedUser, signIn } from './support/accounts';
+import { createJourneyApi } from './support/api';
+import { logIn } from './support/devices';
 
 /**
  * What happens before the live connection is up is not lost: the socket of the member's page is held back
@@ -10,21 +13,13 @@ test('a room removed before the live connection is up leaves the list once it co
   page: member,
   request,
 }) => {
-  const ownerLogin = await request.post('/api/auth/login', { data: await createConfirmedUser(request, 'lists-owner') });
-  const { session } = (await ownerLogin.json()) as { session: { access_token: string } };
-  const ownerAuth = { authorization: `Bearer ${session.access_token}` };
-  const room = await request.post('/api/rooms', { headers: ownerAuth, data: { name: 'Held back room' } });
-  expect(room.status()).toBe(201);
-  const { id: roomId } = (await room.json()) as { id: string };
-  const token = await request.post(`/api/rooms/${roomId}/share-token`, { headers: ownerAuth });
-  const { shareToken } = (await token.json()) as { shareToken: string };
+  const { session } = await logIn(request, await createConfirmedUser(request, 'lists-owner'));
+  const asOwner = createJourneyApi(request, { token: session.access_token });
+  const { id: roomId } = await asOwner.call(ROOM_ENDPOINTS.create, { body: { name: 'Held back room' } });
+  const { shareToken } = await asOwner.call(ROOM_ENDPOINTS.rotateInvite, { params: { id: roomId } });
 
   const { user, accessToken } = await signIn(member, request, 'lists-member');
-  const joined = await request.post('/api/rooms/join', {
-    headers: { authorization: `Bearer ${accessToken}` },
-    data: { shareToken },
-  });
-  expect(joined.ok()).toBe(true);
+  await createJourneyApi(request, { token: accessToken }).call(ROOM_ENDPOINTS.join, { body: { shareToken } });
 
   // Every socket the page opens waits here until the removal is done.
   const held: WebSocketRoute[] = [];
@@ -38,8 +33,7 @@ test('a room removed before the live connection is up leaves the list once it co
   await expect(member.getByRole('link', { name: /Held back room/ })).toBeVisible();
   await expect(member.getByRole('status', { name: /Live updates: Reconnecting/ })).toBeVisible();
 
-  const removed = await request.delete(`/api/rooms/${roomId}/members/${user.id}`, { headers: ownerAuth });
-  expect(removed.ok()).toBe(true);
+  await asOwner.call(ROOM_ENDPOINTS.removeMember, { params: { id: roomId, memberId: user.id } });
 
   isReleased = true;
   for (const socket of held) socket.connectToServer();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/accounts';
-import { createClips } from './support/clips';
+import { createClips, readOwnedClip } from './support/clips';
 
 /** Radix repeats a toast's text in a live region, so toasts are matched exactly, once. */
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
@@ -16,7 +16,6 @@ test('a link with 1 view and a password: previews spend nothing, the one it was 
   test.slow();
   const { accessToken } = await signIn(page, request, 'private-shares');
   const [clipId] = await createClips(request, accessToken, ['the door code is 4711']);
-  const asOwner = { headers: { authorization: `Bearer ${accessToken}` } };
 
   await page.goto(`/clips/${clipId}`);
   await page.getByRole('button', { name: 'Share' }).click();
@@ -43,7 +42,7 @@ test('a link with 1 view and a password: previews spend nothing, the one it was 
     expiresAt: null,
     hasPassword: true,
   });
-  const owners = await (await request.get(`/api/clipboard/${clipId}`, asOwner)).json();
+  const owners = await readOwnedClip(request, accessToken, clipId ?? '');
   expect(owners.share).toMatchObject({ viewsLeft: 1, hasPassword: true });
 
   const recipientContext = await browser.newContext();

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
+import { CLIP_ENDPOINTS } from '@clipsync/shared';
 import { signIn } from './support/accounts';
+import { createJourneyApi } from './support/api';
 import { startOtherSite } from './support/other-site';
 import { waitForWorkerControl } from './support/service-worker';
 
@@ -45,9 +47,7 @@ test('posts from two other sites both wait, each named as another website, and b
     await fromShop.getByRole('button', { name: 'Save as a clip' }).click();
     await expect(page).toHaveURL(/\/clips\/[\w-]+$/);
 
-    const history = (await (
-      await request.get('/api/clipboard/history', { headers: { Authorization: `Bearer ${accessToken}` } })
-    ).json()) as { content: string }[];
+    const history = await createJourneyApi(request, { token: accessToken }).call(CLIP_ENDPOINTS.history);
     expect(history.map((clip) => clip.content).sort()).toEqual(['Posted by the news site', 'Posted by the shop']);
   } finally {
     await Promise.all([news.close(), shop.close()]);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { createConfirmedUser, signIn } from './support/accounts';
+import { readOwnedClip } from './support/clips';
 import { waitForWorkerControl } from './support/service-worker';
 import { shareFromSheet } from './support/share-sheet';
 
@@ -104,9 +105,7 @@ test('a share of text and two files is shown, then saved as one clip holding the
   await expect(page.getByText('first.txt').first()).toBeVisible();
   await expect(page.getByText('second.txt').first()).toBeVisible();
   const clipId = new URL(page.url()).pathname.split('/').at(-1) ?? '';
-  const clip = (await (
-    await request.get(`/api/clipboard/${clipId}`, { headers: { Authorization: `Bearer ${accessToken}` } })
-  ).json()) as { content: string; files: { name: string }[] };
+  const clip = await readOwnedClip(request, accessToken, clipId);
   expect(clip.content).toBe('Shared from my phone\nhttps://example.com/page');
   expect(clip.files.map((file) => file.name).sort()).toEqual(['first.txt', 'second.txt']);
 });

@@ -1,6 +1,8 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { CLIP_ENDPOINTS } from '@clipsync/shared';
 import { signIn } from './support/accounts';
-import { createClips } from './support/clips';
+import { createJourneyApi } from './support/api';
+import { createClips, readOwnedClip } from './support/clips';
 
 /** Radix repeats a toast's text in a live region, so toasts are matched exactly, once. */
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
@@ -60,8 +62,7 @@ test('the owner chooses whether the clip goes with its link; Save and Stop shari
   await expectReachableWithoutScrolling(page, save);
   await save.click();
   await expect(toast(page, 'Link settings saved')).toBeVisible();
-  const asOwner = { headers: { authorization: `Bearer ${accessToken}` } };
-  const owners = await (await request.get(`/api/clipboard/${clipId}`, asOwner)).json();
+  const owners = await readOwnedClip(request, accessToken, clipId ?? '');
   expect(owners.share).toMatchObject({ deleteAfter: true, expiresAt: expect.any(String) });
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: 'test-results/share-link-ends-1280-dark.png' });
@@ -101,13 +102,16 @@ test('a link with every setting: the dialog says what is true of it, and its act
   test.slow();
   const { accessToken } = await signIn(page, request, 'share-dialog-fits');
   const [clipId] = await createClips(request, accessToken, ['a fully set link']);
-  const asOwner = { headers: { authorization: `Bearer ${accessToken}` } };
   const expiresAt = new Date(Date.now() + 6 * 3_600_000).toISOString();
   const settings = { expiresAt, maxViews: 2, password: 'open sesame', deleteAfter: true };
-  expect((await request.put(`/api/clipboard/${clipId}/share`, { ...asOwner, data: settings })).ok()).toBe(true);
-  const linkId = (await (await request.get(`/api/clipboard/${clipId}`, asOwner)).json()).share.linkId as string;
+  const asOwner = createJourneyApi(request, { token: accessToken });
+  const { linkId } = await asOwner.call(CLIP_ENDPOINTS.updateShare, { params: { id: clipId ?? '' }, body: settings });
+  if (!linkId) throw new Error('The shared clip came without a link');
   // One view spent: one is left, and the dialog says so rather than "Anyone with this link can view the clip".
-  expect((await request.post(`/api/clipboard/${linkId}/open`, { data: { password: 'open sesame' } })).ok()).toBe(true);
+  await createJourneyApi(request).call(CLIP_ENDPOINTS.open, {
+    params: { id: linkId },
+    body: { password: 'open sesame' },
+  });
 
   for (const viewport of [
     { width: 390, height: 844 },

@@ -1,20 +1,19 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { AUTH_ENDPOINTS, OPS_ENDPOINTS, type DevOutboxResponse } from '@clipsync/shared';
+import { createJourneyApi } from './api';
 
-interface OutboxMail {
-  to: string;
-  subject: string;
-  links: string[];
-}
+type OutboxMail = DevOutboxResponse['mails'][number];
 
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}@example.com`;
 
 /** The newest mail to `to` in the server's dev outbox (no SMTP_URL in the e2e server). */
 export async function latestMailTo(request: APIRequestContext, to: string, subject: RegExp): Promise<OutboxMail> {
+  const api = createJourneyApi(request);
   let found: OutboxMail | undefined;
   await expect
     .poll(async () => {
-      const { mails } = (await (await request.get('/api/dev/outbox')).json()) as { mails: OutboxMail[] };
+      const { mails } = await api.call(OPS_ENDPOINTS.devOutbox);
       found = mails.filter((mail) => mail.to === to && subject.test(mail.subject)).at(-1);
       return Boolean(found);
     })
@@ -26,8 +25,9 @@ export async function latestMailTo(request: APIRequestContext, to: string, subje
 export async function createConfirmedUser(request: APIRequestContext, prefix = 'user') {
   const email = uniqueEmail(prefix);
   const password = 'e2e-password-123';
-  expect((await request.post('/api/auth/register', { data: { name: 'E2E User', email, password } })).ok()).toBe(true);
+  await createJourneyApi(request).call(AUTH_ENDPOINTS.register, { body: { name: 'E2E User', email, password } });
   const mail = await latestMailTo(request, email, /Confirm/);
+  // The mailed link itself, opened as its reader's browser would, whatever address it holds.
   expect((await request.get(mail.links[0] ?? '')).ok()).toBe(true);
   return { email, password };
 }
@@ -35,12 +35,7 @@ export async function createConfirmedUser(request: APIRequestContext, prefix = '
 /** A confirmed user already signed in in `page`: the API logs in, the tokens go where the app keeps them. */
 export async function signIn(page: Page, request: APIRequestContext, prefix = 'user') {
   const account = await createConfirmedUser(request, prefix);
-  const response = await request.post('/api/auth/login', { data: account });
-  expect(response.ok()).toBe(true);
-  const { user, session } = (await response.json()) as {
-    user: { id: string };
-    session: { access_token: string };
-  };
+  const { user, session } = await createJourneyApi(request).call(AUTH_ENDPOINTS.login, { body: account });
   await storeSession(page, user, session);
   return { ...account, user, accessToken: session.access_token };
 }

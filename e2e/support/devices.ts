@@ -1,17 +1,14 @@
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { AUTH_ENDPOINTS, type LoginResponse } from '@clipsync/shared';
 import { storeSession } from './accounts';
+import { createJourneyApi } from './api';
 
-/** What `POST /api/auth/login` answers, as far as these journeys need it. */
-export interface Login {
-  user: { id: string };
-  session: { access_token: string };
-}
+/** What `POST /api/auth/login` answers: a user and the session's tokens. */
+export type Login = LoginResponse;
 
 /** One more sign-in of the account: a session of its own, so one more device once a page registers it. */
-export async function logIn(request: APIRequestContext, account: { email: string; password: string }): Promise<Login> {
-  const response = await request.post('/api/auth/login', { data: account });
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as Login;
+export function logIn(request: APIRequestContext, account: { email: string; password: string }): Promise<Login> {
+  return createJourneyApi(request).call(AUTH_ENDPOINTS.login, { body: account });
 }
 
 /**
