@@ -6,7 +6,8 @@ import {
 } from '@clipsync/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, type ProgressListener } from './client';
-import { clipKeys, useClipCache } from './clip-queries';
+import { useClipCache } from './clip-queries';
+import { clipKeys } from './query-keys';
 import { clipsApi } from './clips-api';
 
 /**

@@ -3,7 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { clipKeys, useClip } from './clip-queries';
+import { useClip } from './clip-queries';
+import { clipKeys } from './query-keys';
 import { fakeApi } from '../test/fake-api';
 import { makeClip } from '../test/fixtures';
 

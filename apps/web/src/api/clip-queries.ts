@@ -4,25 +4,13 @@ import { useMemo } from 'react';
 import type { ClipFilters } from '../lib/clip-filters';
 import { call } from './client';
 import { clipsApi, type PageRequest } from './clips-api';
-
-/** Query keys: every list and the stats sit under `clips`, so one invalidation refreshes them all. */
-export const clipKeys = {
-  all: ['clips'] as const,
-  list: (kind: ClipListKind, filters: ClipFilters, page: PageRequest) => ['clips', kind, filters, page] as const,
-  stats: ['clips', 'stats'] as const,
-  detail: (id: string) => ['clip', id] as const,
-  views: (id: string) => ['clip', id, 'views'] as const,
-};
-
-/** The signed-in user's clips, or their favourites only: both paged and filtered on the server. */
-export type ClipListKind = 'history' | 'favorites';
-const fetchClipList = { history: clipsApi.history, favorites: clipsApi.favorites };
+import { clipKeys, type ClipListKind } from './query-keys';
 
 /** One page of a clip list; the previous page stays on screen while the next one loads. */
 export function useClipList(kind: ClipListKind, filters: ClipFilters, page: PageRequest) {
   return useQuery({
     queryKey: clipKeys.list(kind, filters, page),
-    queryFn: () => fetchClipList[kind](filters, page),
+    queryFn: () => clipsApi[kind](filters, page),
     placeholderData: keepPreviousData,
   });
 }

@@ -11,14 +11,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { call } from './client';
-
-export const deviceKeys = {
-  all: ['devices'] as const,
-  list: ['devices', 'list'] as const,
-  /** This browser's own registration, per signed-in user: a new sign-in is a new session, so a new device. */
-  thisDevice: (userId: string) => ['devices', 'this', userId] as const,
-  pendingSends: (userId: string) => ['device-sends', 'pending', userId] as const,
-};
+import { deviceKeys } from './query-keys';
 
 /** The account's devices, oldest first, with whether each is online now. */
 export function useDevices({ enabled = true }: { enabled?: boolean } = {}) {

@@ -9,18 +9,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useMemo } from 'react';
 import { toRoomContentQuery, type RoomContentFilters, type RoomListFilters } from '../lib/room-filters';
 import { call } from './client';
+import { roomKeys } from './query-keys';
 import { roomsApi, type RoomPage } from './rooms-api';
-
-/** Query keys: the lists under `rooms`, one room's detail and activity under `room, id`. */
-export const roomKeys = {
-  all: ['rooms'] as const,
-  list: (filters: RoomListFilters, page: number) => ['rooms', filters, page] as const,
-  room: (id: string) => ['room', id] as const,
-  detail: (id: string, filters: RoomContentFilters, page: number) => ['room', id, 'detail', filters, page] as const,
-  activity: (id: string) => ['room', id, 'activity'] as const,
-  invitations: (id: string) => ['room', id, 'invitations'] as const,
-  link: ({ kind, token }: RoomLinkPreviewRequest) => ['room-link', kind, token] as const,
-};
 
 /** The caller's rooms, filtered, sorted and paged on the server; the last page stays while the next loads. */
 export function useRoomList(filters: RoomListFilters, page = 1) {

@@ -1,7 +1,7 @@
 import { SHARE_CLAIM_ENDPOINTS } from '@clipsync/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client';
-import { clipKeys } from './clip-queries';
+import { clipKeys } from './query-keys';
 
 /** A share the server kept under a claim link, because no service worker caught it. */
 export const shareClaimKeys = { one: (token: string) => ['share-claim', token] as const };

@@ -2,7 +2,7 @@ import type { Device } from '@clipsync/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { registerKeyOnce } from '../api/device-key-registration';
-import { deviceKeys } from '../api/device-queries';
+import { deviceKeys } from '../api/query-keys';
 import { openNearLink } from '../lib/near/near-link';
 import type { NearPort } from '../lib/near/near-port';
 import { answerProveRequests } from '../lib/near/proof-exchange';

@@ -1,9 +1,7 @@
 import { partialMatchKey, useQueryClient, type Query, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { isRefusal } from '../api/api-error';
-import { clipKeys } from '../api/clip-queries';
-import { deviceKeys } from '../api/device-queries';
-import { roomKeys } from '../api/room-queries';
+import { clipKeys, deviceKeys, roomKeys } from '../api/query-keys';
 import { useSocket } from './socket-context';
 
 /**

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCreateClip, useUploadClipFile } from '../../api/clip-mutations';
-import { clipKeys } from '../../api/clip-queries';
+import { clipKeys } from '../../api/query-keys';
 import type { SendContent } from '../../components/SendToDeviceDialog';
 import { forgetShare, listWaitingShares, shareContent, type WaitingShare } from '../../pwa/share-inbox';
 

@@ -1,5 +1,6 @@
 import { CLIPS_PAGE_SIZE } from '@clipsync/shared';
-import { useClipList, type ClipListKind } from '../../../api/clip-queries';
+import { useClipList } from '../../../api/clip-queries';
+import type { ClipListKind } from '../../../api/query-keys';
 import { ClipGrid, type EmptyListState } from '../../../components/ClipGrid';
 import { FilterBar } from '../../../components/FilterBar';
 import { hasFailedToLoad, LoadFailed } from '../../../components/LoadFailed';
