@@ -31,7 +31,14 @@ vi.mock('../../../api/rooms-api', () => ({
   },
 }));
 
-const ownerUser = { id: roomOwner.id, email: roomOwner.email, name: 'Owner', emailConfirmedAt: null, createdAt: '' };
+const ownerUser = {
+  id: roomOwner.id,
+  email: roomOwner.email,
+  name: 'Owner',
+  emailConfirmedAt: null,
+  createdAt: '',
+  role: 'user' as const,
+};
 const memberUser = { ...ownerUser, id: roomMember.id, email: roomMember.email };
 
 function renderRoom(user = ownerUser) {

@@ -20,7 +20,14 @@ vi.mock('../../../api/rooms-api', () => ({
   roomsApi: { get: vi.fn(), activity: vi.fn(), addText: vi.fn() },
 }));
 
-const ownerUser = { id: roomOwner.id, email: roomOwner.email, name: 'Owner', emailConfirmedAt: null, createdAt: '' };
+const ownerUser = {
+  id: roomOwner.id,
+  email: roomOwner.email,
+  name: 'Owner',
+  emailConfirmedAt: null,
+  createdAt: '',
+  role: 'user' as const,
+};
 const memberUser = { ...ownerUser, id: roomMember.id, email: roomMember.email };
 
 /** What the server withholds in a room whose owner's plan has lapsed. */
