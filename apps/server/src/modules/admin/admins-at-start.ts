@@ -4,7 +4,8 @@ import type { Database } from '../../db/client';
 import { grantAdminEmails, hasAdmin } from './roles.service';
 
 export const NO_ADMIN_MESSAGE = "No admin yet: the first account to sign up becomes this server's admin";
-export const NO_NAMED_ADMIN_MESSAGE = 'No admin yet: the first account to sign up with an address in ADMIN_EMAILS becomes an admin';
+export const NO_NAMED_ADMIN_MESSAGE =
+  'No admin yet: the first account to sign up with an address in ADMIN_EMAILS becomes an admin';
 
 /**
  * At start: the accounts ADMIN_EMAILS names become admins, and the log says how an instance with no admin
