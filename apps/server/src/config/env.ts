@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import { repoRoot } from '../server-root';
 import { ConfigError } from './config-error';
+import { RegistrationEnvSchema, registrationConfigOf, type RegistrationConfig } from './registration-config';
 import { S3EnvSchema, s3ConfigOf, type S3Config } from './s3-config';
 
 export { ConfigError };
@@ -118,6 +119,7 @@ const EnvSchema = z.object({
   // Guards a page that maps the deployment (routes, load, pool sizes): short guessable tokens are refused.
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   ...S3EnvSchema.shape,
+  ...RegistrationEnvSchema.shape,
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DEVICE_SENDS_PER_MINUTE: z.coerce.number().int().positive().default(DEVICE_SENDS_PER_MINUTE),
   DEVICE_SEND_REDELIVER_MS: z.coerce.number().int().min(50).max(600_000).default(DEVICE_SEND_REDELIVER_MS),
@@ -220,6 +222,8 @@ export interface AppConfig {
    * handed over again after `redeliverAfterMs`, looked for every `scanEveryMs`.
    */
   deviceSends: { perMinute: number; redeliverAfterMs: number; scanEveryMs: number };
+  /** REGISTRATION, REGISTRATION_EMAIL_DOMAINS and ADMIN_EMAILS. */
+  registration: RegistrationConfig;
 }
 
 /** Reads and validates every setting; the message names each bad variable so start-up fails readably. */
@@ -274,5 +278,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       redeliverAfterMs: env.DEVICE_SEND_REDELIVER_MS,
       scanEveryMs: env.DEVICE_SEND_SCAN_MS,
     },
+    registration: registrationConfigOf(env),
   };
 }

@@ -3,7 +3,8 @@
  * Drizzle tables, one file per aggregate; `migrations/`: drizzle-kit's SQL, committed and never edited once
  * landed, applied by `migrate.ts`; `cluster-lock.ts`: a job's tick on one node of several (advisory lock);
  * `data-dir-lock.ts`: one embedded process per DATA_DIR; `backup.ts` with `backup-cli.ts`: `npm run backup`, pg_dump
- * and the referenced files, and back; `is-connection-error.ts`: an unreachable database told apart from a bad query.
+ * and the referenced files, and back; `admin-command.ts` with `admin-cli.ts`: `npm run admin`, an account's role from
+ * the machine; `is-connection-error.ts`: an unreachable database told apart from a bad query.
  */
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';

@@ -8,6 +8,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   EMAIL_NOT_CONFIRMED: 403,
+  REGISTRATION_CLOSED: 403,
   INVALID_TOKEN: 400,
   PASSWORD_TOO_COMMON: 400,
   FORBIDDEN: 403,
@@ -46,6 +47,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   INVALID_CREDENTIALS: 'Invalid credentials',
   EMAIL_NOT_CONFIRMED:
     'Please confirm your email address before logging in. Check your inbox for the confirmation link.',
+  REGISTRATION_CLOSED: 'Sign-ups are closed on this server',
   INVALID_TOKEN: 'This link is invalid or has expired.',
   PASSWORD_TOO_COMMON:
     'This password is one of the 10,000 most common ones, which are guessed first. Please choose another.',

@@ -13,6 +13,7 @@ const user: PublicUser = {
   email: 'new@example.com',
   name: 'New',
   emailConfirmedAt: null,
+  role: 'user',
   createdAt: '2026-01-01T00:00:00Z',
 };
 

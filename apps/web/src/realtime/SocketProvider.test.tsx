@@ -22,7 +22,14 @@ createRealtimeSocket.mockImplementation(async () => {
   return socket.asSocket();
 });
 
-const user = { id: 'u1', email: 'a@example.com', name: 'A', emailConfirmedAt: null, createdAt: '2026-01-01T00:00:00Z' };
+const user = {
+  id: 'u1',
+  email: 'a@example.com',
+  name: 'A',
+  emailConfirmedAt: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  role: 'user' as const,
+};
 const auth = (change: Partial<AuthContextValue>): AuthContextValue => ({
   status: 'signedOut',
   user: null,

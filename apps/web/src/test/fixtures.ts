@@ -7,6 +7,7 @@ export const testUser: PublicUser = {
   email: 'a@example.com',
   name: 'A',
   emailConfirmedAt: null,
+  role: 'user',
   createdAt: CREATED_AT,
 };
 

@@ -9,6 +9,7 @@ import {
   MessageResponse,
   RefreshResponse,
   RegisterRequest,
+  RegistrationSettings,
   ResendConfirmationRequest,
   ResetPasswordRequest,
   TokenQuery,
@@ -167,6 +168,8 @@ export const AUTH_ENDPOINTS = defineEndpoints({
     query: TokenQuery,
     response: CheckEmailConfirmationResponse,
   },
+  /** Who may sign up here, for the sign-up page; a refused sign-up answers 403 `REGISTRATION_CLOSED`. */
+  registration: { method: 'GET', path: '/auth/registration', response: RegistrationSettings },
 });
 
 /** Clips and their files. Reading a clip and its file list needs only its link; the rest is the owner's. */

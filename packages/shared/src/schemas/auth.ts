@@ -39,12 +39,18 @@ export const ResetPasswordRequest = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
+/** An admin runs the server for others; every account is a user or an admin (docs/admin.md). */
+export const USER_ROLES = ['user', 'admin'] as const;
+export const UserRole = z.enum(USER_ROLES);
+export type UserRole = z.infer<typeof UserRole>;
+
 export const PublicUser = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
   emailConfirmedAt: z.string().nullable(),
   createdAt: z.string(),
+  role: UserRole,
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
@@ -74,6 +80,15 @@ export type MeResponse = z.infer<typeof MeResponse>;
 
 export const TokenQuery = z.object({ token: text().min(1).max(512) });
 export type TokenQuery = z.infer<typeof TokenQuery>;
+
+/** Who may sign up (REGISTRATION): anyone, invited addresses only, or no one. */
+export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
+export const RegistrationMode = z.enum(REGISTRATION_MODES);
+export type RegistrationMode = z.infer<typeof RegistrationMode>;
+
+/** What the sign-up page says before anyone types: the mode, and the domains sign-ups are for (empty: any). */
+export const RegistrationSettings = z.object({ mode: RegistrationMode, emailDomains: z.array(z.string()) });
+export type RegistrationSettings = z.infer<typeof RegistrationSettings>;
 
 export const CheckEmailConfirmationResponse = z.object({ confirmed: z.boolean() });
 export type CheckEmailConfirmationResponse = z.infer<typeof CheckEmailConfirmationResponse>;

@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { RegistrationConfig } from '../../config/registration-config';
 import type { Database } from '../../db/client';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { DomainEvents } from '../../lib/domain-events';
@@ -17,6 +19,10 @@ export interface AuthContext extends SessionContext {
   /** PUBLIC_URL, or the default origin; mailed links start with `linkOriginOf` (lib/link-origin.ts). */
   publicUrl: string;
   isPublicUrlSet: boolean;
+  /** Who may sign up, and who is an admin by address. */
+  registration: RegistrationConfig;
+  /** The operator learns here who became the first admin. */
+  log: FastifyBaseLogger;
   /** Sign-in, register and recovery calls per client address (AUTH_RATE_LIMIT_PER_IP), per 15 minutes. */
   attemptsPerIp: number;
   /** Mails asked per e-mail address, and wrong passwords per account from one client and from all. */
@@ -43,6 +49,8 @@ export function createAuthContext(ctx: AppContext): AuthContext {
     mail: ctx.mail,
     publicUrl: ctx.config.publicUrl,
     isPublicUrlSet: ctx.config.isPublicUrlSet,
+    registration: ctx.config.registration,
+    log: ctx.log,
     attemptsPerIp: ctx.config.authRateLimitPerIp,
     attempts: {
       perEmail: ctx.attemptLimiter(PER_EMAIL),

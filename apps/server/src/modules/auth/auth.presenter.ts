@@ -8,5 +8,6 @@ export function toPublicUser(user: typeof users.$inferSelect): PublicUser {
     name: user.name,
     emailConfirmedAt: user.emailConfirmedAt?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
+    role: user.role,
   };
 }

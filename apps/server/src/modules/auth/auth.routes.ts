@@ -9,6 +9,7 @@ import { limitKeyOf } from '../../lib/address-limit-key';
 import { areaRoutes } from '../../lib/api-route';
 import type { AuthContext } from './auth.context';
 import * as auth from './auth.service';
+import { registrationSettingsOf } from './registration.policy';
 import { revokeSession, rotateRefreshToken } from './sessions.service';
 
 /** Per client address: generous for people, tight for scripts. Per e-mail limits guard each account. */
@@ -105,6 +106,11 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (ap
     ...route(api.checkEmailConfirmation, { response: errors }),
     config: { rateLimit: PER_IP },
     handler: async (request) => auth.checkEmailConfirmation(ctx, request.query.token),
+  });
+
+  app.route({
+    ...route(api.registration),
+    handler: async () => registrationSettingsOf(ctx.registration),
   });
 
   // The caller's own session: signed in.

@@ -9,6 +9,8 @@ import type { AuthContext } from './auth.context';
 import { toPublicUser } from './auth.presenter';
 import { consumeEmailToken, findEmailToken, issueEmailToken, voidEmailTokens } from './email-tokens';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import { assertMaySignUp } from './registration.policy';
+import { grantAdminEmails, roleOfNewAccount } from '../admin/roles.service';
 import { revokeUserSessions, startSession } from './sessions.service';
 
 export const REGISTER_MESSAGE =
@@ -26,13 +28,16 @@ async function findUserByEmail(ctx: AuthContext, email: string) {
  * Makes this registration the address's own unless the address is confirmed: a new account is created,
  * an unconfirmed one takes this name and password and its older confirmation links die (so an earlier
  * registrant's password never survives, and a link confirms only the registration it was sent for).
- * Returns the account with its new link's token, or undefined for a confirmed address.
+ * A new account's role is decided in the same transaction (the first account is the admin), and an
+ * unconfirmed one keeps its own. Returns the account with its new link's token, or undefined for a
+ * confirmed address.
  */
 async function claimUnconfirmedAddress(ctx: AuthContext, input: RegisterRequest, passwordHash: string) {
   return ctx.db.transaction(async (tx) => {
+    const role = await roleOfNewAccount(tx, input.email, ctx.registration.adminEmails);
     const [account] = await tx
       .insert(users)
-      .values({ id: newId(), email: input.email, name: input.name, passwordHash })
+      .values({ id: newId(), email: input.email, name: input.name, passwordHash, role })
       .onConflictDoUpdate({
         target: users.email,
         set: { name: input.name, passwordHash, updatedAt: new Date() },
@@ -41,23 +46,29 @@ async function claimUnconfirmedAddress(ctx: AuthContext, input: RegisterRequest,
       .returning();
     if (!account) return undefined;
     await voidEmailTokens(tx, account.id, 'confirm');
-    return { account, token: await issueEmailToken(tx, account.id, 'confirm') };
+    const isFirstAdmin = role === 'admin' && account.role === 'admin' && ctx.registration.adminEmails.length === 0;
+    return { account, isFirstAdmin, token: await issueEmailToken(tx, account.id, 'confirm') };
   });
 }
 
 /**
  * Answers the same, on the same path and without waiting for mail, whether or not the address is taken
  * (no enumeration by answer or by timing): a new or unconfirmed address gets a confirmation link, a
- * confirmed one a note to its owner. Each kind of mail leaves at most once a minute per address.
+ * confirmed one a note to its owner. Each kind of mail leaves at most once a minute per address. Who may
+ * sign up is asked first, before anything that touches the accounts.
  */
 export async function register(
   ctx: AuthContext,
   input: RegisterRequest,
   linkOrigin: string,
 ): Promise<{ message: string }> {
+  await assertMaySignUp(ctx.db, ctx.registration, input.email);
   assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const claimed = await claimUnconfirmedAddress(ctx, input, passwordHash);
+  if (claimed?.isFirstAdmin) {
+    ctx.log.info({ userId: claimed.account.id }, "The first account signed up: it is this server's admin");
+  }
   if (claimed) {
     const url = `${linkOrigin}/api/auth/confirm?token=${encodeURIComponent(claimed.token)}`;
     ctx.mail.enqueue(() => confirmationMail(input.email, input.name, url), { cooldownKey: `confirm:${input.email}` });
@@ -103,7 +114,12 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Logi
   if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS');
   // Only after the password is proven, so this answer reveals nothing to a stranger.
   if (!user.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED');
-  return { user: toPublicUser(user), session: await startSession(ctx, user.id) };
+  const isNamedAdmin = user.role !== 'admin' && ctx.registration.adminEmails.includes(user.email);
+  if (isNamedAdmin) await grantAdminEmails(ctx.db, [user.email]);
+  return {
+    user: toPublicUser(isNamedAdmin ? { ...user, role: 'admin' } : user),
+    session: await startSession(ctx, user.id),
+  };
 }
 
 /**

@@ -257,6 +257,22 @@ export async function acceptInvitationsOnConfirm(
   }
 }
 
+/** Whether a room invitation waits for this address: such an address may sign up where sign-ups are by invitation. */
+export async function hasPendingInvitation(ctx: Pick<RoomsContext, 'db'>, email: string): Promise<boolean> {
+  const [pending] = await ctx.db
+    .select({ id: roomInvitations.id })
+    .from(roomInvitations)
+    .where(
+      and(
+        eq(roomInvitations.email, email),
+        isNull(roomInvitations.acceptedAt),
+        gt(roomInvitations.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return pending !== undefined;
+}
+
 /** Expired invitations go (accepted ones too: their link has done its work), so the table stays small. */
 export async function sweepExpiredInvitations(ctx: Pick<RoomsContext, 'db'>, now = new Date()): Promise<number> {
   const swept = await ctx.db

@@ -38,6 +38,7 @@ const owner = {
   email: 'o@example.com',
   name: 'O',
   emailConfirmedAt: null,
+  role: 'user' as const,
   createdAt: '2026-01-01T00:00:00Z',
 };
 const clip = makeClip({ content: 'Shared text', userId: owner.id, abilities: VIEWER_ABILITIES });

@@ -28,7 +28,14 @@ const textEdit = (content: string, version: number) => ({
   body: { content, version },
 });
 
-const ownerUser = { id: roomOwner.id, email: roomOwner.email, name: 'Owner', emailConfirmedAt: null, createdAt: '' };
+const ownerUser = {
+  id: roomOwner.id,
+  email: roomOwner.email,
+  name: 'Owner',
+  emailConfirmedAt: null,
+  createdAt: '',
+  role: 'user' as const,
+};
 const memberUser = { ...ownerUser, id: roomMember.id, email: roomMember.email };
 
 function renderRoom(user = ownerUser) {

@@ -19,7 +19,14 @@ import RoomPage from './RoomPage';
 const api = fakeApi();
 const getRoom = () => api.on(ROOM_ENDPOINTS.get);
 
-const ownerUser = { id: roomOwner.id, email: roomOwner.email, name: 'Owner', emailConfirmedAt: null, createdAt: '' };
+const ownerUser = {
+  id: roomOwner.id,
+  email: roomOwner.email,
+  name: 'Owner',
+  emailConfirmedAt: null,
+  createdAt: '',
+  role: 'user' as const,
+};
 const memberUser = { ...ownerUser, id: roomMember.id, email: roomMember.email };
 
 /** What the server withholds in a room whose owner's plan has lapsed. */

@@ -1,0 +1,77 @@
+/**
+ * Roles: who is an admin of this server. Every change of role goes through here (the recovery command
+ * now, the console later), under one lock, so that "at least one admin remains" and "the first account
+ * becomes the admin" hold however many requests or nodes race (decision 034).
+ */
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { UserRole } from '@clipsync/shared';
+import type { Database, Transaction } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+
+export const LAST_ADMIN_MESSAGE = 'At least one admin must remain: grant another account first';
+
+/**
+ * The two-key advisory lock every role decision takes ('role' in ASCII, then 1): apart from the jobs'
+ * namespace (db/cluster-lock.ts) and the migrations' one-key lock.
+ */
+const ROLES_LOCK = sql`select pg_advisory_xact_lock(${0x726f6c65}, 1)`;
+
+type Reader = Database | Transaction;
+
+/** Held until the transaction ends; a second decision waits and then sees the first one's commit. */
+async function lockRoles(tx: Transaction): Promise<void> {
+  await tx.execute(ROLES_LOCK);
+}
+
+export async function hasAdmin(db: Reader): Promise<boolean> {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  return admin !== undefined;
+}
+
+/**
+ * The role of an account being created in `tx`: admin when its address is in ADMIN_EMAILS, or when no
+ * admin exists and ADMIN_EMAILS names none (the first account is the admin). Only that last case takes
+ * the lock: once there is an admin, sign-ups never wait for each other here.
+ */
+export async function roleOfNewAccount(tx: Transaction, email: string, adminEmails: string[]): Promise<UserRole> {
+  if (adminEmails.includes(email)) return 'admin';
+  if (adminEmails.length > 0 || (await hasAdmin(tx))) return 'user';
+  await lockRoles(tx);
+  // Read again under the lock: a sign-up that held it first has committed its admin by now.
+  return (await hasAdmin(tx)) ? 'user' : 'admin';
+}
+
+/** Makes the accounts ADMIN_EMAILS names admins (at start, for accounts made before they were listed). */
+export async function grantAdminEmails(db: Database, adminEmails: string[]): Promise<string[]> {
+  if (adminEmails.length === 0) return [];
+  const granted = await db
+    .update(users)
+    .set({ role: 'admin', updatedAt: new Date() })
+    .where(and(inArray(users.email, adminEmails), eq(users.role, 'user')))
+    .returning({ email: users.email });
+  return granted.map((row) => row.email);
+}
+
+/**
+ * Gives the account at `email` the role `role`; 404 for an unknown address, 409 for the demotion of the
+ * last admin. Says whether anything changed.
+ */
+export async function setRoleByEmail(db: Database, email: string, role: UserRole): Promise<{ isChanged: boolean }> {
+  return db.transaction(async (tx) => {
+    await lockRoles(tx);
+    const [account] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));
+    if (!account) throw new AppError('NOT_FOUND', `No account has the address ${email}`);
+    if (account.role === role) return { isChanged: false };
+    if (role === 'user') {
+      const [other] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'admin'), ne(users.id, account.id)))
+        .limit(1);
+      if (!other) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
+    }
+    await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, account.id));
+    return { isChanged: true };
+  });
+}

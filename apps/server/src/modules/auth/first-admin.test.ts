@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { logRecorder } from '../../../test/log-recorder';
+import { users } from '../../db/schema';
+import { NO_ADMIN_MESSAGE, NO_NAMED_ADMIN_MESSAGE } from '../admin/admins-at-start';
+
+const FIRST_ADMIN_LOG = "The first account signed up: it is this server's admin";
+const PASSWORD = 'a-long-enough-password';
+
+/** A fresh server with its log lines; built once per group, as apps are slow to build on a busy machine. */
+function withApp(env: Record<string, string>) {
+  const log = logRecorder();
+  let testApp: TestApp | undefined;
+  beforeAll(async () => {
+    testApp = await buildTestApp({ LOG_LEVEL: 'info', ...env }, { logStream: log.stream });
+    await testApp.app.ready();
+  });
+  afterAll(() => testApp?.close());
+  return {
+    app: () => {
+      if (!testApp) throw new Error('the app is built in beforeAll');
+      return testApp;
+    },
+    messages: () => log.lines.map((line) => line.msg),
+  };
+}
+
+const signUp = (app: TestApp, email: string) =>
+  app.as(null).post('/api/auth/register', { name: 'Ada', email, password: PASSWORD });
+const rolesOf = async (app: TestApp) =>
+  Object.fromEntries(
+    (await app.context.db.select({ email: users.email, role: users.role }).from(users)).map((row) => [
+      row.email,
+      row.role,
+    ]),
+  );
+
+describe('the first account is the admin', () => {
+  const { app, messages } = withApp({});
+
+  test('the start log says there is no admin; the first sign-up becomes it and says so, the next does not', async () => {
+    expect(messages()).toContain(NO_ADMIN_MESSAGE);
+    expect((await signUp(app(), 'first@example.com')).statusCode).toBe(200);
+    expect((await signUp(app(), 'second@example.com')).statusCode).toBe(200);
+    expect(await rolesOf(app())).toEqual({ 'first@example.com': 'admin', 'second@example.com': 'user' });
+    expect(messages().filter((message) => message === FIRST_ADMIN_LOG)).toHaveLength(1);
+
+    // The role is in the account's own answers once it signs in.
+    await app().context.db.update(users).set({ emailConfirmedAt: new Date() });
+    const login = await app().as(null).post('/api/auth/login', { email: 'first@example.com', password: PASSWORD });
+    expect(login.json().user).toMatchObject({ email: 'first@example.com', role: 'admin' });
+    const me = await app().as({ tokens: login.json().session }).get('/api/auth/me');
+    expect(me.json().user.role).toBe('admin');
+  });
+
+  test('concurrent sign-ups on an empty server make exactly one admin', { timeout: 60_000 }, async () => {
+    await app().context.db.delete(users);
+    const emails = Array.from({ length: 6 }, (_, index) => `racer${index}@example.com`);
+    const answers = await Promise.all(emails.map((email) => signUp(app(), email)));
+    expect(answers.map((res) => res.statusCode)).toEqual(emails.map(() => 200));
+    const roles = Object.values(await rolesOf(app()));
+    expect(roles).toHaveLength(emails.length);
+    expect(roles.filter((role) => role === 'admin')).toHaveLength(1);
+  });
+});
+
+describe('ADMIN_EMAILS', () => {
+  const { app, messages } = withApp({ ADMIN_EMAILS: 'boss@example.com, Deputy@Example.com' });
+
+  test('its addresses are admins at sign-up; any other is a user, even the first', async () => {
+    expect(messages()).toContain(NO_NAMED_ADMIN_MESSAGE);
+    expect((await signUp(app(), 'first@example.com')).statusCode).toBe(200);
+    expect((await signUp(app(), 'boss@example.com')).statusCode).toBe(200);
+    expect(await rolesOf(app())).toEqual({ 'first@example.com': 'user', 'boss@example.com': 'admin' });
+    expect(messages()).not.toContain(FIRST_ADMIN_LOG);
+  });
+
+  test('an account made while the list did not name it becomes an admin at sign-in', async () => {
+    // The factory writes the account directly, as a server started without the list would have.
+    const deputy = await app().factory.user({ email: 'deputy@example.com' });
+    const login = await app().as(null).post('/api/auth/login', { email: deputy.email, password: deputy.password });
+    expect(login.json().user.role).toBe('admin');
+    expect((await rolesOf(app()))['deputy@example.com']).toBe('admin');
+  });
+});

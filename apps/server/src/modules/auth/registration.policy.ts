@@ -1,0 +1,39 @@
+import type { RegistrationSettings } from '@clipsync/shared';
+import type { RegistrationConfig } from '../../config/registration-config';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import { hasPendingInvitation } from '../rooms/room-invitations.service';
+
+/** What the sign-up page is told: the mode and the domains, never who is an admin. */
+export function registrationSettingsOf(registration: RegistrationConfig): RegistrationSettings {
+  return { mode: registration.mode, emailDomains: registration.emailDomains };
+}
+
+/** "a.com", "a.com or b.com", "a.com, b.com or c.com". */
+function listInWords(items: string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+}
+
+/**
+ * Whether `email` may create an account here (REGISTRATION, REGISTRATION_EMAIL_DOMAINS): every door that
+ * creates accounts asks this first. It reads only the settings and room invitations, never the accounts,
+ * so a refusal is the same, and as fast, for an address that has an account and one that has none.
+ * An address in ADMIN_EMAILS always may: that is how an operator makes the first account of a closed
+ * server. An invitation does not widen the domains: any user can invite any address to a room.
+ */
+export async function assertMaySignUp(db: Database, registration: RegistrationConfig, email: string): Promise<void> {
+  if (registration.adminEmails.includes(email)) return;
+  if (registration.mode === 'closed') {
+    throw new AppError('REGISTRATION_CLOSED', 'Sign-ups are closed on this server');
+  }
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  if (registration.emailDomains.length > 0 && !registration.emailDomains.includes(domain)) {
+    throw new AppError(
+      'REGISTRATION_CLOSED',
+      `Sign-ups on this server are for addresses at ${listInWords(registration.emailDomains)}`,
+    );
+  }
+  if (registration.mode === 'invite' && !(await hasPendingInvitation({ db }, email))) {
+    throw new AppError('REGISTRATION_CLOSED', 'Sign-ups are by invitation on this server');
+  }
+}
