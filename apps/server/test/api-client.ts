@@ -20,7 +20,7 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * A `fetch` answered by `app.inject`: the request's method, path, headers and body go in, a real Response
  * comes out, so that the shared client reads a test app's answers as it reads a real server's.
  */
-export function injectFetch(app: FastifyInstance): typeof fetch {
+function injectFetch(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
     const request = new Request(input, init);
     const { pathname, search } = new URL(request.url);
