@@ -17,9 +17,10 @@ import type { AppContext } from '../src/modules/define-module';
 import { hashPassword } from '../src/modules/auth/password';
 import { startSession } from '../src/modules/auth/sessions.service';
 import { createTestApiClient, type TestApiClient } from './api-client';
-import type { Caller } from './as';
+import { as, type Caller } from './as';
 import { signInByDevice, type DeviceSignInInput } from './factories/device-sign-in';
 import { createPersonalAccessToken, type TestToken } from './factories/personal-access-tokens';
+import { multipartFile } from './multipart';
 
 export type { TestToken } from './factories/personal-access-tokens';
 
@@ -61,15 +62,16 @@ export interface TestFactory {
   deviceSignIn(input: { owner: TestUser } & DeviceSignInInput): Promise<{ accessToken: string; caller: Caller }>;
 }
 
-/** What the factory reaches of a test app: the typed client as a caller, and its modules' context. */
+/** What the factory reaches of a test app: its HTTP surface, the typed client as a caller, its modules' context. */
 interface FactoryTarget {
+  app: FastifyInstance;
   api(caller?: Caller | null): TestApiClient;
   context: AppContext;
 }
 
 /** The factory of one test app (buildTestApp binds it as `testApp.factory`). */
 export function createTestFactory({ app, context }: { app: FastifyInstance; context: AppContext }): TestFactory {
-  const target: FactoryTarget = { context, api: (caller) => createTestApiClient(app, caller) };
+  const target: FactoryTarget = { app, context, api: (caller) => createTestApiClient(app, caller) };
   return {
     user: (overrides) => createSignedInUser(target, overrides),
     session: (user) => createSession(target.context, user.id),
@@ -122,18 +124,25 @@ function createClip({ api }: Pick<FactoryTarget, 'api'>, owner: TestUser, conten
   return api(owner).call(CLIP_ENDPOINTS.create, { body: { content } });
 }
 
-/** A file uploaded to one of `owner`'s clips through the API (201), as the web and the CLI send one. */
-function uploadClipFile(
-  { api }: Pick<FactoryTarget, 'api'>,
+/**
+ * A file uploaded to one of `owner`'s clips through the API (201), as a multipart form: the form takes names
+ * the raw upload's header refuses (a control character), which tests of how a name is shown rely on.
+ */
+async function uploadClipFile(
+  { app }: Pick<FactoryTarget, 'app'>,
   owner: TestUser,
   clipId: string,
   file: { name?: string; type?: string; content?: Buffer } = {},
 ): Promise<UploadResult> {
-  return api(owner).upload(
-    CLIP_ENDPOINTS.uploadFile,
-    { params: { id: clipId } },
-    { name: file.name ?? 'note.txt', type: file.type ?? 'text/plain', content: file.content ?? Buffer.from('hi') },
+  const body = multipartFile(
+    'file',
+    file.name ?? 'note.txt',
+    file.type ?? 'text/plain',
+    file.content ?? Buffer.from('hi'),
   );
+  const res = await as({ app }, owner).inject('POST', `/api/clipboard/${clipId}/files`, body.payload, body.headers);
+  if (res.statusCode !== 201) throw new Error(`uploadClipFile: ${res.statusCode} ${res.body}`);
+  return res.json();
 }
 
 /** A room of `owner`'s, created through the API (201), public unless asked otherwise. */
