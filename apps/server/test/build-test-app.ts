@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config/env';
 import type { AppContext } from '../src/modules/define-module';
 import { MEMORY_DATABASE } from '../src/db/client';
+import { createTestApiClient, type TestApiClient } from './api-client';
 import { as, type Caller } from './as';
 import { checkAnswersAgainstDocument, describeDrifts, takeContractDrifts } from './contract-check';
 import { createTestFactory, type TestFactory } from './factories';
@@ -18,6 +19,11 @@ export interface TestApp {
   app: FastifyInstance;
   /** Requests as a caller: `as(owner).post(url)`, `as(null)` signed out. */
   as(user: Caller | null): ReturnType<typeof as>;
+  /**
+   * The shared typed client as a caller (signed out without one): `api(owner).call(CLIP_ENDPOINTS.create, …)`,
+   * a refusal thrown as ApiError. For set-up and happy paths; the HTTP edge goes through `as()`.
+   */
+  api(caller?: Caller | null): TestApiClient;
   factory: TestFactory;
   /** What the app's modules were given: its database, events, files… for set-up and checks. */
   context: AppContext;
@@ -62,10 +68,12 @@ export async function buildTestApp(
   // Every answer is checked against the app's own OpenAPI document (contract-check.ts).
   const { app, context } = await buildApp(config, { logStream, observe: checkAnswersAgainstDocument });
   const testApp = { app, context };
+  const api = (caller?: Caller | null) => createTestApiClient(app, caller);
   const factory = createTestFactory(testApp);
   return {
     app,
     as: (user) => as(testApp, user),
+    api,
     factory,
     context,
     config,

@@ -1,4 +1,14 @@
-import type { Clip, Desktop, RoomDetail, SessionTokens, TokenScope, UploadResult } from '@clipsync/shared';
+import {
+  CLIP_ENDPOINTS,
+  DESKTOP_ENDPOINTS,
+  ROOM_ENDPOINTS,
+  type Clip,
+  type Desktop,
+  type RoomDetail,
+  type SessionTokens,
+  type TokenScope,
+  type UploadResult,
+} from '@clipsync/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { roomInvitations, users } from '../src/db/schema';
@@ -6,6 +16,7 @@ import { hashToken, newId, newSecretToken } from '../src/lib/secure-tokens';
 import type { AppContext } from '../src/modules/define-module';
 import { hashPassword } from '../src/modules/auth/password';
 import { startSession } from '../src/modules/auth/sessions.service';
+import { createTestApiClient, type TestApiClient } from './api-client';
 import { as, type Caller } from './as';
 import { signInByDevice, type DeviceSignInInput } from './factories/device-sign-in';
 import { createPersonalAccessToken, type TestToken } from './factories/personal-access-tokens';
@@ -51,14 +62,16 @@ export interface TestFactory {
   deviceSignIn(input: { owner: TestUser } & DeviceSignInInput): Promise<{ accessToken: string; caller: Caller }>;
 }
 
-/** What the factory reaches of a test app: its HTTP surface and its modules' context. */
+/** What the factory reaches of a test app: its HTTP surface, the typed client as a caller, its modules' context. */
 interface FactoryTarget {
   app: FastifyInstance;
+  api(caller?: Caller | null): TestApiClient;
   context: AppContext;
 }
 
 /** The factory of one test app (buildTestApp binds it as `testApp.factory`). */
-export function createTestFactory(target: FactoryTarget): TestFactory {
+export function createTestFactory({ app, context }: { app: FastifyInstance; context: AppContext }): TestFactory {
+  const target: FactoryTarget = { app, context, api: (caller) => createTestApiClient(app, caller) };
   return {
     user: (overrides) => createSignedInUser(target, overrides),
     session: (user) => createSession(target.context, user.id),
@@ -67,8 +80,8 @@ export function createTestFactory(target: FactoryTarget): TestFactory {
     room: ({ owner, ...input }) => createRoom(target, owner, input),
     roomMember: ({ by, roomId, member }) => addRoomMember(target, by, roomId, member),
     desktop: ({ owner }) => desktopOf(target, owner),
-    token: ({ owner, ...options }) => createPersonalAccessToken(target, owner, options),
-    deviceSignIn: ({ owner, ...input }) => signInByDevice(target, owner, input),
+    token: ({ owner, ...options }) => createPersonalAccessToken(target.api, owner, options),
+    deviceSignIn: ({ owner, ...input }) => signInByDevice(target.api, owner, input),
   };
 }
 
@@ -107,15 +120,16 @@ async function createSignedInUser(
 }
 
 /** A clip of `owner`'s, created through the API (201), as the app answers it. */
-async function createClip(testApp: Pick<FactoryTarget, 'app'>, owner: TestUser, content = 'a clip'): Promise<Clip> {
-  const res = await as(testApp, owner).post('/api/clipboard', { content });
-  if (res.statusCode !== 201) throw new Error(`createClip: ${res.statusCode} ${res.body}`);
-  return res.json();
+function createClip({ api }: Pick<FactoryTarget, 'api'>, owner: TestUser, content = 'a clip'): Promise<Clip> {
+  return api(owner).call(CLIP_ENDPOINTS.create, { body: { content } });
 }
 
-/** A file uploaded to one of `owner`'s clips through the API (201). */
+/**
+ * A file uploaded to one of `owner`'s clips through the API (201), as a multipart form: the form takes names
+ * the raw upload's header refuses (a control character), which tests of how a name is shown rely on.
+ */
 async function uploadClipFile(
-  testApp: Pick<FactoryTarget, 'app'>,
+  { app }: Pick<FactoryTarget, 'app'>,
   owner: TestUser,
   clipId: string,
   file: { name?: string; type?: string; content?: Buffer } = {},
@@ -126,23 +140,20 @@ async function uploadClipFile(
     file.type ?? 'text/plain',
     file.content ?? Buffer.from('hi'),
   );
-  const res = await as(testApp, owner).inject('POST', `/api/clipboard/${clipId}/files`, body.payload, body.headers);
+  const res = await as({ app }, owner).inject('POST', `/api/clipboard/${clipId}/files`, body.payload, body.headers);
   if (res.statusCode !== 201) throw new Error(`uploadClipFile: ${res.statusCode} ${res.body}`);
   return res.json();
 }
 
 /** A room of `owner`'s, created through the API (201), public unless asked otherwise. */
-async function createRoom(
-  testApp: Pick<FactoryTarget, 'app'>,
+function createRoom(
+  { api }: Pick<FactoryTarget, 'api'>,
   owner: TestUser,
   input: { name?: string; isPrivate?: boolean } = {},
 ): Promise<RoomDetail> {
-  const res = await as(testApp, owner).post('/api/rooms', {
-    name: input.name ?? 'A room',
-    isPrivate: input.isPrivate ?? false,
+  return api(owner).call(ROOM_ENDPOINTS.create, {
+    body: { name: input.name ?? 'A room', isPrivate: input.isPrivate ?? false },
   });
-  if (res.statusCode !== 201) throw new Error(`createRoom: ${res.statusCode} ${res.body}`);
-  return res.json();
 }
 
 /**
@@ -151,25 +162,21 @@ async function createRoom(
  * test waits for mail.
  */
 async function addRoomMember(
-  testApp: FactoryTarget,
+  { api, context }: FactoryTarget,
   by: TestUser,
   roomId: string,
   member: Pick<TestUser, 'email' | 'tokens'>,
 ): Promise<void> {
-  const res = await as(testApp, by).post(`/api/rooms/${roomId}/members`, { email: member.email });
-  if (res.statusCode !== 202) throw new Error(`addRoomMember: ${res.statusCode} ${res.body}`);
+  await api(by).call(ROOM_ENDPOINTS.addMember, { params: { id: roomId }, body: { email: member.email } });
   const token = newSecretToken();
-  await testApp.context.db
+  await context.db
     .update(roomInvitations)
     .set({ tokenHash: hashToken(token) })
     .where(and(eq(roomInvitations.roomId, roomId), eq(roomInvitations.email, member.email)));
-  const accepted = await as(testApp, member).post('/api/rooms/invitations/accept', { token });
-  if (accepted.statusCode !== 200) throw new Error(`addRoomMember (accept): ${accepted.statusCode} ${accepted.body}`);
+  await api(member).call(ROOM_ENDPOINTS.acceptInvitation, { body: { token } });
 }
 
 /** `owner`'s own desktop, through the API (200). */
-async function desktopOf(testApp: Pick<FactoryTarget, 'app'>, owner: TestUser): Promise<Desktop> {
-  const res = await as(testApp, owner).get('/api/virtual-desktop');
-  if (res.statusCode !== 200) throw new Error(`desktop: ${res.statusCode} ${res.body}`);
-  return res.json();
+function desktopOf({ api }: Pick<FactoryTarget, 'api'>, owner: TestUser): Promise<Desktop> {
+  return api(owner).call(DESKTOP_ENDPOINTS.get);
 }

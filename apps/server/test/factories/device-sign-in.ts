@@ -1,6 +1,6 @@
-import type { TokenScope } from '@clipsync/shared';
-import type { FastifyInstance } from 'fastify';
-import { as, type Caller } from '../as';
+import { DEVICE_SIGN_IN_ENDPOINTS, type TokenScope } from '@clipsync/shared';
+import type { TestApiClient } from '../api-client';
+import type { Caller } from '../as';
 
 export interface DeviceSignInInput {
   /** The name the CLI gives itself; its device is listed under it. */
@@ -16,20 +16,14 @@ export interface DeviceSignInInput {
  * approved by `owner` in the browser (204), then the token fetched with the device code (200).
  */
 export async function signInByDevice(
-  testApp: { app: FastifyInstance },
+  api: (caller?: Caller | null) => TestApiClient,
   owner: Caller,
   { clientName, scopes = ['clips:read', 'clips:write'], requestedScopes }: DeviceSignInInput,
 ): Promise<{ accessToken: string; caller: Caller }> {
-  const asked = await as(testApp, null).post('/api/device/code', {
-    clientName,
-    ...(requestedScopes ? { scopes: requestedScopes } : {}),
+  const code = await api().call(DEVICE_SIGN_IN_ENDPOINTS.code, {
+    body: { clientName, ...(requestedScopes ? { scopes: requestedScopes } : {}) },
   });
-  if (asked.statusCode !== 200) throw new Error(`signInByDevice (code): ${asked.statusCode} ${asked.body}`);
-  const code = asked.json<{ device_code: string; user_code: string }>();
-  const approved = await as(testApp, owner).post('/api/device/approve', { userCode: code.user_code, scopes });
-  if (approved.statusCode !== 204) throw new Error(`signInByDevice (approve): ${approved.statusCode} ${approved.body}`);
-  const granted = await as(testApp, null).post('/api/device/token', { device_code: code.device_code });
-  if (granted.statusCode !== 200) throw new Error(`signInByDevice (token): ${granted.statusCode} ${granted.body}`);
-  const accessToken = granted.json<{ access_token: string }>().access_token;
-  return { accessToken, caller: { tokens: { access_token: accessToken } } };
+  await api(owner).call(DEVICE_SIGN_IN_ENDPOINTS.approve, { body: { userCode: code.user_code, scopes } });
+  const granted = await api().call(DEVICE_SIGN_IN_ENDPOINTS.token, { body: { device_code: code.device_code } });
+  return { accessToken: granted.access_token, caller: { tokens: { access_token: granted.access_token } } };
 }

@@ -1,4 +1,4 @@
-import type { SocketAck } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, type SocketAck, type UpdateClipShareRequest } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
@@ -16,6 +16,10 @@ describe('following a private share live', () => {
   const join = (socket: TestSocket, clipId: string, grant?: string) =>
     new Promise<AckResult>((resolve) => socket.emit('clip:join', grant ? { clipId, grant } : { clipId }, resolve));
   const save = (clipId: string, content: string) => testApp.as(owner).put(`/api/clipboard/${clipId}`, { content });
+  const share = (clipId: string, settings: UpdateClipShareRequest) =>
+    testApp.api(owner).call(CLIP_ENDPOINTS.updateShare, { params: { id: clipId }, body: settings });
+  const open = (clipId: string, password: string) =>
+    testApp.api().call(CLIP_ENDPOINTS.open, { params: { id: clipId }, body: { password } });
   const silence = (socket: TestSocket, event: 'clip-content-updated') => {
     let heard = false;
     socket.on(event, () => (heard = true));
@@ -38,7 +42,7 @@ describe('following a private share live', () => {
 
   test('clip:join on a protected clip is refused without a grant and accepted with the one its open gave', async () => {
     const clip = await testApp.factory.clip({ owner, content: 'protected' });
-    await testApp.as(owner).put(`/api/clipboard/${clip.id}/share`, { maxViews: 2, password: 'pw' });
+    await share(clip.id, { maxViews: 2, password: 'pw' });
     const viewer = await connect();
     const signedIn = await connect(other);
     expect(await join(viewer, clip.id)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
@@ -46,12 +50,12 @@ describe('following a private share live', () => {
     expect(await join(viewer, clip.id, 'forged.grant')).toMatchObject({ ok: false, code: 'FORBIDDEN' });
     const refusedHeard = silence(viewer, 'clip-content-updated');
 
-    const { grant } = (await testApp.as(null).post(`/api/clipboard/${clip.id}/open`, { password: 'pw' })).json();
+    const { grant } = await open(clip.id, 'pw');
     const granted = await connect();
     expect(await join(granted, clip.id, grant.token)).toEqual({ ok: true });
     // A grant is for its clip only.
     const elsewhere = await testApp.factory.clip({ owner, content: 'another' });
-    await testApp.as(owner).put(`/api/clipboard/${elsewhere.id}/share`, { maxViews: 1 });
+    await share(elsewhere.id, { maxViews: 1 });
     expect(await join(granted, elsewhere.id, grant.token)).toMatchObject({ ok: false, code: 'FORBIDDEN' });
 
     const update = nextEvent(granted, 'clip-content-updated');
@@ -59,7 +63,7 @@ describe('following a private share live', () => {
     expect(await update).toMatchObject({ clipId: clip.id, content: 'changed' });
     expect(await refusedHeard()).toBe(false);
     // Following spends nothing.
-    const settings = (await testApp.as(owner).put(`/api/clipboard/${clip.id}/share`, {})).json();
+    const settings = await share(clip.id, {});
     expect(settings.viewsLeft).toBe(1);
   });
 
@@ -83,8 +87,9 @@ describe('following a private share live', () => {
 
   test("a renewed link's followers hear the clip under the link's id, never the clip's", async () => {
     const clip = await testApp.factory.clip({ owner, content: 'renewed' });
-    await testApp.as(owner).delete(`/api/clipboard/${clip.id}/share`);
-    const { linkId } = (await testApp.as(owner).put(`/api/clipboard/${clip.id}/share`, {})).json();
+    await testApp.api(owner).call(CLIP_ENDPOINTS.removeShare, { params: { id: clip.id } });
+    const { linkId } = await share(clip.id, {});
+    if (!linkId) throw new Error('a shared clip has a link');
     const viewer = await connect();
     expect(await join(viewer, clip.id)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
     expect(await join(viewer, linkId)).toEqual({ ok: true });
@@ -98,7 +103,7 @@ describe('following a private share live', () => {
     const viewer = await connect();
     expect(await join(viewer, clip.id)).toEqual({ ok: true });
     const gone = nextEvent(viewer, 'clip-deleted');
-    await testApp.as(owner).put(`/api/clipboard/${clip.id}/share`, { maxViews: 1 });
+    await share(clip.id, { maxViews: 1 });
     expect(await gone).toEqual({ clipId: clip.id });
     const viewerHeard = silence(viewer, 'clip-content-updated');
     await save(clip.id, 'protected now');
@@ -107,15 +112,13 @@ describe('following a private share live', () => {
 
   test('a new password drops those who opened with the old one, and their grant no longer opens the files', async () => {
     const clip = await testApp.factory.clip({ owner, content: 'guarded' });
-    await testApp.as(owner).put(`/api/clipboard/${clip.id}/share`, { password: 'old password' });
-    const { grant } = (
-      await testApp.as(null).post(`/api/clipboard/${clip.id}/open`, { password: 'old password' })
-    ).json();
+    await share(clip.id, { password: 'old password' });
+    const { grant } = await open(clip.id, 'old password');
     const viewer = await connect();
     expect(await join(viewer, clip.id, grant.token)).toEqual({ ok: true });
 
     const gone = nextEvent(viewer, 'clip-deleted');
-    await testApp.as(owner).put(`/api/clipboard/${clip.id}/share`, { password: 'new password' });
+    await share(clip.id, { password: 'new password' });
     expect(await gone).toEqual({ clipId: clip.id });
     const rejoined = await connect();
     expect(await join(rejoined, clip.id, grant.token)).toMatchObject({ ok: false, code: 'FORBIDDEN' });

@@ -1,9 +1,11 @@
 import {
+  CLIP_ENDPOINTS,
   CLIP_VIEW_LOG_SIZE,
   SHARE_PASSWORD_MISSES_PER_ADDRESS,
   SHARE_PASSWORD_MISSES_PER_LINK,
   SHARE_PASSWORD_MISSES_PER_LINK_AND_ADDRESS,
   SHARE_PASSWORD_MISSES_WINDOW_MS,
+  type UpdateClipShareRequest,
 } from '@clipsync/shared';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
@@ -38,11 +40,13 @@ describe('private shares', () => {
     const [row] = await testApp.context.db.select().from(clips).where(eq(clips.id, clipId));
     return row!;
   };
-  const sharedClip = async (settings: object, content = 'a secret') => {
+  const sharedClip = async (settings: UpdateClipShareRequest, content = 'a secret') => {
     const clip = await testApp.factory.clip({ owner, content });
-    const res = await share(clip.id, settings);
-    expect(res.statusCode).toBe(200);
-    return { clip, linkId: res.json().linkId as string };
+    const { linkId } = await testApp
+      .api(owner)
+      .call(CLIP_ENDPOINTS.updateShare, { params: { id: clip.id }, body: settings });
+    if (!linkId) throw new Error('a shared clip has a link');
+    return { clip, linkId };
   };
   const runExpiryJob = (now = new Date()) => expireShares(createClipsContext(testApp.context), now);
 
@@ -306,9 +310,9 @@ describe('private shares', () => {
     const spent = await sharedClip({ maxViews: 1 });
     await open(spent.linkId);
     const stopped = await sharedClip({});
-    await testApp.as(owner).delete(`/api/clipboard/${stopped.clip.id}/share`);
+    await testApp.api(owner).call(CLIP_ENDPOINTS.removeShare, { params: { id: stopped.clip.id } });
     const deleted = await sharedClip({ password: 'x' });
-    await testApp.as(owner).delete(`/api/clipboard/${deleted.clip.id}`);
+    await testApp.api(owner).call(CLIP_ENDPOINTS.remove, { params: { id: deleted.clip.id } });
     const ids = [expired.linkId, spent.linkId, stopped.linkId, deleted.linkId, newId()];
 
     // What changes with every request, whatever it asks for: its id, the clock, the global rate counter.

@@ -1,4 +1,4 @@
-import type { Desktop, DesktopItem, SocketAck } from '@clipsync/shared';
+import { DESKTOP_ENDPOINTS, type Desktop, type SocketAck } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
@@ -36,8 +36,9 @@ describe('virtual desktop live over Socket.IO', () => {
     return events;
   };
   const desktopOf = (user: TestUser) => testApp.factory.desktop({ owner: user });
-  const addText = async (user: TestUser | null, content: string, desktopId?: string) =>
-    (await testApp.as(user).post('/api/virtual-desktop/items/text', { content, desktopId })).json<DesktopItem>();
+  const addText = (user: TestUser | null, content: string, desktopId?: string) =>
+    testApp.api(user).call(DESKTOP_ENDPOINTS.addText, { body: { content, desktopId } });
+  const shareDesktop = (user: TestUser) => testApp.api(user).call(DESKTOP_ENDPOINTS.share);
 
   beforeAll(async () => {
     testApp = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '100000', TRUST_PROXY: '127.0.0.1' });
@@ -68,8 +69,9 @@ describe('virtual desktop live over Socket.IO', () => {
     const arrived = nextEvent(phone, 'desktop:item:new');
     const item = await addText(owner, 'live text');
     expect(await arrived).toMatchObject({ networkId: desktop.network_id, item: { id: item.id, content: 'live text' } });
-    await testApp.as(owner).patch(`/api/virtual-desktop/items/${item.id}`, { position: { x: 42, y: 0 } });
-    await testApp.as(owner).delete(`/api/virtual-desktop/items/${item.id}`);
+    const target = { params: { id: item.id } };
+    await testApp.api(owner).call(DESKTOP_ENDPOINTS.moveItem, { ...target, body: { position: { x: 42, y: 0 } } });
+    await testApp.api(owner).call(DESKTOP_ENDPOINTS.removeItem, target);
     await settle();
     expect(onLaptop).toEqual(['new:live text', 'modified:42', `removed:${item.id}`]);
     expect(onIntruder).toEqual([]);
@@ -131,7 +133,7 @@ describe('virtual desktop live over Socket.IO', () => {
 
   test('a share link’s holders follow live until the owner rotates it', async () => {
     const desktop = await desktopOf(other);
-    const { shareToken } = (await testApp.as(other).post('/api/virtual-desktop/share')).json<{ shareToken: string }>();
+    const { shareToken } = await shareDesktop(other);
     const [holder, guesser] = [await connect(null), await connect(null)];
     expect(await join(holder, desktop.network_id, shareToken)).toEqual({ ok: true });
     expect(await join(guesser, desktop.network_id, `${shareToken}x`)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
@@ -140,7 +142,7 @@ describe('virtual desktop live over Socket.IO', () => {
     await settle();
     expect(onHolder).toEqual(['new:from the link']);
 
-    await testApp.as(other).post('/api/virtual-desktop/share');
+    await shareDesktop(other);
     await addText(other, 'after rotation');
     await settle();
     expect(onHolder).toEqual(['new:from the link']);
@@ -149,7 +151,7 @@ describe('virtual desktop live over Socket.IO', () => {
 
   test('rotating or revoking a share link tells every open view of the old link at once, and only those', async () => {
     const desktop = await desktopOf(other);
-    const { shareToken } = (await testApp.as(other).post('/api/virtual-desktop/share')).json<{ shareToken: string }>();
+    const { shareToken } = await shareDesktop(other);
     const [first, second, ownerView] = [await connect(null), await connect(null), await connect(other)];
     expect(await join(first, desktop.network_id, shareToken)).toEqual({ ok: true });
     expect(await join(second, desktop.network_id, shareToken)).toEqual({ ok: true });
@@ -158,7 +160,7 @@ describe('virtual desktop live over Socket.IO', () => {
     ownerView.on('desktop:share:revoked', (payload) => ownerHeard.push(payload));
 
     const told = [nextEvent(first, 'desktop:share:revoked'), nextEvent(second, 'desktop:share:revoked')];
-    const rotated = await testApp.as(other).post('/api/virtual-desktop/share');
+    const rotated = await shareDesktop(other);
     expect(await Promise.all(told)).toEqual([{ networkId: desktop.id }, { networkId: desktop.id }]);
     // The old link's views left the desktop's channel: nothing more reaches them.
     const onFirst = heard(first);
@@ -166,7 +168,7 @@ describe('virtual desktop live over Socket.IO', () => {
     await settle();
     expect(onFirst).toEqual([]);
 
-    const { shareToken: newToken } = rotated.json<{ shareToken: string }>();
+    const { shareToken: newToken } = rotated;
     const holder = await connect(null);
     expect(await join(holder, desktop.network_id, newToken)).toEqual({ ok: true });
     const revoked = nextEvent(holder, 'desktop:share:revoked');

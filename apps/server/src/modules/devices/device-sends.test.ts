@@ -2,10 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  DEVICE_ENDPOINTS,
+  DEVICE_SEND_ENDPOINTS,
   DEVICE_SENDS_WAITING_MAX,
   type CreatedDeviceSends,
   type Device,
   type DeviceSendPayload,
+  type ReceivePolicy,
 } from '@clipsync/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { io } from 'socket.io-client';
@@ -108,15 +111,14 @@ describe('sending to devices', () => {
   /** Another signed-in browser of the user, registered as a device. */
   const browser = async (app: TestApp, user: TestUser, name: string): Promise<Caller & { device: Device }> => {
     const caller = { tokens: await app.factory.session(user) };
-    const res = await app.as(caller).post('/api/devices', { name, kind: 'browser' });
-    expect(res.statusCode).toBe(201);
-    return { ...caller, device: res.json<Device>() };
+    const device = await app.api(caller).call(DEVICE_ENDPOINTS.register, { body: { name, kind: 'browser' } });
+    return { ...caller, device };
   };
   /** The owner's own session as a device (the sender). */
-  const registerOwner = async (app: TestApp, owner: TestUser) => {
-    const res = await app.as(owner).post('/api/devices', { name: 'Firefox on Linux', kind: 'browser' });
-    return res.json<Device>();
-  };
+  const registerOwner = (app: TestApp, owner: TestUser) =>
+    app.api(owner).call(DEVICE_ENDPOINTS.register, { body: { name: 'Firefox on Linux', kind: 'browser' } });
+  const setReceivePolicy = (app: TestApp, owner: TestUser, deviceId: string, receivePolicy: ReceivePolicy) =>
+    app.api(owner).call(DEVICE_ENDPOINTS.update, { params: { id: deviceId }, body: { receivePolicy } });
   const send = (app: TestApp, caller: Caller, body: object) => app.as(caller).post('/api/device-sends', body);
   const textBytesOf = async (app: TestApp, userId: string) =>
     (await app.context.db.select().from(textUsage).where(eq(textUsage.userId, userId)))[0]?.bytes ?? 0;
@@ -260,7 +262,7 @@ describe('sending to devices', () => {
     const theirs = await browser(testApp, stranger, 'Their phone');
     const theirClip = await testApp.factory.clip({ owner: stranger, content: 'secret' });
 
-    await testApp.as(owner).patch(`/api/devices/${phone.device.id}`, { receivePolicy: 'off' });
+    await setReceivePolicy(testApp, owner, phone.device.id, 'off');
     const off = await send(testApp, owner, { to: [phone.device.id], text: 'x' });
     expect(off.statusCode).toBe(409);
     expect(off.json()).toMatchObject({ code: 'DEVICE_NOT_RECEIVING', deviceIds: [phone.device.id] });
@@ -274,7 +276,7 @@ describe('sending to devices', () => {
     expect(bodyOf(foreign)).toEqual(bodyOf(forged));
 
     expect((await send(testApp, owner, { to: [mine.id], text: 'x' })).statusCode).toBe(403);
-    await testApp.as(owner).patch(`/api/devices/${phone.device.id}`, { receivePolicy: 'ask' });
+    await setReceivePolicy(testApp, owner, phone.device.id, 'ask');
     expect((await send(testApp, owner, { to: [phone.device.id], clipId: theirClip.id })).statusCode).toBe(404);
 
     for (const body of [
@@ -423,11 +425,13 @@ describe('sending to devices across a server restart', () => {
       const before = await buildTestApp(env, { dataDir });
       const owner = await before.factory.user();
       const phoneTokens = await before.factory.session(owner);
-      const phone = (
-        await before.as({ tokens: phoneTokens }).post('/api/devices', { name: 'Phone', kind: 'browser' })
-      ).json<Device>();
-      const res = await before.as(owner).post('/api/device-sends', { to: [phone.id], text: 'survives' });
-      expect(res.json<CreatedDeviceSends>().sends[0]?.status).toBe('queued');
+      const phone = await before
+        .api({ tokens: phoneTokens })
+        .call(DEVICE_ENDPOINTS.register, { body: { name: 'Phone', kind: 'browser' } });
+      const created = await before
+        .api(owner)
+        .call(DEVICE_SEND_ENDPOINTS.create, { body: { to: [phone.id], text: 'survives' } });
+      expect(created.sends[0]?.status).toBe('queued');
       await before.close();
 
       const after = await buildTestApp(env, { dataDir });

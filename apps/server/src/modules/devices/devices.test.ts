@@ -1,4 +1,4 @@
-import { DEVICE_OFFLINE_WITHIN_MS, type Device, type DevicePresencePayload } from '@clipsync/shared';
+import { DEVICE_ENDPOINTS, DEVICE_OFFLINE_WITHIN_MS, type Device, type DevicePresencePayload } from '@clipsync/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -34,11 +34,7 @@ describe("the account's devices", () => {
     expect(res.statusCode).toBe(201);
     return res.json<Device>();
   };
-  const list = async (caller: Caller) => {
-    const res = await testApp.as(caller).get('/api/devices');
-    expect(res.statusCode).toBe(200);
-    return res.json<{ devices: Device[] }>().devices;
-  };
+  const list = async (caller: Caller) => (await testApp.api(caller).call(DEVICE_ENDPOINTS.list)).devices;
   /** The CLI's whole device sign-in: code, approval in the owner's browser, the token. */
   const signInCli = async (owner: TestUser, clientName: string): Promise<Caller> =>
     (await testApp.factory.deviceSignIn({ owner, clientName })).caller;

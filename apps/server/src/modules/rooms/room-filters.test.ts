@@ -1,9 +1,8 @@
-import type { RoomContentItem, RoomDetail, RoomSummary } from '@clipsync/shared';
+import { ROOM_ENDPOINTS, type RoomContentItem, type RoomDetail, type RoomSummary } from '@clipsync/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { type TestUser } from '../../../test/factories';
-import { multipartFile } from '../../../test/multipart';
 import { roomContent, rooms } from '../../db/schema';
 import { contentRangeStart, toContainsPattern } from './room-filters';
 
@@ -137,15 +136,17 @@ describe('room content filters and sorts, in SQL', () => {
     await testApp.factory.roomMember({ by: alice, roomId: room.id, member: bob });
     const startOfToday = contentRangeStart('today', new Date()) as Date;
     const addText = async (label: string, by: TestUser, content: string, createdAt: Date) => {
-      const res = await testApp.as(by).post(`/api/rooms/${room.id}/content`, { content });
-      ids[label] = res.json().id;
-      await testApp.context.db.update(roomContent).set({ createdAt }).where(eq(roomContent.id, res.json().id));
+      const item = await testApp
+        .api(by)
+        .call(ROOM_ENDPOINTS.addContent, { params: { id: room.id }, body: { content } });
+      ids[label] = item.id;
+      await testApp.context.db.update(roomContent).set({ createdAt }).where(eq(roomContent.id, item.id));
     };
     const addFile = async (label: string, by: TestUser, name: string, createdAt: Date) => {
-      const body = multipartFile('file', name, 'text/plain', Buffer.from(label));
-      const res = await testApp.as(by).inject('POST', `/api/rooms/${room.id}/upload`, body.payload, body.headers);
-      ids[label] = res.json().item.id;
-      await testApp.context.db.update(roomContent).set({ createdAt }).where(eq(roomContent.id, res.json().item.id));
+      const file = { name, type: 'text/plain', content: Buffer.from(label) };
+      const { item } = await testApp.api(by).upload(ROOM_ENDPOINTS.upload, { params: { id: room.id } }, file);
+      ids[label] = item.id;
+      await testApp.context.db.update(roomContent).set({ createdAt }).where(eq(roomContent.id, item.id));
     };
     await addText('aliceToday', alice, 'meeting notes', new Date(startOfToday.getTime() + 1000));
     await addFile('bobYesterday', bob, 'budget.xlsx', new Date(startOfToday.getTime() - 60_000));

@@ -1,3 +1,4 @@
+import { ROOM_ENDPOINTS } from '@clipsync/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -42,9 +43,11 @@ describe('adding a member sends an invitation, whoever the address belongs to', 
   });
 
   const memberIdsOf = async (roomId: string) =>
-    ((await testApp.as(owner).get(`/api/rooms/${roomId}`)).json().members as Array<{ id: string }>).map((m) => m.id);
-  const pendingOf = async (roomId: string, as = member) =>
-    (await testApp.as(as).get(`/api/rooms/${roomId}/invitations`)).json() as Array<{ id: string; email: string }>;
+    (await testApp.api(owner).call(ROOM_ENDPOINTS.get, { params: { id: roomId } })).members.map((m) => m.id);
+  const pendingOf = (roomId: string, as = member) =>
+    testApp.api(as).call(ROOM_ENDPOINTS.invitations, { params: { id: roomId } });
+  const inviteAs = (by: TestUser, roomId: string, email: string) =>
+    testApp.api(by).call(ROOM_ENDPOINTS.addMember, { params: { id: roomId }, body: { email } });
 
   test('a known and an unknown address get byte-identical answers, and each its mail', async () => {
     const room = await testApp.factory.room({ owner, name: 'Design' });
@@ -139,7 +142,7 @@ describe('adding a member sends an invitation, whoever the address belongs to', 
   test('an expired invitation is refused and no longer listed', async () => {
     const room = await testApp.factory.room({ owner, isPrivate: true });
     const invitee = await testApp.factory.user();
-    await testApp.as(owner).post(`/api/rooms/${room.id}/members`, { email: invitee.email });
+    await inviteAs(owner, room.id, invitee.email);
     const token = inviteTokenOf((await sink.waitForMail(invitee.email)).links);
     await testApp.context.db
       .update(roomInvitations)
@@ -160,7 +163,7 @@ describe('adding a member sends an invitation, whoever the address belongs to', 
     const room = await testApp.factory.room({ owner, isPrivate: true });
     await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     const invitee = await testApp.factory.user();
-    await testApp.as(member).post(`/api/rooms/${room.id}/members`, { email: invitee.email });
+    await inviteAs(member, room.id, invitee.email);
     const token = inviteTokenOf((await sink.waitForMail(invitee.email)).links);
     const [pending] = await pendingOf(room.id);
     expect(pending).toMatchObject({ email: invitee.email, invitedBy: { id: member.id, email: member.email } });

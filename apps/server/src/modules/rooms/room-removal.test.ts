@@ -1,3 +1,4 @@
+import { ROOM_ENDPOINTS } from '@clipsync/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -31,11 +32,11 @@ describe('a removed member stays out', () => {
     const room = await testApp.factory.room({ owner, isPrivate });
     await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
     await testApp.factory.roomMember({ by: owner, roomId: room.id, member: removed });
-    expect((await testApp.as(owner).delete(`/api/rooms/${room.id}/members/${removed.id}`)).statusCode).toBe(204);
+    await testApp.api(owner).call(ROOM_ENDPOINTS.removeMember, { params: { id: room.id, memberId: removed.id } });
     return room;
   };
-  const memberIdsOf = async (roomId: string) =>
-    ((await testApp.as(owner).get(`/api/rooms/${roomId}`)).json().members as Array<{ id: string }>).map((m) => m.id);
+  const detailOf = (roomId: string) => testApp.api(owner).call(ROOM_ENDPOINTS.get, { params: { id: roomId } });
+  const memberIdsOf = async (roomId: string) => (await detailOf(roomId)).members.map((m) => m.id);
 
   /** Accepts the pending invitation of `invitee` to the room, as the mailed link would. */
   const acceptAs = async (invitee: TestUser, roomId: string) => {
@@ -49,7 +50,7 @@ describe('a removed member stays out', () => {
 
   test('removing someone replaces the invite link; the new one does not let them back, others still join', async () => {
     const room = await roomWithRemoval(true);
-    const { shareToken } = (await testApp.as(owner).get(`/api/rooms/${room.id}`)).json();
+    const { shareToken } = await detailOf(room.id);
     expect(shareToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(shareToken).not.toBe(room.shareToken);
     expect((await testApp.as(removed).post('/api/rooms/join', { shareToken: room.shareToken })).statusCode).toBe(404);
@@ -67,7 +68,7 @@ describe('a removed member stays out', () => {
     expect(opened.statusCode).toBe(403);
     expect(opened.json().code).toBe('FORBIDDEN');
     expect(await memberIdsOf(room.id)).not.toContain(removed.id);
-    const activity = (await testApp.as(owner).get(`/api/rooms/${room.id}/activity`)).json() as Array<{ type: string }>;
+    const activity = await testApp.api(owner).call(ROOM_ENDPOINTS.activity, { params: { id: room.id } });
     expect(activity.map((entry) => entry.type)).not.toContain('member_join');
   });
 
@@ -105,9 +106,9 @@ describe('a removed member stays out', () => {
 
   test('an invitation the owner sent before the removal is gone with it, and lets nobody back', async () => {
     const room = await testApp.factory.room({ owner, isPrivate: false });
-    expect((await testApp.as(owner).post(`/api/rooms/${room.id}/members`, { email: removed.email })).statusCode).toBe(
-      202,
-    );
+    await testApp
+      .api(owner)
+      .call(ROOM_ENDPOINTS.addMember, { params: { id: room.id }, body: { email: removed.email } });
     // They come in another way (opening the public room) while the mailed invitation still waits.
     expect((await testApp.as(removed).get(`/api/rooms/${room.id}`)).statusCode).toBe(200);
     expect((await testApp.as(owner).delete(`/api/rooms/${room.id}/members/${removed.id}`)).statusCode).toBe(204);

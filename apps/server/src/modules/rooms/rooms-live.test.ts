@@ -1,4 +1,4 @@
-import type { SocketAck } from '@clipsync/shared';
+import { ROOM_ENDPOINTS, type SocketAck } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { type TestUser } from '../../../test/factories';
@@ -28,6 +28,8 @@ describe('rooms live over Socket.IO', () => {
     socket.on('room:changed', (payload) => events.push(payload));
     return events;
   };
+  const addText = (user: TestUser, roomId: string, content: string) =>
+    testApp.api(user).call(ROOM_ENDPOINTS.addContent, { params: { id: roomId }, body: { content } });
 
   beforeAll(async () => {
     testApp = await buildTestApp({ RATE_LIMIT_PER_MINUTE: '100000' });
@@ -86,12 +88,12 @@ describe('rooms live over Socket.IO', () => {
     const outsiderHeard = heard(outsiderSocket);
 
     const changed = nextEvent(ownerSocket, 'room:changed');
-    const added = await testApp.as(member).post(`/api/rooms/${room.id}/content`, { content: 'live!' });
+    const added = await addText(member, room.id, 'live!');
     expect(await changed).toEqual({
       roomId: room.id,
       type: 'content_add',
       actorId: member.id,
-      contentId: added.json().id,
+      contentId: added.id,
     });
     await settle();
     expect(outsiderHeard).toEqual([]);
@@ -103,7 +105,7 @@ describe('rooms live over Socket.IO', () => {
     await emitWithAck(ownerSocket, 'room:join', room.id);
     expect(await emitWithAck(ownerSocket, 'room:leave', room.id)).toEqual({ ok: true });
     const ownerHeard = heard(ownerSocket);
-    await testApp.as(owner).post(`/api/rooms/${room.id}/content`, { content: 'quiet' });
+    await addText(owner, room.id, 'quiet');
     await settle();
     expect(ownerHeard).toEqual([]);
   });
@@ -129,7 +131,7 @@ describe('rooms live over Socket.IO', () => {
     expect(await ownerHears).toMatchObject({ type: 'member_removed', actorId: owner.id });
 
     const memberHeard = heard(memberInRoom);
-    await testApp.as(owner).post(`/api/rooms/${room.id}/content`, { content: 'after removal' });
+    await addText(owner, room.id, 'after removal');
     await settle();
     expect(memberHeard).toEqual([]);
     expect(await emitWithAck(memberInRoom, 'room:join', room.id)).toMatchObject({ ok: false, code: 'NOT_FOUND' });
@@ -144,7 +146,7 @@ describe('rooms live over Socket.IO', () => {
     expect((await testApp.as(member).post(`/api/rooms/${room.id}/leave`)).statusCode).toBe(204);
     expect(await told).toEqual({ roomId: room.id, reason: 'left' });
     const memberHeard = heard(memberSocket);
-    await testApp.as(owner).post(`/api/rooms/${room.id}/content`, { content: 'after leaving' });
+    await addText(owner, room.id, 'after leaving');
     await settle();
     expect(memberHeard).toEqual([]);
   });
@@ -178,7 +180,7 @@ describe('rooms live over Socket.IO', () => {
     const ownerSocket = await connect(owner);
     await emitWithAck(ownerSocket, 'room:join', room.id);
     const byOpening = nextEvent(ownerSocket, 'room:changed');
-    await testApp.as(outsider).get(`/api/rooms/${room.id}`);
+    await testApp.api(outsider).call(ROOM_ENDPOINTS.get, { params: { id: room.id } });
     expect(await byOpening).toEqual({ roomId: room.id, type: 'member_join', actorId: outsider.id });
     const byToken = nextEvent(ownerSocket, 'room:changed');
     await testApp.as(member).post('/api/rooms/join', { shareToken: room.shareToken });
