@@ -222,6 +222,10 @@ export async function acceptInvitation(ctx: RoomsContext, actor: Actor, token: s
   return { roomId, id: roomId, joined };
 }
 
+/** The invitations by e-mail to `email` that may still be accepted: not accepted yet, not expired. */
+const isPendingFor = (email: string) =>
+  and(eq(roomInvitations.email, email), isNull(roomInvitations.acceptedAt), gt(roomInvitations.expiresAt, new Date()));
+
 /**
  * A new account proved its address: every pending invitation to that address is accepted. One refused
  * (the owner removed them; their plan does not allow rooms) does not stop the others.
@@ -230,16 +234,7 @@ export async function acceptInvitationsOnConfirm(
   ctx: RoomsContext,
   { userId, email }: { userId: string; email: string },
 ): Promise<void> {
-  const pending = await ctx.db
-    .select()
-    .from(roomInvitations)
-    .where(
-      and(
-        eq(roomInvitations.email, email),
-        isNull(roomInvitations.acceptedAt),
-        gt(roomInvitations.expiresAt, new Date()),
-      ),
-    );
+  const pending = await ctx.db.select().from(roomInvitations).where(isPendingFor(email));
   for (const invitation of pending) {
     try {
       await assertJoinable(ctx, null, userId, invitation.roomId);
@@ -262,13 +257,7 @@ export async function hasPendingInvitation(ctx: Pick<RoomsContext, 'db'>, email:
   const [pending] = await ctx.db
     .select({ id: roomInvitations.id })
     .from(roomInvitations)
-    .where(
-      and(
-        eq(roomInvitations.email, email),
-        isNull(roomInvitations.acceptedAt),
-        gt(roomInvitations.expiresAt, new Date()),
-      ),
-    )
+    .where(isPendingFor(email))
     .limit(1);
   return pending !== undefined;
 }
