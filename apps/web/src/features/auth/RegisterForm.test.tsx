@@ -1,8 +1,8 @@
 import { AUTH_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { fakeApi } from '../../test/fake-api';
 import { setUpPageTests } from '../../test/page-test-setup';
@@ -10,9 +10,27 @@ import { RegisterForm } from './RegisterForm';
 
 const api = fakeApi();
 const register = () => api.on(AUTH_ENDPOINTS.register);
+const registration = () => api.on(AUTH_ENDPOINTS.registration);
+
+function renderForm(onRegistered = vi.fn()) {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <RegisterForm onRegistered={onRegistered} onLogin={vi.fn()} />
+    </QueryClientProvider>,
+  );
+}
+
+async function fillIn(email = 'sam@example.com', password = 'iloveyou') {
+  await userEvent.type(screen.getByLabelText('Name'), 'Sam');
+  await userEvent.type(screen.getByLabelText('Email'), email);
+  await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.type(screen.getByLabelText('Confirm Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+}
 
 describe('RegisterForm', () => {
   setUpPageTests();
+  beforeEach(() => registration().mockResolvedValue({ mode: 'open', emailDomains: [] }));
 
   test('a password the server finds among the most common says so, in the reader’s words, and stays', async () => {
     register().mockRejectedValue(
@@ -41,5 +59,32 @@ describe('RegisterForm', () => {
     });
     expect(onDone).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
+  });
+
+  test('where anyone may sign up, the form says nothing of it', async () => {
+    renderForm();
+    await waitFor(() => expect(registration()).toHaveBeenCalled());
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
+  test('where sign-ups are by invitation, the form says so before anyone types, and a refusal in the same words', async () => {
+    registration().mockResolvedValue({ mode: 'invite', emailDomains: [] });
+    register().mockRejectedValue(new ApiError('Sign-ups are by invitation on this server', 403, 'REGISTRATION_CLOSED'));
+    renderForm();
+    expect(await screen.findByRole('note')).toHaveTextContent('Sign-ups are by invitation on this server');
+    await fillIn();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sign-ups are by invitation on this server');
+  });
+
+  test('closed sign-ups and an allow-list of domains are said in words', async () => {
+    registration().mockResolvedValue({ mode: 'closed', emailDomains: [] });
+    renderForm();
+    expect(await screen.findByRole('note')).toHaveTextContent('Sign-ups are closed on this server');
+    cleanup();
+    registration().mockResolvedValue({ mode: 'open', emailDomains: ['example.com', 'example.org'] });
+    renderForm();
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'Sign-ups on this server are for addresses at example.com or example.org',
+    );
   });
 });

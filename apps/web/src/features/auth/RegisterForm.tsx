@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useRegister } from '../../api/auth-mutations';
+import { useRegistrationSettings } from '../../api/registration-queries';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/use-toast';
-import { errorMessage, isPasswordTooCommon } from './error-message';
+import { errorMessage, isPasswordTooCommon, isRegistrationClosed } from './error-message';
 import { FormError } from './FormError';
 import { FormField } from './FormField';
+import { registrationNotice } from './registration-notice';
 import { useAuthForm } from './use-auth-form';
 import { validateRegister } from './validation';
 
@@ -15,9 +17,10 @@ interface RegisterFormProps {
 }
 
 export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const toast = useToast();
   const register = useRegister();
+  const notice = registrationNotice(useRegistrationSettings().data, t, i18n.language);
   const { submit, field, formError, isSubmitting } = useAuthForm({
     initial: { name: '', email: '', password: '', confirmPassword: '' },
     validate: validateRegister,
@@ -30,7 +33,8 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
     describeFailure: (error) =>
       isPasswordTooCommon(error)
         ? t('auth.errors.passwordTooCommon')
-        : errorMessage(error, {
+        : (isRegistrationClosed(error) && notice) ||
+          errorMessage(error, {
             byStatus: { 400: t('auth.errors.invalidRequest'), 500: t('auth.errors.serverError') },
             otherwise: t('auth.errors.registrationFailed'),
           }),
@@ -39,6 +43,14 @@ export function RegisterForm({ onRegistered, onLogin }: RegisterFormProps) {
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
       <h1 className="text-2xl font-bold">{t('auth.registerTitle')}</h1>
+      {notice && (
+        <p
+          role="note"
+          className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {notice}
+        </p>
+      )}
       <FormField label={t('auth.name')} autoComplete="name" {...field('name')} />
       <FormField label={t('auth.email')} type="email" autoComplete="email" {...field('email')} />
       <FormField

@@ -13,3 +13,7 @@ export function errorMessage(
 /** The server refused a new password as one of the most common (it holds the list; the web app has none). */
 export const isPasswordTooCommon = (error: unknown): boolean =>
   error instanceof ApiError && error.code === 'PASSWORD_TOO_COMMON';
+
+/** The server refused a sign-up because of who may sign up here (REGISTRATION, REGISTRATION_EMAIL_DOMAINS). */
+export const isRegistrationClosed = (error: unknown): boolean =>
+  error instanceof ApiError && error.code === 'REGISTRATION_CLOSED';
