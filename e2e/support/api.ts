@@ -3,9 +3,7 @@ import {
   API_BASE,
   ApiError,
   createApiClient,
-  FILE_NAME_HEADER,
-  FILE_TYPE_HEADER,
-  RAW_UPLOAD_CONTENT_TYPE,
+  rawUploadHeaders,
   type ApiClient,
   type ApiEndpoint,
   type ResponseOf,
@@ -59,10 +57,7 @@ export function createJourneyApi(request: APIRequestContext, { token }: { token?
               method: endpoint.method,
               headers: {
                 ...headers,
-                'Content-Type': RAW_UPLOAD_CONTENT_TYPE,
-                // Percent-encoded UTF-8, as the server reads the name: a header carries bytes.
-                [FILE_NAME_HEADER]: encodeURIComponent(file.name),
-                [FILE_TYPE_HEADER]: file.mimeType,
+                ...rawUploadHeaders({ name: file.name, type: file.mimeType }),
               },
               data: file.buffer,
               failOnStatusCode: false,

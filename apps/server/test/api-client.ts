@@ -1,8 +1,6 @@
 import {
   createApiClient,
-  FILE_NAME_HEADER,
-  FILE_TYPE_HEADER,
-  RAW_UPLOAD_CONTENT_TYPE,
+  rawUploadHeaders,
   type ApiClient,
   type ApiEndpoint,
   type ResponseOf,
@@ -77,9 +75,7 @@ export function createTestApiClient(app: FastifyInstance, caller?: Caller | null
           method: endpoint.method,
           headers: {
             ...headers,
-            'content-type': RAW_UPLOAD_CONTENT_TYPE,
-            [FILE_NAME_HEADER]: encodeURIComponent(file.name),
-            ...(file.type ? { [FILE_TYPE_HEADER]: file.type } : {}),
+            ...rawUploadHeaders(file),
           },
           body: file.content,
         }),

@@ -5,9 +5,7 @@ import {
   ApiError,
   apiErrorOf,
   createApiClient as createTypedClient,
-  FILE_NAME_HEADER,
-  FILE_TYPE_HEADER,
-  RAW_UPLOAD_CONTENT_TYPE,
+  rawUploadHeaders,
   type ApiClient as TypedClient,
   type ApiEndpoint,
   type ResponseOf,
@@ -100,11 +98,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           const body = Readable.toWeb(source.pipe(counted)) as ReadableStream<Uint8Array>;
           const uploadHeaders = {
             ...headers,
-            'Content-Type': RAW_UPLOAD_CONTENT_TYPE,
+            ...rawUploadHeaders(file),
             'Content-Length': String(file.size),
-            // Percent-encoded UTF-8: a header carries bytes, and a name may be in any script.
-            [FILE_NAME_HEADER]: encodeURIComponent(file.name),
-            ...(file.type ? { [FILE_TYPE_HEADER]: file.type } : {}),
           };
           const init = { method: endpoint.method, headers: uploadHeaders, body, duplex: 'half' } as RequestInit;
           return fetch(url, init);

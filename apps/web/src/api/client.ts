@@ -4,10 +4,8 @@ import {
   apiErrorOf,
   AUTH_ENDPOINTS,
   createApiClient,
+  rawUploadHeaders,
   ErrorBody,
-  FILE_NAME_HEADER,
-  FILE_TYPE_HEADER,
-  RAW_UPLOAD_CONTENT_TYPE,
   REFRESH_TOKEN_HEADER,
   type ApiEndpoint,
   type ResponseOf,
@@ -160,11 +158,8 @@ export function upload<E extends ApiEndpoint>(
       const xhr = new XMLHttpRequest();
       xhr.open(endpoint.method, url);
       xhr.withCredentials = true;
-      for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
-      xhr.setRequestHeader('Content-Type', RAW_UPLOAD_CONTENT_TYPE);
-      // Header values are bytes: the name goes percent-encoded so any UTF-8 name arrives intact.
-      xhr.setRequestHeader(FILE_NAME_HEADER, encodeURIComponent(file.name));
-      if (file.type) xhr.setRequestHeader(FILE_TYPE_HEADER, file.type);
+      const allHeaders = { ...headers, ...rawUploadHeaders(file) };
+      for (const [name, value] of Object.entries(allHeaders)) xhr.setRequestHeader(name, value);
       xhr.upload.onprogress = (event) => event.lengthComputable && onProgress?.(event.loaded / event.total);
       xhr.onload = () => resolve(responseOf(xhr));
       xhr.onerror = () => reject(new ApiError('Network error', 0, 'NETWORK_ERROR'));

@@ -11,6 +11,15 @@ export const RAW_UPLOAD_CONTENT_TYPE = 'application/octet-stream';
 export const FILE_NAME_HEADER = 'x-file-name';
 export const FILE_TYPE_HEADER = 'x-file-type';
 
+/** The headers of a raw-body upload of a file named `name` (of type `type`, when known), for every client. */
+export function rawUploadHeaders({ name, type }: { name: string; type?: string }): Record<string, string> {
+  return {
+    'Content-Type': RAW_UPLOAD_CONTENT_TYPE,
+    [FILE_NAME_HEADER]: encodeURIComponent(name),
+    ...(type ? { [FILE_TYPE_HEADER]: type } : {}),
+  };
+}
+
 /** Longest encoded name: a UTF-16 unit is at most 3 UTF-8 bytes, `%XX` each, so 255 units fit in 9 × 255. */
 const ENCODED_NAME_MAX = FILE_NAME_MAX * 9;
 /**
