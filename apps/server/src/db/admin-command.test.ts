@@ -96,5 +96,11 @@ describe('npm run admin -- grant|revoke EMAIL', () => {
     expect(await admin('promote', 'ada@example.com')).toEqual(usage);
     expect(await admin('grant', 'not-an-address')).toEqual(usage);
     expect(await admin('grant')).toEqual(usage);
+    // The server would make it an admin again at its next start.
+    const listed = { ...config, registration: { ...config.registration, adminEmails: ['named@example.com'] } };
+    expect(await runAdminCommand(['revoke', 'named@example.com'], listed)).toEqual({
+      exitCode: 1,
+      line: 'named@example.com is in ADMIN_EMAILS: remove it from there first',
+    });
   });
 });

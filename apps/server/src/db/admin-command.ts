@@ -34,6 +34,10 @@ export async function runAdminCommand(args: readonly string[], config: AppConfig
   const role = ROLE_OF_COMMAND[command];
   const email = Email.safeParse(address);
   if (!role || !email.success || rest.length > 0) return { exitCode: 1, line: USAGE };
+  // The server would make it an admin again at its next start or sign-in.
+  if (role === 'user' && config.registration.adminEmails.includes(email.data)) {
+    return { exitCode: 1, line: `${email.data} is in ADMIN_EMAILS: remove it from there first` };
+  }
   const handle = await openDatabase(config.databaseUrl, config.dataDir, pino({ level: 'silent' })).catch(
     (error: unknown) => {
       if (error instanceof DataDirLockedError) return undefined;

@@ -29,17 +29,25 @@ export async function hasAdmin(db: Reader): Promise<boolean> {
   return admin !== undefined;
 }
 
+/** Whether the server has any account: only the very first one may become the admin by signing up. */
+export async function hasAccount(db: Reader): Promise<boolean> {
+  const [account] = await db.select({ id: users.id }).from(users).limit(1);
+  return account !== undefined;
+}
+
 /**
- * The role of an account being created in `tx`: admin when its address is in ADMIN_EMAILS, or when no
- * admin exists and ADMIN_EMAILS names none (the first account is the admin). Only that last case takes
- * the lock: once there is an admin, sign-ups never wait for each other here.
+ * The role of an account being created in `tx`: admin when its address is in ADMIN_EMAILS, or when it is
+ * the server's first account and ADMIN_EMAILS names none. A server that has accounts but no admin (its admin
+ * left) does not hand the role to the next stranger: the operator names one (ADMIN_EMAILS, `npm run admin`);
+ * an upgraded server's oldest account was made the admin by migration 0030. Only the first account takes the
+ * lock: once there is one, sign-ups never wait for each other here.
  */
 export async function roleOfNewAccount(tx: Transaction, email: string, adminEmails: string[]): Promise<UserRole> {
   if (adminEmails.includes(email)) return 'admin';
-  if (adminEmails.length > 0 || (await hasAdmin(tx))) return 'user';
+  if (adminEmails.length > 0 || (await hasAccount(tx))) return 'user';
   await lockRoles(tx);
-  // Read again under the lock: a sign-up that held it first has committed its admin by now.
-  return (await hasAdmin(tx)) ? 'user' : 'admin';
+  // Read again under the lock: a sign-up that held it first has committed its account by now.
+  return (await hasAccount(tx)) ? 'user' : 'admin';
 }
 
 /** Makes the accounts ADMIN_EMAILS names admins (at start, for accounts made before they were listed). */

@@ -2,7 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { logRecorder } from '../../../test/log-recorder';
 import { users } from '../../db/schema';
-import { NO_ADMIN_MESSAGE, NO_NAMED_ADMIN_MESSAGE } from '../admin/admins-at-start';
+import {
+  NO_ADMIN_LEFT_MESSAGE,
+  NO_ADMIN_MESSAGE,
+  NO_NAMED_ADMIN_MESSAGE,
+  settleAdminsAtStart,
+} from '../admin/admins-at-start';
 
 const FIRST_ADMIN_LOG = "The first account signed up: it is this server's admin";
 const PASSWORD = 'a-long-enough-password';
@@ -61,6 +66,18 @@ describe('the first account is the admin', () => {
     const roles = Object.values(await rolesOf(app()));
     expect(roles).toHaveLength(emails.length);
     expect(roles.filter((role) => role === 'admin')).toHaveLength(1);
+  });
+});
+
+describe('a server with accounts but no admin (its admin gone)', () => {
+  const { app, messages } = withApp({});
+
+  test('the next sign-up is a user, not the admin, and the start log says how to name one', async () => {
+    await app().factory.user({ email: 'old@example.com' });
+    expect((await signUp(app(), 'stranger@example.com')).statusCode).toBe(200);
+    expect(await rolesOf(app())).toEqual({ 'old@example.com': 'user', 'stranger@example.com': 'user' });
+    await settleAdminsAtStart(app().context.db, { mode: 'open', emailDomains: [], adminEmails: [] }, app().app.log);
+    expect(messages()).toContain(NO_ADMIN_LEFT_MESSAGE);
   });
 });
 

@@ -2,6 +2,7 @@ import type { RegistrationSettings } from '@clipsync/shared';
 import type { RegistrationConfig } from '../../config/registration-config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { hasAdmin } from '../admin/roles.service';
 import { hasPendingInvitation } from '../rooms/room-invitations.service';
 
 /** What the sign-up page is told: the mode and the domains, never who is an admin. */
@@ -18,14 +19,14 @@ function listInWords(items: string[]): string {
  * Whether `email` may create an account here (REGISTRATION, REGISTRATION_EMAIL_DOMAINS): every door that
  * creates accounts asks this first. It reads only the settings and room invitations, never the accounts,
  * so a refusal is the same, and as fast, for an address that has an account and one that has none.
- * An address in ADMIN_EMAILS always may: that is how an operator makes the first account of a closed
- * server. An invitation does not widen the domains: any user can invite any address to a room.
+ * An address in ADMIN_EMAILS may while the server has no admin: that is how an operator makes the first
+ * account of a closed server. Only then, so that a sign-up's answer never tells which addresses the list holds
+ * (whether the server has an admin is no one's secret). An invitation does not widen the domains: any user
+ * can invite any address to a room.
  */
 export async function assertMaySignUp(db: Database, registration: RegistrationConfig, email: string): Promise<void> {
-  if (registration.adminEmails.includes(email)) return;
-  if (registration.mode === 'closed') {
-    throw new AppError('REGISTRATION_CLOSED', 'Sign-ups are closed on this server');
-  }
+  if (registration.adminEmails.includes(email) && !(await hasAdmin(db))) return;
+  if (registration.mode === 'closed') throw new AppError('REGISTRATION_CLOSED');
   const domain = email.slice(email.lastIndexOf('@') + 1);
   if (registration.emailDomains.length > 0 && !registration.emailDomains.includes(domain)) {
     throw new AppError(

@@ -42,7 +42,7 @@ describe('REGISTRATION=open (the default)', () => {
 });
 
 describe('REGISTRATION=closed', () => {
-  const app = withApp({ REGISTRATION: 'closed', ADMIN_EMAILS: 'Operator@Home.net' });
+  const app = withApp({ REGISTRATION: 'closed', ADMIN_EMAILS: 'Operator@Home.net, deputy@home.net' });
 
   test('no one signs up, and no account is made', async () => {
     expect(await settingsOf(app())).toEqual({ mode: 'closed', emailDomains: [] });
@@ -56,9 +56,12 @@ describe('REGISTRATION=closed', () => {
     expect(answerOf(await signUp(app(), 'unknown@example.com'))).toEqual([403, CLOSED]);
   });
 
-  test('an address in ADMIN_EMAILS signs up all the same, as an admin', async () => {
+  test('an address in ADMIN_EMAILS signs up all the same while there is no admin; then it is refused like any', async () => {
     expect((await signUp(app(), 'operator@home.net')).statusCode).toBe(200);
     expect(await accountOf(app(), 'operator@home.net')).toMatchObject({ role: 'admin' });
+    // Otherwise the answer would tell a stranger which addresses the list holds.
+    expect(answerOf(await signUp(app(), 'deputy@home.net'))).toEqual([403, CLOSED]);
+    expect(await accountOf(app(), 'deputy@home.net')).toBeUndefined();
   });
 });
 

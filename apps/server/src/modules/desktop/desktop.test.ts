@@ -190,7 +190,11 @@ describe('virtual desktop over HTTP', () => {
   });
 
   test('share link: owner only; whoever holds it views, adds and deletes; rotating or revoking ends it', async () => {
-    expect((await testApp.as(null).post('/api/virtual-desktop/share')).statusCode).not.toBe(200);
+    // Signed out: refused before any desktop is looked up (none is made for the caller's network).
+    for (const method of ['POST', 'DELETE'] as const) {
+      const signedOut = await testApp.app.inject({ method, url: '/api/virtual-desktop/share' });
+      expect([signedOut.statusCode, signedOut.json().code]).toEqual([401, 'UNAUTHORIZED']);
+    }
     const { shareToken } = (await testApp.as(other).post('/api/virtual-desktop/share')).json<{ shareToken: string }>();
     expect(shareToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect((await desktopOf(other)).shareToken).toBe(shareToken);
