@@ -17,8 +17,9 @@ function listInWords(items: string[]): string {
 
 /**
  * Whether `email` may create an account here (REGISTRATION, REGISTRATION_EMAIL_DOMAINS): every door that
- * creates accounts asks this first. It reads only the settings and room invitations, never the accounts,
- * so a refusal is the same, and as fast, for an address that has an account and one that has none.
+ * creates accounts asks this first. It reads the settings, room invitations and whether there is an admin,
+ * never an account by its address, so a refusal is the same, and as fast, for an address that has an account
+ * and one that has none.
  * An address in ADMIN_EMAILS may while the server has no admin: that is how an operator makes the first
  * account of a closed server. Only then, so that a sign-up's answer never tells which addresses the list holds
  * (whether the server has an admin is no one's secret). An invitation does not widen the domains: any user
