@@ -1,14 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { isSessionExpired, sessionStore } from './session-store';
-
-const user = {
-  id: 'u1',
-  email: 'a@example.com',
-  name: 'A',
-  emailConfirmedAt: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  role: 'user' as const,
-};
+import { testUser as user } from '../test/fixtures';
 
 describe('session store', () => {
   test("keeps user and session under the 'user' and 'session' keys", () => {

@@ -8,6 +8,7 @@ import { FakeSocket } from '../test/fake-socket';
 import type * as SocketClient from './socket-client';
 import { useSocket } from './socket-context';
 import { SocketProvider } from './SocketProvider';
+import { testUser as user } from '../test/fixtures';
 
 const { createRealtimeSocket } = vi.hoisted(() => ({ createRealtimeSocket: vi.fn() }));
 vi.mock('./socket-client', async (importOriginal) => ({
@@ -22,14 +23,6 @@ createRealtimeSocket.mockImplementation(async () => {
   return socket.asSocket();
 });
 
-const user = {
-  id: 'u1',
-  email: 'a@example.com',
-  name: 'A',
-  emailConfirmedAt: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  role: 'user' as const,
-};
 const auth = (change: Partial<AuthContextValue>): AuthContextValue => ({
   status: 'signedOut',
   user: null,

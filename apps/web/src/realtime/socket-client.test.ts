@@ -1,18 +1,10 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { sessionStore } from '../api/session-store';
 import { createRealtimeSocket, emitWhenConnected, type RealtimeSocket } from './socket-client';
+import { testUser as user } from '../test/fixtures';
 
 const { io } = vi.hoisted(() => ({ io: vi.fn((_options: Record<string, unknown>) => ({})) }));
 vi.mock('socket.io-client', () => ({ io }));
-
-const user = {
-  id: 'u1',
-  email: 'a@example.com',
-  name: 'A',
-  emailConfirmedAt: null,
-  createdAt: '2026-01-01T00:00:00Z',
-  role: 'user' as const,
-};
 
 /** The handshake `auth` a socket would send now. */
 function handshakeAuth(): unknown {
