@@ -1,4 +1,4 @@
-import type { RoomAbilities, RoomContentItem, RoomDetail, RoomMember, RoomSummary } from '@clipsync/shared';
+import type { PublicUser, RoomAbilities, RoomContentItem, RoomDetail, RoomMember, RoomSummary } from '@clipsync/shared';
 
 /** What the server grants a room's owner, and a plain member (rooms.policy on the server). */
 export const ROOM_OWNER_ABILITIES: RoomAbilities = {
@@ -27,6 +27,15 @@ export const roomOwner: RoomMember = {
   email: 'owner@example.com',
   role: 'owner',
   avatar: null,
+};
+/** The room owner as the session knows them: the signed-in user of the owner's page tests. */
+export const roomOwnerUser: PublicUser = {
+  id: roomOwner.id,
+  email: roomOwner.email,
+  name: 'Owner',
+  emailConfirmedAt: null,
+  createdAt: '',
+  role: 'user',
 };
 export const roomMember: RoomMember = {
   id: 'member-1',

@@ -11,7 +11,14 @@ import { AuthContext } from '../../../session/auth-context';
 import { fakeApi } from '../../../test/fake-api';
 import { FakeSocket } from '../../../test/fake-socket';
 import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
-import { makeRoom, makeRoomItem, ROOM_MEMBER_ABILITIES, roomMember, roomOwner } from '../../../test/room-fixtures';
+import {
+  makeRoom,
+  makeRoomItem,
+  ROOM_MEMBER_ABILITIES,
+  roomMember,
+  roomOwner,
+  roomOwnerUser,
+} from '../../../test/room-fixtures';
 import { Toaster } from '../../../ui/Toaster';
 import RoomPage from './RoomPage';
 
@@ -28,14 +35,7 @@ const textEdit = (content: string, version: number) => ({
   body: { content, version },
 });
 
-const ownerUser = {
-  id: roomOwner.id,
-  email: roomOwner.email,
-  name: 'Owner',
-  emailConfirmedAt: null,
-  createdAt: '',
-  role: 'user' as const,
-};
+const ownerUser = roomOwnerUser;
 const memberUser = { ...ownerUser, id: roomMember.id, email: roomMember.email };
 
 function renderRoom(user = ownerUser) {

@@ -12,21 +12,14 @@ import {
   ROOM_MEMBER_ABILITIES,
   ROOM_OWNER_ABILITIES,
   roomMember,
-  roomOwner,
+  roomOwnerUser,
 } from '../../../test/room-fixtures';
 import RoomPage from './RoomPage';
 
 const api = fakeApi();
 const getRoom = () => api.on(ROOM_ENDPOINTS.get);
 
-const ownerUser = {
-  id: roomOwner.id,
-  email: roomOwner.email,
-  name: 'Owner',
-  emailConfirmedAt: null,
-  createdAt: '',
-  role: 'user' as const,
-};
+const ownerUser = roomOwnerUser;
 const memberUser = { ...ownerUser, id: roomMember.id, email: roomMember.email };
 
 /** What the server withholds in a room whose owner's plan has lapsed. */
