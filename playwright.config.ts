@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/chromium';
+import { ADMIN_SLOTS, adminEmailOf } from './e2e/support/admin-slots';
 
 /**
  * End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real server: the web
@@ -85,6 +86,8 @@ export default defineConfig({
         // device of another network, so LAN grouping is tested without root's network namespaces. Contexts
         // that send none are 127.0.0.1, as before.
         TRUST_PROXY: '127.0.0.1',
+        // The console's journeys each sign in as their own admin (e2e/support/accounts.ts, signInAdmin).
+        ADMIN_EMAILS: ADMIN_SLOTS.map(adminEmailOf).join(','),
         NODE_ENV: 'test',
         STRIPE_SECRET_KEY: 'sk_test_e2e',
         STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,

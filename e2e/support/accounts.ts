@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { AUTH_ENDPOINTS, OPS_ENDPOINTS, type DevOutboxResponse } from '@clipsync/shared';
+import { adminEmailOf, type AdminSlot } from './admin-slots';
 import { createJourneyApi } from './api';
 
 type OutboxMail = DevOutboxResponse['mails'][number];
@@ -21,10 +22,15 @@ export async function latestMailTo(request: APIRequestContext, to: string, subje
   return found as OutboxMail;
 }
 
+const PASSWORD = 'e2e-password-123';
+
 /** Registers through the API and follows the mailed confirmation link, as a user would. */
 export async function createConfirmedUser(request: APIRequestContext, prefix = 'user') {
-  const email = uniqueEmail(prefix);
-  const password = 'e2e-password-123';
+  return registerConfirmed(request, uniqueEmail(prefix));
+}
+
+async function registerConfirmed(request: APIRequestContext, email: string) {
+  const password = PASSWORD;
   await createJourneyApi(request).call(AUTH_ENDPOINTS.register, { body: { name: 'E2E User', email, password } });
   const mail = await latestMailTo(request, email, /Confirm/);
   // The mailed link itself, opened as its reader's browser would, whatever address it holds.
@@ -54,4 +60,17 @@ export async function storeSession(page: Page, user: unknown, session: unknown) 
     },
     [user, session] as const,
   );
+}
+
+/** The slot's admin signed in in `page`: signed up and confirmed by the first journey that needs it. */
+export async function signInAdmin(page: Page, request: APIRequestContext, slot: AdminSlot) {
+  const email = adminEmailOf(slot);
+  const api = createJourneyApi(request);
+  const signedIn = await api.call(AUTH_ENDPOINTS.login, { body: { email, password: PASSWORD } }).catch(async () => {
+    await registerConfirmed(request, email);
+    return api.call(AUTH_ENDPOINTS.login, { body: { email, password: PASSWORD } });
+  });
+  expect(signedIn.user.role).toBe('admin');
+  await storeSession(page, signedIn.user, signedIn.session);
+  return { email, password: PASSWORD, user: signedIn.user, accessToken: signedIn.session.access_token };
 }

@@ -9,6 +9,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   INVALID_CREDENTIALS: 401,
   EMAIL_NOT_CONFIRMED: 403,
   REGISTRATION_CLOSED: 403,
+  ACCOUNT_DISABLED: 403,
+  ADMIN_ONLY: 403,
   INVALID_TOKEN: 400,
   PASSWORD_TOO_COMMON: 400,
   FORBIDDEN: 403,
@@ -48,6 +50,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   EMAIL_NOT_CONFIRMED:
     'Please confirm your email address before logging in. Check your inbox for the confirmation link.',
   REGISTRATION_CLOSED: 'Sign-ups are closed on this server',
+  ACCOUNT_DISABLED: 'This account is disabled',
+  ADMIN_ONLY: 'Only the admins of this server may do this',
   INVALID_TOKEN: 'This link is invalid or has expired.',
   PASSWORD_TOO_COMMON:
     'This password is one of the 10,000 most common ones, which are guessed first. Please choose another.',

@@ -1,4 +1,4 @@
-import { DEVICE_SIGN_IN_ENDPOINTS, type TokenScope } from '@clipsync/shared';
+import { DEVICE_SIGN_IN_ENDPOINTS, type DeviceSignInScope } from '@clipsync/shared';
 import type { TestApiClient } from '../api-client';
 import type { Caller } from '../as';
 
@@ -6,9 +6,9 @@ export interface DeviceSignInInput {
   /** The name the CLI gives itself; its device is listed under it. */
   clientName: string;
   /** What the owner leaves ticked in the browser. */
-  scopes?: TokenScope[];
+  scopes?: DeviceSignInScope[];
   /** What the CLI asks for with its code; absent, it asks for nothing in particular. */
-  requestedScopes?: TokenScope[];
+  requestedScopes?: DeviceSignInScope[];
 }
 
 /**

@@ -1,4 +1,9 @@
-import { DEVICE_SIGN_IN_ENDPOINTS, TOKEN_ENDPOINTS, type CreateTokenRequest, type TokenScope } from '@clipsync/shared';
+import {
+  DEVICE_SIGN_IN_ENDPOINTS,
+  TOKEN_ENDPOINTS,
+  type CreateTokenRequest,
+  type DeviceSignInScope,
+} from '@clipsync/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client';
 
@@ -40,7 +45,7 @@ export function useSignInRequest(userCode: string | null) {
 export function useDecideSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userCode, scopes }: { userCode: string; scopes: TokenScope[] | null }) =>
+    mutationFn: ({ userCode, scopes }: { userCode: string; scopes: DeviceSignInScope[] | null }) =>
       scopes
         ? call(DEVICE_SIGN_IN_ENDPOINTS.approve, { body: { userCode, scopes } })
         : call(DEVICE_SIGN_IN_ENDPOINTS.deny, { body: { userCode } }),

@@ -6,4 +6,5 @@ export const SCOPE_LABEL_KEYS: Record<TokenScope, string> = {
   'clips:write': 'tokens.scopes.clipsWrite',
   desktop: 'tokens.scopes.desktop',
   rooms: 'tokens.scopes.rooms',
+  admin: 'tokens.scopes.admin',
 };

@@ -6,7 +6,7 @@ import {
   DeviceTokenResponse,
   TOKEN_ENDPOINTS,
   type DeviceCodeResponse,
-  type TokenScope,
+  type DeviceSignInScope,
 } from '@clipsync/shared';
 import { createApiClient, refusalOf, type ApiClient } from '../api-client';
 import { warnOfCleartext } from '../cleartext';
@@ -18,7 +18,7 @@ import { writeLine, type CliIo } from '../io';
 import { terminalQr } from '../qr';
 
 /** What the CLI's commands need (clips and the desktop; no rooms), asked for and shown at approval. */
-export const CLI_SCOPES: TokenScope[] = ['clips:read', 'clips:write', 'desktop'];
+export const CLI_SCOPES: DeviceSignInScope[] = ['clips:read', 'clips:write', 'desktop'];
 /** RFC 8628: after `slow_down`, the device waits this much longer between polls from then on. */
 const SLOW_DOWN_STEP_MS = 5_000;
 

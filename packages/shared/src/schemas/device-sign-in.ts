@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import { text } from './text';
 import { DEVICE_CLIENT_NAME_MAX } from '../limits';
-import { TokenScope } from './tokens';
+import { DeviceSignInScope } from './tokens';
 
 /**
  * Device sign-in (RFC 8628's device authorization grant): a client with no browser asks for a code, the
  * user approves it in a signed-in browser, and the client's polling then answers a personal access token.
  */
-/** One or more scopes, each once. */
+/** One or more scopes a device may hold, each once: never `admin`, which no device sign-in can grant. */
 const DistinctScopes = z
-  .array(TokenScope)
+  .array(DeviceSignInScope)
   .min(1)
   .refine((scopes) => new Set(scopes).size === scopes.length, 'Each scope once');
 
@@ -90,7 +90,7 @@ export const DeviceSignInDetails = z.object({
   userCode: z.string(),
   /** As the device named itself (cleaned of control and bidirectional characters): its claim, not a fact. */
   clientName: z.string(),
-  scopes: z.array(TokenScope),
+  scopes: z.array(DeviceSignInScope),
   /** When the device asked for its code. */
   requestedAt: z.string(),
   expiresAt: z.string(),

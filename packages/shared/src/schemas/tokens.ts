@@ -11,7 +11,12 @@ import { ResourceId } from './clips';
 /** How a personal access token starts, so clients and secret scanners can tell it from a session's token. */
 export const PERSONAL_TOKEN_PREFIX = 'csp_';
 
-export const TOKEN_SCOPES = ['clips:read', 'clips:write', 'desktop', 'rooms'] as const;
+/** What a device sign-in may ask and grant: everything but `admin`, which only a token made by an admin carries. */
+export const DEVICE_SIGN_IN_SCOPES = ['clips:read', 'clips:write', 'desktop', 'rooms'] as const;
+export const DeviceSignInScope = z.enum(DEVICE_SIGN_IN_SCOPES);
+export type DeviceSignInScope = z.infer<typeof DeviceSignInScope>;
+/** `admin`: the admin area's calls (`/api/admin/…`), for a token an admin created, while its owner is an admin. */
+export const TOKEN_SCOPES = [...DEVICE_SIGN_IN_SCOPES, 'admin'] as const;
 export const TokenScope = z.enum(TOKEN_SCOPES);
 export type TokenScope = z.infer<typeof TokenScope>;
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { USER_ROLES } from '@clipsync/shared';
-import { check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { PLAN_IDS, USER_ROLES } from '@clipsync/shared';
+import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 /** Accounts. E-mail is stored lower-cased; the unique index makes sign-up race-free. */
@@ -13,6 +13,13 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     role: text('role', { enum: USER_ROLES }).notNull().default('user'),
+    /** Set by an admin: the account can neither sign in nor use a session or token it holds. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** An admin's storage quota for this account, in bytes; null keeps the plan's. */
+    storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }),
+    /** A plan an admin gave without Stripe, until `grantedPlanUntil`; it wins over Stripe's and the trial's while it lasts. */
+    grantedPlan: text('granted_plan', { enum: PLAN_IDS }),
+    grantedPlanUntil: timestamp('granted_plan_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,7 +1,7 @@
 import {
   DEVICE_CODE_TTL_SECONDS,
   DEVICE_POLL_INTERVAL_SECONDS,
-  TOKEN_SCOPES,
+  DEVICE_SIGN_IN_SCOPES,
   type DeviceSignInApprovalRequest,
   type DeviceCodeRequest,
   type DeviceCodeResponse,
@@ -9,7 +9,7 @@ import {
   type DeviceSignInNetwork,
   type DeviceTokenError,
   type DeviceTokenResponse,
-  type TokenScope,
+  type DeviceSignInScope,
 } from '@clipsync/shared';
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import { deviceAuthorizations } from '../../db/schema';
@@ -21,13 +21,14 @@ import type { DeviceSignInContext } from './device-sign-in.context';
 import { issueToken } from '../tokens/tokens.service';
 import { displayUserCode, newUserCode, normaliseUserCode } from './user-code';
 
-const DEFAULT_SCOPES: TokenScope[] = ['clips:read', 'clips:write'];
+const DEFAULT_SCOPES: DeviceSignInScope[] = ['clips:read', 'clips:write'];
 /** A poll this much early still counts as on time: timers and networks are not exact. */
 const POLL_TOLERANCE_MS = 500;
 /** Tries at a fresh user code when a new one happens to equal a waiting one. */
 const USER_CODE_TRIES = 5;
 
-const isScope = (scope: string): scope is TokenScope => (TOKEN_SCOPES as readonly string[]).includes(scope);
+/** A scope a device sign-in may grant: never `admin`, whatever a stored request says. */
+const isScope = (scope: string): scope is DeviceSignInScope => (DEVICE_SIGN_IN_SCOPES as readonly string[]).includes(scope);
 
 /** Who asks for a code: the network they ask from (a fingerprint, or undefined) and their User-Agent. */
 export interface SignInOrigin {
@@ -252,7 +253,7 @@ export async function denySignInRequest(
 async function decide(
   ctx: DeviceSignInContext,
   id: string,
-  decision: { status: 'approved' | 'denied'; approvedBy: string | null; scopes?: TokenScope[] },
+  decision: { status: 'approved' | 'denied'; approvedBy: string | null; scopes?: DeviceSignInScope[] },
 ): Promise<void> {
   const [decided] = await ctx.db
     .update(deviceAuthorizations)

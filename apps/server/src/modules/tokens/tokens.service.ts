@@ -49,7 +49,10 @@ export async function issueToken(ctx: TokensContext, userId: string, input: NewT
   const token = newPersonalToken();
   const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null;
   const row = await ctx.db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [owner] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update');
+    if (input.scopes.includes('admin') && owner?.role !== 'admin') {
+      throw new AppError('ADMIN_ONLY', 'Only the admins of this server may create a token with the admin scope');
+    }
     const [held] = await tx
       .select({ n: count() })
       .from(personalAccessTokens)

@@ -1,4 +1,4 @@
-import type { TokenScope } from '@clipsync/shared';
+import type { DeviceSignInScope } from '@clipsync/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -59,7 +59,7 @@ export default function DeviceSignInPage() {
     if (!linked) return;
     decide.mutate({ userCode: linked, scopes: null }, { onSettled: () => setCheck('refused') });
   };
-  const choose = (scopes: TokenScope[] | null) => {
+  const choose = (scopes: DeviceSignInScope[] | null) => {
     if (!userCode) return;
     decide.mutate({ userCode, scopes }, { onSuccess: () => setDecision(scopes ? 'approved' : 'denied') });
   };

@@ -1,4 +1,4 @@
-import type { DeviceSignInDetails, TokenScope } from '@clipsync/shared';
+import type { DeviceSignInDetails, DeviceSignInScope } from '@clipsync/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../components/RelativeTime';
@@ -6,8 +6,8 @@ import { Button } from '../../ui/Button';
 import { SCOPE_LABEL_KEYS } from '../../lib/scope-labels';
 
 /** Reading and writing clips is what a device signs in for; the desktop and rooms are each asked on their own. */
-const CLIP_SCOPES: readonly TokenScope[] = ['clips:read', 'clips:write'];
-const SCOPE_HINT_KEYS: Partial<Record<TokenScope, string>> = {
+const CLIP_SCOPES: readonly DeviceSignInScope[] = ['clips:read', 'clips:write'];
+const SCOPE_HINT_KEYS: Partial<Record<DeviceSignInScope, string>> = {
   desktop: 'deviceSignIn.scopeHints.desktop',
   rooms: 'deviceSignIn.scopeHints.rooms',
 };
@@ -27,16 +27,16 @@ export function SignInRequestReview({
   request: DeviceSignInDetails;
   isDeciding: boolean;
   hasFailed: boolean;
-  onApprove: (scopes: TokenScope[]) => void;
+  onApprove: (scopes: DeviceSignInScope[]) => void;
   onDeny: () => void;
 }) {
   const { t } = useTranslation();
-  const [ticked, setTicked] = useState<TokenScope[]>(request.scopes);
-  const toggle = (scope: TokenScope, isTicked: boolean) =>
+  const [ticked, setTicked] = useState<DeviceSignInScope[]>(request.scopes);
+  const toggle = (scope: DeviceSignInScope, isTicked: boolean) =>
     setTicked((current) => (isTicked ? [...current, scope] : current.filter((each) => each !== scope)));
   const clipScopes = request.scopes.filter((scope) => CLIP_SCOPES.includes(scope));
   const otherScopes = request.scopes.filter((scope) => !CLIP_SCOPES.includes(scope));
-  const box = (scope: TokenScope) => (
+  const box = (scope: DeviceSignInScope) => (
     <label key={scope} className="flex items-start gap-2">
       <input
         type="checkbox"

@@ -1,4 +1,11 @@
-import { TOKEN_SCOPES, type CreatedToken, type TokenScope, type TokenSummary } from '@clipsync/shared';
+import { useAuth } from '../../session/auth-context';
+import {
+  DEVICE_SIGN_IN_SCOPES,
+  TOKEN_SCOPES,
+  type CreatedToken,
+  type TokenScope,
+  type TokenSummary,
+} from '@clipsync/shared';
 import { Copy, KeyRound, MonitorSmartphone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,6 +81,8 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
   const [scopes, setScopes] = useState<TokenScope[]>([]);
   const [expiresInDays, setExpiresInDays] = useState<number>(90);
   const [hasNoScope, setHasNoScope] = useState(false);
+  // Only an admin may make a token for the admin area; the server refuses it to anyone else.
+  const offered = useAuth().user?.role === 'admin' ? TOKEN_SCOPES : DEVICE_SIGN_IN_SCOPES;
 
   const toggle = (scope: TokenScope, isOn: boolean) =>
     setScopes((current) => (isOn ? [...current, scope] : current.filter((held) => held !== scope)));
@@ -110,7 +119,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
       </label>
       <fieldset className="flex flex-col gap-2 text-sm">
         <legend className="mb-1 font-medium">{t('tokens.scopesLabel')}</legend>
-        {TOKEN_SCOPES.map((scope) => (
+        {offered.map((scope) => (
           <label key={scope} className="flex items-center gap-2">
             <input
               type="checkbox"
