@@ -8,6 +8,7 @@ import {
   type SessionTokens,
   type TokenScope,
   type UploadResult,
+  type UserRole,
 } from '@clipsync/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -38,8 +39,8 @@ export interface TestUser {
 
 /** Entities made the quick way, for tests that are not about making them: `testApp.factory`. */
 export interface TestFactory {
-  /** A confirmed user with a live session: the usual caller of a test. */
-  user(overrides?: { email?: string; password?: string; name?: string }): Promise<TestUser>;
+  /** A confirmed user with a live session: the usual caller of a test (`{ role: 'admin' }` for an admin). */
+  user(overrides?: UserOverrides): Promise<TestUser>;
   /** Another session (device) of a user. */
   session(user: Pick<TestUser, 'id'>): Promise<SessionTokens>;
   clip(input: { owner: TestUser; content?: string }): Promise<Clip>;
@@ -87,10 +88,12 @@ export function createTestFactory({ app, context }: { app: FastifyInstance; cont
 
 let counter = 0;
 
+type UserOverrides = { email?: string; password?: string; name?: string; role?: UserRole };
+
 /** A confirmed account, written straight to the database, with no session yet. */
 async function createUser(
   { context }: Pick<FactoryTarget, 'context'>,
-  overrides: { email?: string; password?: string; name?: string } = {},
+  overrides: UserOverrides = {},
 ): Promise<Omit<TestUser, 'tokens'>> {
   const email = overrides.email ?? `user${++counter}-${newId().slice(0, 6).toLowerCase()}@example.com`;
   const password = overrides.password ?? 'correct horse battery';
@@ -101,6 +104,7 @@ async function createUser(
     name: overrides.name ?? 'Test User',
     passwordHash: await hashPassword(password),
     emailConfirmedAt: new Date(),
+    role: overrides.role ?? 'user',
   });
   return { id, email, password };
 }
@@ -113,7 +117,7 @@ function createSession(context: AppContext, userId: string): Promise<SessionToke
 /** A confirmed user with a live session: the usual caller of a test. */
 async function createSignedInUser(
   testApp: Pick<FactoryTarget, 'context'>,
-  overrides: { email?: string; password?: string; name?: string } = {},
+  overrides: UserOverrides = {},
 ): Promise<TestUser> {
   const user = await createUser(testApp, overrides);
   return { ...user, tokens: await createSession(testApp.context, user.id) };

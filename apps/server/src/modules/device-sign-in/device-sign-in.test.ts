@@ -201,6 +201,18 @@ describe('device sign-in (RFC 8628)', () => {
     expect(JSON.stringify(row)).not.toContain('203.0.113');
   });
 
+  test('a device can never ask for, nor an admin approve, the admin scope (400)', async () => {
+    const admin = await testApp.factory.user({ role: 'admin' });
+    devices += 1;
+    const asked = await from(`192.0.2.${devices}`, '/api/device/code', {
+      clientName: 'wants admin',
+      scopes: ['admin'],
+    });
+    expect(asked.statusCode).toBe(400);
+    const { user_code } = await startCode({ clientName: 'asks for clips', scopes: ['clips:read'] });
+    expect((await approve(admin, user_code, ['admin'])).statusCode).toBe(400);
+  });
+
   test('the token gets only the scopes the user approved, each one the device asked for', async () => {
     const owner = await testApp.factory.user();
     const { device_code, user_code } = await startCode({

@@ -1,4 +1,4 @@
-import type { SocketAck, TokenScope } from '@clipsync/shared';
+import { TOKEN_ENDPOINTS, type SocketAck, type TokenScope } from '@clipsync/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -110,13 +110,26 @@ describe('personal access tokens', () => {
     const owner = await testApp.factory.user();
     for (const body of [
       { name: 'a', scopes: [] },
-      { name: 'a', scopes: ['admin'] },
+      { name: 'a', scopes: ['everything'] },
       { name: 'a', scopes: ['rooms', 'rooms'] },
       { name: ' ', scopes: ['rooms'] },
       { name: 'a', scopes: ['rooms'], expiresInDays: 366 },
     ]) {
       expect((await testApp.as(owner).post('/api/tokens', body)).statusCode).toBe(400);
     }
+  });
+
+  test('only an admin may create a token with the admin scope (403 ADMIN_ONLY for anyone else)', async () => {
+    const user = await testApp.factory.user();
+    const refused = await testApp.as(user).post('/api/tokens', { name: 'console', scopes: ['admin'] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'ADMIN_ONLY' });
+
+    const admin = await testApp.factory.user({ role: 'admin' });
+    const created = await testApp
+      .api(admin)
+      .call(TOKEN_ENDPOINTS.create, { body: { name: 'console', scopes: ['admin'] } });
+    expect(created.scopes).toEqual(['admin']);
   });
 
   describe('scopes', () => {

@@ -1,4 +1,4 @@
-import { TOKEN_ENDPOINTS, type CreatedToken, type TokenSummary } from '@clipsync/shared';
+import { TOKEN_ENDPOINTS, type CreatedToken, type PublicUser, type TokenSummary } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +7,9 @@ import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/api-error';
 import { copyText } from '../../lib/browser-files';
 import { fakeApi } from '../../test/fake-api';
-import { setUpPageTests } from '../../test/page-test-setup';
+import { testUser } from '../../test/fixtures';
+import { fakeSession, setUpPageTests } from '../../test/page-test-setup';
+import { AuthContext } from '../../session/auth-context';
 import { Toaster } from '../../ui/Toaster';
 import TokensPage from './TokensPage';
 
@@ -39,12 +41,14 @@ const script: TokenSummary = {
   lastUsedClient: null,
 };
 
-function renderPage() {
+function renderPage(user: PublicUser = testUser) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <TokensPage />
-      </MemoryRouter>
+      <AuthContext.Provider value={fakeSession(user)}>
+        <MemoryRouter>
+          <TokensPage />
+        </MemoryRouter>
+      </AuthContext.Provider>
       <Toaster />
     </QueryClientProvider>,
   );
@@ -113,5 +117,18 @@ describe('TokensPage', () => {
     const row = within(await screen.findByRole('listitem', { name: 'work laptop' }));
     await userEvent.click(row.getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Could not revoke the token')).toBeInTheDocument();
+  });
+
+  test('the admin scope is offered to admins only (the server refuses it to anyone else)', async () => {
+    list().mockResolvedValue({ tokens: [] });
+    renderPage();
+    await screen.findByRole('checkbox', { name: /Read clips/ });
+    expect(screen.queryByRole('checkbox', { name: /Admin console/ })).not.toBeInTheDocument();
+  });
+
+  test('an admin may tick the admin scope', async () => {
+    list().mockResolvedValue({ tokens: [] });
+    renderPage({ ...testUser, role: 'admin' });
+    expect(await screen.findByRole('checkbox', { name: /Admin console/ })).toBeInTheDocument();
   });
 });
