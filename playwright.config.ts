@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/chromium';
 import { ADMIN_SLOTS, adminEmailOf } from './e2e/support/admin-slots';
+import { FIRST_RUN_BASE_URL, firstRunPortOf } from './e2e/support/first-run-server';
 
 /**
  * End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real server: the web
@@ -12,6 +13,8 @@ import { ADMIN_SLOTS, adminEmailOf } from './e2e/support/admin-slots';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'clipsync-e2e-'));
+const firstRunPort = firstRunPortOf(port);
+const firstRunDataDir = mkdtempSync(join(tmpdir(), 'clipsync-e2e-first-run-'));
 /**
  * Payments are on, against the Stripe stand-in (apps/server/test/stripe-stand-in.ts): its checkout page's
  * Pay button sends the app a signed `checkout.session.completed`. New accounts start on the 7-day trial
@@ -27,6 +30,25 @@ const stripePrices = Object.fromEntries(
     ]),
   ),
 );
+
+/** What both e2e servers run with; each adds its port, address, data and admins. */
+const serverEnv = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  // Every journey comes from 127.0.0.1, so per-address limits would throttle the suite as a whole;
+  // the limits themselves are tested in the server suite.
+  AUTH_RATE_LIMIT_PER_IP: '1000',
+  RATE_LIMIT_PER_MINUTE: '6000',
+  // The browser plays its own proxy: a context that sends X-Forwarded-For (extraHTTPHeaders) is a
+  // device of another network, so LAN grouping is tested without root's network namespaces. Contexts
+  // that send none are 127.0.0.1, as before.
+  TRUST_PROXY: '127.0.0.1',
+  NODE_ENV: 'test',
+  STRIPE_SECRET_KEY: 'sk_test_e2e',
+  STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
+  STRIPE_API_BASE: `http://127.0.0.1:${stripeStandInPort}`,
+  ...stripePrices,
+};
 
 export default defineConfig({
   testDir: 'e2e',
@@ -73,26 +95,27 @@ export default defineConfig({
       timeout: 120_000,
       reuseExistingServer: false,
       env: {
+        ...serverEnv,
         PORT: String(port),
-        HOST: '127.0.0.1',
         PUBLIC_URL: baseURL,
         DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        // Every journey comes from 127.0.0.1, so per-address limits would throttle the suite as a whole;
-        // the limits themselves are tested in the server suite.
-        AUTH_RATE_LIMIT_PER_IP: '1000',
-        RATE_LIMIT_PER_MINUTE: '6000',
-        // The browser plays its own proxy: a context that sends X-Forwarded-For (extraHTTPHeaders) is a
-        // device of another network, so LAN grouping is tested without root's network namespaces. Contexts
-        // that send none are 127.0.0.1, as before.
-        TRUST_PROXY: '127.0.0.1',
         // The console's journeys each sign in as their own admin (e2e/support/accounts.ts, signInAdmin).
         ADMIN_EMAILS: ADMIN_SLOTS.map(adminEmailOf).join(','),
-        NODE_ENV: 'test',
-        STRIPE_SECRET_KEY: 'sk_test_e2e',
-        STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,
-        STRIPE_API_BASE: `http://127.0.0.1:${stripeStandInPort}`,
-        ...stripePrices,
+      },
+    },
+    {
+      // The first-run server (admin-first-run.spec.ts alone): fresh, no ADMIN_EMAILS, the same settings
+      // otherwise. Playwright starts its web servers one after another, each once the one before answers
+      // its URL, so this starts after the build above and serves the same built app without building again.
+      command: 'npm run start -w @clipsync/server',
+      url: `${FIRST_RUN_BASE_URL}/api/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        ...serverEnv,
+        PORT: String(firstRunPort),
+        PUBLIC_URL: FIRST_RUN_BASE_URL,
+        DATA_DIR: firstRunDataDir,
       },
     },
   ],

@@ -50,6 +50,9 @@ const HIDDEN_PARAMS: Record<string, Record<string, 'link' | 'name'>> = {
   '/api/device-sends/:id/ack': {},
   '/api/nearness/challenges/:challengeId/proof': {},
   '/api/tokens/:id': {},
+  // An admin's mailed invitation to sign up; an invitation's id, which opens nothing without an admin.
+  '/api/invitations/:token': { token: 'link' },
+  '/api/admin/invitations/:id': {},
 };
 
 /** Every route of the app with parameters: the endpoint table's (each method) and the app's pages. */

@@ -153,3 +153,7 @@ export const NEAR_PROOF_CONTEXT = 'clipsync-near-v1';
 /** `near:signal` relays: the largest `data` (its JSON, in characters), and how many one socket may send a minute. */
 export const NEAR_SIGNAL_DATA_MAX = 16_384;
 export const NEAR_SIGNALS_PER_MINUTE = 120;
+
+/** An admin's invitation to sign up works this long after it is sent (or sent again). */
+export const ADMIN_INVITATION_TTL_DAYS = 7;
+export const ADMIN_INVITATIONS_PAGE_SIZE = 50;

@@ -33,6 +33,9 @@ export const APP_ROUTES = [
   '/devices',
   // Where a device's camera opens the QR code another device shows to prove they are near (`#c=…`).
   '/devices/near',
+  // An admin's invitations, and the link they mail (`?invitation=`), which opens the sign-up form.
+  '/admin/invitations',
+  '/register',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

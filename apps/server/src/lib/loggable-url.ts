@@ -22,6 +22,8 @@ const SECRET_PATHS = [
   `${API_BASE}/clipboard/:secret/files/:secret`,
   `${API_BASE}/clipboard/:secret`,
   `${API_BASE}/files/:secret/:private`,
+  // An admin's mailed invitation to sign up, looked up by the sign-up page.
+  `${API_BASE}/invitations/:secret`,
   `${API_BASE}/rooms/:secret/files/:fileId/:private`,
   `${API_BASE}/rooms/:secret`,
   `${API_BASE}/virtual-desktop/shared/:secret`,

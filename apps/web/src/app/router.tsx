@@ -145,6 +145,11 @@ export const routes: RouteObject[] = [
                 handle: title('pages.quickCopy'),
                 element: page('pages.quickCopy', 'pages.quickCopyComingSoon'),
               },
+              {
+                path: '/admin/invitations',
+                handle: title('adminInvitations.title'),
+                lazy: lazyPage(() => import('../features/admin/invitations/InvitationsPage')),
+              },
             ],
           },
         ],
@@ -178,6 +183,11 @@ export const routes: RouteObject[] = [
         path: '/share',
         handle: title('shareTarget.title'),
         lazy: lazyPage(() => import('../features/share/SharePage')),
+      },
+      {
+        path: '/register',
+        handle: title('auth.registerTitle'),
+        lazy: lazyPage(() => import('../features/auth/InvitationLinkRedirect')),
       },
       {
         path: '/email-confirmation',

@@ -13,10 +13,15 @@ export const Email = text()
 const password = (min: number, message: string) =>
   text().min(min, message).max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
+/** An admin's mailed invitation to sign up, as its link (`/register?invitation=`) carries it. */
+export const InvitationToken = text().trim().min(1).max(128);
+
 export const RegisterRequest = z.object({
   name: text().trim().min(1, 'Name is required').max(100),
   email: Email,
   password: password(PASSWORD_MIN_REGISTER, `Password must be at least ${PASSWORD_MIN_REGISTER} characters`),
+  /** With an admin's invitation the sign-up is allowed whatever the registration mode, for its address only. */
+  invitation: InvitationToken.optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 

@@ -36,7 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (ap
   ]);
 
   app.route({
-    ...route(api.register, { response: errors }),
+    ...route(api.register, { response: { ...errors, 404: ErrorBody, 409: ErrorBody } }),
     config: { rateLimit: PER_IP },
     preHandler: [perEmail],
     handler: async (request) => auth.register(ctx, request.body, linkOriginOf(request, ctx)),

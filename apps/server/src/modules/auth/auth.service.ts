@@ -11,8 +11,10 @@ import { consumeEmailToken, findEmailToken, issueEmailToken, voidEmailTokens } f
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { assertMaySignUp } from './registration.policy';
 import { grantAdminEmails, roleOfNewAccount } from '../admin/roles.service';
+import { acceptInvitation, lookupInvitation } from '../admin/invitations.service';
 import { revokeUserSessions, startSession } from './sessions.service';
 
+export const INVITED_REGISTER_MESSAGE = 'Registration successful. You can log in now.';
 export const REGISTER_MESSAGE =
   'Registration successful. Please check your email to confirm your account before logging in.';
 export const FORGOT_MESSAGE = 'If an account exists for this email, a password reset link has been sent.';
@@ -62,6 +64,9 @@ export async function register(
   input: RegisterRequest,
   linkOrigin: string,
 ): Promise<{ message: string }> {
+  // An admin chose this person: their invitation passes every mode and domain rule, so it is settled before
+  // the rule that decides every other sign-up.
+  if (input.invitation !== undefined) return registerInvited(ctx, input, input.invitation);
   await assertMaySignUp(ctx.db, ctx.registration, input.email);
   assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
@@ -79,6 +84,41 @@ export async function register(
     });
   }
   return { message: REGISTER_MESSAGE };
+}
+
+/**
+ * A sign-up through an admin's invitation, for its address only. The link proved the mailbox, so the account
+ * is created confirmed (no confirmation mail), taking over an unconfirmed one as a sign-up would; the
+ * invitation is used in the same transaction, so a link makes one account.
+ */
+async function registerInvited(
+  ctx: AuthContext,
+  input: RegisterRequest,
+  invitation: string,
+): Promise<{ message: string }> {
+  const invited = await lookupInvitation(ctx.db, invitation);
+  if (invited.email !== input.email) throw new AppError('INVITATION_FOR_ANOTHER_EMAIL');
+  assertUncommonPassword(input.password);
+  const passwordHash = await hashPassword(input.password);
+  const account = await ctx.db.transaction(async (tx) => {
+    await acceptInvitation(tx, invitation, input.email);
+    const role = await roleOfNewAccount(tx, input.email, ctx.registration.adminEmails);
+    const confirmedAt = new Date();
+    const [created] = await tx
+      .insert(users)
+      .values({ id: newId(), email: input.email, name: input.name, passwordHash, role, emailConfirmedAt: confirmedAt })
+      .onConflictDoUpdate({
+        target: users.email,
+        set: { name: input.name, passwordHash, emailConfirmedAt: confirmedAt, updatedAt: confirmedAt },
+        setWhere: isNull(users.emailConfirmedAt),
+      })
+      .returning();
+    if (!created) throw new AppError('CONFLICT', 'This address already has an account: please log in');
+    await voidEmailTokens(tx, created.id, 'confirm');
+    return created;
+  });
+  ctx.events.emit('account.confirmed', { userId: account.id, email: account.email });
+  return { message: INVITED_REGISTER_MESSAGE };
 }
 
 export type ConfirmOutcome = 'confirmed' | 'expired' | 'invalid';

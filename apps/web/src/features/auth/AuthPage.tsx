@@ -49,6 +49,7 @@ export default function AuthPage() {
           {view === 'login' && <LoginForm onRegister={() => show('register')} onForgot={() => show('forgot')} />}
           {view === 'register' && (
             <RegisterForm
+              invitation={params.get('invitation')}
               onRegistered={(email) => show('check-email', { ...state, registeredEmail: email })}
               onLogin={() => show('login')}
             />

@@ -1,11 +1,12 @@
-import { AUTH_ENDPOINTS } from '@clipsync/shared';
+import { ADMIN_INVITATION_ENDPOINTS, AUTH_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { fakeApi } from '../../test/fake-api';
-import { setUpPageTests } from '../../test/page-test-setup';
+import { fakeSession, setUpPageTests } from '../../test/page-test-setup';
+import { AuthContext } from '../../session/auth-context';
 import { RegisterForm } from './RegisterForm';
 
 const api = fakeApi();
@@ -86,5 +87,56 @@ describe('RegisterForm', () => {
     expect(await screen.findByRole('note')).toHaveTextContent(
       'Sign-ups on this server are for addresses at example.com or example.org',
     );
+  });
+});
+
+describe('RegisterForm opened from an admin’s invitation', () => {
+  setUpPageTests();
+  const lookup = () => api.on(ADMIN_INVITATION_ENDPOINTS.lookup);
+  beforeEach(() => registration().mockResolvedValue({ mode: 'closed', emailDomains: [] }));
+
+  function renderInvited(session = fakeSession(null)) {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthContext.Provider value={session}>
+          <RegisterForm invitation="the-link-token" onRegistered={vi.fn()} onLogin={vi.fn()} />
+        </AuthContext.Provider>
+      </QueryClientProvider>,
+    );
+    return session;
+  }
+
+  test('says the reader was invited, fills the address read-only, hides the mode, and signs the new account in', async () => {
+    lookup().mockResolvedValue({ email: 'guest@example.org' });
+    register().mockResolvedValue({ message: 'Registration successful. You can log in now.' });
+    const session = renderInvited();
+    expect(await screen.findByText('You were invited to this server')).toBeInTheDocument();
+    expect(lookup()).toHaveBeenCalledWith(expect.objectContaining({ params: { token: 'the-link-token' } }));
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveValue('guest@example.org');
+    expect(email).toHaveAttribute('readonly');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Name'), 'Guest');
+    await userEvent.type(screen.getByLabelText('Password'), 'a-good-passphrase');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'a-good-passphrase');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() =>
+      expect(session.login).toHaveBeenCalledWith({ email: 'guest@example.org', password: 'a-good-passphrase' }),
+    );
+    expect(register()).toHaveBeenCalledExactlyOnceWith({
+      params: {},
+      query: {},
+      body: { name: 'Guest', email: 'guest@example.org', password: 'a-good-passphrase', invitation: 'the-link-token' },
+    });
+  });
+
+  test('a link that no longer works says so, and the ordinary form stays with the mode said', async () => {
+    lookup().mockRejectedValue(new ApiError('This invitation is no longer valid', 404, 'INVITATION_INVALID'));
+    renderInvited();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This invitation is no longer valid.');
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('readonly');
+    expect(screen.queryByText('You were invited to this server')).not.toBeInTheDocument();
+    expect(await screen.findByRole('note')).toHaveTextContent('Sign-ups are closed on this server');
   });
 });

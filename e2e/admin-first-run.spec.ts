@@ -1,0 +1,96 @@
+import AxeBuilder from '@axe-core/playwright';
+import { AUTH_ENDPOINTS } from '@clipsync/shared';
+import { expect, test, type Page } from '@playwright/test';
+import { latestMailTo, uniqueEmail } from './support/accounts';
+import { createJourneyApi } from './support/api';
+import { FIRST_RUN_BASE_URL } from './support/first-run-server';
+
+/**
+ * A server's first run, on the second e2e server (fresh, no ADMIN_EMAILS), which no other journey uses: the
+ * first account to sign up is its admin, and the admin lets the next person in by an invitation. Each step
+ * stands alone, so that a step such as "the admin closes sign-ups" can go in before the invitation.
+ */
+test.use({ baseURL: FIRST_RUN_BASE_URL });
+
+const PASSWORD = 'first-run-password-1';
+
+async function fillSignUp(page: Page, name: string, email?: string) {
+  await page.getByLabel('Name').fill(name);
+  if (email !== undefined) await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Confirm Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/** Serious and critical axe findings of the page as it stands, one line each. */
+async function axeFindings(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('first run: the first account is the admin, who invites the next person by e-mail', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const adminEmail = uniqueEmail('first-admin');
+  const inviteeEmail = uniqueEmail('invitee');
+  const api = createJourneyApi(request);
+
+  await test.step('the first account to sign up becomes the admin', async () => {
+    await page.goto('/auth?mode=register');
+    await fillSignUp(page, 'First Admin', adminEmail);
+    await expect(page.getByText('Account created!', { exact: true })).toBeVisible();
+    const mail = await latestMailTo(request, adminEmail, /Confirm/);
+    await page.goto(mail.links[0] ?? '');
+    await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await page.getByLabel('Email').fill(adminEmail);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const { user } = await api.call(AUTH_ENDPOINTS.login, { body: { email: adminEmail, password: PASSWORD } });
+    expect(user.role).toBe('admin');
+  });
+
+  // (The lead inserts "the admin closes sign-ups" here, from the console's Settings page.)
+
+  await test.step('the admin invites an address from the Invitations page, at phone size', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/invitations');
+    await expect(page.getByRole('heading', { level: 1, name: 'Invitations' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'E-mail address' }).fill(inviteeEmail);
+    await page.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByText(`Invitation sent to ${inviteeEmail}`, { exact: true })).toBeVisible();
+    const row = page.getByRole('listitem', { name: inviteeEmail });
+    await expect(row.getByText('Pending')).toBeVisible();
+    expect(await axeFindings(page)).toEqual([]);
+  });
+
+  await test.step('the invitee opens the mailed link and signs up with the address filled, signed in at once', async () => {
+    const mail = await latestMailTo(request, inviteeEmail, /invited/);
+    const link = mail.links.find((candidate) => candidate.includes('/register?invitation=')) ?? '';
+    expect(link.startsWith(`${FIRST_RUN_BASE_URL}/register?invitation=`)).toBe(true);
+    const inviteeContext = await browser.newContext({ baseURL: FIRST_RUN_BASE_URL, serviceWorkers: 'block' });
+    const invitee = await inviteeContext.newPage();
+    await invitee.goto(link);
+    await expect(invitee.getByText('You were invited to this server')).toBeVisible();
+    const email = invitee.getByLabel('Email');
+    await expect(email).toHaveValue(inviteeEmail);
+    await expect(email).not.toBeEditable();
+    await expect(invitee.getByRole('note')).toHaveCount(0);
+    await fillSignUp(invitee, 'Invited Person');
+    await expect(invitee).toHaveURL(/\/dashboard$/);
+    await expect(invitee.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    await inviteeContext.close();
+  });
+
+  await test.step('the admin sees the invitation accepted, and its link no longer works', async () => {
+    await page.reload();
+    await expect(page.getByRole('listitem', { name: inviteeEmail }).getByText('Accepted')).toBeVisible();
+    const { user } = await api.call(AUTH_ENDPOINTS.login, { body: { email: inviteeEmail, password: PASSWORD } });
+    expect(user.role).toBe('user');
+  });
+});
