@@ -153,3 +153,6 @@ export const NEAR_PROOF_CONTEXT = 'clipsync-near-v1';
 /** `near:signal` relays: the largest `data` (its JSON, in characters), and how many one socket may send a minute. */
 export const NEAR_SIGNAL_DATA_MAX = 16_384;
 export const NEAR_SIGNALS_PER_MINUTE = 120;
+
+/** How far ahead an admin may grant a plan without Stripe: a few years, never "forever" by a typo. */
+export const ADMIN_PLAN_GRANT_DAYS_MAX = 5 * 365;
