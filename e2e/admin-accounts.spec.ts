@@ -71,7 +71,7 @@ test('an admin disables an account (its open page is signed out, its sign-in ref
   }
 });
 
-test('at phone size the account page is usable and has no serious accessibility findings', async ({
+test('at phone size the account page is usable and has no serious accessibility findings, light or dark', async ({
   page,
   request,
 }) => {
@@ -91,5 +91,8 @@ test('at phone size the account page is usable and has no serious accessibility 
   await expect(page.getByTestId('account-storage')).toContainText('of 50 MB · quota set by an admin');
   const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(390);
-  expect(await blockingViolations(page)).toEqual([]);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await blockingViolations(page), scheme).toEqual([]);
+  }
 });
