@@ -33,6 +33,7 @@ import { nearnessModule } from './modules/devices/nearness.module';
 import { devicesModule } from './modules/devices/devices.module';
 import { shareClaimsModule } from './modules/share-claims/share-claims.module';
 import { adminInvitationsModule } from './modules/admin/admin-invitations.module';
+import { adminAccountsModule } from './modules/admin/admin-accounts.module';
 import { authenticate } from './plugins/authenticate';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
@@ -65,6 +66,7 @@ const MODULES = [
   nearnessModule,
   shareClaimsModule,
   adminInvitationsModule,
+  adminAccountsModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */

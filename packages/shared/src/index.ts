@@ -44,3 +44,4 @@ export * from './schemas/nearness';
 export * from './schemas/share-claims';
 export * from './share-content';
 export * from './schemas/admin-invitations';
+export * from './schemas/admin-accounts';

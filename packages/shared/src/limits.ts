@@ -157,3 +157,6 @@ export const NEAR_SIGNALS_PER_MINUTE = 120;
 /** An admin's invitation to sign up works this long after it is sent (or sent again). */
 export const ADMIN_INVITATION_TTL_DAYS = 7;
 export const ADMIN_INVITATIONS_PAGE_SIZE = 50;
+
+/** How far ahead an admin may grant a plan without Stripe: a few years, never "forever" by a typo. */
+export const ADMIN_PLAN_GRANT_DAYS_MAX = 5 * 365;

@@ -38,12 +38,21 @@ function quotaExceeded(quotaBytes: number): AppError {
 /** A desktop block's bytes: its file's, or its text's. */
 const itemBytes = sql`coalesce(sum(coalesce(${desktopItems.fileSize}, 0) + octet_length(${desktopItems.content})), 0)`;
 
+/** A user's storage: the bytes they keep, and the quota that holds for them. */
+export interface UserStorage {
+  usedBytes: number;
+  quotaBytes: number;
+  /** `admin` when an admin set this account's quota, `plan` for the server's (STORAGE_QUOTA_BYTES). */
+  quotaSource: 'plan' | 'admin';
+}
+
 /**
  * Bytes of every file and text this user stored, in clips, in rooms and on their desktop, in one query
- * (every text save that grows a text asks). Clip and room text come from `text_usage`, which the database
- * keeps on every change; a desktop's at most 500 blocks are summed.
+ * (every text save that grows a text asks), with the account's own quota if an admin set one, else
+ * `planQuotaBytes`. Clip and room text come from `text_usage`, which the database keeps on every change; a
+ * desktop's at most 500 blocks are summed.
  */
-async function storedBytesOf(db: Reader, userId: string): Promise<number> {
+export async function storageOf(db: Reader, planQuotaBytes: number, userId: string): Promise<UserStorage> {
   const inClips = db
     .select({ bytes: sql`coalesce(sum(${clipFiles.size}), 0)` })
     .from(clipFiles)
@@ -60,16 +69,26 @@ async function storedBytesOf(db: Reader, userId: string): Promise<number> {
   const [stored] = await db
     .select({
       bytes: sql`(${inClips}) + (${inRooms}) + (${onDesktop}) + coalesce(${textUsage.bytes}, 0)`.mapWith(Number),
+      ownQuota: users.storageQuotaBytes,
     })
     .from(users)
     .leftJoin(textUsage, eq(textUsage.userId, users.id))
     .where(eq(users.id, userId));
-  return stored?.bytes ?? 0;
+  const ownQuota = stored?.ownQuota ?? null;
+  return {
+    usedBytes: stored?.bytes ?? 0,
+    quotaBytes: ownQuota ?? planQuotaBytes,
+    quotaSource: ownQuota === null ? 'plan' : 'admin',
+  };
 }
 
-/** Refuses an upload before any byte is read when the user's storage is already full. Unlocked: a shortcut. */
-export async function assertStorageLeft(db: Reader, quotaBytes: number, userId: string): Promise<void> {
-  if ((await storedBytesOf(db, userId)) >= quotaBytes) throw quotaExceeded(quotaBytes);
+/**
+ * Refuses an upload before any byte is read when the user's storage is already full. Unlocked: a shortcut.
+ * `planQuotaBytes` is the server's quota; an account's own (set by an admin) wins over it, here and below.
+ */
+export async function assertStorageLeft(db: Reader, planQuotaBytes: number, userId: string): Promise<void> {
+  const { usedBytes, quotaBytes } = await storageOf(db, planQuotaBytes, userId);
+  if (usedBytes >= quotaBytes) throw quotaExceeded(quotaBytes);
 }
 
 /**
@@ -87,8 +106,9 @@ async function holdStorageTurn(tx: Pick<Database, 'insert'>, userId: string): Pr
 }
 
 /** Refuses, in the writing transaction, when the user's storage (this write's bytes counted) is over the quota. */
-async function assertWithinQuota(tx: Reader, quotaBytes: number, userId: string, size: number): Promise<void> {
-  if ((await storedBytesOf(tx, userId)) + size > quotaBytes) throw quotaExceeded(quotaBytes);
+async function assertWithinQuota(tx: Reader, planQuotaBytes: number, userId: string, size: number): Promise<void> {
+  const { usedBytes, quotaBytes } = await storageOf(tx, planQuotaBytes, userId);
+  if (usedBytes + size > quotaBytes) throw quotaExceeded(quotaBytes);
 }
 
 /**

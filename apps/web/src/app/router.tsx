@@ -141,6 +141,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/device-sign-in/DeviceSignInPage')),
               },
               {
+                path: '/admin/users/:id',
+                handle: title('adminAccounts.title'),
+                lazy: lazyPage(() => import('../features/admin/accounts/AdminAccountPage')),
+              },
+              {
                 path: '/quick-copy',
                 handle: title('pages.quickCopy'),
                 element: page('pages.quickCopy', 'pages.quickCopyComingSoon'),

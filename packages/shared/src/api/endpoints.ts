@@ -764,3 +764,4 @@ export const SHARE_CLAIM_ENDPOINTS = defineEndpoints({
   },
 });
 export { ADMIN_INVITATION_ENDPOINTS } from './admin-invitation-endpoints';
+export { ADMIN_ACCOUNT_ENDPOINTS } from './admin-account-endpoints';

@@ -20,7 +20,7 @@ const ROLES_LOCK = sql`select pg_advisory_xact_lock(${0x726f6c65}, 1)`;
 type Reader = Database | Transaction;
 
 /** Held until the transaction ends; a second decision waits and then sees the first one's commit. */
-async function lockRoles(tx: Transaction): Promise<void> {
+export async function lockRoles(tx: Transaction): Promise<void> {
   await tx.execute(ROLES_LOCK);
 }
 

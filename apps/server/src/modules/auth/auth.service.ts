@@ -154,6 +154,7 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Logi
   if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS');
   // Only after the password is proven, so this answer reveals nothing to a stranger.
   if (!user.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED');
+  if (user.disabledAt) throw new AppError('ACCOUNT_DISABLED');
   const isNamedAdmin = user.role !== 'admin' && ctx.registration.adminEmails.includes(user.email);
   if (isNamedAdmin) await grantAdminEmails(ctx.db, [user.email]);
   return {

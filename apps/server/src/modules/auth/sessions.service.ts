@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { SessionTokens } from '@clipsync/shared';
-import { refreshTokens, sessions } from '../../db/schema';
+import { refreshTokens, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashToken, newId, newSecretToken, sealWith, unsealWith } from '../../lib/secure-tokens';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../lib/access-token';
@@ -39,14 +39,17 @@ const invalidRefresh = () => new AppError('UNAUTHORIZED', 'Invalid or expired re
 /**
  * Rotates a refresh token. The conditional UPDATE lets exactly one of several concurrent calls rotate;
  * the others, and a retry within the grace period, get the same child back. A rotated token presented
- * later is a stolen or replayed one: the whole session (its token family) is revoked.
+ * later is a stolen or replayed one: the whole session (its token family) is revoked. The holder of a real
+ * token of a disabled account is told why it ends (its sessions were revoked when it was disabled).
  */
 export async function rotateRefreshToken(ctx: SessionContext, presented: string): Promise<SessionTokens> {
   const [row] = await ctx.db
-    .select({ token: refreshTokens, session: sessions })
+    .select({ token: refreshTokens, session: sessions, disabledAt: users.disabledAt })
     .from(refreshTokens)
     .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(refreshTokens.tokenHash, hashToken(presented)));
+  if (row?.disabledAt) throw new AppError('ACCOUNT_DISABLED');
   if (!row || row.session.revokedAt || row.session.expiresAt.getTime() <= Date.now()) throw invalidRefresh();
   const { token, session } = row;
 
@@ -90,7 +93,7 @@ export async function revokeSession(ctx: SessionContext, sessionId: string, reas
   for (const { id } of revoked) ctx.events.emit('session.revoked', { sessionId: id });
 }
 
-/** Ends every live session of a user (after a password reset). */
+/** Ends every live session of a user, tokens included (after a password reset, when an admin disables it). */
 export async function revokeUserSessions(ctx: SessionContext, userId: string, reason: string): Promise<void> {
   const revoked = await ctx.db
     .update(sessions)

@@ -16,10 +16,40 @@ const EVERY_ENTITLEMENT: readonly Entitlement[] = PLAN_ENTITLEMENTS.advanced;
 
 export type BillingAccountRow = typeof billingAccounts.$inferSelect;
 
-/** A user's billing as stored: when the account was made (the trial's start) and its Stripe row, if any. */
+/** A plan an admin gave the account without Stripe, and until when. */
+export interface PlanGrant {
+  plan: PlanId;
+  until: Date;
+}
+
+/**
+ * A user's billing as stored: when the account was made (the trial's start), its Stripe row if any, and an
+ * admin's grant if any (expired or not: `activeGrantOf` says whether it still counts).
+ */
 export interface BillingState {
   userCreatedAt: Date;
   account: BillingAccountRow | undefined;
+  grant?: PlanGrant | undefined;
+}
+
+const stateColumns = {
+  userCreatedAt: users.createdAt,
+  grantedPlan: users.grantedPlan,
+  grantedPlanUntil: users.grantedPlanUntil,
+  account: billingAccounts,
+};
+
+interface StateRow {
+  userCreatedAt: Date;
+  grantedPlan: PlanId | null;
+  grantedPlanUntil: Date | null;
+  account: BillingAccountRow | null;
+}
+
+function stateOf(row: StateRow): BillingState {
+  const grant =
+    row.grantedPlan && row.grantedPlanUntil ? { plan: row.grantedPlan, until: row.grantedPlanUntil } : undefined;
+  return { userCreatedAt: row.userCreatedAt, account: row.account ?? undefined, grant };
 }
 
 /** The paid side of a user's billing, reduced to what the API and the entitlements care about. */
@@ -31,12 +61,12 @@ export interface PaidPlan {
 
 export async function loadBillingState(db: Database, userId: string): Promise<BillingState> {
   const [row] = await db
-    .select({ userCreatedAt: users.createdAt, account: billingAccounts })
+    .select(stateColumns)
     .from(users)
     .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) throw new AppError('UNAUTHORIZED');
-  return { userCreatedAt: row.userCreatedAt, account: row.account ?? undefined };
+  return stateOf(row);
 }
 
 /** Several users' billing, in one query: undefined for a user who does not exist. */
@@ -45,14 +75,14 @@ export async function loadBillingStates(
   userIds: readonly string[],
 ): Promise<Array<BillingState | undefined>> {
   const rows = await db
-    .select({ userId: users.id, userCreatedAt: users.createdAt, account: billingAccounts })
+    .select({ userId: users.id, ...stateColumns })
     .from(users)
     .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
     .where(inArray(users.id, [...new Set(userIds)]));
   const byId = new Map(rows.map((row) => [row.userId, row]));
   return userIds.map((userId) => {
     const row = byId.get(userId);
-    return row && { userCreatedAt: row.userCreatedAt, account: row.account ?? undefined };
+    return row && stateOf(row);
   });
 }
 
@@ -79,9 +109,32 @@ export function paidPlanOf(account: BillingAccountRow | undefined): PaidPlan | u
   return { plan: account.plan, interval: account.interval ?? null, status };
 }
 
-/** Within the trial every feature; after it, the paid plan's (PLAN_ENTITLEMENTS); without one, none (as Basic). */
+/** An admin's grant while it lasts: until then it is the user's plan, whatever Stripe or the trial say. */
+export function activeGrantOf(state: BillingState, now: Date): PlanGrant | undefined {
+  return state.grant && now < state.grant.until ? state.grant : undefined;
+}
+
+/**
+ * An admin's grant while it lasts (its plan's entitlements only, even during the trial); else within the
+ * trial every feature; after it, the paid plan's (PLAN_ENTITLEMENTS); without one, none (as Basic).
+ */
 export function entitlementsOf(state: BillingState, now: Date): readonly Entitlement[] {
+  const granted = activeGrantOf(state, now);
+  if (granted) return PLAN_ENTITLEMENTS[granted.plan];
   if (now < trialEndOf(state)) return EVERY_ENTITLEMENT;
   const paid = paidPlanOf(state.account);
   return paid ? PLAN_ENTITLEMENTS[paid.plan] : [];
+}
+
+/** Where the user's plan comes from now, and until when (the grant's end, the paid period's, the trial's). */
+export function planSourceOf(
+  state: BillingState,
+  now: Date,
+): { plan: PlanId | null; source: 'admin' | 'stripe' | 'trial' | 'none'; until: Date | null } {
+  const granted = activeGrantOf(state, now);
+  if (granted) return { plan: granted.plan, source: 'admin', until: granted.until };
+  const paid = paidPlanOf(state.account);
+  if (paid) return { plan: paid.plan, source: 'stripe', until: state.account?.currentPeriodEnd ?? null };
+  if (now < trialEndOf(state)) return { plan: null, source: 'trial', until: trialEndOf(state) };
+  return { plan: null, source: 'none', until: null };
 }

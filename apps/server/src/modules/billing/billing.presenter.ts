@@ -1,8 +1,23 @@
 import type { BillingResponse } from '@clipsync/shared';
-import { paidPlanOf, trialDaysLeft, trialEndOf, type BillingState } from './billing-state';
+import { activeGrantOf, paidPlanOf, trialDaysLeft, trialEndOf, type BillingState } from './billing-state';
 
-/** A user's billing as `GET /api/billing` answers it: the paid plan if any, else the trial or its end. */
+/**
+ * A user's billing as `GET /api/billing` answers it: an admin's grant while it lasts (an active plan that
+ * ends, not renews, on its last day), else the paid plan if any, else the trial or its end.
+ */
 export function toBillingResponse(state: BillingState, now: Date): BillingResponse {
+  const granted = activeGrantOf(state, now);
+  if (granted) {
+    return {
+      plan: granted.plan,
+      interval: null,
+      status: 'active',
+      trialEndsAt: null,
+      trialDaysLeft: trialDaysLeft(state, now),
+      renewsAt: granted.until.toISOString(),
+      cancelAtPeriodEnd: true,
+    };
+  }
   const paid = paidPlanOf(state.account);
   const daysLeft = trialDaysLeft(state, now);
   const status = paid?.status ?? (daysLeft > 0 ? 'trialing' : 'canceled');

@@ -1,0 +1,21 @@
+import type { AppContext } from '../define-module';
+import { createAuthContext, type AuthContext } from '../auth/auth.context';
+
+/**
+ * What the admin's actions on one account use: the auth area's context (sessions, the reset mail), the file
+ * store (a deleted account's files go) and the server's storage quota (an account's own one wins over it).
+ */
+export interface AdminAccountsContext extends AuthContext {
+  files: AppContext['files'];
+  storageQuotaBytes: number;
+  now: () => Date;
+}
+
+export function createAdminAccountsContext(ctx: AppContext): AdminAccountsContext {
+  return {
+    ...createAuthContext(ctx),
+    files: ctx.files,
+    storageQuotaBytes: ctx.config.storageQuotaBytes,
+    now: () => new Date(),
+  };
+}

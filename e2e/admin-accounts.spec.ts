@@ -1,0 +1,98 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { AUTH_ENDPOINTS } from '@clipsync/shared';
+import { createConfirmedUser, signIn, signInAdmin } from './support/accounts';
+import { createJourneyApi } from './support/api';
+
+/** The serious and critical findings of an axe scan of the page as it stands, one line each. */
+async function blockingViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+test('an admin disables an account (its open page is signed out, its sign-in refused), enables it and grants it a plan', async ({
+  browser,
+  request,
+}) => {
+  const adminContext = await browser.newContext();
+  const userContext = await browser.newContext();
+  try {
+    const adminPage = await adminContext.newPage();
+    const userPage = await userContext.newPage();
+    await signInAdmin(adminPage, request, 'accounts');
+    const member = await signIn(userPage, request, 'disabled');
+    await userPage.goto('/dashboard');
+    await expect(userPage.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+
+    await adminPage.goto(`/admin/users/${member.user.id}`);
+    await expect(adminPage.getByRole('heading', { level: 1, name: 'E2E User' })).toBeVisible();
+    await expect(adminPage.getByText(member.email)).toBeVisible();
+    expect(await blockingViolations(adminPage)).toEqual([]);
+
+    await adminPage.getByRole('button', { name: 'Disable' }).click();
+    await adminPage
+      .getByRole('dialog', { name: 'Disable this account?' })
+      .getByRole('button', { name: 'Disable' })
+      .click();
+    await expect(adminPage.getByText(/^Disabled since/)).toBeVisible();
+
+    // Its session is gone: the next call of the open page finds out and signs out.
+    const rooms = userPage.getByRole('complementary').getByRole('link', { name: 'Rooms' });
+    await rooms.click({ timeout: 10_000 }).catch(() => expect(rooms).toBeHidden());
+    await expect(userPage).toHaveURL(/\/auth$/, { timeout: 20_000 });
+    await logIn(userPage, member.email, member.password);
+    await expect(userPage.getByText('This account is disabled')).toBeVisible();
+
+    await adminPage.getByRole('button', { name: 'Enable' }).click();
+    await expect(adminPage.getByText('Active', { exact: true })).toBeVisible();
+    // Signed in again, the user lands where they were going when the session ended.
+    await logIn(userPage, member.email, member.password);
+    await expect(userPage).toHaveURL(/\/rooms$/);
+
+    await adminPage.getByRole('button', { name: 'Grant a plan' }).click();
+    const grant = adminPage.getByRole('dialog', { name: 'Grant a plan' });
+    await grant.getByRole('combobox', { name: 'Plan' }).selectOption('advanced');
+    await grant.getByLabel('Until').fill('2027-12-31');
+    await grant.getByRole('button', { name: 'Grant' }).click();
+    await expect(adminPage.getByTestId('account-plan')).toHaveText(
+      'Advanced · granted by an admin · until Dec 31, 2027',
+    );
+  } finally {
+    await adminContext.close();
+    await userContext.close();
+  }
+});
+
+test('at phone size the account page is usable and has no serious accessibility findings, light or dark', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAdmin(page, request, 'accounts');
+  const account = await createConfirmedUser(request, 'phone-admin-view');
+  const { user } = await createJourneyApi(request).call(AUTH_ENDPOINTS.login, { body: account });
+  await page.goto(`/admin/users/${user.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'E2E User' })).toBeVisible();
+  const setQuota = page.getByRole('button', { name: 'Set the storage quota' });
+  await setQuota.scrollIntoViewIfNeeded();
+  await setQuota.click();
+  const dialog = page.getByRole('dialog', { name: 'Set the storage quota' });
+  await dialog.getByRole('checkbox', { name: "Use the plan's quota" }).uncheck();
+  await dialog.getByRole('spinbutton', { name: 'Quota in MB' }).fill('50');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('account-storage')).toContainText('of 50 MB · quota set by an admin');
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(390);
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await blockingViolations(page), scheme).toEqual([]);
+  }
+});
