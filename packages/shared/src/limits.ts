@@ -153,3 +153,12 @@ export const NEAR_PROOF_CONTEXT = 'clipsync-near-v1';
 /** `near:signal` relays: the largest `data` (its JSON, in characters), and how many one socket may send a minute. */
 export const NEAR_SIGNAL_DATA_MAX = 16_384;
 export const NEAR_SIGNALS_PER_MINUTE = 120;
+
+/**
+ * Reporting a link (moderation): reports one address (IPv6: its /64) may send per hour, the longest note a
+ * reporter may add, the longest reason an admin gives for a takedown (the owner reads it), and the queue's page.
+ */
+export const REPORTS_PER_ADDRESS_PER_HOUR = 5;
+export const REPORT_NOTE_MAX = 1000;
+export const TAKEDOWN_REASON_MAX = 500;
+export const REPORTS_PAGE_SIZE = 20;

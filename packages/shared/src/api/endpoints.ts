@@ -763,3 +763,4 @@ export const SHARE_CLAIM_ENDPOINTS = defineEndpoints({
     response: null,
   },
 });
+export { REPORT_ENDPOINTS, MODERATION_ENDPOINTS } from './moderation-endpoints';
