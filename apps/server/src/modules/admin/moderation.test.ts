@@ -96,6 +96,8 @@ describe('moderation: reporting links and taking items down', () => {
       const read = await testApp.as(caller).get(`/api/clipboard/${clip.id}`);
       expect(read.statusCode).toBe(410);
       expect(read.json()).toMatchObject({ code: 'TAKEN_DOWN', error: TAKEN_DOWN_MESSAGE });
+      // A 410 is cacheable by default; a browser must ask again after a restore.
+      expect(read.headers['cache-control']).toBe('no-store');
     }
     const own = await testApp.as(owner).get(`/api/clipboard/${clip.id}`);
     expect(own.statusCode).toBe(200);
@@ -116,6 +118,7 @@ describe('moderation: reporting links and taking items down', () => {
     expect((await restore('clip', clip.id)).statusCode).toBe(404);
     const again = await testApp.as(owner).get(`/api/clipboard/${clip.id}`);
     expect(again.json()).not.toHaveProperty('takedown');
+    expect((await testApp.as(null).get(`/api/clipboard/${renewed.linkId}`)).statusCode).toBe(200);
     await testApp.api(owner).call(CLIP_ENDPOINTS.removeShare, { params: { id: clip.id } });
   });
 
