@@ -45,6 +45,10 @@ const HIDDEN_PARAMS: Record<string, Record<string, 'link' | 'name'>> = {
   // A kept share's claim link.
   '/api/share-claims/:token': { token: 'link' },
   '/api/share-claims/:token/claim': { token: 'link' },
+  // A reported item's id: a clip's is its link, a room's opens it.
+  '/api/admin/reports/:kind/:id/content': { id: 'link' },
+  '/api/admin/reports/:kind/:id/takedown': { id: 'link' },
+  '/api/admin/reports/:kind/:id/dismiss': { id: 'link' },
   // Ids that open nothing without the account they belong to.
   '/api/devices/:id': {},
   '/api/device-sends/:id/ack': {},

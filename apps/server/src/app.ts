@@ -34,6 +34,7 @@ import { devicesModule } from './modules/devices/devices.module';
 import { shareClaimsModule } from './modules/share-claims/share-claims.module';
 import { adminInvitationsModule } from './modules/admin/admin-invitations.module';
 import { adminAccountsModule } from './modules/admin/admin-accounts.module';
+import { moderationModule } from './modules/admin/moderation.module';
 import { authenticate } from './plugins/authenticate';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
@@ -67,6 +68,7 @@ const MODULES = [
   shareClaimsModule,
   adminInvitationsModule,
   adminAccountsModule,
+  moderationModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */

@@ -169,6 +169,21 @@ describe('two nodes behind a proxy', () => {
     expect(await peersSeenFrom(`198.19.${network}.40`)).toEqual([]);
   });
 
+  test('a clip taken down through node A answers 410 on node B at once, and its viewer on B is told', async () => {
+    const [owner, admin] = [await nodes.a.factory.user(), await nodes.a.factory.user({ role: 'admin' })];
+    const clip = await nodes.a.factory.clip({ owner, content: 'reported' });
+    expect((await call('b', 'GET', `/api/clipboard/${clip.id}`)).status).toBe(200);
+    const viewer = await socketOn('b');
+    expect(await ack(viewer, 'clip:join', { clipId: clip.id })).toEqual({ ok: true });
+    const told = nextEvent(viewer, 'item:taken-down');
+
+    const takenDown = await call('a', 'POST', `/api/admin/reports/clip/${clip.id}/takedown`, admin, { reason: 'spam' });
+
+    expect(takenDown.status).toBe(204);
+    expect((await call('b', 'GET', `/api/clipboard/${clip.id}`)).status).toBe(410);
+    expect(await told).toMatchObject({ kind: 'clip', id: clip.id });
+  });
+
   test('a session signed out through node A stops on node B at once: its requests and its socket', async () => {
     const user = await nodes.a.factory.user();
     // Node B has seen the session live (and remembers so) before it ends.

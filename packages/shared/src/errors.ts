@@ -23,6 +23,7 @@ export const ErrorCode = z.enum([
   'MISDIRECTED_REQUEST',
   'NOT_LOCAL_NETWORK',
   'NOT_FOUND',
+  'TAKEN_DOWN',
   'REQUEST_TIMEOUT',
   'CONFLICT',
   'EDIT_CONFLICT',

@@ -44,6 +44,7 @@ const SERVER_EVENTS = {
   'clip-deleted': true,
   'clip-content-updated': true,
   'clip-files-updated': true,
+  'item:taken-down': true,
 } satisfies Record<keyof ServerToClientEvents, true>;
 
 describe('socket event names', () => {

@@ -73,6 +73,17 @@ export const DesktopShareRevokedPayload = z.object({ networkId: z.string() });
 export type DesktopShareRevokedPayload = z.infer<typeof DesktopShareRevokedPayload>;
 
 /**
+ * An operator took the item this view shows down: the view shows `message` (TAKEN_DOWN_MESSAGE) instead.
+ * `id` is the id the view joined with (a clip's link id, a desktop's id, a room's id).
+ */
+export const ItemTakenDownPayload = z.object({
+  kind: z.enum(['clip', 'desktop', 'room']),
+  id: z.string(),
+  message: z.string(),
+});
+export type ItemTakenDownPayload = z.infer<typeof ItemTakenDownPayload>;
+
+/**
  * Sent on the user's own channel when one of their devices comes online (its first socket opens) or goes
  * offline (its last socket closed, or was lost: within DEVICE_OFFLINE_WITHIN_MS).
  */
@@ -168,6 +179,7 @@ export interface ServerToClientEvents {
   'clip-deleted': (payload: ClipDeletedPayload) => void;
   'clip-content-updated': (payload: ClipContentUpdatedPayload) => void;
   'clip-files-updated': (payload: ClipFilesUpdatedPayload) => void;
+  'item:taken-down': (payload: ItemTakenDownPayload) => void;
 }
 
 /** The socket handshake: `auth: { token }`, optional for the features signed-out visitors may use. */

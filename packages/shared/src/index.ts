@@ -45,3 +45,4 @@ export * from './schemas/share-claims';
 export * from './share-content';
 export * from './schemas/admin-invitations';
 export * from './schemas/admin-accounts';
+export * from './schemas/moderation';

@@ -160,3 +160,12 @@ export const ADMIN_INVITATIONS_PAGE_SIZE = 50;
 
 /** How far ahead an admin may grant a plan without Stripe: a few years, never "forever" by a typo. */
 export const ADMIN_PLAN_GRANT_DAYS_MAX = 5 * 365;
+
+/**
+ * Reporting a link (moderation): reports one address (IPv6: its /64) may send per hour, the longest note a
+ * reporter may add, the longest reason an admin gives for a takedown (the owner reads it), and the queue's page.
+ */
+export const REPORTS_PER_ADDRESS_PER_HOUR = 5;
+export const REPORT_NOTE_MAX = 1000;
+export const TAKEDOWN_REASON_MAX = 500;
+export const REPORTS_PAGE_SIZE = 20;

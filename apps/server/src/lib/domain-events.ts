@@ -41,6 +41,11 @@ export interface DomainEventMap {
   'desktop.item-removed': { desktopId: string; itemId: string };
   /** The owner rotated or revoked the share link: views opened by the old link stop hearing changes. */
   'desktop.share-revoked': { desktopId: string };
+  /**
+   * An admin took an item down: every view of it but its owner's is told and stops hearing it, on every node.
+   * `channelIds`: the ids its viewers joined with (a clip's own id and its link's).
+   */
+  'item.taken-down': { kind: 'clip' | 'desktop' | 'room'; itemId: string; ownerId: string; channelIds: string[] };
   /** An account's e-mail address was proven (its confirmation link followed): invitations to it are accepted. */
   'account.confirmed': { userId: string; email: string };
   /** Logout, refresh-token reuse or a password reset: the session's sockets are closed at once. */

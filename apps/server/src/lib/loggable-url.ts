@@ -29,6 +29,8 @@ const SECRET_PATHS = [
   `${API_BASE}/virtual-desktop/shared/:secret`,
   `${API_BASE}/virtual-desktop/files/:id/:private`,
   `${API_BASE}/share-claims/:secret`,
+  // The reports queue names an item by its id: a clip's is its link, a room's opens it to any signed-in user.
+  `${API_BASE}/admin/reports/:kind/:secret`,
 ].map((pattern) => pattern.split('/').filter(Boolean));
 
 const normalised = (path: string) => path.replace(/\/+$/, '').toLowerCase() || '/';

@@ -113,6 +113,8 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     // A service's own limit (a share's wrong passwords) says when in the header too, as every 429 does.
     reply.header('Retry-After', String(appError.retryAfterSeconds));
   }
+  // A 410 is cacheable by default: a browser would keep showing a taken-down link after its restore.
+  if (appError.code === 'TAKEN_DOWN') reply.header('Cache-Control', 'no-store');
   if (appError.code === 'INVALID_CREDENTIALS' && request.failuresLeft !== undefined) {
     // This very failure is counted once the answer is sent (attempt-limiter.ts).
     body.attemptsLeft = Math.max(request.failuresLeft - 1, 0);

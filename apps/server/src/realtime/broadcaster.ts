@@ -1,4 +1,4 @@
-import { channels } from '@clipsync/shared';
+import { channels, TAKEN_DOWN_MESSAGE } from '@clipsync/shared';
 import type { DomainEventMap, DomainEvents } from '../lib/domain-events';
 import type { RealtimeServer } from './types';
 
@@ -52,6 +52,23 @@ export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () =
       const others = io.to(channels.clip(shareId)).except(channels.user(ownerId));
       others.emit('clip-deleted', { clipId: shareId });
       io.in(channels.clip(shareId)).except(channels.user(ownerId)).socketsLeave(channels.clip(shareId));
+    }),
+    events.on('item.taken-down', ({ kind, itemId, ownerId, channelIds }) => {
+      const message = TAKEN_DOWN_MESSAGE;
+      if (kind === 'clip') {
+        for (const id of channelIds) {
+          io.to(channels.clip(id)).except(channels.user(ownerId)).emit('item:taken-down', { kind, id, message });
+          io.in(channels.clip(id)).except(channels.user(ownerId)).socketsLeave(channels.clip(id));
+        }
+      } else if (kind === 'desktop') {
+        io.to(channels.desktopShared(itemId)).emit('item:taken-down', { kind, id: itemId, message });
+        io.in(channels.desktopShared(itemId)).socketsLeave([channels.desktop(itemId), channels.desktopShared(itemId)]);
+      } else {
+        io.to(channels.room(itemId))
+          .except(channels.user(ownerId))
+          .emit('item:taken-down', { kind, id: itemId, message });
+        io.in(channels.room(itemId)).except(channels.user(ownerId)).socketsLeave(channels.room(itemId));
+      }
     }),
     events.on('room.changed', ({ roomId, type, actorId, contentId }) => {
       io.to(channels.room(roomId)).emit('room:changed', { roomId, type, actorId, ...(contentId ? { contentId } : {}) });

@@ -126,6 +126,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/tokens/TokensPage')),
               },
               {
+                path: '/admin/reports',
+                handle: title('moderation.title'),
+                lazy: lazyPage(() => import('../features/admin/reports/ReportsPage')),
+              },
+              {
                 path: '/devices',
                 handle: title('devices.title'),
                 lazy: lazyPage(() => import('../features/devices/DevicesPage')),

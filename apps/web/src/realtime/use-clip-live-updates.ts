@@ -3,6 +3,7 @@ import type {
   ClipFileSummary,
   ClipContentUpdatedPayload,
   ClipFilesUpdatedPayload,
+  ItemTakenDownPayload,
 } from '@clipsync/shared';
 import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useSocket } from './socket-context';
@@ -22,6 +23,8 @@ export interface ClipLiveUpdateHandlers {
   onSubscribed?(): void;
   /** The owner deleted the clip: nothing more will arrive, and what is shown no longer exists. */
   onDeleted?(): void;
+  /** The operator of this server took the clip down: its page shows their removal instead. */
+  onTakenDown?(): void;
 }
 
 /** What a viewer may rely on (saves made while `off` are missed until a reload or rejoin). */
@@ -54,8 +57,14 @@ export function useClipLiveUpdates(clipId: string | undefined, handlers: ClipLiv
     if (payload.clipId === clipId) handlers.onDeleted?.();
   });
 
+  const onItemTakenDown = useEffectEvent((payload: ItemTakenDownPayload) => {
+    if (payload.kind === 'clip' && payload.id === clipId) handlers.onTakenDown?.();
+  });
+
   useEffect(() => {
     if (!socket || !isActive) return;
+    const hearTakenDown = (payload: ItemTakenDownPayload) => onItemTakenDown(payload);
+    socket.on('item:taken-down', hearTakenDown);
     const hearContent = (payload: ClipContentUpdatedPayload) => onContentUpdated(payload);
     const hearFiles = (payload: ClipFilesUpdatedPayload) => onFilesUpdated(payload);
     const hearDeleted = (payload: ClipDeletedPayload) => onClipDeleted(payload);
@@ -66,6 +75,7 @@ export function useClipLiveUpdates(clipId: string | undefined, handlers: ClipLiv
       socket.off('clip-content-updated', hearContent);
       socket.off('clip-files-updated', hearFiles);
       socket.off('clip-deleted', hearDeleted);
+      socket.off('item:taken-down', hearTakenDown);
     };
   }, [socket, isActive]);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Takedown } from './moderation';
 import { text } from './text';
 import { CLIP_SHARE_MAX_VIEWS, CLIP_SHARE_PASSWORD_MAX, CLIPS_PAGE_SIZE, ITEM_TEXT_MAX_BYTES } from '../limits';
 import { utf8ByteLength } from '../text-size';
@@ -85,6 +86,8 @@ export const Clip = z.object({
    * its settings, and `state` once the expiry job ended the link (and emptied the clip if `deleteAfter`).
    */
   share: ClipShareSettings.optional(),
+  /** The owner's answer only, while an operator has the clip taken down: why (its link answers 410). */
+  takedown: Takedown.optional(),
 });
 export type Clip = z.infer<typeof Clip>;
 

@@ -12,3 +12,4 @@ export * from './share-claims';
 export * from './device-sends';
 export * from './nearness';
 export * from './admin-invitations';
+export * from './moderation';

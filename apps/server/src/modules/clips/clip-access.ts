@@ -9,6 +9,7 @@ import { isLinkOpen, needsGrantForFiles, viewsLeftOf } from './clip-link';
 import { clipColumns, type ClipRow, type ClipsContext } from './clips.context';
 import type { ViewerPresentation } from './clips.presenter';
 import { clipPolicy } from './clips.policy';
+import { refuseIfTakenDown } from '../admin/moderation.takedown-check';
 
 /**
  * The one answer every expired, spent, stopped, deleted or never-existing link gets, whoever asks: nothing
@@ -61,6 +62,7 @@ export async function reachByLink(
   grant?: string,
 ): Promise<ClipAccess> {
   if (!isLinkOpen(clip)) throw clipNotFound();
+  await refuseIfTakenDown(ctx.db, 'clip', clip.id);
   const hasGrant = ctx.grants.allows(grant, clip);
   if (!hasGrant && viewsLeftOf(clip) === 0) throw clipNotFound();
   authorize(clipPolicy, 'read', actor, clip);

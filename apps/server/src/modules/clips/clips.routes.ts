@@ -17,7 +17,7 @@ const owner = { response: errors };
 /** Whoever holds the link, signed in or not (the owner sees more; a token's scope is checked). */
 const linkHolder = { access: 'sign-in-optional' } as const;
 /** 402: a link works only while its owner's plan includes sharing (clip-access.ts). */
-const linkErrors = { ...errors, 402: ErrorBody };
+const linkErrors = { ...errors, 402: ErrorBody, 410: ErrorBody };
 const api = CLIP_ENDPOINTS;
 const viewerOf = (request: FastifyRequest): ViewerInfo => ({ userAgent: request.headers['user-agent'] });
 

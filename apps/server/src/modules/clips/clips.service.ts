@@ -12,6 +12,7 @@ import { newId } from '../../lib/secure-tokens';
 import { assertNewTextFits, assertStorageFits, writeTextWithinQuota } from '../../lib/storage-quota';
 import type { ByteRange } from '../../storage/file-store';
 import { storeUpload, type IncomingUpload, type StoredUpload } from '../../storage/store-upload';
+import { takedownOf } from '../admin/moderation.takedown-check';
 import { reachByLink, reachClip, viewerPresentation } from './clip-access';
 import { needsGrantForFiles, needsOpening } from './clip-link';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
@@ -145,8 +146,10 @@ export async function getClip(
   const access = await reachClip(ctx, actor, id);
   const { clip } = access;
   if (!access.isOwner && needsOpening(clip)) return toProtectedCard(clip, access.reachedBy);
-  const [presented] = await Promise.all([
+  const [presented, takedown] = await Promise.all([
     present(ctx.db, clip, actor, viewerPresentation(ctx, access)),
+    // Only the owner reaches a taken-down clip: they still read it, and why it was taken down.
+    access.isOwner ? takedownOf(ctx.db, 'clip', clip.id) : null,
     access.isOwner
       ? undefined
       : recordView(ctx.db, {
@@ -157,7 +160,7 @@ export async function getClip(
           isRefresh: read.isRefresh,
         }),
   ]);
-  return { ...presented, ownerName: access.ownerName };
+  return { ...presented, ownerName: access.ownerName, ...(takedown ? { takedown } : {}) };
 }
 
 /** `clip:join`: the clip someone may follow live; one that needs opening only with a view grant. */

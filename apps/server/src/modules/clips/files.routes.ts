@@ -13,7 +13,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
       access: 'sign-in-optional',
       ranges: true,
       // 402: a link works only while its owner's plan includes sharing (clip-access.ts).
-      response: { 402: ErrorBody, 404: ErrorBody },
+      response: { 402: ErrorBody, 404: ErrorBody, 410: ErrorBody },
     }),
     handler: async (request, reply) => {
       const { file, body, range } = await clipsService.openClipFile(

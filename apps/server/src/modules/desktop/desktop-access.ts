@@ -9,6 +9,7 @@ import { networkFingerprint, networkKeyOf } from '../../lib/network-key';
 import { newId } from '../../lib/secure-tokens';
 import type { DesktopCaller, DesktopRow, DesktopsContext } from './desktop.context';
 import type { DesktopAccess } from './desktop.policy';
+import { refuseIfTakenDown } from '../admin/moderation.takedown-check';
 
 /**
  * Signs a desktop's file links. Every view of a desktop is sent the same blocks (live updates go to all of
@@ -106,6 +107,7 @@ export async function isShareLive(ctx: DesktopsContext, desktop: Pick<DesktopRow
 export async function findSharedDesktop(ctx: DesktopsContext, shareToken: string): Promise<ResolvedDesktop> {
   const [desktop] = await ctx.db.select().from(desktops).where(eq(desktops.shareToken, shareToken));
   if (!desktop || !(await isShareLive(ctx, desktop))) throw new AppError('NOT_FOUND', DESKTOP_NOT_FOUND);
+  await refuseIfTakenDown(ctx.db, 'desktop', desktop.id);
   return { desktop, access: { kind: 'shared', ownerId: desktop.ownerId } };
 }
 

@@ -24,7 +24,7 @@ import * as desktopSharing from './desktop-sharing.service';
 import * as desktopService from './desktop.service';
 import * as lanDesktop from './lan-desktop.service';
 
-const errors = { 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody };
+const errors = { 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 413: ErrorBody };
 /** Signed in or not (desktop-access.ts decides which desktop): a sent bearer is read. */
 const route = areaRoutes({ tags: ['virtual-desktop'], access: 'sign-in-optional' });
 /** Sharing is of one's own desktop: a signed-out caller is refused before any desktop is looked up. */

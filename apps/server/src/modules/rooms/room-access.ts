@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { roomMembers, roomRemovals, rooms } from '../../db/schema';
+import { roomMembers, roomRemovals, rooms, takedowns } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { createBatchedLoader } from '../../lib/batched-loader';
@@ -19,18 +19,16 @@ export const ROOM_NOT_FOUND = 'Room not found';
  * (lib/batched-loader.ts): under load that was a quarter of a room detail's server time, one round trip
  * each.
  */
-export async function findRoomAccess(
-  db: Database,
-  actor: Actor,
-  roomId: string,
-): Promise<{ room: RoomRow; access: RoomAccess; version: string }> {
+export async function findRoomAccess(db: Database, actor: Actor, roomId: string): Promise<FoundAccess> {
   const found = await accessLoader(db)({ roomId, userId: actor?.userId ?? '' });
   if (!found) throw new AppError('NOT_FOUND', ROOM_NOT_FOUND);
+  if (found.isTakenDown && found.room.ownerId !== actor?.userId) throw new AppError('TAKEN_DOWN');
   return found;
 }
 
 type AccessKey = { roomId: string; userId: string };
-type FoundAccess = { room: RoomRow; access: RoomAccess; version: string };
+/** `isTakenDown`: an operator took the room down; only its owner still reaches it. */
+type FoundAccess = { room: RoomRow; access: RoomAccess; version: string; isTakenDown: boolean };
 
 const accessLoader = preparedPerDatabase((db) =>
   createBatchedLoader(async (keys: readonly AccessKey[]): Promise<(FoundAccess | undefined)[]> => {
@@ -48,6 +46,7 @@ const accessLoader = preparedPerDatabase((db) =>
         room: row.room,
         access: { ownerId: row.room.ownerId, isPrivate: row.room.isPrivate, role },
         version: row.version,
+        isTakenDown: row.isTakenDown,
       };
     });
   }),
@@ -64,6 +63,7 @@ const accessQuery = preparedPerDatabase((db) =>
       memberId: roomMembers.userId,
       role: roomMembers.role,
       version: sql<string>`${rooms.updatedAt}::text`,
+      isTakenDown: sql<boolean>`exists (select 1 from ${takedowns} where ${takedowns.itemKind} = 'room' and ${takedowns.itemId} = ${rooms.id} and ${takedowns.restoredAt} is null)`,
     })
     .from(rooms)
     .leftJoin(

@@ -8,7 +8,7 @@ import * as roomContent from './room-content.service';
 import * as roomContentList from './room-content-list.service';
 
 // 402: a lapsed owner's room is read-only (room-writable.ts).
-const errors = { 402: ErrorBody, 404: ErrorBody, 413: ErrorBody };
+const errors = { 402: ErrorBody, 404: ErrorBody, 410: ErrorBody, 413: ErrorBody };
 const route = areaRoutes({ tags: ['rooms'], access: 'signed-in' });
 const member = { response: errors };
 const api = ROOM_ENDPOINTS;

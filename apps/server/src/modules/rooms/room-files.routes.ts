@@ -15,7 +15,7 @@ export const roomFileRoutes: FastifyPluginAsyncZod<{ ctx: RoomsContext }> = asyn
       tags: ['rooms'],
       access: 'sign-in-optional',
       // 401: neither a bearer nor the file's signed link.
-      response: { 401: ErrorBody, 404: ErrorBody },
+      response: { 401: ErrorBody, 404: ErrorBody, 410: ErrorBody },
     }),
     handler: async (request, reply) => {
       const { file, body } = await roomContent.openRoomFile(

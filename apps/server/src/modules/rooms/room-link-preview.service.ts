@@ -4,6 +4,7 @@ import { roomInvitations, rooms } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashToken } from '../../lib/secure-tokens';
 import type { RoomsContext } from './rooms.context';
+import { refuseIfTakenDown } from '../admin/moderation.takedown-check';
 
 /**
  * The name of the room a link leads into, for the sign-in page that link sends a signed-out visitor to.
@@ -16,9 +17,9 @@ export async function previewRoomLink(
 ): Promise<RoomLinkPreview> {
   const [room] =
     kind === 'join'
-      ? await ctx.db.select({ name: rooms.name }).from(rooms).where(eq(rooms.shareToken, token))
+      ? await ctx.db.select({ id: rooms.id, name: rooms.name }).from(rooms).where(eq(rooms.shareToken, token))
       : await ctx.db
-          .select({ name: rooms.name })
+          .select({ id: rooms.id, name: rooms.name })
           .from(roomInvitations)
           .innerJoin(rooms, eq(rooms.id, roomInvitations.roomId))
           .where(
@@ -29,5 +30,6 @@ export async function previewRoomLink(
             ),
           );
   if (!room) throw new AppError('NOT_FOUND', 'This link is invalid or has expired.');
+  await refuseIfTakenDown(ctx.db, 'room', room.id);
   return { name: room.name };
 }

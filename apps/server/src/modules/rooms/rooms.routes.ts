@@ -12,7 +12,7 @@ import * as roomMembers from './room-members.service';
 import * as roomsService from './rooms.service';
 
 // 402: rooms need a plan that has them; a lapsed owner's room is read-only (room-writable.ts).
-const errors = { 402: ErrorBody, 404: ErrorBody, 409: ErrorBody };
+const errors = { 402: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody };
 const route = areaRoutes({ tags: ['rooms'], access: 'signed-in' });
 const member = { response: errors };
 const api = ROOM_ENDPOINTS;

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { refuseIfTakenDown } from '../admin/moderation.takedown-check';
 import {
   RoomContentQuery,
   type CreateRoomRequest,
@@ -148,6 +149,7 @@ export async function joinRoomByToken(ctx: RoomsContext, actor: Actor, shareToke
     .where(eq(rooms.shareToken, shareToken));
   if (!room)
     throw new AppError('NOT_FOUND', 'This invite link is invalid or has been replaced. Ask a member for a new one.');
+  if (room.ownerId !== userId) await refuseIfTakenDown(ctx.db, 'room', room.id);
   await ctx.entitlements.require(userId, 'rooms');
   await assertRoomWritable(ctx, actor, room);
   const joined = await ctx.db.transaction(async (tx) => {

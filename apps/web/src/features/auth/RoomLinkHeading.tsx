@@ -1,7 +1,9 @@
 import type { RoomLinkPreviewRequest } from '@clipsync/shared';
 import { DoorOpen } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
 import { useRoomLinkPreview } from '../../api/room-queries';
+import { ReportLinkButton } from '../../components/ReportLinkButton';
 
 /** The room links a signed-out visitor may arrive from: an invite link and a mailed invitation. */
 const ROOM_LINK = /^\/rooms\/(join|invite)\/([^/]+)\/?$/;
@@ -27,11 +29,29 @@ export function roomLinkOf(pathname: string | undefined): RoomLinkPreviewRequest
 export function RoomLinkHeading({ link, isSignUp }: { link: RoomLinkPreviewRequest; isSignUp: boolean }) {
   const { t } = useTranslation();
   const preview = useRoomLinkPreview(link);
+  if (preview.error instanceof ApiError && preview.error.code === 'TAKEN_DOWN') {
+    return (
+      <p
+        role="alert"
+        className="mt-4 rounded-xl bg-amber-50 px-4 py-3 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+      >
+        {t('moderation.takenDown')}
+      </p>
+    );
+  }
   if (!preview.data) return null;
   return (
-    <p className="mt-4 flex items-center gap-2 rounded-xl bg-indigo-100 px-4 py-3 font-semibold text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
-      <DoorOpen className="h-5 w-5 shrink-0" aria-hidden="true" />
-      {t(isSignUp ? 'auth.signUpToJoinRoom' : 'auth.signInToJoinRoom', { name: preview.data.name })}
-    </p>
+    <>
+      <p className="mt-4 flex items-center gap-2 rounded-xl bg-indigo-100 px-4 py-3 font-semibold text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100">
+        <DoorOpen className="h-5 w-5 shrink-0" aria-hidden="true" />
+        {t(isSignUp ? 'auth.signUpToJoinRoom' : 'auth.signInToJoinRoom', { name: preview.data.name })}
+      </p>
+      {/* A room's share link is what a stranger may pass around; a mailed invitation is for one address. */}
+      {link.kind === 'join' && (
+        <div className="mt-2 flex justify-end">
+          <ReportLinkButton kind="room" link={link.token} />
+        </div>
+      )}
+    </>
   );
 }

@@ -5,7 +5,11 @@ import { useContainerWidth } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useDesktop } from '../../api/desktop-queries';
+import { ApiError } from '../../api/client';
+import { ReportLinkButton } from '../../components/ReportLinkButton';
+import { TakenDownMessage } from '../../components/TakenDownNotice';
 import { UploadFileButton } from '../../components/UploadFileButton';
+import { useItemTakenDown } from '../../realtime/use-item-taken-down';
 import { usePasteAndDrop } from '../../components/use-paste-and-drop';
 import { appendPastedText } from '../../lib/pasted-files';
 import { Button } from '../../ui/Button';
@@ -27,9 +31,12 @@ function SharedDesktopView({ token }: { token: string }) {
   const { t } = useTranslation();
   const target = useMemo<DesktopTarget>(() => ({ desktopId: token }), [token]);
   const [isRevoked, setIsRevoked] = useState(false);
+  const [isRemoved, setIsRemoved] = useState(false);
   const desktopQuery = useDesktop(target);
+  const isTakenDown = isRemoved || (desktopQuery.error instanceof ApiError && desktopQuery.error.code === 'TAKEN_DOWN');
+  useItemTakenDown('desktop', desktopQuery.data?.id, () => setIsRemoved(true));
   // Once the link stops working the page stops following the desktop: there is nothing more to show.
-  const desktop = isRevoked ? undefined : desktopQuery.data;
+  const desktop = isRevoked || isTakenDown ? undefined : desktopQuery.data;
   const { width, containerRef } = useContainerWidth();
   const board = useDesktopBoard(target, desktop, {
     visibleWidth: width,
@@ -37,7 +44,7 @@ function SharedDesktopView({ token }: { token: string }) {
     onShareRevoked: () => setIsRevoked(true),
   });
   const [text, setText] = useState('');
-  useErrorToast(desktopQuery.isError && !isRevoked, t('desktop.sharedLoadFailed'));
+  useErrorToast(desktopQuery.isError && !isRevoked && !isTakenDown, t('desktop.sharedLoadFailed'));
   const canAdd = desktop?.abilities.addItems ?? false;
   usePasteAndDrop({
     enabled: canAdd,
@@ -51,7 +58,9 @@ function SharedDesktopView({ token }: { token: string }) {
     <div ref={containerRef} className="mx-auto max-w-7xl space-y-4 px-4 py-8">
       {!desktop ? (
         <div className="py-16 text-center">
-          {isRevoked ? (
+          {isTakenDown ? (
+            <TakenDownMessage />
+          ) : isRevoked ? (
             <p role="status">{t('desktop.noLongerShared')}</p>
           ) : desktopQuery.isError ? (
             <p role="alert">{t('desktop.sharedNotFound')}</p>
@@ -66,6 +75,7 @@ function SharedDesktopView({ token }: { token: string }) {
         <>
           <header className="flex flex-wrap items-center justify-between gap-3">
             <h1 className="text-2xl font-bold">{t('pages.sharedDesktop')}</h1>
+            <ReportLinkButton kind="desktop" link={token} />
             <Button variant="secondary" onClick={() => void desktopQuery.refetch()} disabled={desktopQuery.isFetching}>
               <RefreshCw className={desktopQuery.isFetching ? 'h-4 w-4 animate-spin' : 'h-4 w-4'} aria-hidden="true" />
               {t('desktop.refresh')}

@@ -1,4 +1,5 @@
 import type { Clip, ClipFile } from '@clipsync/shared';
+import { TakedownOwnerNotice } from '../../../components/TakenDownNotice';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -73,6 +74,7 @@ export function SharedClipOwnerView({ clip, encryption }: { clip: Clip; encrypti
   return (
     <ClipPageLayout>
       <SharedClipTitle isOwn isEncrypted={clip.encrypted} />
+      {clip.takedown && <TakedownOwnerNotice takedown={clip.takedown} />}
       <SharedClipNote tone="owner">{t('editor.ownerNote')}</SharedClipNote>
       <ClipPanel>
         <ClipContentField

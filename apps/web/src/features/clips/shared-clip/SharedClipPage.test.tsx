@@ -162,6 +162,36 @@ describe('SharedClipPage', () => {
     expect(screen.queryByText('Failed to load clip')).not.toBeInTheDocument();
   });
 
+  test('a taken-down link says the operator removed it: on load (410) and live, with Report this link before', async () => {
+    read().mockRejectedValueOnce(
+      new ApiError('This link was removed by the operator of this server', 410, 'TAKEN_DOWN'),
+    );
+    renderPage(null);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link was removed by the operator of this server');
+    expect(screen.queryByText('Failed to load clip')).not.toBeInTheDocument();
+    cleanup();
+
+    read().mockResolvedValue(clip);
+    const socket = renderPage(null);
+    await screen.findByText('View only mode. Copy or download the content.');
+    expect(screen.getByRole('button', { name: 'Report this link' })).toBeVisible();
+    act(() => socket.fire('item:taken-down', { kind: 'clip', id: 'clip-1', message: 'removed' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link was removed by the operator of this server');
+    expect(screen.queryByLabelText('Clip content')).not.toBeInTheDocument();
+  });
+
+  test('the owner of a taken-down clip still reads it, with the operator’s reason', async () => {
+    read().mockResolvedValue({
+      ...ownedClip,
+      takedown: { reason: 'Phishing page', takenDownAt: '2026-11-26T10:00:00.000Z' },
+    });
+    renderPage(owner);
+    expect(
+      await screen.findByText(/The operator of this server took this down\..*Reason: Phishing page/),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Clip content')).toHaveValue('Shared text');
+  });
+
   test('the owner edits: the badge shows unsaved text, sharing waits for a save, blank text is refused', async () => {
     read().mockResolvedValue(ownedClip);
     const socket = renderPage(owner);

@@ -14,6 +14,7 @@ import { SharedClipOwnerView } from './SharedClipOwnerView';
 import { SharedClipTitle } from './SharedClipTitle';
 import { SharedClipViewerView } from './SharedClipViewerView';
 import { ShowClipCard } from './ShowClipCard';
+import { TakenDownMessage } from '../../../components/TakenDownNotice';
 
 /** A protected clip opened by "Show clip", for the link it was opened by. */
 interface OpenedLink extends OpenedClip {
@@ -37,10 +38,15 @@ export default function SharedClipPage() {
   // Its link answered 404 on "Show clip" (expired, spent or stopped since the card was read).
   const [goneLinkId, setGoneLinkId] = useState<string | null>(null);
   const isGone = clipId !== undefined && goneLinkId === clipId;
-  const clipQuery = useClip(isDeleted || isGone ? undefined : clipId);
+  // The operator took it down while it was open here (the live event); a fetch answers 410 from then on.
+  const [takenDownId, setTakenDownId] = useState<string | null>(null);
+  const clipQuery = useClip(isDeleted || isGone || takenDownId === clipId ? undefined : clipId);
+  const isTakenDown =
+    (clipId !== undefined && takenDownId === clipId) ||
+    (clipQuery.error instanceof ApiError && clipQuery.error.code === 'TAKEN_DOWN');
 
   // A malformed id (400) names no clip either. The page says so itself; a toast would repeat it.
-  const isMissing = clipQuery.error instanceof ApiError && [400, 404].includes(clipQuery.error.status);
+  const isMissing = clipQuery.error instanceof ApiError && [400, 404, 410].includes(clipQuery.error.status);
   const reportLoadFailure = useEffectEvent(() => toast.error({ title: t('editor.loadFailed') }));
   useEffect(() => {
     if (clipQuery.isError && !isMissing) reportLoadFailure();
@@ -54,7 +60,11 @@ export default function SharedClipPage() {
     setOpened(null);
     void forgetClip(id);
   };
-  if (opened && opened.linkId === clipId && !isDeleted) {
+  const onTakenDown = () => {
+    setTakenDownId(clipId ?? null);
+    setOpened(null);
+  };
+  if (opened && opened.linkId === clipId && !isDeleted && !isTakenDown) {
     const update = (change: (stored: Clip) => Clip) =>
       setOpened((current) => current && { ...current, clip: change(current.clip) });
     return (
@@ -65,20 +75,26 @@ export default function SharedClipPage() {
             encryption={encryption}
             opened={{ grant: opened.grant, update, viewsLeftBefore: opened.viewsLeftBefore }}
             onDeleted={() => onDeleted(opened.linkId)}
+            onTakenDown={onTakenDown}
           />
         )}
       </EncryptedClipGate>
     );
   }
   // The server says what this caller may do; the session must be settled for that answer to be theirs.
-  if (clip && status !== 'loading' && !isDeleted) {
+  if (clip && status !== 'loading' && !isDeleted && !isTakenDown) {
     return (
       <EncryptedClipGate clip={clip}>
         {(shown, encryption) =>
           clip.abilities.update ? (
             <SharedClipOwnerView clip={shown} encryption={encryption} />
           ) : (
-            <SharedClipViewerView clip={shown} encryption={encryption} onDeleted={() => onDeleted(clip.id)} />
+            <SharedClipViewerView
+              clip={shown}
+              encryption={encryption}
+              onDeleted={() => onDeleted(clip.id)}
+              onTakenDown={onTakenDown}
+            />
           )
         }
       </EncryptedClipGate>
@@ -89,7 +105,9 @@ export default function SharedClipPage() {
       <SharedClipTitle />
       <ClipPanel>
         {/* Deleted, stopped, expired or spent: one answer, as the API's one 404 (nothing tells them apart). */}
-        {isDeleted ? (
+        {isTakenDown ? (
+          <TakenDownMessage />
+        ) : isDeleted ? (
           <ClipUnavailable isGone isSignedIn={status === 'signedIn'} />
         ) : isGone ? (
           <ClipUnavailable isGone isSignedIn={false} />

@@ -14,6 +14,7 @@ import { LiveUpdatesStatus } from './LiveUpdatesStatus';
 import { StoredClipFiles } from './StoredClipFiles';
 import { SharedClipActions, SharedClipNote } from './SharedClipActions';
 import { SharedClipTitle } from './SharedClipTitle';
+import { ReportLinkButton } from '../../../components/ReportLinkButton';
 
 /** A protected clip opened here ("Show clip"): held by the page, as reading it again would need another view. */
 export interface OpenedClipState {
@@ -36,6 +37,8 @@ interface SharedClipViewerViewProps {
   opened?: OpenedClipState;
   /** The owner deleted the clip while it was open here. */
   onDeleted: () => void;
+  /** The operator of this server took the clip down while it was open here. */
+  onTakenDown?: () => void;
   /** End-to-end encrypted: the clip came opened with this key, and live updates are opened with it too. */
   encryption?: ClipEncryption;
 }
@@ -44,7 +47,7 @@ interface SharedClipViewerViewProps {
  * A shared clip for everyone but its owner, signed out included: read-only, kept current by the
  * clip's live updates, with a line saying whether they are arriving.
  */
-export function SharedClipViewerView({ clip, opened, onDeleted, encryption }: SharedClipViewerViewProps) {
+export function SharedClipViewerView({ clip, opened, onDeleted, onTakenDown, encryption }: SharedClipViewerViewProps) {
   const { t } = useTranslation();
   const toast = useToast();
   const { updateClip, refreshViewedClip } = useClipCache();
@@ -68,6 +71,7 @@ export function SharedClipViewerView({ clip, opened, onDeleted, encryption }: Sh
       if (!opened) void refreshViewedClip(clip.id);
     },
     onDeleted,
+    onTakenDown,
   });
 
   return (
@@ -89,6 +93,7 @@ export function SharedClipViewerView({ clip, opened, onDeleted, encryption }: Sh
         />
         <div className="mt-4 flex flex-wrap gap-2">
           <SharedClipActions clipId={clip.id} text={clip.content} onShare={() => setIsSharing(true)} />
+          <ReportLinkButton kind="clip" link={clip.id} />
         </div>
         <StoredClipFiles files={clip.files} encryption={encryption} />
       </ClipPanel>

@@ -1,0 +1,27 @@
+import type { ReportedKind, Takedown } from '@clipsync/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database, Transaction } from '../../db/client';
+import { takedowns } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+
+/**
+ * The takedown in force on an item, or null. The areas ask it on every read a stranger makes (a link, a share
+ * token, a non-owner's room read) and cache nothing of it: the database is what every node shares, so a
+ * takedown on one node is answered by all of them from the next request on.
+ */
+export async function takedownOf(
+  db: Database | Transaction,
+  kind: ReportedKind,
+  itemId: string,
+): Promise<Takedown | null> {
+  const [row] = await db
+    .select({ reason: takedowns.reason, takenDownAt: takedowns.takenDownAt })
+    .from(takedowns)
+    .where(and(eq(takedowns.itemKind, kind), eq(takedowns.itemId, itemId), isNull(takedowns.restoredAt)));
+  return row ? { reason: row.reason, takenDownAt: row.takenDownAt.toISOString() } : null;
+}
+
+/** 410 `TAKEN_DOWN` for anyone but the owner while the item is taken down. */
+export async function refuseIfTakenDown(db: Database | Transaction, kind: ReportedKind, itemId: string): Promise<void> {
+  if (await takedownOf(db, kind, itemId)) throw new AppError('TAKEN_DOWN');
+}

@@ -1,0 +1,82 @@
+import type { ReportQueueStatus } from '@clipsync/shared';
+import { REPORTS_PAGE_SIZE } from '@clipsync/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useReportQueue } from '../../../api/moderation-queries';
+import { Button } from '../../../ui/Button';
+import { Skeleton } from '../../../ui/Skeleton';
+import { ReportedItemCard, type DisableUserSlot } from './ReportedItemCard';
+
+/** `/admin/reports`: the reports queue of the admin console. */
+export default function ReportsPage() {
+  return <ReportsQueue />;
+}
+
+/**
+ * Reported items, open or resolved, a page at a time, each with its metadata and the admin's actions.
+ * `onDisableUser`: the console's way to disable an account (another area's); without it no such button shows.
+ */
+export function ReportsQueue({ onDisableUser }: { onDisableUser?: DisableUserSlot }) {
+  const { t } = useTranslation();
+  const [status, setStatus] = useState<ReportQueueStatus>('open');
+  const [page, setPage] = useState(0);
+  const queue = useReportQueue({ status, limit: REPORTS_PAGE_SIZE, offset: page * REPORTS_PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil((queue.data?.total ?? 0) / REPORTS_PAGE_SIZE));
+  const show = (next: ReportQueueStatus) => {
+    setStatus(next);
+    setPage(0);
+  };
+
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="text-2xl font-bold">{t('moderation.title')}</h1>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('moderation.intro')}</p>
+      <div role="group" aria-label={t('moderation.statusLabel')} className="mt-6 flex gap-2">
+        {(['open', 'resolved'] as const).map((choice) => (
+          <Button
+            key={choice}
+            size="sm"
+            variant={status === choice ? 'primary' : 'secondary'}
+            aria-pressed={status === choice}
+            onClick={() => show(choice)}
+          >
+            {t(`moderation.${choice}`)}
+          </Button>
+        ))}
+      </div>
+      <section aria-label={t(`moderation.${status}`)} className="mt-6">
+        {queue.isPending ? (
+          <div role="status" aria-label={t('moderation.loading')}>
+            <Skeleton className="h-32 w-full" />
+          </div>
+        ) : queue.isError ? (
+          <div className="flex flex-col items-start gap-3">
+            <p role="alert">{t('moderation.loadFailed')}</p>
+            <Button variant="secondary" onClick={() => void queue.refetch()}>
+              {t('moderation.retry')}
+            </Button>
+          </div>
+        ) : queue.data.items.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('moderation.empty')}</p>
+        ) : (
+          <ul className="flex flex-col gap-4">
+            {queue.data.items.map((item) => (
+              <ReportedItemCard key={`${item.kind}:${item.id}`} item={item} onDisableUser={onDisableUser} />
+            ))}
+          </ul>
+        )}
+      </section>
+      {pages > 1 && (
+        <nav aria-label={t('moderation.page', { page: page + 1, pages })} className="mt-6 flex items-center gap-3">
+          <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            {t('moderation.previous')}
+          </Button>
+          <span className="text-sm">{t('moderation.page', { page: page + 1, pages })}</span>
+          <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+            {t('moderation.next')}
+          </Button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { AUTH_ENDPOINTS } from '@clipsync/shared';
+import { createConfirmedUser, signInAdmin } from './support/accounts';
+import { createJourneyApi } from './support/api';
+import { createClips } from './support/clips';
+
+const REMOVED = 'This link was removed by the operator of this server';
+
+/** The serious and critical findings of an axe scan of the page as it stands, one line each. */
+async function blockingViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('a visitor reports a shared clip; the admin takes it down, the link says so, and restoring brings it back', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.slow();
+  const owner = await createConfirmedUser(request, 'moderated-owner');
+  const { session } = await createJourneyApi(request).call(AUTH_ENDPOINTS.login, { body: owner });
+  const marker = `suspicious text ${Date.now()}`;
+  const [clipId] = await createClips(request, session.access_token, [marker]);
+
+  // The visitor: signed out, in a browser of their own.
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  await visitor.goto(`/clips/${clipId}`);
+  await expect(visitor.getByRole('textbox').first()).toHaveValue(marker);
+  await visitor.getByRole('button', { name: 'Report this link' }).click();
+  const dialog = visitor.getByRole('dialog', { name: 'Report this link' });
+  await dialog.getByRole('radio', { name: 'Phishing' }).check();
+  await dialog.getByRole('textbox', { name: 'Note (optional)' }).fill('asks for my bank password');
+  await dialog.getByRole('button', { name: 'Send report' }).click();
+  await expect(dialog.getByText('Thank you. The operator of this server will look at this link.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // The admin, on a phone: the queue shows the item's metadata, not its content.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAdmin(page, request, 'moderation');
+  await page.goto('/admin/reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+  const itemOf = (text: string) => page.getByRole('listitem', { name: /^Shared clip/ }).filter({ hasText: text });
+  const card = itemOf(owner.email);
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('asks for my bank password');
+  await expect(card).not.toContainText(marker);
+  expect(await blockingViolations(page)).toEqual([]);
+  await card.getByRole('button', { name: 'Take down' }).click();
+  const takeDown = page.getByRole('dialog', { name: 'Take down' });
+  await takeDown.getByRole('textbox', { name: 'Reason shown to the owner' }).fill('Phishing page');
+  await takeDown.getByRole('button', { name: 'Take down now' }).click();
+  await expect(takeDown).toBeHidden();
+
+  // The visitor's page, reloaded, says the operator removed it.
+  await visitor.reload();
+  await expect(visitor.getByText(REMOVED)).toBeVisible();
+
+  // Restored from the resolved tab: the link works again.
+  await page.getByRole('button', { name: 'Resolved' }).click();
+  const resolved = itemOf(owner.email);
+  await expect(resolved).toContainText('Taken down: Phishing page');
+  await resolved.getByRole('button', { name: 'Restore' }).click();
+  await expect(resolved).not.toContainText('Taken down');
+  await visitor.reload();
+  await expect(visitor.getByRole('textbox').first()).toHaveValue(marker);
+  await visitorContext.close();
+});
