@@ -10,6 +10,7 @@ import { openDatabase } from './db/client';
 import { DomainEvents } from './lib/domain-events';
 import { JobRuns } from './lib/job-runs';
 import { loggableUrl } from './lib/loggable-url';
+import { registerRequestContext } from './lib/request-context';
 import { createMailQueue, DEFAULT_MAIL_QUEUE_OPTIONS } from './mail/mail-queue';
 import { createMailer } from './mail/create-mailer';
 import { authModule } from './modules/auth/auth.module';
@@ -32,6 +33,7 @@ import { deviceSendsModule } from './modules/devices/device-sends.module';
 import { nearnessModule } from './modules/devices/nearness.module';
 import { devicesModule } from './modules/devices/devices.module';
 import { shareClaimsModule } from './modules/share-claims/share-claims.module';
+import { auditModule } from './modules/admin/audit.module';
 import { authenticate } from './plugins/authenticate';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
@@ -63,6 +65,7 @@ const MODULES = [
   deviceSendsModule,
   nearnessModule,
   shareClaimsModule,
+  auditModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */
@@ -153,6 +156,7 @@ export async function buildApp(
   registerRequestOriginChecks(app, origins);
   registerGracefulClose(app);
   registerRefusedBodyDrain(app);
+  registerRequestContext(app);
   const noticeProxy = createProxyNotice(config.trustProxy, app.log);
   registerProxyWarning(app, noticeProxy);
 

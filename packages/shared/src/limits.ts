@@ -153,3 +153,5 @@ export const NEAR_PROOF_CONTEXT = 'clipsync-near-v1';
 /** `near:signal` relays: the largest `data` (its JSON, in characters), and how many one socket may send a minute. */
 export const NEAR_SIGNAL_DATA_MAX = 16_384;
 export const NEAR_SIGNALS_PER_MINUTE = 120;
+/** Audit log entries (and a user's security events) per page. */
+export const AUDIT_PAGE_SIZE = 50;

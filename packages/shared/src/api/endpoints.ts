@@ -763,3 +763,4 @@ export const SHARE_CLAIM_ENDPOINTS = defineEndpoints({
     response: null,
   },
 });
+export { AUDIT_ENDPOINTS, SECURITY_EVENT_ENDPOINTS } from './audit-endpoints';

@@ -69,6 +69,7 @@ const LEAF_CANDIDATES: readonly unknown[] = [
   'user@example.com',
   'https://example.com/a',
   '2026-01-01T00:00:00.000Z',
+  '2026-01-01',
   'ABCD-EFGH',
   'application/octet-stream',
   // A desktop file's link as this server makes it (schemas/desktop.ts's DesktopFileUrl).

@@ -11,6 +11,7 @@ import { consumeEmailToken, findEmailToken, issueEmailToken, voidEmailTokens } f
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { assertMaySignUp } from './registration.policy';
 import { grantAdminEmails, roleOfNewAccount } from '../admin/roles.service';
+import { recordSecurityEvent, recordSignIn } from '../admin/audit.recorder';
 import { revokeUserSessions, startSession } from './sessions.service';
 
 export const REGISTER_MESSAGE =
@@ -116,6 +117,7 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Logi
   if (!user.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED');
   const isNamedAdmin = user.role !== 'admin' && ctx.registration.adminEmails.includes(user.email);
   if (isNamedAdmin) await grantAdminEmails(ctx.db, [user.email]);
+  await recordSignIn(ctx.db, user.id);
   return {
     user: toPublicUser(isNamedAdmin ? { ...user, role: 'admin' } : user),
     session: await startSession(ctx, user.id),
@@ -188,6 +190,7 @@ export async function resetPassword(
   await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, result.userId));
   await voidEmailTokens(ctx.db, result.userId, 'reset');
   await revokeUserSessions(ctx, result.userId, 'password_reset');
+  await recordSecurityEvent(ctx.db, { userId: result.userId, action: 'password.reset', actorId: null });
   return { message: 'Password Reset Successful' };
 }
 
