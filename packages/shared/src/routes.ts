@@ -33,6 +33,9 @@ export const APP_ROUTES = [
   '/devices',
   // Where a device's camera opens the QR code another device shows to prove they are near (`#c=…`).
   '/devices/near',
+  // The admin console's audit log, and each user's own security events.
+  '/admin/audit',
+  '/settings/security-events',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];
