@@ -19,7 +19,13 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
   const { t, i18n } = useTranslation();
   const cell = 'px-3 py-2 align-top';
   return (
-    <div className="overflow-x-auto rounded-lg ring-1 ring-slate-200 dark:ring-slate-700">
+    // Focusable, so a keyboard can scroll the table sideways on a phone.
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={t('audit.title')}
+      className="overflow-x-auto rounded-lg ring-1 ring-slate-200 dark:ring-slate-700"
+    >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{t('audit.title')}</caption>
         <thead className="bg-slate-50 dark:bg-slate-800">
