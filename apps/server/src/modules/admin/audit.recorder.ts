@@ -43,10 +43,26 @@ export interface SecurityEventRecord {
 }
 
 /**
- * A security event of one account, with the request it came in (its id and client). Called inside the
- * action's transaction where there is one, so the event and the change commit together or not at all.
+ * A security event of one account, with the request that made it (its id and client), written inside the
+ * action's transaction: the event and the change commit together or not at all.
  */
-export async function recordSecurityEvent(db: Writer, record: SecurityEventRecord): Promise<void> {
+export async function recordSecurityEventIn(tx: Transaction, record: SecurityEventRecord): Promise<void> {
+  await insertSecurityEvent(tx, record);
+}
+
+/**
+ * The same, after an action that has committed on its own: a failure to record is logged and the action's
+ * answer stands (failing it would tell the user their change was not made, when it was).
+ */
+export async function recordSecurityEvent(db: Database, record: SecurityEventRecord): Promise<void> {
+  try {
+    await insertSecurityEvent(db, record);
+  } catch (error) {
+    currentRequest()?.log.error({ err: error, action: record.action }, 'a security event could not be recorded');
+  }
+}
+
+async function insertSecurityEvent(db: Writer, record: SecurityEventRecord): Promise<void> {
   const request = currentRequest();
   const actorId = record.actorId === undefined ? record.userId : record.actorId;
   await db.insert(auditEvents).values({

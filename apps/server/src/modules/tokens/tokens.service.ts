@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
 import { hashToken, newId } from '../../lib/secure-tokens';
 import { addCliDevice } from '../devices/devices.service';
-import { recordSecurityEvent } from '../admin/audit.recorder';
+import { recordSecurityEvent, recordSecurityEventIn } from '../admin/audit.recorder';
 import type { TokenRow, TokensContext, UserRow } from './tokens.context';
 import { tokenPolicy } from './tokens.policy';
 import { presentToken } from './tokens.presenter';
@@ -86,7 +86,7 @@ export async function issueToken(ctx: TokensContext, userId: string, input: NewT
       .returning();
     // A device sign-in's token is a CLI of the account's devices (a token made by hand is not).
     if (input.source === 'device') await addCliDevice(tx, { userId, sessionId, clientName: input.name });
-    await recordSecurityEvent(tx, {
+    await recordSecurityEventIn(tx, {
       userId,
       action: 'token.created',
       details: { name: input.name, scopes: input.scopes },
