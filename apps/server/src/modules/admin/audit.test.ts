@@ -128,6 +128,17 @@ describe('audit log', () => {
     expect(JSON.stringify(tokenEvents)).not.toContain('csp_');
   });
 
+  test('a device sign-in approved is the owner’s event, and the token it grants too', async () => {
+    const owner = await testApp.factory.user();
+    await testApp.factory.deviceSignIn({ owner, clientName: 'clipsync CLI', scopes: ['clips:read'] });
+    const events = (await list(`?subject=${owner.id}`)).events;
+    expect(events.map((event) => [event.action, event.actorId])).toEqual([
+      ['token.created', owner.id],
+      ['device_sign_in.approved', owner.id],
+    ]);
+    expect(events[1]!.details).toMatchObject({ clientName: 'clipsync CLI', scopes: ['clips:read'] });
+  });
+
   test('a user sees their own events only, and the admin actions on their account without who made them', async () => {
     const one = await testApp.factory.user();
     const other = await testApp.factory.user();
