@@ -64,6 +64,7 @@ const signedInPages = ({ clipId, roomId, roomToken, desktopToken }: Awaited<Retu
     ['/billing/success', undefined],
     ['/billing/cancel', 'Checkout canceled'],
     ['/settings/tokens', 'Devices and tokens'],
+    ['/settings/security-events', 'Security events'],
     ['/devices', 'My devices'],
     ['/devices/near', undefined],
     ['/device', 'Sign in a device'],

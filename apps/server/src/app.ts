@@ -10,6 +10,7 @@ import { openDatabase } from './db/client';
 import { DomainEvents } from './lib/domain-events';
 import { JobRuns } from './lib/job-runs';
 import { loggableUrl } from './lib/loggable-url';
+import { registerRequestContext } from './lib/request-context';
 import { createMailQueue, DEFAULT_MAIL_QUEUE_OPTIONS } from './mail/mail-queue';
 import { createMailer } from './mail/create-mailer';
 import { authModule } from './modules/auth/auth.module';
@@ -35,6 +36,7 @@ import { shareClaimsModule } from './modules/share-claims/share-claims.module';
 import { adminInvitationsModule } from './modules/admin/admin-invitations.module';
 import { adminAccountsModule } from './modules/admin/admin-accounts.module';
 import { moderationModule } from './modules/admin/moderation.module';
+import { auditModule } from './modules/admin/audit.module';
 import { authenticate } from './plugins/authenticate';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
@@ -69,6 +71,7 @@ const MODULES = [
   adminInvitationsModule,
   adminAccountsModule,
   moderationModule,
+  auditModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */
@@ -159,6 +162,7 @@ export async function buildApp(
   registerRequestOriginChecks(app, origins);
   registerGracefulClose(app);
   registerRefusedBodyDrain(app);
+  registerRequestContext(app);
   const noticeProxy = createProxyNotice(config.trustProxy, app.log);
   registerProxyWarning(app, noticeProxy);
 

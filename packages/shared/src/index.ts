@@ -46,3 +46,4 @@ export * from './share-content';
 export * from './schemas/admin-invitations';
 export * from './schemas/admin-accounts';
 export * from './schemas/moderation';
+export * from './schemas/audit';

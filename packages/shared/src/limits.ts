@@ -169,3 +169,6 @@ export const REPORTS_PER_ADDRESS_PER_HOUR = 5;
 export const REPORT_NOTE_MAX = 1000;
 export const TAKEDOWN_REASON_MAX = 500;
 export const REPORTS_PAGE_SIZE = 20;
+
+/** Audit log entries (and a user's security events) per page. */
+export const AUDIT_PAGE_SIZE = 50;

@@ -36,6 +36,9 @@ export const APP_ROUTES = [
   // An admin's invitations, and the link they mail (`?invitation=`), which opens the sign-up form.
   '/admin/invitations',
   '/register',
+  // The admin console's audit log, and each user's own security events.
+  '/admin/audit',
+  '/settings/security-events',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

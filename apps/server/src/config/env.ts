@@ -106,6 +106,7 @@ const EnvSchema = z.object({
   MAX_FILES_PER_CLIP: z.coerce.number().int().positive().max(FILES_PER_CLIP_BOUND).default(20),
   SHARE_CLAIMS_WAITING_MAX: z.coerce.number().int().positive().default(1000),
   SHARE_CLAIMS_BYTES_MAX: z.coerce.number().int().positive().default(1_073_741_824),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   WEB_DIST_DIR: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
@@ -224,6 +225,8 @@ export interface AppConfig {
   deviceSends: { perMinute: number; redeliverAfterMs: number; scanEveryMs: number };
   /** REGISTRATION, REGISTRATION_EMAIL_DOMAINS and ADMIN_EMAILS. */
   registration: RegistrationConfig;
+  /** Audit log entries older than this many days are deleted (modules/admin/audit.module.ts). */
+  auditRetentionDays: number;
 }
 
 /** Reads and validates every setting; the message names each bad variable so start-up fails readably. */
@@ -279,5 +282,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       scanEveryMs: env.DEVICE_SEND_SCAN_MS,
     },
     registration: registrationConfigOf(env),
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
   };
 }

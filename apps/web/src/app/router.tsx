@@ -151,6 +151,16 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/admin/accounts/AdminAccountPage')),
               },
               {
+                path: '/admin/audit',
+                handle: title('audit.title'),
+                lazy: lazyPage(() => import('../features/admin/audit/AuditPage')),
+              },
+              {
+                path: '/settings/security-events',
+                handle: title('audit.securityTitle'),
+                lazy: lazyPage(() => import('../features/security-events/SecurityEventsPage')),
+              },
+              {
                 path: '/quick-copy',
                 handle: title('pages.quickCopy'),
                 element: page('pages.quickCopy', 'pages.quickCopyComingSoon'),

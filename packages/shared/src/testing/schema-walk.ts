@@ -71,6 +71,7 @@ const LEAF_CANDIDATES: readonly unknown[] = [
   '2026-01-01T00:00:00.000Z',
   // A moment that must be ahead (an admin's plan grant ends in the future): tomorrow, whenever this runs.
   new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString(),
+  '2026-01-01',
   'ABCD-EFGH',
   'application/octet-stream',
   // A desktop file's link as this server makes it (schemas/desktop.ts's DesktopFileUrl).

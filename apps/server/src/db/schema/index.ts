@@ -13,3 +13,4 @@ export * from './device-sends';
 export * from './nearness';
 export * from './admin-invitations';
 export * from './moderation';
+export * from './audit';

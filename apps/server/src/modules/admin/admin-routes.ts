@@ -6,6 +6,7 @@ import { requireSignedIn } from '../../lib/actor';
 import { areaRoutes, type RouteSchemaExtras, type ServerEndpoint } from '../../lib/api-route';
 import { AppError } from '../../lib/app-error';
 import { signedInOnly } from '../../lib/route-access';
+import { recordAdminCall } from './audit.admin-hook';
 
 /**
  * 403 `ADMIN_ONLY` unless the caller's account is an admin now. The role is read at each call, not kept in
@@ -22,13 +23,15 @@ export function adminOnly(db: Database) {
 
 /**
  * The admin areas' `routeFrom`: a signed-in route (401 first) whose caller must be an admin (403 second),
- * before the body is read. Every admin route lives under `/api/admin/`, which the audit log reads.
+ * before the body is read. Every admin route lives under `/api/admin/`; each successful change made through
+ * one is written to the audit log (`onSend`: a route that needs its own onSend must chain this one).
  */
 export function adminRoutes(db: Database, tags: string[]) {
   const route = areaRoutes({ tags, access: 'signed-in' });
   const preHandler = [signedInOnly, adminOnly(db)];
+  const onSend = recordAdminCall(db);
   return <const E extends ServerEndpoint, const Extras extends RouteSchemaExtras = Record<never, never>>(
     endpoint: E,
     extras?: Extras,
-  ) => ({ ...route(endpoint, extras), preHandler });
+  ) => ({ ...route(endpoint, extras), preHandler, onSend });
 }

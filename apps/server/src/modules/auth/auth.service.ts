@@ -12,6 +12,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { assertMaySignUp } from './registration.policy';
 import { grantAdminEmails, roleOfNewAccount } from '../admin/roles.service';
 import { acceptInvitation, lookupInvitation } from '../admin/invitations.service';
+import { recordSecurityEvent, recordSignIn } from '../admin/audit.recorder';
 import { revokeUserSessions, startSession } from './sessions.service';
 
 export const INVITED_REGISTER_MESSAGE = 'Registration successful. You can log in now.';
@@ -157,6 +158,7 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Logi
   if (user.disabledAt) throw new AppError('ACCOUNT_DISABLED');
   const isNamedAdmin = user.role !== 'admin' && ctx.registration.adminEmails.includes(user.email);
   if (isNamedAdmin) await grantAdminEmails(ctx.db, [user.email]);
+  await recordSignIn(ctx.db, user.id);
   return {
     user: toPublicUser(isNamedAdmin ? { ...user, role: 'admin' } : user),
     session: await startSession(ctx, user.id),
@@ -229,6 +231,7 @@ export async function resetPassword(
   await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, result.userId));
   await voidEmailTokens(ctx.db, result.userId, 'reset');
   await revokeUserSessions(ctx, result.userId, 'password_reset');
+  await recordSecurityEvent(ctx.db, { userId: result.userId, action: 'password.reset', actorId: null });
   return { message: 'Password Reset Successful' };
 }
 

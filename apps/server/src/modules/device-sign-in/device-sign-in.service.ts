@@ -20,6 +20,7 @@ import { cleanClientName } from './client-name';
 import type { DeviceSignInContext } from './device-sign-in.context';
 import { issueToken } from '../tokens/tokens.service';
 import { displayUserCode, newUserCode, normaliseUserCode } from './user-code';
+import { recordSecurityEvent } from '../admin/audit.recorder';
 
 const DEFAULT_SCOPES: DeviceSignInScope[] = ['clips:read', 'clips:write'];
 /** A poll this much early still counts as on time: timers and networks are not exact. */
@@ -28,7 +29,8 @@ const POLL_TOLERANCE_MS = 500;
 const USER_CODE_TRIES = 5;
 
 /** A scope a device sign-in may grant: never `admin`, whatever a stored request says. */
-const isScope = (scope: string): scope is DeviceSignInScope => (DEVICE_SIGN_IN_SCOPES as readonly string[]).includes(scope);
+const isScope = (scope: string): scope is DeviceSignInScope =>
+  (DEVICE_SIGN_IN_SCOPES as readonly string[]).includes(scope);
 
 /** Who asks for a code: the network they ask from (a fingerprint, or undefined) and their User-Agent. */
 export interface SignInOrigin {
@@ -237,6 +239,11 @@ export async function approveSignInRequest(
     throw new AppError('VALIDATION_FAILED', 'Approve only scopes the device asked for.');
   }
   await decide(ctx, row.id, { status: 'approved', approvedBy: userId, scopes: input.scopes });
+  await recordSecurityEvent(ctx.db, {
+    userId,
+    action: 'device_sign_in.approved',
+    details: { clientName: row.clientName, scopes: input.scopes },
+  });
 }
 
 export async function denySignInRequest(

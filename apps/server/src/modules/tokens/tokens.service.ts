@@ -13,6 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
 import { hashToken, newId } from '../../lib/secure-tokens';
 import { addCliDevice } from '../devices/devices.service';
+import { recordSecurityEvent, recordSecurityEventIn } from '../admin/audit.recorder';
 import type { TokenRow, TokensContext, UserRow } from './tokens.context';
 import { tokenPolicy } from './tokens.policy';
 import { presentToken } from './tokens.presenter';
@@ -85,6 +86,11 @@ export async function issueToken(ctx: TokensContext, userId: string, input: NewT
       .returning();
     // A device sign-in's token is a CLI of the account's devices (a token made by hand is not).
     if (input.source === 'device') await addCliDevice(tx, { userId, sessionId, clientName: input.name });
+    await recordSecurityEventIn(tx, {
+      userId,
+      action: 'token.created',
+      details: { name: input.name, scopes: input.scopes },
+    });
     return inserted!;
   });
   return { ...presentToken(row), token };
@@ -121,6 +127,11 @@ export async function revokeToken(ctx: TokensContext, actor: Actor, tokenId: str
     .where(and(eq(sessions.id, found.token.sessionId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   for (const { id } of revoked) ctx.events.emit('session.revoked', { sessionId: id });
+  await recordSecurityEvent(ctx.db, {
+    userId: found.token.userId,
+    action: 'token.revoked',
+    details: { name: found.token.name },
+  });
 }
 
 /** A browser session asking about "its" token: it has none, and signs out with /auth/logout. */

@@ -1,0 +1,112 @@
+import type {
+  AuditEvent,
+  AuditFilters,
+  AuditPage,
+  AuditQuery,
+  SecurityEventPage,
+  SecurityEventQuery,
+} from '@clipsync/shared';
+import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { auditEvents } from '../../db/schema';
+import { requireSignedIn, type Actor } from '../../lib/actor';
+import { presentAuditEvent, presentSecurityEvent } from './audit.presenter';
+
+const DAY_MS = 86_400_000;
+/** Rows read per query while exporting, and deleted per statement by the retention job. */
+export const AUDIT_BATCH = 500;
+
+/** The filters as one SQL condition; `to` names a day, which it includes whole. */
+function whereOf(filters: AuditFilters): SQL | undefined {
+  const actor = filters.actor;
+  return and(
+    filters.action ? eq(auditEvents.action, filters.action) : undefined,
+    actor ? or(eq(auditEvents.actorId, actor), sql`lower(${auditEvents.actorEmail}) = lower(${actor})`) : undefined,
+    filters.subject ? eq(auditEvents.subjectUserId, filters.subject) : undefined,
+    filters.from ? gte(auditEvents.createdAt, new Date(`${filters.from}T00:00:00Z`)) : undefined,
+    filters.to ? lt(auditEvents.createdAt, new Date(Date.parse(`${filters.to}T00:00:00Z`) + DAY_MS)) : undefined,
+  );
+}
+
+const newestFirst = [desc(auditEvents.createdAt), desc(auditEvents.id)];
+
+export async function listAuditEvents(db: Database, query: AuditQuery): Promise<AuditPage> {
+  const where = whereOf(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditEvents)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(auditEvents).where(where),
+  ]);
+  return { events: rows.map(presentAuditEvent), total: total?.n ?? 0 };
+}
+
+/**
+ * Every match, newest first, a batch at a time: each batch starts after the last row of the one before
+ * (keyset), so an export of a year's log neither holds it in memory nor slows down page by page.
+ */
+export async function* exportAuditEvents(db: Database, filters: AuditFilters): AsyncGenerator<AuditEvent> {
+  let after: { createdAt: Date; id: string } | undefined;
+  for (;;) {
+    const afterLast = after
+      ? or(
+          lt(auditEvents.createdAt, after.createdAt),
+          and(eq(auditEvents.createdAt, after.createdAt), lt(auditEvents.id, after.id)),
+        )
+      : undefined;
+    const rows = await db
+      .select()
+      .from(auditEvents)
+      .where(and(whereOf(filters), afterLast))
+      .orderBy(...newestFirst)
+      .limit(AUDIT_BATCH);
+    for (const row of rows) yield presentAuditEvent(row);
+    const last = rows.at(-1);
+    if (!last || rows.length < AUDIT_BATCH) return;
+    after = { createdAt: last.createdAt, id: last.id };
+  }
+}
+
+/** The caller's own events (they are its subject), newest first; a token is refused before this (the entry names no scope). */
+export async function listSecurityEvents(
+  db: Database,
+  actor: Actor,
+  query: SecurityEventQuery,
+): Promise<SecurityEventPage> {
+  const { userId } = requireSignedIn(actor);
+  const where = eq(auditEvents.subjectUserId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditEvents)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ n: count() }).from(auditEvents).where(where),
+  ]);
+  return { events: rows.map(presentSecurityEvent), total: total?.n ?? 0 };
+}
+
+/**
+ * Deletes entries older than the retention, a batch per statement, so a first run over years of entries
+ * never holds one long lock on the table. Answers how many went.
+ */
+export async function purgeExpiredAuditEvents(db: Database, retentionDays: number): Promise<number> {
+  const cutoff = new Date(Date.now() - retentionDays * DAY_MS);
+  let deleted = 0;
+  for (;;) {
+    const batch = db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(lt(auditEvents.createdAt, cutoff))
+      .limit(AUDIT_BATCH);
+    const gone = await db.delete(auditEvents).where(inArray(auditEvents.id, batch)).returning({ id: auditEvents.id });
+    deleted += gone.length;
+    if (gone.length < AUDIT_BATCH) return deleted;
+  }
+}

@@ -1,0 +1,104 @@
+import { AUDIT_ENDPOINTS, type AuditEvent } from '@clipsync/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, test, vi } from 'vitest';
+import { saveBlob } from '../../../lib/browser-files';
+import { fakeApi, withHeaders } from '../../../test/fake-api';
+import { setUpPageTests } from '../../../test/page-test-setup';
+import { Toaster } from '../../../ui/Toaster';
+import AuditPage from './AuditPage';
+
+const api = fakeApi();
+const list = () => api.on(AUDIT_ENDPOINTS.list);
+const exportLog = () => api.on(AUDIT_ENDPOINTS.export);
+
+vi.mock('../../../lib/browser-files', () => ({ saveBlob: vi.fn() }));
+
+const tokenCreated: AuditEvent = {
+  id: 'AAAAAAAAAAAAAAAAAAAAAA',
+  at: '2026-11-20T10:00:00.000Z',
+  kind: 'security',
+  action: 'token.created',
+  actorId: 'u1',
+  actorEmail: 'ada@example.com',
+  subjectUserId: 'u1',
+  targetKind: 'user',
+  targetId: 'u1',
+  requestId: '0b6e3a57-3c43-4b8e-9c1c-1c3f0b8f1e2a',
+  details: { name: 'CI', client: 'Firefox on Linux' },
+};
+const adminCall: AuditEvent = {
+  ...tokenCreated,
+  id: 'BBBBBBBBBBBBBBBBBBBBBB',
+  kind: 'admin',
+  action: 'adminAccounts.disable',
+  actorId: 'admin1',
+  actorEmail: 'root@example.com',
+  targetId: 'u2',
+  subjectUserId: 'u2',
+  details: {},
+};
+
+function renderPage() {
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter>
+        <AuditPage />
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+describe('AuditPage', () => {
+  setUpPageTests();
+
+  test('lists events newest first with who, what, the target and the request id', async () => {
+    list().mockResolvedValue({ events: [adminCall, tokenCreated], total: 2 });
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Audit log' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first).toHaveTextContent('adminAccounts.disable');
+    expect(first).toHaveTextContent('root@example.com');
+    expect(first).toHaveTextContent('user u2');
+    expect(second).toHaveTextContent('Token created');
+    expect(second).toHaveTextContent('name: CI · client: Firefox on Linux');
+    expect(second).toHaveTextContent(tokenCreated.requestId!);
+    expect(screen.getByText('2 events')).toBeInTheDocument();
+    expect(list()).toHaveBeenCalledWith({ params: {}, query: { limit: '50', offset: '0' } });
+  });
+
+  test('the filters are sent to the server, and the export downloads under the same filters', async () => {
+    list().mockResolvedValue({ events: [tokenCreated], total: 1 });
+    exportLog().mockResolvedValue(
+      withHeaders(undefined, { 'content-disposition': 'attachment; filename="audit-2026-11-26.csv"' }),
+    );
+    renderPage();
+    await screen.findByRole('table');
+    await userEvent.type(screen.getByRole('combobox', { name: 'Action' }), 'token.created');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Who' }), 'ada@example.com');
+    await userEvent.type(screen.getByLabelText('From'), '2026-11-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    const filters = { action: 'token.created', actor: 'ada@example.com', from: '2026-11-01' };
+    expect(list()).toHaveBeenLastCalledWith({ params: {}, query: { ...filters, limit: '50', offset: '0' } });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(exportLog()).toHaveBeenCalledWith({ params: {}, query: { ...filters, format: 'csv' }, body: undefined });
+    await vi.waitFor(() => expect(saveBlob).toHaveBeenCalledWith(expect.anything(), 'audit-2026-11-26.csv'));
+    await userEvent.click(screen.getByRole('button', { name: 'Export JSON Lines' }));
+    expect(exportLog()).toHaveBeenLastCalledWith({
+      params: {},
+      query: { ...filters, format: 'jsonl' },
+      body: undefined,
+    });
+  });
+
+  test('nothing matching says so', async () => {
+    list().mockResolvedValueOnce({ events: [], total: 0 });
+    renderPage();
+    expect(await screen.findByText('No events match these filters.')).toBeInTheDocument();
+  });
+});

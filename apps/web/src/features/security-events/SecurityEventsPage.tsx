@@ -1,0 +1,71 @@
+import { AUDIT_PAGE_SIZE, type SecurityEvent } from '@clipsync/shared';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSecurityEvents } from '../../api/audit-queries';
+import { LoadFailed } from '../../components/LoadFailed';
+import { Pager } from '../../components/Pager';
+import { RelativeTime } from '../../components/RelativeTime';
+import { securityEventLabelKey } from '../../lib/security-event-labels';
+import { Skeleton } from '../../ui/Skeleton';
+
+function EventRow({ event }: { event: SecurityEvent }) {
+  const { t } = useTranslation();
+  const labelKey = securityEventLabelKey(event.action);
+  const title = labelKey ? t(labelKey) : t('audit.byAdmin');
+  const client = typeof event.details.client === 'string' ? event.details.client : undefined;
+  const name = typeof event.details.name === 'string' ? event.details.name : undefined;
+  return (
+    <li aria-label={title} className="rounded-lg p-4 ring-1 ring-slate-200 dark:ring-slate-700">
+      <p className="font-medium">{title}</p>
+      <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+        <RelativeTime iso={event.at} />
+        {[name, client].filter(Boolean).map((part) => ` · ${part}`)}
+      </p>
+    </li>
+  );
+}
+
+/**
+ * `/settings/security-events`, "Security events": what happened to the account that its owner should know
+ * of (a sign-in from a new device, tokens, a password reset, an admin's change), newest first.
+ */
+export default function SecurityEventsPage() {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(0);
+  const events = useSecurityEvents(page);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-8">
+      <h1 className="text-2xl font-bold">{t('audit.securityTitle')}</h1>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('audit.securityIntro')}</p>
+      <section aria-label={t('audit.securityTitle')} className="mt-6">
+        {events.isPending ? (
+          <div role="status" aria-label={t('audit.loading')} className="flex flex-col gap-3">
+            <Skeleton className="h-16 w-full" />
+            <Skeleton className="h-16 w-full" />
+          </div>
+        ) : events.isError ? (
+          <LoadFailed
+            title={t('audit.securityLoadFailed')}
+            onRetry={() => void events.refetch()}
+            isRetrying={events.isFetching}
+          />
+        ) : events.data.events.length === 0 ? (
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('audit.securityEmpty')}</p>
+        ) : (
+          <>
+            <ul className="flex flex-col gap-3">
+              {events.data.events.map((event) => (
+                <EventRow key={event.id} event={event} />
+              ))}
+            </ul>
+            <Pager
+              page={page + 1}
+              pages={Math.ceil(events.data.total / AUDIT_PAGE_SIZE)}
+              onPageChange={(next) => setPage(next - 1)}
+            />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

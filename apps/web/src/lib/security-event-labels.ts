@@ -1,0 +1,15 @@
+import type { SecurityEventAction } from '@clipsync/shared';
+
+/** Each security event's words (i18next keys may not hold the action's `.`). */
+export const SECURITY_EVENT_LABEL_KEYS: Record<SecurityEventAction, string> = {
+  'sign_in.new_device': 'audit.actions.signInNewDevice',
+  'token.created': 'audit.actions.tokenCreated',
+  'token.revoked': 'audit.actions.tokenRevoked',
+  'password.reset': 'audit.actions.passwordReset',
+  'device_sign_in.approved': 'audit.actions.deviceSignInApproved',
+};
+
+/** The words of a security event, or undefined for an admin's action (shown by its table name). */
+export function securityEventLabelKey(action: string): string | undefined {
+  return Object.entries(SECURITY_EVENT_LABEL_KEYS).find(([known]) => known === action)?.[1];
+}
