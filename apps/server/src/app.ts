@@ -32,6 +32,7 @@ import { deviceSendsModule } from './modules/devices/device-sends.module';
 import { nearnessModule } from './modules/devices/nearness.module';
 import { devicesModule } from './modules/devices/devices.module';
 import { shareClaimsModule } from './modules/share-claims/share-claims.module';
+import { adminUsersModule } from './modules/admin/admin-users.module';
 import { authenticate } from './plugins/authenticate';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
@@ -63,6 +64,7 @@ const MODULES = [
   deviceSendsModule,
   nearnessModule,
   shareClaimsModule,
+  adminUsersModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */
@@ -209,7 +211,7 @@ export async function buildApp(
     isSessionActive: isLiveSession,
     authenticatePersonalToken,
     // A device's last seen follows its HTTP use (modules/devices/last-seen.ts, at most once a minute).
-    onSignedIn: ({ sessionId }) => events.emit('session.used', { sessionId }),
+    onSignedIn: ({ sessionId, userId }) => events.emit('session.used', { sessionId, userId }),
   });
 
   const context: AppContext = {

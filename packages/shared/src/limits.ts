@@ -153,3 +153,11 @@ export const NEAR_PROOF_CONTEXT = 'clipsync-near-v1';
 /** `near:signal` relays: the largest `data` (its JSON, in characters), and how many one socket may send a minute. */
 export const NEAR_SIGNAL_DATA_MAX = 16_384;
 export const NEAR_SIGNALS_PER_MINUTE = 120;
+
+/** Accounts on one page of the admin console's users directory, and the most a caller may ask for. */
+export const ADMIN_USERS_PAGE_SIZE = 25;
+export const ADMIN_USERS_PAGE_MAX = 100;
+/** A directory search: a name or an address, or a part of one. */
+export const ADMIN_USERS_SEARCH_MAX = 100;
+/** How stale an account's last seen may get: written at most this often per account. */
+export const USER_LAST_SEEN_WRITE_MS = 5 * 60_000;

@@ -763,3 +763,4 @@ export const SHARE_CLAIM_ENDPOINTS = defineEndpoints({
     response: null,
   },
 });
+export { ADMIN_USER_ENDPOINTS } from './admin-user-endpoints';
