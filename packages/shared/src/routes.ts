@@ -33,6 +33,9 @@ export const APP_ROUTES = [
   '/devices',
   // Where a device's camera opens the QR code another device shows to prove they are near (`#c=…`).
   '/devices/near',
+  // The admin console (admins only; anyone else gets the not-found page) and its sections.
+  '/admin',
+  '/admin/users',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];
