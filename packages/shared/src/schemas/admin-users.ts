@@ -41,5 +41,10 @@ export const AdminUserRow = z.object({
 });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;
 
-export const AdminUserPage = z.object({ users: z.array(AdminUserRow), total: z.number().int().min(0) });
+/** `isTotalCapped`: the count stopped ADMIN_USERS_TOTAL_AHEAD accounts past the page's start, and there are more. */
+export const AdminUserPage = z.object({
+  users: z.array(AdminUserRow),
+  total: z.number().int().min(0),
+  isTotalCapped: z.boolean(),
+});
 export type AdminUserPage = z.infer<typeof AdminUserPage>;

@@ -11,8 +11,8 @@ export const usersDirectoryRoutes: FastifyPluginAsyncZod<{ db: Database }> = asy
   app.route({
     ...route(ADMIN_USER_ENDPOINTS.list),
     handler: async (request) => {
-      const { rows, total } = await listUsers(db, request.query);
-      return { users: rows.map(presentDirectoryRow), total };
+      const { rows, ...counted } = await listUsers(db, request.query);
+      return { users: rows.map(presentDirectoryRow), ...counted };
     },
   });
 };

@@ -1,4 +1,4 @@
-import type { AdminUserListQuery, AdminUserSort, PlanId } from '@clipsync/shared';
+import { ADMIN_USERS_TOTAL_AHEAD, type AdminUserListQuery, type AdminUserSort, type PlanId } from '@clipsync/shared';
 import { count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
@@ -31,7 +31,23 @@ function orderOf(sort: AdminUserSort, order: 'asc' | 'desc'): SQL[] {
     : [sql`${column} asc nulls first`, sql`${users.id} asc nulls first`];
 }
 
-/** One page of accounts and how many match: searched, sorted and paged in the database (two queries). */
+/** How many accounts match, counted no further than `cap` (then there are more). */
+async function cappedCount(db: Database, where: SQL | undefined, cap: number) {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(users)
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
+  const [row] = await db.select({ total: count() }).from(matches);
+  const total = row?.total ?? 0;
+  return total > cap ? { total: cap, isTotalCapped: true } : { total, isTotalCapped: false };
+}
+
+/**
+ * One page of accounts and how many match: searched, sorted and paged in the database. A page that is not
+ * full tells the total itself; a full one counts up to ADMIN_USERS_TOTAL_AHEAD past its start.
+ */
 export async function listUsers(db: Database, query: AdminUserListQuery) {
   const where = query.q
     ? or(ilike(users.name, toContainsPattern(query.q)), ilike(users.email, toContainsPattern(query.q)))
@@ -54,8 +70,11 @@ export async function listUsers(db: Database, query: AdminUserListQuery) {
     .orderBy(...orderOf(query.sort, query.order))
     .limit(query.limit)
     .offset(query.offset);
-  const [matching] = await db.select({ total: count() }).from(users).where(where);
-  return { rows, total: matching?.total ?? 0 };
+  const isLastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
+  const counted = isLastPage
+    ? { total: query.offset + rows.length, isTotalCapped: false }
+    : await cappedCount(db, where, query.offset + ADMIN_USERS_TOTAL_AHEAD);
+  return { rows, ...counted };
 }
 
 export type DirectoryRow = Awaited<ReturnType<typeof listUsers>>['rows'][number];

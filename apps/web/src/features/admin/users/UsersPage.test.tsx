@@ -74,7 +74,7 @@ describe('UsersPage', () => {
   });
 
   test('lists accounts with role, state, storage, plan and last seen; each opens its page', async () => {
-    list().mockResolvedValue({ users: [ada, bob], total: 2 });
+    list().mockResolvedValue({ users: [ada, bob], total: 2, isTotalCapped: false });
     const router = renderAt();
     expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     const first = within(await screen.findByRole('listitem', { name: 'Ada Lovelace' }));
@@ -97,7 +97,9 @@ describe('UsersPage', () => {
   });
 
   test('the search is sent to the server, and no match says so', async () => {
-    list().mockImplementation(({ query }) => (query.q ? { users: [], total: 0 } : { users: [ada, bob], total: 2 }));
+    list().mockImplementation(({ query }) =>
+      query.q ? { users: [], total: 0, isTotalCapped: false } : { users: [ada, bob], total: 2, isTotalCapped: false },
+    );
     const router = renderAt();
     await screen.findByRole('listitem', { name: 'Ada Lovelace' });
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or address...' }), 'zed');
@@ -107,7 +109,7 @@ describe('UsersPage', () => {
   });
 
   test('sorting by storage or last seen, either way, goes to the server and back to page 1', async () => {
-    list().mockResolvedValue({ users: [ada, bob], total: 2 });
+    list().mockResolvedValue({ users: [ada, bob], total: 2, isTotalCapped: false });
     const router = renderAt('/admin/users?page=1');
     await screen.findByRole('listitem', { name: 'Ada Lovelace' });
     await choose('Sort by', 'Storage used');
@@ -123,7 +125,7 @@ describe('UsersPage', () => {
     const many = Array.from({ length: ADMIN_USERS_PAGE_SIZE }, (_, index) =>
       row({ id: `user-${index}`, name: `Person ${index}` }),
     );
-    list().mockResolvedValue({ users: many, total: ADMIN_USERS_PAGE_SIZE + 3 });
+    list().mockResolvedValue({ users: many, total: ADMIN_USERS_PAGE_SIZE + 3, isTotalCapped: false });
     const router = renderAt();
     await screen.findByRole('listitem', { name: 'Person 0' });
     expect(screen.getByText(`${ADMIN_USERS_PAGE_SIZE + 3} users`)).toBeInTheDocument();
@@ -134,10 +136,21 @@ describe('UsersPage', () => {
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
   });
 
+  test('a total counted only so far reads "More than", and Next goes on', async () => {
+    const many = Array.from({ length: ADMIN_USERS_PAGE_SIZE }, (_, index) =>
+      row({ id: `user-${index}`, name: `Person ${index}` }),
+    );
+    list().mockResolvedValue({ users: many, total: 1_000, isTotalCapped: true });
+    renderAt();
+    expect(await screen.findByText('More than 1000 users')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 40+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
   test('a failed load offers Retry, never the empty text', async () => {
     list()
       .mockRejectedValueOnce(new Error('offline'))
-      .mockResolvedValue({ users: [ada], total: 1 });
+      .mockResolvedValue({ users: [ada], total: 1, isTotalCapped: false });
     renderAt();
     expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't load the users");
     expect(screen.queryByText('No users yet.')).not.toBeInTheDocument();

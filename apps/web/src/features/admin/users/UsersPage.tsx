@@ -93,14 +93,24 @@ export default function UsersPage() {
       ) : (
         <>
           <p className="mt-6 text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
-            {t('adminConsole.users.count', { count: users.data.total })}
+            {t(users.data.isTotalCapped ? 'adminConsole.users.countAtLeast' : 'adminConsole.users.count', {
+              count: users.data.total,
+            })}
           </p>
-          <ul className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800">
+          <ul
+            aria-labelledby="admin-users-title"
+            className="mt-2 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-slate-800 dark:border-slate-800"
+          >
             {users.data.users.map((user) => (
               <UserListRow key={user.id} user={user} />
             ))}
           </ul>
-          <Pager page={page} pages={pageCount(users.data.total, ADMIN_USERS_PAGE_SIZE)} onPageChange={setPage} />
+          <Pager
+            page={page}
+            pages={pageCount(users.data.total, ADMIN_USERS_PAGE_SIZE)}
+            hasMore={users.data.isTotalCapped}
+            onPageChange={setPage}
+          />
         </>
       )}
     </section>
