@@ -2,7 +2,8 @@
  * Set-up a scenario asks the ClipSync child for over IPC, done with the server's own database handle: a
  * confirmed, signed-in user (the tests' factory: a real session, a real access token), bulk-seeded clips,
  * accounts that exist without a session (confirmed, or registered and waiting for their confirmation link),
- * a seeded room (members with real sessions and access tokens, content items) and a user's full desktop.
+ * a seeded room (members with real sessions and access tokens, content items), a user's full desktop and the
+ * many accounts of the admin console's users directory.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -115,6 +116,49 @@ async function createAccounts({ db }: AppContext, request: AccountsRequest) {
   if (rows.length > 0) await db.insert(users).values(rows);
   if (!request.confirmed) for (const row of rows) await issueEmailToken(db, row.id, 'confirm');
   return { created: rows.length };
+}
+
+export interface SeedUsersRequest {
+  count: number;
+  /** Every `everyNth` account's name holds `word` (the rest never do), for a search hitting a known share. */
+  word: string;
+  everyNth: number;
+}
+
+const FIRST_NAMES = 'Ada Ben Chloe Dev Emma Farid Grace Hugo Ines Jonas Kira Liam Mona Nils Olga Paul'.split(' ');
+
+/**
+ * Accounts as the admin console lists them, written straight to the database: joined over the last year,
+ * storage from 0 to ~100 MB and a last seen for three in four (the others never seen), so each sort has
+ * ties and nulls to page through. One argon2 hash for all: none is signed in to.
+ */
+async function seedUsers({ db }: AppContext, request: SeedUsersRequest) {
+  const random = randomSequence(7);
+  const passwordHash = await hashPassword('correct horse battery');
+  const now = Date.now();
+  const yearMs = 365 * 24 * 60 * 60 * 1000;
+  const startedAt = performance.now();
+  for (let first = 0; first < request.count; first += SEED_BATCH) {
+    const rows = [];
+    for (let index = first; index < Math.min(first + SEED_BATCH, request.count); index++) {
+      const given = FIRST_NAMES[Math.floor(random() * FIRST_NAMES.length)];
+      const family = index % request.everyNth === 0 ? request.word : `Family${Math.floor(random() * 5_000)}`;
+      rows.push({
+        id: newId(),
+        email: `member${index}@example.org`,
+        name: `${given} ${family}`,
+        passwordHash,
+        emailConfirmedAt: new Date(),
+        createdAt: new Date(now - random() * yearMs),
+        lastSeenAt: random() < 0.25 ? null : new Date(now - random() * yearMs),
+        storedBytes: Math.floor(random() * random() * 100 * 1024 * 1024),
+      });
+    }
+    await db.insert(users).values(rows);
+  }
+  const insertSeconds = (performance.now() - startedAt) / 1000;
+  await db.execute(sql`vacuum analyze users`);
+  return { insertSeconds, totalSeconds: (performance.now() - startedAt) / 1000 };
 }
 
 export interface SeedRoomRequest {
@@ -352,7 +396,13 @@ export function clipsyncFixtures(app: FastifyInstance, context: AppContext): Chi
         receiverDeviceId: device.id,
       };
     },
+    /** An admin, signed in: the console's caller. */
+    signInAdmin: async (): Promise<SignedIn> => {
+      const user = await factory.user({ role: 'admin' });
+      return { userId: user.id, accessToken: user.tokens.access_token };
+    },
     seedClips: async (args) => seedClips(context, args as SeedRequest),
+    seedUsers: async (args) => seedUsers(context, args as SeedUsersRequest),
     createAccounts: async (args) => createAccounts(context, args as AccountsRequest),
     seedRoom: async (args) => seedRoom(context, args as SeedRoomRequest),
     seedDesktop: async (args) => seedDesktop(context, args as SeedDesktopRequest),

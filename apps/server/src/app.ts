@@ -37,6 +37,7 @@ import { adminInvitationsModule } from './modules/admin/admin-invitations.module
 import { adminAccountsModule } from './modules/admin/admin-accounts.module';
 import { moderationModule } from './modules/admin/moderation.module';
 import { auditModule } from './modules/admin/audit.module';
+import { adminUsersModule } from './modules/admin/admin-users.module';
 import { authenticate } from './plugins/authenticate';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
@@ -72,6 +73,7 @@ const MODULES = [
   adminAccountsModule,
   moderationModule,
   auditModule,
+  adminUsersModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */
@@ -219,7 +221,7 @@ export async function buildApp(
     isSessionActive: isLiveSession,
     authenticatePersonalToken,
     // A device's last seen follows its HTTP use (modules/devices/last-seen.ts, at most once a minute).
-    onSignedIn: ({ sessionId }) => events.emit('session.used', { sessionId }),
+    onSignedIn: ({ sessionId, userId }) => events.emit('session.used', { sessionId, userId }),
   });
 
   const context: AppContext = {

@@ -47,3 +47,4 @@ export * from './schemas/admin-invitations';
 export * from './schemas/admin-accounts';
 export * from './schemas/moderation';
 export * from './schemas/audit';
+export * from './schemas/admin-users';

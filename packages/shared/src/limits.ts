@@ -172,3 +172,16 @@ export const REPORTS_PAGE_SIZE = 20;
 
 /** Audit log entries (and a user's security events) per page. */
 export const AUDIT_PAGE_SIZE = 50;
+
+/** Accounts on one page of the admin console's users directory, and the most a caller may ask for. */
+export const ADMIN_USERS_PAGE_SIZE = 25;
+export const ADMIN_USERS_PAGE_MAX = 100;
+/**
+ * The directory's total is counted this many accounts past the page asked for, no further ('Page 1 of 40+'):
+ * counting all of 100 000 accounts cost 30 ms of PGlite per page (bench/README.md#results), 1 000 costs ~1 ms.
+ */
+export const ADMIN_USERS_TOTAL_AHEAD = 1_000;
+/** A directory search: a name or an address, or a part of one. */
+export const ADMIN_USERS_SEARCH_MAX = 100;
+/** How stale an account's last seen may get: written at most this often per account. */
+export const USER_LAST_SEEN_WRITE_MS = 5 * 60_000;

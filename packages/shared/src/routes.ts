@@ -39,6 +39,9 @@ export const APP_ROUTES = [
   // The admin console's audit log, and each user's own security events.
   '/admin/audit',
   '/settings/security-events',
+  // The admin console (admins only; anyone else gets the not-found page) and its sections.
+  '/admin',
+  '/admin/users',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

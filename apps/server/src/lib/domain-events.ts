@@ -54,7 +54,7 @@ export interface DomainEventMap {
    * A signed-in HTTP call was made with this session (a browser's or a token's). Told by the authenticate
    * plugin on every such call, not after a write: its listeners keep their own pace (a device's last seen).
    */
-  'session.used': { sessionId: string };
+  'session.used': { sessionId: string; userId: string };
   /** One of the user's devices came online or went offline: the account's sockets hear it. */
   'device.presence': { userId: string; deviceId: string; online: boolean; lastSeenAt: string };
   /** Two of the user's devices proved they are near (decision 030): the account's sockets hear it. */

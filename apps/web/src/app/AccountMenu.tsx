@@ -1,4 +1,4 @@
-import { KeyRound, LogOut, MonitorSmartphone, UserRound } from 'lucide-react';
+import { KeyRound, LogOut, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,7 +19,7 @@ interface AccountMenuProps {
 }
 
 /**
- * Who is signed in, their plan, My devices, Devices and tokens, theme, language and Log out (to /auth, or the 'Logout failed' toast).
+ * Who is signed in, their plan, My devices, Devices and tokens, Admin (admins only), theme, language and Log out (to /auth, or the 'Logout failed' toast).
  */
 export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps) {
   const { t } = useTranslation();
@@ -62,6 +62,16 @@ export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps
             <KeyRound className="h-4 w-4" aria-hidden="true" />
             {t('shell.devicesAndTokens')}
           </Link>
+          {user?.role === 'admin' && (
+            <Link
+              to="/admin"
+              onClick={() => setIsOpen(false)}
+              className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            >
+              <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+              {t('adminConsole.accountMenuLink')}
+            </Link>
+          )}
           <div className="flex items-center justify-between gap-2 text-sm">
             <span>{t('theme.label')}</span>
             <ThemeToggle />

@@ -5,7 +5,7 @@
  * (sidebar, account menu, mobile bar, live indicator). Features are composed here and in `Providers.tsx` only.
  */
 import type React from 'react';
-import type { DataRouter, RouteObject } from 'react-router';
+import { Navigate, type DataRouter, type RouteObject } from 'react-router';
 import { withAppTexts } from '../i18n';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
 import { RouteFallback } from '../ui/RouteFallback';
@@ -169,6 +169,37 @@ export const routes: RouteObject[] = [
                 path: '/admin/invitations',
                 handle: title('adminInvitations.title'),
                 lazy: lazyPage(() => import('../features/admin/invitations/InvitationsPage')),
+              },
+            ],
+          },
+          {
+            // The admin console: admins only (anyone else sees the not-found page), in the signed-in frame.
+            lazy: lazyFrame(async () => {
+              const [{ AdminGuard }, notFound] = await Promise.all([
+                import('../features/admin/AdminGuard'),
+                import('../features/not-found/NotFoundPage'),
+              ]);
+              return () => <AdminGuard notFound={<notFound.default />} />;
+            }),
+            children: [
+              {
+                lazy: lazyFrame(async () => (await import('./AppShell')).AppShell),
+                children: [
+                  {
+                    path: '/admin',
+                    handle: title('adminConsole.title'),
+                    lazy: lazyFrame(async () => (await import('../features/admin/AdminLayout')).AdminLayout),
+                    children: [
+                      // Until the Overview lands, the console opens on its users.
+                      { index: true, element: <Navigate to="/admin/users" replace /> },
+                      {
+                        path: '/admin/users',
+                        handle: title('adminConsole.users.title'),
+                        lazy: lazyPage(() => import('../features/admin/users/UsersPage')),
+                      },
+                    ],
+                  },
+                ],
               },
             ],
           },

@@ -767,3 +767,4 @@ export { ADMIN_INVITATION_ENDPOINTS } from './admin-invitation-endpoints';
 export { ADMIN_ACCOUNT_ENDPOINTS } from './admin-account-endpoints';
 export { REPORT_ENDPOINTS, MODERATION_ENDPOINTS } from './moderation-endpoints';
 export { AUDIT_ENDPOINTS, SECURITY_EVENT_ENDPOINTS } from './audit-endpoints';
+export { ADMIN_USER_ENDPOINTS } from './admin-user-endpoints';

@@ -1,0 +1,12 @@
+/**
+ * The console's sections, in the navigation's order (Overview, Users, Invitations, Reports, Audit log,
+ * Settings): only those whose page exists. Each names its path and its label under `adminConsole.sections`.
+ */
+export interface AdminSection {
+  path: string;
+  labelKey: string;
+}
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { path: '/admin/users', labelKey: 'adminConsole.sections.users' },
+];

@@ -1,0 +1,160 @@
+import { ADMIN_USER_ENDPOINTS, ADMIN_USERS_PAGE_SIZE, type AdminUserRow } from '@clipsync/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { fakeApi } from '../../../test/fake-api';
+import { setUpPageTests } from '../../../test/page-test-setup';
+import UsersPage from './UsersPage';
+
+const api = fakeApi();
+const list = () => api.on(ADMIN_USER_ENDPOINTS.list);
+
+const row = (overrides: Partial<AdminUserRow> & Pick<AdminUserRow, 'id' | 'name'>): AdminUserRow => ({
+  email: `${overrides.name.toLowerCase().replace(/\W/g, '')}@example.com`,
+  role: 'user',
+  createdAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+  lastSeenAt: null,
+  disabledAt: null,
+  storageBytes: 0,
+  plan: null,
+  ...overrides,
+});
+const ada = row({
+  id: 'user-ada',
+  name: 'Ada Lovelace',
+  role: 'admin',
+  storageBytes: 1536,
+  plan: 'pro',
+  lastSeenAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+});
+const bob = row({ id: 'user-bob', name: 'Bob Stone', disabledAt: new Date().toISOString() });
+
+function UserAddress() {
+  return <p>Account page {useParams().id}</p>;
+}
+
+function renderAt(url = '/admin/users') {
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/users', element: <UsersPage /> },
+      { path: '/admin/users/:id', element: <UserAddress /> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const lastQuery = () => list().mock.calls.at(-1)?.[0].query;
+
+async function choose(selectName: string, optionName: string) {
+  await userEvent.click(screen.getByRole('combobox', { name: selectName }));
+  await userEvent.click(await screen.findByRole('option', { name: optionName }));
+}
+
+describe('UsersPage', () => {
+  setUpPageTests();
+  // Radix Select asks for pointer capture and scrolling, which jsdom lacks.
+  const prototype = Element.prototype as Partial<Element>;
+  beforeAll(() => {
+    prototype.hasPointerCapture = () => false;
+    prototype.releasePointerCapture = () => undefined;
+    prototype.scrollIntoView = () => undefined;
+  });
+  afterAll(() => {
+    delete prototype.hasPointerCapture;
+    delete prototype.releasePointerCapture;
+    delete prototype.scrollIntoView;
+  });
+
+  test('lists accounts with role, state, storage, plan and last seen; each opens its page', async () => {
+    list().mockResolvedValue({ users: [ada, bob], total: 2, isTotalCapped: false });
+    const router = renderAt();
+    expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
+    const first = within(await screen.findByRole('listitem', { name: 'Ada Lovelace' }));
+    expect(first.getByText('Admin')).toBeInTheDocument();
+    expect(first.getByText('adalovelace@example.com')).toBeInTheDocument();
+    expect(first.getByTestId('user-storage')).toHaveTextContent('1.5 KB stored');
+    expect(first.getByText('Pro')).toBeInTheDocument();
+    expect(first.getByText(/Last seen/)).toHaveTextContent('Last seen 5m ago');
+    expect(first.getByText(/Joined/)).toHaveTextContent('Joined 3d ago');
+    const second = within(screen.getByRole('listitem', { name: 'Bob Stone' }));
+    expect(second.getByText('Disabled')).toBeInTheDocument();
+    expect(second.getByText('Never seen')).toBeInTheDocument();
+    expect(second.getByText('No plan')).toBeInTheDocument();
+    expect(screen.getByText('2 users')).toBeInTheDocument();
+    expect(lastQuery()).toEqual({ sort: 'created', order: 'desc', limit: String(ADMIN_USERS_PAGE_SIZE), offset: '0' });
+
+    await userEvent.click(first.getByRole('link', { name: 'Ada Lovelace' }));
+    expect(router.state.location.pathname).toBe('/admin/users/user-ada');
+    expect(screen.getByText('Account page user-ada')).toBeInTheDocument();
+  });
+
+  test('the search is sent to the server, and no match says so', async () => {
+    list().mockImplementation(({ query }) =>
+      query.q ? { users: [], total: 0, isTotalCapped: false } : { users: [ada, bob], total: 2, isTotalCapped: false },
+    );
+    const router = renderAt();
+    await screen.findByRole('listitem', { name: 'Ada Lovelace' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search by name or address...' }), 'zed');
+    expect(await screen.findByText('No user matches your search.')).toBeInTheDocument();
+    expect(lastQuery()).toMatchObject({ q: 'zed' });
+    expect(router.state.location.search).toBe('?q=zed');
+  });
+
+  test('sorting by storage or last seen, either way, goes to the server and back to page 1', async () => {
+    list().mockResolvedValue({ users: [ada, bob], total: 2, isTotalCapped: false });
+    const router = renderAt('/admin/users?page=1');
+    await screen.findByRole('listitem', { name: 'Ada Lovelace' });
+    await choose('Sort by', 'Storage used');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'storage', order: 'desc' }));
+    await choose('Order', 'Lowest or oldest first');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'storage', order: 'asc' }));
+    await choose('Sort by', 'Last seen');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ sort: 'lastSeen', order: 'asc' }));
+    expect(router.state.location.search).toBe('?sort=lastSeen&order=asc');
+  });
+
+  test('pages through the total with Previous and Next', async () => {
+    const many = Array.from({ length: ADMIN_USERS_PAGE_SIZE }, (_, index) =>
+      row({ id: `user-${index}`, name: `Person ${index}` }),
+    );
+    list().mockResolvedValue({ users: many, total: ADMIN_USERS_PAGE_SIZE + 3, isTotalCapped: false });
+    const router = renderAt();
+    await screen.findByRole('listitem', { name: 'Person 0' });
+    expect(screen.getByText(`${ADMIN_USERS_PAGE_SIZE + 3} users`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ offset: String(ADMIN_USERS_PAGE_SIZE) }));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+  });
+
+  test('a total counted only so far reads "More than", and Next goes on', async () => {
+    const many = Array.from({ length: ADMIN_USERS_PAGE_SIZE }, (_, index) =>
+      row({ id: `user-${index}`, name: `Person ${index}` }),
+    );
+    list().mockResolvedValue({ users: many, total: 1_000, isTotalCapped: true });
+    renderAt();
+    expect(await screen.findByText('More than 1000 users')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 40+')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
+  test('a failed load offers Retry, never the empty text', async () => {
+    list()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValue({ users: [ada], total: 1, isTotalCapped: false });
+    renderAt();
+    expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't load the users");
+    expect(screen.queryByText('No users yet.')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /Retry/ }));
+    expect(await screen.findByRole('listitem', { name: 'Ada Lovelace' })).toBeInTheDocument();
+  });
+});
