@@ -72,3 +72,15 @@ export function useDeleteAccount(id: string) {
     },
   });
 }
+
+/**
+ * Disables an account named when asked (the reports queue's "Disable this user", for the owner of an item):
+ * everything under `['admin']` asks again, the queue's owners as well as the users list.
+ */
+export function useDisableAccountById() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => call(ADMIN_ACCOUNT_ENDPOINTS.disable, { params: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin'] }),
+  });
+}

@@ -1,5 +1,5 @@
-import { KeyRound, LogOut, MonitorSmartphone, ShieldCheck, UserRound } from 'lucide-react';
-import { useState } from 'react';
+import { History, KeyRound, LogOut, MonitorSmartphone, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSelect } from '../components/LanguageSelect';
@@ -46,31 +46,19 @@ export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps
         <div className="flex flex-col gap-4">
           <LiveIndicator />
           <PlanStatusLink onNavigate={() => setIsOpen(false)} />
-          <Link
-            to="/devices"
-            onClick={() => setIsOpen(false)}
-            className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-          >
-            <MonitorSmartphone className="h-4 w-4" aria-hidden="true" />
+          <MenuLink to="/devices" icon={MonitorSmartphone} onNavigate={() => setIsOpen(false)}>
             {t('shell.myDevices')}
-          </Link>
-          <Link
-            to="/settings/tokens"
-            onClick={() => setIsOpen(false)}
-            className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-          >
-            <KeyRound className="h-4 w-4" aria-hidden="true" />
+          </MenuLink>
+          <MenuLink to="/settings/tokens" icon={KeyRound} onNavigate={() => setIsOpen(false)}>
             {t('shell.devicesAndTokens')}
-          </Link>
+          </MenuLink>
+          <MenuLink to="/settings/security-events" icon={History} onNavigate={() => setIsOpen(false)}>
+            {t('audit.securityTitle')}
+          </MenuLink>
           {user?.role === 'admin' && (
-            <Link
-              to="/admin"
-              onClick={() => setIsOpen(false)}
-              className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
-            >
-              <ShieldCheck className="h-4 w-4" aria-hidden="true" />
+            <MenuLink to="/admin" icon={ShieldCheck} onNavigate={() => setIsOpen(false)}>
               {t('adminConsole.accountMenuLink')}
-            </Link>
+            </MenuLink>
           )}
           <div className="flex items-center justify-between gap-2 text-sm">
             <span>{t('theme.label')}</span>
@@ -87,5 +75,29 @@ export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps
         </div>
       </SheetContent>
     </Sheet>
+  );
+}
+
+/** One of the menu's pages: following it closes the menu. */
+function MenuLink({
+  to,
+  icon: Icon,
+  onNavigate,
+  children,
+}: {
+  to: string;
+  icon: LucideIcon;
+  onNavigate: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Link
+      to={to}
+      onClick={onNavigate}
+      className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+    >
+      <Icon className="h-4 w-4" aria-hidden="true" />
+      {children}
+    </Link>
   );
 }

@@ -126,11 +126,6 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/tokens/TokensPage')),
               },
               {
-                path: '/admin/reports',
-                handle: title('moderation.title'),
-                lazy: lazyPage(() => import('../features/admin/reports/ReportsPage')),
-              },
-              {
                 path: '/devices',
                 handle: title('devices.title'),
                 lazy: lazyPage(() => import('../features/devices/DevicesPage')),
@@ -146,16 +141,6 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/device-sign-in/DeviceSignInPage')),
               },
               {
-                path: '/admin/users/:id',
-                handle: title('adminAccounts.title'),
-                lazy: lazyPage(() => import('../features/admin/accounts/AdminAccountPage')),
-              },
-              {
-                path: '/admin/audit',
-                handle: title('audit.title'),
-                lazy: lazyPage(() => import('../features/admin/audit/AuditPage')),
-              },
-              {
                 path: '/settings/security-events',
                 handle: title('audit.securityTitle'),
                 lazy: lazyPage(() => import('../features/security-events/SecurityEventsPage')),
@@ -164,11 +149,6 @@ export const routes: RouteObject[] = [
                 path: '/quick-copy',
                 handle: title('pages.quickCopy'),
                 element: page('pages.quickCopy', 'pages.quickCopyComingSoon'),
-              },
-              {
-                path: '/admin/invitations',
-                handle: title('adminInvitations.title'),
-                lazy: lazyPage(() => import('../features/admin/invitations/InvitationsPage')),
               },
             ],
           },
@@ -196,6 +176,26 @@ export const routes: RouteObject[] = [
                         path: '/admin/users',
                         handle: title('adminConsole.users.title'),
                         lazy: lazyPage(() => import('../features/admin/users/UsersPage')),
+                      },
+                      {
+                        path: '/admin/users/:id',
+                        handle: title('adminAccounts.title'),
+                        lazy: lazyPage(() => import('../features/admin/accounts/AdminAccountPage')),
+                      },
+                      {
+                        path: '/admin/invitations',
+                        handle: title('adminInvitations.title'),
+                        lazy: lazyPage(() => import('../features/admin/invitations/InvitationsPage')),
+                      },
+                      {
+                        path: '/admin/reports',
+                        handle: title('moderation.title'),
+                        lazy: lazyPage(() => import('../features/admin/reports/ReportsPage')),
+                      },
+                      {
+                        path: '/admin/audit',
+                        handle: title('audit.title'),
+                        lazy: lazyPage(() => import('../features/admin/audit/AuditPage')),
                       },
                     ],
                   },

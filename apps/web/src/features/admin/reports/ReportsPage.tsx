@@ -2,14 +2,24 @@ import type { ReportQueueStatus } from '@clipsync/shared';
 import { REPORTS_PAGE_SIZE } from '@clipsync/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDisableAccountById } from '../../../api/admin-account-queries';
 import { useReportQueue } from '../../../api/moderation-queries';
 import { Button } from '../../../ui/Button';
 import { Skeleton } from '../../../ui/Skeleton';
+import { useToast } from '../../../ui/use-toast';
 import { ReportedItemCard, type DisableUserSlot } from './ReportedItemCard';
 
-/** `/admin/reports`: the reports queue of the admin console. */
+/** `/admin/reports`: the reports queue of the admin console, where an item's owner can be disabled too. */
 export default function ReportsPage() {
-  return <ReportsQueue />;
+  const { t } = useTranslation();
+  const toast = useToast();
+  const disable = useDisableAccountById();
+  const disableOwner: DisableUserSlot = (owner) =>
+    disable.mutate(owner.id, {
+      onSuccess: () => toast.success({ title: t('moderation.done.ownerDisabled', { email: owner.email }) }),
+      onError: (error) => toast.error({ title: t('moderation.actionFailed'), description: error.message }),
+    });
+  return <ReportsQueue onDisableUser={disableOwner} />;
 }
 
 /**
