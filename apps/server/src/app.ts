@@ -32,6 +32,7 @@ import { deviceSendsModule } from './modules/devices/device-sends.module';
 import { nearnessModule } from './modules/devices/nearness.module';
 import { devicesModule } from './modules/devices/devices.module';
 import { shareClaimsModule } from './modules/share-claims/share-claims.module';
+import { adminOverviewModule } from './modules/admin/admin-overview.module';
 import { authenticate } from './plugins/authenticate';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
@@ -63,6 +64,7 @@ const MODULES = [
   deviceSendsModule,
   nearnessModule,
   shareClaimsModule,
+  adminOverviewModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */

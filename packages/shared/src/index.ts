@@ -43,3 +43,4 @@ export * from './schemas/device-sends';
 export * from './schemas/nearness';
 export * from './schemas/share-claims';
 export * from './share-content';
+export * from './schemas/admin-overview';

@@ -763,3 +763,4 @@ export const SHARE_CLAIM_ENDPOINTS = defineEndpoints({
     response: null,
   },
 });
+export { ADMIN_OVERVIEW_ENDPOINTS } from './admin-overview-endpoints';

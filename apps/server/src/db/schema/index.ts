@@ -11,3 +11,4 @@ export * from './devices';
 export * from './share-claims';
 export * from './device-sends';
 export * from './nearness';
+export * from './server-settings';

@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { AdminOverview } from '@clipsync/shared';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../../db/client';
+import { clipCounts, clipFiles, desktopItems, devices, roomContent, rooms, textUsage, users } from '../../db/schema';
+import type { JobRuns } from '../../lib/job-runs';
+import { checkReadiness } from '../health/health.service';
+import { serverRoot } from '../../server-root';
+import type { AdminOverviewContext } from './admin-overview.context';
+
+/** The server package's version, read once: the same file beside the source and beside the build. */
+const VERSION = z
+  .object({ version: z.string() })
+  .parse(JSON.parse(readFileSync(resolve(serverRoot, 'package.json'), 'utf8'))).version;
+
+const ACTIVE_WINDOW = sql`interval '7 days'`;
+
+/**
+ * Every count in one statement, each exact and cheap: users and rooms are counted outright; clips and text
+ * come from the per-user counters the database keeps by trigger (one row per user, not one per clip); files
+ * are summed from their size columns. Measured in bench/admin-overview.ts.
+ */
+async function countInstance(db: Database) {
+  const [counts] = await db
+    .select({
+      users: sql`(select count(*) from ${users})`.mapWith(Number),
+      activeUsers:
+        sql`(select count(distinct ${devices.userId}) from ${devices} where ${devices.lastSeenAt} > now() - ${ACTIVE_WINDOW})`.mapWith(
+          Number,
+        ),
+      clips: sql`(select coalesce(sum(${clipCounts.total}), 0) from ${clipCounts})`.mapWith(Number),
+      rooms: sql`(select count(*) from ${rooms})`.mapWith(Number),
+      textBytes: sql`(select coalesce(sum(${textUsage.bytes}), 0) from ${textUsage})
+        + (select coalesce(sum(octet_length(${desktopItems.content})), 0) from ${desktopItems})`.mapWith(Number),
+      fileBytes: sql`(select coalesce(sum(${clipFiles.size}), 0) from ${clipFiles})
+        + (select coalesce(sum(${roomContent.fileSize}), 0) from ${roomContent})
+        + (select coalesce(sum(${desktopItems.fileSize}), 0) from ${desktopItems})`.mapWith(Number),
+    })
+    .from(sql`(select 1) as one`);
+  if (!counts) throw new Error('a select without a table answers one row');
+  return counts;
+}
+
+/**
+ * Devices with a socket open now: every signed-in socket is in its session's channel, and `fetchSockets`
+ * asks every node through the adapter (Redis), as device presence does; a node that does not answer leaves
+ * this node's own sockets as the answer.
+ */
+async function countOnlineDevices(ctx: AdminOverviewContext): Promise<number> {
+  const { io } = ctx.realtime;
+  const sessionsOf = (sockets: Array<{ data: { actor?: { sessionId: string } | null } }>) =>
+    new Set(sockets.flatMap((socket) => (socket.data.actor ? [socket.data.actor.sessionId] : []))).size;
+  try {
+    return sessionsOf(await io.fetchSockets());
+  } catch (error) {
+    ctx.log.warn({ err: error }, 'another node did not say which sockets it holds: devices online from this node only');
+    return sessionsOf(await io.local.fetchSockets());
+  }
+}
+
+function jobsOf(jobRuns: JobRuns): AdminOverview['jobs'] {
+  return jobRuns.states().map(({ name, everyMs, lastRun }) => ({
+    name,
+    everySeconds: everyMs / 1000,
+    lastRunAt: lastRun?.at.toISOString() ?? null,
+    lastOutcome: lastRun?.outcome ?? null,
+  }));
+}
+
+/** The instance at a glance for its admins: counts, storage, mail, jobs, health and version. */
+export async function describeInstance(ctx: AdminOverviewContext): Promise<AdminOverview> {
+  const [counts, devicesOnline, readiness] = await Promise.all([
+    countInstance(ctx.db),
+    countOnlineDevices(ctx),
+    checkReadiness({ database: ctx.database, redis: ctx.realtime.redis, files: ctx.files }),
+  ]);
+  return {
+    version: VERSION,
+    users: { total: counts.users, activeLast7Days: counts.activeUsers },
+    devicesOnline,
+    clips: counts.clips,
+    rooms: counts.rooms,
+    storage: { fileStore: ctx.files.kind, textBytes: counts.textBytes, fileBytes: counts.fileBytes },
+    mail: { transport: ctx.mailer.kind, pending: ctx.mail.pending() },
+    jobs: jobsOf(ctx.jobRuns),
+    health: readiness.checks,
+    measuredAt: new Date().toISOString(),
+  };
+}
