@@ -145,6 +145,17 @@ export const routes: RouteObject[] = [
                 handle: title('pages.quickCopy'),
                 element: page('pages.quickCopy', 'pages.quickCopyComingSoon'),
               },
+              // The admin console's Overview and Settings (the lead nests them under the console's frame).
+              {
+                path: '/admin/overview',
+                handle: title('adminOverview.title'),
+                lazy: lazyPage(() => import('../features/admin/overview/OverviewPage')),
+              },
+              {
+                path: '/admin/settings',
+                handle: title('adminOverview.settings.title'),
+                lazy: lazyPage(() => import('../features/admin/settings/SettingsPage')),
+              },
             ],
           },
         ],
