@@ -52,7 +52,10 @@ export const JobStatus = z.object({
 });
 export type JobStatus = z.infer<typeof JobStatus>;
 
-/** `GET /api/admin/overview`: the instance at a glance, every figure exact. */
+/**
+ * `GET /api/admin/overview`: the instance at a glance, every figure exact. The counts (users to storage) are
+ * at most 30 s old, counted at `countedAt`; the rest is read at each call.
+ */
 export const AdminOverview = z.object({
   version: z.string(),
   users: z.object({ total: z.number(), activeLast7Days: z.number() }),
@@ -71,6 +74,6 @@ export const AdminOverview = z.object({
   mail: z.object({ transport: z.enum(['smtp', 'outbox']), pending: z.number() }),
   jobs: z.array(JobStatus),
   health: ReadyResponse.shape.checks,
-  measuredAt: z.string(),
+  countedAt: z.string(),
 });
 export type AdminOverview = z.infer<typeof AdminOverview>;

@@ -82,4 +82,13 @@ describe('GET /api/admin/overview', () => {
       lastOutcome: 'ok',
     });
   });
+
+  test('the counts are kept up to 30 s, and say when they were counted', async () => {
+    const admin = await testApp.factory.user({ role: 'admin' });
+    const first = await testApp.api(admin).call(ADMIN_OVERVIEW_ENDPOINTS.overview);
+    await testApp.factory.user();
+    const second = await testApp.api(admin).call(ADMIN_OVERVIEW_ENDPOINTS.overview);
+    expect(second.users.total).toBe(first.users.total);
+    expect(second.countedAt).toBe(first.countedAt);
+  });
 });

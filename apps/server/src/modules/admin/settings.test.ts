@@ -51,11 +51,9 @@ describe('GET and PUT /api/admin/settings, the environment leaving sign-ups unse
     }
     expect((await testApp.as(admin).put('/api/admin/settings', { mode: 'sometimes' })).statusCode).toBe(400);
 
-    const saved = await testApp
-      .api(admin)
-      .call(ADMIN_OVERVIEW_ENDPOINTS.updateSettings, {
-        body: { emailDomains: [' Example.COM', 'example.com', 'b.org'] },
-      });
+    const saved = await testApp.api(admin).call(ADMIN_OVERVIEW_ENDPOINTS.updateSettings, {
+      body: { emailDomains: [' Example.COM', 'example.com', 'b.org'] },
+    });
     expect(saved.emailDomains).toEqual({ value: ['example.com', 'b.org'], source: 'console', editable: true });
     const refused = await signUp(testApp, 'someone@elsewhere.net');
     expect([refused.statusCode, refused.json().error]).toEqual([

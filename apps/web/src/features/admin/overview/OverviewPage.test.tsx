@@ -21,7 +21,7 @@ const overview: AdminOverview = {
     { name: 'device-send-redelivery', everySeconds: 5, lastRunAt: null, lastOutcome: null },
   ],
   health: { database: 'ok', redis: 'disabled', storage: 'down' },
-  measuredAt: new Date().toISOString(),
+  countedAt: new Date().toISOString(),
 };
 
 const figure = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling;
