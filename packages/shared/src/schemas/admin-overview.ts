@@ -53,8 +53,8 @@ export const JobStatus = z.object({
 export type JobStatus = z.infer<typeof JobStatus>;
 
 /**
- * `GET /api/admin/overview`: the instance at a glance, every figure exact. The counts (users to storage) are
- * at most 30 s old, counted at `countedAt`; the rest is read at each call.
+ * `GET /api/admin/overview`: the instance at a glance, every figure exact. The counts (users to storage) were
+ * counted at `countedAt`, kept 30 s and then counted again in the background; the rest is read at each call.
  */
 export const AdminOverview = z.object({
   version: z.string(),

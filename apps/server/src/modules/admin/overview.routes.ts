@@ -9,7 +9,7 @@ const OVERVIEWS_PER_MINUTE = { max: 60, timeWindow: '1 minute' };
 
 export const overviewRoutes: FastifyPluginAsyncZod<{ ctx: AdminOverviewContext }> = async (app, { ctx }) => {
   const route = adminRoutes(ctx.db, ['admin']);
-  const counted = countsKeptFor(ctx.db);
+  const counted = countsKeptFor(ctx.db, ctx.log);
   app.route({
     ...route(ADMIN_OVERVIEW_ENDPOINTS.overview),
     config: { rateLimit: OVERVIEWS_PER_MINUTE },

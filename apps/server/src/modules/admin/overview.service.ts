@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AdminOverview } from '@clipsync/shared';
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { clipCounts, clipFiles, desktopItems, devices, roomContent, rooms, textUsage, users } from '../../db/schema';
@@ -21,7 +22,7 @@ const ACTIVE_WINDOW = sql`interval '7 days'`;
  * Every count in one statement, each exact: users and rooms are counted outright; clips and text come from the
  * per-user counters the database keeps by trigger (one row per user, not one per clip); files are summed from
  * their size columns. At 100 000 users it reads a few hundred thousand rows (~250 ms on PGlite under load,
- * bench/admin-overview.ts), so an overview reuses the counts for COUNTS_MAX_AGE_MS (see countsKeptFor).
+ * bench/admin-overview.ts), so overviews reuse them (countsKeptFor).
  */
 async function countInstance(db: Database) {
   const [counts] = await db
@@ -45,26 +46,38 @@ async function countInstance(db: Database) {
 
 type InstanceCounts = Awaited<ReturnType<typeof countInstance>>;
 
-/** How old the counts an overview shows may be: the page says so, and when they were counted. */
+/** How old the counts may be before an overview has them counted again. */
 export const COUNTS_MAX_AGE_MS = 30_000;
 
 /**
- * The counts, counted again once they are older than `maxAgeMs` (per node: an admin's page, not a feed), so the
- * overview answers within its budget after the first call; overviews asked at once share one count.
+ * The counts, kept per node (an admin's page, not a feed) so that the overview answers within its budget: the
+ * first overview waits for them; a later one older than `maxAgeMs` has them counted again off its request and
+ * shows the previous ones, dated by `countedAt`. Overviews asked at once share one count.
  */
-export function countsKeptFor(db: Database, maxAgeMs = COUNTS_MAX_AGE_MS): () => Promise<InstanceCounts> {
+export function countsKeptFor(
+  db: Database,
+  log: FastifyBaseLogger,
+  maxAgeMs = COUNTS_MAX_AGE_MS,
+): () => Promise<InstanceCounts> {
+  let latest: InstanceCounts | undefined;
   let counting: Promise<InstanceCounts> | undefined;
-  let countedAt = 0;
-  return () => {
-    if (!counting || Date.now() - countedAt > maxAgeMs) {
-      countedAt = Date.now();
-      counting = countInstance(db);
-      // A failed count is not kept: the next overview counts again.
-      counting.catch(() => {
-        countedAt = 0;
+  const recount = () => {
+    counting ??= countInstance(db)
+      .then((counts) => {
+        latest = counts;
+        return counts;
+      })
+      .finally(() => {
+        counting = undefined;
       });
-    }
     return counting;
+  };
+  return async () => {
+    if (!latest) return recount();
+    if (Date.now() - latest.countedAt.getTime() > maxAgeMs) {
+      recount().catch((error: unknown) => log.warn({ err: error }, 'the overview could not count the instance again'));
+    }
+    return latest;
   };
 }
 

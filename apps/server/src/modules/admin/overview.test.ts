@@ -1,9 +1,10 @@
 import { ADMIN_OVERVIEW_ENDPOINTS, DEVICE_ENDPOINTS, utf8ByteLength } from '@clipsync/shared';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { socketPool } from '../../../test/socket-client';
 import { devices } from '../../db/schema';
+import { countsKeptFor } from './overview.service';
 
 describe('GET /api/admin/overview', () => {
   let testApp: TestApp;
@@ -90,5 +91,14 @@ describe('GET /api/admin/overview', () => {
     const second = await testApp.api(admin).call(ADMIN_OVERVIEW_ENDPOINTS.overview);
     expect(second.users.total).toBe(first.users.total);
     expect(second.countedAt).toBe(first.countedAt);
+  });
+
+  test('once older than their age, the counts are counted again off the request: the next overview has them', async () => {
+    const counted = countsKeptFor(testApp.context.db, testApp.context.log, 0);
+    const first = await counted();
+    await testApp.factory.user();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await counted()).users).toBe(first.users);
+    await vi.waitFor(async () => expect((await counted()).users).toBe(first.users + 1));
   });
 });
