@@ -38,6 +38,7 @@ import { adminAccountsModule } from './modules/admin/admin-accounts.module';
 import { moderationModule } from './modules/admin/moderation.module';
 import { auditModule } from './modules/admin/audit.module';
 import { adminUsersModule } from './modules/admin/admin-users.module';
+import { adminOverviewModule } from './modules/admin/admin-overview.module';
 import { authenticate } from './plugins/authenticate';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
@@ -74,6 +75,7 @@ const MODULES = [
   moderationModule,
   auditModule,
   adminUsersModule,
+  adminOverviewModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */

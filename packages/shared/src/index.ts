@@ -48,3 +48,4 @@ export * from './schemas/admin-accounts';
 export * from './schemas/moderation';
 export * from './schemas/audit';
 export * from './schemas/admin-users';
+export * from './schemas/admin-overview';

@@ -33,15 +33,18 @@ export const APP_ROUTES = [
   '/devices',
   // Where a device's camera opens the QR code another device shows to prove they are near (`#c=…`).
   '/devices/near',
-  // An admin's invitations, and the link they mail (`?invitation=`), which opens the sign-up form.
-  '/admin/invitations',
+  // The link an admin's invitation mails (`?invitation=`), which opens the sign-up form.
   '/register',
-  // The admin console's audit log, and each user's own security events.
-  '/admin/audit',
+  // Each user's own security events (the audit log's entries about their account).
   '/settings/security-events',
   // The admin console (admins only; anyone else gets the not-found page) and its sections.
   '/admin',
   '/admin/users',
+  '/admin/users/:id',
+  '/admin/invitations',
+  '/admin/reports',
+  '/admin/audit',
+  '/admin/settings',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

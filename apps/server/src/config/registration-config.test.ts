@@ -2,8 +2,10 @@ import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from './env';
 
 describe('REGISTRATION, REGISTRATION_EMAIL_DOMAINS and ADMIN_EMAILS', () => {
-  test('unset: anyone may sign up, any domain, no admin named', () => {
-    expect(loadConfig({}).registration).toEqual({ mode: 'open', emailDomains: [], adminEmails: [] });
+  test('unset or blank: the sign-up settings are left to the console, no admin named', () => {
+    const unset = { mode: undefined, emailDomains: undefined, adminEmails: [] };
+    expect(loadConfig({}).registration).toEqual(unset);
+    expect(loadConfig({ REGISTRATION: ' ', REGISTRATION_EMAIL_DOMAINS: '' }).registration).toEqual(unset);
   });
 
   test.each(['open', 'invite', 'closed', ' Closed '])('REGISTRATION=%s', (value) => {

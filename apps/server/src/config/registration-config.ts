@@ -1,11 +1,14 @@
-import { REGISTRATION_MODES, type RegistrationMode } from '@clipsync/shared';
+import { EMAIL_DOMAIN_PATTERN, REGISTRATION_MODES, type RegistrationMode } from '@clipsync/shared';
 import { z } from 'zod';
 
-/** Who may sign up and who is an admin by address (docs/admin.md). */
+/**
+ * Who may sign up and who is an admin by address (docs/admin.md). A sign-up setting the environment leaves
+ * unset is undefined: the console's then applies, else the default (modules/admin/settings.service.ts).
+ */
 export interface RegistrationConfig {
-  mode: RegistrationMode;
+  mode: RegistrationMode | undefined;
   /** Lower-cased domains sign-ups are for; empty: any. */
-  emailDomains: string[];
+  emailDomains: string[] | undefined;
   /** Lower-cased addresses that are admins whenever their account exists (ADMIN_EMAILS). */
   adminEmails: string[];
 }
@@ -16,8 +19,6 @@ const commaList = (value: string) =>
     .map((item) => item.trim().toLowerCase())
     .filter(Boolean);
 
-/** A domain as people write it after the @: labels of letters, digits and hyphens, at least one dot. */
-const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
 /** Enough to catch a typo or a missing comma; the address itself is compared as sign-up lower-cases it. */
 const ADDRESS = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
@@ -34,14 +35,19 @@ const listOf = (pattern: RegExp, what: string) =>
       return z.NEVER;
     });
 
+/** A blank value is no value: `REGISTRATION=` in an env file leaves the choice to the console. */
+const unlessBlank = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
 export const RegistrationEnvSchema = z.object({
-  REGISTRATION: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .pipe(z.enum(REGISTRATION_MODES, { message: `must be one of ${REGISTRATION_MODES.join(', ')}` }))
-    .default('open'),
-  REGISTRATION_EMAIL_DOMAINS: listOf(DOMAIN, 'an e-mail domain (e.g. example.com)').default([]),
+  REGISTRATION: unlessBlank(
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .pipe(z.enum(REGISTRATION_MODES, { message: `must be one of ${REGISTRATION_MODES.join(', ')}` })),
+  ),
+  REGISTRATION_EMAIL_DOMAINS: unlessBlank(listOf(EMAIL_DOMAIN_PATTERN, 'an e-mail domain (e.g. example.com)')),
   ADMIN_EMAILS: listOf(ADDRESS, 'an e-mail address').default([]),
 });
 

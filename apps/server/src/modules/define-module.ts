@@ -98,6 +98,7 @@ function startJob(app: FastifyInstance, ctx: AppContext, job: ModuleJob): void {
     isRunning = false;
     ctx.jobRuns.report({ job: job.name, outcome, durationSeconds: (performance.now() - startedAt) / 1000 });
   };
+  ctx.jobRuns.schedule(job.name, job.everyMs);
   const timer = setInterval(() => void tick(), job.everyMs).unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }

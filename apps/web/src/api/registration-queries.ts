@@ -1,17 +1,42 @@
-import { AUTH_ENDPOINTS } from '@clipsync/shared';
+import type { RegistrationMode, RegistrationSettings } from '@clipsync/shared';
 import { useQuery } from '@tanstack/react-query';
-import { call } from './client';
+
+/** `GET /api/auth/registration` (AUTH_ENDPOINTS.registration; registration-queries.test.ts holds them together). */
+export const REGISTRATION_SETTINGS_URL = '/api/auth/registration';
+
+/** Every mode, checked complete by its type: a value import of the shared package would bring its schemas. */
+const MODES: Record<RegistrationMode, true> = { open: true, invite: true, closed: true };
+
+const isRegistrationSettings = (value: unknown): value is RegistrationSettings => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { mode, emailDomains } = value as Partial<Record<keyof RegistrationSettings, unknown>>;
+  return (
+    typeof mode === 'string' &&
+    Object.hasOwn(MODES, mode) &&
+    Array.isArray(emailDomains) &&
+    emailDomains.every((domain) => typeof domain === 'string')
+  );
+};
 
 /**
- * Who may sign up on this server (`GET /api/auth/registration`): the sign-up form says it before anyone types.
- * It changes only when the server restarts with other settings; a failure leaves the form as it is, and the
- * server's refusal still says why.
+ * A bare fetch with a check by hand, not the client: the landing page asks this too, and the client with the
+ * endpoint table's zod schemas stays out of its first load (bench/README.md, landing).
+ */
+async function fetchRegistrationSettings(): Promise<RegistrationSettings> {
+  const response = await fetch(REGISTRATION_SETTINGS_URL, { headers: { accept: 'application/json' } });
+  const body: unknown = response.ok ? await response.json() : undefined;
+  if (!isRegistrationSettings(body)) throw new Error(`Who may sign up is unknown (${response.status})`);
+  return body;
+}
+
+export const registrationKey = ['registration'] as const;
+
+/**
+ * Who may sign up on this server: the sign-up form and the landing page say it before anyone types. An admin
+ * may change it in the console at any time, so it is asked again on each visit (the console's change also
+ * refreshes it in the admin's own tab); a failure leaves the page as it is, and the server's refusal still
+ * says why.
  */
 export function useRegistrationSettings() {
-  return useQuery({
-    queryKey: ['registration'],
-    queryFn: () => call(AUTH_ENDPOINTS.registration),
-    staleTime: Infinity,
-    retry: false,
-  });
+  return useQuery({ queryKey: registrationKey, queryFn: fetchRegistrationSettings, retry: false });
 }

@@ -1,4 +1,5 @@
 import {
+  ADMIN_OVERVIEW_ENDPOINTS,
   ADMIN_USER_ENDPOINTS,
   DEVICE_ENDPOINTS,
   DEVICE_SEND_ENDPOINTS,
@@ -60,13 +61,20 @@ describe('the admin console frame', () => {
     api.on(TOKEN_ENDPOINTS.list).mockResolvedValue({ tokens: [] });
   });
 
-  test('an admin gets the console: its sections, opening on Users', async () => {
+  test('an admin gets the console: its six sections, on Users', async () => {
     api.on(ADMIN_USER_ENDPOINTS.list).mockResolvedValue({ users: [], total: 0, isTotalCapped: false });
-    const router = renderConsole(admin);
+    renderConsole(admin, '/admin/users');
     // The real route table loads its pages lazily: slow on a loaded machine.
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' }, LAZY)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin/users');
     const sections = within(screen.getByRole('navigation', { name: 'Admin console sections' }));
+    expect(sections.getAllByRole('link').map((link) => link.textContent)).toEqual([
+      'Overview',
+      'Users',
+      'Invitations',
+      'Reports',
+      'Audit log',
+      'Settings',
+    ]);
     expect(sections.getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
     expect(await screen.findByText('No users yet.')).toBeInTheDocument();
   });
@@ -90,12 +98,12 @@ describe('the admin console frame', () => {
     expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
   });
 
-  test('an admin opens the console from the account menu', async () => {
-    api.on(ADMIN_USER_ENDPOINTS.list).mockResolvedValue({ users: [], total: 0, isTotalCapped: false });
+  test('an admin opens the console from the account menu, on its Overview', async () => {
+    api.on(ADMIN_OVERVIEW_ENDPOINTS.overview).mockRejectedValue(new ApiError('Server error', 500, 'INTERNAL'));
     const router = renderConsole(admin, '/settings/tokens');
     await userEvent.click((await screen.findAllByRole('button', { name: 'Open account menu' }, LAZY))[0]!);
     await userEvent.click(await screen.findByRole('link', { name: 'Admin' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Users' }, LAZY)).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin/users');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Overview' }, LAZY)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin');
   });
 });

@@ -5,7 +5,7 @@
  * (sidebar, account menu, mobile bar, live indicator). Features are composed here and in `Providers.tsx` only.
  */
 import type React from 'react';
-import { Navigate, type DataRouter, type RouteObject } from 'react-router';
+import { type DataRouter, type RouteObject } from 'react-router';
 import { withAppTexts } from '../i18n';
 import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
 import { RouteFallback } from '../ui/RouteFallback';
@@ -150,6 +150,7 @@ export const routes: RouteObject[] = [
                 handle: title('pages.quickCopy'),
                 element: page('pages.quickCopy', 'pages.quickCopyComingSoon'),
               },
+              // The admin console's Overview and Settings (the lead nests them under the console's frame).
             ],
           },
           {
@@ -170,8 +171,11 @@ export const routes: RouteObject[] = [
                     handle: title('adminConsole.title'),
                     lazy: lazyFrame(async () => (await import('../features/admin/AdminLayout')).AdminLayout),
                     children: [
-                      // Until the Overview lands, the console opens on its users.
-                      { index: true, element: <Navigate to="/admin/users" replace /> },
+                      {
+                        index: true,
+                        handle: title('adminOverview.title'),
+                        lazy: lazyPage(() => import('../features/admin/overview/OverviewPage')),
+                      },
                       {
                         path: '/admin/users',
                         handle: title('adminConsole.users.title'),
@@ -196,6 +200,11 @@ export const routes: RouteObject[] = [
                         path: '/admin/audit',
                         handle: title('audit.title'),
                         lazy: lazyPage(() => import('../features/admin/audit/AuditPage')),
+                      },
+                      {
+                        path: '/admin/settings',
+                        handle: title('adminOverview.settings.title'),
+                        lazy: lazyPage(() => import('../features/admin/settings/SettingsPage')),
                       },
                     ],
                   },

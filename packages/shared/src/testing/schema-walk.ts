@@ -77,6 +77,8 @@ const LEAF_CANDIDATES: readonly unknown[] = [
   // A desktop file's link as this server makes it (schemas/desktop.ts's DesktopFileUrl).
   `/api/virtual-desktop/files/${'A'.repeat(22)}/a.txt?access=A.A`,
   'a',
+  // An e-mail domain (schemas/admin-overview.ts's EmailDomain).
+  'example.com',
   1,
   0,
   true,

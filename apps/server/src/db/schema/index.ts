@@ -14,3 +14,4 @@ export * from './nearness';
 export * from './admin-invitations';
 export * from './moderation';
 export * from './audit';
+export * from './server-settings';

@@ -110,7 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (ap
 
   app.route({
     ...route(api.registration),
-    handler: async () => registrationSettingsOf(ctx.registration),
+    handler: () => registrationSettingsOf(ctx.db, ctx.registration),
   });
 
   // The caller's own session: signed in.

@@ -3,11 +3,15 @@ import type { RegistrationConfig } from '../../config/registration-config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { hasAdmin } from '../admin/roles.service';
+import { effectiveRegistration } from '../admin/settings.service';
 import { hasPendingInvitation } from '../rooms/room-invitations.service';
 
-/** What the sign-up page is told: the mode and the domains, never who is an admin. */
-export function registrationSettingsOf(registration: RegistrationConfig): RegistrationSettings {
-  return { mode: registration.mode, emailDomains: registration.emailDomains };
+/**
+ * What the sign-up page is told: the mode and the domains in force (the environment's, else the console's,
+ * else the default), never who is an admin.
+ */
+export function registrationSettingsOf(db: Database, registration: RegistrationConfig): Promise<RegistrationSettings> {
+  return effectiveRegistration(db, registration);
 }
 
 /** "a.com", "a.com or b.com", "a.com, b.com or c.com". */
@@ -16,7 +20,8 @@ function listInWords(items: string[]): string {
 }
 
 /**
- * Whether `email` may create an account here (REGISTRATION, REGISTRATION_EMAIL_DOMAINS): every door that
+ * Whether `email` may create an account here (REGISTRATION, REGISTRATION_EMAIL_DOMAINS, or the console's
+ * settings where the environment leaves them unset): every door that
  * creates accounts asks this first. It reads the settings, room invitations and whether there is an admin,
  * never an account by its address, so a refusal is the same, and as fast, for an address that has an account
  * and one that has none.
@@ -27,15 +32,16 @@ function listInWords(items: string[]): string {
  */
 export async function assertMaySignUp(db: Database, registration: RegistrationConfig, email: string): Promise<void> {
   if (registration.adminEmails.includes(email) && !(await hasAdmin(db))) return;
-  if (registration.mode === 'closed') throw new AppError('REGISTRATION_CLOSED');
+  const { mode, emailDomains } = await effectiveRegistration(db, registration);
+  if (mode === 'closed') throw new AppError('REGISTRATION_CLOSED');
   const domain = email.slice(email.lastIndexOf('@') + 1);
-  if (registration.emailDomains.length > 0 && !registration.emailDomains.includes(domain)) {
+  if (emailDomains.length > 0 && !emailDomains.includes(domain)) {
     throw new AppError(
       'REGISTRATION_CLOSED',
-      `Sign-ups on this server are for addresses at ${listInWords(registration.emailDomains)}`,
+      `Sign-ups on this server are for addresses at ${listInWords(emailDomains)}`,
     );
   }
-  if (registration.mode === 'invite' && !(await hasPendingInvitation({ db }, email))) {
+  if (mode === 'invite' && !(await hasPendingInvitation({ db }, email))) {
     throw new AppError('REGISTRATION_CLOSED', 'Sign-ups are by invitation on this server');
   }
 }

@@ -8,8 +8,10 @@ export interface AdminSection {
 }
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { path: '/admin', labelKey: 'adminConsole.sections.overview' },
   { path: '/admin/users', labelKey: 'adminConsole.sections.users' },
   { path: '/admin/invitations', labelKey: 'adminConsole.sections.invitations' },
   { path: '/admin/reports', labelKey: 'adminConsole.sections.reports' },
   { path: '/admin/audit', labelKey: 'adminConsole.sections.audit' },
+  { path: '/admin/settings', labelKey: 'adminConsole.sections.settings' },
 ];

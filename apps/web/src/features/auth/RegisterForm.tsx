@@ -10,7 +10,7 @@ import { useToast } from '../../ui/use-toast';
 import { errorMessage, isPasswordTooCommon, isRegistrationClosed } from './error-message';
 import { FormError } from './FormError';
 import { FormField } from './FormField';
-import { registrationNotice } from './registration-notice';
+import { registrationNotice } from '../../lib/registration-notice';
 import { useAuthForm } from './use-auth-form';
 import { validateRegister } from './validation';
 

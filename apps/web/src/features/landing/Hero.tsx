@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../session/auth-context';
 import { Button } from '../../ui/Button';
+import { SignUpModeNotice } from './SignUpModeNotice';
 
 /**
  * The badge promises SPEC's trial only where the server sells plans. Both are rendered, and the server marks
@@ -36,6 +37,7 @@ export function Hero() {
             </Link>
           </Button>
         </div>
+        <SignUpModeNotice />
       </div>
     </section>
   );

@@ -1,0 +1,80 @@
+import { ADMIN_OVERVIEW_ENDPOINTS, type AdminOverview } from '@clipsync/shared';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, test } from 'vitest';
+import { ApiError } from '../../../api/api-error';
+import { fakeApi } from '../../../test/fake-api';
+import { setUpPageTests } from '../../../test/page-test-setup';
+import { renderAdminPage } from '../admin-test-kit';
+import OverviewPage from './OverviewPage';
+
+const overview: AdminOverview = {
+  version: '0.1.0',
+  users: { total: 100_000, activeLast7Days: 1234 },
+  devicesOnline: 56,
+  clips: 789,
+  rooms: 12,
+  storage: { fileStore: 's3', textBytes: 2048, fileBytes: 5 * 1024 ** 2 },
+  mail: { transport: 'smtp', pending: 3 },
+  jobs: [
+    { name: 'share claims expiry', everySeconds: 60, lastRunAt: new Date().toISOString(), lastOutcome: 'ok' },
+    { name: 'device-send-redelivery', everySeconds: 5, lastRunAt: null, lastOutcome: null },
+  ],
+  health: { database: 'ok', redis: 'disabled', storage: 'down' },
+  countedAt: new Date().toISOString(),
+};
+
+const figure = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling;
+
+describe('OverviewPage', () => {
+  setUpPageTests();
+  const api = fakeApi();
+
+  test('the figures, storage by store, mail queue, health, jobs and version', async () => {
+    api.on(ADMIN_OVERVIEW_ENDPOINTS.overview).mockResolvedValue(overview);
+    renderAdminPage(<OverviewPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    expect(await screen.findByText('Users', { selector: 'dt' })).toBeInTheDocument();
+    expect(figure('Users')).toHaveTextContent('100,000');
+    expect(figure('Active in the last 7 days')).toHaveTextContent('1,234');
+    expect(figure('Devices online now')).toHaveTextContent('56');
+    expect(figure('Clips')).toHaveTextContent('789');
+    expect(figure('Rooms')).toHaveTextContent('12');
+    expect(figure('Text stored')).toHaveTextContent('2 KB');
+    expect(figure('Files stored')).toHaveTextContent('5 MB');
+    expect(figure('File store')).toHaveTextContent('S3 bucket');
+    expect(figure('Mail queue')).toHaveTextContent('3 waiting (SMTP)');
+    expect(figure('Version')).toHaveTextContent('0.1.0');
+
+    const health = within(screen.getByRole('region', { name: 'Health' }));
+    expect(health.getByText('Database').nextElementSibling).toHaveTextContent('OK');
+    expect(health.getByText('Redis').nextElementSibling).toHaveTextContent('Not configured');
+    expect(health.getByText('File storage').nextElementSibling).toHaveTextContent('Down');
+
+    const jobs = within(screen.getByRole('table'));
+    expect(jobs.getByRole('row', { name: /share claims expiry/ })).toHaveTextContent(
+      'Every minuteJust now · succeeded',
+    );
+    expect(jobs.getByRole('row', { name: /device-send-redelivery/ })).toHaveTextContent(
+      'Every 5 secondsNot run yet on this node',
+    );
+  });
+
+  test('Refresh asks the server again', async () => {
+    api.on(ADMIN_OVERVIEW_ENDPOINTS.overview).mockResolvedValue(overview);
+    renderAdminPage(<OverviewPage />);
+    await screen.findByText('Users', { selector: 'dt' });
+    api
+      .on(ADMIN_OVERVIEW_ENDPOINTS.overview)
+      .mockResolvedValue({ ...overview, users: { total: 100_001, activeLast7Days: 1 } });
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('100,001')).toBeInTheDocument();
+  });
+
+  test('a refusal says the overview could not be loaded, with Try again', async () => {
+    api.on(ADMIN_OVERVIEW_ENDPOINTS.overview).mockRejectedValue(new ApiError('Only admins', 403, 'ADMIN_ONLY'));
+    renderAdminPage(<OverviewPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The overview could not be loaded.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
