@@ -7,8 +7,8 @@ import { FIRST_RUN_BASE_URL } from './support/first-run-server';
 
 /**
  * A server's first run, on the second e2e server (fresh, no ADMIN_EMAILS), which no other journey uses: the
- * first account to sign up is its admin, and the admin lets the next person in by an invitation. Each step
- * stands alone, so that a step such as "the admin closes sign-ups" can go in before the invitation.
+ * first account to sign up is its admin, who closes sign-ups in the console and lets the next person in by an
+ * invitation.
  */
 test.use({ baseURL: FIRST_RUN_BASE_URL });
 
@@ -30,7 +30,7 @@ async function axeFindings(page: Page): Promise<string[]> {
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
-test('first run: the first account is the admin, who invites the next person by e-mail', async ({
+test('first run: the first account is the admin, who closes sign-ups and invites the next person by e-mail', async ({
   page,
   request,
   browser,
@@ -55,7 +55,21 @@ test('first run: the first account is the admin, who invites the next person by 
     expect(user.role).toBe('admin');
   });
 
-  // (The lead inserts "the admin closes sign-ups" here, from the console's Settings page.)
+  await test.step('the admin closes sign-ups in the console: the landing page and a stranger are told', async () => {
+    await page.goto('/admin/settings');
+    await page.getByRole('radio', { name: /^Closed/ }).check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Settings saved').first()).toBeVisible();
+    const stranger = await browser.newContext({ baseURL: FIRST_RUN_BASE_URL });
+    const visitor = await stranger.newPage();
+    await visitor.goto('/');
+    await expect(visitor.getByText('Sign-ups are closed on this server')).toBeVisible();
+    await visitor.goto('/auth?mode=register');
+    await expect(visitor.getByRole('note')).toHaveText('Sign-ups are closed on this server');
+    await fillSignUp(visitor, 'Stranger', uniqueEmail('stranger'));
+    await expect(visitor.getByRole('alert')).toHaveText('Sign-ups are closed on this server');
+    await stranger.close();
+  });
 
   await test.step('the admin invites an address from the Invitations page, at phone size', async () => {
     await page.setViewportSize({ width: 390, height: 844 });

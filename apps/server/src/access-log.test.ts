@@ -57,6 +57,14 @@ const HIDDEN_PARAMS: Record<string, Record<string, 'link' | 'name'>> = {
   // An admin's mailed invitation to sign up; an invitation's id, which opens nothing without an admin.
   '/api/invitations/:token': { token: 'link' },
   '/api/admin/invitations/:id': {},
+  // An account's id in the admin console, which opens nothing without an admin.
+  '/api/admin/users/:id': {},
+  '/api/admin/users/:id/disabled': {},
+  '/api/admin/users/:id/password-reset': {},
+  '/api/admin/users/:id/plan': {},
+  '/api/admin/users/:id/quota': {},
+  '/api/admin/users/:id/role': {},
+  '/admin/users/:id': {},
 };
 
 /** Every route of the app with parameters: the endpoint table's (each method) and the app's pages. */

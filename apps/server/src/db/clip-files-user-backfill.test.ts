@@ -28,7 +28,8 @@ test("migration 0026 gives every existing clip file its clip's owner", async () 
   await factory.file({ owner: bob, clipId: bobClip.id, content: Buffer.from('b') });
   const { db } = testApp.context;
 
-  await db.execute(sql`alter table clip_files drop column user_id`);
+  // CASCADE: a later migration's trigger (0035, stored bytes) reads the column; this test is about 0026 alone.
+  await db.execute(sql`alter table clip_files drop column user_id cascade`);
   const file = await readFile(join(serverRoot, 'src/db/migrations/0026_clip_files_user.sql'), 'utf8');
   for (const statement of file.split('--> statement-breakpoint')) await db.execute(sql.raw(statement));
 
