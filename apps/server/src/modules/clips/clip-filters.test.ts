@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { rangeStart, toContainsPattern } from './clip-filters';
+import { rangeStart } from './clip-filters';
 
 describe('rangeStart (today, week, month: at most 0, 7, 30 whole days old)', () => {
   const now = new Date('2026-11-22T12:00:00Z');
@@ -19,11 +19,5 @@ describe('rangeStart (today, week, month: at most 0, 7, 30 whole days old)', () 
 
   test('all has no lower bound', () => {
     expect(rangeStart('all', now)).toBeNull();
-  });
-});
-
-describe('toContainsPattern', () => {
-  test('escapes LIKE wildcards so they match literally', () => {
-    expect(toContainsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
   });
 });

@@ -11,8 +11,3 @@ export function rangeStart(range: ClipDateRange, now: Date): Date | null {
   if (range === 'all') return null;
   return new Date(now.getTime() - (RANGE_DAYS[range] + 1) * DAY_MS);
 }
-
-/** A user's search text as a LIKE pattern that matches it literally. */
-export function toContainsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}

@@ -8,11 +8,12 @@ import type { FileLinks } from '../../lib/file-links';
 import { authorize } from '../../lib/policy';
 import { findRoomAccess } from './room-access';
 import type { Executor, RoomsContext } from './rooms.context';
-import { contentFilter, contentOrder, isWholeRoom, toContainsPattern } from './room-filters';
+import { contentFilter, contentOrder, isWholeRoom } from './room-filters';
 import { withWritability } from './room-writable';
 import { roomPolicy, type RoomAccess } from './rooms.policy';
 import type { ContentPage, RoomLists, SharedContent } from './room-detail-cache';
 import { contentAbilities, toRoomContentItem } from './rooms.presenter';
+import { toContainsPattern } from '../../lib/contains-pattern';
 
 /**
  * One page of a room's content as filtered, with the total that matched. `roomTotal`, when given, yields

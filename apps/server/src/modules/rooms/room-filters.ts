@@ -1,6 +1,7 @@
 import { and, eq, gte, ilike, lte, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ROOM_SIZE_BUCKETS, type RoomContentQuery, type RoomContentRange, type RoomListQuery } from '@clipsync/shared';
 import { roomContent, rooms, users } from '../../db/schema';
+import { toContainsPattern } from '../../lib/contains-pattern';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const RANGE_DAYS: Record<Exclude<RoomContentRange, 'all'>, number> = { today: 0, week: 7, month: 30 };
@@ -14,11 +15,6 @@ export function contentRangeStart(range: RoomContentRange, now: Date, tzOffset =
   const localNow = now.getTime() - tzOffset * 60_000;
   const localMidnight = localNow - (((localNow % DAY_MS) + DAY_MS) % DAY_MS);
   return new Date(localMidnight + tzOffset * 60_000 - RANGE_DAYS[range] * DAY_MS);
-}
-
-/** A user's search text as a LIKE pattern that matches it literally. */
-export function toContainsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /**
