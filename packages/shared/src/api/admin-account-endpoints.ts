@@ -81,7 +81,7 @@ export const ADMIN_ACCOUNT_ENDPOINTS = defineEndpoints({
     body: SetQuotaRequest,
     response: AdminAccount,
   },
-  /** Grants or revokes the admin role; 409 for the last admin's revoke. */
+  /** Grants or revokes the admin role; 409 for the last admin's revoke, and for an admin's revoke of their own role. */
   setRole: {
     method: 'PUT',
     scope: 'admin',

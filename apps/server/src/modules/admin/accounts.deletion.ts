@@ -4,7 +4,8 @@ import { clipFiles, desktopItems, desktops, roomContent, roomMembers, rooms, ses
 import type { DomainEvents } from '../../lib/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { FileStore } from '../../storage/file-store';
-import { assertAnotherAdminRemains, assertNotSelf } from './accounts.service';
+import { assertNotSelf } from './accounts.service';
+import { assertAnotherAdminRemains } from './roles.service';
 
 export interface AccountDeletionContext {
   db: Database;

@@ -62,6 +62,6 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{ ctx: AdminAccountsCont
 
   app.route({
     ...route(api.setRole, refusable),
-    handler: (request) => accounts.setRole(ctx, request.params.id, request.body.role),
+    handler: (request) => accounts.setRole(ctx, adminIdOf(request.actor), request.params.id, request.body.role),
   });
 };

@@ -4,15 +4,14 @@
  * checked by the routes' kit (admin-routes.ts) before any of these runs.
  */
 import type { AdminAccount, GrantPlanRequest, UserRole } from '@clipsync/shared';
-import { and, desc, eq, gt, isNull, max, ne } from 'drizzle-orm';
-import type { Transaction } from '../../db/client';
-import { devices, sessions, users } from '../../db/schema';
+import { and, desc, eq, gt, isNull, max } from 'drizzle-orm';
+import { deviceAuthorizations, devices, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { storageOf } from '../../lib/storage-quota';
 import { forgotPassword } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/sessions.service';
 import { loadBillingState, planSourceOf } from '../billing/billing-state';
-import { LAST_ADMIN_MESSAGE, lockRoles, setRoleByEmail } from './roles.service';
+import { assertAnotherAdminRemains, setRoleByEmail } from './roles.service';
 import type { AdminAccountsContext } from './accounts.context';
 import { presentAdminAccount } from './accounts.presenter';
 
@@ -48,22 +47,6 @@ export async function getAccount(ctx: AdminAccountsContext, userId: string): Pro
   });
 }
 
-/**
- * Refuses an action that would leave the server without an admin who can sign in: held under the roles
- * lock (its caller's transaction), so two admins acting on each other at once cannot both succeed.
- */
-export async function assertAnotherAdminRemains(tx: Transaction, userId: string): Promise<void> {
-  await lockRoles(tx);
-  const [account] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
-  if (account?.role !== 'admin') return;
-  const [other] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), ne(users.id, userId), isNull(users.disabledAt)))
-    .limit(1);
-  if (!other) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
-}
-
 /** An admin acts on others' accounts here; their own stays theirs to keep (and the console theirs to reach). */
 export function assertNotSelf(adminId: string, userId: string, what: string): void {
   if (adminId === userId) throw new AppError('CONFLICT', `You cannot ${what} your own account`);
@@ -86,6 +69,11 @@ export async function disableAccount(
       .update(users)
       .set({ disabledAt: ctx.now(), updatedAt: new Date() })
       .where(and(eq(users.id, userId), isNull(users.disabledAt)));
+    // A sign-in approved in a browser before now but not yet claimed by its device would still get a token.
+    await tx
+      .update(deviceAuthorizations)
+      .set({ status: 'denied' })
+      .where(and(eq(deviceAuthorizations.approvedBy, userId), eq(deviceAuthorizations.status, 'approved')));
   });
   await revokeUserSessions(ctx, userId, 'account_disabled');
   return getAccount(ctx, userId);
@@ -138,12 +126,17 @@ export async function setStorageQuota(
 }
 
 /** Through the one function every change of role goes through, so "at least one admin remains" holds. */
-export async function setRole(ctx: AdminAccountsContext, userId: string, role: UserRole): Promise<AdminAccount> {
+export async function setRole(
+  ctx: AdminAccountsContext,
+  adminId: string,
+  userId: string,
+  role: UserRole,
+): Promise<AdminAccount> {
   const account = await findAccountOr404(ctx, userId);
   // The server would make it an admin again at its next sign-in: the operator's list is changed first.
   if (role === 'user' && ctx.registration.adminEmails.includes(account.email)) {
     throw new AppError('CONFLICT', `${account.email} is in ADMIN_EMAILS: remove it from there first`);
   }
-  await setRoleByEmail(ctx.db, account.email, role);
+  await setRoleByEmail(ctx.db, account.email, role, { byAdminId: adminId });
   return getAccount(ctx, userId);
 }

@@ -8,9 +8,9 @@ import { socketPool } from '../../../test/socket-client';
 import { buildBillingTestApp } from '../../../test/stripe-billing';
 import { storedFilesIn } from '../../../test/stored-files';
 import { inBackground } from '../../../test/waits';
-import { clipFiles, clips, users } from '../../db/schema';
+import { clipFiles, clips, personalAccessTokens, users } from '../../db/schema';
 import { createEntitlements } from '../billing/entitlements.service';
-import { LAST_ADMIN_MESSAGE } from './roles.service';
+import { LAST_ADMIN_MESSAGE, setRoleByEmail } from './roles.service';
 
 const QUOTA = 64 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -123,6 +123,53 @@ describe('admin console: one account', () => {
     } finally {
       await app.close();
     }
+  });
+
+  test('a disabled admin is no other admin: the last one who can sign in cannot demote themselves, nor be demoted by the command', async () => {
+    const app = await buildTestApp();
+    try {
+      const [a, b] = [await app.factory.user({ role: 'admin' }), await app.factory.user({ role: 'admin' })];
+      expect((await app.as(a).put(`/api/admin/users/${b.id}/disabled`)).statusCode).toBe(200);
+      const selfDemotion = await app.as(a).put(`/api/admin/users/${a.id}/role`, { role: 'user' });
+      expect(selfDemotion.statusCode).toBe(409);
+      expect(selfDemotion.json()).toMatchObject({ code: 'CONFLICT', error: LAST_ADMIN_MESSAGE });
+      // The recovery command (npm run admin) goes through the same check.
+      await expect(setRoleByEmail(app.context.db, a.email, 'user')).rejects.toMatchObject({
+        code: 'CONFLICT',
+        message: LAST_ADMIN_MESSAGE,
+      });
+      const [stillAdmin] = await app.context.db.select().from(users).where(eq(users.id, a.id));
+      expect(stillAdmin?.role).toBe('admin');
+    } finally {
+      await app.close();
+    }
+  });
+
+  test('an admin cannot revoke their own admin role from the console, even with another admin left', async () => {
+    const other = await testApp.factory.user({ role: 'admin' });
+    const own = await testApp.as(admin).put(path(admin.id, '/role'), { role: 'user' });
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toMatchObject({ code: 'CONFLICT', error: 'You cannot revoke your own admin role' });
+    expect((await testApp.as(admin).get(path(other.id))).statusCode).toBe(200);
+  });
+
+  test('disabled: a device sign-in approved before it is denied, and its device gets no token', async () => {
+    const user = await testApp.factory.user();
+    const code = await testApp
+      .as(null)
+      .post('/api/device/code', { clientName: 'clipsync on laptop' })
+      .then((res) => res.json<{ device_code: string; user_code: string }>());
+    const approval = { userCode: code.user_code, scopes: ['clips:read'] };
+    expect((await testApp.as(user).post('/api/device/approve', approval)).statusCode).toBe(204);
+    expect((await testApp.as(admin).put(path(user.id, '/disabled'))).statusCode).toBe(200);
+
+    const poll = await testApp.as(null).post('/api/device/token', { device_code: code.device_code });
+    expect(poll.json()).toMatchObject({ error: 'access_denied' });
+    const tokens = await testApp.context.db
+      .select()
+      .from(personalAccessTokens)
+      .where(eq(personalAccessTokens.userId, user.id));
+    expect(tokens).toHaveLength(0);
   });
 
   test('the last admin who can sign in is never disabled nor deleted, even by a second admin at once', async () => {

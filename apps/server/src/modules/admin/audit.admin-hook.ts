@@ -46,10 +46,15 @@ export function nonSecretFields(body: unknown): Record<string, unknown> {
   return kept;
 }
 
-/** `/api/admin/users/:id/disable` → the `:id` and the kind of thing it names (`user`), from the segment before it. */
+/**
+ * `/api/admin/users/:id/disable` → the `:id` and the kind of thing it names (`user`), from the segment before
+ * it. A route that names the kind in a `:kind` param (`/admin/reports/:kind/:id/...`) says it there instead.
+ */
 function targetOf(path: string, params: unknown): { targetKind: string | null; targetId: string | null } {
-  const id = typeof params === 'object' && params !== null && 'id' in params ? params.id : undefined;
+  const named = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
+  const id = named.id;
   if (typeof id !== 'string') return { targetKind: null, targetId: null };
+  if (typeof named.kind === 'string' && named.kind) return { targetKind: named.kind, targetId: id };
   const segments = path.split('/');
   const before = segments[segments.indexOf(':id') - 1] ?? '';
   return { targetKind: before.replace(/s$/, '') || null, targetId: id };

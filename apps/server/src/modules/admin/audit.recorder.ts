@@ -84,17 +84,23 @@ async function insertSecurityEvent(db: Writer, record: SecurityEventRecord): Pro
  * earlier new-device events name: the first sign-in from each kind of client is the one to tell the user of.
  */
 export async function recordSignIn(db: Database, userId: string): Promise<void> {
-  const client = describeClient(currentRequest()?.userAgent);
-  const [known] = await db
-    .select({ id: auditEvents.id })
-    .from(auditEvents)
-    .where(
-      and(
-        eq(auditEvents.subjectUserId, userId),
-        eq(auditEvents.action, 'sign_in.new_device'),
-        sql`${auditEvents.details}->>'client' = ${client}`,
-      ),
-    )
-    .limit(1);
-  if (!known) await recordSecurityEvent(db, { userId, action: 'sign_in.new_device', details: { client } });
+  const request = currentRequest();
+  try {
+    const client = describeClient(request?.userAgent);
+    const [known] = await db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.subjectUserId, userId),
+          eq(auditEvents.action, 'sign_in.new_device'),
+          sql`${auditEvents.details}->>'client' = ${client}`,
+        ),
+      )
+      .limit(1);
+    if (!known) await insertSecurityEvent(db, { userId, action: 'sign_in.new_device', details: { client } });
+  } catch (error) {
+    // The user has signed in by now: a failed audit read or write is the server's to know, not theirs.
+    request?.log.warn({ err: error, requestId: request.requestId }, 'a sign-in could not be recorded');
+  }
 }

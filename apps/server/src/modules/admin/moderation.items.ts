@@ -3,6 +3,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clipFiles, clips, desktopItems, desktops, roomContent, rooms } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { isLinkOpen, viewsLeftOf } from '../clips/clip-link';
+import { clipColumns } from '../clips/clips.context';
 
 /** A reported item as the moderation rules know it, whatever its kind. */
 export interface ModeratedItem {
@@ -17,26 +19,20 @@ const reportedNotFound = () => new AppError('NOT_FOUND', 'This link leads nowher
 
 /**
  * The item a visitor's link names: a clip by its link id, a desktop or a room by its share token. A LAN
- * desktop has no owner and no share token, so it is never found here. 404 for anything else.
+ * desktop has no owner and no share token, so it is never found here. A clip's link must work now for a
+ * stranger (open, not expired, views left; none is counted here): a stopped or spent link gets the same 404
+ * as an unknown one, so a report never tells which links once existed. 404 for anything else.
  */
 export async function findItemByLink(db: Database, kind: ReportedKind, link: string): Promise<ModeratedItem> {
-  const found = await (kind === 'clip'
-    ? db
-        .select({ id: clips.id, ownerId: clips.userId, shareId: clips.shareId })
-        .from(clips)
-        .where(eq(clips.shareId, link))
-    : kind === 'desktop'
-      ? db
-          .select({ id: desktops.id, ownerId: desktops.ownerId, shareId: sql<null>`null` })
-          .from(desktops)
-          .where(eq(desktops.shareToken, link))
-      : db
-          .select({ id: rooms.id, ownerId: rooms.ownerId, shareId: sql<null>`null` })
-          .from(rooms)
-          .where(eq(rooms.shareToken, link)));
-  const [row] = found;
+  if (kind === 'clip') {
+    const [clip] = await db.select(clipColumns).from(clips).where(eq(clips.shareId, link));
+    if (!clip || !isLinkOpen(clip) || viewsLeftOf(clip) === 0) throw reportedNotFound();
+    return { kind, id: clip.id, ownerId: clip.userId, channelIds: channelIdsOf(clip.id, clip.shareId) };
+  }
+  const table = kind === 'desktop' ? desktops : rooms;
+  const [row] = await db.select({ id: table.id, ownerId: table.ownerId }).from(table).where(eq(table.shareToken, link));
   if (!row?.ownerId) throw reportedNotFound();
-  return { kind, id: row.id, ownerId: row.ownerId, channelIds: channelIdsOf(row.id, row.shareId) };
+  return { kind, id: row.id, ownerId: row.ownerId, channelIds: channelIdsOf(row.id, null) };
 }
 
 /** The item an admin names by kind and id (the queue's), or 404. */

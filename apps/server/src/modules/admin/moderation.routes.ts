@@ -35,7 +35,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: ModerationContext }>
     handler: async (request, reply) => {
       // An item's content is shown to this admin, this once: nothing between them keeps it.
       reply.header('cache-control', 'no-store');
-      return moderation.openReportedItem(ctx, request.params);
+      return moderation.openReportedItem(ctx, request.actor, request.params, request.id);
     },
   });
 

@@ -10,10 +10,10 @@ import { contentReports, takedowns } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/secure-tokens';
+import { recordAdminAction } from './audit.recorder';
 import type { ModerationContext } from './moderation.context';
 import { findItemById, findItemByLink, readItemContent } from './moderation.items';
 import { listReportQueue, resolveReports } from './moderation.queue';
-import { takedownOf } from './moderation.takedown-check';
 
 /**
  * A visitor's report of a link (no account). The item's owner is kept with it for the queue, never told to
@@ -35,12 +35,37 @@ export function listReports(ctx: ModerationContext, query: ReportQueueQuery): Pr
   return listReportQueue(ctx.db, query);
 }
 
-/** The item's content, only when an admin asks for it (the queue never carries it). */
+/**
+ * The item's content, only when an admin asks for it (the queue never carries it) and only for an item someone
+ * reported (open or resolved): the queue is the reason to look, not a way to browse anyone's content. Each
+ * read is written to the audit log before the content leaves; if it cannot be, the content is not shown.
+ */
 export async function openReportedItem(
   ctx: ModerationContext,
+  actor: Actor,
   params: ReportedItemParams,
+  requestId: string,
 ): Promise<ReportedItemContent> {
-  return readItemContent(ctx.db, await findItemById(ctx.db, params.kind, params.id));
+  const { userId } = requireSignedIn(actor);
+  const [reported] = await ctx.db
+    .select({ id: contentReports.id })
+    .from(contentReports)
+    .where(and(eq(contentReports.itemKind, params.kind), eq(contentReports.itemId, params.id)))
+    .limit(1);
+  if (!reported) throw new AppError('NOT_FOUND');
+  const item = await findItemById(ctx.db, params.kind, params.id);
+  const content = await readItemContent(ctx.db, item);
+  // A GET, which the admin routes' hook does not record: this one shows a user's content, so it is.
+  await recordAdminAction(ctx.db, {
+    action: 'moderation.content',
+    actorId: userId,
+    targetKind: item.kind,
+    targetId: item.id,
+    subjectUserId: item.ownerId,
+    requestId,
+    details: {},
+  });
+  return content;
 }
 
 /**
@@ -55,18 +80,22 @@ export async function takeDown(
 ): Promise<void> {
   const { userId } = requireSignedIn(actor);
   const item = await findItemById(ctx.db, params.kind, params.id);
-  if (await takedownOf(ctx.db, item.kind, item.id)) {
-    throw new AppError('CONFLICT', 'This item is taken down already.');
-  }
   await ctx.db.transaction(async (tx) => {
-    await tx.insert(takedowns).values({
-      id: newId(),
-      itemKind: item.kind,
-      itemId: item.id,
-      ownerId: item.ownerId,
-      reason,
-      takenDownBy: userId,
-    });
+    // The partial unique index decides, not a read before: two admins taking it down at once get one 204 and
+    // one 409 (a check then insert would let both pass the check and fail the second on the index).
+    const inserted = await tx
+      .insert(takedowns)
+      .values({
+        id: newId(),
+        itemKind: item.kind,
+        itemId: item.id,
+        ownerId: item.ownerId,
+        reason,
+        takenDownBy: userId,
+      })
+      .onConflictDoNothing({ target: [takedowns.itemKind, takedowns.itemId], where: isNull(takedowns.restoredAt) })
+      .returning({ id: takedowns.id });
+    if (inserted.length === 0) throw new AppError('CONFLICT', 'This item is taken down already.');
     await resolveReports(tx, item.kind, item.id, 'taken-down');
   });
   ctx.events.emit('item.taken-down', {

@@ -5,11 +5,17 @@ import {
   REPORTS_PER_ADDRESS_PER_HOUR,
   ROOM_ENDPOINTS,
   TAKEN_DOWN_MESSAGE,
+  type AuditPage,
+  type ClipFile,
+  type DesktopItem,
   type ReportQueue,
 } from '@clipsync/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
+import { clips } from '../../db/schema';
+import { multipartFile } from '../../../test/multipart';
 import { nextEvent, socketPool } from '../../../test/socket-client';
 
 describe('moderation: reporting links and taking items down', () => {
@@ -140,12 +146,25 @@ describe('moderation: reporting links and taking items down', () => {
     expect((await report({ kind: 'room', link: roomToken, reason: 'spam' })).statusCode).toBe(204);
     const member = await testApp.factory.user();
     await testApp.factory.roomMember({ by: owner, roomId: room.id, member });
+    const roomFile = multipartFile('file', 'r.txt', 'text/plain', Buffer.from('room bytes'));
+    const uploadedToRoom = await testApp
+      .as(owner)
+      .inject('POST', `/api/rooms/${room.id}/upload`, roomFile.payload, roomFile.headers);
+    const roomFileUrl = uploadedToRoom.json<{ url: string }>().url;
+    const listed = await testApp.as(member).get(`/api/rooms/${room.id}/content`);
+    const memberFileUrl = JSON.stringify(listed.json()).match(/"(\/api\/rooms\/[^"]+\?[^"]+)"/)?.[1] ?? '';
+    expect(memberFileUrl).not.toBe('');
+    expect((await testApp.as(null).get(memberFileUrl)).statusCode).toBe(200);
     expect((await takeDown('room', room.id)).statusCode).toBe(204);
     const preview = await testApp.as(null).post('/api/rooms/link-preview', { kind: 'join', token: roomToken });
     expect(preview.statusCode).toBe(410);
     expect(preview.json()).toMatchObject({ code: 'TAKEN_DOWN', error: TAKEN_DOWN_MESSAGE });
     expect((await testApp.as(member).get(`/api/rooms/${room.id}`)).statusCode).toBe(410);
     expect((await testApp.as(member).get(`/api/rooms/${room.id}/content`)).statusCode).toBe(410);
+    // A member's file download (bearer or the file's signed link) is refused too; the owner's is not.
+    expect((await testApp.as(member).get(roomFileUrl.split('?')[0]!)).statusCode).toBe(410);
+    expect((await testApp.as(null).get(memberFileUrl)).statusCode).toBe(410);
+    expect((await testApp.as(owner).get(roomFileUrl.split('?')[0]!)).statusCode).toBe(200);
     expect((await testApp.as(owner).get(`/api/rooms/${room.id}`)).statusCode).toBe(200);
     expect((await restore('room', room.id)).statusCode).toBe(204);
     expect((await testApp.as(member).get(`/api/rooms/${room.id}`)).statusCode).toBe(200);
@@ -179,6 +198,7 @@ describe('moderation: reporting links and taking items down', () => {
 
   test('the content is a separate call, refused (409) for an end-to-end encrypted clip', async () => {
     const clip = await testApp.factory.clip({ owner, content: 'readable' });
+    await report({ kind: 'clip', link: clip.id, reason: 'other' });
     const content = await testApp
       .api(admin)
       .call(MODERATION_ENDPOINTS.content, { params: { kind: 'clip', id: clip.id } });
@@ -186,6 +206,7 @@ describe('moderation: reporting links and taking items down', () => {
 
     const sealed = await testApp.as(owner).post('/api/clipboard', { content: 'envelope', encrypted: true });
     expect(sealed.statusCode).toBe(201);
+    await report({ kind: 'clip', link: sealed.json<{ id: string }>().id, reason: 'other' });
     const refused = await testApp.as(admin).get(`/api/admin/reports/clip/${sealed.json<{ id: string }>().id}/content`);
     expect(refused.statusCode).toBe(409);
   });
@@ -202,5 +223,87 @@ describe('moderation: reporting links and taking items down', () => {
     const wide = await testApp.factory.token({ owner: admin, scopes: ['admin'] });
     expect((await testApp.as({ tokens: { access_token: wide.token } }).get('/api/admin/reports')).statusCode).toBe(200);
     expect((await testApp.as(user).post('/api/admin/reports/clip/x/takedown', { reason: 'x' })).statusCode).toBe(403);
+  });
+
+  test('a taken-down desktop’s file links given to shared viewers answer 410; a clip’s files too', async () => {
+    const user = await testApp.factory.user();
+    const desktop = await testApp.factory.desktop({ owner: user });
+    const { shareToken } = await testApp.api(user).call(DESKTOP_ENDPOINTS.share);
+    const body = multipartFile('file', 'shared.txt', 'application/octet-stream', Buffer.from('shared bytes'));
+    const uploaded = await testApp
+      .as(user)
+      .inject('POST', '/api/virtual-desktop/items/file', body.payload, body.headers);
+    const fileUrl = uploaded.json<DesktopItem>().file_url!;
+    expect((await testApp.as(null).get(fileUrl)).statusCode).toBe(200);
+    await report({ kind: 'desktop', link: shareToken, reason: 'illegal' });
+    expect((await takeDown('desktop', desktop.id)).statusCode).toBe(204);
+    const refused = await testApp.as(null).get(fileUrl);
+    expect(refused.statusCode).toBe(410);
+    expect(refused.json()).toMatchObject({ code: 'TAKEN_DOWN' });
+    expect((await restore('desktop', desktop.id)).statusCode).toBe(204);
+    expect((await testApp.as(null).get(fileUrl)).statusCode).toBe(200);
+
+    const clip = await testApp.factory.clip({ owner, content: 'with a file' });
+    await testApp.factory.file({ owner, clipId: clip.id, name: 'c.txt', content: Buffer.from('c') });
+    const [file] = (await testApp.as(owner).get(`/api/clipboard/${clip.id}`)).json<{ files: ClipFile[] }>().files;
+    expect((await testApp.as(null).get(file!.url)).statusCode).toBe(200);
+    await report({ kind: 'clip', link: clip.id, reason: 'malware' });
+    expect((await takeDown('clip', clip.id)).statusCode).toBe(204);
+    expect((await testApp.as(null).get(file!.url)).statusCode).toBe(410);
+    expect((await testApp.as(owner).get(file!.url)).statusCode).toBe(200);
+  });
+
+  test('content: 404 for an item nobody reported; each read of a reported one is in the audit log', async () => {
+    const unreported = await testApp.factory.clip({ owner, content: 'private' });
+    const refused = await testApp.as(admin).get(`/api/admin/reports/clip/${unreported.id}/content`);
+    expect(refused.statusCode).toBe(404);
+
+    const clip = await testApp.factory.clip({ owner, content: 'look at me' });
+    await report({ kind: 'clip', link: clip.id, reason: 'spam' });
+    const read = await testApp.as(admin).get(`/api/admin/reports/clip/${clip.id}/content`);
+    expect(read.statusCode).toBe(200);
+    const log = (
+      await testApp.as(admin).get(`/api/admin/audit?subject=${owner.id}&action=moderation.content`)
+    ).json<AuditPage>();
+    expect(log.events.filter((event) => event.targetId === clip.id)).toMatchObject([
+      { kind: 'admin', actorId: admin.id, targetKind: 'clip', targetId: clip.id, subjectUserId: owner.id },
+    ]);
+    expect(log.events.some((event) => event.targetId === unreported.id)).toBe(false);
+  });
+
+  test('two takedowns of one item at once: one 204, one 409, never a 500', async () => {
+    const clip = await testApp.factory.clip({ owner, content: 'raced' });
+    await report({ kind: 'clip', link: clip.id, reason: 'spam' });
+    const answers = await Promise.all([takeDown('clip', clip.id), takeDown('clip', clip.id)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([204, 409]);
+  });
+
+  test('a takedown’s audit entry names the item’s kind and id', async () => {
+    const clip = await testApp.factory.clip({ owner, content: 'audited' });
+    await report({ kind: 'clip', link: clip.id, reason: 'spam' });
+    expect((await takeDown('clip', clip.id)).statusCode).toBe(204);
+    const log = (await testApp.as(admin).get(`/api/admin/audit?action=moderation.takeDown`)).json<AuditPage>();
+    expect(log.events.find((event) => event.targetId === clip.id)).toMatchObject({ targetKind: 'clip' });
+  });
+
+  test('a report of a clip link that no longer works (spent, expired) is the same 404 as an unknown one', async () => {
+    const clip = await testApp.factory.clip({ owner, content: 'short-lived' });
+    const { linkId } = await testApp
+      .api(owner)
+      .call(CLIP_ENDPOINTS.updateShare, { params: { id: clip.id }, body: { maxViews: 1 } });
+    expect((await report({ kind: 'clip', link: linkId!, reason: 'spam' })).statusCode).toBe(204);
+    const db = testApp.context.db;
+    await db.update(clips).set({ shareViewsUsed: 1 }).where(eq(clips.id, clip.id));
+    const spent = await report({ kind: 'clip', link: linkId!, reason: 'spam' });
+    expect(spent.statusCode).toBe(404);
+    const unknown = await report({ kind: 'clip', link: 'never-was', reason: 'spam' });
+    const { requestId: _spentId, ...spentBody } = spent.json<{ requestId: string }>();
+    const { requestId: _unknownId, ...unknownBody } = unknown.json<{ requestId: string }>();
+    expect(spentBody).toEqual(unknownBody);
+    await db
+      .update(clips)
+      .set({ shareViewsUsed: 0, shareExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(clips.id, clip.id));
+    expect((await report({ kind: 'clip', link: linkId!, reason: 'spam' })).statusCode).toBe(404);
   });
 });

@@ -3,7 +3,7 @@
  * now, the console later), under one lock, so that "at least one admin remains" and "the first account
  * becomes the admin" hold however many requests or nodes race (decision 034).
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { UserRole } from '@clipsync/shared';
 import type { Database, Transaction } from '../../db/client';
 import { users } from '../../db/schema';
@@ -62,22 +62,42 @@ export async function grantAdminEmails(db: Database, adminEmails: string[]): Pro
 }
 
 /**
- * Gives the account at `email` the role `role`; 404 for an unknown address, 409 for the demotion of the
- * last admin. Says whether anything changed.
+ * Refuses an action that would leave the server without an admin who can sign in (a disabled admin cannot):
+ * held under the roles lock (its caller's transaction), so two admins acting on each other at once cannot
+ * both succeed.
  */
-export async function setRoleByEmail(db: Database, email: string, role: UserRole): Promise<{ isChanged: boolean }> {
+export async function assertAnotherAdminRemains(tx: Transaction, userId: string): Promise<void> {
+  await lockRoles(tx);
+  const [account] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId));
+  if (account?.role !== 'admin') return;
+  const [other] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), ne(users.id, userId), isNull(users.disabledAt)))
+    .limit(1);
+  if (!other) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
+}
+
+/**
+ * Gives the account at `email` the role `role`; 404 for an unknown address, 409 for the demotion of the
+ * last admin who can sign in, or of `byAdminId` (the console's caller) themselves. Says whether anything
+ * changed.
+ */
+export async function setRoleByEmail(
+  db: Database,
+  email: string,
+  role: UserRole,
+  options: { byAdminId?: string } = {},
+): Promise<{ isChanged: boolean }> {
   return db.transaction(async (tx) => {
     await lockRoles(tx);
     const [account] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.email, email));
     if (!account) throw new AppError('NOT_FOUND', `No account has the address ${email}`);
     if (account.role === role) return { isChanged: false };
     if (role === 'user') {
-      const [other] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.role, 'admin'), ne(users.id, account.id)))
-        .limit(1);
-      if (!other) throw new AppError('CONFLICT', LAST_ADMIN_MESSAGE);
+      await assertAnotherAdminRemains(tx, account.id);
+      // An admin who demoted themselves would lose the console mid-action, as disabling oneself would.
+      if (account.id === options.byAdminId) throw new AppError('CONFLICT', 'You cannot revoke your own admin role');
     }
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, account.id));
     return { isChanged: true };

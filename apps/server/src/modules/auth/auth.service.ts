@@ -158,11 +158,10 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Logi
   if (user.disabledAt) throw new AppError('ACCOUNT_DISABLED');
   const isNamedAdmin = user.role !== 'admin' && ctx.registration.adminEmails.includes(user.email);
   if (isNamedAdmin) await grantAdminEmails(ctx.db, [user.email]);
+  const session = await startSession(ctx, user.id);
+  // After the session: the sign-in stands whatever becomes of its audit record.
   await recordSignIn(ctx.db, user.id);
-  return {
-    user: toPublicUser(isNamedAdmin ? { ...user, role: 'admin' } : user),
-    session: await startSession(ctx, user.id),
-  };
+  return { user: toPublicUser(isNamedAdmin ? { ...user, role: 'admin' } : user), session };
 }
 
 /**

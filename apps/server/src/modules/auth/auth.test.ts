@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { logRecorder } from '../../../test/log-recorder';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { emailTokens, users } from '../../db/schema';
 import { hashToken } from '../../lib/secure-tokens';
@@ -115,6 +116,32 @@ describe('accounts over real SMTP', () => {
     expect(notice.text).toMatch(/already has one/);
     const login = await post('/api/auth/login', { email: 'taken@example.com', password: 'another-password' });
     expect(login.statusCode).toBe(401);
+  });
+
+  test('sign-in succeeds when its audit record cannot be read nor written; the failure is logged with the request', async () => {
+    const log = logRecorder();
+    const app = await buildTestApp({ LOG_LEVEL: 'warn' }, { logStream: log.stream });
+    try {
+      const user = await app.factory.user();
+      await app.context.db.execute(sql`alter table audit_events rename to audit_events_away`);
+      const res = await app.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: user.email, password: user.password },
+      });
+      await app.context.db.execute(sql`alter table audit_events_away rename to audit_events`);
+      expect(res.statusCode).toBe(200);
+      const me = await app.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${res.json().session.access_token}` },
+      });
+      expect(me.statusCode).toBe(200);
+      const warning = log.lines.find((line) => line.msg === 'a sign-in could not be recorded');
+      expect(warning).toMatchObject({ level: 40, requestId: expect.any(String) });
+    } finally {
+      await app.close();
+    }
   });
 
   test('wrong password and unknown e-mail get the same 401', async () => {

@@ -28,6 +28,13 @@ export async function startSession(ctx: SessionContext, userId: string): Promise
   const sessionId = newId();
   const refreshToken = newSecretToken();
   await ctx.db.transaction(async (tx) => {
+    // Shared lock: a disable racing this sign-in waits for the session to commit, then revokes it.
+    const [user] = await tx
+      .select({ disabledAt: users.disabledAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('share');
+    if (!user || user.disabledAt) throw new AppError('ACCOUNT_DISABLED');
     await tx.insert(sessions).values({ id: sessionId, userId, expiresAt: new Date(Date.now() + SESSION_TTL_MS) });
     await tx.insert(refreshTokens).values({ id: newId(), sessionId, tokenHash: hashToken(refreshToken) });
   });
@@ -103,12 +110,18 @@ export async function revokeUserSessions(ctx: SessionContext, userId: string, re
   for (const { id } of revoked) ctx.events.emit('session.revoked', { sessionId: id });
 }
 
-/** The session's expiry while it can still authorise calls, else null: what the session cache remembers. */
+/**
+ * The session's expiry while it can still authorise calls (not revoked, not expired, its account not
+ * disabled), else null: what the session cache remembers.
+ */
 export async function liveSessionExpiry(db: Database, sessionId: string): Promise<Date | null> {
   const [session] = await db
-    .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt })
+    .select({ revokedAt: sessions.revokedAt, expiresAt: sessions.expiresAt, disabledAt: users.disabledAt })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sessionId));
-  if (!session || session.revokedAt !== null || session.expiresAt.getTime() <= Date.now()) return null;
+  // A disabled account's session is dead even if a sign-in racing the disable made it after the revocations.
+  if (!session || session.revokedAt !== null || session.disabledAt !== null) return null;
+  if (session.expiresAt.getTime() <= Date.now()) return null;
   return session.expiresAt;
 }

@@ -2,6 +2,8 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../../test/build-test-app';
 import { connectSocket } from '../../../test/socket-client';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
 import { signAccessToken } from '../../lib/access-token';
 import { REFRESH_REUSE_GRACE_MS } from './sessions.service';
 
@@ -119,6 +121,15 @@ describe('sessions: refresh rotation, revocation, logout', () => {
     const renewedToken = String(renewed.headers['x-access-token']);
     expect(renewedToken.split('.')).toHaveLength(3);
     expect((await me(renewedToken)).statusCode).toBe(200);
+  });
+
+  test("a session made by a sign-in racing its account's disable is refused at once, and no new one starts", async () => {
+    const user = await testApp.factory.user();
+    const raced = await testApp.factory.session(user);
+    // The disable has committed, its revocations ran before this session's: the session is still unrevoked.
+    await testApp.context.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, user.id));
+    expect((await me(raced.access_token)).statusCode).toBe(401);
+    await expect(testApp.factory.session(user)).rejects.toMatchObject({ code: 'ACCOUNT_DISABLED' });
   });
 
   test('refresh without or with a garbage token is 400 / 401, never 500', async () => {

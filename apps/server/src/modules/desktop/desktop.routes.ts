@@ -139,7 +139,8 @@ export const desktopRoutes: FastifyPluginAsyncZod<{ ctx: DesktopsContext }> = as
   });
 
   app.route({
-    ...route(api.download, { response: { 404: ErrorBody } }),
+    // 410: a file link shown under a share link ends with the desktop's takedown (openFile).
+    ...route(api.download, { response: { 404: ErrorBody, 410: ErrorBody } }),
     handler: async (request, reply) => {
       const { file, body } = await desktopService.openFile(ctx, request.params.id, request.query.access);
       return sendStoredFile(reply, file, body);

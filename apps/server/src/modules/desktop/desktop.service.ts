@@ -33,6 +33,7 @@ import type { DesktopCaller, DesktopItemRow, DesktopRow, DesktopsContext } from 
 import { assertDesktopTakes, assertRoomForAnItem } from './desktop-capacity';
 import { toDesktop, toDesktopItem } from './desktop.presenter';
 import { desktopPolicy } from './desktop.policy';
+import { refuseIfTakenDown } from '../admin/moderation.takedown-check';
 
 // A desktop and its blocks, whichever way the caller reached it (their own, their network's LAN desktop,
 // or by a share link): read it, add, move, lay out and delete blocks, open a block's file.
@@ -286,6 +287,8 @@ export async function openFile(
   if (!found || (shareTag !== '-' && shareTag !== shareTagOf(found.shareToken))) {
     throw new AppError('NOT_FOUND', 'File not found');
   }
+  // A link shown under a share link may be in a stranger's hands: a takedown ends it as it ends the shared view.
+  if (shareTag !== '-') await refuseIfTakenDown(ctx.db, 'desktop', desktopId);
   const { item } = found;
   if (!item.storageKey || item.fileName === null) throw new AppError('NOT_FOUND', 'File not found');
   const file = { name: item.fileName, type: item.fileType ?? 'application/octet-stream', size: item.fileSize ?? 0 };

@@ -148,6 +148,11 @@ export async function pollDeviceToken(
     const created = await issueToken(ctx, claimed.approvedBy, { name: claimed.clientName, scopes, source: 'device' });
     return { access_token: created.token, token_type: 'bearer', scope: scopes.join(' ') };
   } catch (error) {
+    if (error instanceof AppError && error.code === 'ACCOUNT_DISABLED') {
+      // The account was disabled since the approval: the sign-in is over for good, not waiting for room.
+      await ctx.db.update(deviceAuthorizations).set({ status: 'denied' }).where(eq(deviceAuthorizations.id, row.id));
+      return refusal('access_denied', 'The sign-in was denied.');
+    }
     // No token came of the claim (the user holds the most tokens allowed, or the database failed): the approval
     // stands, so the device's next poll can still get its token once the user has made room.
     await ctx.db

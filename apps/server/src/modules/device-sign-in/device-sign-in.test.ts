@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { TOKENS_PER_USER_MAX } from '@clipsync/shared';
 import type { TestUser } from '../../../test/factories';
-import { deviceAuthorizations } from '../../db/schema';
+import { deviceAuthorizations, personalAccessTokens, users } from '../../db/schema';
 import { createTokensContext } from '../tokens/tokens.context';
 import * as tokensService from '../tokens/tokens.service';
 
@@ -123,6 +123,26 @@ describe('device sign-in (RFC 8628)', () => {
     const answers = await Promise.all([poll(device_code), poll(device_code), poll(device_code)]);
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(1);
     expect((await testApp.as(owner).get('/api/tokens')).json().tokens).toHaveLength(1);
+  });
+
+  test('an account disabled after approving: its device is refused and no token is made', async () => {
+    const owner = await testApp.factory.user();
+    const { device_code, user_code } = await startCode();
+    expect((await approve(owner, user_code)).statusCode).toBe(204);
+    // Disabled by hand, past the console (which also denies the approval): the token's issue still refuses.
+    await testApp.context.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, owner.id));
+
+    expect((await poll(device_code)).json()).toMatchObject({ error: 'access_denied', code: 'ACCESS_DENIED' });
+    const tokens = await testApp.context.db
+      .select()
+      .from(personalAccessTokens)
+      .where(eq(personalAccessTokens.userId, owner.id));
+    expect(tokens).toHaveLength(0);
+    const [row] = await testApp.context.db
+      .select({ status: deviceAuthorizations.status })
+      .from(deviceAuthorizations)
+      .where(eq(deviceAuthorizations.approvedBy, owner.id));
+    expect(row?.status).toBe('denied');
   });
 
   test('denied: access_denied, and no token', async () => {

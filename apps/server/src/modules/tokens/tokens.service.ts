@@ -50,7 +50,13 @@ export async function issueToken(ctx: TokensContext, userId: string, input: NewT
   const token = newPersonalToken();
   const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null;
   const row = await ctx.db.transaction(async (tx) => {
-    const [owner] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('update');
+    const [owner] = await tx
+      .select({ role: users.role, disabledAt: users.disabledAt })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    // Read under the lock the disable's update waits on: a device sign-in approved before it gets nothing after.
+    if (owner?.disabledAt) throw new AppError('ACCOUNT_DISABLED');
     if (input.scopes.includes('admin') && owner?.role !== 'admin') {
       throw new AppError('ADMIN_ONLY', 'Only the admins of this server may create a token with the admin scope');
     }

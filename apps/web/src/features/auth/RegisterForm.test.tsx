@@ -139,4 +139,16 @@ describe('RegisterForm opened from an admin’s invitation', () => {
     expect(screen.queryByText('You were invited to this server')).not.toBeInTheDocument();
     expect(await screen.findByRole('note')).toHaveTextContent('Sign-ups are closed on this server');
   });
+
+  test('a lookup that fails for another reason (a limit, an outage) offers a retry, never "no longer valid"', async () => {
+    lookup()
+      .mockRejectedValueOnce(new ApiError('Too many requests. Please try again later.', 429, 'RATE_LIMITED'))
+      .mockResolvedValue({ email: 'guest@example.org' });
+    renderInvited();
+    expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't check your invitation");
+    expect(screen.queryByText(/no longer valid/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('You were invited to this server')).toBeInTheDocument();
+    expect(screen.getByLabelText('Email')).toHaveValue('guest@example.org');
+  });
 });

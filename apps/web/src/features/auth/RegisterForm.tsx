@@ -3,6 +3,7 @@ import { ApiError } from '../../api/client';
 import { useInvitationLookup } from '../../api/admin-invitation-queries';
 import { useRegister } from '../../api/auth-mutations';
 import { useRegistrationSettings } from '../../api/registration-queries';
+import { LoadFailed } from '../../components/LoadFailed';
 import { useAuth } from '../../session/auth-context';
 import { Button } from '../../ui/Button';
 import { Skeleton } from '../../ui/Skeleton';
@@ -41,6 +42,16 @@ export function RegisterForm({ invitation = null, ...props }: RegisterFormProps)
       <div role="status" aria-label={t('adminInvitations.checking')}>
         <Skeleton className="h-64 w-full" />
       </div>
+    );
+  }
+  // Only the server's "no longer valid" means the link is dead: a limit or an outage must not turn the invitee away.
+  if (invitation !== null && lookup.isError && !isInvitationInvalid(lookup.error)) {
+    return (
+      <LoadFailed
+        title={t('loadFailed.invitation')}
+        onRetry={() => void lookup.refetch()}
+        isRetrying={lookup.isFetching}
+      />
     );
   }
   if (invitation !== null && lookup.data) {

@@ -7,6 +7,7 @@ import {
   useSetAccountDisabled,
   useSetAccountRole,
 } from '../../../api/admin-account-queries';
+import { useAuth } from '../../../session/auth-context';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useToast } from '../../../ui/use-toast';
@@ -29,6 +30,8 @@ export function AccountActions({ account }: { account: AdminAccount }) {
     toast.error({ title: t('adminAccounts.actions.failed'), description: error.message });
   const closeIfShut = (isOpen: boolean) => !isOpen && setOpen(null);
   const isGranted = account.plan.source === 'admin';
+  // The server refuses an admin's own disable, delete and demotion: the console does not offer them.
+  const isOwnAccount = useAuth().user?.id === account.id;
 
   return (
     <section aria-labelledby="account-actions" className="mt-8">
@@ -36,7 +39,7 @@ export function AccountActions({ account }: { account: AdminAccount }) {
         {t('adminAccounts.actions.title')}
       </h2>
       <div className="mt-3 flex flex-wrap gap-2">
-        {account.disabledAt ? (
+        {isOwnAccount ? null : account.disabledAt ? (
           <Button
             variant="secondary"
             onClick={() =>
@@ -83,20 +86,24 @@ export function AccountActions({ account }: { account: AdminAccount }) {
         <Button variant="secondary" onClick={() => setOpen('quota')}>
           {t('adminAccounts.actions.setQuota')}
         </Button>
-        <Button
-          variant="secondary"
-          onClick={() =>
-            setRole.mutate(account.role === 'admin' ? 'user' : 'admin', {
-              onSuccess: () => toast.success({ title: t('adminAccounts.actions.roleChanged') }),
-              onError: failed,
-            })
-          }
-        >
-          {account.role === 'admin' ? t('adminAccounts.actions.removeAdmin') : t('adminAccounts.actions.makeAdmin')}
-        </Button>
-        <Button variant="destructive" onClick={() => setOpen('delete')}>
-          {t('adminAccounts.actions.delete')}
-        </Button>
+        {!isOwnAccount && (
+          <Button
+            variant="secondary"
+            onClick={() =>
+              setRole.mutate(account.role === 'admin' ? 'user' : 'admin', {
+                onSuccess: () => toast.success({ title: t('adminAccounts.actions.roleChanged') }),
+                onError: failed,
+              })
+            }
+          >
+            {account.role === 'admin' ? t('adminAccounts.actions.removeAdmin') : t('adminAccounts.actions.makeAdmin')}
+          </Button>
+        )}
+        {!isOwnAccount && (
+          <Button variant="destructive" onClick={() => setOpen('delete')}>
+            {t('adminAccounts.actions.delete')}
+          </Button>
+        )}
       </div>
       <ConfirmDialog
         isOpen={open === 'disable'}

@@ -1,4 +1,4 @@
-import { ADMIN_ACCOUNT_ENDPOINTS, type AdminAccount } from '@clipsync/shared';
+import { ADMIN_ACCOUNT_ENDPOINTS, type AdminAccount, type PublicUser } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +6,9 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../../api/api-error';
 import { fakeApi } from '../../../test/fake-api';
-import { setUpPageTests } from '../../../test/page-test-setup';
+import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
+import { AuthContext } from '../../../session/auth-context';
+import { adminUser } from '../admin-test-kit';
 import { Toaster } from '../../../ui/Toaster';
 import AdminAccountPage from './AdminAccountPage';
 
@@ -35,15 +37,17 @@ const account: AdminAccount = {
   ],
 };
 
-function renderPage() {
+function renderPage(signedIn: PublicUser = adminUser) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[`/admin/users/${ID}`]}>
-        <Routes>
-          <Route path="/admin/users/:id" element={<AdminAccountPage />} />
-          <Route path="/admin/users" element={<p>Users list</p>} />
-        </Routes>
-      </MemoryRouter>
+      <AuthContext.Provider value={fakeSession(signedIn)}>
+        <MemoryRouter initialEntries={[`/admin/users/${ID}`]}>
+          <Routes>
+            <Route path="/admin/users/:id" element={<AdminAccountPage />} />
+            <Route path="/admin/users" element={<p>Users list</p>} />
+          </Routes>
+        </MemoryRouter>
+      </AuthContext.Provider>
       <Toaster />
     </QueryClientProvider>,
   );
@@ -162,5 +166,14 @@ describe('AdminAccountPage', () => {
     await userEvent.click(confirm);
     expect(remove).toHaveBeenLastCalledWith({ params: { id: ID }, query: {}, body: { email: 'ada@example.com' } });
     expect(await screen.findByText('Users list')).toBeInTheDocument();
+  });
+
+  test('on their own account an admin is offered neither disable, delete nor a change of role', async () => {
+    get().mockResolvedValue({ ...account, role: 'admin' });
+    renderPage({ ...adminUser, id: ID });
+    expect(await screen.findByRole('button', { name: 'Send a password reset' })).toBeInTheDocument();
+    for (const name of ['Disable', 'Delete account', 'Remove admin']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { MODERATION_ENDPOINTS, type ReportedItem } from '@clipsync/shared';
+import { ADMIN_ACCOUNT_ENDPOINTS, MODERATION_ENDPOINTS, type ReportedItem } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -9,7 +9,7 @@ import { fakeApi } from '../../../test/fake-api';
 import { setUpPageTests } from '../../../test/page-test-setup';
 import { Toaster } from '../../../ui/Toaster';
 import type { DisableUserSlot } from './ReportedItemCard';
-import { ReportsQueue } from './ReportsPage';
+import ReportsPage, { ReportsQueue } from './ReportsPage';
 
 const api = fakeApi();
 const list = () => api.on(MODERATION_ENDPOINTS.list);
@@ -113,5 +113,28 @@ describe('ReportsPage', () => {
     expect(list()).toHaveBeenLastCalledWith(
       expect.objectContaining({ query: { status: 'resolved', limit: '20', offset: '0' } }),
     );
+  });
+
+  test('the page disables an item’s owner only once the admin confirms', async () => {
+    list().mockResolvedValue({ items: [reported], total: 1 });
+    const disable = api.on(ADMIN_ACCOUNT_ENDPOINTS.disable);
+    disable.mockRejectedValue(
+      new ApiError('At least one admin must remain: grant another account first', 409, 'CONFLICT'),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <ReportsPage />
+        </MemoryRouter>
+        <Toaster />
+      </QueryClientProvider>,
+    );
+    const card = await screen.findByRole('listitem', { name: /Shared clip · 3 reports/ });
+    await userEvent.click(within(card).getByRole('button', { name: 'Disable this user' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable olive@example.com?' });
+    expect(disable).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Disable this user' }));
+    expect(disable).toHaveBeenCalledWith(expect.objectContaining({ params: { id: reported.owner.id } }));
+    expect(await screen.findByText('At least one admin must remain: grant another account first')).toBeVisible();
   });
 });

@@ -1,25 +1,44 @@
-import type { ReportQueueStatus } from '@clipsync/shared';
+import type { ReportedOwner, ReportQueueStatus } from '@clipsync/shared';
 import { REPORTS_PAGE_SIZE } from '@clipsync/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDisableAccountById } from '../../../api/admin-account-queries';
 import { useReportQueue } from '../../../api/moderation-queries';
 import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/use-toast';
 import { ReportedItemCard, type DisableUserSlot } from './ReportedItemCard';
 
-/** `/admin/reports`: the reports queue of the admin console, where an item's owner can be disabled too. */
+/** `/admin/reports`: the reports queue of the admin console, where an item's owner can be disabled too (asked first). */
 export default function ReportsPage() {
   const { t } = useTranslation();
   const toast = useToast();
   const disable = useDisableAccountById();
-  const disableOwner: DisableUserSlot = (owner) =>
-    disable.mutate(owner.id, {
-      onSuccess: () => toast.success({ title: t('moderation.done.ownerDisabled', { email: owner.email }) }),
+  const [owner, setOwner] = useState<ReportedOwner | null>(null);
+  const disableOwner = (chosen: ReportedOwner) =>
+    disable.mutate(chosen.id, {
+      onSuccess: () => toast.success({ title: t('moderation.done.ownerDisabled', { email: chosen.email }) }),
       onError: (error) => toast.error({ title: t('moderation.actionFailed'), description: error.message }),
     });
-  return <ReportsQueue onDisableUser={disableOwner} />;
+  return (
+    <>
+      <ReportsQueue onDisableUser={setOwner} />
+      <ConfirmDialog
+        isOpen={owner !== null}
+        onOpenChange={(isOpen) => !isOpen && setOwner(null)}
+        title={t('moderation.confirmDisable.title', { email: owner?.email ?? '' })}
+        description={t('moderation.confirmDisable.description')}
+        confirmLabel={t('moderation.disableUser')}
+        cancelLabel={t('moderation.cancel')}
+        closeLabel={t('moderation.close')}
+        onConfirm={() => {
+          if (owner) disableOwner(owner);
+          setOwner(null);
+        }}
+      />
+    </>
+  );
 }
 
 /**
