@@ -56,7 +56,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   REGISTRATION_CLOSED: 'Sign-ups are closed on this server',
   ACCOUNT_DISABLED: 'This account is disabled',
   ADMIN_ONLY: 'Only the admins of this server may do this',
-  SETTING_FROM_ENVIRONMENT: "This setting is set in the server's environment, which wins over the console: change it there",
+  SETTING_FROM_ENVIRONMENT:
+    "This setting is set in the server's environment, which wins over the console: change it there",
   INVALID_TOKEN: 'This link is invalid or has expired.',
   PASSWORD_TOO_COMMON:
     'This password is one of the 10,000 most common ones, which are guessed first. Please choose another.',
