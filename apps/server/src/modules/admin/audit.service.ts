@@ -30,19 +30,24 @@ function whereOf(filters: AuditFilters): SQL | undefined {
 
 const newestFirst = [desc(auditEvents.createdAt), desc(auditEvents.id)];
 
-export async function listAuditEvents(db: Database, query: AuditQuery): Promise<AuditPage> {
-  const where = whereOf(query);
+/** One page of the matching entries, newest first, and how many match: the admin's log and a user's own events. */
+async function pageOf(db: Database, where: SQL | undefined, { limit, offset }: { limit: number; offset: number }) {
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(auditEvents)
       .where(where)
       .orderBy(...newestFirst)
-      .limit(query.limit)
-      .offset(query.offset),
+      .limit(limit)
+      .offset(offset),
     db.select({ n: count() }).from(auditEvents).where(where),
   ]);
-  return { events: rows.map(presentAuditEvent), total: total?.n ?? 0 };
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function listAuditEvents(db: Database, query: AuditQuery): Promise<AuditPage> {
+  const { rows, total } = await pageOf(db, whereOf(query), query);
+  return { events: rows.map(presentAuditEvent), total };
 }
 
 /**
@@ -78,18 +83,8 @@ export async function listSecurityEvents(
   query: SecurityEventQuery,
 ): Promise<SecurityEventPage> {
   const { userId } = requireSignedIn(actor);
-  const where = eq(auditEvents.subjectUserId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditEvents)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ n: count() }).from(auditEvents).where(where),
-  ]);
-  return { events: rows.map(presentSecurityEvent), total: total?.n ?? 0 };
+  const { rows, total } = await pageOf(db, eq(auditEvents.subjectUserId, userId), query);
+  return { events: rows.map(presentSecurityEvent), total };
 }
 
 /**
