@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/chromium';
 import { ADMIN_SLOTS, adminEmailOf } from './e2e/support/admin-slots';
-import { FIRST_RUN_BASE_URL, firstRunPortOf } from './e2e/support/first-run-server';
+import { FIRST_RUN_SIZES, firstRunBaseUrlOf, firstRunPortOf } from './e2e/support/first-run-server';
 
 /**
  * End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real server: the web
@@ -13,8 +13,6 @@ import { FIRST_RUN_BASE_URL, firstRunPortOf } from './e2e/support/first-run-serv
 const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'clipsync-e2e-'));
-const firstRunPort = firstRunPortOf(port);
-const firstRunDataDir = mkdtempSync(join(tmpdir(), 'clipsync-e2e-first-run-'));
 /**
  * Payments are on, against the Stripe stand-in (apps/server/test/stripe-stand-in.ts): its checkout page's
  * Pay button sends the app a signed `checkout.session.completed`. New accounts start on the 7-day trial
@@ -103,20 +101,20 @@ export default defineConfig({
         ADMIN_EMAILS: ADMIN_SLOTS.map(adminEmailOf).join(','),
       },
     },
-    {
-      // The first-run server (admin-first-run.spec.ts alone): fresh, no ADMIN_EMAILS, the same settings
-      // otherwise. Playwright starts its web servers one after another, each once the one before answers
-      // its URL, so this starts after the build above and serves the same built app without building again.
+    // The first-run servers (admin-first-run.spec.ts alone), one per screen size: fresh, no ADMIN_EMAILS, the
+    // same settings otherwise. Playwright starts its web servers one after another, each once the one before
+    // answers its URL, so these start after the build above and serve the same built app without building again.
+    ...FIRST_RUN_SIZES.map((size) => ({
       command: 'npm run start -w @clipsync/server',
-      url: `${FIRST_RUN_BASE_URL}/api/health`,
+      url: `${firstRunBaseUrlOf(size)}/api/health`,
       timeout: 60_000,
       reuseExistingServer: false,
       env: {
         ...serverEnv,
-        PORT: String(firstRunPort),
-        PUBLIC_URL: FIRST_RUN_BASE_URL,
-        DATA_DIR: firstRunDataDir,
+        PORT: String(firstRunPortOf(port, size)),
+        PUBLIC_URL: firstRunBaseUrlOf(size),
+        DATA_DIR: mkdtempSync(join(tmpdir(), `clipsync-e2e-first-run-${size.name}-`)),
       },
-    },
+    })),
   ],
 });
