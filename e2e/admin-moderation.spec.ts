@@ -70,3 +70,72 @@ test('a visitor reports a shared clip; the admin takes it down, the link says so
   await expect(visitor.getByRole('textbox').first()).toHaveValue(marker);
   await visitorContext.close();
 });
+
+test.describe('at desktop size', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the admin takes a reported clip down from the Reports section: its link answers 410 until restored', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    test.slow();
+    const owner = await createConfirmedUser(request, 'moderated-desktop-owner');
+    const { session } = await createJourneyApi(request).call(AUTH_ENDPOINTS.login, { body: owner });
+    const marker = `doubtful text ${Date.now()}`;
+    const [clipId] = await createClips(request, session.access_token, [marker]);
+    /** The visitor's page reloaded, with the status its clip's answer came back with. */
+    const reloadWithStatus = async (visitor: Page) => {
+      const answer = visitor.waitForResponse(
+        (response) =>
+          new URL(response.url()).pathname === `/api/clipboard/${clipId}` && response.request().method() === 'GET',
+      );
+      await visitor.reload();
+      return (await answer).status();
+    };
+
+    const visitorContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const visitor = await visitorContext.newPage();
+      await visitor.goto(`/clips/${clipId}`);
+      await expect(visitor.getByRole('textbox').first()).toHaveValue(marker);
+      await visitor.getByRole('button', { name: 'Report this link' }).click();
+      const dialog = visitor.getByRole('dialog', { name: 'Report this link' });
+      await dialog.getByRole('radio', { name: 'Malware' }).check();
+      await dialog.getByRole('button', { name: 'Send report' }).click();
+      await expect(dialog.getByText('Thank you. The operator of this server will look at this link.')).toBeVisible();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+
+      await signInAdmin(page, request, 'moderation');
+      await page.goto('/admin');
+      await page
+        .getByRole('navigation', { name: 'Admin console sections' })
+        .getByRole('link', { name: 'Reports' })
+        .click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+      const itemOf = () => page.getByRole('listitem', { name: /^Shared clip/ }).filter({ hasText: owner.email });
+      await expect(itemOf()).toBeVisible();
+      await expect(itemOf()).not.toContainText(marker);
+      expect(await blockingViolations(page)).toEqual([]);
+      await itemOf().getByRole('button', { name: 'Take down' }).click();
+      const takeDown = page.getByRole('dialog', { name: 'Take down' });
+      await takeDown.getByRole('textbox', { name: 'Reason shown to the owner' }).fill('Malware download');
+      await takeDown.getByRole('button', { name: 'Take down now' }).click();
+      await expect(takeDown).toBeHidden();
+
+      expect(await reloadWithStatus(visitor)).toBe(410);
+      await expect(visitor.getByText(REMOVED)).toBeVisible();
+
+      await page.getByRole('button', { name: 'Resolved' }).click();
+      await expect(itemOf()).toContainText('Taken down: Malware download');
+      expect(await blockingViolations(page)).toEqual([]);
+      await itemOf().getByRole('button', { name: 'Restore' }).click();
+      await expect(itemOf()).not.toContainText('Taken down');
+      // 304 if the browser kept the answer from before the takedown: unchanged content is still content.
+      expect([200, 304]).toContain(await reloadWithStatus(visitor));
+      await expect(visitor.getByRole('textbox').first()).toHaveValue(marker);
+    } finally {
+      await visitorContext.close();
+    }
+  });
+});
