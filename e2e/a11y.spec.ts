@@ -1,7 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { DESKTOP_ENDPOINTS, ROOM_ENDPOINTS, TOKEN_ENDPOINTS } from '@clipsync/shared';
-import { signIn } from './support/accounts';
+import {
+  ADMIN_INVITATION_ENDPOINTS,
+  AUTH_ENDPOINTS,
+  DESKTOP_ENDPOINTS,
+  REPORT_ENDPOINTS,
+  ROOM_ENDPOINTS,
+  TOKEN_ENDPOINTS,
+} from '@clipsync/shared';
+import { createConfirmedUser, signIn, signInAdmin, uniqueEmail } from './support/accounts';
 import { createJourneyApi } from './support/api';
 import { createClips } from './support/clips';
 
@@ -115,3 +122,77 @@ for (const scheme of SCHEMES) {
     });
   }
 }
+
+/**
+ * The console with something on each page: a member to open, a pending invitation, an open report of the
+ * member's shared clip, and the audit entries these leave.
+ */
+async function signInAdminWithContent(page: Page, request: APIRequestContext) {
+  const { accessToken } = await signInAdmin(page, request, 'a11y');
+  const member = await createConfirmedUser(request, 'a11y-member');
+  const { user, session } = await createJourneyApi(request).call(AUTH_ENDPOINTS.login, { body: member });
+  const [clipId = ''] = await createClips(request, session.access_token, ['A clip someone reported']);
+  await createJourneyApi(request).call(REPORT_ENDPOINTS.create, {
+    body: { kind: 'clip', link: clipId, reason: 'spam', note: 'A report to look at' },
+  });
+  await createJourneyApi(request, { token: accessToken }).call(ADMIN_INVITATION_ENDPOINTS.create, {
+    body: { email: uniqueEmail('a11y-invitee') },
+  });
+  return { memberId: user.id };
+}
+
+/** Every page of the console, each with its level-1 heading, and the account's own security events. */
+const consolePages = ({ memberId }: Awaited<ReturnType<typeof signInAdminWithContent>>) =>
+  [
+    ['/admin', 'Overview'],
+    ['/admin/users', 'Users'],
+    [`/admin/users/${memberId}`, 'E2E User'],
+    ['/admin/invitations', 'Invitations'],
+    ['/admin/reports', 'Reports'],
+    ['/admin/audit', 'Audit log'],
+    ['/admin/settings', 'Settings'],
+    ['/settings/security-events', 'Security events'],
+  ] as const;
+
+/** One admin context per scheme and size, the console's pages visited in turn: every finding of each page listed. */
+async function auditConsolePages(
+  browser: Browser,
+  request: APIRequestContext,
+  scheme: (typeof SCHEMES)[number],
+  size: (typeof SIZES)[number],
+) {
+  const context = await browser.newContext({
+    colorScheme: scheme,
+    viewport: { width: size.width, height: size.height },
+  });
+  const page = await context.newPage();
+  const content = await signInAdminWithContent(page, request);
+  const findings: Record<string, string[]> = {};
+  for (const [path, heading] of consolePages(content)) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+    await expect(page.getByRole('status', { name: /loading/i }), path).toHaveCount(0);
+    const violations = await blockingViolations(page);
+    if (violations.length > 0) findings[path] = violations;
+  }
+  await context.close();
+  return findings;
+}
+
+test.describe("the admin console's pages", () => {
+  // One admin (the slot `a11y`) for the four sweeps, signed up by the first: in turn, since two sign-ups of one
+  // address at once each mail a confirmation link and the second link voids the first.
+  test.describe.configure({ mode: 'default' });
+
+  for (const scheme of SCHEMES) {
+    for (const size of SIZES) {
+      test(`every page of the admin console has no serious or critical accessibility violations (${scheme}, ${size.width}×${size.height})`, async ({
+        browser,
+        request,
+      }) => {
+        test.setTimeout(180_000);
+        expect(await auditConsolePages(browser, request, scheme, size)).toEqual({});
+      });
+    }
+  }
+});
