@@ -72,7 +72,11 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // The console's admins signed up once, before any journey that signs in as one (e2e/admin-slots.setup.ts).
+    { name: 'admin-slots', testMatch: 'admin-slots.setup.ts' },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, dependencies: ['admin-slots'] },
+  ],
   webServer: [
     {
       command: 'npx tsx apps/server/test/stripe-stand-in-cli.ts',

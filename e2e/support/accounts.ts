@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { AUTH_ENDPOINTS, OPS_ENDPOINTS, type DevOutboxResponse } from '@clipsync/shared';
-import { adminEmailOf, type AdminSlot } from './admin-slots';
+import { ADMIN_SLOTS, adminEmailOf, type AdminSlot } from './admin-slots';
 import { createJourneyApi } from './api';
 
 type OutboxMail = DevOutboxResponse['mails'][number];
@@ -62,15 +62,31 @@ export async function storeSession(page: Page, user: unknown, session: unknown) 
   );
 }
 
-/** The slot's admin signed in in `page`: signed up and confirmed by the first journey that needs it. */
-export async function signInAdmin(page: Page, request: APIRequestContext, slot: AdminSlot) {
+/** The slot's admin's session: signed up and confirmed first if it has no account yet. */
+async function adminSession(request: APIRequestContext, slot: AdminSlot) {
   const email = adminEmailOf(slot);
   const api = createJourneyApi(request);
-  const signedIn = await api.call(AUTH_ENDPOINTS.login, { body: { email, password: PASSWORD } }).catch(async () => {
+  const logIn = () => api.call(AUTH_ENDPOINTS.login, { body: { email, password: PASSWORD } });
+  const signedIn = await logIn().catch(async () => {
     await registerConfirmed(request, email);
-    return api.call(AUTH_ENDPOINTS.login, { body: { email, password: PASSWORD } });
+    return logIn();
   });
   expect(signedIn.user.role).toBe('admin');
-  await storeSession(page, signedIn.user, signedIn.session);
-  return { email, password: PASSWORD, user: signedIn.user, accessToken: signedIn.session.access_token };
+  return { email, ...signedIn };
+}
+
+/**
+ * Every admin slot signed up, before any journey (e2e/admin-slots.setup.ts): journeys of one slot run at once,
+ * and two sign-ups of one unconfirmed address each mail a link that voids the one before, so two journeys
+ * signing up the same slot could both end unconfirmed.
+ */
+export async function signUpAdminSlots(request: APIRequestContext) {
+  for (const slot of ADMIN_SLOTS) await adminSession(request, slot);
+}
+
+/** The slot's admin signed in in `page`. */
+export async function signInAdmin(page: Page, request: APIRequestContext, slot: AdminSlot) {
+  const { email, user, session } = await adminSession(request, slot);
+  await storeSession(page, user, session);
+  return { email, password: PASSWORD, user, accessToken: session.access_token };
 }
