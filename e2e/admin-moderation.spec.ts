@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { AUTH_ENDPOINTS } from '@clipsync/shared';
-import { createConfirmedUser, signInAdmin } from './support/accounts';
+import { AUTH_ENDPOINTS, REPORT_ENDPOINTS, ROOM_ENDPOINTS } from '@clipsync/shared';
+import { createConfirmedUser, signIn, signInAdmin, storeSession } from './support/accounts';
 import { createJourneyApi } from './support/api';
 import { createClips } from './support/clips';
 
@@ -143,4 +143,66 @@ test.describe('at desktop size', () => {
       await visitorContext.close();
     }
   });
+test('a room taken down while a member has it open says so there at once; its owner sees why; restore brings it back', async ({
+  browser,
+  page,
+  request,
+}) => {
+  test.slow();
+  const owner = await createConfirmedUser(request, 'moderated-room-owner');
+  const ownerLogin = await createJourneyApi(request).call(AUTH_ENDPOINTS.login, { body: owner });
+  const asOwner = createJourneyApi(request, { token: ownerLogin.session.access_token });
+  const roomName = `Reported room ${Date.now()}`;
+  const { id: roomId } = await asOwner.call(ROOM_ENDPOINTS.create, { body: { name: roomName } });
+  const { shareToken } = await asOwner.call(ROOM_ENDPOINTS.rotateInvite, { params: { id: roomId } });
+  await createJourneyApi(request).call(REPORT_ENDPOINTS.create, {
+    body: { kind: 'room', link: shareToken, reason: 'spam' },
+  });
+
+  // The member, in a browser of their own, has the room open and live.
+  const memberContext = await browser.newContext();
+  const member = await memberContext.newPage();
+  const { accessToken } = await signIn(member, request, 'moderated-room-member');
+  await createJourneyApi(request, { token: accessToken }).call(ROOM_ENDPOINTS.join, { body: { shareToken } });
+  await member.goto(`/rooms/${roomId}`);
+  await expect(member.getByRole('heading', { level: 1, name: roomName })).toBeVisible();
+  await expect(member.getByRole('status', { name: /Live updates: Connected/ })).toBeVisible();
+
+  await signInAdmin(page, request, 'moderation');
+  await page.goto('/admin/reports');
+  const itemOf = () => page.getByRole('listitem', { name: /^Room/ }).filter({ hasText: owner.email });
+  await itemOf().getByRole('button', { name: 'Take down' }).click();
+  const takeDown = page.getByRole('dialog', { name: 'Take down' });
+  await takeDown.getByRole('textbox', { name: 'Reason shown to the owner' }).fill('Spam room');
+  await takeDown.getByRole('button', { name: 'Take down now' }).click();
+  await expect(takeDown).toBeHidden();
+
+  // Without a reload: the member's page says the operator removed it, and nothing of the room is left.
+  await expect(member.getByText(REMOVED)).toBeVisible();
+  await expect(member.getByRole('heading', { level: 1, name: roomName })).toBeHidden();
+
+  // The owner keeps the room, is told why on it, and finds the takedown among their security events.
+  const ownerContext = await browser.newContext();
+  const ownerPage = await ownerContext.newPage();
+  await storeSession(ownerPage, ownerLogin.user, ownerLogin.session);
+  await ownerPage.goto(`/rooms/${roomId}`);
+  await expect(ownerPage.getByRole('heading', { level: 1, name: roomName })).toBeVisible();
+  await expect(ownerPage.getByText(/took this down.*Reason: Spam room/)).toBeVisible();
+  await ownerPage.goto('/settings/security-events');
+  const told = ownerPage.getByRole('listitem', { name: 'Your item was taken down by the operator' });
+  await expect(told).toContainText('Reason: Spam room');
+
+  // Restored: the member opens it again, and the owner's notice is gone.
+  await page.getByRole('button', { name: 'Resolved' }).click();
+  const resolved = itemOf();
+  await expect(resolved).toContainText('Taken down: Spam room');
+  await resolved.getByRole('button', { name: 'Restore' }).click();
+  await expect(resolved).not.toContainText('Taken down');
+  await member.reload();
+  await expect(member.getByRole('heading', { level: 1, name: roomName })).toBeVisible();
+  await ownerPage.goto(`/rooms/${roomId}`);
+  await expect(ownerPage.getByRole('heading', { level: 1, name: roomName })).toBeVisible();
+  await expect(ownerPage.getByText(/took this down/)).toBeHidden();
+  await memberContext.close();
+  await ownerContext.close();
 });

@@ -184,6 +184,45 @@ describe('two nodes behind a proxy', () => {
     expect(await told).toMatchObject({ kind: 'clip', id: clip.id });
   });
 
+  test("a room and a shared desktop taken down through node A: their open pages on node B are told, and the owner's answer on B names the takedown", async () => {
+    const [owner, member, admin] = [
+      await nodes.a.factory.user(),
+      await nodes.a.factory.user(),
+      await nodes.a.factory.user({ role: 'admin' }),
+    ];
+    const room = await nodes.a.factory.room({ owner, name: 'Reported room' });
+    await nodes.a.factory.roomMember({ by: owner, roomId: room.id, member });
+    // The owner's detail is remembered on node B before the takedown.
+    expect((await call('b', 'GET', `/api/rooms/${room.id}`, owner)).status).toBe(200);
+    const memberSocket = await socketOn('b', { user: member });
+    expect(await ack(memberSocket, 'room:join', { roomId: room.id })).toEqual({ ok: true });
+    const memberTold = nextEvent(memberSocket, 'item:taken-down');
+
+    const desktopRow = await nodes.a.factory.desktop({ owner });
+    const shared = await call('a', 'POST', '/api/virtual-desktop/share', owner);
+    const { shareToken } = (await shared.json()) as { shareToken: string };
+    expect((await call('b', 'GET', '/api/virtual-desktop', owner)).status).toBe(200);
+    const viewer = await socketOn('b');
+    expect(await ack(viewer, 'join:desktop:network', { networkId: desktopRow.id, desktopId: shareToken })).toEqual({
+      ok: true,
+    });
+    const viewerTold = nextEvent(viewer, 'item:taken-down');
+
+    const takeDown = (kind: string, id: string) =>
+      call('a', 'POST', `/api/admin/reports/${kind}/${id}/takedown`, admin, { reason: 'spam' });
+    expect((await takeDown('room', room.id)).status).toBe(204);
+    expect((await takeDown('desktop', desktopRow.id)).status).toBe(204);
+
+    expect(await memberTold).toMatchObject({ kind: 'room', id: room.id });
+    expect(await viewerTold).toMatchObject({ kind: 'desktop', id: desktopRow.id });
+    const ownerRoom = (await (await call('b', 'GET', `/api/rooms/${room.id}`, owner)).json()) as { takedown?: object };
+    expect(ownerRoom.takedown).toMatchObject({ reason: 'spam' });
+    const ownerDesktop = (await (await call('b', 'GET', '/api/virtual-desktop', owner)).json()) as {
+      takedown?: object;
+    };
+    expect(ownerDesktop.takedown).toMatchObject({ reason: 'spam' });
+  });
+
   test('a session signed out through node A stops on node B at once: its requests and its socket', async () => {
     const user = await nodes.a.factory.user();
     // Node B has seen the session live (and remembers so) before it ends.

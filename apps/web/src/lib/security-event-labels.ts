@@ -7,6 +7,8 @@ export const SECURITY_EVENT_LABEL_KEYS: Record<SecurityEventAction, string> = {
   'token.revoked': 'audit.actions.tokenRevoked',
   'password.reset': 'audit.actions.passwordReset',
   'device_sign_in.approved': 'audit.actions.deviceSignInApproved',
+  'item.taken_down': 'audit.actions.itemTakenDown',
+  'item.restored': 'audit.actions.itemRestored',
 };
 
 /** The words of a security event, or undefined for an admin's action (shown by its table name). */

@@ -12,6 +12,9 @@ export const SECURITY_EVENT_ACTIONS = [
   'token.revoked',
   'password.reset',
   'device_sign_in.approved',
+  // The owner's item taken down by the operator, and restored: told to the owner with the reason.
+  'item.taken_down',
+  'item.restored',
 ] as const;
 export const SecurityEventAction = z.enum(SECURITY_EVENT_ACTIONS);
 export type SecurityEventAction = z.infer<typeof SecurityEventAction>;

@@ -9,6 +9,7 @@ import {
   DESKTOP_ITEMS_MAX,
 } from '../limits';
 import { EditVersion, ItemText, ResourceId } from './clips';
+import { Takedown } from './moderation';
 
 /**
  * The virtual desktop (docs/features.md#virtual-desktop). Which desktop a call acts on: with `desktopId`
@@ -131,6 +132,8 @@ export const Desktop = z.object({
   notice: z.string().nullable(),
   itemsExpireAfterMs: z.number().int().nullable(),
   abilities: DesktopAbilities,
+  /** The operator's takedown of the shared desktop while it lasts, for the owner only (its link answers 410). */
+  takedown: Takedown.optional(),
 });
 export type Desktop = z.infer<typeof Desktop>;
 

@@ -4,6 +4,7 @@ import { ROOM_ACTIVITY_PAGE_SIZE, ROOM_CONTENT_PAGE_SIZE, ROOM_NAME_MAX, ROOMS_P
 import { PLAN_IDS } from '../plans';
 import { Email } from './auth';
 import { EditVersion, ItemText, ResourceId } from './clips';
+import { Takedown } from './moderation';
 
 /**
  * Rooms (docs/features.md#rooms). Request bodies are strict: a body naming anything else
@@ -202,6 +203,8 @@ export const RoomSummaryList = z.array(RoomSummary);
 export const RoomDetail = RoomSummary.omit({ avatars: true }).extend({
   /** The invite link's token, for the owner only (null for everyone else). */
   shareToken: z.string().nullable(),
+  /** The operator's takedown while it lasts, for the owner only (everyone else is answered 410). */
+  takedown: Takedown.optional(),
   members: z.array(RoomMember),
   content: z.array(RoomContentItem),
   contentTotal: z.number().int(),

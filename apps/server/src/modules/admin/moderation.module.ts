@@ -4,7 +4,7 @@ import { moderationRoutes, reportRoutes } from './moderation.routes';
 
 /**
  * Moderation: visitors report links (signed out), admins take items down, restore them, or dismiss the
- * reports. The areas that serve links ask moderation.takedown-check.ts before answering a stranger.
+ * reports. The areas that serve links ask moderation.takedowns.service.ts before answering a stranger.
  */
 export const moderationModule = defineModule((ctx) => {
   const moderation = createModerationContext(ctx);

@@ -49,7 +49,7 @@ export const moderationRoutes: FastifyPluginAsyncZod<{ ctx: ModerationContext }>
   app.route({
     ...route(MODERATION_ENDPOINTS.restore, errors),
     handler: async (request) => {
-      await moderation.restore(ctx, request.params);
+      await moderation.restore(ctx, request.actor, request.params);
     },
   });
 

@@ -4,13 +4,14 @@ import type {
   ReportedItemParams,
   ReportQueue,
   ReportQueueQuery,
+  ReportedKind,
 } from '@clipsync/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { contentReports, takedowns } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/secure-tokens';
-import { recordAdminAction } from './audit.recorder';
+import { recordAdminAction, recordSecurityEventIn, type SecurityEventRecord } from './audit.recorder';
 import type { ModerationContext } from './moderation.context';
 import { findItemById, findItemByLink, readItemContent } from './moderation.items';
 import { listReportQueue, resolveReports } from './moderation.queue';
@@ -97,6 +98,7 @@ export async function takeDown(
       .returning({ id: takedowns.id });
     if (inserted.length === 0) throw new AppError('CONFLICT', 'This item is taken down already.');
     await resolveReports(tx, item.kind, item.id, 'taken-down');
+    await recordSecurityEventIn(tx, ownerEvent(item.ownerId, 'item.taken_down', userId, item.kind, reason));
   });
   ctx.events.emit('item.taken-down', {
     kind: item.kind,
@@ -107,13 +109,31 @@ export async function takeDown(
 }
 
 /** Ends the takedown in force: the link works again as it did (404 when there is none). */
-export async function restore(ctx: ModerationContext, params: ReportedItemParams): Promise<void> {
-  const ended = await ctx.db
-    .update(takedowns)
-    .set({ restoredAt: new Date() })
-    .where(and(eq(takedowns.itemKind, params.kind), eq(takedowns.itemId, params.id), isNull(takedowns.restoredAt)))
-    .returning({ id: takedowns.id });
-  if (ended.length === 0) throw new AppError('NOT_FOUND', 'This item is not taken down.');
+export async function restore(ctx: ModerationContext, actor: Actor, params: ReportedItemParams): Promise<void> {
+  const { userId } = requireSignedIn(actor);
+  await ctx.db.transaction(async (tx) => {
+    const [ended] = await tx
+      .update(takedowns)
+      .set({ restoredAt: new Date() })
+      .where(and(eq(takedowns.itemKind, params.kind), eq(takedowns.itemId, params.id), isNull(takedowns.restoredAt)))
+      .returning({ ownerId: takedowns.ownerId, reason: takedowns.reason });
+    if (!ended) throw new AppError('NOT_FOUND', 'This item is not taken down.');
+    await recordSecurityEventIn(tx, ownerEvent(ended.ownerId, 'item.restored', userId, params.kind, ended.reason));
+  });
+}
+
+/**
+ * The owner's security event of a takedown or a restore: which kind of item and the operator's reason. The
+ * admin's client is not the owner's to know, so the entry names none.
+ */
+function ownerEvent(
+  ownerId: string,
+  action: 'item.taken_down' | 'item.restored',
+  adminId: string,
+  itemKind: ReportedKind,
+  reason: string,
+): SecurityEventRecord {
+  return { userId: ownerId, action, actorId: adminId, details: { client: null, itemKind, reason } };
 }
 
 /** Closes the item's open reports without acting on it. */

@@ -9,7 +9,7 @@ import { isLinkOpen, needsGrantForFiles, viewsLeftOf } from './clip-link';
 import { clipColumns, type ClipRow, type ClipsContext } from './clips.context';
 import type { ViewerPresentation } from './clips.presenter';
 import { clipPolicy } from './clips.policy';
-import { refuseIfTakenDown } from '../admin/moderation.takedown-check';
+import { refuseIfTakenDown } from '../admin/moderation.takedowns.service';
 
 /**
  * The one answer every expired, spent, stopped, deleted or never-existing link gets, whoever asks: nothing

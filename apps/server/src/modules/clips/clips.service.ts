@@ -12,7 +12,7 @@ import { newId } from '../../lib/secure-tokens';
 import { assertNewTextFits, assertStorageFits, writeTextWithinQuota } from '../../lib/storage-quota';
 import type { ByteRange } from '../../storage/file-store';
 import { storeUpload, type IncomingUpload, type StoredUpload } from '../../storage/store-upload';
-import { takedownOf } from '../admin/moderation.takedown-check';
+import { takedownOf } from '../admin/moderation.takedowns.service';
 import { reachByLink, reachClip, viewerPresentation } from './clip-access';
 import { needsGrantForFiles, needsOpening } from './clip-link';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';

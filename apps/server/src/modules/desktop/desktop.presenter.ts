@@ -1,4 +1,10 @@
-import { desktopFileUrl, LAN_DESKTOP_ITEM_TTL_MS, type Desktop, type DesktopItem } from '@clipsync/shared';
+import {
+  desktopFileUrl,
+  LAN_DESKTOP_ITEM_TTL_MS,
+  type Desktop,
+  type DesktopItem,
+  type Takedown,
+} from '@clipsync/shared';
 import type { Actor } from '../../lib/actor';
 import { abilitiesOf } from '../../lib/policy';
 import type { DesktopFileSigner, ResolvedDesktop } from './desktop-access';
@@ -33,12 +39,16 @@ export function toDesktopItem(row: DesktopItemRow, signLink: DesktopFileSigner):
   };
 }
 
-/** A desktop as the API answers it; the share token only for its owner, and the notice on a LAN desktop. */
+/**
+ * A desktop as the API answers it; the share token and a takedown of its link only for its owner, and the
+ * notice on a LAN desktop.
+ */
 export function toDesktop(
   { desktop, access }: ResolvedDesktop,
   items: DesktopItemRow[],
   actor: Actor,
   signLink: DesktopFileSigner,
+  takedown: Takedown | null = null,
 ): Desktop {
   const abilities = abilitiesOf(desktopPolicy, ABILITIES, actor, access);
   const isLan = access.kind === 'lan';
@@ -51,5 +61,6 @@ export function toDesktop(
     notice: isLan ? LAN_DESKTOP_NOTICE : null,
     itemsExpireAfterMs: isLan ? LAN_DESKTOP_ITEM_TTL_MS : null,
     abilities,
+    ...(takedown ? { takedown } : {}),
   };
 }

@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import type { Takedown } from '@clipsync/shared';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { roomMembers, roomRemovals, rooms, takedowns } from '../../db/schema';
@@ -22,13 +23,17 @@ export const ROOM_NOT_FOUND = 'Room not found';
 export async function findRoomAccess(db: Database, actor: Actor, roomId: string): Promise<FoundAccess> {
   const found = await accessLoader(db)({ roomId, userId: actor?.userId ?? '' });
   if (!found) throw new AppError('NOT_FOUND', ROOM_NOT_FOUND);
-  if (found.isTakenDown && found.room.ownerId !== actor?.userId) throw new AppError('TAKEN_DOWN');
+  if (found.takedown && found.room.ownerId !== actor?.userId) throw new AppError('TAKEN_DOWN');
   return found;
 }
 
 type AccessKey = { roomId: string; userId: string };
-/** `isTakenDown`: an operator took the room down; only its owner still reaches it. */
-type FoundAccess = { room: RoomRow; access: RoomAccess; version: string; isTakenDown: boolean };
+/**
+ * `takedown`: the operator's takedown in force, when there is one; only the owner still reaches the room, and
+ * is shown why. `version` names it too: a takedown or a restore changes no room row, yet changes the owner's
+ * detail, so a detail remembered before it (on any node) is not answered after it.
+ */
+type FoundAccess = { room: RoomRow; access: RoomAccess; version: string; takedown: Takedown | null };
 
 const accessLoader = preparedPerDatabase((db) =>
   createBatchedLoader(async (keys: readonly AccessKey[]): Promise<(FoundAccess | undefined)[]> => {
@@ -45,8 +50,11 @@ const accessLoader = preparedPerDatabase((db) =>
       return {
         room: row.room,
         access: { ownerId: row.room.ownerId, isPrivate: row.room.isPrivate, role },
-        version: row.version,
-        isTakenDown: row.isTakenDown,
+        version: row.takenDownAt ? `${row.version} taken down ${row.takenDownAt.toISOString()}` : row.version,
+        takedown:
+          row.takenDownAt && row.takedownReason !== null
+            ? { reason: row.takedownReason, takenDownAt: row.takenDownAt.toISOString() }
+            : null,
       };
     });
   }),
@@ -63,9 +71,15 @@ const accessQuery = preparedPerDatabase((db) =>
       memberId: roomMembers.userId,
       role: roomMembers.role,
       version: sql<string>`${rooms.updatedAt}::text`,
-      isTakenDown: sql<boolean>`exists (select 1 from ${takedowns} where ${takedowns.itemKind} = 'room' and ${takedowns.itemId} = ${rooms.id} and ${takedowns.restoredAt} is null)`,
+      takedownReason: takedowns.reason,
+      takenDownAt: takedowns.takenDownAt,
     })
     .from(rooms)
+    // At most one takedown is in force per item (its partial unique index), so this adds no row.
+    .leftJoin(
+      takedowns,
+      and(eq(takedowns.itemKind, 'room'), eq(takedowns.itemId, rooms.id), isNull(takedowns.restoredAt)),
+    )
     .leftJoin(
       roomMembers,
       and(eq(roomMembers.roomId, rooms.id), sql`${roomMembers.userId} = any(${sql.placeholder('userIds')})`),

@@ -4,7 +4,7 @@ import { roomInvitations, rooms } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashToken } from '../../lib/secure-tokens';
 import type { RoomsContext } from './rooms.context';
-import { refuseIfTakenDown } from '../admin/moderation.takedown-check';
+import { refuseIfTakenDown } from '../admin/moderation.takedowns.service';
 
 /**
  * The name of the room a link leads into, for the sign-in page that link sends a signed-out visitor to.

@@ -3,6 +3,7 @@ import {
   pathTo,
   ROOM_ENDPOINTS,
   type RoomAbilities,
+  type Takedown,
   type RoomActivityEntry,
   type RoomActivityType,
   type RoomAvatar,
@@ -105,6 +106,8 @@ export interface RoomDetailParts {
   content: RoomContentItem[];
   contentTotal: number;
   authors: RoomUser[];
+  /** The operator's takedown in force, if any: shown to the owner only. */
+  takedown?: Takedown | null;
 }
 
 export function toRoomDetail(row: RoomRow, access: RoomAccess, parts: RoomDetailParts, actor: Actor): RoomDetail {
@@ -112,7 +115,9 @@ export function toRoomDetail(row: RoomRow, access: RoomAccess, parts: RoomDetail
   const { members, content, contentTotal, authors } = parts;
   // The invite link joins whoever holds it: only the owner, who may replace it, is given it.
   const shareToken = summary.abilities.rotateInvite ? row.shareToken : null;
-  return { ...summary, shareToken, members, content, contentTotal, authors };
+  // The owner alone reaches a taken-down room (room-access.ts): they are told why, in the detail's order.
+  const takedown = parts.takedown && access.ownerId === actor?.userId ? { takedown: parts.takedown } : {};
+  return { ...summary, shareToken, ...takedown, members, content, contentTotal, authors };
 }
 
 /** An activity log entry: `details` travels as a JSON string. */

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { refuseIfTakenDown } from '../admin/moderation.takedown-check';
+import { refuseIfTakenDown } from '../admin/moderation.takedowns.service';
 import {
   RoomContentQuery,
   type CreateRoomRequest,
@@ -59,7 +59,7 @@ export async function getRoom(
   roomId: string,
   query: RoomContentQuery,
 ): Promise<RoomDetail> {
-  let { room, access, version } = await findRoomAccess(ctx.db, actor, roomId);
+  let { room, access, version, takedown } = await findRoomAccess(ctx.db, actor, roomId);
   if (roomPolicy.join(actor, access)) {
     const { userId } = requireSignedIn(actor);
     await ctx.entitlements.require(userId, 'rooms');
@@ -71,7 +71,7 @@ export async function getRoom(
       return isNew;
     });
     if (joined) ctx.events.emit('room.changed', { roomId, type: 'member_join', actorId: userId });
-    ({ room, access, version } = await findRoomAccess(ctx.db, actor, roomId));
+    ({ room, access, version, takedown } = await findRoomAccess(ctx.db, actor, roomId));
   }
   authorize(roomPolicy, 'view', actor, access);
   access = await withWritability(ctx, access);
@@ -81,7 +81,7 @@ export async function getRoom(
   const parts = await ctx.detailCache.shared(roomId, query, version, () => loadSharedParts(ctx, roomId, query));
   const { members, authors, page } = parts;
   const { items, total } = presentContentPage(page, actor, access, ctx.fileLinks, parts.content);
-  const detail = toRoomDetail(room, access, { members, content: items, contentTotal: total, authors }, actor);
+  const detail = toRoomDetail(room, access, { members, content: items, contentTotal: total, authors, takedown }, actor);
   ctx.detailCache.remember(roomId, key, version, detail, parts, actor);
   return detail;
 }

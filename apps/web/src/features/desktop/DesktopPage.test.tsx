@@ -72,6 +72,16 @@ describe('DesktopPage', () => {
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
+  test('its owner sees the operator’s takedown of the shared link, with the reason, and keeps the desktop', async () => {
+    const takedown = { reason: 'Phishing page', takenDownAt: '2026-11-26T10:00:00.000Z' };
+    getDesktop().mockResolvedValue(makeDesktop({ items: [makeDesktopItem()], takedown }));
+    renderDesktop();
+    expect(
+      await screen.findByText(/The operator of this server took this down\..*Reason: Phishing page/),
+    ).toBeVisible();
+    expect(screen.getByRole('article', { name: 'Hello desktop' })).toBeInTheDocument();
+  });
+
   test('a desktop that cannot load says so with Retry, not that it is empty, and adding still works', async () => {
     getDesktop().mockRejectedValueOnce(new TypeError('Failed to fetch'));
     getDesktop().mockResolvedValue(makeDesktop({ items: [makeDesktopItem()] }));

@@ -5,6 +5,7 @@ import { useContainerWidth } from 'react-grid-layout';
 import { useTranslation } from 'react-i18next';
 import { useDesktop } from '../../api/desktop-queries';
 import { hasFailedToLoad, LoadFailed } from '../../components/LoadFailed';
+import { TakedownOwnerNotice } from '../../components/TakenDownNotice';
 import { UploadFileButton } from '../../components/UploadFileButton';
 import { usePasteAndDrop } from '../../components/use-paste-and-drop';
 import { Button } from '../../ui/Button';
@@ -105,6 +106,7 @@ export default function DesktopPage({ createLanSocket }: { createLanSocket?: Lan
         </div>
       )}
       <LanPeerPanels session={lan} />
+      {desktop?.takedown && <TakedownOwnerNotice takedown={desktop.takedown} />}
       {desktop?.kind === 'lan' && (
         <p
           role="note"

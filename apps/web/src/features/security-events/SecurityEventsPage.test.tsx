@@ -51,6 +51,22 @@ describe('SecurityEventsPage', () => {
     expect(list()).toHaveBeenCalledWith({ params: {}, query: { limit: '50', offset: '0' } });
   });
 
+  test('a takedown of the user’s item and its restore are listed with the operator’s reason', async () => {
+    const takenDown: SecurityEvent = {
+      ...signIn,
+      id: 'CCCCCCCCCCCCCCCCCCCCCC',
+      action: 'item.taken_down',
+      details: { client: null, itemKind: 'room', reason: 'Spam room' },
+    };
+    const restored: SecurityEvent = { ...takenDown, id: 'DDDDDDDDDDDDDDDDDDDDDD', action: 'item.restored' };
+    list().mockResolvedValue({ events: [restored, takenDown], total: 2 });
+    renderPage();
+    const row = within(await screen.findByRole('listitem', { name: 'Your item was taken down by the operator' }));
+    expect(row.getByText(/Reason: Spam room/)).toBeInTheDocument();
+    const restoredRow = within(screen.getByRole('listitem', { name: 'Your item was restored by the operator' }));
+    expect(restoredRow.getByText(/Reason: Spam room/)).toBeInTheDocument();
+  });
+
   test('none yet says so', async () => {
     list().mockResolvedValueOnce({ events: [], total: 0 });
     renderPage();

@@ -14,12 +14,17 @@ function EventRow({ event }: { event: SecurityEvent }) {
   const title = labelKey ? t(labelKey) : t('audit.byAdmin');
   const client = typeof event.details.client === 'string' ? event.details.client : undefined;
   const name = typeof event.details.name === 'string' ? event.details.name : undefined;
+  // A takedown and its restore carry the operator's reason: the owner is told why.
+  const reason =
+    typeof event.details.reason === 'string'
+      ? t('audit.actions.itemTakedownReason', { reason: event.details.reason })
+      : undefined;
   return (
     <li aria-label={title} className="rounded-lg p-4 ring-1 ring-slate-200 dark:ring-slate-700">
       <p className="font-medium">{title}</p>
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         <RelativeTime iso={event.at} />
-        {[name, client].filter(Boolean).map((part) => ` · ${part}`)}
+        {[name, client, reason].filter(Boolean).map((part) => ` · ${part}`)}
       </p>
     </li>
   );

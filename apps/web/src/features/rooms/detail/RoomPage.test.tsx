@@ -1,6 +1,6 @@
 import { ROOM_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
@@ -334,6 +334,35 @@ describe('RoomPage', () => {
     act(() => socket.fire('room:closed', { roomId: 'room-1', reason: 'removed' }));
     expect(await findToast('You were removed from this room')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/rooms'));
+  });
+
+  test('the owner of a taken-down room still has it, with the operator’s reason', async () => {
+    getRoom().mockResolvedValue(
+      makeRoom({ takedown: { reason: 'Spam room', takenDownAt: '2026-11-26T10:00:00.000Z' } }),
+    );
+    renderRoom();
+    expect(await screen.findByText(/The operator of this server took this down\..*Reason: Spam room/)).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Design team' })).toBeInTheDocument();
+  });
+
+  test('a taken-down room says the operator removed it: on load (410) and live, nothing of the room left', async () => {
+    getRoom().mockRejectedValue(
+      new ApiError('This link was removed by the operator of this server', 410, 'TAKEN_DOWN'),
+    );
+    renderRoom(memberUser);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link was removed by the operator of this server');
+    expect(screen.queryByText('Failed to load room')).not.toBeInTheDocument();
+    cleanup();
+
+    getRoom().mockResolvedValue(makeRoom({ role: 'member', abilities: ROOM_MEMBER_ABILITIES }));
+    const { socket } = renderRoom(memberUser);
+    await screen.findByRole('heading', { level: 1, name: 'Design team' });
+    act(() => socket.fire('item:taken-down', { kind: 'room', id: 'another-room', message: 'removed' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Design team' })).toBeInTheDocument();
+    act(() => socket.fire('item:taken-down', { kind: 'room', id: 'room-1', message: 'removed' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This link was removed by the operator of this server');
+    expect(screen.queryByRole('heading', { level: 1, name: 'Design team' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Rooms' })).toHaveAttribute('href', '/rooms');
   });
 
   test('an edit saved elsewhere first asks which version to keep; Keep mine saves over it, Take theirs loads it', async () => {

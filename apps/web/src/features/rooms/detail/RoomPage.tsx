@@ -3,10 +3,12 @@ import { Loader2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { isRefusal } from '../../../api/client';
+import { ApiError, isRefusal } from '../../../api/client';
 import { useRoom, useRoomCache } from '../../../api/room-queries';
 import { LoadFailed } from '../../../components/LoadFailed';
+import { TakedownOwnerNotice, TakenDownMessage } from '../../../components/TakenDownNotice';
 import { oneOf } from '../../../lib/one-of';
+import { useItemTakenDown } from '../../../realtime/use-item-taken-down';
 import { useRoomLiveUpdates } from '../../../realtime/use-room-live-updates';
 import { Button } from '../../../ui/Button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../ui/Tabs';
@@ -46,13 +48,17 @@ function RoomView({ roomId }: { roomId: string }) {
   const roomQuery = useRoom(roomId, contentFilters.appliedFilters, contentFilters.page);
   const { refetchRoom, forgetRoom } = useRoomCache();
   const isClosingHere = useRef(false);
+  const [isRemoved, setIsRemoved] = useState(false);
 
   // The server said no (not found, or no longer a member): Retry would only hear it again.
   const refusal = isRefusal(roomQuery.error) ? roomQuery.error : null;
   const isMissing = refusal !== null && [400, 404].includes(refusal.status);
+  // The operator took the room down: said at once to its open pages, or by the 410 of the next fetch.
+  const isTakenDown = isRemoved || (roomQuery.error instanceof ApiError && roomQuery.error.code === 'TAKEN_DOWN');
   useErrorToast(roomQuery.isError && refusal === null, t('rooms.loadRoomFailed'));
+  useItemTakenDown('room', roomId, () => setIsRemoved(true));
 
-  useRoomLiveUpdates(roomId, roomQuery.isSuccess, {
+  useRoomLiveUpdates(roomId, roomQuery.isSuccess && !isTakenDown, {
     onChanged: () => void refetchRoom(roomId),
     onSubscribed: () => void refetchRoom(roomId),
     onClosed: (reason) => {
@@ -63,6 +69,17 @@ function RoomView({ roomId }: { roomId: string }) {
     },
   });
 
+  // Once taken down, nothing of the room stays on the page (its owner is never told this way: they keep it).
+  if (isTakenDown) {
+    return (
+      <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8">
+        <TakenDownMessage />
+        <Button asChild variant="secondary">
+          <Link to="/rooms">{t('rooms.backToRooms')}</Link>
+        </Button>
+      </div>
+    );
+  }
   const room = roomQuery.data;
   if (!room) {
     return (
@@ -102,6 +119,7 @@ function RoomView({ roomId }: { roomId: string }) {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-8">
       <RoomHeader room={room} onClosingHere={() => (isClosingHere.current = true)} />
+      {room.takedown && <TakedownOwnerNotice takedown={room.takedown} />}
       <RoomReadOnlyNotice room={room} />
       <Tabs value={tab} onValueChange={(value) => setTab(oneOf(ROOM_TABS, value) ?? tab)}>
         <TabsList aria-label={room.name}>

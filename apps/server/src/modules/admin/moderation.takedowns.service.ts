@@ -4,10 +4,13 @@ import type { Database, Transaction } from '../../db/client';
 import { takedowns } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
+// Takedowns as the other areas see them: clips, rooms and the desktop ask here, never moderation's tables.
+
 /**
  * The takedown in force on an item, or null. The areas ask it on every read a stranger makes (a link, a share
- * token, a non-owner's room read) and cache nothing of it: the database is what every node shares, so a
- * takedown on one node is answered by all of them from the next request on.
+ * token, a non-owner's room read) and cache nothing of it without it: the database is what every node shares,
+ * so a takedown on one node is answered by all of them from the next request on. An answer an area keeps
+ * for its owner names the takedown in its version, so a takedown or a restore makes it stale.
  */
 export async function takedownOf(
   db: Database | Transaction,
