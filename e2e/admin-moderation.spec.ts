@@ -143,6 +143,8 @@ test.describe('at desktop size', () => {
       await visitorContext.close();
     }
   });
+});
+
 test('a room taken down while a member has it open says so there at once; its owner sees why; restore brings it back', async ({
   browser,
   page,
