@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireSignedIn } from '../../lib/actor';
 import { linkOriginOf } from '../../lib/link-origin';
 import type { AdminAccountsContext } from './accounts.context';
-import { createAccount } from './accounts.creation';
 import { deleteAccountByAdmin } from './accounts.deletion';
 import * as accounts from './accounts.service';
 import { adminRoutes } from './admin-routes';
@@ -22,7 +21,7 @@ export const adminAccountsRoutes: FastifyPluginAsyncZod<{ ctx: AdminAccountsCont
   app.route({
     ...route(api.create, { response: { 409: ErrorBody } }),
     config: { rateLimit: ACCOUNTS_CREATED_PER_HOUR },
-    handler: (request) => createAccount(ctx, request.body, linkOriginOf(request, ctx)),
+    handler: (request) => accounts.createAccount(ctx, request.body, linkOriginOf(request, ctx)),
   });
 
   app.route({

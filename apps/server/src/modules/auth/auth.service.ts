@@ -1,10 +1,22 @@
 import { eq, isNull } from 'drizzle-orm';
-import type { LoginRequest, LoginResponse, PublicUser, RegisterRequest } from '@clipsync/shared';
+import {
+  ADMIN_INVITATION_TTL_DAYS,
+  type CreateAccountRequest,
+  type LoginRequest,
+  type LoginResponse,
+  type PublicUser,
+  type RegisterRequest,
+} from '@clipsync/shared';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertUncommonPassword } from './common-passwords';
-import { newId } from '../../lib/secure-tokens';
-import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from '../../mail/templates/account-mails';
+import { newId, newSecretToken } from '../../lib/secure-tokens';
+import {
+  accountCreatedMail,
+  alreadyRegisteredMail,
+  confirmationMail,
+  passwordResetMail,
+} from '../../mail/templates/account-mails';
 import type { AuthContext } from './auth.context';
 import { toPublicUser } from './auth.presenter';
 import { consumeEmailToken, findEmailToken, issueEmailToken, voidEmailTokens } from './email-tokens';
@@ -116,6 +128,48 @@ async function registerInvited(
   });
   ctx.events.emit('account.confirmed', { userId: account.id, email: account.email });
   return { message: INVITED_REGISTER_MESSAGE };
+}
+
+/** As long as an admin's invitation: the person may read the mail days later. */
+const SET_PASSWORD_LINK_TTL_MS = ADMIN_INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * An account an admin makes: not confirmed, and with no password anyone knows, because the admin typing an
+ * address proves nothing about who reads it. Its address is mailed a set-password link (a reset link), so the
+ * person who reads that mailbox chooses the password and, by using the link, confirms the address
+ * (resetPassword); only then can it sign in. A confirmed address is refused (409); an unconfirmed account is
+ * no one's yet, so it is taken over as an invited sign-up would: its password and older links die. No sign-up
+ * rule applies: the mode and the domains decide who may let themselves in, not whom an admin lets in.
+ * Returns the account's id.
+ */
+export async function createAccountWithPasswordLink(
+  ctx: AuthContext,
+  input: CreateAccountRequest,
+  linkOrigin: string,
+): Promise<string> {
+  // A hash of a secret nobody keeps: sign-in with any password fails, as slowly as for a real one.
+  const passwordHash = await hashPassword(newSecretToken());
+  const account = await ctx.db.transaction(async (tx) => {
+    const role = await roleOfNewAccount(tx, input.email, ctx.registration.adminEmails);
+    const [created] = await tx
+      .insert(users)
+      .values({ id: newId(), email: input.email, name: input.name, passwordHash, role })
+      .onConflictDoUpdate({
+        target: users.email,
+        set: { name: input.name, passwordHash, updatedAt: new Date() },
+        setWhere: isNull(users.emailConfirmedAt),
+      })
+      .returning({ id: users.id });
+    if (!created) throw new AppError('CONFLICT', 'This address already has an account');
+    await voidEmailTokens(tx, created.id, 'confirm');
+    await voidEmailTokens(tx, created.id, 'reset');
+    return created;
+  });
+  ctx.mail.enqueue(async () => {
+    const token = await issueEmailToken(ctx.db, account.id, 'reset', SET_PASSWORD_LINK_TTL_MS);
+    return accountCreatedMail(input.email, input.name, passwordLinkOf(linkOrigin, token), ADMIN_INVITATION_TTL_DAYS);
+  });
+  return account.id;
 }
 
 export type ConfirmOutcome = 'confirmed' | 'expired' | 'invalid';
