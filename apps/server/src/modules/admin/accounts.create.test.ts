@@ -3,6 +3,7 @@ import {
   ADMIN_OVERVIEW_ENDPOINTS,
   AUDIT_ENDPOINTS,
   type RegistrationMode,
+  type SecurityEventPage,
 } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -103,14 +104,28 @@ describe('admin console: an admin creates an account', () => {
     expect([bad.statusCode, bad.json().code]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
-  test('the audit log names the creation with the address and name, never a password', async () => {
-    await create('audited@example.com', 'Audited');
-    await sink.waitForMail('audited@example.com');
+  test('the audit log names the creation and the new account; its owner sees an admin made it', async () => {
+    const { id } = (await create('audited@example.com', 'Audited')).json<{ id: string }>();
+    const link = (await sink.waitForMail('audited@example.com')).links[0] ?? '';
     const log = await testApp.api(admin).call(AUDIT_ENDPOINTS.list, { query: { action: 'adminAccount.create' } });
     expect(log.events[0]).toMatchObject({
       action: 'adminAccount.create',
       actorEmail: admin.email,
+      targetKind: 'user',
+      targetId: id,
+      subjectUserId: id,
       details: { email: 'audited@example.com', name: 'Audited' },
     });
+
+    await setPassword(tokenOf(link), 'audited-password');
+    const signedIn = (await login('audited@example.com', 'audited-password')).json<{
+      session: { access_token: string };
+    }>();
+    const own = await testApp.as({ tokens: signedIn.session }).get('/api/account/security-events');
+    expect(own.json<SecurityEventPage>().events.map((event) => [event.action, event.byAdmin])).toEqual([
+      ['sign_in.new_device', false],
+      ['password.reset', false],
+      ['adminAccount.create', true],
+    ]);
   });
 });
