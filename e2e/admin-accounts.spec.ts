@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { AUTH_ENDPOINTS } from '@clipsync/shared';
-import { createConfirmedUser, signIn, signInAdmin } from './support/accounts';
+import { createConfirmedUser, latestMailTo, signIn, signInAdmin, uniqueEmail } from './support/accounts';
 import { createJourneyApi } from './support/api';
 
 /** The serious and critical findings of an axe scan of the page as it stands, one line each. */
@@ -94,5 +94,46 @@ test('at phone size the account page is usable and has no serious accessibility 
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     expect(await blockingViolations(page), scheme).toEqual([]);
+  }
+});
+
+test('an admin creates an account; the person sets their password from the mail and signs in', async ({
+  browser,
+  request,
+}) => {
+  const adminContext = await browser.newContext();
+  const newcomerContext = await browser.newContext();
+  try {
+    const adminPage = await adminContext.newPage();
+    await signInAdmin(adminPage, request, 'accounts');
+    const email = uniqueEmail('created');
+    await adminPage.goto('/admin/users');
+    await adminPage.getByRole('button', { name: 'Create account' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Create an account' });
+    await dialog.getByLabel('Name').fill('Grace Hopper');
+    await dialog.getByLabel('E-mail address').fill(email);
+    expect(await blockingViolations(adminPage)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Create and send the link' }).click();
+    await expect(adminPage).toHaveURL(/\/admin\/users\/[\w-]+$/);
+    await expect(adminPage.getByRole('heading', { level: 1, name: 'Grace Hopper' })).toBeVisible();
+    await expect(adminPage.getByText('E-mail not confirmed')).toBeVisible();
+
+    const mail = await latestMailTo(request, email, /An account was created for you/);
+    expect(mail.text).toContain('An admin of this ClipSync server created an account for you');
+    const page = await newcomerContext.newPage();
+    await page.goto(mail.links[0] ?? '');
+    await page.getByLabel('New Password', { exact: true }).fill('graces-own-secret');
+    await page.getByLabel('Confirm New Password').fill('graces-own-secret');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByRole('heading', { name: 'Password Reset Successful' })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await logIn(page, email, 'graces-own-secret');
+    await expect(page).toHaveURL(/\/dashboard$/);
+
+    await adminPage.reload();
+    await expect(adminPage.getByText('Active', { exact: true })).toBeVisible();
+  } finally {
+    await adminContext.close();
+    await newcomerContext.close();
   }
 });

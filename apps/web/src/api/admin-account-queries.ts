@@ -1,4 +1,10 @@
-import { ADMIN_ACCOUNT_ENDPOINTS, type AdminAccount, type GrantPlanRequest, type UserRole } from '@clipsync/shared';
+import {
+  ADMIN_ACCOUNT_ENDPOINTS,
+  type AdminAccount,
+  type CreateAccountRequest,
+  type GrantPlanRequest,
+  type UserRole,
+} from '@clipsync/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from './client';
 
@@ -13,6 +19,18 @@ export function useAdminAccount(id: string) {
     queryKey: adminAccountKeys.detail(id),
     queryFn: () => call(ADMIN_ACCOUNT_ENDPOINTS.get, { params: { id } }),
     retry: false,
+  });
+}
+
+/** A new account: its page is filled from the answer, and the users list asks again. */
+export function useCreateAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreateAccountRequest) => call(ADMIN_ACCOUNT_ENDPOINTS.create, { body: input }),
+    onSuccess: (account) => {
+      queryClient.setQueryData(adminAccountKeys.detail(account.id), account);
+      void queryClient.invalidateQueries({ queryKey: adminAccountKeys.users });
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import {
   AdminAccount,
   AdminAccountParams,
+  CreateAccountRequest,
   DeleteAccountRequest,
   GrantPlanRequest,
   SetQuotaRequest,
@@ -13,6 +14,18 @@ import { defineEndpoints } from './endpoint';
  * out, 403 `ADMIN_ONLY` for anyone else, 404 for an unknown or forged id; a token needs the `admin` scope.
  */
 export const ADMIN_ACCOUNT_ENDPOINTS = defineEndpoints({
+  /**
+   * Makes an account in any registration mode (an admin's door, not a sign-up) and mails its address a link
+   * to set the password; it can sign in once that is done. 409 `CONFLICT` when the address has an account.
+   */
+  create: {
+    method: 'POST',
+    scope: 'admin',
+    path: '/admin/users',
+    body: CreateAccountRequest,
+    status: 201,
+    response: AdminAccount,
+  },
   get: { method: 'GET', scope: 'admin', path: '/admin/users/:id', params: AdminAccountParams, response: AdminAccount },
   /**
    * Disables the account (PUT of the state "disabled"): every session, token and socket of it ends at once,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_PLAN_GRANT_DAYS_MAX } from '../limits';
 import { DEVICE_KINDS } from './devices';
-import { UserRole } from './auth';
+import { Email, UserRole } from './auth';
 import { PlanIdSchema } from './billing';
 import { text } from './text';
 import { ResourceId } from './clips';
@@ -82,3 +82,13 @@ export type SetRoleRequest = z.infer<typeof SetRoleRequest>;
 /** `DELETE /api/admin/users/:id`: the account's address as the admin typed it, to confirm. */
 export const DeleteAccountRequest = z.object({ email: text().trim().min(1).max(320) });
 export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
+
+/**
+ * `POST /api/admin/users`: an account an admin makes (a closed server's door). The person sets its password
+ * through the mailed link, which also confirms the address.
+ */
+export const CreateAccountRequest = z.object({
+  email: Email,
+  name: text().trim().min(1, 'Name is required').max(100),
+});
+export type CreateAccountRequest = z.infer<typeof CreateAccountRequest>;

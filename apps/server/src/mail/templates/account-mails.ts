@@ -56,3 +56,18 @@ export function passwordResetMail(to: string, url: string): Mail {
     { label: 'Reset my password', url },
   );
 }
+
+/** An admin made an account for this address: its link sets the first password (and proves the address). */
+export function accountCreatedMail(to: string, name: string, url: string, days: number): Mail {
+  return compose(
+    to,
+    `An account was created for you on ${PRODUCT}`,
+    [
+      `Hi ${name},`,
+      `An admin of this ${PRODUCT} server created an account for you with this email address.`,
+      `Choose your password to start using it. The link works once and expires in ${days} days.`,
+      'If you did not expect this, you can ignore this email: the account cannot be used without the password.',
+    ],
+    { label: 'Set my password', url },
+  );
+}

@@ -10,11 +10,19 @@ import { adminRoutes } from './admin-routes';
 const api = ADMIN_ACCOUNT_ENDPOINTS;
 const notFound = { response: { 404: ErrorBody } };
 const refusable = { response: { 404: ErrorBody, 409: ErrorBody } };
+/** Each new account mails someone: an admin's session in the wrong hands must not turn into a mail cannon. */
+const ACCOUNTS_CREATED_PER_HOUR = { max: 60, timeWindow: '1 hour' };
 
 /** One account in the admin console: every route an admin's (admin-routes.ts). */
 export const adminAccountsRoutes: FastifyPluginAsyncZod<{ ctx: AdminAccountsContext }> = async (app, { ctx }) => {
   const route = adminRoutes(ctx.db, ['admin']);
   const adminIdOf = (actor: Parameters<typeof requireSignedIn>[0]) => requireSignedIn(actor).userId;
+
+  app.route({
+    ...route(api.create, { response: { 409: ErrorBody } }),
+    config: { rateLimit: ACCOUNTS_CREATED_PER_HOUR },
+    handler: (request) => accounts.createAccount(ctx, request.body, linkOriginOf(request, ctx)),
+  });
 
   app.route({
     ...route(api.get, notFound),

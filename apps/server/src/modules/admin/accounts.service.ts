@@ -1,14 +1,14 @@
 /**
- * An admin's actions on one account: read it, disable and enable it, send it a password reset, grant it a
+ * An admin's actions on one account: create it (with a mailed set-password link), read it, disable and enable it, send it a password reset, grant it a
  * plan, set its storage quota and its role (deletion is accounts.deletion.ts). The caller is an admin,
  * checked by the routes' kit (admin-routes.ts) before any of these runs.
  */
-import type { AdminAccount, GrantPlanRequest, UserRole } from '@clipsync/shared';
+import type { AdminAccount, CreateAccountRequest, GrantPlanRequest, UserRole } from '@clipsync/shared';
 import { and, desc, eq, gt, isNull, max } from 'drizzle-orm';
 import { deviceAuthorizations, devices, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { storageOf } from '../../lib/storage-quota';
-import { forgotPassword } from '../auth/auth.service';
+import { createAccountWithPasswordLink, forgotPassword } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/sessions.service';
 import { loadBillingState, planSourceOf } from '../billing/billing-state';
 import { assertAnotherAdminRemains, setRoleByEmail } from './roles.service';
@@ -84,6 +84,15 @@ export async function enableAccount(ctx: AdminAccountsContext, userId: string): 
   await findAccountOr404(ctx, userId);
   await ctx.db.update(users).set({ disabledAt: null, updatedAt: new Date() }).where(eq(users.id, userId));
   return getAccount(ctx, userId);
+}
+
+/** A new account whose person sets its password from the mail (auth.service); it works in every registration mode. */
+export async function createAccount(
+  ctx: AdminAccountsContext,
+  input: CreateAccountRequest,
+  linkOrigin: string,
+): Promise<AdminAccount> {
+  return getAccount(ctx, await createAccountWithPasswordLink(ctx, input, linkOrigin));
 }
 
 /** The very mail "forgot password" sends, to the account's address, off the request path. */

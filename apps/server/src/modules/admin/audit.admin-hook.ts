@@ -61,6 +61,23 @@ function targetOf(path: string, params: unknown): { targetKind: string | null; t
 }
 
 /**
+ * A creation (`POST /api/admin/users` answered 201) has no `:id` in its path: what it made is the answer's
+ * `id`, of the kind the path's last segment names, so the entry names the new account like any other target.
+ */
+function createdTargetOf(path: string, statusCode: number, payload: unknown) {
+  if (statusCode !== 201 || typeof payload !== 'string') return null;
+  let answer: unknown;
+  try {
+    answer = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  const id = typeof answer === 'object' && answer !== null && 'id' in answer ? answer.id : undefined;
+  if (typeof id !== 'string') return null;
+  return { targetKind: path.split('/').at(-1)?.replace(/s$/, '') || null, targetId: id };
+}
+
+/**
  * Records each successful change an admin makes (a non-GET call answered below 400), for every route
  * `adminRoutes` builds, so no admin route has to remember it. It runs before the answer leaves, so the entry
  * exists once the admin sees the result; it cannot join the route's own transaction, so a failure to record
@@ -71,7 +88,8 @@ export function recordAdminCall(db: Database) {
     const actorId = request.actor?.userId;
     if (request.method === 'GET' || reply.statusCode >= 400 || !actorId) return payload;
     const path = request.routeOptions.url ?? request.url;
-    const target = targetOf(path, request.params);
+    const named = targetOf(path, request.params);
+    const target = (named.targetId === null && createdTargetOf(path, reply.statusCode, payload)) || named;
     try {
       await recordAdminAction(db, {
         action: ACTION_NAMES.get(`${request.method} ${path}`) ?? `${request.method} ${path}`,

@@ -128,6 +128,22 @@ describe('audit log', () => {
     expect(JSON.stringify(tokenEvents)).not.toContain('csp_');
   });
 
+  test("an admin-made account's first password, set through the mailed link, is the owner's password.reset", async () => {
+    const created = await testApp
+      .as(admin)
+      .post('/api/admin/users', { email: 'first-password@example.com', name: 'F' });
+    const id = created.json<{ id: string }>().id;
+    const token = await issueEmailToken(testApp.context.db, id, 'reset');
+    expect(
+      (await testApp.as(null).post('/api/auth/reset-password', { token, new_password: 'my first secret' })).statusCode,
+    ).toBe(200);
+    const mine = (await list(`?subject=${id}`)).events.map((event) => [event.kind, event.action, event.actorId]);
+    expect(mine).toEqual([
+      ['security', 'password.reset', null],
+      ['admin', 'adminAccount.create', admin.id],
+    ]);
+  });
+
   test('a device sign-in approved is the owner’s event, and the token it grants too', async () => {
     const owner = await testApp.factory.user();
     await testApp.factory.deviceSignIn({ owner, clientName: 'clipsync CLI', scopes: ['clips:read'] });

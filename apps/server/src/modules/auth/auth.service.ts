@@ -1,17 +1,29 @@
 import { eq, isNull } from 'drizzle-orm';
-import type { LoginRequest, LoginResponse, PublicUser, RegisterRequest } from '@clipsync/shared';
+import {
+  ADMIN_INVITATION_TTL_DAYS,
+  type CreateAccountRequest,
+  type LoginRequest,
+  type LoginResponse,
+  type PublicUser,
+  type RegisterRequest,
+} from '@clipsync/shared';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertUncommonPassword } from './common-passwords';
-import { newId } from '../../lib/secure-tokens';
-import { alreadyRegisteredMail, confirmationMail, passwordResetMail } from '../../mail/templates/account-mails';
+import { newId, newSecretToken } from '../../lib/secure-tokens';
+import {
+  accountCreatedMail,
+  alreadyRegisteredMail,
+  confirmationMail,
+  passwordResetMail,
+} from '../../mail/templates/account-mails';
 import type { AuthContext } from './auth.context';
 import { toPublicUser } from './auth.presenter';
 import { consumeEmailToken, findEmailToken, issueEmailToken, voidEmailTokens } from './email-tokens';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { assertMaySignUp } from './registration.policy';
 import { grantAdminEmails, roleOfNewAccount } from '../admin/roles.service';
-import { acceptInvitation, lookupInvitation } from '../admin/invitations.service';
+import { acceptInvitation } from '../admin/invitations.service';
 import { recordSecurityEvent, recordSignIn } from '../admin/audit.recorder';
 import { revokeUserSessions, startSession } from './sessions.service';
 
@@ -65,10 +77,8 @@ export async function register(
   input: RegisterRequest,
   linkOrigin: string,
 ): Promise<{ message: string }> {
-  // An admin chose this person: their invitation passes every mode and domain rule, so it is settled before
-  // the rule that decides every other sign-up.
+  await assertMaySignUp(ctx.db, ctx.registration, input.email, input.invitation);
   if (input.invitation !== undefined) return registerInvited(ctx, input, input.invitation);
-  await assertMaySignUp(ctx.db, ctx.registration, input.email);
   assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const claimed = await claimUnconfirmedAddress(ctx, input, passwordHash);
@@ -88,7 +98,7 @@ export async function register(
 }
 
 /**
- * A sign-up through an admin's invitation, for its address only. The link proved the mailbox, so the account
+ * A sign-up through an admin's invitation, once assertMaySignUp has found it open and for this address. The link proved the mailbox, so the account
  * is created confirmed (no confirmation mail), taking over an unconfirmed one as a sign-up would; the
  * invitation is used in the same transaction, so a link makes one account.
  */
@@ -97,8 +107,6 @@ async function registerInvited(
   input: RegisterRequest,
   invitation: string,
 ): Promise<{ message: string }> {
-  const invited = await lookupInvitation(ctx.db, invitation);
-  if (invited.email !== input.email) throw new AppError('INVITATION_FOR_ANOTHER_EMAIL');
   assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
   const account = await ctx.db.transaction(async (tx) => {
@@ -120,6 +128,48 @@ async function registerInvited(
   });
   ctx.events.emit('account.confirmed', { userId: account.id, email: account.email });
   return { message: INVITED_REGISTER_MESSAGE };
+}
+
+/** As long as an admin's invitation: the person may read the mail days later. */
+const SET_PASSWORD_LINK_TTL_MS = ADMIN_INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
+
+/**
+ * An account an admin makes: not confirmed, and with no password anyone knows, because the admin typing an
+ * address proves nothing about who reads it. Its address is mailed a set-password link (a reset link), so the
+ * person who reads that mailbox chooses the password and, by using the link, confirms the address
+ * (resetPassword); only then can it sign in. A confirmed address is refused (409); an unconfirmed account is
+ * no one's yet, so it is taken over as an invited sign-up would: its password and older links die. No sign-up
+ * rule applies: the mode and the domains decide who may let themselves in, not whom an admin lets in.
+ * Returns the account's id.
+ */
+export async function createAccountWithPasswordLink(
+  ctx: AuthContext,
+  input: CreateAccountRequest,
+  linkOrigin: string,
+): Promise<string> {
+  // A hash of a secret nobody keeps: sign-in with any password fails, as slowly as for a real one.
+  const passwordHash = await hashPassword(newSecretToken());
+  const account = await ctx.db.transaction(async (tx) => {
+    const role = await roleOfNewAccount(tx, input.email, ctx.registration.adminEmails);
+    const [created] = await tx
+      .insert(users)
+      .values({ id: newId(), email: input.email, name: input.name, passwordHash, role })
+      .onConflictDoUpdate({
+        target: users.email,
+        set: { name: input.name, passwordHash, updatedAt: new Date() },
+        setWhere: isNull(users.emailConfirmedAt),
+      })
+      .returning({ id: users.id });
+    if (!created) throw new AppError('CONFLICT', 'This address already has an account');
+    await voidEmailTokens(tx, created.id, 'confirm');
+    await voidEmailTokens(tx, created.id, 'reset');
+    return created;
+  });
+  ctx.mail.enqueue(async () => {
+    const token = await issueEmailToken(ctx.db, account.id, 'reset', SET_PASSWORD_LINK_TTL_MS);
+    return accountCreatedMail(input.email, input.name, passwordLinkOf(linkOrigin, token), ADMIN_INVITATION_TTL_DAYS);
+  });
+  return account.id;
 }
 
 export type ConfirmOutcome = 'confirmed' | 'expired' | 'invalid';
@@ -189,6 +239,16 @@ export async function resendConfirmation(
 }
 
 /**
+ * The reset screen's link. The token is in the fragment: never sent to a server, so never in access logs or
+ * a Referer. The web's reset screen requires an access and a refresh token there; the link's one single-use
+ * token is both.
+ */
+export function passwordLinkOf(linkOrigin: string, token: string): string {
+  const value = encodeURIComponent(token);
+  return `${linkOrigin}/reset-password#access_token=${value}&refresh_token=${value}&type=recovery`;
+}
+
+/**
  * The link is issued and mailed off the request path, so a known address answers as fast as an unknown
  * one. Earlier links stay valid until they expire or a reset succeeds: a stranger asking again cannot
  * void the link the owner is about to click.
@@ -203,10 +263,7 @@ export async function forgotPassword(
     ctx.mail.enqueue(
       async () => {
         const token = await issueEmailToken(ctx.db, user.id, 'reset');
-        // In the fragment: never sent to a server, so never in access logs or a Referer. The web's reset
-        // screen requires an access and a refresh token there; the link's one single-use token is both.
-        const url = `${linkOrigin}/reset-password#access_token=${encodeURIComponent(token)}&refresh_token=${encodeURIComponent(token)}&type=recovery`;
-        return passwordResetMail(user.email, url);
+        return passwordResetMail(user.email, passwordLinkOf(linkOrigin, token));
       },
       { cooldownKey: `reset:${user.email}` },
     );
@@ -214,7 +271,11 @@ export async function forgotPassword(
   return { message: FORGOT_MESSAGE };
 }
 
-/** Sets the new password, ends every session of the user and voids every other reset link. */
+/**
+ * Sets the new password, ends every session of the user and voids every other reset link. The link came by
+ * mail, so using it proves the address: an unconfirmed account (one an admin made, or a sign-up whose
+ * confirmation went missing) is confirmed by it, as a confirmation link would.
+ */
 export async function resetPassword(
   ctx: AuthContext,
   token: string,
@@ -227,8 +288,19 @@ export async function resetPassword(
   if (result.status === 'invalid')
     throw new AppError('INVALID_TOKEN', 'Invalid or missing reset token. Please request a new password reset.');
   const passwordHash = await hashPassword(newPassword);
-  await ctx.db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, result.userId));
+  const now = new Date();
+  const [before] = await ctx.db
+    .select({ email: users.email, confirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.id, result.userId));
+  await ctx.db
+    .update(users)
+    .set({ passwordHash, emailConfirmedAt: before?.confirmedAt ?? now, updatedAt: now })
+    .where(eq(users.id, result.userId));
   await voidEmailTokens(ctx.db, result.userId, 'reset');
+  await voidEmailTokens(ctx.db, result.userId, 'confirm');
+  if (before && !before.confirmedAt)
+    ctx.events.emit('account.confirmed', { userId: result.userId, email: before.email });
   await revokeUserSessions(ctx, result.userId, 'password_reset');
   await recordSecurityEvent(ctx.db, { userId: result.userId, action: 'password.reset', actorId: null });
   return { message: 'Password Reset Successful' };

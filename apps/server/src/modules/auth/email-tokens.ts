@@ -11,14 +11,19 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
 };
 
 /** Issues a mailed link's token; only its hash is stored. */
-export async function issueEmailToken(db: Database, userId: string, purpose: EmailTokenPurpose): Promise<string> {
+export async function issueEmailToken(
+  db: Database,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  ttlMs = EMAIL_TOKEN_TTL_MS[purpose],
+): Promise<string> {
   const token = newSecretToken();
   await db.insert(emailTokens).values({
     id: newId(),
     userId,
     purpose,
     tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS[purpose]),
+    expiresAt: new Date(Date.now() + ttlMs),
   });
   return token;
 }

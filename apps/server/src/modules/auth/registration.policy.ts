@@ -2,6 +2,7 @@ import type { RegistrationSettings } from '@clipsync/shared';
 import type { RegistrationConfig } from '../../config/registration-config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { lookupInvitation } from '../admin/invitations.service';
 import { hasAdmin } from '../admin/roles.service';
 import { effectiveRegistration } from '../admin/settings.service';
 import { hasPendingInvitation } from '../rooms/room-invitations.service';
@@ -29,8 +30,16 @@ function listInWords(items: string[]): string {
  * account of a closed server. Only then, so that a sign-up's answer never tells which addresses the list holds
  * (whether the server has an admin is no one's secret). An invitation does not widen the domains: any user
  * can invite any address to a room.
+ * An admin's invitation (`invitation`, its link's token) passes every mode and domain rule: an admin chose
+ * this person, so the invited address may always finish its sign-up, and only that address.
  */
-export async function assertMaySignUp(db: Database, registration: RegistrationConfig, email: string): Promise<void> {
+export async function assertMaySignUp(
+  db: Database,
+  registration: RegistrationConfig,
+  email: string,
+  invitation?: string,
+): Promise<void> {
+  if (invitation !== undefined) return assertInvited(db, email, invitation);
   if (registration.adminEmails.includes(email) && !(await hasAdmin(db))) return;
   const { mode, emailDomains } = await effectiveRegistration(db, registration);
   if (mode === 'closed') throw new AppError('REGISTRATION_CLOSED');
@@ -44,4 +53,10 @@ export async function assertMaySignUp(db: Database, registration: RegistrationCo
   if (mode === 'invite' && !(await hasPendingInvitation({ db }, email))) {
     throw new AppError('REGISTRATION_CLOSED', 'Sign-ups are by invitation on this server');
   }
+}
+
+/** The link is open and its address is the one signing up; the sign-up uses it in its own transaction. */
+async function assertInvited(db: Database, email: string, invitation: string): Promise<void> {
+  const invited = await lookupInvitation(db, invitation);
+  if (invited.email !== email) throw new AppError('INVITATION_FOR_ANOTHER_EMAIL');
 }

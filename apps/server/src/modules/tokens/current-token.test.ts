@@ -1,4 +1,4 @@
-import { TOKEN_ENDPOINTS, type TokenScope } from '@clipsync/shared';
+import { TOKEN_ENDPOINTS, type SecurityEventPage, type TokenScope } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
@@ -48,6 +48,16 @@ describe('the calling token about itself', () => {
     expect(await canReadClips(phone.token)).toBe(true);
     const listed = (await testApp.as(owner).get('/api/tokens')).json<{ tokens: Array<{ id: string }> }>();
     expect(listed.tokens.map(({ id }) => id)).toEqual([phone.id]);
+  });
+
+  test('a token\'s sign-out is a "token revoked" in its owner\'s security events, once', async () => {
+    const owner = await testApp.factory.user();
+    const cli = await create(owner, 'my CLI', ['clips:read']);
+    expect((await testApp.as(bearer(cli.token)).delete(CURRENT)).statusCode).toBe(204);
+    expect((await testApp.as(bearer(cli.token)).delete(CURRENT)).statusCode).toBe(401);
+    const page = (await testApp.as(owner).get('/api/account/security-events')).json<SecurityEventPage>();
+    const revoked = page.events.filter((event) => event.action === 'token.revoked');
+    expect(revoked.map((event) => [event.byAdmin, event.details.name])).toEqual([[false, 'my CLI']]);
   });
 
   test('a token cannot end another token, its owner’s or anyone’s', async () => {

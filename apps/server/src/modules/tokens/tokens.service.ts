@@ -127,17 +127,22 @@ export async function revokeToken(ctx: TokensContext, actor: Actor, tokenId: str
     .where(and(eq(personalAccessTokens.id, tokenId), isNull(sessions.revokedAt)));
   if (!found) throw new AppError('NOT_FOUND');
   authorize(tokenPolicy, 'revoke', actor, found.token);
+  await endToken(ctx, found.token);
+}
+
+/**
+ * Ends the token's session, tells the nodes and sockets, and records "token revoked" in its owner's security
+ * events, by whichever door it was revoked. Only the call that ended it records it.
+ */
+async function endToken(ctx: TokensContext, token: TokenRow): Promise<void> {
   const revoked = await ctx.db
     .update(sessions)
     .set({ revokedAt: new Date(), revokedReason: 'token_revoked' })
-    .where(and(eq(sessions.id, found.token.sessionId), isNull(sessions.revokedAt)))
+    .where(and(eq(sessions.id, token.sessionId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   for (const { id } of revoked) ctx.events.emit('session.revoked', { sessionId: id });
-  await recordSecurityEvent(ctx.db, {
-    userId: found.token.userId,
-    action: 'token.revoked',
-    details: { name: found.token.name },
-  });
+  if (revoked.length === 0) return;
+  await recordSecurityEvent(ctx.db, { userId: token.userId, action: 'token.revoked', details: { name: token.name } });
 }
 
 /** A browser session asking about "its" token: it has none, and signs out with /auth/logout. */
@@ -170,10 +175,5 @@ export async function describeCurrentToken(ctx: TokensContext, actor: Actor): Pr
 export async function revokeCurrentToken(ctx: TokensContext, actor: Actor): Promise<void> {
   const { token } = await callersToken(ctx, actor);
   authorize(tokenPolicy, 'revoke', actor, token);
-  const revoked = await ctx.db
-    .update(sessions)
-    .set({ revokedAt: new Date(), revokedReason: 'token_revoked' })
-    .where(and(eq(sessions.id, token.sessionId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  for (const { id } of revoked) ctx.events.emit('session.revoked', { sessionId: id });
+  await endToken(ctx, token);
 }

@@ -1,9 +1,11 @@
 import type { AdminInvitation, AdminInvitationStatus } from '@clipsync/shared';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevokeAdminInvitation } from '../../../api/admin-invitation-queries';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useToast } from '../../../ui/use-toast';
 
 const STATUS_STYLE: Record<AdminInvitationStatus, string> = {
@@ -18,6 +20,7 @@ export function InvitationRow({ invitation }: { invitation: AdminInvitation }) {
   const { t, i18n } = useTranslation();
   const toast = useToast();
   const revoke = useRevokeAdminInvitation();
+  const [isConfirming, setIsConfirming] = useState(false);
   // A used invitation made its account, and a revoked one is dead already: only an open one can be revoked.
   const isOpen = invitation.status === 'pending' || invitation.status === 'expired';
   return (
@@ -55,17 +58,26 @@ export function InvitationRow({ invitation }: { invitation: AdminInvitation }) {
           size="sm"
           disabled={revoke.isPending}
           aria-label={t('adminInvitations.revokeNamed', { email: invitation.email })}
-          onClick={() =>
-            revoke.mutate(invitation.id, {
-              onSuccess: () => toast.success({ title: t('adminInvitations.revoked', { email: invitation.email }) }),
-              onError: (error) =>
-                toast.error({ title: t('adminInvitations.revokeFailed'), description: error.message }),
-            })
-          }
+          onClick={() => setIsConfirming(true)}
         >
           {t('adminInvitations.revoke')}
         </Button>
       )}
+      <ConfirmDialog
+        isOpen={isConfirming}
+        onOpenChange={setIsConfirming}
+        title={t('adminInvitations.revokeConfirm.title')}
+        description={t('adminInvitations.revokeConfirm.description', { email: invitation.email })}
+        confirmLabel={t('adminInvitations.revoke')}
+        cancelLabel={t('adminInvitations.revokeConfirm.cancel')}
+        closeLabel={t('adminInvitations.revokeConfirm.close')}
+        onConfirm={() =>
+          revoke.mutate(invitation.id, {
+            onSuccess: () => toast.success({ title: t('adminInvitations.revoked', { email: invitation.email }) }),
+            onError: (error) => toast.error({ title: t('adminInvitations.revokeFailed'), description: error.message }),
+          })
+        }
+      />
     </li>
   );
 }

@@ -92,11 +92,21 @@ describe('InvitationsPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('This address already has an account');
   });
 
-  test('Revoke ends the invitation and says so', async () => {
+  test('Revoke asks first: Cancel leaves the invitation alone, confirming ends it and says so', async () => {
     list().mockResolvedValue({ invitations: [pending], total: 1 });
     revoke().mockResolvedValue();
     renderPage();
-    await userEvent.click(await screen.findByRole('button', { name: 'Revoke the invitation to guest@example.org' }));
+    const revokeButton = await screen.findByRole('button', { name: 'Revoke the invitation to guest@example.org' });
+    await userEvent.click(revokeButton);
+    const asked = await screen.findByRole('dialog', { name: 'Revoke this invitation?' });
+    expect(asked).toHaveTextContent('The link sent to guest@example.org stops working at once.');
+    await userEvent.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(revoke()).not.toHaveBeenCalled();
+
+    await userEvent.click(revokeButton);
+    const again = await screen.findByRole('dialog', { name: 'Revoke this invitation?' });
+    await userEvent.click(within(again).getByRole('button', { name: 'Revoke' }));
     expect(await screen.findByText('Invitation to guest@example.org revoked')).toBeInTheDocument();
     expect(revoke()).toHaveBeenCalledWith(expect.objectContaining({ params: { id: pending.id } }));
   });

@@ -1,15 +1,38 @@
-import { ADMIN_USER_ENDPOINTS, ADMIN_USERS_PAGE_SIZE, type AdminUserRow } from '@clipsync/shared';
+import {
+  ADMIN_ACCOUNT_ENDPOINTS,
+  ADMIN_USER_ENDPOINTS,
+  ADMIN_USERS_PAGE_SIZE,
+  type AdminAccount,
+  type AdminUserRow,
+} from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ApiError } from '../../../api/api-error';
 import { fakeApi } from '../../../test/fake-api';
 import { setUpPageTests } from '../../../test/page-test-setup';
 import UsersPage from './UsersPage';
 
 const api = fakeApi();
 const list = () => api.on(ADMIN_USER_ENDPOINTS.list);
+const create = () => api.on(ADMIN_ACCOUNT_ENDPOINTS.create);
+
+const NEW_ID = 'CCCCCCCCCCCCCCCCCCCCCC';
+const created: AdminAccount = {
+  id: NEW_ID,
+  name: 'Grace Hopper',
+  email: 'grace@example.com',
+  role: 'user',
+  createdAt: new Date().toISOString(),
+  emailConfirmedAt: null,
+  disabledAt: null,
+  lastSeenAt: null,
+  plan: { id: null, source: 'none', until: null },
+  storage: { usedBytes: 0, quotaBytes: 100 * 1024 * 1024, quotaSource: 'plan' },
+  devices: [],
+};
 
 const row = (overrides: Partial<AdminUserRow> & Pick<AdminUserRow, 'id' | 'name'>): AdminUserRow => ({
   email: `${overrides.name.toLowerCase().replace(/\W/g, '')}@example.com`,
@@ -94,6 +117,38 @@ describe('UsersPage', () => {
     await userEvent.click(first.getByRole('link', { name: 'Ada Lovelace' }));
     expect(router.state.location.pathname).toBe('/admin/users/user-ada');
     expect(screen.getByText('Account page user-ada')).toBeInTheDocument();
+  });
+
+  test("Create account: a name and an address; the server mails the link and the new account's page opens", async () => {
+    list().mockResolvedValue({ users: [ada], total: 1, isTotalCapped: false });
+    create().mockResolvedValue(created);
+    const router = renderAt();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create an account' }));
+    expect(dialog.getByText(/a link to choose their password/)).toBeInTheDocument();
+    const submit = dialog.getByRole('button', { name: 'Create and send the link' });
+    expect(submit).toBeDisabled();
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Name' }), 'Grace Hopper');
+    await userEvent.type(dialog.getByRole('textbox', { name: 'E-mail address' }), ' grace@example.com ');
+    await userEvent.click(submit);
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/users/${NEW_ID}`));
+    expect(create()).toHaveBeenCalledWith(
+      expect.objectContaining({ body: { name: 'Grace Hopper', email: 'grace@example.com' } }),
+    );
+    expect(screen.getByText(`Account page ${NEW_ID}`)).toBeInTheDocument();
+  });
+
+  test('Create account: an address with an account is refused in the server’s words, the dialog stays', async () => {
+    list().mockResolvedValue({ users: [ada], total: 1, isTotalCapped: false });
+    create().mockRejectedValue(new ApiError('This address already has an account', 409, 'CONFLICT'));
+    const router = renderAt();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create an account' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Name' }), 'Ada');
+    await userEvent.type(dialog.getByRole('textbox', { name: 'E-mail address' }), 'adalovelace@example.com');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create and send the link' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('This address already has an account');
+    expect(router.state.location.pathname).toBe('/admin/users');
   });
 
   test('the search is sent to the server, and no match says so', async () => {

@@ -1,5 +1,6 @@
 import { ADMIN_USERS_PAGE_SIZE, ADMIN_USERS_SEARCH_MAX, type AdminUserRow } from '@clipsync/shared';
-import { Search } from 'lucide-react';
+import { Search, UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAdminUsers } from '../../../api/admin-user-queries';
@@ -10,9 +11,11 @@ import { RelativeTime } from '../../../components/RelativeTime';
 import { useKeepPageInRange, useListUrlState } from '../../../components/use-list-url-state';
 import { pageCount } from '../../../lib/clip-filters';
 import { formatFileSize } from '../../../lib/file-size';
+import { Button } from '../../../ui/Button';
 import { Input } from '../../../ui/Input';
 import { Select } from '../../../ui/Select';
 import { Skeleton } from '../../../ui/Skeleton';
+import { CreateAccountDialog } from '../accounts/CreateAccountDialog';
 import { userListParams, type UserListFilters } from './user-list-params';
 
 /**
@@ -31,12 +34,20 @@ export default function UsersPage() {
   });
   useKeepPageInRange(page, users.data?.total, ADMIN_USERS_PAGE_SIZE, setPage);
   const change = (next: Partial<UserListFilters>) => setFilters({ ...filters, ...next });
+  const [isCreating, setIsCreating] = useState(false);
 
   return (
     <section aria-labelledby="admin-users-title">
-      <h1 id="admin-users-title" className="text-2xl font-bold">
-        {t('adminConsole.users.title')}
-      </h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="admin-users-title" className="text-2xl font-bold">
+          {t('adminConsole.users.title')}
+        </h1>
+        <Button onClick={() => setIsCreating(true)}>
+          <UserPlus className="h-4 w-4" aria-hidden="true" />
+          {t('adminAccounts.create.open')}
+        </Button>
+      </div>
+      {isCreating && <CreateAccountDialog onClose={() => setIsCreating(false)} />}
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('adminConsole.users.intro')}</p>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="relative flex-1">
