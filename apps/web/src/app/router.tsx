@@ -260,6 +260,16 @@ export const routes: RouteObject[] = [
         lazy: lazyPage(() => import('../features/auth/ResetPasswordPage')),
       },
       {
+        path: '/auth/sso',
+        handle: title('sso.title'),
+        lazy: lazyPage(() => import('../features/sso/SsoCompletePage')),
+      },
+      {
+        path: '/auth/sso-error',
+        handle: title('sso.title'),
+        lazy: lazyPage(() => import('../features/sso/SsoErrorPage')),
+      },
+      {
         path: '*',
         handle: title('notFound.title'),
         lazy: lazyPage(() => import('../features/not-found/NotFoundPage')),
