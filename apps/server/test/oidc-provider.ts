@@ -56,10 +56,13 @@ export async function startTestOidcProvider({
   redirectUri,
   extraClients = [],
   port = 0,
+  isAnyLogin = false,
 }: {
   redirectUri: string;
   extraClients?: string[];
   port?: number;
+  /** Any login name is a person with a verified `<name>@sso.example` (the e2e journeys type one). */
+  isAnyLogin?: boolean;
 }): Promise<TestOidcProvider> {
   let handle: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => {
     response.statusCode = 503;
@@ -84,6 +87,9 @@ export async function startTestOidcProvider({
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
     async findAccount(_ctx, sub) {
+      if (isAnyLogin && !accounts.has(sub)) {
+        accounts.set(sub, { sub, email: `${sub.toLowerCase()}@sso.example`, email_verified: true, name: sub });
+      }
       if (!accounts.has(sub)) return undefined;
       return { accountId: sub, claims: async () => ({ ...accounts.get(sub), sub }) };
     },

@@ -32,7 +32,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: SsoContext }> = async (app,
     config: { rateLimit: PER_IP },
     handler: async (request, reply) => {
       try {
-        const started = await startSsoLogin(ctx, { returnTo: request.query.returnTo ?? '/' });
+        const started = await startSsoLogin(ctx, { returnTo: request.query.returnTo ?? '/dashboard' });
         setStateCookie(reply, ctx.publicUrl, started.state);
         return reply.redirect(started.url, api.start.status);
       } catch (error) {
