@@ -10,7 +10,7 @@ const redirectUri = process.env.OIDC_TEST_REDIRECT_URI;
 if (!port || !redirectUri) throw new Error('OIDC_TEST_PORT and OIDC_TEST_REDIRECT_URI are required');
 
 const provider = await startTestOidcProvider({ redirectUri, port, isAnyLogin: true });
-console.log(`test OpenID provider at ${provider.issuer} for client ${TEST_OIDC_CLIENT.clientId}`);
+console.warn(`test OpenID provider at ${provider.issuer} for client ${TEST_OIDC_CLIENT.clientId}`);
 const stop = () => void provider.close().then(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
