@@ -1,4 +1,4 @@
-import { SsoCallbackQuery, SsoSettings, SsoStartQuery } from '../schemas/sso';
+import { SsoAccountLink, SsoCallbackQuery, SsoLinkStarted, SsoSettings, SsoStartQuery } from '../schemas/sso';
 import { defineEndpoints } from './endpoint';
 
 /**
@@ -14,4 +14,13 @@ export const SSO_ENDPOINTS = defineEndpoints({
    * refresh token in the fragment, or to the refusal page with a code (SSO_REFUSAL_CODES).
    */
   callback: { method: 'GET', path: '/auth/sso/callback', query: SsoCallbackQuery, status: 302 },
+  /**
+   * The signed-in account links its identity at the provider: answers the provider's URL for the browser to
+   * open (with the state cookie); the callback attaches the identity and returns to `returnTo`, refusing
+   * one that belongs to another account (`identity_taken`).
+   */
+  link: { method: 'POST', path: '/account/sso/link', body: SsoStartQuery, response: SsoLinkStarted },
+  account: { method: 'GET', path: '/account/sso', response: SsoAccountLink },
+  /** 409 while the identity is the only way in (the account has no password). */
+  unlink: { method: 'DELETE', path: '/account/sso', status: 204, response: null },
 });

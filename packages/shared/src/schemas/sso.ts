@@ -56,3 +56,14 @@ export const SsoSettings = z.object({
   only: z.boolean(),
 });
 export type SsoSettings = z.infer<typeof SsoSettings>;
+
+/** Where the browser goes to link the signed-in account: the provider's authorization URL. */
+export const SsoLinkStarted = z.object({ url: z.string() });
+export type SsoLinkStarted = z.infer<typeof SsoLinkStarted>;
+
+/** The account's identity at the provider, if linked, and whether a password is another way in. */
+export const SsoAccountLink = z.object({
+  identity: z.object({ issuer: z.string(), email: z.string().nullable() }).nullable(),
+  hasPassword: z.boolean(),
+});
+export type SsoAccountLink = z.infer<typeof SsoAccountLink>;

@@ -2,6 +2,7 @@ import { defineModule } from '../define-module';
 import { createSsoContext } from './sso.context';
 import { sweepExpiredSsoLogins } from './sso-logins';
 import { ssoRoutes } from './sso.routes';
+import { ssoAccountRoutes } from './sso-account.routes';
 import { ssoSettingsRoutes } from './sso-settings.routes';
 
 const SWEEP_EVERY_MS = 15 * 60_000;
@@ -15,7 +16,9 @@ export const ssoModule = defineModule((app) => {
   return {
     routes: async (api) => {
       await api.register(ssoSettingsRoutes, { settings: app.config.sso });
-      if (ctx) await api.register(ssoRoutes, { ctx });
+      if (!ctx) return;
+      await api.register(ssoRoutes, { ctx });
+      await api.register(ssoAccountRoutes, { ctx });
     },
     jobs: ctx ? [{ name: 'sso-logins-sweep', everyMs: SWEEP_EVERY_MS, run: () => sweepExpiredSsoLogins(ctx.db) }] : [],
   };

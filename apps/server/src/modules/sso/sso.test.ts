@@ -98,6 +98,8 @@ describe('without OIDC_* settings', () => {
     const started = await app.as(null).get('/api/auth/sso/start');
     expect([started.statusCode, started.json().code]).toEqual([404, 'NOT_FOUND']);
     expect((await app.as(null).get('/api/auth/sso/callback?code=x&state=y')).statusCode).toBe(404);
+    const user = await app.factory.user();
+    expect((await app.as(user).get('/api/account/sso')).statusCode).toBe(404);
   });
 });
 
@@ -321,5 +323,61 @@ describe('OIDC_ADMIN_GROUP', () => {
 
     await app.factory.user({ role: 'admin' });
     expect((await meWith(app, sessionOf(await signIn(app, provider, 'boss')).refreshToken)).role).toBe('user');
+  });
+});
+
+describe('linking and unlinking under Settings', () => {
+  const sso = withSso();
+
+  test('a password account links its identity, then signs in by it; unlinking leaves the password', async () => {
+    const { app, provider } = sso();
+    await app.factory.user({ role: 'admin' });
+    const owner = await app.factory.user({ email: 'linker@example.com' });
+    provider.accounts.set('linker-sub', { sub: 'linker-sub', email: 'linker@corp.example', email_verified: true });
+    expect((await app.as(owner).get('/api/account/sso')).json()).toEqual({ identity: null, hasPassword: true });
+
+    const started = await app.as(owner).post('/api/account/sso/link', { returnTo: '/settings/tokens' });
+    expect(started.statusCode).toBe(200);
+    const back = await provider.signIn(started.json<{ url: string }>().url, 'linker-sub');
+    const linked = await callback(app, back, cookieOf(started));
+    expect([linked.statusCode, linked.headers.location]).toEqual([302, '/settings/tokens']);
+    expect((await app.as(owner).get('/api/account/sso')).json()).toEqual({
+      identity: { issuer: new URL(provider.issuer).href, email: 'linker@corp.example' },
+      hasPassword: true,
+    });
+    expect((await meWith(app, sessionOf(await signIn(app, provider, 'linker-sub')).refreshToken)).id).toBe(owner.id);
+
+    expect((await app.as(owner).delete('/api/account/sso')).statusCode).toBe(204);
+    expect((await app.as(owner).get('/api/account/sso')).json()).toEqual({ identity: null, hasPassword: true });
+  });
+
+  test('an identity linked to another account is refused', async () => {
+    const { app, provider } = sso();
+    provider.accounts.set('taken-sub', { sub: 'taken-sub', email: 'taken@example.com', email_verified: true });
+    sessionOf(await signIn(app, provider, 'taken-sub'));
+    const other = await app.factory.user();
+    const started = await app.as(other).post('/api/account/sso/link', {});
+    const back = await provider.signIn(started.json<{ url: string }>().url, 'taken-sub');
+    expect(refusalOf(await callback(app, back, cookieOf(started)))).toBe('identity_taken');
+    expect((await app.as(other).get('/api/account/sso')).json()).toEqual({ identity: null, hasPassword: true });
+  });
+
+  test('an account without a password cannot unlink its only way in', async () => {
+    const { app, provider } = sso();
+    provider.accounts.set('only-sub', { sub: 'only-sub', email: 'only@example.com', email_verified: true });
+    const { refreshToken } = sessionOf(await signIn(app, provider, 'only-sub'));
+    const refreshed = await app
+      .as(null)
+      .inject('POST', '/api/auth/refresh', undefined, { 'x-refresh-token': refreshToken });
+    const bearer = { authorization: `Bearer ${refreshed.json<{ accessToken: string }>().accessToken}` };
+    const unlink = await app.app.inject({ method: 'DELETE', url: '/api/account/sso', headers: bearer });
+    expect([unlink.statusCode, unlink.json().code]).toEqual([409, 'CONFLICT']);
+    const link = await app.app.inject({ method: 'GET', url: '/api/account/sso', headers: bearer });
+    expect(link.json()).toMatchObject({ identity: { email: 'only@example.com' }, hasPassword: false });
+  });
+
+  test('signed out, the account calls answer 401', async () => {
+    expect((await sso().app.as(null).get('/api/account/sso')).statusCode).toBe(401);
+    expect((await sso().app.as(null).post('/api/account/sso/link', {})).statusCode).toBe(401);
   });
 });
