@@ -7,7 +7,7 @@ import {
   RefreshResponse,
   SSO_ENDPOINTS,
 } from '@clipsync/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 import { call } from './client';
 import { sessionStore } from './session-store';
@@ -64,5 +64,25 @@ export async function completeSsoSignIn(refreshToken: string): Promise<void> {
     access_token: refreshed.accessToken,
     refresh_token: refreshed.refreshToken,
     expires_at: refreshed.expiresAt,
+  });
+}
+
+export const ssoAccountKey = ['sso-account'] as const;
+
+/** The signed-in account's identity at the provider, and whether a password is another way in. */
+export function useSsoAccount() {
+  return useQuery({ queryKey: ssoAccountKey, queryFn: () => call(SSO_ENDPOINTS.account) });
+}
+
+/** Starts linking: the answer is the provider's page, which the browser then opens. */
+export function useLinkSso() {
+  return useMutation({ mutationFn: (returnTo: string) => call(SSO_ENDPOINTS.link, { body: { returnTo } }) });
+}
+
+export function useUnlinkSso() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(SSO_ENDPOINTS.unlink),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ssoAccountKey }),
   });
 }

@@ -141,6 +141,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/device-sign-in/DeviceSignInPage')),
               },
               {
+                path: '/settings/sso',
+                handle: title('sso.settingsTitle'),
+                lazy: lazyPage(() => import('../features/sso/SsoSettingsPage')),
+              },
+              {
                 path: '/settings/security-events',
                 handle: title('audit.securityTitle'),
                 lazy: lazyPage(() => import('../features/security-events/SecurityEventsPage')),

@@ -20,7 +20,7 @@ export const ssoAccountRoutes: FastifyPluginAsyncZod<{ ctx: SsoContext }> = asyn
       const { userId } = requireSignedIn(request.actor);
       try {
         const started = await startSsoLogin(ctx, {
-          returnTo: request.body.returnTo ?? '/settings/tokens',
+          returnTo: request.body.returnTo ?? '/settings/sso',
           linkUserId: userId,
         });
         setStateCookie(reply, ctx.publicUrl, started.state);
