@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/chromium';
 import { ADMIN_SLOTS, adminEmailOf } from './e2e/support/admin-slots';
 import { FIRST_RUN_SIZES, firstRunBaseUrlOf, firstRunPortOf } from './e2e/support/first-run-server';
+import { SSO_BASE_URL, SSO_PROVIDER_PORT, ssoServerPortOf } from './e2e/support/sso-server';
 
 /**
  * End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real server: the web
@@ -120,5 +121,33 @@ export default defineConfig({
         DATA_DIR: mkdtempSync(join(tmpdir(), `clipsync-e2e-first-run-${size.name}-`)),
       },
     })),
+    // Sign-in through an identity provider: oidc-provider with its own login and consent pages, and a
+    // server configured for it (e2e/sso.spec.ts), on a data dir of its own.
+    {
+      command: 'npx tsx apps/server/test/oidc-provider-cli.ts',
+      url: `http://127.0.0.1:${SSO_PROVIDER_PORT}/.well-known/openid-configuration`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      env: {
+        OIDC_TEST_PORT: String(SSO_PROVIDER_PORT),
+        OIDC_TEST_REDIRECT_URI: `${SSO_BASE_URL}/api/auth/sso/callback`,
+      },
+    },
+    {
+      command: 'npm run start -w @clipsync/server',
+      url: `${SSO_BASE_URL}/api/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        ...serverEnv,
+        PORT: String(ssoServerPortOf(port)),
+        PUBLIC_URL: SSO_BASE_URL,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'clipsync-e2e-sso-')),
+        OIDC_ISSUER: `http://127.0.0.1:${SSO_PROVIDER_PORT}`,
+        OIDC_CLIENT_ID: 'clipsync',
+        OIDC_CLIENT_SECRET: 'clipsync-test-client-secret',
+        OIDC_BUTTON_TEXT: 'Sign in with Team ID',
+      },
+    },
   ],
 });

@@ -39,6 +39,7 @@ import { moderationModule } from './modules/admin/moderation.module';
 import { auditModule } from './modules/admin/audit.module';
 import { adminUsersModule } from './modules/admin/admin-users.module';
 import { adminOverviewModule } from './modules/admin/admin-overview.module';
+import { ssoModule } from './modules/sso/sso.module';
 import { authenticate } from './plugins/authenticate';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
@@ -76,6 +77,7 @@ const MODULES = [
   auditModule,
   adminUsersModule,
   adminOverviewModule,
+  ssoModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */

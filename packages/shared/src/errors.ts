@@ -43,6 +43,7 @@ export const ErrorCode = z.enum([
   'NOT_CONFIGURED',
   'PAYMENTS_NOT_CONFIGURED',
   'DATABASE_UNAVAILABLE',
+  'SSO_UNAVAILABLE',
   'INTERNAL',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;

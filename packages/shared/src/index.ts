@@ -49,3 +49,4 @@ export * from './schemas/moderation';
 export * from './schemas/audit';
 export * from './schemas/admin-users';
 export * from './schemas/admin-overview';
+export * from './schemas/sso';

@@ -45,6 +45,11 @@ export const APP_ROUTES = [
   '/admin/reports',
   '/admin/audit',
   '/admin/settings',
+  // Where a sign-in through the identity provider lands (`#refresh_token=…`), or why it was refused (`?code=`).
+  '/auth/sso',
+  '/auth/sso-error',
+  // The account's identity at the provider: Link SSO, or Unlink.
+  '/settings/sso',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

@@ -15,6 +15,7 @@ import { repoRoot } from '../server-root';
 import { ConfigError } from './config-error';
 import { RegistrationEnvSchema, registrationConfigOf, type RegistrationConfig } from './registration-config';
 import { S3EnvSchema, s3ConfigOf, type S3Config } from './s3-config';
+import { SsoEnvSchema, ssoConfigOf, type SsoConfig } from './sso-config';
 
 export { ConfigError };
 
@@ -121,6 +122,7 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   ...S3EnvSchema.shape,
   ...RegistrationEnvSchema.shape,
+  ...SsoEnvSchema.shape,
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DEVICE_SENDS_PER_MINUTE: z.coerce.number().int().positive().default(DEVICE_SENDS_PER_MINUTE),
   DEVICE_SEND_REDELIVER_MS: z.coerce.number().int().min(50).max(600_000).default(DEVICE_SEND_REDELIVER_MS),
@@ -227,6 +229,8 @@ export interface AppConfig {
   registration: RegistrationConfig;
   /** Audit log entries older than this many days are deleted (modules/admin/audit.module.ts). */
   auditRetentionDays: number;
+  /** OIDC_*: sign-in through the team's identity provider; undefined without them (modules/sso/). */
+  sso: SsoConfig | undefined;
 }
 
 /** Reads and validates every setting; the message names each bad variable so start-up fails readably. */
@@ -240,6 +244,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.JWT_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  JWT_SECRET: required in production with DATABASE_URL, so every node signs with the same key',
+    );
+  }
+  const sso = ssoConfigOf(env);
+  if (sso.missing.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  OpenID Connect is partly configured; also set ${sso.missing.join(', ')} (or unset every OIDC_* variable to sign in with passwords only)`,
     );
   }
   const toAbsolute = (path: string) => (isAbsolute(path) ? path : resolve(process.cwd(), path));
@@ -283,5 +293,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     registration: registrationConfigOf(env),
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    sso: sso.config,
   };
 }

@@ -42,6 +42,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   NOT_CONFIGURED: 503,
   PAYMENTS_NOT_CONFIGURED: 503,
   DATABASE_UNAVAILABLE: 503,
+  SSO_UNAVAILABLE: 503,
 };
 
 const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
@@ -90,6 +91,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   NOT_CONFIGURED: 'This feature is not configured on this server',
   PAYMENTS_NOT_CONFIGURED: 'Payments are not set up on this server. Every feature is available without a plan.',
   DATABASE_UNAVAILABLE: 'The database is unavailable. Please try again shortly.',
+  SSO_UNAVAILABLE: 'The identity provider cannot be reached right now. Please try again later.',
 };
 
 /** What services throw: a code the client can act on and a message a person can read. */

@@ -141,6 +141,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/device-sign-in/DeviceSignInPage')),
               },
               {
+                path: '/settings/sso',
+                handle: title('sso.settingsTitle'),
+                lazy: lazyPage(() => import('../features/sso/SsoSettingsPage')),
+              },
+              {
                 path: '/settings/security-events',
                 handle: title('audit.securityTitle'),
                 lazy: lazyPage(() => import('../features/security-events/SecurityEventsPage')),
@@ -258,6 +263,16 @@ export const routes: RouteObject[] = [
         path: '/reset-password',
         handle: title('reset.title'),
         lazy: lazyPage(() => import('../features/auth/ResetPasswordPage')),
+      },
+      {
+        path: '/auth/sso',
+        handle: title('sso.title'),
+        lazy: lazyPage(() => import('../features/sso/SsoCompletePage')),
+      },
+      {
+        path: '/auth/sso-error',
+        handle: title('sso.title'),
+        lazy: lazyPage(() => import('../features/sso/SsoErrorPage')),
       },
       {
         path: '*',

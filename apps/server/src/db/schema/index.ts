@@ -15,3 +15,4 @@ export * from './admin-invitations';
 export * from './moderation';
 export * from './audit';
 export * from './server-settings';
+export * from './sso';

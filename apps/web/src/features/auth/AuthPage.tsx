@@ -6,6 +6,7 @@ import { LoginForm } from './LoginForm';
 import { RegisterForm } from './RegisterForm';
 import { roomLinkOf, RoomLinkHeading } from './RoomLinkHeading';
 import { shareOriginOf, ShareWaitingNotice, type ShareOrigin } from './ShareWaitingNotice';
+import { SsoButton } from './SsoButton';
 
 type View = 'login' | 'register' | 'forgot' | 'check-email';
 
@@ -46,6 +47,7 @@ export default function AuthPage() {
         )}
         {shareOrigin && view !== 'check-email' && <ShareWaitingNotice from={shareOrigin} />}
         <div className="mt-4 rounded-2xl bg-white p-8 shadow-lg dark:bg-slate-900">
+          {(view === 'login' || view === 'register') && <SsoButton returnTo={state?.from?.pathname} />}
           {view === 'login' && <LoginForm onRegister={() => show('register')} onForgot={() => show('forgot')} />}
           {view === 'register' && (
             <RegisterForm

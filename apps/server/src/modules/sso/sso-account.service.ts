@@ -1,0 +1,30 @@
+import { and, eq } from 'drizzle-orm';
+import type { SsoAccountLink } from '@clipsync/shared';
+import { userIdentities, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import type { SsoContext } from './sso.context';
+import { NO_PASSWORD } from './sso.service';
+
+async function passwordOf(ctx: SsoContext, userId: string): Promise<boolean> {
+  const [account] = await ctx.db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return account !== undefined && account.passwordHash !== NO_PASSWORD;
+}
+
+/** The account's identity at this server's provider (issuer and the address it gave), if linked. */
+export async function accountLinkOf(ctx: SsoContext, userId: string): Promise<SsoAccountLink> {
+  const [identity] = await ctx.db
+    .select({ issuer: userIdentities.issuer, email: userIdentities.email })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.userId, userId), eq(userIdentities.issuer, ctx.provider.settings.issuer.href)));
+  return { identity: identity ?? null, hasPassword: await passwordOf(ctx, userId) };
+}
+
+/** Unlinks the identity, unless it is the only way in: an account without a password would be locked out. */
+export async function unlinkIdentity(ctx: SsoContext, userId: string): Promise<void> {
+  if (!(await passwordOf(ctx, userId))) {
+    throw new AppError('CONFLICT', 'This account has no password: SSO is its only way in, so it stays linked');
+  }
+  await ctx.db
+    .delete(userIdentities)
+    .where(and(eq(userIdentities.userId, userId), eq(userIdentities.issuer, ctx.provider.settings.issuer.href)));
+}

@@ -1,0 +1,66 @@
+import { SSO_ENDPOINTS, type SsoRefusalCode } from '@clipsync/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { areaRoutes } from '../../lib/api-route';
+import type { SsoContext } from './sso.context';
+import { startSsoLogin } from './sso-logins';
+import { SsoRefusal } from './sso-refusal';
+import { finishSsoLogin } from './sso.service';
+import { clearStateCookie, setStateCookie, stateCookieOf } from './sso-state-cookie';
+
+/** The web's pages a sign-in through the provider ends on. */
+const COMPLETION_PAGE = '/auth/sso';
+const REFUSAL_PAGE = '/auth/sso-error';
+
+const route = areaRoutes({ tags: ['auth'], access: 'public' });
+const api = SSO_ENDPOINTS;
+
+/** The refusal page with its code; the reason (never shown to the user) goes to the log. */
+function refuse(ctx: SsoContext, reply: FastifyReply, error: unknown, status: number): FastifyReply {
+  if (!(error instanceof SsoRefusal)) throw error;
+  ctx.log.warn({ code: error.code, reason: error.reason }, 'SSO sign-in refused');
+  return reply.redirect(`${REFUSAL_PAGE}?code=${refusalCode(error.code)}`, status);
+}
+const refusalCode = (code: SsoRefusalCode) => encodeURIComponent(code);
+
+/** The provider's doors: start and callback, both top-level browser navigations. */
+export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: SsoContext }> = async (app, { ctx }) => {
+  const PER_IP = { max: ctx.attemptsPerIp, timeWindow: '15 minutes' };
+
+  app.route({
+    ...route(api.start),
+    config: { rateLimit: PER_IP },
+    handler: async (request, reply) => {
+      try {
+        const started = await startSsoLogin(ctx, { returnTo: request.query.returnTo ?? '/dashboard' });
+        setStateCookie(reply, ctx.publicUrl, started.state);
+        return reply.redirect(started.url, api.start.status);
+      } catch (error) {
+        return refuse(ctx, reply, error, api.start.status);
+      }
+    },
+  });
+
+  app.route({
+    ...route(api.callback),
+    config: { rateLimit: PER_IP },
+    handler: async (request, reply) => {
+      clearStateCookie(reply, ctx.publicUrl);
+      const query = request.url.slice(request.url.indexOf('?') + 1);
+      const callbackUrl = new URL(`${ctx.provider.redirectUri}?${request.url.includes('?') ? query : ''}`);
+      try {
+        const outcome = await finishSsoLogin(ctx, callbackUrl, stateCookieOf(request));
+        if (outcome.kind === 'linked') return reply.redirect(outcome.returnTo, api.callback.status);
+        // The fragment never reaches a server nor a Referer; the page trades the token for its own at once
+        // (a refresh rotates it), so the one in the browser's history is spent.
+        const fragment = new URLSearchParams({
+          refresh_token: outcome.session.refresh_token,
+          return_to: outcome.returnTo,
+        });
+        return reply.redirect(`${COMPLETION_PAGE}#${fragment.toString()}`, api.callback.status);
+      } catch (error) {
+        return refuse(ctx, reply, error, api.callback.status);
+      }
+    },
+  });
+};

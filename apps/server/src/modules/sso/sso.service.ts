@@ -1,0 +1,189 @@
+import { and, eq } from 'drizzle-orm';
+import type { SessionTokens } from '@clipsync/shared';
+import * as oidc from 'openid-client';
+import { userIdentities, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
+import { newId } from '../../lib/secure-tokens';
+import { recordSignIn } from '../admin/audit.recorder';
+import { assertAnotherAdminRemains, lockRoles, roleOfNewAccount } from '../admin/roles.service';
+import { assertMaySignUp } from '../auth/registration.policy';
+import { startSession } from '../auth/sessions.service';
+import type { SsoContext } from './sso.context';
+import { providerConfiguration, takeSsoLogin } from './sso-logins';
+import { profileOf, type SsoProfile } from './sso-profile';
+import { SsoRefusal } from './sso-refusal';
+
+/**
+ * What an account made by SSO has for a password: not an argon2 hash, so no password ever verifies against it
+ * (verifyPassword answers false), and how "this account has no password" is told.
+ */
+export const NO_PASSWORD = '!sso-only';
+
+export type SsoOutcome =
+  { kind: 'signed-in'; session: SessionTokens; returnTo: string } | { kind: 'linked'; returnTo: string };
+
+/** The provider's answer, checked by openid-client, as the claims of the ID token and userinfo together. */
+async function verifiedProfile(
+  ctx: SsoContext,
+  callbackUrl: URL,
+  login: { nonce: string; codeVerifier: string; state: string },
+) {
+  const configuration = await providerConfiguration(ctx);
+  let claims: Record<string, unknown>;
+  try {
+    const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+      pkceCodeVerifier: login.codeVerifier,
+      expectedNonce: login.nonce,
+      expectedState: login.state,
+      idTokenExpected: true,
+    });
+    const idClaims = tokens.claims();
+    if (!idClaims) throw new Error('no ID token');
+    const userinfo = await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
+    claims = { ...idClaims, ...userinfo };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    // A provider that refuses to talk (a network failure) is down; anything else is an answer we refused.
+    const isUnreachable = error instanceof TypeError && reason.includes('fetch failed');
+    throw new SsoRefusal(isUnreachable ? 'unavailable' : 'invalid_response', reason);
+  }
+  const profile = profileOf(claims, ctx.provider.settings.groupsClaim);
+  if (!profile) throw new SsoRefusal('invalid_response', 'claims without a usable subject');
+  return profile;
+}
+
+/**
+ * The callback: the pending sign-in of this browser (one use), the provider's answer checked, then the
+ * account signed in by the same sessions as a password sign-in, or the identity linked to the account that
+ * asked. `callbackUrl` is the redirect URI with the provider's query.
+ */
+export async function finishSsoLogin(
+  ctx: SsoContext,
+  callbackUrl: URL,
+  cookieState: string | undefined,
+): Promise<SsoOutcome> {
+  const returnedState = callbackUrl.searchParams.get('state') ?? undefined;
+  const login = await takeSsoLogin(ctx.db, cookieState, returnedState);
+  const providerError = callbackUrl.searchParams.get('error');
+  if (providerError) throw new SsoRefusal('provider_refused', `the provider answered ${providerError}`);
+  const profile = await verifiedProfile(ctx, callbackUrl, { ...login, state: returnedState ?? '' });
+  const issuer = ctx.provider.settings.issuer.href;
+  if (login.linkUserId) {
+    await linkIdentity(ctx, login.linkUserId, issuer, profile);
+    return { kind: 'linked', returnTo: login.returnTo };
+  }
+  const userId =
+    (await accountOfIdentity(ctx, issuer, profile.subject)) ?? (await createSsoAccount(ctx, issuer, profile));
+  await settleAdminGroup(ctx, userId, profile);
+  let session: SessionTokens;
+  try {
+    session = await startSession(ctx, userId);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'ACCOUNT_DISABLED') {
+      throw new SsoRefusal('account_disabled', `account ${userId} is disabled`);
+    }
+    throw error;
+  }
+  // After the session: the sign-in stands whatever becomes of its audit record.
+  await recordSignIn(ctx.db, userId);
+  return { kind: 'signed-in', session, returnTo: login.returnTo };
+}
+
+async function accountOfIdentity(ctx: SsoContext, issuer: string, subject: string): Promise<string | undefined> {
+  const [identity] = await ctx.db
+    .select({ userId: userIdentities.userId })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject)));
+  return identity?.userId;
+}
+
+/** May SSO make an account for `email`: OIDC_REGISTER, then the rule every door asks. */
+async function assertSsoMaySignUp(ctx: SsoContext, email: string): Promise<void> {
+  const { register, isRegisterExplicit } = ctx.provider.settings;
+  if (register === 'off') throw new SsoRefusal('registration_closed', 'OIDC_REGISTER=off');
+  // Closed sign-ups still let the provider's people in when the operator wrote OIDC_REGISTER=auto (the
+  // provider decides who they are); the domain and invitation rules apply as to anyone.
+  const registration = isRegisterExplicit
+    ? { ...ctx.registration, mode: ctx.registration.mode === 'closed' ? ('open' as const) : ctx.registration.mode }
+    : ctx.registration;
+  try {
+    await assertMaySignUp(ctx.db, registration, email);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'REGISTRATION_CLOSED') {
+      throw new SsoRefusal('registration_closed', error.message);
+    }
+    throw error;
+  }
+}
+
+/**
+ * A first sign-in: a confirmed account without a password, named from the profile, for an address the
+ * provider vouches for and no account uses. An address of an existing account is never linked silently.
+ */
+async function createSsoAccount(ctx: SsoContext, issuer: string, profile: SsoProfile): Promise<string> {
+  const { email } = profile;
+  if (!email || !profile.isEmailVerified) throw new SsoRefusal('email_unverified', `subject ${profile.subject}`);
+  const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (existing) throw new SsoRefusal('email_in_use', `subject ${profile.subject}: the address has an account`);
+  await assertSsoMaySignUp(ctx, email);
+  return ctx.db.transaction(async (tx) => {
+    const role = await roleOfNewAccount(tx, email, ctx.registration.adminEmails);
+    const now = new Date();
+    const [account] = await tx
+      .insert(users)
+      .values({ id: newId(), email, name: profile.name, passwordHash: NO_PASSWORD, role, emailConfirmedAt: now })
+      .onConflictDoNothing({ target: users.email })
+      .returning({ id: users.id });
+    if (!account) throw new SsoRefusal('email_in_use', `subject ${profile.subject}: the address was just taken`);
+    await tx
+      .insert(userIdentities)
+      .values({ id: newId(), userId: account.id, issuer, subject: profile.subject, email });
+    ctx.events.emit('account.confirmed', { userId: account.id, email });
+    return account.id;
+  });
+}
+
+/** Attaches the identity to the account that asked; one that belongs to another account is refused. */
+async function linkIdentity(ctx: SsoContext, userId: string, issuer: string, profile: SsoProfile): Promise<void> {
+  const owner = await accountOfIdentity(ctx, issuer, profile.subject);
+  if (owner === userId) return;
+  if (owner) throw new SsoRefusal('identity_taken', `subject ${profile.subject} belongs to another account`);
+  await ctx.db.transaction(async (tx) => {
+    // One identity per account and issuer: a new link replaces the old one.
+    await tx.delete(userIdentities).where(and(eq(userIdentities.userId, userId), eq(userIdentities.issuer, issuer)));
+    await tx
+      .insert(userIdentities)
+      .values({ id: newId(), userId, issuer, subject: profile.subject, email: profile.email ?? null });
+  });
+}
+
+/**
+ * OIDC_ADMIN_GROUP: the provider's group decides the role at every SSO sign-in, granted or revoked, except
+ * that the last admin stays one (and ADMIN_EMAILS' addresses stay admins, as that list says).
+ */
+async function settleAdminGroup(ctx: SsoContext, userId: string, profile: SsoProfile): Promise<void> {
+  const { adminGroup } = ctx.provider.settings;
+  if (!adminGroup) return;
+  const shouldBeAdmin = profile.groups.includes(adminGroup);
+  await ctx.db.transaction(async (tx) => {
+    await lockRoles(tx);
+    const [account] = await tx.select({ role: users.role, email: users.email }).from(users).where(eq(users.id, userId));
+    if (!account || (account.role === 'admin') === shouldBeAdmin) return;
+    if (!shouldBeAdmin) {
+      if (ctx.registration.adminEmails.includes(account.email)) return;
+      try {
+        await assertAnotherAdminRemains(tx, userId);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'CONFLICT') {
+          ctx.log.warn({ userId }, 'SSO: the last admin left the admin group; the role is kept');
+          return;
+        }
+        throw error;
+      }
+    }
+    await tx
+      .update(users)
+      .set({ role: shouldBeAdmin ? 'admin' : 'user', updatedAt: new Date() })
+      .where(eq(users.id, userId));
+  });
+}

@@ -1,0 +1,383 @@
+import { eq } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { startTestOidcProvider, TEST_OIDC_CLIENT, type TestOidcProvider } from '../../../test/oidc-provider';
+import { userIdentities, users } from '../../db/schema';
+
+const PUBLIC_URL = 'http://localhost:3000';
+const REDIRECT_URI = `${PUBLIC_URL}/api/auth/sso/callback`;
+
+const ssoEnv = (provider: TestOidcProvider, env: Record<string, string> = {}) => ({
+  OIDC_ISSUER: provider.issuer,
+  OIDC_CLIENT_ID: TEST_OIDC_CLIENT.clientId,
+  OIDC_CLIENT_SECRET: TEST_OIDC_CLIENT.clientSecret,
+  ...env,
+});
+
+const cookieOf = (res: LightMyRequestResponse) => String(res.headers['set-cookie']).split(';')[0] ?? '';
+
+/** The start, as the browser's top-level navigation: where it is sent and the state cookie it keeps. */
+async function start(app: TestApp, returnTo = '/clips') {
+  const res = await app.as(null).get(`/api/auth/sso/start?returnTo=${encodeURIComponent(returnTo)}`);
+  expect(res.statusCode).toBe(302);
+  return { location: String(res.headers.location), cookie: cookieOf(res) };
+}
+
+/** The provider's redirect back, as the browser makes it with its state cookie. */
+const callback = (app: TestApp, url: URL, cookie: string) =>
+  app.as(null).inject('GET', `${url.pathname}${url.search}`, undefined, cookie ? { cookie } : {});
+
+/** A whole sign-in as `sub`: start, the provider's login and consent, the callback. */
+async function signIn(app: TestApp, provider: TestOidcProvider, sub: string, returnTo?: string) {
+  const { location, cookie } = await start(app, returnTo);
+  const back = await provider.signIn(location, sub);
+  return callback(app, back, cookie);
+}
+
+const refusalOf = (res: LightMyRequestResponse) => {
+  expect(res.statusCode).toBe(302);
+  return new URL(String(res.headers.location), PUBLIC_URL).searchParams.get('code');
+};
+
+/** The completion page's fragment: the refresh token the web trades for its session. */
+function sessionOf(res: LightMyRequestResponse) {
+  expect(res.statusCode).toBe(302);
+  const location = new URL(String(res.headers.location), PUBLIC_URL);
+  expect(location.pathname).toBe('/auth/sso');
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  return { refreshToken: fragment.get('refresh_token') ?? '', returnTo: fragment.get('return_to') };
+}
+
+/** The web's next step: the refresh token for a session, then who it is. */
+async function meWith(app: TestApp, refreshToken: string) {
+  const refreshed = await app
+    .as(null)
+    .inject('POST', '/api/auth/refresh', undefined, { 'x-refresh-token': refreshToken });
+  expect(refreshed.statusCode).toBe(200);
+  const { accessToken } = refreshed.json<{ accessToken: string }>();
+  const me = await app.app.inject({
+    method: 'GET',
+    url: '/api/auth/me',
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  return me.json<{ user: { id: string; email: string; name: string; role: string; emailConfirmedAt: string | null } }>()
+    .user;
+}
+
+const accountOf = async (app: TestApp, email: string) =>
+  (await app.context.db.select().from(users).where(eq(users.email, email)))[0];
+
+/** One provider and one app per setting: both are slow to start on a busy machine. */
+function withSso(env: Record<string, string> = {}, extraClients: string[] = []) {
+  let provider: TestOidcProvider | undefined;
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    provider = await startTestOidcProvider({ redirectUri: REDIRECT_URI, extraClients });
+    app = await buildTestApp(ssoEnv(provider, env));
+  });
+  afterAll(async () => {
+    await app?.close();
+    await provider?.close();
+  });
+  return () => {
+    if (!app || !provider) throw new Error('built in beforeAll');
+    return { app, provider };
+  };
+}
+
+describe('without OIDC_* settings', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(() => app.close());
+
+  test('SSO is off: the pages are told so and start and callback do not exist', async () => {
+    expect((await app.as(null).get('/api/auth/sso')).json()).toEqual({ enabled: false, buttonText: '', only: false });
+    const started = await app.as(null).get('/api/auth/sso/start');
+    expect([started.statusCode, started.json().code]).toEqual([404, 'NOT_FOUND']);
+    expect((await app.as(null).get('/api/auth/sso/callback?code=x&state=y')).statusCode).toBe(404);
+    const user = await app.factory.user();
+    expect((await app.as(user).get('/api/account/sso')).statusCode).toBe(404);
+  });
+});
+
+describe('sign-in through the provider', () => {
+  const sso = withSso({ OIDC_BUTTON_TEXT: 'Sign in with Authentik' });
+
+  test('the pages are told the button', async () => {
+    expect((await sso().app.as(null).get('/api/auth/sso')).json()).toEqual({
+      enabled: true,
+      buttonText: 'Sign in with Authentik',
+      only: false,
+    });
+  });
+
+  test('the start sends the browser to the provider with state, nonce and PKCE, and a Lax httpOnly cookie', async () => {
+    const res = await sso().app.as(null).get('/api/auth/sso/start?returnTo=/rooms');
+    const location = new URL(String(res.headers.location));
+    expect(location.origin).toBe(sso().provider.issuer);
+    for (const name of ['state', 'nonce', 'code_challenge']) expect(location.searchParams.get(name)).toBeTruthy();
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
+    expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax; Max-Age=600$/);
+  });
+
+  test('a return path to another site is refused', async () => {
+    for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const res = await sso()
+        .app.as(null)
+        .get(`/api/auth/sso/start?returnTo=${encodeURIComponent(returnTo)}`);
+      expect(res.statusCode).toBe(400);
+    }
+  });
+
+  test('the first sign-in makes a confirmed account without a password, named from the profile; the second signs in the same account', async () => {
+    const { app, provider } = sso();
+    // Not the server's first account, which would be its admin whatever the door.
+    await app.factory.user({ role: 'admin' });
+    provider.accounts.set('ada-sub', {
+      sub: 'ada-sub',
+      email: 'Ada@Example.com',
+      email_verified: true,
+      name: '  Ada\u0000 \u202eLovelace ',
+    });
+    const first = sessionOf(await signIn(app, provider, 'ada-sub', '/rooms'));
+    expect(first.returnTo).toBe('/rooms');
+    const user = await meWith(app, first.refreshToken);
+    expect(user).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace', role: 'user' });
+    expect(user.emailConfirmedAt).not.toBeNull();
+    const login = await app.as(null).post('/api/auth/login', { email: 'ada@example.com', password: '!sso-only' });
+    expect(login.statusCode).toBe(401);
+
+    const second = sessionOf(await signIn(app, provider, 'ada-sub'));
+    expect((await meWith(app, second.refreshToken)).id).toBe(user.id);
+    const identities = await app.context.db.select().from(userIdentities).where(eq(userIdentities.userId, user.id));
+    expect(identities).toMatchObject([{ issuer: new URL(provider.issuer).href, subject: 'ada-sub' }]);
+  });
+
+  test('an unverified or missing e-mail is refused with a clear page and makes no account', async () => {
+    const { app, provider } = sso();
+    provider.accounts.set('unverified', { sub: 'unverified', email: 'unverified@example.com', email_verified: false });
+    provider.accounts.set('no-mail', { sub: 'no-mail', name: 'Nobody' });
+    expect(refusalOf(await signIn(app, provider, 'unverified'))).toBe('email_unverified');
+    expect(refusalOf(await signIn(app, provider, 'no-mail'))).toBe('email_unverified');
+    expect(await accountOf(app, 'unverified@example.com')).toBeUndefined();
+  });
+
+  test('the address of a password account is refused, never linked silently', async () => {
+    const { app, provider } = sso();
+    const owner = await app.factory.user({ email: 'owner@example.com' });
+    provider.accounts.set('owner-sub', { sub: 'owner-sub', email: 'owner@example.com', email_verified: true });
+    expect(refusalOf(await signIn(app, provider, 'owner-sub'))).toBe('email_in_use');
+    const linked = await app.context.db.select().from(userIdentities).where(eq(userIdentities.userId, owner.id));
+    expect(linked).toEqual([]);
+  });
+
+  test('a disabled account gets no session', async () => {
+    const { app, provider } = sso();
+    provider.accounts.set('dis', { sub: 'dis', email: 'dis@example.com', email_verified: true });
+    sessionOf(await signIn(app, provider, 'dis'));
+    await app.context.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, 'dis@example.com'));
+    expect(refusalOf(await signIn(app, provider, 'dis'))).toBe('account_disabled');
+  });
+
+  test('a replayed callback, a foreign state and a callback without its cookie are refused', async () => {
+    const { app, provider } = sso();
+    provider.accounts.set('rep', { sub: 'rep', email: 'rep@example.com', email_verified: true });
+    const { location, cookie } = await start(app);
+    const back = await provider.signIn(location, 'rep');
+    sessionOf(await callback(app, back, cookie));
+    expect(refusalOf(await callback(app, back, cookie))).toBe('expired');
+
+    // Another browser's sign-in (login CSRF): its state is not this browser's.
+    const mine = await start(app);
+    const theirs = await start(app);
+    const theirBack = await provider.signIn(theirs.location, 'rep');
+    expect(refusalOf(await callback(app, theirBack, mine.cookie))).toBe('invalid_response');
+    expect(refusalOf(await callback(app, theirBack, ''))).toBe('expired');
+  });
+
+  test('the user cancelling at the provider is a clear page', async () => {
+    const { app } = sso();
+    const { location, cookie } = await start(app);
+    const state = new URL(location).searchParams.get('state') ?? '';
+    const back = new URL(`${REDIRECT_URI}?error=access_denied&state=${state}`);
+    expect(refusalOf(await callback(app, back, cookie))).toBe('provider_refused');
+  });
+});
+
+describe('a wrong issuer or audience', () => {
+  const sso = withSso({}, ['another-client']);
+  let other: TestOidcProvider;
+  beforeAll(async () => {
+    other = await startTestOidcProvider({ redirectUri: REDIRECT_URI });
+  });
+  afterAll(() => other.close());
+
+  test('an answer from another provider is refused', async () => {
+    const { app } = sso();
+    other.accounts.set('mallory', { sub: 'mallory', email: 'mallory@example.com', email_verified: true });
+    const { location, cookie } = await start(app);
+    const elsewhere = new URL(location);
+    const redirected = new URL(`${other.issuer}${elsewhere.pathname}${elsewhere.search}`);
+    const back = await other.signIn(redirected.href, 'mallory');
+    expect(refusalOf(await callback(app, back, cookie))).toBe('invalid_response');
+    expect(await accountOf(app, 'mallory@example.com')).toBeUndefined();
+  });
+
+  test('a code issued to another client is refused', async () => {
+    const { app, provider } = sso();
+    provider.accounts.set('eve', { sub: 'eve', email: 'eve@example.com', email_verified: true });
+    const { location, cookie } = await start(app);
+    const forOther = new URL(location);
+    forOther.searchParams.set('client_id', 'another-client');
+    const back = await provider.signIn(forOther.href, 'eve');
+    expect(refusalOf(await callback(app, back, cookie))).toBe('invalid_response');
+    expect(await accountOf(app, 'eve@example.com')).toBeUndefined();
+  });
+});
+
+describe('the provider down', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    const gone = await startTestOidcProvider({ redirectUri: REDIRECT_URI });
+    await gone.close();
+    app = await buildTestApp(ssoEnv(gone));
+  });
+  afterAll(() => app.close());
+
+  test('the start is a clear page, and password sign-in still works', async () => {
+    const res = await app.as(null).get('/api/auth/sso/start');
+    expect(refusalOf(res)).toBe('unavailable');
+    const user = await app.factory.user({ email: 'pw@example.com' });
+    const login = await app.as(null).post('/api/auth/login', { email: user.email, password: user.password });
+    expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('registration modes', () => {
+  const person = (provider: TestOidcProvider, sub: string) =>
+    provider.accounts.set(sub, { sub, email: `${sub}@example.com`, email_verified: true, name: sub });
+
+  describe('OIDC_REGISTER=off', () => {
+    const sso = withSso({ OIDC_REGISTER: 'off' });
+    test('SSO makes no account, even with sign-ups open', async () => {
+      const { app, provider } = sso();
+      person(provider, 'off-user');
+      expect(refusalOf(await signIn(app, provider, 'off-user'))).toBe('registration_closed');
+      expect(await accountOf(app, 'off-user@example.com')).toBeUndefined();
+    });
+  });
+
+  describe('REGISTRATION=closed, OIDC_REGISTER unset', () => {
+    const sso = withSso({ REGISTRATION: 'closed', ADMIN_EMAILS: 'root@example.com' });
+    test('SSO makes no account', async () => {
+      const { app, provider } = sso();
+      await app.factory.user({ email: 'root@example.com', role: 'admin' });
+      person(provider, 'closed-user');
+      expect(refusalOf(await signIn(app, provider, 'closed-user'))).toBe('registration_closed');
+    });
+  });
+
+  describe('REGISTRATION=closed, OIDC_REGISTER=auto written', () => {
+    const sso = withSso({ REGISTRATION: 'closed', OIDC_REGISTER: 'auto', REGISTRATION_EMAIL_DOMAINS: 'example.com' });
+    test("the provider's people get accounts, within the domains", async () => {
+      const { app, provider } = sso();
+      await app.factory.user({ role: 'admin' });
+      person(provider, 'auto-user');
+      sessionOf(await signIn(app, provider, 'auto-user'));
+      provider.accounts.set('outsider', { sub: 'outsider', email: 'x@elsewhere.net', email_verified: true });
+      expect(refusalOf(await signIn(app, provider, 'outsider'))).toBe('registration_closed');
+    });
+  });
+
+  describe('REGISTRATION=invite', () => {
+    const sso = withSso({ REGISTRATION: 'invite' });
+    test('SSO makes no account without an invitation', async () => {
+      const { app, provider } = sso();
+      await app.factory.user({ role: 'admin' });
+      person(provider, 'uninvited');
+      expect(refusalOf(await signIn(app, provider, 'uninvited'))).toBe('registration_closed');
+    });
+  });
+});
+
+describe('OIDC_ADMIN_GROUP', () => {
+  const sso = withSso({ OIDC_ADMIN_GROUP: 'clipsync-admins' });
+
+  test('members are admins, re-read at every sign-in; the last admin stays one', async () => {
+    const { app, provider } = sso();
+    provider.accounts.set('boss', {
+      sub: 'boss',
+      email: 'boss@example.com',
+      email_verified: true,
+      groups: ['staff', 'clipsync-admins'],
+    });
+    expect((await meWith(app, sessionOf(await signIn(app, provider, 'boss')).refreshToken)).role).toBe('admin');
+
+    // Out of the group while the only admin: kept, so the server is never left without one.
+    provider.accounts.set('boss', { sub: 'boss', email: 'boss@example.com', email_verified: true, groups: ['staff'] });
+    expect((await meWith(app, sessionOf(await signIn(app, provider, 'boss')).refreshToken)).role).toBe('admin');
+
+    await app.factory.user({ role: 'admin' });
+    expect((await meWith(app, sessionOf(await signIn(app, provider, 'boss')).refreshToken)).role).toBe('user');
+  });
+});
+
+describe('linking and unlinking under Settings', () => {
+  const sso = withSso();
+
+  test('a password account links its identity, then signs in by it; unlinking leaves the password', async () => {
+    const { app, provider } = sso();
+    await app.factory.user({ role: 'admin' });
+    const owner = await app.factory.user({ email: 'linker@example.com' });
+    provider.accounts.set('linker-sub', { sub: 'linker-sub', email: 'linker@corp.example', email_verified: true });
+    expect((await app.as(owner).get('/api/account/sso')).json()).toEqual({ identity: null, hasPassword: true });
+
+    const started = await app.as(owner).post('/api/account/sso/link', { returnTo: '/settings/tokens' });
+    expect(started.statusCode).toBe(200);
+    const back = await provider.signIn(started.json<{ url: string }>().url, 'linker-sub');
+    const linked = await callback(app, back, cookieOf(started));
+    expect([linked.statusCode, linked.headers.location]).toEqual([302, '/settings/tokens']);
+    expect((await app.as(owner).get('/api/account/sso')).json()).toEqual({
+      identity: { issuer: new URL(provider.issuer).href, email: 'linker@corp.example' },
+      hasPassword: true,
+    });
+    expect((await meWith(app, sessionOf(await signIn(app, provider, 'linker-sub')).refreshToken)).id).toBe(owner.id);
+
+    expect((await app.as(owner).delete('/api/account/sso')).statusCode).toBe(204);
+    expect((await app.as(owner).get('/api/account/sso')).json()).toEqual({ identity: null, hasPassword: true });
+  });
+
+  test('an identity linked to another account is refused', async () => {
+    const { app, provider } = sso();
+    provider.accounts.set('taken-sub', { sub: 'taken-sub', email: 'taken@example.com', email_verified: true });
+    sessionOf(await signIn(app, provider, 'taken-sub'));
+    const other = await app.factory.user();
+    const started = await app.as(other).post('/api/account/sso/link', {});
+    const back = await provider.signIn(started.json<{ url: string }>().url, 'taken-sub');
+    expect(refusalOf(await callback(app, back, cookieOf(started)))).toBe('identity_taken');
+    expect((await app.as(other).get('/api/account/sso')).json()).toEqual({ identity: null, hasPassword: true });
+  });
+
+  test('an account without a password cannot unlink its only way in', async () => {
+    const { app, provider } = sso();
+    provider.accounts.set('only-sub', { sub: 'only-sub', email: 'only@example.com', email_verified: true });
+    const { refreshToken } = sessionOf(await signIn(app, provider, 'only-sub'));
+    const refreshed = await app
+      .as(null)
+      .inject('POST', '/api/auth/refresh', undefined, { 'x-refresh-token': refreshToken });
+    const bearer = { authorization: `Bearer ${refreshed.json<{ accessToken: string }>().accessToken}` };
+    const unlink = await app.app.inject({ method: 'DELETE', url: '/api/account/sso', headers: bearer });
+    expect([unlink.statusCode, unlink.json().code]).toEqual([409, 'CONFLICT']);
+    const link = await app.app.inject({ method: 'GET', url: '/api/account/sso', headers: bearer });
+    expect(link.json()).toMatchObject({ identity: { email: 'only@example.com' }, hasPassword: false });
+  });
+
+  test('signed out, the account calls answer 401', async () => {
+    expect((await sso().app.as(null).get('/api/account/sso')).statusCode).toBe(401);
+    expect((await sso().app.as(null).post('/api/account/sso/link', {})).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { text } from './text';
+
+/**
+ * Why a sign-in through the identity provider was refused: the callback redirects to the web's refusal page
+ * with one of these, which the page says in words. Nothing the provider sent is passed on.
+ */
+export const SSO_REFUSAL_CODES = [
+  /** The provider could not be reached, or its discovery document is unusable. */
+  'unavailable',
+  /** The provider's answer failed a check (state, nonce, PKCE, issuer, audience, signature, expiry). */
+  'invalid_response',
+  /** The user cancelled at the provider, or the provider refused. */
+  'provider_refused',
+  /** No sign-in was started in this browser, it expired (10 minutes), or it was already used. */
+  'expired',
+  /** The provider did not vouch for the address (`email_verified` false or missing). */
+  'email_unverified',
+  /** A password account has the address: it is never linked silently. */
+  'email_in_use',
+  /** The registration rules (or OIDC_REGISTER=off) allow no new account for this address. */
+  'registration_closed',
+  'account_disabled',
+  /** Linking: the identity already belongs to another account. */
+  'identity_taken',
+] as const;
+export const SsoRefusalCode = z.enum(SSO_REFUSAL_CODES);
+export type SsoRefusalCode = z.infer<typeof SsoRefusalCode>;
+
+/**
+ * Where to land after the sign-in: a path of this site only (`/rooms/x?y`), never `//host` or a scheme, so the
+ * callback can never send the browser elsewhere.
+ */
+export const SameOriginPath = text()
+  .max(512)
+  .refine((path) => /^\/(?![/\\])[^\s\\]*$/.test(path), 'Must be a path of this site');
+
+export const SsoStartQuery = z.object({ returnTo: SameOriginPath.optional() });
+export type SsoStartQuery = z.infer<typeof SsoStartQuery>;
+
+/** The provider's answer as it reaches the callback; openid-client checks it whole from the request's URL. */
+export const SsoCallbackQuery = z.object({
+  code: text().max(2048).optional(),
+  state: text().max(512).optional(),
+  iss: text().max(2048).optional(),
+  error: text().max(256).optional(),
+  error_description: text().max(2048).optional(),
+  session_state: text().max(2048).optional(),
+});
+
+/** What the sign-in and sign-up pages need to know: whether SSO is on, its button, whether it is the only way. */
+export const SsoSettings = z.object({
+  enabled: z.boolean(),
+  buttonText: z.string(),
+  /** OIDC_ONLY: password sign-in, sign-up and reset are for admins only. */
+  only: z.boolean(),
+});
+export type SsoSettings = z.infer<typeof SsoSettings>;
+
+/** Where the browser goes to link the signed-in account: the provider's authorization URL. */
+export const SsoLinkStarted = z.object({ url: z.string() });
+export type SsoLinkStarted = z.infer<typeof SsoLinkStarted>;
+
+/** The account's identity at the provider, if linked, and whether a password is another way in. */
+export const SsoAccountLink = z.object({
+  identity: z.object({ issuer: z.string(), email: z.string().nullable() }).nullable(),
+  hasPassword: z.boolean(),
+});
+export type SsoAccountLink = z.infer<typeof SsoAccountLink>;
