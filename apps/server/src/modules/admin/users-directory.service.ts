@@ -1,8 +1,9 @@
 import { ADMIN_USERS_TOTAL_AHEAD, type AdminUserListQuery, type AdminUserSort, type PlanId } from '@clipsync/shared';
-import { count, eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { billingAccounts, users } from '../../db/schema';
+import { cappedCount } from '../../lib/capped-count';
 import { toContainsPattern } from '../../lib/contains-pattern';
 
 const SORT_COLUMNS: Record<AdminUserSort, AnyPgColumn> = {
@@ -28,19 +29,6 @@ function orderOf(column: SQLWrapper, id: SQLWrapper, order: 'asc' | 'desc'): SQL
   return order === 'desc'
     ? [sql`${column} desc nulls last`, sql`${id} desc nulls last`]
     : [sql`${column} asc nulls first`, sql`${id} asc nulls first`];
-}
-
-/** How many accounts match, counted no further than `cap` (then there are more). */
-async function cappedCount(db: Database, where: SQL | undefined, cap: number) {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(users)
-    .where(where)
-    .limit(cap + 1)
-    .as('matches');
-  const [row] = await db.select({ total: count() }).from(matches);
-  const total = row?.total ?? 0;
-  return total > cap ? { total: cap, isTotalCapped: true } : { total, isTotalCapped: false };
 }
 
 /** An account as the console lists it. */
@@ -117,7 +105,7 @@ export async function listUsers(db: Database, query: AdminUserListQuery, totalAh
       return { rows: await pageFromIndex(db, where, query), total: cap, isTotalCapped: true };
     return {
       rows: [],
-      ...(query.offset === 0 ? { total: 0, isTotalCapped: false } : await cappedCount(db, where, cap)),
+      ...(query.offset === 0 ? { total: 0, isTotalCapped: false } : await cappedCount(db, users, where, cap)),
     };
   }
   const rows = await pageFromIndex(db, undefined, query);
@@ -125,7 +113,7 @@ export async function listUsers(db: Database, query: AdminUserListQuery, totalAh
   const isLastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
   const counted = isLastPage
     ? { total: query.offset + rows.length, isTotalCapped: false }
-    : await cappedCount(db, undefined, cap);
+    : await cappedCount(db, users, undefined, cap);
   return { rows, ...counted };
 }
 
