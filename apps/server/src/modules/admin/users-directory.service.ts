@@ -91,18 +91,15 @@ async function searchPage(db: Database, where: SQL, query: AdminUserListQuery, c
  * One page of accounts and how many match, searched, sorted and paged in the database; the total is counted
  * no further than ADMIN_USERS_TOTAL_AHEAD past the page's start (`isTotalCapped`: there are more).
  */
-export async function listUsers(db: Database, query: AdminUserListQuery, totalAhead = ADMIN_USERS_TOTAL_AHEAD) {
-  const cap = query.offset + totalAhead;
+export async function listUsers(db: Database, query: AdminUserListQuery) {
+  const cap = query.offset + ADMIN_USERS_TOTAL_AHEAD;
   const where = query.q
     ? or(ilike(users.name, toContainsPattern(query.q)), ilike(users.email, toContainsPattern(query.q)))
     : undefined;
   if (where) {
-    const found = await searchPage(db, where, query, cap);
-    if (found.matched !== undefined && found.matched <= cap) {
-      return { rows: found.rows, total: found.matched, isTotalCapped: false };
-    }
-    if (found.matched !== undefined)
-      return { rows: await pageFromIndex(db, where, query), total: cap, isTotalCapped: true };
+    const { rows, matched } = await searchPage(db, where, query, cap);
+    if (matched !== undefined && matched <= cap) return { rows, total: matched, isTotalCapped: false };
+    if (matched !== undefined) return { rows: await pageFromIndex(db, where, query), total: cap, isTotalCapped: true };
     return {
       rows: [],
       ...(query.offset === 0 ? { total: 0, isTotalCapped: false } : await cappedCount(db, users, where, cap)),
