@@ -2,7 +2,10 @@
  * The admin console's Overview (`GET /api/admin/overview`) on an instance of `--users` accounts, each with a
  * device (half seen in the last 7 days), clip counters and text usage, on the embedded default (PGlite in a
  * temporary DATA_DIR): the real app in this process, the calls through its HTTP stack (inject, no socket).
- * Budget: median ≤ 100 ms at 100 000 users.
+ * The instance is seeded, then the server restarted on it twice, as an operator's would be: once asked for an
+ * overview the moment it listens (it shares the count the start began), once a second after it listens (an
+ * admin opening the page) and then `--calls` more times. Budget: that first answer and the calls' p99 ≤ 100 ms
+ * at 100 000 users.
  *
  *   npm run bench -- admin-overview [--users 100000] [--calls 30] [--timeout 600]
  */
@@ -37,10 +40,9 @@ const config = loadConfig({
   JWT_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
   PUBLIC_URL: 'http://localhost:3000',
 });
-const { app, context } = await buildApp(config);
-onCleanup(() => app.close());
-await app.ready();
-const { db } = context;
+const seeding = await buildApp(config);
+await seeding.app.ready();
+const { db } = seeding.context;
 
 // Every account, its session and device, its counters, in a few statements (no hashing: never signed in to).
 const seedStartedAt = performance.now();
@@ -72,28 +74,56 @@ await db.insert(sessions).values({ id: sessionId, userId: adminId, expiresAt: ne
 // What autovacuum would have done by now on PostgreSQL (PGlite runs none).
 await db.execute(sql`vacuum analyze`);
 const seedSeconds = (performance.now() - seedStartedAt) / 1000;
+await seeding.app.close();
 
-const token = await signAccessToken(context.serverSecret, { userId: adminId, sessionId });
-const latencies: number[] = [];
+/** The server started again on the seeded DATA_DIR and listening, as `npm start` leaves it. */
+async function restarted() {
+  const { app, context } = await buildApp(config);
+  onCleanup(() => app.close());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const token = await signAccessToken(context.serverSecret, { userId: adminId, sessionId });
+  const overview = async () => {
+    const startedAt = performance.now();
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/admin/overview',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return { ms: performance.now() - startedAt, res };
+  };
+  return { app, overview };
+}
+
 let errors = 0;
-let last: unknown;
-for (let call = 0; call < calls + 1; call++) {
-  const startedAt = performance.now();
-  const res = await app.inject({
-    method: 'GET',
-    url: '/api/admin/overview',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const elapsed = performance.now() - startedAt;
+const atListen = await restarted();
+const asked = await atListen.overview();
+if (asked.res.statusCode !== 200) errors++;
+const atListenMs = round2(asked.ms);
+await atListen.app.close();
+
+const OPENED_AFTER_MS = 1_000;
+const opened = await restarted();
+await new Promise((resolve) => setTimeout(resolve, OPENED_AFTER_MS));
+const first = await opened.overview();
+if (first.res.statusCode !== 200) errors++;
+const firstCallMs = round2(first.ms);
+const latencies: number[] = [];
+let answer: unknown;
+for (let call = 0; call < calls; call++) {
+  const { ms, res } = await opened.overview();
   if (res.statusCode !== 200) errors++;
-  // The first call warms the statement caches; it is reported apart.
-  if (call > 0) latencies.push(elapsed);
-  else last = { firstCallMs: round2(elapsed) };
-  if (call === calls) last = { ...(last as object), answer: res.json() };
+  latencies.push(ms);
+  answer = res.json();
 }
 disarm();
 const summary = latencySummary(latencies);
 const medianMs = round2(median(latencies));
+const p99Ms = round2(summary.p99);
+const withinBudget = errors === 0 && firstCallMs <= BUDGET_MS && p99Ms <= BUDGET_MS;
+console.error(
+  `${SCENARIO}: at listen ${atListenMs} ms; first overview ${OPENED_AFTER_MS} ms after listen ${firstCallMs} ms; ` +
+    `then median ${medianMs} / p99 ${p99Ms} ms against ${BUDGET_MS} ms: ${withinBudget ? 'met' : 'missed'}`,
+);
 await printResult(
   {
     scenario: SCENARIO,
@@ -101,14 +131,17 @@ await printResult(
     users: userCount,
     calls,
     seedSeconds: round2(seedSeconds),
+    atListenMs,
+    openedAfterMs: OPENED_AFTER_MS,
+    firstCallMs,
     medianMs,
     p50Ms: round2(summary.p50),
-    p99Ms: round2(summary.p99),
+    p99Ms,
     errors,
     budgetMs: BUDGET_MS,
-    withinBudget: errors === 0 && medianMs <= BUDGET_MS,
-    ...(last as object),
+    withinBudget,
+    answer,
     machine: machine(),
   },
-  errors > 0 || medianMs > BUDGET_MS,
+  !withinBudget,
 );

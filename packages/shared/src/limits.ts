@@ -181,6 +181,9 @@ export const ADMIN_USERS_PAGE_MAX = 100;
  * counting all of 100 000 accounts cost 30 ms of PGlite per page (bench/README.md#results), 1 000 costs ~1 ms.
  */
 export const ADMIN_USERS_TOTAL_AHEAD = 1_000;
+
+/** The audit log's total is counted this many entries past the page asked for, no further, as the directory's. */
+export const ADMIN_AUDIT_TOTAL_AHEAD = 1_000;
 /** A directory search: a name or an address, or a part of one. */
 export const ADMIN_USERS_SEARCH_MAX = 100;
 /** How stale an account's last seen may get: written at most this often per account. */

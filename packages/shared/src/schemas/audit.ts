@@ -75,7 +75,8 @@ export const AuditExportQuery = AuditFilters.extend({ format: z.enum(AUDIT_EXPOR
 export type AuditExportQuery = z.infer<typeof AuditExportQuery>;
 
 /** A page of the log, newest first, with the total of all matches. */
-export const AuditPage = z.object({ events: z.array(AuditEvent), total: z.number().int() });
+/** `isTotalCapped`: the count stopped ADMIN_AUDIT_TOTAL_AHEAD entries past the page's start, and there are more. */
+export const AuditPage = z.object({ events: z.array(AuditEvent), total: z.number().int(), isTotalCapped: z.boolean() });
 export type AuditPage = z.infer<typeof AuditPage>;
 
 /** One of the caller's own security events, as their settings list it. */

@@ -1,15 +1,17 @@
-import type {
-  AuditEvent,
-  AuditFilters,
-  AuditPage,
-  AuditQuery,
-  SecurityEventPage,
-  SecurityEventQuery,
+import {
+  ADMIN_AUDIT_TOTAL_AHEAD,
+  type AuditEvent,
+  type AuditFilters,
+  type AuditPage,
+  type AuditQuery,
+  type SecurityEventPage,
+  type SecurityEventQuery,
 } from '@clipsync/shared';
 import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
+import { cappedCount } from '../../lib/capped-count';
 import { presentAuditEvent, presentSecurityEvent } from './audit.presenter';
 
 const DAY_MS = 86_400_000;
@@ -30,24 +32,37 @@ function whereOf(filters: AuditFilters): SQL | undefined {
 
 const newestFirst = [desc(auditEvents.createdAt), desc(auditEvents.id)];
 
-/** One page of the matching entries, newest first, and how many match: the admin's log and a user's own events. */
-async function pageOf(db: Database, where: SQL | undefined, { limit, offset }: { limit: number; offset: number }) {
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditEvents)
-      .where(where)
-      .orderBy(...newestFirst)
-      .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(auditEvents).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+/**
+ * One page of the matching entries, newest first, and how many match: the admin's log and a user's own events.
+ * A page that is not full tells the total itself; a full one counts `totalAhead` entries past its start, no
+ * further (a year's log is hundreds of thousands of entries), or all of them without `totalAhead`.
+ */
+async function pageOf(
+  db: Database,
+  where: SQL | undefined,
+  { limit, offset }: { limit: number; offset: number },
+  totalAhead = Number.POSITIVE_INFINITY,
+) {
+  const rows = await db
+    .select()
+    .from(auditEvents)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .offset(offset);
+  if (rows.length < limit && (rows.length > 0 || offset === 0)) {
+    return { rows, total: offset + rows.length, isTotalCapped: false };
+  }
+  if (totalAhead === Number.POSITIVE_INFINITY) {
+    const [counted] = await db.select({ n: count() }).from(auditEvents).where(where);
+    return { rows, total: counted?.n ?? 0, isTotalCapped: false };
+  }
+  return { rows, ...(await cappedCount(db, auditEvents, where, offset + totalAhead)) };
 }
 
 export async function listAuditEvents(db: Database, query: AuditQuery): Promise<AuditPage> {
-  const { rows, total } = await pageOf(db, whereOf(query), query);
-  return { events: rows.map(presentAuditEvent), total };
+  const { rows, total, isTotalCapped } = await pageOf(db, whereOf(query), query, ADMIN_AUDIT_TOTAL_AHEAD);
+  return { events: rows.map(presentAuditEvent), total, isTotalCapped };
 }
 
 /**

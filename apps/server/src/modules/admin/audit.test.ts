@@ -1,4 +1,10 @@
-import { AUDIT_ENDPOINTS, type AuditEvent, type AuditPage, type SecurityEventPage } from '@clipsync/shared';
+import {
+  ADMIN_AUDIT_TOTAL_AHEAD,
+  AUDIT_ENDPOINTS,
+  type AuditEvent,
+  type AuditPage,
+  type SecurityEventPage,
+} from '@clipsync/shared';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
@@ -194,6 +200,33 @@ describe('audit log', () => {
     expect((await testApp.as(admin).get('/api/admin/audit?from=yesterday')).statusCode).toBe(400);
     expect((await testApp.as(admin).get('/api/admin/audit?to=2026-02-30')).statusCode).toBe(400);
     expect((await testApp.as(admin).get('/api/admin/audit?limit=1000')).statusCode).toBe(400);
+  });
+
+  test('a total is counted no further than ADMIN_AUDIT_TOTAL_AHEAD past the page, and says when it stopped', async () => {
+    const subject = newId();
+    const many = ADMIN_AUDIT_TOTAL_AHEAD + 20;
+    await testApp.context.db.insert(auditEvents).values(
+      Array.from({ length: many }, (_, index) => ({
+        id: newId(),
+        createdAt: new Date(Date.now() - (many - index) * 1000),
+        kind: 'security',
+        action: 'token.created',
+        subjectUserId: subject,
+        details: { index },
+      })),
+    );
+    const first = await list(`?subject=${subject}&limit=10`);
+    expect(first).toMatchObject({ total: ADMIN_AUDIT_TOTAL_AHEAD, isTotalCapped: true });
+    expect(first.events[0]?.details.index).toBe(many - 1);
+    expect(await list(`?subject=${subject}&limit=10&offset=${ADMIN_AUDIT_TOTAL_AHEAD}`)).toMatchObject({
+      total: many,
+      isTotalCapped: false,
+    });
+    expect(await list(`?subject=${subject}&limit=10&offset=${many + 50}`)).toEqual({
+      events: [],
+      total: many,
+      isTotalCapped: false,
+    });
   });
 
   test('exports CSV with a header and injection-safe cells, and JSON Lines, with the same filters', async () => {

@@ -7,8 +7,33 @@ import {
 } from '@clipsync/shared';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
-import { contentReports, takedowns, users } from '../../db/schema';
+import { clips, contentReports, desktops, rooms, takedowns, users } from '../../db/schema';
 import { describeItems } from './moderation.items';
+
+/**
+ * The reported item is still there: reports are kept by kind and id, not by a foreign key, so an item deleted
+ * since leaves its reports behind, and the queue neither lists nor counts them.
+ */
+const itemStillThere = sql<boolean>`case ${contentReports.itemKind}
+  when 'clip' then exists (select 1 from ${clips} where ${clips.id} = ${contentReports.itemId})
+  when 'desktop' then exists (select 1 from ${desktops} where ${desktops.id} = ${contentReports.itemId})
+  when 'room' then exists (select 1 from ${rooms} where ${rooms.id} = ${contentReports.itemId})
+  else false end`;
+
+const isOpen = sql<boolean>`bool_or(${contentReports.resolvedAt} is null)`;
+
+/** How many items the queue holds under `status`: asked only for a page past the last, which cannot tell. */
+async function countQueue(db: Database, status: ReportQueueQuery['status']): Promise<number> {
+  const grouped = db
+    .select({ one: sql`1` })
+    .from(contentReports)
+    .where(itemStillThere)
+    .groupBy(contentReports.itemKind, contentReports.itemId, contentReports.ownerId)
+    .having(status === 'open' ? isOpen : sql`not ${isOpen}`)
+    .as('queue');
+  const [row] = await db.select({ total: count() }).from(grouped);
+  return row?.total ?? 0;
+}
 
 /**
  * One page of the queue: the reports grouped by item in SQL (count, reasons, notes, first and last time),
@@ -16,7 +41,6 @@ import { describeItems } from './moderation.items';
  * takedowns in force and the items' metadata come in one query each for the whole page.
  */
 export async function listReportQueue(db: Database, query: ReportQueueQuery): Promise<ReportQueue> {
-  const isOpen = sql<boolean>`bool_or(${contentReports.resolvedAt} is null)`;
   const groups = await db
     .select({
       kind: contentReports.itemKind,
@@ -30,12 +54,13 @@ export async function listReportQueue(db: Database, query: ReportQueueQuery): Pr
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(contentReports)
+    .where(itemStillThere)
     .groupBy(contentReports.itemKind, contentReports.itemId, contentReports.ownerId)
     .having(query.status === 'open' ? isOpen : sql`not ${isOpen}`)
     .orderBy(sql`max(${contentReports.createdAt}) desc`, contentReports.itemId)
     .limit(query.limit)
     .offset(query.offset);
-  if (groups.length === 0) return { items: [], total: 0 };
+  if (groups.length === 0) return { items: [], total: query.offset === 0 ? 0 : await countQueue(db, query.status) };
 
   const ownerIds = [...new Set(groups.map((group) => group.ownerId))];
   const itemIds = groups.map((group) => group.id);
@@ -71,7 +96,7 @@ export async function listReportQueue(db: Database, query: ReportQueueQuery): Pr
     const owner = ownerById.get(group.ownerId);
     const key = `${group.kind}:${group.id}`;
     const item = described.get(key);
-    // An item deleted since it was reported leaves the queue with it.
+    // An item deleted between the page's query and this one.
     if (!owner || !item) return [];
     const takedown = takedownByItem.get(key);
     return [

@@ -53,6 +53,27 @@ describe('moderation: reporting links and taking items down', () => {
     expect(res.body).toBe('');
   });
 
+  test('the queue counts only items still there, and a page past the last tells the same total', async () => {
+    const page = async (query: string) =>
+      (await testApp.as(admin).get(`/api/admin/reports?status=open&${query}`)).json<ReportQueue>();
+    const before = (await page('limit=100')).total;
+    const [kept, deleted] = [
+      await testApp.factory.clip({ owner, content: 'counted' }),
+      await testApp.factory.clip({ owner, content: 'deleted since' }),
+    ];
+    for (const clip of [kept, deleted]) {
+      expect((await report({ kind: 'clip', link: clip.id, reason: 'spam' })).statusCode).toBe(204);
+    }
+    expect((await page('limit=100')).total).toBe(before + 2);
+
+    await testApp.context.db.delete(clips).where(eq(clips.id, deleted.id));
+    const all = await page('limit=100');
+    expect(all.total).toBe(before + 1);
+    expect(all.items).toHaveLength(all.total);
+    expect(all.items.some((item) => item.id === deleted.id)).toBe(false);
+    expect(await page(`limit=1&offset=${all.total + 5}`)).toEqual({ items: [], total: all.total });
+  });
+
   test('an unknown link is 404, a reason off the list or a long note is 400', async () => {
     expect((await report({ kind: 'clip', link: 'nope', reason: 'spam' })).statusCode).toBe(404);
     expect((await report({ kind: 'desktop', link: 'nope', reason: 'spam' })).statusCode).toBe(404);

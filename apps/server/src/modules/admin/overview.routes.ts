@@ -10,6 +10,9 @@ const OVERVIEWS_PER_MINUTE = { max: 60, timeWindow: '1 minute' };
 export const overviewRoutes: FastifyPluginAsyncZod<{ ctx: AdminOverviewContext }> = async (app, { ctx }) => {
   const route = adminRoutes(ctx.db, ['admin']);
   const counted = countsKeptFor(ctx.db, ctx.log);
+  // Once it serves: a server starting takes no count before it listens, and an app only injected (tests) none.
+  app.addHook('onListen', async () => counted.keepWarm());
+  app.addHook('onClose', async () => counted.stop());
   app.route({
     ...route(ADMIN_OVERVIEW_ENDPOINTS.overview),
     config: { rateLimit: OVERVIEWS_PER_MINUTE },

@@ -95,10 +95,39 @@ describe('GET /api/admin/overview', () => {
 
   test('once older than their age, the counts are counted again off the request: the next overview has them', async () => {
     const counted = countsKeptFor(testApp.context.db, testApp.context.log, 0);
-    const first = await counted();
+    const first = await counted.read();
     await testApp.factory.user();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect((await counted()).users).toBe(first.users);
-    await vi.waitFor(async () => expect((await counted()).users).toBe(first.users + 1));
+    expect((await counted.read()).users).toBe(first.users);
+    await vi.waitFor(async () => expect((await counted.read()).users).toBe(first.users + 1));
+    await counted.stop();
   });
+
+  test('kept warm, the counts are counted at start and then on a timer, never on an overview', async () => {
+    const counted = countsKeptFor(testApp.context.db, testApp.context.log, 40);
+    counted.keepWarm();
+    const first = await counted.read();
+    await testApp.factory.user();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The timer counted again since: this read is not the one that asks.
+    expect((await counted.read()).users).toBe(first.users + 1);
+    await counted.stop();
+  });
+
+  test(
+    'the first overview of a node answers counts made when the server started listening',
+    { timeout: 60_000 },
+    async () => {
+      const fresh = await buildTestApp();
+      try {
+        await fresh.listen();
+        const admin = await fresh.factory.user({ role: 'admin' });
+        const askedAt = Date.now();
+        const overview = await fresh.api(admin).call(ADMIN_OVERVIEW_ENDPOINTS.overview);
+        expect(Date.parse(overview.countedAt)).toBeLessThan(askedAt);
+      } finally {
+        await fresh.close();
+      }
+    },
+  );
 });

@@ -1,9 +1,10 @@
-import { CLIP_ENDPOINTS, type AdminUserPage } from '@clipsync/shared';
+import { ADMIN_USERS_TOTAL_AHEAD, CLIP_ENDPOINTS, type AdminUserPage } from '@clipsync/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
 import { users } from '../../db/schema';
+import { newId } from '../../lib/secure-tokens';
 
 describe('admin console: the users directory', () => {
   let testApp: TestApp;
@@ -123,6 +124,44 @@ describe('admin console: the users directory', () => {
         expect(new Set(seen)).toEqual(new Set(made.map((user) => user.id)));
       }
     }
+  });
+
+  test('a total is counted no further than ADMIN_USERS_TOTAL_AHEAD past the page, and says when it stopped', async () => {
+    const many = ADMIN_USERS_TOTAL_AHEAD + 30;
+    const day = 86_400_000;
+    await testApp.context.db.insert(users).values(
+      Array.from({ length: many }, (_, index) => ({
+        id: newId(),
+        email: `crowded${index}@example.org`,
+        name: `Crowded Wren ${index}`,
+        passwordHash: 'never signed in to',
+        createdAt: new Date(Date.now() - 365 * day + index * 1000),
+      })),
+    );
+    const first = await list('q=crowded%20wren&limit=25');
+    expect(first).toMatchObject({ total: ADMIN_USERS_TOTAL_AHEAD, isTotalCapped: true });
+    // Over the cap the page is still the newest matches, in order.
+    expect(first.users.map((user) => user.name)).toEqual(
+      Array.from({ length: 25 }, (_, index) => `Crowded Wren ${many - 1 - index}`),
+    );
+
+    const near = await list(`q=crowded%20wren&limit=25&offset=${ADMIN_USERS_TOTAL_AHEAD}`);
+    expect(near).toMatchObject({ total: many, isTotalCapped: false });
+    expect(near.users.map((user) => user.name)).toEqual(
+      Array.from({ length: 25 }, (_, index) => `Crowded Wren ${29 - index}`),
+    );
+    expect(await list(`q=crowded%20wren&limit=25&offset=${many + 100}`)).toEqual({
+      users: [],
+      total: many,
+      isTotalCapped: false,
+    });
+
+    expect(await list('limit=1')).toMatchObject({ total: ADMIN_USERS_TOTAL_AHEAD, isTotalCapped: true });
+    const last = await list(`q=crowded%20wren&sort=created&order=asc&limit=25&offset=${many - 5}`);
+    expect(last).toMatchObject({ total: many, isTotalCapped: false });
+    expect(last.users.map((user) => user.name)).toEqual(
+      Array.from({ length: 5 }, (_, index) => `Crowded Wren ${many - 5 + index}`),
+    );
   });
 
   test('signed out 401, a non-admin 403 ADMIN_ONLY, bad input 400', async () => {

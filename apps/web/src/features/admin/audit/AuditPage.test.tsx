@@ -56,7 +56,7 @@ describe('AuditPage', () => {
   setUpPageTests();
 
   test('lists events newest first with who, what, the target and the request id', async () => {
-    list().mockResolvedValue({ events: [adminCall, tokenCreated], total: 2 });
+    list().mockResolvedValue({ events: [adminCall, tokenCreated], total: 2, isTotalCapped: false });
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Audit log' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Audit log' });
@@ -72,7 +72,7 @@ describe('AuditPage', () => {
   });
 
   test('the filters are sent to the server, and the export downloads under the same filters', async () => {
-    list().mockResolvedValue({ events: [tokenCreated], total: 1 });
+    list().mockResolvedValue({ events: [tokenCreated], total: 1, isTotalCapped: false });
     exportLog().mockResolvedValue(
       withHeaders(undefined, { 'content-disposition': 'attachment; filename="audit-2026-11-26.csv"' }),
     );
@@ -96,8 +96,17 @@ describe('AuditPage', () => {
     });
   });
 
+  test('a capped total says "more than" and the pager goes on past it', async () => {
+    list().mockResolvedValue({ events: [adminCall, tokenCreated], total: 1_000, isTotalCapped: true });
+    renderPage();
+    expect(await screen.findByText('More than 1000 events')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 20+')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(list()).toHaveBeenLastCalledWith({ params: {}, query: { limit: '50', offset: '50' } });
+  });
+
   test('nothing matching says so', async () => {
-    list().mockResolvedValueOnce({ events: [], total: 0 });
+    list().mockResolvedValueOnce({ events: [], total: 0, isTotalCapped: false });
     renderPage();
     expect(await screen.findByText('No events match these filters.')).toBeInTheDocument();
   });

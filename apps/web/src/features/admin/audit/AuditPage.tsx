@@ -57,12 +57,13 @@ export default function AuditPage() {
         ) : (
           <>
             <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">
-              {t('audit.total', { count: log.data.total })}
+              {t(log.data.isTotalCapped ? 'audit.totalAtLeast' : 'audit.total', { count: log.data.total })}
             </p>
             <AuditTable events={log.data.events} />
             <Pager
               page={page + 1}
               pages={Math.ceil(log.data.total / AUDIT_PAGE_SIZE)}
+              hasMore={log.data.isTotalCapped}
               onPageChange={(next) => setPage(next - 1)}
             />
           </>
