@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { AUTH_ENDPOINTS, REPORT_ENDPOINTS, ROOM_ENDPOINTS } from '@clipsync/shared';
+import { AUTH_ENDPOINTS, MODERATION_ENDPOINTS, REPORT_ENDPOINTS, ROOM_ENDPOINTS } from '@clipsync/shared';
 import { createConfirmedUser, signIn, signInAdmin, storeSession } from './support/accounts';
 import { createJourneyApi } from './support/api';
 import { createClips } from './support/clips';
@@ -207,4 +207,36 @@ test('a room taken down while a member has it open says so there at once; its ow
   await expect(ownerPage.getByText(/took this down/)).toBeHidden();
   await memberContext.close();
   await ownerContext.close();
+});
+
+test("a signed-out visitor on the sign-in page a room's link opened is told of its takedown without a reload", async ({
+  browser,
+  page,
+  request,
+}) => {
+  const owner = await createConfirmedUser(request, 'moderated-link-owner');
+  const ownerLogin = await createJourneyApi(request).call(AUTH_ENDPOINTS.login, { body: owner });
+  const asOwner = createJourneyApi(request, { token: ownerLogin.session.access_token });
+  const roomName = `Linked room ${Date.now()}`;
+  const { id: roomId } = await asOwner.call(ROOM_ENDPOINTS.create, { body: { name: roomName } });
+  const { shareToken } = await asOwner.call(ROOM_ENDPOINTS.rotateInvite, { params: { id: roomId } });
+
+  // The visitor, signed out in a browser of their own, follows the link and lands on the sign-in page.
+  const visitorContext = await browser.newContext();
+  try {
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/rooms/join/${shareToken}`);
+    await expect(visitor.getByText(`Sign in to join '${roomName}'`)).toBeVisible();
+
+    const { accessToken } = await signInAdmin(page, request, 'moderation');
+    await createJourneyApi(request, { token: accessToken }).call(MODERATION_ENDPOINTS.takeDown, {
+      params: { kind: 'room', id: roomId },
+      body: { reason: 'Spam room' },
+    });
+
+    await expect(visitor.getByText(REMOVED)).toBeVisible();
+    await expect(visitor.getByText(`Sign in to join '${roomName}'`)).toBeHidden();
+  } finally {
+    await visitorContext.close();
+  }
 });

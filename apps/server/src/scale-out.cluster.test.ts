@@ -207,6 +207,12 @@ describe('two nodes behind a proxy', () => {
       ok: true,
     });
     const viewerTold = nextEvent(viewer, 'item:taken-down');
+    // A signed-out visitor on node B holding the room's link (its sign-in page) is told as well.
+    const linked = await call('a', 'POST', `/api/rooms/${room.id}/share-token`, owner);
+    const { shareToken: roomToken } = (await linked.json()) as { shareToken: string };
+    const visitor = await socketOn('b');
+    expect(await ack(visitor, 'room:link:watch', { kind: 'join', token: roomToken })).toEqual({ ok: true });
+    const visitorTold = nextEvent(visitor, 'item:taken-down');
 
     const takeDown = (kind: string, id: string) =>
       call('a', 'POST', `/api/admin/reports/${kind}/${id}/takedown`, admin, { reason: 'spam' });
@@ -215,6 +221,7 @@ describe('two nodes behind a proxy', () => {
 
     expect(await memberTold).toMatchObject({ kind: 'room', id: room.id });
     expect(await viewerTold).toMatchObject({ kind: 'desktop', id: desktopRow.id });
+    expect(await visitorTold).toMatchObject({ kind: 'room', id: room.id });
     const ownerRoom = (await (await call('b', 'GET', `/api/rooms/${room.id}`, owner)).json()) as { takedown?: object };
     expect(ownerRoom.takedown).toMatchObject({ reason: 'spam' });
     const ownerDesktop = (await (await call('b', 'GET', '/api/virtual-desktop', owner)).json()) as {

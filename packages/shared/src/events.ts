@@ -190,6 +190,8 @@ export type SocketHandshakeAuth = z.infer<typeof SocketHandshakeAuth>;
 export const channels = {
   clip: (clipId: string) => `clip:${clipId}`,
   room: (roomId: string) => `room:${roomId}`,
+  /** Signed-out sockets holding one of a room's links: they hear its takedown, nothing else. */
+  roomLink: (roomId: string) => `room-link:${roomId}`,
   desktop: (desktopId: string) => `desktop:${desktopId}`,
   /** The sockets that joined a desktop by its share token: they leave when the token is rotated or revoked. */
   desktopShared: (desktopId: string) => `desktop-shared:${desktopId}`,

@@ -68,6 +68,9 @@ export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () =
           .except(channels.user(ownerId))
           .emit('item:taken-down', { kind, id: itemId, message });
         io.in(channels.room(itemId)).except(channels.user(ownerId)).socketsLeave(channels.room(itemId));
+        // Signed-out visitors holding one of its links: the sign-in page they wait on says so at once.
+        io.to(channels.roomLink(itemId)).emit('item:taken-down', { kind, id: itemId, message });
+        io.in(channels.roomLink(itemId)).socketsLeave(channels.roomLink(itemId));
       }
     }),
     events.on('room.changed', ({ roomId, type, actorId, contentId }) => {

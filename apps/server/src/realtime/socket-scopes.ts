@@ -14,6 +14,8 @@ const EVENT_SCOPES: Record<keyof ClientToServerEvents, TokenScope> = {
   'clip-files-update': 'clips:write',
   'room:join': 'rooms',
   'room:leave': 'rooms',
+  'room:link:watch': 'rooms',
+  'room:link:unwatch': 'rooms',
   'join:desktop:network': 'desktop',
   'leave:desktop:network': 'desktop',
   'desktop:item:created': 'desktop',

@@ -1,4 +1,10 @@
-import type { ClipChannelPayload, DesktopChannelPayload, RoomChannelPayload, SocketAck } from '@clipsync/shared';
+import type {
+  ClipChannelPayload,
+  DesktopChannelPayload,
+  RoomChannelPayload,
+  RoomLinkChannelPayload,
+  SocketAck,
+} from '@clipsync/shared';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { emitWhenConnected, type RealtimeSocket } from './socket-client';
 import { useSocket } from './socket-context';
@@ -8,6 +14,7 @@ interface ChannelPayloads {
   clip: ClipChannelPayload;
   room: RoomChannelPayload;
   desktop: DesktopChannelPayload;
+  roomLink: RoomLinkChannelPayload;
 }
 export type ChannelKind = keyof ChannelPayloads;
 export type ChannelPayload<Kind extends ChannelKind> = ChannelPayloads[Kind];
@@ -34,6 +41,12 @@ const CHANNELS: { [Kind in ChannelKind]: ChannelEmits<ChannelPayloads[Kind]> } =
     join: (socket, payload, ack) => emitWhenConnected(socket, 'join:desktop:network', payload, ack),
     leave: (socket, payload) => socket.emit('leave:desktop:network', payload),
     name: (payload) => `desktop ${payload.networkId}`,
+  },
+  roomLink: {
+    join: (socket, payload, ack) => emitWhenConnected(socket, 'room:link:watch', payload, ack),
+    leave: (socket, payload) => socket.emit('room:link:unwatch', payload),
+    // The token is the link's secret: a warning in the console names the kind of link only.
+    name: (payload) => `room ${payload.kind} link`,
   },
 };
 

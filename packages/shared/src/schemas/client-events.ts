@@ -4,6 +4,7 @@ import { FILE_NAME_MAX, FILE_TYPE_MAX, FILES_PER_CLIP_BOUND } from '../limits';
 import { ClipContent, EditVersion, ResourceId } from './clips';
 import { DesktopPosition, DesktopShareToken, DesktopSize, LanDesktopData } from './desktop';
 import { NearSignalData, NearSignalEmit } from './nearness';
+import { RoomLinkPreviewRequest } from './rooms';
 import { text } from './text';
 
 /**
@@ -88,6 +89,14 @@ export const RoomChannelPayload = z.object({ roomId: ResourceId });
 export type RoomChannelPayload = z.infer<typeof RoomChannelPayload>;
 
 /**
+ * `room:link:watch` / `room:link:unwatch`: a signed-out visitor holding a room's link (the sign-in page it
+ * leads to) hears only that room's takedown, as a shared desktop's viewer does. Joined only for a link that
+ * still works; any other gets the same refusal the link's preview gives.
+ */
+export const RoomLinkChannelPayload = RoomLinkPreviewRequest;
+export type RoomLinkChannelPayload = z.infer<typeof RoomLinkChannelPayload>;
+
+/**
  * `join:desktop:network`: listen to a desktop's changes. Allowed to its owner's sockets, to devices on the
  * network of a LAN desktop, and with `desktopId` (its share token) to whoever holds the link.
  */
@@ -135,6 +144,8 @@ export interface ClientToServerEvents {
   'desktop:item:deleted': (payload: DesktopItemDeletedEmit, ack?: SocketAck) => void;
   'room:join': (payload: RoomChannelPayload, ack?: SocketAck) => void;
   'room:leave': (payload: RoomChannelPayload, ack?: SocketAck) => void;
+  'room:link:watch': (payload: RoomLinkChannelPayload, ack?: SocketAck) => void;
+  'room:link:unwatch': (payload: RoomLinkChannelPayload, ack?: SocketAck) => void;
   'clip:join': (payload: ClipChannelPayload, ack?: SocketAck) => void;
   'clip:leave': (payload: ClipChannelPayload, ack?: SocketAck) => void;
   'clip-content-update': (payload: ClipContentUpdatedPayload, ack?: SocketAck) => void;
@@ -164,6 +175,8 @@ export const CLIENT_EVENT_PAYLOADS = {
   'desktop:item:deleted': DesktopItemDeletedEmit,
   'room:join': RoomChannelPayload,
   'room:leave': RoomChannelPayload,
+  'room:link:watch': RoomLinkChannelPayload,
+  'room:link:unwatch': RoomLinkChannelPayload,
   'clip:join': ClipChannelPayload,
   'clip:leave': ClipChannelPayload,
   'clip-content-update': ClipContentUpdatedPayload,

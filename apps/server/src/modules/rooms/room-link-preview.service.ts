@@ -7,14 +7,14 @@ import type { RoomsContext } from './rooms.context';
 import { refuseIfTakenDown } from '../admin/moderation.takedowns.service';
 
 /**
- * The name of the room a link leads into, for the sign-in page that link sends a signed-out visitor to.
- * Only a link that would still work answers; unknown, replaced, expired and spent ones all get the same
- * 404, so the answer tells nothing about which tokens once existed.
+ * The room a link leads into, for a signed-out visitor holding it. Only a link that would still work
+ * answers; unknown, replaced, expired and spent ones all get the same 404, so the answer tells nothing
+ * about which tokens once existed. A taken-down room answers 410 as every other read of it does.
  */
-export async function previewRoomLink(
+export async function findRoomOfLink(
   ctx: Pick<RoomsContext, 'db'>,
   { kind, token }: RoomLinkPreviewRequest,
-): Promise<RoomLinkPreview> {
+): Promise<{ id: string; name: string }> {
   const [room] =
     kind === 'join'
       ? await ctx.db.select({ id: rooms.id, name: rooms.name }).from(rooms).where(eq(rooms.shareToken, token))
@@ -31,5 +31,14 @@ export async function previewRoomLink(
           );
   if (!room) throw new AppError('NOT_FOUND', 'This link is invalid or has expired.');
   await refuseIfTakenDown(ctx.db, 'room', room.id);
-  return { name: room.name };
+  return room;
+}
+
+/** The name of the room a link leads into, for the sign-in page that link sends a signed-out visitor to. */
+export async function previewRoomLink(
+  ctx: Pick<RoomsContext, 'db'>,
+  link: RoomLinkPreviewRequest,
+): Promise<RoomLinkPreview> {
+  const { name } = await findRoomOfLink(ctx, link);
+  return { name };
 }

@@ -1,9 +1,11 @@
 import type { RoomLinkPreviewRequest } from '@clipsync/shared';
 import { DoorOpen } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { useRoomLinkPreview } from '../../api/room-queries';
 import { ReportLinkButton } from '../../components/ReportLinkButton';
+import { useRoomLinkTakenDown } from '../../realtime/use-room-link-taken-down';
 
 /** The room links a signed-out visitor may arrive from: an invite link and a mailed invitation. */
 const ROOM_LINK = /^\/rooms\/(join|invite)\/([^/]+)\/?$/;
@@ -24,12 +26,14 @@ export function roomLinkOf(pathname: string | undefined): RoomLinkPreviewRequest
 /**
  * Above the sign-in and sign-up forms when the visitor came by a room's link: which room signing in leads
  * into. The server names it only for a link that still works; otherwise nothing is said here, and the link
- * itself explains after sign-in.
+ * itself explains after sign-in. A room taken down while the page is open says so at once, without a reload.
  */
 export function RoomLinkHeading({ link, isSignUp }: { link: RoomLinkPreviewRequest; isSignUp: boolean }) {
   const { t } = useTranslation();
   const preview = useRoomLinkPreview(link);
-  if (preview.error instanceof ApiError && preview.error.code === 'TAKEN_DOWN') {
+  const [isRemoved, setIsRemoved] = useState(false);
+  useRoomLinkTakenDown(link, preview.data !== undefined && !isRemoved, () => setIsRemoved(true));
+  if (isRemoved || (preview.error instanceof ApiError && preview.error.code === 'TAKEN_DOWN')) {
     return (
       <p
         role="alert"
