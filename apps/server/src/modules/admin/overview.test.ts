@@ -1,9 +1,9 @@
 import { ADMIN_OVERVIEW_ENDPOINTS, DEVICE_ENDPOINTS, utf8ByteLength } from '@clipsync/shared';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { socketPool } from '../../../test/socket-client';
-import { devices } from '../../db/schema';
+import { users } from '../../db/schema';
 import { countsKeptFor } from './overview.service';
 
 describe('GET /api/admin/overview', () => {
@@ -40,12 +40,20 @@ describe('GET /api/admin/overview', () => {
       await seeded.factory.clip({ owner: bob, content: 'world' });
       await seeded.factory.file({ owner: ada, clipId: clip.id, content: Buffer.alloc(1000) });
       await seeded.factory.room({ owner: bob });
-      // Ada's device was seen today, Bob's ten days ago: only Ada is active in the last 7 days.
+      // Ada was seen today, Bob ten days ago; the others make no call before the server counts (at listen).
       await seeded.api(ada).call(DEVICE_ENDPOINTS.register, { body: { name: 'Laptop', kind: 'browser' } });
       await seeded.api(bob).call(DEVICE_ENDPOINTS.register, { body: { name: 'Phone', kind: 'browser' } });
-      await seeded.context.db.execute(
-        sql`update ${devices} set last_seen_at = now() - interval '10 days' where user_id = ${bob.id}`,
-      );
+      // Bob's own call wrote his last seen off its request: once it has, it is moved back ten days.
+      await expect
+        .poll(async () => {
+          const moved = await seeded.context.db
+            .update(users)
+            .set({ lastSeenAt: sql`now() - interval '10 days'` })
+            .where(and(eq(users.id, bob.id), isNotNull(users.lastSeenAt)))
+            .returning({ id: users.id });
+          return moved.length;
+        })
+        .toBe(1);
       const baseUrl = await seeded.listen();
       await sockets.connect(baseUrl, { token: ada.tokens.access_token });
       await sockets.connect(baseUrl, { token: idle.tokens.access_token });
