@@ -1,6 +1,6 @@
 /**
  * The admin console's Overview (`GET /api/admin/overview`) on an instance of `--users` accounts, each with a
- * device (half seen in the last 7 days), clip counters and text usage, on the embedded default (PGlite in a
+ * device (half of them seen in the last 7 days), clip counters and text usage, on the embedded default (PGlite in a
  * temporary DATA_DIR): the real app in this process, the calls through its HTTP stack (inject, no socket).
  * The instance is seeded, then the server restarted on it twice, as an operator's would be: once asked for an
  * overview the moment it listens (it shares the count the start began), once a second after it listens (an
@@ -47,8 +47,9 @@ const { db } = seeding.context;
 // Every account, its session and device, its counters, in a few statements (no hashing: never signed in to).
 const seedStartedAt = performance.now();
 await db.execute(sql`
-  insert into users (id, email, name, password_hash, email_confirmed_at)
-  select 'u' || n, 'user' || n || '@bench.example', 'Bench ' || n, 'not-a-hash', now()
+  insert into users (id, email, name, password_hash, email_confirmed_at, last_seen_at)
+  select 'u' || n, 'user' || n || '@bench.example', 'Bench ' || n, 'not-a-hash', now(),
+    now() - (n % 14) * interval '1 day'
   from generate_series(1, ${userCount}) as n`);
 await db.execute(sql`
   insert into sessions (id, user_id, expires_at)
