@@ -1,7 +1,7 @@
 /**
- * An admin's actions on one account: create it (with a mailed set-password link), read it, disable and enable it, send it a password reset, grant it a
- * plan, set its storage quota and its role (deletion is accounts.deletion.ts). The caller is an admin,
- * checked by the routes' kit (admin-routes.ts) before any of these runs.
+ * An admin's actions on one account: create it (with a mailed set-password link), read it, disable and enable it, send
+ * it a password reset, grant it a plan, set its storage quota and its role (deletion is accounts.deletion.ts). The
+ * caller is an admin, checked by the routes' kit (admin-routes.ts) before any of these runs.
  */
 import type { AdminAccount, CreateAccountRequest, GrantPlanRequest, UserRole } from '@clipsync/shared';
 import { and, desc, eq, gt, isNull, max } from 'drizzle-orm';

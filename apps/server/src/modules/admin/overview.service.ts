@@ -60,11 +60,11 @@ export interface KeptCounts {
 }
 
 /**
- * The counts, kept per node (an admin's page, not a feed). Counting 100 000 accounts' rows takes ~250 ms on
- * PGlite (bench/admin-overview.ts): each count is exact. Rather than make an admin wait for it, each node counts when the server starts and every
- * `maxAgeMs` after, off the requests: an overview answers from memory, dated by `countedAt`, cold start
- * included. The cost is one count per node every 30 s whether or not an admin looks (~1 % of PGlite's time at
- * 100 000 accounts, nothing on a small instance). Overviews asked during a count share it.
+ * The counts, kept per node (an admin's page, not a feed). Counting 100 000 accounts' rows takes ~250 ms on PGlite
+ * (bench/admin-overview.ts): each count is exact. Rather than make an admin wait for it, each node counts when the
+ * server starts and every `maxAgeMs` after, off the requests: an overview answers from memory, dated by `countedAt`,
+ * cold start included. The cost is one count per node every 30 s whether or not an admin looks (~1 % of PGlite's time
+ * at 100 000 accounts, nothing on a small instance). Overviews asked during a count share it.
  */
 export function countsKeptFor(db: Database, log: FastifyBaseLogger, maxAgeMs = COUNTS_MAX_AGE_MS): KeptCounts {
   let latest: InstanceCounts | undefined;

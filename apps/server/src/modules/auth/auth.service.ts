@@ -98,9 +98,9 @@ export async function register(
 }
 
 /**
- * A sign-up through an admin's invitation, once assertMaySignUp has found it open and for this address. The link proved the mailbox, so the account
- * is created confirmed (no confirmation mail), taking over an unconfirmed one as a sign-up would; the
- * invitation is used in the same transaction, so a link makes one account.
+ * A sign-up through an admin's invitation, once assertMaySignUp has found it open and for this address. The link proved
+ * the mailbox, so the account is created confirmed (no confirmation mail), taking over an unconfirmed one as a sign-up
+ * would; the invitation is used in the same transaction, so a link makes one account.
  */
 async function registerInvited(
   ctx: AuthContext,

@@ -1,9 +1,9 @@
-import type { DesktopChannelPayload } from '@clipsync/shared';
+import type { DesktopChannelPayload, Takedown } from '@clipsync/shared';
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { desktopItems, desktops } from '../../db/schema';
+import { desktopItems, desktops, takedowns } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { networkFingerprint, networkKeyOf } from '../../lib/network-key';
 import { newId } from '../../lib/secure-tokens';
@@ -40,6 +40,15 @@ export interface ResolvedDesktop {
 }
 
 /**
+ * A desktop as `resolveDesktop` finds it, with the operator's takedown in force when there is one: its owner
+ * is shown why, and a takedown or a restore changes no desktop row, so a remembered answer is checked
+ * against it too. Read in the same query as the desktop: every owner read needs it, cache hits included.
+ */
+export interface FoundDesktop extends ResolvedDesktop {
+  takedown: Takedown | null;
+}
+
+/**
  * The caller's network, by name: the same for every device the server groups with it (lib/network-key.ts);
  * undefined for a caller grouped with no one (behind a proxy TRUST_PROXY does not name).
  */
@@ -58,28 +67,36 @@ export function requireNetwork(ctx: DesktopsContext, networkAddress: string | un
   return network;
 }
 
-/** Every desktop request starts by finding the caller's desktop: prepared (db/prepared.ts). */
-const desktopByOwner = preparedPerDatabase((db) =>
+/**
+ * Every desktop request starts by finding the caller's desktop: prepared (db/prepared.ts). At most one
+ * takedown is in force per item (its partial unique index), so its join adds no row.
+ */
+const desktopByHolder = (db: Database, holder: typeof desktops.ownerId | typeof desktops.networkKey, name: string) =>
   db
-    .select()
+    .select({ desktop: desktops, takedownReason: takedowns.reason, takenDownAt: takedowns.takenDownAt })
     .from(desktops)
-    .where(eq(desktops.ownerId, sql.placeholder('holder')))
-    .prepare('desktop_by_owner'),
-);
-const desktopByNetwork = preparedPerDatabase((db) =>
-  db
-    .select()
-    .from(desktops)
-    .where(eq(desktops.networkKey, sql.placeholder('holder')))
-    .prepare('desktop_by_network'),
-);
+    .leftJoin(
+      takedowns,
+      and(eq(takedowns.itemKind, 'desktop'), eq(takedowns.itemId, desktops.id), isNull(takedowns.restoredAt)),
+    )
+    .where(eq(holder, sql.placeholder('holder')))
+    .prepare(name);
+const desktopByOwner = preparedPerDatabase((db) => desktopByHolder(db, desktops.ownerId, 'desktop_by_owner'));
+const desktopByNetwork = preparedPerDatabase((db) => desktopByHolder(db, desktops.networkKey, 'desktop_by_network'));
 
-async function findOrCreate(ctx: DesktopsContext, holder: { ownerId: string } | { networkKey: string }) {
+type HolderRow = { desktop: DesktopRow; takedownReason: string | null; takenDownAt: Date | null };
+const takedownIn = ({ takedownReason, takenDownAt }: HolderRow): Takedown | null =>
+  takenDownAt && takedownReason !== null ? { reason: takedownReason, takenDownAt: takenDownAt.toISOString() } : null;
+
+async function findOrCreate(
+  ctx: DesktopsContext,
+  holder: { ownerId: string } | { networkKey: string },
+): Promise<{ desktop: DesktopRow; takedown: Takedown | null }> {
   const find = async () => {
     const [row] = await ('ownerId' in holder
       ? desktopByOwner(ctx.db).execute({ holder: holder.ownerId })
       : desktopByNetwork(ctx.db).execute({ holder: holder.networkKey }));
-    return row;
+    return row && { desktop: row.desktop, takedown: takedownIn(row) };
   };
   const existing = await find();
   if (existing) return existing;
@@ -119,14 +136,15 @@ export async function resolveDesktop(
   ctx: DesktopsContext,
   caller: DesktopCaller,
   shareToken?: string,
-): Promise<ResolvedDesktop> {
-  if (shareToken !== undefined) return findSharedDesktop(ctx, shareToken);
+): Promise<FoundDesktop> {
+  // A shared desktop taken down is refused before this: no takedown is in force on one found.
+  if (shareToken !== undefined) return { ...(await findSharedDesktop(ctx, shareToken)), takedown: null };
   if (caller.actor) {
-    const desktop = await findOrCreate(ctx, { ownerId: caller.actor.userId });
-    return { desktop, access: { kind: 'personal', ownerId: desktop.ownerId } };
+    const { desktop, takedown } = await findOrCreate(ctx, { ownerId: caller.actor.userId });
+    return { desktop, access: { kind: 'personal', ownerId: desktop.ownerId }, takedown };
   }
-  const desktop = await findOrCreate(ctx, { networkKey: requireNetwork(ctx, caller.networkAddress) });
-  return { desktop, access: { kind: 'lan', ownerId: null } };
+  const { desktop, takedown } = await findOrCreate(ctx, { networkKey: requireNetwork(ctx, caller.networkAddress) });
+  return { desktop, access: { kind: 'lan', ownerId: null }, takedown };
 }
 
 /** One block of this desktop, or 404: an id from another desktop is as unknown as a made-up one. */

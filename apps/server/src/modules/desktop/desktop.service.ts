@@ -33,7 +33,7 @@ import type { DesktopCaller, DesktopItemRow, DesktopRow, DesktopsContext } from 
 import { assertDesktopTakes, assertRoomForAnItem } from './desktop-capacity';
 import { toDesktop, toDesktopItem } from './desktop.presenter';
 import { desktopPolicy } from './desktop.policy';
-import { refuseIfTakenDown, takedownOf } from '../admin/moderation.takedowns.service';
+import { refuseIfTakenDown } from '../admin/moderation.takedowns.service';
 
 // A desktop and its blocks, whichever way the caller reached it (their own, their network's LAN desktop,
 // or by a share link): read it, add, move, lay out and delete blocks, open a block's file.
@@ -64,7 +64,7 @@ export async function getDesktop(ctx: DesktopsContext, caller: DesktopCaller, sh
   const viewer = `${access.kind}:${caller.actor?.userId ?? ''}`;
   // Its owner is told of a takedown of its share link; the takedown changes no desktop row, so it is part of
   // the version: an answer remembered before a takedown or a restore (on any node) is not answered after it.
-  const takedown = access.kind === 'personal' ? await takedownOf(ctx.db, 'desktop', desktop.id) : null;
+  const takedown = access.kind === 'personal' ? resolved.takedown : null;
   const version = `${desktop.shareToken ?? ''}:${desktop.itemsVersion}:${takedown?.takenDownAt ?? ''}`;
   const cached = ctx.answers.get(desktop.id, viewer, version);
   if (cached) return cached;

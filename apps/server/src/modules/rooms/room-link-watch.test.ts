@@ -84,3 +84,46 @@ describe('a room link watched by a signed-out visitor hears the room taken down'
     expect(await heard).toBe(false);
   });
 });
+
+describe('room link watches are limited per address, as link previews are', () => {
+  let testApp: TestApp;
+  let baseUrl: string;
+  const sockets = socketPool();
+
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    baseUrl = await testApp.listen();
+  });
+  afterAll(async () => {
+    sockets.closeAll();
+    await testApp.close();
+  });
+
+  const watch = (socket: TestSocket, payload: object) =>
+    new Promise((resolve) => (socket.emit as (...args: unknown[]) => void)('room:link:watch', payload, resolve));
+
+  test('a signed-out address guessing tokens over several sockets is refused past the budget, even a working link', async () => {
+    const owner = await testApp.factory.user();
+    const room = await testApp.factory.room({ owner, name: 'Limited room' });
+    const { shareToken } = await testApp.api(owner).call(ROOM_ENDPOINTS.rotateInvite, { params: { id: room.id } });
+    // Several sockets of one address: the budget is the address's, and no socket floods its own event budget.
+    const guessers = await Promise.all([0, 1, 2].map(() => sockets.connect(baseUrl, {})));
+    for (let guess = 0; guess < 30; guess += 1) {
+      const socket = guessers[guess % guessers.length]!;
+      const token = guess.toString().padStart(43, 'x');
+      expect(await watch(socket, { kind: 'join', token })).toMatchObject({ ok: false, code: 'NOT_FOUND' });
+    }
+
+    const late = await sockets.connect(baseUrl, {});
+    expect(await watch(late, { kind: 'join', token: shareToken })).toMatchObject({ ok: false, code: 'RATE_LIMITED' });
+    // Refused before the lookup: the socket joined nothing, so the room's takedown does not reach it.
+    const admin = await testApp.factory.user({ role: 'admin' });
+    const heard = Promise.race([
+      nextEvent(late, 'item:taken-down').then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 300)),
+    ]);
+    const takedown = await testApp.as(admin).post(`/api/admin/reports/room/${room.id}/takedown`, { reason: 'Spam' });
+    expect(takedown.statusCode).toBe(204);
+    expect(await heard).toBe(false);
+  });
+});

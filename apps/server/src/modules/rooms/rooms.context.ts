@@ -31,7 +31,15 @@ export interface RoomsContext {
   isPublicUrlSet: boolean;
   /** Invitations per inviting account and per room (shared across nodes through Redis when there is one). */
   invitationLimiter: AttemptLimiter;
+  /**
+   * Link watches per client address: a signed-out socket's watch answers whether a token works, as the link
+   * preview does, so it gets the preview's budget (shared across nodes through Redis when there is one).
+   */
+  linkWatchLimiter: AttemptLimiter;
 }
+
+/** Share-token lookups per client address a minute: plenty for people following links, too few to guess tokens. */
+export const JOINS_PER_MINUTE = 30;
 
 /** The window of the invitation limit (invitations per hour), and how often expired invitations are swept. */
 export const INVITATION_WINDOW_MS = 60 * 60 * 1000;
@@ -57,5 +65,6 @@ export function createRoomsContext(ctx: AppContext): RoomsContext {
     publicUrl: ctx.config.publicUrl,
     isPublicUrlSet: ctx.config.isPublicUrlSet,
     invitationLimiter: ctx.attemptLimiter({ max: ctx.config.roomInvitationsPerHour, windowMs: INVITATION_WINDOW_MS }),
+    linkWatchLimiter: ctx.attemptLimiter({ max: JOINS_PER_MINUTE, windowMs: 60_000 }),
   };
 }

@@ -2,7 +2,7 @@ import { ErrorBody, ROOM_ENDPOINTS } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { areaRoutes } from '../../lib/api-route';
 import { plainJsonFor200, sendRemembered } from '../../lib/plain-json-serializer';
-import type { RoomsContext } from './rooms.context';
+import { JOINS_PER_MINUTE, type RoomsContext } from './rooms.context';
 import * as roomActivity from './room-activity.service';
 import * as roomInvitations from './room-invitations.service';
 import { linkOriginOf } from '../../lib/link-origin';
@@ -16,8 +16,6 @@ const errors = { 402: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody 
 const route = areaRoutes({ tags: ['rooms'], access: 'signed-in' });
 const member = { response: errors };
 const api = ROOM_ENDPOINTS;
-/** Share-token lookups per client address: plenty for people following links, too few to guess tokens. */
-const JOINS_PER_MINUTE = 30;
 
 /**
  * The one rooms call open to signed-out callers: a link's room name for the sign-in page it leads to. Limited

@@ -1,4 +1,6 @@
 import { RoomChannelPayload, RoomLinkChannelPayload, channels } from '@clipsync/shared';
+import { limitKeyOf } from '../../lib/address-limit-key';
+import { AppError } from '../../lib/app-error';
 import { handleEvent } from '../../realtime/socket-handler';
 import type { RealtimeSocket } from '../../realtime/types';
 import { findRoomOfLink } from './room-link-preview.service';
@@ -12,7 +14,8 @@ import * as roomsService from './rooms.service';
  *
  * A signed-out visitor holding a room's link (the sign-in page it leads to) may watch that link instead:
  * its socket joins the room's link channel, which hears the room's takedown only, as a shared desktop's
- * viewer hears its own. A link that does not work joins nothing and is refused as its preview is.
+ * viewer hears its own. A link that does not work joins nothing and is refused as its preview is; the ack
+ * tells a working token from a wrong one, so watches are limited per address as previews are.
  */
 export function registerRoomSocketHandlers(socket: RealtimeSocket, ctx: RoomsContext): void {
   /** The room each watched link led to when it was watched: unwatching leaves that room's channel. */
@@ -35,6 +38,8 @@ export function registerRoomSocketHandlers(socket: RealtimeSocket, ctx: RoomsCon
   socket.on(
     'room:link:watch',
     handleEvent(RoomLinkChannelPayload, async (link) => {
+      const wait = await ctx.linkWatchLimiter.hit(`room-link-watch:${limitKeyOf(socket.data.address)}`);
+      if (wait > 0) throw new AppError('RATE_LIMITED', `Too many requests. Please try again in ${wait} seconds.`);
       const room = await findRoomOfLink(ctx, link);
       await socket.join(channels.roomLink(room.id));
       watched.set(linkKey(link), room.id);
