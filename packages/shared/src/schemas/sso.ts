@@ -35,17 +35,30 @@ export const SameOriginPath = text()
   .max(512)
   .refine((path) => /^\/(?![/\\])[^\s\\]*$/.test(path), 'Must be a path of this site');
 
-export const SsoStartQuery = z.object({ returnTo: SameOriginPath.optional() });
+/**
+ * The start is a link anyone may follow: a `returnTo` that is not a path of this site (or is repeated) is
+ * dropped, and the sign-in lands on the dashboard, rather than ending on a bare 400.
+ */
+export const SsoStartQuery = z.object({ returnTo: SameOriginPath.optional().catch(undefined) });
 export type SsoStartQuery = z.infer<typeof SsoStartQuery>;
 
-/** The provider's answer as it reaches the callback; openid-client checks it whole from the request's URL. */
+/** Linking, asked by the web app itself: a bad `returnTo` is its bug, refused. */
+export const SsoLinkRequest = z.object({ returnTo: SameOriginPath.optional() });
+export type SsoLinkRequest = z.infer<typeof SsoLinkRequest>;
+
+/**
+ * The provider's answer as it reaches the callback, described for the API's readers only: openid-client judges
+ * it whole from the request's URL, so nothing here refuses it (a long error description or a repeated
+ * parameter reaches the refusal page, not a bare 400).
+ */
+const providerParam = z.string().optional().catch(undefined);
 export const SsoCallbackQuery = z.object({
-  code: text().max(2048).optional(),
-  state: text().max(512).optional(),
-  iss: text().max(2048).optional(),
-  error: text().max(256).optional(),
-  error_description: text().max(2048).optional(),
-  session_state: text().max(2048).optional(),
+  code: providerParam,
+  state: providerParam,
+  iss: providerParam,
+  error: providerParam,
+  error_description: providerParam,
+  session_state: providerParam,
 });
 
 /** What the sign-in and sign-up pages need to know: whether SSO is on, its button, whether it is the only way. */
