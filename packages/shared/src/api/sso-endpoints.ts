@@ -27,7 +27,7 @@ export const SSO_ENDPOINTS = defineEndpoints({
    * The completion page trades this browser's hand-off cookie (read and spent) for a session, answered as a
    * password sign-in answers it. 401 `SSO_HANDOFF_INVALID` without the cookie, or when it is used or expired.
    */
-  complete: { method: 'POST', path: '/auth/sso/complete', response: LoginResponse },
+  complete: { method: 'POST', path: '/auth/sso/complete', response: LoginResponse, credentialCheck: true },
   /**
    * The signed-in account links its identity at the provider: answers the provider's URL for the browser to
    * open (with the state cookie); the callback attaches the identity and returns to `returnTo`, refusing
