@@ -33,8 +33,8 @@ export async function completeSsoSignIn(): Promise<void> {
 export const ssoAccountKey = ['sso-account'] as const;
 
 /** The signed-in account's identity at the provider, and whether a password is another way in. */
-export function useSsoAccount() {
-  return useQuery({ queryKey: ssoAccountKey, queryFn: () => call(SSO_ENDPOINTS.account) });
+export function useSsoAccount({ isEnabled }: { isEnabled: boolean }) {
+  return useQuery({ queryKey: ssoAccountKey, queryFn: () => call(SSO_ENDPOINTS.account), enabled: isEnabled });
 }
 
 /** Starts linking: the answer is the provider's page, which the browser then opens. */
