@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/secure-tokens';
 import { recordSecurityEventIn } from '../admin/audit.recorder';
 import { assertAnotherAdminRemains, lockRoles, roleOfNewAccount } from '../admin/roles.service';
+import { effectiveRegistration } from '../admin/settings.service';
 import { assertMaySignUp } from '../auth/registration.policy';
 import type { SsoContext } from './sso.context';
 import { providerConfiguration, takeSsoLogin } from './sso-logins';
@@ -95,11 +96,14 @@ async function accountOfIdentity(ctx: SsoContext, issuer: string, subject: strin
 async function assertSsoMaySignUp(ctx: SsoContext, email: string): Promise<void> {
   const { register, isRegisterExplicit } = ctx.provider.settings;
   if (register === 'off') throw new SsoRefusal('registration_closed', 'OIDC_REGISTER=off');
-  // Closed sign-ups still let the provider's people in when the operator wrote OIDC_REGISTER=auto (the
-  // provider decides who they are); the domain and invitation rules apply as to anyone.
-  const registration = isRegisterExplicit
-    ? { ...ctx.registration, mode: ctx.registration.mode === 'closed' ? ('open' as const) : ctx.registration.mode }
-    : ctx.registration;
+  // Closed sign-ups, whether the environment or the console closed them, still let the provider's people in
+  // when the operator wrote OIDC_REGISTER=auto (the provider decides who they are); the domain and
+  // invitation rules in force apply as to anyone.
+  const effective = await effectiveRegistration(ctx.db, ctx.registration);
+  const registration =
+    isRegisterExplicit && effective.mode === 'closed'
+      ? { ...ctx.registration, ...effective, mode: 'open' as const }
+      : ctx.registration;
   try {
     await assertMaySignUp(ctx.db, registration, email);
   } catch (error) {

@@ -364,6 +364,31 @@ describe('registration modes', () => {
     });
   });
 
+  const closeInConsole = async (app: TestApp) => {
+    const admin = await app.factory.user({ role: 'admin' });
+    expect((await app.as(admin).put('/api/admin/settings', { mode: 'closed' })).statusCode).toBe(200);
+  };
+
+  describe('sign-ups closed in the console, OIDC_REGISTER=auto written', () => {
+    const sso = withSso({ OIDC_REGISTER: 'auto' });
+    test("the provider's people still get accounts", async () => {
+      const { app, provider } = sso();
+      await closeInConsole(app);
+      person(provider, 'console-auto');
+      await sessionOf(app, await signIn(app, provider, 'console-auto'));
+    });
+  });
+
+  describe('sign-ups closed in the console, OIDC_REGISTER unset', () => {
+    const sso = withSso();
+    test('SSO makes no account', async () => {
+      const { app, provider } = sso();
+      await closeInConsole(app);
+      person(provider, 'console-default');
+      expect(refusalOf(await signIn(app, provider, 'console-default'))).toBe('registration_closed');
+    });
+  });
+
   describe('REGISTRATION=invite', () => {
     const sso = withSso({ REGISTRATION: 'invite' });
     test('SSO makes no account without an invitation', async () => {
