@@ -36,10 +36,10 @@ export const SameOriginPath = text()
   .refine((path) => /^\/(?![/\\])[^\s\\]*$/.test(path), 'Must be a path of this site');
 
 /**
- * The start is a link anyone may follow: a `returnTo` that is not a path of this site (or is repeated) is
- * dropped, and the sign-in lands on the dashboard, rather than ending on a bare 400.
+ * The start is a link anyone may follow: a `returnTo` that is not a path of this site is dropped by the
+ * server (SameOriginPath there), and the sign-in lands on the dashboard rather than on a bare 400.
  */
-export const SsoStartQuery = z.object({ returnTo: SameOriginPath.optional().catch(undefined) });
+export const SsoStartQuery = z.object({ returnTo: text().max(2048).optional() });
 export type SsoStartQuery = z.infer<typeof SsoStartQuery>;
 
 /** Linking, asked by the web app itself: a bad `returnTo` is its bug, refused. */
@@ -48,10 +48,11 @@ export type SsoLinkRequest = z.infer<typeof SsoLinkRequest>;
 
 /**
  * The provider's answer as it reaches the callback, described for the API's readers only: openid-client judges
- * it whole from the request's URL, so nothing here refuses it (a long error description or a repeated
- * parameter reaches the refusal page, not a bare 400).
+ * it whole from the request's URL, so nothing here refuses what it would judge (a long error description
+ * reaches the refusal page, not a bare 400); only a NUL is refused, as everywhere.
  */
-const providerParam = z.string().optional().catch(undefined);
+/** Any length: a provider's long error description is its own affair. */
+const providerParam = text().optional();
 export const SsoCallbackQuery = z.object({
   code: providerParam,
   state: providerParam,

@@ -1,4 +1,4 @@
-import { ErrorBody, SSO_ENDPOINTS, type SsoRefusalCode } from '@clipsync/shared';
+import { ErrorBody, SameOriginPath, SSO_ENDPOINTS, type SsoRefusalCode } from '@clipsync/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { areaRoutes } from '../../lib/api-route';
@@ -20,6 +20,12 @@ import {
 const COMPLETION_PAGE = '/auth/sso';
 const REFUSAL_PAGE = '/auth/sso-error';
 
+/** Where the sign-in lands: a path of this site only, else the dashboard. */
+function returnPathOf(returnTo: string | undefined): string {
+  const path = SameOriginPath.safeParse(returnTo);
+  return path.success ? path.data : '/dashboard';
+}
+
 const route = areaRoutes({ tags: ['auth'], access: 'public' });
 const api = SSO_ENDPOINTS;
 
@@ -40,7 +46,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: SsoContext }> = async (app,
     config: { rateLimit: PER_IP },
     handler: async (request, reply) => {
       try {
-        const started = await startSsoLogin(ctx, { returnTo: request.query.returnTo ?? '/dashboard' });
+        const started = await startSsoLogin(ctx, { returnTo: returnPathOf(request.query.returnTo) });
         setStateCookie(reply, ctx.publicUrl, started.state);
         return reply.redirect(started.url, api.start.status);
       } catch (error) {
