@@ -7,6 +7,10 @@ test("a person signs in through the team's provider, its own login and consent p
   page,
 }) => {
   const name = `ada${Date.now()}`;
+  const visited: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) visited.push(frame.url());
+  });
   await page.goto('/auth');
   await page.getByRole('link', { name: 'Sign in with Team ID' }).click();
 
@@ -19,6 +23,13 @@ test("a person signs in through the team's provider, its own login and consent p
   await expect(page).toHaveURL(`${SSO_BASE_URL}/dashboard`);
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null') as { email: string });
   expect(stored.email).toBe(`${name}@sso.example`);
+  // The session came by this browser's hand-off cookie: no address it visited carried a token.
+  expect(visited.filter((url) => url.includes('token'))).toEqual([]);
+  expect(visited.some((url) => url.startsWith(`${SSO_BASE_URL}/auth/sso?return_to=`))).toBe(true);
+
+  // The hand-off worked once: the completion page opened again is a refusal, not a second session.
+  await page.goto('/auth/sso');
+  await expect(page.getByText('The sign-in could not be finished. Please try again.')).toBeVisible();
 
   await page.goto('/new-clip');
   const saveClip = page.getByRole('button', { name: 'Save Clip' });

@@ -34,4 +34,13 @@ describe('OIDC_* settings', () => {
     expect(() => loadConfig({ ...SSO, OIDC_REGISTER: 'sometimes' })).toThrow(/OIDC_REGISTER: must be auto or off/);
     expect(() => loadConfig({ ...SSO, OIDC_ISSUER: 'ftp://id.example.com' })).toThrow(/OIDC_ISSUER/);
   });
+
+  test('plain http is refused for a provider elsewhere, and allowed on this machine', () => {
+    expect(() => loadConfig({ ...SSO, OIDC_ISSUER: 'http://id.example.com/' })).toThrow(
+      /OIDC_ISSUER: must use https:\/\//,
+    );
+    for (const issuer of ['http://localhost:9000/', 'http://127.0.0.1:9000/', 'http://[::1]:9000/']) {
+      expect(loadConfig({ ...SSO, OIDC_ISSUER: issuer }).sso?.issuer.href).toBe(issuer);
+    }
+  });
 });

@@ -22,8 +22,25 @@ const blankAsUnset = (value: unknown) => (typeof value === 'string' && value.tri
 const optionalText = z.preprocess(blankAsUnset, z.string().trim().min(1).optional());
 const flag = z.preprocess(blankAsUnset, z.enum(['true', 'false', '1', '0']).optional());
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** A provider's tokens travel through it: plain http is only safe to one on this machine. */
+function isSecureIssuer(issuer: string): boolean {
+  const url = new URL(issuer);
+  return url.protocol === 'https:' || LOOPBACK_HOSTS.has(url.hostname);
+}
+
 export const SsoEnvSchema = z.object({
-  OIDC_ISSUER: z.preprocess(blankAsUnset, z.url({ protocol: /^https?$/ }).optional()),
+  OIDC_ISSUER: z.preprocess(
+    blankAsUnset,
+    z
+      .url({ protocol: /^https?$/ })
+      .refine(
+        isSecureIssuer,
+        'must use https:// (http:// only for a provider on this machine: localhost, 127.0.0.1, ::1)',
+      )
+      .optional(),
+  ),
   OIDC_CLIENT_ID: optionalText,
   OIDC_CLIENT_SECRET: optionalText,
   OIDC_SCOPES: optionalText,

@@ -1,14 +1,5 @@
-import {
-  API_BASE,
-  AUTH_ENDPOINTS,
-  ErrorBody,
-  MeResponse,
-  REFRESH_TOKEN_HEADER,
-  RefreshResponse,
-  SSO_ENDPOINTS,
-} from '@clipsync/shared';
+import { API_BASE, SSO_ENDPOINTS } from '@clipsync/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-error';
 import { call } from './client';
 import { sessionStore } from './session-store';
 
@@ -30,48 +21,20 @@ export function ssoStartUrl(returnTo?: string): string {
   return `${API_BASE}${SSO_ENDPOINTS.start.path}${query}`;
 }
 
-async function answerOf<T>(response: Response, schema: { parse(value: unknown): T }): Promise<T> {
-  const body: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const refusal = ErrorBody.safeParse(body);
-    throw new ApiError(refusal.data?.error ?? 'Sign-in failed', response.status, refusal.data?.code ?? 'HTTP_ERROR');
-  }
-  return schema.parse(body);
-}
-
 /**
- * The callback's one-use refresh token traded for this browser's own session (a refresh rotates it), then
- * the account it is, both kept as a password sign-in keeps them. No stored session is needed before: the
- * calls carry their own tokens.
+ * The callback's hand-off, held by this browser alone in an httpOnly cookie, traded for the session, which is
+ * kept as a password sign-in keeps it. Nothing is read from the page's URL but where to go next.
  */
-export async function completeSsoSignIn(refreshToken: string): Promise<void> {
-  const refreshed = await answerOf(
-    await fetch(`${API_BASE}${AUTH_ENDPOINTS.refresh.path}`, {
-      method: AUTH_ENDPOINTS.refresh.method,
-      headers: { [REFRESH_TOKEN_HEADER]: refreshToken },
-      credentials: 'include',
-    }),
-    RefreshResponse,
-  );
-  const { user } = await answerOf(
-    await fetch(`${API_BASE}${AUTH_ENDPOINTS.me.path}`, {
-      headers: { authorization: `Bearer ${refreshed.accessToken}` },
-      credentials: 'include',
-    }),
-    MeResponse,
-  );
-  sessionStore.save(user, {
-    access_token: refreshed.accessToken,
-    refresh_token: refreshed.refreshToken,
-    expires_at: refreshed.expiresAt,
-  });
+export async function completeSsoSignIn(): Promise<void> {
+  const { user, session } = await call(SSO_ENDPOINTS.complete);
+  sessionStore.save(user, session);
 }
 
 export const ssoAccountKey = ['sso-account'] as const;
 
 /** The signed-in account's identity at the provider, and whether a password is another way in. */
-export function useSsoAccount() {
-  return useQuery({ queryKey: ssoAccountKey, queryFn: () => call(SSO_ENDPOINTS.account) });
+export function useSsoAccount({ isEnabled }: { isEnabled: boolean }) {
+  return useQuery({ queryKey: ssoAccountKey, queryFn: () => call(SSO_ENDPOINTS.account), enabled: isEnabled });
 }
 
 /** Starts linking: the answer is the provider's page, which the browser then opens. */

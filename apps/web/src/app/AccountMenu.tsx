@@ -1,7 +1,17 @@
-import { History, KeyRound, LogOut, MonitorSmartphone, ShieldCheck, UserRound, type LucideIcon } from 'lucide-react';
+import {
+  Fingerprint,
+  History,
+  KeyRound,
+  LogOut,
+  MonitorSmartphone,
+  ShieldCheck,
+  UserRound,
+  type LucideIcon,
+} from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useSsoSettings } from '../api/sso-queries';
 import { LanguageSelect } from '../components/LanguageSelect';
 import { useAuth } from '../session/auth-context';
 import { useLogOut } from '../session/use-log-out';
@@ -19,7 +29,8 @@ interface AccountMenuProps {
 }
 
 /**
- * Who is signed in, their plan, My devices, Devices and tokens, Admin (admins only), theme, language and Log out (to /auth, or the 'Logout failed' toast).
+ * Who is signed in, their plan, My devices, Devices and tokens, Sign-in with SSO (when the server has a
+ * provider), Admin (admins only), theme, language and Log out (to /auth, or the 'Logout failed' toast).
  */
 export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps) {
   const { t } = useTranslation();
@@ -55,6 +66,7 @@ export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps
           <MenuLink to="/settings/security-events" icon={History} onNavigate={() => setIsOpen(false)}>
             {t('audit.securityTitle')}
           </MenuLink>
+          <SsoMenuLink onNavigate={() => setIsOpen(false)} />
           {user?.role === 'admin' && (
             <MenuLink to="/admin" icon={ShieldCheck} onNavigate={() => setIsOpen(false)}>
               {t('adminConsole.accountMenuLink')}
@@ -75,6 +87,18 @@ export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps
         </div>
       </SheetContent>
     </Sheet>
+  );
+}
+
+/** The account's link to the team's provider: only on a server that signs in through one. */
+function SsoMenuLink({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const settings = useSsoSettings();
+  if (!settings.data?.enabled) return null;
+  return (
+    <MenuLink to="/settings/sso" icon={Fingerprint} onNavigate={onNavigate}>
+      {t('sso.settingsTitle')}
+    </MenuLink>
   );
 }
 

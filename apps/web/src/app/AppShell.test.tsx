@@ -1,4 +1,4 @@
-import { DEVICE_ENDPOINTS, DEVICE_SEND_ENDPOINTS } from '@clipsync/shared';
+import { DEVICE_ENDPOINTS, DEVICE_SEND_ENDPOINTS, SSO_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,9 +38,16 @@ function renderShell(path: string, socket: Partial<SocketContextValue> = {}) {
     [
       {
         element: <AppShell />,
-        children: ['/dashboard', '/clips', '/favorites', '/rooms', '/billing', '/settings/tokens', '/devices'].map(
-          (page) => ({ path: page, element: <p>{page}</p> }),
-        ),
+        children: [
+          '/dashboard',
+          '/clips',
+          '/favorites',
+          '/rooms',
+          '/billing',
+          '/settings/tokens',
+          '/settings/sso',
+          '/devices',
+        ].map((page) => ({ path: page, element: <p>{page}</p> })),
       },
       { path: '/auth', element: <p>Auth screen</p> },
     ],
@@ -120,6 +127,25 @@ describe('AppShell', () => {
     await userEvent.click(menu.getByRole('link', { name: 'Devices and tokens' }));
     expect(router.state.location.pathname).toBe('/settings/tokens');
     expect(screen.queryByRole('dialog', { name: testUser.name })).not.toBeInTheDocument();
+  });
+
+  test('on a server with SSO, the account menu leads to its settings', async () => {
+    api.on(SSO_ENDPOINTS.settings).mockResolvedValue({ enabled: true, buttonText: 'Sign in with SSO', only: false });
+    const { router } = renderShell('/dashboard');
+    await userEvent.click(sidebar().getByRole('button', { name: 'Open account menu' }));
+    const menu = within(screen.getByRole('dialog', { name: testUser.name }));
+    await userEvent.click(await menu.findByRole('link', { name: 'Sign-in with SSO' }));
+    expect(router.state.location.pathname).toBe('/settings/sso');
+  });
+
+  test('on a server without SSO, the account menu has no SSO link', async () => {
+    api.on(SSO_ENDPOINTS.settings).mockResolvedValue({ enabled: false, buttonText: '', only: false });
+    renderShell('/dashboard');
+    await userEvent.click(sidebar().getByRole('button', { name: 'Open account menu' }));
+    const menu = within(screen.getByRole('dialog', { name: testUser.name }));
+    await waitFor(() => expect(api.on(SSO_ENDPOINTS.settings)).toHaveBeenCalled());
+    expect(menu.getByRole('link', { name: 'Devices and tokens' })).toBeInTheDocument();
+    expect(menu.queryByRole('link', { name: 'Sign-in with SSO' })).not.toBeInTheDocument();
   });
 
   test('the account menu leads to My devices', async () => {

@@ -9,6 +9,10 @@ export const SECURITY_EVENT_LABEL_KEYS: Record<SecurityEventAction, string> = {
   'device_sign_in.approved': 'audit.actions.deviceSignInApproved',
   'item.taken_down': 'audit.actions.itemTakenDown',
   'item.restored': 'audit.actions.itemRestored',
+  'sso.linked': 'audit.actions.ssoLinked',
+  'sso.unlinked': 'audit.actions.ssoUnlinked',
+  'sso.admin_granted': 'audit.actions.ssoAdminGranted',
+  'sso.admin_revoked': 'audit.actions.ssoAdminRevoked',
 };
 
 /** The words of a security event, or undefined for an admin's action (shown by its table name). */

@@ -15,6 +15,12 @@ export const SECURITY_EVENT_ACTIONS = [
   // The owner's item taken down by the operator, and restored: told to the owner with the reason.
   'item.taken_down',
   'item.restored',
+  // An identity at the team's provider linked to or unlinked from the account, and the provider's admin
+  // group granting or revoking the admin role at a sign-in (no actor: the group decided).
+  'sso.linked',
+  'sso.unlinked',
+  'sso.admin_granted',
+  'sso.admin_revoked',
 ] as const;
 export const SecurityEventAction = z.enum(SECURITY_EVENT_ACTIONS);
 export type SecurityEventAction = z.infer<typeof SecurityEventAction>;

@@ -35,17 +35,31 @@ export const SameOriginPath = text()
   .max(512)
   .refine((path) => /^\/(?![/\\])[^\s\\]*$/.test(path), 'Must be a path of this site');
 
-export const SsoStartQuery = z.object({ returnTo: SameOriginPath.optional() });
+/**
+ * The start is a link anyone may follow: a `returnTo` that is not a path of this site is dropped by the
+ * server (SameOriginPath there), and the sign-in lands on the dashboard rather than on a bare 400.
+ */
+export const SsoStartQuery = z.object({ returnTo: text().max(2048).optional() });
 export type SsoStartQuery = z.infer<typeof SsoStartQuery>;
 
-/** The provider's answer as it reaches the callback; openid-client checks it whole from the request's URL. */
+/** Linking, asked by the web app itself: a bad `returnTo` is its bug, refused. */
+export const SsoLinkRequest = z.object({ returnTo: SameOriginPath.optional() });
+export type SsoLinkRequest = z.infer<typeof SsoLinkRequest>;
+
+/**
+ * The provider's answer as it reaches the callback, described for the API's readers only: openid-client judges
+ * it whole from the request's URL, so nothing here refuses what it would judge (a long error description
+ * reaches the refusal page, not a bare 400); only a NUL is refused, as everywhere.
+ */
+/** Any length: a provider's long error description is its own affair. */
+const providerParam = text().optional();
 export const SsoCallbackQuery = z.object({
-  code: text().max(2048).optional(),
-  state: text().max(512).optional(),
-  iss: text().max(2048).optional(),
-  error: text().max(256).optional(),
-  error_description: text().max(2048).optional(),
-  session_state: text().max(2048).optional(),
+  code: providerParam,
+  state: providerParam,
+  iss: providerParam,
+  error: providerParam,
+  error_description: providerParam,
+  session_state: providerParam,
 });
 
 /** What the sign-in and sign-up pages need to know: whether SSO is on, its button, whether it is the only way. */

@@ -42,3 +42,21 @@ export const ssoLogins = pgTable(
   },
   (table) => [index('sso_logins_expires_idx').on(table.expiresAt)],
 );
+
+/**
+ * A finished sign-in waiting for its browser: the callback keeps the account here under the hash of a one-use
+ * code that only that browser holds (an httpOnly cookie), and the web's completion call trades it for a
+ * session. No token ever travels in a URL, and a session cannot be planted in another browser.
+ */
+export const ssoHandoffs = pgTable(
+  'sso_handoffs',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('sso_handoffs_expires_idx').on(table.expiresAt)],
+);

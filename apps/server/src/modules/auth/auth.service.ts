@@ -199,7 +199,8 @@ export async function checkEmailConfirmation(ctx: AuthContext, token: string): P
 
 export async function login(ctx: AuthContext, input: LoginRequest): Promise<LoginResponse> {
   const user = await findUserByEmail(ctx, input.email);
-  const isValid = user
+  // An account without an argon2 hash (SSO only) spends the dummy's time too, so timing does not tell it apart.
+  const isValid = user?.passwordHash.startsWith('$argon2')
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDummy(input.password);
   if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS');

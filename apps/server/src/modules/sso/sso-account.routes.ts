@@ -16,6 +16,7 @@ const api = SSO_ENDPOINTS;
 export const ssoAccountRoutes: FastifyPluginAsyncZod<{ ctx: SsoContext }> = async (app, { ctx }) => {
   app.route({
     ...route(api.link, { response: { 503: ErrorBody } }),
+    config: { rateLimit: { max: ctx.attemptsPerIp, timeWindow: '15 minutes' } },
     handler: async (request, reply) => {
       const { userId } = requireSignedIn(request.actor);
       try {

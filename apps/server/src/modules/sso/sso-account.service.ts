@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { SsoAccountLink } from '@clipsync/shared';
 import { userIdentities, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { recordSecurityEventIn } from '../admin/audit.recorder';
 import type { SsoContext } from './sso.context';
 import { NO_PASSWORD } from './sso.service';
 
@@ -24,7 +25,14 @@ export async function unlinkIdentity(ctx: SsoContext, userId: string): Promise<v
   if (!(await passwordOf(ctx, userId))) {
     throw new AppError('CONFLICT', 'This account has no password: SSO is its only way in, so it stays linked');
   }
-  await ctx.db
-    .delete(userIdentities)
-    .where(and(eq(userIdentities.userId, userId), eq(userIdentities.issuer, ctx.provider.settings.issuer.href)));
+  const issuer = ctx.provider.settings.issuer.href;
+  await ctx.db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(userIdentities)
+      .where(and(eq(userIdentities.userId, userId), eq(userIdentities.issuer, issuer)))
+      .returning({ email: userIdentities.email });
+    for (const identity of removed) {
+      await recordSecurityEventIn(tx, { userId, action: 'sso.unlinked', details: { issuer, email: identity.email } });
+    }
+  });
 }

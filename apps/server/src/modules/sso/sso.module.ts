@@ -1,11 +1,18 @@
+import type { Database } from '../../db/client';
 import { defineModule } from '../define-module';
 import { createSsoContext } from './sso.context';
+import { sweepExpiredSsoHandoffs } from './sso-handoff';
 import { sweepExpiredSsoLogins } from './sso-logins';
 import { ssoRoutes } from './sso.routes';
 import { ssoAccountRoutes } from './sso-account.routes';
 import { ssoSettingsRoutes } from './sso-settings.routes';
 
 const SWEEP_EVERY_MS = 15 * 60_000;
+
+const sweepAll = async (db: Database) => {
+  await sweepExpiredSsoLogins(db);
+  await sweepExpiredSsoHandoffs(db);
+};
 
 /**
  * Sign-in through the team's OpenID Connect provider (docs/sso.md). Without OIDC_* settings only the
@@ -20,6 +27,6 @@ export const ssoModule = defineModule((app) => {
       await api.register(ssoRoutes, { ctx });
       await api.register(ssoAccountRoutes, { ctx });
     },
-    jobs: ctx ? [{ name: 'sso-logins-sweep', everyMs: SWEEP_EVERY_MS, run: () => sweepExpiredSsoLogins(ctx.db) }] : [],
+    jobs: ctx ? [{ name: 'sso-logins-sweep', everyMs: SWEEP_EVERY_MS, run: () => sweepAll(ctx.db) }] : [],
   };
 });

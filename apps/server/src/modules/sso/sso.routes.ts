@@ -1,4 +1,4 @@
-import { SSO_ENDPOINTS, type SsoRefusalCode } from '@clipsync/shared';
+import { ErrorBody, SameOriginPath, SSO_ENDPOINTS, type SsoRefusalCode } from '@clipsync/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { areaRoutes } from '../../lib/api-route';
@@ -6,11 +6,25 @@ import type { SsoContext } from './sso.context';
 import { startSsoLogin } from './sso-logins';
 import { SsoRefusal } from './sso-refusal';
 import { finishSsoLogin } from './sso.service';
-import { clearStateCookie, setStateCookie, stateCookieOf } from './sso-state-cookie';
+import { completeSsoHandoff, storeSsoHandoff } from './sso-handoff';
+import {
+  clearHandoffCookie,
+  clearStateCookie,
+  handoffCookieOf,
+  setHandoffCookie,
+  setStateCookie,
+  stateCookieOf,
+} from './sso-state-cookie';
 
 /** The web's pages a sign-in through the provider ends on. */
 const COMPLETION_PAGE = '/auth/sso';
 const REFUSAL_PAGE = '/auth/sso-error';
+
+/** Where the sign-in lands: a path of this site only, else the dashboard. */
+function returnPathOf(returnTo: string | undefined): string {
+  const path = SameOriginPath.safeParse(returnTo);
+  return path.success ? path.data : '/dashboard';
+}
 
 const route = areaRoutes({ tags: ['auth'], access: 'public' });
 const api = SSO_ENDPOINTS;
@@ -32,7 +46,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: SsoContext }> = async (app,
     config: { rateLimit: PER_IP },
     handler: async (request, reply) => {
       try {
-        const started = await startSsoLogin(ctx, { returnTo: request.query.returnTo ?? '/dashboard' });
+        const started = await startSsoLogin(ctx, { returnTo: returnPathOf(request.query.returnTo) });
         setStateCookie(reply, ctx.publicUrl, started.state);
         return reply.redirect(started.url, api.start.status);
       } catch (error) {
@@ -51,16 +65,23 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: SsoContext }> = async (app,
       try {
         const outcome = await finishSsoLogin(ctx, callbackUrl, stateCookieOf(request));
         if (outcome.kind === 'linked') return reply.redirect(outcome.returnTo, api.callback.status);
-        // The fragment never reaches a server nor a Referer; the page trades the token for its own at once
-        // (a refresh rotates it), so the one in the browser's history is spent.
-        const fragment = new URLSearchParams({
-          refresh_token: outcome.session.refresh_token,
-          return_to: outcome.returnTo,
-        });
-        return reply.redirect(`${COMPLETION_PAGE}#${fragment.toString()}`, api.callback.status);
+        // No token in the URL: the session waits for this browser's cookie, so nobody can hand a browser a
+        // sign-in of their own (login CSRF) and nothing of it stays in the history.
+        setHandoffCookie(reply, ctx.publicUrl, await storeSsoHandoff(ctx.db, outcome.userId));
+        const query = new URLSearchParams({ return_to: outcome.returnTo });
+        return reply.redirect(`${COMPLETION_PAGE}?${query.toString()}`, api.callback.status);
       } catch (error) {
         return refuse(ctx, reply, error, api.callback.status);
       }
+    },
+  });
+
+  app.route({
+    ...route(api.complete, { response: { 401: ErrorBody, 403: ErrorBody } }),
+    config: { rateLimit: PER_IP },
+    handler: async (request, reply) => {
+      clearHandoffCookie(reply, ctx.publicUrl);
+      return completeSsoHandoff(ctx, handoffCookieOf(request));
     },
   });
 };

@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
-import type { SessionTokens } from '@clipsync/shared';
 import * as oidc from 'openid-client';
 import { userIdentities, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/secure-tokens';
-import { recordSignIn } from '../admin/audit.recorder';
+import { recordSecurityEventIn } from '../admin/audit.recorder';
 import { assertAnotherAdminRemains, lockRoles, roleOfNewAccount } from '../admin/roles.service';
+import { effectiveRegistration } from '../admin/settings.service';
 import { assertMaySignUp } from '../auth/registration.policy';
-import { startSession } from '../auth/sessions.service';
 import type { SsoContext } from './sso.context';
 import { providerConfiguration, takeSsoLogin } from './sso-logins';
 import { profileOf, type SsoProfile } from './sso-profile';
@@ -19,8 +18,8 @@ import { SsoRefusal } from './sso-refusal';
  */
 export const NO_PASSWORD = '!sso-only';
 
-export type SsoOutcome =
-  { kind: 'signed-in'; session: SessionTokens; returnTo: string } | { kind: 'linked'; returnTo: string };
+/** `signed-in`: the account that the browser's hand-off will start a session for. */
+export type SsoOutcome = { kind: 'signed-in'; userId: string; returnTo: string } | { kind: 'linked'; returnTo: string };
 
 /** The provider's answer, checked by openid-client, as the claims of the ID token and userinfo together. */
 async function verifiedProfile(
@@ -74,19 +73,15 @@ export async function finishSsoLogin(
   }
   const userId =
     (await accountOfIdentity(ctx, issuer, profile.subject)) ?? (await createSsoAccount(ctx, issuer, profile));
+  // A disabled account settles nothing: its role stays as the admin who disabled it left it.
+  await assertEnabled(ctx, userId);
   await settleAdminGroup(ctx, userId, profile);
-  let session: SessionTokens;
-  try {
-    session = await startSession(ctx, userId);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'ACCOUNT_DISABLED') {
-      throw new SsoRefusal('account_disabled', `account ${userId} is disabled`);
-    }
-    throw error;
-  }
-  // After the session: the sign-in stands whatever becomes of its audit record.
-  await recordSignIn(ctx.db, userId);
-  return { kind: 'signed-in', session, returnTo: login.returnTo };
+  return { kind: 'signed-in', userId, returnTo: login.returnTo };
+}
+
+async function assertEnabled(ctx: SsoContext, userId: string): Promise<void> {
+  const [account] = await ctx.db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId));
+  if (!account || account.disabledAt) throw new SsoRefusal('account_disabled', `account ${userId} is disabled`);
 }
 
 async function accountOfIdentity(ctx: SsoContext, issuer: string, subject: string): Promise<string | undefined> {
@@ -101,11 +96,14 @@ async function accountOfIdentity(ctx: SsoContext, issuer: string, subject: strin
 async function assertSsoMaySignUp(ctx: SsoContext, email: string): Promise<void> {
   const { register, isRegisterExplicit } = ctx.provider.settings;
   if (register === 'off') throw new SsoRefusal('registration_closed', 'OIDC_REGISTER=off');
-  // Closed sign-ups still let the provider's people in when the operator wrote OIDC_REGISTER=auto (the
-  // provider decides who they are); the domain and invitation rules apply as to anyone.
-  const registration = isRegisterExplicit
-    ? { ...ctx.registration, mode: ctx.registration.mode === 'closed' ? ('open' as const) : ctx.registration.mode }
-    : ctx.registration;
+  // Closed sign-ups, whether the environment or the console closed them, still let the provider's people in
+  // when the operator wrote OIDC_REGISTER=auto (the provider decides who they are); the domain and
+  // invitation rules in force apply as to anyone.
+  const effective = await effectiveRegistration(ctx.db, ctx.registration);
+  const registration =
+    isRegisterExplicit && effective.mode === 'closed'
+      ? { ...ctx.registration, ...effective, mode: 'open' as const }
+      : ctx.registration;
   try {
     await assertMaySignUp(ctx.db, registration, email);
   } catch (error) {
@@ -126,7 +124,7 @@ async function createSsoAccount(ctx: SsoContext, issuer: string, profile: SsoPro
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) throw new SsoRefusal('email_in_use', `subject ${profile.subject}: the address has an account`);
   await assertSsoMaySignUp(ctx, email);
-  return ctx.db.transaction(async (tx) => {
+  const userId = await ctx.db.transaction(async (tx) => {
     const role = await roleOfNewAccount(tx, email, ctx.registration.adminEmails);
     const now = new Date();
     const [account] = await tx
@@ -138,9 +136,11 @@ async function createSsoAccount(ctx: SsoContext, issuer: string, profile: SsoPro
     await tx
       .insert(userIdentities)
       .values({ id: newId(), userId: account.id, issuer, subject: profile.subject, email });
-    ctx.events.emit('account.confirmed', { userId: account.id, email });
     return account.id;
   });
+  // After the commit: a listener must find the account it hears of.
+  ctx.events.emit('account.confirmed', { userId, email });
+  return userId;
 }
 
 /** Attaches the identity to the account that asked; one that belongs to another account is refused. */
@@ -148,12 +148,18 @@ async function linkIdentity(ctx: SsoContext, userId: string, issuer: string, pro
   const owner = await accountOfIdentity(ctx, issuer, profile.subject);
   if (owner === userId) return;
   if (owner) throw new SsoRefusal('identity_taken', `subject ${profile.subject} belongs to another account`);
+  await assertEnabled(ctx, userId);
   await ctx.db.transaction(async (tx) => {
     // One identity per account and issuer: a new link replaces the old one.
     await tx.delete(userIdentities).where(and(eq(userIdentities.userId, userId), eq(userIdentities.issuer, issuer)));
     await tx
       .insert(userIdentities)
       .values({ id: newId(), userId, issuer, subject: profile.subject, email: profile.email ?? null });
+    await recordSecurityEventIn(tx, {
+      userId,
+      action: 'sso.linked',
+      details: { issuer, email: profile.email ?? null },
+    });
   });
 }
 
@@ -185,5 +191,12 @@ async function settleAdminGroup(ctx: SsoContext, userId: string, profile: SsoPro
       .update(users)
       .set({ role: shouldBeAdmin ? 'admin' : 'user', updatedAt: new Date() })
       .where(eq(users.id, userId));
+    // Nobody signed in made this change: the provider's group did.
+    await recordSecurityEventIn(tx, {
+      userId,
+      action: shouldBeAdmin ? 'sso.admin_granted' : 'sso.admin_revoked',
+      actorId: null,
+      details: { source: 'sso_group', group: adminGroup },
+    });
   });
 }

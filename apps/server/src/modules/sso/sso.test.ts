@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { startTestOidcProvider, TEST_OIDC_CLIENT, type TestOidcProvider } from '../../../test/oidc-provider';
-import { userIdentities, users } from '../../db/schema';
+import { auditEvents, userIdentities, users } from '../../db/schema';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const REDIRECT_URI = `${PUBLIC_URL}/api/auth/sso/callback`;
@@ -15,7 +15,17 @@ const ssoEnv = (provider: TestOidcProvider, env: Record<string, string> = {}) =>
   ...env,
 });
 
-const cookieOf = (res: LightMyRequestResponse) => String(res.headers['set-cookie']).split(';')[0] ?? '';
+const setCookiesOf = (res: LightMyRequestResponse) => [res.headers['set-cookie'] ?? []].flat().map(String);
+const cookieOf = (res: LightMyRequestResponse) => setCookiesOf(res)[0]?.split(';')[0] ?? '';
+/** The hand-off cookie the callback sets (after clearing the state cookie). */
+const handoffCookieOf = (res: LightMyRequestResponse) =>
+  setCookiesOf(res)
+    .find((cookie) => cookie.startsWith('clipsync_sso_handoff='))
+    ?.split(';')[0] ?? '';
+
+/** The completion page's call, with the cookie its browser holds. */
+const complete = (app: TestApp, cookie: string) =>
+  app.as(null).inject('POST', '/api/auth/sso/complete', undefined, cookie ? { cookie } : {});
 
 /** The start, as the browser's top-level navigation: where it is sent and the state cookie it keeps. */
 async function start(app: TestApp, returnTo = '/clips') {
@@ -40,13 +50,22 @@ const refusalOf = (res: LightMyRequestResponse) => {
   return new URL(String(res.headers.location), PUBLIC_URL).searchParams.get('code');
 };
 
-/** The completion page's fragment: the refresh token the web trades for its session. */
-function sessionOf(res: LightMyRequestResponse) {
+/**
+ * The completion page: the callback's redirect carries no token, only where to go; the page's call trades the
+ * browser's hand-off cookie for the session, as a password sign-in answers it.
+ */
+async function sessionOf(app: TestApp, res: LightMyRequestResponse) {
   expect(res.statusCode).toBe(302);
   const location = new URL(String(res.headers.location), PUBLIC_URL);
-  expect(location.pathname).toBe('/auth/sso');
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  return { refreshToken: fragment.get('refresh_token') ?? '', returnTo: fragment.get('return_to') };
+  expect([location.pathname, location.hash, [...location.searchParams.keys()]]).toEqual([
+    '/auth/sso',
+    '',
+    ['return_to'],
+  ]);
+  const completed = await complete(app, handoffCookieOf(res));
+  expect(completed.statusCode).toBe(200);
+  const { session } = completed.json<{ session: { refresh_token: string } }>();
+  return { refreshToken: session.refresh_token, returnTo: location.searchParams.get('return_to') };
 }
 
 /** The web's next step: the refresh token for a session, then who it is. */
@@ -64,6 +83,12 @@ async function meWith(app: TestApp, refreshToken: string) {
   return me.json<{ user: { id: string; email: string; name: string; role: string; emailConfirmedAt: string | null } }>()
     .user;
 }
+
+const eventsOf = (app: TestApp, userId: string) =>
+  app.context.db
+    .select({ action: auditEvents.action, actorId: auditEvents.actorId, details: auditEvents.details })
+    .from(auditEvents)
+    .where(eq(auditEvents.subjectUserId, userId));
 
 const accountOf = async (app: TestApp, email: string) =>
   (await app.context.db.select().from(users).where(eq(users.email, email)))[0];
@@ -104,7 +129,8 @@ describe('without OIDC_* settings', () => {
 });
 
 describe('sign-in through the provider', () => {
-  const sso = withSso({ OIDC_BUTTON_TEXT: 'Sign in with Authentik' });
+  // Many sign-ins from one address in one app: the per-address limit is not what this block tests.
+  const sso = withSso({ OIDC_BUTTON_TEXT: 'Sign in with Authentik', AUTH_RATE_LIMIT_PER_IP: '1000' });
 
   test('the pages are told the button', async () => {
     expect((await sso().app.as(null).get('/api/auth/sso')).json()).toEqual({
@@ -124,13 +150,54 @@ describe('sign-in through the provider', () => {
     expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax; Max-Age=600$/);
   });
 
-  test('a return path to another site is refused', async () => {
-    for (const returnTo of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
-      const res = await sso()
-        .app.as(null)
-        .get(`/api/auth/sso/start?returnTo=${encodeURIComponent(returnTo)}`);
-      expect(res.statusCode).toBe(400);
+  test('a return path to another site is dropped: the sign-in lands on the dashboard', async () => {
+    const { app, provider } = sso();
+    provider.accounts.set('wanderer', { sub: 'wanderer', email: 'wanderer@example.com', email_verified: true });
+    for (const returnTo of ['/\t/evil.com', '//evil.com', '/\\evil.com', '%2F%2Fevil.com', 'https://evil.com']) {
+      const res = await signIn(app, provider, 'wanderer', returnTo);
+      expect((await sessionOf(app, res)).returnTo).toBe('/dashboard');
     }
+  });
+
+  test('the session is never taken from the URL: the hand-off works once, only with its cookie', async () => {
+    const { app, provider } = sso();
+    provider.accounts.set('hand', { sub: 'hand', email: 'hand@example.com', email_verified: true });
+    const res = await signIn(app, provider, 'hand');
+    const handoff = handoffCookieOf(res);
+    expect(setCookiesOf(res).find((cookie) => cookie.startsWith('clipsync_sso_handoff='))).toMatch(
+      /Path=\/api\/auth\/sso; HttpOnly; SameSite=Lax; Max-Age=120$/,
+    );
+    // The old attack: an attacker's own token in the page's fragment. The completion call reads no URL.
+    const forged = await complete(app, '');
+    expect([forged.statusCode, forged.json().code]).toEqual([401, 'SSO_HANDOFF_INVALID']);
+
+    const first = await complete(app, handoff);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      user: { email: 'hand@example.com' },
+      session: { refresh_token: expect.any(String) },
+    });
+    expect(String(first.headers['set-cookie'])).toMatch(/^clipsync_sso_handoff=; .*Max-Age=0/);
+    const again = await complete(app, handoff);
+    expect([again.statusCode, again.json().code]).toEqual([401, 'SSO_HANDOFF_INVALID']);
+    expect((await complete(app, 'clipsync_sso_handoff=made-up')).statusCode).toBe(401);
+  });
+
+  test('an account disabled between the callback and the completion gets no session', async () => {
+    const { app, provider } = sso();
+    provider.accounts.set('late', { sub: 'late', email: 'late@example.com', email_verified: true });
+    const res = await signIn(app, provider, 'late');
+    await app.context.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, 'late@example.com'));
+    const completed = await complete(app, handoffCookieOf(res));
+    expect([completed.statusCode, completed.json().code]).toEqual([403, 'ACCOUNT_DISABLED']);
+  });
+
+  test("a provider's long error description reaches the refusal page, never a bare 400", async () => {
+    const { app } = sso();
+    const { location, cookie } = await start(app);
+    const state = new URL(location).searchParams.get('state') ?? '';
+    const long = new URL(`${REDIRECT_URI}?error=access_denied&error_description=${'x'.repeat(3000)}&state=${state}`);
+    expect(refusalOf(await callback(app, long, cookie))).toBe('provider_refused');
   });
 
   test('the first sign-in makes a confirmed account without a password, named from the profile; the second signs in the same account', async () => {
@@ -143,7 +210,7 @@ describe('sign-in through the provider', () => {
       email_verified: true,
       name: '  Ada\u0000 \u202eLovelace ',
     });
-    const first = sessionOf(await signIn(app, provider, 'ada-sub', '/rooms'));
+    const first = await sessionOf(app, await signIn(app, provider, 'ada-sub', '/rooms'));
     expect(first.returnTo).toBe('/rooms');
     const user = await meWith(app, first.refreshToken);
     expect(user).toMatchObject({ email: 'ada@example.com', name: 'Ada Lovelace', role: 'user' });
@@ -151,7 +218,7 @@ describe('sign-in through the provider', () => {
     const login = await app.as(null).post('/api/auth/login', { email: 'ada@example.com', password: '!sso-only' });
     expect(login.statusCode).toBe(401);
 
-    const second = sessionOf(await signIn(app, provider, 'ada-sub'));
+    const second = await sessionOf(app, await signIn(app, provider, 'ada-sub'));
     expect((await meWith(app, second.refreshToken)).id).toBe(user.id);
     const identities = await app.context.db.select().from(userIdentities).where(eq(userIdentities.userId, user.id));
     expect(identities).toMatchObject([{ issuer: new URL(provider.issuer).href, subject: 'ada-sub' }]);
@@ -178,7 +245,7 @@ describe('sign-in through the provider', () => {
   test('a disabled account gets no session', async () => {
     const { app, provider } = sso();
     provider.accounts.set('dis', { sub: 'dis', email: 'dis@example.com', email_verified: true });
-    sessionOf(await signIn(app, provider, 'dis'));
+    await sessionOf(app, await signIn(app, provider, 'dis'));
     await app.context.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, 'dis@example.com'));
     expect(refusalOf(await signIn(app, provider, 'dis'))).toBe('account_disabled');
   });
@@ -188,7 +255,7 @@ describe('sign-in through the provider', () => {
     provider.accounts.set('rep', { sub: 'rep', email: 'rep@example.com', email_verified: true });
     const { location, cookie } = await start(app);
     const back = await provider.signIn(location, 'rep');
-    sessionOf(await callback(app, back, cookie));
+    await sessionOf(app, await callback(app, back, cookie));
     expect(refusalOf(await callback(app, back, cookie))).toBe('expired');
 
     // Another browser's sign-in (login CSRF): its state is not this browser's.
@@ -287,9 +354,34 @@ describe('registration modes', () => {
       const { app, provider } = sso();
       await app.factory.user({ role: 'admin' });
       person(provider, 'auto-user');
-      sessionOf(await signIn(app, provider, 'auto-user'));
+      await sessionOf(app, await signIn(app, provider, 'auto-user'));
       provider.accounts.set('outsider', { sub: 'outsider', email: 'x@elsewhere.net', email_verified: true });
       expect(refusalOf(await signIn(app, provider, 'outsider'))).toBe('registration_closed');
+    });
+  });
+
+  const closeInConsole = async (app: TestApp) => {
+    const admin = await app.factory.user({ role: 'admin' });
+    expect((await app.as(admin).put('/api/admin/settings', { mode: 'closed' })).statusCode).toBe(200);
+  };
+
+  describe('sign-ups closed in the console, OIDC_REGISTER=auto written', () => {
+    const sso = withSso({ OIDC_REGISTER: 'auto' });
+    test("the provider's people still get accounts", async () => {
+      const { app, provider } = sso();
+      await closeInConsole(app);
+      person(provider, 'console-auto');
+      await sessionOf(app, await signIn(app, provider, 'console-auto'));
+    });
+  });
+
+  describe('sign-ups closed in the console, OIDC_REGISTER unset', () => {
+    const sso = withSso();
+    test('SSO makes no account', async () => {
+      const { app, provider } = sso();
+      await closeInConsole(app);
+      person(provider, 'console-default');
+      expect(refusalOf(await signIn(app, provider, 'console-default'))).toBe('registration_closed');
     });
   });
 
@@ -315,14 +407,54 @@ describe('OIDC_ADMIN_GROUP', () => {
       email_verified: true,
       groups: ['staff', 'clipsync-admins'],
     });
-    expect((await meWith(app, sessionOf(await signIn(app, provider, 'boss')).refreshToken)).role).toBe('admin');
+    expect((await meWith(app, (await sessionOf(app, await signIn(app, provider, 'boss'))).refreshToken)).role).toBe(
+      'admin',
+    );
 
     // Out of the group while the only admin: kept, so the server is never left without one.
     provider.accounts.set('boss', { sub: 'boss', email: 'boss@example.com', email_verified: true, groups: ['staff'] });
-    expect((await meWith(app, sessionOf(await signIn(app, provider, 'boss')).refreshToken)).role).toBe('admin');
+    expect((await meWith(app, (await sessionOf(app, await signIn(app, provider, 'boss'))).refreshToken)).role).toBe(
+      'admin',
+    );
 
     await app.factory.user({ role: 'admin' });
-    expect((await meWith(app, sessionOf(await signIn(app, provider, 'boss')).refreshToken)).role).toBe('user');
+    const boss = await meWith(app, (await sessionOf(app, await signIn(app, provider, 'boss'))).refreshToken);
+    expect(boss.role).toBe('user');
+    provider.accounts.set('boss', {
+      sub: 'boss',
+      email: 'boss@example.com',
+      email_verified: true,
+      groups: ['clipsync-admins'],
+    });
+    expect((await meWith(app, (await sessionOf(app, await signIn(app, provider, 'boss'))).refreshToken)).role).toBe(
+      'admin',
+    );
+    // Nobody signed in changed the role: the audit says the provider's group did, both ways.
+    const byGroup = expect.objectContaining({ source: 'sso_group', group: 'clipsync-admins' });
+    const changes = (await eventsOf(app, boss.id)).filter((event) => event.action.startsWith('sso.admin_'));
+    expect(changes).toHaveLength(2);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { action: 'sso.admin_revoked', actorId: null, details: byGroup },
+        { action: 'sso.admin_granted', actorId: null, details: byGroup },
+      ]),
+    );
+  });
+
+  test('a disabled account settles nothing: its role stays', async () => {
+    const { app, provider } = sso();
+    await app.factory.user({ role: 'admin' });
+    provider.accounts.set('off-boss', { sub: 'off-boss', email: 'off-boss@example.com', email_verified: true });
+    await sessionOf(app, await signIn(app, provider, 'off-boss'));
+    await app.context.db.update(users).set({ disabledAt: new Date() }).where(eq(users.email, 'off-boss@example.com'));
+    provider.accounts.set('off-boss', {
+      sub: 'off-boss',
+      email: 'off-boss@example.com',
+      email_verified: true,
+      groups: ['clipsync-admins'],
+    });
+    expect(refusalOf(await signIn(app, provider, 'off-boss'))).toBe('account_disabled');
+    expect((await accountOf(app, 'off-boss@example.com'))?.role).toBe('user');
   });
 });
 
@@ -345,16 +477,37 @@ describe('linking and unlinking under Settings', () => {
       identity: { issuer: new URL(provider.issuer).href, email: 'linker@corp.example' },
       hasPassword: true,
     });
-    expect((await meWith(app, sessionOf(await signIn(app, provider, 'linker-sub')).refreshToken)).id).toBe(owner.id);
+    expect((await meWith(app, (await sessionOf(app, await signIn(app, provider, 'linker-sub'))).refreshToken)).id).toBe(
+      owner.id,
+    );
 
     expect((await app.as(owner).delete('/api/account/sso')).statusCode).toBe(204);
     expect((await app.as(owner).get('/api/account/sso')).json()).toEqual({ identity: null, hasPassword: true });
+    const ssoEvents = (await eventsOf(app, owner.id)).filter((event) => event.action.startsWith('sso.'));
+    const said = { issuer: new URL(provider.issuer).href, email: 'linker@corp.example' };
+    expect(ssoEvents).toHaveLength(2);
+    expect(ssoEvents).toEqual(
+      expect.arrayContaining([
+        { action: 'sso.linked', actorId: owner.id, details: expect.objectContaining(said) },
+        { action: 'sso.unlinked', actorId: owner.id, details: expect.objectContaining(said) },
+      ]),
+    );
+  });
+
+  test('a disabled account cannot link', async () => {
+    const { app, provider } = sso();
+    const owner = await app.factory.user({ email: 'gone@example.com' });
+    provider.accounts.set('gone-sub', { sub: 'gone-sub', email: 'gone@corp.example', email_verified: true });
+    const started = await app.as(owner).post('/api/account/sso/link', {});
+    await app.context.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, owner.id));
+    const back = await provider.signIn(started.json<{ url: string }>().url, 'gone-sub');
+    expect(refusalOf(await callback(app, back, cookieOf(started)))).toBe('account_disabled');
   });
 
   test('an identity linked to another account is refused', async () => {
     const { app, provider } = sso();
     provider.accounts.set('taken-sub', { sub: 'taken-sub', email: 'taken@example.com', email_verified: true });
-    sessionOf(await signIn(app, provider, 'taken-sub'));
+    await sessionOf(app, await signIn(app, provider, 'taken-sub'));
     const other = await app.factory.user();
     const started = await app.as(other).post('/api/account/sso/link', {});
     const back = await provider.signIn(started.json<{ url: string }>().url, 'taken-sub');
@@ -365,7 +518,7 @@ describe('linking and unlinking under Settings', () => {
   test('an account without a password cannot unlink its only way in', async () => {
     const { app, provider } = sso();
     provider.accounts.set('only-sub', { sub: 'only-sub', email: 'only@example.com', email_verified: true });
-    const { refreshToken } = sessionOf(await signIn(app, provider, 'only-sub'));
+    const { refreshToken } = await sessionOf(app, await signIn(app, provider, 'only-sub'));
     const refreshed = await app
       .as(null)
       .inject('POST', '/api/auth/refresh', undefined, { 'x-refresh-token': refreshToken });

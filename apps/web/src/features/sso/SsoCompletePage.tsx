@@ -1,37 +1,38 @@
-import { useEffect, useState } from 'react';
+import { SameOriginPath } from '@clipsync/shared';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { completeSsoSignIn } from '../../api/sso-queries';
 import { redirectTo } from '../../lib/redirect';
 import { Button } from '../../ui/Button';
 import { SsoCard } from './SsoCard';
 
-/** Only a path of this site: anything else lands on the dashboard. */
-const safeReturn = (path: string | null) => (path && /^\/(?![/\\])/.test(path) ? path : '/dashboard');
-
-/**
- * Where the provider's sign-in lands: the one-use token in the fragment becomes this browser's session, then
- * the app opens afresh where the sign-in began, signed in as after a password sign-in.
- */
-/** The callback's fragment, taken out of the address bar (and its history entry) as it is read. */
-function takeFragment() {
-  const fragment = new URLSearchParams(window.location.hash.slice(1));
-  window.history.replaceState(null, '', window.location.pathname);
-  return { refreshToken: fragment.get('refresh_token'), returnTo: fragment.get('return_to') };
+/** Only a path of this site, as the server's start judges it and as the browser resolves it; else the dashboard. */
+export function safeReturn(path: string | null): string {
+  if (!path || !SameOriginPath.safeParse(path).success) return '/dashboard';
+  return new URL(path, window.location.origin).origin === window.location.origin ? path : '/dashboard';
 }
 
+/**
+ * Where the provider's sign-in lands: the hand-off this browser holds (a cookie the page never sees) becomes
+ * its session, then the app opens afresh where the sign-in began, signed in as after a password sign-in.
+ */
 export default function SsoCompletePage() {
   const { t } = useTranslation();
-  const [{ refreshToken, returnTo }] = useState(takeFragment);
-  const [isFailed, setIsFailed] = useState(!refreshToken);
+  const [searchParams] = useSearchParams();
+  const returnTo = searchParams.get('return_to');
+  const [isFailed, setIsFailed] = useState(false);
+  // The hand-off works once: a second call (React's development double effect) would be refused.
+  const isAsked = useRef(false);
   useEffect(() => {
-    if (!refreshToken) return;
-    completeSsoSignIn(refreshToken).then(
+    if (isAsked.current) return;
+    isAsked.current = true;
+    completeSsoSignIn().then(
       // A fresh start of the app, whose session provider reads the session just stored.
       () => redirectTo(safeReturn(returnTo)),
       () => setIsFailed(true),
     );
-  }, [refreshToken, returnTo]);
+  }, [returnTo]);
   if (!isFailed) return <SsoCard tone="loading" title={t('sso.completing')} />;
   return (
     <SsoCard tone="error" title={t('sso.failedTitle')}>

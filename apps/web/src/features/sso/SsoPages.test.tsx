@@ -1,4 +1,4 @@
-import { AUTH_ENDPOINTS } from '@clipsync/shared';
+import { SSO_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -69,33 +69,43 @@ describe('SsoErrorPage', () => {
 describe('SsoCompletePage', () => {
   setUpPageTests();
 
-  test("the fragment's token becomes this browser's session, then the app opens where the sign-in began", async () => {
-    api
-      .on(AUTH_ENDPOINTS.refresh)
-      .mockResolvedValue({ accessToken: 'a2', refreshToken: 'r2', expiresAt: 2_000_000_000 });
-    api.on(AUTH_ENDPOINTS.me).mockResolvedValue({ user: USER });
-    renderAt('/auth/sso', '/auth/sso#refresh_token=r1&return_to=%2Frooms');
+  const SESSION = { access_token: 'a2', refresh_token: 'r2', expires_at: 2_000_000_000 };
+
+  test("the browser's hand-off becomes its session, then the app opens where the sign-in began", async () => {
+    api.on(SSO_ENDPOINTS.complete).mockResolvedValue({ user: USER, session: SESSION });
+    renderAt('/auth/sso?return_to=%2Frooms', '/auth/sso?return_to=%2Frooms');
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/rooms'));
-    expect(window.location.hash).toBe('');
+    expect(api.on(SSO_ENDPOINTS.complete)).toHaveBeenCalledTimes(1);
     expect(sessionStore.getUser()).toEqual(USER);
-    expect(sessionStore.getSession()).toEqual({ access_token: 'a2', refresh_token: 'r2', expires_at: 2_000_000_000 });
+    expect(sessionStore.getSession()).toEqual(SESSION);
   });
 
-  test('a return path to another site lands on the dashboard instead', async () => {
+  test('a token in the address is never taken for a session', async () => {
     api
-      .on(AUTH_ENDPOINTS.refresh)
-      .mockResolvedValue({ accessToken: 'a2', refreshToken: 'r2', expiresAt: 2_000_000_000 });
-    api.on(AUTH_ENDPOINTS.me).mockResolvedValue({ user: USER });
-    renderAt('/auth/sso', '/auth/sso#refresh_token=r1&return_to=%2F%2Fevil.example');
-    await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/dashboard'));
-  });
-
-  test('a spent token is a clear page, not a hang', async () => {
-    api
-      .on(AUTH_ENDPOINTS.refresh)
-      .mockRejectedValue(new ApiError('Invalid or expired refresh token', 401, 'UNAUTHORIZED'));
-    renderAt('/auth/sso', '/auth/sso#refresh_token=old');
+      .on(SSO_ENDPOINTS.complete)
+      .mockRejectedValue(new ApiError('This sign-in was not started in this browser', 401, 'SSO_HANDOFF_INVALID'));
+    renderAt('/auth/sso#refresh_token=attackers', '/auth/sso#refresh_token=attackers');
     expect(await screen.findByText('The sign-in could not be finished. Please try again.')).toBeInTheDocument();
     expect(sessionStore.getSession()).toBeNull();
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  test.each(['/\t/evil.com', '//evil.com', '/\\evil.com', '%2F%2Fevil.com', 'https://evil.com'])(
+    'a return path to another site (%s) lands on the dashboard instead',
+    async (returnTo) => {
+      api.on(SSO_ENDPOINTS.complete).mockResolvedValue({ user: USER, session: SESSION });
+      const url = `/auth/sso?${new URLSearchParams({ return_to: returnTo }).toString()}`;
+      renderAt(url, url);
+      await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/dashboard'));
+    },
+  );
+
+  test('a used or expired hand-off is a clear page, not a hang', async () => {
+    api
+      .on(SSO_ENDPOINTS.complete)
+      .mockRejectedValue(new ApiError('This sign-in has expired', 401, 'SSO_HANDOFF_INVALID'));
+    renderAt('/auth/sso', '/auth/sso');
+    expect(await screen.findByText('The sign-in could not be finished. Please try again.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/auth');
   });
 });

@@ -18,9 +18,13 @@ function renderPage() {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <RouterProvider
-        router={createMemoryRouter([{ path: '/settings/sso', element: <SsoSettingsPage /> }], {
-          initialEntries: ['/settings/sso'],
-        })}
+        router={createMemoryRouter(
+          [
+            { path: '/settings/sso', element: <SsoSettingsPage /> },
+            { path: '/settings/tokens', element: <p>Tokens page</p> },
+          ],
+          { initialEntries: ['/settings/sso'] },
+        )}
       />
     </QueryClientProvider>,
   );
@@ -70,5 +74,12 @@ describe('SsoSettingsPage', () => {
       body: { returnTo: '/settings/sso' },
     });
     expect(redirectTo).toHaveBeenCalledWith(`${ISSUER}auth?state=s`);
+  });
+
+  test('a server without a provider has no such page: it opens the account settings instead', async () => {
+    api.on(SSO_ENDPOINTS.settings).mockResolvedValue({ enabled: false, buttonText: '', only: false });
+    renderPage();
+    expect(await screen.findByText('Tokens page')).toBeInTheDocument();
+    expect(api.on(SSO_ENDPOINTS.account)).not.toHaveBeenCalled();
   });
 });

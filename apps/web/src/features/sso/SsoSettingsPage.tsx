@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
 import { ApiError } from '../../api/api-error';
 import { useLinkSso, useSsoAccount, useSsoSettings, useUnlinkSso } from '../../api/sso-queries';
 import { LoadFailed } from '../../components/LoadFailed';
@@ -15,11 +16,13 @@ const SETTINGS_PATH = '/settings/sso';
 export default function SsoSettingsPage() {
   const { t } = useTranslation();
   const settings = useSsoSettings();
-  const account = useSsoAccount();
+  const account = useSsoAccount({ isEnabled: settings.data?.enabled === true });
   const link = useLinkSso();
   const unlink = useUnlinkSso();
   const startLink = () => link.mutate(SETTINGS_PATH, { onSuccess: ({ url }) => redirectTo(url) });
   const failure = link.error ?? unlink.error;
+  // A server without a provider has nothing to link: the page is not for it.
+  if (settings.data && !settings.data.enabled) return <Navigate to="/settings/tokens" replace />;
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="text-2xl font-bold">{t('sso.settingsTitle')}</h1>
