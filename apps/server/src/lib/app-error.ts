@@ -57,7 +57,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
     'Please confirm your email address before logging in. Check your inbox for the confirmation link.',
   REGISTRATION_CLOSED: 'Sign-ups are closed on this server',
   ACCOUNT_DISABLED: 'This account is disabled',
-  SSO_HANDOFF_INVALID: 'This sign-in was not started in this browser, was already used or has expired. Please sign in again.',
+  SSO_HANDOFF_INVALID:
+    'This sign-in was not started in this browser, was already used or has expired. Please sign in again.',
   ADMIN_ONLY: 'Only the admins of this server may do this',
   SETTING_FROM_ENVIRONMENT:
     "This setting is set in the server's environment, which wins over the console: change it there",
