@@ -7,6 +7,7 @@ import {
   type PublicUser,
   type RegisterRequest,
 } from '@clipsync/shared';
+import type { Transaction } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { assertUncommonPassword } from './common-passwords';
@@ -40,6 +41,32 @@ async function findUserByEmail(ctx: AuthContext, email: string) {
 }
 
 /**
+ * A new account for the address (its role decided here: the first account is the admin), or its unconfirmed
+ * account taken over with this name and password and its confirmation links void; undefined for a confirmed
+ * address.
+ */
+async function takeUnlessConfirmed(
+  tx: Transaction,
+  input: { email: string; name: string },
+  passwordHash: string,
+  adminEmails: string[],
+) {
+  const role = await roleOfNewAccount(tx, input.email, adminEmails);
+  const [account] = await tx
+    .insert(users)
+    .values({ id: newId(), email: input.email, name: input.name, passwordHash, role })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { name: input.name, passwordHash, updatedAt: new Date() },
+      setWhere: isNull(users.emailConfirmedAt),
+    })
+    .returning();
+  if (!account) return undefined;
+  await voidEmailTokens(tx, account.id, 'confirm');
+  return { account, role };
+}
+
+/**
  * Makes this registration the address's own unless the address is confirmed: a new account is created,
  * an unconfirmed one takes this name and password and its older confirmation links die (so an earlier
  * registrant's password never survives, and a link confirms only the registration it was sent for).
@@ -49,18 +76,9 @@ async function findUserByEmail(ctx: AuthContext, email: string) {
  */
 async function claimUnconfirmedAddress(ctx: AuthContext, input: RegisterRequest, passwordHash: string) {
   return ctx.db.transaction(async (tx) => {
-    const role = await roleOfNewAccount(tx, input.email, ctx.registration.adminEmails);
-    const [account] = await tx
-      .insert(users)
-      .values({ id: newId(), email: input.email, name: input.name, passwordHash, role })
-      .onConflictDoUpdate({
-        target: users.email,
-        set: { name: input.name, passwordHash, updatedAt: new Date() },
-        setWhere: isNull(users.emailConfirmedAt),
-      })
-      .returning();
-    if (!account) return undefined;
-    await voidEmailTokens(tx, account.id, 'confirm');
+    const claimed = await takeUnlessConfirmed(tx, input, passwordHash, ctx.registration.adminEmails);
+    if (!claimed) return undefined;
+    const { account, role } = claimed;
     const isFirstAdmin = role === 'admin' && account.role === 'admin' && ctx.registration.adminEmails.length === 0;
     return { account, isFirstAdmin, token: await issueEmailToken(tx, account.id, 'confirm') };
   });
@@ -150,20 +168,10 @@ export async function createAccountWithPasswordLink(
   // A hash of a secret nobody keeps: sign-in with any password fails, as slowly as for a real one.
   const passwordHash = await hashPassword(newSecretToken());
   const account = await ctx.db.transaction(async (tx) => {
-    const role = await roleOfNewAccount(tx, input.email, ctx.registration.adminEmails);
-    const [created] = await tx
-      .insert(users)
-      .values({ id: newId(), email: input.email, name: input.name, passwordHash, role })
-      .onConflictDoUpdate({
-        target: users.email,
-        set: { name: input.name, passwordHash, updatedAt: new Date() },
-        setWhere: isNull(users.emailConfirmedAt),
-      })
-      .returning({ id: users.id });
-    if (!created) throw new AppError('CONFLICT', 'This address already has an account');
-    await voidEmailTokens(tx, created.id, 'confirm');
-    await voidEmailTokens(tx, created.id, 'reset');
-    return created;
+    const claimed = await takeUnlessConfirmed(tx, input, passwordHash, ctx.registration.adminEmails);
+    if (!claimed) throw new AppError('CONFLICT', 'This address already has an account');
+    await voidEmailTokens(tx, claimed.account.id, 'reset');
+    return claimed.account;
   });
   ctx.mail.enqueue(async () => {
     const token = await issueEmailToken(ctx.db, account.id, 'reset', SET_PASSWORD_LINK_TTL_MS);
