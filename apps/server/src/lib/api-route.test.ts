@@ -21,8 +21,14 @@ describe('the server and the shared endpoint table', () => {
   let testApp: TestApp;
   let paths: Record<string, Record<string, OpenApiOperation>>;
   beforeAll(async () => {
-    // With a metrics token, so that every optional route is there too.
-    testApp = await buildTestApp({ METRICS_TOKEN: 'metrics-token-for-tests' });
+    // With a metrics token and a provider, so that every optional route is there too (the provider is never
+    // asked: no sign-in starts here).
+    testApp = await buildTestApp({
+      METRICS_TOKEN: 'metrics-token-for-tests',
+      OIDC_ISSUER: 'http://127.0.0.1:9/',
+      OIDC_CLIENT_ID: 'api-route',
+      OIDC_CLIENT_SECRET: 'api-route-secret',
+    });
     paths = (await testApp.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{ paths: typeof paths }>().paths;
   });
   afterAll(() => testApp.close());
