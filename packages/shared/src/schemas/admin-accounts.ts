@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_PLAN_GRANT_DAYS_MAX } from '../limits';
 import { DEVICE_KINDS } from './devices';
-import { Email, UserRole } from './auth';
+import { RegisterRequest, UserRole } from './auth';
 import { PlanIdSchema } from './billing';
 import { text } from './text';
 import { ResourceId } from './clips';
@@ -87,8 +87,5 @@ export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequest>;
  * `POST /api/admin/users`: an account an admin makes (a closed server's door). The person sets its password
  * through the mailed link, which also confirms the address.
  */
-export const CreateAccountRequest = z.object({
-  email: Email,
-  name: text().trim().min(1, 'Name is required').max(100),
-});
+export const CreateAccountRequest = RegisterRequest.pick({ email: true, name: true });
 export type CreateAccountRequest = z.infer<typeof CreateAccountRequest>;

@@ -1,9 +1,10 @@
-import { and, count, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { HISTORY_TOTAL_AHEAD, type Clip, type ClipHistoryQuery, type ClipStats } from '@clipsync/shared';
 import type { Database } from '../../db/client';
 import { clipCounts, clips } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { countRoomsOf } from '../rooms/room-list.service';
+import { cappedCount } from '../../lib/capped-count';
 import { toContainsPattern } from '../../lib/contains-pattern';
 import { rangeStart } from './clip-filters';
 import { toClip } from './clips.presenter';
@@ -102,23 +103,10 @@ async function searchPageOf(db: Database, narrowed: SQL | undefined, search: str
   return pageOf(db, and(narrowed, matchesSearch(search)), page);
 }
 
-/** Counts what `where` matches up to `cap`, one more telling that there are more. */
-async function cappedCount(db: Database, where: SQL | undefined, cap: number): Promise<Total> {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(clips)
-    .where(where)
-    .limit(cap + 1)
-    .as('matches');
-  const [row] = await db.select({ total: count() }).from(matches);
-  const total = row?.total ?? 0;
-  return total > cap ? { total: cap, isCapped: true } : { total, isCapped: false };
-}
-
 /** A list's total, and whether it stopped at its cap (there are more). */
 interface Total {
   total: number;
-  isCapped: boolean;
+  isTotalCapped: boolean;
 }
 
 /** A user's non-draft clip counts as the triggers keep them (migration 0004); zeros before the first clip. */
@@ -141,9 +129,9 @@ async function totalOf(
 ): Promise<Total> {
   const isKept =
     !isWindowed && !query.search && query.range === 'all' && (query.type === 'all' || query.favorite === undefined);
-  if (!isKept) return cappedCount(ctx.db, where, query.offset + HISTORY_TOTAL_AHEAD);
+  if (!isKept) return cappedCount(ctx.db, clips, where, query.offset + HISTORY_TOTAL_AHEAD);
   const counts = await keptCounts(ctx.db, userId);
-  const exact = (total: number): Total => ({ total, isCapped: false });
+  const exact = (total: number): Total => ({ total, isTotalCapped: false });
   if (query.type === 'text') return exact(counts.textOnly);
   if (query.type === 'file') return exact(counts.total - counts.textOnly);
   if (query.favorite === true) return exact(counts.favorites);
@@ -170,11 +158,11 @@ export async function listClipHistory(
   // A page that is not full is the last one, so it already tells the total; only a full page needs
   // the count, which costs a pass over the matching clips.
   const isLastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
-  const { total, isCapped } = isLastPage
-    ? { total: query.offset + rows.length, isCapped: false }
+  const { total, isTotalCapped } = isLastPage
+    ? { total: query.offset + rows.length, isTotalCapped: false }
     : await totalOf(ctx, userId, query, where, shownSince !== null);
   const files = await filesOf(ctx.db, rows);
-  return { clips: rows.map((row) => toClip(row, files.get(row.id) ?? [], actor)), total, isTotalCapped: isCapped };
+  return { clips: rows.map((row) => toClip(row, files.get(row.id) ?? [], actor)), total, isTotalCapped };
 }
 
 export async function getClipStats(ctx: ClipsContext, actor: Actor): Promise<ClipStats> {

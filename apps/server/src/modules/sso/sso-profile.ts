@@ -1,3 +1,4 @@
+import { Email } from '@clipsync/shared';
 import { z } from 'zod';
 
 /** A name as every other door stores one: printable, trimmed, at most this long. */
@@ -25,8 +26,6 @@ export interface SsoProfile {
   groups: string[];
 }
 
-const ADDRESS = z.email();
-
 /** Control characters and invisible formatting out, runs of spaces in one, cut to NAME_MAX. */
 function cleanName(raw: string | undefined): string {
   return (raw ?? '')
@@ -47,8 +46,9 @@ function groupsOf(claims: Record<string, unknown>, claim: string): string[] {
 export function profileOf(claims: Record<string, unknown>, groupsClaim: string): SsoProfile | undefined {
   const parsed = ProfileClaims.safeParse(claims);
   if (!parsed.success) return undefined;
-  const email = parsed.data.email?.trim().toLowerCase();
-  const address = email && ADDRESS.safeParse(email).success ? email : undefined;
+  // The address rule of every other door: trimmed, lower-cased, a valid address of at most 254 characters.
+  const email = Email.safeParse(parsed.data.email);
+  const address = email.success ? email.data : undefined;
   const name = cleanName(parsed.data.name) || cleanName(parsed.data.preferred_username) || address?.split('@')[0];
   return {
     subject: parsed.data.sub,
