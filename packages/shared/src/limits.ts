@@ -188,3 +188,13 @@ export const ADMIN_AUDIT_TOTAL_AHEAD = 1_000;
 export const ADMIN_USERS_SEARCH_MAX = 100;
 /** How stale an account's last seen may get: written at most this often per account. */
 export const USER_LAST_SEEN_WRITE_MS = 5 * 60_000;
+
+/** Rooms one device may follow for Web Push ("a room I follow gets new content"). */
+export const PUSH_FOLLOWED_ROOMS_MAX = 50;
+/**
+ * The most of a send's text a push may carry when the person chose "Show text in notifications": a push
+ * payload is at most ~4 KB after encryption (RFC 8291), and a notification shows a few lines.
+ */
+export const PUSH_TEXT_PREVIEW_MAX = 500;
+/** A push subscription's endpoint URL as push services hand them out (FCM's are ~200 characters). */
+export const PUSH_ENDPOINT_MAX = 2_048;

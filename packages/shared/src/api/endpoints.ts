@@ -770,3 +770,4 @@ export { AUDIT_ENDPOINTS, SECURITY_EVENT_ENDPOINTS } from './audit-endpoints';
 export { ADMIN_USER_ENDPOINTS } from './admin-user-endpoints';
 export { ADMIN_OVERVIEW_ENDPOINTS } from './admin-overview-endpoints';
 export { SSO_ENDPOINTS } from './sso-endpoints';
+export { PUSH_ENDPOINTS } from './push-endpoints';
