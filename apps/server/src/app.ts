@@ -6,7 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { AppConfig } from './config/env';
 import { secureDataDir } from './config/data-dir';
 import { resolveJwtSecret } from './config/secret';
-import { openDatabase } from './db/client';
+import { openDatabase, type DatabaseHandle } from './db/client';
 import { DomainEvents } from './lib/domain-events';
 import { JobRuns } from './lib/job-runs';
 import { loggableUrl } from './lib/loggable-url';
@@ -130,14 +130,22 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+export interface BuildAppOptions {
+  /** Receives the log lines (stdout otherwise). */
+  logStream?: DestinationStream;
+  /** Adds hooks that see every request. */
+  observe?: (app: FastifyInstance) => void;
+  /** A database already opened and migrated, which the app then owns (closes); else it opens config's. */
+  database?: DatabaseHandle;
+}
+
 /**
- * The one place plugins, modules and realtime are wired; tests call it with their own config (and may read
- * the log lines through `logStream`; stdout otherwise; `observe` adds hooks that see every request). The app
- * is returned before `ready()` (listen and inject call it), so a test may add probe routes first.
+ * The one place plugins, modules and realtime are wired; tests call it with their own config and options.
+ * The app is returned before `ready()` (listen and inject call it), so a test may add probe routes first.
  */
 export async function buildApp(
   config: AppConfig,
-  { logStream, observe }: { logStream?: DestinationStream; observe?: (app: FastifyInstance) => void } = {},
+  { logStream, observe, database: openedDatabase }: BuildAppOptions = {},
 ): Promise<{ app: FastifyInstance; context: AppContext }> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -173,7 +181,7 @@ export async function buildApp(
   registerProxyWarning(app, noticeProxy);
 
   const serverSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const database = await openDatabase(config.databaseUrl, config.dataDir, app.log);
+  const database = openedDatabase ?? (await openDatabase(config.databaseUrl, config.dataDir, app.log));
   app.addHook('onClose', async () => {
     await database.close();
   });

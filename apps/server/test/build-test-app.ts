@@ -12,6 +12,7 @@ import { as, type Caller } from './as';
 import { checkAnswersAgainstDocument, describeDrifts, takeContractDrifts } from './contract-check';
 import { createTestFactory, type TestFactory } from './factories';
 import { createTestDatabase } from './test-database';
+import { openTemplateMemoryDatabase } from './pglite-template';
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-at-least-32-characters-long';
 
@@ -61,12 +62,14 @@ export async function buildTestApp(
     ROOM_INVITATIONS_PER_HOUR: '100000',
     ...env,
   });
-  const config = {
-    ...parsed,
-    databaseUrl: env.DATABASE_URL ?? database?.url ?? (keptDataDir ? undefined : MEMORY_DATABASE),
-  };
+  const databaseUrl = env.DATABASE_URL ?? database?.url ?? (keptDataDir ? undefined : MEMORY_DATABASE);
+  const config = { ...parsed, databaseUrl };
   // Every answer is checked against the app's own OpenAPI document (contract-check.ts).
-  const { app, context } = await buildApp(config, { logStream, observe: checkAnswersAgainstDocument });
+  const { app, context } = await buildApp(config, {
+    logStream,
+    observe: checkAnswersAgainstDocument,
+    database: databaseUrl === MEMORY_DATABASE ? await openTemplateMemoryDatabase() : undefined,
+  });
   const testApp = { app, context };
   const api = (caller?: Caller | null) => createTestApiClient(app, caller);
   const factory = createTestFactory(testApp);

@@ -11,11 +11,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { runAloneOnPostgres, type LockedRun } from './cluster-lock';
-import { lockDataDir } from './data-dir-lock';
+import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
 import { createPglite } from './pglite';
 import { initialisePgliteInChild } from './pglite-first-open';
@@ -70,34 +71,46 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     const pgliteDir = dataDir ? join(dataDir, 'pglite') : undefined;
     // An empty directory's initdb runs in a child process, whose memory goes back when it exits.
     if (pgliteDir) await initialisePgliteInChild(pgliteDir);
-    const client = await createPglite(pgliteDir);
-    await migratePgliteDatabase(client).catch(async (error: unknown) => {
-      await client.close();
-      throw error;
-    });
-    const db = drizzlePglite(client, { schema }) as unknown as Database;
-    return {
-      db,
-      kind: 'pglite',
-      ping: async () => {
-        await db.execute(sql`select 1`);
-      },
-      runAlone: async (_name, work) => ({ isRun: true, value: await work() }),
-      poolUsage: () => undefined,
-      close: async () => {
-        try {
-          // Flush WAL into the data files so the next start opens fast and nothing depends on replay.
-          if (!client.closed) await client.exec('CHECKPOINT');
-          if (!client.closed) await client.close();
-        } finally {
-          await lock?.release();
-        }
-      },
-    };
+    return await pgliteHandle(await createPglite(pgliteDir), lock);
   } catch (error) {
     await lock?.release();
     throw error;
   }
+}
+
+/**
+ * PGlite in memory started from `template`, a dump of a database already migrated: the tests build hundreds of
+ * apps, and an empty initdb plus every migration cost each of them seconds. Migrations still run (none is due
+ * when the template is current).
+ */
+export async function openMemoryPgliteFrom(template: Blob): Promise<DatabaseHandle> {
+  return pgliteHandle(await createPglite(undefined, template), undefined);
+}
+
+async function pgliteHandle(client: PGlite, lock: DataDirLock | undefined): Promise<DatabaseHandle> {
+  await migratePgliteDatabase(client).catch(async (error: unknown) => {
+    await client.close();
+    throw error;
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    runAlone: async (_name, work) => ({ isRun: true, value: await work() }),
+    poolUsage: () => undefined,
+    close: async () => {
+      try {
+        // Flush WAL into the data files so the next start opens fast and nothing depends on replay.
+        if (!client.closed) await client.exec('CHECKPOINT');
+        if (!client.closed) await client.close();
+      } finally {
+        await lock?.release();
+      }
+    },
+  };
 }
 
 async function openPostgres(url: string, log: FastifyBaseLogger): Promise<DatabaseHandle> {

@@ -7,7 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import { serverRoot } from '../server-root';
 
-const migrationsFolder = join(serverRoot, 'src/db/migrations');
+export const migrationsFolder = join(serverRoot, 'src/db/migrations');
 /** Arbitrary constant: nodes starting together against one PostgreSQL migrate one at a time. */
 const MIGRATION_LOCK_KEY = 7_433_210_517;
 

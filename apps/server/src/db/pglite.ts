@@ -13,13 +13,15 @@ const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /**
  * PGlite as the server runs it, in `dataDir` or in memory: the server and the first-open child
- * (pglite-first-open.ts) must open a directory with the same extensions and settings.
+ * (pglite-first-open.ts) must open a directory with the same extensions and settings. `loadDataDir` starts it
+ * from a dump of another one (`dumpDataDir`) instead of an empty initdb: the tests' migrated template.
  */
-export function createPglite(dataDir: string | undefined): Promise<PGlite> {
+export function createPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
   // pg_trgm and btree_gin back the search indexes (a substring match within one user's clips or one room);
   // PostgreSQL ships both in contrib.
   return PGlite.create({
     dataDir,
+    loadDataDir,
     extensions: { pg_trgm, btree_gin },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
   });

@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openMemoryPgliteFrom, type DatabaseHandle } from '../src/db/client';
+import { migratePgliteDatabase, migrationsFolder } from '../src/db/migrate';
+import { createPglite } from '../src/db/pglite';
+
+/**
+ * The tests' embedded databases start from one migrated template rather than an empty initdb and every
+ * migration: that cost each test app 3–8 s on CI's two cores, and the suites build hundreds of apps. The
+ * template is a dump (`dumpDataDir`) kept in the temp folder under the hash of the migrations and of PGlite's
+ * version, so a changed migration or PGlite makes a new one, and Vitest's workers (each file imports this
+ * anew) share it. Migrating from empty is still proved: the template is made by the server's own migrate, and
+ * the servers that tests start on a data directory (main.test.ts, crash-recovery.test.ts) run initdb.
+ */
+export async function openTemplateMemoryDatabase(): Promise<DatabaseHandle> {
+  template ??= loadOrMakeTemplate();
+  return openMemoryPgliteFrom(await template);
+}
+
+let template: Promise<Blob> | undefined;
+
+async function loadOrMakeTemplate(): Promise<Blob> {
+  const path = join(tmpdir(), `clipsync-pglite-template-${await templateKey()}.tar`);
+  const kept = await readFile(path).catch(() => undefined);
+  if (kept) return new Blob([kept]);
+  const client = await createPglite(undefined);
+  try {
+    await migratePgliteDatabase(client);
+    const dump = await client.dumpDataDir('none');
+    // Written aside and renamed: a worker never reads a template another one is still writing.
+    const partial = `${path}.${randomBytes(6).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, path).catch(() => rm(partial, { force: true }));
+    return dump;
+  } finally {
+    await client.close();
+  }
+}
+
+async function templateKey(): Promise<string> {
+  const hash = createHash('sha256');
+  // PGlite's own package.json is not exported: found from its entry point, under its package folder.
+  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const packageFolder = entry.slice(0, entry.lastIndexOf('/dist/'));
+  const { version: pgliteVersion } = JSON.parse(await readFile(join(packageFolder, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  hash.update(pgliteVersion);
+  for (const dir of [migrationsFolder, join(migrationsFolder, 'meta')]) {
+    const names = (await readdir(dir, { withFileTypes: true })).filter((entry) => entry.isFile()).map((e) => e.name);
+    for (const name of names.sort()) hash.update(name).update(await readFile(join(dir, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
