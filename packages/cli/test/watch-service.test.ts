@@ -1,7 +1,10 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, test } from 'vitest';
 import { writeStoredConfig } from '../src/config';
 import type { CliIo } from '../src/io';
@@ -165,6 +168,23 @@ describe('clipsync watch --install / --status / --uninstall on Linux (systemd us
     expect((await linux.cli('--status', '--quiet')).code).toBe(2);
     expect((await linux.cli('--install', '--service')).code).toBe(2);
     expect(await fakes.calls('systemctl')).toEqual([]);
+  });
+});
+
+describe('clipsync watch --install run as a process', () => {
+  test('the unit runs this very node and the resolved bin/clipsync.mjs', { timeout: 60_000 }, async () => {
+    const fakes = await fakeTools({ systemctl: [] });
+    const home = await mkdtemp(join(tmpdir(), 'clipsync-service-home-'));
+    homes.push(home);
+    const env = { PATH: fakes.folder, HOME: home, XDG_CONFIG_HOME: join(home, 'cfg') };
+    const io = { env, platform: 'linux' as const, homedir: home };
+    await writeStoredConfig(io, { server: 'https://clips.example.com', token: TOKEN });
+    const bin = fileURLToPath(new URL('../bin/clipsync.mjs', import.meta.url));
+    await promisify(execFile)(process.execPath, [bin, 'watch', '--install'], { env });
+    const unit = await readFile(join(home, 'cfg', 'systemd', 'user', 'clipsync-watch.service'), 'utf8');
+    expect(unit).toContain(
+      `ExecStart="${process.execPath}" "${await realpath(bin)}" "watch" "--service" "--config-home" "${join(home, 'cfg')}"\n`,
+    );
   });
 });
 
