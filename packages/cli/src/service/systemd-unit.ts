@@ -16,8 +16,8 @@ export function systemdArgument(value: string): string {
 }
 
 /**
- * The user unit that runs `clipsync watch` with the session: restarted after a failure (a network that is not
- * up yet, a session bus that comes late), never after a clean stop, and enabled by `default.target`. It names
+ * The user unit that runs `clipsync watch` with the session: restarted after a failure (a server not reachable
+ * yet, a display the session hands over late), never after a clean stop, and enabled by `default.target`. It names
  * paths only: the token stays in the config file, which the watch reads as it does in a terminal.
  */
 export function systemdUnit(launch: WatchLaunch): string {
@@ -25,15 +25,16 @@ export function systemdUnit(launch: WatchLaunch): string {
   refuseUnsafe(command);
   return `[Unit]
 Description=ClipSync clipboard watch
-After=graphical-session.target network-online.target
+After=graphical-session.target
 
 [Service]
 Type=simple
 ExecStart=${command.map(systemdArgument).join(' ')}
 Restart=on-failure
 RestartSec=10
-# A missing clipboard tool or a refused token (exit 2 or 3) would fail the same way again at once.
-RestartPreventExitStatus=2 3
+# A refused token (exit 3) fails the same way until clipsync login. A missing display (exit 2) is retried:
+# the session may hand DISPLAY or WAYLAND_DISPLAY to the user manager after this unit started.
+RestartPreventExitStatus=3
 
 [Install]
 WantedBy=default.target
