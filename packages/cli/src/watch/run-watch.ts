@@ -5,9 +5,9 @@ import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { formatBytes, printableJson } from '../format';
 import { writeLine, type CliIo } from '../io';
+import type { WatchStateWriter } from '../service/watch-state';
 import { openClipChannel } from './clip-channel';
 import { ClipboardSync, type SyncActivity } from './clipboard-sync';
-import type { WatchStateWriter } from '../service/watch-state';
 import { DeviceSendReceiver, describeSend, type ReceivedSend } from './device-sends';
 
 export interface WatchSetup {
