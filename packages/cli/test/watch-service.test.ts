@@ -122,6 +122,17 @@ describe('clipsync watch --install / --status / --uninstall on Linux (systemd us
     );
   });
 
+  test('no user manager to ask: status says its state is unknown, and why', async () => {
+    const fakes = await systemctl([
+      { when: 'is-active', code: 1, stderr: 'Failed to connect to bus: No medium found\n' },
+    ]);
+    const linux = await machine('linux', fakes.folder);
+    await linux.cli('--install');
+    expect((await linux.cli('--status')).stdout).toContain(
+      ', its state unknown (Failed to connect to bus: No medium found)\n',
+    );
+  });
+
   test('no systemctl at all: written, with the advice; status says its state is unknown', async () => {
     const empty = await mkdtemp(join(tmpdir(), 'clipsync-empty-path-'));
     homes.push(empty);

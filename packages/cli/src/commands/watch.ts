@@ -36,6 +36,9 @@ server restart; a revoked token stops it (exit 3).
 Clipboard tools: wl-clipboard on Wayland, xclip on X11, pbpaste/pbcopy on macOS,
 PowerShell on Windows; watch names the one it uses, or what to install (exit 2).
 
+With no terminal (the service --install makes), a send from another of your devices
+shows a desktop notification: notify-send, osascript or a PowerShell toast.
+
 Options:
   --send-only      only send what is copied here
   --receive-only   only receive new clips

@@ -70,14 +70,15 @@ export async function watchServiceStatus(io: CliIo, json: boolean): Promise<numb
   }
   const running =
     status.running === null
-      ? 'its state unknown (no service manager answered)'
+      ? `its state unknown (${status.detail ?? 'no service manager answered'})`
       : status.running
         ? 'running'
         : `not running (${status.detail ?? 'stopped'})`;
+  // The service manager's words may come from anywhere on this machine: shown as a line, never acted on.
   writeLine(
     io.stdout,
     status.installed
-      ? `Installed: ${printable(status.path)}, ${running}`
+      ? `Installed: ${printable(status.path)}, ${printable(running)}`
       : 'Not installed (clipsync watch --install installs it).',
   );
   writeLine(io.stdout, `Last sync: ${lastSyncAt ?? 'never'}`);

@@ -14,7 +14,7 @@ export interface ServiceStatus {
   installed: boolean;
   /** Whether it runs now; null when the service manager could not be asked. */
   running: boolean | null;
-  /** The service manager's own word on its state (inactive, failed, Ready…), when not running. */
+  /** The service manager's own word on its state (inactive, failed, Ready…) when not running, or why it could not say. */
   detail?: string;
 }
 

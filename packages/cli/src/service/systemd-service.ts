@@ -63,9 +63,11 @@ export function systemdService(io: Pick<CliIo, 'env' | 'homedir'>, tools: ToolRu
       const active = await systemctl('is-active', SYSTEMD_UNIT_NAME);
       if (active === null) return { path, installed, running: null };
       const state = active.stdout.toString('utf8').trim();
+      // No state printed: no user manager to ask (a container, an SSH session).
+      if (state === '') return { path, installed, running: null, detail: toolFailure('systemctl', active) };
       return state === 'active'
         ? { path, installed, running: true }
-        : { path, installed, running: false, detail: state || toolFailure('systemctl', active) };
+        : { path, installed, running: false, detail: state };
     },
   };
 }
