@@ -31,14 +31,15 @@ describe('clipsync watch run as the service: notifications and its state file', 
     await Promise.all([h?.close(), display?.close()]);
   });
 
-  async function watchAsService(deviceName: string, args: string[]) {
+  async function watchAsService(deviceName: string, args: string[], terminal = true) {
     const fakes = await fakeTools({ 'notify-send': [] });
     const configHome = await mkdtemp(join(tmpdir(), 'clipsync-service-config-'));
     folders.push(fakes.folder, configHome);
     const device = await h.signInDevice(owner, deviceName);
     const watch = startWatch(
       { DISPLAY: display.name, PATH: `${fakes.folder}:${process.env.PATH ?? ''}`, ...device.env },
-      ['--service', '--config-home', configHome, '--receive-only', ...args],
+      ['--config-home', configHome, '--receive-only', ...args],
+      { terminal },
     );
     running.push(watch);
     await watch.ready;
@@ -46,7 +47,7 @@ describe('clipsync watch run as the service: notifications and its state file', 
   }
 
   test('a received send shows who sent what; the state file records the sync, 0600', async () => {
-    const { watch, fakes, statePath } = await watchAsService('desk', []);
+    const { watch, fakes, statePath } = await watchAsService('desk', ['--service']);
     const laptop = await h.signInDevice(owner, 'laptop');
     const sent = await h.cli(['send', '--to', 'desk'], {
       env: laptop.env,
@@ -68,7 +69,7 @@ describe('clipsync watch run as the service: notifications and its state file', 
   });
 
   test('--quiet: the send arrives, no notification', async () => {
-    const { watch, fakes } = await watchAsService('quiet desk', ['--quiet']);
+    const { watch, fakes } = await watchAsService('quiet desk', ['--service', '--quiet']);
     const laptop = await h.signInDevice(owner, 'laptop two');
     await h.cli(['send', '--to', 'quiet desk'], { env: laptop.env, stdin: 'shh' });
     await waitFor(
@@ -79,5 +80,18 @@ describe('clipsync watch run as the service: notifications and its state file', 
     // Long enough for a notifier to have started and recorded its call, were one run.
     await sleep(1_000);
     expect(await fakes.calls('notify-send')).toEqual([]);
+  });
+
+  test('without --service, no terminal on stdin or stdout is enough for a notification; no state file then', async () => {
+    const { watch, fakes, statePath } = await watchAsService('background desk', [], false);
+    const laptop = await h.signInDevice(owner, 'laptop three');
+    await h.cli(['send', '--to', 'background desk'], { env: laptop.env, stdin: 'in the background' });
+    await waitFor(
+      async () => (await fakes.calls('notify-send')).length > 0,
+      15_000,
+      () => `no notification; the watch said ${watch.stdout.text()} ${watch.stderr.text()}`,
+    );
+    expect((await fakes.calls('notify-send'))[0]?.slice(2)).toEqual(['Text from laptop three', 'in the background']);
+    await expect(stat(statePath)).rejects.toThrow();
   });
 });
