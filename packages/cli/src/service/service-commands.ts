@@ -1,4 +1,4 @@
-import { isAbsolute } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
 import { ToolRunner } from '../clipboard/tools';
 import { printJson } from '../command';
 import { configDirectory, readStoredConfig } from '../config';
@@ -27,7 +27,8 @@ export async function installWatchService(io: CliIo, json: boolean, watchFlags: 
     throw new CliError(`The service needs this CLI's absolute path, not ${script}`, EXIT.GENERAL_FAILURE);
   }
   // The config folder the CLI uses now, named when chosen by XDG_CONFIG_HOME: a service does not inherit a shell's.
-  const configHome = io.env.XDG_CONFIG_HOME ? ['--config-home', io.env.XDG_CONFIG_HOME] : [];
+  // Made absolute: the service does not start where this shell is.
+  const configHome = io.env.XDG_CONFIG_HOME ? ['--config-home', resolve(io.cwd, io.env.XDG_CONFIG_HOME)] : [];
   const launch: WatchLaunch = { node, script, args: ['watch', '--service', ...configHome, ...watchFlags] };
   const tools = new ToolRunner(io.env);
   const report = await serviceFor(io, tools).install(launch);
