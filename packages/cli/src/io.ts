@@ -25,6 +25,8 @@ export interface CliIo {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** Aborted when the user interrupts the process; long commands stop on it. */
   signal?: AbortSignal;
+  /** The node binary and CLI entry a service would run (`watch --install`); this process's when left out. */
+  launcher?: { node: string; script: string };
 }
 
 /** The real process's io. */

@@ -4,7 +4,8 @@
  * the user's config folder (file 0600); `exit-codes.ts` and `errors.ts` (`CliError`) say how a run ends.
  * `commands/`: one file per command. `clipboard/`: the OS clipboard behind one interface (wl-clipboard, xclip,
  * pbcopy/pbpaste, PowerShell) and which one this machine has. `watch/`: `clipsync watch`, the live socket,
- * the sync both ways and its loop rules. The tests (`test/`) run against a real server on a port, and the
+ * the sync both ways and its loop rules. `service/`: `watch --install` and its kin, a user service per OS.
+ * `notify/`: the desktop notification of a received send. The tests (`test/`) run against a real server on a port, and the
  * binary as a process.
  */
 import type { Command } from './command';

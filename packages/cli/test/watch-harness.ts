@@ -55,12 +55,17 @@ export interface RunningWatch {
   stop(): Promise<number>;
 }
 
-export function startWatch(env: Record<string, string>, args: string[] = []): RunningWatch {
+/** `terminal: false` runs it as a service or a background job would: neither stdin nor stdout a terminal. */
+export function startWatch(
+  env: Record<string, string>,
+  args: string[] = [],
+  { terminal = true }: { terminal?: boolean } = {},
+): RunningWatch {
   const stdout = new Captured();
   const stderr = new Captured();
   const interrupt = new AbortController();
   const io: CliIo = {
-    stdin: Object.assign(Readable.from([]), { isTTY: true }),
+    stdin: Object.assign(Readable.from([]), { isTTY: terminal }),
     stdout,
     stderr,
     env: { PATH: process.env.PATH, ...env },

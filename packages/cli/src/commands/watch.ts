@@ -4,6 +4,10 @@ import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, type Command } from '..
 import { requireSignIn } from '../config';
 import { CliError, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
+import { showNotification } from '../notify/desktop-notifier';
+import { notificationOf } from '../notify/notification-text';
+import { installWatchService, uninstallWatchService, watchServiceStatus } from '../service/service-commands';
+import { WatchStateWriter, watchStatePath } from '../service/watch-state';
 import { runWatch } from '../watch/run-watch';
 
 /**
@@ -16,7 +20,9 @@ const INTERVAL_MAX_MS = 5_000;
 
 export const watchCommand: Command = {
   summary: 'follow the OS clipboard both ways with your newest clip',
-  usage: `Usage: clipsync watch [--send-only | --receive-only] [--interval MS]
+  usage: `Usage: clipsync watch [--send-only | --receive-only] [--interval MS] [--quiet]
+       clipsync watch --install [--send-only | --receive-only] [--interval MS] [--quiet]
+       clipsync watch --uninstall | --status
 
 Follows this machine's clipboard both ways with your newest clip, until Ctrl-C:
 what you copy here (text, and images on Linux) becomes a clip, and a new clip from any
@@ -30,10 +36,18 @@ server restart; a revoked token stops it (exit 3).
 Clipboard tools: wl-clipboard on Wayland, xclip on X11, pbpaste/pbcopy on macOS,
 PowerShell on Windows; watch names the one it uses, or what to install (exit 2).
 
+With no terminal (the service --install makes), a send from another of your devices
+shows a desktop notification: notify-send, osascript or a PowerShell toast.
+
 Options:
   --send-only      only send what is copied here
   --receive-only   only receive new clips
   --interval MS    how often xclip, pbpaste or PowerShell is read (${INTERVAL_MIN_MS} to ${INTERVAL_MAX_MS}, default ${INTERVAL_DEFAULT_MS})
+  --quiet          no desktop notification of a received send
+  --install        start this watch with every session (systemd user unit, LaunchAgent, or
+                   Scheduled Task), with the flags given; it uses the stored sign-in
+  --uninstall      stop that service and remove it
+  --status         whether it is installed and runs, and when it last synced
 ${COMMON_USAGE}
 `,
   async run({ io, args, json }) {
@@ -44,8 +58,28 @@ ${COMMON_USAGE}
         'send-only': { type: 'boolean' },
         'receive-only': { type: 'boolean' },
         interval: { type: 'string' },
+        quiet: { type: 'boolean' },
+        install: { type: 'boolean' },
+        uninstall: { type: 'boolean' },
+        status: { type: 'boolean' },
+        // Set by --install in the service's command line: it runs without a terminal, and where the config is.
+        service: { type: 'boolean' },
+        'config-home': { type: 'string' },
       },
     });
+    const actions = (['install', 'uninstall', 'status'] as const).filter((action) => values[action]);
+    if (actions.length > 1) throw usageError(`--${actions[0]} and --${actions[1]} exclude each other`);
+    if (values.install && (values.service || values['config-home'] !== undefined)) {
+      throw usageError('--service and --config-home are set by --install itself');
+    }
+    if (
+      (values.uninstall || values.status) &&
+      (values['send-only'] || values['receive-only'] || values.interval !== undefined || values.quiet)
+    ) {
+      throw usageError(`--${actions[0]} takes no watch flags`);
+    }
+    const configHome = values['config-home'];
+    const watchIo = configHome === undefined ? io : { ...io, env: { ...io.env, XDG_CONFIG_HOME: configHome } };
     if (values['send-only'] && values['receive-only']) {
       throw usageError('--send-only and --receive-only exclude each other');
     }
@@ -53,11 +87,25 @@ ${COMMON_USAGE}
     if (!Number.isInteger(interval) || interval < INTERVAL_MIN_MS || interval > INTERVAL_MAX_MS) {
       throw usageError(`--interval takes milliseconds from ${INTERVAL_MIN_MS} to ${INTERVAL_MAX_MS}`);
     }
-    const opened = openClipboardBackend(io.platform, io.env, interval);
+    if (values.status) return watchServiceStatus(io, json);
+    if (values.uninstall) return uninstallWatchService(io, json);
+    if (values.install) {
+      const flags = [
+        ...(values['send-only'] ? ['--send-only'] : []),
+        ...(values['receive-only'] ? ['--receive-only'] : []),
+        ...(values.interval === undefined ? [] : ['--interval', String(interval)]),
+        ...(values.quiet ? ['--quiet'] : []),
+      ];
+      return installWatchService(io, json, flags);
+    }
+    const opened = openClipboardBackend(watchIo.platform, watchIo.env, interval);
     if ('advice' in opened) throw new CliError(`No clipboard to follow. ${opened.advice}`, EXIT.USAGE);
-    const { server, token } = await requireSignIn(io);
+    const { server, token } = await requireSignIn(watchIo);
+    // No one at a terminal to read a line (the service, or a watch with neither stdin nor stdout on one):
+    // a received send is shown as a desktop notification instead.
+    const unattended = values.service === true || (!io.stdout.isTTY && !io.stdin.isTTY);
     return runWatch({
-      io,
+      io: watchIo,
       json,
       backend: opened.backend,
       tools: opened.tools,
@@ -65,6 +113,10 @@ ${COMMON_USAGE}
       token,
       send: !values['receive-only'],
       receive: !values['send-only'],
+      ...(unattended && !values.quiet
+        ? { notify: (arrived) => void showNotification(opened.tools, watchIo.platform, notificationOf(arrived)) }
+        : {}),
+      ...(values.service ? { state: new WatchStateWriter(watchStatePath(watchIo)) } : {}),
     });
   },
 };

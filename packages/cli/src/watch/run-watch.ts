@@ -5,9 +5,10 @@ import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { formatBytes, printableJson } from '../format';
 import { writeLine, type CliIo } from '../io';
+import type { WatchStateWriter } from '../service/watch-state';
 import { openClipChannel } from './clip-channel';
 import { ClipboardSync, type SyncActivity } from './clipboard-sync';
-import { DeviceSendReceiver, describeSend } from './device-sends';
+import { DeviceSendReceiver, describeSend, type ReceivedSend } from './device-sends';
 
 export interface WatchSetup {
   io: CliIo;
@@ -18,6 +19,10 @@ export interface WatchSetup {
   token: string;
   send: boolean;
   receive: boolean;
+  /** Shows a received send as a desktop notification (a watch run as the service, without `--quiet`). */
+  notify?: (arrived: ReceivedSend) => void;
+  /** Records the last sync and the last problem for `watch --status` (a watch run as the service). */
+  state?: WatchStateWriter;
 }
 
 /** Bound on the wait for a send or write in flight when the watch stops: Ctrl-C must end it promptly. */
@@ -31,13 +36,15 @@ export const REVOKED_MESSAGE =
  * backend, the live socket and the sync between them, each stopped on the way out, child processes killed.
  */
 export async function runWatch(setup: WatchSetup): Promise<number> {
-  const { io, json, backend, tools, client, token, send, receive } = setup;
+  const { io, json, backend, tools, client, token, send, receive, notify, state } = setup;
   const say = (human: string, machine: object) =>
     json ? writeLine(io.stdout, printableJson(machine)) : writeLine(io.stdout, human);
-  const problem = (message: string) =>
-    json
-      ? writeLine(io.stderr, printableJson({ event: 'problem', message }))
-      : writeLine(io.stderr, `clipsync watch: ${message}`);
+  const synced = () => void state?.synced();
+  const problem = (message: string) => {
+    void state?.failed(message);
+    if (json) writeLine(io.stderr, printableJson({ event: 'problem', message }));
+    else writeLine(io.stderr, `clipsync watch: ${message}`);
+  };
 
   let finish: (outcome: CliError | null) => void = () => {};
   const finished = new Promise<CliError | null>((resolve) => (finish = resolve));
@@ -47,7 +54,10 @@ export async function runWatch(setup: WatchSetup): Promise<number> {
     client,
     send,
     receive,
-    activity: (activity) => say(describe(activity), activity),
+    activity: (activity) => {
+      synced();
+      say(describe(activity), activity);
+    },
     problem,
     fatal: (error) => finish(new CliError(REVOKED_MESSAGE, EXIT.NOT_SIGNED_IN, error.body)),
   });
@@ -56,10 +66,20 @@ export async function runWatch(setup: WatchSetup): Promise<number> {
   const sends = new DeviceSendReceiver({
     client,
     ...(receive ? { putInClipboard: (text: string) => sync.putText(text) } : {}),
-    report: (arrived) => say(describeSend(arrived), arrived),
+    report: (arrived) => {
+      synced();
+      say(describeSend(arrived), arrived);
+      notify?.(arrived);
+    },
   });
   // The newest clip, and the first proof that the server is there and takes the token (exit 3 or 4 if not).
-  await sync.start();
+  try {
+    await sync.start();
+  } catch (error) {
+    await state?.failed(error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+  synced();
 
   let connected = false;
   let announced = false;
@@ -79,6 +99,7 @@ export async function runWatch(setup: WatchSetup): Promise<number> {
   const closeChannel = openClipChannel(client.server, token, {
     connected(again) {
       connected = true;
+      synced();
       if (again) {
         say('Connected again.', { event: 'reconnected' });
         void sync.reconnected();
@@ -108,6 +129,8 @@ export async function runWatch(setup: WatchSetup): Promise<number> {
   await stopFollowing?.();
   tools.stop();
   await Promise.race([sync.stop(), new Promise((resolve) => setTimeout(resolve, STOP_WAIT_MS).unref())]);
+  if (outcome) await state?.failed(outcome.message);
+  await state?.settled();
   if (outcome) throw outcome;
   say('Stopped.', { event: 'stopped' });
   return EXIT.OK;
