@@ -67,7 +67,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: SsoContext }> = async (app,
         if (outcome.kind === 'linked') return reply.redirect(outcome.returnTo, api.callback.status);
         // No token in the URL: the session waits for this browser's cookie, so nobody can hand a browser a
         // sign-in of their own (login CSRF) and nothing of it stays in the history.
-        setHandoffCookie(reply, ctx.publicUrl, await storeSsoHandoff(ctx.db, outcome.userId));
+        setHandoffCookie(reply, ctx.publicUrl, await storeSsoHandoff(ctx.db, outcome.userId, outcome.grant));
         const query = new URLSearchParams({ return_to: outcome.returnTo });
         return reply.redirect(`${COMPLETION_PAGE}?${query.toString()}`, api.callback.status);
       } catch (error) {
