@@ -18,6 +18,7 @@ import { billingModule } from './modules/billing/billing.module';
 import { createEntitlements } from './modules/billing/entitlements.service';
 import { SessionCache } from './modules/auth/session-cache';
 import { liveSessionExpiry } from './modules/auth/sessions.service';
+import { SessionChecks } from './modules/auth/session-checks';
 import { createPersonalTokenAuth } from './modules/tokens/token-auth';
 import { tokensModule } from './modules/tokens/tokens.module';
 import { deviceSignInModule } from './modules/device-sign-in/device-sign-in.module';
@@ -249,6 +250,7 @@ export async function buildApp(
     attemptLimiter: attemptLimitersOn(counterRedis),
     serverSecret,
     sessions,
+    sessionChecks: new SessionChecks(),
     entitlements: createEntitlements(database.db, config.billing !== undefined),
     jobRuns,
     log: app.log,

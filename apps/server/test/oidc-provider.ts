@@ -14,8 +14,15 @@ export interface TestOidcAccount {
 
 export interface TestOidcProvider {
   issuer: string;
-  /** The people who can sign in, by `sub`; a test may add or change them at any time. */
+  /**
+   * The people who can sign in, by `sub`; a test may add or change them at any time. One deleted is a person
+   * removed or disabled at the provider: their refresh tokens are refused (`invalid_grant`) from then on.
+   */
   accounts: Map<string, TestOidcAccount>;
+  /** The paths asked so far, in order (`/token`: a code or refresh grant), to tell whether the app asked. */
+  requestedPaths: string[];
+  /** While true, every request is answered 503 (the provider down behind its proxy). */
+  setDown(isDown: boolean): void;
   /**
    * Follows an authorization URL through the provider's own login and consent pages as `sub`, and answers
    * where the provider finally sends the browser (the app's callback with code, state and iss).
@@ -68,7 +75,14 @@ export async function startTestOidcProvider({
     response.statusCode = 503;
     response.end();
   };
-  const server = createServer((request, response) => handle(request, response));
+  let isDown = false;
+  const requestedPaths: string[] = [];
+  const server = createServer((request, response) => {
+    requestedPaths.push(new URL(request.url ?? '/', 'http://provider').pathname);
+    if (!isDown) return handle(request, response);
+    response.statusCode = 503;
+    response.end();
+  });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const accounts = new Map<string, TestOidcAccount>();
@@ -76,7 +90,7 @@ export async function startTestOidcProvider({
     client_id: clientId,
     client_secret: TEST_OIDC_CLIENT.clientSecret,
     redirect_uris: [redirectUri],
-    grant_types: ['authorization_code'],
+    grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
   });
   const provider = new Provider(issuer, {
@@ -86,6 +100,11 @@ export async function startTestOidcProvider({
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'groups'] },
     features: { devInteractions: { enabled: true } },
     pkce: { required: () => true },
+    // A refresh token for every code, as Keycloak and Authentik give one: oidc-provider itself keeps
+    // `offline_access` for requests that also say prompt=consent, which would make every sign-in a consent.
+    // Rotated at every use as the strictest providers do, so a replayed one is refused.
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    rotateRefreshToken: true,
     async findAccount(_ctx, sub) {
       if (isAnyLogin && !accounts.has(sub)) {
         accounts.set(sub, { sub, email: `${sub.toLowerCase()}@sso.example`, email_verified: true, name: sub });
@@ -128,6 +147,10 @@ export async function startTestOidcProvider({
   return {
     issuer,
     accounts,
+    requestedPaths,
+    setDown: (down) => {
+      isDown = down;
+    },
     signIn,
     close: () =>
       new Promise<void>((resolve, reject) => {

@@ -34,6 +34,11 @@ export interface RouteSchemaExtras {
   ranges?: boolean;
   /** A multipart upload's fields beside `file`, for the document (the route parses them itself). */
   uploadFields?: z.ZodObject;
+  /**
+   * A person's browser navigation (SSO's start and callback): input the route can not take reaches the
+   * handler as `request.validationError`, which sends the browser to a page; no 400 is answered or listed.
+   */
+  handlesBadInput?: boolean;
 }
 
 type ErrorAnswers<Status extends number> = { [S in Status]: typeof ErrorBody };
@@ -52,7 +57,8 @@ type CommonErrors<Access> = ErrorAnswers<400 | 429 | 500> &
 function commonErrorsOf(endpoint: ServerEndpoint, extras: RouteSchemaExtras, access: RouteAccess) {
   const statuses = schemaErrorStatuses({
     methods: [endpoint.method].flat(),
-    validatesInput: Boolean(endpoint.params ?? endpoint.query ?? endpoint.body ?? extras.headers),
+    validatesInput:
+      !extras.handlesBadInput && Boolean(endpoint.params ?? endpoint.query ?? endpoint.body ?? extras.headers),
     access,
   });
   return Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
@@ -103,14 +109,16 @@ export function routeFrom<const E extends ServerEndpoint, const Extras extends R
   schema: RouteSchema<E, Extras>;
   onRequest?: ReturnType<typeof answering>;
   preHandler?: Array<typeof signedInOnly>;
+  attachValidation?: boolean;
 } {
-  const { response: ownAnswers, ranges, uploadFields, access = 'public', ...words } = extras;
+  const { response: ownAnswers, ranges, uploadFields, handlesBadInput, access = 'public', ...words } = extras;
   const schema: Record<string, unknown> = { ...words };
   const security = securityOf(access);
   if (security) schema.security = security;
   // Read by the OpenAPI transform only (plugins/openapi.ts), which removes them from the operation.
   if (ranges) schema['x-ranges'] = true;
   if (uploadFields) schema['x-upload-fields'] = uploadFields;
+  if (handlesBadInput) schema['x-handles-bad-input'] = true;
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.body) schema.body = endpoint.body;
@@ -124,6 +132,7 @@ export function routeFrom<const E extends ServerEndpoint, const Extras extends R
     schema: schema as RouteSchema<E, Extras>,
     ...(endpoint.status !== undefined && { onRequest: answering(endpoint.status) }),
     ...(access === 'signed-in' && { preHandler: [signedInOnly] }),
+    ...(handlesBadInput && { attachValidation: true }),
   };
 }
 

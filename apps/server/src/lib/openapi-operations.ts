@@ -46,7 +46,10 @@ const wordsOf = (name: string) => name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').to
 const UPLOAD_TYPES = new Set(['multipart/form-data', RAW_UPLOAD_CONTENT_TYPE]);
 
 type RouteSchema = FastifySchema;
-/** The keys routeFrom adds for this file alone (`x-ranges`, `x-upload-fields`), which the operation does not keep. */
+/**
+ * The keys routeFrom adds for this file alone (`x-ranges`, `x-upload-fields`, `x-handles-bad-input`), which the
+ * operation does not keep.
+ */
 const ownKeys = (schema: RouteSchema) => schema as Record<string, unknown>;
 
 /**
@@ -61,7 +64,9 @@ export function withCommonAnswers(schema: RouteSchema, methods: string[], rateLi
   };
   const route = {
     methods,
-    validatesInput: Boolean(schema.querystring ?? schema.params ?? schema.body ?? schema.headers),
+    validatesInput:
+      !ownKeys(schema)['x-handles-bad-input'] &&
+      Boolean(schema.querystring ?? schema.params ?? schema.body ?? schema.headers),
     access: accessOf(schema.security),
   };
   documentedErrorStatuses(route, rateLimit).forEach(add);
@@ -82,7 +87,7 @@ export function withNonJsonShapes(
   openApiTarget: 'openapi-3.0' | 'draft-2020-12',
 ): RouteSchema {
   const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) };
-  const { 'x-ranges': ranges, 'x-upload-fields': fields, ...rest } = ownKeys(schema);
+  const { 'x-ranges': ranges, 'x-upload-fields': fields, 'x-handles-bad-input': _handled, ...rest } = ownKeys(schema);
   const result: RouteSchema = { ...rest, response };
   if (response[204]) response[204] = { type: 'null', description: 'No Content' };
   if (entry && entry.response === undefined && entry.method === method) {

@@ -20,6 +20,7 @@ import type { Realtime, SocketGuards } from '../realtime/socket-server';
 import type { RealtimeSocket } from '../realtime/types';
 import type { FileStore } from '../storage/file-store';
 import type { SessionCache } from './auth/session-cache';
+import type { SessionChecks } from './auth/session-checks';
 
 /** What every area may use, built once by buildApp; tests and the bench reach the very same object. */
 export interface AppContext {
@@ -46,6 +47,8 @@ export interface AppContext {
   entitlements: EntitlementGate;
   /** Which sessions are live: read through, and told of every revocation (auth/session-cache.ts). */
   sessions: SessionCache;
+  /** What a refresh asks besides the session's row: areas register their checks at start (sso's re-check). */
+  sessionChecks: SessionChecks;
   /** Told the outcome of every job tick (the metrics page counts them). */
   jobRuns: JobRuns;
   log: FastifyBaseLogger;

@@ -23,6 +23,8 @@ export const SSO_REFUSAL_CODES = [
   'account_disabled',
   /** Linking: the identity already belongs to another account. */
   'identity_taken',
+  /** The start was reached by a link it can not read (a parameter repeated or malformed). */
+  'invalid_link',
 ] as const;
 export const SsoRefusalCode = z.enum(SSO_REFUSAL_CODES);
 export type SsoRefusalCode = z.infer<typeof SsoRefusalCode>;
@@ -49,7 +51,8 @@ export type SsoLinkRequest = z.infer<typeof SsoLinkRequest>;
 /**
  * The provider's answer as it reaches the callback, described for the API's readers only: openid-client judges
  * it whole from the request's URL, so nothing here refuses what it would judge (a long error description
- * reaches the refusal page, not a bare 400); only a NUL is refused, as everywhere.
+ * reaches the refusal page, not a bare 400). A parameter repeated, or with a NUL, ends on the refusal page
+ * (`invalid_response`) too: a person's browser never gets a bare 400 from the callback or the start.
  */
 /** Any length: a provider's long error description is its own affair. */
 const providerParam = text().optional();

@@ -55,6 +55,9 @@ export const ssoHandoffs = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** The identity signed in with, and the provider's refresh token sealed under the code: the session's grant. */
+    identityId: text('identity_id').references(() => userIdentities.id, { onDelete: 'cascade' }),
+    sealedRefreshToken: text('sealed_refresh_token'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

@@ -5,6 +5,7 @@ import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { MailQueue } from '../../mail/mail-queue';
 import type { AppContext } from '../define-module';
+import type { SessionChecks } from './session-checks';
 
 /** What sessions need: their rows, the revocation events, and the key access tokens are signed with. */
 export interface SessionContext {
@@ -13,8 +14,13 @@ export interface SessionContext {
   jwtSecret: string;
 }
 
+/** What a refresh needs besides: the checks other areas keep on their sessions (sso's provider re-check). */
+export interface RefreshContext extends SessionContext {
+  sessionChecks: SessionChecks;
+}
+
 /** What the auth area uses of the app: sessions, and the mail that confirms and resets accounts. */
-export interface AuthContext extends SessionContext {
+export interface AuthContext extends RefreshContext {
   mail: MailQueue;
   /** PUBLIC_URL, or the default origin; mailed links start with `linkOriginOf` (lib/link-origin.ts). */
   publicUrl: string;
@@ -46,6 +52,7 @@ export function createAuthContext(ctx: AppContext): AuthContext {
     db: ctx.db,
     events: ctx.events,
     jwtSecret: ctx.serverSecret,
+    sessionChecks: ctx.sessionChecks,
     mail: ctx.mail,
     publicUrl: ctx.config.publicUrl,
     isPublicUrlSet: ctx.config.isPublicUrlSet,

@@ -5,7 +5,7 @@ import { refreshTokens, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashToken, newId, newSecretToken, sealWith, unsealWith } from '../../lib/secure-tokens';
 import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken } from '../../lib/access-token';
-import type { SessionContext } from './auth.context';
+import type { RefreshContext, SessionContext } from './auth.context';
 
 const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** A client that lost the refresh response may present the old token again this long and get the same child. */
@@ -47,9 +47,10 @@ const invalidRefresh = () => new AppError('UNAUTHORIZED', 'Invalid or expired re
  * Rotates a refresh token. The conditional UPDATE lets exactly one of several concurrent calls rotate;
  * the others, and a retry within the grace period, get the same child back. A rotated token presented
  * later is a stolen or replayed one: the whole session (its token family) is revoked. The holder of a real
- * token of a disabled account is told why it ends (its sessions were revoked when it was disabled).
+ * token of a disabled account is told why it ends (its sessions were revoked when it was disabled). A session
+ * another area's check ends (sso: the provider no longer vouches for the person) is revoked and refused.
  */
-export async function rotateRefreshToken(ctx: SessionContext, presented: string): Promise<SessionTokens> {
+export async function rotateRefreshToken(ctx: RefreshContext, presented: string): Promise<SessionTokens> {
   const [row] = await ctx.db
     .select({ token: refreshTokens, session: sessions, disabledAt: users.disabledAt })
     .from(refreshTokens)
@@ -59,6 +60,11 @@ export async function rotateRefreshToken(ctx: SessionContext, presented: string)
   if (row?.disabledAt) throw new AppError('ACCOUNT_DISABLED');
   if (!row || row.session.revokedAt || row.session.expiresAt.getTime() <= Date.now()) throw invalidRefresh();
   const { token, session } = row;
+  const endReason = await ctx.sessionChecks.endReasonOf({ sessionId: session.id, userId: session.userId });
+  if (endReason) {
+    await revokeSession(ctx, session.id, endReason);
+    throw invalidRefresh();
+  }
 
   const child = newSecretToken();
   const rotated = await ctx.db.transaction(async (tx) => {

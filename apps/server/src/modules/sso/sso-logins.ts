@@ -38,7 +38,7 @@ export async function startSsoLogin(
   });
   const url = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: ctx.provider.redirectUri,
-    scope: ctx.provider.settings.scopes,
+    scope: scopesToAsk(configuration, ctx.provider.settings.scopes),
     response_type: 'code',
     code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
@@ -46,6 +46,17 @@ export async function startSsoLogin(
     nonce,
   });
   return { url: url.href, state };
+}
+
+/**
+ * OIDC_SCOPES, and `offline_access` when the provider lists it: its refresh token lets each session be asked
+ * about again (sso-recheck.ts). A provider that does not list it (Google) is not sent a scope it would refuse.
+ */
+function scopesToAsk(configuration: oidc.Configuration, scopes: string): string {
+  const asked = scopes.split(/\s+/).filter(Boolean);
+  const supported = configuration.serverMetadata().scopes_supported ?? [];
+  if (supported.includes('offline_access') && !asked.includes('offline_access')) asked.push('offline_access');
+  return asked.join(' ');
 }
 
 /** The provider's configuration, or the refusal that says it is down or misconfigured. */

@@ -3,6 +3,7 @@ import { defineModule } from '../define-module';
 import { createSsoContext } from './sso.context';
 import { sweepExpiredSsoHandoffs } from './sso-handoff';
 import { sweepExpiredSsoLogins } from './sso-logins';
+import { createSsoRecheck } from './sso-recheck';
 import { ssoRoutes } from './sso.routes';
 import { ssoAccountRoutes } from './sso-account.routes';
 import { ssoSettingsRoutes } from './sso-settings.routes';
@@ -20,6 +21,8 @@ const sweepAll = async (db: Database) => {
  */
 export const ssoModule = defineModule((app) => {
   const ctx = createSsoContext(app);
+  // Every refresh of a session started through the provider asks whether the provider still vouches for it.
+  if (ctx) app.sessionChecks.register(createSsoRecheck(ctx));
   return {
     routes: async (api) => {
       await api.register(ssoSettingsRoutes, { settings: app.config.sso });

@@ -42,10 +42,11 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: SsoContext }> = async (app,
   const PER_IP = { max: ctx.attemptsPerIp, timeWindow: '15 minutes' };
 
   app.route({
-    ...route(api.start),
+    ...route(api.start, { handlesBadInput: true }),
     config: { rateLimit: PER_IP },
     handler: async (request, reply) => {
       try {
+        if (request.validationError) throw new SsoRefusal('invalid_link', request.validationError.message);
         const started = await startSsoLogin(ctx, { returnTo: returnPathOf(request.query.returnTo) });
         setStateCookie(reply, ctx.publicUrl, started.state);
         return reply.redirect(started.url, api.start.status);
@@ -56,18 +57,20 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ ctx: SsoContext }> = async (app,
   });
 
   app.route({
-    ...route(api.callback),
+    ...route(api.callback, { handlesBadInput: true }),
     config: { rateLimit: PER_IP },
     handler: async (request, reply) => {
       clearStateCookie(reply, ctx.publicUrl);
       const query = request.url.slice(request.url.indexOf('?') + 1);
       const callbackUrl = new URL(`${ctx.provider.redirectUri}?${request.url.includes('?') ? query : ''}`);
       try {
+        // A repeated or unreadable parameter is an answer nobody can check, whoever made it.
+        if (request.validationError) throw new SsoRefusal('invalid_response', request.validationError.message);
         const outcome = await finishSsoLogin(ctx, callbackUrl, stateCookieOf(request));
         if (outcome.kind === 'linked') return reply.redirect(outcome.returnTo, api.callback.status);
         // No token in the URL: the session waits for this browser's cookie, so nobody can hand a browser a
         // sign-in of their own (login CSRF) and nothing of it stays in the history.
-        setHandoffCookie(reply, ctx.publicUrl, await storeSsoHandoff(ctx.db, outcome.userId));
+        setHandoffCookie(reply, ctx.publicUrl, await storeSsoHandoff(ctx.db, outcome.userId, outcome.grant));
         const query = new URLSearchParams({ return_to: outcome.returnTo });
         return reply.redirect(`${COMPLETION_PAGE}?${query.toString()}`, api.callback.status);
       } catch (error) {

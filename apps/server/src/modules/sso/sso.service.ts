@@ -18,8 +18,19 @@ import { SsoRefusal } from './sso-refusal';
  */
 export const NO_PASSWORD = '!sso-only';
 
-/** `signed-in`: the account that the browser's hand-off will start a session for. */
-export type SsoOutcome = { kind: 'signed-in'; userId: string; returnTo: string } | { kind: 'linked'; returnTo: string };
+/** The provider's grant behind a sign-in: the identity, and its refresh token when the provider issued one. */
+export interface SsoGrant {
+  identityId: string;
+  refreshToken: string;
+}
+
+/**
+ * `signed-in`: the account that the browser's hand-off will start a session for, with the grant its session
+ * keeps (none when the provider issues no refresh tokens: the session lives as a password session does).
+ */
+export type SsoOutcome =
+  | { kind: 'signed-in'; userId: string; returnTo: string; grant: SsoGrant | null }
+  | { kind: 'linked'; returnTo: string };
 
 /** The provider's answer, checked by openid-client, as the claims of the ID token and userinfo together. */
 async function verifiedProfile(
@@ -29,6 +40,7 @@ async function verifiedProfile(
 ) {
   const configuration = await providerConfiguration(ctx);
   let claims: Record<string, unknown>;
+  let refreshToken: string | undefined;
   try {
     const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
       pkceCodeVerifier: login.codeVerifier,
@@ -40,6 +52,7 @@ async function verifiedProfile(
     if (!idClaims) throw new Error('no ID token');
     const userinfo = await oidc.fetchUserInfo(configuration, tokens.access_token, idClaims.sub);
     claims = { ...idClaims, ...userinfo };
+    refreshToken = tokens.refresh_token;
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     // A provider that refuses to talk (a network failure) is down; anything else is an answer we refused.
@@ -48,7 +61,7 @@ async function verifiedProfile(
   }
   const profile = profileOf(claims, ctx.provider.settings.groupsClaim);
   if (!profile) throw new SsoRefusal('invalid_response', 'claims without a usable subject');
-  return profile;
+  return { profile, refreshToken };
 }
 
 /**
@@ -65,18 +78,19 @@ export async function finishSsoLogin(
   const login = await takeSsoLogin(ctx.db, cookieState, returnedState);
   const providerError = callbackUrl.searchParams.get('error');
   if (providerError) throw new SsoRefusal('provider_refused', `the provider answered ${providerError}`);
-  const profile = await verifiedProfile(ctx, callbackUrl, { ...login, state: returnedState ?? '' });
+  const { profile, refreshToken } = await verifiedProfile(ctx, callbackUrl, { ...login, state: returnedState ?? '' });
   const issuer = ctx.provider.settings.issuer.href;
   if (login.linkUserId) {
     await linkIdentity(ctx, login.linkUserId, issuer, profile);
     return { kind: 'linked', returnTo: login.returnTo };
   }
-  const userId =
-    (await accountOfIdentity(ctx, issuer, profile.subject)) ?? (await createSsoAccount(ctx, issuer, profile));
+  const identity = (await identityOf(ctx, issuer, profile.subject)) ?? (await createSsoAccount(ctx, issuer, profile));
+  const { userId } = identity;
   // A disabled account settles nothing: its role stays as the admin who disabled it left it.
   await assertEnabled(ctx, userId);
   await settleAdminGroup(ctx, userId, profile);
-  return { kind: 'signed-in', userId, returnTo: login.returnTo };
+  const grant = refreshToken ? { identityId: identity.id, refreshToken } : null;
+  return { kind: 'signed-in', userId, returnTo: login.returnTo, grant };
 }
 
 async function assertEnabled(ctx: SsoContext, userId: string): Promise<void> {
@@ -84,12 +98,17 @@ async function assertEnabled(ctx: SsoContext, userId: string): Promise<void> {
   if (!account || account.disabledAt) throw new SsoRefusal('account_disabled', `account ${userId} is disabled`);
 }
 
-async function accountOfIdentity(ctx: SsoContext, issuer: string, subject: string): Promise<string | undefined> {
+interface IdentityRef {
+  id: string;
+  userId: string;
+}
+
+async function identityOf(ctx: SsoContext, issuer: string, subject: string): Promise<IdentityRef | undefined> {
   const [identity] = await ctx.db
-    .select({ userId: userIdentities.userId })
+    .select({ id: userIdentities.id, userId: userIdentities.userId })
     .from(userIdentities)
     .where(and(eq(userIdentities.issuer, issuer), eq(userIdentities.subject, subject)));
-  return identity?.userId;
+  return identity;
 }
 
 /** May SSO make an account for `email`: OIDC_REGISTER, then the rule every door asks. */
@@ -118,13 +137,13 @@ async function assertSsoMaySignUp(ctx: SsoContext, email: string): Promise<void>
  * A first sign-in: a confirmed account without a password, named from the profile, for an address the
  * provider vouches for and no account uses. An address of an existing account is never linked silently.
  */
-async function createSsoAccount(ctx: SsoContext, issuer: string, profile: SsoProfile): Promise<string> {
+async function createSsoAccount(ctx: SsoContext, issuer: string, profile: SsoProfile): Promise<IdentityRef> {
   const { email } = profile;
   if (!email || !profile.isEmailVerified) throw new SsoRefusal('email_unverified', `subject ${profile.subject}`);
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   if (existing) throw new SsoRefusal('email_in_use', `subject ${profile.subject}: the address has an account`);
   await assertSsoMaySignUp(ctx, email);
-  const userId = await ctx.db.transaction(async (tx) => {
+  const identity = await ctx.db.transaction(async (tx) => {
     const role = await roleOfNewAccount(tx, email, ctx.registration.adminEmails);
     const now = new Date();
     const [account] = await tx
@@ -133,19 +152,20 @@ async function createSsoAccount(ctx: SsoContext, issuer: string, profile: SsoPro
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
     if (!account) throw new SsoRefusal('email_in_use', `subject ${profile.subject}: the address was just taken`);
+    const identityId = newId();
     await tx
       .insert(userIdentities)
-      .values({ id: newId(), userId: account.id, issuer, subject: profile.subject, email });
-    return account.id;
+      .values({ id: identityId, userId: account.id, issuer, subject: profile.subject, email });
+    return { id: identityId, userId: account.id };
   });
   // After the commit: a listener must find the account it hears of.
-  ctx.events.emit('account.confirmed', { userId, email });
-  return userId;
+  ctx.events.emit('account.confirmed', { userId: identity.userId, email });
+  return identity;
 }
 
 /** Attaches the identity to the account that asked; one that belongs to another account is refused. */
 async function linkIdentity(ctx: SsoContext, userId: string, issuer: string, profile: SsoProfile): Promise<void> {
-  const owner = await accountOfIdentity(ctx, issuer, profile.subject);
+  const owner = (await identityOf(ctx, issuer, profile.subject))?.userId;
   if (owner === userId) return;
   if (owner) throw new SsoRefusal('identity_taken', `subject ${profile.subject} belongs to another account`);
   await assertEnabled(ctx, userId);
@@ -164,10 +184,11 @@ async function linkIdentity(ctx: SsoContext, userId: string, issuer: string, pro
 }
 
 /**
- * OIDC_ADMIN_GROUP: the provider's group decides the role at every SSO sign-in, granted or revoked, except
- * that the last admin stays one (and ADMIN_EMAILS' addresses stay admins, as that list says).
+ * OIDC_ADMIN_GROUP: the provider's group decides the role at every SSO sign-in and every re-check of an SSO
+ * session, granted or revoked, except that the last admin stays one (and ADMIN_EMAILS' addresses stay admins,
+ * as that list says).
  */
-async function settleAdminGroup(ctx: SsoContext, userId: string, profile: SsoProfile): Promise<void> {
+export async function settleAdminGroup(ctx: SsoContext, userId: string, profile: SsoProfile): Promise<void> {
   const { adminGroup } = ctx.provider.settings;
   if (!adminGroup) return;
   const shouldBeAdmin = profile.groups.includes(adminGroup);

@@ -59,6 +59,13 @@ describe('SsoErrorPage', () => {
     expect(await screen.findByText('This account is disabled')).toBeInTheDocument();
   });
 
+  test('a start link that could not be read says to start again', async () => {
+    renderAt('/auth/sso-error?code=invalid_link', '/auth/sso-error?code=invalid_link');
+    expect(
+      await screen.findByText('This sign-in link is not valid. Please start again from the sign-in page.'),
+    ).toBeInTheDocument();
+  });
+
   test('a code the page does not know is never shown as given', async () => {
     renderAt('/auth/sso-error?code=%3Cb%3Ehi%3C/b%3E', '/auth/sso-error');
     expect(await screen.findByText('The sign-in was refused. Please try again.')).toBeInTheDocument();
