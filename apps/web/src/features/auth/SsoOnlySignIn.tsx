@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ssoStartUrl } from '../../api/sso-queries';
 import { LoginForm } from './LoginForm';
+import { SsoStartLink } from './SsoButton';
 
 /**
  * The sign-in and sign-up pages of a server that signs in through its provider only (OIDC_ONLY): the words, the
@@ -19,12 +19,7 @@ export function SsoOnlySignIn({
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">{t('sso.onlyTitle', { button: buttonText })}</h1>
-      <a
-        href={ssoStartUrl(returnTo)}
-        className="flex h-11 w-full items-center justify-center rounded-lg bg-slate-900 px-4 text-sm font-semibold text-white hover:bg-slate-800 dark:bg-slate-100 dark:text-slate-900 dark:hover:bg-white"
-      >
-        {buttonText}
-      </a>
+      <SsoStartLink buttonText={buttonText} returnTo={returnTo} />
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-600 hover:underline dark:text-slate-300">
           {t('sso.adminSignIn')}
