@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/chromium';
 import { ADMIN_SLOTS, adminEmailOf } from './e2e/support/admin-slots';
 import { FIRST_RUN_SIZES, firstRunBaseUrlOf, firstRunPortOf } from './e2e/support/first-run-server';
-import { SSO_BASE_URL, SSO_PROVIDER_PORT, ssoServerPortOf } from './e2e/support/sso-server';
+import {
+  SSO_BASE_URL,
+  SSO_ONLY_ADMIN_EMAIL,
+  SSO_ONLY_BASE_URL,
+  SSO_PROVIDER_PORT,
+  ssoOnlyServerPortOf,
+  ssoServerPortOf,
+} from './e2e/support/sso-server';
 
 /**
  * End-to-end journeys in Debian's Chromium (never a downloaded browser) against the real server: the web
@@ -130,7 +137,9 @@ export default defineConfig({
       reuseExistingServer: false,
       env: {
         OIDC_TEST_PORT: String(SSO_PROVIDER_PORT),
-        OIDC_TEST_REDIRECT_URI: `${SSO_BASE_URL}/api/auth/sso/callback`,
+        OIDC_TEST_REDIRECT_URI: [SSO_BASE_URL, SSO_ONLY_BASE_URL]
+          .map((base) => `${base}/api/auth/sso/callback`)
+          .join(','),
       },
     },
     {
@@ -147,6 +156,26 @@ export default defineConfig({
         OIDC_CLIENT_ID: 'clipsync',
         OIDC_CLIENT_SECRET: 'clipsync-test-client-secret',
         OIDC_BUTTON_TEXT: 'Sign in with Team ID',
+      },
+    },
+    // The same provider for a server that signs in through it only (e2e/sso-only.spec.ts): passwords are its
+    // admins' way back.
+    {
+      command: 'npm run start -w @clipsync/server',
+      url: `${SSO_ONLY_BASE_URL}/api/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        ...serverEnv,
+        PORT: String(ssoOnlyServerPortOf(port)),
+        PUBLIC_URL: SSO_ONLY_BASE_URL,
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'clipsync-e2e-sso-only-')),
+        OIDC_ISSUER: `http://127.0.0.1:${SSO_PROVIDER_PORT}`,
+        OIDC_CLIENT_ID: 'clipsync',
+        OIDC_CLIENT_SECRET: 'clipsync-test-client-secret',
+        OIDC_BUTTON_TEXT: 'Sign in with Team ID',
+        OIDC_ONLY: 'true',
+        ADMIN_EMAILS: SSO_ONLY_ADMIN_EMAIL,
       },
     },
   ],

@@ -65,7 +65,8 @@ export async function startTestOidcProvider({
   port = 0,
   isAnyLogin = false,
 }: {
-  redirectUri: string;
+  /** One, or several: one per server that signs in through this provider (the e2e servers). */
+  redirectUri: string | string[];
   extraClients?: string[];
   port?: number;
   /** Any login name is a person with a verified `<name>@sso.example` (the e2e journeys type one). */
@@ -89,7 +90,7 @@ export async function startTestOidcProvider({
   const client = (clientId: string): ClientMetadata => ({
     client_id: clientId,
     client_secret: TEST_OIDC_CLIENT.clientSecret,
-    redirect_uris: [redirectUri],
+    redirect_uris: [redirectUri].flat(),
     grant_types: ['authorization_code', 'refresh_token'],
     response_types: ['code'],
   });

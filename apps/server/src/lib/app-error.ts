@@ -11,6 +11,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   REGISTRATION_CLOSED: 403,
   ACCOUNT_DISABLED: 403,
   SSO_HANDOFF_INVALID: 401,
+  PASSWORD_SIGN_IN_OFF: 403,
   ADMIN_ONLY: 403,
   SETTING_FROM_ENVIRONMENT: 409,
   INVALID_TOKEN: 400,
@@ -59,6 +60,7 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   ACCOUNT_DISABLED: 'This account is disabled',
   SSO_HANDOFF_INVALID:
     'This sign-in was not started in this browser, was already used or has expired. Please sign in again.',
+  PASSWORD_SIGN_IN_OFF: 'This server signs in with its identity provider',
   ADMIN_ONLY: 'Only the admins of this server may do this',
   SETTING_FROM_ENVIRONMENT:
     "This setting is set in the server's environment, which wins over the console: change it there",

@@ -13,6 +13,7 @@ export const SECURITY_EVENT_LABEL_KEYS: Record<SecurityEventAction, string> = {
   'sso.unlinked': 'audit.actions.ssoUnlinked',
   'sso.admin_granted': 'audit.actions.ssoAdminGranted',
   'sso.admin_revoked': 'audit.actions.ssoAdminRevoked',
+  'sign_in.password_while_sso_only': 'audit.actions.passwordWhileSsoOnly',
 };
 
 /** The words of a security event, or undefined for an admin's action (shown by its table name). */

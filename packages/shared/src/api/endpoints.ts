@@ -126,7 +126,11 @@ import { SELF_SCOPE, defineEndpoints } from './endpoint';
  * server registers its routes from these entries and the web app sends its requests by them.
  */
 
-/** Accounts and sessions. Every answer of these comes as JSON except the mailed link's redirect. */
+/**
+ * Accounts and sessions. Every answer of these comes as JSON except the mailed link's redirect. With OIDC_ONLY,
+ * register, login and reset-password answer 403 `PASSWORD_SIGN_IN_OFF` to everyone but admins, and
+ * forgot-password mails admins only.
+ */
 export const AUTH_ENDPOINTS = defineEndpoints({
   register: {
     method: 'POST',

@@ -21,6 +21,8 @@ export const SECURITY_EVENT_ACTIONS = [
   'sso.unlinked',
   'sso.admin_granted',
   'sso.admin_revoked',
+  // An admin signed in with a password while the server signs in through its provider only: the way back.
+  'sign_in.password_while_sso_only',
 ] as const;
 export const SecurityEventAction = z.enum(SECURITY_EVENT_ACTIONS);
 export type SecurityEventAction = z.infer<typeof SecurityEventAction>;

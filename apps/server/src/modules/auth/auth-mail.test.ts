@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { machineAddresses } from '../../lib/link-origin';
-import { FORGOT_MESSAGE, REGISTER_MESSAGE, RESEND_MESSAGE } from './auth.service';
+import { REGISTER_MESSAGE } from './account-creation';
+import { FORGOT_MESSAGE, RESEND_MESSAGE } from './auth.service';
 
 const linkPath = (link: string) => {
   const url = new URL(link);

@@ -27,6 +27,11 @@ export interface AuthContext extends RefreshContext {
   isPublicUrlSet: boolean;
   /** Who may sign up, and who is an admin by address. */
   registration: RegistrationConfig;
+  /**
+   * OIDC_ONLY: the provider's button text, and password sign-in, sign-up and reset are for admins only;
+   * undefined while passwords are for everyone.
+   */
+  ssoOnly: { buttonText: string } | undefined;
   /** The operator learns here who became the first admin. */
   log: FastifyBaseLogger;
   /** Sign-in, register and recovery calls per client address (AUTH_RATE_LIMIT_PER_IP), per 15 minutes. */
@@ -57,6 +62,7 @@ export function createAuthContext(ctx: AppContext): AuthContext {
     publicUrl: ctx.config.publicUrl,
     isPublicUrlSet: ctx.config.isPublicUrlSet,
     registration: ctx.config.registration,
+    ssoOnly: ctx.config.sso?.only ? { buttonText: ctx.config.sso.buttonText } : undefined,
     log: ctx.log,
     attemptsPerIp: ctx.config.authRateLimitPerIp,
     attempts: {

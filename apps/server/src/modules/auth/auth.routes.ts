@@ -8,6 +8,7 @@ import { requireSignedIn } from '../../lib/actor';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { areaRoutes } from '../../lib/api-route';
 import type { AuthContext } from './auth.context';
+import { register } from './account-creation';
 import * as auth from './auth.service';
 import { registrationSettingsOf } from './registration.policy';
 import { revokeSession, rotateRefreshToken } from './sessions.service';
@@ -39,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (ap
     ...route(api.register, { response: { ...errors, 404: ErrorBody, 409: ErrorBody } }),
     config: { rateLimit: PER_IP },
     preHandler: [perEmail],
-    handler: async (request) => auth.register(ctx, request.body, linkOriginOf(request, ctx)),
+    handler: async (request) => register(ctx, request.body, linkOriginOf(request, ctx)),
   });
 
   app.route({

@@ -5,7 +5,8 @@ import { logRecorder } from '../../../test/log-recorder';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { emailTokens, users } from '../../db/schema';
 import { hashToken } from '../../lib/secure-tokens';
-import { FORGOT_MESSAGE, REGISTER_MESSAGE } from './auth.service';
+import { REGISTER_MESSAGE } from './account-creation';
+import { FORGOT_MESSAGE } from './auth.service';
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
 

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { useSsoSettings } from '../../api/sso-queries';
 import { CheckEmailView } from './CheckEmailView';
 import { ForgotPasswordForm } from './ForgotPasswordForm';
 import { LoginForm } from './LoginForm';
@@ -7,6 +8,7 @@ import { RegisterForm } from './RegisterForm';
 import { roomLinkOf, RoomLinkHeading } from './RoomLinkHeading';
 import { shareOriginOf, ShareWaitingNotice, type ShareOrigin } from './ShareWaitingNotice';
 import { SsoButton } from './SsoButton';
+import { SsoOnlyNote, SsoOnlySignIn } from './SsoOnlySignIn';
 
 type View = 'login' | 'register' | 'forgot' | 'check-email';
 
@@ -33,6 +35,10 @@ export default function AuthPage() {
     setParams(next === 'login' ? {} : { mode: next }, { replace: true, state: nextState });
   const roomLink = roomLinkOf(state?.from?.pathname);
   const shareOrigin = shareOriginOf(state?.from);
+  const { data: sso } = useSsoSettings();
+  // OIDC_ONLY: sign-in and sign-up are the provider's; the password form stays folded away for admins.
+  const ssoOnly = sso?.enabled && sso.only ? sso : undefined;
+  const isSignInView = view === 'login' || view === 'register';
   return (
     <main
       id="main"
@@ -47,9 +53,18 @@ export default function AuthPage() {
         )}
         {shareOrigin && view !== 'check-email' && <ShareWaitingNotice from={shareOrigin} />}
         <div className="mt-4 rounded-2xl bg-white p-8 shadow-lg dark:bg-slate-900">
-          {(view === 'login' || view === 'register') && <SsoButton returnTo={state?.from?.pathname} />}
-          {view === 'login' && <LoginForm onRegister={() => show('register')} onForgot={() => show('forgot')} />}
-          {view === 'register' && (
+          {ssoOnly && isSignInView && (
+            <SsoOnlySignIn
+              buttonText={ssoOnly.buttonText}
+              returnTo={state?.from?.pathname}
+              onForgot={() => show('forgot')}
+            />
+          )}
+          {!ssoOnly && isSignInView && <SsoButton returnTo={state?.from?.pathname} />}
+          {!ssoOnly && view === 'login' && (
+            <LoginForm onRegister={() => show('register')} onForgot={() => show('forgot')} />
+          )}
+          {!ssoOnly && view === 'register' && (
             <RegisterForm
               invitation={params.get('invitation')}
               onRegistered={(email) => show('check-email', { ...state, registeredEmail: email })}
@@ -59,6 +74,7 @@ export default function AuthPage() {
           {view === 'check-email' && registeredEmail && (
             <CheckEmailView email={registeredEmail} onLogin={() => show('login')} />
           )}
+          {view === 'forgot' && ssoOnly && <SsoOnlyNote buttonText={ssoOnly.buttonText} />}
           {view === 'forgot' && <ForgotPasswordForm onDone={() => show('login')} />}
         </div>
       </div>

@@ -25,7 +25,11 @@ function lockMessage(error: unknown, t: TFunction): string | null {
   return t('auth.errors.locked', { wait });
 }
 
-export function LoginForm({ onRegister, onForgot }: { onRegister: () => void; onForgot: () => void }) {
+/**
+ * The password sign-in. Without `onRegister` (a server that signs in through its provider only, where this form
+ * is the admins' way back) it has no sign-up link and no title of its own: the page's heading says why.
+ */
+export function LoginForm({ onRegister, onForgot }: { onRegister?: () => void; onForgot: () => void }) {
   const { t } = useTranslation();
   const { login } = useAuth();
   // The address a login was refused for because it is not confirmed yet: the form offers a new link.
@@ -62,7 +66,7 @@ export function LoginForm({ onRegister, onForgot }: { onRegister: () => void; on
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      <h1 className="text-2xl font-bold">{t('auth.loginTitle')}</h1>
+      {onRegister && <h1 className="text-2xl font-bold">{t('auth.loginTitle')}</h1>}
       <FormField label={t('auth.email')} type="email" autoComplete="email" {...field('email')} />
       <FormField
         label={t('auth.password')}
@@ -85,9 +89,11 @@ export function LoginForm({ onRegister, onForgot }: { onRegister: () => void; on
         <button type="button" onClick={onForgot} className="text-indigo-700 hover:underline dark:text-indigo-300">
           {t('auth.forgotLink')}
         </button>
-        <button type="button" onClick={onRegister} className="text-indigo-700 hover:underline dark:text-indigo-300">
-          {t('auth.toRegister')}
-        </button>
+        {onRegister && (
+          <button type="button" onClick={onRegister} className="text-indigo-700 hover:underline dark:text-indigo-300">
+            {t('auth.toRegister')}
+          </button>
+        )}
       </div>
     </form>
   );

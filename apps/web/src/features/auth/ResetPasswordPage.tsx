@@ -2,9 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useResetPassword } from '../../api/auth-mutations';
+import { useSsoSettings } from '../../api/sso-queries';
 import { Button } from '../../ui/Button';
 import { errorMessage, isPasswordTooCommon } from './error-message';
 import { FormField } from './FormField';
+import { SsoOnlyNote } from './SsoOnlySignIn';
 import { GoToLoginActions, StatusCard } from './StatusCard';
 import { validateReset } from './validation';
 
@@ -29,6 +31,8 @@ export default function ResetPasswordPage() {
   // The server refuses the most common passwords; the form stays, the link unspent, for another one.
   const [isTooCommon, setIsTooCommon] = useState(false);
   const [isSubmitting, setIsSubmitting] = useState(false);
+  const { data: sso } = useSsoSettings();
+  const ssoOnly = sso?.enabled && sso.only ? sso : undefined;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -80,6 +84,7 @@ export default function ResetPasswordPage() {
         className="w-full max-w-md space-y-4 rounded-2xl bg-white p-8 shadow-lg dark:bg-slate-900"
       >
         <h1 className="text-2xl font-bold">{t('reset.title')}</h1>
+        {ssoOnly && <SsoOnlyNote buttonText={ssoOnly.buttonText} />}
         <FormField
           label={t('reset.newPassword')}
           type="password"
