@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEVICE_ENDPOINTS, DEVICE_SEND_ENDPOINTS, type PushMessage } from '@clipsync/shared';
 import { createConfirmedUser, storeSession } from './support/accounts';
@@ -94,6 +95,10 @@ test('notifications on, a push for a waiting send shows, and its click opens the
   await expect(onThisDevice).toBeChecked();
   await expect(phone.getByRole('switch', { name: 'Sends to this device' })).toBeChecked();
   await expect(phone.getByRole('switch', { name: 'Show text in notifications' })).not.toBeChecked();
+  await expect(phone.getByText('You are not a member of any room yet.')).toBeVisible();
+  // At a phone's size, where it is turned on most.
+  await phone.setViewportSize({ width: 390, height: 844 });
+  expect((await new AxeBuilder({ page: phone }).analyze()).violations).toEqual([]);
 
   // The app closed (the page, not the browser: the worker stays), the send waits for it, which is what the
   // server pushes.
