@@ -50,6 +50,8 @@ export const APP_ROUTES = [
   '/auth/sso-error',
   // The account's identity at the provider: Link SSO, or Unlink.
   '/settings/sso',
+  // This device's Web Push: on or off, and what it is notified of.
+  '/settings/notifications',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

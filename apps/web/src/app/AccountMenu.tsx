@@ -1,4 +1,5 @@
 import {
+  Bell,
   Fingerprint,
   History,
   KeyRound,
@@ -62,6 +63,9 @@ export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps
           </MenuLink>
           <MenuLink to="/settings/tokens" icon={KeyRound} onNavigate={() => setIsOpen(false)}>
             {t('shell.devicesAndTokens')}
+          </MenuLink>
+          <MenuLink to="/settings/notifications" icon={Bell} onNavigate={() => setIsOpen(false)}>
+            {t('push.title')}
           </MenuLink>
           <MenuLink to="/settings/security-events" icon={History} onNavigate={() => setIsOpen(false)}>
             {t('audit.securityTitle')}

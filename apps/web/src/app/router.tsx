@@ -151,6 +151,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/security-events/SecurityEventsPage')),
               },
               {
+                path: '/settings/notifications',
+                handle: title('push.title'),
+                lazy: lazyPage(() => import('../features/push/NotificationsPage')),
+              },
+              {
                 path: '/quick-copy',
                 handle: title('pages.quickCopy'),
                 element: page('pages.quickCopy', 'pages.quickCopyComingSoon'),

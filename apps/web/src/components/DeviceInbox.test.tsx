@@ -104,6 +104,15 @@ describe('DeviceInbox', () => {
     expect(copyText).toHaveBeenCalledWith('hello from the phone');
   });
 
+  test("a page opened by a notification's Copy on a send copies that send at once, and only that one", async () => {
+    const notified = makeDeviceSend({ id: 'SEND000000000000000009', text: 'from the notification' });
+    pendingSends().mockResolvedValue({ sends: [makeDeviceSend(), notified] });
+    const url = `/devices?send=${notified.id}&copy=1`;
+    renderLivePage({ path: '/devices', url, element: <DeviceInbox />, user: testUser });
+    await waitFor(() => expect(copyText).toHaveBeenCalledWith('from the notification'));
+    expect(copyText).not.toHaveBeenCalledWith('hello from the phone');
+  });
+
   test('a sent clip with files names its file and size: "<device> sent report.pdf (1.2 MB)"', async () => {
     const file = (name: string, size: number) => ({ name, size, type: 'application/pdf', url: `/api/files/${name}` });
     const filesOnly = makeDeviceSend({

@@ -1,11 +1,12 @@
 import type { Device, DeviceSendPayload } from '@clipsync/shared';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { TFunction } from 'i18next';
 import { copyText } from '../lib/browser-files';
 import { formatFileSize } from '../lib/file-size';
 import { viewOfSend, type ReceivedSendView } from '../lib/device-send-preview';
+import { isCopyAskedFor } from '../pwa/notification-link';
 import { toastStore, type ToastAction } from '../ui/toast-store';
 import { useToast } from '../ui/use-toast';
 import { createSendToastQueue } from './send-toast-queue';
@@ -25,7 +26,8 @@ export const RECEIVED_TOAST_MS = 5000;
  * Shows each received send as a toast, "From <device>: <preview>" (or "<device> sent report.pdf (1.2 MB)" for a
  * clip with files) with Copy and (for a clip) Open, one
  * after another: several may arrive at once (all that waited while the device was away). On a device that
- * accepts into the clipboard, the text is copied at once and the toast says so; when the browser refuses
+ * accepts into the clipboard, or a page a notification's Copy opened on the send, the text is copied at once
+ * and the toast says so; when the browser refuses
  * (the window has no focus), it asks as usual.
  */
 export function useReceivedSendToasts(thisDevice: Device | undefined): (send: DeviceSendPayload) => void {
@@ -33,6 +35,7 @@ export function useReceivedSendToasts(thisDevice: Device | undefined): (send: De
   const toast = useToast();
   const navigate = useNavigate();
   const accepts = thisDevice?.receivePolicy === 'accept';
+  const { search } = useLocation();
 
   const actionsOf = useCallback(
     (view: ReceivedSendView) => {
@@ -67,7 +70,9 @@ export function useReceivedSendToasts(thisDevice: Device | undefined): (send: De
             : attachment
               ? undefined
               : t('deviceSends.files', { count: view.preview.count });
-      if (accepts && view.copyText) {
+      // A notification's Copy opened this page on the send: the worker could not copy, the page does.
+      const isCopyWanted = accepts || isCopyAskedFor(send.id, search);
+      if (isCopyWanted && view.copyText) {
         const isCopied = await copyText(view.copyText).then(
           () => true,
           () => false,
@@ -94,7 +99,7 @@ export function useReceivedSendToasts(thisDevice: Device | undefined): (send: De
         ...actionsOf(view),
       });
     },
-    [accepts, actionsOf, t],
+    [accepts, actionsOf, search, t],
   );
 
   // The queue outlives renders; it shows each send with the latest words and policy.

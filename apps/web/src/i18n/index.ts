@@ -1,14 +1,10 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enLanding from './en/landing.json';
+import { LANGUAGES, type LanguageCode } from './languages';
+import { rememberLanguageForWorker } from '../pwa/worker-language';
 
-export const LANGUAGES = [
-  { code: 'en', label: 'English' },
-  { code: 'fr', label: 'Français' },
-  { code: 'es', label: 'Español' },
-  { code: 'de', label: 'Deutsch' },
-] as const;
-export type LanguageCode = (typeof LANGUAGES)[number]['code'];
+export { LANGUAGES, type LanguageCode };
 
 const STORAGE_KEY = 'clipsync.language';
 const isSupported = (code: string | null | undefined): code is LanguageCode =>
@@ -73,6 +69,8 @@ async function showLanguage(code: LanguageCode): Promise<boolean> {
   if (latestRequested !== code) return false;
   await i18n.changeLanguage(code);
   document.documentElement.lang = code;
+  // A notification shown while no page is open speaks the language the app last spoke.
+  rememberLanguageForWorker(code);
   return true;
 }
 

@@ -1,12 +1,14 @@
 /**
  * The service worker, built on its own into dist/sw.js (../../sw-build.ts) with the version's file list:
- * an offline shell, a prompt for new versions (update-prompt.ts) and the share sheet's target. What each
- * request gets is decided in sw-routes.ts.
+ * an offline shell, a prompt for new versions (update-prompt.ts), the share sheet's target, and Web Push's
+ * notifications (push-handlers.ts). What each request gets is decided in sw-routes.ts.
  */
+import { linkForClick, notificationFor, readPushMessage, type ShownNotification } from './push-handlers';
 import { isEmptyShare, keepShare, shareFromForm } from './share-inbox';
 import { shareFromRequest } from './share-source';
 import { cacheNameFor, NOT_RECEIVED_PARAM, SHARE_PAGE_PATH, SHELL_URL, swStrategyFor } from './sw-routes';
 import { SKIP_WAITING_MESSAGE } from './update-prompt';
+import { workerLanguage } from './worker-language';
 
 declare const __SW_VERSION__: string;
 declare const __SW_PRECACHE__: string[];
@@ -22,14 +24,35 @@ interface FetchEvent extends ExtendableEvent {
 interface MessageEventWithData extends ExtendableEvent {
   readonly data: unknown;
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { text(): string } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly action: string;
+  readonly notification: Notification;
+}
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
 interface WorkerScope {
   readonly location: Location;
-  readonly registration: { readonly active: object | null };
-  readonly clients: { claim(): Promise<void> };
+  readonly registration: {
+    readonly active: object | null;
+    showNotification(title: string, options: ShownNotification['options']): Promise<void>;
+  };
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEventWithData) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
 }
 
 const worker = self as unknown as WorkerScope;
@@ -108,4 +131,44 @@ async function receiveShare(request: Request): Promise<Response> {
   }
   // 303: the browser follows with a GET, so a reload of the app page never sends the share again.
   return Response.redirect(page.href, 303);
+}
+
+// A push only announces: the app, once opened, takes what it announces through its usual delivery.
+worker.addEventListener('push', (event) => {
+  event.waitUntil(
+    (async () => {
+      const message = readPushMessage(readPayload(event));
+      const language = await workerLanguage(navigator.language);
+      const { title, options } = notificationFor(message, language);
+      await worker.registration.showNotification(title, options);
+    })(),
+  );
+});
+
+function readPayload(event: PushEvent): string | null {
+  try {
+    return event.data?.text() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL(linkForClick(event.notification.data, event.action), worker.location.origin).href;
+  event.waitUntil(openApp(url));
+});
+
+/** Brings an open window of the app to the front on the link, else opens one. */
+async function openApp(url: string): Promise<void> {
+  const windows = await worker.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).origin === worker.location.origin);
+  if (open) {
+    // Focus needs the click's user activation: without it (a click dispatched by a test) the window still
+    // goes to the link. A window this worker does not control cannot be navigated: a new one opens instead.
+    await open.focus().catch(() => undefined);
+    const navigated = await open.navigate(url).catch(() => null);
+    if (navigated) return;
+  }
+  await worker.clients.openWindow(url);
 }
