@@ -16,3 +16,4 @@ export * from './moderation';
 export * from './audit';
 export * from './server-settings';
 export * from './sso';
+export * from './push';

@@ -52,7 +52,10 @@ export async function registerDevice(
   if (!row) throw new AppError('INTERNAL');
   const online = await isOnline(ctx, sessionId);
   // Its page may have opened its socket before registering: the account's other devices learn of it now.
-  if (isNew) ctx.events.emit('device.presence', { userId, ...presencePayload(row.id, online, row.lastSeenAt) });
+  if (isNew) {
+    ctx.events.emit('device.presence', { userId, ...presencePayload(row.id, online, row.lastSeenAt) });
+    ctx.events.emit('device.added', { userId, deviceId: row.id, name: row.name, at: row.createdAt.toISOString() });
+  }
   return { device: presentDevice(row, { online, callerSessionId: sessionId }), isNew };
 }
 

@@ -1,0 +1,30 @@
+import { defineModule } from '../define-module';
+import { createPushContext } from './push.context';
+import { pushQueuedSend, pushRoomContent, pushSignIn } from './push.notifier';
+import { pushRoutes } from './push.routes';
+import { createPushSender } from './push.sender';
+import { forgetSessionSubscription } from './push.service';
+
+/**
+ * Web Push (decision 036): a device's subscription and preferences, and the pushes that announce a send
+ * waiting for it, a new sign-in, or a followed room's new content. A push announces; delivery stays the
+ * device sends' own, exactly once. Pushes go after the write that caused them, in the background.
+ */
+export const pushModule = defineModule((ctx) => {
+  const push = createPushContext(ctx);
+  const sender = createPushSender(push);
+  ctx.events.on('device.send-queued', ({ sendId }) => pushQueuedSend(push, sender, sendId));
+  ctx.events.on('device.added', (event) => pushSignIn(push, sender, event));
+  ctx.events.on('room.changed', (event) =>
+    event.type === 'content_add' || event.type === 'file_uploaded' ? pushRoomContent(push, sender, event) : undefined,
+  );
+  ctx.events.on('session.revoked', ({ sessionId }) => forgetSessionSubscription(push, sessionId));
+  return {
+    routes: async (api) => {
+      // The pair is made (or read) at start: a DATA_DIR that cannot keep it stops the start, not a push.
+      await push.vapidKeys;
+      api.addHook('onClose', async () => sender.close());
+      await api.register(pushRoutes, { ctx: push });
+    },
+  };
+});
