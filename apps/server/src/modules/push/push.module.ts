@@ -13,17 +13,29 @@ import { forgetSessionSubscription } from './push.service';
 export const pushModule = defineModule((ctx) => {
   const push = createPushContext(ctx);
   const sender = createPushSender(push);
-  ctx.events.on('device.send-queued', ({ sendId }) => pushQueuedSend(push, sender, sendId));
-  ctx.events.on('device.added', (event) => pushSignIn(push, sender, event));
+  // What a listener is still reading when the app closes is waited for: the database closes after it.
+  const reading = new Set<Promise<void>>();
+  const inBackground = (work: Promise<void>) => {
+    reading.add(work);
+    void work.catch(() => {}).finally(() => reading.delete(work));
+    return work;
+  };
+  ctx.events.on('device.send-queued', ({ sendId }) => inBackground(pushQueuedSend(push, sender, sendId)));
+  ctx.events.on('device.added', (event) => inBackground(pushSignIn(push, sender, event)));
   ctx.events.on('room.changed', (event) =>
-    event.type === 'content_add' || event.type === 'file_uploaded' ? pushRoomContent(push, sender, event) : undefined,
+    event.type === 'content_add' || event.type === 'file_uploaded'
+      ? inBackground(pushRoomContent(push, sender, event))
+      : undefined,
   );
-  ctx.events.on('session.revoked', ({ sessionId }) => forgetSessionSubscription(push, sessionId));
+  ctx.events.on('session.revoked', ({ sessionId }) => inBackground(forgetSessionSubscription(push, sessionId)));
   return {
     routes: async (api) => {
       // The pair is made (or read) at start: a DATA_DIR that cannot keep it stops the start, not a push.
       await push.vapidKeys;
-      api.addHook('onClose', async () => sender.close());
+      api.addHook('onClose', async () => {
+        await Promise.allSettled([...reading]);
+        await sender.close();
+      });
       await api.register(pushRoutes, { ctx: push });
     },
   };

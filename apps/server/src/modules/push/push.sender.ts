@@ -37,9 +37,8 @@ const REQUEST_TIMEOUT_MS = 10_000;
 export interface PushSender {
   /** Sends in the background: never throws, never waits for the push service. */
   push(target: PushTarget, message: PushMessage): void;
-  /** Resolves once every push started has an outcome (tests). */
-  idle(): Promise<void>;
-  close(): void;
+  /** Stops: retries waiting are dropped, pushes under way are cut, and their outcomes written. */
+  close(): Promise<void>;
 }
 
 type Outcome = 'delivered' | 'gone' | 'retry' | 'failed';
@@ -55,6 +54,7 @@ export function createPushSender(ctx: PushContext): PushSender {
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   let isClosed = false;
+  const closing = new AbortController();
 
   const ofThisSubscription = (target: PushTarget) =>
     and(eq(pushSubscriptions.deviceId, target.deviceId), eq(pushSubscriptions.endpoint, target.endpoint));
@@ -79,7 +79,7 @@ export function createPushSender(ctx: PushContext): PushSender {
         method: request.method,
         headers: request.headers,
         body: request.body,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), closing.signal]),
       });
       await answer.arrayBuffer().catch(() => undefined);
       return outcomeOf(answer.status);
@@ -124,7 +124,9 @@ export function createPushSender(ctx: PushContext): PushSender {
         const outcome = await deliverOnce(target, message);
         if (outcome !== 'retry') return settle(target, outcome);
         const delay = RETRY_DELAYS_MS[tried];
-        if (delay === undefined || isClosed) return settle(target, 'failed');
+        // Cut by the server's own stop: not the subscription's failure.
+        if (isClosed) return;
+        if (delay === undefined) return settle(target, 'failed');
         const timer = setTimeout(() => {
           timers.delete(timer);
           attempt(target, message, tried + 1);
@@ -136,13 +138,12 @@ export function createPushSender(ctx: PushContext): PushSender {
 
   return {
     push: (target, message) => attempt(target, message, 0),
-    async idle() {
-      while (running.size > 0 || timers.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    },
-    close() {
+    async close() {
       isClosed = true;
       for (const timer of timers) clearTimeout(timer);
       timers.clear();
+      closing.abort();
+      await Promise.allSettled([...running]);
     },
   };
 }
