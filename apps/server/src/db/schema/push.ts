@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { clips } from './clips';
 import { createdAt } from './columns';
 import { devices } from './devices';
 import { rooms } from './rooms';
@@ -49,4 +50,20 @@ export const pushFollowedRooms = pgTable(
     primaryKey({ columns: [table.deviceId, table.roomId] }),
     index('push_followed_rooms_room_idx').on(table.roomId),
   ],
+);
+
+/**
+ * A private share's first view, once announced to its owner: the insert that wins (on any node) pushes, and
+ * a refresh or a later view finds the row. Keyed by the link's id, so a renewed link is announced anew.
+ */
+export const pushAnnouncedShareViews = pgTable(
+  'push_announced_share_views',
+  {
+    clipId: text('clip_id')
+      .notNull()
+      .references(() => clips.id, { onDelete: 'cascade' }),
+    shareId: text('share_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.clipId, table.shareId] })],
 );

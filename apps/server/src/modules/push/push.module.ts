@@ -1,13 +1,13 @@
 import { defineModule } from '../define-module';
 import { createPushContext } from './push.context';
-import { pushQueuedSend, pushRoomContent, pushSignIn } from './push.notifier';
+import { pushFirstShareView, pushQueuedSend, pushRoomContent, pushSignIn } from './push.notifier';
 import { pushRoutes } from './push.routes';
 import { createPushSender } from './push.sender';
 import { forgetSessionSubscription } from './push.service';
 
 /**
  * Web Push (decision 036): a device's subscription and preferences, and the pushes that announce a send
- * waiting for it, a new sign-in, or a followed room's new content. A push announces; delivery stays the
+ * waiting for it, a new sign-in, a followed room's new content, or a private share's first view. A push announces; delivery stays the
  * device sends' own, exactly once. Pushes go after the write that caused them, in the background.
  */
 export const pushModule = defineModule((ctx) => {
@@ -27,6 +27,7 @@ export const pushModule = defineModule((ctx) => {
       ? inBackground(pushRoomContent(push, sender, event))
       : undefined,
   );
+  ctx.events.on('clip.viewed', (event) => inBackground(pushFirstShareView(push, sender, event)));
   ctx.events.on('session.revoked', ({ sessionId }) => inBackground(forgetSessionSubscription(push, sessionId)));
   return {
     routes: async (api) => {

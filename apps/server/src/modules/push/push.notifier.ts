@@ -1,11 +1,12 @@
 import { PUSH_TEXT_PREVIEW_MAX, type PushMessage } from '@clipsync/shared';
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   clipFiles,
   clips,
   deviceSends,
   devices,
+  pushAnnouncedShareViews,
   pushFollowedRooms,
   pushPreferences,
   pushSubscriptions,
@@ -148,5 +149,48 @@ export async function pushRoomContent(
     .where(and(eq(pushFollowedRooms.roomId, event.roomId), ne(devices.userId, event.actorId), hasLiveSession()));
   for (const target of targets) {
     await pushLimited(ctx, sender, target, { kind: 'room', roomId: event.roomId, roomName: room.name });
+  }
+}
+
+/**
+ * Someone else read a clip by its link: if the link is a private one (a view budget, a password or an
+ * expiry) and this is its first view, the owner's devices that want it are told, once per link.
+ */
+export async function pushFirstShareView(
+  ctx: PushContext,
+  sender: PushSender,
+  event: { clipId: string; ownerId: string },
+): Promise<void> {
+  const [clip] = await ctx.db
+    .select({ shareId: clips.shareId })
+    .from(clips)
+    .where(
+      and(
+        eq(clips.id, event.clipId),
+        or(isNotNull(clips.shareMaxViews), isNotNull(clips.sharePasswordHash), isNotNull(clips.shareExpiresAt)),
+      ),
+    );
+  if (!clip?.shareId) return;
+  const announced = await ctx.db
+    .insert(pushAnnouncedShareViews)
+    .values({ clipId: event.clipId, shareId: clip.shareId })
+    .onConflictDoNothing()
+    .returning({ clipId: pushAnnouncedShareViews.clipId });
+  if (announced.length === 0) return;
+  const targets = await ctx.db
+    .select(targetColumns)
+    .from(devices)
+    .innerJoin(sessions, eq(sessions.id, devices.sessionId))
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.deviceId, devices.id))
+    .leftJoin(pushPreferences, eq(pushPreferences.deviceId, devices.id))
+    .where(
+      and(
+        eq(devices.userId, event.ownerId),
+        hasLiveSession(),
+        chosen(pushPreferences.shareViews, DEFAULT_PUSH_PREFERENCES.shareViews),
+      ),
+    );
+  for (const target of targets) {
+    await pushLimited(ctx, sender, target, { kind: 'share_view', clipId: event.clipId });
   }
 }

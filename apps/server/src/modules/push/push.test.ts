@@ -1,6 +1,7 @@
 import { stat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  CLIP_ENDPOINTS,
   DEVICE_ENDPOINTS,
   PUSH_ENDPOINTS,
   ROOM_ENDPOINTS,
@@ -280,6 +281,30 @@ describe('Web Push', () => {
     expect(pushesTo(memberSubscription)).toEqual([{ kind: 'room', roomId: room.id, roomName: 'Team' }]);
     await sleep(NOTHING_CAME_MS);
     expect(pushesTo(ownerSubscription)).toEqual([]);
+  });
+
+  test('a private share’s first view is pushed to its owner’s devices that want it, once per link', async () => {
+    const owner = await testApp.factory.user();
+    const phone = await browser(owner, 'Phone');
+    const tablet = await browser(owner, 'Tablet');
+    const phoneSubscription = await subscribed(phone, { shareViews: true });
+    const tabletSubscription = await subscribed(tablet);
+    const clip = await testApp.factory.clip({ owner, content: 'for one reader' });
+    const { linkId } = await testApp
+      .api(owner)
+      .call(CLIP_ENDPOINTS.updateShare, { params: { id: clip.id }, body: { maxViews: 3 } });
+    const open = () => testApp.as(null).inject('POST', `/api/clipboard/${linkId}/open`, {});
+    expect((await open()).statusCode).toBe(200);
+    await until(() => pushesTo(phoneSubscription).length === 1);
+    expect((await open()).statusCode).toBe(200);
+    await sleep(NOTHING_CAME_MS);
+    expect(pushesTo(phoneSubscription)).toEqual([{ kind: 'share_view', clipId: clip.id }]);
+    expect(pushesTo(tabletSubscription)).toEqual([]);
+    // An unprotected link's reads are no private share's views.
+    const open_ = await testApp.factory.clip({ owner, content: 'for anyone' });
+    expect((await testApp.as(null).get(`/api/clipboard/${open_.id}`)).statusCode).toBe(200);
+    await sleep(NOTHING_CAME_MS);
+    expect(pushesTo(phoneSubscription)).toHaveLength(1);
   });
 
   test('signing out or removing the device removes its subscription', async () => {
