@@ -67,12 +67,15 @@ export async function registerDevice(
 export async function addCliDevice(
   tx: Transaction,
   device: { userId: string; sessionId: string; clientName: string },
-): Promise<void> {
+): Promise<DeviceRow> {
   const wanted = device.clientName.trim().slice(0, DEVICE_NAME_MAX) || 'CLI';
   const name = distinctDeviceName(wanted, await lockedDeviceNames(tx, device.userId));
-  await tx
+  const [row] = await tx
     .insert(devices)
-    .values({ id: newId(), userId: device.userId, sessionId: device.sessionId, name, kind: 'cli' });
+    .values({ id: newId(), userId: device.userId, sessionId: device.sessionId, name, kind: 'cli' })
+    .returning();
+  if (!row) throw new AppError('INTERNAL');
+  return row;
 }
 
 /**

@@ -267,6 +267,15 @@ describe('Web Push', () => {
     expect([pushesTo(tabletSubscription), pushesTo(newcomerSubscription)]).toEqual([[], []]);
   });
 
+  test('a CLI signed in by a device sign-in is a new sign-in too', async () => {
+    const owner = await testApp.factory.user();
+    const phone = await browser(owner, 'Phone');
+    const phoneSubscription = await subscribed(phone);
+    await testApp.factory.deviceSignIn({ owner, clientName: 'clipsync CLI' });
+    await until(() => pushesTo(phoneSubscription).length === 1);
+    expect(pushesTo(phoneSubscription)).toEqual([{ kind: 'sign_in', device: 'clipsync CLI', at: expect.any(String) }]);
+  });
+
   test('new content in a followed room is pushed to members’ devices, not the author’s', async () => {
     const owner = await testApp.factory.user();
     const member = await testApp.factory.user();
