@@ -50,6 +50,32 @@ async function pushLimited(ctx: PushContext, sender: PushSender, target: PushTar
 const preview = (text: string) => text.slice(0, PUSH_TEXT_PREVIEW_MAX);
 
 /**
+ * What a push may say of a sent clip: its text only with "show text", its first file and how many. An end-to-end
+ * encrypted clip's content and file names are sealed, and the server hands no part of them to a push service:
+ * only that files came, and the first one's size.
+ */
+async function clipFactsOf(
+  ctx: PushContext,
+  clipId: string,
+  showText: boolean,
+): Promise<Pick<Extract<PushMessage, { kind: 'send' }>, 'text' | 'file'>> {
+  const [clip] = await ctx.db
+    .select({ content: clips.content, encrypted: clips.encrypted })
+    .from(clips)
+    .where(eq(clips.id, clipId));
+  if (!clip) return {};
+  const [first] = await ctx.db
+    .select({ name: clipFiles.name, size: clipFiles.size, count: sql<number>`(count(*) over ())::int` })
+    .from(clipFiles)
+    .where(eq(clipFiles.clipId, clipId))
+    .orderBy(asc(clipFiles.createdAt), asc(clipFiles.id))
+    .limit(1);
+  const file = first && { name: clip.encrypted ? '' : first.name, size: first.size, count: first.count };
+  const text = showText && !clip.encrypted && clip.content ? preview(clip.content) : undefined;
+  return { ...(text !== undefined && { text }), ...(file && { file }) };
+}
+
+/**
  * A send stored for a device with no socket open: its device is told, if it wants sends. Read again now, so
  * that a send taken meanwhile (its device connected, or acknowledged it another way) is not announced.
  */
@@ -78,26 +104,15 @@ export async function pushQueuedSend(ctx: PushContext, sender: PushSender, sendI
       ),
     );
   if (!found) return;
-  const message: Extract<PushMessage, { kind: 'send' }> = { kind: 'send', sendId, from: found.fromName };
-  if (found.text !== null && found.showText) message.text = preview(found.text);
-  if (found.clipId) {
-    const [clip] = await ctx.db
-      .select({ content: clips.content, encrypted: clips.encrypted })
-      .from(clips)
-      .where(eq(clips.id, found.clipId));
-    // An end-to-end encrypted clip's content is an envelope the server cannot read: nothing of it is sent.
-    if (clip && !clip.encrypted && found.showText && clip.content) message.text = preview(clip.content);
-    const files = await ctx.db
-      .select({ name: clipFiles.name, size: clipFiles.size, count: sql<number>`(count(*) over ())::int` })
-      .from(clipFiles)
-      .where(eq(clipFiles.clipId, found.clipId))
-      .orderBy(asc(clipFiles.createdAt), asc(clipFiles.id))
-      .limit(1);
-    const [first] = files;
-    if (first && clip && !clip.encrypted) message.file = { name: first.name, size: first.size, count: first.count };
-    else if (first) message.file = { name: '', size: first.size, count: first.count };
-  }
-  await pushLimited(ctx, sender, found.target, message);
+  const ofClip = found.clipId ? await clipFactsOf(ctx, found.clipId, found.showText) : {};
+  const text = found.text !== null && found.showText ? preview(found.text) : undefined;
+  await pushLimited(ctx, sender, found.target, {
+    kind: 'send',
+    sendId,
+    from: found.fromName,
+    ...(text !== undefined && { text }),
+    ...ofClip,
+  });
 }
 
 /** A new device of the account signed in: the account's other subscribed devices that want sign-ins are told. */
