@@ -7,8 +7,9 @@ import { forgetSessionSubscription } from './push.service';
 
 /**
  * Web Push (decision 036): a device's subscription and preferences, and the pushes that announce a send
- * waiting for it, a new sign-in, a followed room's new content, or a private share's first view. A push announces; delivery stays the
- * device sends' own, exactly once. Pushes go after the write that caused them, in the background.
+ * waiting for it, a new sign-in, a followed room's new content, or a private share's first view. A push
+ * announces; delivery stays the device sends' own, exactly once. Pushes go after the write that caused
+ * them, in the background, and a session that ends takes its device's subscription with it.
  */
 export const pushModule = defineModule((ctx) => {
   const push = createPushContext(ctx);

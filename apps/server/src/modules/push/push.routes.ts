@@ -7,7 +7,7 @@ import * as pushService from './push.service';
 const route = areaRoutes({ tags: ['push'], access: 'signed-in' });
 const noDevice = { 409: ErrorBody };
 
-/** The calling device's Web Push subscription and preferences (docs/api.md#push). */
+/** The calling device's Web Push subscription and preferences (docs/api.md#push-calls). */
 export const pushRoutes: FastifyPluginAsyncZod<{ ctx: PushContext }> = async (app, { ctx }) => {
   app.route({
     ...route(PUSH_ENDPOINTS.settings, { response: noDevice }),
