@@ -41,6 +41,7 @@ import { auditModule } from './modules/admin/audit.module';
 import { adminUsersModule } from './modules/admin/admin-users.module';
 import { adminOverviewModule } from './modules/admin/admin-overview.module';
 import { ssoModule } from './modules/sso/sso.module';
+import { pushModule } from './modules/push/push.module';
 import { authenticate } from './plugins/authenticate';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
@@ -79,6 +80,7 @@ const MODULES = [
   adminUsersModule,
   adminOverviewModule,
   ssoModule,
+  pushModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { repoRoot } from '../server-root';
 import { ConfigError } from './config-error';
 import { RegistrationEnvSchema, registrationConfigOf, type RegistrationConfig } from './registration-config';
+import { PushEnvSchema, pushConfigOf, type PushConfig } from './push-config';
 import { S3EnvSchema, s3ConfigOf, type S3Config } from './s3-config';
 import { SsoEnvSchema, ssoConfigOf, type SsoConfig } from './sso-config';
 
@@ -123,6 +124,7 @@ const EnvSchema = z.object({
   ...S3EnvSchema.shape,
   ...RegistrationEnvSchema.shape,
   ...SsoEnvSchema.shape,
+  ...PushEnvSchema.shape,
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   DEVICE_SENDS_PER_MINUTE: z.coerce.number().int().positive().default(DEVICE_SENDS_PER_MINUTE),
   DEVICE_SEND_REDELIVER_MS: z.coerce.number().int().min(50).max(600_000).default(DEVICE_SEND_REDELIVER_MS),
@@ -231,6 +233,8 @@ export interface AppConfig {
   auditRetentionDays: number;
   /** OIDC_*: sign-in through the team's identity provider; undefined without them (modules/sso/). */
   sso: SsoConfig | undefined;
+  /** VAPID_*: Web Push's key pair (or one kept in DATA_DIR) and subject (modules/push/). */
+  push: PushConfig;
 }
 
 /** Reads and validates every setting; the message names each bad variable so start-up fails readably. */
@@ -252,12 +256,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
       `Invalid configuration:\n  OpenID Connect is partly configured; also set ${sso.missing.join(', ')} (or unset every OIDC_* variable to sign in with passwords only)`,
     );
   }
+  const publicUrl = new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin;
   const toAbsolute = (path: string) => (isAbsolute(path) ? path : resolve(process.cwd(), path));
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    publicUrl: new URL(env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).origin,
+    publicUrl,
     isPublicUrlSet: env.PUBLIC_URL !== undefined,
     allowedOrigins: env.ALLOWED_ORIGINS,
     dataDir: toAbsolute(env.DATA_DIR),
@@ -294,5 +299,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     registration: registrationConfigOf(env),
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     sso: sso.config,
+    push: pushConfigOf(env, { adminEmails: env.ADMIN_EMAILS, publicUrl }),
   };
 }

@@ -24,6 +24,8 @@ export interface DomainEventMap {
   'clip.content-saved': ClipSaved;
   'clip.files-changed': ClipSaved;
   'clip.deleted': { clipId: string; shareId?: string | null; ownerId: string };
+  /** Someone else than its owner read the clip's content by its link (a view logged for the owner). */
+  'clip.viewed': { clipId: string; ownerId: string };
   /**
    * The owner stopped the link, renewed it, protected it, or it expired or was spent: everyone else following
    * the clip by the link `shareId` stops hearing it (and is told it is gone).
@@ -61,6 +63,10 @@ export interface DomainEventMap {
   'device.near': { userId: string; deviceIds: [string, string]; nearUntil: string };
   /** A send for one device, stored and (again) due: the sockets of that device's session hear it. */
   'device.send-due': { sessionId: string; send: DeviceSendPayload };
+  /** A send stored for a device with no socket open: it waits, and the device may be told by Web Push. */
+  'device.send-queued': { sendId: string; toDeviceId: string };
+  /** A new device signed in to the account (a browser or app registered itself): its other devices may be told. */
+  'device.added': { userId: string; deviceId: string; name: string; at: string };
 }
 
 type EventName = keyof DomainEventMap;

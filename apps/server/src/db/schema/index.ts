@@ -17,3 +17,4 @@ export * from './audit';
 export * from './server-settings';
 export * from './sso';
 export * from './sso-sessions';
+export * from './push';

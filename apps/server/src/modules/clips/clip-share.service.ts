@@ -189,6 +189,7 @@ export async function openClip(
       viewer: input.viewer,
     }),
   ]);
+  ctx.events.emit('clip.viewed', { clipId: clip.id, ownerId: clip.userId });
   const presentation = viewerPresentation(ctx, { ...access, clip }, grant.token);
   return {
     clip: toClip(clip, files.get(clip.id) ?? [], actor, presentation),

@@ -160,6 +160,7 @@ export async function getClip(
           isRefresh: read.isRefresh,
         }),
   ]);
+  if (!access.isOwner) ctx.events.emit('clip.viewed', { clipId: clip.id, ownerId: clip.userId });
   return { ...presented, ownerName: access.ownerName, ...(takedown ? { takedown } : {}) };
 }
 

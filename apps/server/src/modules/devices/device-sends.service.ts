@@ -164,6 +164,9 @@ export async function sendToDevices(
     return inserted;
   });
 
+  for (const row of rows) {
+    if (row.deliveredAt === null) ctx.events.emit('device.send-queued', { sendId: row.id, toDeviceId: row.toDeviceId });
+  }
   const byTarget = new Map(rows.map((row) => [row.toDeviceId, row]));
   const delivered = rows.filter((row) => row.deliveredAt !== null);
   const payloads = await payloadsOf(ctx.db, delivered);

@@ -52,7 +52,10 @@ export async function registerDevice(
   if (!row) throw new AppError('INTERNAL');
   const online = await isOnline(ctx, sessionId);
   // Its page may have opened its socket before registering: the account's other devices learn of it now.
-  if (isNew) ctx.events.emit('device.presence', { userId, ...presencePayload(row.id, online, row.lastSeenAt) });
+  if (isNew) {
+    ctx.events.emit('device.presence', { userId, ...presencePayload(row.id, online, row.lastSeenAt) });
+    ctx.events.emit('device.added', { userId, deviceId: row.id, name: row.name, at: row.createdAt.toISOString() });
+  }
   return { device: presentDevice(row, { online, callerSessionId: sessionId }), isNew };
 }
 
@@ -64,12 +67,15 @@ export async function registerDevice(
 export async function addCliDevice(
   tx: Transaction,
   device: { userId: string; sessionId: string; clientName: string },
-): Promise<void> {
+): Promise<DeviceRow> {
   const wanted = device.clientName.trim().slice(0, DEVICE_NAME_MAX) || 'CLI';
   const name = distinctDeviceName(wanted, await lockedDeviceNames(tx, device.userId));
-  await tx
+  const [row] = await tx
     .insert(devices)
-    .values({ id: newId(), userId: device.userId, sessionId: device.sessionId, name, kind: 'cli' });
+    .values({ id: newId(), userId: device.userId, sessionId: device.sessionId, name, kind: 'cli' })
+    .returning();
+  if (!row) throw new AppError('INTERNAL');
+  return row;
 }
 
 /**

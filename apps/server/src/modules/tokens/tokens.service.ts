@@ -49,6 +49,7 @@ export async function createToken(ctx: TokensContext, actor: Actor, input: NewTo
 export async function issueToken(ctx: TokensContext, userId: string, input: NewTokenInput): Promise<CreatedToken> {
   const token = newPersonalToken();
   const expiresAt = input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY_MS) : null;
+  let cli: Awaited<ReturnType<typeof addCliDevice>> | undefined;
   const row = await ctx.db.transaction(async (tx) => {
     const [owner] = await tx
       .select({ role: users.role, disabledAt: users.disabledAt })
@@ -91,7 +92,7 @@ export async function issueToken(ctx: TokensContext, userId: string, input: NewT
       })
       .returning();
     // A device sign-in's token is a CLI of the account's devices (a token made by hand is not).
-    if (input.source === 'device') await addCliDevice(tx, { userId, sessionId, clientName: input.name });
+    if (input.source === 'device') cli = await addCliDevice(tx, { userId, sessionId, clientName: input.name });
     await recordSecurityEventIn(tx, {
       userId,
       action: 'token.created',
@@ -99,6 +100,9 @@ export async function issueToken(ctx: TokensContext, userId: string, input: NewT
     });
     return inserted!;
   });
+  // The account's other devices may be told of the new sign-in (modules/push), once it is committed.
+  if (cli)
+    ctx.events.emit('device.added', { userId, deviceId: cli.id, name: cli.name, at: cli.createdAt.toISOString() });
   return { ...presentToken(row), token };
 }
 
