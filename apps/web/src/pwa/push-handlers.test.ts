@@ -50,6 +50,8 @@ describe('push notifications', () => {
   test("a click never leaves the app's origin, whatever a notification carries", () => {
     expect(linkForClick({ open: 'https://evil.example/' }, '')).toBe('/dashboard');
     expect(linkForClick({ open: '//evil.example/' }, '')).toBe('/dashboard');
+    expect(linkForClick({ open: '/\\evil.example/' }, '')).toBe('/dashboard');
+    expect(linkForClick({ open: '/\t/evil.example/' }, '')).toBe('/dashboard');
     expect(linkForClick(undefined, 'copy')).toBe('/dashboard');
   });
 });

@@ -1,4 +1,4 @@
-import { PushMessage } from '@clipsync/shared';
+import { PushMessage, SameOriginPath } from '@clipsync/shared';
 import { z } from 'zod';
 import { push as dePush } from '../i18n/de/app.json';
 import { push as enPush } from '../i18n/en/app.json';
@@ -139,7 +139,8 @@ export function linkForClick(data: unknown, action: string): string {
   const links = StoredLinks.safeParse(data);
   if (!links.success) return '/dashboard';
   const chosen = action === 'copy' ? (links.data.copy ?? links.data.open) : links.data.open;
-  return chosen.startsWith('/') && !chosen.startsWith('//') ? chosen : '/dashboard';
+  // A sign-in's return-path rule: `/\host` or a tab after the slash is another site to a URL parser.
+  return SameOriginPath.safeParse(chosen).success ? chosen : '/dashboard';
 }
 
 const StoredLinks = z.object({ open: z.string(), copy: z.string().optional() });
