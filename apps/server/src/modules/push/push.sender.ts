@@ -2,6 +2,7 @@ import type { PushKind, PushMessage } from '@clipsync/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { pushSubscriptions } from '../../db/schema';
+import { NotPublicHostError, postToPublicUrl } from '../../lib/public-address';
 import type { PushContext } from './push.context';
 
 /** A device's subscription as the sender reads it. */
@@ -72,18 +73,21 @@ export function createPushSender(ctx: PushContext): PushSender {
         contentEncoding: 'aes128gcm',
       },
     );
-    // web-push's own request speaks https only; the request it builds is sent here so that the tests'
-    // stand-in may listen on loopback http (the shared schema allows no other http endpoint).
+    // web-push's own request would connect wherever the endpoint's name resolves: a user's subscription could
+    // point the server into its own network. It is sent to a public address only (lib/public-address.ts).
     try {
-      const answer = await fetch(request.endpoint, {
-        method: request.method,
+      const status = await postToPublicUrl(request.endpoint, {
         headers: request.headers,
-        body: request.body,
+        body: request.body ?? Buffer.alloc(0),
         signal: AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), closing.signal]),
+        allowLoopback: ctx.allowLoopbackEndpoints,
       });
-      await answer.arrayBuffer().catch(() => undefined);
-      return outcomeOf(answer.status);
+      return outcomeOf(status);
     } catch (error) {
+      if (error instanceof NotPublicHostError) {
+        ctx.log.warn({ deviceId: target.deviceId }, 'push endpoint is not a public address: subscription removed');
+        return 'gone';
+      }
       ctx.log.warn({ err: error, deviceId: target.deviceId }, 'push service not reached');
       return 'retry';
     }

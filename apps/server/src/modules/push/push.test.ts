@@ -229,6 +229,19 @@ describe('Web Push', () => {
     expect((await testApp.api(phone).call(PUSH_ENDPOINTS.settings)).subscribed).toBe(false);
   });
 
+  test("a subscription pointing into the server's own network is never called, and removed", async () => {
+    const owner = await testApp.factory.user();
+    await testApp.api(owner).call(DEVICE_ENDPOINTS.register, { body: { name: 'Laptop', kind: 'browser' } });
+    const phone = await browser(owner, 'Phone');
+    const { id: _unused, ...keysOnly } = service.subscribe();
+    const inside = { ...keysOnly, endpoint: 'https://169.254.169.254/latest/meta-data' };
+    const res = await testApp.as(phone).inject('PUT', '/api/devices/current/push', { subscription: inside });
+    expect(res.statusCode).toBe(200);
+    await send(owner, { to: [phone.device.id], text: 'to the metadata service?' });
+    await untilGone(phone.device.id);
+    expect((await testApp.api(phone).call(PUSH_ENDPOINTS.settings)).subscribed).toBe(false);
+  });
+
   test('a 500 is tried again after a pause, then delivered once', async () => {
     const { owner, phone, subscription } = await laptopAndPhone();
     service.answerNext(500);
