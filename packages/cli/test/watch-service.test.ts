@@ -227,6 +227,28 @@ describe('clipsync watch --install on macOS (LaunchAgent)', () => {
     expect((await mac.cli('--uninstall')).stdout).toBe(`Stopped and removed ${plist}\n`);
     await expect(stat(plist)).rejects.toThrow();
   });
+
+  test('installed again: bootstrap is tried again while launchd still removes the agent booted out, a bounded number of times', async () => {
+    const busy = { when: 'bootstrap', code: 5, stderr: 'Bootstrap failed: 5: Input/output error\n' };
+    const domain = `gui/${process.getuid?.() ?? 0}`;
+    const flaky = await fakeTools({ launchctl: [{ ...busy, times: 2 }] });
+    const mac = await machine('darwin', flaky.folder);
+    const installed = await mac.cli('--install');
+    expect(installed).toMatchObject({ code: 0, stdout: expect.stringContaining('The watch runs now') });
+    const plist = join(mac.home, 'Library', 'LaunchAgents', 'org.clipsync.watch.plist');
+    expect(await flaky.calls('launchctl')).toEqual([
+      ['bootout', `${domain}/org.clipsync.watch`],
+      ['bootstrap', domain, plist],
+      ['bootstrap', domain, plist],
+      ['bootstrap', domain, plist],
+    ]);
+
+    const stuck = await fakeTools({ launchctl: [busy] });
+    const stuckMac = await machine('darwin', stuck.folder);
+    const refused = await stuckMac.cli('--install');
+    expect(refused.stdout).toContain('launchctl refused it (');
+    expect((await stuck.calls('launchctl')).filter(([verb]) => verb === 'bootstrap')).toHaveLength(5);
+  });
 });
 
 describe('clipsync watch --install on Windows (Scheduled Task)', () => {
