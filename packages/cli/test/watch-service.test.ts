@@ -85,8 +85,11 @@ describe('clipsync watch --install / --status / --uninstall on Linux (systemd us
     expect(json).toEqual({ path: unit, installed: true, running: true, lastSyncAt: null, lastError: null });
 
     // Installed again (other flags): the running watch is restarted on its new command line.
-    await linux.cli('--install');
+    await linux.cli('--install', '--show-text');
     expect((await fakes.calls('systemctl')).at(-1)).toEqual(['--user', 'restart', 'clipsync-watch.service']);
+    expect(await readFile(unit, 'utf8')).toContain(
+      `ExecStart="${NODE}" "${SCRIPT}" "watch" "--service" "--show-text"\n`,
+    );
 
     const removed = await linux.cli('--uninstall');
     expect(removed).toMatchObject({ code: 0, stdout: `Stopped and removed ${unit}\n` });
@@ -177,6 +180,10 @@ describe('clipsync watch --install / --status / --uninstall on Linux (systemd us
       '--install and --uninstall exclude each other',
     );
     expect((await linux.cli('--status', '--quiet')).code).toBe(2);
+    expect((await linux.cli('--status', '--show-text')).code).toBe(2);
+    expect((await linux.cli('--install', '--quiet', '--show-text')).stderr).toContain(
+      '--quiet and --show-text exclude each other',
+    );
     expect((await linux.cli('--install', '--service')).code).toBe(2);
     expect(await fakes.calls('systemctl')).toEqual([]);
   });
