@@ -8,6 +8,8 @@ export interface FakeAnswer {
   stdout?: string;
   stderr?: string;
   code?: number;
+  /** Answers only the first `times` calls that match (a tool that fails, then works); every one when left out. */
+  times?: number;
 }
 
 /**
@@ -19,11 +21,18 @@ export async function fakeTools(answers: Record<string, FakeAnswer[]>) {
   const folder = await mkdtemp(join(tmpdir(), 'clipsync-fake-tools-'));
   for (const [name, list] of Object.entries(answers)) {
     const script = `#!${process.execPath}
-const { appendFileSync } = require('node:fs');
+const { appendFileSync, readFileSync } = require('node:fs');
 const args = process.argv.slice(2);
-appendFileSync(${JSON.stringify(join(folder, `${name}.calls`))}, JSON.stringify(args) + '\\n');
+const callsPath = ${JSON.stringify(join(folder, `${name}.calls`))};
+appendFileSync(callsPath, JSON.stringify(args) + '\\n');
 const joined = args.join(' ');
-const answer = ${JSON.stringify(list)}.find((one) => joined.includes(one.when)) ?? {};
+const seen = readFileSync(callsPath, 'utf8').split('\\n').filter(Boolean).map((line) => JSON.parse(line).join(' '));
+const answer =
+  ${JSON.stringify(list)}.find(
+    (one) =>
+      joined.includes(one.when) &&
+      (one.times === undefined || seen.filter((call) => call.includes(one.when)).length <= one.times),
+  ) ?? {};
 if (answer.stdout) process.stdout.write(answer.stdout);
 if (answer.stderr) process.stderr.write(answer.stderr);
 process.exitCode = answer.code ?? 0;

@@ -46,7 +46,7 @@ describe('clipsync watch run as the service: notifications and its state file', 
     return { watch, fakes, statePath: join(configHome, 'clipsync', 'watch-state.json') };
   }
 
-  test('a received send shows who sent what; the state file records the sync, 0600', async () => {
+  test('a received send shows who sent what kind, not its text; the state file records the sync, 0600', async () => {
     const { watch, fakes, statePath } = await watchAsService('desk', ['--service']);
     const laptop = await h.signInDevice(owner, 'laptop');
     const sent = await h.cli(['send', '--to', 'desk'], {
@@ -60,12 +60,26 @@ describe('clipsync watch run as the service: notifications and its state file', 
       () => `no notification; the watch said ${watch.stdout.text()} ${watch.stderr.text()}`,
     );
     expect(await fakes.calls('notify-send')).toEqual([
-      ['--app-name=ClipSync', '--', 'Text from laptop', 'a "quoted" &lt;b&gt;word&lt;/b&gt; second line'],
+      ['--app-name=ClipSync', '--', 'Text from laptop', '34 characters'],
     ]);
     const state = JSON.parse(await readFile(statePath, 'utf8'));
     expect(state).toEqual({ lastSyncAt: expect.any(String), lastError: null });
     expect(Date.now() - Date.parse(state.lastSyncAt)).toBeLessThan(60_000);
     expect((await stat(statePath)).mode & 0o777).toBe(0o600);
+  });
+
+  test('--show-text: the notification shows the start of the text, on one line, markup escaped', async () => {
+    const { watch, fakes } = await watchAsService('open desk', ['--service', '--show-text']);
+    const laptop = await h.signInDevice(owner, 'laptop four');
+    await h.cli(['send', '--to', 'open desk'], { env: laptop.env, stdin: 'a "quoted" <b>word</b>\nsecond line' });
+    await waitFor(
+      async () => (await fakes.calls('notify-send')).length > 0,
+      15_000,
+      () => `no notification; the watch said ${watch.stdout.text()} ${watch.stderr.text()}`,
+    );
+    expect(await fakes.calls('notify-send')).toEqual([
+      ['--app-name=ClipSync', '--', 'Text from laptop four', 'a "quoted" &lt;b&gt;word&lt;/b&gt; second line'],
+    ]);
   });
 
   test('--quiet: the send arrives, no notification', async () => {
@@ -91,7 +105,7 @@ describe('clipsync watch run as the service: notifications and its state file', 
       15_000,
       () => `no notification; the watch said ${watch.stdout.text()} ${watch.stderr.text()}`,
     );
-    expect((await fakes.calls('notify-send'))[0]?.slice(2)).toEqual(['Text from laptop three', 'in the background']);
+    expect((await fakes.calls('notify-send'))[0]?.slice(2)).toEqual(['Text from laptop three', '17 characters']);
     await expect(stat(statePath)).rejects.toThrow();
   });
 });

@@ -85,8 +85,11 @@ describe('clipsync watch --install / --status / --uninstall on Linux (systemd us
     expect(json).toEqual({ path: unit, installed: true, running: true, lastSyncAt: null, lastError: null });
 
     // Installed again (other flags): the running watch is restarted on its new command line.
-    await linux.cli('--install');
+    await linux.cli('--install', '--show-text');
     expect((await fakes.calls('systemctl')).at(-1)).toEqual(['--user', 'restart', 'clipsync-watch.service']);
+    expect(await readFile(unit, 'utf8')).toContain(
+      `ExecStart="${NODE}" "${SCRIPT}" "watch" "--service" "--show-text"\n`,
+    );
 
     const removed = await linux.cli('--uninstall');
     expect(removed).toMatchObject({ code: 0, stdout: `Stopped and removed ${unit}\n` });
@@ -177,6 +180,10 @@ describe('clipsync watch --install / --status / --uninstall on Linux (systemd us
       '--install and --uninstall exclude each other',
     );
     expect((await linux.cli('--status', '--quiet')).code).toBe(2);
+    expect((await linux.cli('--status', '--show-text')).code).toBe(2);
+    expect((await linux.cli('--install', '--quiet', '--show-text')).stderr).toContain(
+      '--quiet and --show-text exclude each other',
+    );
     expect((await linux.cli('--install', '--service')).code).toBe(2);
     expect(await fakes.calls('systemctl')).toEqual([]);
   });
@@ -226,6 +233,28 @@ describe('clipsync watch --install on macOS (LaunchAgent)', () => {
     expect((await mac.cli('--status')).stdout).toContain(`Installed: ${plist}, running\n`);
     expect((await mac.cli('--uninstall')).stdout).toBe(`Stopped and removed ${plist}\n`);
     await expect(stat(plist)).rejects.toThrow();
+  });
+
+  test('installed again: bootstrap is tried again while launchd still removes the agent booted out, a bounded number of times', async () => {
+    const busy = { when: 'bootstrap', code: 5, stderr: 'Bootstrap failed: 5: Input/output error\n' };
+    const domain = `gui/${process.getuid?.() ?? 0}`;
+    const flaky = await fakeTools({ launchctl: [{ ...busy, times: 2 }] });
+    const mac = await machine('darwin', flaky.folder);
+    const installed = await mac.cli('--install');
+    expect(installed).toMatchObject({ code: 0, stdout: expect.stringContaining('The watch runs now') });
+    const plist = join(mac.home, 'Library', 'LaunchAgents', 'org.clipsync.watch.plist');
+    expect(await flaky.calls('launchctl')).toEqual([
+      ['bootout', `${domain}/org.clipsync.watch`],
+      ['bootstrap', domain, plist],
+      ['bootstrap', domain, plist],
+      ['bootstrap', domain, plist],
+    ]);
+
+    const stuck = await fakeTools({ launchctl: [busy] });
+    const stuckMac = await machine('darwin', stuck.folder);
+    const refused = await stuckMac.cli('--install');
+    expect(refused.stdout).toContain('launchctl refused it (');
+    expect((await stuck.calls('launchctl')).filter(([verb]) => verb === 'bootstrap')).toHaveLength(5);
   });
 });
 

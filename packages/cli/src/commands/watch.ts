@@ -20,8 +20,8 @@ const INTERVAL_MAX_MS = 5_000;
 
 export const watchCommand: Command = {
   summary: 'follow the OS clipboard both ways with your newest clip',
-  usage: `Usage: clipsync watch [--send-only | --receive-only] [--interval MS] [--quiet]
-       clipsync watch --install [--send-only | --receive-only] [--interval MS] [--quiet]
+  usage: `Usage: clipsync watch [--send-only | --receive-only] [--interval MS] [--quiet | --show-text]
+       clipsync watch --install [--send-only | --receive-only] [--interval MS] [--quiet | --show-text]
        clipsync watch --uninstall | --status
 
 Follows this machine's clipboard both ways with your newest clip, until Ctrl-C:
@@ -37,13 +37,16 @@ Clipboard tools: wl-clipboard on Wayland, xclip on X11, pbpaste/pbcopy on macOS,
 PowerShell on Windows; watch names the one it uses, or what to install (exit 2).
 
 With no terminal (the service --install makes), a send from another of your devices
-shows a desktop notification: notify-send, osascript or a PowerShell toast.
+shows a desktop notification: notify-send, osascript or a PowerShell toast. It says who
+sent what kind of clip, not its text (a notification shows on a locked screen), unless
+--show-text is given.
 
 Options:
   --send-only      only send what is copied here
   --receive-only   only receive new clips
   --interval MS    how often xclip, pbpaste or PowerShell is read (${INTERVAL_MIN_MS} to ${INTERVAL_MAX_MS}, default ${INTERVAL_DEFAULT_MS})
   --quiet          no desktop notification of a received send
+  --show-text      show the start of a received text in its notification
   --install        start this watch with every session (systemd user unit, LaunchAgent, or
                    Scheduled Task), with the flags given; it uses the stored sign-in
   --uninstall      stop that service and remove it
@@ -59,6 +62,7 @@ ${COMMON_USAGE}
         'receive-only': { type: 'boolean' },
         interval: { type: 'string' },
         quiet: { type: 'boolean' },
+        'show-text': { type: 'boolean' },
         install: { type: 'boolean' },
         uninstall: { type: 'boolean' },
         status: { type: 'boolean' },
@@ -74,7 +78,11 @@ ${COMMON_USAGE}
     }
     if (
       (values.uninstall || values.status) &&
-      (values['send-only'] || values['receive-only'] || values.interval !== undefined || values.quiet)
+      (values['send-only'] ||
+        values['receive-only'] ||
+        values.interval !== undefined ||
+        values.quiet ||
+        values['show-text'])
     ) {
       throw usageError(`--${actions[0]} takes no watch flags`);
     }
@@ -83,6 +91,7 @@ ${COMMON_USAGE}
     if (values['send-only'] && values['receive-only']) {
       throw usageError('--send-only and --receive-only exclude each other');
     }
+    if (values.quiet && values['show-text']) throw usageError('--quiet and --show-text exclude each other');
     const interval = values.interval === undefined ? INTERVAL_DEFAULT_MS : Number(values.interval);
     if (!Number.isInteger(interval) || interval < INTERVAL_MIN_MS || interval > INTERVAL_MAX_MS) {
       throw usageError(`--interval takes milliseconds from ${INTERVAL_MIN_MS} to ${INTERVAL_MAX_MS}`);
@@ -95,6 +104,7 @@ ${COMMON_USAGE}
         ...(values['receive-only'] ? ['--receive-only'] : []),
         ...(values.interval === undefined ? [] : ['--interval', String(interval)]),
         ...(values.quiet ? ['--quiet'] : []),
+        ...(values['show-text'] ? ['--show-text'] : []),
       ];
       return installWatchService(io, json, flags);
     }
@@ -114,7 +124,10 @@ ${COMMON_USAGE}
       send: !values['receive-only'],
       receive: !values['send-only'],
       ...(unattended && !values.quiet
-        ? { notify: (arrived) => void showNotification(opened.tools, watchIo.platform, notificationOf(arrived)) }
+        ? {
+            notify: (arrived) =>
+              void showNotification(opened.tools, watchIo.platform, notificationOf(arrived, values['show-text'])),
+          }
         : {}),
       ...(values.service ? { state: new WatchStateWriter(watchStatePath(watchIo)) } : {}),
     });

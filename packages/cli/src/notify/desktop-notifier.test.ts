@@ -15,12 +15,20 @@ const send = (overrides: Partial<ReceivedSend>): ReceivedSend => ({
 });
 
 describe('what a notification says', () => {
-  test('who sent what, a text as a short preview on one line', () => {
-    expect(notificationOf(send({ text: 'line one\nline two', action: 'clipboard' }))).toEqual({
+  test('who sent what kind, never the text by default: a notification shows on a locked screen', () => {
+    expect(notificationOf(send({ text: 'my password: hunter2', action: 'clipboard' }))).toEqual({
+      title: 'Text from Laptop (in the clipboard)',
+      body: '20 characters',
+    });
+    expect(notificationOf(send({ text: '\u{1F511}' })).body).toBe('1 character');
+  });
+
+  test('with the text chosen (--show-text): a short preview on one line', () => {
+    expect(notificationOf(send({ text: 'line one\nline two', action: 'clipboard' }), true)).toEqual({
       title: 'Text from Laptop (in the clipboard)',
       body: 'line one line two',
     });
-    const long = notificationOf(send({ text: 'x'.repeat(500) })).body;
+    const long = notificationOf(send({ text: 'x'.repeat(500) }), true).body;
     expect([...long]).toHaveLength(60);
     expect(long.endsWith('…')).toBe(true);
     expect(notificationOf(send({ clipId: 'c1', files: ['a', 'b'] }))).toEqual({

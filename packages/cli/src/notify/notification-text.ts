@@ -30,12 +30,17 @@ export function preview(text: string, max = PREVIEW_CHARACTERS): string {
     : characters.join('');
 }
 
-/** Who sent what: "Text from Laptop" and a short preview, or the clip and its files' count. */
-export function notificationOf(arrived: ReceivedSend): DesktopNotification {
+/**
+ * Who sent what: "Text from Laptop" and the text's length, or the clip and its files' count. The text itself,
+ * as a short preview, only when the user chose it (`showText`): a notification shows on a locked screen.
+ */
+export function notificationOf(arrived: ReceivedSend, showText = false): DesktopNotification {
   const from = preview(arrived.from, 40);
   const landed = arrived.action === 'clipboard' ? ' (in the clipboard)' : '';
   if (arrived.text !== null && arrived.text !== '') {
-    return { title: `Text from ${from}${landed}`, body: preview(arrived.text) };
+    const length = [...arrived.text].length;
+    const body = showText ? preview(arrived.text) : length === 1 ? '1 character' : `${length} characters`;
+    return { title: `Text from ${from}${landed}`, body };
   }
   const files = arrived.files.length;
   if (files > 0) return { title: `Files from ${from}`, body: files === 1 ? '1 file' : `${files} files` };

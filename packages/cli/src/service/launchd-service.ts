@@ -13,8 +13,15 @@ export const launchAgentPath = (io: Pick<CliIo, 'homedir'>): string =>
 export const launchAgentLogPath = (io: Pick<CliIo, 'homedir'>): string =>
   join(io.homedir, 'Library', 'Logs', 'clipsync-watch.log');
 
+/**
+ * How often, and how far apart, bootstrap is tried again after booting out a loaded agent: bootout returns
+ * before launchd has removed the job, and a bootstrap meanwhile fails ("5: Input/output error").
+ */
+const BOOTSTRAP_ATTEMPTS = 5;
+const BOOTSTRAP_RETRY_MS = 200;
+
 /** launchd in the user's GUI session (`gui/<uid>`): the agent bootstrapped there, booted out to stop it. */
-export function launchdService(io: Pick<CliIo, 'homedir'>, tools: ToolRunner, uid: number): ServiceManager {
+export function launchdService(io: Pick<CliIo, 'homedir' | 'sleep'>, tools: ToolRunner, uid: number): ServiceManager {
   const path = launchAgentPath(io);
   const domain = `gui/${uid}`;
   const launchctl = (...args: string[]) => runIfPresent(tools, 'launchctl', args);
@@ -22,8 +29,17 @@ export function launchdService(io: Pick<CliIo, 'homedir'>, tools: ToolRunner, ui
     async install(launch: WatchLaunch): Promise<InstallReport> {
       await writePrivateFile(path, launchAgentPlist(launch, launchAgentLogPath(io)));
       // One loaded before (an earlier install) is booted out first: bootstrap refuses a label it already has.
-      await launchctl('bootout', `${domain}/${LAUNCH_AGENT_LABEL}`);
-      const bootstrap = await launchctl('bootstrap', domain, path);
+      const bootout = await launchctl('bootout', `${domain}/${LAUNCH_AGENT_LABEL}`);
+      let bootstrap = await launchctl('bootstrap', domain, path);
+      // Only after an agent was booted out: with none loaded, a refusal is the answer, not a race.
+      for (
+        let attempt = 1;
+        bootout?.code === 0 && bootstrap !== null && bootstrap.code !== 0 && attempt < BOOTSTRAP_ATTEMPTS;
+        attempt++
+      ) {
+        await io.sleep(BOOTSTRAP_RETRY_MS);
+        bootstrap = await launchctl('bootstrap', domain, path);
+      }
       if (bootstrap === null)
         return { path, started: false, advice: 'launchctl was not found: it starts at your next log-in' };
       if (bootstrap.code !== 0) {

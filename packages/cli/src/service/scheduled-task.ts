@@ -18,6 +18,9 @@ export function windowsArgument(value: string): string {
  * The Scheduled Task that runs `clipsync watch` when `user` logs on, in that user's session (an interactive
  * token, the least privilege), with no time limit, restarted after a failure, one instance at a time. The
  * XML is what `schtasks /Create /XML` takes. Paths only: the token stays in the config file.
+ *
+ * node.exe runs directly, so its console window shows. Not through `conhost.exe --headless`, which would hide
+ * it: that exits 0 whatever its child's exit code, and the task would never be restarted after a failure.
  */
 export function scheduledTaskXml(launch: WatchLaunch, user: string): string {
   refuseUnsafe([launch.node, launch.script, ...launch.args, user]);

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import { toolFailure, type ToolRunner } from '../clipboard/tools';
 import type { CliIo } from '../io';
 import type { WatchLaunch } from './launch';
@@ -7,9 +7,14 @@ import { exists, writePrivateFile } from './private-file';
 import { runIfPresent, type InstallReport, type ServiceManager, type ServiceStatus } from './service-manager';
 import { SYSTEMD_UNIT_NAME, systemdUnit } from './systemd-unit';
 
-/** Where systemd looks for the user's own units: `$XDG_CONFIG_HOME/systemd/user`, else ~/.config/systemd/user. */
+/**
+ * Where systemd looks for the user's own units: `$XDG_CONFIG_HOME/systemd/user`, else ~/.config/systemd/user.
+ * A relative XDG_CONFIG_HOME is ignored, as the XDG spec says and systemd does: it would name a folder under
+ * wherever this shell happens to be, one systemd never reads.
+ */
 export function systemdUnitPath(io: Pick<CliIo, 'env' | 'homedir'>): string {
-  const configHome = io.env.XDG_CONFIG_HOME || join(io.homedir, '.config');
+  const given = io.env.XDG_CONFIG_HOME;
+  const configHome = given && isAbsolute(given) ? given : join(io.homedir, '.config');
   return join(configHome, 'systemd', 'user', SYSTEMD_UNIT_NAME);
 }
 

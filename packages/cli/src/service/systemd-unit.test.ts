@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
+import { systemdUnitPath } from './systemd-service';
 import { SYSTEMD_UNIT_NAME, systemdArgument, systemdUnit } from './systemd-unit';
 
 /** A unit file's sections, each key's values in order (a key may repeat). */
@@ -50,10 +51,33 @@ describe('the systemd user unit', () => {
     expect(unit.get('Install')!.get('WantedBy')).toEqual(['default.target']);
   });
 
+  test('gives up on a failure that repeats (no display ever): a start limit the 10 s restarts reach', () => {
+    const unit = parseUnit(systemdUnit(launch));
+    const section = unit.get('Unit')!;
+    const interval = Number(section.get('StartLimitIntervalSec')?.[0]);
+    const burst = Number(section.get('StartLimitBurst')?.[0]);
+    const restartSec = Number(unit.get('Service')!.get('RestartSec')?.[0]);
+    expect({ interval, burst }).toEqual({ interval: 300, burst: 10 });
+    // Every restart 10 s apart: the burst is spent well inside the interval, so the limit is met.
+    expect(burst * restartSec).toBeLessThan(interval);
+  });
+
   test('quotes every argument as systemd reads it back: spaces, quotes, backslashes, % and $', () => {
     expect(systemdArgument('/a b/c')).toBe('"/a b/c"');
     expect(systemdArgument('say "hi" \\ 100% $HOME')).toBe('"say \\"hi\\" \\\\ 100%% $$HOME"');
     expect(splitQuoted(systemdArgument('say "hi" \\ 100% $HOME'))).toEqual(['say "hi" \\ 100% $HOME']);
+  });
+
+  test('is written where systemd reads it: under an absolute XDG_CONFIG_HOME, else ~/.config (a relative one ignored)', () => {
+    const homedir = '/home/ann';
+    expect(systemdUnitPath({ homedir, env: { XDG_CONFIG_HOME: '/srv/cfg' } })).toBe(
+      `/srv/cfg/systemd/user/${SYSTEMD_UNIT_NAME}`,
+    );
+    for (const XDG_CONFIG_HOME of ['cfg', './cfg', '']) {
+      expect(systemdUnitPath({ homedir, env: { XDG_CONFIG_HOME } })).toBe(
+        `/home/ann/.config/systemd/user/${SYSTEMD_UNIT_NAME}`,
+      );
+    }
   });
 
   test('refuses a line break in a path: it would end the ExecStart line', () => {

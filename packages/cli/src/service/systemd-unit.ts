@@ -26,6 +26,10 @@ export function systemdUnit(launch: WatchLaunch): string {
   return `[Unit]
 Description=ClipSync clipboard watch
 After=graphical-session.target
+# A failure that repeats (no display ever handed over) stops after 10 starts in 5 minutes instead of
+# restarting every 10 s for ever; a new log-in, or systemctl --user reset-failed then start, tries again.
+StartLimitIntervalSec=300
+StartLimitBurst=10
 
 [Service]
 Type=simple
