@@ -8,7 +8,7 @@ import { and, desc, eq, gt, isNull, max } from 'drizzle-orm';
 import { deviceAuthorizations, devices, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { storageOf } from '../../lib/storage-quota';
-import { createAccountWithPasswordLink } from '../auth/account-creation';
+import { createAccountWithPasswordLink } from '../auth/account-creation.service';
 import { forgotPassword } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/sessions.service';
 import { loadBillingState, planSourceOf } from '../billing/billing-state';
@@ -87,7 +87,10 @@ export async function enableAccount(ctx: AdminAccountsContext, userId: string): 
   return getAccount(ctx, userId);
 }
 
-/** A new account whose person sets its password from the mail (auth.service); it works in every registration mode. */
+/**
+ * A new account whose person sets its password from the mail (account-creation.service); it works in every
+ * registration mode.
+ */
 export async function createAccount(
   ctx: AdminAccountsContext,
   input: CreateAccountRequest,

@@ -8,7 +8,7 @@ import { requireSignedIn } from '../../lib/actor';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { areaRoutes } from '../../lib/api-route';
 import type { AuthContext } from './auth.context';
-import { register } from './account-creation';
+import { register } from './account-creation.service';
 import * as auth from './auth.service';
 import { registrationSettingsOf } from './registration.policy';
 import { revokeSession, rotateRefreshToken } from './sessions.service';

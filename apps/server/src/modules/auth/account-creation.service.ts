@@ -1,3 +1,7 @@
+/**
+ * How accounts come to be with a password: a sign-up (open, or through an admin's invitation) and an account an
+ * admin makes. All take an address the same way: a new account, or an unconfirmed one taken over.
+ */
 import { isNull } from 'drizzle-orm';
 import { ADMIN_INVITATION_TTL_DAYS, type CreateAccountRequest, type RegisterRequest } from '@clipsync/shared';
 import type { Transaction } from '../../db/client';
@@ -15,10 +19,6 @@ import { hashPassword } from './password';
 import { assertMaySignUp } from './registration.policy';
 import { isPasswordAdmin, passwordSignInOff } from './sso-only.policy';
 
-/**
- * How accounts come to be with a password: a sign-up (open, or through an admin's invitation) and an account an
- * admin makes. All take an address the same way: a new account, or an unconfirmed one taken over.
- */
 export const INVITED_REGISTER_MESSAGE = 'Registration successful. You can log in now.';
 export const REGISTER_MESSAGE =
   'Registration successful. Please check your email to confirm your account before logging in.';
