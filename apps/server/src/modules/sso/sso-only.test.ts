@@ -11,7 +11,7 @@ import { issueEmailToken } from '../auth/email-tokens';
 const PUBLIC_URL = 'http://localhost:3000';
 const REDIRECT_URI = `${PUBLIC_URL}/api/auth/sso/callback`;
 const PASSWORD = 'correct horse battery';
-const OFF = { error: 'This server signs in with Sign in with Authentik', code: 'PASSWORD_SIGN_IN_OFF' };
+const OFF = { error: 'This server signs in with Authentik', code: 'PASSWORD_SIGN_IN_OFF' };
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
 const refusalOf = (res: LightMyRequestResponse) => ({ error: res.json().error, code: res.json().code });
