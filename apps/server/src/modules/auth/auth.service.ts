@@ -57,7 +57,9 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Logi
     !isRefused && user?.passwordHash.startsWith('$argon2')
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
-  if (ctx.ssoOnly && isRefused) throw passwordSignInOff(ctx.ssoOnly);
+  // Under OIDC_ONLY an admin's wrong password gets the non-admins' answer too, or the answer would tell which
+  // addresses are admins; the route counts every such refusal toward the account's lock.
+  if (ctx.ssoOnly && (isRefused || !user || !isValid)) throw passwordSignInOff(ctx.ssoOnly);
   if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS');
   // Only after the password is proven, so this answer reveals nothing to a stranger.
   if (!user.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED');

@@ -65,10 +65,16 @@ describe('OIDC_ONLY=true: passwords are the admins’ way back only', () => {
     }
   });
 
-  test('an admin signs in with a password, recorded as the way back; a wrong one is the ordinary refusal', async () => {
+  test('an admin signs in with a password, recorded as the way back; a wrong one gets everyone’s refusal', async () => {
     const admin = await app.factory.user({ role: 'admin' });
+    const member = await app.factory.user();
     const wrong = await login(admin.email, 'wrong password');
-    expect([wrong.statusCode, wrong.json().code]).toEqual([401, 'INVALID_CREDENTIALS']);
+    const forMember = await login(member.email, 'wrong password');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ ...forMember.json(), requestId: wrong.json().requestId });
+    expect(refusalOf(wrong)).toEqual(OFF);
+    const namedWrong = await login('named@example.com', 'wrong password');
+    expect(refusalOf(namedWrong)).toEqual(OFF);
 
     const res = await login(admin.email);
     expect(res.statusCode).toBe(200);
@@ -78,6 +84,18 @@ describe('OIDC_ONLY=true: passwords are the admins’ way back only', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.subjectUserId, admin.id), eq(auditEvents.action, 'sign_in.password_while_sso_only')));
     expect(events).toEqual([{ action: 'sign_in.password_while_sso_only', actorId: admin.id }]);
+  });
+
+  test('an admin’s wrong passwords count toward the lock, silently, as everyone’s refusals do', async () => {
+    const admin = await app.factory.user({ role: 'admin' });
+    const member = await app.factory.user();
+    for (const email of [admin.email, member.email]) {
+      for (let attempt = 0; attempt < 8; attempt += 1) {
+        const res = await login(email, 'wrong password');
+        expect([res.statusCode, res.json().attemptsLeft]).toEqual([403, undefined]);
+      }
+      expect((await login(email)).statusCode).toBe(429);
+    }
   });
 
   test('an address ADMIN_EMAILS names is an admin for this rule, and becomes one at sign-in', async () => {
