@@ -9,7 +9,7 @@ import { deviceAuthorizations, devices, sessions, users } from '../../db/schema'
 import { AppError } from '../../lib/app-error';
 import { storageOf } from '../../lib/storage-quota';
 import { createAccountWithPasswordLink } from '../auth/account-creation.service';
-import { forgotPassword } from '../auth/auth.service';
+import { assertPasswordUsable, forgotPassword } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/sessions.service';
 import { loadBillingState, planSourceOf } from '../billing/billing-state';
 import { assertAnotherAdminRemains, setRoleByEmail } from './roles.service';
@@ -102,6 +102,8 @@ export async function createAccount(
 /** The very mail "forgot password" sends, to the account's address, off the request path. */
 export async function sendPasswordReset(ctx: AdminAccountsContext, userId: string, linkOrigin: string): Promise<void> {
   const account = await findAccountOr404(ctx, userId);
+  // The admin is told why no mail leaves: forgotPassword itself answers alike whether or not it mails.
+  assertPasswordUsable(ctx, account);
   await forgotPassword(ctx, account.email, linkOrigin);
 }
 

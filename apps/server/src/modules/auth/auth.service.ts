@@ -109,6 +109,11 @@ export function passwordLinkOf(linkOrigin: string, token: string): string {
   return `${linkOrigin}/reset-password#access_token=${value}&refresh_token=${value}&type=recovery`;
 }
 
+/** Under OIDC_ONLY a password is for admins only: a reset for anyone else is refused outright. */
+export function assertPasswordUsable(ctx: AuthContext, account: { email: string; role: string }): void {
+  if (ctx.ssoOnly && !isPasswordAdmin(ctx, account.email, account)) throw passwordSignInOff(ctx.ssoOnly);
+}
+
 /**
  * The link is issued and mailed off the request path, so a known address answers as fast as an unknown
  * one. Earlier links stay valid until they expire or a reset succeeds: a stranger asking again cannot

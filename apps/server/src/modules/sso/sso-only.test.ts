@@ -147,6 +147,27 @@ describe('OIDC_ONLY=true: passwords are the admins’ way back only', () => {
     expect([unknown.statusCode, unknown.json().code]).toEqual([400, 'INVALID_TOKEN']);
   });
 
+  test('an admin’s Create account is refused for an address that would not be an admin', async () => {
+    const admin = await app.factory.user({ role: 'admin' });
+    const refused = await app.as(admin).post('/api/admin/users', { email: 'person@example.com', name: 'Person' });
+    expect(refused.statusCode).toBe(403);
+    expect(refusalOf(refused)).toEqual(OFF);
+    expect(await app.context.db.select().from(users).where(eq(users.email, 'person@example.com'))).toEqual([]);
+    const named = await app.as(admin).post('/api/admin/users', { email: 'named@example.com', name: 'Named' });
+    expect(named.statusCode).not.toBe(403);
+  });
+
+  test('the console’s password reset is refused for a non-admin, and sent for an admin', async () => {
+    const admin = await app.factory.user({ role: 'admin' });
+    const member = await app.factory.user();
+    const other = await app.factory.user({ role: 'admin' });
+    const refused = await app.as(admin).post(`/api/admin/users/${member.id}/password-reset`);
+    expect(refused.statusCode).toBe(403);
+    expect(refusalOf(refused)).toEqual(OFF);
+    expect((await app.as(admin).post(`/api/admin/users/${other.id}/password-reset`)).statusCode).toBe(204);
+    expect((await sink.waitForMail(other.email)).links.length).toBeGreaterThan(0);
+  });
+
   test('sign-in through the provider still works, and its session serves the API', async () => {
     provider.accounts.set('worker', { sub: 'worker', email: 'worker@example.com', email_verified: true });
     const started = await app.as(null).get('/api/auth/sso/start?returnTo=/clips');
