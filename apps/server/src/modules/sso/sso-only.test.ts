@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { startTestOidcProvider, TEST_OIDC_CLIENT, type TestOidcProvider } from '../../../test/oidc-provider';
 import { startSmtpSink } from '../../../test/smtp-sink';
-import { auditEvents, emailTokens, users } from '../../db/schema';
+import { auditEvents, emailTokens, userIdentities, users } from '../../db/schema';
 import { FORGOT_MESSAGE } from '../auth/auth.service';
 import { issueEmailToken } from '../auth/email-tokens';
 
@@ -166,6 +166,24 @@ describe('OIDC_ONLY=true: passwords are the admins’ way back only', () => {
     expect(refusalOf(refused)).toEqual(OFF);
     expect((await app.as(admin).post(`/api/admin/users/${other.id}/password-reset`)).statusCode).toBe(204);
     expect((await sink.waitForMail(other.email)).links.length).toBeGreaterThan(0);
+  });
+
+  test('a non-admin cannot unlink the provider, its only way in; an admin can', async () => {
+    const issuer = new URL(provider.issuer).href;
+    const member = await app.factory.user();
+    const admin = await app.factory.user({ role: 'admin' });
+    for (const [account, subject] of [
+      [member, 'member-sub'],
+      [admin, 'admin-sub'],
+    ] as const) {
+      await app.context.db
+        .insert(userIdentities)
+        .values({ id: `identity-${subject}`, userId: account.id, issuer, subject, email: account.email });
+    }
+    const refused = await app.as(member).delete('/api/account/sso');
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'CONFLICT']);
+    expect((await app.as(member).get('/api/account/sso')).json().identity).not.toBeNull();
+    expect((await app.as(admin).delete('/api/account/sso')).statusCode).toBe(204);
   });
 
   test('sign-in through the provider still works, and its session serves the API', async () => {
