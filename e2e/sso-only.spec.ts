@@ -6,7 +6,7 @@ import { SSO_ONLY_ADMIN_EMAIL, SSO_ONLY_BASE_URL } from './support/sso-server';
 
 test.use({ baseURL: SSO_ONLY_BASE_URL });
 
-const WORDS = 'This server signs in with Sign in with Team ID';
+const WORDS = 'This server signs in with Team ID';
 const ADMIN_PASSWORD = 'the way back 2026';
 
 test('a server that signs in through its provider only: the button for people, a password for its admin', async ({

@@ -161,5 +161,9 @@ export function limitFailures(rules: readonly FailureRule[]) {
       if (reply.statusCode !== 401) return;
       await Promise.all(keysOf(request).map(({ limiter, key }) => limiter.hit(key)));
     },
+    /** Counts a failure whose answer is not a 401 (one that must not say it was a wrong password). */
+    count: async (request: FastifyRequest): Promise<void> => {
+      await Promise.all(keysOf(request).map(({ limiter, key }) => limiter.hit(key)));
+    },
   };
 }

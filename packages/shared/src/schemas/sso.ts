@@ -74,6 +74,15 @@ export const SsoSettings = z.object({
 });
 export type SsoSettings = z.infer<typeof SsoSettings>;
 
+/**
+ * The provider as a sentence names it ("This server signs in with …"): the button text without a leading
+ * "Sign in with " (any case), which would otherwise be said twice; a text without it is used whole.
+ */
+export function providerNameOf(buttonText: string): string {
+  const name = buttonText.replace(/^\s*sign in with\s+/i, '').trim();
+  return name === '' ? buttonText : name;
+}
+
 /** Where the browser goes to link the signed-in account: the provider's authorization URL. */
 export const SsoLinkStarted = z.object({ url: z.string() });
 export type SsoLinkStarted = z.infer<typeof SsoLinkStarted>;

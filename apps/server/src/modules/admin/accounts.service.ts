@@ -8,8 +8,8 @@ import { and, desc, eq, gt, isNull, max } from 'drizzle-orm';
 import { deviceAuthorizations, devices, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { storageOf } from '../../lib/storage-quota';
-import { createAccountWithPasswordLink } from '../auth/account-creation';
-import { forgotPassword } from '../auth/auth.service';
+import { createAccountWithPasswordLink } from '../auth/account-creation.service';
+import { assertPasswordUsable, forgotPassword } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/sessions.service';
 import { loadBillingState, planSourceOf } from '../billing/billing-state';
 import { assertAnotherAdminRemains, setRoleByEmail } from './roles.service';
@@ -87,7 +87,10 @@ export async function enableAccount(ctx: AdminAccountsContext, userId: string): 
   return getAccount(ctx, userId);
 }
 
-/** A new account whose person sets its password from the mail (auth.service); it works in every registration mode. */
+/**
+ * A new account whose person sets its password from the mail (account-creation.service); it works in every
+ * registration mode.
+ */
 export async function createAccount(
   ctx: AdminAccountsContext,
   input: CreateAccountRequest,
@@ -99,6 +102,8 @@ export async function createAccount(
 /** The very mail "forgot password" sends, to the account's address, off the request path. */
 export async function sendPasswordReset(ctx: AdminAccountsContext, userId: string, linkOrigin: string): Promise<void> {
   const account = await findAccountOr404(ctx, userId);
+  // The admin is told why no mail leaves: forgotPassword itself answers alike whether or not it mails.
+  assertPasswordUsable(ctx, account);
   await forgotPassword(ctx, account.email, linkOrigin);
 }
 

@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { adminInvitations, users } from '../../db/schema';
-import { INVITED_REGISTER_MESSAGE } from '../auth/account-creation';
+import { INVITED_REGISTER_MESSAGE } from '../auth/account-creation.service';
 
 /** Set-up makes accounts (argon2 hashes) and apps: slow on a busy shared machine. */
 const SEED_TIMEOUT_MS = 120_000;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { machineAddresses } from '../../lib/link-origin';
-import { REGISTER_MESSAGE } from './account-creation';
+import { REGISTER_MESSAGE } from './account-creation.service';
 import { FORGOT_MESSAGE, RESEND_MESSAGE } from './auth.service';
 
 const linkPath = (link: string) => {

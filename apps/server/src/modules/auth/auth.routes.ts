@@ -2,13 +2,14 @@ import { AUTH_ENDPOINTS, ErrorBody, REFRESH_TOKEN_HEADER } from '@clipsync/share
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import { linkOriginOf } from '../../lib/link-origin';
 import { limitFailures, limitPerBodyField } from '../../lib/attempt-limiter';
 import { requireSignedIn } from '../../lib/actor';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { areaRoutes } from '../../lib/api-route';
 import type { AuthContext } from './auth.context';
-import { register } from './account-creation';
+import { register } from './account-creation.service';
 import * as auth from './auth.service';
 import { registrationSettingsOf } from './registration.policy';
 import { revokeSession, rotateRefreshToken } from './sessions.service';
@@ -48,7 +49,16 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (ap
     config: { rateLimit: PER_IP },
     preHandler: [loginFailures.check],
     onSend: async (request, reply) => loginFailures.record(request, reply),
-    handler: async (request) => auth.login(ctx, request.body),
+    handler: async (request) => {
+      try {
+        return await auth.login(ctx, request.body);
+      } catch (error) {
+        // Under OIDC_ONLY every refused password is this one answer, so every one counts toward the lock: a
+        // lock that only admins' addresses reached would tell them apart.
+        if (error instanceof AppError && error.code === 'PASSWORD_SIGN_IN_OFF') await loginFailures.count(request);
+        throw error;
+      }
+    },
   });
 
   app.route({

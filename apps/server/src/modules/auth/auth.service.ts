@@ -57,7 +57,9 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Logi
     !isRefused && user?.passwordHash.startsWith('$argon2')
       ? await verifyPassword(user.passwordHash, input.password)
       : await verifyAgainstDummy(input.password);
-  if (ctx.ssoOnly && isRefused) throw passwordSignInOff(ctx.ssoOnly);
+  // Under OIDC_ONLY an admin's wrong password gets the non-admins' answer too, or the answer would tell which
+  // addresses are admins; the route counts every such refusal toward the account's lock.
+  if (ctx.ssoOnly && (isRefused || !user || !isValid)) throw passwordSignInOff(ctx.ssoOnly);
   if (!user || !isValid) throw new AppError('INVALID_CREDENTIALS');
   // Only after the password is proven, so this answer reveals nothing to a stranger.
   if (!user.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED');
@@ -105,6 +107,11 @@ export async function resendConfirmation(
 export function passwordLinkOf(linkOrigin: string, token: string): string {
   const value = encodeURIComponent(token);
   return `${linkOrigin}/reset-password#access_token=${value}&refresh_token=${value}&type=recovery`;
+}
+
+/** Under OIDC_ONLY a password is for admins only: a reset for anyone else is refused outright. */
+export function assertPasswordUsable(ctx: AuthContext, account: { email: string; role: string }): void {
+  if (ctx.ssoOnly && !isPasswordAdmin(ctx, account.email, account)) throw passwordSignInOff(ctx.ssoOnly);
 }
 
 /**

@@ -5,7 +5,7 @@ import { logRecorder } from '../../../test/log-recorder';
 import { startSmtpSink } from '../../../test/smtp-sink';
 import { emailTokens, users } from '../../db/schema';
 import { hashToken } from '../../lib/secure-tokens';
-import { REGISTER_MESSAGE } from './account-creation';
+import { REGISTER_MESSAGE } from './account-creation.service';
 import { FORGOT_MESSAGE } from './auth.service';
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>;

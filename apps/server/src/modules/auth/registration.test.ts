@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { roomInvitations, users } from '../../db/schema';
-import { REGISTER_MESSAGE } from './account-creation';
+import { REGISTER_MESSAGE } from './account-creation.service';
 
 const CLOSED = { error: 'Sign-ups are closed on this server', code: 'REGISTRATION_CLOSED' };
 const BY_INVITATION = { error: 'Sign-ups are by invitation on this server', code: 'REGISTRATION_CLOSED' };

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { startTestOidcProvider, TEST_OIDC_CLIENT, type TestOidcProvider } from '../../../test/oidc-provider';
 import { startSmtpSink } from '../../../test/smtp-sink';
-import { auditEvents, emailTokens, users } from '../../db/schema';
+import { auditEvents, emailTokens, userIdentities, users } from '../../db/schema';
 import { FORGOT_MESSAGE } from '../auth/auth.service';
 import { issueEmailToken } from '../auth/email-tokens';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const REDIRECT_URI = `${PUBLIC_URL}/api/auth/sso/callback`;
 const PASSWORD = 'correct horse battery';
-const OFF = { error: 'This server signs in with Sign in with Authentik', code: 'PASSWORD_SIGN_IN_OFF' };
+const OFF = { error: 'This server signs in with Authentik', code: 'PASSWORD_SIGN_IN_OFF' };
 
 type Sink = Awaited<ReturnType<typeof startSmtpSink>>;
 const refusalOf = (res: LightMyRequestResponse) => ({ error: res.json().error, code: res.json().code });
@@ -65,10 +65,16 @@ describe('OIDC_ONLY=true: passwords are the admins’ way back only', () => {
     }
   });
 
-  test('an admin signs in with a password, recorded as the way back; a wrong one is the ordinary refusal', async () => {
+  test('an admin signs in with a password, recorded as the way back; a wrong one gets everyone’s refusal', async () => {
     const admin = await app.factory.user({ role: 'admin' });
+    const member = await app.factory.user();
     const wrong = await login(admin.email, 'wrong password');
-    expect([wrong.statusCode, wrong.json().code]).toEqual([401, 'INVALID_CREDENTIALS']);
+    const forMember = await login(member.email, 'wrong password');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toEqual({ ...forMember.json(), requestId: wrong.json().requestId });
+    expect(refusalOf(wrong)).toEqual(OFF);
+    const namedWrong = await login('named@example.com', 'wrong password');
+    expect(refusalOf(namedWrong)).toEqual(OFF);
 
     const res = await login(admin.email);
     expect(res.statusCode).toBe(200);
@@ -78,6 +84,18 @@ describe('OIDC_ONLY=true: passwords are the admins’ way back only', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.subjectUserId, admin.id), eq(auditEvents.action, 'sign_in.password_while_sso_only')));
     expect(events).toEqual([{ action: 'sign_in.password_while_sso_only', actorId: admin.id }]);
+  });
+
+  test('an admin’s wrong passwords count toward the lock, silently, as everyone’s refusals do', async () => {
+    const admin = await app.factory.user({ role: 'admin' });
+    const member = await app.factory.user();
+    for (const email of [admin.email, member.email]) {
+      for (let attempt = 0; attempt < 8; attempt += 1) {
+        const res = await login(email, 'wrong password');
+        expect([res.statusCode, res.json().attemptsLeft]).toEqual([403, undefined]);
+      }
+      expect((await login(email)).statusCode).toBe(429);
+    }
   });
 
   test('an address ADMIN_EMAILS names is an admin for this rule, and becomes one at sign-in', async () => {
@@ -127,6 +145,45 @@ describe('OIDC_ONLY=true: passwords are the admins’ way back only', () => {
     expect(kept.map((row) => row.usedAt)).toEqual([null]);
     const unknown = await post('/api/auth/reset-password', { token: 'made-up', new_password: 'another password here' });
     expect([unknown.statusCode, unknown.json().code]).toEqual([400, 'INVALID_TOKEN']);
+  });
+
+  test('an admin’s Create account is refused for an address that would not be an admin', async () => {
+    const admin = await app.factory.user({ role: 'admin' });
+    const refused = await app.as(admin).post('/api/admin/users', { email: 'person@example.com', name: 'Person' });
+    expect(refused.statusCode).toBe(403);
+    expect(refusalOf(refused)).toEqual(OFF);
+    expect(await app.context.db.select().from(users).where(eq(users.email, 'person@example.com'))).toEqual([]);
+    const named = await app.as(admin).post('/api/admin/users', { email: 'named@example.com', name: 'Named' });
+    expect(named.statusCode).not.toBe(403);
+  });
+
+  test('the console’s password reset is refused for a non-admin, and sent for an admin', async () => {
+    const admin = await app.factory.user({ role: 'admin' });
+    const member = await app.factory.user();
+    const other = await app.factory.user({ role: 'admin' });
+    const refused = await app.as(admin).post(`/api/admin/users/${member.id}/password-reset`);
+    expect(refused.statusCode).toBe(403);
+    expect(refusalOf(refused)).toEqual(OFF);
+    expect((await app.as(admin).post(`/api/admin/users/${other.id}/password-reset`)).statusCode).toBe(204);
+    expect((await sink.waitForMail(other.email)).links.length).toBeGreaterThan(0);
+  });
+
+  test('a non-admin cannot unlink the provider, its only way in; an admin can', async () => {
+    const issuer = new URL(provider.issuer).href;
+    const member = await app.factory.user();
+    const admin = await app.factory.user({ role: 'admin' });
+    for (const [account, subject] of [
+      [member, 'member-sub'],
+      [admin, 'admin-sub'],
+    ] as const) {
+      await app.context.db
+        .insert(userIdentities)
+        .values({ id: `identity-${subject}`, userId: account.id, issuer, subject, email: account.email });
+    }
+    const refused = await app.as(member).delete('/api/account/sso');
+    expect([refused.statusCode, refused.json().code]).toEqual([409, 'CONFLICT']);
+    expect((await app.as(member).get('/api/account/sso')).json().identity).not.toBeNull();
+    expect((await app.as(admin).delete('/api/account/sso')).statusCode).toBe(204);
   });
 
   test('sign-in through the provider still works, and its session serves the API', async () => {

@@ -11,7 +11,7 @@ import AuthPage from './AuthPage';
 import ResetPasswordPage from './ResetPasswordPage';
 
 const api = fakeApi();
-const WORDS = 'This server signs in with Sign in with Authentik';
+const WORDS = 'This server signs in with Authentik';
 const ssoOnly = () =>
   api.on(SSO_ENDPOINTS.settings).mockResolvedValue({ enabled: true, buttonText: 'Sign in with Authentik', only: true });
 

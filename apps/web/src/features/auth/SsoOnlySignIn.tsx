@@ -1,3 +1,4 @@
+import { providerNameOf } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
 import { LoginForm } from './LoginForm';
 import { SsoStartLink } from './SsoButton';
@@ -18,7 +19,7 @@ export function SsoOnlySignIn({
   const { t } = useTranslation();
   return (
     <div className="space-y-6">
-      <h1 className="text-2xl font-bold">{t('sso.onlyTitle', { button: buttonText })}</h1>
+      <h1 className="text-2xl font-bold">{t('sso.onlyTitle', { provider: providerNameOf(buttonText) })}</h1>
       <SsoStartLink buttonText={buttonText} returnTo={returnTo} />
       <details className="text-sm">
         <summary className="cursor-pointer text-slate-600 hover:underline dark:text-slate-300">
@@ -37,7 +38,7 @@ export function SsoOnlyNote({ buttonText }: { buttonText: string }) {
   const { t } = useTranslation();
   return (
     <p role="note" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
-      {t('sso.onlyResetNote', { button: buttonText })}
+      {t('sso.onlyResetNote', { provider: providerNameOf(buttonText) })}
     </p>
   );
 }

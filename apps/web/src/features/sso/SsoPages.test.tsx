@@ -44,14 +44,24 @@ describe('SsoErrorPage', () => {
   setUpPageTests();
 
   test('each refusal is said in words, with the way back to sign-in', async () => {
+    api.on(SSO_ENDPOINTS.settings).mockResolvedValue({ enabled: true, buttonText: 'Sign in with SSO', only: false });
     renderAt('/auth/sso-error?code=email_in_use', '/auth/sso-error?code=email_in_use');
     expect(await screen.findByRole('heading', { name: 'Sign-in failed' })).toBeInTheDocument();
     expect(
-      screen.getByText(
+      await screen.findByText(
         'An account with a password already uses this e-mail address. Sign in with your password, then link SSO under Settings.',
       ),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/auth');
+  });
+
+  test('an address in use, where only SSO signs in: an admin links it, no password is offered', async () => {
+    api.on(SSO_ENDPOINTS.settings).mockResolvedValue({ enabled: true, buttonText: 'Sign in with SSO', only: true });
+    renderAt('/auth/sso-error?code=email_in_use', '/auth/sso-error?code=email_in_use');
+    expect(
+      await screen.findByText('An account already uses this address. Ask an admin to link it.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Sign in with your password/)).not.toBeInTheDocument();
   });
 
   test('a disabled account is told so', async () => {

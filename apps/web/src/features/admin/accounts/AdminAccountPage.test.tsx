@@ -110,6 +110,17 @@ describe('AdminAccountPage', () => {
     expect(await screen.findByText('A password reset link was mailed to ada@example.com')).toBeInTheDocument();
   });
 
+  test('Send a password reset refused by the server says why, never that it was mailed', async () => {
+    get().mockResolvedValue(account);
+    api
+      .on(ADMIN_ACCOUNT_ENDPOINTS.sendPasswordReset)
+      .mockRejectedValue(new ApiError('This server signs in with SSO', 403, 'PASSWORD_SIGN_IN_OFF'));
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Send a password reset' }));
+    expect(await screen.findByText('This server signs in with SSO')).toBeInTheDocument();
+    expect(screen.queryByText('A password reset link was mailed to ada@example.com')).not.toBeInTheDocument();
+  });
+
   test('Grant a plan: a plan until the end of a chosen day, then shown as granted by an admin', async () => {
     get().mockResolvedValue(account);
     const until = new Date('2027-06-30T23:59:59').toISOString();

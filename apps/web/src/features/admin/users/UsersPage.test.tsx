@@ -151,6 +151,19 @@ describe('UsersPage', () => {
     expect(router.state.location.pathname).toBe('/admin/users');
   });
 
+  test('Create account refused while only SSO signs in: the server’s words in the dialog', async () => {
+    list().mockResolvedValue({ users: [ada], total: 1, isTotalCapped: false });
+    create().mockRejectedValue(new ApiError('This server signs in with SSO', 403, 'PASSWORD_SIGN_IN_OFF'));
+    const router = renderAt();
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Create an account' }));
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Name' }), 'Grace');
+    await userEvent.type(dialog.getByRole('textbox', { name: 'E-mail address' }), 'grace@example.com');
+    await userEvent.click(dialog.getByRole('button', { name: 'Create and send the link' }));
+    expect(await dialog.findByRole('alert')).toHaveTextContent('This server signs in with SSO');
+    expect(router.state.location.pathname).toBe('/admin/users');
+  });
+
   test('the search is sent to the server, and no match says so', async () => {
     list().mockImplementation(({ query }) =>
       query.q ? { users: [], total: 0, isTotalCapped: false } : { users: [ada, bob], total: 2, isTotalCapped: false },

@@ -1,4 +1,8 @@
-import { isNull } from 'drizzle-orm';
+/**
+ * How accounts come to be with a password: a sign-up (open, or through an admin's invitation) and an account an
+ * admin makes. All take an address the same way: a new account, or an unconfirmed one taken over.
+ */
+import { eq, isNull } from 'drizzle-orm';
 import { ADMIN_INVITATION_TTL_DAYS, type CreateAccountRequest, type RegisterRequest } from '@clipsync/shared';
 import type { Transaction } from '../../db/client';
 import { users } from '../../db/schema';
@@ -15,10 +19,6 @@ import { hashPassword } from './password';
 import { assertMaySignUp } from './registration.policy';
 import { isPasswordAdmin, passwordSignInOff } from './sso-only.policy';
 
-/**
- * How accounts come to be with a password: a sign-up (open, or through an admin's invitation) and an account an
- * admin makes. All take an address the same way: a new account, or an unconfirmed one taken over.
- */
 export const INVITED_REGISTER_MESSAGE = 'Registration successful. You can log in now.';
 export const REGISTER_MESSAGE =
   'Registration successful. Please check your email to confirm your account before logging in.';
@@ -150,6 +150,12 @@ export async function createAccountWithPasswordLink(
   input: CreateAccountRequest,
   linkOrigin: string,
 ): Promise<string> {
+  // Under OIDC_ONLY a non-admin could never use the link, and the provider's sign-in would then find its address
+  // taken: the account would lock its person out.
+  if (ctx.ssoOnly) {
+    const [existing] = await ctx.db.select({ role: users.role }).from(users).where(eq(users.email, input.email));
+    if (!isPasswordAdmin(ctx, input.email, existing)) throw passwordSignInOff(ctx.ssoOnly);
+  }
   // A hash of a secret nobody keeps: sign-in with any password fails, as slowly as for a real one.
   const passwordHash = await hashPassword(newSecretToken());
   const account = await ctx.db.transaction(async (tx) => {
