@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { startTestOidcProvider, TEST_OIDC_CLIENT, type TestOidcProvider } from '../../../test/oidc-provider';
 import { auditEvents, refreshTokens, sessions, ssoSessions, users } from '../../db/schema';
@@ -29,6 +29,9 @@ afterAll(async () => {
 });
 beforeEach(() => {
   provider.setDown(false);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 const setCookiesOf = (res: LightMyRequestResponse) => [res.headers['set-cookie'] ?? []].flat().map(String);
@@ -181,6 +184,39 @@ describe('a session started through the provider', () => {
     await ageGrant(sessionId);
     const next = await refresh(answers[0]?.json<{ refreshToken: string }>().refreshToken ?? '');
     expect(next.statusCode).toBe(200);
+    expect((await sessionRow(sessionId))?.revokedAt).toBeNull();
+  });
+});
+
+describe('a re-check that cannot be completed', () => {
+  test('a grant that no longer opens (the server secret changed) ends the session', async () => {
+    const { refreshToken, sessionId } = await ssoSession('resealed');
+    await ageGrant(sessionId);
+    await app.context.db
+      .update(ssoSessions)
+      .set({ sealedRefreshToken: 'sealed.under.another-secret' })
+      .where(eq(ssoSessions.sessionId, sessionId));
+    const calls = tokenCalls();
+
+    const refused = await refresh(refreshToken);
+    expect(refused.statusCode).toBe(401);
+    expect(await sessionRow(sessionId)).toMatchObject({ revokedReason: 'sso_grant_unreadable' });
+    expect(tokenCalls()).toBe(calls);
+  });
+
+  test('the database failing during the re-check: the refresh goes on', async () => {
+    const { refreshToken, sessionId } = await ssoSession('unlucky');
+    await ageGrant(sessionId);
+    const { db } = app.context;
+    const select = db.select.bind(db);
+    vi.spyOn(db, 'select').mockImplementation(((fields?: Record<string, unknown>) => {
+      if (fields && 'sealed' in fields) throw new Error('database down');
+      return fields ? select(fields as never) : select();
+    }) as typeof db.select);
+
+    const refreshed = await refresh(refreshToken);
+    vi.restoreAllMocks();
+    expect(refreshed.statusCode).toBe(200);
     expect((await sessionRow(sessionId))?.revokedAt).toBeNull();
   });
 });
