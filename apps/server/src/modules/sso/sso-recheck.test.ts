@@ -204,6 +204,28 @@ describe('a re-check that cannot be completed', () => {
     expect(tokenCalls()).toBe(calls);
   });
 
+  test('an answer without the groups claim leaves the admin role as it is', async () => {
+    await app.factory.user({ role: 'admin' });
+    const { refreshToken, sessionId } = await ssoSession('quiet-admin', ['clipsync-admins']);
+    const [account] = await app.context.db.select().from(users).where(eq(users.email, 'quiet-admin@example.com'));
+    expect(account?.role).toBe('admin');
+    await ageGrant(sessionId);
+    // As Entra: no groups claim at all in what the re-check reads.
+    provider.accounts.set('quiet-admin', {
+      sub: 'quiet-admin',
+      email: 'quiet-admin@example.com',
+      email_verified: true,
+    });
+
+    const refreshed = await refresh(refreshToken);
+    expect(refreshed.statusCode).toBe(200);
+    const [after] = await app.context.db
+      .select()
+      .from(users)
+      .where(eq(users.id, account?.id ?? ''));
+    expect(after?.role).toBe('admin');
+  });
+
   test('the database failing during the re-check: the refresh goes on', async () => {
     const { refreshToken, sessionId } = await ssoSession('unlucky');
     await ageGrant(sessionId);

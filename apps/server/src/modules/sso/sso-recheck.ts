@@ -94,8 +94,11 @@ async function askProvider(ctx: SsoContext, { sessionId, userId }: CheckedSessio
         .where(eq(ssoSessions.sessionId, sessionId));
     }
     const userinfo = await oidc.fetchUserInfo(configuration, tokens.access_token, grant.subject);
-    const profile = profileOf({ ...tokens.claims(), ...userinfo }, ctx.provider.settings.groupsClaim);
-    if (profile) await settleAdminGroup(ctx, userId, profile);
+    const claims = { ...tokens.claims(), ...userinfo };
+    const profile = profileOf(claims, ctx.provider.settings.groupsClaim);
+    // A refresh answer need not carry an ID token, and some providers (Entra) send no groups in userinfo:
+    // without the claim the provider said nothing about the groups, which is not "in none of them".
+    if (profile && ctx.provider.settings.groupsClaim in claims) await settleAdminGroup(ctx, userId, profile);
     return 'keep';
   } catch (error) {
     if (isRefusal(error)) {
