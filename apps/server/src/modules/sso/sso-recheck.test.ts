@@ -226,6 +226,34 @@ describe('a re-check that cannot be completed', () => {
     expect(after?.role).toBe('admin');
   });
 
+  test('the rotated grant not saved: the grant is dropped and the session lives on', async () => {
+    const { refreshToken, sessionId } = await ssoSession('unsaved');
+    await ageGrant(sessionId);
+    const { db } = app.context;
+    const update = db.update.bind(db);
+    vi.spyOn(db, 'update').mockImplementation(((table: Parameters<typeof update>[0]) => {
+      const builder = update(table);
+      const set = builder.set.bind(builder);
+      return Object.assign(builder, {
+        set: (values: Parameters<typeof set>[0]) => {
+          if ('sealedRefreshToken' in values) throw new Error('database down');
+          return set(values);
+        },
+      });
+    }) as typeof db.update);
+
+    const refreshed = await refresh(refreshToken);
+    vi.restoreAllMocks();
+    expect(refreshed.statusCode).toBe(200);
+    expect(await grantOf(sessionId)).toBeUndefined();
+    // No spent provider token left to end the session at a later refresh.
+    const calls = tokenCalls();
+    const next = await refresh(refreshed.json<{ refreshToken: string }>().refreshToken);
+    expect(next.statusCode).toBe(200);
+    expect(tokenCalls()).toBe(calls);
+    expect((await sessionRow(sessionId))?.revokedAt).toBeNull();
+  });
+
   test('the database failing during the re-check: the refresh goes on', async () => {
     const { refreshToken, sessionId } = await ssoSession('unlucky');
     await ageGrant(sessionId);

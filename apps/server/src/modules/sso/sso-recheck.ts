@@ -87,12 +87,7 @@ async function askProvider(ctx: SsoContext, { sessionId, userId }: CheckedSessio
   try {
     const configuration = await ctx.provider.configuration();
     const tokens = await oidc.refreshTokenGrant(configuration, refreshToken);
-    if (tokens.refresh_token) {
-      await ctx.db
-        .update(ssoSessions)
-        .set({ sealedRefreshToken: sealGrantToken(ctx.jwtSecret, sessionId, tokens.refresh_token) })
-        .where(eq(ssoSessions.sessionId, sessionId));
-    }
+    if (tokens.refresh_token) await keepRotatedToken(ctx, sessionId, tokens.refresh_token);
     const userinfo = await oidc.fetchUserInfo(configuration, tokens.access_token, grant.subject);
     const claims = { ...tokens.claims(), ...userinfo };
     const profile = profileOf(claims, ctx.provider.settings.groupsClaim);
@@ -115,5 +110,25 @@ async function askProvider(ctx: SsoContext, { sessionId, userId }: CheckedSessio
       .set({ checkedAt: grant.checkedAt })
       .where(and(eq(ssoSessions.sessionId, sessionId), eq(ssoSessions.checkedAt, claimedAt)));
     return 'keep';
+  }
+}
+
+/**
+ * Keeps the provider's rotated refresh token. The old one is spent at the provider once it answered, so a token
+ * not kept would end the session at its next re-check for ClipSync's own fault: on a failed save the grant is
+ * dropped instead, and the session lives on as a password session does.
+ */
+async function keepRotatedToken(ctx: SsoContext, sessionId: string, rotated: string): Promise<void> {
+  try {
+    await ctx.db
+      .update(ssoSessions)
+      .set({ sealedRefreshToken: sealGrantToken(ctx.jwtSecret, sessionId, rotated) })
+      .where(eq(ssoSessions.sessionId, sessionId));
+  } catch (error) {
+    ctx.log.warn(
+      { err: error, sessionId },
+      "SSO: the provider's rotated grant could not be kept; the session is no longer re-checked",
+    );
+    await ctx.db.delete(ssoSessions).where(eq(ssoSessions.sessionId, sessionId));
   }
 }
