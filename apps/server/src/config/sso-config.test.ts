@@ -12,6 +12,7 @@ describe('OIDC_* settings', () => {
     expect(loadConfig(SSO).sso).toMatchObject({
       clientId: 'clipsync',
       scopes: 'openid email profile',
+      isScopesExplicit: false,
       buttonText: 'Sign in with SSO',
       register: 'auto',
       isRegisterExplicit: false,
@@ -22,6 +23,10 @@ describe('OIDC_* settings', () => {
     expect(loadConfig({ ...SSO, OIDC_REGISTER: 'AUTO', OIDC_ONLY: 'true' }).sso).toMatchObject({
       isRegisterExplicit: true,
       only: true,
+    });
+    expect(loadConfig({ ...SSO, OIDC_SCOPES: 'openid email profile' }).sso).toMatchObject({
+      scopes: 'openid email profile',
+      isScopesExplicit: true,
     });
   });
 

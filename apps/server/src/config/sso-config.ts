@@ -6,6 +6,8 @@ export interface SsoConfig {
   clientId: string;
   clientSecret: string;
   scopes: string;
+  /** OIDC_SCOPES was written: the operator's scopes are asked as they are, `offline_access` not added. */
+  isScopesExplicit: boolean;
   buttonText: string;
   /** `auto`: a first sign-in makes an account where the registration rules allow; `off`: never. */
   register: 'auto' | 'off';
@@ -79,6 +81,7 @@ export function ssoConfigOf(env: SsoEnv): { config: SsoConfig | undefined; missi
       clientId: env.OIDC_CLIENT_ID,
       clientSecret: env.OIDC_CLIENT_SECRET,
       scopes: env.OIDC_SCOPES ?? 'openid email profile',
+      isScopesExplicit: env.OIDC_SCOPES !== undefined,
       buttonText: env.OIDC_BUTTON_TEXT ?? 'Sign in with SSO',
       register: env.OIDC_REGISTER ?? 'auto',
       isRegisterExplicit: env.OIDC_REGISTER === 'auto',

@@ -1,5 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import * as oidc from 'openid-client';
+import type { SsoConfig } from '../../config/sso-config';
 import type { Database } from '../../db/client';
 import { ssoLogins } from '../../db/schema';
 import { hashToken } from '../../lib/secure-tokens';
@@ -38,7 +39,7 @@ export async function startSsoLogin(
   });
   const url = oidc.buildAuthorizationUrl(configuration, {
     redirect_uri: ctx.provider.redirectUri,
-    scope: scopesToAsk(configuration, ctx.provider.settings.scopes),
+    scope: scopesToAsk(configuration, ctx.provider.settings),
     response_type: 'code',
     code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
@@ -49,11 +50,14 @@ export async function startSsoLogin(
 }
 
 /**
- * OIDC_SCOPES, and `offline_access` when the provider lists it: its refresh token lets each session be asked
- * about again (sso-recheck.ts). A provider that does not list it (Google) is not sent a scope it would refuse.
+ * OIDC_SCOPES as written; unset, the default scopes and `offline_access` when the provider lists it: its refresh
+ * token lets each session be asked about again (sso-recheck.ts). A provider that does not list it (Google) is
+ * not sent a scope it would refuse, and an operator's own OIDC_SCOPES is not changed under them by an upgrade
+ * (they add `offline_access` themselves).
  */
-function scopesToAsk(configuration: oidc.Configuration, scopes: string): string {
+function scopesToAsk(configuration: oidc.Configuration, { scopes, isScopesExplicit }: SsoConfig): string {
   const asked = scopes.split(/\s+/).filter(Boolean);
+  if (isScopesExplicit) return asked.join(' ');
   const supported = configuration.serverMetadata().scopes_supported ?? [];
   if (supported.includes('offline_access') && !asked.includes('offline_access')) asked.push('offline_access');
   return asked.join(' ');

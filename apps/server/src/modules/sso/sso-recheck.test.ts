@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { startTestOidcProvider, TEST_OIDC_CLIENT, type TestOidcProvider } from '../../../test/oidc-provider';
 import { auditEvents, refreshTokens, sessions, ssoSessions, users } from '../../db/schema';
@@ -29,6 +29,9 @@ afterAll(async () => {
 });
 beforeEach(() => {
   provider.setDown(false);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
 });
 
 const setCookiesOf = (res: LightMyRequestResponse) => [res.headers['set-cookie'] ?? []].flat().map(String);
@@ -181,6 +184,89 @@ describe('a session started through the provider', () => {
     await ageGrant(sessionId);
     const next = await refresh(answers[0]?.json<{ refreshToken: string }>().refreshToken ?? '');
     expect(next.statusCode).toBe(200);
+    expect((await sessionRow(sessionId))?.revokedAt).toBeNull();
+  });
+});
+
+describe('a re-check that cannot be completed', () => {
+  test('a grant that no longer opens (the server secret changed) ends the session', async () => {
+    const { refreshToken, sessionId } = await ssoSession('resealed');
+    await ageGrant(sessionId);
+    await app.context.db
+      .update(ssoSessions)
+      .set({ sealedRefreshToken: 'sealed.under.another-secret' })
+      .where(eq(ssoSessions.sessionId, sessionId));
+    const calls = tokenCalls();
+
+    const refused = await refresh(refreshToken);
+    expect(refused.statusCode).toBe(401);
+    expect(await sessionRow(sessionId)).toMatchObject({ revokedReason: 'sso_grant_unreadable' });
+    expect(tokenCalls()).toBe(calls);
+  });
+
+  test('an answer without the groups claim leaves the admin role as it is', async () => {
+    await app.factory.user({ role: 'admin' });
+    const { refreshToken, sessionId } = await ssoSession('quiet-admin', ['clipsync-admins']);
+    const [account] = await app.context.db.select().from(users).where(eq(users.email, 'quiet-admin@example.com'));
+    expect(account?.role).toBe('admin');
+    await ageGrant(sessionId);
+    // As Entra: no groups claim at all in what the re-check reads.
+    provider.accounts.set('quiet-admin', {
+      sub: 'quiet-admin',
+      email: 'quiet-admin@example.com',
+      email_verified: true,
+    });
+
+    const refreshed = await refresh(refreshToken);
+    expect(refreshed.statusCode).toBe(200);
+    const [after] = await app.context.db
+      .select()
+      .from(users)
+      .where(eq(users.id, account?.id ?? ''));
+    expect(after?.role).toBe('admin');
+  });
+
+  test('the rotated grant not saved: the grant is dropped and the session lives on', async () => {
+    const { refreshToken, sessionId } = await ssoSession('unsaved');
+    await ageGrant(sessionId);
+    const { db } = app.context;
+    const update = db.update.bind(db);
+    vi.spyOn(db, 'update').mockImplementation(((table: Parameters<typeof update>[0]) => {
+      const builder = update(table);
+      const set = builder.set.bind(builder);
+      return Object.assign(builder, {
+        set: (values: Parameters<typeof set>[0]) => {
+          if ('sealedRefreshToken' in values) throw new Error('database down');
+          return set(values);
+        },
+      });
+    }) as typeof db.update);
+
+    const refreshed = await refresh(refreshToken);
+    vi.restoreAllMocks();
+    expect(refreshed.statusCode).toBe(200);
+    expect(await grantOf(sessionId)).toBeUndefined();
+    // No spent provider token left to end the session at a later refresh.
+    const calls = tokenCalls();
+    const next = await refresh(refreshed.json<{ refreshToken: string }>().refreshToken);
+    expect(next.statusCode).toBe(200);
+    expect(tokenCalls()).toBe(calls);
+    expect((await sessionRow(sessionId))?.revokedAt).toBeNull();
+  });
+
+  test('the database failing during the re-check: the refresh goes on', async () => {
+    const { refreshToken, sessionId } = await ssoSession('unlucky');
+    await ageGrant(sessionId);
+    const { db } = app.context;
+    const select = db.select.bind(db);
+    vi.spyOn(db, 'select').mockImplementation(((fields?: Record<string, unknown>) => {
+      if (fields && 'sealed' in fields) throw new Error('database down');
+      return fields ? select(fields as never) : select();
+    }) as typeof db.select);
+
+    const refreshed = await refresh(refreshToken);
+    vi.restoreAllMocks();
+    expect(refreshed.statusCode).toBe(200);
     expect((await sessionRow(sessionId))?.revokedAt).toBeNull();
   });
 });

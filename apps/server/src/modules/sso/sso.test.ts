@@ -396,6 +396,16 @@ describe('registration modes', () => {
   });
 });
 
+describe('OIDC_SCOPES written by the operator', () => {
+  const sso = withSso({ OIDC_SCOPES: 'openid email profile' });
+
+  test('is asked as written: offline_access is not added even where the provider lists it', async () => {
+    const { app } = sso();
+    const started = await app.as(null).get('/api/auth/sso/start');
+    expect(new URL(String(started.headers.location)).searchParams.get('scope')).toBe('openid email profile');
+  });
+});
+
 describe('OIDC_ADMIN_GROUP', () => {
   const sso = withSso({ OIDC_ADMIN_GROUP: 'clipsync-admins' });
 
