@@ -17,7 +17,7 @@ import type { TestUser } from '../../../test/factories';
 import { startPushServiceStandIn, type PushServiceStandIn } from '../../../test/push-service-stand-in';
 import type { TestSocket } from '../../../test/socket-client';
 import { deviceSends, pushSubscriptions } from '../../db/schema';
-import { PUSHES_PER_DEVICE_PER_MINUTE } from './push.context';
+import { PUSHES_PER_ACCOUNT_PER_MINUTE, PUSHES_PER_DEVICE_PER_MINUTE } from './push.context';
 
 type Caller = { tokens: { access_token: string } };
 
@@ -260,6 +260,26 @@ describe('Web Push', () => {
     await until(() => pushesTo(subscription).length === PUSHES_PER_DEVICE_PER_MINUTE);
     await sleep(NOTHING_CAME_MS);
     expect(pushesTo(subscription)).toHaveLength(PUSHES_PER_DEVICE_PER_MINUTE);
+  });
+
+  test('a loop over many devices stops at the per-account limit a minute', async () => {
+    const owner = await testApp.factory.user();
+    await testApp.api(owner).call(DEVICE_ENDPOINTS.register, { body: { name: 'Laptop', kind: 'browser' } });
+    const phones: Array<{ deviceId: string; subscription: string }> = [];
+    for (const name of ['Phone 1', 'Phone 2', 'Phone 3', 'Phone 4']) {
+      const phone = await browser(owner, name);
+      phones.push({ deviceId: phone.device.id, subscription: await subscribed(phone, { signIns: false }) });
+    }
+    const sent = await send(owner, { to: phones.map(({ deviceId }) => deviceId), text: 'loop' });
+    phones.forEach(({ deviceId }, index) => {
+      for (let count = 0; count < PUSHES_PER_DEVICE_PER_MINUTE; count += 1) {
+        testApp.context.events.emit('device.send-queued', { sendId: sent[index]!.id, toDeviceId: deviceId });
+      }
+    });
+    const total = () => phones.reduce((sum, { subscription }) => sum + pushesTo(subscription).length, 0);
+    await until(() => total() === PUSHES_PER_ACCOUNT_PER_MINUTE);
+    await sleep(NOTHING_CAME_MS);
+    expect(total()).toBe(PUSHES_PER_ACCOUNT_PER_MINUTE);
   });
 
   test('a new sign-in is pushed to the account’s other devices that want it, not to the new one', async () => {
