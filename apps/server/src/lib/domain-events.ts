@@ -24,8 +24,8 @@ export interface DomainEventMap {
   'clip.content-saved': ClipSaved;
   'clip.files-changed': ClipSaved;
   'clip.deleted': { clipId: string; shareId?: string | null; ownerId: string };
-  /** Someone else than its owner read the clip's content by its link (a view logged for the owner). */
-  'clip.viewed': { clipId: string; ownerId: string };
+  /** Someone else than its owner read the clip's content by its private link `shareId` (clip-link.ts's isPrivateLink). */
+  'clip.private-link-viewed': { clipId: string; ownerId: string; shareId: string };
   /**
    * The owner stopped the link, renewed it, protected it, or it expired or was spent: everyone else following
    * the clip by the link `shareId` stops hearing it (and is told it is gone).

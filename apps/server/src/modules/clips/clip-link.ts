@@ -8,6 +8,11 @@ export function needsOpening(clip: ClipRow): boolean {
   return clip.shareMaxViews !== null || clip.sharePasswordHash !== null;
 }
 
+/** A private link, whose first view its owner may be told of: a view limit, a password or an expiry. */
+export function isPrivateLink(clip: ClipRow): boolean {
+  return needsOpening(clip) || clip.shareExpiresAt !== null;
+}
+
 /**
  * Others need a view grant for this clip's files: a protected clip's, or once its link is no longer the
  * clip's own id (a file id learnt through a stopped link must not outlive it). A clip whose owner never

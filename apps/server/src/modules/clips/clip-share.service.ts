@@ -7,7 +7,7 @@ import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { clipNotFound, reachClip, viewerPresentation } from './clip-access';
-import { isLinkOpen, needsOpening } from './clip-link';
+import { isLinkOpen, isPrivateLink, needsOpening } from './clip-link';
 import { listViews, recordView, type ViewerInfo } from './clip-views';
 import { clipColumns, type ClipRow, type ClipsContext } from './clips.context';
 import { clipPolicy } from './clips.policy';
@@ -189,7 +189,9 @@ export async function openClip(
       viewer: input.viewer,
     }),
   ]);
-  ctx.events.emit('clip.viewed', { clipId: clip.id, ownerId: clip.userId });
+  if (clip.shareId && isPrivateLink(clip)) {
+    ctx.events.emit('clip.private-link-viewed', { clipId: clip.id, ownerId: clip.userId, shareId: clip.shareId });
+  }
   const presentation = viewerPresentation(ctx, { ...access, clip }, grant.token);
   return {
     clip: toClip(clip, files.get(clip.id) ?? [], actor, presentation),

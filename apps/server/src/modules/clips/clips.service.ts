@@ -14,7 +14,7 @@ import type { ByteRange } from '../../storage/file-store';
 import { storeUpload, type IncomingUpload, type StoredUpload } from '../../storage/store-upload';
 import { takedownOf } from '../admin/moderation.takedowns.service';
 import { reachByLink, reachClip, viewerPresentation } from './clip-access';
-import { needsGrantForFiles, needsOpening } from './clip-link';
+import { isPrivateLink, needsGrantForFiles, needsOpening } from './clip-link';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
 import { recordView, type ViewerInfo } from './clip-views';
 import { clipColumns, type ClipFileRow, type ClipRow, type ClipsContext } from './clips.context';
@@ -160,7 +160,9 @@ export async function getClip(
           isRefresh: read.isRefresh,
         }),
   ]);
-  if (!access.isOwner) ctx.events.emit('clip.viewed', { clipId: clip.id, ownerId: clip.userId });
+  if (!access.isOwner && clip.shareId && isPrivateLink(clip)) {
+    ctx.events.emit('clip.private-link-viewed', { clipId: clip.id, ownerId: clip.userId, shareId: clip.shareId });
+  }
   return { ...presented, ownerName: access.ownerName, ...(takedown ? { takedown } : {}) };
 }
 

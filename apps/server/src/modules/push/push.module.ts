@@ -28,7 +28,7 @@ export const pushModule = defineModule((ctx) => {
       ? inBackground(pushRoomContent(push, sender, event))
       : undefined,
   );
-  ctx.events.on('clip.viewed', (event) => inBackground(pushFirstShareView(push, sender, event)));
+  ctx.events.on('clip.private-link-viewed', (event) => inBackground(pushFirstShareView(push, sender, event)));
   ctx.events.on('session.revoked', ({ sessionId }) => inBackground(forgetSessionSubscription(push, sessionId)));
   return {
     routes: async (api) => {

@@ -1,5 +1,5 @@
 import { PUSH_TEXT_PREVIEW_MAX, type PushMessage } from '@clipsync/shared';
-import { and, asc, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   clipFiles,
@@ -30,6 +30,29 @@ const targetColumns = {
 
 /** A preference as chosen, or its default when the device never chose. */
 const chosen = (column: AnyPgColumn, fallback: boolean) => sql<boolean>`coalesce(${column}, ${fallback})`;
+
+/** The account's subscribed devices, of live sessions, that chose `preference` (or its default), but `exceptDeviceId`. */
+function subscribedDevicesOf(
+  ctx: PushContext,
+  userId: string,
+  preference: { column: AnyPgColumn; fallback: boolean },
+  exceptDeviceId?: string,
+): Promise<PushTarget[]> {
+  return ctx.db
+    .select(targetColumns)
+    .from(devices)
+    .innerJoin(sessions, eq(sessions.id, devices.sessionId))
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.deviceId, devices.id))
+    .leftJoin(pushPreferences, eq(pushPreferences.deviceId, devices.id))
+    .where(
+      and(
+        eq(devices.userId, userId),
+        exceptDeviceId === undefined ? undefined : ne(devices.id, exceptDeviceId),
+        hasLiveSession(),
+        chosen(preference.column, preference.fallback),
+      ),
+    );
+}
 
 /**
  * Counted against the device's and the account's pushes per minute: over either, the push is dropped and
@@ -121,20 +144,12 @@ export async function pushSignIn(
   sender: PushSender,
   event: { userId: string; deviceId: string; name: string; at: string },
 ): Promise<void> {
-  const targets = await ctx.db
-    .select(targetColumns)
-    .from(devices)
-    .innerJoin(sessions, eq(sessions.id, devices.sessionId))
-    .innerJoin(pushSubscriptions, eq(pushSubscriptions.deviceId, devices.id))
-    .leftJoin(pushPreferences, eq(pushPreferences.deviceId, devices.id))
-    .where(
-      and(
-        eq(devices.userId, event.userId),
-        ne(devices.id, event.deviceId),
-        hasLiveSession(),
-        chosen(pushPreferences.signIns, DEFAULT_PUSH_PREFERENCES.signIns),
-      ),
-    );
+  const targets = await subscribedDevicesOf(
+    ctx,
+    event.userId,
+    { column: pushPreferences.signIns, fallback: DEFAULT_PUSH_PREFERENCES.signIns },
+    event.deviceId,
+  );
   for (const target of targets) {
     await pushLimited(ctx, sender, target, { kind: 'sign_in', device: event.name, at: event.at });
   }
@@ -168,43 +183,24 @@ export async function pushRoomContent(
 }
 
 /**
- * Someone else read a clip by its link: if the link is a private one (a view budget, a password or an
- * expiry) and this is its first view, the owner's devices that want it are told, once per link.
+ * Someone else read a clip by its private link (a view budget, a password or an expiry): on the link's first
+ * view, the owner's devices that want it are told, once per link.
  */
 export async function pushFirstShareView(
   ctx: PushContext,
   sender: PushSender,
-  event: { clipId: string; ownerId: string },
+  event: { clipId: string; ownerId: string; shareId: string },
 ): Promise<void> {
-  const [clip] = await ctx.db
-    .select({ shareId: clips.shareId })
-    .from(clips)
-    .where(
-      and(
-        eq(clips.id, event.clipId),
-        or(isNotNull(clips.shareMaxViews), isNotNull(clips.sharePasswordHash), isNotNull(clips.shareExpiresAt)),
-      ),
-    );
-  if (!clip?.shareId) return;
   const announced = await ctx.db
     .insert(pushAnnouncedShareViews)
-    .values({ clipId: event.clipId, shareId: clip.shareId })
+    .values({ clipId: event.clipId, shareId: event.shareId })
     .onConflictDoNothing()
     .returning({ clipId: pushAnnouncedShareViews.clipId });
   if (announced.length === 0) return;
-  const targets = await ctx.db
-    .select(targetColumns)
-    .from(devices)
-    .innerJoin(sessions, eq(sessions.id, devices.sessionId))
-    .innerJoin(pushSubscriptions, eq(pushSubscriptions.deviceId, devices.id))
-    .leftJoin(pushPreferences, eq(pushPreferences.deviceId, devices.id))
-    .where(
-      and(
-        eq(devices.userId, event.ownerId),
-        hasLiveSession(),
-        chosen(pushPreferences.shareViews, DEFAULT_PUSH_PREFERENCES.shareViews),
-      ),
-    );
+  const targets = await subscribedDevicesOf(ctx, event.ownerId, {
+    column: pushPreferences.shareViews,
+    fallback: DEFAULT_PUSH_PREFERENCES.shareViews,
+  });
   for (const target of targets) {
     await pushLimited(ctx, sender, target, { kind: 'share_view', clipId: event.clipId });
   }
