@@ -4,7 +4,7 @@
  * PostgreSQL URL. BENCH_RATE_LIMIT_PER_MINUTE raises the global per-IP limit for load from one address.
  * BENCH_LOG_LEVEL: the server's LOG_LEVEL, `warn` unless set (paste sets `info`, as deployed, to cost the
  * per-request lines; the scenario then points this child's stdout at a file). BENCH_PORT: the port to listen on.
- * The server variables in FORWARDED (SMTP_URL, the per-address limits, TRUST_PROXY) are read from this process's env,
+ * The server variables in FORWARDED (SMTP_URL, the per-address limits, TRUST_PROXY, WEB_DIST_DIR) are read from this process's env,
  * where a scenario sets them (the shell's are inherited too); every other setting is the fixed config below.
  */
 import type { AddressInfo } from 'node:net';
@@ -25,6 +25,7 @@ const FORWARDED = [
   'SOCKET_CONNECTIONS_PER_IP',
   'TRUST_PROXY',
   'DEVICE_SENDS_PER_MINUTE',
+  'WEB_DIST_DIR',
 ];
 const forwarded = Object.fromEntries(
   FORWARDED.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]]])),

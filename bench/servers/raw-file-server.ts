@@ -2,9 +2,11 @@
  * The floor of file-transfer: plain node:http streaming a request body to a file (`POST /upload`, answers
  * `{ url }`) and a file back (`GET /download/<n>`, with Content-Length), in BENCH_DATA_DIR. No parsing of the
  * multipart body (it is stored as sent), no auth, no database: disk and sockets, which bound ClipSync too.
+ * The floor of shared-clip too: `GET /raw/<key>` answers a file the scenario put in BENCH_DATA_DIR, read
+ * from disk on every request as a paste server does, typed by its extension (`.json`, `.html`).
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -14,6 +16,8 @@ import { serveParent } from './child-protocol';
 const dataDir = process.env.BENCH_DATA_DIR;
 if (!dataDir) throw new Error('BENCH_DATA_DIR must name a temporary directory');
 const DOWNLOAD_PATH = /^\/download\/(\d+)$/;
+const RAW_PATH = /^\/raw\/([\w-]+)\.(json|html)$/;
+const RAW_TYPES = { json: 'application/json; charset=utf-8', html: 'text/html; charset=utf-8' } as const;
 let uploads = 0;
 
 const httpServer = createServer((request, response) => {
@@ -26,6 +30,14 @@ const httpServer = createServer((request, response) => {
     const name = String(++uploads);
     pipeline(request, createWriteStream(join(dataDir, name)))
       .then(() => response.writeHead(201, { 'content-type': 'application/json' }).end(`{"url":"/download/${name}"}`))
+      .catch(fail);
+    return;
+  }
+  const raw = request.method === 'GET' ? RAW_PATH.exec(request.url ?? '') : null;
+  if (raw) {
+    const extension = raw[2] === 'html' ? 'html' : 'json';
+    readFile(join(dataDir, `${raw[1]}.${extension}`))
+      .then((body) => response.writeHead(200, { 'content-type': RAW_TYPES[extension] }).end(body))
       .catch(fail);
     return;
   }
