@@ -62,6 +62,7 @@ export async function deleteAccount(ctx: AccountDeletionContext, userId: string)
     if (!deleted) throw new AppError('NOT_FOUND', 'No account has this id');
     return { storageKeys, liveSessions, ownedRooms, members };
   });
+  ctx.events.emit('account.deleted', { userId });
   for (const { id } of gone.liveSessions) ctx.events.emit('session.revoked', { sessionId: id });
   for (const { id: roomId } of gone.ownedRooms) {
     const memberIds = gone.members.filter((member) => member.roomId === roomId).map((member) => member.userId);

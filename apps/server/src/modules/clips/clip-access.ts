@@ -66,9 +66,14 @@ export async function reachByLink(
   const hasGrant = ctx.grants.allows(grant, clip);
   if (!hasGrant && viewsLeftOf(clip) === 0) throw clipNotFound();
   authorize(clipPolicy, 'read', actor, clip);
-  const refusal = `This clip's owner needs the ${planName(planAllowing('sharing'))} plan to share it.`;
-  await ctx.entitlements.require(clip.userId, 'sharing', refusal);
+  await requireSharingPlan(ctx, clip.userId);
   return { clip, isOwner: false, reachedBy, hasGrant };
+}
+
+/** Others read a clip by its link only while its owner's plan includes sharing (asked on every read). */
+export async function requireSharingPlan(ctx: ClipsContext, ownerId: string): Promise<void> {
+  const refusal = `This clip's owner needs the ${planName(planAllowing('sharing'))} plan to share it.`;
+  await ctx.entitlements.require(ownerId, 'sharing', refusal);
 }
 
 /**

@@ -70,6 +70,8 @@ export async function updateShare(
     .where(and(eq(clips.id, clip.id), eq(clips.userId, clip.userId)))
     .returning(clipColumns);
   if (!updated) throw clipNotFound();
+  // The link's settings shape what others are answered (an expiry, a view limit, a password, a new id).
+  ctx.sharedAnswers?.forget(clip.id);
   // Those who followed without opening, or opened with a password that is no longer the one, are let go.
   const newPassword = updated.sharePasswordHash !== null && updated.sharePasswordHash !== clip.sharePasswordHash;
   if (!isNewLink && ((needsOpening(updated) && !needsOpening(clip)) || newPassword)) revokeLink(ctx, clip);
@@ -180,6 +182,8 @@ export async function openClip(
   const isCounted = access.clip.shareMaxViews !== null;
   const clip = isCounted ? await spendView(ctx, access.clip) : access.clip;
   const grant = ctx.grants.sign(clip);
+  // Views gathered before this one are written first, so the log keeps the order they happened in.
+  await ctx.viewLog.flush();
   const [files] = await Promise.all([
     filesOf(ctx.db, [clip]),
     recordView(ctx.db, {
@@ -204,6 +208,8 @@ export async function getViewLog(ctx: ClipsContext, actor: Actor, clipId: string
   requireSignedIn(actor);
   const clip = await findClipOr404(ctx.db, clipId);
   authorize(clipPolicy, 'viewLog', actor, clip);
+  // A view answered a moment ago is the owner's to see now, not after the batch's next write.
+  await ctx.viewLog.flush();
   return listViews(ctx.db, clip.id);
 }
 

@@ -13,6 +13,8 @@ import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
 import type { AppContext } from '../define-module';
 import { createClipViewGrants, type ClipViewGrants } from './clip-view-grants';
+import { ClipViewBatch } from './clip-view-batch';
+import { SharedClipAnswers } from './shared-clip-answers';
 
 /** What the clips area uses of the app: its services, routes, socket handlers and jobs take this. */
 export interface ClipsContext {
@@ -29,6 +31,30 @@ export interface ClipsContext {
    * nodes with Redis.
    */
   passwordMisses: { perLinkAndAddress: AttemptLimiter; perLink: AttemptLimiter; perAddress: AttemptLimiter };
+  /** The views of unprotected clips, written in batches; one per app, whichever context adds or flushes. */
+  viewLog: ClipViewBatch;
+  /**
+   * Signed-out answers of unprotected clips, from memory; only on the embedded database, where this process
+   * hears every change (with DATABASE_URL another node may change a clip unheard: undefined, every read asks).
+   */
+  sharedAnswers: SharedClipAnswers | undefined;
+}
+
+/** Per app, not per context: the clips area, share claims and jobs all build one, and must share these. */
+const sharedParts = new WeakMap<AppContext, Pick<ClipsContext, 'viewLog' | 'sharedAnswers'>>();
+
+function sharedPartsOf(ctx: AppContext): Pick<ClipsContext, 'viewLog' | 'sharedAnswers'> {
+  let parts = sharedParts.get(ctx);
+  if (!parts) {
+    parts = {
+      viewLog: new ClipViewBatch(ctx.db, {
+        onError: (error, lost) => ctx.log.error({ err: error, lost }, 'clip views could not be written'),
+      }),
+      sharedAnswers: ctx.database.kind === 'pglite' ? new SharedClipAnswers(ctx.events) : undefined,
+    };
+    sharedParts.set(ctx, parts);
+  }
+  return parts;
 }
 
 const { searchText: _searchText, ...clipRowColumns } = getTableColumns(clips);
@@ -50,6 +76,7 @@ export function createClipsContext(ctx: AppContext): ClipsContext {
     limits: { storageQuotaBytes: ctx.config.storageQuotaBytes, maxFilesPerClip: ctx.config.maxFilesPerClip },
     entitlements: ctx.entitlements,
     grants: createClipViewGrants(ctx.serverSecret),
+    ...sharedPartsOf(ctx),
     passwordMisses: {
       perLinkAndAddress: ctx.attemptLimiter({
         max: SHARE_PASSWORD_MISSES_PER_LINK_AND_ADDRESS,

@@ -29,6 +29,8 @@ export const clipsModule = defineModule((ctx) => {
     routes: async (api) => {
       await api.register(clipsRoutes, { ctx: clips });
       await api.register(filesRoutes, { ctx: clips });
+      // Before the database closes (its hook was added first, so it runs after): the views still gathered.
+      api.addHook('onClose', () => clips.viewLog.flush());
     },
     socket: (socket, guards) => registerClipSocketHandlers(socket, clips, guards),
     jobs: [

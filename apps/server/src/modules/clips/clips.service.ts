@@ -13,10 +13,10 @@ import { assertNewTextFits, assertStorageFits, writeTextWithinQuota } from '../.
 import type { ByteRange } from '../../storage/file-store';
 import { storeUpload, type IncomingUpload, type StoredUpload } from '../../storage/store-upload';
 import { takedownOf } from '../admin/moderation.takedowns.service';
-import { reachByLink, reachClip, viewerPresentation } from './clip-access';
+import { reachByLink, reachClip, requireSharingPlan, viewerPresentation } from './clip-access';
 import { isPrivateLink, needsGrantForFiles, needsOpening } from './clip-link';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
-import { recordView, type ViewerInfo } from './clip-views';
+import type { ViewerInfo } from './clip-views';
 import { clipColumns, type ClipFileRow, type ClipRow, type ClipsContext } from './clips.context';
 import { clipPolicy } from './clips.policy';
 import { assertEnvelope, isEnvelope, sealedUpload } from './encrypted-clips';
@@ -132,9 +132,11 @@ export async function createClipOfStoredFiles(
 
 /**
  * A clip by its id (its owner) or its link's id (anyone else). Never spends a view: a clip that needs
- * opening answers others its card. Someone else reading an unprotected clip's content is logged, in
- * parallel with the reads (one INSERT, no extra wait), once per visit: the page's own refresh of what it
- * shows (after joining the clip's live updates, or when its files change) is the same visit.
+ * opening answers others its card. Someone else reading an unprotected clip's content is logged (in the
+ * view batch: no write on the read's path), once per visit: the page's own refresh of what it shows (after
+ * joining the clip's live updates, or when its files change) is the same visit. A signed-out read of an
+ * unprotected clip is answered from memory where the embedded database lets this process hear every change
+ * (shared-clip-answers.ts).
  */
 export async function getClip(
   ctx: ClipsContext,
@@ -143,6 +145,13 @@ export async function getClip(
   viewer: ViewerInfo,
   read: { isRefresh: boolean } = { isRefresh: false },
 ): Promise<ClipOrCard> {
+  const remembered = actor ? undefined : ctx.sharedAnswers?.get(id);
+  if (remembered) {
+    await requireSharingPlan(ctx, remembered.ownerId);
+    ctx.viewLog.add({ clipId: id, viewerId: null, viewer, isRefresh: read.isRefresh });
+    return remembered.clip;
+  }
+  const readSince = ctx.sharedAnswers?.begin() ?? 0;
   const access = await reachClip(ctx, actor, id);
   const { clip } = access;
   if (!access.isOwner && needsOpening(clip)) return toProtectedCard(clip, access.reachedBy);
@@ -150,20 +159,19 @@ export async function getClip(
     present(ctx.db, clip, actor, viewerPresentation(ctx, access)),
     // Only the owner reaches a taken-down clip: they still read it, and why it was taken down.
     access.isOwner ? takedownOf(ctx.db, 'clip', clip.id) : null,
-    access.isOwner
-      ? undefined
-      : recordView(ctx.db, {
-          clipId: clip.id,
-          viewerId: actor?.userId ?? null,
-          spentView: false,
-          viewer,
-          isRefresh: read.isRefresh,
-        }),
   ]);
-  if (!access.isOwner && clip.shareId && isPrivateLink(clip)) {
+  const answer = { ...presented, ownerName: access.ownerName, ...(takedown ? { takedown } : {}) };
+  if (access.isOwner) return answer;
+  ctx.viewLog.add({ clipId: clip.id, viewerId: actor?.userId ?? null, viewer, isRefresh: read.isRefresh });
+  if (clip.shareId && isPrivateLink(clip)) {
     ctx.events.emit('clip.private-link-viewed', { clipId: clip.id, ownerId: clip.userId, shareId: clip.shareId });
   }
-  return { ...presented, ownerName: access.ownerName, ...(takedown ? { takedown } : {}) };
+  // The same for every signed-out reader of such a link: no grant in its file links, no ability of theirs,
+  // and no expiry to watch (an expiring link is private: its owner hears of each view, so each is read).
+  if (!actor && !needsGrantForFiles(clip) && !isPrivateLink(clip)) {
+    ctx.sharedAnswers?.remember(clip.id, readSince, { clip: answer, ownerId: clip.userId });
+  }
+  return answer;
 }
 
 /** `clip:join`: the clip someone may follow live; one that needs opening only with a view grant. */
@@ -246,6 +254,8 @@ export async function toggleFavorite(
     .set({ isFavorite: sql`not ${clips.isFavorite}` })
     .where(eq(clips.id, clipId))
     .returning({ isFavorite: clips.isFavorite });
+  // Readers are shown whether it is a favourite, and no event tells of this change.
+  ctx.sharedAnswers?.forget(clipId);
   return { isFavorite: updated?.isFavorite ?? clip.isFavorite };
 }
 
@@ -381,10 +391,15 @@ export async function openClipFile(
 }
 
 /** Empty clips left by the new-clip page are drafts, out of every list and count; after 24 h they are removed. */
-export async function purgeDrafts(ctx: Pick<ClipsContext, 'db'>, olderThan: Date): Promise<number> {
+export async function purgeDrafts(
+  ctx: Pick<ClipsContext, 'db'> & Partial<Pick<ClipsContext, 'sharedAnswers'>>,
+  olderThan: Date,
+): Promise<number> {
   const removed = await ctx.db
     .delete(clips)
     .where(and(eq(clips.isDraft, true), lt(clips.createdAt, olderThan)))
     .returning({ id: clips.id });
+  // Deleted without an event (nobody follows a draft), but its link may have been read.
+  for (const { id } of removed) ctx.sharedAnswers?.forget(id);
   return removed.length;
 }

@@ -1,0 +1,103 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLIP_VIEW_LOG_SIZE } from '@clipsync/shared';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import type { TestUser } from '../../../test/factories';
+import { USER_AGENTS } from '../../../test/user-agents';
+import { clipViews } from '../../db/schema';
+import { ClipViewBatch } from './clip-view-batch';
+
+const firefox = { userAgent: USER_AGENTS.firefoxLinux };
+const chrome = { userAgent: USER_AGENTS.chromeDesktop };
+
+describe('views written in batches', () => {
+  let testApp: TestApp;
+  let owner: TestUser;
+  let errors: unknown[];
+  let batch: ClipViewBatch;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    owner = await testApp.factory.user();
+    errors = [];
+    // A timer that never fires on its own: each test says when the batch writes.
+    batch = new ClipViewBatch(testApp.context.db, { flushEveryMs: 3_600_000, onError: (error) => errors.push(error) });
+  });
+  afterAll(() => testApp.close());
+
+  const rowsOf = (clipId: string) =>
+    testApp.context.db.select().from(clipViews).where(eq(clipViews.clipId, clipId)).orderBy(asc(clipViews.id));
+
+  test('the log keeps its newest CLIP_VIEW_LOG_SIZE entries across batches, in the order of the reads', async () => {
+    const clip = await testApp.factory.clip({ owner, content: 'busy' });
+    const viewers = Array.from({ length: CLIP_VIEW_LOG_SIZE + 50 }, (_, index) => `viewer-${index}`);
+    const half = Math.ceil(viewers.length / 2);
+    // Signed-in viewers are logged as nobody once gone: these never existed, so each row's time tells them apart.
+    const started = Date.now();
+    for (const _ of viewers.slice(0, half)) batch.add({ clipId: clip.id, viewerId: null, viewer: firefox });
+    await batch.flush();
+    for (const _ of viewers.slice(half)) batch.add({ clipId: clip.id, viewerId: null, viewer: chrome });
+    await batch.flush();
+    const rows = await rowsOf(clip.id);
+    expect(rows).toHaveLength(CLIP_VIEW_LOG_SIZE);
+    // The 50 oldest went: the first batch's, not the second's.
+    expect(rows.filter((row) => row.browser === 'Chrome')).toHaveLength(viewers.length - half);
+    expect(rows.every((row) => row.viewedAt.getTime() >= started - 1000 && !row.spentView)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test("a refresh is merged with the same viewer's entry, held or written; another browser's is its own", async () => {
+    const clip = await testApp.factory.clip({ owner, content: 'refreshed' });
+    batch.add({ clipId: clip.id, viewerId: null, viewer: firefox });
+    batch.add({ clipId: clip.id, viewerId: null, viewer: firefox, isRefresh: true });
+    await batch.flush();
+    expect(await rowsOf(clip.id)).toHaveLength(1);
+    batch.add({ clipId: clip.id, viewerId: null, viewer: firefox, isRefresh: true });
+    batch.add({ clipId: clip.id, viewerId: null, viewer: chrome, isRefresh: true });
+    await batch.flush();
+    expect((await rowsOf(clip.id)).map((row) => row.browser)).toEqual(['Firefox', 'Chrome']);
+    // Not a refresh: a new visit, logged.
+    batch.add({ clipId: clip.id, viewerId: null, viewer: firefox });
+    await batch.flush();
+    expect(await rowsOf(clip.id)).toHaveLength(3);
+  });
+
+  test('a view of a clip deleted before the write is dropped, the rest of its batch written', async () => {
+    const gone = await testApp.factory.clip({ owner, content: 'gone' });
+    const kept = await testApp.factory.clip({ owner, content: 'kept' });
+    batch.add({ clipId: gone.id, viewerId: null, viewer: firefox });
+    batch.add({ clipId: kept.id, viewerId: owner.id, viewer: firefox });
+    expect((await testApp.as(owner).delete(`/api/clipboard/${gone.id}`)).statusCode).toBe(204);
+    await batch.flush();
+    expect(errors).toEqual([]);
+    expect(await rowsOf(kept.id)).toMatchObject([{ viewerId: owner.id }]);
+  });
+});
+
+describe('views still gathered when the server closes', () => {
+  test('are written before the database closes', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-view-batch-'));
+    try {
+      const first = await buildTestApp({}, { dataDir });
+      const owner = await first.factory.user();
+      const clip = await first.factory.clip({ owner, content: 'read just before a restart' });
+      const read = await first.as(null).inject('GET', `/api/clipboard/${clip.id}`, undefined, {
+        'user-agent': USER_AGENTS.firefoxLinux,
+      });
+      expect(read.statusCode).toBe(200);
+      await first.close();
+
+      const again = await buildTestApp({}, { dataDir });
+      try {
+        const rows = await again.context.db.select().from(clipViews).where(eq(clipViews.clipId, clip.id));
+        expect(rows).toMatchObject([{ browser: 'Firefox' }]);
+      } finally {
+        await again.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,126 @@
+import { CLIP_VIEW_LOG_SIZE } from '@clipsync/shared';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { clips, clipViews, users } from '../../db/schema';
+import { userAgentKind } from './user-agent-kind';
+import { VISIT_REFRESH_WINDOW_SECONDS, type ViewerInfo } from './clip-views';
+
+/** At most this long between a read and its entry in the database: what a crash may lose. */
+export const VIEW_FLUSH_INTERVAL_MS = 1_000;
+/** A burst writes sooner than the timer, so that one statement never carries an unbounded list. */
+export const VIEW_FLUSH_MAX_PENDING = 500;
+
+interface PendingView {
+  clipId: string;
+  viewerId: string | null;
+  device: string;
+  browser: string;
+  viewedAt: Date;
+  isRefresh: boolean;
+}
+
+export interface ClipViewBatchOptions {
+  flushEveryMs?: number;
+  maxPending?: number;
+  /** A failed write: its entries are gone (as a crash would lose them), the reads they rode on stand. */
+  onError: (error: unknown, lost: number) => void;
+}
+
+/**
+ * The views of unprotected clips (`getClip`), gathered in memory and written together: a link opened by
+ * hundreds costs one INSERT and one trim a second, not a statement per read. Counted views (a view limit)
+ * are written at once by the open itself, never here. Whoever reads the log (`getViewLog`) flushes first,
+ * so the owner sees a view the moment its read answered.
+ */
+export class ClipViewBatch {
+  #pending: PendingView[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #writing: Promise<void> = Promise.resolve();
+  readonly #flushEveryMs: number;
+  readonly #maxPending: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: ClipViewBatchOptions,
+  ) {
+    this.#flushEveryMs = options.flushEveryMs ?? VIEW_FLUSH_INTERVAL_MS;
+    this.#maxPending = options.maxPending ?? VIEW_FLUSH_MAX_PENDING;
+  }
+
+  /**
+   * `isRefresh`: as recordView's. A refresh the batch already holds an entry for (same clip and viewer) is
+   * merged here; one whose entry is already written is merged by the INSERT, within the same window.
+   */
+  add(view: { clipId: string; viewerId: string | null; viewer: ViewerInfo; isRefresh?: boolean }): void {
+    const { device, browser } = userAgentKind(view.viewer.userAgent);
+    const entry: PendingView = {
+      clipId: view.clipId,
+      viewerId: view.viewerId,
+      device,
+      browser,
+      viewedAt: new Date(),
+      isRefresh: view.isRefresh === true,
+    };
+    if (entry.isRefresh && this.#pending.some((pending) => isSameViewer(pending, entry))) return;
+    this.#pending.push(entry);
+    if (this.#pending.length >= this.#maxPending) void this.flush();
+    else this.#timer ??= setTimeout(() => void this.flush(), this.#flushEveryMs).unref();
+  }
+
+  /** Writes what is waiting; resolves once every view added before the call is in the database. */
+  flush(): Promise<void> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const batch = this.#pending;
+    this.#pending = [];
+    // One write at a time, in order: a later batch's ids stay newer than an earlier one's.
+    this.#writing = this.#writing.then(async () => {
+      if (batch.length === 0) return;
+      await writeViews(this.db, batch).catch((error: unknown) => this.options.onError(error, batch.length));
+    });
+    return this.#writing;
+  }
+}
+
+function isSameViewer(a: PendingView, b: PendingView): boolean {
+  return a.clipId === b.clipId && a.viewerId === b.viewerId && a.device === b.device && a.browser === b.browser;
+}
+
+/**
+ * One multi-row INSERT, then the log trimmed to the newest CLIP_VIEW_LOG_SIZE of each clip it touched. Rows
+ * of a clip deleted meanwhile are dropped (its log went with it), a viewer deleted meanwhile is logged as
+ * nobody (as the foreign key's `set null` would have), and a refresh is merged with the same viewer's entry
+ * within VISIT_REFRESH_WINDOW_SECONDS of the read, as recordView does.
+ */
+async function writeViews(db: Database, batch: readonly PendingView[]): Promise<void> {
+  const rows = sql.join(
+    batch.map(
+      (view, index) =>
+        sql`(${index}::int, ${view.clipId}::text, ${view.device}::text, ${view.browser}::text, ${view.viewerId}::text,
+             ${view.viewedAt.toISOString()}::timestamptz, ${view.isRefresh}::boolean)`,
+    ),
+    sql`, `,
+  );
+  const clipIds = sql.join(
+    [...new Set(batch.map((view) => view.clipId))].map((id) => sql`${id}`),
+    sql`, `,
+  );
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      insert into ${clipViews} (clip_id, device, browser, viewer_id, spent_view, viewed_at)
+      select v.clip_id, v.device, v.browser, (select id from ${users} where id = v.viewer_id), false, v.viewed_at
+        from (values ${rows}) as v(ord, clip_id, device, browser, viewer_id, viewed_at, is_refresh)
+       where exists (select 1 from ${clips} where id = v.clip_id)
+         and not (v.is_refresh and exists (
+               select 1 from ${clipViews} logged
+                where logged.clip_id = v.clip_id and logged.device = v.device and logged.browser = v.browser
+                  and logged.viewer_id is not distinct from v.viewer_id
+                  and logged.viewed_at > v.viewed_at - make_interval(secs => ${VISIT_REFRESH_WINDOW_SECONDS})))
+       order by v.ord`);
+    await tx.execute(sql`
+      delete from ${clipViews}
+       where id in (select id from (select id, row_number() over (partition by clip_id order by id desc) as rank
+                                      from ${clipViews} where clip_id in (${clipIds})) as ranked
+                     where rank > ${CLIP_VIEW_LOG_SIZE})`);
+  });
+}
