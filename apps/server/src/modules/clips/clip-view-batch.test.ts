@@ -76,6 +76,9 @@ describe('views written in batches', () => {
   });
 });
 
+// Two starts on an embedded database on disk: slow on a busy machine.
+const RESTART_TIMEOUT_MS = 90_000;
+
 describe('views still gathered when the server closes', () => {
   test('are written before the database closes', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-view-batch-'));
@@ -99,5 +102,5 @@ describe('views still gathered when the server closes', () => {
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, RESTART_TIMEOUT_MS);
 });
