@@ -72,9 +72,11 @@ export async function reachByLink(
 
 /** Others read a clip by its link only while its owner's plan includes sharing (asked on every read). */
 export async function requireSharingPlan(ctx: ClipsContext, ownerId: string): Promise<void> {
-  const refusal = `This clip's owner needs the ${planName(planAllowing('sharing'))} plan to share it.`;
-  await ctx.entitlements.require(ownerId, 'sharing', refusal);
+  await ctx.entitlements.require(ownerId, 'sharing', SHARING_REFUSAL);
 }
+
+// Built once: a remembered answer's read asks the plan and nothing else.
+const SHARING_REFUSAL = `This clip's owner needs the ${planName(planAllowing('sharing'))} plan to share it.`;
 
 /**
  * How the caller is shown the clip they reached: the owner as ever; anyone else under the link's id, with

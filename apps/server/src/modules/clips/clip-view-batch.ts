@@ -102,7 +102,7 @@ async function writeViews(db: Database, batch: readonly PendingView[]): Promise<
     sql`, `,
   );
   const clipIds = sql.join(
-    [...new Set(batch.map((view) => view.clipId))].map((id) => sql`${id}`),
+    [...new Set(batch.map((view) => view.clipId))].map((id) => sql`(${id}::text)`),
     sql`, `,
   );
   await db.transaction(async (tx) => {
@@ -117,10 +117,13 @@ async function writeViews(db: Database, batch: readonly PendingView[]): Promise<
                   and logged.viewer_id is not distinct from v.viewer_id
                   and logged.viewed_at > v.viewed_at - make_interval(secs => ${VISIT_REFRESH_WINDOW_SECONDS})))
        order by v.ord`);
+    // Per clip, the newest entry past the bound, found by walking clip_views_clip_idx; all before it go.
     await tx.execute(sql`
-      delete from ${clipViews}
-       where id in (select id from (select id, row_number() over (partition by clip_id order by id desc) as rank
-                                      from ${clipViews} where clip_id in (${clipIds})) as ranked
-                     where rank > ${CLIP_VIEW_LOG_SIZE})`);
+      delete from ${clipViews} logged
+       using (select touched.clip_id,
+                     (select id from ${clipViews} kept where kept.clip_id = touched.clip_id
+                       order by id desc offset ${CLIP_VIEW_LOG_SIZE} limit 1) as last_dropped
+                from (values ${clipIds}) as touched(clip_id)) as cut
+       where logged.clip_id = cut.clip_id and logged.id <= cut.last_dropped`);
   });
 }
