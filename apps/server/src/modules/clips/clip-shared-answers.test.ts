@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { CLIP_VIEW_LOG_SIZE } from '@clipsync/shared';
+import { CLIP_VIEW_LOG_SIZE, ClipOrCard } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
@@ -98,6 +98,22 @@ describe('a shared clip opened by many', () => {
       expect((await read(clip.id)).statusCode).toBe(404);
     } finally {
       vi.useRealTimers();
+    }
+  });
+
+  test("every answer's bytes are those the response schema writes: a remembered one, the owner's, a card", async () => {
+    const clip = await testApp.factory.clip({ owner, content: 'bytes' });
+    const share = `/api/clipboard/${clip.id}/share`;
+    const answers = [
+      await read(clip.id),
+      await read(clip.id),
+      await testApp.as(owner).get(`/api/clipboard/${clip.id}`),
+    ];
+    expect((await testApp.as(owner).put(share, { maxViews: 2 })).statusCode).toBe(200);
+    answers.push(await read(clip.id), await testApp.as(owner).get(`/api/clipboard/${clip.id}`));
+    for (const answer of answers) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toBe(JSON.stringify(ClipOrCard.encode(answer.json())));
     }
   });
 });

@@ -10,6 +10,7 @@ import * as clipShare from './clip-share.service';
 import type { ViewerInfo } from './clip-views';
 import type { ClipsContext } from './clips.context';
 import * as clipsService from './clips.service';
+import { plainJsonFor200 } from '../../lib/plain-json-serializer';
 
 const errors = { 401: ErrorBody, 404: ErrorBody, 413: ErrorBody };
 const route = areaRoutes({ tags: ['clips'], access: 'signed-in' });
@@ -35,6 +36,8 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
   // owner may share it). These reads never spend a view: a protected clip answers others its card.
   app.route({
     ...route(api.get, { ...linkHolder, response: linkErrors }),
+    // A remembered answer (shared-clip-answers.ts) is the same object for every reader: encoded once.
+    serializerCompiler: plainJsonFor200,
     handler: async (request) =>
       clipsService.getClip(ctx, request.actor, request.params.id, viewerOf(request), {
         isRefresh: request.query.refresh === true,

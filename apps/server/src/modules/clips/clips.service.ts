@@ -160,7 +160,14 @@ export async function getClip(
     // Only the owner reaches a taken-down clip: they still read it, and why it was taken down.
     access.isOwner ? takedownOf(ctx.db, 'clip', clip.id) : null,
   ]);
-  const answer = { ...presented, ownerName: access.ownerName, ...(takedown ? { takedown } : {}) };
+  // In the schema's order (ownerName before the owner's share settings): the route writes it as it is.
+  const { share, ...shown } = presented;
+  const answer = {
+    ...shown,
+    ownerName: access.ownerName,
+    ...(share ? { share } : {}),
+    ...(takedown ? { takedown } : {}),
+  };
   if (access.isOwner) return answer;
   ctx.viewLog.add({ clipId: clip.id, viewerId: actor?.userId ?? null, viewer, isRefresh: read.isRefresh });
   if (clip.shareId && isPrivateLink(clip)) {
