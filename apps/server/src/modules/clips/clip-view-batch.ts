@@ -93,23 +93,26 @@ function isSameViewer(a: PendingView, b: PendingView): boolean {
  * within VISIT_REFRESH_WINDOW_SECONDS of the read, as recordView does.
  */
 async function writeViews(db: Database, batch: readonly PendingView[]): Promise<void> {
-  const rows = sql.join(
-    batch.map(
-      (view, index) =>
-        sql`(${index}::int, ${view.clipId}::text, ${view.device}::text, ${view.browser}::text, ${view.viewerId}::text,
-             ${view.viewedAt.toISOString()}::timestamptz, ${view.isRefresh}::boolean)`,
-    ),
-    sql`, `,
+  // The batch as one JSON parameter: 500 rows would otherwise be 3 500 parameters for drizzle to build and
+  // the driver to bind (a profile at 1 000 reads/s put drizzle's building alone at 1.6 % of the process).
+  const rows = JSON.stringify(
+    batch.map((view, ord) => ({
+      ord,
+      clip_id: view.clipId,
+      device: view.device,
+      browser: view.browser,
+      viewer_id: view.viewerId,
+      viewed_at: view.viewedAt.toISOString(),
+      is_refresh: view.isRefresh,
+    })),
   );
-  const clipIds = sql.join(
-    [...new Set(batch.map((view) => view.clipId))].map((id) => sql`(${id}::text)`),
-    sql`, `,
-  );
+  const clipIds = JSON.stringify([...new Set(batch.map((view) => view.clipId))]);
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into ${clipViews} (clip_id, device, browser, viewer_id, spent_view, viewed_at)
       select v.clip_id, v.device, v.browser, (select id from ${users} where id = v.viewer_id), false, v.viewed_at
-        from (values ${rows}) as v(ord, clip_id, device, browser, viewer_id, viewed_at, is_refresh)
+        from json_to_recordset(${rows}::json)
+             as v(ord int, clip_id text, device text, browser text, viewer_id text, viewed_at timestamptz, is_refresh boolean)
        where exists (select 1 from ${clips} where id = v.clip_id)
          and not (v.is_refresh and exists (
                select 1 from ${clipViews} logged
@@ -123,7 +126,7 @@ async function writeViews(db: Database, batch: readonly PendingView[]): Promise<
        using (select touched.clip_id,
                      (select id from ${clipViews} kept where kept.clip_id = touched.clip_id
                        order by id desc offset ${CLIP_VIEW_LOG_SIZE} limit 1) as last_dropped
-                from (values ${clipIds}) as touched(clip_id)) as cut
+                from json_array_elements_text(${clipIds}::json) as touched(clip_id)) as cut
        where logged.clip_id = cut.clip_id and logged.id <= cut.last_dropped`);
   });
 }
