@@ -80,27 +80,31 @@ describe('views written in batches', () => {
 const RESTART_TIMEOUT_MS = 90_000;
 
 describe('views still gathered when the server closes', () => {
-  test('are written before the database closes', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-view-batch-'));
-    try {
-      const first = await buildTestApp({}, { dataDir });
-      const owner = await first.factory.user();
-      const clip = await first.factory.clip({ owner, content: 'read just before a restart' });
-      const read = await first.as(null).inject('GET', `/api/clipboard/${clip.id}`, undefined, {
-        'user-agent': USER_AGENTS.firefoxLinux,
-      });
-      expect(read.statusCode).toBe(200);
-      await first.close();
-
-      const again = await buildTestApp({}, { dataDir });
+  test(
+    'are written before the database closes',
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-view-batch-'));
       try {
-        const rows = await again.context.db.select().from(clipViews).where(eq(clipViews.clipId, clip.id));
-        expect(rows).toMatchObject([{ browser: 'Firefox' }]);
+        const first = await buildTestApp({}, { dataDir });
+        const owner = await first.factory.user();
+        const clip = await first.factory.clip({ owner, content: 'read just before a restart' });
+        const read = await first.as(null).inject('GET', `/api/clipboard/${clip.id}`, undefined, {
+          'user-agent': USER_AGENTS.firefoxLinux,
+        });
+        expect(read.statusCode).toBe(200);
+        await first.close();
+
+        const again = await buildTestApp({}, { dataDir });
+        try {
+          const rows = await again.context.db.select().from(clipViews).where(eq(clipViews.clipId, clip.id));
+          expect(rows).toMatchObject([{ browser: 'Firefox' }]);
+        } finally {
+          await again.close();
+        }
       } finally {
-        await again.close();
+        await rm(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  }, RESTART_TIMEOUT_MS);
+    },
+    RESTART_TIMEOUT_MS,
+  );
 });
