@@ -3,8 +3,9 @@
  * history and its filters); `files.routes.ts` (`/api/files`); `clip-access.ts` (the one way others reach a clip,
  * by its link's id) and `clip-link.ts` (what a link allows, read from the row alone so the presenter can use
  * it); `clip-share.service.ts` (link settings, `POST /open`, the expiry job) and `clip-view-grants.ts` (what an
- * open grants); `clip-views.ts` (the owner's view log); `encrypted-clips.ts` (what the server keeps of an
- * end-to-end encrypted clip).
+ * open grants); `clip-views.ts` (the owner's view log) and `clip-view-batch.ts` (the views of unprotected
+ * clips, written in batches); `shared-clip-answers.ts` (a shared clip's signed-out answer, from memory);
+ * `encrypted-clips.ts` (what the server keeps of an end-to-end encrypted clip).
  */
 import { defineModule } from '../define-module';
 import { expireShares } from './clip-share.service';
