@@ -30,7 +30,8 @@ export const clipsModule = defineModule((ctx) => {
     routes: async (api) => {
       await api.register(clipsRoutes, { ctx: clips });
       await api.register(filesRoutes, { ctx: clips });
-      // Before the database closes (its hook was added first, so it runs after): the views still gathered.
+      // The views still gathered, written while the database is open: a plugin's onClose runs before the
+      // root's, which closes it (clip-view-batch.test.ts restarts on the same DATA_DIR to check).
       api.addHook('onClose', () => clips.viewLog.flush());
     },
     socket: (socket, guards) => registerClipSocketHandlers(socket, clips, guards),
