@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Clip, ClipFile, ClipFileListOrCard, ClipOrCard } from '@clipsync/shared';
 import type { Database, Transaction } from '../../db/client';
+import type { QueuedWrite } from '../../db/write-queue';
 import { clipFiles, clips } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parseByteRange } from '../../lib/byte-range';
@@ -57,17 +58,41 @@ async function present(db: Database, clip: ClipRow, actor: Actor, viewer?: Viewe
   return toClip(clip, (await filesOf(db, [clip])).get(clip.id) ?? [], actor, viewer);
 }
 
-/** `encrypted`: the content is an envelope, and the clip stays end-to-end encrypted (docs/encryption.md). */
+/** What a new text clip's queued write needs: no context, so that it can only use the transaction it is given. */
+interface NewTextClip {
+  userId: string;
+  content: string;
+  encrypted: boolean;
+  quotaBytes: number;
+}
+
+/**
+ * The insert, then the quota's check on the user's row that the insert's trigger already holds (its turn):
+ * refused, the write's savepoint is rolled back and the clip is not kept.
+ */
+const insertTextClip: QueuedWrite<NewTextClip, ClipRow | undefined> = async (tx, clip) => {
+  const [inserted] = await tx
+    .insert(clips)
+    .values({
+      id: newId(),
+      userId: clip.userId,
+      content: clip.content,
+      encrypted: clip.encrypted,
+      isDraft: clip.content.length === 0,
+    })
+    .returning(clipColumns);
+  await assertNewTextFits(tx, clip.quotaBytes, clip.userId, clip.content);
+  return inserted;
+};
+
+/**
+ * `encrypted`: the content is an envelope, and the clip stays end-to-end encrypted (docs/encryption.md). The
+ * write goes through the write queue: creates that arrive together commit together.
+ */
 export async function createClip(ctx: ClipsContext, actor: Actor, content: string, encrypted = false): Promise<Clip> {
   const { userId } = requireSignedIn(actor);
-  const [clip] = await ctx.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(clips)
-      .values({ id: newId(), userId, content, encrypted, isDraft: content.length === 0 })
-      .returning(clipColumns);
-    await assertNewTextFits(tx, ctx.limits.storageQuotaBytes, userId, content);
-    return inserted;
-  });
+  const quotaBytes = ctx.limits.storageQuotaBytes;
+  const clip = await ctx.writes.run(insertTextClip, { userId, content, encrypted, quotaBytes });
   if (!clip) throw new AppError('INTERNAL');
   ctx.events.emit('clip.created', toClipCreatedEvent(clip, []));
   return toClip(clip, [], actor);
