@@ -102,7 +102,6 @@ export function createBatchingWriteQueue(db: Pick<Database, 'transaction'>): Wri
   }
 
   async function drain(): Promise<void> {
-    isDraining = true;
     try {
       while (waiting.length > 0) await runBatch();
     } finally {
@@ -115,7 +114,13 @@ export function createBatchingWriteQueue(db: Pick<Database, 'transaction'>): Wri
       new Promise((resolve, reject) => {
         if (insideWrite.getStore()) return reject(refuseNestedWrite());
         waiting.push(waitingWrite(write, input, resolve, reject));
-        if (!isDraining) void drain();
+        if (isDraining) return;
+        isDraining = true;
+        // PGlite in this thread runs a whole transaction without yielding to the event loop, so no write
+        // ever waits behind another's: the requests that became readable together reach here one after
+        // another within one turn of the loop. Started from setImmediate, right after that turn's I/O, the
+        // batch takes them all; a lone write waits only for the callbacks already queued.
+        setImmediate(() => void drain());
       }),
   };
 }
