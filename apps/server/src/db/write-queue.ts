@@ -21,9 +21,9 @@ export interface WriteQueue {
 
 /**
  * Writes per transaction at most. The embedded database serves nothing else while a batch runs (a read
- * waits for its commit), and a create costs ~0.5 ms there: 32 of them hold it ~16 ms, about one p99 of
- * the paste scenario's pairs, while the per-transaction begin and commit (~0.35 ms) are already spread
- * thin at this size.
+ * waits for its commit), and a create costs ~0.5 ms there: 32 of them hold it ~16 ms, half the embedded
+ * create-and-fetch p99 budget (30 ms), while the per-transaction begin and commit (~0.35 ms) are already
+ * spread thin at this size.
  */
 export const WRITE_BATCH_MAX = 32;
 
@@ -127,7 +127,8 @@ export function createBatchingWriteQueue(db: Pick<Database, 'transaction'>): Wri
 
 /**
  * Each write its own transaction, at once: on PostgreSQL the pool runs writes side by side on several
- * connections, and batching them measured no better (decision 038).
+ * connections, and a batch would hold all its users' rows until one commit, which two nodes' batches
+ * taking them in different orders deadlock on, losing a whole batch (decision 038).
  */
 export function createPassThroughWriteQueue(db: Pick<Database, 'transaction'>): WriteQueue {
   return {
