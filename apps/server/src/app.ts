@@ -7,6 +7,7 @@ import type { AppConfig } from './config/env';
 import { secureDataDir } from './config/data-dir';
 import { resolveJwtSecret } from './config/secret';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import { writeQueueFor } from './db/write-queue';
 import { DomainEvents } from './lib/domain-events';
 import { JobRuns } from './lib/job-runs';
 import { loggableUrl } from './lib/loggable-url';
@@ -243,6 +244,7 @@ export async function buildApp(
     config,
     database,
     db: database.db,
+    writes: writeQueueFor(database),
     events,
     files,
     mail,

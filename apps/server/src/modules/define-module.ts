@@ -11,6 +11,7 @@ import type { Redis } from 'ioredis';
 import type { AppConfig } from '../config/env';
 import type { AttemptLimiterFactory } from '../lib/attempt-limiter';
 import type { Database, DatabaseHandle } from '../db/client';
+import type { WriteQueue } from '../db/write-queue';
 import type { DomainEvents } from '../lib/domain-events';
 import type { EntitlementGate } from '../lib/entitlements';
 import type { JobOutcome, JobRuns } from '../lib/job-runs';
@@ -27,6 +28,8 @@ export interface AppContext {
   config: AppConfig;
   database: DatabaseHandle;
   db: Database;
+  /** Writes that may wait for the database together and commit together (db/write-queue.ts). */
+  writes: WriteQueue;
   events: DomainEvents;
   files: FileStore;
   /** Outgoing mail, off the request path. */

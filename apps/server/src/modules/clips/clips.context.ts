@@ -5,6 +5,7 @@ import {
   SHARE_PASSWORD_MISSES_WINDOW_MS,
 } from '@clipsync/shared';
 import type { Database } from '../../db/client';
+import type { WriteQueue } from '../../db/write-queue';
 import { getTableColumns } from 'drizzle-orm';
 import { clips, type clipFiles } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
@@ -19,6 +20,8 @@ import { SharedClipAnswers } from './shared-clip-answers';
 /** What the clips area uses of the app: its services, routes, socket handlers and jobs take this. */
 export interface ClipsContext {
   db: Database;
+  /** Where a new clip's write waits for the database with the others waiting then (db/write-queue.ts). */
+  writes: WriteQueue;
   events: DomainEvents;
   files: FileStore;
   limits: { storageQuotaBytes: number; maxFilesPerClip: number };
@@ -71,6 +74,7 @@ export type ClipFileRow = typeof clipFiles.$inferSelect;
 export function createClipsContext(ctx: AppContext): ClipsContext {
   return {
     db: ctx.db,
+    writes: ctx.writes,
     events: ctx.events,
     files: ctx.files,
     limits: { storageQuotaBytes: ctx.config.storageQuotaBytes, maxFilesPerClip: ctx.config.maxFilesPerClip },

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Clip, ClipFile, ClipFileListOrCard, ClipOrCard } from '@clipsync/shared';
 import type { Database, Transaction } from '../../db/client';
+import type { QueuedWrite } from '../../db/write-queue';
 import { clipFiles, clips } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parseByteRange } from '../../lib/byte-range';
@@ -57,17 +58,41 @@ async function present(db: Database, clip: ClipRow, actor: Actor, viewer?: Viewe
   return toClip(clip, (await filesOf(db, [clip])).get(clip.id) ?? [], actor, viewer);
 }
 
-/** `encrypted`: the content is an envelope, and the clip stays end-to-end encrypted (docs/encryption.md). */
+/** What a new text clip's queued write needs: no context, so that it can only use the transaction it is given. */
+interface NewTextClip {
+  userId: string;
+  content: string;
+  encrypted: boolean;
+  quotaBytes: number;
+}
+
+/**
+ * The insert, then the quota's check on the user's row that the insert's trigger already holds (its turn):
+ * refused, the write's savepoint is rolled back and the clip is not kept.
+ */
+const insertTextClip: QueuedWrite<NewTextClip, ClipRow | undefined> = async (tx, clip) => {
+  const [inserted] = await tx
+    .insert(clips)
+    .values({
+      id: newId(),
+      userId: clip.userId,
+      content: clip.content,
+      encrypted: clip.encrypted,
+      isDraft: clip.content.length === 0,
+    })
+    .returning(clipColumns);
+  await assertNewTextFits(tx, clip.quotaBytes, clip.userId, clip.content);
+  return inserted;
+};
+
+/**
+ * `encrypted`: the content is an envelope, and the clip stays end-to-end encrypted (docs/encryption.md). The
+ * write goes through the write queue: creates that arrive together commit together.
+ */
 export async function createClip(ctx: ClipsContext, actor: Actor, content: string, encrypted = false): Promise<Clip> {
   const { userId } = requireSignedIn(actor);
-  const [clip] = await ctx.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(clips)
-      .values({ id: newId(), userId, content, encrypted, isDraft: content.length === 0 })
-      .returning(clipColumns);
-    await assertNewTextFits(tx, ctx.limits.storageQuotaBytes, userId, content);
-    return inserted;
-  });
+  const quotaBytes = ctx.limits.storageQuotaBytes;
+  const clip = await ctx.writes.run(insertTextClip, { userId, content, encrypted, quotaBytes });
   if (!clip) throw new AppError('INTERNAL');
   ctx.events.emit('clip.created', toClipCreatedEvent(clip, []));
   return toClip(clip, [], actor);
@@ -189,6 +214,48 @@ export async function reachClipToFollow(ctx: ClipsContext, actor: Actor, id: str
   }
 }
 
+/** What a text save's queued write needs: the caller, the clip, the text and the version it started from. */
+interface TextSave {
+  userId: string;
+  clipId: string;
+  content: string;
+  version: number | undefined;
+  quotaBytes: number;
+}
+
+/**
+ * The save matches only a clip of the caller's, which is the policy's `update` rule (its owner), and text that
+ * is no envelope only a plain clip (asked in the UPDATE itself, so this path reads nothing more). A save that
+ * makes the text longer must fit the storage quota. Nothing matched: no row, and the caller reads why.
+ */
+const saveClipText: QueuedWrite<TextSave, ClipRow[]> = async (tx, save) => {
+  const mine = and(
+    eq(clips.id, save.clipId),
+    eq(clips.userId, save.userId),
+    isEnvelope(save.content) ? undefined : eq(clips.encrypted, false),
+  );
+  const change = { table: clips, where: mine, text: save.content };
+  const saved = await writeTextWithinQuota(tx, save.quotaBytes, save.userId, change, () =>
+    tx
+      .update(clips)
+      // has_files as stored at this moment: a file change may land between two saves.
+      .set({
+        content: save.content,
+        version: nextVersion(clips.version),
+        updatedAt: new Date(),
+        isDraft: sql`${save.content} = '' and not ${clips.hasFiles}`,
+      })
+      .where(and(mine, startedFrom(clips.version, save.version)))
+      .returning(clipColumns),
+  );
+  return saved ?? [];
+};
+
+/**
+ * The save every keystroke-pause sends (live editing), through the write queue: saves and creates that arrive
+ * together commit together. When nothing matches, the clip is read and says why: not found, not the caller's,
+ * plain text for an encrypted clip, or stale.
+ */
 export async function updateClipContent(
   ctx: ClipsContext,
   actor: Actor,
@@ -196,34 +263,9 @@ export async function updateClipContent(
   content: string,
   version?: number,
 ): Promise<Clip> {
-  // The save every keystroke-pause sends (live editing): it matches only a clip of the caller's, which is
-  // the policy's `update` rule (its owner), and text that is no envelope only a plain clip (asked in the
-  // UPDATE itself, so this path reads nothing more). When nothing matches, the clip is read and says why:
-  // not found, not the caller's, plain text for an encrypted clip, or stale. A save that makes the text
-  // longer must fit the storage quota.
-  const mayBeEncrypted = isEnvelope(content);
+  const quotaBytes = ctx.limits.storageQuotaBytes;
   const [updated] = actor
-    ? ((await ctx.db.transaction(async (tx) => {
-        const mine = and(
-          eq(clips.id, clipId),
-          eq(clips.userId, actor.userId),
-          mayBeEncrypted ? undefined : eq(clips.encrypted, false),
-        );
-        const change = { table: clips, where: mine, text: content };
-        return writeTextWithinQuota(tx, ctx.limits.storageQuotaBytes, actor.userId, change, () =>
-          tx
-            .update(clips)
-            // has_files as stored at this moment: a file change may land between two saves.
-            .set({
-              content,
-              version: nextVersion(clips.version),
-              updatedAt: new Date(),
-              isDraft: sql`${content} = '' and not ${clips.hasFiles}`,
-            })
-            .where(and(mine, startedFrom(clips.version, version)))
-            .returning(clipColumns),
-        );
-      })) ?? [])
+    ? await ctx.writes.run(saveClipText, { userId: actor.userId, clipId, content, version, quotaBytes })
     : [];
   if (!updated) {
     const stored = await findClipOr404(ctx.db, clipId);
