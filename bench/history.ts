@@ -38,7 +38,7 @@ const SEED_TIMEOUT_MS = 300_000;
 /**
  * The round-three budget (bench/README.md#results), at 8 clients on one user's clips of 512 bytes to 1 KB, 10 %
  * matching, at least 20 000 of them: page 1 (no filter) p99 ≤ 20 ms; the search cases' p99 ≤ 50 ms at 20 000
- * clips and ≤ 100 ms at 100 000 embedded, ≤ 30 ms on PostgreSQL (issue 33's, unchanged there).
+ * clips and ≤ 100 ms at 100 000 embedded, ≤ 30 ms on PostgreSQL (the earlier round's, unchanged there).
  */
 const LOAD_BUDGET_CLIENTS = 8;
 const LOAD_BUDGET_CLIP_BYTES = { min: 512, max: 1024 };

@@ -12,7 +12,9 @@ import type { EntitlementGate } from '../../lib/entitlements';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
 import type { AppContext } from '../define-module';
+import { createHistoryAnswers, type HistoryPage } from './clip-history-answers';
 import { createClipViewGrants, type ClipViewGrants } from './clip-view-grants';
+import type { VersionedCache } from '../../lib/versioned-cache';
 
 /** What the clips area uses of the app: its services, routes, socket handlers and jobs take this. */
 export interface ClipsContext {
@@ -29,6 +31,8 @@ export interface ClipsContext {
    * nodes with Redis.
    */
   passwordMisses: { perLinkAndAddress: AttemptLimiter; perLink: AttemptLimiter; perAddress: AttemptLimiter };
+  /** History pages remembered per user and query under the user's clip version (clip-history.service). */
+  historyAnswers: VersionedCache<HistoryPage>;
 }
 
 const { searchText: _searchText, ...clipRowColumns } = getTableColumns(clips);
@@ -50,6 +54,7 @@ export function createClipsContext(ctx: AppContext): ClipsContext {
     limits: { storageQuotaBytes: ctx.config.storageQuotaBytes, maxFilesPerClip: ctx.config.maxFilesPerClip },
     entitlements: ctx.entitlements,
     grants: createClipViewGrants(ctx.serverSecret),
+    historyAnswers: createHistoryAnswers(),
     passwordMisses: {
       perLinkAndAddress: ctx.attemptLimiter({
         max: SHARE_PASSWORD_MISSES_PER_LINK_AND_ADDRESS,
