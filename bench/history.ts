@@ -85,12 +85,15 @@ const cases = chosen ? allCases.filter(({ name }) => chosen.includes(name)) : al
 const isVaried = values.varied;
 /**
  * `--varied`: the same rows asked in other words at each request, so an answer remembered for one query never
- * serves the next. A search takes another spelling of the word (case, a part of it: every one matches exactly
- * the clips holding it, the filler words contain none of them); a page without search another page size
- * around 20 (the same index walk, a row more or less).
+ * serves the next. A search takes another spelling of the word (its 128 mixes of upper and lower case: every one
+ * matches exactly the clips holding it); a page without search another page size, 5 to 35 (20 on average, the
+ * same index walk). Asked in turn, each spelling comes back only after more others than a server remembers per
+ * user (20 queries), so every request is built again.
  */
-const SEARCH_SPELLINGS = ['invoice', 'Invoice', 'INVOICE', 'nvoice', 'invoic', 'Nvoic', 'voice', 'VOICE', 'nvoi'];
-const PAGE_SIZES = [20, 19, 21, 18, 22, 17, 23, 16, 24];
+const SEARCH_SPELLINGS = Array.from({ length: 2 ** SEARCH_WORD.length }, (_, mask) =>
+  [...SEARCH_WORD].map((letter, index) => (mask & (1 << index) ? letter.toUpperCase() : letter)).join(''),
+);
+const PAGE_SIZES = Array.from({ length: 31 }, (_, index) => 5 + index);
 function queryOf(filter: Filter, page: Page, turn = 0) {
   const limit = isVaried && filter !== 'search' ? PAGE_SIZES[turn % PAGE_SIZES.length]! : 20;
   const filterPart =
