@@ -160,8 +160,7 @@ export async function listClipHistory(ctx: ClipsContext, actor: Actor, query: Cl
   const isRememberable = shownSince === null && query.range === 'all';
   const counts = isRememberable ? await keptCounts(ctx.db, userId) : undefined;
   const key = JSON.stringify(query);
-  const version = String(counts?.version);
-  const remembered = isRememberable ? ctx.historyAnswers.get(userId, key, version) : undefined;
+  const remembered = counts && ctx.historyAnswers.get(userId, key, String(counts.version));
   if (remembered) return remembered;
   const narrowed = historyFilter(userId, query, shownSince);
   const where = query.search ? and(narrowed, matchesSearch(query.search)) : narrowed;
@@ -176,7 +175,7 @@ export async function listClipHistory(ctx: ClipsContext, actor: Actor, query: Cl
     : await totalOf(ctx, userId, query, where, shownSince !== null, counts);
   const files = await filesOf(ctx.db, rows);
   const page = { clips: rows.map((row) => toClip(row, files.get(row.id) ?? [], actor)), total, isTotalCapped };
-  if (isRememberable) ctx.historyAnswers.set(userId, key, version, page);
+  if (counts) ctx.historyAnswers.set(userId, key, String(counts.version), page);
   return page;
 }
 
