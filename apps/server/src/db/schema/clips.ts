@@ -126,6 +126,12 @@ export const clipCounts = pgTable('clip_counts', {
   total: integer('total').notNull().default(0),
   favorites: integer('favorites').notNull().default(0),
   textOnly: integer('text_only').notNull().default(0),
+  /**
+   * Moves on at every change of one of the user's clips (its row: text, files' names, favourite, link), in the
+   * change's transaction (the trigger of migration clip_history_version): an answer of their history remembered under a version is
+   * theirs until this moves.
+   */
+  version: integer('version').notNull().default(0),
 });
 
 /**

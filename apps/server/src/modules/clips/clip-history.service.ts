@@ -1,5 +1,5 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { HISTORY_TOTAL_AHEAD, type Clip, type ClipHistoryQuery, type ClipStats } from '@clipsync/shared';
+import { HISTORY_TOTAL_AHEAD, type ClipHistoryQuery, type ClipStats } from '@clipsync/shared';
 import type { Database } from '../../db/client';
 import { clipCounts, clips } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
@@ -8,6 +8,7 @@ import { cappedCount } from '../../lib/capped-count';
 import { toContainsPattern } from '../../lib/contains-pattern';
 import { rangeStart } from './clip-filters';
 import { toClip } from './clips.presenter';
+import type { HistoryPage } from './clip-history-answers';
 import { clipColumns, type ClipRow, type ClipsContext } from './clips.context';
 import { filesOf } from './clips.service';
 
@@ -109,16 +110,21 @@ interface Total {
   isTotalCapped: boolean;
 }
 
-/** A user's non-draft clip counts as the triggers keep them (migration 0004); zeros before the first clip. */
-async function keptCounts(db: Database, userId: string) {
+type KeptCounts = Omit<typeof clipCounts.$inferSelect, 'userId'>;
+
+/**
+ * A user's non-draft clip counts as the triggers keep them (migration 0004), and the version of their clips
+ * (clip_history_version); zeros and version 0 before the first clip.
+ */
+async function keptCounts(db: Database, userId: string): Promise<KeptCounts> {
   const [row] = await db.select().from(clipCounts).where(eq(clipCounts.userId, userId));
-  return row ?? { total: 0, favorites: 0, textOnly: 0 };
+  return row ?? { total: 0, favorites: 0, textOnly: 0, version: 0 };
 }
 
 /**
  * The total a history query matches. Without search or date range, and with at most one of type and
- * favourite, the kept counts answer in one row, exactly; otherwise the matches are counted, up to
- * HISTORY_TOTAL_AHEAD past the page's start.
+ * favourite, the kept counts answer in one row, exactly (`counts`: already read for this request);
+ * otherwise the matches are counted, up to HISTORY_TOTAL_AHEAD past the page's start.
  */
 async function totalOf(
   ctx: ClipsContext,
@@ -126,30 +132,36 @@ async function totalOf(
   query: ClipHistoryQuery,
   where: SQL | undefined,
   isWindowed: boolean,
+  counts: KeptCounts | undefined,
 ): Promise<Total> {
   const isKept =
     !isWindowed && !query.search && query.range === 'all' && (query.type === 'all' || query.favorite === undefined);
   if (!isKept) return cappedCount(ctx.db, clips, where, query.offset + HISTORY_TOTAL_AHEAD);
-  const counts = await keptCounts(ctx.db, userId);
+  const kept = counts ?? (await keptCounts(ctx.db, userId));
   const exact = (total: number): Total => ({ total, isTotalCapped: false });
-  if (query.type === 'text') return exact(counts.textOnly);
-  if (query.type === 'file') return exact(counts.total - counts.textOnly);
-  if (query.favorite === true) return exact(counts.favorites);
-  if (query.favorite === false) return exact(counts.total - counts.favorites);
-  return exact(counts.total);
+  if (query.type === 'text') return exact(kept.textOnly);
+  if (query.type === 'file') return exact(kept.total - kept.textOnly);
+  if (query.favorite === true) return exact(kept.favorites);
+  if (query.favorite === false) return exact(kept.total - kept.favorites);
+  return exact(kept.total);
 }
 
 /**
  * A user's clips, newest first, filtered and paged in SQL; drafts never appear. `isTotalCapped`: the total
  * stopped HISTORY_TOTAL_AHEAD past the page's start, there are more.
+ *
+ * A page asked again while none of the user's clips changed is answered from memory (clip-history-answers.ts):
+ * the kept counts row, one primary-key read, carries the version. Not a page whose rows depend on the clock
+ * (a date range, or a plan that shows only recent history): the clock moves them without any change.
  */
-export async function listClipHistory(
-  ctx: ClipsContext,
-  actor: Actor,
-  query: ClipHistoryQuery,
-): Promise<{ clips: Clip[]; total: number; isTotalCapped: boolean }> {
+export async function listClipHistory(ctx: ClipsContext, actor: Actor, query: ClipHistoryQuery): Promise<HistoryPage> {
   const { userId } = requireSignedIn(actor);
   const shownSince = await ctx.entitlements.historyStart(userId);
+  const isRememberable = shownSince === null && query.range === 'all';
+  const counts = isRememberable ? await keptCounts(ctx.db, userId) : undefined;
+  const key = JSON.stringify(query);
+  const remembered = counts && ctx.historyAnswers.get(userId, key, String(counts.version));
+  if (remembered) return remembered;
   const narrowed = historyFilter(userId, query, shownSince);
   const where = query.search ? and(narrowed, matchesSearch(query.search)) : narrowed;
   const rows = query.search
@@ -160,9 +172,11 @@ export async function listClipHistory(
   const isLastPage = rows.length < query.limit && (rows.length > 0 || query.offset === 0);
   const { total, isTotalCapped } = isLastPage
     ? { total: query.offset + rows.length, isTotalCapped: false }
-    : await totalOf(ctx, userId, query, where, shownSince !== null);
+    : await totalOf(ctx, userId, query, where, shownSince !== null, counts);
   const files = await filesOf(ctx.db, rows);
-  return { clips: rows.map((row) => toClip(row, files.get(row.id) ?? [], actor)), total, isTotalCapped };
+  const page = { clips: rows.map((row) => toClip(row, files.get(row.id) ?? [], actor)), total, isTotalCapped };
+  if (counts) ctx.historyAnswers.set(userId, key, String(counts.version), page);
+  return page;
 }
 
 export async function getClipStats(ctx: ClipsContext, actor: Actor): Promise<ClipStats> {

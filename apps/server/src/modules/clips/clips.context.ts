@@ -13,9 +13,11 @@ import type { EntitlementGate } from '../../lib/entitlements';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
 import type { AppContext } from '../define-module';
+import { createHistoryAnswers, type HistoryPage } from './clip-history-answers';
 import { createClipViewGrants, type ClipViewGrants } from './clip-view-grants';
 import { ClipViewBatch } from './clip-view-batch';
 import { SharedClipAnswers } from './shared-clip-answers';
+import type { VersionedCache } from '../../lib/versioned-cache';
 
 /** What the clips area uses of the app: its services, routes, socket handlers and jobs take this. */
 export interface ClipsContext {
@@ -41,12 +43,16 @@ export interface ClipsContext {
    * hears every change (with DATABASE_URL another node may change a clip unheard: undefined, every read asks).
    */
   sharedAnswers: SharedClipAnswers | undefined;
+  /** History pages remembered per user and query under the user's clip version (clip-history.service). */
+  historyAnswers: VersionedCache<HistoryPage>;
 }
 
-/** Per app, not per context: the clips area, share claims and jobs all build one, and must share these. */
-const sharedParts = new WeakMap<AppContext, Pick<ClipsContext, 'viewLog' | 'sharedAnswers'>>();
+type SharedParts = Pick<ClipsContext, 'viewLog' | 'sharedAnswers' | 'historyAnswers'>;
 
-function sharedPartsOf(ctx: AppContext): Pick<ClipsContext, 'viewLog' | 'sharedAnswers'> {
+/** Per app, not per context: the clips area, share claims and jobs all build one, and must share these. */
+const sharedParts = new WeakMap<AppContext, SharedParts>();
+
+function sharedPartsOf(ctx: AppContext): SharedParts {
   let parts = sharedParts.get(ctx);
   if (!parts) {
     parts = {
@@ -54,6 +60,7 @@ function sharedPartsOf(ctx: AppContext): Pick<ClipsContext, 'viewLog' | 'sharedA
         onError: (error, lost) => ctx.log.error({ err: error, lost }, 'clip views could not be written'),
       }),
       sharedAnswers: ctx.database.kind === 'pglite' ? new SharedClipAnswers(ctx.events) : undefined,
+      historyAnswers: createHistoryAnswers(),
     };
     sharedParts.set(ctx, parts);
   }
