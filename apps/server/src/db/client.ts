@@ -1,10 +1,12 @@
 /**
- * The database: PGlite in DATA_DIR by default, PostgreSQL with DATABASE_URL (decision 005). `schema/`: the
- * Drizzle tables, one file per aggregate; `migrations/`: drizzle-kit's SQL, committed and never edited once
- * landed, applied by `migrate.ts`; `cluster-lock.ts`: a job's tick on one node of several (advisory lock);
- * `data-dir-lock.ts`: one embedded process per DATA_DIR; `backup.ts` with `backup-cli.ts`: `npm run backup`, pg_dump
- * and the referenced files, and back; `admin-command.ts` with `admin-cli.ts`: `npm run admin`, an account's role from
- * the machine; `is-connection-error.ts`: an unreachable database told apart from a bad query.
+ * The database: PGlite in DATA_DIR by default, PostgreSQL with DATABASE_URL (decision 005). PGlite runs in a
+ * worker thread (decision 037): `pglite-worker.ts` is the thread, `pglite-worker-client.ts` what Drizzle calls on
+ * this one, `pglite-worker-protocol.ts` what crosses between them. `schema/`: the Drizzle tables, one file per
+ * aggregate; `migrations/`: drizzle-kit's SQL, committed and never edited once landed, applied by `migrate.ts`;
+ * `cluster-lock.ts`: a job's tick on one node of several (advisory lock); `data-dir-lock.ts`: one embedded process
+ * per DATA_DIR; `backup.ts` with `backup-cli.ts`: `npm run backup`, pg_dump and the referenced files, and back;
+ * `admin-command.ts` with `admin-cli.ts`: `npm run admin`, an account's role from the machine;
+ * `is-connection-error.ts`: an unreachable database told apart from a bad query.
  */
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -46,7 +48,7 @@ export interface DatabaseHandle {
    * already keeps its database to one process.
    */
   runAlone<T>(name: string, work: () => Promise<T>): Promise<LockedRun<T>>;
-  /** PostgreSQL's pool; undefined for PGlite, which has a single in-process connection and no pool. */
+  /** PostgreSQL's pool; undefined for PGlite, which has a single connection (in its worker thread) and no pool. */
   poolUsage(): PoolUsage | undefined;
   close(): Promise<void>;
 }
