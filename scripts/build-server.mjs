@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Compiles the server once into apps/server/dist/main.js (and the first-open child beside it), so that `npm start` runs
+// Compiles the server once into apps/server/dist/main.js (and the first-open child and the database's worker beside it), so that `npm start` runs
 // plain JavaScript instead of transpiling every TypeScript file through a loader at each start (start time and memory:
 // docs/decisions/001-compiled-server-start.md). Our own code (the server and @clipsync/shared, which ships TypeScript
 // sources) is bundled; every npm package stays an import of node_modules, resolved at run time as before.
@@ -10,10 +10,12 @@ const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
 const ownPackage = /^@clipsync\//;
 
 await build({
-  // pglite-first-open.js: the short-lived process that initialises an empty DATA_DIR (db/pglite-first-open.ts).
+  // pglite-first-open.js: the short-lived process that initialises an empty DATA_DIR (db/pglite-first-open.ts);
+  // pglite-worker.js: the thread the embedded database runs on (db/pglite-worker-client.ts).
   entryPoints: {
     main: `${serverDir}src/main.ts`,
     'pglite-first-open': `${serverDir}src/db/pglite-first-open-child.ts`,
+    'pglite-worker': `${serverDir}src/db/pglite-worker.ts`,
   },
   outdir: `${serverDir}dist`,
   bundle: true,

@@ -6,7 +6,7 @@ import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config/env';
 import type { AppContext } from '../src/modules/define-module';
-import { MEMORY_DATABASE } from '../src/db/client';
+import { MEMORY_DATABASE, type DatabaseHandle } from '../src/db/client';
 import { createTestApiClient, type TestApiClient } from './api-client';
 import { as, type Caller } from './as';
 import { checkAnswersAgainstDocument, describeDrifts, takeContractDrifts } from './contract-check';
@@ -40,17 +40,24 @@ export interface TestApp {
  * an override of `undefined` unsets a default (`{ PUBLIC_URL: undefined }`: no PUBLIC_URL given). Logs are
  * silent unless LOG_LEVEL is given; `logStream` receives them (see log-recorder.ts). With `dataDir`, the app
  * keeps its data there (not removed on close) in the embedded database on disk unless DATABASE_URL is given:
- * a later app on the same `dataDir` is the same server restarted. Every answer it gives is checked against
- * its OpenAPI document: a drift fails the test that got it (contract-check.setup.ts), or `close()`.
+ * a later app on the same `dataDir` is the same server restarted. With `database`, a database the test opened
+ * itself, the app runs on that one (and closes it). Every answer it gives is checked against its OpenAPI
+ * document: a drift fails the test that got it (contract-check.setup.ts), or `close()`.
  */
 export async function buildTestApp(
   env: Record<string, string | undefined> = {},
-  { logStream, dataDir: keptDataDir }: { logStream?: DestinationStream; dataDir?: string } = {},
+  {
+    logStream,
+    dataDir: keptDataDir,
+    database: givenDatabase,
+  }: { logStream?: DestinationStream; dataDir?: string; database?: DatabaseHandle } = {},
 ): Promise<TestApp> {
   const dataDir = keptDataDir ?? (await mkdtemp(join(tmpdir(), 'clipsync-test-')));
   // A DATABASE_URL override shares another app's database (two nodes of one deployment): none is made.
   const database =
-    process.env.TEST_DB === 'postgres' && !env.DATABASE_URL && !keptDataDir ? await createTestDatabase() : undefined;
+    process.env.TEST_DB === 'postgres' && !env.DATABASE_URL && !keptDataDir && !givenDatabase
+      ? await createTestDatabase()
+      : undefined;
   const parsed = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -68,7 +75,7 @@ export async function buildTestApp(
   const { app, context } = await buildApp(config, {
     logStream,
     observe: checkAnswersAgainstDocument,
-    database: databaseUrl === MEMORY_DATABASE ? await openTemplateMemoryDatabase() : undefined,
+    database: givenDatabase ?? (databaseUrl === MEMORY_DATABASE ? await openTemplateMemoryDatabase() : undefined),
   });
   const testApp = { app, context };
   const api = (caller?: Caller | null) => createTestApiClient(app, caller);

@@ -16,8 +16,13 @@ import { createPglite } from '../src/db/pglite';
  * the servers that tests start on a data directory (main.test.ts, crash-recovery.test.ts) run initdb.
  */
 export async function openTemplateMemoryDatabase(): Promise<DatabaseHandle> {
+  return openMemoryPgliteFrom(await pgliteTemplate());
+}
+
+/** The migrated template itself, for a test that starts PGlite's worker on it. */
+export function pgliteTemplate(): Promise<Blob> {
   template ??= loadOrMakeTemplate();
-  return openMemoryPgliteFrom(await template);
+  return template;
 }
 
 let template: Promise<Blob> | undefined;

@@ -1,10 +1,12 @@
 /**
- * The database: PGlite in DATA_DIR by default, PostgreSQL with DATABASE_URL (decision 005). `schema/`: the
- * Drizzle tables, one file per aggregate; `migrations/`: drizzle-kit's SQL, committed and never edited once
- * landed, applied by `migrate.ts`; `cluster-lock.ts`: a job's tick on one node of several (advisory lock);
- * `data-dir-lock.ts`: one embedded process per DATA_DIR; `backup.ts` with `backup-cli.ts`: `npm run backup`, pg_dump
- * and the referenced files, and back; `admin-command.ts` with `admin-cli.ts`: `npm run admin`, an account's role from
- * the machine; `is-connection-error.ts`: an unreachable database told apart from a bad query.
+ * The database: PGlite in DATA_DIR by default, PostgreSQL with DATABASE_URL (decision 005). PGlite runs in a
+ * worker thread (decision 037): `pglite-worker.ts` is the thread, `pglite-worker-client.ts` what Drizzle calls on
+ * this one, `pglite-worker-protocol.ts` what crosses between them. `schema/`: the Drizzle tables, one file per
+ * aggregate; `migrations/`: drizzle-kit's SQL, committed and never edited once landed, applied by `migrate.ts`;
+ * `cluster-lock.ts`: a job's tick on one node of several (advisory lock); `data-dir-lock.ts`: one embedded process
+ * per DATA_DIR; `backup.ts` with `backup-cli.ts`: `npm run backup`, pg_dump and the referenced files, and back;
+ * `admin-command.ts` with `admin-cli.ts`: `npm run admin`, an account's role from the machine;
+ * `is-connection-error.ts`: an unreachable database told apart from a bad query.
  */
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -12,14 +14,15 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
+import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { runAloneOnPostgres, type LockedRun } from './cluster-lock';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
-import { migratePgliteDatabase, migratePostgresDatabase } from './migrate';
-import { createPglite } from './pglite';
+import { migratePostgresDatabase } from './migrate';
 import { initialisePgliteInChild } from './pglite-first-open';
+import { PgliteWorker } from './pglite-worker-client';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What `db.transaction(async (tx) => …)` hands its callback: the areas' writes take it or the database. */
@@ -45,7 +48,7 @@ export interface DatabaseHandle {
    * already keeps its database to one process.
    */
   runAlone<T>(name: string, work: () => Promise<T>): Promise<LockedRun<T>>;
-  /** PostgreSQL's pool; undefined for PGlite, which has a single in-process connection and no pool. */
+  /** PostgreSQL's pool; undefined for PGlite, which has a single connection (in its worker thread) and no pool. */
   poolUsage(): PoolUsage | undefined;
   close(): Promise<void>;
 }
@@ -62,16 +65,16 @@ export async function openDatabase(
   log: FastifyBaseLogger,
 ): Promise<DatabaseHandle> {
   if (databaseUrl && databaseUrl !== MEMORY_DATABASE) return openPostgres(databaseUrl, log);
-  return openPglite(databaseUrl === MEMORY_DATABASE ? undefined : dataDir);
+  return openPglite(databaseUrl === MEMORY_DATABASE ? undefined : dataDir, log);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, log: FastifyBaseLogger): Promise<DatabaseHandle> {
   const lock = dataDir ? await lockDataDir(dataDir) : undefined;
   try {
     const pgliteDir = dataDir ? join(dataDir, 'pglite') : undefined;
     // An empty directory's initdb runs in a child process, whose memory goes back when it exits.
     if (pgliteDir) await initialisePgliteInChild(pgliteDir);
-    return await pgliteHandle(await createPglite(pgliteDir), lock);
+    return pgliteHandle(await PgliteWorker.start({ dataDir: pgliteDir }), lock, log);
   } catch (error) {
     await lock?.release();
     throw error;
@@ -83,16 +86,30 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
  * apps, and an empty initdb plus every migration cost each of them seconds. Migrations still run (none is due
  * when the template is current).
  */
-export async function openMemoryPgliteFrom(template: Blob): Promise<DatabaseHandle> {
-  return pgliteHandle(await createPglite(undefined, template), undefined);
+export async function openMemoryPgliteFrom(
+  template: Blob,
+  log: FastifyBaseLogger = pino({ level: 'silent' }),
+): Promise<DatabaseHandle> {
+  return pgliteHandle(await PgliteWorker.start({ dataDir: undefined, template }), undefined, log);
 }
 
-async function pgliteHandle(client: PGlite, lock: DataDirLock | undefined): Promise<DatabaseHandle> {
-  await migratePgliteDatabase(client).catch(async (error: unknown) => {
-    await client.close();
-    throw error;
-  });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+/**
+ * The handle on PGlite's worker, already migrated (pglite-worker.ts). Drizzle's PGlite driver is given the
+ * worker's client: it calls only `query` and `transaction` (drizzle-orm/pglite/session.js), which the client
+ * implements, but its type names the whole PGlite class.
+ */
+export function pgliteHandle(
+  worker: PgliteWorker,
+  lock: DataDirLock | undefined,
+  log: FastifyBaseLogger,
+): DatabaseHandle {
+  worker.onStop((error) =>
+    log.error(
+      { err: error },
+      'the embedded database stopped: every request needing it fails until the server is restarted',
+    ),
+  );
+  const db = drizzlePglite(worker as unknown as PGlite, { schema }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
@@ -104,8 +121,8 @@ async function pgliteHandle(client: PGlite, lock: DataDirLock | undefined): Prom
     close: async () => {
       try {
         // Flush WAL into the data files so the next start opens fast and nothing depends on replay.
-        if (!client.closed) await client.exec('CHECKPOINT');
-        if (!client.closed) await client.close();
+        if (!worker.stopped) await worker.exec('CHECKPOINT');
+        await worker.close();
       } finally {
         await lock?.release();
       }

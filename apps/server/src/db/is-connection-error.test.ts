@@ -8,6 +8,8 @@ describe('isDatabaseConnectionError', () => {
     ['connection failure class 08', Object.assign(new Error('x'), { code: '08006' })],
     ['wrapped by the ORM', new Error('Failed query', { cause: Object.assign(new Error('y'), { code: '57P03' }) })],
     ['terminated client', new Error('Connection terminated unexpectedly')],
+    ['the embedded database closed', new Error('PGlite is closed')],
+    ['the embedded database’s worker died', new Error("PGlite's worker stopped (exit code 1)")],
   ])('%s is a connection error', (_name, error) => {
     expect(isDatabaseConnectionError(error)).toBe(true);
   });

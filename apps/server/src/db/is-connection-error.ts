@@ -5,8 +5,9 @@
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 // SQLSTATE class 08 (connection exception) and 57P01-57P03 (shutdown, crash, cannot connect now).
 const SQLSTATE = /^(08...|57P0[1-3])$/;
+// The last: the embedded database's worker thread died (db/pglite-worker-client.ts).
 const CLOSED_MESSAGES =
-  /Connection terminated|Client has encountered a connection error|connection is closed|PGlite is closed/i;
+  /Connection terminated|Client has encountered a connection error|connection is closed|PGlite is closed|PGlite's worker stopped/i;
 
 export function isDatabaseConnectionError(error: unknown): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 5; depth++) {

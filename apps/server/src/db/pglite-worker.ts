@@ -1,0 +1,157 @@
+/**
+ * The embedded database's thread (a `worker_threads` Worker started by pglite-worker-client.ts): PGlite, its
+ * migrations, then every statement the main thread sends, so PostgreSQL's WebAssembly runs on a core of its
+ * own while the main thread serves HTTP and sockets. It answers one request at a time as PGlite does, in the
+ * order they arrive; an open transaction holds PGlite until the main thread ends it, or until it has sent
+ * nothing for `transactionIdleLimitMs`, when it is rolled back.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
+import { migratePgliteDatabase } from './migrate';
+import { createPglite } from './pglite';
+import { crossedError, type WorkerReply, type WorkerRequest, type WorkerStart } from './pglite-worker-protocol';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker runs as a worker thread (db/pglite-worker-client.ts)');
+const start = workerData as WorkerStart;
+const reply = (message: WorkerReply) => port.postMessage(message);
+
+/** An open transaction: PGlite's, and how to end it (PGlite commits when its callback returns, rolls back when it throws). */
+interface OpenTransaction {
+  tx: Transaction;
+  end(isCommit: boolean): void;
+  /** Settles once PGlite has committed or rolled back; rejects when the commit failed. */
+  ended: Promise<void>;
+  idleTimer: NodeJS.Timeout | undefined;
+  /** Its statements sent and not yet answered: it idles only when there are none. */
+  inFlight: number;
+  /** Why it can no longer be used: rolled back for idling. */
+  closedReason: Error | undefined;
+}
+
+/** Thrown into PGlite's transaction callback to have it roll back. */
+class RollbackRequested extends Error {}
+
+const transactions = new Map<number, OpenTransaction>();
+const opened = await open();
+if (opened) {
+  port.on('message', (request: WorkerRequest) => void serve(opened, request));
+  reply({ kind: 'ready' });
+}
+
+/** PGlite opened and migrated, or undefined once the failure is told (the main thread then ends this thread). */
+async function open(): Promise<PGlite | undefined> {
+  let client: PGlite | undefined;
+  try {
+    client = await createPglite(start.dataDir, start.template);
+    await migratePgliteDatabase(client);
+    return client;
+  } catch (error) {
+    reply({ kind: 'failed', error: crossedError(error) });
+    if (client && !client.closed) await client.close().catch(() => undefined);
+    return undefined;
+  }
+}
+
+async function serve(client: PGlite, request: WorkerRequest): Promise<void> {
+  try {
+    reply({ kind: 'done', id: request.id, result: await answer(client, request) });
+  } catch (error) {
+    reply({ kind: 'refused', id: request.id, error: crossedError(error) });
+  }
+}
+
+async function answer(client: PGlite, request: WorkerRequest): Promise<Results | undefined> {
+  switch (request.kind) {
+    case 'query': {
+      const options = { rowMode: request.rowMode, parsers: keptAsText(request.rawTypes) };
+      if (request.transaction === undefined) return client.query(request.sql, request.params, options);
+      const open = openTransaction(request.transaction);
+      clearTimeout(open.idleTimer);
+      open.inFlight++;
+      try {
+        return await open.tx.query(request.sql, request.params, options);
+      } finally {
+        if (--open.inFlight === 0) watchIdle(open);
+      }
+    }
+    case 'exec':
+      await client.exec(request.sql);
+      return undefined;
+    case 'begin':
+      await begin(client, request.id);
+      return undefined;
+    case 'end': {
+      const open = transactions.get(request.transaction);
+      if (!open) throw new Error('Transaction is closed');
+      transactions.delete(request.transaction);
+      clearTimeout(open.idleTimer);
+      open.end(request.isCommit);
+      await open.ended;
+      // Rolled back for idling: a commit asked afterwards did not happen, and must not read as done.
+      if (request.isCommit && open.closedReason) throw open.closedReason;
+      return undefined;
+    }
+    case 'close':
+      if (!client.closed) await client.close();
+      return undefined;
+  }
+}
+
+/** Resolves once PGlite's transaction has begun (it waits for the one before it to end). */
+function begin(client: PGlite, id: number): Promise<void> {
+  return new Promise((begun, failed) => {
+    let end: (isCommit: boolean) => void = () => undefined;
+    const held = new Promise<void>((commit, rollback) => {
+      end = (isCommit) => (isCommit ? commit() : rollback(new RollbackRequested()));
+    });
+    const ended = client
+      .transaction(async (tx) => {
+        const open: OpenTransaction = { tx, end, ended, idleTimer: undefined, inFlight: 0, closedReason: undefined };
+        transactions.set(id, open);
+        watchIdle(open);
+        begun();
+        await held;
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RollbackRequested)) throw error;
+      });
+    // A BEGIN that failed (PGlite closed) never reached the callback.
+    ended.catch(failed);
+  });
+}
+
+function openTransaction(id: number): OpenTransaction {
+  const open = transactions.get(id);
+  if (open?.closedReason) throw open.closedReason;
+  if (!open) throw new Error('Transaction is closed');
+  return open;
+}
+
+function watchIdle(open: OpenTransaction): void {
+  clearTimeout(open.idleTimer);
+  open.idleTimer = setTimeout(() => {
+    // PostgreSQL's own SQLSTATE for this (idle_in_transaction_session_timeout).
+    open.closedReason = Object.assign(
+      new Error(`the transaction was rolled back after ${start.transactionIdleLimitMs} ms without a statement`),
+      { code: '25P03' },
+    );
+    open.end(false);
+  }, start.transactionIdleLimitMs).unref();
+}
+
+type Parser = (text: string) => unknown;
+const identity: Parser = (text) => text;
+const keptAsTextByKey = new Map<string, Record<number, Parser>>();
+
+/** Drizzle's sets are few and asked again and again: each is built once. */
+function keptAsText(oids: number[] | undefined): Record<number, Parser> | undefined {
+  if (!oids) return undefined;
+  const key = oids.join();
+  let parsers = keptAsTextByKey.get(key);
+  if (!parsers) {
+    parsers = Object.fromEntries(oids.map((oid) => [oid, identity]));
+    keptAsTextByKey.set(key, parsers);
+  }
+  return parsers;
+}
