@@ -6,7 +6,8 @@
  * `cluster-lock.ts`: a job's tick on one node of several (advisory lock); `data-dir-lock.ts`: one embedded process
  * per DATA_DIR; `backup.ts` with `backup-cli.ts`: `npm run backup`, pg_dump and the referenced files, and back;
  * `admin-command.ts` with `admin-cli.ts`: `npm run admin`, an account's role from the machine;
- * `is-connection-error.ts`: an unreachable database told apart from a bad query.
+ * `is-connection-error.ts`: an unreachable database told apart from a bad query; `write-queue.ts`: writes that wait
+ * for the embedded database's one connection committed together (decision 038).
  */
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';

@@ -93,7 +93,7 @@ function measureSources(prom: PromClient, registry: Registry, sources: MetricsSo
   });
 }
 
-/** PostgreSQL's pool only: PGlite has one in-process connection, so these series are absent there. */
+/** PostgreSQL's pool only: PGlite has one connection (in its worker thread) and no pool, so these series are absent there. */
 function measurePool(prom: PromClient, registry: Registry, database: DatabaseHandle): void {
   if (!database.poolUsage()) return;
   const gauge = (name: string, help: string, read: (usage: PoolUsage) => number) =>
