@@ -1,6 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import { CLIP_VIEW_LOG_SIZE, ClipOrCard } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { PgliteWorker } from '../../db/pglite-worker-client';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
 import { USER_AGENTS } from '../../../test/user-agents';
@@ -30,7 +30,7 @@ describe('a shared clip opened by many', () => {
       const clip = await testApp.factory.clip({ owner, content: 'popular' });
       expect((await read(clip.id)).statusCode).toBe(200);
       const client: unknown = Reflect.get(testApp.context.db, '$client');
-      if (!(client instanceof PGlite)) throw new Error('the embedded database is PGlite');
+      if (!(client instanceof PgliteWorker)) throw new Error("the embedded database is PGlite's worker");
       const calls = [vi.spyOn(client, 'query'), vi.spyOn(client, 'exec'), vi.spyOn(client, 'transaction')];
       const answers = await Promise.all(Array.from({ length: 200 }, () => read(clip.id)));
       expect(answers.every((answer) => answer.statusCode === 200 && answer.json().content === 'popular')).toBe(true);
