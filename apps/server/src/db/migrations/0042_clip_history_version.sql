@@ -40,7 +40,17 @@ BEGIN
 END;
 $$;
 --> statement-breakpoint
+-- PostgreSQL fires a table's AFTER triggers in the order of their names. Now that every change of a clip
+-- writes the user's counts row, the counts' triggers are named to fire after clips_text_usage, so that every
+-- write takes the user's rows in one order: text_usage (and users), then clip_counts. A file write takes
+-- text_usage first (its quota's turn), then changes the clip: a save or a create taking clip_counts first
+-- would deadlock against it.
 DROP TRIGGER clips_counts_update ON clips;
 --> statement-breakpoint
-CREATE TRIGGER clips_counts_update AFTER UPDATE ON clips
+DROP TRIGGER clips_counts_insert_delete ON clips;
+--> statement-breakpoint
+CREATE TRIGGER clips_versioned_counts_insert_delete AFTER INSERT OR DELETE ON clips
+  FOR EACH ROW EXECUTE FUNCTION clip_counts_apply();
+--> statement-breakpoint
+CREATE TRIGGER clips_versioned_counts_update AFTER UPDATE ON clips
   FOR EACH ROW EXECUTE FUNCTION clip_counts_apply();

@@ -6,6 +6,8 @@ import type { TestUser } from '../../../test/factories';
 import { rowsOf } from '../../db/raw-rows';
 import { storageOf } from '../../lib/storage-quota';
 
+const onPostgres = process.env.TEST_DB === 'postgres';
+
 /** Set-up creates users (argon2 hashes) through the API: slow on a busy shared machine. */
 const SEED_TIMEOUT_MS = 120_000;
 const KIB = 1024;
@@ -101,6 +103,51 @@ describe('creating clips at the edge of the storage quota', () => {
     const { kept, summed } = await storageAndSum(user);
     expect(kept).toBe(summed);
     expect(kept).toBeLessThanOrEqual(QUOTA_BYTES);
+  });
+
+  test('saves, creates and file uploads of one user racing on different clips all answer: one order of locks', async () => {
+    // On PostgreSQL a file write takes the user's usage row, then changes its clip (the counts row); a save
+    // or a create whose triggers took the counts row first would deadlock against it (40P01, a 500).
+    const user = await testApp.factory.user();
+    const edited = (await create(user, 'a')).json<Clip>();
+    for (let round = 0; round < 20; round += 1) {
+      // Its second file: the first made it a clip with files, so this one changes no count, only the version.
+      const withFiles = (await create(user, `files ${round}`)).json<Clip>();
+      await testApp.factory.file({ owner: user, clipId: withFiles.id, content: Buffer.alloc(KIB, 1) });
+      const answers = await Promise.all([
+        testApp
+          .as(user)
+          .put(`/api/clipboard/${edited.id}`, { content: `edit ${round}` })
+          .then((answer) => answer.statusCode),
+        testApp.factory
+          .file({ owner: user, clipId: withFiles.id, name: 'second.bin', content: Buffer.alloc(KIB, 2) })
+          .then(() => 201),
+        create(user, `new ${round}`).then((answer) => answer.statusCode),
+      ]);
+      expect(answers).toEqual([200, 201, 201]);
+    }
+    const { kept, summed } = await storageAndSum(user);
+    expect(kept).toBe(summed);
+  });
+
+  // Several writers at once exist on PostgreSQL only (the embedded database has one connection). A file
+  // write holds the user's usage row (its quota's turn) and then changes a clip; a create must take the usage
+  // row before the counts row, as it does now that the counts' triggers fire after the usage trigger.
+  test.runIf(onPostgres)('a create waits for a file write holding the usage row, without a deadlock', async () => {
+    const user = await testApp.factory.user();
+    const other = (await create(user, 'other')).json<Clip>();
+    let holdsUsage!: () => void;
+    const usageHeld = new Promise<void>((resolve) => (holdsUsage = resolve));
+    const fileWrite = testApp.context.db.transaction(async (tx) => {
+      await tx.execute(sql`update text_usage set bytes = bytes where user_id = ${user.id}`);
+      holdsUsage();
+      // Long enough for the create to reach its triggers and wait.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await tx.execute(sql`update clips set is_favorite = not is_favorite where id = ${other.id}`);
+    });
+    await usageHeld;
+    const [created] = await Promise.all([create(user, 'racing'), fileWrite]);
+    expect(created.statusCode).toBe(201);
   });
 
   test('what the check reads follows every kind of write: files, rooms, the desktop, deletes', async () => {
