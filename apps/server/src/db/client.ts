@@ -123,9 +123,13 @@ export function pgliteHandle(
       try {
         // Flush WAL into the data files so the next start opens fast and nothing depends on replay.
         if (!worker.stopped) await worker.exec('CHECKPOINT');
-        await worker.close();
       } finally {
-        await lock?.release();
+        // Closed whatever the checkpoint did: the lock must never be let go while PGlite still has the directory.
+        try {
+          await worker.close();
+        } finally {
+          await lock?.release();
+        }
       }
     },
   };

@@ -116,10 +116,10 @@ export function createBatchingWriteQueue(db: Pick<Database, 'transaction'>): Wri
         waiting.push(waitingWrite(write, input, resolve, reject));
         if (isDraining) return;
         isDraining = true;
-        // PGlite in this thread runs a whole transaction without yielding to the event loop, so no write
-        // ever waits behind another's: the requests that became readable together reach here one after
-        // another within one turn of the loop. Started from setImmediate, right after that turn's I/O, the
-        // batch takes them all; a lone write waits only for the callbacks already queued.
+        // Started from setImmediate, right after this turn of the loop's I/O: the requests that became
+        // readable together reach here one after another within that turn, and the batch takes them all; a
+        // lone write waits only for the callbacks already queued. Writes arriving while a batch holds the
+        // database's connection (PGlite's worker answers each statement in a later turn) form the next one.
         setImmediate(() => void drain());
       }),
   };

@@ -182,8 +182,8 @@ export async function openClip(
   const isCounted = access.clip.shareMaxViews !== null;
   const clip = isCounted ? await spendView(ctx, access.clip) : access.clip;
   const grant = ctx.grants.sign(clip);
-  // Views gathered before this one are written first, so the log keeps the order they happened in.
-  await ctx.viewLog.flush();
+  // This clip's views gathered before this one are written first, so its log keeps the order they happened in.
+  await ctx.viewLog.flushFor(clip.id);
   const [files] = await Promise.all([
     filesOf(ctx.db, [clip]),
     recordView(ctx.db, {
@@ -209,7 +209,7 @@ export async function getViewLog(ctx: ClipsContext, actor: Actor, clipId: string
   const clip = await findClipOr404(ctx.db, clipId);
   authorize(clipPolicy, 'viewLog', actor, clip);
   // A view answered a moment ago is the owner's to see now, not after the batch's next write.
-  await ctx.viewLog.flush();
+  await ctx.viewLog.flushFor(clip.id);
   return listViews(ctx.db, clip.id);
 }
 

@@ -74,6 +74,27 @@ describe('views written in batches', () => {
     expect(errors).toEqual([]);
     expect(await rowsOf(kept.id)).toMatchObject([{ viewerId: owner.id }]);
   });
+
+  test('a batch that fails is tried once more with the next one; failing twice, it is dropped and counted', async () => {
+    const clip = await testApp.factory.clip({ owner, content: 'flaky' });
+    const { db } = testApp.context;
+    let failures = 2;
+    const failing: typeof db.transaction = (work, config) =>
+      failures-- > 0 ? Promise.reject(new Error('database restarting')) : db.transaction(work, config);
+    const lost: number[] = [];
+    const flaky = new ClipViewBatch(Object.assign(Object.create(db) as typeof db, { transaction: failing }), {
+      flushEveryMs: 3_600_000,
+      onError: (_error, count) => lost.push(count),
+    });
+    flaky.add({ clipId: clip.id, viewerId: null, viewer: firefox });
+    await flaky.flush();
+    // Kept for the next write, which fails too: the first view is gone, the second (new) is kept again.
+    flaky.add({ clipId: clip.id, viewerId: null, viewer: chrome });
+    await flaky.flush();
+    await flaky.flush();
+    expect(lost).toEqual([0, 1]);
+    expect((await rowsOf(clip.id)).map((row) => row.browser)).toEqual(['Chrome']);
+  });
 });
 
 // Two starts on an embedded database on disk: slow on a busy machine.

@@ -17,12 +17,17 @@ interface PendingView {
   browser: string;
   viewedAt: Date;
   isRefresh: boolean;
+  /** Already in a batch that failed: a second failure drops it. */
+  isRetry?: boolean;
 }
 
 export interface ClipViewBatchOptions {
   flushEveryMs?: number;
   maxPending?: number;
-  /** A failed write: its entries are gone (as a crash would lose them), the reads they rode on stand. */
+  /**
+   * A failed write: its entries are tried once more with the next batch (a restarting database, a clip
+   * deleted in between); those failing twice are gone, as a crash would lose them, and counted in `lost`.
+   */
   onError: (error: unknown, lost: number) => void;
 }
 
@@ -67,6 +72,14 @@ export class ClipViewBatch {
     else this.#timer ??= setTimeout(() => void this.flush(), this.#flushEveryMs).unref();
   }
 
+  /**
+   * What a read of one clip's log waits for: its views still gathered written (with everyone else's), or the
+   * write under way finished; nothing when neither holds one of its views.
+   */
+  flushFor(clipId: string): Promise<void> {
+    return this.#pending.some((view) => view.clipId === clipId) ? this.flush() : this.#writing;
+  }
+
   /** Writes what is waiting; resolves once every view added before the call is in the database. */
   flush(): Promise<void> {
     clearTimeout(this.#timer);
@@ -76,7 +89,13 @@ export class ClipViewBatch {
     // One write at a time, in order: a later batch's ids stay newer than an earlier one's.
     this.#writing = this.#writing.then(async () => {
       if (batch.length === 0) return;
-      await writeViews(this.db, batch).catch((error: unknown) => this.options.onError(error, batch.length));
+      await writeViews(this.db, batch).catch((error: unknown) => {
+        const retried = batch.filter((view) => !view.isRetry).map((view) => ({ ...view, isRetry: true }));
+        this.options.onError(error, batch.length - retried.length);
+        if (retried.length === 0) return;
+        this.#pending.unshift(...retried);
+        this.#timer ??= setTimeout(() => void this.flush(), this.#flushEveryMs).unref();
+      });
     });
     return this.#writing;
   }

@@ -22,7 +22,7 @@ import type { VersionedCache } from '../../lib/versioned-cache';
 /** What the clips area uses of the app: its services, routes, socket handlers and jobs take this. */
 export interface ClipsContext {
   db: Database;
-  /** Where a new clip's write waits for the database with the others waiting then (db/write-queue.ts). */
+  /** Where a new clip's write and a text save wait for the database with the others waiting then (db/write-queue.ts). */
   writes: WriteQueue;
   events: DomainEvents;
   files: FileStore;
