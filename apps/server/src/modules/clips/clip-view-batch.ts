@@ -35,7 +35,8 @@ export interface ClipViewBatchOptions {
  * The views of unprotected clips (`getClip`), gathered in memory and written together: a link opened by
  * hundreds costs one INSERT and one trim a second, not a statement per read. Counted views (a view limit)
  * are written at once by the open itself, never here. Whoever reads the log (`getViewLog`) flushes first,
- * so the owner sees a view the moment its read answered.
+ * so the owner sees a view the moment its read answered on this node; with several nodes (DATABASE_URL) a view
+ * another node answered reaches the log within that node's next second.
  */
 export class ClipViewBatch {
   #pending: PendingView[] = [];

@@ -440,10 +440,7 @@ export async function openClipFile(
 }
 
 /** Empty clips left by the new-clip page are drafts, out of every list and count; after 24 h they are removed. */
-export async function purgeDrafts(
-  ctx: Pick<ClipsContext, 'db'> & Partial<Pick<ClipsContext, 'sharedAnswers'>>,
-  olderThan: Date,
-): Promise<number> {
+export async function purgeDrafts(ctx: Pick<ClipsContext, 'db' | 'sharedAnswers'>, olderThan: Date): Promise<number> {
   const removed = await ctx.db
     .delete(clips)
     .where(and(eq(clips.isDraft, true), lt(clips.createdAt, olderThan)))

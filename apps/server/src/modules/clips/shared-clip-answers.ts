@@ -8,6 +8,13 @@ export interface SharedClipAnswer {
   ownerId: string;
 }
 
+/**
+ * What the remembered texts may weigh together: a link opened by many is a few KB, and 2 000 of the largest
+ * clips (32 MB each) would be far too much for a small machine. Each answer is held twice (the object and its
+ * encoded bytes, beside their compressed forms), so the memory it stands for is about three times this.
+ */
+const ANSWERS_MAX_TEXT_BYTES = 32 * 1024 * 1024;
+
 const ANSWERS = {
   maxGroups: 2_000,
   maxKeysPerGroup: 1,
@@ -15,7 +22,7 @@ const ANSWERS = {
   // only there so a clip read once does not stay for the life of the process.
   maxAgeMs: 10 * 60 * 1000,
   weigh: (answer: SharedClipAnswer) => answer.clip.content.length,
-  maxWeight: 64 * 1024 * 1024,
+  maxWeight: ANSWERS_MAX_TEXT_BYTES,
 };
 const SIGNED_OUT = 'signed-out';
 
