@@ -64,6 +64,19 @@ function hasDefaultLink(row: ClipRow): boolean {
   );
 }
 
+/**
+ * A clip as `GET /api/clipboard/{id}` answers it, in the schema's key order (the owner's name before the owner's
+ * share settings): the route writes the object as it is, and a remembered answer is encoded once.
+ */
+export function toReadAnswer(
+  presented: Clip,
+  ownerName: string,
+  takedown: Clip['takedown'] | null,
+): Clip & { ownerName: string } {
+  const { share, ...shown } = presented;
+  return { ...shown, ownerName, ...(share ? { share } : {}), ...(takedown ? { takedown } : {}) };
+}
+
 /** What someone else sees of a clip that needs opening (a view limit or a password): never its content. */
 export function toProtectedCard(row: ClipRow, reachedBy: string): ProtectedClipCard {
   return {

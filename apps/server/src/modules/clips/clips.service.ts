@@ -2,25 +2,25 @@ import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Clip, ClipFile, ClipFileListOrCard, ClipOrCard } from '@clipsync/shared';
 import type { Database, Transaction } from '../../db/client';
-import type { QueuedWrite } from '../../db/write-queue';
 import { clipFiles, clips } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parseByteRange } from '../../lib/byte-range';
-import { assertNotStale, nextVersion, startedFrom } from '../../lib/edit-conflict';
+import { assertNotStale } from '../../lib/edit-conflict';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
-import { assertNewTextFits, assertStorageFits, writeTextWithinQuota } from '../../lib/storage-quota';
+import { assertStorageFits } from '../../lib/storage-quota';
 import type { ByteRange } from '../../storage/file-store';
 import { storeUpload, type IncomingUpload, type StoredUpload } from '../../storage/store-upload';
 import { takedownOf } from '../admin/moderation.takedowns.service';
 import { reachByLink, reachClip, requireSharingPlan, viewerPresentation } from './clip-access';
 import { isPrivateLink, needsGrantForFiles, needsOpening } from './clip-link';
+import { insertTextClip, saveClipText } from './clip-writes';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
 import type { ViewerInfo } from './clip-views';
 import { clipColumns, type ClipFileRow, type ClipRow, type ClipsContext } from './clips.context';
 import { clipPolicy } from './clips.policy';
-import { assertEnvelope, isEnvelope, sealedUpload } from './encrypted-clips';
+import { assertEnvelope, sealedUpload } from './encrypted-clips';
 import {
   toClip,
   toClipCreatedEvent,
@@ -28,6 +28,7 @@ import {
   toClipFile,
   toClipSavedEvent,
   toProtectedCard,
+  toReadAnswer,
   type ViewerPresentation,
 } from './clips.presenter';
 
@@ -57,33 +58,6 @@ export async function filesOf(db: Database, clipRows: readonly ClipRow[]): Promi
 async function present(db: Database, clip: ClipRow, actor: Actor, viewer?: ViewerPresentation): Promise<Clip> {
   return toClip(clip, (await filesOf(db, [clip])).get(clip.id) ?? [], actor, viewer);
 }
-
-/** What a new text clip's queued write needs: no context, so that it can only use the transaction it is given. */
-interface NewTextClip {
-  userId: string;
-  content: string;
-  encrypted: boolean;
-  quotaBytes: number;
-}
-
-/**
- * The insert, then the quota's check on the user's row that the insert's trigger already holds (its turn):
- * refused, the write's savepoint is rolled back and the clip is not kept.
- */
-const insertTextClip: QueuedWrite<NewTextClip, ClipRow | undefined> = async (tx, clip) => {
-  const [inserted] = await tx
-    .insert(clips)
-    .values({
-      id: newId(),
-      userId: clip.userId,
-      content: clip.content,
-      encrypted: clip.encrypted,
-      isDraft: clip.content.length === 0,
-    })
-    .returning(clipColumns);
-  await assertNewTextFits(tx, clip.quotaBytes, clip.userId, clip.content);
-  return inserted;
-};
 
 /**
  * `encrypted`: the content is an envelope, and the clip stays end-to-end encrypted (docs/encryption.md). The
@@ -185,14 +159,7 @@ export async function getClip(
     // Only the owner reaches a taken-down clip: they still read it, and why it was taken down.
     access.isOwner ? takedownOf(ctx.db, 'clip', clip.id) : null,
   ]);
-  // In the schema's order (ownerName before the owner's share settings): the route writes it as it is.
-  const { share, ...shown } = presented;
-  const answer = {
-    ...shown,
-    ownerName: access.ownerName,
-    ...(share ? { share } : {}),
-    ...(takedown ? { takedown } : {}),
-  };
+  const answer = toReadAnswer(presented, access.ownerName, takedown);
   if (access.isOwner) return answer;
   ctx.viewLog.add({ clipId: clip.id, viewerId: actor?.userId ?? null, viewer, isRefresh: read.isRefresh });
   if (clip.shareId && isPrivateLink(clip)) {
@@ -213,43 +180,6 @@ export async function reachClipToFollow(ctx: ClipsContext, actor: Actor, id: str
     throw new AppError('FORBIDDEN', 'Open the clip to follow it');
   }
 }
-
-/** What a text save's queued write needs: the caller, the clip, the text and the version it started from. */
-interface TextSave {
-  userId: string;
-  clipId: string;
-  content: string;
-  version: number | undefined;
-  quotaBytes: number;
-}
-
-/**
- * The save matches only a clip of the caller's, which is the policy's `update` rule (its owner), and text that
- * is no envelope only a plain clip (asked in the UPDATE itself, so this path reads nothing more). A save that
- * makes the text longer must fit the storage quota. Nothing matched: no row, and the caller reads why.
- */
-const saveClipText: QueuedWrite<TextSave, ClipRow[]> = async (tx, save) => {
-  const mine = and(
-    eq(clips.id, save.clipId),
-    eq(clips.userId, save.userId),
-    isEnvelope(save.content) ? undefined : eq(clips.encrypted, false),
-  );
-  const change = { table: clips, where: mine, text: save.content };
-  const saved = await writeTextWithinQuota(tx, save.quotaBytes, save.userId, change, () =>
-    tx
-      .update(clips)
-      // has_files as stored at this moment: a file change may land between two saves.
-      .set({
-        content: save.content,
-        version: nextVersion(clips.version),
-        updatedAt: new Date(),
-        isDraft: sql`${save.content} = '' and not ${clips.hasFiles}`,
-      })
-      .where(and(mine, startedFrom(clips.version, save.version)))
-      .returning(clipColumns),
-  );
-  return saved ?? [];
-};
 
 /**
  * The save every keystroke-pause sends (live editing), through the write queue: saves and creates that arrive

@@ -1,0 +1,77 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { QueuedWrite } from '../../db/write-queue';
+import { clips } from '../../db/schema';
+import { nextVersion, startedFrom } from '../../lib/edit-conflict';
+import { newId } from '../../lib/secure-tokens';
+import { assertNewTextFits, writeTextWithinQuota } from '../../lib/storage-quota';
+import { clipColumns, type ClipRow } from './clips.context';
+import { isEnvelope } from './encrypted-clips';
+
+/*
+ * The clip writes that go through the write queue (db/write-queue.ts): functions of the transaction and their
+ * input only, with no context in reach, so that none can query the database outside the batch it runs in.
+ */
+
+/** What a new text clip's queued write needs: no context, so that it can only use the transaction it is given. */
+export interface NewTextClip {
+  userId: string;
+  content: string;
+  encrypted: boolean;
+  quotaBytes: number;
+}
+
+/**
+ * The insert, then the quota's check on the user's row that the insert's trigger already holds (its turn):
+ * refused, the write's savepoint is rolled back and the clip is not kept.
+ */
+export const insertTextClip: QueuedWrite<NewTextClip, ClipRow | undefined> = async (tx, clip) => {
+  const [inserted] = await tx
+    .insert(clips)
+    .values({
+      id: newId(),
+      userId: clip.userId,
+      content: clip.content,
+      encrypted: clip.encrypted,
+      isDraft: clip.content.length === 0,
+    })
+    .returning(clipColumns);
+  await assertNewTextFits(tx, clip.quotaBytes, clip.userId, clip.content);
+  return inserted;
+};
+
+/** What a text save's queued write needs: the caller, the clip, the text and the version it started from. */
+export interface TextSave {
+  userId: string;
+  clipId: string;
+  content: string;
+  version: number | undefined;
+  quotaBytes: number;
+}
+
+/**
+ * The save matches only a clip of the caller's, which is the policy's `update` rule (its owner), and text that
+ * is no envelope only a plain clip (asked in the UPDATE itself, so this path reads nothing more). A save that
+ * makes the text longer must fit the storage quota. Nothing matched: no row, and the caller reads why.
+ */
+export const saveClipText: QueuedWrite<TextSave, ClipRow[]> = async (tx, save) => {
+  const mine = and(
+    eq(clips.id, save.clipId),
+    eq(clips.userId, save.userId),
+    isEnvelope(save.content) ? undefined : eq(clips.encrypted, false),
+  );
+  const change = { table: clips, where: mine, text: save.content };
+  const saved = await writeTextWithinQuota(tx, save.quotaBytes, save.userId, change, () =>
+    tx
+      .update(clips)
+      // has_files as stored at this moment: a file change may land between two saves.
+      .set({
+        content: save.content,
+        version: nextVersion(clips.version),
+        updatedAt: new Date(),
+        isDraft: sql`${save.content} = '' and not ${clips.hasFiles}`,
+      })
+      .where(and(mine, startedFrom(clips.version, save.version)))
+      .returning(clipColumns),
+  );
+  return saved ?? [];
+};
