@@ -39,6 +39,12 @@ describe("PGlite's worker answers as PGlite did in-process", () => {
     const parsed = await firstRow(worker, sql);
     expect(parsed?.at).toBeInstanceOf(Date);
     expect((parsed?.at as Date).toISOString()).toBe('2026-11-27T08:00:00.123Z');
+    // A set of its own: exactly the types it names stay text (the worker keeps Drizzle's set installed).
+    const { rows } = await worker.query<Record<string, unknown>>(sql, [], {
+      parsers: { [types.TIMESTAMPTZ]: (text: string) => text },
+    });
+    expect(rows[0]?.at).toBe('2026-11-27 08:00:00.123+00');
+    expect(rows[0]?.day).toBeInstanceOf(Date);
   });
 
   test('a Date parameter arrives as the instant it names', async () => {

@@ -9,6 +9,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
 import { migratePgliteDatabase } from './migrate';
 import { createPglite } from './pglite';
+import { installTextTypes, parsersFor } from './pglite-text-types';
 import { crossedError, type WorkerReply, type WorkerRequest, type WorkerStart } from './pglite-worker-protocol';
 
 const port = parentPort;
@@ -45,6 +46,7 @@ async function open(): Promise<PGlite | undefined> {
   try {
     client = await createPglite(start.dataDir, start.template);
     await migratePgliteDatabase(client);
+    installTextTypes(client);
     return client;
   } catch (error) {
     reply({ kind: 'failed', error: crossedError(error) });
@@ -64,7 +66,7 @@ async function serve(client: PGlite, request: WorkerRequest): Promise<void> {
 async function answer(client: PGlite, request: WorkerRequest): Promise<Results | undefined> {
   switch (request.kind) {
     case 'query': {
-      const options = { rowMode: request.rowMode, parsers: keptAsText(request.rawTypes) };
+      const options = { rowMode: request.rowMode, parsers: parsersFor(request.rawTypes) };
       if (request.transaction === undefined) return client.query(request.sql, request.params, options);
       const open = openTransaction(request.transaction);
       clearTimeout(open.idleTimer);
@@ -138,20 +140,4 @@ function watchIdle(open: OpenTransaction): void {
     );
     open.end(false);
   }, start.transactionIdleLimitMs).unref();
-}
-
-type Parser = (text: string) => unknown;
-const identity: Parser = (text) => text;
-const keptAsTextByKey = new Map<string, Record<number, Parser>>();
-
-/** Drizzle's sets are few and asked again and again: each is built once. */
-function keptAsText(oids: number[] | undefined): Record<number, Parser> | undefined {
-  if (!oids) return undefined;
-  const key = oids.join();
-  let parsers = keptAsTextByKey.get(key);
-  if (!parsers) {
-    parsers = Object.fromEntries(oids.map((oid) => [oid, identity]));
-    keptAsTextByKey.set(key, parsers);
-  }
-  return parsers;
 }

@@ -73,6 +73,23 @@ test('a failing write gets its own error and rolls back alone; the others of its
   expect(await storedIds()).toEqual([1, 2, 3, 4]);
 });
 
+test('a batch whose writes all succeed takes no savepoint; a failure runs it again with one per write', async () => {
+  const statements: string[] = [];
+  const logged = drizzle(client, { logger: { logQuery: (query) => statements.push(query) } }) as unknown as Database;
+  const queue = createBatchingWriteQueue(logged);
+  await Promise.all([1, 2, 3].map((id) => queue.run(insertItem, { id })));
+  const savepoints = () => statements.filter((statement) => /^savepoint/i.test(statement));
+  expect(savepoints()).toEqual([]);
+  // Three inserts and three reads of the transaction id: the writes' own statements, nothing around them.
+  expect(statements).toHaveLength(6);
+
+  statements.length = 0;
+  const results = await Promise.all([4, 1, 5].map((id) => settled(queue.run(insertItem, { id }))));
+  expect(results.map(errorOf)).toEqual(['no error', expect.stringMatching(/duplicate key/), 'no error']);
+  expect(savepoints()).toHaveLength(3);
+  expect(await storedIds()).toEqual([1, 2, 3, 4, 5]);
+});
+
 test('a write alone in its batch that fails rolls its transaction back, and the queue goes on', async () => {
   const queue = createBatchingWriteQueue(db);
   await queue.run(insertItem, { id: 1 });

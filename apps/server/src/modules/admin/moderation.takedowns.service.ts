@@ -1,5 +1,6 @@
 import type { ReportedKind, Takedown } from '@clipsync/shared';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '../../db/client';
 import { takedowns } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -22,6 +23,15 @@ export async function takedownOf(
     .from(takedowns)
     .where(and(eq(takedowns.itemKind, kind), eq(takedowns.itemId, itemId), isNull(takedowns.restoredAt)));
   return row ? { reason: row.reason, takenDownAt: row.takenDownAt.toISOString() } : null;
+}
+
+/**
+ * Joins the takedown in force on an item to the query that reads the item (`leftJoin(takedowns, …)`), so a
+ * read that must check it costs no statement more. At most one is in force per item (a partial unique
+ * index), so the join adds no row.
+ */
+export function takedownInForceOn(kind: ReportedKind, itemId: AnyPgColumn): SQL | undefined {
+  return and(eq(takedowns.itemKind, kind), eq(takedowns.itemId, itemId), isNull(takedowns.restoredAt));
 }
 
 /** 410 `TAKEN_DOWN` for anyone but the owner while the item is taken down. */

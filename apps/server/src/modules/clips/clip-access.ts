@@ -1,6 +1,6 @@
 import { and, eq, or } from 'drizzle-orm';
 import { planAllowing } from '@clipsync/shared';
-import { clips, users } from '../../db/schema';
+import { clips, takedowns, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { planName } from '../../lib/entitlements';
@@ -9,7 +9,7 @@ import { isLinkOpen, needsGrantForFiles, viewsLeftOf } from './clip-link';
 import { clipColumns, type ClipRow, type ClipsContext } from './clips.context';
 import type { ViewerPresentation } from './clips.presenter';
 import { clipPolicy } from './clips.policy';
-import { refuseIfTakenDown } from '../admin/moderation.takedowns.service';
+import { refuseIfTakenDown, takedownInForceOn } from '../admin/moderation.takedowns.service';
 
 /**
  * The one answer every expired, spent, stopped, deleted or never-existing link gets, whoever asks: nothing
@@ -39,30 +39,38 @@ export async function reachClip(
   grant?: string,
 ): Promise<ClipAccess & { ownerName: string }> {
   const byLink = eq(clips.shareId, id);
-  // The owner's name comes with the clip (the page shows it): one query on the path every link takes.
+  // The owner's name and a takedown in force come with the clip (the page shows the name): one query on the
+  // path every link takes.
   const rows = await ctx.db
-    .select({ clip: clipColumns, ownerName: users.name })
+    .select({ clip: clipColumns, ownerName: users.name, takenDownAt: takedowns.takenDownAt })
     .from(clips)
     .innerJoin(users, eq(users.id, clips.userId))
+    .leftJoin(takedowns, takedownInForceOn('clip', clips.id))
     .where(actor ? or(byLink, and(eq(clips.id, id), eq(clips.userId, actor.userId))) : byLink)
     .limit(2);
   const own = rows.find((row) => row.clip.userId === actor?.userId);
   if (own) return { clip: own.clip, isOwner: true, reachedBy: id, hasGrant: false, ownerName: own.ownerName };
   const linked = rows.find((row) => row.clip.shareId === id);
   if (!linked) throw clipNotFound();
-  return { ...(await reachByLink(ctx, actor, linked.clip, id, grant)), ownerName: linked.ownerName };
+  const isTakenDown = linked.takenDownAt !== null;
+  return { ...(await reachByLink(ctx, actor, linked.clip, id, grant, isTakenDown)), ownerName: linked.ownerName };
 }
 
-/** Someone else than the owner, holding the link `reachedBy` (or a file of it): the link's checks. */
+/**
+ * Someone else than the owner, holding the link `reachedBy` (or a file of it): the link's checks. Whether the
+ * clip is taken down is asked here unless the caller read it with the clip (`isTakenDown`).
+ */
 export async function reachByLink(
   ctx: ClipsContext,
   actor: Actor,
   clip: ClipRow,
   reachedBy: string,
   grant?: string,
+  isTakenDown?: boolean,
 ): Promise<ClipAccess> {
   if (!isLinkOpen(clip)) throw clipNotFound();
-  await refuseIfTakenDown(ctx.db, 'clip', clip.id);
+  if (isTakenDown === undefined) await refuseIfTakenDown(ctx.db, 'clip', clip.id);
+  else if (isTakenDown) throw new AppError('TAKEN_DOWN');
   const hasGrant = ctx.grants.allows(grant, clip);
   if (!hasGrant && viewsLeftOf(clip) === 0) throw clipNotFound();
   authorize(clipPolicy, 'read', actor, clip);

@@ -1,6 +1,6 @@
 import type { DesktopChannelPayload, Takedown } from '@clipsync/shared';
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
 import { desktopItems, desktops, takedowns } from '../../db/schema';
@@ -9,7 +9,7 @@ import { networkFingerprint, networkKeyOf } from '../../lib/network-key';
 import { newId } from '../../lib/secure-tokens';
 import type { DesktopCaller, DesktopRow, DesktopsContext } from './desktop.context';
 import type { DesktopAccess } from './desktop.policy';
-import { refuseIfTakenDown } from '../admin/moderation.takedowns.service';
+import { refuseIfTakenDown, takedownInForceOn } from '../admin/moderation.takedowns.service';
 
 /**
  * Signs a desktop's file links. Every view of a desktop is sent the same blocks (live updates go to all of
@@ -75,10 +75,7 @@ const desktopByHolder = (db: Database, holder: typeof desktops.ownerId | typeof 
   db
     .select({ desktop: desktops, takedownReason: takedowns.reason, takenDownAt: takedowns.takenDownAt })
     .from(desktops)
-    .leftJoin(
-      takedowns,
-      and(eq(takedowns.itemKind, 'desktop'), eq(takedowns.itemId, desktops.id), isNull(takedowns.restoredAt)),
-    )
+    .leftJoin(takedowns, takedownInForceOn('desktop', desktops.id))
     .where(eq(holder, sql.placeholder('holder')))
     .prepare(name);
 const desktopByOwner = preparedPerDatabase((db) => desktopByHolder(db, desktops.ownerId, 'desktop_by_owner'));
