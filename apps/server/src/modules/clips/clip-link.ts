@@ -34,3 +34,11 @@ export function isLinkOpen(clip: ClipRow, now = new Date()): boolean {
     (clip.shareExpiresAt === null || clip.shareExpiresAt.getTime() > now.getTime())
   );
 }
+
+/**
+ * Every signed-out reader of this clip's link is given the same answer: the link open, nothing private about
+ * it, and no grant in its file links. Only such an answer is remembered (shared-clip-answers.ts).
+ */
+export function isAnsweredAlikeToAll(clip: ClipRow): boolean {
+  return isLinkOpen(clip) && !needsGrantForFiles(clip) && !isPrivateLink(clip);
+}

@@ -45,6 +45,29 @@ describe('a shared clip opened by many', () => {
     },
   );
 
+  test.skipIf(onPostgres)(
+    "a new clip's first signed-out read is answered from what its create wrote, as the database would answer it",
+    async () => {
+      const created = await testApp.as(owner).post('/api/clipboard', { content: 'fresh' });
+      expect(created.statusCode).toBe(201);
+      const { id } = created.json() as { id: string };
+      const client: unknown = Reflect.get(testApp.context.db, '$client');
+      if (!(client instanceof PgliteWorker)) throw new Error("the embedded database is PGlite's worker");
+      const query = vi.spyOn(client, 'query');
+      const first = await read(id);
+      expect(query).not.toHaveBeenCalled();
+      query.mockRestore();
+      expect(first.statusCode).toBe(200);
+      expect(first.body).toBe(JSON.stringify(ClipOrCard.encode(first.json())));
+      expect(first.json()).toMatchObject({ id, content: 'fresh', ownerName: expect.any(String) });
+
+      // New link settings equal to the old drop the answer: the next read asks the database.
+      const share = `/api/clipboard/${id}/share`;
+      expect((await testApp.as(owner).put(share, { maxViews: null })).statusCode).toBe(200);
+      expect((await read(id)).body).toBe(first.body);
+    },
+  );
+
   test('a save, a favourite, new link settings and a stopped link are answered at once', async () => {
     const clip = await testApp.factory.clip({ owner, content: 'first' });
     expect((await read(clip.id)).json()).toMatchObject({ content: 'first', isFavorite: false });

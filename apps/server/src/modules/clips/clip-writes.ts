@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { QueuedWrite } from '../../db/write-queue';
-import { clips } from '../../db/schema';
+import { clips, users } from '../../db/schema';
 import { nextVersion, startedFrom } from '../../lib/edit-conflict';
 import { newId } from '../../lib/secure-tokens';
 import { assertNewTextFits, writeTextWithinQuota } from '../../lib/storage-quota';
@@ -20,11 +20,15 @@ export interface NewTextClip {
   quotaBytes: number;
 }
 
+/** A new clip, with its owner's name as a reader of its link is shown it. */
+export type NewClipRow = ClipRow & { ownerName: string };
+
 /**
  * The insert, then the quota's check on the user's row that the insert's trigger already holds (its turn):
- * refused, the write's savepoint is rolled back and the clip is not kept.
+ * refused, the write is rolled back and the clip is not kept. The owner's name comes back with the row, so
+ * the answer to the link's first reader is known without a read (shared-clip-answers.ts).
  */
-export const insertTextClip: QueuedWrite<NewTextClip, ClipRow | undefined> = async (tx, clip) => {
+export const insertTextClip: QueuedWrite<NewTextClip, NewClipRow | undefined> = async (tx, clip) => {
   const [inserted] = await tx
     .insert(clips)
     .values({
@@ -34,7 +38,10 @@ export const insertTextClip: QueuedWrite<NewTextClip, ClipRow | undefined> = asy
       encrypted: clip.encrypted,
       isDraft: clip.content.length === 0,
     })
-    .returning(clipColumns);
+    .returning({
+      ...clipColumns,
+      ownerName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${clips.userId})`,
+    });
   await assertNewTextFits(tx, clip.quotaBytes, clip.userId, clip.content);
   return inserted;
 };

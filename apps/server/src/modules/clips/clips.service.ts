@@ -14,7 +14,7 @@ import type { ByteRange } from '../../storage/file-store';
 import { storeUpload, type IncomingUpload, type StoredUpload } from '../../storage/store-upload';
 import { takedownOf } from '../admin/moderation.takedowns.service';
 import { reachByLink, reachClip, requireSharingPlan, viewerPresentation } from './clip-access';
-import { isPrivateLink, needsGrantForFiles, needsOpening } from './clip-link';
+import { isAnsweredAlikeToAll, isPrivateLink, needsGrantForFiles, needsOpening } from './clip-link';
 import { insertTextClip, saveClipText } from './clip-writes';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
 import type { ViewerInfo } from './clip-views';
@@ -66,9 +66,16 @@ async function present(db: Database, clip: ClipRow, actor: Actor, viewer?: Viewe
 export async function createClip(ctx: ClipsContext, actor: Actor, content: string, encrypted = false): Promise<Clip> {
   const { userId } = requireSignedIn(actor);
   const quotaBytes = ctx.limits.storageQuotaBytes;
-  const clip = await ctx.writes.run(insertTextClip, { userId, content, encrypted, quotaBytes });
-  if (!clip) throw new AppError('INTERNAL');
+  const readSince = ctx.sharedAnswers?.begin() ?? 0;
+  const created = await ctx.writes.run(insertTextClip, { userId, content, encrypted, quotaBytes });
+  if (!created) throw new AppError('INTERNAL');
+  const { ownerName, ...clip } = created;
   ctx.events.emit('clip.created', toClipCreatedEvent(clip, []));
+  // A new clip's link is open: the answer its first signed-out reader gets is already known here.
+  if (isAnsweredAlikeToAll(clip)) {
+    const answer = toReadAnswer(toClip(clip, [], null, { reachedBy: clip.id }), ownerName, null);
+    ctx.sharedAnswers?.remember(clip.id, readSince, { clip: answer, ownerId: userId });
+  }
   return toClip(clip, [], actor);
 }
 
@@ -167,7 +174,7 @@ export async function getClip(
   }
   // The same for every signed-out reader of such a link: no grant in its file links, no ability of theirs,
   // and no expiry to watch (an expiring link is private: its owner hears of each view, so each is read).
-  if (!actor && !needsGrantForFiles(clip) && !isPrivateLink(clip)) {
+  if (!actor && isAnsweredAlikeToAll(clip)) {
     ctx.sharedAnswers?.remember(clip.id, readSince, { clip: answer, ownerId: clip.userId });
   }
   return answer;
