@@ -71,10 +71,11 @@ export async function createClip(ctx: ClipsContext, actor: Actor, content: strin
   if (!created) throw new AppError('INTERNAL');
   const { ownerName, ...clip } = created;
   ctx.events.emit('clip.created', toClipCreatedEvent(clip, []));
-  // A new clip's link is open: the answer its first signed-out reader gets is already known here.
-  if (isAnsweredAlikeToAll(clip)) {
+  // A new clip's link is open: the answer its first signed-out reader gets is already known here (built only
+  // where answers are remembered: not with DATABASE_URL).
+  if (ctx.sharedAnswers && isAnsweredAlikeToAll(clip)) {
     const answer = toReadAnswer(toClip(clip, [], null, { reachedBy: clip.id }), ownerName, null);
-    ctx.sharedAnswers?.remember(clip.id, readSince, { clip: answer, ownerId: userId });
+    ctx.sharedAnswers.remember(clip.id, readSince, { clip: answer, ownerId: userId });
   }
   return toClip(clip, [], actor);
 }
