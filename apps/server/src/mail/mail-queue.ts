@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Mail, Mailer } from './mailer';
 
 /** Builds the mail when it is sent: a reset link is issued only for a mail that really goes out. */
-export type MailJob = () => Mail | Promise<Mail>;
+/** Built as it leaves; undefined when it finds then that there is nothing to send (a link no longer worth it). */
+export type MailJob = () => Mail | undefined | Promise<Mail | undefined>;
 
 export interface MailQueue {
   /**
@@ -50,7 +51,7 @@ export function createMailQueue(
     let mail: Mail | undefined;
     try {
       mail = await job();
-      await mailer.send(mail);
+      if (mail) await mailer.send(mail);
     } catch (error) {
       const delay = options.retryDelaysMs[failures];
       if (delay === undefined || isClosed) {

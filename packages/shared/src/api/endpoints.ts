@@ -164,7 +164,7 @@ export const AUTH_ENDPOINTS = defineEndpoints({
     body: ResendConfirmationRequest,
     response: MessageResponse,
   },
-  /** The link in the confirmation mail: consumes the token and redirects (303) to the confirmation page. */
+  /** The link in the confirmation mail: redirects (303) to the confirmation page, which signs in to use it. */
   confirm: { method: 'GET', path: '/auth/confirm', query: TokenQuery, status: 303 },
   checkEmailConfirmation: {
     method: 'GET',

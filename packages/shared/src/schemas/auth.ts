@@ -28,6 +28,11 @@ export type RegisterRequest = z.infer<typeof RegisterRequest>;
 export const LoginRequest = z.object({
   email: Email,
   password: text().min(1, 'Password is required').max(PASSWORD_MAX),
+  /**
+   * A mailed confirmation link's token: an account not confirmed yet signs in only beside one, which confirms it
+   * with this password, a password one of its registrations chose. A confirmed account's sign-in ignores it.
+   */
+  confirmation: text().trim().min(1).max(128).optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

@@ -1,6 +1,7 @@
 export * from './users';
 export * from './sessions';
 export * from './email-tokens';
+export * from './pending-registrations';
 export * from './clips';
 export * from './rooms';
 export * from './desktops';

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RegistrationConfig } from '../../config/registration-config';
 import type { Database } from '../../db/client';
-import { grantAdminEmails, hasAccount, hasAdmin } from './roles.service';
+import { grantAdminEmails, hasConfirmedAccount, hasAdmin } from './roles.service';
 
-export const NO_ADMIN_MESSAGE = "No admin yet: the first account to sign up becomes this server's admin";
+export const NO_ADMIN_MESSAGE = "No admin yet: the first account to confirm its address becomes this server's admin";
 export const NO_NAMED_ADMIN_MESSAGE =
   'No admin yet: the first account to sign up with an address in ADMIN_EMAILS becomes an admin';
 export const NO_ADMIN_LEFT_MESSAGE =
@@ -11,7 +11,7 @@ export const NO_ADMIN_LEFT_MESSAGE =
 
 /**
  * At start: the accounts ADMIN_EMAILS names become admins, and the log says how an instance with no admin
- * will get one: an empty one by its first sign-up, one whose admins are gone only by the operator.
+ * will get one: an empty one by its first confirmed account, one whose admins are gone only by the operator.
  */
 export async function settleAdminsAtStart(
   db: Database,
@@ -21,6 +21,6 @@ export async function settleAdminsAtStart(
   const granted = await grantAdminEmails(db, registration.adminEmails);
   if (granted.length > 0) log.info({ accounts: granted.length }, 'ADMIN_EMAILS: accounts made admins');
   if (await hasAdmin(db)) return;
-  if (await hasAccount(db)) log.warn(NO_ADMIN_LEFT_MESSAGE);
+  if (await hasConfirmedAccount(db)) log.warn(NO_ADMIN_LEFT_MESSAGE);
   else log.info(registration.adminEmails.length > 0 ? NO_NAMED_ADMIN_MESSAGE : NO_ADMIN_MESSAGE);
 }

@@ -1,9 +1,9 @@
 /**
  * Roles: who is an admin of this server. Every change of role goes through here (the recovery command
- * now, the console later), under one lock, so that "at least one admin remains" and "the first account
- * becomes the admin" hold however many requests or nodes race (decision 034).
+ * now, the console later), under one lock, so that "at least one admin remains" and "the first confirmed
+ * account becomes the admin" hold however many requests or nodes race (decision 034).
  */
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { UserRole } from '@clipsync/shared';
 import type { Database, Transaction } from '../../db/client';
 import { users } from '../../db/schema';
@@ -29,25 +29,34 @@ export async function hasAdmin(db: Reader): Promise<boolean> {
   return admin !== undefined;
 }
 
-/** Whether the server has any account: only the very first one may become the admin by signing up. */
-export async function hasAccount(db: Reader): Promise<boolean> {
-  const [account] = await db.select({ id: users.id }).from(users).limit(1);
+/**
+ * Whether the server has a confirmed account: only the very first one to be confirmed may become the admin
+ * (an address anyone can sign up proves nothing until its mailbox's owner confirms it, decision 039).
+ */
+export async function hasConfirmedAccount(db: Reader): Promise<boolean> {
+  const [account] = await db.select({ id: users.id }).from(users).where(isNotNull(users.emailConfirmedAt)).limit(1);
   return account !== undefined;
 }
 
+/** The role of an account made unconfirmed: only ADMIN_EMAILS names an admin before the address is proved. */
+export function roleOfUnconfirmedAccount(email: string, adminEmails: string[]): UserRole {
+  return adminEmails.includes(email) ? 'admin' : 'user';
+}
+
 /**
- * The role of an account being created in `tx`: admin when its address is in ADMIN_EMAILS, or when it is
- * the server's first account and ADMIN_EMAILS names none. A server that has accounts but no admin (its admin
- * left) does not hand the role to the next stranger: the operator names one (ADMIN_EMAILS, `npm run admin`);
- * an upgraded server's oldest account was made the admin by migration 0030. Only the first account takes the
- * lock: once there is one, sign-ups never wait for each other here.
+ * The role of an account being confirmed in `tx` (or made confirmed): admin when its address is in ADMIN_EMAILS,
+ * or when it is the server's first confirmed account and ADMIN_EMAILS names none. A server that has confirmed
+ * accounts but no admin (its admin left) does not hand the role to the next stranger: the operator names one
+ * (ADMIN_EMAILS, `npm run admin`); an upgraded server's oldest account was made the admin by migration 0030.
+ * Only the first confirmation takes the lock: once an account is confirmed, confirmations never wait for each
+ * other here.
  */
-export async function roleOfNewAccount(tx: Transaction, email: string, adminEmails: string[]): Promise<UserRole> {
+export async function roleOnConfirmation(tx: Transaction, email: string, adminEmails: string[]): Promise<UserRole> {
   if (adminEmails.includes(email)) return 'admin';
-  if (adminEmails.length > 0 || (await hasAccount(tx))) return 'user';
+  if (adminEmails.length > 0 || (await hasConfirmedAccount(tx))) return 'user';
   await lockRoles(tx);
-  // Read again under the lock: a sign-up that held it first has committed its account by now.
-  return (await hasAccount(tx)) ? 'user' : 'admin';
+  // Read again under the lock: a confirmation that held it first has committed its account by now.
+  return (await hasConfirmedAccount(tx)) ? 'user' : 'admin';
 }
 
 /** Makes the accounts ADMIN_EMAILS names admins (at start, for accounts made before they were listed). */

@@ -2,7 +2,7 @@
  * How accounts come to be with a password: a sign-up (open, or through an admin's invitation) and an account an
  * admin makes. All take an address the same way: a new account, or an unconfirmed one taken over.
  */
-import { eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { ADMIN_INVITATION_TTL_DAYS, type CreateAccountRequest, type RegisterRequest } from '@clipsync/shared';
 import type { Transaction } from '../../db/client';
 import { users } from '../../db/schema';
@@ -10,12 +10,14 @@ import { AppError } from '../../lib/app-error';
 import { newId, newSecretToken } from '../../lib/secure-tokens';
 import { accountCreatedMail, alreadyRegisteredMail, confirmationMail } from '../../mail/templates/account-mails';
 import { acceptInvitation } from '../admin/invitations.service';
-import { roleOfNewAccount } from '../admin/roles.service';
+import { roleOfUnconfirmedAccount } from '../admin/roles.service';
+import { announceConfirmed, confirmAccount } from './account-confirmation';
 import type { AuthContext } from './auth.context';
 import { passwordLinkOf } from './auth.service';
 import { assertUncommonPassword } from './common-passwords';
-import { issueEmailToken, voidEmailTokens } from './email-tokens';
+import { issueEmailToken, NO_PASSWORD_YET, voidEmailTokens } from './email-tokens';
 import { hashPassword } from './password';
+import { addPendingRegistration, dropPendingRegistrations } from './pending-registrations';
 import { assertMaySignUp } from './registration.policy';
 import { isPasswordAdmin, passwordSignInOff } from './sso-only.policy';
 
@@ -24,9 +26,30 @@ export const REGISTER_MESSAGE =
   'Registration successful. Please check your email to confirm your account before logging in.';
 
 /**
- * A new account for the address (its role decided here: the first account is the admin), or its unconfirmed
- * account taken over with this name and password and its confirmation links void; undefined for a confirmed
- * address.
+ * The account of the address: a new unconfirmed one (named by this registration, with no password anyone can
+ * sign in with yet), or the one there is, locked until the transaction ends so a confirmation cannot slip
+ * between reading it and adding to it.
+ */
+async function accountOfAddress(tx: Transaction, input: { email: string; name: string }, adminEmails: string[]) {
+  await tx
+    .insert(users)
+    .values({
+      id: newId(),
+      email: input.email,
+      name: input.name,
+      passwordHash: NO_PASSWORD_YET,
+      role: roleOfUnconfirmedAccount(input.email, adminEmails),
+    })
+    .onConflictDoNothing({ target: users.email });
+  const [account] = await tx.select().from(users).where(eq(users.email, input.email)).for('update');
+  if (!account) throw new Error(`the account of ${input.email} was deleted while registering`);
+  return account;
+}
+
+/**
+ * A new account for the address, or its unconfirmed account taken over with this name and password and its
+ * confirmation links and registrations void (an admin's set-password link is the only way in); undefined for a
+ * confirmed address.
  */
 async function takeUnlessConfirmed(
   tx: Transaction,
@@ -34,36 +57,27 @@ async function takeUnlessConfirmed(
   passwordHash: string,
   adminEmails: string[],
 ) {
-  const role = await roleOfNewAccount(tx, input.email, adminEmails);
-  const [account] = await tx
-    .insert(users)
-    .values({ id: newId(), email: input.email, name: input.name, passwordHash, role })
-    .onConflictDoUpdate({
-      target: users.email,
-      set: { name: input.name, passwordHash, updatedAt: new Date() },
-      setWhere: isNull(users.emailConfirmedAt),
-    })
-    .returning();
-  if (!account) return undefined;
+  const account = await accountOfAddress(tx, input, adminEmails);
+  if (account.emailConfirmedAt) return undefined;
+  await tx.update(users).set({ name: input.name, passwordHash, updatedAt: new Date() }).where(eq(users.id, account.id));
   await voidEmailTokens(tx, account.id, 'confirm');
-  return { account, role };
+  await dropPendingRegistrations(tx, account.id);
+  return account;
 }
 
 /**
- * Makes this registration the address's own unless the address is confirmed: a new account is created,
- * an unconfirmed one takes this name and password and its older confirmation links die (so an earlier
- * registrant's password never survives, and a link confirms only the registration it was sent for).
- * A new account's role is decided in the same transaction (the first account is the admin), and an
- * unconfirmed one keeps its own. Returns the account with its new link's token, or undefined for a
+ * Adds this registration to the address unless the address is confirmed (decision 039): its name and password
+ * are kept beside the others' and a new link is issued; no registration changes the account or another's
+ * password, so neither the first registrant nor the last takes the address: whoever confirms it, with a link
+ * from its mailbox and the password they registered, does. Returns the new link's token, or undefined for a
  * confirmed address.
  */
-async function claimUnconfirmedAddress(ctx: AuthContext, input: RegisterRequest, passwordHash: string) {
+async function addRegistration(ctx: AuthContext, input: RegisterRequest, passwordHash: string) {
   return ctx.db.transaction(async (tx) => {
-    const claimed = await takeUnlessConfirmed(tx, input, passwordHash, ctx.registration.adminEmails);
-    if (!claimed) return undefined;
-    const { account, role } = claimed;
-    const isFirstAdmin = role === 'admin' && account.role === 'admin' && ctx.registration.adminEmails.length === 0;
-    return { account, isFirstAdmin, token: await issueEmailToken(tx, account.id, 'confirm') };
+    const account = await accountOfAddress(tx, input, ctx.registration.adminEmails);
+    if (account.emailConfirmedAt) return undefined;
+    await addPendingRegistration(tx, account.id, { name: input.name, passwordHash });
+    return issueEmailToken(tx, account.id, 'confirm');
   });
 }
 
@@ -84,12 +98,9 @@ export async function register(
   if (input.invitation !== undefined) return registerInvited(ctx, input, input.invitation);
   assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
-  const claimed = await claimUnconfirmedAddress(ctx, input, passwordHash);
-  if (claimed?.isFirstAdmin) {
-    ctx.log.info({ userId: claimed.account.id }, "The first account signed up: it is this server's admin");
-  }
-  if (claimed) {
-    const url = `${linkOrigin}/api/auth/confirm?token=${encodeURIComponent(claimed.token)}`;
+  const token = await addRegistration(ctx, input, passwordHash);
+  if (token !== undefined) {
+    const url = `${linkOrigin}/api/auth/confirm?token=${encodeURIComponent(token)}`;
     ctx.mail.enqueue(() => confirmationMail(input.email, input.name, url), { cooldownKey: `confirm:${input.email}` });
   } else {
     const loginUrl = `${linkOrigin}/auth?mode=login`;
@@ -112,24 +123,16 @@ async function registerInvited(
 ): Promise<{ message: string }> {
   assertUncommonPassword(input.password);
   const passwordHash = await hashPassword(input.password);
-  const account = await ctx.db.transaction(async (tx) => {
+  const confirmed = await ctx.db.transaction(async (tx) => {
     await acceptInvitation(tx, invitation, input.email);
-    const role = await roleOfNewAccount(tx, input.email, ctx.registration.adminEmails);
-    const confirmedAt = new Date();
-    const [created] = await tx
-      .insert(users)
-      .values({ id: newId(), email: input.email, name: input.name, passwordHash, role, emailConfirmedAt: confirmedAt })
-      .onConflictDoUpdate({
-        target: users.email,
-        set: { name: input.name, passwordHash, emailConfirmedAt: confirmedAt, updatedAt: confirmedAt },
-        setWhere: isNull(users.emailConfirmedAt),
-      })
-      .returning();
-    if (!created) throw new AppError('CONFLICT', 'This address already has an account: please log in');
-    await voidEmailTokens(tx, created.id, 'confirm');
-    return created;
+    const account = await accountOfAddress(tx, input, ctx.registration.adminEmails);
+    const done = account.emailConfirmedAt
+      ? undefined
+      : await confirmAccount(tx, ctx.registration.adminEmails, account, { name: input.name, passwordHash });
+    if (!done) throw new AppError('CONFLICT', 'This address already has an account: please log in');
+    return done;
   });
-  ctx.events.emit('account.confirmed', { userId: account.id, email: account.email });
+  announceConfirmed(ctx, confirmed);
   return { message: INVITED_REGISTER_MESSAGE };
 }
 
@@ -161,8 +164,8 @@ export async function createAccountWithPasswordLink(
   const account = await ctx.db.transaction(async (tx) => {
     const claimed = await takeUnlessConfirmed(tx, input, passwordHash, ctx.registration.adminEmails);
     if (!claimed) throw new AppError('CONFLICT', 'This address already has an account');
-    await voidEmailTokens(tx, claimed.account.id, 'reset');
-    return claimed.account;
+    await voidEmailTokens(tx, claimed.id, 'reset');
+    return claimed;
   });
   ctx.mail.enqueue(async () => {
     const token = await issueEmailToken(ctx.db, account.id, 'reset', SET_PASSWORD_LINK_TTL_MS);

@@ -45,7 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (ap
   });
 
   app.route({
-    ...route(api.login, { response: errors }),
+    ...route(api.login, { response: { ...errors, 400: ErrorBody } }),
     config: { rateLimit: PER_IP },
     preHandler: [loginFailures.check],
     onSend: async (request, reply) => loginFailures.record(request, reply),
@@ -90,19 +90,17 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (ap
     handler: async (request) => auth.resetPassword(ctx, request.body.token, request.body.new_password),
   });
 
-  // The mailed confirmation link: consumes the token, then lands on the confirmation screen, which shows
-  // the outcome (the token again when confirmed, else why not).
+  // The mailed confirmation link lands on the confirmation screen without being used: a live one goes on to the
+  // sign-in that confirms (decision 039), a confirmed account's shows success, any other says why not.
   app.route({
     ...route(api.confirm),
     config: { rateLimit: PER_IP },
     handler: async (request, reply) => {
-      const outcome = await auth.confirmEmail(ctx, request.query.token);
+      const link = await auth.confirmationLinkState(ctx, request.query.token);
       const target = new URL('/email-confirmation', linkOriginOf(request, ctx));
-      const isConfirmed =
-        outcome === 'confirmed' || (await auth.checkEmailConfirmation(ctx, request.query.token)).confirmed;
-      if (isConfirmed) {
+      if (link === 'live' || link === 'confirmed') {
         target.searchParams.set('token', request.query.token);
-      } else if (outcome === 'expired') {
+      } else if (link === 'expired') {
         target.searchParams.set('error', 'access_denied');
         target.searchParams.set('error_description', 'Email link is invalid or has expired');
       } else {

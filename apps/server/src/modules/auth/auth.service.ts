@@ -6,34 +6,44 @@ import { assertUncommonPassword } from './common-passwords';
 import { confirmationMail, passwordResetMail } from '../../mail/templates/account-mails';
 import type { AuthContext } from './auth.context';
 import { toPublicUser } from './auth.presenter';
+import { announceConfirmed, confirmAccount } from './account-confirmation';
 import { consumeEmailToken, findEmailToken, issueEmailToken, voidEmailTokens } from './email-tokens';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
+import { extendPendingRegistrations, hasPendingRegistration, registrationWithPassword } from './pending-registrations';
 import { grantAdminEmails } from '../admin/roles.service';
 import { recordSecurityEvent, recordSignIn } from '../admin/audit.recorder';
 import { revokeUserSessions, startSession } from './sessions.service';
 import { isPasswordAdmin, passwordSignInOff } from './sso-only.policy';
 
 export const FORGOT_MESSAGE = 'If an account exists for this email, a password reset link has been sent.';
+export const CONFIRMATION_LINK_DEAD = 'This confirmation link is invalid or has expired. Please request a new one.';
 export const RESEND_MESSAGE =
   'If this email has an account waiting for confirmation, a new confirmation link has been sent.';
+
+type Account = typeof users.$inferSelect;
 
 async function findUserByEmail(ctx: AuthContext, email: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.email, email));
   return user;
 }
 
-export type ConfirmOutcome = 'confirmed' | 'expired' | 'invalid';
+export type ConfirmationLink = 'live' | 'confirmed' | 'expired' | 'invalid';
 
-export async function confirmEmail(ctx: AuthContext, token: string): Promise<ConfirmOutcome> {
-  const result = await consumeEmailToken(ctx.db, token, 'confirm');
-  if (result.status !== 'ok') return result.status;
-  const [confirmed] = await ctx.db
-    .update(users)
-    .set({ emailConfirmedAt: new Date(), updatedAt: new Date() })
-    .where(eq(users.id, result.userId))
-    .returning({ email: users.email });
-  if (confirmed) ctx.events.emit('account.confirmed', { userId: result.userId, email: confirmed.email });
-  return 'confirmed';
+/**
+ * What a confirmation link can do as it is opened, without using it (decision 039): only a sign-in with a password
+ * one of the account's registrations chose confirms the account. 'confirmed' once its account is, whatever became of
+ * the link.
+ */
+export async function confirmationLinkState(ctx: AuthContext, token: string): Promise<ConfirmationLink> {
+  const row = await findEmailToken(ctx.db, token, 'confirm');
+  if (!row) return 'invalid';
+  const [user] = await ctx.db
+    .select({ confirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  if (user?.confirmedAt) return 'confirmed';
+  if (row.usedAt || !user) return 'invalid';
+  return row.expiresAt.getTime() <= Date.now() ? 'expired' : 'live';
 }
 
 /** What became of a confirmation link: confirmed once its account is. */
@@ -47,16 +57,44 @@ export async function checkEmailConfirmation(ctx: AuthContext, token: string): P
   return { confirmed: Boolean(user?.confirmedAt) };
 }
 
+/**
+ * An unconfirmed account signs in only with a password one of its registrations chose, and only beside a live
+ * confirmation link of it (`confirmation`), which confirms it with that password (decision 039). Every refusal
+ * about the link comes after the password is proved, so a stranger learns nothing of the address from it.
+ */
+async function confirmBySignIn(ctx: AuthContext, user: Account, input: LoginRequest): Promise<Account> {
+  const registration = await registrationWithPassword(ctx.db, user.id, input.password);
+  if (!registration) {
+    if (ctx.ssoOnly) throw passwordSignInOff(ctx.ssoOnly);
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (input.confirmation === undefined) throw new AppError('EMAIL_NOT_CONFIRMED');
+  const link = await findEmailToken(ctx.db, input.confirmation, 'confirm');
+  const isLive = link?.userId === user.id && !link.usedAt && link.expiresAt.getTime() > Date.now();
+  if (!isLive) throw new AppError('INVALID_TOKEN', CONFIRMATION_LINK_DEAD);
+  const confirmed = await ctx.db.transaction((tx) =>
+    confirmAccount(tx, ctx.registration.adminEmails, user, {
+      passwordHash: registration.passwordHash,
+      name: registration.name,
+    }),
+  );
+  if (!confirmed) throw new AppError('INVALID_TOKEN', CONFIRMATION_LINK_DEAD);
+  announceConfirmed(ctx, confirmed);
+  return confirmed.account;
+}
+
 export async function login(ctx: AuthContext, input: LoginRequest): Promise<LoginResponse> {
-  const user = await findUserByEmail(ctx, input.email);
+  const found = await findUserByEmail(ctx, input.email);
   // Under OIDC_ONLY a non-admin's password is never checked: a stranger learns nothing from the answer, and an
   // unknown address and a known one each spend one dummy verification, so timing does not tell them apart.
-  const isRefused = ctx.ssoOnly !== undefined && !isPasswordAdmin(ctx, input.email, user);
+  const isRefused = ctx.ssoOnly !== undefined && !isPasswordAdmin(ctx, input.email, found);
+  const user = found && !found.emailConfirmedAt && !isRefused ? await confirmBySignIn(ctx, found, input) : found;
   // An account without an argon2 hash (SSO only) spends the dummy's time too, so timing does not tell it apart.
   const isValid =
-    !isRefused && user?.passwordHash.startsWith('$argon2')
+    user !== found ||
+    (!isRefused && user?.passwordHash.startsWith('$argon2')
       ? await verifyPassword(user.passwordHash, input.password)
-      : await verifyAgainstDummy(input.password);
+      : await verifyAgainstDummy(input.password));
   // Under OIDC_ONLY an admin's wrong password gets the non-admins' answer too, or the answer would tell which
   // addresses are admins; the route counts every such refusal toward the account's lock.
   if (ctx.ssoOnly && (isRefused || !user || !isValid)) throw passwordSignInOff(ctx.ssoOnly);
@@ -76,9 +114,10 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Logi
 }
 
 /**
- * A new confirmation link for an unconfirmed account, on the same path and answer whatever the address
- * (no enumeration); it shares the confirmation mail's cooldown, so it cannot be used to flood a mailbox.
- * The earlier link stays valid: both belong to the same registration.
+ * A new confirmation link for an unconfirmed account that has a registration to confirm, on the same path and
+ * answer whatever the address (no enumeration); it shares the confirmation mail's cooldown, so it cannot be used to
+ * flood a mailbox. It changes no password: the earlier links stay valid, and any of them confirms only beside a
+ * password one of the registrations chose, whose lives it extends to the new link's (decision 039).
  */
 export async function resendConfirmation(
   ctx: AuthContext,
@@ -89,7 +128,9 @@ export async function resendConfirmation(
   if (user && !user.emailConfirmedAt) {
     ctx.mail.enqueue(
       async () => {
+        if (!(await hasPendingRegistration(ctx.db, user.id))) return undefined;
         const token = await issueEmailToken(ctx.db, user.id, 'confirm');
+        await extendPendingRegistrations(ctx.db, user.id);
         const url = `${linkOrigin}/api/auth/confirm?token=${encodeURIComponent(token)}`;
         return confirmationMail(user.email, user.name, url);
       },
@@ -171,19 +212,19 @@ export async function resetPassword(
   if (result.status === 'invalid')
     throw new AppError('INVALID_TOKEN', 'Invalid or missing reset token. Please request a new password reset.');
   const passwordHash = await hashPassword(newPassword);
-  const now = new Date();
-  const [before] = await ctx.db
-    .select({ email: users.email, confirmedAt: users.emailConfirmedAt })
-    .from(users)
-    .where(eq(users.id, result.userId));
-  await ctx.db
-    .update(users)
-    .set({ passwordHash, emailConfirmedAt: before?.confirmedAt ?? now, updatedAt: now })
-    .where(eq(users.id, result.userId));
+  // Using the link proves the address: an unconfirmed account is confirmed with this password, as a confirmation
+  // with a registration's password would be (its role decided then, its registrations dropped).
+  const confirmed = await ctx.db.transaction(async (tx) => {
+    const [account] = await tx.select().from(users).where(eq(users.id, result.userId));
+    if (account && !account.emailConfirmedAt) {
+      const done = await confirmAccount(tx, ctx.registration.adminEmails, account, { passwordHash });
+      if (done) return done;
+    }
+    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, result.userId));
+    return undefined;
+  });
   await voidEmailTokens(ctx.db, result.userId, 'reset');
-  await voidEmailTokens(ctx.db, result.userId, 'confirm');
-  if (before && !before.confirmedAt)
-    ctx.events.emit('account.confirmed', { userId: result.userId, email: before.email });
+  if (confirmed) announceConfirmed(ctx, confirmed);
   await revokeUserSessions(ctx, result.userId, 'password_reset');
   await recordSecurityEvent(ctx.db, { userId: result.userId, action: 'password.reset', actorId: null });
   return { message: 'Password Reset Successful' };

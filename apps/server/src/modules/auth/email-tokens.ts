@@ -63,3 +63,9 @@ export async function voidEmailTokens(db: Database, userId: string, purpose: Ema
     .set({ usedAt: new Date() })
     .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
 }
+
+/**
+ * The password of an account no registration has confirmed: not an argon2 hash, so no password signs in with it
+ * (a sign-in checks the account's registrations instead, pending-registrations.ts).
+ */
+export const NO_PASSWORD_YET = '!unconfirmed';

@@ -9,7 +9,7 @@ import {
   settleAdminsAtStart,
 } from '../admin/admins-at-start';
 
-const FIRST_ADMIN_LOG = "The first account signed up: it is this server's admin";
+const FIRST_ADMIN_LOG = "The first account confirmed its address: it is this server's admin";
 const PASSWORD = 'a-long-enough-password';
 
 /** A fresh server with its log lines; built once per group, as apps are slow to build on a busy machine. */
@@ -30,8 +30,24 @@ function withApp(env: Record<string, string>) {
   };
 }
 
-const signUp = (app: TestApp, email: string) =>
-  app.as(null).post('/api/auth/register', { name: 'Ada', email, password: PASSWORD });
+const signUp = (app: TestApp, email: string, password = PASSWORD) =>
+  app.as(null).post('/api/auth/register', { name: 'Ada', email, password });
+/** The link the dev outbox holds for the address (no SMTP_URL), used as its owner does: signing in beside it. */
+async function confirm(app: TestApp, email: string, password = PASSWORD) {
+  let link = '';
+  // The mail leaves off the request path: it is in the outbox a moment after the answer.
+  await expect
+    .poll(async () => {
+      const { mails } = (await app.as(null).get('/api/dev/outbox')).json() as {
+        mails: { to: string; links: string[] }[];
+      };
+      link = mails.findLast((mail) => mail.to === email)?.links[0] ?? '';
+      return link;
+    })
+    .not.toBe('');
+  const confirmation = new URL(link).searchParams.get('token');
+  return app.as(null).post('/api/auth/login', { email, password, confirmation });
+}
 const rolesOf = async (app: TestApp) =>
   Object.fromEntries(
     (await app.context.db.select({ email: users.email, role: users.role }).from(users)).map((row) => [
@@ -43,29 +59,46 @@ const rolesOf = async (app: TestApp) =>
 describe('the first account is the admin', () => {
   const { app, messages } = withApp({});
 
-  test('the start log says there is no admin; the first sign-up becomes it and says so, the next does not', async () => {
+  test('the start log says there is no admin; the first confirmed account becomes it and says so, the next does not', async () => {
     expect(messages()).toContain(NO_ADMIN_MESSAGE);
     expect((await signUp(app(), 'first@example.com')).statusCode).toBe(200);
     expect((await signUp(app(), 'second@example.com')).statusCode).toBe(200);
-    expect(await rolesOf(app())).toEqual({ 'first@example.com': 'admin', 'second@example.com': 'user' });
-    expect(messages().filter((message) => message === FIRST_ADMIN_LOG)).toHaveLength(1);
+    // Signing up proves nothing: no account is the admin until its address is confirmed.
+    expect(await rolesOf(app())).toEqual({ 'first@example.com': 'user', 'second@example.com': 'user' });
+    expect(messages()).not.toContain(FIRST_ADMIN_LOG);
 
-    // The role is in the account's own answers once it signs in.
-    await app().context.db.update(users).set({ emailConfirmedAt: new Date() });
-    const login = await app().as(null).post('/api/auth/login', { email: 'first@example.com', password: PASSWORD });
-    expect(login.json().user).toMatchObject({ email: 'first@example.com', role: 'admin' });
+    // The second to sign up is the first to confirm: it is the admin.
+    const login = await confirm(app(), 'second@example.com');
+    expect(login.json().user).toMatchObject({ email: 'second@example.com', role: 'admin' });
+    expect((await confirm(app(), 'first@example.com')).json().user.role).toBe('user');
+    expect(await rolesOf(app())).toEqual({ 'first@example.com': 'user', 'second@example.com': 'admin' });
+    expect(messages().filter((message) => message === FIRST_ADMIN_LOG)).toHaveLength(1);
     const me = await app().as({ tokens: login.json().session }).get('/api/auth/me');
     expect(me.json().user.role).toBe('admin');
   });
 
-  test('concurrent sign-ups on an empty server make exactly one admin', { timeout: 60_000 }, async () => {
+  test('concurrent confirmations on an empty server make exactly one admin', { timeout: 60_000 }, async () => {
     await app().context.db.delete(users);
     const emails = Array.from({ length: 6 }, (_, index) => `racer${index}@example.com`);
-    const answers = await Promise.all(emails.map((email) => signUp(app(), email)));
+    for (const email of emails) expect((await signUp(app(), email)).statusCode).toBe(200);
+    const answers = await Promise.all(emails.map((email) => confirm(app(), email)));
     expect(answers.map((res) => res.statusCode)).toEqual(emails.map(() => 200));
     const roles = Object.values(await rolesOf(app()));
     expect(roles).toHaveLength(emails.length);
     expect(roles.filter((role) => role === 'admin')).toHaveLength(1);
+  });
+
+  test('a stranger who signs up an address first is not the admin: the owner who confirms it is', async () => {
+    await app().context.db.delete(users);
+    await signUp(app(), 'owner@example.com', 'stranger-password');
+    await signUp(app(), 'owner@example.com', 'owner-password');
+    expect(await rolesOf(app())).toEqual({ 'owner@example.com': 'user' });
+    const signedIn = await confirm(app(), 'owner@example.com', 'owner-password');
+    expect(signedIn.json().user.role).toBe('admin');
+    expect(
+      (await app().as(null).post('/api/auth/login', { email: 'owner@example.com', password: 'stranger-password' }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 

@@ -4,7 +4,7 @@ import { userIdentities, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/secure-tokens';
 import { recordSecurityEventIn } from '../admin/audit.recorder';
-import { assertAnotherAdminRemains, lockRoles, roleOfNewAccount } from '../admin/roles.service';
+import { assertAnotherAdminRemains, lockRoles, roleOnConfirmation } from '../admin/roles.service';
 import { effectiveRegistration } from '../admin/settings.service';
 import { assertMaySignUp } from '../auth/registration.policy';
 import type { SsoContext } from './sso.context';
@@ -144,7 +144,7 @@ async function createSsoAccount(ctx: SsoContext, issuer: string, profile: SsoPro
   if (existing) throw new SsoRefusal('email_in_use', `subject ${profile.subject}: the address has an account`);
   await assertSsoMaySignUp(ctx, email);
   const identity = await ctx.db.transaction(async (tx) => {
-    const role = await roleOfNewAccount(tx, email, ctx.registration.adminEmails);
+    const role = await roleOnConfirmation(tx, email, ctx.registration.adminEmails);
     const now = new Date();
     const [account] = await tx
       .insert(users)
