@@ -16,6 +16,8 @@ interface AuthState {
   from?: ShareOrigin;
   /** The address just registered (check-email view): kept in history state, not in the URL or its logs. */
   registeredEmail?: string;
+  /** A mailed confirmation link's token (from /email-confirmation): the sign-in confirms the address with it. */
+  confirmation?: string;
 }
 
 /**
@@ -62,7 +64,11 @@ export default function AuthPage() {
           )}
           {!ssoOnly && isSignInView && <SsoButton returnTo={state?.from?.pathname} />}
           {!ssoOnly && view === 'login' && (
-            <LoginForm onRegister={() => show('register')} onForgot={() => show('forgot')} />
+            <LoginForm
+              onRegister={() => show('register')}
+              onForgot={() => show('forgot')}
+              confirmation={state?.confirmation}
+            />
           )}
           {!ssoOnly && view === 'register' && (
             <RegisterForm

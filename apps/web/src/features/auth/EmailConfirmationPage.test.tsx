@@ -2,7 +2,7 @@ import { AUTH_ENDPOINTS } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../api/client';
 import { fakeApi } from '../../test/fake-api';
@@ -12,13 +12,23 @@ import EmailConfirmationPage from './EmailConfirmationPage';
 const api = fakeApi();
 const checkConfirmation = () => api.on(AUTH_ENDPOINTS.checkEmailConfirmation);
 
+/** Stands for the sign-in page: shows the token it was handed in history state. */
+function SignInProbe() {
+  const state = useLocation().state as { confirmation?: string } | null;
+  return <p>sign-in to confirm with {state?.confirmation}</p>;
+}
+
 function renderPage(search: string) {
   render(
     <QueryClientProvider client={new QueryClient()}>
       <RouterProvider
-        router={createMemoryRouter([{ path: '/email-confirmation', element: <EmailConfirmationPage /> }], {
-          initialEntries: [`/email-confirmation${search}`],
-        })}
+        router={createMemoryRouter(
+          [
+            { path: '/email-confirmation', element: <EmailConfirmationPage /> },
+            { path: '/auth', element: <SignInProbe /> },
+          ],
+          { initialEntries: [`/email-confirmation${search}`] },
+        )}
       />
     </QueryClientProvider>,
   );
@@ -45,12 +55,10 @@ describe('EmailConfirmationPage', () => {
     expect(await screen.findByRole('heading', { name: 'Email confirmed' })).toBeInTheDocument();
   });
 
-  test('an unconfirmed answer is a failed confirmation, not a failed check', async () => {
+  test('a link not used yet goes on to the sign-in that confirms, with its token out of the address', async () => {
     checkConfirmation().mockResolvedValue({ confirmed: false });
     renderPage('?token=t1');
-    expect(
-      await screen.findByText('Email confirmation failed. Please try again or contact support.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('sign-in to confirm with t1')).toBeInTheDocument();
     expect(screen.queryByText('Email confirmation check failed')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useCheckEmailConfirmation } from '../../api/auth-mutations';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/use-toast';
@@ -8,7 +8,11 @@ import { readConfirmationUrl } from './confirmation-state';
 import { GoToLoginActions, StatusCard } from './StatusCard';
 
 type State =
-  { kind: 'loading' } | { kind: 'success' } | { kind: 'expired' } | { kind: 'error'; title?: string; message: string };
+  | { kind: 'loading' }
+  | { kind: 'success' }
+  | { kind: 'sign-in'; token: string }
+  | { kind: 'expired' }
+  | { kind: 'error'; title?: string; message: string };
 
 export default function EmailConfirmationPage() {
   const { t } = useTranslation();
@@ -24,11 +28,11 @@ export default function EmailConfirmationPage() {
   useEffect(() => {
     if (start.kind !== 'check') return;
     let isCurrent = true;
+    // A link not used yet confirms at the sign-in it leads to, with the password its sign-up chose (decision 039).
     checkConfirmation(start.token)
       .then(
         ({ confirmed }) =>
-          isCurrent &&
-          setCheckResult(confirmed ? { kind: 'success' } : { kind: 'error', message: t('confirm.failed') }),
+          isCurrent && setCheckResult(confirmed ? { kind: 'success' } : { kind: 'sign-in', token: start.token }),
       )
       // The call itself failed, not the confirmation: 'Email confirmation check failed' says so.
       .catch(
@@ -61,6 +65,8 @@ export default function EmailConfirmationPage() {
   };
 
   if (state.kind === 'loading') return <StatusCard tone="loading" title={t('confirm.loading')} />;
+  // In history state, not in the sign-in page's address.
+  if (state.kind === 'sign-in') return <Navigate to="/auth" replace state={{ confirmation: state.token }} />;
   if (state.kind === 'success') {
     return (
       <StatusCard tone="success" title={t('confirm.successTitle')} message={t('confirm.successBody')}>

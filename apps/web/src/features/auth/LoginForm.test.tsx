@@ -13,17 +13,19 @@ import { LoginForm } from './LoginForm';
 const api = fakeApi();
 const resendConfirmation = () => api.on(AUTH_ENDPOINTS.resendConfirmation);
 
-function renderForm(loginError: Error) {
+function renderForm(loginError: Error | null, confirmation?: string) {
   const auth = fakeSession(null);
-  vi.mocked(auth.login).mockRejectedValue(loginError);
+  if (loginError) vi.mocked(auth.login).mockRejectedValue(loginError);
+  else vi.mocked(auth.login).mockResolvedValue();
   render(
     <QueryClientProvider client={new QueryClient()}>
       <AuthContext.Provider value={auth}>
-        <LoginForm onRegister={vi.fn()} onForgot={vi.fn()} />
+        <LoginForm onRegister={vi.fn()} onForgot={vi.fn()} confirmation={confirmation} />
       </AuthContext.Provider>
       <Toaster />
     </QueryClientProvider>,
   );
+  return auth;
 }
 
 async function logIn() {
@@ -37,6 +39,25 @@ const findToast = async (text: string) => (await screen.findAllByText(text, { ex
 
 describe('LoginForm', () => {
   setUpPageTests();
+
+  test('from a confirmation link it says so, and the sign-in carries the link', async () => {
+    const auth = renderForm(null, 'link-token');
+    expect(screen.getByRole('heading', { name: 'Sign in to confirm your address' })).toBeInTheDocument();
+    await logIn();
+    expect(auth.login).toHaveBeenCalledExactlyOnceWith({
+      email: 'new@example.com',
+      password: 'secret-password',
+      confirmation: 'link-token',
+    });
+  });
+
+  test('a dead confirmation link is said in the reader’s words', async () => {
+    renderForm(new ApiError('This confirmation link is invalid or has expired.', 400, 'INVALID_TOKEN'), 'old');
+    await logIn();
+    expect(
+      await screen.findByText('This confirmation link is invalid or has expired. Please request a new one.'),
+    ).toBeInTheDocument();
+  });
 
   test('an unconfirmed account is offered a new confirmation email; the answer is a success toast', async () => {
     resendConfirmation().mockResolvedValue({ message: 'If the account exists, a link is on its way' });

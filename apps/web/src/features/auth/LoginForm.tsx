@@ -27,9 +27,19 @@ function lockMessage(error: unknown, t: TFunction): string | null {
 
 /**
  * The password sign-in. Without `onRegister` (a server that signs in through its provider only, where this form
- * is the admins' way back) it has no sign-up link and no title of its own: the page's heading says why.
+ * is the admins' way back) it has no sign-up link and no title of its own: the page's heading says why. With
+ * `confirmation` (a mailed confirmation link's token) it is the sign-in that confirms the address with the
+ * password typed, one its sign-up chose (decision 039).
  */
-export function LoginForm({ onRegister, onForgot }: { onRegister?: () => void; onForgot: () => void }) {
+export function LoginForm({
+  onRegister,
+  onForgot,
+  confirmation,
+}: {
+  onRegister?: () => void;
+  onForgot: () => void;
+  confirmation?: string;
+}) {
   const { t } = useTranslation();
   const { login } = useAuth();
   // The address a login was refused for because it is not confirmed yet: the form offers a new link.
@@ -40,7 +50,7 @@ export function LoginForm({ onRegister, onForgot }: { onRegister?: () => void; o
     setUnconfirmedEmail(null);
     setAttemptsLeft(null);
     try {
-      await login({ email, password });
+      await login({ email, password, ...(confirmation ? { confirmation } : {}) });
     } catch (error) {
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_CONFIRMED') setUnconfirmedEmail(email);
       const left = error instanceof ApiError ? error.attempts.attemptsLeft : undefined;
@@ -54,6 +64,7 @@ export function LoginForm({ onRegister, onForgot }: { onRegister?: () => void; o
     send: (values) => logIn(values.email.trim(), values.password),
     describeFailure: (error) =>
       lockMessage(error, t) ??
+      (error instanceof ApiError && error.code === 'INVALID_TOKEN' ? t('auth.errors.confirmationLinkDead') : null) ??
       errorMessage(error, {
         byStatus: {
           401: t('auth.errors.invalidCredentials'),
@@ -66,7 +77,14 @@ export function LoginForm({ onRegister, onForgot }: { onRegister?: () => void; o
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4">
-      {onRegister && <h1 className="text-2xl font-bold">{t('auth.loginTitle')}</h1>}
+      {confirmation ? (
+        <>
+          <h1 className="text-2xl font-bold">{t('auth.confirmTitle')}</h1>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('auth.confirmBody')}</p>
+        </>
+      ) : (
+        onRegister && <h1 className="text-2xl font-bold">{t('auth.loginTitle')}</h1>
+      )}
       <FormField label={t('auth.email')} type="email" autoComplete="email" {...field('email')} />
       <FormField
         label={t('auth.password')}
