@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { latestMailTo, uniqueEmail } from './support/accounts';
 import { shotBothSizes } from './support/screenshots';
 
-test('register → open the mailed link → Go to Login → log in → /dashboard → log out', async ({
+test('register → open the mailed link → sign in to confirm → /dashboard → log out', async ({
   page,
   request,
 }, testInfo) => {
@@ -44,11 +44,10 @@ test('register → open the mailed link → Go to Login → log in → /dashboar
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'confirm your email' })).toBeVisible();
 
+  // The link leads to the sign-in that confirms: with the password this sign-up chose.
   const mail = await latestMailTo(request, email, /Confirm/);
   await page.goto(mail.links[0] ?? '');
-  await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
-  await page.getByRole('link', { name: 'Go to Login' }).click();
-
+  await expect(page.getByRole('heading', { name: 'Sign in to confirm your address' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('analytical-engine');
   await page.getByRole('button', { name: 'Login' }).click();
@@ -56,13 +55,18 @@ test('register → open the mailed link → Go to Login → log in → /dashboar
   await expect(page.getByText('Welcome back!', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
-  expect(await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}').email)).toBe(email);
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? '{}'));
+  expect(stored).toMatchObject({ email, emailConfirmedAt: expect.any(String) });
 
   await page.getByRole('complementary').getByRole('button', { name: 'Open account menu' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/auth$/);
   await expect(page.getByText('Logged out successfully', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('session'))).toBeNull();
+
+  // Confirmed, the link again lands as confirmed.
+  await page.goto(mail.links[0] ?? '');
+  await expect(page.getByRole('heading', { name: 'Email confirmed' })).toBeVisible();
 });
 
 test('an expired confirmation link shows the expired state', async ({ page }) => {
