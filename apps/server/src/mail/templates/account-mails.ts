@@ -25,6 +25,9 @@ export function confirmationMail(to: string, name: string, url: string): Mail {
     [
       `Hi ${name},`,
       `Welcome to ${PRODUCT}! Confirm your email address to finish creating your account.`,
+      // Anyone can sign up any address: the link confirms only beside the password its owner chose (decision 039).
+      'The link opens the sign-in page: sign in with the password you chose when you signed up.',
+      'If you did not sign up, ignore this mail: no one can use the account without this link.',
       'This link expires in 24 hours.',
     ],
     { label: 'Confirm my email', url },
