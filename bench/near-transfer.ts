@@ -69,14 +69,19 @@ async function api<T>(path: string, init?: { method?: string; body?: unknown }):
   return (await response.json()) as T;
 }
 
-/** A confirmed account through the real sign-up: register, the confirmation link from the outbox. */
+/** A confirmed account through the real sign-up: register, sign in beside the confirmation link from the outbox. */
 async function createAccount() {
   const account = { name: 'Bench', email: `near-${Date.now()}@bench.example`, password: 'bench-password-123' };
   await api('/api/auth/register', { method: 'POST', body: account });
   const { mails } = await api<{ mails: Array<{ to: string; subject: string; links: string[] }> }>('/api/dev/outbox');
   const link = mails.find((mail) => mail.to === account.email && /Confirm/.test(mail.subject))?.links[0];
   if (!link) throw new Error('no confirmation mail in the outbox');
-  if (!(await fetch(link)).ok) throw new Error('the confirmation link was refused');
+  // The link confirms beside the password its sign-up chose, at sign-in (decision 039).
+  const confirmation = new URL(link).searchParams.get('token');
+  await api('/api/auth/login', {
+    method: 'POST',
+    body: { email: account.email, password: account.password, confirmation },
+  });
   return account;
 }
 

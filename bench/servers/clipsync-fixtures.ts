@@ -12,6 +12,7 @@ import {
   clips,
   desktopItems,
   desktops,
+  pendingRegistrations,
   roomContent,
   roomMembers,
   rooms,
@@ -20,7 +21,7 @@ import {
 } from '../../apps/server/src/db/schema';
 import { signAccessToken } from '../../apps/server/src/lib/access-token';
 import { newId, newSecretToken } from '../../apps/server/src/lib/secure-tokens';
-import { issueEmailToken } from '../../apps/server/src/modules/auth/email-tokens';
+import { EMAIL_TOKEN_TTL_MS, issueEmailToken, NO_PASSWORD_YET } from '../../apps/server/src/modules/auth/email-tokens';
 import { hashPassword } from '../../apps/server/src/modules/auth/password';
 import { createTestFactory } from '../../apps/server/test/factories';
 import type { ChildMethods } from './child-protocol';
@@ -110,11 +111,23 @@ async function createAccounts({ db }: AppContext, request: AccountsRequest) {
     id: newId(),
     email,
     name: 'Bench User',
-    passwordHash,
+    // An unconfirmed account's password is its registration's (decision 039), as a sign-up leaves it.
+    passwordHash: request.confirmed ? passwordHash : NO_PASSWORD_YET,
     emailConfirmedAt: request.confirmed ? new Date() : null,
   }));
   if (rows.length > 0) await db.insert(users).values(rows);
-  if (!request.confirmed) for (const row of rows) await issueEmailToken(db, row.id, 'confirm');
+  if (!request.confirmed) {
+    for (const row of rows) {
+      await db.insert(pendingRegistrations).values({
+        id: newId(),
+        userId: row.id,
+        name: row.name,
+        passwordHash,
+        expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS.confirm),
+      });
+      await issueEmailToken(db, row.id, 'confirm');
+    }
+  }
   return { created: rows.length };
 }
 
