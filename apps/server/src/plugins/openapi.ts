@@ -23,7 +23,7 @@ function transformRoute(input: TransformInput): ReturnType<typeof jsonSchemaTran
   const ownMethod = methods.find((method) => tableEntryOf(method, route.url)?.isOwnMethod) ?? methods[0];
   const found = ownMethod === undefined ? undefined : tableEntryOf(ownMethod, route.url);
   const rateLimit = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
-  const schema = withCommonAnswers(input.schema, methods, rateLimit);
+  const schema = withCommonAnswers(input.schema, { methods, url: route.url, rateLimit });
   const transformed = jsonSchemaTransform({ ...input, schema });
   const version = 'openapiObject' in input ? input.openapiObject.openapi : undefined;
   const target = version?.startsWith('3.0') === false ? 'draft-2020-12' : 'openapi-3.0';
@@ -36,12 +36,16 @@ function transformRoute(input: TransformInput): ReturnType<typeof jsonSchemaTran
 /**
  * OpenAPI built from the same zod schemas that validate requests; the UI at /api/docs. Its truth is
  * checked: every answer of the server's integration tests against it (test/contract-check.ts), and the
- * document itself by an OpenAPI validator (openapi.test.ts).
+ * document itself by an OpenAPI validator and Redocly's recommended rules (openapi.test.ts, `npm run lint`).
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'ClipSync API', version: '0.1.0', description: 'Clips, rooms and a virtual desktop.' },
+      // Relative: the origin the document was read from (OpenAPI resolves it against the document's URL).
+      // The server answers to several names (its PUBLIC_URL, its LAN addresses, localhost) and PUBLIC_URL may be
+      // unset; each reader's own origin is the one that reached it, and the UI's calls stay same-origin.
+      servers: [{ url: '/', description: 'This server, at the address the document was read from' }],
       components: {
         securitySchemes: {
           bearer: {
