@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { takeContractDrifts } from '../../test/contract-check';
 import { exchangeRaw, requestHead } from '../../test/raw-http-client';
+import { redoclyProblemsOf } from '../../test/redocly-lint';
 
 interface Operation {
   operationId?: string;
@@ -33,6 +34,14 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(result.valid ? '' : compileErrors(result)).toBe('');
     expect(result.warnings).toEqual([]);
   });
+
+  // The recommended rules, errors only: its warnings are true of the API (a confirmation link answers a
+  // redirect, no 2xx; the project states no license).
+  test('passes Redocly’s recommended rules with no error (redocly.yaml, as `npm run lint` runs them)', async () => {
+    const problems = await redoclyProblemsOf(document);
+    const errors = problems.filter(({ severity }) => severity === 'error');
+    expect(errors.map(({ ruleId, message, location }) => `${ruleId} ${location[0]?.pointer}: ${message}`)).toEqual([]);
+  }, 120_000);
 
   test('it names its server relative to where it is read, and a public operation says it needs nothing', () => {
     expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
