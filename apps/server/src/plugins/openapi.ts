@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ErrorBody } from '@clipsync/shared';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import {
@@ -24,13 +25,39 @@ function transformRoute(input: TransformInput): ReturnType<typeof jsonSchemaTran
   const found = ownMethod === undefined ? undefined : tableEntryOf(ownMethod, route.url);
   const rateLimit = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
   const schema = withCommonAnswers(input.schema, { methods, url: route.url, rateLimit });
-  const transformed = jsonSchemaTransform({ ...input, schema });
+  // Most answers are the one error body: it is made JSON Schema once, not for each of them (~900 of them).
+  const { response = {}, ...rest } = schema as { response?: Record<string, unknown> };
+  const errorStatuses = Object.keys(response).filter((status) => response[status] === ErrorBody);
+  const ownResponse = Object.fromEntries(Object.entries(response).filter(([, answer]) => answer !== ErrorBody));
+  const transformed = jsonSchemaTransform({ ...input, schema: { ...rest, response: ownResponse } });
   const version = 'openapiObject' in input ? input.openapiObject.openapi : undefined;
   const target = version?.startsWith('3.0') === false ? 'draft-2020-12' : 'openapi-3.0';
+  const transformedSchema = transformed.schema ?? {};
+  const errorBody = errorBodyJsonOf(input);
+  const answers = { ...(transformedSchema.response as Record<string, unknown> | undefined) };
+  for (const status of errorStatuses) answers[status] = structuredClone(errorBody);
   return {
     ...transformed,
-    schema: withNonJsonShapes(transformed.schema ?? {}, found?.entry.endpoint, ownMethod ?? '', target),
+    schema: withNonJsonShapes(
+      { ...transformedSchema, response: answers },
+      found?.entry.endpoint,
+      ownMethod ?? '',
+      target,
+    ),
   };
+}
+
+const errorBodyJson = new Map<string, unknown>();
+/** ErrorBody as jsonSchemaTransform makes it for this document's OpenAPI version, made once. */
+function errorBodyJsonOf(input: TransformInput): unknown {
+  const version = ('openapiObject' in input ? input.openapiObject.openapi : undefined) ?? 'swagger';
+  let json = errorBodyJson.get(version);
+  if (!json) {
+    const { schema } = jsonSchemaTransform({ ...input, schema: { response: { 500: ErrorBody } } });
+    json = (schema?.response as Record<string, unknown>)[500];
+    errorBodyJson.set(version, json);
+  }
+  return json;
 }
 
 /**
