@@ -49,6 +49,8 @@ const serverEnv = {
   // device of another network, so LAN grouping is tested without root's network namespaces. Contexts
   // that send none are 127.0.0.1, as before.
   TRUST_PROXY: '127.0.0.1',
+  // push.spec.ts's browsers subscribe at a loopback stand-in endpoint: a push service the operator trusts.
+  PUSH_TRUSTED_HOSTS: '127.0.0.1',
   NODE_ENV: 'test',
   STRIPE_SECRET_KEY: 'sk_test_e2e',
   STRIPE_WEBHOOK_SECRET: stripeWebhookSecret,

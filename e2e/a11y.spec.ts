@@ -35,6 +35,26 @@ for (const scheme of SCHEMES) {
   });
 }
 
+/**
+ * The app's own error page (app/route-errors), which no path opens: shown here for a page whose code cannot
+ * load (the not-found page's chunk refused, as offline), at both sizes.
+ */
+for (const scheme of SCHEMES) {
+  test(`the page shown when a page cannot load has no serious or critical accessibility violations (${scheme})`, async ({
+    page,
+  }, testInfo) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.route(/\/assets\/NotFoundPage-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    for (const size of SIZES) {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      await page.goto('/no/such/page');
+      await expect(page.getByRole('heading', { level: 1, name: 'This page could not load' })).toBeVisible();
+      expect(await blockingViolations(page)).toEqual([]);
+      await page.screenshot({ path: testInfo.outputPath(`load-failure-${scheme}-${size.name}.png`) });
+    }
+  });
+}
+
 /** A signed-in account with something on each page: a clip, a room and its link, a desktop block and its link, a token. */
 async function signInWithContent(page: Page, request: APIRequestContext, label: string) {
   const { accessToken } = await signIn(page, request, label);

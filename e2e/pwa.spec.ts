@@ -1,7 +1,7 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createConfirmedUser, signIn } from './support/accounts';
 import { readOwnedClip } from './support/clips';
 import { waitForWorkerControl } from './support/service-worker';
@@ -85,6 +85,50 @@ test('the worker takes control, and the app opens offline and says so', async ({
   await context.setOffline(false);
   await page.reload();
   await expect(page.getByRole('status').filter({ hasText: 'You are offline' })).toHaveCount(0);
+});
+
+/** The paths of every request the worker keeps, in the caches of its versions. */
+const workerCachedPaths = (page: Page) =>
+  page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of (await caches.keys()).filter((key) => key.startsWith('clipsync-shell-'))) {
+      const requests = await (await caches.open(name)).keys();
+      paths.push(...requests.map((request) => new URL(request.url).pathname));
+    }
+    return paths;
+  });
+
+/** The modules the route table loads lazily (app/router.tsx): each page and frame, named after its file. */
+async function lazyRouteModules() {
+  const source = await readFile(join(import.meta.dirname, '..', 'apps', 'web', 'src', 'app', 'router.tsx'), 'utf8');
+  return [...new Set([...source.matchAll(/import\('[^']*\/(\w+)'\)/g)].map((match) => match[1] ?? ''))];
+}
+
+test("the worker keeps every route's code, so the installed app opens a page offline that it never opened", async ({
+  page,
+  context,
+}) => {
+  await page.goto('/');
+  await waitForWorkerControl(page);
+  const cached = await workerCachedPaths(page);
+
+  // Every script and stylesheet of the build: the route chunks and all they import.
+  const built = (await readdir(join(WEB_DIST, 'assets'))).filter((name) => /\.(js|css)$/.test(name));
+  expect(built.map((name) => `/assets/${name}`).filter((path) => !cached.includes(path))).toEqual([]);
+  // Each module of the route table by name (Vite names a route's chunk after its module).
+  const modules = await lazyRouteModules();
+  expect(modules.length).toBeGreaterThan(30);
+  const withoutChunk = modules.filter(
+    (name) => !cached.some((path) => new RegExp(`^/assets/${name}-[\\w-]+\\.js$`).test(path)),
+  );
+  expect(withoutChunk).toEqual([]);
+
+  await context.setOffline(true);
+  // Never loaded online: the not-found page's chunk comes from the worker's cache.
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'This page could not load' })).toHaveCount(0);
+  await context.setOffline(false);
 });
 
 test('a share of text and two files is shown, then saved as one clip holding them, and opens', async ({

@@ -1,14 +1,23 @@
 import { API_BASE, API_TABLES, pathTo, type ApiEndpoint } from '@clipsync/shared';
-import { sampleValue, stringFields, withNul, withValueAt, type FieldPath } from '@clipsync/shared/testing';
+import {
+  sampleValue,
+  stringFields,
+  withLoneSurrogate,
+  withNul,
+  withValueAt,
+  type FieldPath,
+} from '@clipsync/shared/testing';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
 import type { TestUser } from '../test/factories';
 
 /**
- * PostgreSQL's text refuses U+0000, so a NUL that reached SQL answered 500; the shared schemas refuse it
- * first (docs/api.md#errors). Every string field of every endpoint of the shared table, signed in, with a NUL in it: never a
- * 5xx, and a 400 naming the field wherever the rest of the request is one the schema takes.
+ * PostgreSQL's text refuses U+0000, and an unpaired UTF-16 surrogate has no UTF-8 form: either, where it reached
+ * SQL, answered 500; the shared schemas refuse both first (docs/api.md#errors). Every string field of every
+ * endpoint of the shared table, signed in, with a NUL in it, and every one of a JSON body with a lone surrogate
+ * (a URL's percent-decoding cannot make one: `%ED%A0%80` stays as it is): never a 5xx, and a 400 naming the
+ * field wherever the rest of the request is one the schema takes.
  */
 
 type Part = 'params' | 'query' | 'body';
@@ -17,6 +26,8 @@ const CONTEXT: Record<Part, string> = { params: 'params', query: 'querystring', 
 
 interface Probe {
   endpoint: ApiEndpoint;
+  /** What is wrong in the field: a NUL, or a lone surrogate. */
+  flaw: 'NUL' | 'surrogate';
   part: Part;
   path: FieldPath;
   value: string;
@@ -27,9 +38,15 @@ const probes = Object.entries(API_TABLES).flatMap(([group, endpoints]) =>
     (['params', 'query', 'body'] as const).flatMap((part) => {
       const schema = endpoint[part];
       if (!schema) return [];
-      return stringFields(schema).map(({ path, schema: field }) => {
-        const probe: Probe = { endpoint, part, path, value: withNul(String(sampleValue(field))) };
-        return [`${group}.${name} ${endpoint.method} ${endpoint.path} ${part}.${path.join('.')}`, probe] as const;
+      return stringFields(schema).flatMap(({ path, schema: field }) => {
+        const sample = String(sampleValue(field));
+        const where = `${group}.${name} ${endpoint.method} ${endpoint.path} ${part}.${path.join('.')}`;
+        const nul: Probe = { endpoint, part, path, flaw: 'NUL', value: withNul(sample) };
+        const surrogate: Probe = { endpoint, part, path, flaw: 'surrogate', value: withLoneSurrogate(sample) };
+        return [
+          [`${where} NUL`, nul] as const,
+          ...(part === 'body' ? [[`${where} surrogate`, surrogate] as const] : []),
+        ];
       });
     }),
   ),
@@ -43,7 +60,7 @@ function asQuery(value: unknown): Record<string, string | string[]> {
   );
 }
 
-/** Each part of a request the endpoint's schemas take, the probed part with its NUL. */
+/** Each part of a request the endpoint's schemas take, the probed part with its flaw. */
 function requestParts(probe: Probe) {
   const parts = Object.fromEntries(
     (['params', 'query', 'body'] as const).map((part) => {
@@ -54,11 +71,11 @@ function requestParts(probe: Probe) {
       return [part, { value, isTaken: sample !== undefined }];
     }),
   ) as Record<Part, { value: unknown; isTaken: boolean }>;
-  // Only the probed field is wrong when every part, the probed one without its NUL, is one the schemas take.
-  return { parts, isOnlyTheNulWrong: Object.values(parts).every((part) => part.isTaken) };
+  // Only the probed field is wrong when every part, the probed one without its flaw, is one the schemas take.
+  return { parts, isOnlyTheFlawWrong: Object.values(parts).every((part) => part.isTaken) };
 }
 
-describe('a NUL character in any string of any endpoint', () => {
+describe('a NUL character or a lone surrogate in any string of any endpoint', () => {
   let testApp: TestApp;
   let user: TestUser;
   beforeAll(async () => {
@@ -75,13 +92,17 @@ describe('a NUL character in any string of any endpoint', () => {
 
   test('the walk reaches the fields the fuzzer found', () => {
     const names = probes.map(([name]) => name);
-    for (const field of ['body.clientName', 'querystring.search', 'params.token', 'body.desktopId', 'body.content']) {
-      expect(names.some((name) => name.endsWith(field.replace('querystring', 'query')))).toBe(true);
+    for (const field of ['body.clientName', 'query.search', 'params.token', 'body.desktopId', 'body.content']) {
+      expect(names.some((name) => name.endsWith(`${field} NUL`))).toBe(true);
+    }
+    // A room's name and a token's name answered 500 with one.
+    for (const endpoint of ['POST /rooms body.name', 'POST /tokens body.name']) {
+      expect(names.some((name) => name.endsWith(`${endpoint} surrogate`))).toBe(true);
     }
   });
 
   test.each(probes)('%s', async (_name, probe) => {
-    const { parts, isOnlyTheNulWrong } = requestParts(probe);
+    const { parts, isOnlyTheFlawWrong } = requestParts(probe);
     const params = (parts.params.value ?? {}) as Record<string, string>;
     const response = await testApp.app.inject({
       method: probe.endpoint.method,
@@ -91,7 +112,7 @@ describe('a NUL character in any string of any endpoint', () => {
       headers: { authorization: `Bearer ${user.tokens.access_token}` },
     });
     expect(response.statusCode, response.body).toBeLessThan(500);
-    if (!isOnlyTheNulWrong) return;
+    if (!isOnlyTheFlawWrong) return;
     if (probe.endpoint.status === 302) {
       // A person's browser navigation (SSO's start and callback) lands on the refusal page, never a bare 400.
       expect(response.statusCode).toBe(302);

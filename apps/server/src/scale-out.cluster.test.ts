@@ -184,6 +184,32 @@ describe('two nodes behind a proxy', () => {
     expect(await told).toMatchObject({ kind: 'clip', id: clip.id });
   });
 
+  test('an account disabled through node A: its clip, room and shared desktop answer 410 on node B at once, though B had them in memory', async () => {
+    const [owner, member, admin] = [
+      await nodes.a.factory.user(),
+      await nodes.a.factory.user(),
+      await nodes.a.factory.user({ role: 'admin' }),
+    ];
+    const clip = await nodes.a.factory.clip({ owner, content: 'shared by someone who left' });
+    const room = await nodes.a.factory.room({ owner, name: 'Left behind' });
+    await nodes.a.factory.roomMember({ by: owner, roomId: room.id, member });
+    await nodes.a.factory.desktop({ owner });
+    const { shareToken } = (await (await call('a', 'POST', '/api/virtual-desktop/share', owner)).json()) as {
+      shareToken: string;
+    };
+    const reads = [
+      () => call('b', 'GET', `/api/clipboard/${clip.id}`),
+      () => call('b', 'GET', `/api/rooms/${room.id}`, member),
+      () => call('b', 'GET', `/api/virtual-desktop/shared/${shareToken}`),
+    ];
+    // Each read twice on node B: whatever B keeps in memory of them, it keeps now.
+    for (const read of [...reads, ...reads]) expect((await read()).status).toBe(200);
+
+    expect((await call('a', 'PUT', `/api/admin/users/${owner.id}/disabled`, admin)).status).toBe(200);
+
+    for (const read of reads) expect((await read()).status).toBe(410);
+  });
+
   test("a room and a shared desktop taken down through node A: their open pages on node B are told, and the owner's answer on B names the takedown", async () => {
     const [owner, member, admin] = [
       await nodes.a.factory.user(),

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type ClientMetadata } from 'oidc-provider';
@@ -24,6 +24,11 @@ export interface TestOidcProvider {
   /** While true, every request is answered 503 (the provider down behind its proxy). */
   setDown(isDown: boolean): void;
   /**
+   * While true, the ID tokens of the token endpoint's answers are re-signed by a key that is not the provider's
+   * (same header and claims): what a forger on the path, or a leaked foreign key, would hand the app.
+   */
+  setForgedIdTokens(isForged: boolean): void;
+  /**
    * Follows an authorization URL through the provider's own login and consent pages as `sub`, and answers
    * where the provider finally sends the browser (the app's callback with code, state and iss).
    */
@@ -37,6 +42,29 @@ export const TEST_OIDC_CLIENT = { clientId: 'clipsync', clientSecret: 'clipsync-
 function signingKeys() {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   return { keys: [{ ...privateKey.export({ format: 'jwk' }), kid: 'test-key', use: 'sig', alg: 'RS256' }] };
+}
+
+/** The JWS `token` with its header and payload kept and its RS256 signature made by `key`. */
+function resigned(token: string, key: KeyObject): string {
+  const [header = '', payload = ''] = token.split('.');
+  const signature = createSign('RSA-SHA256').update(`${header}.${payload}`).sign(key).toString('base64url');
+  return `${header}.${payload}.${signature}`;
+}
+
+/**
+ * Re-signs the ID token in the token endpoint's JSON answer as it is sent. oidc-provider (Koa) sets its headers
+ * and hands the whole body to `end`, so the body is swapped there and its length set again.
+ */
+function forgeIdTokenOf(response: ServerResponse, key: KeyObject): void {
+  const end = response.end.bind(response) as (body?: unknown) => ServerResponse;
+  response.end = ((body?: unknown) => {
+    if (typeof body !== 'string' && !Buffer.isBuffer(body)) return end(body);
+    const answer = JSON.parse(body.toString()) as { id_token?: string };
+    if (!answer.id_token) return end(body);
+    const forged = JSON.stringify({ ...answer, id_token: resigned(answer.id_token, key) });
+    response.setHeader('content-length', Buffer.byteLength(forged));
+    return end(forged);
+  }) as ServerResponse['end'];
 }
 
 /** Cookies of one browser at the provider, by name. */
@@ -77,9 +105,12 @@ export async function startTestOidcProvider({
     response.end();
   };
   let isDown = false;
+  let forgingKey: KeyObject | undefined;
   const requestedPaths: string[] = [];
   const server = createServer((request, response) => {
-    requestedPaths.push(new URL(request.url ?? '/', 'http://provider').pathname);
+    const path = new URL(request.url ?? '/', 'http://provider').pathname;
+    requestedPaths.push(path);
+    if (forgingKey && path === '/token') forgeIdTokenOf(response, forgingKey);
     if (!isDown) return handle(request, response);
     response.statusCode = 503;
     response.end();
@@ -151,6 +182,9 @@ export async function startTestOidcProvider({
     requestedPaths,
     setDown: (down) => {
       isDown = down;
+    },
+    setForgedIdTokens: (isForged) => {
+      forgingKey = isForged ? generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey : undefined;
     },
     signIn,
     close: () =>

@@ -156,18 +156,23 @@ export interface SourceServer extends Started {
  * kill and restart it many times. Nothing has to be built first, so such a file never races another over
  * `dist/`.
  */
-export function startSourceServer(env: Record<string, string>): SourceServer {
-  const started = spawnSourceServer(env);
+export function startSourceServer(env: Record<string, string>, entry = 'src/main.ts'): SourceServer {
+  const started = spawnSourceServer(env, [], entry);
   return { ...started, ready: waitUntilHealthy(started, 60_000) };
 }
 
 /**
  * The server from its source, not yet known healthy. `launcher` comes before `node` on the command line:
- * `ip netns exec <namespace>` starts it in a network namespace (test/lan-namespaces.ts).
+ * `ip netns exec <namespace>` starts it in a network namespace (test/lan-namespaces.ts). `entry` is another
+ * process entry that serves as main.ts does (test/serve-losing-database.ts).
  */
-export function spawnSourceServer(env: Record<string, string>, launcher: string[] = []): Started {
+export function spawnSourceServer(
+  env: Record<string, string>,
+  launcher: string[] = [],
+  entry = 'src/main.ts',
+): Started {
   let output = '';
-  const [command = process.execPath, ...args] = [...launcher, process.execPath, '--import', 'tsx', 'src/main.ts'];
+  const [command = process.execPath, ...args] = [...launcher, process.execPath, '--import', 'tsx', entry];
   const child = spawn(command, args, {
     cwd: serverDir,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },

@@ -20,6 +20,16 @@ describe('isUnsafeCharacter', () => {
     ['a right-to-left override', '\u202E'],
     ['a left-to-right isolate', '\u2066'],
     ['the end of an isolate', '\u2069'],
+    ['the soft hyphen', '\u00AD'],
+    ['the Mongolian vowel separator', '\u180E'],
+    ['the zero-width space', '\u200B'],
+    ['the word joiner', '\u2060'],
+    ['the invisible plus', '\u2064'],
+    ['a deprecated format character', '\u206A'],
+    ['the last deprecated format character', '\u206F'],
+    ['the zero-width no-break space (byte order mark)', '\uFEFF'],
+    ['an interlinear annotation anchor', '\uFFF9'],
+    ['an interlinear annotation terminator', '\uFFFB'],
   ])('%s is unsafe', (_label, character) => {
     expect(isUnsafeCharacter(character)).toBe(true);
   });
@@ -32,8 +42,11 @@ describe('isUnsafeCharacter', () => {
     ['an Arabic letter', 'ع'],
     ['a zero-width joiner, which emoji sequences need', '\u200D'],
     ['the character after the overrides', '\u202F'],
-    ['the character after the isolates', '\u206A'],
+    ['a zero-width non-joiner, which Persian and Indic words need', '\u200C'],
     ['an emoji', '😀'],
+    ['a family emoji, joined by zero-width joiners', '👨\u200D👩\u200D👧'],
+    ["a subdivision's flag, made of tag characters", '🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}'],
+    ['the character after the annotations', '\uFFFC'],
   ])('%s is safe', (_label, character) => {
     expect(isUnsafeCharacter(character)).toBe(false);
   });
@@ -50,6 +63,17 @@ describe('replaceUnsafeCharacters', () => {
     expect(replaceUnsafeCharacters('a\u2066b\u0007', (character) => `<${character.charCodeAt(0).toString(16)}>`)).toBe(
       'a<2066>b<7>',
     );
+  });
+
+  test('an invisible character that makes one name pass for another is replaced', () => {
+    expect(replaceUnsafeCharacters('Lap\u200Btop\uFEFF re\u00ADport.pdf', '\uFFFD')).toBe(
+      'Lap\uFFFDtop\uFFFD re\uFFFDport.pdf',
+    );
+  });
+
+  test('an emoji sequence and a flag are kept whole', () => {
+    const kept = '👨\u200D👩\u200D👧 🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}';
+    expect(replaceUnsafeCharacters(kept, '\uFFFD')).toBe(kept);
   });
 
   test('a replacement string is taken as it is, `$` included', () => {

@@ -10,7 +10,7 @@ const KEYS = webpush.generateVAPIDKeys();
 
 describe('VAPID_* settings', () => {
   test('unset: a pair is kept in DATA_DIR; the subject is the first admin, else an https PUBLIC_URL', () => {
-    expect(loadConfig({}).push).toEqual({ keys: undefined, subject: 'mailto:clipsync@localhost' });
+    expect(loadConfig({}).push).toEqual({ keys: undefined, subject: 'mailto:clipsync@localhost', trustedHosts: [] });
     expect(loadConfig({ ADMIN_EMAILS: 'ops@example.com,b@example.com' }).push.subject).toBe('mailto:ops@example.com');
     expect(loadConfig({ PUBLIC_URL: 'https://clips.example.com/app' }).push.subject).toBe('https://clips.example.com');
   });
@@ -21,7 +21,7 @@ describe('VAPID_* settings', () => {
       VAPID_PRIVATE_KEY: KEYS.privateKey,
       VAPID_SUBJECT: 'mailto:push@example.com',
     });
-    expect(config.push).toEqual({ keys: KEYS, subject: 'mailto:push@example.com' });
+    expect(config.push).toEqual({ keys: KEYS, subject: 'mailto:push@example.com', trustedHosts: [] });
   });
 
   test('half a pair, a key of the wrong size or a subject that is no mailto:/https: URL stops the start', () => {
@@ -31,6 +31,25 @@ describe('VAPID_* settings', () => {
       /VAPID_PUBLIC_KEY: must be 65 bytes/,
     );
     expect(() => loadConfig({ VAPID_SUBJECT: 'http://clips.example.com' })).toThrow(/VAPID_SUBJECT/);
+  });
+});
+
+describe('PUSH_TRUSTED_HOSTS', () => {
+  test('hosts as endpoint URLs name them: lower case, IPv6 in brackets, no final dot, each once', () => {
+    const hosts = (value: string) => loadConfig({ PUSH_TRUSTED_HOSTS: value }).push.trustedHosts;
+    expect(hosts(' Push.Home.LAN., 10.0.0.5 ,fd00:0::5,[FD00::6],push.home.lan')).toEqual([
+      'push.home.lan',
+      '10.0.0.5',
+      '[fd00::5]',
+      '[fd00::6]',
+    ]);
+    expect(hosts('')).toEqual([]);
+  });
+
+  test('a scheme, a port or a path stops the start: it would never match a host', () => {
+    for (const value of ['https://push.home.lan', 'push.home.lan:8080', 'push.home.lan/push', '[fd00::5]:443', 'a b']) {
+      expect(() => loadConfig({ PUSH_TRUSTED_HOSTS: value })).toThrow(/PUSH_TRUSTED_HOSTS: not a host name or IP/);
+    }
   });
 });
 

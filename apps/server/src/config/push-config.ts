@@ -7,6 +7,12 @@ export interface PushConfig {
   keys: VapidKeys | undefined;
   /** A mailto: or https: URL push services may write to about this server's pushes. */
   subject: string;
+  /**
+   * PUSH_TRUSTED_HOSTS: push endpoints' hosts the server pushes to wherever they resolve (a self-hosted push
+   * server on its own network), as a URL names them: lower case, an IPv6 address in brackets. Any other
+   * endpoint must resolve to public addresses only.
+   */
+  trustedHosts: string[];
 }
 
 export interface VapidKeys {
@@ -30,6 +36,36 @@ const base64urlOf = (bytes: number) =>
       .optional(),
   );
 
+/**
+ * One PUSH_TRUSTED_HOSTS entry as an endpoint's `new URL(…).hostname` names it (lower case, IPv6 in brackets
+ * and compressed, no final dot), or undefined when it is no bare host: a port, a scheme or a path would never
+ * match a host name, so it is refused rather than silently never trusted.
+ */
+export function trustedHostKey(entry: string): string | undefined {
+  if (/[/?#@\s]/.test(entry) || (entry.startsWith('[') && !entry.endsWith(']'))) return undefined;
+  const literal = entry.includes(':') && !entry.startsWith('[') ? `[${entry}]` : entry;
+  const url = URL.canParse(`https://${literal}/`) ? new URL(`https://${literal}/`) : undefined;
+  if (!url || url.host !== url.hostname) return undefined;
+  return url.hostname.replace(/\.$/, '');
+}
+
+const TrustedHosts = z
+  .string()
+  .trim()
+  .transform((value, ctx): string[] => {
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const invalid = entries.filter((entry) => trustedHostKey(entry) === undefined);
+    if (invalid.length === 0) return [...new Set(entries.map((entry) => trustedHostKey(entry)!))];
+    ctx.addIssue({
+      code: 'custom',
+      message: `not a host name or IP address: ${invalid.join(', ')} (expected e.g. push.home.lan,10.0.0.5,fd00::5; no scheme, port or path)`,
+    });
+    return z.NEVER;
+  });
+
 export const PushEnvSchema = z.object({
   VAPID_PUBLIC_KEY: base64urlOf(65),
   VAPID_PRIVATE_KEY: base64urlOf(32),
@@ -44,6 +80,7 @@ export const PushEnvSchema = z.object({
       )
       .optional(),
   ),
+  PUSH_TRUSTED_HOSTS: TrustedHosts.default([]),
 });
 type PushEnv = z.infer<typeof PushEnvSchema>;
 
@@ -72,5 +109,6 @@ export function pushConfigOf(
   return {
     keys: publicKey && privateKey ? { publicKey, privateKey } : undefined,
     subject: env.VAPID_SUBJECT ?? defaultSubject(adminEmails, publicUrl),
+    trustedHosts: env.PUSH_TRUSTED_HOSTS,
   };
 }

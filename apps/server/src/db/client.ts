@@ -51,6 +51,12 @@ export interface DatabaseHandle {
   runAlone<T>(name: string, work: () => Promise<T>): Promise<LockedRun<T>>;
   /** PostgreSQL's pool; undefined for PGlite, which has a single connection (in its worker thread) and no pool. */
   poolUsage(): PoolUsage | undefined;
+  /**
+   * Calls `listener` once the database is gone for good: PGlite's worker died unasked (never on close). The
+   * process can only answer errors from then on, so the server exits and its supervisor restarts it. PostgreSQL's
+   * pool reconnects by itself after an outage, so it never calls it.
+   */
+  onLost(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -105,10 +111,7 @@ export function pgliteHandle(
   log: FastifyBaseLogger,
 ): DatabaseHandle {
   worker.onStop((error) =>
-    log.error(
-      { err: error },
-      'the embedded database stopped: every request needing it fails until the server is restarted',
-    ),
+    log.error({ err: error }, 'the embedded database stopped: every request needing it fails until a restart'),
   );
   const db = drizzlePglite(worker as unknown as PGlite, { schema }) as unknown as Database;
   return {
@@ -119,6 +122,7 @@ export function pgliteHandle(
     },
     runAlone: async (_name, work) => ({ isRun: true, value: await work() }),
     poolUsage: () => undefined,
+    onLost: (listener) => worker.onStop(listener),
     close: async () => {
       try {
         // Flush WAL into the data files so the next start opens fast and nothing depends on replay.
@@ -157,6 +161,7 @@ async function openPostgres(url: string, log: FastifyBaseLogger): Promise<Databa
     },
     runAlone: (name, work) => runAloneOnPostgres(pool, name, work),
     poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    onLost: () => undefined,
     close: () => pool.end(),
   };
 }

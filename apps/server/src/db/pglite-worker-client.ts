@@ -13,8 +13,9 @@ import { rebuiltError, type WorkerReply, type WorkerRequest, type WorkerStart } 
  *
  * A worker that stops unasked (a WebAssembly abort, out of memory) rejects every call waiting on it and every
  * later one, with an error that reads as the database being unreachable (is-connection-error.ts: a 503, and
- * /api/ready says so); `onStop` tells whoever logs. It is not restarted: the process still holds DATA_DIR,
- * and a restart of the server is what replays PGlite's WAL from a known state.
+ * /api/ready says so); `onStop` tells whoever logs, and the server then exits non-zero (serve.ts). It is not
+ * restarted in-process: the process still holds DATA_DIR, and a restart of the server (by its supervisor) is what
+ * replays PGlite's WAL from a known state.
  */
 export class PgliteWorker {
   readonly #worker: Worker;

@@ -34,6 +34,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   TOO_MANY_FILES: 409,
   DEVICE_NOT_RECEIVING: 409,
   DEVICE_NAME_TAKEN: 409,
+  PUSH_SERVICE_NOT_ALLOWED: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
   HEADERS_TOO_LARGE: 431,
@@ -86,6 +87,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   TOO_MANY_FILES: 'This clip already holds the most files it may have.',
   DEVICE_NOT_RECEIVING: 'This device does not receive sends: its receive policy is off.',
   DEVICE_NAME_TAKEN: 'Another of your devices already has this name. Please choose another.',
+  PUSH_SERVICE_NOT_ALLOWED:
+    "This browser's push service is on a private network this server does not push to. Its operator can allow it with PUSH_TRUSTED_HOSTS.",
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported content type',
   RATE_LIMITED: 'Too many requests. Please try again later.',
   HEADERS_TOO_LARGE: 'The request’s headers and address are too large',

@@ -30,14 +30,28 @@ function answersOfKind(route: RouteTraits): number[] {
 export const schemaErrorStatuses = (route: RouteTraits): number[] => [...answersOfKind(route), 429, 500];
 
 /**
- * The error answers its OpenAPI operation lists beside the route's own: those of its kind, a body too large or
- * of a type not taken (413, 415), the global per-address limit (429) unless the route is outside it
- * (`config.rateLimit: false`), and a name the server does not answer to (421, plugins/request-origin-checks.ts).
+ * What any request may be answered, whatever its route and its rules: a request
+ * that is not well-formed HTTP or whose `%` escapes are broken (400 `MALFORMED_REQUEST`), one that took too long
+ * to arrive (408), a name the server does not answer to (421, plugins/request-origin-checks.ts), a request
+ * line and headers over 16 KB (431), a fault (500), and the database out of reach or the server closing (503).
  */
-export function documentedErrorStatuses(route: RouteTraits, rateLimit: unknown): number[] {
-  const statuses = answersOfKind(route);
-  if (takesBody(route)) statuses.push(413, 415);
-  if (rateLimit !== false) statuses.push(429);
-  statuses.push(421);
-  return statuses;
+const ANY_REQUEST = [400, 408, 421, 431, 500, 503];
+
+/** A route's traits and its URL (Fastify's, `:name` parameters), which its OpenAPI operation is listed under. */
+export interface DocumentedRoute extends RouteTraits {
+  url: string;
+}
+
+/**
+ * The error answers its OpenAPI operation lists beside the route's own: those of any request (ANY_REQUEST),
+ * those of its kind, a write from another site's page (403), a body too large or of a type not taken (413,
+ * 415), a path parameter over the router's bound (414, `URI_TOO_LONG`) and the global per-address limit (429)
+ * unless the route is outside it (`config.rateLimit: false`). Every operation is given them here, none by hand.
+ */
+export function documentedErrorStatuses(route: DocumentedRoute, rateLimit: unknown): number[] {
+  const statuses = new Set([...answersOfKind(route), ...ANY_REQUEST]);
+  if (takesBody(route)) [403, 413, 415].forEach((status) => statuses.add(status));
+  if (route.url.includes('/:')) statuses.add(414);
+  if (rateLimit !== false) statuses.add(429);
+  return [...statuses].sort((a, b) => a - b);
 }

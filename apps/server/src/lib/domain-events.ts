@@ -50,6 +50,8 @@ export interface DomainEventMap {
   'item.taken-down': { kind: 'clip' | 'desktop' | 'room'; itemId: string; ownerId: string; channelIds: string[] };
   /** An account's e-mail address was proven (its confirmation link followed): invitations to it are accepted. */
   'account.confirmed': { userId: string; email: string };
+  /** An admin disabled an account: what it shared answers as taken down until it is enabled again. */
+  'account.disabled': { userId: string };
   /** An account was deleted, and everything it owned with it (its clips by the database's cascade). */
   'account.deleted': { userId: string };
   /** Logout, refresh-token reuse or a password reset: the session's sockets are closed at once. */

@@ -53,24 +53,29 @@ type RouteSchema = FastifySchema;
 const ownKeys = (schema: RouteSchema) => schema as Record<string, unknown>;
 
 /**
- * A route's schema (zod) with the answers every route of its kind may give (lib/common-answers.ts), before it
- * becomes JSON Schema; a route lists only the answers of its own rules.
- * `methods` are the route's methods, `rateLimit` its `config.rateLimit` (false: outside the global limit).
+ * A route's schema (zod) with the answers any request and every route of its kind may give
+ * (lib/common-answers.ts), before it becomes JSON Schema; a route lists only the answers of its own rules.
+ * `methods` and `url` are the route's, `rateLimit` its `config.rateLimit` (false: outside the global limit).
  */
-export function withCommonAnswers(schema: RouteSchema, methods: string[], rateLimit: unknown): RouteSchema {
+export function withCommonAnswers(
+  schema: RouteSchema,
+  { methods, url, rateLimit }: { methods: string[]; url: string; rateLimit: unknown },
+): RouteSchema {
   const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) };
   const add = (status: number) => {
     response[status] ??= ErrorBody;
   };
   const route = {
     methods,
+    url,
     validatesInput:
       !ownKeys(schema)['x-handles-bad-input'] &&
       Boolean(schema.querystring ?? schema.params ?? schema.body ?? schema.headers),
     access: accessOf(schema.security),
   };
   documentedErrorStatuses(route, rateLimit).forEach(add);
-  return { ...schema, response };
+  // A public route says so (no requirement), rather than saying nothing, which reads as "not stated".
+  return { ...schema, response, security: schema.security ?? [] };
 }
 
 const binary = { type: 'string', format: 'binary' };

@@ -24,6 +24,12 @@ describe('toStoredFileName', () => {
     ['a right-to-left override', 'invoice\u202Efdp.sh', 'invoice\uFFFDfdp.sh'],
     ['an isolate and a right-to-left mark', 'a\u2067b\u2069\u200F.txt', 'a\uFFFDb\uFFFD\uFFFD.txt'],
     ['a line separator', 'a\u2028b.txt', 'a\uFFFDb.txt'],
+    // Invisible: each name would show exactly as "report.pdf".
+    [
+      'a zero-width space, a soft hyphen, a byte order mark',
+      're\u200Bp\u00ADort\uFEFF.pdf',
+      're\uFFFDp\uFFFDort\uFFFD.pdf',
+    ],
     ['right-to-left letters stay', 'שלום.txt', 'שלום.txt'],
   ])('%s', (_label, uploaded, stored) => {
     expect(toStoredFileName(uploaded)).toBe(stored);

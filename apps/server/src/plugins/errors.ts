@@ -145,20 +145,27 @@ function clientErrorCode(error: ConnectionError): AppError['code'] {
 }
 
 /**
+ * What a refusal of Node's parser is answered, or undefined where nobody is left to answer: a reset
+ * connection, one already gone (an upload abandoned midway was logged as gone by the request it began), or
+ * one that ended mid-request. The contract check of the tests (test/contract-check.ts) reads the same.
+ */
+export function clientErrorAnswer(error: ConnectionError, socket: Socket): AppError | undefined {
+  if (error.code === 'ECONNRESET' || error.code === 'HPE_INVALID_EOF_STATE' || socket.destroyed) return undefined;
+  return new AppError(clientErrorCode(error));
+}
+
+/**
  * Fastify's `clientErrorHandler`, for what Node's HTTP parser cannot read as a request (a Content-Length
  * that is not a number, headers over 16 KB, a request that took too long to arrive). There is no request, so
  * no request id yet: one is made for the answer and logged with the parser's code, so that it can be found
  * as any other; the connection is then closed, as Node does (what follows on it cannot be read either).
  */
 export function answerClientError(this: FastifyInstance, error: ConnectionError, socket: Socket): void {
-  // A reset connection has nobody to answer; one that ended mid-request (an upload abandoned midway) was
-  // already logged as gone by the request it began.
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  if (error.code === 'HPE_INVALID_EOF_STATE') {
-    socket.destroy();
+  const appError = clientErrorAnswer(error, socket);
+  if (!appError) {
+    if (error.code === 'HPE_INVALID_EOF_STATE') socket.destroy();
     return;
   }
-  const appError = new AppError(clientErrorCode(error));
   const requestId = randomUUID();
   this.log.info({ reqId: requestId, code: appError.code, parserCode: error.code }, 'request refused unread');
   writeOnConnection(socket, appError, requestId);

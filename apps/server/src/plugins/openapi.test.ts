@@ -2,6 +2,8 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { takeContractDrifts } from '../../test/contract-check';
+import { exchangeRaw, requestHead } from '../../test/raw-http-client';
+import { redoclyProblemsOf } from '../../test/redocly-lint';
 
 interface Operation {
   operationId?: string;
@@ -15,7 +17,7 @@ type Paths = Record<string, Record<string, Operation>>;
 
 describe('the OpenAPI document at /api/docs', () => {
   let testApp: TestApp;
-  let document: { paths: Paths };
+  let document: { paths: Paths; servers?: unknown };
   const operations = () =>
     Object.entries(document.paths).flatMap(([path, byMethod]) =>
       Object.entries(byMethod).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${path}`, operation })),
@@ -33,6 +35,21 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(result.warnings).toEqual([]);
   });
 
+  // The recommended rules, errors only: its warnings are true of the API (a confirmation link answers a
+  // redirect, no 2xx; the project states no license).
+  test('passes Redocly’s recommended rules with no error (redocly.yaml, as `npm run lint` runs them)', async () => {
+    const problems = await redoclyProblemsOf(document);
+    const errors = problems.filter(({ severity }) => severity === 'error');
+    expect(errors.map(({ ruleId, message, location }) => `${ruleId} ${location[0]?.pointer}: ${message}`)).toEqual([]);
+  }, 120_000);
+
+  test('it names its server relative to where it is read, and a public operation says it needs nothing', () => {
+    expect(document.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    expect(document.paths['/api/health']!.get!.security).toEqual([]);
+    expect(document.paths['/api/invitations/{token}']!.get!.security).toEqual([]);
+    expect(operations().filter(({ operation }) => operation.security === undefined)).toEqual([]);
+  });
+
   test('every operation has a unique operationId and a summary', () => {
     const ids = operations().map(({ operation }) => operation.operationId);
     expect(operations().filter(({ operation }) => !operation.operationId || !operation.summary)).toEqual([]);
@@ -45,6 +62,18 @@ describe('the OpenAPI document at /api/docs', () => {
       expect(operation.responses['204']?.content, name).toBeUndefined();
       expect(statuses, name).toContain('429');
       if (operation.requestBody) expect(statuses, name).toEqual(expect.arrayContaining(['400', '413', '415']));
+    }
+  });
+
+  test('every operation lists what any request may be answered; 414 where its path has a parameter', () => {
+    for (const { name, operation } of operations()) {
+      const statuses = Object.keys(operation.responses);
+      expect(statuses, name).toEqual(expect.arrayContaining(['400', '408', '421', '431', '500', '503']));
+      if (name.includes('{')) expect(statuses, name).toContain('414');
+      else expect(statuses, name).not.toContain('414');
+      // A write from another site's page is refused whoever may call the route (request-origin-checks.ts).
+      if (/^(POST|PUT|PATCH|DELETE) /.test(name)) expect(statuses, name).toContain('403');
+      expect(operation.responses['431']!.content!['application/json']!.schema, name).toBeDefined();
     }
   });
 
@@ -75,9 +104,10 @@ describe('the OpenAPI document at /api/docs', () => {
 
 describe('the contract check of the tests’ answers (test/contract-check.ts)', () => {
   let testApp: TestApp;
+  let base: string;
   beforeAll(async () => {
     testApp = await buildTestApp();
-    await testApp.app.ready();
+    base = await testApp.listen();
   });
   afterAll(() => testApp.close());
 
@@ -118,6 +148,37 @@ describe('the contract check of the tests’ answers (test/contract-check.ts)', 
 
   test('an answer as documented is checked and passes', async () => {
     expect((await testApp.as(null).get('/api/health')).statusCode).toBe(200);
+    expect(takeContractDrifts()).toEqual({ drifts: [], checkedAnswers: 1 });
+  });
+
+  /** Runs `send` with `status` taken out of the document's answers of `path`'s `get`, and answers the drifts. */
+  async function driftsWithout(path: string, status: string, send: () => Promise<unknown>) {
+    const responses = documented(path);
+    const kept = responses[status]!;
+    delete responses[status];
+    try {
+      await send();
+      return takeContractDrifts().drifts;
+    } finally {
+      responses[status] = kept;
+    }
+  }
+
+  test('what the router refuses before any route (414) is checked against the operation its path fits', async () => {
+    const longId = 'a'.repeat(3000);
+    const send = () => exchangeRaw(base, requestHead('GET', `/api/clipboard/${longId}`, { connection: 'close' }));
+    const drifts = await driftsWithout('/api/clipboard/{id}', '414', send);
+    expect(drifts).toEqual([expect.objectContaining({ operation: 'GET /api/clipboard/{id}', status: 414 })]);
+    expect((await send()) as { status: number }).toMatchObject({ status: 414 });
+    expect(takeContractDrifts()).toEqual({ drifts: [], checkedAnswers: 1 });
+  });
+
+  test('what Node’s parser refuses before there is a request (431) must be listed by every operation', async () => {
+    const tooLarge = requestHead('GET', '/api/health', { connection: 'close', 'x-filler': 'a'.repeat(17 * 1024) });
+    const drifts = await driftsWithout('/api/health', '431', () => exchangeRaw(base, tooLarge));
+    expect(drifts).toEqual([expect.objectContaining({ operation: 'any operation', status: 431 })]);
+    expect(drifts[0]!.problem).toContain('GET /api/health: status not documented');
+    expect((await exchangeRaw(base, tooLarge)).status).toBe(431);
     expect(takeContractDrifts()).toEqual({ drifts: [], checkedAnswers: 1 });
   });
 });

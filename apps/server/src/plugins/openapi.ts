@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { ErrorBody } from '@clipsync/shared';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import {
@@ -23,25 +24,55 @@ function transformRoute(input: TransformInput): ReturnType<typeof jsonSchemaTran
   const ownMethod = methods.find((method) => tableEntryOf(method, route.url)?.isOwnMethod) ?? methods[0];
   const found = ownMethod === undefined ? undefined : tableEntryOf(ownMethod, route.url);
   const rateLimit = (route.config as { rateLimit?: unknown } | undefined)?.rateLimit;
-  const schema = withCommonAnswers(input.schema, methods, rateLimit);
-  const transformed = jsonSchemaTransform({ ...input, schema });
+  const schema = withCommonAnswers(input.schema, { methods, url: route.url, rateLimit });
+  // Most answers are the one error body: it is made JSON Schema once, not for each of them (~900 of them).
+  const { response = {}, ...rest } = schema as { response?: Record<string, unknown> };
+  const errorStatuses = Object.keys(response).filter((status) => response[status] === ErrorBody);
+  const ownResponse = Object.fromEntries(Object.entries(response).filter(([, answer]) => answer !== ErrorBody));
+  const transformed = jsonSchemaTransform({ ...input, schema: { ...rest, response: ownResponse } });
   const version = 'openapiObject' in input ? input.openapiObject.openapi : undefined;
   const target = version?.startsWith('3.0') === false ? 'draft-2020-12' : 'openapi-3.0';
+  const transformedSchema = transformed.schema ?? {};
+  const errorBody = errorBodyJsonOf(input);
+  const answers = { ...(transformedSchema.response as Record<string, unknown> | undefined) };
+  for (const status of errorStatuses) answers[status] = structuredClone(errorBody);
   return {
     ...transformed,
-    schema: withNonJsonShapes(transformed.schema ?? {}, found?.entry.endpoint, ownMethod ?? '', target),
+    schema: withNonJsonShapes(
+      { ...transformedSchema, response: answers },
+      found?.entry.endpoint,
+      ownMethod ?? '',
+      target,
+    ),
   };
+}
+
+const errorBodyJson = new Map<string, unknown>();
+/** ErrorBody as jsonSchemaTransform makes it for this document's OpenAPI version, made once. */
+function errorBodyJsonOf(input: TransformInput): unknown {
+  const version = ('openapiObject' in input ? input.openapiObject.openapi : undefined) ?? 'swagger';
+  let json = errorBodyJson.get(version);
+  if (!json) {
+    const { schema } = jsonSchemaTransform({ ...input, schema: { response: { 500: ErrorBody } } });
+    json = (schema?.response as Record<string, unknown>)[500];
+    errorBodyJson.set(version, json);
+  }
+  return json;
 }
 
 /**
  * OpenAPI built from the same zod schemas that validate requests; the UI at /api/docs. Its truth is
  * checked: every answer of the server's integration tests against it (test/contract-check.ts), and the
- * document itself by an OpenAPI validator (openapi.test.ts).
+ * document itself by an OpenAPI validator and Redocly's recommended rules (openapi.test.ts, `npm run lint`).
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'ClipSync API', version: '0.1.0', description: 'Clips, rooms and a virtual desktop.' },
+      // Relative: the origin the document was read from (OpenAPI resolves it against the document's URL).
+      // The server answers to several names (its PUBLIC_URL, its LAN addresses, localhost) and PUBLIC_URL may be
+      // unset; each reader's own origin is the one that reached it, and the UI's calls stay same-origin.
+      servers: [{ url: '/', description: 'This server, at the address the document was read from' }],
       components: {
         securitySchemes: {
           bearer: {

@@ -11,6 +11,8 @@ import { PlaceholderPage } from '../features/placeholders/PlaceholderPage';
 import { RouteFallback } from '../ui/RouteFallback';
 import { ProtectedRoute, PublicRoute } from './guards';
 import { RootLayout } from './RootLayout';
+import { retryingLoad } from './route-errors/chunk-load';
+import { RouteErrorPage } from './route-errors/RouteErrorPage';
 import type { RouteTitle } from './use-route-title';
 
 const page = (titleKey: string, bodyKey?: string) => (
@@ -20,9 +22,13 @@ const page = (titleKey: string, bodyKey?: string) => (
 /** A route's name in the tab's title (the landing page declares none: its title is the app's name). */
 const title = (titleKey: string): RouteTitle => ({ titleKey });
 
-/** A page loads with the texts of every page but the landing one (src/i18n: its first load carries those only). */
+/**
+ * A page loads with the texts of every page but the landing one (src/i18n: its first load carries those only).
+ * Each lazy part is tried again when its code fails to load (route-errors/chunk-load.ts): the router keeps a
+ * lazy route's first failure for good.
+ */
 const lazyPage = (load: () => Promise<{ default: () => React.ReactElement }>) =>
-  withAppTexts(async () => ({ Component: (await load()).default }));
+  retryingLoad(withAppTexts(async () => ({ Component: (await load()).default })));
 
 /**
  * The landing page comes with its separately loaded parts (the pricing plans): the prerendered page hydrates
@@ -30,7 +36,7 @@ const lazyPage = (load: () => Promise<{ default: () => React.ReactElement }>) =>
  */
 const lazyLandingPage =
   (load: () => Promise<{ default: () => React.ReactElement; loadLateParts: () => Promise<void> }>) => async () => {
-    const page = await load();
+    const page = await retryingLoad(load)();
     await page.loadLateParts();
     return { Component: page.default };
   };
@@ -40,7 +46,7 @@ const lazyLandingPage =
  * menu, plan status and the API client behind it) is no part of the landing page's first load.
  */
 const lazyFrame = (load: () => Promise<() => React.ReactElement>) =>
-  withAppTexts(async () => ({ Component: await load() }));
+  retryingLoad(withAppTexts(async () => ({ Component: await load() })));
 
 /**
  * The route table (the shared `APP_ROUTES`), with its public-only and protected guards. Pages are
@@ -52,6 +58,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     HydrateFallback: RouteFallback,
+    // Whatever fails below, the layout included, shows the app's own page: never the router's developer page.
+    errorElement: <RouteErrorPage />,
     children: [
       {
         path: '/',

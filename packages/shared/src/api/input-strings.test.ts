@@ -3,13 +3,14 @@ import type { z } from 'zod';
 import { CLIENT_EVENT_PAYLOADS } from '../events';
 import { RawUploadHeaders } from '../schemas/uploads';
 import { DesktopUploadFields } from '../schemas/desktop';
-import { sampleValue, stringFields, withNul } from '../testing/schema-walk';
+import { sampleValue, stringFields, withLoneSurrogate, withNul } from '../testing/schema-walk';
 import { API_TABLES } from './tables';
 
 /**
- * PostgreSQL's text refuses U+0000: a NUL that got past a schema answered 500 (docs/api.md#errors). Every string any
- * input can carry, in the endpoint table, the client events and the upload fields beside them, must refuse
- * it where it is parsed; a new schema that forgets `text()` (schemas/text.ts) fails here.
+ * PostgreSQL's text refuses U+0000, and nothing encodes an unpaired surrogate as UTF-8: either, past a schema,
+ * answered 500 (docs/api.md#errors). Every string any input can carry, in the endpoint table, the client events
+ * and the upload fields beside them, must refuse both where it is parsed; a new schema that forgets `text()`
+ * (schemas/text.ts) fails here.
  */
 const inputs: [string, z.ZodType][] = [
   ...Object.entries(API_TABLES).flatMap(([group, endpoints]) =>
@@ -36,9 +37,10 @@ describe('every string an input carries', () => {
     expect(fields.length).toBeGreaterThan(50);
   });
 
-  test.each(fields)('%s refuses a NUL character', (_where, field) => {
+  test.each(fields)('%s refuses a NUL character and an unpaired surrogate', (_where, field) => {
     const sample = sampleValue(field);
     expect(typeof sample, 'no sample value found: add one to LEAF_CANDIDATES (testing/schema-walk.ts)').toBe('string');
     expect(field.safeParse(withNul(sample as string)).success).toBe(false);
+    expect(field.safeParse(withLoneSurrogate(sample as string)).success).toBe(false);
   });
 });

@@ -11,7 +11,9 @@ export const PUSH_ENDPOINTS = defineEndpoints({
   settings: { method: 'GET', path: '/devices/current/push', response: PushSettings },
   /**
    * Stores the browser's subscription for this device, replacing an earlier one, with optional preferences.
-   * An endpoint that is not https (loopback aside) is 400.
+   * An endpoint that is not https (loopback aside) is 400; one whose host resolves into a private network
+   * (loopback, LAN, link-local…) is 422 `PUSH_SERVICE_NOT_ALLOWED`, unless the operator trusts the host
+   * (PUSH_TRUSTED_HOSTS, a self-hosted push server).
    */
   subscribe: { method: 'PUT', path: '/devices/current/push', body: SubscribePushRequest, response: PushSettings },
   /** Changes some preferences; a followed room the account is not a member of is 404. */

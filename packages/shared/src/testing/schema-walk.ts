@@ -129,12 +129,18 @@ export function sampleValue(schema: z.ZodType, including?: string | number): unk
   return schema.safeParse(fromInner).success ? fromInner : undefined;
 }
 
-/** `text` with its middle character replaced by U+0000: as long as it was, so only the NUL can be refused. */
-export function withNul(text: string): string {
-  if (text.length === 0) return '\0';
+/** `text` with its middle character replaced by `character`: as long as it was, so only that can be refused. */
+function withMiddle(text: string, character: string): string {
+  if (text.length === 0) return character;
   const middle = Math.floor(text.length / 2);
-  return `${text.slice(0, middle)}\0${text.slice(middle + 1)}`;
+  return `${text.slice(0, middle)}${character}${text.slice(middle + 1)}`;
 }
+
+/** `text` with its middle character replaced by U+0000. */
+export const withNul = (text: string): string => withMiddle(text, '\0');
+
+/** `text` with its middle character replaced by a high surrogate without its low half (`x\uD800y`). */
+export const withLoneSurrogate = (text: string): string => withMiddle(text, '\uD800');
 
 /** A copy of `value` with `leaf` at `path`, objects and arrays made where missing. */
 export function withValueAt(value: unknown, path: FieldPath, leaf: unknown): unknown {

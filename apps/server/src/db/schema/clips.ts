@@ -153,6 +153,12 @@ export const clipViews = pgTable(
     browser: text('browser', { enum: ['Chrome', 'Firefox', 'Safari', 'Edge', 'Opera', 'other'] }).notNull(),
     viewerId: text('viewer_id').references(() => users.id, { onDelete: 'set null' }),
     spentView: boolean('spent_view').notNull(),
+    /**
+     * Logged by a read that said it refreshes a visit (`?refresh=true`) when no entry of that visit was written
+     * yet: with several nodes, the visit's open may still wait in another node's view batch. That open, once
+     * written, takes this entry's place instead of adding a second one (clip-view-batch.ts).
+     */
+    isFromRefresh: boolean('is_from_refresh').notNull().default(false),
   },
   (table) => [index('clip_views_clip_idx').on(table.clipId, table.id.desc())],
 );

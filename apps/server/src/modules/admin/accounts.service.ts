@@ -77,6 +77,8 @@ export async function disableAccount(
       .where(and(eq(deviceAuthorizations.approvedBy, userId), eq(deviceAuthorizations.status, 'approved')));
   });
   await revokeUserSessions(ctx, userId, 'account_disabled');
+  // After the commit: what the account shared answers as taken down, and no node's memory may say otherwise.
+  ctx.events.emit('account.disabled', { userId });
   return getAccount(ctx, userId);
 }
 

@@ -39,10 +39,15 @@ export async function reachClip(
   grant?: string,
 ): Promise<ClipAccess & { ownerName: string }> {
   const byLink = eq(clips.shareId, id);
-  // The owner's name and a takedown in force come with the clip (the page shows the name): one query on the
-  // path every link takes.
+  // The owner's name, whether their account is disabled and a takedown in force come with the clip (the page
+  // shows the name): one query on the path every link takes.
   const rows = await ctx.db
-    .select({ clip: clipColumns, ownerName: users.name, takenDownAt: takedowns.takenDownAt })
+    .select({
+      clip: clipColumns,
+      ownerName: users.name,
+      ownerDisabledAt: users.disabledAt,
+      takenDownAt: takedowns.takenDownAt,
+    })
     .from(clips)
     .innerJoin(users, eq(users.id, clips.userId))
     .leftJoin(takedowns, takedownInForceOn('clip', clips.id))
@@ -52,7 +57,8 @@ export async function reachClip(
   if (own) return { clip: own.clip, isOwner: true, reachedBy: id, hasGrant: false, ownerName: own.ownerName };
   const linked = rows.find((row) => row.clip.shareId === id);
   if (!linked) throw clipNotFound();
-  const isTakenDown = linked.takenDownAt !== null;
+  // A disabled owner's links answer as taken down (moderation.takedowns.service's refuseIfTakenDown).
+  const isTakenDown = linked.takenDownAt !== null || linked.ownerDisabledAt !== null;
   return { ...(await reachByLink(ctx, actor, linked.clip, id, grant, isTakenDown)), ownerName: linked.ownerName };
 }
 

@@ -64,6 +64,34 @@ describe('views written in batches', () => {
     expect(await rowsOf(clip.id)).toHaveLength(3);
   });
 
+  test("a refresh that another node writes before the visit's open is still one visit, at the open's time", async () => {
+    // Two nodes on one database: the open is answered by the first, the page's refresh by the second, and the
+    // second writes its batch first.
+    const otherNode = new ClipViewBatch(testApp.context.db, {
+      flushEveryMs: 3_600_000,
+      onError: (e) => errors.push(e),
+    });
+    const clip = await testApp.factory.clip({ owner, content: 'two nodes' });
+    batch.add({ clipId: clip.id, viewerId: owner.id, viewer: firefox });
+    const openedAt = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    otherNode.add({ clipId: clip.id, viewerId: owner.id, viewer: firefox, isRefresh: true });
+    await otherNode.flush();
+    await batch.flush();
+    const rows = await rowsOf(clip.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ viewerId: owner.id, isFromRefresh: false });
+    expect(rows[0]!.viewedAt.getTime()).toBeLessThanOrEqual(openedAt);
+
+    // A later open of the same viewer is a visit of its own, as is one of another browser.
+    batch.add({ clipId: clip.id, viewerId: owner.id, viewer: firefox });
+    otherNode.add({ clipId: clip.id, viewerId: owner.id, viewer: chrome, isRefresh: true });
+    await otherNode.flush();
+    await batch.flush();
+    expect((await rowsOf(clip.id)).map((row) => row.browser)).toEqual(['Firefox', 'Chrome', 'Firefox']);
+    expect(errors).toEqual([]);
+  });
+
   test('a view of a clip deleted before the write is dropped, the rest of its batch written', async () => {
     const gone = await testApp.factory.clip({ owner, content: 'gone' });
     const kept = await testApp.factory.clip({ owner, content: 'kept' });

@@ -110,7 +110,10 @@ function isSameViewer(a: PendingView, b: PendingView): boolean {
  * One multi-row INSERT, then the log trimmed to the newest CLIP_VIEW_LOG_SIZE of each clip it touched. Rows
  * of a clip deleted meanwhile are dropped (its log went with it), a viewer deleted meanwhile is logged as
  * nobody (as the foreign key's `set null` would have), and a refresh is merged with the same viewer's entry
- * within VISIT_REFRESH_WINDOW_SECONDS of the read, as recordView does.
+ * within VISIT_REFRESH_WINDOW_SECONDS of the read, as recordView does. A refresh that finds no such entry is
+ * logged `is_from_refresh`: with several nodes, its visit's open may still wait in another node's batch. When
+ * that open is written it takes the refresh's entry (the time of the open, no longer from a refresh) instead of
+ * adding a second entry, whichever node writes first: a refresh is the same visit on any node.
  */
 async function writeViews(db: Database, batch: readonly PendingView[]): Promise<void> {
   // The batch as one JSON parameter: 500 rows would otherwise be 3 500 parameters for drizzle to build and
@@ -127,18 +130,31 @@ async function writeViews(db: Database, batch: readonly PendingView[]): Promise<
     })),
   );
   const clipIds = JSON.stringify([...new Set(batch.map((view) => view.clipId))]);
+  const window = sql`make_interval(secs => ${VISIT_REFRESH_WINDOW_SECONDS})`;
+  const isSameViewer = sql`logged.clip_id = v.clip_id and logged.device = v.device and logged.browser = v.browser
+                  and logged.viewer_id is not distinct from v.viewer_id`;
   await db.transaction(async (tx) => {
     await tx.execute(sql`
-      insert into ${clipViews} (clip_id, device, browser, viewer_id, spent_view, viewed_at)
-      select v.clip_id, v.device, v.browser, (select id from ${users} where id = v.viewer_id), false, v.viewed_at
-        from json_to_recordset(${rows}::json)
-             as v(ord int, clip_id text, device text, browser text, viewer_id text, viewed_at timestamptz, is_refresh boolean)
+      with v as (
+        select * from json_to_recordset(${rows}::json)
+          as v(ord int, clip_id text, device text, browser text, viewer_id text, viewed_at timestamptz, is_refresh boolean)
+      ),
+      opened_before_refresh as (
+        update ${clipViews} logged set viewed_at = v.viewed_at, is_from_refresh = false
+          from v
+         where not v.is_refresh and logged.is_from_refresh and ${isSameViewer}
+           and logged.viewed_at >= v.viewed_at and logged.viewed_at < v.viewed_at + ${window}
+        returning v.ord
+      )
+      insert into ${clipViews} (clip_id, device, browser, viewer_id, spent_view, viewed_at, is_from_refresh)
+      select v.clip_id, v.device, v.browser, (select id from ${users} where id = v.viewer_id), false, v.viewed_at,
+             v.is_refresh
+        from v
        where exists (select 1 from ${clips} where id = v.clip_id)
+         and v.ord not in (select ord from opened_before_refresh)
          and not (v.is_refresh and exists (
                select 1 from ${clipViews} logged
-                where logged.clip_id = v.clip_id and logged.device = v.device and logged.browser = v.browser
-                  and logged.viewer_id is not distinct from v.viewer_id
-                  and logged.viewed_at > v.viewed_at - make_interval(secs => ${VISIT_REFRESH_WINDOW_SECONDS})))
+                where ${isSameViewer} and logged.viewed_at > v.viewed_at - ${window}))
        order by v.ord`);
     // Per clip, the newest entry past the bound, found by walking clip_views_clip_idx; all before it go.
     await tx.execute(sql`

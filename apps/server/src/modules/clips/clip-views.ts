@@ -37,8 +37,8 @@ export async function recordView(
     : sql`false`;
   await db.execute(sql`
     with added as (
-      insert into ${clipViews} (clip_id, device, browser, viewer_id, spent_view)
-      select ${view.clipId}, ${device}, ${browser}, ${view.viewerId}, ${view.spentView}
+      insert into ${clipViews} (clip_id, device, browser, viewer_id, spent_view, is_from_refresh)
+      select ${view.clipId}, ${device}, ${browser}, ${view.viewerId}, ${view.spentView}, ${view.isRefresh === true}
        where not ${alreadyLogged}
       returning clip_id
     )

@@ -30,8 +30,9 @@ const SIGNED_OUT = 'signed-out';
  * The answer a clip's link gives to everyone signed out, remembered per clip, so that a link opened by
  * hundreds costs no SQL. Only where this process owns the data (the embedded database: one process per
  * DATA_DIR), so that every change is heard here, as a domain event after its commit or a `forget` by the
- * service that made it; the clip's group is dropped at once. An account deleted (its clips with it)
- * drops every answer: it is rare, and the answers do not say whose they are in a way a lookup could use.
+ * service that made it; the clip's group is dropped at once. An account deleted (its clips with it) or
+ * disabled drops every answer: it is rare, and the answers do not say whose they are in a way a lookup could
+ * use.
  *
  * A read that began before a change and ends after it must not store what it read: `begin()` marks the
  * count of changes heard, and `remember` stores only when none was heard in between.
@@ -52,6 +53,8 @@ export class SharedClipAnswers {
       if (event.kind === 'clip') this.forget(event.itemId);
     });
     events.on('account.deleted', () => this.forgetAll());
+    // Its links answer as taken down from now on (clip-access.ts), which no remembered answer knows.
+    events.on('account.disabled', () => this.forgetAll());
   }
 
   /** A clip's link id is its own id whenever its answer is remembered (needsGrantForFiles is false). */

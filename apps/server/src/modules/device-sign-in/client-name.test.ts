@@ -9,6 +9,7 @@ describe('cleanClientName', () => {
     ['C0 controls, newlines and tabs', 'line one\nline two\ttab\u0007bell\u001b[2J', 'line one line two tab bell [2J'],
     ['DEL and C1 controls', 'a\u007Fb\u0085c\u009Bd', 'a b c d'],
     ['line and paragraph separators', 'a\u2028b\u2029c', 'a b c'],
+    ['invisible format characters', 'Clip\u200BSync\u00AD CLI\uFEFF\u2060', 'Clip Sync CLI'],
     ['a plain name', 'clipsync CLI on laptop', 'clipsync CLI on laptop'],
     ['letters of any script and emoji', 'Ordinateur de Zoë 💻 مرحبا', 'Ordinateur de Zoë 💻 مرحبا'],
   ])('%s', (_, name, expected) => {

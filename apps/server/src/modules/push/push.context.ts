@@ -20,8 +20,8 @@ export interface PushContext {
   /** The VAPID pair, made at the first start when none is configured (read once, then kept). */
   vapidKeys: Promise<VapidKeys>;
   subject: string;
-  /** Subscriptions at 127.0.0.1 are pushed to: the tests' push-service stand-in, never a real server. */
-  allowLoopbackEndpoints: boolean;
+  /** PUSH_TRUSTED_HOSTS: endpoints at these hosts are pushed to wherever they resolve (lib/public-address.ts). */
+  trustedHosts: readonly string[];
   perDevice: AttemptLimiter;
   perAccount: AttemptLimiter;
   log: FastifyBaseLogger;
@@ -36,7 +36,7 @@ export function createPushContext(ctx: AppContext): PushContext {
     events: ctx.events,
     vapidKeys,
     subject: ctx.config.push.subject,
-    allowLoopbackEndpoints: ctx.config.env === 'test',
+    trustedHosts: ctx.config.push.trustedHosts,
     perDevice: ctx.attemptLimiter({ max: PUSHES_PER_DEVICE_PER_MINUTE, windowMs: 60_000 }),
     perAccount: ctx.attemptLimiter({ max: PUSHES_PER_ACCOUNT_PER_MINUTE, windowMs: 60_000 }),
     log: ctx.log,

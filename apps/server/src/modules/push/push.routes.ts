@@ -15,7 +15,7 @@ export const pushRoutes: FastifyPluginAsyncZod<{ ctx: PushContext }> = async (ap
   });
 
   app.route({
-    ...route(PUSH_ENDPOINTS.subscribe, { response: { ...noDevice, 404: ErrorBody } }),
+    ...route(PUSH_ENDPOINTS.subscribe, { response: { ...noDevice, 404: ErrorBody, 422: ErrorBody } }),
     handler: (request) => pushService.subscribePush(ctx, request.actor, request.body),
   });
 

@@ -74,18 +74,22 @@ export function createPushSender(ctx: PushContext): PushSender {
       },
     );
     // web-push's own request would connect wherever the endpoint's name resolves: a user's subscription could
-    // point the server into its own network. It is sent to a public address only (lib/public-address.ts).
+    // point the server into its own network. It is sent to a public address only, or to a host the operator
+    // trusts (lib/public-address.ts). The subscription was checked so too, but its name may resolve otherwise now.
     try {
       const status = await postToPublicUrl(request.endpoint, {
         headers: request.headers,
         body: request.body ?? Buffer.alloc(0),
         signal: AbortSignal.any([AbortSignal.timeout(REQUEST_TIMEOUT_MS), closing.signal]),
-        allowLoopback: ctx.allowLoopbackEndpoints,
+        trustedHosts: ctx.trustedHosts,
       });
       return outcomeOf(status);
     } catch (error) {
       if (error instanceof NotPublicHostError) {
-        ctx.log.warn({ deviceId: target.deviceId }, 'push endpoint is not a public address: subscription removed');
+        ctx.log.warn(
+          { deviceId: target.deviceId },
+          'push endpoint is not a public address (nor a PUSH_TRUSTED_HOSTS host): subscription removed',
+        );
         return 'gone';
       }
       ctx.log.warn({ err: error, deviceId: target.deviceId }, 'push service not reached');

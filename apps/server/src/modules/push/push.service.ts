@@ -9,6 +9,7 @@ import type { Database, Transaction } from '../../db/client';
 import { devices, pushFollowedRooms, pushPreferences, pushSubscriptions, roomMembers, sessions } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { NotPublicHostError, publicAddressOf } from '../../lib/public-address';
 import { hasLiveSession } from '../devices/device-sessions';
 import type { PushContext } from './push.context';
 import { DEFAULT_PUSH_PREFERENCES, presentPreferences, presentPushSettings } from './push.presenter';
@@ -89,6 +90,20 @@ async function applyPreferences(
   }
 }
 
+/**
+ * A subscription the sender would refuse is refused now, in words the settings page shows, rather than taken and
+ * then dropped at its first push: its host must resolve to public addresses only, or be one the operator trusts
+ * (PUSH_TRUSTED_HOSTS). A name that does not resolve now is taken: that may pass, and the sender checks again.
+ */
+async function assertPushable(ctx: PushContext, endpoint: string): Promise<void> {
+  try {
+    await publicAddressOf(new URL(endpoint).hostname, { trustedHosts: ctx.trustedHosts });
+  } catch (error) {
+    if (error instanceof NotPublicHostError) throw new AppError('PUSH_SERVICE_NOT_ALLOWED');
+    ctx.log.warn({ err: error }, 'push endpoint not resolved at subscription: it is checked again at each push');
+  }
+}
+
 /** `GET /api/devices/current/push`. */
 export async function getPushSettings(ctx: PushContext, actor: Actor): Promise<PushSettings> {
   const device = await callerDevice(ctx.db, actor);
@@ -97,7 +112,8 @@ export async function getPushSettings(ctx: PushContext, actor: Actor): Promise<P
 
 /**
  * `PUT /api/devices/current/push`: the browser's subscription for this device, replacing an earlier one (a
- * new endpoint starts with no failures), with any preferences sent beside it.
+ * new endpoint starts with no failures), with any preferences sent beside it; 422 PUSH_SERVICE_NOT_ALLOWED
+ * for an endpoint on a private network the operator does not trust.
  */
 export async function subscribePush(
   ctx: PushContext,
@@ -106,6 +122,7 @@ export async function subscribePush(
 ): Promise<PushSettings> {
   const device = await callerDevice(ctx.db, actor);
   const { endpoint, keys } = input.subscription;
+  await assertPushable(ctx, endpoint);
   await ctx.db.transaction(async (tx) => {
     if (input.preferences) await applyPreferences(tx, device, input.preferences);
     const subscription = { endpoint, p256dh: keys.p256dh, auth: keys.auth, failures: 0, lastSuccessAt: null };

@@ -38,7 +38,8 @@ describe('Web Push', () => {
   let service: PushServiceStandIn;
   const openSockets: TestSocket[] = [];
   beforeAll(async () => {
-    testApp = await buildTestApp({ DEVICE_SENDS_PER_MINUTE: '100' });
+    // The stand-in is a push service on the operator's own machine: a self-hosted one the operator trusts.
+    testApp = await buildTestApp({ DEVICE_SENDS_PER_MINUTE: '100', PUSH_TRUSTED_HOSTS: '127.0.0.1' });
     baseUrl = await testApp.listen();
     service = await startPushServiceStandIn();
   });
@@ -229,14 +230,43 @@ describe('Web Push', () => {
     expect((await testApp.api(phone).call(PUSH_ENDPOINTS.settings)).subscribed).toBe(false);
   });
 
-  test("a subscription pointing into the server's own network is never called, and removed", async () => {
+  test.each([
+    ['the metadata service', 'https://169.254.169.254/latest/meta-data'],
+    ['a LAN push server', 'https://10.1.2.3/push/1'],
+    ['loopback as IPv4-compatible IPv6', 'https://[::7f00:1]/push/1'],
+    ['a loopback host the operator does not trust', 'http://localhost:9/push/1'],
+  ])('a subscription to %s is refused when made, in words the settings page shows (422)', async (_label, endpoint) => {
+    const owner = await testApp.factory.user();
+    const phone = await browser(owner, 'Phone');
+    const { id: _unused, ...keysOnly } = service.subscribe();
+    const res = await testApp
+      .as(phone)
+      .inject('PUT', '/api/devices/current/push', { subscription: { ...keysOnly, endpoint } });
+    expect([res.statusCode, res.json().code]).toEqual([422, 'PUSH_SERVICE_NOT_ALLOWED']);
+    expect(res.json().error).toMatch(/private network.*PUSH_TRUSTED_HOSTS/);
+    expect(await subscriptionOf(phone.device.id)).toBeUndefined();
+  });
+
+  test('a push service on a private host the operator trusts is taken and pushed to', async () => {
+    const { owner, phone, subscription } = await laptopAndPhone();
+    expect(new URL((await subscriptionOf(phone.device.id))!.endpoint).hostname).toBe('127.0.0.1');
+    await send(owner, { to: [phone.device.id], text: 'hello from the LAN' });
+    await until(() => pushesTo(subscription).length === 1);
+    expect(pushesTo(subscription)).toEqual([{ kind: 'send', sendId: expect.any(String), from: 'Laptop' }]);
+  });
+
+  test("a stored subscription whose host now resolves into the server's own network is never called, and removed", async () => {
     const owner = await testApp.factory.user();
     await testApp.api(owner).call(DEVICE_ENDPOINTS.register, { body: { name: 'Laptop', kind: 'browser' } });
     const phone = await browser(owner, 'Phone');
-    const { id: _unused, ...keysOnly } = service.subscribe();
-    const inside = { ...keysOnly, endpoint: 'https://169.254.169.254/latest/meta-data' };
-    const res = await testApp.as(phone).inject('PUT', '/api/devices/current/push', { subscription: inside });
-    expect(res.statusCode).toBe(200);
+    const { id: _unused, keys } = service.subscribe();
+    // As a name that resolved to a public address when subscribed and resolves inside now would be.
+    await testApp.context.db.insert(pushSubscriptions).values({
+      deviceId: phone.device.id,
+      endpoint: 'https://169.254.169.254/latest/meta-data',
+      p256dh: keys.p256dh,
+      auth: keys.auth,
+    });
     await send(owner, { to: [phone.device.id], text: 'to the metadata service?' });
     await untilGone(phone.device.id);
     expect((await testApp.api(phone).call(PUSH_ENDPOINTS.settings)).subscribed).toBe(false);
@@ -359,5 +389,28 @@ describe('Web Push', () => {
     await untilGone(phone.device.id);
     await testApp.api(owner).call(DEVICE_ENDPOINTS.remove, { params: { id: tablet.device.id } });
     expect(await subscriptionOf(tablet.device.id)).toBeUndefined();
+  });
+});
+
+describe('Web Push without PUSH_TRUSTED_HOSTS', () => {
+  let testApp: TestApp;
+  let service: PushServiceStandIn;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    service = await startPushServiceStandIn();
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await service.close();
+  });
+
+  test('a push service on the server’s own machine is refused when subscribed, never taken and then dropped', async () => {
+    const owner = await testApp.factory.user();
+    const phone = { tokens: await testApp.factory.session(owner) };
+    await testApp.api(phone).call(DEVICE_ENDPOINTS.register, { body: { name: 'Phone', kind: 'browser' } });
+    const { id: _id, ...subscription } = service.subscribe();
+    const res = await testApp.as(phone).inject('PUT', '/api/devices/current/push', { subscription });
+    expect([res.statusCode, res.json().code]).toEqual([422, 'PUSH_SERVICE_NOT_ALLOWED']);
+    expect((await testApp.api(phone).call(PUSH_ENDPOINTS.settings)).subscribed).toBe(false);
   });
 });

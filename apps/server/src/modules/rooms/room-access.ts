@@ -2,7 +2,7 @@ import type { Takedown } from '@clipsync/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../../db/client';
 import { preparedPerDatabase } from '../../db/prepared';
-import { roomMembers, roomRemovals, rooms, takedowns } from '../../db/schema';
+import { roomMembers, roomRemovals, rooms, takedowns, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { createBatchedLoader } from '../../lib/batched-loader';
@@ -23,7 +23,9 @@ export const ROOM_NOT_FOUND = 'Room not found';
 export async function findRoomAccess(db: Database, actor: Actor, roomId: string): Promise<FoundAccess> {
   const found = await accessLoader(db)({ roomId, userId: actor?.userId ?? '' });
   if (!found) throw new AppError('NOT_FOUND', ROOM_NOT_FOUND);
-  if (found.takedown && found.room.ownerId !== actor?.userId) throw new AppError('TAKEN_DOWN');
+  // A disabled owner's room answers its members as a taken-down one does (refuseIfTakenDown).
+  const isRefused = found.takedown !== null || found.isOwnerDisabled;
+  if (isRefused && found.room.ownerId !== actor?.userId) throw new AppError('TAKEN_DOWN');
   return found;
 }
 
@@ -33,7 +35,13 @@ type AccessKey = { roomId: string; userId: string };
  * is shown why. `version` names it too: a takedown or a restore changes no room row, yet changes the owner's
  * detail, so a detail remembered before it (on any node) is not answered after it.
  */
-type FoundAccess = { room: RoomRow; access: RoomAccess; version: string; takedown: Takedown | null };
+type FoundAccess = {
+  room: RoomRow;
+  access: RoomAccess;
+  version: string;
+  takedown: Takedown | null;
+  isOwnerDisabled: boolean;
+};
 
 const accessLoader = preparedPerDatabase((db) =>
   createBatchedLoader(async (keys: readonly AccessKey[]): Promise<(FoundAccess | undefined)[]> => {
@@ -55,6 +63,7 @@ const accessLoader = preparedPerDatabase((db) =>
           row.takenDownAt && row.takedownReason !== null
             ? { reason: row.takedownReason, takenDownAt: row.takenDownAt.toISOString() }
             : null,
+        isOwnerDisabled: row.ownerDisabledAt !== null,
       };
     });
   }),
@@ -73,8 +82,10 @@ const accessQuery = preparedPerDatabase((db) =>
       version: sql<string>`${rooms.updatedAt}::text`,
       takedownReason: takedowns.reason,
       takenDownAt: takedowns.takenDownAt,
+      ownerDisabledAt: users.disabledAt,
     })
     .from(rooms)
+    .innerJoin(users, eq(users.id, rooms.ownerId))
     // At most one takedown is in force per item (its partial unique index), so this adds no row.
     .leftJoin(
       takedowns,

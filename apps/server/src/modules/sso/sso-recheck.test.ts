@@ -147,6 +147,41 @@ describe('a session started through the provider', () => {
     expect((await refresh(refreshToken)).statusCode).toBe(401);
   });
 
+  test("a person removed at the provider: their access tokens and the CLI's device sign-ins end with the session", async () => {
+    const { refreshToken, sessionId } = await ssoSession('cli-leaver');
+    const refreshed = await refresh(refreshToken);
+    const browser = { tokens: { access_token: refreshed.json<{ accessToken: string }>().accessToken } };
+    const made = await app.as(browser).post('/api/tokens', { name: 'CI', scopes: ['clips:read'] });
+    expect(made.statusCode).toBe(201);
+    const personal = { tokens: { access_token: made.json<{ token: string }>().token } };
+    // The CLI's sign-in: a device code approved in the browser, claimed by the device's poll.
+    const code = await app.as(null).post('/api/device/code', { clientName: 'laptop', scopes: ['clips:read'] });
+    const { device_code: deviceCode, user_code: userCode } = code.json<{ device_code: string; user_code: string }>();
+    expect((await app.as(browser).post('/api/device/approve', { userCode, scopes: ['clips:read'] })).statusCode).toBe(
+      204,
+    );
+    const claimed = await app.as(null).post('/api/device/token', { device_code: deviceCode });
+    const device = { tokens: { access_token: claimed.json<{ access_token: string }>().access_token } };
+    // Approved in the browser, not yet claimed by its device: it must not be claimable after the refusal.
+    const pending = await app.as(null).post('/api/device/code', { clientName: 'phone', scopes: ['clips:read'] });
+    const later = pending.json<{ device_code: string; user_code: string }>();
+    expect(
+      (await app.as(browser).post('/api/device/approve', { userCode: later.user_code, scopes: ['clips:read'] }))
+        .statusCode,
+    ).toBe(204);
+    for (const caller of [personal, device])
+      expect((await app.as(caller).get('/api/tokens/current')).statusCode).toBe(200);
+
+    await ageGrant(sessionId);
+    provider.accounts.delete('cli-leaver');
+    expect((await refresh(refreshed.json<{ refreshToken: string }>().refreshToken)).statusCode).toBe(401);
+
+    for (const caller of [personal, device])
+      expect((await app.as(caller).get('/api/tokens/current')).statusCode).toBe(401);
+    const lateClaim = await app.as(null).post('/api/device/token', { device_code: later.device_code });
+    expect(lateClaim.json()).not.toHaveProperty('access_token');
+  });
+
   test('within the bound the provider is not asked', async () => {
     const { refreshToken, sessionId } = await ssoSession('recent');
     const calls = tokenCalls();

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { ssoSessions, userIdentities } from '../../db/schema';
 import type { CheckedSession, SessionCheck } from '../auth/session-checks';
+import { endAccountTokens } from '../tokens/tokens.service';
 import type { SsoContext } from './sso.context';
 import { profileOf } from './sso-profile';
 import { sealGrantToken, unsealGrantToken } from './sso-session-grants';
@@ -98,6 +99,7 @@ async function askProvider(ctx: SsoContext, { sessionId, userId }: CheckedSessio
   } catch (error) {
     if (isRefusal(error)) {
       ctx.log.warn({ sessionId, userId }, 'SSO: the provider refused the session at its re-check; it ends');
+      await endTokensOf(ctx, userId);
       return { endReason: SSO_REFUSED_REASON };
     }
     ctx.log.warn(
@@ -130,5 +132,20 @@ async function keepRotatedToken(ctx: SsoContext, sessionId: string, rotated: str
       "SSO: the provider's rotated grant could not be kept; the session is no longer re-checked",
     );
     await ctx.db.delete(ssoSessions).where(eq(ssoSessions.sessionId, sessionId));
+  }
+}
+
+/**
+ * The person is gone at the provider: the tokens and device sign-ins of the account end with the session, as
+ * none of them is ever asked about on its own (docs/sso.md). A failure here still ends the session.
+ */
+async function endTokensOf(ctx: SsoContext, userId: string): Promise<void> {
+  try {
+    await endAccountTokens(ctx, userId, SSO_REFUSED_REASON);
+  } catch (error) {
+    ctx.log.error(
+      { err: error, userId },
+      "SSO: the provider refused the person, but the account's tokens could not be ended",
+    );
   }
 }

@@ -22,7 +22,12 @@ export function createSsoProvider(settings: SsoConfig, publicUrl: string): SsoPr
   const discover = () =>
     oidc.discovery(settings.issuer, settings.clientId, undefined, oidc.ClientSecretBasic(settings.clientSecret), {
       timeout: DISCOVERY_TIMEOUT_SECONDS,
-      execute: isLoopbackHttp(settings.issuer) ? [oidc.allowInsecureRequests] : [],
+      // openid-client trusts an ID token from the token endpoint on TLS alone and checks its signature only
+      // when asked: asked here, so every ID token (sign-in and re-check) is verified against the provider's JWKS.
+      execute: [
+        ...(isLoopbackHttp(settings.issuer) ? [oidc.allowInsecureRequests] : []),
+        oidc.enableNonRepudiationChecks,
+      ],
     });
   return {
     settings,

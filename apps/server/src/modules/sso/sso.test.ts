@@ -304,6 +304,20 @@ describe('a wrong issuer or audience', () => {
     expect(refusalOf(await callback(app, back, cookie))).toBe('invalid_response');
     expect(await accountOf(app, 'eve@example.com')).toBeUndefined();
   });
+
+  test("an ID token re-signed by a key that is not the provider's is refused; the provider's own signs in", async () => {
+    const { app, provider } = sso();
+    provider.accounts.set('forged', { sub: 'forged', email: 'forged@example.com', email_verified: true });
+    provider.setForgedIdTokens(true);
+    try {
+      expect(refusalOf(await signIn(app, provider, 'forged'))).toBe('invalid_response');
+    } finally {
+      provider.setForgedIdTokens(false);
+    }
+    expect(await accountOf(app, 'forged@example.com')).toBeUndefined();
+    await sessionOf(app, await signIn(app, provider, 'forged'));
+    expect(await accountOf(app, 'forged@example.com')).toBeDefined();
+  });
 });
 
 describe('the provider down', () => {

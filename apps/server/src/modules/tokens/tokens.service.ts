@@ -6,8 +6,8 @@ import {
   type TokenList,
   type TokenScope,
 } from '@clipsync/shared';
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { personalAccessTokens, sessions, users } from '../../db/schema';
+import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { deviceAuthorizations, personalAccessTokens, sessions, users } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
@@ -147,6 +147,30 @@ async function endToken(ctx: TokensContext, token: TokenRow): Promise<void> {
   for (const { id } of revoked) ctx.events.emit('session.revoked', { sessionId: id });
   if (revoked.length === 0) return;
   await recordSecurityEvent(ctx.db, { userId: token.userId, action: 'token.revoked', details: { name: token.name } });
+}
+
+/**
+ * Ends every token of an account, those its device sign-ins made included, and denies the device sign-ins it
+ * approved that no device has claimed yet (else one would get a token after this): when the account's identity
+ * provider refuses the person (sso-recheck.ts). Each token's session ends, so every node and its sockets hear it.
+ */
+export async function endAccountTokens(ctx: TokensContext, userId: string, reason: string): Promise<void> {
+  const revoked = await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(deviceAuthorizations)
+      .set({ status: 'denied' })
+      .where(and(eq(deviceAuthorizations.approvedBy, userId), eq(deviceAuthorizations.status, 'approved')));
+    const tokenSessions = tx
+      .select({ id: personalAccessTokens.sessionId })
+      .from(personalAccessTokens)
+      .where(eq(personalAccessTokens.userId, userId));
+    return tx
+      .update(sessions)
+      .set({ revokedAt: new Date(), revokedReason: reason })
+      .where(and(inArray(sessions.id, tokenSessions), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+  });
+  for (const { id } of revoked) ctx.events.emit('session.revoked', { sessionId: id });
 }
 
 /** A browser session asking about "its" token: it has none, and signs out with /auth/logout. */

@@ -4,6 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { ApiError } from '../../api/api-error';
 import { fakeApi } from '../../test/fake-api';
 import { setUpPageTests } from '../../test/page-test-setup';
 import { makeRoomSummary } from '../../test/room-fixtures';
@@ -120,6 +121,35 @@ describe('NotificationsPage', () => {
     await userEvent.click(await screen.findByRole('switch', { name: 'Notifications on this device' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/blocked for this site.*set Notifications to Allow/);
     expect(api.on(PUSH_ENDPOINTS.subscribe)).not.toHaveBeenCalled();
+  });
+
+  test('a push service the server refuses (on a private network) is said so, and the browser unsubscribes', async () => {
+    const browser = fakeBrowserPush('default', 'granted');
+    api.on(PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
+    api
+      .on(PUSH_ENDPOINTS.subscribe)
+      .mockRejectedValue(new ApiError('on a private network', 422, 'PUSH_SERVICE_NOT_ALLOWED'));
+    renderPage();
+    const main = await screen.findByRole('switch', { name: 'Notifications on this device' });
+    await userEvent.click(main);
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /push service your browser uses: it is on a private network .* PUSH_TRUSTED_HOSTS/,
+    );
+    expect(main).not.toBeChecked();
+    // After the server's refusal: the one before it is the browser's own, replacing an earlier subscription.
+    const refusedAt = api.on(PUSH_ENDPOINTS.subscribe).mock.invocationCallOrder[0]!;
+    expect(browser.browserSubscription.unsubscribe.mock.invocationCallOrder.at(-1)).toBeGreaterThan(refusedAt);
+  });
+
+  test('any other failure to turn on asks to try again', async () => {
+    fakeBrowserPush('default', 'granted');
+    api.on(PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
+    api.on(PUSH_ENDPOINTS.subscribe).mockRejectedValue(new ApiError('Server error', 500, 'INTERNAL'));
+    renderPage();
+    await userEvent.click(await screen.findByRole('switch', { name: 'Notifications on this device' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Notifications could not be turned on. Please try again.',
+    );
   });
 
   test('a browser without push says so, without asking the server', async () => {

@@ -8,6 +8,7 @@ import {
   useUnsubscribePush,
   useUpdatePushPreferences,
 } from '../../api/push-queries';
+import { ApiError } from '../../api/api-error';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Skeleton } from '../../ui/Skeleton';
 import {
@@ -20,6 +21,9 @@ import {
 import { SwitchRow } from './SwitchRow';
 
 type KindSwitch = keyof Omit<PushPreferences, 'rooms'>;
+
+/** The server refused the browser's push service: it is on a private network the operator does not trust. */
+const isPushServiceRefused = (error: unknown) => error instanceof ApiError && error.code === 'PUSH_SERVICE_NOT_ALLOWED';
 const KIND_SWITCHES: KindSwitch[] = ['sends', 'signIns', 'shareViews', 'showText'];
 
 /**
@@ -75,7 +79,11 @@ function PushControls() {
     setPermission(answer);
     if (answer !== 'granted') return;
     const subscription = await subscribeThisBrowser(publicKey);
-    await subscribe.mutateAsync({ subscription });
+    await subscribe.mutateAsync({ subscription }).catch(async (error: unknown) => {
+      // Nothing would ever be pushed to it: the browser's subscription goes too, and the next try starts afresh.
+      if (isPushServiceRefused(error)) await unsubscribeThisBrowser().catch(() => {});
+      throw error;
+    });
   };
   const turnOff = async () => {
     // The server first: a browser subscription left behind is harmless, a server one would keep pushing.
@@ -85,7 +93,9 @@ function PushControls() {
   const toggle = (on: boolean) => {
     setFailure(null);
     setIsSwitching(true);
-    (on ? turnOn() : turnOff()).catch(() => setFailure(t('push.failed'))).finally(() => setIsSwitching(false));
+    (on ? turnOn() : turnOff())
+      .catch((error: unknown) => setFailure(t(isPushServiceRefused(error) ? 'push.serviceNotAllowed' : 'push.failed')))
+      .finally(() => setIsSwitching(false));
   };
   const change = (patch: Partial<PushPreferences>) =>
     update.mutate(patch, { onError: () => setFailure(t('push.saveFailed')) });

@@ -1,0 +1,1 @@
+ALTER TABLE "clip_views" ADD COLUMN "is_from_refresh" boolean DEFAULT false NOT NULL;

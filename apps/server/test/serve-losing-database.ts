@@ -1,0 +1,18 @@
+import pino from 'pino';
+import { loadConfig } from '../src/config/env';
+import { pgliteHandle } from '../src/db/client';
+import { PgliteWorker } from '../src/db/pglite-worker-client';
+import { serve } from '../src/serve';
+
+/**
+ * A process entry that serves as src/main.ts does, on an embedded database (in memory) whose worker thread it
+ * can end: on SIGUSR2 the worker is terminated, as a WebAssembly abort or an out-of-memory ends it
+ * (src/serve.test.ts).
+ */
+async function main(): Promise<void> {
+  const worker = await PgliteWorker.start({ dataDir: undefined });
+  process.on('SIGUSR2', () => void worker.terminate());
+  await serve(loadConfig(), { database: pgliteHandle(worker, undefined, pino()) });
+}
+
+void main();
