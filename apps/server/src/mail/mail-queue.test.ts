@@ -74,6 +74,20 @@ describe('mail queue', () => {
     expect(sent).toEqual(['first', 'other key', 'third']);
   });
 
+  test('a mail enqueued unlessWaiting leaves the mail waiting under its key alone, and waits when none does', async () => {
+    vi.useFakeTimers();
+    const { mailer, sent } = recordingMailer();
+    const queue = createMailQueue(mailer, log, options);
+    queue.enqueue(() => mail('first'), { cooldownKey: 'confirm:a' });
+    queue.enqueue(() => mail('registration'), { cooldownKey: 'confirm:a' });
+    queue.enqueue(() => mail('resend'), { cooldownKey: 'confirm:a', unlessWaiting: true });
+    await vi.advanceTimersByTimeAsync(60_010);
+    expect(sent).toEqual(['first', 'registration']);
+    queue.enqueue(() => mail('resend later'), { cooldownKey: 'confirm:a', unlessWaiting: true });
+    await vi.advanceTimersByTimeAsync(60_010);
+    expect(sent).toEqual(['first', 'registration', 'resend later']);
+  });
+
   test('pending counts mails held by a cooldown or waiting to retry, until they leave', async () => {
     vi.useFakeTimers();
     let isDown = true;

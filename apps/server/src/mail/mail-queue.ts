@@ -1,17 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mail, Mailer } from './mailer';
 
-/** Builds the mail when it is sent: a reset link is issued only for a mail that really goes out. */
-/** Built as it leaves; undefined when it finds then that there is nothing to send (a link no longer worth it). */
+/**
+ * Builds the mail when it is sent, so a reset link is issued only for a mail that really goes out; undefined when
+ * it finds then that there is nothing to send (a link no longer worth it).
+ */
 export type MailJob = () => Mail | undefined | Promise<Mail | undefined>;
 
 export interface MailQueue {
   /**
    * Queues a mail and returns at once, so no request waits for (or reveals) the mail transport. With a
    * `cooldownKey`, at most one mail per key leaves per cooldown: a newer one waits for the cooldown's end
-   * and replaces any mail still waiting under that key, so the last one asked for is the one delivered.
+   * and replaces any mail still waiting under that key, so the last one asked for is the one delivered; with
+   * `unlessWaiting`, a mail already waiting stands and this one is dropped (it asks for what that mail brings).
    */
-  enqueue(job: MailJob, options?: { cooldownKey?: string }): void;
+  enqueue(job: MailJob, options?: { cooldownKey?: string; unlessWaiting?: boolean }): void;
   /** Mails neither sent nor dropped yet: held by a cooldown, waiting to retry, or being sent. */
   pending(): number;
   /** Sends what is waiting (bounded in time), then closes the transport. */
@@ -94,12 +97,13 @@ export function createMailQueue(
   };
 
   return {
-    enqueue(job, { cooldownKey } = {}) {
+    enqueue(job, { cooldownKey, unlessWaiting = false } = {}) {
       if (isClosed) return;
       const sentAt = cooldownKey === undefined ? undefined : lastSentAt.get(cooldownKey);
       const waitMs = sentAt === undefined ? 0 : sentAt + options.cooldownMs - Date.now();
       if (cooldownKey === undefined || waitMs <= 0) return sendNow(job, cooldownKey);
       const previous = waiting.get(cooldownKey);
+      if (previous && unlessWaiting) return;
       if (previous) clearTimeout(previous.timer);
       const timer = setTimeout(() => {
         waiting.delete(cooldownKey);

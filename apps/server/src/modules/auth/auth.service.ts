@@ -134,7 +134,9 @@ export async function resendConfirmation(
         const url = `${linkOrigin}/api/auth/confirm?token=${encodeURIComponent(token)}`;
         return confirmationMail(user.email, user.name, url);
       },
-      { cooldownKey: `confirm:${user.email}` },
+      // A registration's mail still held by the cooldown already brings a link: it is not replaced, so its
+      // registrant is greeted by the name they chose, not by the name of whoever asks for a resend.
+      { cooldownKey: `confirm:${user.email}`, unlessWaiting: true },
     );
   }
   return { message: RESEND_MESSAGE };
