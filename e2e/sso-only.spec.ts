@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { AUTH_ENDPOINTS } from '@clipsync/shared';
-import { latestMailTo } from './support/accounts';
+import { confirmByMailedLink } from './support/accounts';
 import { createJourneyApi } from './support/api';
 import { SSO_ONLY_ADMIN_EMAIL, SSO_ONLY_BASE_URL } from './support/sso-server';
 
@@ -46,8 +46,7 @@ test('a server that signs in through its provider only: the button for people, a
   await api.call(AUTH_ENDPOINTS.register, {
     body: { name: 'Root', email: SSO_ONLY_ADMIN_EMAIL, password: ADMIN_PASSWORD },
   });
-  const mail = await latestMailTo(request, SSO_ONLY_ADMIN_EMAIL, /Confirm/);
-  expect((await request.get(mail.links[0] ?? '')).ok()).toBe(true);
+  await confirmByMailedLink(request, SSO_ONLY_ADMIN_EMAIL, ADMIN_PASSWORD);
   await page.goto('/auth');
   await page.getByText('Admin sign-in with password').click();
   await page.getByLabel('Email').fill(SSO_ONLY_ADMIN_EMAIL);

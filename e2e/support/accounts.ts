@@ -33,14 +33,20 @@ async function registerConfirmed(request: APIRequestContext, email: string) {
   const password = PASSWORD;
   const api = createJourneyApi(request);
   await api.call(AUTH_ENDPOINTS.register, { body: { name: 'E2E User', email, password } });
+  await confirmByMailedLink(request, email, password);
+  return { email, password };
+}
+
+/**
+ * The mailed confirmation link itself, opened as its reader's browser would, whatever address it holds: it lands
+ * on the confirmation page with its token, and the sign-in there (with the registered password) confirms.
+ */
+export async function confirmByMailedLink(request: APIRequestContext, email: string, password: string) {
   const mail = await latestMailTo(request, email, /Confirm/);
-  // The mailed link itself, opened as its reader's browser would, whatever address it holds: it lands on the
-  // confirmation page with its token, and the sign-in there confirms.
   const landing = await request.get(mail.links[0] ?? '', { maxRedirects: 0 });
   expect(landing.status()).toBe(303);
   const confirmation = new URL(landing.headers().location ?? '').searchParams.get('token') ?? '';
-  await api.call(AUTH_ENDPOINTS.login, { body: { email, password, confirmation } });
-  return { email, password };
+  await createJourneyApi(request).call(AUTH_ENDPOINTS.login, { body: { email, password, confirmation } });
 }
 
 /** A confirmed user already signed in in `page`: the API logs in, the tokens go where the app keeps them. */
