@@ -416,48 +416,53 @@ describe('sending to devices', () => {
 });
 
 describe('sending to devices across a server restart', () => {
-  test('queued before the restart, delivered exactly once after it to the reconnecting device', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-restart-'));
-    const database = process.env.TEST_DB === 'postgres' ? await createTestDatabase() : undefined;
-    const env = { ...SENDS_ENV, ...(database ? { DATABASE_URL: database.url } : {}) };
-    const sockets: TestSocket[] = [];
-    try {
-      const before = await buildTestApp(env, { dataDir });
-      const owner = await before.factory.user();
-      const phoneTokens = await before.factory.session(owner);
-      const phone = await before
-        .api({ tokens: phoneTokens })
-        .call(DEVICE_ENDPOINTS.register, { body: { name: 'Phone', kind: 'browser' } });
-      const created = await before
-        .api(owner)
-        .call(DEVICE_SEND_ENDPOINTS.create, { body: { to: [phone.id], text: 'survives' } });
-      expect(created.sends[0]?.status).toBe('queued');
-      await before.close();
-
-      const after = await buildTestApp(env, { dataDir });
+  // Two starts on an embedded database on disk (the second a restart): past 20 s on CI's two loaded cores.
+  test(
+    'queued before the restart, delivered exactly once after it to the reconnecting device',
+    { timeout: 90_000 },
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-restart-'));
+      const database = process.env.TEST_DB === 'postgres' ? await createTestDatabase() : undefined;
+      const env = { ...SENDS_ENV, ...(database ? { DATABASE_URL: database.url } : {}) };
+      const sockets: TestSocket[] = [];
       try {
-        const url = await after.listen();
-        const device = await deviceSocket(url, { tokens: phoneTokens });
-        sockets.push(device.socket);
-        await until(() => device.received.length === 1);
-        expect(device.received[0]).toMatchObject({ text: 'survives', from: { deviceId: null, name: 'ClipSync' } });
-        await untilAcknowledged(after, [device.received[0]!.id]);
-        await handedOverLongAgo(after, [device.received[0]!.id]);
-        await sleep(300);
-        expect(device.received).toHaveLength(1);
-        // Reconnecting again hands nothing over: it was acknowledged.
-        device.socket.close();
-        const again = await deviceSocket(url, { tokens: phoneTokens });
-        sockets.push(again.socket);
-        await sleep(500);
-        expect(again.received).toHaveLength(0);
+        const before = await buildTestApp(env, { dataDir });
+        const owner = await before.factory.user();
+        const phoneTokens = await before.factory.session(owner);
+        const phone = await before
+          .api({ tokens: phoneTokens })
+          .call(DEVICE_ENDPOINTS.register, { body: { name: 'Phone', kind: 'browser' } });
+        const created = await before
+          .api(owner)
+          .call(DEVICE_SEND_ENDPOINTS.create, { body: { to: [phone.id], text: 'survives' } });
+        expect(created.sends[0]?.status).toBe('queued');
+        await before.close();
+
+        const after = await buildTestApp(env, { dataDir });
+        try {
+          const url = await after.listen();
+          const device = await deviceSocket(url, { tokens: phoneTokens });
+          sockets.push(device.socket);
+          await until(() => device.received.length === 1);
+          expect(device.received[0]).toMatchObject({ text: 'survives', from: { deviceId: null, name: 'ClipSync' } });
+          await untilAcknowledged(after, [device.received[0]!.id]);
+          await handedOverLongAgo(after, [device.received[0]!.id]);
+          await sleep(300);
+          expect(device.received).toHaveLength(1);
+          // Reconnecting again hands nothing over: it was acknowledged.
+          device.socket.close();
+          const again = await deviceSocket(url, { tokens: phoneTokens });
+          sockets.push(again.socket);
+          await sleep(500);
+          expect(again.received).toHaveLength(0);
+        } finally {
+          sockets.forEach((socket) => socket.close());
+          await after.close();
+        }
       } finally {
-        sockets.forEach((socket) => socket.close());
-        await after.close();
+        await database?.drop();
+        await rm(dataDir, { recursive: true, force: true });
       }
-    } finally {
-      await database?.drop();
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });
