@@ -65,14 +65,22 @@ const projects: Array<string | TestProjectInlineConfiguration> = [
   ]),
 ];
 if (process.env.TEST_DATABASE_URL) {
-  // main.test.ts and crash-recovery.test.ts start server processes on the embedded database (its process
-  // lock, its recovery after a kill): they have nothing to prove on PostgreSQL.
+  // These test the embedded database itself, or start server processes on it (its process lock, its recovery
+  // after a kill, its worker's death): they ran the same on this leg, and had nothing to prove on PostgreSQL
+  // (admin-command.pg.test.ts is the recovery command's PostgreSQL side).
   const notOnPostgres = [
     'src/**/*.redis.test.ts',
     'src/**/*.lan.test.ts',
     'src/**/*.cluster.test.ts',
     'src/main.test.ts',
     'src/crash-recovery.test.ts',
+    'src/serve.test.ts',
+    'src/db/pglite-*.test.ts',
+    'src/db/client.test.ts',
+    'src/db/client-embedded.test.ts',
+    'src/db/data-dir-lock.test.ts',
+    'src/db/admin-command.test.ts',
+    'src/modules/clips/clip-view-crash.test.ts',
   ];
   projects.push(serverProject('server-postgres', allServerTests, notOnPostgres, { TEST_DB: 'postgres' }));
 }
