@@ -81,6 +81,7 @@ if (process.env.TEST_DATABASE_URL) {
     'src/db/data-dir-lock.test.ts',
     'src/db/admin-command.test.ts',
     'src/modules/clips/clip-view-crash.test.ts',
+    'src/modules/clips/clip-shared-statements.test.ts',
   ];
   projects.push(serverProject('server-postgres', allServerTests, notOnPostgres, { TEST_DB: 'postgres' }));
 }

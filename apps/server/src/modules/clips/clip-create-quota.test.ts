@@ -6,8 +6,6 @@ import type { TestUser } from '../../../test/factories';
 import { rowsOf } from '../../db/raw-rows';
 import { storageOf } from '../../lib/storage-quota';
 
-const onPostgres = process.env.TEST_DB === 'postgres';
-
 /** Set-up creates users (argon2 hashes) through the API: slow on a busy shared machine. */
 const SEED_TIMEOUT_MS = 120_000;
 const KIB = 1024;
@@ -128,26 +126,6 @@ describe('creating clips at the edge of the storage quota', () => {
     }
     const { kept, summed } = await storageAndSum(user);
     expect(kept).toBe(summed);
-  });
-
-  // Several writers at once exist on PostgreSQL only (the embedded database has one connection). A file
-  // write holds the user's usage row (its quota's turn) and then changes a clip; a create must take the usage
-  // row before the counts row, as it does now that the counts' triggers fire after the usage trigger.
-  test.runIf(onPostgres)('a create waits for a file write holding the usage row, without a deadlock', async () => {
-    const user = await testApp.factory.user();
-    const other = (await create(user, 'other')).json<Clip>();
-    let holdsUsage!: () => void;
-    const usageHeld = new Promise<void>((resolve) => (holdsUsage = resolve));
-    const fileWrite = testApp.context.db.transaction(async (tx) => {
-      await tx.execute(sql`update text_usage set bytes = bytes where user_id = ${user.id}`);
-      holdsUsage();
-      // Long enough for the create to reach its triggers and wait.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await tx.execute(sql`update clips set is_favorite = not is_favorite where id = ${other.id}`);
-    });
-    await usageHeld;
-    const [created] = await Promise.all([create(user, 'racing'), fileWrite]);
-    expect(created.statusCode).toBe(201);
   });
 
   test('what the check reads follows every kind of write: files, rooms, the desktop, deletes', async () => {
