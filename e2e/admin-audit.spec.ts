@@ -60,6 +60,19 @@ test.describe('at phone size', () => {
     await page.goto('/admin/audit');
     await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Export JSON Lines' })).toBeVisible();
+    // The filters fold away: the entries come first.
+    const filters = page.getByRole('form', { name: 'Filters' });
+    await expect(filters).toBeHidden();
+    await page.getByRole('button', { name: 'Show filters' }).click();
+    await expect(filters.getByRole('textbox', { name: 'Who' })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('audit-filters-phone.png') });
+    await page.getByRole('button', { name: 'Hide filters' }).click();
+    await expect(filters).toBeHidden();
+    // The console's sections scroll sideways; the current one is in view.
+    const current = page
+      .getByRole('navigation', { name: 'Admin console sections' })
+      .getByRole('link', { name: 'Audit log' });
+    await expect(current).toBeInViewport({ ratio: 1 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     expect(await blockingViolations(page)).toEqual([]);

@@ -133,6 +133,11 @@ test.describe('at desktop size', () => {
 
       await page.getByRole('button', { name: 'Resolved' }).click();
       await expect(itemOf()).toContainText('Taken down: Malware download');
+      // The tab is in the address: a reload comes back to it.
+      await expect(page).toHaveURL(/\/admin\/reports\?status=resolved$/);
+      await page.reload();
+      await expect(page.getByRole('button', { name: 'Resolved', pressed: true })).toBeVisible();
+      await expect(itemOf()).toContainText('Taken down: Malware download');
       expect(await blockingViolations(page)).toEqual([]);
       await itemOf().getByRole('button', { name: 'Restore' }).click();
       await expect(itemOf()).not.toContainText('Taken down');

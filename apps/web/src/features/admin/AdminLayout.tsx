@@ -1,20 +1,28 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { cn } from '../../ui/cn';
 import { ADMIN_SECTIONS } from './admin-sections';
 
 /**
  * The admin console's frame: its sections as a row of links that scrolls sideways on a phone, the section's
- * page below. Inside the signed-in frame, so the app's own navigation stays at hand.
+ * page below. Inside the signed-in frame, so the app's own navigation stays at hand. On a phone the row is
+ * wider than the screen: the current section is scrolled into view, never left cut at its edge.
  */
 export function AdminLayout() {
   const { t } = useTranslation();
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    // jsdom has no scrollIntoView.
+    navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
       <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">
         {t('adminConsole.title')}
       </p>
-      <nav aria-label={t('adminConsole.navLabel')} className="mt-2 -mx-4 overflow-x-auto px-4">
+      <nav ref={navRef} aria-label={t('adminConsole.navLabel')} className="mt-2 -mx-4 overflow-x-auto px-4">
         <ul className="flex min-w-max gap-1 border-b border-slate-200 dark:border-slate-800">
           {ADMIN_SECTIONS.map((section) => (
             <li key={section.path}>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SECURITY_EVENT_LABEL_KEYS } from '../../../lib/security-event-labels';
 import { Button } from '../../../ui/Button';
+import { cn } from '../../../ui/cn';
 import { Input } from '../../../ui/Input';
 
 const FIELDS = ['action', 'actor', 'subject', 'from', 'to'] as const;
@@ -18,7 +19,10 @@ interface AuditFiltersFormProps {
   onApply(filters: AuditFilters): void;
 }
 
-/** The log's filters: action (a security event or an admin call's name), actor, account, and a range of days. */
+/**
+ * The log's filters: action (a security event or an admin call's name), actor, account, and a range of days.
+ * On a phone they fold away behind "Show filters", so the entries are what the page opens on.
+ */
 export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<Record<Field, string>>({
@@ -34,39 +38,57 @@ export function AuditFiltersForm({ filters, onApply }: AuditFiltersFormProps) {
     event.preventDefault();
     onApply(filtersOf(values));
   };
+  const [isUnfolded, setIsUnfolded] = useState(false);
   const label = 'flex flex-col gap-1 text-sm font-medium';
   return (
-    <form aria-label={t('audit.filters')} onSubmit={submit} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-      <label className={label}>
-        {t('audit.action')}
-        <Input value={values.action} onChange={set('action')} list="audit-actions" placeholder="token.created" />
-        <datalist id="audit-actions">
-          {SECURITY_EVENT_ACTIONS.map((action) => (
-            <option key={action} value={action}>
-              {t(SECURITY_EVENT_LABEL_KEYS[action])}
-            </option>
-          ))}
-        </datalist>
-      </label>
-      <label className={label}>
-        {t('audit.actor')}
-        <Input value={values.actor} onChange={set('actor')} placeholder="admin@example.com" />
-      </label>
-      <label className={label}>
-        {t('audit.subject')}
-        <Input value={values.subject} onChange={set('subject')} />
-      </label>
-      <label className={label}>
-        {t('audit.from')}
-        <Input type="date" value={values.from} onChange={set('from')} />
-      </label>
-      <label className={label}>
-        {t('audit.to')}
-        <Input type="date" value={values.to} onChange={set('to')} />
-      </label>
-      <div className="flex items-end">
-        <Button type="submit">{t('audit.apply')}</Button>
-      </div>
-    </form>
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        className="mb-3 sm:hidden"
+        aria-expanded={isUnfolded}
+        aria-controls="audit-filters"
+        onClick={() => setIsUnfolded(!isUnfolded)}
+      >
+        {t(isUnfolded ? 'audit.hideFilters' : 'audit.showFilters')}
+      </Button>
+      <form
+        id="audit-filters"
+        aria-label={t('audit.filters')}
+        onSubmit={submit}
+        className={cn(isUnfolded ? 'grid' : 'hidden', 'gap-3 sm:grid sm:grid-cols-2 lg:grid-cols-3')}
+      >
+        <label className={label}>
+          {t('audit.action')}
+          <Input value={values.action} onChange={set('action')} list="audit-actions" placeholder="token.created" />
+          <datalist id="audit-actions">
+            {SECURITY_EVENT_ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {t(SECURITY_EVENT_LABEL_KEYS[action])}
+              </option>
+            ))}
+          </datalist>
+        </label>
+        <label className={label}>
+          {t('audit.actor')}
+          <Input value={values.actor} onChange={set('actor')} placeholder="admin@example.com" />
+        </label>
+        <label className={label}>
+          {t('audit.subject')}
+          <Input value={values.subject} onChange={set('subject')} />
+        </label>
+        <label className={label}>
+          {t('audit.from')}
+          <Input type="date" value={values.from} onChange={set('from')} />
+        </label>
+        <label className={label}>
+          {t('audit.to')}
+          <Input type="date" value={values.to} onChange={set('to')} />
+        </label>
+        <div className="flex items-end">
+          <Button type="submit">{t('audit.apply')}</Button>
+        </div>
+      </form>
+    </>
   );
 }

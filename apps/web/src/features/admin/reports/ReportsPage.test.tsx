@@ -2,7 +2,7 @@ import { ADMIN_ACCOUNT_ENDPOINTS, MODERATION_ENDPOINTS, type ReportedItem } from
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../api/api-error';
 import { fakeApi } from '../../../test/fake-api';
@@ -35,15 +35,20 @@ const reported: ReportedItem = {
   takedown: null,
 };
 
-function renderQueue(onDisableUser?: DisableUserSlot) {
+function renderQueue(onDisableUser?: DisableUserSlot, url = '/admin/reports') {
+  const router = createMemoryRouter(
+    [{ path: '/admin/reports', element: <ReportsQueue onDisableUser={onDisableUser} /> }],
+    {
+      initialEntries: [url],
+    },
+  );
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <ReportsQueue onDisableUser={onDisableUser} />
-      </MemoryRouter>
+      <RouterProvider router={router} />
       <Toaster />
     </QueryClientProvider>,
   );
+  return router;
 }
 
 describe('ReportsPage', () => {
@@ -113,6 +118,22 @@ describe('ReportsPage', () => {
     expect(list()).toHaveBeenLastCalledWith(
       expect.objectContaining({ query: { status: 'resolved', limit: '20', offset: '0' } }),
     );
+  });
+
+  test('the tab and page are kept in the address: a reload and Back return to them', async () => {
+    list().mockResolvedValue({ items: [reported], total: 45 });
+    const router = renderQueue(undefined, '/admin/reports?status=resolved&page=2');
+    expect(await screen.findByRole('button', { name: 'Resolved', pressed: true })).toBeVisible();
+    expect(await screen.findByText('Page 2 of 3')).toBeVisible();
+    expect(list()).toHaveBeenLastCalledWith(
+      expect.objectContaining({ query: { status: 'resolved', limit: '20', offset: '20' } }),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Open' }));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByText('Page 1 of 3')).toBeVisible();
+    await router.navigate(-1);
+    expect(await screen.findByRole('button', { name: 'Resolved', pressed: true })).toBeVisible();
+    expect(await screen.findByText('Page 2 of 3')).toBeVisible();
   });
 
   test('the page disables an item’s owner only once the admin confirms', async () => {

@@ -4,11 +4,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDisableAccountById } from '../../../api/admin-account-queries';
 import { useReportQueue } from '../../../api/moderation-queries';
+import { useKeepPageInRange, useListUrlState } from '../../../components/use-list-url-state';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/use-toast';
 import { ReportedItemCard, type DisableUserSlot } from './ReportedItemCard';
+import { reportListParams } from './report-list-params';
 
 /** `/admin/reports`: the reports queue of the admin console, where an item's owner can be disabled too (asked first). */
 export default function ReportsPage() {
@@ -47,14 +49,12 @@ export default function ReportsPage() {
  */
 export function ReportsQueue({ onDisableUser }: { onDisableUser?: DisableUserSlot }) {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<ReportQueueStatus>('open');
-  const [page, setPage] = useState(0);
-  const queue = useReportQueue({ status, limit: REPORTS_PAGE_SIZE, offset: page * REPORTS_PAGE_SIZE });
+  const { filters, setFilters, page, setPage } = useListUrlState(reportListParams);
+  const { status } = filters;
+  const queue = useReportQueue({ status, limit: REPORTS_PAGE_SIZE, offset: (page - 1) * REPORTS_PAGE_SIZE });
   const pages = Math.max(1, Math.ceil((queue.data?.total ?? 0) / REPORTS_PAGE_SIZE));
-  const show = (next: ReportQueueStatus) => {
-    setStatus(next);
-    setPage(0);
-  };
+  useKeepPageInRange(page, queue.data?.total, REPORTS_PAGE_SIZE, setPage);
+  const show = (next: ReportQueueStatus) => setFilters({ ...filters, status: next });
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
@@ -96,12 +96,12 @@ export function ReportsQueue({ onDisableUser }: { onDisableUser?: DisableUserSlo
         )}
       </section>
       {pages > 1 && (
-        <nav aria-label={t('moderation.page', { page: page + 1, pages })} className="mt-6 flex items-center gap-3">
-          <Button variant="secondary" size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
+        <nav aria-label={t('moderation.page', { page, pages })} className="mt-6 flex items-center gap-3">
+          <Button variant="secondary" size="sm" disabled={page === 1} onClick={() => setPage(page - 1)}>
             {t('moderation.previous')}
           </Button>
-          <span className="text-sm">{t('moderation.page', { page: page + 1, pages })}</span>
-          <Button variant="secondary" size="sm" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>
+          <span className="text-sm">{t('moderation.page', { page, pages })}</span>
+          <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => setPage(page + 1)}>
             {t('moderation.next')}
           </Button>
         </nav>
