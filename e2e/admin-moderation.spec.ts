@@ -121,6 +121,13 @@ test.describe('at desktop size', () => {
       const itemOf = () => page.getByRole('listitem', { name: /^Shared clip/ }).filter({ hasText: owner.email });
       await expect(itemOf()).toBeVisible();
       await expect(itemOf()).not.toContainText(marker);
+      // The card leads to the page its visitors saw, and to its owner in Users.
+      const asVisitor = itemOf().getByRole('link', { name: 'Open as its visitors see it' });
+      await expect(asVisitor).toHaveAttribute('href', `/clips/${clipId}`);
+      await expect(itemOf().getByRole('link', { name: 'The owner in Users' })).toHaveAttribute(
+        'href',
+        /^\/admin\/users\/.+/,
+      );
       expect(await blockingViolations(page)).toEqual([]);
       await itemOf().getByRole('button', { name: 'Take down' }).click();
       const takeDown = page.getByRole('dialog', { name: 'Take down' });

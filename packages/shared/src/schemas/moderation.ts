@@ -55,10 +55,13 @@ export type ReportedOwner = z.infer<typeof ReportedOwner>;
 /**
  * One reported item in the queue, its reports grouped: the item's metadata only, never its content (which
  * `content` gives on demand). `sizeBytes` is a clip's text and files; null for desktops and rooms.
+ * `visitorPath` is the page its link opens, as a visitor sees it (a clip's, a shared desktop's); null for a
+ * room, whose link would make the admin a member, and for an item no longer shared.
  */
 export const ReportedItem = z.object({
   kind: ReportedKind,
   id: z.string(),
+  visitorPath: z.string().nullable(),
   owner: ReportedOwner,
   createdAt: z.string(),
   sizeBytes: z.number().int().nullable(),

@@ -1,5 +1,5 @@
 import type { ReportedItemContent, ReportedKind } from '@clipsync/shared';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clipFiles, clips, desktopItems, desktops, roomContent, rooms } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -93,17 +93,26 @@ export async function readItemContent(db: Database, item: ModeratedItem): Promis
 }
 
 /** Created, size and encryption of the listed items, one query per kind on the page (never one per item). */
+/** What the queue shows of an item besides its reports. */
+export interface ItemDescription {
+  createdAt: Date;
+  sizeBytes: number | null;
+  encrypted: boolean;
+  visitorPath: string | null;
+}
+
 export async function describeItems(
   db: Database,
   keys: { kind: ReportedKind; id: string }[],
-): Promise<Map<string, { createdAt: Date; sizeBytes: number | null; encrypted: boolean }>> {
+): Promise<Map<string, ItemDescription>> {
   const ids = (kind: ReportedKind) => keys.filter((key) => key.kind === kind).map((key) => key.id);
-  const described = new Map<string, { createdAt: Date; sizeBytes: number | null; encrypted: boolean }>();
+  const described = new Map<string, ItemDescription>();
   const clipIds = ids('clip');
   if (clipIds.length > 0) {
     const rows = await db
       .select({
         id: clips.id,
+        shareId: clips.shareId,
         createdAt: clips.createdAt,
         encrypted: clips.encrypted,
         sizeBytes:
@@ -113,20 +122,35 @@ export async function describeItems(
       })
       .from(clips)
       .where(inArray(clips.id, clipIds));
-    for (const row of rows) described.set(`clip:${row.id}`, row);
+    for (const { shareId, ...row } of rows) {
+      described.set(`clip:${row.id}`, { ...row, visitorPath: shareId ? `/clips/${shareId}` : null });
+    }
   }
-  for (const [kind, table] of [
-    ['desktop', desktops],
-    ['room', rooms],
-  ] as const) {
-    const kindIds = ids(kind);
-    if (kindIds.length === 0) continue;
+  const desktopIds = ids('desktop');
+  if (desktopIds.length > 0) {
     const rows = await db
-      .select({ id: table.id, createdAt: table.createdAt })
-      .from(table)
-      .where(and(inArray(table.id, kindIds)));
-    for (const row of rows)
-      described.set(`${kind}:${row.id}`, { createdAt: row.createdAt, sizeBytes: null, encrypted: false });
+      .select({ id: desktops.id, createdAt: desktops.createdAt, shareToken: desktops.shareToken })
+      .from(desktops)
+      .where(inArray(desktops.id, desktopIds));
+    for (const row of rows) {
+      const visitorPath = row.shareToken ? `/desktop/shared/${row.shareToken}` : null;
+      described.set(`desktop:${row.id}`, { createdAt: row.createdAt, sizeBytes: null, encrypted: false, visitorPath });
+    }
+  }
+  const roomIds = ids('room');
+  if (roomIds.length > 0) {
+    const rows = await db
+      .select({ id: rooms.id, createdAt: rooms.createdAt })
+      .from(rooms)
+      .where(inArray(rooms.id, roomIds));
+    for (const row of rows) {
+      described.set(`room:${row.id}`, {
+        createdAt: row.createdAt,
+        sizeBytes: null,
+        encrypted: false,
+        visitorPath: null,
+      });
+    }
   }
   return described;
 }

@@ -103,6 +103,7 @@ export async function listReportQueue(db: Database, query: ReportQueueQuery): Pr
       {
         kind: ReportedKind.parse(group.kind),
         id: group.id,
+        visitorPath: item.visitorPath,
         owner: {
           id: owner.id,
           name: owner.name,

@@ -149,6 +149,26 @@ describe('moderation: reporting links and taking items down', () => {
     await testApp.api(owner).call(CLIP_ENDPOINTS.removeShare, { params: { id: clip.id } });
   });
 
+  test('each item names the page its link opens for visitors: a clip’s, a shared desktop’s; a room’s none', async () => {
+    const sharer = await testApp.factory.user();
+    const clip = await testApp.factory.clip({ owner: sharer, content: 'visible to visitors' });
+    const desktop = await testApp.factory.desktop({ owner: sharer });
+    const { shareToken } = await testApp.api(sharer).call(DESKTOP_ENDPOINTS.share);
+    const room = await testApp.factory.room({ owner: sharer, name: 'Joined by link' });
+    const { shareToken: roomToken } = await testApp
+      .api(sharer)
+      .call(ROOM_ENDPOINTS.rotateInvite, { params: { id: room.id } });
+    await report({ kind: 'clip', link: clip.id, reason: 'spam' });
+    await report({ kind: 'desktop', link: shareToken, reason: 'spam' });
+    await report({ kind: 'room', link: roomToken, reason: 'spam' });
+    const theirs = (await queue()).items.filter((item) => item.owner.id === sharer.id);
+    expect(Object.fromEntries(theirs.map((item) => [item.kind, item.visitorPath]))).toEqual({
+      clip: `/clips/${clip.id}`,
+      desktop: `/desktop/shared/${shareToken}`,
+      room: null,
+    });
+  });
+
   test('a shared desktop and a room’s link answer 410 once taken down, 200 again once restored', async () => {
     const desktop = await testApp.factory.desktop({ owner });
     const { shareToken } = await testApp.api(owner).call(DESKTOP_ENDPOINTS.share);

@@ -1,6 +1,7 @@
 import { TAKEDOWN_REASON_MAX, type ReportedItem, type ReportedOwner } from '@clipsync/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useModerationActions } from '../../../api/moderation-queries';
 import { formatFileSize } from '../../../lib/file-size';
 import { Button } from '../../../ui/Button';
@@ -11,6 +12,7 @@ import { useToast } from '../../../ui/use-toast';
 import { ReportedItemContentPanel } from './ReportedItemContentPanel';
 
 const dateOf = (iso: string) => new Date(iso).toLocaleString();
+const LINK = 'font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300';
 
 /** Disables the owner's account (the accounts area's action, handed in by the console). */
 export type DisableUserSlot = (owner: ReportedOwner) => void;
@@ -52,6 +54,16 @@ export function ReportedItemCard({ item, onDisableUser }: { item: ReportedItem; 
           {item.sizeBytes !== null && <> · {t('moderation.size', { size: formatFileSize(item.sizeBytes) })}</>}
         </li>
         {item.encrypted && <li>{t('moderation.encrypted')}</li>}
+        <li className="flex flex-wrap gap-x-4 gap-y-1">
+          {item.visitorPath && (
+            <a href={item.visitorPath} target="_blank" rel="noreferrer" className={LINK}>
+              {t('moderation.openAsVisitor')}
+            </a>
+          )}
+          <Link to={`/admin/users/${item.owner.id}`} className={LINK}>
+            {t('moderation.ownerInUsers')}
+          </Link>
+        </li>
       </ul>
       {item.notes.length > 0 && (
         <div className="mt-2 text-sm">

@@ -17,6 +17,7 @@ const list = () => api.on(MODERATION_ENDPOINTS.list);
 const reported: ReportedItem = {
   kind: 'clip',
   id: 'CLIPCLIPCLIPCLIPCLIP01',
+  visitorPath: '/clips/SHARESHARESHARESHARE01',
   owner: {
     id: 'USERUSERUSERUSERUSER01',
     name: 'Olive',
@@ -62,6 +63,14 @@ describe('ReportsPage', () => {
     expect(within(card).getByText('Phishing, Spam')).toBeVisible();
     expect(within(card).getByText(/Owner: Olive \(olive@example.com\) · 2 takedowns so far/)).toBeVisible();
     expect(within(card).getByText('fake bank login')).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Open as its visitors see it' })).toHaveAttribute(
+      'href',
+      '/clips/SHARESHARESHARESHARE01',
+    );
+    expect(within(card).getByRole('link', { name: 'The owner in Users' })).toHaveAttribute(
+      'href',
+      '/admin/users/USERUSERUSERUSERUSER01',
+    );
     expect(screen.queryByText('the reported text')).toBeNull();
     expect(api.on(MODERATION_ENDPOINTS.content)).not.toHaveBeenCalled();
     await userEvent.click(within(card).getByRole('button', { name: 'Show content' }));
