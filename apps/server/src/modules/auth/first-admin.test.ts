@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { logRecorder } from '../../../test/log-recorder';
+import { confirm, signUp } from '../../../test/sign-up';
 import { users } from '../../db/schema';
 import {
   NO_ADMIN_LEFT_MESSAGE,
@@ -10,7 +11,6 @@ import {
 } from '../admin/admins-at-start';
 
 const FIRST_ADMIN_LOG = "The first account confirmed its address: it is this server's admin";
-const PASSWORD = 'a-long-enough-password';
 
 /** A fresh server with its log lines; built once per group, as apps are slow to build on a busy machine. */
 function withApp(env: Record<string, string>) {
@@ -30,24 +30,6 @@ function withApp(env: Record<string, string>) {
   };
 }
 
-const signUp = (app: TestApp, email: string, password = PASSWORD) =>
-  app.as(null).post('/api/auth/register', { name: 'Ada', email, password });
-/** The link the dev outbox holds for the address (no SMTP_URL), used as its owner does: signing in beside it. */
-async function confirm(app: TestApp, email: string, password = PASSWORD) {
-  let link = '';
-  // The mail leaves off the request path: it is in the outbox a moment after the answer.
-  await expect
-    .poll(async () => {
-      const { mails } = (await app.as(null).get('/api/dev/outbox')).json() as {
-        mails: { to: string; links: string[] }[];
-      };
-      link = mails.findLast((mail) => mail.to === email)?.links[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  const confirmation = new URL(link).searchParams.get('token');
-  return app.as(null).post('/api/auth/login', { email, password, confirmation });
-}
 const rolesOf = async (app: TestApp) =>
   Object.fromEntries(
     (await app.context.db.select({ email: users.email, role: users.role }).from(users)).map((row) => [
