@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { logRecorder } from '../../../test/log-recorder';
-import { confirm, signUp } from '../../../test/sign-up';
+import { confirm, SIGN_UP_PASSWORD, signUp } from '../../../test/sign-up';
 import { users } from '../../db/schema';
 import {
   NO_ADMIN_LEFT_MESSAGE,
@@ -59,6 +59,22 @@ describe('the first account is the admin', () => {
     expect(me.json().user.role).toBe('admin');
   });
 
+  test('the sign-up page is told the first account to confirm becomes the admin, until one has; its first sign-in is told it is the first', async () => {
+    await app().context.db.delete(users);
+    const rules = async () => (await app().as(null).get('/api/auth/registration')).json();
+    expect(await rules()).toEqual({ mode: 'open', emailDomains: [], firstAccountBecomesAdmin: true });
+    await signUp(app(), 'founder@example.com');
+    // A sign-up proves nothing: the next person may still be the first to confirm.
+    expect((await rules()).firstAccountBecomesAdmin).toBe(true);
+    const first = await confirm(app(), 'founder@example.com');
+    expect(first.json()).toMatchObject({ user: { role: 'admin' }, firstSignIn: true });
+    expect((await rules()).firstAccountBecomesAdmin).toBe(false);
+    const again = await app()
+      .as(null)
+      .post('/api/auth/login', { email: 'founder@example.com', password: SIGN_UP_PASSWORD });
+    expect(again.json()).toMatchObject({ firstSignIn: false });
+  });
+
   test('concurrent confirmations on an empty server make exactly one admin', { timeout: 60_000 }, async () => {
     await app().context.db.delete(users);
     const emails = Array.from({ length: 6 }, (_, index) => `racer${index}@example.com`);
@@ -101,6 +117,8 @@ describe('ADMIN_EMAILS', () => {
 
   test('its addresses are admins at sign-up; any other is a user, even the first', async () => {
     expect(messages()).toContain(NO_NAMED_ADMIN_MESSAGE);
+    // The sign-up page promises no one the admin role: only the listed addresses get it.
+    expect((await app().as(null).get('/api/auth/registration')).json().firstAccountBecomesAdmin).toBe(false);
     expect((await signUp(app(), 'first@example.com')).statusCode).toBe(200);
     expect((await signUp(app(), 'boss@example.com')).statusCode).toBe(200);
     expect(await rolesOf(app())).toEqual({ 'first@example.com': 'user', 'boss@example.com': 'admin' });
