@@ -3,19 +3,26 @@ import { relativeTime, timeUntil } from '../lib/relative-time';
 
 const AGO_KEYS = { minutes: 'time.minutesAgo', hours: 'time.hoursAgo', days: 'time.daysAgo' } as const;
 
+/** A moment past in words ('Just now', '5m ago', …, then its date). */
+export function useTimeAgo(): (iso: string) => string {
+  const { t, i18n } = useTranslation();
+  return (iso) => {
+    const age = relativeTime(iso);
+    if (age.unit === 'now') return t('time.justNow');
+    if (age.unit === 'date') {
+      return age.date.toLocaleDateString(i18n.language, { month: 'short', day: 'numeric', year: 'numeric' });
+    }
+    return t(AGO_KEYS[age.unit], { count: age.count });
+  };
+}
+
 /** A clip's age in words ('Just now', '5m ago', …), with the exact time on hover and for assistive technology. */
 export function RelativeTime({ iso }: { iso: string }) {
-  const { t, i18n } = useTranslation();
-  const age = relativeTime(iso);
-  const text =
-    age.unit === 'now'
-      ? t('time.justNow')
-      : age.unit === 'date'
-        ? age.date.toLocaleDateString(i18n.language, { month: 'short', day: 'numeric', year: 'numeric' })
-        : t(AGO_KEYS[age.unit], { count: age.count });
+  const { i18n } = useTranslation();
+  const timeAgo = useTimeAgo();
   return (
     <time dateTime={iso} title={new Date(iso).toLocaleString(i18n.language)}>
-      {text}
+      {timeAgo(iso)}
     </time>
   );
 }

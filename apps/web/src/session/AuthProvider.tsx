@@ -103,10 +103,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (credentials: LoginRequest) => {
-      const { user: signedIn, session } = await (await loadSessionCalls()).login(credentials);
+      const { user: signedIn, session, firstSignIn } = await (await loadSessionCalls()).login(credentials);
       if (!session) throw new Error('No session data received');
       sessionStore.save(signedIn, session);
-      toast.success({ title: t('auth.welcomeBack'), description: t('auth.welcomeBackBody'), duration: 3000 });
+      // SPEC's 'Welcome back!' greets every later sign-in; an account's very first is greeted anew.
+      toast.success(
+        firstSignIn
+          ? { title: t('firstRun.welcome'), description: t('firstRun.welcomeBody'), duration: 3000 }
+          : { title: t('auth.welcomeBack'), description: t('auth.welcomeBackBody'), duration: 3000 },
+      );
       // The redirect (done by the public guard once signed in) follows 1 s after login.
       await new Promise((resolve) => setTimeout(resolve, LOGIN_REDIRECT_DELAY_MS));
       setUser(signedIn);

@@ -9,7 +9,7 @@ import {
   MessageResponse,
   RefreshResponse,
   RegisterRequest,
-  RegistrationSettings,
+  SignUpRules,
   ResendConfirmationRequest,
   ResetPasswordRequest,
   TokenQuery,
@@ -173,7 +173,7 @@ export const AUTH_ENDPOINTS = defineEndpoints({
     response: CheckEmailConfirmationResponse,
   },
   /** Who may sign up here, for the sign-up page; a refused sign-up answers 403 `REGISTRATION_CLOSED`. */
-  registration: { method: 'GET', path: '/auth/registration', response: RegistrationSettings },
+  registration: { method: 'GET', path: '/auth/registration', response: SignUpRules },
 });
 
 /** Clips and their files. Reading a clip and its file list needs only its link; the rest is the owner's. */

@@ -54,7 +54,8 @@ export type JobStatus = z.infer<typeof JobStatus>;
 
 /**
  * `GET /api/admin/overview`: the instance at a glance, every figure exact. The counts (users to storage) were
- * counted at `countedAt`, kept 30 s and then counted again in the background; the rest is read at each call.
+ * counted at `countedAt`: at this call, or (a count slower than a second) by the node's last count, at most ~30 s
+ * old unless counting fails; the rest is read at each call.
  */
 export const AdminOverview = z.object({
   version: z.string(),

@@ -72,7 +72,8 @@ export const SessionTokens = z.object({
 });
 export type SessionTokens = z.infer<typeof SessionTokens>;
 
-export const LoginResponse = z.object({ user: PublicUser, session: SessionTokens });
+/** `firstSignIn`: the account had never signed in before (no session of it existed), so the web greets it anew. */
+export const LoginResponse = z.object({ user: PublicUser, session: SessionTokens, firstSignIn: z.boolean() });
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
 export const RefreshResponse = z.object({
@@ -99,6 +100,14 @@ export type RegistrationMode = z.infer<typeof RegistrationMode>;
 /** What the sign-up page says before anyone types: the mode, and the domains sign-ups are for (empty: any). */
 export const RegistrationSettings = z.object({ mode: RegistrationMode, emailDomains: z.array(z.string()) });
 export type RegistrationSettings = z.infer<typeof RegistrationSettings>;
+
+/**
+ * `GET /api/auth/registration`: the settings, and whether the first account to confirm its address becomes the
+ * server's admin (no account has confirmed one and ADMIN_EMAILS names none, decision 039), so the sign-up page
+ * can tell the first person.
+ */
+export const SignUpRules = RegistrationSettings.extend({ firstAccountBecomesAdmin: z.boolean() });
+export type SignUpRules = z.infer<typeof SignUpRules>;
 
 export const CheckEmailConfirmationResponse = z.object({ confirmed: z.boolean() });
 export type CheckEmailConfirmationResponse = z.infer<typeof CheckEmailConfirmationResponse>;

@@ -22,7 +22,7 @@ const ACTIVE_WINDOW = sql`interval '7 days'`;
  * Every count in one statement, each exact: users and rooms are counted outright; clips and text come from the
  * per-user counters the database keeps by trigger (one row per user, not one per clip); files are summed from
  * their size columns. At 100 000 users it reads a few hundred thousand rows (~250 ms on PGlite,
- * bench/admin-overview.ts), so overviews read them kept warm (countsKeptFor).
+ * bench/admin-overview.ts), so overviews wait for them only so long (countsKeptFor).
  */
 async function countInstance(db: Database) {
   const [counts] = await db
@@ -47,11 +47,18 @@ async function countInstance(db: Database) {
 
 type InstanceCounts = Awaited<ReturnType<typeof countInstance>>;
 
-/** How old the counts may be: they are counted again this often, and an overview finding older ones asks too. */
+/** How old the counts may be: they are counted again this often, off any request. */
 export const COUNTS_MAX_AGE_MS = 30_000;
 
+/**
+ * How long an overview waits for its own count: an admin opening the page sees the instance as it is now (a
+ * fresh server's first admin counts themselves), and a count slower than this (100 000 accounts on a busy node)
+ * answers the kept counts, dated, while it ends for the next overview.
+ */
+export const COUNT_WAIT_MS = 1000;
+
 export interface KeptCounts {
-  /** The latest counts; only an overview asked before the first count ends waits for it. */
+  /** Counts now, waiting up to `waitMs` for them; else the latest kept ones (dated by `countedAt`). */
   read(): Promise<InstanceCounts>;
   /** Counts now and every `maxAgeMs`, off any request, until `stop`. */
   keepWarm(): void;
@@ -60,13 +67,17 @@ export interface KeptCounts {
 }
 
 /**
- * The counts, kept per node (an admin's page, not a feed). Counting 100 000 accounts' rows takes ~250 ms on PGlite
- * (bench/admin-overview.ts): each count is exact. Rather than make an admin wait for it, each node counts when the
- * server starts and every `maxAgeMs` after, off the requests: an overview answers from memory, dated by `countedAt`,
- * cold start included. The cost is one count per node every 30 s whether or not an admin looks (~1 % of PGlite's time
- * at 100 000 accounts, nothing on a small instance). Overviews asked during a count share it.
+ * The counts, kept per node (an admin's page, not a feed). Counting 100 000 accounts' rows takes ~50 ms on PGlite
+ * (bench/admin-overview.ts), more on a busy node: each count is exact. Each overview counts again (overviews asked
+ * during a count share it) and waits for it only up to `waitMs`; each node also counts when the server starts and
+ * every `maxAgeMs` after, off the requests, so a slow count answers figures at most that old, cold start included.
  */
-export function countsKeptFor(db: Database, log: FastifyBaseLogger, maxAgeMs = COUNTS_MAX_AGE_MS): KeptCounts {
+export function countsKeptFor(
+  db: Database,
+  log: FastifyBaseLogger,
+  maxAgeMs = COUNTS_MAX_AGE_MS,
+  waitMs = COUNT_WAIT_MS,
+): KeptCounts {
   let latest: InstanceCounts | undefined;
   let counting: Promise<InstanceCounts> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -86,10 +97,22 @@ export function countsKeptFor(db: Database, log: FastifyBaseLogger, maxAgeMs = C
   };
   return {
     read: async () => {
-      if (!latest) return recount();
-      // The timer's count is late (a busy node) or the counts are not kept warm: ask for one, answer these.
-      if (Date.now() - latest.countedAt.getTime() > maxAgeMs) recountOffRequest();
-      return latest;
+      const kept = latest;
+      if (!kept) return recount();
+      // A count that fails or is slow answers the kept counts, dated; a slow one ends for the next overview.
+      const counted = recount().catch((error: unknown) => {
+        log.warn({ err: error }, 'the overview could not count the instance again');
+        return kept;
+      });
+      let timeout: NodeJS.Timeout | undefined;
+      const waited = new Promise<InstanceCounts>((resolve) => {
+        timeout = setTimeout(() => resolve(kept), waitMs);
+      });
+      try {
+        return await Promise.race([counted, waited]);
+      } finally {
+        clearTimeout(timeout);
+      }
     },
     keepWarm: () => {
       if (timer) return;

@@ -12,7 +12,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { extendPendingRegistrations, hasPendingRegistration, registrationWithPassword } from './pending-registrations';
 import { grantAdminEmails } from '../admin/roles.service';
 import { recordSecurityEvent, recordSignIn } from '../admin/audit.recorder';
-import { revokeUserSessions, startSession } from './sessions.service';
+import { hasHadSession, revokeUserSessions, startSession } from './sessions.service';
 import { isPasswordAdmin, passwordSignInOff } from './sso-only.policy';
 
 export const FORGOT_MESSAGE = 'If an account exists for this email, a password reset link has been sent.';
@@ -104,13 +104,14 @@ export async function login(ctx: AuthContext, input: LoginRequest): Promise<Logi
   if (user.disabledAt) throw new AppError('ACCOUNT_DISABLED');
   const isNamedAdmin = user.role !== 'admin' && ctx.registration.adminEmails.includes(user.email);
   if (isNamedAdmin) await grantAdminEmails(ctx.db, [user.email]);
+  const firstSignIn = !(await hasHadSession(ctx.db, user.id));
   const session = await startSession(ctx, user.id);
   // After the session: the sign-in stands whatever becomes of its audit record.
   await recordSignIn(ctx.db, user.id);
   if (ctx.ssoOnly) {
     await recordSecurityEvent(ctx.db, { userId: user.id, action: 'sign_in.password_while_sso_only' });
   }
-  return { user: toPublicUser(isNamedAdmin ? { ...user, role: 'admin' } : user), session };
+  return { user: toPublicUser(isNamedAdmin ? { ...user, role: 'admin' } : user), session, firstSignIn };
 }
 
 /**

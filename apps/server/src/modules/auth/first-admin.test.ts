@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { logRecorder } from '../../../test/log-recorder';
+import { confirm, SIGN_UP_PASSWORD, signUp } from '../../../test/sign-up';
 import { users } from '../../db/schema';
 import {
   NO_ADMIN_LEFT_MESSAGE,
@@ -10,7 +11,6 @@ import {
 } from '../admin/admins-at-start';
 
 const FIRST_ADMIN_LOG = "The first account confirmed its address: it is this server's admin";
-const PASSWORD = 'a-long-enough-password';
 
 /** A fresh server with its log lines; built once per group, as apps are slow to build on a busy machine. */
 function withApp(env: Record<string, string>) {
@@ -30,24 +30,6 @@ function withApp(env: Record<string, string>) {
   };
 }
 
-const signUp = (app: TestApp, email: string, password = PASSWORD) =>
-  app.as(null).post('/api/auth/register', { name: 'Ada', email, password });
-/** The link the dev outbox holds for the address (no SMTP_URL), used as its owner does: signing in beside it. */
-async function confirm(app: TestApp, email: string, password = PASSWORD) {
-  let link = '';
-  // The mail leaves off the request path: it is in the outbox a moment after the answer.
-  await expect
-    .poll(async () => {
-      const { mails } = (await app.as(null).get('/api/dev/outbox')).json() as {
-        mails: { to: string; links: string[] }[];
-      };
-      link = mails.findLast((mail) => mail.to === email)?.links[0] ?? '';
-      return link;
-    })
-    .not.toBe('');
-  const confirmation = new URL(link).searchParams.get('token');
-  return app.as(null).post('/api/auth/login', { email, password, confirmation });
-}
 const rolesOf = async (app: TestApp) =>
   Object.fromEntries(
     (await app.context.db.select({ email: users.email, role: users.role }).from(users)).map((row) => [
@@ -75,6 +57,22 @@ describe('the first account is the admin', () => {
     expect(messages().filter((message) => message === FIRST_ADMIN_LOG)).toHaveLength(1);
     const me = await app().as({ tokens: login.json().session }).get('/api/auth/me');
     expect(me.json().user.role).toBe('admin');
+  });
+
+  test('the sign-up page is told the first account to confirm becomes the admin, until one has; its first sign-in is told it is the first', async () => {
+    await app().context.db.delete(users);
+    const rules = async () => (await app().as(null).get('/api/auth/registration')).json();
+    expect(await rules()).toEqual({ mode: 'open', emailDomains: [], firstAccountBecomesAdmin: true });
+    await signUp(app(), 'founder@example.com');
+    // A sign-up proves nothing: the next person may still be the first to confirm.
+    expect((await rules()).firstAccountBecomesAdmin).toBe(true);
+    const first = await confirm(app(), 'founder@example.com');
+    expect(first.json()).toMatchObject({ user: { role: 'admin' }, firstSignIn: true });
+    expect((await rules()).firstAccountBecomesAdmin).toBe(false);
+    const again = await app()
+      .as(null)
+      .post('/api/auth/login', { email: 'founder@example.com', password: SIGN_UP_PASSWORD });
+    expect(again.json()).toMatchObject({ firstSignIn: false });
   });
 
   test('concurrent confirmations on an empty server make exactly one admin', { timeout: 60_000 }, async () => {
@@ -119,6 +117,8 @@ describe('ADMIN_EMAILS', () => {
 
   test('its addresses are admins at sign-up; any other is a user, even the first', async () => {
     expect(messages()).toContain(NO_NAMED_ADMIN_MESSAGE);
+    // The sign-up page promises no one the admin role: only the listed addresses get it.
+    expect((await app().as(null).get('/api/auth/registration')).json().firstAccountBecomesAdmin).toBe(false);
     expect((await signUp(app(), 'first@example.com')).statusCode).toBe(200);
     expect((await signUp(app(), 'boss@example.com')).statusCode).toBe(200);
     expect(await rolesOf(app())).toEqual({ 'first@example.com': 'user', 'boss@example.com': 'admin' });

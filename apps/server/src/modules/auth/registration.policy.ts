@@ -1,18 +1,21 @@
-import type { RegistrationSettings } from '@clipsync/shared';
+import type { SignUpRules } from '@clipsync/shared';
 import type { RegistrationConfig } from '../../config/registration-config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { lookupInvitation } from '../admin/invitations.service';
-import { hasAdmin } from '../admin/roles.service';
+import { hasAdmin, hasConfirmedAccount } from '../admin/roles.service';
 import { effectiveRegistration } from '../admin/settings.service';
 import { hasPendingInvitation } from '../rooms/room-invitations.service';
 
 /**
  * What the sign-up page is told: the mode and the domains in force (the environment's, else the console's,
- * else the default), never who is an admin.
+ * else the default), and whether the first account to confirm its address becomes the admin (roleOnConfirmation's
+ * rule: none is confirmed yet and ADMIN_EMAILS names none), never which addresses are admins.
  */
-export function registrationSettingsOf(db: Database, registration: RegistrationConfig): Promise<RegistrationSettings> {
-  return effectiveRegistration(db, registration);
+export async function registrationSettingsOf(db: Database, registration: RegistrationConfig): Promise<SignUpRules> {
+  const settings = await effectiveRegistration(db, registration);
+  const firstAccountBecomesAdmin = registration.adminEmails.length === 0 && !(await hasConfirmedAccount(db));
+  return { ...settings, firstAccountBecomesAdmin };
 }
 
 /** "a.com", "a.com or b.com", "a.com, b.com or c.com". */

@@ -24,6 +24,15 @@ async function issueTokens(
   };
 }
 
+/**
+ * Whether the account ever had a session (a sign-in, or a token, which only a signed-in account makes): session
+ * rows are kept once revoked or expired, so this says whether a sign-in is its first.
+ */
+export async function hasHadSession(db: Database, userId: string): Promise<boolean> {
+  const [session] = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId)).limit(1);
+  return session !== undefined;
+}
+
 export async function startSession(ctx: SessionContext, userId: string): Promise<SessionTokens> {
   const sessionId = newId();
   const refreshToken = newSecretToken();

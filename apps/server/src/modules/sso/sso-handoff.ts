@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error';
 import { hashToken, newSecretToken, sealWith, unsealWith } from '../../lib/secure-tokens';
 import { recordSignIn } from '../admin/audit.recorder';
 import { toPublicUser } from '../auth/auth.presenter';
-import { startSession } from '../auth/sessions.service';
+import { hasHadSession, startSession } from '../auth/sessions.service';
 import type { SsoContext } from './sso.context';
 import type { SsoGrant } from './sso.service';
 import { keepSessionGrant } from './sso-session-grants';
@@ -48,6 +48,7 @@ export async function completeSsoHandoff(ctx: SsoContext, code: string | undefin
       sealedRefreshToken: ssoHandoffs.sealedRefreshToken,
     });
   if (!handoff) throw new AppError('SSO_HANDOFF_INVALID');
+  const firstSignIn = !(await hasHadSession(ctx.db, handoff.userId));
   const session = await startSession(ctx, handoff.userId);
   const grant = grantOf(code, handoff);
   if (grant) await keepSessionGrant(ctx.db, ctx.jwtSecret, session.refresh_token, grant);
@@ -55,7 +56,7 @@ export async function completeSsoHandoff(ctx: SsoContext, code: string | undefin
   if (!user) throw new AppError('SSO_HANDOFF_INVALID');
   // After the session: the sign-in stands whatever becomes of its audit record.
   await recordSignIn(ctx.db, user.id);
-  return { user: toPublicUser(user), session };
+  return { user: toPublicUser(user), session, firstSignIn };
 }
 
 /** Drops hand-offs no browser came back for. */

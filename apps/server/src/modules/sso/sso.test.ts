@@ -176,11 +176,15 @@ describe('sign-in through the provider', () => {
     expect(first.json()).toMatchObject({
       user: { email: 'hand@example.com' },
       session: { refresh_token: expect.any(String) },
+      firstSignIn: true,
     });
     expect(String(first.headers['set-cookie'])).toMatch(/^clipsync_sso_handoff=; .*Max-Age=0/);
     const again = await complete(app, handoff);
     expect([again.statusCode, again.json().code]).toEqual([401, 'SSO_HANDOFF_INVALID']);
     expect((await complete(app, 'clipsync_sso_handoff=made-up')).statusCode).toBe(401);
+    // The account's next sign-in through the provider is not its first.
+    const later = await complete(app, handoffCookieOf(await signIn(app, provider, 'hand')));
+    expect(later.json()).toMatchObject({ firstSignIn: false });
   });
 
   test('an account disabled between the callback and the completion gets no session', async () => {

@@ -31,7 +31,9 @@ async function fillIn(email = 'sam@example.com', password = 'iloveyou') {
 
 describe('RegisterForm', () => {
   setUpPageTests();
-  beforeEach(() => registration().mockResolvedValue({ mode: 'open', emailDomains: [] }));
+  beforeEach(() =>
+    registration().mockResolvedValue({ mode: 'open', emailDomains: [], firstAccountBecomesAdmin: false }),
+  );
 
   test('a password the server finds among the most common says so, in the reader’s words, and stays', async () => {
     register().mockRejectedValue(
@@ -62,6 +64,14 @@ describe('RegisterForm', () => {
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeEnabled();
   });
 
+  test('on a server with no admin yet, the form says the first account to confirm will administer it', async () => {
+    registration().mockResolvedValue({ mode: 'open', emailDomains: [], firstAccountBecomesAdmin: true });
+    renderForm();
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'This server has no admin yet: the first account to confirm its e-mail address will administer it.',
+    );
+  });
+
   test('where anyone may sign up, the form says nothing of it', async () => {
     renderForm();
     await waitFor(() => expect(registration()).toHaveBeenCalled());
@@ -69,7 +79,7 @@ describe('RegisterForm', () => {
   });
 
   test('where sign-ups are by invitation, the form says so before anyone types, and a refusal in the same words', async () => {
-    registration().mockResolvedValue({ mode: 'invite', emailDomains: [] });
+    registration().mockResolvedValue({ mode: 'invite', emailDomains: [], firstAccountBecomesAdmin: false });
     register().mockRejectedValue(new ApiError('Sign-ups are by invitation on this server', 403, 'REGISTRATION_CLOSED'));
     renderForm();
     expect(await screen.findByRole('note')).toHaveTextContent('Sign-ups are by invitation on this server');
@@ -78,11 +88,15 @@ describe('RegisterForm', () => {
   });
 
   test('closed sign-ups and an allow-list of domains are said in words', async () => {
-    registration().mockResolvedValue({ mode: 'closed', emailDomains: [] });
+    registration().mockResolvedValue({ mode: 'closed', emailDomains: [], firstAccountBecomesAdmin: false });
     renderForm();
     expect(await screen.findByRole('note')).toHaveTextContent('Sign-ups are closed on this server');
     cleanup();
-    registration().mockResolvedValue({ mode: 'open', emailDomains: ['example.com', 'example.org'] });
+    registration().mockResolvedValue({
+      mode: 'open',
+      emailDomains: ['example.com', 'example.org'],
+      firstAccountBecomesAdmin: false,
+    });
     renderForm();
     expect(await screen.findByRole('note')).toHaveTextContent(
       'Sign-ups on this server are for addresses at example.com or example.org',
@@ -93,7 +107,9 @@ describe('RegisterForm', () => {
 describe('RegisterForm opened from an admin’s invitation', () => {
   setUpPageTests();
   const lookup = () => api.on(ADMIN_INVITATION_ENDPOINTS.lookup);
-  beforeEach(() => registration().mockResolvedValue({ mode: 'closed', emailDomains: [] }));
+  beforeEach(() =>
+    registration().mockResolvedValue({ mode: 'closed', emailDomains: [], firstAccountBecomesAdmin: false }),
+  );
 
   function renderInvited(session = fakeSession(null)) {
     render(

@@ -127,6 +127,15 @@ function RegisterFields({
           {t('adminInvitations.invalidLink')}
         </p>
       )}
+      {!invited && settings?.firstAccountBecomesAdmin && (
+        <p
+          role="note"
+          data-testid="first-admin-note"
+          className="rounded-lg bg-indigo-50 p-3 text-sm text-indigo-900 dark:bg-indigo-950 dark:text-indigo-100"
+        >
+          {t('firstRun.adminNote')}
+        </p>
+      )}
       {notice && (
         <p
           role="note"

@@ -25,7 +25,7 @@ describe("the landing page's sign-up mode", () => {
   setUpPageTests();
   const api = fakeApi();
   const registration = (settings: RegistrationSettings) =>
-    api.on(AUTH_ENDPOINTS.registration).mockResolvedValue(settings);
+    api.on(AUTH_ENDPOINTS.registration).mockResolvedValue({ ...settings, firstAccountBecomesAdmin: false });
 
   test.each<[RegistrationSettings, string]>([
     [{ mode: 'invite', emailDomains: [] }, 'Sign-ups are by invitation on this server'],

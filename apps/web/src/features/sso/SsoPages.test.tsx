@@ -89,7 +89,7 @@ describe('SsoCompletePage', () => {
   const SESSION = { access_token: 'a2', refresh_token: 'r2', expires_at: 2_000_000_000 };
 
   test("the browser's hand-off becomes its session, then the app opens where the sign-in began", async () => {
-    api.on(SSO_ENDPOINTS.complete).mockResolvedValue({ user: USER, session: SESSION });
+    api.on(SSO_ENDPOINTS.complete).mockResolvedValue({ user: USER, session: SESSION, firstSignIn: false });
     renderAt('/auth/sso?return_to=%2Frooms', '/auth/sso?return_to=%2Frooms');
     await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/rooms'));
     expect(api.on(SSO_ENDPOINTS.complete)).toHaveBeenCalledTimes(1);
@@ -110,7 +110,7 @@ describe('SsoCompletePage', () => {
   test.each(['/\t/evil.com', '//evil.com', '/\\evil.com', '%2F%2Fevil.com', 'https://evil.com'])(
     'a return path to another site (%s) lands on the dashboard instead',
     async (returnTo) => {
-      api.on(SSO_ENDPOINTS.complete).mockResolvedValue({ user: USER, session: SESSION });
+      api.on(SSO_ENDPOINTS.complete).mockResolvedValue({ user: USER, session: SESSION, firstSignIn: false });
       const url = `/auth/sso?${new URLSearchParams({ return_to: returnTo }).toString()}`;
       renderAt(url, url);
       await waitFor(() => expect(redirectTo).toHaveBeenCalledWith('/dashboard'));

@@ -71,6 +71,17 @@ describe('OverviewPage', () => {
     expect(await screen.findByText('100,001')).toBeInTheDocument();
   });
 
+  test('counts from a count over a minute old say their age; current ones do not', async () => {
+    api.on(ADMIN_OVERVIEW_ENDPOINTS.overview).mockResolvedValue(overview);
+    renderAdminPage(<OverviewPage />);
+    await screen.findByText('Users', { selector: 'dt' });
+    expect(screen.queryByText(/These counts are from/)).not.toBeInTheDocument();
+    const countedAt = new Date(Date.now() - 3 * 60_000).toISOString();
+    api.on(ADMIN_OVERVIEW_ENDPOINTS.overview).mockResolvedValue({ ...overview, countedAt });
+    await userEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(await screen.findByText('These counts are from 3m ago: counting again took too long.')).toBeInTheDocument();
+  });
+
   test('a refusal says the overview could not be loaded, with Try again', async () => {
     api.on(ADMIN_OVERVIEW_ENDPOINTS.overview).mockRejectedValue(new ApiError('Only admins', 403, 'ADMIN_ONLY'));
     renderAdminPage(<OverviewPage />);

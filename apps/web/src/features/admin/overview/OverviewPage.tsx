@@ -2,6 +2,8 @@ import type { AdminOverview } from '@clipsync/shared';
 import { RefreshCw } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useAdminOverview } from '../../../api/admin-overview-queries';
+import { useTimeAgo } from '../../../components/RelativeTime';
+import { relativeTime } from '../../../lib/relative-time';
 import { formatFileSize } from '../../../lib/file-size';
 import { Button } from '../../../ui/Button';
 import { Skeleton } from '../../../ui/Skeleton';
@@ -41,7 +43,10 @@ export default function OverviewPage() {
 
 function OverviewFigures({ overview }: { overview: AdminOverview }) {
   const { t, i18n } = useTranslation();
+  const timeAgo = useTimeAgo();
   const count = (value: number) => value.toLocaleString(i18n.language);
+  // Counts from a count over a minute old (the server's count was slow, or this tab's cache) say so.
+  const isOld = relativeTime(overview.countedAt).unit !== 'now';
   const figures = [
     ['users', count(overview.users.total)],
     ['activeLast7Days', count(overview.users.activeLast7Days)],
@@ -68,6 +73,11 @@ function OverviewFigures({ overview }: { overview: AdminOverview }) {
             </div>
           ))}
         </dl>
+        {isOld && (
+          <p className="mt-3 text-sm font-medium text-amber-800 dark:text-amber-300">
+            {t('adminOverview.countedAgo', { age: timeAgo(overview.countedAt) })}
+          </p>
+        )}
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{t('adminOverview.perNode')}</p>
       </section>
       <HealthList health={overview.health} />
