@@ -1,3 +1,4 @@
+import { API_BASE, OPS_ENDPOINTS, type MailSetup } from '@clipsync/shared';
 import type { AppConfig } from '../config/env';
 
 /**
@@ -12,4 +13,11 @@ export function mailDeliveryOf(config: Pick<AppConfig, 'env' | 'smtpUrl' | 'trus
   if (config.smtpUrl) return 'smtp';
   if (config.env === 'production') return 'log';
   return config.trustProxy && config.env !== 'test' ? 'log' : 'outbox';
+}
+
+/** What the web is told (the sign-up settings): mail set up or not, and the dev outbox's path where it is offered. */
+export function mailSetupOf(config: Pick<AppConfig, 'env' | 'smtpUrl' | 'trustProxy'>): MailSetup {
+  const delivery = mailDeliveryOf(config);
+  if (delivery === 'outbox') return { configured: false, outboxPath: `${API_BASE}${OPS_ENDPOINTS.devOutbox.path}` };
+  return { configured: delivery === 'smtp' };
 }

@@ -1,4 +1,4 @@
-import type { RegistrationMode, RegistrationSettings } from '@clipsync/shared';
+import type { MailSetup, RegistrationMode, RegistrationSettings } from '@clipsync/shared';
 import { useQuery } from '@tanstack/react-query';
 
 /** `GET /api/auth/registration` (AUTH_ENDPOINTS.registration; registration-queries.test.ts holds them together). */
@@ -7,14 +7,21 @@ export const REGISTRATION_SETTINGS_URL = '/api/auth/registration';
 /** Every mode, checked complete by its type: a value import of the shared package would bring its schemas. */
 const MODES: Record<RegistrationMode, true> = { open: true, invite: true, closed: true };
 
+const isMailSetup = (value: unknown): value is MailSetup => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { configured, outboxPath } = value as Partial<Record<keyof MailSetup, unknown>>;
+  return typeof configured === 'boolean' && (outboxPath === undefined || typeof outboxPath === 'string');
+};
+
 const isRegistrationSettings = (value: unknown): value is RegistrationSettings => {
   if (typeof value !== 'object' || value === null) return false;
-  const { mode, emailDomains } = value as Partial<Record<keyof RegistrationSettings, unknown>>;
+  const { mode, emailDomains, mail } = value as Partial<Record<keyof RegistrationSettings, unknown>>;
   return (
     typeof mode === 'string' &&
     Object.hasOwn(MODES, mode) &&
     Array.isArray(emailDomains) &&
-    emailDomains.every((domain) => typeof domain === 'string')
+    emailDomains.every((domain) => typeof domain === 'string') &&
+    (mail === undefined || isMailSetup(mail))
   );
 };
 

@@ -36,7 +36,7 @@ describe('GET and PUT /api/admin/settings, the environment leaving sign-ups unse
   test('a PUT changes the mode and sign-up obeys it at once; the sign-up page is told', async () => {
     const saved = await testApp.api(admin).call(ADMIN_OVERVIEW_ENDPOINTS.updateSettings, { body: { mode: 'closed' } });
     expect(saved.mode).toEqual({ value: 'closed', source: 'console', editable: true });
-    expect(await registrationOf(testApp)).toEqual({ mode: 'closed', emailDomains: [] });
+    expect(await registrationOf(testApp)).toMatchObject({ mode: 'closed', emailDomains: [] });
     const refused = await signUp(testApp, 'newcomer@example.com');
     expect([refused.statusCode, refused.json().error]).toEqual([403, 'Sign-ups are closed on this server']);
 
@@ -86,10 +86,10 @@ describe('the environment wins: REGISTRATION=invite', () => {
       code: 'SETTING_FROM_ENVIRONMENT',
       error: "REGISTRATION is set in the server's environment, which wins over the console: change it there",
     });
-    expect(await registrationOf(testApp)).toEqual({ mode: 'invite', emailDomains: [] });
+    expect(await registrationOf(testApp)).toMatchObject({ mode: 'invite', emailDomains: [] });
 
     // What the environment leaves unset stays the console's.
     await testApp.api(admin).call(ADMIN_OVERVIEW_ENDPOINTS.updateSettings, { body: { emailDomains: ['a.com'] } });
-    expect(await registrationOf(testApp)).toEqual({ mode: 'invite', emailDomains: ['a.com'] });
+    expect(await registrationOf(testApp)).toMatchObject({ mode: 'invite', emailDomains: ['a.com'] });
   });
 });

@@ -1,4 +1,4 @@
-import type { RegistrationSettings } from '@clipsync/shared';
+import type { MailSetup, RegistrationSettings } from '@clipsync/shared';
 import type { RegistrationConfig } from '../../config/registration-config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -9,10 +9,14 @@ import { hasPendingInvitation } from '../rooms/room-invitations.service';
 
 /**
  * What the sign-up page is told: the mode and the domains in force (the environment's, else the console's,
- * else the default), never who is an admin.
+ * else the default), and where mailed links go; never who is an admin.
  */
-export function registrationSettingsOf(db: Database, registration: RegistrationConfig): Promise<RegistrationSettings> {
-  return effectiveRegistration(db, registration);
+export async function registrationSettingsOf(
+  db: Database,
+  registration: RegistrationConfig,
+  mail: MailSetup,
+): Promise<RegistrationSettings> {
+  return { ...(await effectiveRegistration(db, registration)), mail };
 }
 
 /** "a.com", "a.com or b.com", "a.com, b.com or c.com". */

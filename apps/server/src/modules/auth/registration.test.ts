@@ -36,7 +36,7 @@ describe('REGISTRATION=open (the default)', () => {
   const app = withApp({});
 
   test('anyone signs up, and the settings say so', async () => {
-    expect(await settingsOf(app())).toEqual({ mode: 'open', emailDomains: [] });
+    expect(await settingsOf(app())).toMatchObject({ mode: 'open', emailDomains: [] });
     expect(answerOf(await signUp(app(), 'anyone@example.net'))).toEqual([200, { message: REGISTER_MESSAGE }]);
   });
 });
@@ -45,7 +45,7 @@ describe('REGISTRATION=closed', () => {
   const app = withApp({ REGISTRATION: 'closed', ADMIN_EMAILS: 'Operator@Home.net, deputy@home.net' });
 
   test('no one signs up, and no account is made', async () => {
-    expect(await settingsOf(app())).toEqual({ mode: 'closed', emailDomains: [] });
+    expect(await settingsOf(app())).toMatchObject({ mode: 'closed', emailDomains: [] });
     expect(answerOf(await signUp(app(), 'anyone@example.net'))).toEqual([403, CLOSED]);
     expect(await accountOf(app(), 'anyone@example.net')).toBeUndefined();
   });
@@ -74,7 +74,7 @@ describe('REGISTRATION=invite, with REGISTRATION_EMAIL_DOMAINS', () => {
   };
 
   test('an address without a room invitation is refused, whether or not it has an account', async () => {
-    expect(await settingsOf(app())).toEqual({ mode: 'invite', emailDomains: ['example.com'] });
+    expect(await settingsOf(app())).toMatchObject({ mode: 'invite', emailDomains: ['example.com'] });
     const known = await app().factory.user({ email: 'member@example.com' });
     expect(answerOf(await signUp(app(), known.email))).toEqual([403, BY_INVITATION]);
     expect(answerOf(await signUp(app(), 'stranger@example.com'))).toEqual([403, BY_INVITATION]);
@@ -114,7 +114,7 @@ describe('REGISTRATION_EMAIL_DOMAINS', () => {
   };
 
   test('addresses at those domains sign up, in any case', async () => {
-    expect(await settingsOf(app())).toEqual({ mode: 'open', emailDomains: ['example.com', 'example.org'] });
+    expect(await settingsOf(app())).toMatchObject({ mode: 'open', emailDomains: ['example.com', 'example.org'] });
     expect((await signUp(app(), 'in@EXAMPLE.com')).statusCode).toBe(200);
     expect((await signUp(app(), 'also@example.org')).statusCode).toBe(200);
   });
