@@ -6,7 +6,7 @@
  * each client its own signed-in user. The floor is a bare Fastify hello-world (`servers/bare-fastify-server.ts`)
  * driven the same way in the same round: budget (bench/README.md#results) pairs/s ≥ 1/6 of its req/s on PostgreSQL and ≥ 1/12 on the
  * embedded default, p99 ≤ 15 ms on PostgreSQL. `--users 1` gives all clients one user (default: one user each).
- * A third side, information only: ClipSync with LOG_LEVEL=info as deployed (Fastify logs two lines a request)
+ * A third side, information only: ClipSync with LOG_LEVEL=info and LOG_REQUESTS=true (one line a request)
  * instead of the bench's usual `warn`, its stdout in a file, so the cost of per-request logging is measured.
  * Each round starts every server afresh, the sides' order alternating by round (A B C, then C B A).
  *

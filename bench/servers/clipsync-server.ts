@@ -38,6 +38,8 @@ const databaseUrl = process.env.BENCH_DATABASE_URL ?? MEMORY_DATABASE;
 const config = loadConfig({
   NODE_ENV: 'production',
   LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+  // The line per request is what `info` costs: LOG_REQUESTS, as an operator who keeps an access log runs it.
+  LOG_REQUESTS: process.env.BENCH_LOG_LEVEL === 'info' ? 'true' : 'false',
   DATA_DIR: dataDir,
   JWT_SECRET: 'bench-secret-that-is-at-least-32-characters-long',
   PUBLIC_URL: 'http://localhost:3000',

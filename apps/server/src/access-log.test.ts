@@ -99,7 +99,7 @@ describe('the access log', () => {
   let testApp: TestApp;
   let user: TestUser;
   beforeAll(async () => {
-    testApp = await buildTestApp({ LOG_LEVEL: 'info' }, { logStream: logs.stream });
+    testApp = await buildTestApp({ LOG_LEVEL: 'info', LOG_REQUESTS: 'true' }, { logStream: logs.stream });
     user = await testApp.factory.user();
   });
   afterAll(() => testApp.close());

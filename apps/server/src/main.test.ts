@@ -20,7 +20,7 @@ import { connectSocket } from '../test/socket-client';
 import { startS3Server } from '../test/s3-server';
 
 /**
- * At `info` a request is one JSON line once answered: method, path without its query (a mailed link's
+ * With LOG_REQUESTS, at `info` a request is one JSON line once answered: method, path without its query (a mailed link's
  * token), status and time; never a header (tokens travel there).
  */
 async function expectOneRequestLine(server: Started, address: string): Promise<void> {
@@ -105,7 +105,7 @@ describe('server process', () => {
     await chmod(dataDir, 0o755);
     await mkdir(join(dataDir, 'files', 'ab'), { recursive: true, mode: 0o755 });
     await writeFile(join(dataDir, 'files', 'ab', 'abcdefghijklmnop'), 'old upload', { mode: 0o644 });
-    const server = startServer(dataDir);
+    const server = startServer(dataDir, { LOG_REQUESTS: 'true' });
     started.push(server);
     const address = await waitForHealth(server);
     // Writes after start (an account, mail tokens) create files too.

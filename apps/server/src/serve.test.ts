@@ -12,6 +12,18 @@ describe('the server process', () => {
   });
   afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
+  test('prints the start block once, beside the JSON log: the address, the first admin, where mails go', async () => {
+    const server = startSourceServer({ DATA_DIR: join(dataDir, 'notice') }, 'test/serve-losing-database.ts');
+    const address = await server.ready;
+    await expect.poll(() => server.output()).toContain('ClipSync is ready');
+    const port = new URL(address).port;
+    expect(server.output().split(`ClipSync is ready: open http://localhost:${port}`)).toHaveLength(2);
+    expect(server.output()).toContain("the first account to confirm its address becomes this server's admin.");
+    expect(server.output()).toContain(`http://localhost:${port}/api/dev/outbox`);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+  }, 60_000);
+
   test('exits non-zero when its embedded database worker dies, so that a supervisor restarts it', async () => {
     const server = startSourceServer({ DATA_DIR: join(dataDir, 'lost') }, 'test/serve-losing-database.ts');
     const address = await server.ready;

@@ -1,7 +1,11 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import type { AppConfig } from './config/env';
+import { mailDeliveryOf } from './mail/mail-delivery';
+import { noAdminNote } from './modules/admin/admins-at-start';
 import type { AppContext } from './modules/define-module';
+import { startNotice } from './start-notice';
 
 /**
  * The running server: buildApp, listen, and the ways it ends. SIGTERM/SIGINT stop accepting, drain, then close
@@ -49,6 +53,15 @@ export async function serve(
       files: context.files.kind,
     },
     `ClipSync is serving on ${config.publicUrl}`,
+  );
+  // On stderr: stdout may be JSON lines that a log shipper parses.
+  process.stderr.write(
+    startNotice({
+      url: config.isPublicUrlSet ? config.publicUrl : `http://localhost:${(app.server.address() as AddressInfo).port}`,
+      noAdminNote: await noAdminNote(context.db, config.registration),
+      mail: mailDeliveryOf(config),
+      smtpHost: config.smtpUrl ? new URL(config.smtpUrl).host : undefined,
+    }),
   );
   return { app, context };
 }

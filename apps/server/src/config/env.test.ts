@@ -20,6 +20,20 @@ describe('loadConfig', () => {
   });
 
   test.each([
+    [undefined, false],
+    ['false', false],
+    ['0', false],
+    ['true', true],
+    ['1', true],
+  ])('LOG_REQUESTS=%s turns the line per answered request on or off', (value, expected) => {
+    expect(loadConfig({ LOG_REQUESTS: value }).logRequests).toBe(expected);
+  });
+
+  test('LOG_REQUESTS=yes is refused, naming the variable', () => {
+    expect(() => loadConfig({ LOG_REQUESTS: 'yes' })).toThrow(/LOG_REQUESTS/);
+  });
+
+  test.each([
     ['false', false],
     ['', false],
     ['10.0.0.0/8, 127.0.0.1', ['10.0.0.0/8', '127.0.0.1']],

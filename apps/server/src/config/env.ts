@@ -96,6 +96,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).default('ClipSync <no-reply@localhost>'),
   MAIL_COOLDOWN_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   LOG_LEVEL: LogLevel.default('info'),
+  LOG_REQUESTS: z.enum(['true', 'false', '1', '0', '']).default('false'),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   ROOM_INVITATIONS_PER_HOUR: z.coerce.number().int().positive().default(ROOM_INVITATIONS_PER_HOUR),
@@ -196,6 +197,8 @@ export interface AppConfig {
   /** At most one mail of a kind (confirmation, reset, already-registered) per address in this time. */
   mailCooldownMs: number;
   logLevel: z.infer<typeof LogLevel>;
+  /** A line per answered request (LOG_REQUESTS); off, only failed requests are logged. */
+  logRequests: boolean;
   rateLimitPerMinute: number;
   /** Attempts per client address per 15 minutes on each of login, register, forgot, reset and confirm. */
   authRateLimitPerIp: number;
@@ -274,6 +277,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: env.MAIL_FROM,
     mailCooldownMs: env.MAIL_COOLDOWN_SECONDS * 1000,
     logLevel: env.LOG_LEVEL,
+    logRequests: env.LOG_REQUESTS === 'true' || env.LOG_REQUESTS === '1',
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     authRateLimitPerIp: env.AUTH_RATE_LIMIT_PER_IP,
     roomInvitationsPerHour: env.ROOM_INVITATIONS_PER_HOUR,

@@ -1,4 +1,4 @@
-import type { RegistrationMode, SignUpRules } from '@clipsync/shared';
+import type { MailSetup, RegistrationMode, SignUpRules } from '@clipsync/shared';
 import { useQuery } from '@tanstack/react-query';
 
 /** `GET /api/auth/registration` (AUTH_ENDPOINTS.registration; registration-queries.test.ts holds them together). */
@@ -7,15 +7,22 @@ export const REGISTRATION_SETTINGS_URL = '/api/auth/registration';
 /** Every mode, checked complete by its type: a value import of the shared package would bring its schemas. */
 const MODES: Record<RegistrationMode, true> = { open: true, invite: true, closed: true };
 
+const isMailSetup = (value: unknown): value is MailSetup => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { configured, outboxPath } = value as Partial<Record<keyof MailSetup, unknown>>;
+  return typeof configured === 'boolean' && (outboxPath === undefined || typeof outboxPath === 'string');
+};
+
 const isSignUpRules = (value: unknown): value is SignUpRules => {
   if (typeof value !== 'object' || value === null) return false;
-  const { mode, emailDomains, firstAccountBecomesAdmin } = value as Partial<Record<keyof SignUpRules, unknown>>;
+  const { mode, emailDomains, mail, firstAccountBecomesAdmin } = value as Partial<Record<keyof SignUpRules, unknown>>;
   return (
     typeof mode === 'string' &&
     typeof firstAccountBecomesAdmin === 'boolean' &&
     Object.hasOwn(MODES, mode) &&
     Array.isArray(emailDomains) &&
-    emailDomains.every((domain) => typeof domain === 'string')
+    emailDomains.every((domain) => typeof domain === 'string') &&
+    (mail === undefined || isMailSetup(mail))
   );
 };
 

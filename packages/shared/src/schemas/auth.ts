@@ -97,8 +97,22 @@ export const REGISTRATION_MODES = ['open', 'invite', 'closed'] as const;
 export const RegistrationMode = z.enum(REGISTRATION_MODES);
 export type RegistrationMode = z.infer<typeof RegistrationMode>;
 
-/** What the sign-up page says before anyone types: the mode, and the domains sign-ups are for (empty: any). */
-export const RegistrationSettings = z.object({ mode: RegistrationMode, emailDomains: z.array(z.string()) });
+/** Who may sign up: the mode, and the domains sign-ups are for (empty: any). */
+export const RegistrationRules = z.object({ mode: RegistrationMode, emailDomains: z.array(z.string()) });
+export type RegistrationRules = z.infer<typeof RegistrationRules>;
+
+/**
+ * Where a mailed link goes, for the check-your-email page: whether mail is set up (SMTP), and, only where the dev
+ * outbox lists the mails (development, for callers on the server's machine), its path. Nothing more of the set-up.
+ */
+export const MailSetup = z.object({ configured: z.boolean(), outboxPath: z.string().optional() });
+export type MailSetup = z.infer<typeof MailSetup>;
+
+/**
+ * What the sign-up page says before anyone types: who may sign up, and where the confirmation link will go
+ * (always sent by this server; optional so that a page that does not know it keeps its usual words).
+ */
+export const RegistrationSettings = RegistrationRules.extend({ mail: MailSetup.optional() });
 export type RegistrationSettings = z.infer<typeof RegistrationSettings>;
 
 /**

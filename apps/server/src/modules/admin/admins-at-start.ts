@@ -20,7 +20,14 @@ export async function settleAdminsAtStart(
 ): Promise<void> {
   const granted = await grantAdminEmails(db, registration.adminEmails);
   if (granted.length > 0) log.info({ accounts: granted.length }, 'ADMIN_EMAILS: accounts made admins');
-  if (await hasAdmin(db)) return;
-  if (await hasConfirmedAccount(db)) log.warn(NO_ADMIN_LEFT_MESSAGE);
-  else log.info(registration.adminEmails.length > 0 ? NO_NAMED_ADMIN_MESSAGE : NO_ADMIN_MESSAGE);
+  const note = await noAdminNote(db, registration);
+  if (note === NO_ADMIN_LEFT_MESSAGE) log.warn(note);
+  else if (note) log.info(note);
+}
+
+/** How a server with no admin will get one (one of the messages above); undefined once it has one. */
+export async function noAdminNote(db: Database, registration: RegistrationConfig): Promise<string | undefined> {
+  if (await hasAdmin(db)) return undefined;
+  if (await hasConfirmedAccount(db)) return NO_ADMIN_LEFT_MESSAGE;
+  return registration.adminEmails.length > 0 ? NO_NAMED_ADMIN_MESSAGE : NO_ADMIN_MESSAGE;
 }

@@ -1,8 +1,8 @@
-import type { AdminSettings, RegistrationMode, RegistrationSettings, SettingSource } from '@clipsync/shared';
+import type { AdminSettings, RegistrationMode, RegistrationRules, SettingSource } from '@clipsync/shared';
 import type { RegistrationConfig } from '../../config/registration-config';
 
 /** What an instance with no settings does: anyone may sign up, at any address. */
-export const DEFAULT_REGISTRATION: RegistrationSettings = { mode: 'open', emailDomains: [] };
+export const DEFAULT_REGISTRATION: RegistrationRules = { mode: 'open', emailDomains: [] };
 
 /** What an admin set in the console; a setting never set there is absent. */
 export interface ConsoleRegistration {

@@ -3,7 +3,7 @@ import {
   RegistrationMode,
   type UpdateAdminSettingsRequest,
   type AdminSettings,
-  type RegistrationSettings,
+  type RegistrationRules,
 } from '@clipsync/shared';
 import { inArray, sql } from 'drizzle-orm';
 import type { RegistrationConfig } from '../../config/registration-config';
@@ -47,10 +47,7 @@ export async function readAdminSettings(db: Database, environment: RegistrationC
 }
 
 /** Who may sign up now, whatever set it: what the sign-up rule obeys and the sign-up page is told. */
-export async function effectiveRegistration(
-  db: Database,
-  environment: RegistrationConfig,
-): Promise<RegistrationSettings> {
+export async function effectiveRegistration(db: Database, environment: RegistrationConfig): Promise<RegistrationRules> {
   const { mode, emailDomains } = await readAdminSettings(db, environment);
   return { mode: mode.value, emailDomains: emailDomains.value };
 }

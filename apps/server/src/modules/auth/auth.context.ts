@@ -1,8 +1,10 @@
+import type { MailSetup } from '@clipsync/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RegistrationConfig } from '../../config/registration-config';
 import type { Database } from '../../db/client';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { DomainEvents } from '../../lib/domain-events';
+import { mailSetupOf } from '../../mail/mail-delivery';
 import type { MailQueue } from '../../mail/mail-queue';
 import type { AppContext } from '../define-module';
 import type { SessionChecks } from './session-checks';
@@ -27,6 +29,8 @@ export interface AuthContext extends RefreshContext {
   isPublicUrlSet: boolean;
   /** Who may sign up, and who is an admin by address. */
   registration: RegistrationConfig;
+  /** Whether mail is set up, and the dev outbox's path where it is offered: the sign-up page says where links go. */
+  mailSetup: MailSetup;
   /**
    * OIDC_ONLY: the provider's button text, and password sign-in, sign-up and reset are for admins only;
    * undefined while passwords are for everyone.
@@ -62,6 +66,7 @@ export function createAuthContext(ctx: AppContext): AuthContext {
     publicUrl: ctx.config.publicUrl,
     isPublicUrlSet: ctx.config.isPublicUrlSet,
     registration: ctx.config.registration,
+    mailSetup: mailSetupOf(ctx.config),
     ssoOnly: ctx.config.sso?.only ? { buttonText: ctx.config.sso.buttonText } : undefined,
     log: ctx.log,
     attemptsPerIp: ctx.config.authRateLimitPerIp,

@@ -119,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ ctx: AuthContext }> = async (ap
 
   app.route({
     ...route(api.registration),
-    handler: () => registrationSettingsOf(ctx.db, ctx.registration),
+    handler: () => registrationSettingsOf(ctx.db, ctx.registration, ctx.mailSetup),
   });
 
   // The caller's own session: signed in.

@@ -1,4 +1,4 @@
-import type { SignUpRules } from '@clipsync/shared';
+import type { MailSetup, SignUpRules } from '@clipsync/shared';
 import type { RegistrationConfig } from '../../config/registration-config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
@@ -9,13 +9,17 @@ import { hasPendingInvitation } from '../rooms/room-invitations.service';
 
 /**
  * What the sign-up page is told: the mode and the domains in force (the environment's, else the console's,
- * else the default), and whether the first account to confirm its address becomes the admin (roleOnConfirmation's
- * rule: none is confirmed yet and ADMIN_EMAILS names none), never which addresses are admins.
+ * else the default), where mailed links go, and whether the first account to confirm its address becomes the
+ * admin (roleOnConfirmation's rule: none is confirmed yet and ADMIN_EMAILS names none); never who is an admin.
  */
-export async function registrationSettingsOf(db: Database, registration: RegistrationConfig): Promise<SignUpRules> {
+export async function registrationSettingsOf(
+  db: Database,
+  registration: RegistrationConfig,
+  mail: MailSetup,
+): Promise<SignUpRules> {
   const settings = await effectiveRegistration(db, registration);
   const firstAccountBecomesAdmin = registration.adminEmails.length === 0 && !(await hasConfirmedAccount(db));
-  return { ...settings, firstAccountBecomesAdmin };
+  return { ...settings, mail, firstAccountBecomesAdmin };
 }
 
 /** "a.com", "a.com or b.com", "a.com, b.com or c.com". */

@@ -1,4 +1,5 @@
 import { API_BASE, OPS_ENDPOINTS } from '@clipsync/shared';
+import { mailDeliveryOf } from '../../mail/mail-delivery';
 import { defineModule } from '../define-module';
 import { outboxRoutes } from './outbox.routes';
 
@@ -9,7 +10,7 @@ import { outboxRoutes } from './outbox.routes';
  */
 export const devModule = defineModule((ctx) => {
   if (ctx.config.env === 'production' || !ctx.mailer.list) return {};
-  if (ctx.config.trustProxy && ctx.config.env !== 'test') {
+  if (mailDeliveryOf(ctx.config) !== 'outbox') {
     ctx.log.info('dev outbox off: TRUST_PROXY is set, so visitors reach this server through a proxy');
     return {};
   }
