@@ -22,7 +22,7 @@ const isSignUpRules = (value: unknown): value is SignUpRules => {
     Object.hasOwn(MODES, mode) &&
     Array.isArray(emailDomains) &&
     emailDomains.every((domain) => typeof domain === 'string') &&
-    (mail === undefined || isMailSetup(mail))
+    isMailSetup(mail)
   );
 };
 

@@ -1,4 +1,4 @@
-import type { RegistrationSettings } from '@clipsync/shared';
+import type { RegistrationRules } from '@clipsync/shared';
 import type { TFunction } from 'i18next';
 
 /**
@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next';
  * The form stays: an address the operator named an admin, or an invited one, may still sign up. The landing
  * page's sign-up buttons say the same words, so they are in the landing part of the texts.
  */
-export function registrationNotice(settings: RegistrationSettings | undefined, t: TFunction, language: string) {
+export function registrationNotice(settings: RegistrationRules | undefined, t: TFunction, language: string) {
   if (!settings) return null;
   if (settings.mode === 'closed') return t('registration.closed');
   if (settings.mode === 'invite') return t('registration.invite');

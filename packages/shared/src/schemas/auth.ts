@@ -109,18 +109,11 @@ export const MailSetup = z.object({ configured: z.boolean(), outboxPath: z.strin
 export type MailSetup = z.infer<typeof MailSetup>;
 
 /**
- * What the sign-up page says before anyone types: who may sign up, and where the confirmation link will go
- * (always sent by this server; optional so that a page that does not know it keeps its usual words).
+ * `GET /api/auth/registration`, what the sign-up page says before anyone types: who may sign up, where the
+ * confirmation link will go, and whether the first account to confirm its address becomes the server's admin
+ * (no account has confirmed one and ADMIN_EMAILS names none, decision 039), so the page can tell that person.
  */
-export const RegistrationSettings = RegistrationRules.extend({ mail: MailSetup.optional() });
-export type RegistrationSettings = z.infer<typeof RegistrationSettings>;
-
-/**
- * `GET /api/auth/registration`: the settings, and whether the first account to confirm its address becomes the
- * server's admin (no account has confirmed one and ADMIN_EMAILS names none, decision 039), so the sign-up page
- * can tell the first person.
- */
-export const SignUpRules = RegistrationSettings.extend({ firstAccountBecomesAdmin: z.boolean() });
+export const SignUpRules = RegistrationRules.extend({ mail: MailSetup, firstAccountBecomesAdmin: z.boolean() });
 export type SignUpRules = z.infer<typeof SignUpRules>;
 
 export const CheckEmailConfirmationResponse = z.object({ confirmed: z.boolean() });

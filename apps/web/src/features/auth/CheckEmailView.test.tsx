@@ -1,4 +1,4 @@
-import { AUTH_ENDPOINTS, type RegistrationSettings } from '@clipsync/shared';
+import { AUTH_ENDPOINTS, type SignUpRules } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -21,8 +21,10 @@ function renderCheckEmail() {
 describe('the check-your-email page', () => {
   setUpPageTests();
   const api = fakeApi();
-  const settings = (mail: RegistrationSettings['mail']) =>
-    api.on(AUTH_ENDPOINTS.registration).mockResolvedValue({ mode: 'open', emailDomains: [], mail });
+  const settings = (mail: SignUpRules['mail']) =>
+    api
+      .on(AUTH_ENDPOINTS.registration)
+      .mockResolvedValue({ mode: 'open', emailDomains: [], mail, firstAccountBecomesAdmin: false });
 
   test('in development without mail: no mail was sent, and a link to the dev outbox', async () => {
     settings({ configured: false, outboxPath: '/api/dev/outbox' });

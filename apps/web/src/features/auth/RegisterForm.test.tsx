@@ -32,7 +32,12 @@ async function fillIn(email = 'sam@example.com', password = 'iloveyou') {
 describe('RegisterForm', () => {
   setUpPageTests();
   beforeEach(() =>
-    registration().mockResolvedValue({ mode: 'open', emailDomains: [], firstAccountBecomesAdmin: false }),
+    registration().mockResolvedValue({
+      mode: 'open',
+      emailDomains: [],
+      firstAccountBecomesAdmin: false,
+      mail: { configured: true },
+    }),
   );
 
   test('a password the server finds among the most common says so, in the reader’s words, and stays', async () => {
@@ -65,7 +70,12 @@ describe('RegisterForm', () => {
   });
 
   test('on a server with no admin yet, the form says the first account to confirm will administer it', async () => {
-    registration().mockResolvedValue({ mode: 'open', emailDomains: [], firstAccountBecomesAdmin: true });
+    registration().mockResolvedValue({
+      mode: 'open',
+      emailDomains: [],
+      firstAccountBecomesAdmin: true,
+      mail: { configured: true },
+    });
     renderForm();
     expect(await screen.findByRole('note')).toHaveTextContent(
       'This server has no admin yet: the first account to confirm its e-mail address will administer it.',
@@ -79,7 +89,12 @@ describe('RegisterForm', () => {
   });
 
   test('where sign-ups are by invitation, the form says so before anyone types, and a refusal in the same words', async () => {
-    registration().mockResolvedValue({ mode: 'invite', emailDomains: [], firstAccountBecomesAdmin: false });
+    registration().mockResolvedValue({
+      mode: 'invite',
+      emailDomains: [],
+      firstAccountBecomesAdmin: false,
+      mail: { configured: true },
+    });
     register().mockRejectedValue(new ApiError('Sign-ups are by invitation on this server', 403, 'REGISTRATION_CLOSED'));
     renderForm();
     expect(await screen.findByRole('note')).toHaveTextContent('Sign-ups are by invitation on this server');
@@ -88,7 +103,12 @@ describe('RegisterForm', () => {
   });
 
   test('closed sign-ups and an allow-list of domains are said in words', async () => {
-    registration().mockResolvedValue({ mode: 'closed', emailDomains: [], firstAccountBecomesAdmin: false });
+    registration().mockResolvedValue({
+      mode: 'closed',
+      emailDomains: [],
+      firstAccountBecomesAdmin: false,
+      mail: { configured: true },
+    });
     renderForm();
     expect(await screen.findByRole('note')).toHaveTextContent('Sign-ups are closed on this server');
     cleanup();
@@ -96,6 +116,7 @@ describe('RegisterForm', () => {
       mode: 'open',
       emailDomains: ['example.com', 'example.org'],
       firstAccountBecomesAdmin: false,
+      mail: { configured: true },
     });
     renderForm();
     expect(await screen.findByRole('note')).toHaveTextContent(
@@ -108,7 +129,12 @@ describe('RegisterForm opened from an admin’s invitation', () => {
   setUpPageTests();
   const lookup = () => api.on(ADMIN_INVITATION_ENDPOINTS.lookup);
   beforeEach(() =>
-    registration().mockResolvedValue({ mode: 'closed', emailDomains: [], firstAccountBecomesAdmin: false }),
+    registration().mockResolvedValue({
+      mode: 'closed',
+      emailDomains: [],
+      firstAccountBecomesAdmin: false,
+      mail: { configured: true },
+    }),
   );
 
   function renderInvited(session = fakeSession(null)) {

@@ -1,4 +1,4 @@
-import { AUTH_ENDPOINTS, type PublicUser, type RegistrationSettings } from '@clipsync/shared';
+import { AUTH_ENDPOINTS, type PublicUser, type RegistrationRules } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -24,10 +24,12 @@ function renderHero(user: PublicUser | null = null) {
 describe("the landing page's sign-up mode", () => {
   setUpPageTests();
   const api = fakeApi();
-  const registration = (settings: RegistrationSettings) =>
-    api.on(AUTH_ENDPOINTS.registration).mockResolvedValue({ ...settings, firstAccountBecomesAdmin: false });
+  const registration = (settings: RegistrationRules) =>
+    api
+      .on(AUTH_ENDPOINTS.registration)
+      .mockResolvedValue({ ...settings, mail: { configured: true }, firstAccountBecomesAdmin: false });
 
-  test.each<[RegistrationSettings, string]>([
+  test.each<[RegistrationRules, string]>([
     [{ mode: 'invite', emailDomains: [] }, 'Sign-ups are by invitation on this server'],
     [{ mode: 'closed', emailDomains: [] }, 'Sign-ups are closed on this server'],
     [
