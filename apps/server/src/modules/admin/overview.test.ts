@@ -108,10 +108,27 @@ describe('GET /api/admin/overview', () => {
   });
 
   test('a count slower than the wait answers the kept counts, dated; the next overview has the new ones', async () => {
-    const counted = countsKeptFor(testApp.context.db, testApp.context.log, 30_000, 0);
+    const { db } = testApp.context;
+    const counted = countsKeptFor(db, testApp.context.log, 30_000, 50);
     const first = await counted.read();
     await testApp.factory.user();
-    expect(await counted.read()).toEqual(first);
+    // The count is held back for certain (not raced against a timer): a writer holds the users table, which the
+    // embedded database's one connection and PostgreSQL's lock both make the count wait for.
+    let release!: () => void;
+    let isHolding!: () => void;
+    const holding = new Promise<void>((resolve) => (isHolding = resolve));
+    const held = db.transaction(async (tx) => {
+      await tx.execute(sql`lock table users in access exclusive mode`);
+      isHolding();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await holding;
+    try {
+      expect(await counted.read()).toEqual(first);
+    } finally {
+      release();
+      await held;
+    }
     await vi.waitFor(async () => expect((await counted.read()).users).toBe(first.users + 1));
     await counted.stop();
   });

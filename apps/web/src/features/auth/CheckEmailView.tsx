@@ -5,9 +5,10 @@ import { NoMailNote } from './NoMailNote';
 import { ResendConfirmationButton } from './ResendConfirmationButton';
 
 /**
- * Where sign-up lands: the account cannot log in until its address is confirmed, so this says where
- * the link went (a server without mail set up sends none: then where the link is instead) and offers it again, rather than a login form the new user could not yet use. Resending
- * answers alike for every address (the server's rule), so the view reveals nothing of other accounts.
+ * Where sign-up lands: the account cannot log in until its address is confirmed, so this says where the link
+ * went (a server without mail set up sends none: then where the link is instead) and offers it again, rather
+ * than a login form the new user could not yet use. Resending answers alike for every address (the server's
+ * rule), so the view reveals nothing of other accounts.
  */
 export function CheckEmailView({ email, onLogin }: { email: string; onLogin: () => void }) {
   const { t } = useTranslation();
