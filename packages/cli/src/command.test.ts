@@ -15,6 +15,12 @@ describe('parseCommandArgs', () => {
     const dashed = '-S1bcdefghijklmnopqrst';
     expect(parse([`--text=${dashed}`, 'id'])).toMatchObject({ values: { text: dashed }, positionals: ['id'] });
     expect(parse(['--views', '3', dashed])).toMatchObject({ values: { views: '3' }, positionals: [dashed] });
+    expect(parse(['--text', dashed, 'id'])).toMatchObject({ values: { text: dashed }, positionals: ['id'] });
+    expect(parse(['first', '--text', dashed, dashed])).toMatchObject({
+      values: { text: dashed },
+      positionals: ['first', dashed],
+    });
+    expect(parse(['-t', dashed])).toMatchObject({ values: { text: dashed }, positionals: [] });
   });
 
   test('an unknown short option is still refused', () => {

@@ -37,8 +37,9 @@ const DASHED_ID = /^-[A-Za-z0-9_-]{21}$/;
 
 /**
  * The arguments with every bare one (an id, a file) moved behind `--` in its order when one of them is an id
- * starting with `-`, which parseArgs would otherwise take for an unknown option. An option's own value
- * (`--text -…`) stays where it is.
+ * starting with `-`, which parseArgs would otherwise take for an unknown option. An option's own value stays
+ * with it; a dashed id given as one (`--to -S1b…`) is joined to it (`--to=-S1b…`), which parseArgs would
+ * otherwise refuse as ambiguous.
  */
 function withDashedIdsAsPositionals(args: readonly string[], options: ParseArgsConfig['options'] = {}): string[] {
   const takesValue = (arg: string) =>
@@ -46,6 +47,7 @@ function withDashedIdsAsPositionals(args: readonly string[], options: ParseArgsC
       ([name, option]) =>
         option.type === 'string' && (arg === `--${name}` || (option.short && arg === `-${option.short}`)),
     );
+  args = joinDashedValues(args, takesValue);
   const end = args.indexOf('--');
   const before = end === -1 ? args : args.slice(0, end);
   if (!before.some((arg, index) => DASHED_ID.test(arg) && !takesValue(before[index - 1] ?? ''))) return [...args];
@@ -57,6 +59,20 @@ function withDashedIdsAsPositionals(args: readonly string[], options: ParseArgsC
     else bare.push(arg);
   });
   return [...flags, '--', ...bare, ...(end === -1 ? [] : args.slice(end + 1))];
+}
+
+function joinDashedValues(args: readonly string[], takesValue: (arg: string) => boolean): string[] {
+  const joined: string[] = [];
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index]!;
+    const next = args[index + 1];
+    if (arg === '--') return [...joined, ...args.slice(index)];
+    if (next !== undefined && takesValue(arg) && DASHED_ID.test(next)) {
+      joined.push(arg.startsWith('--') ? `${arg}=${next}` : `${arg}${next}`);
+      index++;
+    } else joined.push(arg);
+  }
+  return joined;
 }
 
 /**
