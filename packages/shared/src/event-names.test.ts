@@ -45,6 +45,7 @@ const SERVER_EVENTS = {
   'clip-content-updated': true,
   'clip-files-updated': true,
   'item:taken-down': true,
+  'account:disabled': true,
 } satisfies Record<keyof ServerToClientEvents, true>;
 
 describe('socket event names', () => {

@@ -180,6 +180,8 @@ export interface ServerToClientEvents {
   'clip-content-updated': (payload: ClipContentUpdatedPayload) => void;
   'clip-files-updated': (payload: ClipFilesUpdatedPayload) => void;
   'item:taken-down': (payload: ItemTakenDownPayload) => void;
+  /** An admin disabled the account: sent to each of its sessions' sockets just before they are closed. */
+  'account:disabled': () => void;
 }
 
 /** The socket handshake: `auth: { token }`, optional for the features signed-out visitors may use. */

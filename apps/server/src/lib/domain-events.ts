@@ -54,8 +54,11 @@ export interface DomainEventMap {
   'account.disabled': { userId: string };
   /** An account was deleted, and everything it owned with it (its clips by the database's cascade). */
   'account.deleted': { userId: string };
-  /** Logout, refresh-token reuse or a password reset: the session's sockets are closed at once. */
-  'session.revoked': { sessionId: string };
+  /**
+   * Logout, refresh-token reuse, a password reset or a disabled account: the session's sockets are closed at
+   * once. `reason` is the one stored with the session (`account_disabled` is told to its sockets first).
+   */
+  'session.revoked': { sessionId: string; reason?: string };
   /**
    * A signed-in HTTP call was made with this session (a browser's or a token's). Told by the authenticate
    * plugin on every such call, not after a write: its listeners keep their own pace (a device's last seen).

@@ -112,7 +112,9 @@ export function startBroadcaster(io: RealtimeServer, events: DomainEvents): () =
     events.on('device.near', ({ userId, deviceIds, nearUntil }) => {
       io.to(channels.user(userId)).emit('device:near', { deviceIds, nearUntil });
     }),
-    events.on('session.revoked', ({ sessionId }) => {
+    events.on('session.revoked', ({ sessionId, reason }) => {
+      // Told before the close (which waits for it to be written), so every open tab says why it signs out.
+      if (reason === 'account_disabled') io.to(channels.session(sessionId)).emit('account:disabled');
       io.in(channels.session(sessionId)).disconnectSockets(true);
     }),
   ];

@@ -99,6 +99,27 @@ describe('call', () => {
     window.removeEventListener('auth:session-expired', expired);
   });
 
+  test('a refresh refused because an admin disabled the account says so, with its code', async () => {
+    sessionStore.save(user, { access_token: 'old', refresh_token: 'r1', expires_at: 9_999_999_999 });
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockResolvedValueOnce(json(401, { error: 'Authentication required', code: 'UNAUTHORIZED' }))
+        .mockResolvedValueOnce(json(403, { error: 'This account is disabled', code: 'ACCOUNT_DISABLED' })),
+    );
+    const ended: unknown[] = [];
+    const onEnded = (event: Event) => ended.push((event as CustomEvent).detail);
+    window.addEventListener('auth:session-expired', onEnded);
+    await expect(call(AUTH_ENDPOINTS.me)).rejects.toMatchObject({
+      status: 401,
+      code: 'ACCOUNT_DISABLED',
+      message: 'This account is disabled',
+    });
+    expect(ended).toEqual([{ code: 'ACCOUNT_DISABLED' }]);
+    window.removeEventListener('auth:session-expired', onEnded);
+  });
+
   test.each([
     ['an answer without an error text', () => Promise.resolve(new Response('Bad gateway', { status: 502 }))],
     ['no answer at all', () => Promise.reject(new TypeError('Failed to fetch'))],

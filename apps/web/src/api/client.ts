@@ -13,7 +13,7 @@ import {
 } from '@clipsync/shared';
 import i18n from '../i18n';
 import { ApiError, isRefusal } from './api-error';
-import { SESSION_EXPIRED_EVENT, sessionStore } from './session-store';
+import { announceSessionEnded, sessionStore } from './session-store';
 
 /** Callers keep meeting ApiError here, beside the calls that throw it. */
 export { ApiError, isRefusal };
@@ -74,7 +74,9 @@ async function renewSession(): Promise<RefreshOutcome> {
   const body: unknown = await response?.json().catch(() => null);
   if (!response?.ok) {
     const refusal = ErrorBody.safeParse(body);
-    return refreshFailure('auth.errors.refreshFailed', 'TOKEN_REFRESH_FAILED', refusal.data?.error);
+    // A disabled account keeps its code, so the page can say why it signs out.
+    const code = refusal.data?.code === 'ACCOUNT_DISABLED' ? refusal.data.code : 'TOKEN_REFRESH_FAILED';
+    return refreshFailure('auth.errors.refreshFailed', code, refusal.data?.error);
   }
   const parsed = schema.safeParse(body);
   if (!parsed.success) return refreshFailure('auth.errors.refreshFailed', 'TOKEN_REFRESH_FAILED');
@@ -92,9 +94,13 @@ function refreshOnce(): Promise<RefreshOutcome> {
   return refreshInFlight;
 }
 
-/** Renews the stored session (the session provider's start-up refresh); resolves to whether it did. */
-export async function refreshSession(): Promise<boolean> {
-  return (await refreshOnce()).isRenewed;
+/**
+ * Renews the stored session (the session provider's start-up refresh, a socket's reconnect); resolves to
+ * whether it did, and if not, the refusal's code.
+ */
+export async function refreshSession(): Promise<{ isRenewed: boolean; code?: string }> {
+  const outcome = await refreshOnce();
+  return outcome.isRenewed ? outcome : { isRenewed: false, code: outcome.error.code };
 }
 
 /**
@@ -106,7 +112,7 @@ async function renewOrSignOut(): Promise<boolean> {
   const refresh = await refreshOnce();
   if (refresh.isRenewed) return true;
   sessionStore.clear();
-  window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+  announceSessionEnded({ code: refresh.error.code });
   throw refresh.error;
 }
 

@@ -49,3 +49,11 @@ export function isSessionExpired(session: Pick<StoredSession, 'expires_at'>, now
 }
 
 export const SESSION_EXPIRED_EVENT = 'auth:session-expired';
+
+/** Why a session ended, when the server said: `ACCOUNT_DISABLED` (an admin disabled it) is told as such. */
+export type SessionEndDetail = { code?: string };
+
+/** Tells the session provider (this tab's) that the session is over, and why when it is known. */
+export function announceSessionEnded(detail: SessionEndDetail = {}): void {
+  window.dispatchEvent(new CustomEvent<SessionEndDetail>(SESSION_EXPIRED_EVENT, { detail }));
+}

@@ -122,4 +122,15 @@ describe('SocketProvider', () => {
     dropConnection(created.at(-1), 'io client disconnect');
     expect(screen.getByText('not connected')).toBeInTheDocument();
   });
+
+  test('the server saying the account was disabled ends the session with that reason', async () => {
+    render(withAuth(auth({ status: 'signedIn', user }), <ConnectionStatus />));
+    await screen.findByText('connected');
+    const ended: unknown[] = [];
+    const onEnded = (event: Event) => ended.push((event as CustomEvent).detail);
+    window.addEventListener('auth:session-expired', onEnded);
+    act(() => created.at(-1)?.fire('account:disabled'));
+    expect(ended).toEqual([{ code: 'ACCOUNT_DISABLED' }]);
+    window.removeEventListener('auth:session-expired', onEnded);
+  });
 });

@@ -9,7 +9,7 @@
  * drops).
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { isSessionExpired, sessionStore } from '../api/session-store';
+import { announceSessionEnded, isSessionExpired, sessionStore } from '../api/session-store';
 import { useAuth } from '../session/auth-context';
 import { createRealtimeSocket, SOCKET_STATUS_POLL_MS, type RealtimeSocket, type SocketIdentity } from './socket-client';
 import { SocketContext, type SocketContextValue } from './socket-context';
@@ -65,7 +65,9 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       const session = sessionStore.getSession();
       const hasTimeLeft = session !== null && !isSessionExpired(session, Date.now() + TOKEN_MARGIN_MS);
       // The API client is loaded on demand (not in the first load); a signed-in user has it by now anyway.
-      const ready = hasTimeLeft ? Promise.resolve(true) : import('../api/client').then((api) => api.refreshSession());
+      const ready = hasTimeLeft
+        ? Promise.resolve(true)
+        : import('../api/client').then(async (api) => (await api.refreshSession()).isRenewed);
       void ready.then((isReady) => isReady && isCurrent && socket.connect());
     };
     const onConnectError = (error: Error) => {
@@ -81,9 +83,12 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       // drains on SIGTERM drops the transport instead ('transport close'), which Socket.IO retries itself.
       if (reason === 'io server disconnect') reconnectWithFreshToken();
     };
+    // Sent just before the server closes the socket: this tab signs out saying so, not "Reconnecting…".
+    const onAccountDisabled = () => announceSessionEnded({ code: 'ACCOUNT_DISABLED' });
     socket.on('connect', onConnect);
     socket.on('disconnect', onDisconnect);
     socket.on('connect_error', onConnectError);
+    socket.on('account:disabled', onAccountDisabled);
     const statusTimer = window.setInterval(syncStatus, SOCKET_STATUS_POLL_MS);
     socket.connect();
     return () => {
@@ -93,6 +98,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
       socket.off('connect', onConnect);
       socket.off('disconnect', onDisconnect);
       socket.off('connect_error', onConnectError);
+      socket.off('account:disabled', onAccountDisabled);
     };
   }, [socket, identity]);
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
-import { isSessionExpired, SESSION_EXPIRED_EVENT, sessionStore } from '../api/session-store';
+import { isSessionExpired, SESSION_EXPIRED_EVENT, sessionStore, type SessionEndDetail } from '../api/session-store';
 import { useToast } from '../ui/use-toast';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
 
@@ -15,10 +15,10 @@ const LOGIN_REDIRECT_DELAY_MS = 1000;
 // The session calls load with the first of them (api/session-calls.ts says why).
 const loadSessionCalls = async () => (await import('../api/session-calls')).sessionCalls;
 // A client that cannot be loaded (offline, an old tab after a deploy) is a failed refresh, not a hang.
-const refreshSession = () =>
+const refreshSession = (): Promise<{ isRenewed: boolean; code?: string }> =>
   import('../api/client').then(
     (api) => api.refreshSession(),
-    () => false,
+    () => ({ isRenewed: false }),
   );
 
 /**
@@ -47,11 +47,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setStatus('signedOut');
   }, [queryClient]);
 
-  const forceLogout = useCallback(() => {
-    const wasSignedIn = statusRef.current === 'signedIn';
-    signOut();
-    if (wasSignedIn) toast.error({ title: t('auth.sessionExpired'), description: t('auth.sessionExpiredBody') });
-  }, [signOut, t, toast]);
+  // An account an admin disabled is told as such; any other end of the session is 'Session Expired'.
+  const tellSessionEnded = useCallback(
+    (code?: string) =>
+      toast.error(
+        code === 'ACCOUNT_DISABLED'
+          ? { title: t('auth.accountDisabled'), description: t('auth.accountDisabledBody') }
+          : { title: t('auth.sessionExpired'), description: t('auth.sessionExpiredBody') },
+      ),
+    [t, toast],
+  );
+
+  const forceLogout = useCallback(
+    (code?: string) => {
+      const wasSignedIn = statusRef.current === 'signedIn';
+      signOut();
+      if (wasSignedIn) tellSessionEnded(code);
+    },
+    [signOut, tellSessionEnded],
+  );
 
   const checkSession = useCallback(async () => {
     if (!sessionStore.getSession()) return forceLogout();
@@ -63,23 +77,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       sessionStore.save(current, session);
       setUser(current);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) forceLogout();
+      if (error instanceof ApiError && error.status === 401) forceLogout(error.code);
     }
   }, [forceLogout]);
 
-  const tellSessionExpired = useEffectEvent(() =>
-    toast.error({ title: t('auth.sessionExpired'), description: t('auth.sessionExpiredBody') }),
-  );
+  const tellSessionExpired = useEffectEvent((code?: string) => tellSessionEnded(code));
 
   useEffect(() => {
     const start = async () => {
       const storedUser = sessionStore.getUser();
       const session = sessionStore.getSession();
       if (!storedUser || !session) return signOut();
-      if (isSessionExpired(session) && !(await refreshSession())) {
+      const refresh = isSessionExpired(session) ? await refreshSession() : { isRenewed: true };
+      if (!refresh.isRenewed) {
         // A failed refresh at start is a forced logout, so the person is told why.
         signOut();
-        return tellSessionExpired();
+        return tellSessionExpired(refresh.code);
       }
       setUser(storedUser);
       setStatus('signedIn');
@@ -91,7 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (status !== 'signedIn') return;
     const timer = window.setInterval(() => void checkSession(), SESSION_RECHECK_MS);
     const onVisible = () => document.visibilityState === 'visible' && void checkSession();
-    const onExpired = () => forceLogout();
+    const onExpired = (event: Event) => forceLogout((event as CustomEvent<SessionEndDetail | null>).detail?.code);
     document.addEventListener('visibilitychange', onVisible);
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     return () => {

@@ -78,13 +78,18 @@ describe('admin console: one account', () => {
     const user = await testApp.factory.user();
     const token = await testApp.factory.token({ owner: user, scopes: ['clips:read'] });
     const socket = await sockets.connect(baseUrl, { token: user.tokens.access_token });
-    const disconnected = new Promise<string>((resolve) => socket.on('disconnect', resolve));
+    const heard: string[] = [];
+    socket.on('account:disabled', () => heard.push('account:disabled'));
+    const disconnected = new Promise<string>((resolve) =>
+      socket.on('disconnect', (reason) => resolve(`${heard.join()} then ${reason}`)),
+    );
 
     const res = await testApp.as(admin).put(path(user.id, '/disabled'));
     expect(res.statusCode).toBe(200);
     expect(res.json<AdminAccount>().disabledAt).not.toBeNull();
 
-    expect(await disconnected).toBe('io server disconnect');
+    // The open page is told why before its socket closes.
+    expect(await disconnected).toBe('account:disabled then io server disconnect');
     expect((await me(user.tokens.access_token)).statusCode).toBe(401);
     const refreshed = await refresh(user.tokens.refresh_token);
     expect(refreshed.statusCode).toBe(403);

@@ -122,7 +122,7 @@ export async function revokeUserSessions(ctx: SessionContext, userId: string, re
     .set({ revokedAt: new Date(), revokedReason: reason })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  for (const { id } of revoked) ctx.events.emit('session.revoked', { sessionId: id });
+  for (const { id } of revoked) ctx.events.emit('session.revoked', { sessionId: id, reason });
 }
 
 /**
