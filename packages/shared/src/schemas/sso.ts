@@ -18,8 +18,14 @@ export const SSO_REFUSAL_CODES = [
   'email_unverified',
   /** A password account has the address: it is never linked silently. */
   'email_in_use',
-  /** The registration rules (or OIDC_REGISTER=off) allow no new account for this address. */
-  'registration_closed',
+  /** The same under OIDC_ONLY, where that password cannot sign in: an admin links the account. */
+  'email_in_use_only',
+  /** OIDC_REGISTER=off: SSO opens no accounts. */
+  'sso_sign_up_off',
+  /** The sign-up rules refuse the address: sign-ups closed, a domain not allowed, or no invitation. */
+  'sign_ups_closed',
+  'domain_not_allowed',
+  'invitation_needed',
   'account_disabled',
   /** Linking: the identity already belongs to another account. */
   'identity_taken',

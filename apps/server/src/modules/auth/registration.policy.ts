@@ -47,19 +47,44 @@ export async function assertMaySignUp(
   invitation?: string,
 ): Promise<void> {
   if (invitation !== undefined) return assertInvited(db, email, invitation);
-  if (registration.adminEmails.includes(email) && !(await hasAdmin(db))) return;
-  const { mode, emailDomains } = await effectiveRegistration(db, registration);
-  if (mode === 'closed') throw new AppError('REGISTRATION_CLOSED');
-  const domain = email.slice(email.lastIndexOf('@') + 1);
-  if (emailDomains.length > 0 && !emailDomains.includes(domain)) {
+  const refusal = await signUpRefusalOf(db, registration, email);
+  if (refusal?.rule === 'closed') throw new AppError('REGISTRATION_CLOSED');
+  if (refusal?.rule === 'domain') {
     throw new AppError(
       'REGISTRATION_CLOSED',
-      `Sign-ups on this server are for addresses at ${listInWords(emailDomains)}`,
+      `Sign-ups on this server are for addresses at ${listInWords(refusal.emailDomains)}`,
     );
   }
-  if (mode === 'invite' && !(await hasPendingInvitation({ db }, email))) {
+  if (refusal?.rule === 'invitation') {
     throw new AppError('REGISTRATION_CLOSED', 'Sign-ups are by invitation on this server');
   }
+}
+
+/**
+ * Closed to anyone an admin has not invited: the mode is closed and the server has its admin (before that,
+ * the addresses ADMIN_EMAILS names still sign up). The landing page then offers no sign-up.
+ */
+export async function areSignUpsClosed(db: Database, registration: RegistrationConfig): Promise<boolean> {
+  const { mode } = await effectiveRegistration(db, registration);
+  return mode === 'closed' && (await hasAdmin(db));
+}
+
+/** The sign-up rule that refuses `email`, so each door can name it. */
+export type SignUpRefusal = { rule: 'closed' } | { rule: 'domain'; emailDomains: string[] } | { rule: 'invitation' };
+
+/** Which rule refuses a sign-up of `email` without an admin's invitation (assertMaySignUp's), or null. */
+export async function signUpRefusalOf(
+  db: Database,
+  registration: RegistrationConfig,
+  email: string,
+): Promise<SignUpRefusal | null> {
+  if (registration.adminEmails.includes(email) && !(await hasAdmin(db))) return null;
+  const { mode, emailDomains } = await effectiveRegistration(db, registration);
+  if (mode === 'closed') return { rule: 'closed' };
+  const domain = email.slice(email.lastIndexOf('@') + 1);
+  if (emailDomains.length > 0 && !emailDomains.includes(domain)) return { rule: 'domain', emailDomains };
+  if (mode === 'invite' && !(await hasPendingInvitation({ db }, email))) return { rule: 'invitation' };
+  return null;
 }
 
 /** The link is open and its address is the one signing up; the sign-up uses it in its own transaction. */

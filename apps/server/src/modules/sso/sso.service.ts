@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import type { SsoRefusalCode } from '@clipsync/shared';
 import * as oidc from 'openid-client';
 import { userIdentities, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -6,7 +7,7 @@ import { newId } from '../../lib/secure-tokens';
 import { recordSecurityEventIn } from '../admin/audit.recorder';
 import { assertAnotherAdminRemains, lockRoles, roleOnConfirmation } from '../admin/roles.service';
 import { effectiveRegistration } from '../admin/settings.service';
-import { assertMaySignUp } from '../auth/registration.policy';
+import { signUpRefusalOf, type SignUpRefusal } from '../auth/registration.policy';
 import type { SsoContext } from './sso.context';
 import { providerConfiguration, takeSsoLogin } from './sso-logins';
 import { profileOf, type SsoProfile } from './sso-profile';
@@ -114,7 +115,7 @@ async function identityOf(ctx: SsoContext, issuer: string, subject: string): Pro
 /** May SSO make an account for `email`: OIDC_REGISTER, then the rule every door asks. */
 async function assertSsoMaySignUp(ctx: SsoContext, email: string): Promise<void> {
   const { register, isRegisterExplicit } = ctx.provider.settings;
-  if (register === 'off') throw new SsoRefusal('registration_closed', 'OIDC_REGISTER=off');
+  if (register === 'off') throw new SsoRefusal('sso_sign_up_off', 'OIDC_REGISTER=off');
   // Closed sign-ups, whether the environment or the console closed them, still let the provider's people in
   // when the operator wrote OIDC_REGISTER=auto (the provider decides who they are); the domain and
   // invitation rules in force apply as to anyone.
@@ -123,15 +124,16 @@ async function assertSsoMaySignUp(ctx: SsoContext, email: string): Promise<void>
     isRegisterExplicit && effective.mode === 'closed'
       ? { ...ctx.registration, ...effective, mode: 'open' as const }
       : ctx.registration;
-  try {
-    await assertMaySignUp(ctx.db, registration, email);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'REGISTRATION_CLOSED') {
-      throw new SsoRefusal('registration_closed', error.message);
-    }
-    throw error;
-  }
+  const refusal = await signUpRefusalOf(ctx.db, registration, email);
+  if (refusal) throw new SsoRefusal(SIGN_UP_REFUSALS[refusal.rule], `sign-up rule: ${refusal.rule}`);
 }
+
+/** Each sign-up rule's refusal page, so it names the rule. */
+const SIGN_UP_REFUSALS = {
+  closed: 'sign_ups_closed',
+  domain: 'domain_not_allowed',
+  invitation: 'invitation_needed',
+} as const satisfies Record<SignUpRefusal['rule'], SsoRefusalCode>;
 
 /**
  * A first sign-in: a confirmed account without a password, named from the profile, for an address the
@@ -141,7 +143,9 @@ async function createSsoAccount(ctx: SsoContext, issuer: string, profile: SsoPro
   const { email } = profile;
   if (!email || !profile.isEmailVerified) throw new SsoRefusal('email_unverified', `subject ${profile.subject}`);
   const [existing] = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (existing) throw new SsoRefusal('email_in_use', `subject ${profile.subject}: the address has an account`);
+  // Under OIDC_ONLY the password the usual advice names cannot sign in: only an admin can link the account.
+  const inUse = ctx.provider.settings.only ? 'email_in_use_only' : 'email_in_use';
+  if (existing) throw new SsoRefusal(inUse, `subject ${profile.subject}: the address has an account`);
   await assertSsoMaySignUp(ctx, email);
   const identity = await ctx.db.transaction(async (tx) => {
     const role = await roleOnConfirmation(tx, email, ctx.registration.adminEmails);
@@ -151,7 +155,7 @@ async function createSsoAccount(ctx: SsoContext, issuer: string, profile: SsoPro
       .values({ id: newId(), email, name: profile.name, passwordHash: NO_PASSWORD, role, emailConfirmedAt: now })
       .onConflictDoNothing({ target: users.email })
       .returning({ id: users.id });
-    if (!account) throw new SsoRefusal('email_in_use', `subject ${profile.subject}: the address was just taken`);
+    if (!account) throw new SsoRefusal(inUse, `subject ${profile.subject}: the address was just taken`);
     const identityId = newId();
     await tx
       .insert(userIdentities)

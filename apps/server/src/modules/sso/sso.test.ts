@@ -351,7 +351,7 @@ describe('registration modes', () => {
     test('SSO makes no account, even with sign-ups open', async () => {
       const { app, provider } = sso();
       person(provider, 'off-user');
-      expect(refusalOf(await signIn(app, provider, 'off-user'))).toBe('registration_closed');
+      expect(refusalOf(await signIn(app, provider, 'off-user'))).toBe('sso_sign_up_off');
       expect(await accountOf(app, 'off-user@example.com')).toBeUndefined();
     });
   });
@@ -362,7 +362,7 @@ describe('registration modes', () => {
       const { app, provider } = sso();
       await app.factory.user({ email: 'root@example.com', role: 'admin' });
       person(provider, 'closed-user');
-      expect(refusalOf(await signIn(app, provider, 'closed-user'))).toBe('registration_closed');
+      expect(refusalOf(await signIn(app, provider, 'closed-user'))).toBe('sign_ups_closed');
     });
   });
 
@@ -374,7 +374,7 @@ describe('registration modes', () => {
       person(provider, 'auto-user');
       await sessionOf(app, await signIn(app, provider, 'auto-user'));
       provider.accounts.set('outsider', { sub: 'outsider', email: 'x@elsewhere.net', email_verified: true });
-      expect(refusalOf(await signIn(app, provider, 'outsider'))).toBe('registration_closed');
+      expect(refusalOf(await signIn(app, provider, 'outsider'))).toBe('domain_not_allowed');
     });
   });
 
@@ -399,7 +399,17 @@ describe('registration modes', () => {
       const { app, provider } = sso();
       await closeInConsole(app);
       person(provider, 'console-default');
-      expect(refusalOf(await signIn(app, provider, 'console-default'))).toBe('registration_closed');
+      expect(refusalOf(await signIn(app, provider, 'console-default'))).toBe('sign_ups_closed');
+    });
+  });
+
+  describe('OIDC_ONLY=true', () => {
+    const sso = withSso({ OIDC_ONLY: 'true' });
+    test('the address of a password account is sent to an admin, since its password cannot sign in here', async () => {
+      const { app, provider } = sso();
+      await app.factory.user({ email: 'only-owner@example.com' });
+      person(provider, 'only-owner');
+      expect(refusalOf(await signIn(app, provider, 'only-owner'))).toBe('email_in_use_only');
     });
   });
 
@@ -409,7 +419,7 @@ describe('registration modes', () => {
       const { app, provider } = sso();
       await app.factory.user({ role: 'admin' });
       person(provider, 'uninvited');
-      expect(refusalOf(await signIn(app, provider, 'uninvited'))).toBe('registration_closed');
+      expect(refusalOf(await signIn(app, provider, 'uninvited'))).toBe('invitation_needed');
     });
   });
 });

@@ -44,7 +44,6 @@ describe('SsoErrorPage', () => {
   setUpPageTests();
 
   test('each refusal is said in words, with the way back to sign-in', async () => {
-    api.on(SSO_ENDPOINTS.settings).mockResolvedValue({ enabled: true, buttonText: 'Sign in with SSO', only: false });
     renderAt('/auth/sso-error?code=email_in_use', '/auth/sso-error?code=email_in_use');
     expect(await screen.findByRole('heading', { name: 'Sign-in failed' })).toBeInTheDocument();
     expect(
@@ -56,12 +55,19 @@ describe('SsoErrorPage', () => {
   });
 
   test('an address in use, where only SSO signs in: an admin links it, no password is offered', async () => {
-    api.on(SSO_ENDPOINTS.settings).mockResolvedValue({ enabled: true, buttonText: 'Sign in with SSO', only: true });
-    renderAt('/auth/sso-error?code=email_in_use', '/auth/sso-error?code=email_in_use');
-    expect(
-      await screen.findByText('An account already uses this address. Ask an admin to link it.'),
-    ).toBeInTheDocument();
+    renderAt('/auth/sso-error?code=email_in_use_only', '/auth/sso-error?code=email_in_use_only');
+    expect(screen.getByText('An account already uses this address. Ask an admin to link it.')).toBeInTheDocument();
     expect(screen.queryByText(/Sign in with your password/)).not.toBeInTheDocument();
+  });
+
+  test.each([
+    ['sign_ups_closed', 'Sign-ups are closed on this server: only people an admin invites can join.'],
+    ['domain_not_allowed', 'only for e-mail addresses at the domains its operator allows'],
+    ['invitation_needed', 'Sign-ups on this server are by invitation.'],
+    ['sso_sign_up_off', 'This server does not open new accounts through SSO.'],
+  ])('a refusal by the sign-up rules (%s) names the rule at once', (code, sentence) => {
+    renderAt(`/auth/sso-error?code=${code}`, `/auth/sso-error?code=${code}`);
+    expect(screen.getByText(new RegExp(sentence.replace(/[.:]/g, '\\$&')))).toBeInTheDocument();
   });
 
   test('a disabled account is told so', async () => {

@@ -4,6 +4,7 @@ import {
   ADMIN_USERS_PAGE_SIZE,
   type AdminAccount,
   type AdminUserRow,
+  SSO_ENDPOINTS,
 } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
@@ -162,6 +163,20 @@ describe('UsersPage', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Create and send the link' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('This server signs in with SSO');
     expect(router.state.location.pathname).toBe('/admin/users');
+  });
+
+  test('while only SSO signs in, people join through the provider: no "Create account", a note says how', async () => {
+    list().mockResolvedValue({ users: [ada], total: 1, isTotalCapped: false });
+    api
+      .on(SSO_ENDPOINTS.settings)
+      .mockResolvedValue({ enabled: true, buttonText: 'Sign in with Authentik', only: true });
+    renderAt();
+    expect(
+      await screen.findByText(
+        'People join by signing in with Authentik: each account is made at its first sign-in there. Addresses named in ADMIN_EMAILS sign up with a password.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
   });
 
   test('the search is sent to the server, and no match says so', async () => {

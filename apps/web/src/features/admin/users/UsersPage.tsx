@@ -1,9 +1,10 @@
-import { ADMIN_USERS_PAGE_SIZE, ADMIN_USERS_SEARCH_MAX, type AdminUserRow } from '@clipsync/shared';
+import { ADMIN_USERS_PAGE_SIZE, ADMIN_USERS_SEARCH_MAX, providerNameOf, type AdminUserRow } from '@clipsync/shared';
 import { Search, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAdminUsers } from '../../../api/admin-user-queries';
+import { useSsoSettings } from '../../../api/sso-queries';
 import { LastSeen } from '../../../components/LastSeen';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Pager } from '../../../components/Pager';
@@ -35,6 +36,10 @@ export default function UsersPage() {
   useKeepPageInRange(page, users.data?.total, ADMIN_USERS_PAGE_SIZE, setPage);
   const change = (next: Partial<UserListFilters>) => setFilters({ ...filters, ...next });
   const [isCreating, setIsCreating] = useState(false);
+  // Under OIDC_ONLY an account made here could only be an admin's (its set-password link would lock anyone
+  // else out of the provider's sign-in), so people are not created here: they join through the provider.
+  const sso = useSsoSettings().data;
+  const ssoOnlyProvider = sso?.only ? providerNameOf(sso.buttonText) : null;
 
   return (
     <section aria-labelledby="admin-users-title">
@@ -42,13 +47,20 @@ export default function UsersPage() {
         <h1 id="admin-users-title" className="text-2xl font-bold">
           {t('adminConsole.users.title')}
         </h1>
-        <Button onClick={() => setIsCreating(true)}>
-          <UserPlus className="h-4 w-4" aria-hidden="true" />
-          {t('adminAccounts.create.open')}
-        </Button>
+        {!ssoOnlyProvider && (
+          <Button onClick={() => setIsCreating(true)}>
+            <UserPlus className="h-4 w-4" aria-hidden="true" />
+            {t('adminAccounts.create.open')}
+          </Button>
+        )}
       </div>
       {isCreating && <CreateAccountDialog onClose={() => setIsCreating(false)} />}
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">{t('adminConsole.users.intro')}</p>
+      {ssoOnlyProvider && (
+        <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
+          {t('adminConsole.users.ssoOnlyNote', { provider: ssoOnlyProvider })}
+        </p>
+      )}
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center">
         <div className="relative flex-1">
           <Search className="absolute top-3 left-3 h-4 w-4 text-slate-400" aria-hidden="true" />
