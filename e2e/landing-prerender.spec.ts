@@ -75,6 +75,42 @@ test.describe('prerendered landing page', () => {
     }
   });
 
+  test('where sign-ups are closed, the first paint offers no Sign Up nor Get Started, and hydrating keeps it so', async ({
+    page,
+  }, testInfo) => {
+    // Closing sign-ups on the shared e2e server would close them for every other test: the server's marking
+    // of index.html is its own test (apps/server/src/plugins/spa.test.ts); this page is what it serves.
+    await page.route('/', async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace('<html', '<html data-sign-ups="closed"');
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      await route.fulfill({ status: response.status(), headers, body: html });
+    });
+    const release = await holdAppScript(page);
+    await page.goto('/', { waitUntil: 'commit' });
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Sign Up' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Get Started' })).toBeHidden();
+    const firstPaint = await heroHeading(page).boundingBox();
+    release();
+    await page.mouse.wheel(0, 10);
+    await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Sign Up' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Get Started' })).toBeHidden();
+    await page.mouse.wheel(0, -10);
+    expect(await heroHeading(page).boundingBox()).toEqual(firstPaint);
+    for (const [name, size] of [
+      ['desktop', { width: 1280, height: 800 }],
+      ['phone', { width: 390, height: 844 }],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.screenshot({ path: testInfo.outputPath(`hero-closed-${name}.png`) });
+    }
+  });
+
   test('with JavaScript off, / still shows the hero, its links and the plans', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -20,6 +20,7 @@ import { createEntitlements } from './modules/billing/entitlements.service';
 import { SessionCache } from './modules/auth/session-cache';
 import { liveSessionExpiry } from './modules/auth/sessions.service';
 import { SessionChecks } from './modules/auth/session-checks';
+import { areSignUpsClosed } from './modules/auth/registration.policy';
 import { createPersonalTokenAuth } from './modules/tokens/token-auth';
 import { tokensModule } from './modules/tokens/tokens.module';
 import { deviceSignInModule } from './modules/device-sign-in/device-sign-in.module';
@@ -269,6 +270,10 @@ export async function buildApp(
     log: app.log,
   };
   await registerModules(app, context, MODULES);
-  await registerSpa(app, { webDistDir: config.webDistDir, paymentsEnabled: config.billing !== undefined });
+  await registerSpa(app, {
+    webDistDir: config.webDistDir,
+    paymentsEnabled: config.billing !== undefined,
+    areSignUpsClosed: () => areSignUpsClosed(context.db, config.registration),
+  });
   return { app, context };
 }

@@ -167,6 +167,50 @@ describe("the landing page's badge follows the server's payments (SPEC's trial o
   });
 });
 
+describe('the landing page offers no sign-up where sign-ups are closed, from its first paint', () => {
+  const webDist = mkdtempSync(join(tmpdir(), 'clipsync-web-'));
+  const html = '<!doctype html><html lang="en"><title>ClipSync</title><div id="root"></div></html>';
+  let testApp: TestApp;
+  beforeAll(async () => {
+    await writeFile(join(webDist, 'index.html'), html);
+    testApp = await buildTestApp({ ...stripeEnv({ url: 'http://127.0.0.1:9' }), WEB_DIST_DIR: webDist });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+  const page = async () => (await testApp.app.inject({ method: 'GET', url: '/' })).body;
+
+  test('closed in the console: marked at once; opened again: unmarked', async () => {
+    expect(await page()).toContain('<html lang="en">');
+    const admin = await testApp.factory.user({ role: 'admin' });
+    expect((await testApp.as(admin).put('/api/admin/settings', { mode: 'closed' })).statusCode).toBe(200);
+    expect(await page()).toContain('<html data-sign-ups="closed" lang="en">');
+    expect((await testApp.as(admin).put('/api/admin/settings', { mode: 'invite' })).statusCode).toBe(200);
+    expect(await page()).toContain('<html lang="en">');
+  });
+});
+
+describe('closed by the environment, before there is an admin', () => {
+  const webDist = mkdtempSync(join(tmpdir(), 'clipsync-web-'));
+  let testApp: TestApp;
+  beforeAll(async () => {
+    await writeFile(join(webDist, 'index.html'), '<!doctype html><html lang="en"><div id="root"></div></html>');
+    testApp = await buildTestApp({ REGISTRATION: 'closed', ADMIN_EMAILS: 'root@example.com', WEB_DIST_DIR: webDist });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  test('ADMIN_EMAILS still sign up, so sign-up is offered until the admin exists', async () => {
+    const page = async (url: string) => (await testApp.app.inject({ method: 'GET', url })).body;
+    expect(await page('/index.html')).toContain('<html data-payments="off" lang="en">');
+    await testApp.factory.user({ email: 'root@example.com', role: 'admin' });
+    expect(await page('/dashboard')).toContain('<html data-payments="off" data-sign-ups="closed" lang="en">');
+  });
+});
+
 describe('without a web build', () => {
   test('pages answer 503 with a hint, the API still works', async () => {
     const testApp = await buildTestApp();

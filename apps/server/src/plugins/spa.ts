@@ -14,10 +14,18 @@ const ONE_YEAR_SECONDS = 31_536_000;
  */
 export const NO_PAYMENTS_ATTRIBUTE = 'data-payments="off"';
 
+/**
+ * On `<html>` while sign-ups are closed to anyone an admin has not invited: the landing page's "Sign Up" and
+ * "Get Started" are hidden by CSS from the first paint. Asked at each request, as an admin may close them.
+ */
+export const SIGN_UPS_CLOSED_ATTRIBUTE = 'data-sign-ups="closed"';
+
 interface SpaOptions {
   webDistDir: string;
   /** Whether this server sells plans (`STRIPE_SECRET_KEY`); without, index.html says so on `<html>`. */
   paymentsEnabled: boolean;
+  /** Whether sign-ups are closed now (the registration policy's rule); a failed answer counts as open. */
+  areSignUpsClosed: () => Promise<boolean>;
 }
 
 /**
@@ -26,19 +34,28 @@ interface SpaOptions {
  * 200 for the app's routes, with 404 for any other (the app shows its not-found page). Unknown /api paths
  * and non-GET requests get the JSON 404.
  */
-export async function registerSpa(app: FastifyInstance, { webDistDir, paymentsEnabled }: SpaOptions): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  { webDistDir, paymentsEnabled, areSignUpsClosed }: SpaOptions,
+): Promise<void> {
   const indexFile = join(webDistDir, 'index.html');
   const isBuilt = existsSync(indexFile);
-  // Read once: the build does not change under a running server. Served from memory, so never the build's
-  // precompressed copies of index.html, which lack the attribute.
-  const markedIndex = isBuilt && !paymentsEnabled ? markNoPayments(readFileSync(indexFile, 'utf8')) : undefined;
+  // Read once: the build does not change under a running server. A marked copy is served from memory, so
+  // never the build's precompressed copies of index.html, which lack the marks.
+  const index = isBuilt ? readFileSync(indexFile, 'utf8') : '';
+  const marksNow = async () => {
+    const isClosed = await areSignUpsClosed().catch(() => false);
+    return [!paymentsEnabled && NO_PAYMENTS_ATTRIBUTE, isClosed && SIGN_UPS_CLOSED_ATTRIBUTE].filter(
+      (mark): mark is string => mark !== false,
+    );
+  };
   if (isBuilt) {
     await app.register(fastifyStatic, {
       root: webDistDir,
       index: 'index.html',
       wildcard: true,
-      // index.html (also as `/`) is then answered below, marked.
-      allowedPath: (path) => markedIndex === undefined || !(path === '/' || path === '/index.html'),
+      // index.html (also as `/`) is answered below, marked as this server is now.
+      allowedPath: (path) => !(path === '/' || path === '/index.html'),
       // The web build writes .br and .gz copies of its text files (apps/web/precompress.ts); a browser that
       // accepts either gets it. Vary (below) keeps a shared cache from giving it to one that does not.
       preCompressed: true,
@@ -70,11 +87,17 @@ export async function registerSpa(app: FastifyInstance, { webDistDir, paymentsEn
         .status(path === '/index.html' || isAppRoute(path) ? 200 : 404)
         .header('Cache-Control', 'no-cache')
         .type('text/html');
-      return markedIndex === undefined ? reply.sendFile('index.html', webDistDir) : reply.send(markedIndex);
+      const marks = await marksNow();
+      return marks.length === 0 ? reply.sendFile('index.html', webDistDir) : reply.send(markIndex(index, marks));
     },
   );
 }
 
+/** index.html with `marks` (attributes) on its `<html>`. */
+export function markIndex(html: string, marks: string[]): string {
+  return html.replace(/<html\b/i, `<html ${marks.join(' ')}`);
+}
+
 export function markNoPayments(html: string): string {
-  return html.replace(/<html\b/i, `<html ${NO_PAYMENTS_ATTRIBUTE}`);
+  return markIndex(html, [NO_PAYMENTS_ATTRIBUTE]);
 }

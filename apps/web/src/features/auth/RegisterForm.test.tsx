@@ -88,7 +88,7 @@ describe('RegisterForm', () => {
     expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 
-  test('where sign-ups are by invitation, the form says so before anyone types, and a refusal in the same words', async () => {
+  test('where sign-ups are by invitation, the form says so before anyone types, and a refusal once, in the same words', async () => {
     registration().mockResolvedValue({
       mode: 'invite',
       emailDomains: [],
@@ -100,6 +100,7 @@ describe('RegisterForm', () => {
     expect(await screen.findByRole('note')).toHaveTextContent('Sign-ups are by invitation on this server');
     await fillIn();
     expect(await screen.findByRole('alert')).toHaveTextContent('Sign-ups are by invitation on this server');
+    expect(screen.getAllByText('Sign-ups are by invitation on this server')).toHaveLength(1);
   });
 
   test('closed sign-ups and an allow-list of domains are said in words', async () => {

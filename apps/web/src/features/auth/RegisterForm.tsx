@@ -136,7 +136,8 @@ function RegisterFields({
           {t('firstRun.adminNote')}
         </p>
       )}
-      {notice && (
+      {/* A refusal for the same reason says it by the button instead: once, where the eye is. */}
+      {notice && formError !== notice && (
         <p
           role="note"
           className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100"

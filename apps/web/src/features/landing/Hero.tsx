@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAuth } from '../../session/auth-context';
 import { Button } from '../../ui/Button';
+import { HIDDEN_WHILE_SIGN_UPS_CLOSED } from './sign-ups-closed';
 import { SignUpModeNotice } from './SignUpModeNotice';
 
 /**
@@ -24,7 +25,7 @@ export function Hero() {
         <h1 className="mt-6 text-4xl font-extrabold tracking-tight sm:text-6xl">{t('hero.title')}</h1>
         <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-600 dark:text-slate-300">{t('hero.subtitle')}</p>
         <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <Button asChild size="lg">
+          <Button asChild size="lg" className={isSignedIn ? undefined : HIDDEN_WHILE_SIGN_UPS_CLOSED}>
             <Link to={isSignedIn ? '/dashboard' : '/auth?mode=login'}>
               {isSignedIn ? t('hero.goToDashboard') : t('hero.getStarted')}
               <ArrowRight className="h-4 w-4" aria-hidden="true" />

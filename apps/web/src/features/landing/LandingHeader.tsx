@@ -10,6 +10,7 @@ import { cn } from '../../ui/cn';
 import { ThemeToggle } from '../../ui/ThemeToggle';
 import { useHasOpened } from '../../ui/use-has-opened';
 import { useScrolled } from './use-scrolled';
+import { HIDDEN_WHILE_SIGN_UPS_CLOSED } from './sign-ups-closed';
 
 // Radix Dialog and its helpers (~20 KB gzip) load with the phone menu's first opening, not with the page
 // (the landing page's Lighthouse score on a phone, where the menu's button shows: bench/README.md, landing).
@@ -61,7 +62,7 @@ export function LandingHeader() {
   );
 }
 
-/** Log in and Sign up, or Dashboard and Log out once signed in. */
+/** Log in and Sign up (hidden while sign-ups are closed), or Dashboard and Log out once signed in. */
 function AccountActions() {
   const { t } = useTranslation();
   const { status } = useAuth();
@@ -80,7 +81,7 @@ function AccountActions() {
       <Button asChild variant="ghost" size="sm">
         <Link to="/auth?mode=login">{t('nav.login')}</Link>
       </Button>
-      <Button asChild size="sm">
+      <Button asChild size="sm" className={HIDDEN_WHILE_SIGN_UPS_CLOSED}>
         <Link to="/auth?mode=register">{t('nav.signUp')}</Link>
       </Button>
     </>

@@ -30,6 +30,13 @@ describe('SettingsPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeInTheDocument();
     const mode = await group('Who may sign up');
     expect(await mode.findByRole('radio', { name: /^Open/ })).toBeChecked();
+    // Each mode says who may join; admins' invitations pass even a closed server.
+    expect(mode.getByRole('radio', { name: /^Closed/ })).toHaveAccessibleName(
+      expect.stringContaining('Only people an admin invites may join'),
+    );
+    expect(mode.getByRole('radio', { name: /^By invitation/ })).toHaveAccessibleName(
+      expect.stringContaining('Anyone a member invites to a room, or an admin invites'),
+    );
     expect(mode.getByTestId('setting-source')).toHaveTextContent(
       'The default: neither the environment nor the console sets it.',
     );
