@@ -3,8 +3,9 @@ import { utf8ByteLength } from '@clipsync/shared';
 import { eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import type { clips, roomContent } from '../db/schema';
-import { desktopItems, desktops, textUsage, users } from '../db/schema';
+import { billingAccounts, desktopItems, desktops, textUsage, users } from '../db/schema';
 import { AppError } from './app-error';
+import { planInForce, planStorageBytes } from './plan-in-force';
 
 /**
  * The per-user storage quota (STORAGE_QUOTA_BYTES), one budget for everything a user keeps: files and text of
@@ -42,36 +43,59 @@ const itemBytes = sql`coalesce(sum(coalesce(${desktopItems.fileSize}, 0) + octet
 export interface UserStorage {
   usedBytes: number;
   quotaBytes: number;
-  /** `admin` when an admin set this account's quota, `plan` for the server's (STORAGE_QUOTA_BYTES). */
+  /** `admin` when an admin set this account's quota, `plan` for the plan in force's (the free one without). */
   quotaSource: 'plan' | 'admin';
 }
 
 /**
- * Bytes of every file and text this user stored, in clips, in rooms and on their desktop, with the account's
- * own quota if an admin set one, else `planQuotaBytes`: one primary-key read of the user's row, whose
- * `stored_bytes` the database keeps equal to that sum on every change, in the changing transaction (triggers on
- * `text_usage`, `clip_files`, `room_content` and `desktop_items`, migrations 0035 and 0037). Summing the three
- * tables instead cost a create 0.70 ms of the one embedded connection, half of it planning (decision 038).
+ * What a user's quota is made of: the server's free quota (STORAGE_QUOTA_BYTES), which each plan multiplies
+ * (plan-in-force.ts), and whether plans are sold here (the rule that says which plan is in force needs it).
  */
-export async function storageOf(db: Reader, planQuotaBytes: number, userId: string): Promise<UserStorage> {
+export interface QuotaRule {
+  freeBytes: number;
+  paymentsEnabled: boolean;
+}
+
+export function quotaRuleOf(config: { storageQuotaBytes: number; billing: unknown }): QuotaRule {
+  return { freeBytes: config.storageQuotaBytes, paymentsEnabled: config.billing !== undefined };
+}
+
+/**
+ * Bytes of every file and text this user stored, in clips, in rooms and on their desktop, with the account's
+ * own quota if an admin set one, else the plan in force's (planInForce, the rule the billing page and the
+ * console read): one primary-key read of the user's row and its billing row, whose `stored_bytes` the database
+ * keeps equal to that sum on every change, in the changing transaction (triggers on `text_usage`, `clip_files`,
+ * `room_content` and `desktop_items`, migrations 0035 and 0037). Summing the three tables instead cost a create
+ * 0.70 ms of the one embedded connection, half of it planning (decision 038).
+ */
+export async function storageOf(db: Reader, rule: QuotaRule, userId: string, now = new Date()): Promise<UserStorage> {
   const [stored] = await db
-    .select({ bytes: users.storedBytes, ownQuota: users.storageQuotaBytes })
+    .select({
+      bytes: users.storedBytes,
+      ownQuota: users.storageQuotaBytes,
+      createdAt: users.createdAt,
+      grantedPlan: users.grantedPlan,
+      grantedPlanUntil: users.grantedPlanUntil,
+      trialEndsAt: billingAccounts.trialEndsAt,
+      subscriptionPlan: billingAccounts.plan,
+      subscriptionStatus: billingAccounts.status,
+      currentPeriodEnd: billingAccounts.currentPeriodEnd,
+    })
     .from(users)
+    .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
     .where(eq(users.id, userId));
-  const ownQuota = stored?.ownQuota ?? null;
-  return {
-    usedBytes: stored?.bytes ?? 0,
-    quotaBytes: ownQuota ?? planQuotaBytes,
-    quotaSource: ownQuota === null ? 'plan' : 'admin',
-  };
+  if (!stored) return { usedBytes: 0, quotaBytes: rule.freeBytes, quotaSource: 'plan' };
+  if (stored.ownQuota !== null) return { usedBytes: stored.bytes, quotaBytes: stored.ownQuota, quotaSource: 'admin' };
+  const { plan } = planInForce(stored, { now, paymentsEnabled: rule.paymentsEnabled });
+  return { usedBytes: stored.bytes, quotaBytes: planStorageBytes(plan, rule.freeBytes), quotaSource: 'plan' };
 }
 
 /**
  * Refuses an upload before any byte is read when the user's storage is already full. Unlocked: a shortcut.
- * `planQuotaBytes` is the server's quota; an account's own (set by an admin) wins over it, here and below.
+ * The plan in force gives the quota; an account's own (set by an admin) wins over it, here and below.
  */
-export async function assertStorageLeft(db: Reader, planQuotaBytes: number, userId: string): Promise<void> {
-  const { usedBytes, quotaBytes } = await storageOf(db, planQuotaBytes, userId);
+export async function assertStorageLeft(db: Reader, rule: QuotaRule, userId: string): Promise<void> {
+  const { usedBytes, quotaBytes } = await storageOf(db, rule, userId);
   if (usedBytes >= quotaBytes) throw quotaExceeded(quotaBytes);
 }
 
@@ -90,8 +114,8 @@ async function holdStorageTurn(tx: Pick<Database, 'insert'>, userId: string): Pr
 }
 
 /** Refuses, in the writing transaction, when the user's storage (this write's bytes counted) is over the quota. */
-async function assertWithinQuota(tx: Reader, planQuotaBytes: number, userId: string, size: number): Promise<void> {
-  const { usedBytes, quotaBytes } = await storageOf(tx, planQuotaBytes, userId);
+async function assertWithinQuota(tx: Reader, rule: QuotaRule, userId: string, size: number): Promise<void> {
+  const { usedBytes, quotaBytes } = await storageOf(tx, rule, userId);
   if (usedBytes + size > quotaBytes) throw quotaExceeded(quotaBytes);
 }
 
@@ -102,12 +126,12 @@ async function assertWithinQuota(tx: Reader, planQuotaBytes: number, userId: str
  */
 export async function assertStorageFits(
   tx: Reader & Pick<Database, 'insert'>,
-  quotaBytes: number,
+  rule: QuotaRule,
   userId: string,
   size: number,
 ): Promise<void> {
   await holdStorageTurn(tx, userId);
-  await assertWithinQuota(tx, quotaBytes, userId, size);
+  await assertWithinQuota(tx, rule, userId, size);
 }
 
 /**
@@ -121,7 +145,7 @@ export async function assertStorageFits(
  */
 export async function writeTextWithinQuota<Written>(
   tx: Reader,
-  quotaBytes: number,
+  rule: QuotaRule,
   userId: string,
   change: TextChange,
   write: () => Promise<Written>,
@@ -136,7 +160,7 @@ export async function writeTextWithinQuota<Written>(
   // A write that matched nothing (a stale version) stored nothing: its caller says why, not the quota.
   const isUnwritten = Array.isArray(written) && written.length === 0;
   // A text that grew changed the user's text_usage row in the write (its trigger): the turn is held already.
-  if (!isUnwritten && utf8ByteLength(change.text) > locked.bytes) await assertWithinQuota(tx, quotaBytes, userId, 0);
+  if (!isUnwritten && utf8ByteLength(change.text) > locked.bytes) await assertWithinQuota(tx, rule, userId, 0);
   return written;
 }
 
@@ -151,8 +175,8 @@ export interface TextChange {
  * A new clip, room or device-send text, after its insert in the recording transaction (whose bytes are counted,
  * and whose trigger holds the user's text_usage row, so it has its turn): it must fit.
  */
-export async function assertNewTextFits(tx: Reader, quotaBytes: number, userId: string, text: string): Promise<void> {
-  if (text.length > 0) await assertWithinQuota(tx, quotaBytes, userId, 0);
+export async function assertNewTextFits(tx: Reader, rule: QuotaRule, userId: string, text: string): Promise<void> {
+  if (text.length > 0) await assertWithinQuota(tx, rule, userId, 0);
 }
 
 /** Bytes of the files and text on one desktop. */

@@ -5,6 +5,7 @@ import { call } from './client';
 export const billingApi = {
   config: () => call(BILLING_ENDPOINTS.config),
   get: () => call(BILLING_ENDPOINTS.get),
+  plan: () => call(BILLING_ENDPOINTS.plan),
   startCheckout: (plan: PlanId, interval: BillingInterval) =>
     call(BILLING_ENDPOINTS.checkout, { body: { plan, interval } }),
   openPortal: () => call(BILLING_ENDPOINTS.portal),

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { isPaymentsOff } from './billing-errors';
 import { loadBillingApi } from './load-billing-api';
 
-export const billingKeys = { all: ['billing'] as const };
+export const billingKeys = { all: ['billing'] as const, planInForce: ['billing', 'plan'] as const };
 /** Apart from `billingKeys.all`, so that refreshing the plan never asks this again. */
 export const billingConfigKey = ['billing-config'] as const;
 
@@ -60,4 +60,16 @@ export function useBilling({ pollUntilPlan = false }: { pollUntilPlan?: boolean 
     isPaymentsOff: config.data?.paymentsEnabled === false || isPaymentsOff(query.error),
     isPolling: pollUntilPlan && !query.isError && isAwaitingPlan(query.data, answersNow() - answersBefore),
   };
+}
+
+/**
+ * The caller's plan in force and the storage it gives (`GET /api/billing/plan`), asked with or without
+ * payments: a plan an admin granted shows on the billing page either way.
+ */
+export function usePlanInForce() {
+  return useQuery({
+    queryKey: billingKeys.planInForce,
+    queryFn: async () => (await loadBillingApi()).plan(),
+    staleTime: 60_000,
+  });
 }

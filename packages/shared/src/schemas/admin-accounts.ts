@@ -2,18 +2,13 @@ import { z } from 'zod';
 import { ADMIN_PLAN_GRANT_DAYS_MAX } from '../limits';
 import { DEVICE_KINDS } from './devices';
 import { RegisterRequest, UserRole } from './auth';
-import { PlanIdSchema } from './billing';
+import { PlanIdSchema, PlanSource } from './billing';
 import { text } from './text';
 import { ResourceId } from './clips';
 
 /** An account's id in the admin console's paths; a forged one is a 404 like an unknown one. */
 export const AdminAccountParams = z.object({ id: ResourceId });
 export type AdminAccountParams = z.infer<typeof AdminAccountParams>;
-
-/** Where a user's plan comes from now: an admin's grant wins over Stripe, which wins over the trial. */
-export const PLAN_SOURCES = ['admin', 'stripe', 'trial', 'none'] as const;
-export const PlanSource = z.enum(PLAN_SOURCES);
-export type PlanSource = z.infer<typeof PlanSource>;
 
 /** Whose storage quota applies: the server's (every plan's) or one an admin set for this account. */
 export const QuotaSource = z.enum(['plan', 'admin']);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_USERS_PAGE_MAX, ADMIN_USERS_PAGE_SIZE, ADMIN_USERS_SEARCH_MAX } from '../limits';
 import { PLAN_IDS } from '../plans';
 import { UserRole } from './auth';
+import { PlanSource } from './billing';
 import { SortOrder } from './rooms';
 import { text } from './text';
 
@@ -38,6 +39,8 @@ export const AdminUserRow = z.object({
   disabledAt: z.string().nullable(),
   storageBytes: z.number().int().min(0),
   plan: z.enum(PLAN_IDS).nullable(),
+  /** Where `plan` comes from, by the account page's rule: a trial reads "Free trial" on both. */
+  planSource: PlanSource,
 });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;
 

@@ -9,6 +9,27 @@ import { BILLING_INTERVALS, PLAN_IDS } from '../plans';
 export const PlanIdSchema = z.enum(PLAN_IDS);
 export const BillingIntervalSchema = z.enum(BILLING_INTERVALS);
 
+/**
+ * Where a user's plan comes from now: an admin's grant wins over Stripe, which wins over the trial. Without
+ * payments set up there is no trial and no paid plan: only a grant, or none.
+ */
+export const PLAN_SOURCES = ['admin', 'stripe', 'trial', 'none'] as const;
+export const PlanSource = z.enum(PLAN_SOURCES);
+export type PlanSource = z.infer<typeof PlanSource>;
+
+/**
+ * `GET /api/billing/plan`, with or without payments: the caller's plan in force (the rule the console reads
+ * too), until when, and the storage it gives against what is used (`quotaBytes`: an admin's own quota for the
+ * account wins over the plan's).
+ */
+export const PlanInForceResponse = z.object({
+  plan: PlanIdSchema.nullable(),
+  source: PlanSource,
+  until: z.iso.datetime().nullable(),
+  storage: z.object({ usedBytes: z.number().int().min(0), quotaBytes: z.number().int().min(0) }),
+});
+export type PlanInForceResponse = z.infer<typeof PlanInForceResponse>;
+
 /** `POST /api/stripe/checkout`: `plan` alone buys monthly; `interval` picks the yearly price. */
 export const CheckoutRequest = z.strictObject({
   plan: PlanIdSchema,

@@ -1,5 +1,6 @@
 import type { AppContext } from '../define-module';
 import { createAuthContext, type AuthContext } from '../auth/auth.context';
+import { quotaRuleOf, type QuotaRule } from '../../lib/storage-quota';
 
 /**
  * What the admin's actions on one account use: the auth area's context (sessions, the reset mail), the file
@@ -7,7 +8,7 @@ import { createAuthContext, type AuthContext } from '../auth/auth.context';
  */
 export interface AdminAccountsContext extends AuthContext {
   files: AppContext['files'];
-  storageQuotaBytes: number;
+  storageQuota: QuotaRule;
   now: () => Date;
 }
 
@@ -15,7 +16,7 @@ export function createAdminAccountsContext(ctx: AppContext): AdminAccountsContex
   return {
     ...createAuthContext(ctx),
     files: ctx.files,
-    storageQuotaBytes: ctx.config.storageQuotaBytes,
+    storageQuota: quotaRuleOf(ctx.config),
     now: () => new Date(),
   };
 }

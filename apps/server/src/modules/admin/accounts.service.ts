@@ -4,7 +4,7 @@
  * caller is an admin, checked by the routes' kit (admin-routes.ts) before any of these runs.
  */
 import type { AdminAccount, CreateAccountRequest, GrantPlanRequest, UserRole } from '@clipsync/shared';
-import { and, desc, eq, gt, isNull, max } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { deviceAuthorizations, devices, sessions, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { storageOf } from '../../lib/storage-quota';
@@ -26,13 +26,9 @@ async function findAccountOr404(ctx: AdminAccountsContext, userId: string) {
 export async function getAccount(ctx: AdminAccountsContext, userId: string): Promise<AdminAccount> {
   const account = await findAccountOr404(ctx, userId);
   const now = ctx.now();
-  const [billing, storage, [seen], liveDevices] = await Promise.all([
+  const [billing, storage, liveDevices] = await Promise.all([
     loadBillingState(ctx.db, userId),
-    storageOf(ctx.db, ctx.storageQuotaBytes, userId),
-    ctx.db
-      .select({ lastSeenAt: max(devices.lastSeenAt) })
-      .from(devices)
-      .where(eq(devices.userId, userId)),
+    storageOf(ctx.db, ctx.storageQuota, userId, now),
     ctx.db
       .select({ device: devices })
       .from(devices)
@@ -41,8 +37,10 @@ export async function getAccount(ctx: AdminAccountsContext, userId: string): Pro
       .orderBy(desc(devices.lastSeenAt)),
   ]);
   return presentAdminAccount(account, {
-    lastSeenAt: seen?.lastSeenAt ?? null,
-    plan: planSourceOf(billing, now),
+    // The account's own last seen, the one the users list shows and the Overview counts: any signed-in call,
+    // a token's too (users-last-seen.ts), not only its devices' (a token alone has none).
+    lastSeenAt: account.lastSeenAt,
+    plan: planSourceOf(billing, now, ctx.storageQuota.paymentsEnabled),
     storage,
     devices: liveDevices.map((row) => row.device),
   });

@@ -56,7 +56,7 @@ describe('admin console: one account', () => {
       email: user.email,
       role: 'user',
       disabledAt: null,
-      plan: { id: null, source: 'trial' },
+      plan: { id: null, source: 'none' },
       storage: { usedBytes: 5, quotaBytes: QUOTA, quotaSource: 'plan' },
     });
     expect(account.emailConfirmedAt).not.toBeNull();

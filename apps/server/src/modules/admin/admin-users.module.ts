@@ -11,7 +11,7 @@ export const adminUsersModule = defineModule((ctx) => {
   ctx.events.on('session.used', ({ userId }) => noteUserSeen(userId));
   return {
     routes: async (api) => {
-      await api.register(usersDirectoryRoutes, { db: ctx.db });
+      await api.register(usersDirectoryRoutes, { db: ctx.db, paymentsEnabled: ctx.config.billing !== undefined });
     },
   };
 });

@@ -11,6 +11,7 @@ export function presentDirectoryRow(row: DirectoryRow): AdminUserRow {
     lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
     disabledAt: row.disabledAt?.toISOString() ?? null,
     storageBytes: Math.max(0, row.storedBytes),
-    plan: row.plan,
+    plan: row.plan.plan,
+    planSource: row.plan.source,
   };
 }

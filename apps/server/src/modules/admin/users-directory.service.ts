@@ -1,25 +1,17 @@
-import { ADMIN_USERS_TOTAL_AHEAD, type AdminUserListQuery, type AdminUserSort, type PlanId } from '@clipsync/shared';
+import { ADMIN_USERS_TOTAL_AHEAD, type AdminUserListQuery, type AdminUserSort } from '@clipsync/shared';
 import { eq, ilike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { billingAccounts, users } from '../../db/schema';
 import { cappedCount } from '../../lib/capped-count';
 import { toContainsPattern } from '../../lib/contains-pattern';
+import { planInForce, type PlanRuleInput } from '../../lib/plan-in-force';
 
 const SORT_COLUMNS: Record<AdminUserSort, AnyPgColumn> = {
   created: users.createdAt,
   storage: users.storedBytes,
   lastSeen: users.lastSeenAt,
 };
-
-/**
- * The plan in force now, read as billing reads it (billing-state.ts `paidPlanOf`): a plan an admin granted
- * wins while its end is ahead; else Stripe's, while its subscription is active, trialing or past due.
- */
-const planInForce = sql<PlanId | null>`case
-  when ${users.grantedPlan} is not null and ${users.grantedPlanUntil} > now() then ${users.grantedPlan}
-  when ${billingAccounts.status} in ('active', 'trialing', 'past_due') then ${billingAccounts.plan}
-  else null end`;
 
 /**
  * Exactly the order of the sort's index (users_*_idx: column desc nulls last, id desc) or its reverse, so a
@@ -31,7 +23,10 @@ function orderOf(column: SQLWrapper, id: SQLWrapper, order: 'asc' | 'desc'): SQL
     : [sql`${column} asc nulls first`, sql`${id} asc nulls first`];
 }
 
-/** An account as the console lists it. */
+/**
+ * An account as the console lists it, with the fields its plan is read from: the plan in force is computed
+ * from them by the rule the account page and billing use (lib/plan-in-force.ts), once per row of the page.
+ */
 const ROW = {
   id: users.id,
   name: users.name,
@@ -41,7 +36,12 @@ const ROW = {
   lastSeenAt: users.lastSeenAt,
   disabledAt: users.disabledAt,
   storedBytes: users.storedBytes,
-  plan: planInForce,
+  grantedPlan: users.grantedPlan,
+  grantedPlanUntil: users.grantedPlanUntil,
+  trialEndsAt: billingAccounts.trialEndsAt,
+  subscriptionPlan: billingAccounts.plan,
+  subscriptionStatus: billingAccounts.status,
+  currentPeriodEnd: billingAccounts.currentPeriodEnd,
 };
 
 /** The page walked from the sort's index, its matches filtered on the way. */
@@ -88,10 +88,16 @@ async function searchPage(db: Database, where: SQL, query: AdminUserListQuery, c
 }
 
 /**
- * One page of accounts and how many match, searched, sorted and paged in the database; the total is counted
- * no further than ADMIN_USERS_TOTAL_AHEAD past the page's start (`isTotalCapped`: there are more).
+ * One page of accounts, each with its plan in force, and how many match, searched, sorted and paged in the
+ * database; the total is counted no further than ADMIN_USERS_TOTAL_AHEAD past the page's start
+ * (`isTotalCapped`: there are more).
  */
-export async function listUsers(db: Database, query: AdminUserListQuery) {
+export async function listUsers(db: Database, query: AdminUserListQuery, rule: PlanRuleInput) {
+  const { rows, ...counted } = await findUsers(db, query);
+  return { rows: rows.map((row) => ({ ...row, plan: planInForce(row, rule) })), ...counted };
+}
+
+async function findUsers(db: Database, query: AdminUserListQuery) {
   const cap = query.offset + ADMIN_USERS_TOTAL_AHEAD;
   const where = query.q
     ? or(ilike(users.name, toContainsPattern(query.q)), ilike(users.email, toContainsPattern(query.q)))

@@ -1,6 +1,5 @@
 import {
   PLAN_ENTITLEMENTS,
-  TRIAL_DAYS,
   type BillingInterval,
   type Entitlement,
   type PlanId,
@@ -10,6 +9,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { billingAccounts, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { planInForce, trialEndFrom, type PlanFields, type PlanInForce } from '../../lib/plan-in-force';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const EVERY_ENTITLEMENT: readonly Entitlement[] = PLAN_ENTITLEMENTS.advanced;
@@ -86,9 +86,22 @@ export async function loadBillingStates(
   });
 }
 
+/** The fields the plan rule (lib/plan-in-force.ts) reads, from the state as loaded. */
+export function planFieldsOf(state: BillingState): PlanFields {
+  return {
+    createdAt: state.userCreatedAt,
+    grantedPlan: state.grant?.plan ?? null,
+    grantedPlanUntil: state.grant?.until ?? null,
+    trialEndsAt: state.account?.trialEndsAt ?? null,
+    subscriptionPlan: state.account?.plan ?? null,
+    subscriptionStatus: state.account?.status ?? null,
+    currentPeriodEnd: state.account?.currentPeriodEnd ?? null,
+  };
+}
+
 /** Every account's free trial: TRIAL_DAYS from sign-up, nothing written at registration. */
 export function trialEndOf(state: BillingState): Date {
-  return state.account?.trialEndsAt ?? new Date(state.userCreatedAt.getTime() + TRIAL_DAYS * DAY_MS);
+  return trialEndFrom(planFieldsOf(state));
 }
 
 /** Whole days left in the trial, rounded up; 0 once it has ended. */
@@ -116,25 +129,18 @@ export function activeGrantOf(state: BillingState, now: Date): PlanGrant | undef
 
 /**
  * An admin's grant while it lasts (its plan's entitlements only, even during the trial); else within the
- * trial every feature; after it, the paid plan's (PLAN_ENTITLEMENTS); without one, none (as Basic).
+ * trial every feature (a plan bought during it too: Stripe charges at its end); after it, the paid plan's
+ * (PLAN_ENTITLEMENTS); without one, none (as Basic). Asked only where payments are set up (without them
+ * nothing is gated).
  */
 export function entitlementsOf(state: BillingState, now: Date): readonly Entitlement[] {
-  const granted = activeGrantOf(state, now);
-  if (granted) return PLAN_ENTITLEMENTS[granted.plan];
+  const inForce = planInForce(planFieldsOf(state), { now, paymentsEnabled: true });
+  if (inForce.source === 'admin' && inForce.plan) return PLAN_ENTITLEMENTS[inForce.plan];
   if (now < trialEndOf(state)) return EVERY_ENTITLEMENT;
-  const paid = paidPlanOf(state.account);
-  return paid ? PLAN_ENTITLEMENTS[paid.plan] : [];
+  return inForce.plan ? PLAN_ENTITLEMENTS[inForce.plan] : [];
 }
 
-/** Where the user's plan comes from now, and until when (the grant's end, the paid period's, the trial's). */
-export function planSourceOf(
-  state: BillingState,
-  now: Date,
-): { plan: PlanId | null; source: 'admin' | 'stripe' | 'trial' | 'none'; until: Date | null } {
-  const granted = activeGrantOf(state, now);
-  if (granted) return { plan: granted.plan, source: 'admin', until: granted.until };
-  const paid = paidPlanOf(state.account);
-  if (paid) return { plan: paid.plan, source: 'stripe', until: state.account?.currentPeriodEnd ?? null };
-  if (now < trialEndOf(state)) return { plan: null, source: 'trial', until: trialEndOf(state) };
-  return { plan: null, source: 'none', until: null };
+/** Where the user's plan comes from now, and until when: the one rule (lib/plan-in-force.ts) on the stored state. */
+export function planSourceOf(state: BillingState, now: Date, paymentsEnabled: boolean): PlanInForce {
+  return planInForce(planFieldsOf(state), { now, paymentsEnabled });
 }

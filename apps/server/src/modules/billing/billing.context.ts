@@ -3,6 +3,7 @@ import Stripe from 'stripe';
 import type { BillingConfig } from '../../config/env';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
+import { quotaRuleOf, type QuotaRule } from '../../lib/storage-quota';
 import type { AppContext } from '../define-module';
 
 /** Stripe as this server uses it: its keys and prices, and the SDK client built from them. */
@@ -17,13 +18,20 @@ export interface BillingContext {
   payments: Payments | undefined;
   /** PUBLIC_URL: where Stripe sends the browser back. */
   publicUrl: string;
+  /** The free quota each plan multiplies, for the storage the caller's plan gives. */
+  storageQuota: QuotaRule;
 }
 
 export type { Transaction };
 
 /** The area's context, from the app's. */
 export function createBillingContext(ctx: AppContext): BillingContext {
-  return { db: ctx.db, payments: createPayments(ctx.config.billing), publicUrl: ctx.config.publicUrl };
+  return {
+    db: ctx.db,
+    payments: createPayments(ctx.config.billing),
+    publicUrl: ctx.config.publicUrl,
+    storageQuota: quotaRuleOf(ctx.config),
+  };
 }
 
 /** The SDK, pointed at STRIPE_API_BASE when given (a stand-in for Stripe's API in tests and development). */

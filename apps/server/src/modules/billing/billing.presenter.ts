@@ -1,20 +1,20 @@
 import type { BillingResponse } from '@clipsync/shared';
-import { activeGrantOf, paidPlanOf, trialDaysLeft, trialEndOf, type BillingState } from './billing-state';
+import { paidPlanOf, planSourceOf, trialDaysLeft, trialEndOf, type BillingState } from './billing-state';
 
 /**
  * A user's billing as `GET /api/billing` answers it: an admin's grant while it lasts (an active plan that
  * ends, not renews, on its last day), else the paid plan if any, else the trial or its end.
  */
 export function toBillingResponse(state: BillingState, now: Date): BillingResponse {
-  const granted = activeGrantOf(state, now);
-  if (granted) {
+  const inForce = planSourceOf(state, now, true);
+  if (inForce.source === 'admin' && inForce.plan && inForce.until) {
     return {
-      plan: granted.plan,
+      plan: inForce.plan,
       interval: null,
       status: 'active',
       trialEndsAt: null,
       trialDaysLeft: trialDaysLeft(state, now),
-      renewsAt: granted.until.toISOString(),
+      renewsAt: inForce.until.toISOString(),
       cancelAtPeriodEnd: true,
     };
   }

@@ -34,6 +34,11 @@ export const billingRoutes: FastifyPluginAsyncZod<{ ctx: BillingContext }> = asy
   });
 
   app.route({
+    ...route(BILLING_ENDPOINTS.plan),
+    handler: (request) => billingService.getPlanInForce(ctx, request.actor),
+  });
+
+  app.route({
     ...route(BILLING_ENDPOINTS.portal, signedIn),
     config: { rateLimit: STRIPE_SESSIONS_PER_MINUTE },
     handler: async (request) => billingService.openPortal(ctx, request.actor),

@@ -4,6 +4,7 @@ import {
   type BillingConfigResponse,
   type BillingResponse,
   type CheckoutRequest,
+  type PlanInForceResponse,
   type RedirectUrlResponse,
 } from '@clipsync/shared';
 import { createHash } from 'node:crypto';
@@ -12,8 +13,9 @@ import type Stripe from 'stripe';
 import { billingAccounts } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { storageOf } from '../../lib/storage-quota';
 import { requirePayments, type BillingContext, type Payments } from './billing.context';
-import { loadBillingState, paidPlanOf, trialEndOf, type BillingState } from './billing-state';
+import { loadBillingState, paidPlanOf, planSourceOf, trialEndOf, type BillingState } from './billing-state';
 import { toBillingResponse } from './billing.presenter';
 
 type SubscriptionData = Stripe.Checkout.SessionCreateParams.SubscriptionData;
@@ -135,6 +137,29 @@ export async function getBilling(ctx: BillingContext, actor: Actor, now = new Da
   const { userId } = requireSignedIn(actor);
   requirePayments(ctx);
   return toBillingResponse(await loadBillingState(ctx.db, userId), now);
+}
+
+/**
+ * `GET /api/billing/plan`: the caller's plan in force by the rule the console reads, and the storage it gives;
+ * answered with or without payments, since an admin grants plans on either (the billing page shows it).
+ */
+export async function getPlanInForce(
+  ctx: BillingContext,
+  actor: Actor,
+  now = new Date(),
+): Promise<PlanInForceResponse> {
+  const { userId } = requireSignedIn(actor);
+  const [state, storage] = await Promise.all([
+    loadBillingState(ctx.db, userId),
+    storageOf(ctx.db, ctx.storageQuota, userId, now),
+  ]);
+  const { plan, source, until } = planSourceOf(state, now, ctx.payments !== undefined);
+  return {
+    plan,
+    source,
+    until: until?.toISOString() ?? null,
+    storage: { usedBytes: Math.max(0, storage.usedBytes), quotaBytes: storage.quotaBytes },
+  };
 }
 
 /** `GET /api/billing/config`: whether plans are sold here; without Stripe keys every feature is free. */

@@ -14,6 +14,7 @@ import {
   subscriptionObject,
   suiteApp,
 } from '../../../test/stripe-billing';
+import { quotaRuleOf } from '../../lib/storage-quota';
 import { createPayments } from './billing.context';
 import { startCheckout } from './billing.service';
 
@@ -90,6 +91,7 @@ describe('paid plans through Stripe', () => {
       db: testApp.context.db,
       payments: createPayments(testApp.config.billing),
       publicUrl: testApp.config.publicUrl,
+      storageQuota: quotaRuleOf(testApp.config),
     };
     const actor = { userId: user.id, sessionId: 'billing-test', expiresAt: 0 };
     const later = await startCheckout(ctx, actor, { plan: 'pro', interval: 'month' }, new Date(Date.now() + HOUR_MS));

@@ -34,7 +34,7 @@ describe("an admin's plan grant", () => {
     ['gives its plan after the trial', stateOf({ grant: { plan: 'pro', until: daysFromNow(5) } })],
   ])('%s while it lasts', (_name, state) => {
     expect(entitlementsOf(state, now)).toEqual(PLAN_ENTITLEMENTS.pro);
-    expect(planSourceOf(state, now)).toEqual({ plan: 'pro', source: 'admin', until: daysFromNow(5) });
+    expect(planSourceOf(state, now, true)).toEqual({ plan: 'pro', source: 'admin', until: daysFromNow(5) });
     expect(toBillingResponse(state, now)).toMatchObject({
       plan: 'pro',
       status: 'active',
@@ -47,12 +47,12 @@ describe("an admin's plan grant", () => {
     const ended = { plan: 'advanced', until: now } as const;
     expect(activeGrantOf(stateOf({ grant: ended }), now)).toBeUndefined();
     expect(entitlementsOf(stateOf({ grant: ended }), now)).toEqual([]);
-    expect(planSourceOf(stateOf({ grant: ended }), now)).toEqual({ plan: null, source: 'none', until: null });
-    expect(planSourceOf(stateOf({ grant: ended, account: stripeAdvanced }), now)).toEqual({
+    expect(planSourceOf(stateOf({ grant: ended }), now, true)).toEqual({ plan: null, source: 'none', until: null });
+    expect(planSourceOf(stateOf({ grant: ended, account: stripeAdvanced }), now, true)).toEqual({
       plan: 'advanced',
       source: 'stripe',
       until: daysFromNow(20),
     });
-    expect(planSourceOf(stateOf({ grant: ended, userCreatedAt: now }), now).source).toBe('trial');
+    expect(planSourceOf(stateOf({ grant: ended, userCreatedAt: now }), now, true).source).toBe('trial');
   });
 });

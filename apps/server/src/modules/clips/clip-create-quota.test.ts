@@ -24,7 +24,7 @@ describe('creating clips at the edge of the storage quota', () => {
   /** What the quota's check reads, beside the sum of everything the quota counts, summed afresh. */
   async function storageAndSum(user: TestUser): Promise<{ kept: number; summed: number }> {
     const { db } = testApp.context;
-    const { usedBytes } = await storageOf(db, QUOTA_BYTES, user.id);
+    const { usedBytes } = await storageOf(db, { freeBytes: QUOTA_BYTES, paymentsEnabled: false }, user.id);
     const [summed] = rowsOf<{ bytes: string }>(
       await db.execute(sql`select
         coalesce((select bytes from text_usage where user_id = ${user.id}), 0)

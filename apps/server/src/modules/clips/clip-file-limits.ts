@@ -2,10 +2,10 @@ import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { clipFiles } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { assertStorageFits, assertStorageLeft } from '../../lib/storage-quota';
+import { assertStorageFits, assertStorageLeft, type QuotaRule } from '../../lib/storage-quota';
 
 export interface ClipFileLimits {
-  storageQuotaBytes: number;
+  storageQuota: QuotaRule;
   maxFilesPerClip: number;
 }
 
@@ -28,7 +28,7 @@ async function fileCountOf(db: Reader, clipId: string): Promise<number> {
  */
 export async function assertRoomForUpload(db: Reader, limits: ClipFileLimits, clip: ClipRef): Promise<void> {
   if ((await fileCountOf(db, clip.id)) >= limits.maxFilesPerClip) throw tooManyFiles(limits);
-  await assertStorageLeft(db, limits.storageQuotaBytes, clip.userId);
+  await assertStorageLeft(db, limits.storageQuota, clip.userId);
 }
 
 /**
@@ -43,5 +43,5 @@ export async function assertFileFits(
   size: number,
 ): Promise<void> {
   if ((await fileCountOf(tx, clip.id)) >= limits.maxFilesPerClip) throw tooManyFiles(limits);
-  await assertStorageFits(tx, limits.storageQuotaBytes, clip.userId, size);
+  await assertStorageFits(tx, limits.storageQuota, clip.userId, size);
 }

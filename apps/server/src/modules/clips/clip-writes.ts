@@ -3,7 +3,7 @@ import type { QueuedWrite } from '../../db/write-queue';
 import { clips, users } from '../../db/schema';
 import { nextVersion, startedFrom } from '../../lib/edit-conflict';
 import { newId } from '../../lib/secure-tokens';
-import { assertNewTextFits, writeTextWithinQuota } from '../../lib/storage-quota';
+import { assertNewTextFits, writeTextWithinQuota, type QuotaRule } from '../../lib/storage-quota';
 import { clipColumns, type ClipRow } from './clips.context';
 import { isEnvelope } from './encrypted-clips';
 
@@ -17,7 +17,7 @@ export interface NewTextClip {
   userId: string;
   content: string;
   encrypted: boolean;
-  quotaBytes: number;
+  quota: QuotaRule;
 }
 
 /** A new clip, with its owner's name as a reader of its link is shown it. */
@@ -42,7 +42,7 @@ export const insertTextClip: QueuedWrite<NewTextClip, NewClipRow | undefined> = 
       ...clipColumns,
       ownerName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${clips.userId})`,
     });
-  await assertNewTextFits(tx, clip.quotaBytes, clip.userId, clip.content);
+  await assertNewTextFits(tx, clip.quota, clip.userId, clip.content);
   return inserted;
 };
 
@@ -52,7 +52,7 @@ export interface TextSave {
   clipId: string;
   content: string;
   version: number | undefined;
-  quotaBytes: number;
+  quota: QuotaRule;
 }
 
 /**
@@ -67,7 +67,7 @@ export const saveClipText: QueuedWrite<TextSave, ClipRow[]> = async (tx, save) =
     isEnvelope(save.content) ? undefined : eq(clips.encrypted, false),
   );
   const change = { table: clips, where: mine, text: save.content };
-  const saved = await writeTextWithinQuota(tx, save.quotaBytes, save.userId, change, () =>
+  const saved = await writeTextWithinQuota(tx, save.quota, save.userId, change, () =>
     tx
       .update(clips)
       // has_files as stored at this moment: a file change may land between two saves.

@@ -9,6 +9,7 @@ import type { WriteQueue } from '../../db/write-queue';
 import { getTableColumns } from 'drizzle-orm';
 import { clips, type clipFiles } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
+import { quotaRuleOf, type QuotaRule } from '../../lib/storage-quota';
 import type { EntitlementGate } from '../../lib/entitlements';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
@@ -26,7 +27,7 @@ export interface ClipsContext {
   writes: WriteQueue;
   events: DomainEvents;
   files: FileStore;
-  limits: { storageQuotaBytes: number; maxFilesPerClip: number };
+  limits: { storageQuota: QuotaRule; maxFilesPerClip: number };
   /** With billing on, a clip's link is readable by others only while its owner's plan includes sharing. */
   entitlements: EntitlementGate;
   /** The grants POST /open gives, which the socket's `clip:join` and the file downloads take. */
@@ -84,7 +85,7 @@ export function createClipsContext(ctx: AppContext): ClipsContext {
     writes: ctx.writes,
     events: ctx.events,
     files: ctx.files,
-    limits: { storageQuotaBytes: ctx.config.storageQuotaBytes, maxFilesPerClip: ctx.config.maxFilesPerClip },
+    limits: { storageQuota: quotaRuleOf(ctx.config), maxFilesPerClip: ctx.config.maxFilesPerClip },
     entitlements: ctx.entitlements,
     grants: createClipViewGrants(ctx.serverSecret),
     ...sharedPartsOf(ctx),

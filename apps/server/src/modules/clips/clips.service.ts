@@ -65,9 +65,9 @@ async function present(db: Database, clip: ClipRow, actor: Actor, viewer?: Viewe
  */
 export async function createClip(ctx: ClipsContext, actor: Actor, content: string, encrypted = false): Promise<Clip> {
   const { userId } = requireSignedIn(actor);
-  const quotaBytes = ctx.limits.storageQuotaBytes;
+  const quota = ctx.limits.storageQuota;
   const readSince = ctx.sharedAnswers?.begin() ?? 0;
-  const created = await ctx.writes.run(insertTextClip, { userId, content, encrypted, quotaBytes });
+  const created = await ctx.writes.run(insertTextClip, { userId, content, encrypted, quota });
   if (!created) throw new AppError('INTERNAL');
   const { ownerName, ...clip } = created;
   ctx.events.emit('clip.created', toClipCreatedEvent(clip, []));
@@ -129,7 +129,7 @@ export async function createClipOfStoredFiles(
             )
             .returning();
     // The new rows are counted already: the quota check only asks whether the total still fits.
-    await assertStorageFits(tx, ctx.limits.storageQuotaBytes, userId, 0);
+    await assertStorageFits(tx, ctx.limits.storageQuota, userId, 0);
     return { row, files };
   });
   if (!made) return undefined;
@@ -201,9 +201,9 @@ export async function updateClipContent(
   content: string,
   version?: number,
 ): Promise<Clip> {
-  const quotaBytes = ctx.limits.storageQuotaBytes;
+  const quota = ctx.limits.storageQuota;
   const [updated] = actor
-    ? await ctx.writes.run(saveClipText, { userId: actor.userId, clipId, content, version, quotaBytes })
+    ? await ctx.writes.run(saveClipText, { userId: actor.userId, clipId, content, version, quota })
     : [];
   if (!updated) {
     const stored = await findClipOr404(ctx.db, clipId);

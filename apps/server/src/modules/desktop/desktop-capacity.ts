@@ -27,7 +27,8 @@ export async function assertDesktopTakes(
 ): Promise<void> {
   await tx.select({ id: desktops.id }).from(desktops).where(eq(desktops.id, desktop.id)).for('no key update');
   await assertRoomForAnItem(tx, desktop.id);
-  const quotaBytes = limits.storageQuotaBytes;
-  if (desktop.ownerId) await assertStorageFits(tx, quotaBytes, desktop.ownerId, bytes);
-  else await assertDesktopStorageFits(tx, quotaBytes, desktop.id, bytes, limits.lanStoredBytes);
+  const quota = limits.storageQuota;
+  if (desktop.ownerId) await assertStorageFits(tx, quota, desktop.ownerId, bytes);
+  // A LAN desktop has no plan: the free quota.
+  else await assertDesktopStorageFits(tx, quota.freeBytes, desktop.id, bytes, limits.lanStoredBytes);
 }

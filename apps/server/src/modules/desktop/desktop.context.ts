@@ -12,6 +12,7 @@ import { VersionedCache } from '../../lib/versioned-cache';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
 import type { AppContext } from '../define-module';
+import { quotaRuleOf, type QuotaRule } from '../../lib/storage-quota';
 
 export interface DesktopsContext {
   db: Database;
@@ -29,7 +30,7 @@ export interface DesktopsContext {
    */
   lanNearEventsPerSocket: AttemptLimiter;
   /** Each desktop's storage budget; `lanStoredBytes`: what all LAN desktops may store together. */
-  limits: { storageQuotaBytes: number; lanStoredBytes: number };
+  limits: { storageQuota: QuotaRule; lanStoredBytes: number };
   /** Share links are a Pro feature when billing is on. */
   entitlements: EntitlementGate;
   /** Desktops as answered to each kind of viewer, under the blocks' version (desktop.service getDesktop). */
@@ -67,7 +68,7 @@ export function createDesktopsContext(ctx: AppContext): DesktopsContext {
     serverSecret: ctx.serverSecret,
     networkAddressOf: createNetworkAddressOf(ctx.config.trustProxy),
     lanNearEventsPerSocket: ctx.attemptLimiter({ max: NEAR_SIGNALS_PER_MINUTE, windowMs: 60_000, isNodeLocal: true }),
-    limits: { storageQuotaBytes: ctx.config.storageQuotaBytes, lanStoredBytes: ctx.config.lan.maxStoredBytes },
+    limits: { storageQuota: quotaRuleOf(ctx.config), lanStoredBytes: ctx.config.lan.maxStoredBytes },
     entitlements: ctx.entitlements,
     answers,
   };

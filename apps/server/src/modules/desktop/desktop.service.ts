@@ -126,11 +126,11 @@ export async function addFile(
 ): Promise<DesktopItem> {
   const { desktop, access } = await resolveDesktop(ctx, caller, shareToken);
   authorize(desktopPolicy, 'addItems', caller.actor, access);
-  const quota = ctx.limits.storageQuotaBytes;
+  const quota = ctx.limits.storageQuota;
   const ownerId = desktop.ownerId;
   await assertRoomForAnItem(ctx.db, desktop.id);
   if (ownerId) await assertStorageLeft(ctx.db, quota, ownerId);
-  else await assertDesktopStorageLeft(ctx.db, quota, desktop.id, ctx.limits.lanStoredBytes);
+  else await assertDesktopStorageLeft(ctx.db, quota.freeBytes, desktop.id, ctx.limits.lanStoredBytes);
   return storeUpload(ctx.files, file, async (stored) => {
     const row = await ctx.db.transaction(async (tx) => {
       await assertDesktopTakes(tx, desktop, ctx.limits, stored.size);

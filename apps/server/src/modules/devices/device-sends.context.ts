@@ -6,6 +6,7 @@ import type { DomainEvents } from '../../lib/domain-events';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import { createSocketPresence, type DevicePresence } from './device-presence';
 import type { AppContext } from '../define-module';
+import { quotaRuleOf, type QuotaRule } from '../../lib/storage-quota';
 
 /** What sending to devices uses of the app (decision 028). */
 export interface DeviceSendsContext {
@@ -16,7 +17,7 @@ export interface DeviceSendsContext {
   presence: DevicePresence;
   /** Sends per account per minute, shared across nodes with Redis. */
   perAccount: AttemptLimiter;
-  storageQuotaBytes: number;
+  storageQuota: QuotaRule;
   timing: { redeliverAfterMs: number; ttlMs: number };
   log: FastifyBaseLogger;
 }
@@ -30,7 +31,7 @@ export function createDeviceSendsContext(ctx: AppContext): DeviceSendsContext {
     events: ctx.events,
     presence: createSocketPresence(ctx.realtime.io, ctx.log),
     perAccount: ctx.attemptLimiter({ max: perMinute, windowMs: 60_000 }),
-    storageQuotaBytes: ctx.config.storageQuotaBytes,
+    storageQuota: quotaRuleOf(ctx.config),
     timing: { redeliverAfterMs, ttlMs: DEVICE_SEND_TTL_MS },
     log: ctx.log,
   };

@@ -160,7 +160,7 @@ export async function sendToDevices(
       )
       .returning();
     // The waiting text is counted in the sender's storage by the table's trigger: it must fit.
-    if (input.text) await assertNewTextFits(tx, ctx.storageQuotaBytes, caller.userId, input.text);
+    if (input.text) await assertNewTextFits(tx, ctx.storageQuota, caller.userId, input.text);
     return inserted;
   });
 

@@ -56,7 +56,7 @@ export async function addRoomText(
       .values({ id: newId(), roomId, userId: author.id, type: 'text', content })
       .returning();
     if (!inserted) throw new AppError('INTERNAL');
-    await assertNewTextFits(tx, ctx.limits.storageQuotaBytes, author.id, content);
+    await assertNewTextFits(tx, ctx.limits.storageQuota, author.id, content);
     await recordActivity(tx, { roomId, userId: author.id, type: 'content_add', details: { contentType: 'text' } });
     return inserted;
   });
@@ -78,10 +78,10 @@ export async function uploadRoomFile(
   authorize(roomPolicy, 'addContent', actor, access);
   await assertRoomWritable(ctx, actor, access);
   const author = await authorOf(ctx, requireSignedIn(actor));
-  await assertStorageLeft(ctx.db, ctx.limits.storageQuotaBytes, author.id);
+  await assertStorageLeft(ctx.db, ctx.limits.storageQuota, author.id);
   return storeUpload(ctx.files, file, async (stored) => {
     const row = await ctx.db.transaction(async (tx) => {
-      await assertStorageFits(tx, ctx.limits.storageQuotaBytes, author.id, stored.size);
+      await assertStorageFits(tx, ctx.limits.storageQuota, author.id, stored.size);
       const [inserted] = await tx
         .insert(roomContent)
         .values({ id: newId(), roomId, userId: author.id, type: 'file', ...storedFileValues(stored) })
@@ -115,7 +115,7 @@ export async function editRoomText(
   const row = await ctx.db.transaction(async (tx) => {
     const change = { table: roomContent, where: eq(roomContent.id, contentId), text: content };
     const [updated] =
-      (await writeTextWithinQuota(tx, ctx.limits.storageQuotaBytes, item.userId, change, () =>
+      (await writeTextWithinQuota(tx, ctx.limits.storageQuota, item.userId, change, () =>
         tx
           .update(roomContent)
           .set({ content, version: nextVersion(roomContent.version), updatedAt: new Date() })

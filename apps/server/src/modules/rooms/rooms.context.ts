@@ -8,6 +8,7 @@ import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
 import type { AppContext } from '../define-module';
 import { RoomDetailCache } from './room-detail-cache';
+import { quotaRuleOf, type QuotaRule } from '../../lib/storage-quota';
 
 export interface RoomsContext {
   db: Database;
@@ -17,7 +18,7 @@ export interface RoomsContext {
   fileLinks: FileLinks;
   /** Whether a session is still live (the authentication's session cache): a room file link ends with its session. */
   isSessionLive: (sessionId: string) => Promise<boolean>;
-  limits: { storageQuotaBytes: number };
+  limits: { storageQuota: QuotaRule };
   /**
    * Rooms are an Advanced feature when billing is on: creating and joining ask the caller's plan, and every
    * change the owner's (room-writable.ts).
@@ -58,7 +59,7 @@ export function createRoomsContext(ctx: AppContext): RoomsContext {
     files: ctx.files,
     fileLinks: createFileLinks(ctx.serverSecret),
     isSessionLive: (sessionId) => ctx.sessions.isActive(sessionId),
-    limits: { storageQuotaBytes: ctx.config.storageQuotaBytes },
+    limits: { storageQuota: quotaRuleOf(ctx.config) },
     entitlements: ctx.entitlements,
     detailCache: new RoomDetailCache(ctx.events),
     mail: ctx.mail,

@@ -13,7 +13,7 @@ import { Toaster } from '../../ui/Toaster';
 import BillingPage from './BillingPage';
 
 vi.mock('../../api/billing-api', () => ({
-  billingApi: { config: vi.fn(), get: vi.fn(), startCheckout: vi.fn(), openPortal: vi.fn() },
+  billingApi: { config: vi.fn(), get: vi.fn(), plan: vi.fn(), startCheckout: vi.fn(), openPortal: vi.fn() },
 }));
 vi.mock('../../lib/redirect', () => ({ redirectTo: vi.fn() }));
 
@@ -25,6 +25,14 @@ const proPlan = makeBilling({
   trialDaysLeft: 0,
   renewsAt: '2027-01-15T12:00:00.000Z',
 });
+
+const noGrant = { plan: null, source: 'none', until: null, storage: { usedBytes: 0, quotaBytes: 1024 ** 3 } } as const;
+const proGranted = {
+  plan: 'pro',
+  source: 'admin',
+  until: '2027-03-01T23:59:59.000Z',
+  storage: { usedBytes: 1536 * 1024 ** 2, quotaBytes: 10 * 1024 ** 3 },
+} as const;
 
 function renderPage() {
   render(
@@ -43,6 +51,7 @@ describe('BillingPage', () => {
   setUpPageTests();
   beforeEach(() => {
     vi.mocked(billingApi.config).mockResolvedValue({ paymentsEnabled: true });
+    vi.mocked(billingApi.plan).mockResolvedValue(noGrant);
   });
 
   test('on the trial: its end and days left, no portal, the three plans to choose from', async () => {
@@ -101,6 +110,26 @@ describe('BillingPage', () => {
     expect(screen.queryByText('Please log in to purchase a plan')).not.toBeInTheDocument();
     expect(screen.queryByText(/Trial/)).not.toBeInTheDocument();
     expect(billingApi.get).not.toHaveBeenCalled();
+  });
+
+  test('a plan the admin granted, without payments: its name, end and storage, beside the free note', async () => {
+    vi.mocked(billingApi.config).mockResolvedValue({ paymentsEnabled: false });
+    vi.mocked(billingApi.plan).mockResolvedValue(proGranted);
+    renderPage();
+    const granted = within(await screen.findByRole('region', { name: "Granted by this server's admin" }));
+    expect(granted.getByText('Pro plan')).toBeInTheDocument();
+    expect(granted.getByText('Until March 1, 2027')).toBeInTheDocument();
+    expect(granted.getByText('10 GB of storage, 1.5 GB used')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Every feature is free on this server' })).toBeInTheDocument();
+  });
+
+  test('a plan the admin granted, with payments: shown beside the summary', async () => {
+    vi.mocked(billingApi.get).mockResolvedValue(makeBilling({ plan: 'pro', status: 'active', trialEndsAt: null }));
+    vi.mocked(billingApi.plan).mockResolvedValue(proGranted);
+    renderPage();
+    expect(await screen.findByRole('region', { name: "Granted by this server's admin" })).toHaveTextContent(
+      '10 GB of storage',
+    );
   });
 
   test('a 503 from the plan all the same (an older config answer) says the same, asked once', async () => {

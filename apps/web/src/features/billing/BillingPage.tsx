@@ -6,12 +6,13 @@ import { PlanPicker } from '../../components/PlanPicker';
 import { hasLiveSubscription } from '../../lib/billing-summary';
 import { Button } from '../../ui/Button';
 import { Skeleton } from '../../ui/Skeleton';
+import { GrantedPlan } from './GrantedPlan';
 import { SubscriptionSummary } from './SubscriptionSummary';
 
 /**
  * `/billing`: the plan, its status and next date, Manage subscription (Stripe's portal) and the plans to
  * upgrade to. A server without payments says so plainly: every feature is free there, and the plans are
- * listed for reference only.
+ * listed for reference only. Either way a plan the admin granted shows with its end and its storage.
  */
 export default function BillingPage() {
   const { t } = useTranslation();
@@ -21,6 +22,7 @@ export default function BillingPage() {
       <h1 className="text-2xl font-bold">{t('billing.title')}</h1>
       {billing.isPaymentsOff ? (
         <>
+          <GrantedPlan />
           <section className="mt-6 flex gap-3 rounded-2xl border border-slate-200 bg-white p-6 dark:border-slate-800 dark:bg-slate-900">
             <Info className="mt-0.5 h-5 w-5 shrink-0 text-indigo-600 dark:text-indigo-400" aria-hidden="true" />
             <div>
@@ -48,6 +50,7 @@ export default function BillingPage() {
       ) : (
         <>
           <SubscriptionSummary billing={billing.data} />
+          <GrantedPlan />
           <PlansSection>
             <PlanPicker
               currentPlan={hasLiveSubscription(billing.data) ? billing.data.plan : null}

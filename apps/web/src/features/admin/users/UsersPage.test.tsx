@@ -43,6 +43,7 @@ const row = (overrides: Partial<AdminUserRow> & Pick<AdminUserRow, 'id' | 'name'
   disabledAt: null,
   storageBytes: 0,
   plan: null,
+  planSource: 'none',
   ...overrides,
 });
 const ada = row({
@@ -51,9 +52,11 @@ const ada = row({
   role: 'admin',
   storageBytes: 1536,
   plan: 'pro',
+  planSource: 'stripe',
   lastSeenAt: new Date(Date.now() - 5 * 60_000).toISOString(),
 });
 const bob = row({ id: 'user-bob', name: 'Bob Stone', disabledAt: new Date().toISOString() });
+const cy = row({ id: 'user-cy', name: 'Cy Trial', planSource: 'trial' });
 
 function UserAddress() {
   return <p>Account page {useParams().id}</p>;
@@ -98,7 +101,7 @@ describe('UsersPage', () => {
   });
 
   test('lists accounts with role, state, storage, plan and last seen; each opens its page', async () => {
-    list().mockResolvedValue({ users: [ada, bob], total: 2, isTotalCapped: false });
+    list().mockResolvedValue({ users: [ada, bob, cy], total: 3, isTotalCapped: false });
     const router = renderAt();
     expect(screen.getByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
     const first = within(await screen.findByRole('listitem', { name: 'Ada Lovelace' }));
@@ -112,7 +115,9 @@ describe('UsersPage', () => {
     expect(second.getByText('Disabled')).toBeInTheDocument();
     expect(second.getByText('Never seen')).toBeInTheDocument();
     expect(second.getByText('No plan')).toBeInTheDocument();
-    expect(screen.getByText('2 users')).toBeInTheDocument();
+    // The trial reads as the account's page reads it.
+    expect(within(screen.getByRole('listitem', { name: 'Cy Trial' })).getByText('Free trial')).toBeInTheDocument();
+    expect(screen.getByText('3 users')).toBeInTheDocument();
     expect(lastQuery()).toEqual({ sort: 'created', order: 'desc', limit: String(ADMIN_USERS_PAGE_SIZE), offset: '0' });
 
     await userEvent.click(first.getByRole('link', { name: 'Ada Lovelace' }));

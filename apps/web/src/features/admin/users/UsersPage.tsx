@@ -161,7 +161,11 @@ function UserListRow({ user }: { user: AdminUserRow }) {
         <span data-testid="user-storage">
           {t('adminConsole.users.stored', { size: formatFileSize(user.storageBytes) })}
         </span>
-        <span>{user.plan ? t(`adminConsole.users.plans.${user.plan}`) : t('adminConsole.users.noPlan')}</span>
+        <span>
+          {user.plan
+            ? t(`adminConsole.users.plans.${user.plan}`)
+            : t(user.planSource === 'trial' ? 'adminConsole.users.freeTrial' : 'adminConsole.users.noPlan')}
+        </span>
         <span>{user.lastSeenAt ? <LastSeen iso={user.lastSeenAt} /> : t('adminConsole.users.neverSeen')}</span>
         <span>
           {t('adminConsole.users.joined')} <RelativeTime iso={user.createdAt} />
