@@ -22,6 +22,8 @@ test('an admin disables an account (its open page is signed out, its sign-in ref
   browser,
   request,
 }) => {
+  // Two browsers, three tabs, and each step a round trip: more than the default minute on loaded cores.
+  test.setTimeout(120_000);
   const adminContext = await browser.newContext();
   const userContext = await browser.newContext();
   try {
