@@ -1,20 +1,22 @@
 import type { AuditEvent } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
-import { securityEventLabelKey } from '../../../lib/security-event-labels';
+import { adminLogSentence } from '../../../lib/audit-sentences';
 
-function Details({ details }: { details: AuditEvent['details'] }) {
-  const entries = Object.entries(details);
-  if (entries.length === 0) return null;
+/** A person as the entry kept them: the name, and the address under it (either may be missing). */
+function Person({ name, email, fallback }: { name: string | null; email: string | null; fallback: string }) {
+  if (!name && !email) return <>{fallback}</>;
   return (
-    <span className="block text-xs text-slate-600 dark:text-slate-300">
-      {entries
-        .map(([name, value]) => `${name}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
-        .join(' · ')}
-    </span>
+    <>
+      <span className="block">{name ?? email}</span>
+      {name && email && <span className="block text-xs break-all text-slate-600 dark:text-slate-300">{email}</span>}
+    </>
   );
 }
 
-/** The page's entries: when, what, who, on what, and the request id to find in the server's log. */
+/**
+ * The page's entries: when, what happened as a sentence, who did it, the account it concerns, and the request
+ * id to find in the server's log. The code names are the export's.
+ */
 export function AuditTable({ events }: { events: AuditEvent[] }) {
   const { t, i18n } = useTranslation();
   const cell = 'px-3 py-2 align-top';
@@ -33,14 +35,14 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
             <th scope="col" className={cell}>
               {t('audit.when')}
             </th>
-            <th scope="col" className={cell}>
-              {t('audit.action')}
+            <th scope="col" className={`${cell} min-w-64`}>
+              {t('audit.sentence')}
             </th>
             <th scope="col" className={cell}>
               {t('audit.actor')}
             </th>
             <th scope="col" className={cell}>
-              {t('audit.target')}
+              {t('audit.account')}
             </th>
             <th scope="col" className={cell}>
               {t('audit.requestId')}
@@ -49,18 +51,22 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
         </thead>
         <tbody>
           {events.map((event) => {
-            const labelKey = securityEventLabelKey(event.action);
+            const client = typeof event.details.client === 'string' ? event.details.client : undefined;
             return (
               <tr key={event.id} className="border-t border-slate-200 dark:border-slate-700">
                 <td className={cell}>
                   <time dateTime={event.at}>{new Date(event.at).toLocaleString(i18n.language)}</time>
                 </td>
                 <td className={cell}>
-                  <span className="font-medium">{labelKey ? t(labelKey) : event.action}</span>
-                  <Details details={event.details} />
+                  <span className="font-medium">{adminLogSentence(event, t, i18n.language)}</span>
+                  {client && <span className="block text-xs text-slate-600 dark:text-slate-300">{client}</span>}
                 </td>
-                <td className={cell}>{event.actorEmail ?? event.actorId ?? t('audit.nobody')}</td>
-                <td className={cell}>{event.targetId ? `${event.targetKind ?? ''} ${event.targetId}`.trim() : '—'}</td>
+                <td className={cell}>
+                  <Person name={event.actorName} email={event.actorEmail} fallback={t('audit.nobody')} />
+                </td>
+                <td className={cell}>
+                  <Person name={event.subjectName} email={event.subjectEmail} fallback="—" />
+                </td>
                 <td className={`${cell} font-mono text-xs break-all`}>{event.requestId ?? '—'}</td>
               </tr>
             );
