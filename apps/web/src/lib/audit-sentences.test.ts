@@ -88,9 +88,9 @@ describe("the admin's log", () => {
   });
 
   test('security events read in the third person', () => {
-    expect(adminLogSentence(entry({ kind: 'security', action: 'token.created' }), t, 'en')).toBe(
-      'bob@example.com created a token',
-    );
+    expect(
+      adminLogSentence(entry({ kind: 'security', action: 'token.created', details: { name: 'CI' } }), t, 'en'),
+    ).toBe('bob@example.com created the token “CI”');
   });
 
   test('an action the page does not know reads as a sentence, never as its code name', () => {

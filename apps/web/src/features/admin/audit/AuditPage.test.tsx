@@ -71,9 +71,12 @@ describe('AuditPage', () => {
     expect(first).toHaveTextContent('root@example.com');
     expect(first).not.toHaveTextContent('adminAccount.disable');
     expect(first).not.toHaveTextContent('u2');
-    expect(second).toHaveTextContent('ada@example.com created a token');
+    expect(second).toHaveTextContent('ada@example.com created the token “CI”');
     expect(second).toHaveTextContent('Firefox on Linux');
     expect(second).toHaveTextContent(tokenCreated.requestId!);
+    // A phone reads the same sentences as cards.
+    const cards = within(screen.getByRole('list', { name: 'Audit log' })).getAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent('Root disabled bob@example.com');
     expect(screen.getByText('2 events')).toBeInTheDocument();
     expect(list()).toHaveBeenCalledWith({ params: {}, query: { limit: '50', offset: '0' } });
   });

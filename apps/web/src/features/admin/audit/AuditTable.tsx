@@ -13,20 +13,51 @@ function Person({ name, email, fallback }: { name: string | null; email: string 
   );
 }
 
+const clientOf = (event: AuditEvent) => (typeof event.details.client === 'string' ? event.details.client : undefined);
+
+/** On a phone, each entry is a card: the sentence first, then when, who and the request id, nothing sideways. */
+function AuditCards({ events }: { events: AuditEvent[] }) {
+  const { t, i18n } = useTranslation();
+  const small = 'text-xs text-slate-600 dark:text-slate-300';
+  return (
+    <ul aria-label={t('audit.title')} className="flex flex-col gap-3 sm:hidden">
+      {events.map((event) => (
+        <li key={event.id} className="rounded-lg p-3 text-sm ring-1 ring-slate-200 dark:ring-slate-700">
+          <p className="font-medium">{adminLogSentence(event, t, i18n.language)}</p>
+          <p className={`mt-1 ${small}`}>
+            <time dateTime={event.at}>{new Date(event.at).toLocaleString(i18n.language)}</time>
+            {[clientOf(event), event.actorEmail].filter(Boolean).map((part) => ` · ${part}`)}
+          </p>
+          {event.requestId && <p className={`mt-1 font-mono break-all ${small}`}>{event.requestId}</p>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The page's entries: when, what happened as a sentence, who did it, the account it concerns, and the request
- * id to find in the server's log. The code names are the export's.
+ * id to find in the server's log (as cards on a phone). The code names are the export's.
  */
 export function AuditTable({ events }: { events: AuditEvent[] }) {
+  return (
+    <>
+      <AuditCards events={events} />
+      <AuditWideTable events={events} />
+    </>
+  );
+}
+
+function AuditWideTable({ events }: { events: AuditEvent[] }) {
   const { t, i18n } = useTranslation();
   const cell = 'px-3 py-2 align-top';
   return (
-    // Focusable, so a keyboard can scroll the table sideways on a phone.
+    // Focusable, so a keyboard can scroll the table sideways on a narrow window.
     <div
       tabIndex={0}
       role="region"
       aria-label={t('audit.title')}
-      className="overflow-x-auto rounded-lg ring-1 ring-slate-200 dark:ring-slate-700"
+      className="hidden overflow-x-auto rounded-lg ring-1 ring-slate-200 sm:block dark:ring-slate-700"
     >
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{t('audit.title')}</caption>
@@ -51,7 +82,7 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
         </thead>
         <tbody>
           {events.map((event) => {
-            const client = typeof event.details.client === 'string' ? event.details.client : undefined;
+            const client = clientOf(event);
             return (
               <tr key={event.id} className="border-t border-slate-200 dark:border-slate-700">
                 <td className={cell}>
