@@ -58,6 +58,8 @@ test('an admin disables an account and grants it a plan: the log reads sentences
   browser,
   request,
 }) => {
+  // Two people, six actions and two pages at two sizes: more than one default timeout on a loaded machine.
+  test.slow();
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const userContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
