@@ -73,7 +73,7 @@ describe("the admin's log", () => {
     const takeDown = entry({
       action: 'moderation.takeDown',
       targetKind: 'clip',
-      details: { reason: 'Spam', itemKind: 'clip' },
+      details: { reason: 'Spam' },
     });
     expect(adminLogSentence(takeDown, t, 'en')).toBe('Ana took down a shared clip of bob@example.com: Spam');
   });
@@ -130,6 +130,8 @@ describe("the owner's security events", () => {
       details: { itemKind: 'room', reason: 'x' },
     });
     expect(ownerEventSentence(takenDown, t, 'en')).toBe('Your room was taken down by the operator');
+    const opened = ownEvent({ action: 'moderation.content', details: { itemKind: 'clip' } });
+    expect(ownerEventSentence(opened, t, 'en')).toBe('An admin opened your reported shared clip');
     expect(ownerEventSentence(ownEvent({ action: 'adminInvitation.create' }), t, 'en')).toBe(
       'An admin changed your account',
     );

@@ -91,13 +91,15 @@ function securityKeyOf(action: string): string | undefined {
  * yet reads as a plain sentence, never as its code name.
  */
 export function adminLogSentence(event: AuditEvent, t: Translate, language: string): string {
+  // A moderation call names its item's kind in its target, not in its body.
+  const details = { itemKind: event.targetKind, ...event.details };
   const values = {
-    ...valuesOf(event.details, t, language),
+    ...valuesOf(details, t, language),
     actor: event.actorName ?? event.actorEmail ?? t('audit.log.someone'),
     subject: event.subjectEmail ?? event.subjectName ?? t('audit.log.anAccount'),
   };
   if (event.kind === 'admin') {
-    const key = adminSentenceKey(event.action, event.details);
+    const key = adminSentenceKey(event.action, details);
     if (key) return t(`audit.log.${key}`, values);
     return t(event.subjectUserId ? 'audit.log.otherAdminActionOn' : 'audit.log.otherAdminAction', values);
   }
