@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAdmin } from './support/accounts';
+import { AUTH_ENDPOINTS } from '@clipsync/shared';
+import { signIn, signInAdmin, storeSession } from './support/accounts';
+import { createJourneyApi } from './support/api';
 
 /** The serious and critical findings of an axe scan of the page as it stands, one line each. */
 async function blockingViolations(page: Page) {
@@ -31,7 +33,7 @@ test('an admin finds the token they created in the audit log, exports it as CSV,
   await page.getByRole('button', { name: 'Apply filters' }).click();
   const row = page.getByRole('row').filter({ hasText: tokenName });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText('Token created');
+  await expect(row).toContainText(`${admin.email} created the token “${tokenName}”`);
   await expect(row).toContainText(admin.email);
   expect(await blockingViolations(page)).toEqual([]);
 
@@ -50,6 +52,73 @@ test('an admin finds the token they created in the audit log, exports it as CSV,
   await expect(page.getByRole('heading', { level: 1, name: 'Security events' })).toBeVisible();
   await expect(page.getByRole('listitem', { name: 'Token created' }).filter({ hasText: tokenName })).toBeVisible();
   expect(await blockingViolations(page)).toEqual([]);
+});
+
+test('an admin disables an account and grants it a plan: the log reads sentences with names, the user reads what changed', async ({
+  browser,
+  request,
+}) => {
+  // Two people, six actions and two pages at two sizes: more than one default timeout on a loaded machine.
+  test.slow();
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const userContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const page = await adminContext.newPage();
+    const userPage = await userContext.newPage();
+    await signInAdmin(page, request, 'audit');
+    const member = await signIn(userPage, request, 'audit-subject');
+
+    await page.goto(`/admin/users/${member.user.id}`);
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('dialog', { name: 'Disable this account?' }).getByRole('button', { name: 'Disable' }).click();
+    await expect(page.getByText(/^Disabled since/)).toBeVisible();
+    await page.getByRole('button', { name: 'Enable' }).click();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Grant a plan' }).click();
+    const grant = page.getByRole('dialog', { name: 'Grant a plan' });
+    await grant.getByRole('combobox', { name: 'Plan' }).selectOption('advanced');
+    await grant.getByLabel('Until').fill('2027-12-31');
+    await grant.getByRole('button', { name: 'Grant' }).click();
+    await expect(page.getByTestId('account-plan')).toContainText('Advanced');
+
+    await page.goto('/admin/audit');
+    await page.getByRole('textbox', { name: 'Account (user id)' }).fill(member.user.id);
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    const table = page.getByRole('table', { name: 'Audit log' });
+    await expect(table.getByRole('row').filter({ hasText: `E2E User disabled ${member.email}` })).toHaveCount(1);
+    await expect(table.getByRole('row').filter({ hasText: `E2E User enabled ${member.email} again` })).toHaveCount(1);
+    await expect(
+      table
+        .getByRole('row')
+        .filter({ hasText: `Advanced plan granted to ${member.email} until Dec 31, 2027 by E2E User` }),
+    ).toHaveCount(1);
+    await expect(table).not.toContainText('adminAccount.');
+    await expect(table).not.toContainText(`user ${member.user.id}`);
+    await page.screenshot({ path: test.info().outputPath('audit-sentences-desktop.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: test.info().outputPath('audit-sentences-phone.png'), fullPage: true });
+    expect(await blockingViolations(page)).toEqual([]);
+
+    // Disabling ended the user's sessions: they sign in anew and read what the admin changed.
+    const { user, session } = await createJourneyApi(request).call(AUTH_ENDPOINTS.login, {
+      body: { email: member.email, password: member.password },
+    });
+    await storeSession(userPage, user, session);
+    await userPage.goto('/settings/security-events');
+    await expect(userPage.getByRole('listitem', { name: 'An admin disabled your account' })).toBeVisible();
+    await expect(userPage.getByRole('listitem', { name: 'An admin enabled your account again' })).toBeVisible();
+    await expect(
+      userPage.getByRole('listitem', { name: 'An admin granted you the Advanced plan until Dec 31, 2027' }),
+    ).toBeVisible();
+    await expect(userPage.getByText('An admin changed your account')).toHaveCount(0);
+    await userPage.screenshot({ path: test.info().outputPath('security-events-desktop.png'), fullPage: true });
+    await userPage.setViewportSize({ width: 390, height: 844 });
+    await userPage.screenshot({ path: test.info().outputPath('security-events-phone.png'), fullPage: true });
+    expect(await blockingViolations(userPage)).toEqual([]);
+  } finally {
+    await adminContext.close();
+    await userContext.close();
+  }
 });
 
 test.describe('at phone size', () => {

@@ -203,7 +203,7 @@ test('a room taken down while a member has it open says so there at once; its ow
   await expect(ownerPage.getByRole('heading', { level: 1, name: roomName })).toBeVisible();
   await expect(ownerPage.getByText(/took this down.*Reason: Spam room/)).toBeVisible();
   await ownerPage.goto('/settings/security-events');
-  const told = ownerPage.getByRole('listitem', { name: 'Your item was taken down by the operator' });
+  const told = ownerPage.getByRole('listitem', { name: 'Your room was taken down by the operator' });
   await expect(told).toContainText('Reason: Spam room');
 
   // Restored: the member opens it again, and the owner's notice is gone.

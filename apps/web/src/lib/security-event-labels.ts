@@ -16,7 +16,7 @@ export const SECURITY_EVENT_LABEL_KEYS: Record<SecurityEventAction, string> = {
   'sign_in.password_while_sso_only': 'audit.actions.passwordWhileSsoOnly',
 };
 
-/** The words of a security event, or undefined for an admin's action (shown by its table name). */
+/** The words of a security event in its owner's voice, or undefined for an admin's action. */
 export function securityEventLabelKey(action: string): string | undefined {
   return Object.entries(SECURITY_EVENT_LABEL_KEYS).find(([known]) => known === action)?.[1];
 }

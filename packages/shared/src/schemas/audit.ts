@@ -41,9 +41,15 @@ export const AuditEvent = z.object({
   action: z.string(),
   /** Who did it, as they were then (null for a signed-out act such as a password reset by link). */
   actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
   actorEmail: z.string().nullable(),
-  /** The account it concerns, when it concerns one. */
+  /**
+   * The account it concerns, when it concerns one (a user the action names, a reported item's owner), with
+   * its name and address as they were then: an entry still reads once the account is deleted.
+   */
   subjectUserId: z.string().nullable(),
+  subjectName: z.string().nullable(),
+  subjectEmail: z.string().nullable(),
   /** What it acted on: the `:id` of the call's path and the kind of thing it names. */
   targetKind: z.string().nullable(),
   targetId: z.string().nullable(),
@@ -93,7 +99,10 @@ export const SecurityEvent = z.object({
   at: z.string(),
   /** One of SECURITY_EVENT_ACTIONS, or an admin's action on the account (`adminAccounts.disable`). */
   action: z.string(),
-  /** True when an admin did it (who is not said); the details of an admin's action are the log's only. */
+  /**
+   * True when an admin did it (who is not said). An admin's action keeps what it set (a plan and its end, a
+   * quota, a role), so the owner reads what changed.
+   */
   byAdmin: z.boolean(),
   requestId: z.string().nullable(),
   details: AuditDetails,

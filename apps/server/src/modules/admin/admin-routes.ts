@@ -6,7 +6,7 @@ import { requireSignedIn } from '../../lib/actor';
 import { areaRoutes, type RouteSchemaExtras, type ServerEndpoint } from '../../lib/api-route';
 import { AppError } from '../../lib/app-error';
 import { signedInOnly } from '../../lib/route-access';
-import { recordAdminCall } from './audit.admin-hook';
+import { recordAdminCall, rememberSubject } from './audit.admin-hook';
 
 /**
  * 403 `ADMIN_ONLY` unless the caller's account is an admin now. The role is read at each call, not kept in
@@ -28,7 +28,7 @@ export function adminOnly(db: Database) {
  */
 export function adminRoutes(db: Database, tags: string[]) {
   const route = areaRoutes({ tags, access: 'signed-in' });
-  const preHandler = [signedInOnly, adminOnly(db)];
+  const preHandler = [signedInOnly, adminOnly(db), rememberSubject(db)];
   const onSend = recordAdminCall(db);
   return <const E extends ServerEndpoint, const Extras extends RouteSchemaExtras = Record<never, never>>(
     endpoint: E,

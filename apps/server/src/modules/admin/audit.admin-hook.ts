@@ -1,7 +1,9 @@
-import { API_BASE, API_TABLES } from '@clipsync/shared';
+import { API_BASE, API_TABLES, REPORTED_KINDS } from '@clipsync/shared';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
-import { recordAdminAction } from './audit.recorder';
+import { contentReports, takedowns } from '../../db/schema';
+import { namesOf, recordAdminAction, type AccountNames } from './audit.recorder';
 
 /** `ADMIN_ACCOUNTS_ENDPOINTS` → `adminAccounts`: the group's name as the log shows it. */
 function groupName(exportName: string): string {
@@ -78,6 +80,45 @@ function createdTargetOf(path: string, statusCode: number, payload: unknown) {
 }
 
 /**
+ * The account an action concerns: the user it names, or the owner of the reported item it acts on (a takedown
+ * names the item, and the log reads "… took down bob@example.com's clip").
+ */
+async function subjectOf(db: Database, targetKind: string | null, targetId: string | null): Promise<string | null> {
+  if (!targetKind || !targetId) return null;
+  if (targetKind === 'user') return targetId;
+  if (!(REPORTED_KINDS as readonly string[]).includes(targetKind)) return null;
+  for (const table of [takedowns, contentReports]) {
+    const [row] = await db
+      .select({ ownerId: table.ownerId })
+      .from(table)
+      .where(and(eq(table.itemKind, targetKind), eq(table.itemId, targetId)))
+      .limit(1);
+    if (row) return row.ownerId;
+  }
+  return null;
+}
+
+/** The subject of each admin change as it was before the change, read by `rememberSubject`. */
+const subjectsBefore = new WeakMap<FastifyRequest, { subjectUserId: string | null; names: AccountNames }>();
+
+/**
+ * Reads the subject's name and address before the route runs: a deletion leaves nothing to read after, and
+ * its entry must still say whom it deleted. A failure only loses the names (read again after the change).
+ */
+export function rememberSubject(db: Database) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (request.method === 'GET') return;
+    try {
+      const target = targetOf(request.routeOptions.url ?? request.url, request.params);
+      const subjectUserId = await subjectOf(db, target.targetKind, target.targetId);
+      subjectsBefore.set(request, { subjectUserId, names: await namesOf(db, subjectUserId) });
+    } catch (error) {
+      request.log.warn({ err: error }, "an admin action's subject could not be read before it");
+    }
+  };
+}
+
+/**
  * Records each successful change an admin makes (a non-GET call answered below 400), for every route
  * `adminRoutes` builds, so no admin route has to remember it. It runs before the answer leaves, so the entry
  * exists once the admin sees the result; it cannot join the route's own transaction, so a failure to record
@@ -90,12 +131,14 @@ export function recordAdminCall(db: Database) {
     const path = request.routeOptions.url ?? request.url;
     const named = targetOf(path, request.params);
     const target = (named.targetId === null && createdTargetOf(path, reply.statusCode, payload)) || named;
+    const before = subjectsBefore.get(request);
     try {
       await recordAdminAction(db, {
         action: ACTION_NAMES.get(`${request.method} ${path}`) ?? `${request.method} ${path}`,
         actorId,
         ...target,
-        subjectUserId: target.targetKind === 'user' ? target.targetId : null,
+        subjectUserId: before?.subjectUserId ?? (await subjectOf(db, target.targetKind, target.targetId)),
+        subjectNames: before?.names,
         requestId: request.id,
         details: nonSecretFields(request.body),
       });

@@ -10,8 +10,11 @@ export function presentAuditEvent(row: AuditRow): AuditEvent {
     kind: row.kind === 'admin' ? 'admin' : 'security',
     action: row.action,
     actorId: row.actorId,
+    actorName: row.actorName,
     actorEmail: row.actorEmail,
     subjectUserId: row.subjectUserId,
+    subjectName: row.subjectName,
+    subjectEmail: row.subjectEmail,
     targetKind: row.targetKind,
     targetId: row.targetId,
     requestId: row.requestId,
@@ -19,7 +22,10 @@ export function presentAuditEvent(row: AuditRow): AuditEvent {
   };
 }
 
-/** As the account sees it: what happened and when, never which admin did it. */
+/**
+ * As the account sees it: what happened, when and what it set, never which admin did it (the admin's own
+ * client is not the owner's to know either, so an admin's entry carries none).
+ */
 export function presentSecurityEvent(row: AuditRow): SecurityEvent {
   return {
     id: row.id,
@@ -27,6 +33,6 @@ export function presentSecurityEvent(row: AuditRow): SecurityEvent {
     action: row.action,
     byAdmin: row.kind === 'admin',
     requestId: row.requestId,
-    details: row.kind === 'admin' ? {} : row.details,
+    details: row.details,
   };
 }

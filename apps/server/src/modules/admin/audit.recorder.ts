@@ -16,20 +16,37 @@ export interface AdminActionRecord {
   subjectUserId: string | null;
   requestId: string;
   details: Record<string, unknown>;
+  /** The subject's name and address read before the action, for one that deletes the account. */
+  subjectNames?: AccountNames;
 }
 
-async function emailOf(db: Writer, userId: string): Promise<string | null> {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-  return row?.email ?? null;
+export interface AccountNames {
+  name: string | null;
+  email: string | null;
 }
 
-/** An admin's call, with the admin's address as it is now (kept as it was then when it later changes). */
-export async function recordAdminAction(db: Writer, record: AdminActionRecord): Promise<void> {
+/** An account's name and address as they are now: the entry keeps them, so it reads after a rename or a deletion. */
+export async function namesOf(db: Writer, userId: string | null | undefined): Promise<AccountNames> {
+  if (!userId) return { name: null, email: null };
+  const [row] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+  return { name: row?.name ?? null, email: row?.email ?? null };
+}
+
+/** The actor's and subject's columns of an entry. */
+async function peopleOf(db: Writer, actorId: string | null, subjectUserId: string | null, known?: AccountNames) {
+  // One after the other: inside a transaction, both run on its one connection anyway.
+  const actor = await namesOf(db, actorId);
+  const subject = known?.email ? known : await namesOf(db, subjectUserId);
+  return { actorName: actor.name, actorEmail: actor.email, subjectName: subject.name, subjectEmail: subject.email };
+}
+
+/** An admin's call, naming the admin and the account it concerns as they are now. */
+export async function recordAdminAction(db: Writer, { subjectNames, ...record }: AdminActionRecord): Promise<void> {
   await db.insert(auditEvents).values({
     id: newId(),
     kind: 'admin',
     ...record,
-    actorEmail: await emailOf(db, record.actorId),
+    ...(await peopleOf(db, record.actorId, record.subjectUserId, subjectNames)),
   });
 }
 
@@ -70,8 +87,8 @@ async function insertSecurityEvent(db: Writer, record: SecurityEventRecord): Pro
     kind: 'security',
     action: record.action,
     actorId,
-    actorEmail: actorId ? await emailOf(db, actorId) : null,
     subjectUserId: record.userId,
+    ...(await peopleOf(db, actorId, record.userId)),
     targetKind: 'user',
     targetId: record.userId,
     requestId: request?.requestId ?? null,

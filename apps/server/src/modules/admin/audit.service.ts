@@ -7,7 +7,7 @@ import {
   type SecurityEventPage,
   type SecurityEventQuery,
 } from '@clipsync/shared';
-import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditEvents } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
@@ -18,10 +18,18 @@ const DAY_MS = 86_400_000;
 /** Rows read per query while exporting, and deleted per statement by the retention job. */
 export const AUDIT_BATCH = 500;
 
+/**
+ * A takedown and a restore are written twice, once as the admin's action and once in the owner's voice
+ * ("Your clip was taken down", with the reason): each reader sees the one written for them.
+ */
+const OWNER_COPIES = ['item.taken_down', 'item.restored'];
+const ADMIN_ONLY_ACTIONS = ['moderation.takeDown', 'moderation.restore', 'moderation.dismiss'];
+
 /** The filters as one SQL condition; `to` names a day, which it includes whole. */
 function whereOf(filters: AuditFilters): SQL | undefined {
   const actor = filters.actor;
   return and(
+    or(ne(auditEvents.kind, 'security'), notInArray(auditEvents.action, OWNER_COPIES)),
     filters.action ? eq(auditEvents.action, filters.action) : undefined,
     actor ? or(eq(auditEvents.actorId, actor), sql`lower(${auditEvents.actorEmail}) = lower(${actor})`) : undefined,
     filters.subject ? eq(auditEvents.subjectUserId, filters.subject) : undefined,
@@ -98,7 +106,11 @@ export async function listSecurityEvents(
   query: SecurityEventQuery,
 ): Promise<SecurityEventPage> {
   const { userId } = requireSignedIn(actor);
-  const { rows, total } = await pageOf(db, eq(auditEvents.subjectUserId, userId), query);
+  const own = and(
+    eq(auditEvents.subjectUserId, userId),
+    or(ne(auditEvents.kind, 'admin'), notInArray(auditEvents.action, ADMIN_ONLY_ACTIONS)),
+  );
+  const { rows, total } = await pageOf(db, own, query);
   return { events: rows.map(presentSecurityEvent), total };
 }
 

@@ -64,7 +64,8 @@ export async function openReportedItem(
     targetId: item.id,
     subjectUserId: item.ownerId,
     requestId,
-    details: {},
+    // The owner's Security events name the kind of item an admin opened.
+    details: { itemKind: item.kind },
   });
   return content;
 }

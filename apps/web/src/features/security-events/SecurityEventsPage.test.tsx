@@ -22,9 +22,9 @@ const signIn: SecurityEvent = {
 const disabled: SecurityEvent = {
   ...signIn,
   id: 'BBBBBBBBBBBBBBBBBBBBBB',
-  action: 'adminAccounts.disable',
+  action: 'adminAccount.setQuota',
   byAdmin: true,
-  details: {},
+  details: { bytes: 5 * 1024 ** 3 },
 };
 
 function renderPage() {
@@ -47,7 +47,7 @@ describe('SecurityEventsPage', () => {
     const row = within(await screen.findByRole('listitem', { name: 'Sign-in from a new device' }));
     expect(row.getByText(/5m ago/)).toBeInTheDocument();
     expect(row.getByText(/Firefox on Linux/)).toBeInTheDocument();
-    expect(screen.getByRole('listitem', { name: 'An admin changed your account' })).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'An admin set your storage quota to 5 GB' })).toBeInTheDocument();
     expect(list()).toHaveBeenCalledWith({ params: {}, query: { limit: '50', offset: '0' } });
   });
 
@@ -61,9 +61,9 @@ describe('SecurityEventsPage', () => {
     const restored: SecurityEvent = { ...takenDown, id: 'DDDDDDDDDDDDDDDDDDDDDD', action: 'item.restored' };
     list().mockResolvedValue({ events: [restored, takenDown], total: 2 });
     renderPage();
-    const row = within(await screen.findByRole('listitem', { name: 'Your item was taken down by the operator' }));
+    const row = within(await screen.findByRole('listitem', { name: 'Your room was taken down by the operator' }));
     expect(row.getByText(/Reason: Spam room/)).toBeInTheDocument();
-    const restoredRow = within(screen.getByRole('listitem', { name: 'Your item was restored by the operator' }));
+    const restoredRow = within(screen.getByRole('listitem', { name: 'Your room was restored by the operator' }));
     expect(restoredRow.getByText(/Reason: Spam room/)).toBeInTheDocument();
   });
 

@@ -5,13 +5,12 @@ import { useSecurityEvents } from '../../api/audit-queries';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Pager } from '../../components/Pager';
 import { RelativeTime } from '../../components/RelativeTime';
-import { securityEventLabelKey } from '../../lib/security-event-labels';
+import { ownerEventSentence } from '../../lib/audit-sentences';
 import { Skeleton } from '../../ui/Skeleton';
 
 function EventRow({ event }: { event: SecurityEvent }) {
-  const { t } = useTranslation();
-  const labelKey = securityEventLabelKey(event.action);
-  const title = labelKey ? t(labelKey) : t('audit.byAdmin');
+  const { t, i18n } = useTranslation();
+  const title = ownerEventSentence(event, t, i18n.language);
   const client = typeof event.details.client === 'string' ? event.details.client : undefined;
   const name = typeof event.details.name === 'string' ? event.details.name : undefined;
   // A takedown and its restore carry the operator's reason: the owner is told why.
@@ -32,7 +31,7 @@ function EventRow({ event }: { event: SecurityEvent }) {
 
 /**
  * `/settings/security-events`, "Security events": what happened to the account that its owner should know
- * of (a sign-in from a new device, tokens, a password reset, an admin's change), newest first.
+ * of (a sign-in from a new device, tokens, a password reset, what an admin changed), newest first.
  */
 export default function SecurityEventsPage() {
   const { t } = useTranslation();

@@ -22,8 +22,11 @@ const tokenCreated: AuditEvent = {
   kind: 'security',
   action: 'token.created',
   actorId: 'u1',
+  actorName: 'Ada',
   actorEmail: 'ada@example.com',
   subjectUserId: 'u1',
+  subjectName: 'Ada',
+  subjectEmail: 'ada@example.com',
   targetKind: 'user',
   targetId: 'u1',
   requestId: '0b6e3a57-3c43-4b8e-9c1c-1c3f0b8f1e2a',
@@ -33,11 +36,14 @@ const adminCall: AuditEvent = {
   ...tokenCreated,
   id: 'BBBBBBBBBBBBBBBBBBBBBB',
   kind: 'admin',
-  action: 'adminAccounts.disable',
+  action: 'adminAccount.disable',
   actorId: 'admin1',
+  actorName: 'Root',
   actorEmail: 'root@example.com',
   targetId: 'u2',
   subjectUserId: 'u2',
+  subjectName: 'Bob',
+  subjectEmail: 'bob@example.com',
   details: {},
 };
 
@@ -55,18 +61,22 @@ function renderPage() {
 describe('AuditPage', () => {
   setUpPageTests();
 
-  test('lists events newest first with who, what, the target and the request id', async () => {
+  test('lists events newest first as sentences, with who, the account and the request id', async () => {
     list().mockResolvedValue({ events: [adminCall, tokenCreated], total: 2, isTotalCapped: false });
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Audit log' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Audit log' });
     const [, first, second] = within(table).getAllByRole('row');
-    expect(first).toHaveTextContent('adminAccounts.disable');
+    expect(first).toHaveTextContent('Root disabled bob@example.com');
     expect(first).toHaveTextContent('root@example.com');
-    expect(first).toHaveTextContent('user u2');
-    expect(second).toHaveTextContent('Token created');
-    expect(second).toHaveTextContent('name: CI · client: Firefox on Linux');
+    expect(first).not.toHaveTextContent('adminAccount.disable');
+    expect(first).not.toHaveTextContent('u2');
+    expect(second).toHaveTextContent('ada@example.com created the token “CI”');
+    expect(second).toHaveTextContent('Firefox on Linux');
     expect(second).toHaveTextContent(tokenCreated.requestId!);
+    // A phone reads the same sentences as cards.
+    const cards = within(screen.getByRole('list', { name: 'Audit log' })).getAllByRole('listitem');
+    expect(cards[0]).toHaveTextContent('Root disabled bob@example.com');
     expect(screen.getByText('2 events')).toBeInTheDocument();
     expect(list()).toHaveBeenCalledWith({ params: {}, query: { limit: '50', offset: '0' } });
   });
