@@ -3,6 +3,15 @@
  * addresses in ADMIN_EMAILS, so each becomes an admin when it signs up (signInAdmin), and journeys never
  * share one. Kept free of imports: the Playwright config reads it.
  */
-export const ADMIN_SLOTS = ['users', 'accounts', 'overview', 'invitations', 'audit', 'moderation', 'a11y'] as const;
+export const ADMIN_SLOTS = [
+  'users',
+  'accounts',
+  'overview',
+  'invitations',
+  'audit',
+  'moderation',
+  'a11y',
+  'reports',
+] as const;
 export type AdminSlot = (typeof ADMIN_SLOTS)[number];
 export const adminEmailOf = (slot: AdminSlot) => `admin-${slot}@example.com`;

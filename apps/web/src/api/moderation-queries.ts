@@ -12,7 +12,11 @@ export const reportKeys = {
   all: ['admin', 'reports'] as const,
   queue: (query: ReportQueueQuery) => ['admin', 'reports', 'queue', query] as const,
   content: (item: ReportedItemParams) => ['admin', 'reports', 'content', item.kind, item.id] as const,
+  openCount: ['admin', 'reports', 'open-count'] as const,
 };
+
+/** No socket tells an admin of a new report: the count is read again at this pace, and on focus. */
+const OPEN_COUNT_REFETCH_MS = 60_000;
 
 /** A visitor's report of the link they are on (no account needed). */
 export function useReportLink() {
@@ -22,6 +26,20 @@ export function useReportLink() {
 /** One page of the reports queue (admins). */
 export function useReportQueue(query: ReportQueueQuery) {
   return useQuery({ queryKey: reportKeys.queue(query), queryFn: () => call(MODERATION_ENDPOINTS.list, { query }) });
+}
+
+/**
+ * How many reported items wait (the open queue's total), for the badges: read only for an admin (`enabled`);
+ * the actions below refetch it with the queue.
+ */
+export function useOpenReportCount(enabled: boolean) {
+  return useQuery({
+    queryKey: reportKeys.openCount,
+    queryFn: async () =>
+      (await call(MODERATION_ENDPOINTS.list, { query: { status: 'open', limit: 1, offset: 0 } })).total,
+    enabled,
+    refetchInterval: OPEN_COUNT_REFETCH_MS,
+  });
 }
 
 /** A reported item's content, fetched only once the admin asks for it (`enabled`). */

@@ -9,11 +9,12 @@ import {
   UserRound,
   type LucideIcon,
 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSsoSettings } from '../api/sso-queries';
 import { LanguageSelect } from '../components/LanguageSelect';
+import { OpenReportsBadge, useOpenReports } from '../components/OpenReportsBadge';
 import { useAuth } from '../session/auth-context';
 import { useLogOut } from '../session/use-log-out';
 import { Button } from '../ui/Button';
@@ -31,17 +32,22 @@ interface AccountMenuProps {
 
 /**
  * Who is signed in, their plan, My devices, Devices and tokens, Sign-in with SSO (when the server has a
- * provider), Admin (admins only), theme, language and Log out (to /auth, or the 'Logout failed' toast).
+ * provider), Admin (admins only, with the count of open reports, shown on the trigger too), theme, language
+ * and Log out (to /auth, or the 'Logout failed' toast).
  */
 export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps) {
   const { t } = useTranslation();
   const { user } = useAuth();
   const logOut = useLogOut();
   const [isOpen, setIsOpen] = useState(false);
+  const openReports = useOpenReports();
+  const triggerBadgeId = useId();
+  const entryBadgeId = useId();
   return (
     <Sheet open={isOpen} onOpenChange={setIsOpen}>
       <SheetTrigger
         aria-label={t('shell.openAccountMenu')}
+        aria-describedby={openReports > 0 ? triggerBadgeId : undefined}
         title={isCollapsed ? t('shell.account') : undefined}
         className={cn(
           placement === 'sidebar'
@@ -49,7 +55,13 @@ export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps
             : 'flex flex-col items-center gap-1 px-2 text-xs text-slate-600 dark:text-slate-300',
         )}
       >
-        <UserRound className={placement === 'sidebar' ? 'h-4 w-4 shrink-0' : 'h-5 w-5'} aria-hidden="true" />
+        <span className="relative shrink-0">
+          <UserRound className={placement === 'sidebar' ? 'h-4 w-4' : 'h-5 w-5'} aria-hidden="true" />
+          <OpenReportsBadge
+            id={triggerBadgeId}
+            className="absolute -top-2 -right-3 min-w-4 px-1 text-[10px] leading-4"
+          />
+        </span>
         <span className={cn('truncate', isCollapsed && 'sr-only')}>
           {placement === 'sidebar' ? (user?.name ?? t('shell.account')) : t('shell.account')}
         </span>
@@ -72,8 +84,14 @@ export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps
           </MenuLink>
           <SsoMenuLink onNavigate={() => setIsOpen(false)} />
           {user?.role === 'admin' && (
-            <MenuLink to="/admin" icon={ShieldCheck} onNavigate={() => setIsOpen(false)}>
+            <MenuLink
+              to="/admin"
+              icon={ShieldCheck}
+              onNavigate={() => setIsOpen(false)}
+              describedBy={openReports > 0 ? entryBadgeId : undefined}
+            >
               {t('adminConsole.accountMenuLink')}
+              <OpenReportsBadge id={entryBadgeId} className="ml-auto" />
             </MenuLink>
           )}
           <div className="flex items-center justify-between gap-2 text-sm">
@@ -111,17 +129,20 @@ function MenuLink({
   to,
   icon: Icon,
   onNavigate,
+  describedBy,
   children,
 }: {
   to: string;
   icon: LucideIcon;
   onNavigate: () => void;
+  describedBy?: string;
   children: ReactNode;
 }) {
   return (
     <Link
       to={to}
       onClick={onNavigate}
+      aria-describedby={describedBy}
       className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
     >
       <Icon className="h-4 w-4" aria-hidden="true" />

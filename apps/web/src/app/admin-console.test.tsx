@@ -3,6 +3,7 @@ import {
   ADMIN_USER_ENDPOINTS,
   DEVICE_ENDPOINTS,
   DEVICE_SEND_ENDPOINTS,
+  MODERATION_ENDPOINTS,
   TOKEN_ENDPOINTS,
   type PublicUser,
 } from '@clipsync/shared';
@@ -96,6 +97,23 @@ describe('the admin console frame', () => {
     await userEvent.click((await screen.findAllByRole('button', { name: 'Open account menu' }, LAZY))[0]!);
     expect(await screen.findByRole('link', { name: 'My devices' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(api.on(MODERATION_ENDPOINTS.list)).not.toHaveBeenCalled();
+  });
+
+  test('the open reports are counted on the account menu, its Admin entry and the Reports tab', async () => {
+    api.on(ADMIN_USER_ENDPOINTS.list).mockResolvedValue({ users: [], total: 0, isTotalCapped: false });
+    api.on(MODERATION_ENDPOINTS.list).mockResolvedValue({ items: [], total: 2 });
+    renderConsole(admin, '/admin/users');
+    const sections = within(await screen.findByRole('navigation', { name: 'Admin console sections' }, LAZY));
+    const reportsTab = sections.getByRole('link', { name: 'Reports' });
+    await waitFor(() => expect(reportsTab).toHaveAccessibleDescription('2 open reports'), LAZY);
+    expect(within(reportsTab).getByTestId('open-reports-badge')).toHaveTextContent('2');
+    const [trigger] = screen.getAllByRole('button', { name: 'Open account menu' });
+    expect(trigger).toHaveAccessibleDescription('2 open reports');
+    await userEvent.click(trigger!);
+    const entry = await screen.findByRole('link', { name: 'Admin' });
+    expect(entry).toHaveAccessibleDescription('2 open reports');
+    expect(within(entry).getByTestId('open-reports-badge')).toHaveTextContent('2');
   });
 
   test('an admin opens the console from the account menu, on its Overview', async () => {

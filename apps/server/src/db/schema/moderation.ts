@@ -59,3 +59,15 @@ export const takedowns = pgTable(
     index('takedowns_owner_idx').on(table.ownerId),
   ],
 );
+
+/**
+ * When each admin was last mailed that reports wait (moderation.notices.ts): at most one such mail per admin
+ * per REPORT_MAIL_INTERVAL_MS, and a report newer than an admin's last mail is what makes the next one due.
+ * Kept in the database so a restart neither mails again at once nor forgets a report that came in between.
+ */
+export const reportMailNotices = pgTable('report_mail_notices', {
+  adminId: text('admin_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mailedAt: timestamp('mailed_at', { withTimezone: true }).notNull(),
+});

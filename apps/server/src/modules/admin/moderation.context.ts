@@ -6,8 +6,13 @@ export interface ModerationContext {
   db: Database;
   /** A takedown emits `item.taken-down`: the item's live viewers are told on every node. */
   events: DomainEvents;
+  /** Admins are mailed that reports wait (moderation.notices.ts). */
+  mail: AppContext['mail'];
+  /** PUBLIC_URL (or localhost): the mail's link to the Reports tab, sent from no request. */
+  publicUrl: string;
+  log: AppContext['log'];
 }
 
 export function createModerationContext(ctx: AppContext): ModerationContext {
-  return { db: ctx.db, events: ctx.events };
+  return { db: ctx.db, events: ctx.events, mail: ctx.mail, publicUrl: ctx.config.publicUrl, log: ctx.log };
 }

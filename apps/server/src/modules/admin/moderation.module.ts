@@ -1,10 +1,12 @@
 import { defineModule } from '../define-module';
 import { createModerationContext } from './moderation.context';
+import { mailAdminsOfReports, REPORT_MAIL_CHECK_EVERY_MS } from './moderation.notices';
 import { moderationRoutes, reportRoutes } from './moderation.routes';
 
 /**
  * Moderation: visitors report links (signed out), admins take items down, restore them, or dismiss the
  * reports. The areas that serve links ask moderation.takedowns.service.ts before answering a stranger.
+ * Its job mails the admins of reports that came in while their last mail was too recent to send another.
  */
 export const moderationModule = defineModule((ctx) => {
   const moderation = createModerationContext(ctx);
@@ -13,5 +15,6 @@ export const moderationModule = defineModule((ctx) => {
       await api.register(reportRoutes, { ctx: moderation });
       await api.register(moderationRoutes, { ctx: moderation });
     },
+    jobs: [{ name: 'report-mails', everyMs: REPORT_MAIL_CHECK_EVERY_MS, run: () => mailAdminsOfReports(moderation) }],
   };
 });

@@ -14,7 +14,7 @@ import { describeItems } from './moderation.items';
  * The reported item is still there: reports are kept by kind and id, not by a foreign key, so an item deleted
  * since leaves its reports behind, and the queue neither lists nor counts them.
  */
-const itemStillThere = sql<boolean>`case ${contentReports.itemKind}
+export const itemStillThere = sql<boolean>`case ${contentReports.itemKind}
   when 'clip' then exists (select 1 from ${clips} where ${clips.id} = ${contentReports.itemId})
   when 'desktop' then exists (select 1 from ${desktops} where ${desktops.id} = ${contentReports.itemId})
   when 'room' then exists (select 1 from ${rooms} where ${rooms.id} = ${contentReports.itemId})
@@ -22,8 +22,11 @@ const itemStillThere = sql<boolean>`case ${contentReports.itemKind}
 
 const isOpen = sql<boolean>`bool_or(${contentReports.resolvedAt} is null)`;
 
-/** How many items the queue holds under `status`: asked only for a page past the last, which cannot tell. */
-async function countQueue(db: Database, status: ReportQueueQuery['status']): Promise<number> {
+/**
+ * How many items the queue holds under `status`: asked for a page past the last, which cannot tell, and for
+ * the admins' mail of reports waiting.
+ */
+export async function countQueue(db: Database, status: ReportQueueQuery['status']): Promise<number> {
   const grouped = db
     .select({ one: sql`1` })
     .from(contentReports)

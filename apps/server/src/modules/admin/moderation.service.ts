@@ -14,11 +14,13 @@ import { newId } from '../../lib/secure-tokens';
 import { recordAdminAction, recordSecurityEventIn, type SecurityEventRecord } from './audit.recorder';
 import type { ModerationContext } from './moderation.context';
 import { findItemById, findItemByLink, readItemContent } from './moderation.items';
+import { mailAdminsOfReports } from './moderation.notices';
 import { listReportQueue, resolveReports } from './moderation.queue';
 
 /**
  * A visitor's report of a link (no account). The item's owner is kept with it for the queue, never told to
- * the reporter; the reporter's address is counted by the route's limit and not stored.
+ * the reporter; the reporter's address is counted by the route's limit and not stored. The admins are
+ * mailed that reports wait (at most once per admin per REPORT_MAIL_INTERVAL_MS).
  */
 export async function reportLink(ctx: ModerationContext, input: CreateReportRequest): Promise<void> {
   const item = await findItemByLink(ctx.db, input.kind, input.link);
@@ -30,6 +32,8 @@ export async function reportLink(ctx: ModerationContext, input: CreateReportRequ
     reason: input.reason,
     note: input.note || null,
   });
+  // The report is kept whatever happens here: an admin not mailed now is mailed by the job's next run.
+  await mailAdminsOfReports(ctx).catch((error: unknown) => ctx.log.warn({ err: error }, 'report mail not queued'));
 }
 
 export function listReports(ctx: ModerationContext, query: ReportQueueQuery): Promise<ReportQueue> {

@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { OpenReportsBadge, useOpenReports } from '../../components/OpenReportsBadge';
 import { cn } from '../../ui/cn';
 import { ADMIN_SECTIONS } from './admin-sections';
 
@@ -13,6 +14,8 @@ export function AdminLayout() {
   const { t } = useTranslation();
   const navRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
+  const openReports = useOpenReports();
+  const reportsBadgeId = useId();
   useEffect(() => {
     // jsdom has no scrollIntoView.
     navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
@@ -28,6 +31,7 @@ export function AdminLayout() {
             <li key={section.path}>
               <NavLink
                 to={section.path}
+                aria-describedby={section.path === '/admin/reports' && openReports > 0 ? reportsBadgeId : undefined}
                 end={section.path === '/admin'}
                 className={({ isActive }) =>
                   cn(
@@ -39,6 +43,7 @@ export function AdminLayout() {
                 }
               >
                 {t(section.labelKey)}
+                {section.path === '/admin/reports' && <OpenReportsBadge id={reportsBadgeId} className="ml-2" />}
               </NavLink>
             </li>
           ))}

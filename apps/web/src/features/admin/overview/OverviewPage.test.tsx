@@ -1,4 +1,9 @@
-import { ADMIN_OVERVIEW_ENDPOINTS, type AdminOverview } from '@clipsync/shared';
+import {
+  ADMIN_OVERVIEW_ENDPOINTS,
+  MODERATION_ENDPOINTS,
+  type AdminOverview,
+  type ReportedItem,
+} from '@clipsync/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, test } from 'vitest';
@@ -23,6 +28,22 @@ const overview: AdminOverview = {
   health: { database: 'ok', redis: 'disabled', storage: 'down' },
   countedAt: new Date().toISOString(),
 };
+
+const reported = (id: string, reportCount: number): ReportedItem => ({
+  kind: 'clip',
+  id,
+  visitorPath: `/clips/share-${id}`,
+  owner: { id: 'owner-1', name: 'Olive', email: 'olive@example.com', takedownCount: 0, isDisabled: false },
+  createdAt: '2026-11-20T10:00:00.000Z',
+  sizeBytes: 10,
+  encrypted: false,
+  reportCount,
+  reasons: ['phishing', 'spam'],
+  notes: [],
+  firstReportedAt: new Date().toISOString(),
+  lastReportedAt: new Date().toISOString(),
+  takedown: null,
+});
 
 const figure = (name: string) => screen.getByText(name, { selector: 'dt' }).nextElementSibling;
 
@@ -58,6 +79,36 @@ describe('OverviewPage', () => {
     expect(jobs.getByRole('row', { name: /device-send-redelivery/ })).toHaveTextContent(
       'Every 5 secondsNot run yet on this node',
     );
+  });
+
+  test('the open reports come first, each linking to its card in the Reports tab', async () => {
+    api.on(ADMIN_OVERVIEW_ENDPOINTS.overview).mockResolvedValue(overview);
+    api
+      .on(MODERATION_ENDPOINTS.list)
+      .mockResolvedValue({ items: [reported('CLIP1', 2), reported('CLIP2', 1)], total: 7 });
+    renderAdminPage(<OverviewPage />);
+    const section = await screen.findByRole('region', { name: '7 open reports' });
+    expect(api.on(MODERATION_ENDPOINTS.list)).toHaveBeenCalledWith(
+      expect.objectContaining({ query: { status: 'open', limit: '5', offset: '0' } }),
+    );
+    const links = within(section).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Shared clip · 2 reports', '/admin/reports#report-clip-CLIP1'],
+      ['Shared clip · 1 report', '/admin/reports#report-clip-CLIP2'],
+      ['See all 7 in Reports', '/admin/reports'],
+    ]);
+    expect(section).toHaveTextContent('Phishing, Spam · olive@example.com');
+    await screen.findByText('Users', { selector: 'dt' });
+    // Above everything else the Overview shows.
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings[0]).toBe('7 open reports');
+  });
+
+  test('with none open, the Overview says so', async () => {
+    api.on(ADMIN_OVERVIEW_ENDPOINTS.overview).mockResolvedValue(overview);
+    api.on(MODERATION_ENDPOINTS.list).mockResolvedValue({ items: [], total: 0 });
+    renderAdminPage(<OverviewPage />);
+    expect(await screen.findByText('No report waits for review.')).toBeInTheDocument();
   });
 
   test('Refresh asks the server again', async () => {

@@ -9,8 +9,9 @@ import { Button } from '../../../ui/Button';
 import { Skeleton } from '../../../ui/Skeleton';
 import { HealthList } from './HealthList';
 import { JobsTable } from './JobsTable';
+import { OpenReportsList } from './OpenReportsList';
 
-/** `/admin` (the console's index): the instance's figures, its health, its mail and jobs, its version. */
+/** `/admin` (the console's index): the open reports first, then the instance's figures, its health, its mail and jobs, its version. */
 export default function OverviewPage() {
   const { t } = useTranslation();
   const overview = useAdminOverview();
@@ -23,6 +24,7 @@ export default function OverviewPage() {
           {t('adminOverview.refresh')}
         </Button>
       </div>
+      <OpenReportsList />
       {overview.isPending ? (
         <div role="status" aria-label={t('adminOverview.loading')} className="mt-6">
           <Skeleton className="h-48 w-full" />

@@ -1,7 +1,8 @@
 import type { ReportedOwner, ReportQueueStatus } from '@clipsync/shared';
 import { REPORTS_PAGE_SIZE } from '@clipsync/shared';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { useDisableAccountById } from '../../../api/admin-account-queries';
 import { useReportQueue } from '../../../api/moderation-queries';
 import { useKeepPageInRange, useListUrlState } from '../../../components/use-list-url-state';
@@ -55,6 +56,11 @@ export function ReportsQueue({ onDisableUser }: { onDisableUser?: DisableUserSlo
   const pages = Math.max(1, Math.ceil((queue.data?.total ?? 0) / REPORTS_PAGE_SIZE));
   useKeepPageInRange(page, queue.data?.total, REPORTS_PAGE_SIZE, setPage);
   const show = (next: ReportQueueStatus) => setFilters({ ...filters, status: next });
+  const { hash } = useLocation();
+  useEffect(() => {
+    // The Overview links to a card by its heading's id, which exists once the queue has loaded.
+    if (hash && queue.data) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.();
+  }, [hash, queue.data]);
 
   return (
     <div className="mx-auto max-w-4xl px-4 py-8">
