@@ -14,6 +14,20 @@ import { planInForce, planStorageBytes } from './plan-in-force';
  * checks it here. Text is counted in UTF-8 bytes, as stored.
  */
 
+/**
+ * The columns the plan in force is read from (planInForce's input), of `users` left-joined with
+ * `billing_accounts`: every reader of a plan selects these.
+ */
+export const PLAN_COLUMNS = {
+  createdAt: users.createdAt,
+  grantedPlan: users.grantedPlan,
+  grantedPlanUntil: users.grantedPlanUntil,
+  trialEndsAt: billingAccounts.trialEndsAt,
+  subscriptionPlan: billingAccounts.plan,
+  subscriptionStatus: billingAccounts.status,
+  currentPeriodEnd: billingAccounts.currentPeriodEnd,
+};
+
 /** The database or a transaction on it: the checks only read (and lock). */
 type Reader = Pick<Database, 'select'>;
 
@@ -70,17 +84,7 @@ export function quotaRuleOf(config: { storageQuotaBytes: number; billing: unknow
  */
 export async function storageOf(db: Reader, rule: QuotaRule, userId: string, now = new Date()): Promise<UserStorage> {
   const [stored] = await db
-    .select({
-      bytes: users.storedBytes,
-      ownQuota: users.storageQuotaBytes,
-      createdAt: users.createdAt,
-      grantedPlan: users.grantedPlan,
-      grantedPlanUntil: users.grantedPlanUntil,
-      trialEndsAt: billingAccounts.trialEndsAt,
-      subscriptionPlan: billingAccounts.plan,
-      subscriptionStatus: billingAccounts.status,
-      currentPeriodEnd: billingAccounts.currentPeriodEnd,
-    })
+    .select({ bytes: users.storedBytes, ownQuota: users.storageQuotaBytes, ...PLAN_COLUMNS })
     .from(users)
     .leftJoin(billingAccounts, eq(billingAccounts.userId, users.id))
     .where(eq(users.id, userId));

@@ -6,6 +6,7 @@ import { billingAccounts, users } from '../../db/schema';
 import { cappedCount } from '../../lib/capped-count';
 import { toContainsPattern } from '../../lib/contains-pattern';
 import { planInForce, type PlanRuleInput } from '../../lib/plan-in-force';
+import { PLAN_COLUMNS } from '../../lib/storage-quota';
 
 const SORT_COLUMNS: Record<AdminUserSort, AnyPgColumn> = {
   created: users.createdAt,
@@ -32,16 +33,10 @@ const ROW = {
   name: users.name,
   email: users.email,
   role: users.role,
-  createdAt: users.createdAt,
   lastSeenAt: users.lastSeenAt,
   disabledAt: users.disabledAt,
   storedBytes: users.storedBytes,
-  grantedPlan: users.grantedPlan,
-  grantedPlanUntil: users.grantedPlanUntil,
-  trialEndsAt: billingAccounts.trialEndsAt,
-  subscriptionPlan: billingAccounts.plan,
-  subscriptionStatus: billingAccounts.status,
-  currentPeriodEnd: billingAccounts.currentPeriodEnd,
+  ...PLAN_COLUMNS,
 };
 
 /** The page walked from the sort's index, its matches filtered on the way. */
