@@ -16,10 +16,11 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const openReports = useOpenReports();
   const reportsBadgeId = useId();
+  // Again when the Reports tab's badge comes or changes: it widens that tab and pushes the ones after it.
   useEffect(() => {
     // jsdom has no scrollIntoView.
     navRef.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
+  }, [pathname, openReports]);
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
       <p className="text-sm font-semibold tracking-wide text-indigo-700 uppercase dark:text-indigo-300">
