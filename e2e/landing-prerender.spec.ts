@@ -17,6 +17,19 @@ async function holdAppScript(page: Page): Promise<() => void> {
   return release;
 }
 
+/** `/` answered with `mark` on its `<html>`, as the server marks it (apps/server/src/plugins/spa.ts). */
+async function serveIndexMarked(page: Page, mark: string) {
+  await page.route('/', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('<html', `<html ${mark}`);
+    const headers = { ...response.headers() };
+    // The body is given decoded.
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({ status: response.status(), headers, body: html });
+  });
+}
+
 const heroHeading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 const TRIAL_BADGE = '7-day free trial · no credit card';
@@ -43,15 +56,7 @@ test.describe('prerendered landing page', () => {
   }, testInfo) => {
     // The e2e server sells plans; a server without them marks its index.html so (apps/server/src/plugins/spa.ts,
     // its own test), and that page is what this one gets.
-    await page.route('/', async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace('<html', '<html data-payments="off"');
-      const headers = { ...response.headers() };
-      // The body is given decoded.
-      delete headers['content-encoding'];
-      delete headers['content-length'];
-      await route.fulfill({ status: response.status(), headers, body: html });
-    });
+    await serveIndexMarked(page, 'data-payments="off"');
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     const release = await holdAppScript(page);
@@ -80,14 +85,7 @@ test.describe('prerendered landing page', () => {
   }, testInfo) => {
     // Closing sign-ups on the shared e2e server would close them for every other test: the server's marking
     // of index.html is its own test (apps/server/src/plugins/spa.test.ts); this page is what it serves.
-    await page.route('/', async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace('<html', '<html data-sign-ups="closed"');
-      const headers = { ...response.headers() };
-      delete headers['content-encoding'];
-      delete headers['content-length'];
-      await route.fulfill({ status: response.status(), headers, body: html });
-    });
+    await serveIndexMarked(page, 'data-sign-ups="closed"');
     const release = await holdAppScript(page);
     await page.goto('/', { waitUntil: 'commit' });
     const banner = page.getByRole('banner');
