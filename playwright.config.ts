@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/chromium';
 import { ADMIN_SLOTS, adminEmailOf } from './e2e/support/admin-slots';
-import { FIRST_RUN_SIZES, firstRunBaseUrlOf, firstRunPortOf } from './e2e/support/first-run-server';
 import {
   SSO_BASE_URL,
   SSO_ONLY_ADMIN_EMAIL,
@@ -115,21 +114,6 @@ export default defineConfig({
         ADMIN_EMAILS: ADMIN_SLOTS.map(adminEmailOf).join(','),
       },
     },
-    // The first-run servers (admin-first-run.spec.ts alone), one per screen size: fresh, no ADMIN_EMAILS, the
-    // same settings otherwise. Playwright starts its web servers one after another, each once the one before
-    // answers its URL, so these start after the build above and serve the same built app without building again.
-    ...FIRST_RUN_SIZES.map((size) => ({
-      command: 'npm run start -w @clipsync/server',
-      url: `${firstRunBaseUrlOf(size)}/api/health`,
-      timeout: 60_000,
-      reuseExistingServer: false,
-      env: {
-        ...serverEnv,
-        PORT: String(firstRunPortOf(port, size)),
-        PUBLIC_URL: firstRunBaseUrlOf(size),
-        DATA_DIR: mkdtempSync(join(tmpdir(), `clipsync-e2e-first-run-${size.name}-`)),
-      },
-    })),
     // Sign-in through an identity provider: oidc-provider with its own login and consent pages, and a
     // server configured for it (e2e/sso.spec.ts), on a data dir of its own.
     {
