@@ -90,7 +90,7 @@ const signedInPages = ({ clipId, roomId, roomToken, desktopToken }: Awaited<Retu
     ['/billing', 'Billing'],
     ['/billing/success', undefined],
     ['/billing/cancel', 'Checkout canceled'],
-    ['/settings/tokens', 'Devices and tokens'],
+    ['/settings/tokens', 'Access tokens'],
     ['/settings/security-events', 'Security events'],
     ['/devices', 'My devices'],
     ['/devices/near', undefined],

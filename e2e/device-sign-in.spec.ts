@@ -49,7 +49,7 @@ test('a linked code confirmed against the device and approved with a scope untic
 
   // The device keeps polling at its interval (a poll too early is told to slow down) until it hears.
   await expect.poll(async () => (await device.poll()).status, { intervals: [1000], timeout: 20_000 }).toBe(200);
-  await page.getByRole('link', { name: 'Devices and tokens' }).click();
+  await page.getByRole('link', { name: 'Access tokens' }).click();
   const row = page.getByRole('listitem', { name: 'e2e laptop' });
   await expect(row).toContainText('Device sign-in');
   await expect(row).not.toContainText('Rooms');
@@ -89,7 +89,7 @@ test('the token a confirmed approval gives works for what was ticked alone, and 
   );
   expect((await request.get('/api/rooms', { headers })).status()).toBe(403);
 
-  await page.getByRole('link', { name: 'Devices and tokens' }).click();
+  await page.getByRole('link', { name: 'Access tokens' }).click();
   const row = page.getByRole('listitem', { name: 'e2e desktop' });
   await row.getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByText('e2e desktop revoked', { exact: true })).toBeVisible();
@@ -122,3 +122,46 @@ test('a link alone is not enough: it asks whether the device shows the code, and
   await expect(page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
   expect((await device.poll()).body).toMatchObject({ error: 'access_denied', code: 'ACCESS_DENIED' });
 });
+
+/**
+ * The account menu has one place for the account's devices and one for its tokens; a CLI's token is its device's,
+ * so a rename under My devices names it under Access tokens too.
+ */
+for (const size of [
+  { name: 'desktop', width: 1280, height: 800 },
+  { name: 'phone', width: 390, height: 844 },
+] as const) {
+  test(`a signed-in CLI renamed under My devices is named so under Access tokens (${size.name})`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await signIn(page, request, 'device-renamed');
+    const device = await startDevice(request, { clientName: 'clipsync on e2e box', scopes: ['clips:read'] });
+    await page.goto('/device');
+    await page.getByRole('textbox', { name: 'Code shown on the device' }).fill(device.user_code);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await expect(page.getByText('Done: clipsync on e2e box is signed in.')).toBeVisible();
+    await expect.poll(async () => (await device.poll()).status, { intervals: [1000], timeout: 20_000 }).toBe(200);
+
+    const openMenu = async (entry: string) => {
+      await page.getByRole('button', { name: 'Open account menu' }).filter({ visible: true }).click();
+      await page.getByRole('link', { name: entry, exact: true }).click();
+    };
+    await openMenu('My devices');
+    await page
+      .getByRole('listitem', { name: 'clipsync on e2e box' })
+      .getByRole('button', { name: /^Rename / })
+      .click();
+    await page.getByRole('textbox', { name: 'Device name' }).fill('Build box');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('listitem', { name: 'Build box' })).toBeVisible();
+
+    await openMenu('Access tokens');
+    await expect(page.getByRole('heading', { level: 1, name: 'Access tokens' })).toBeVisible();
+    await expect(page.getByRole('listitem', { name: 'Build box' })).toContainText('Device sign-in');
+    await expect(page.getByRole('listitem', { name: 'clipsync on e2e box' })).toHaveCount(0);
+    await page.screenshot({ path: testInfo.outputPath(`access-tokens-${size.name}.png`), fullPage: true });
+  });
+}

@@ -31,7 +31,7 @@ interface AccountMenuProps {
 }
 
 /**
- * Who is signed in, their plan, My devices, Devices and tokens, Sign-in with SSO (when the server has a
+ * Who is signed in, their plan, My devices, Access tokens, Sign-in with SSO (when the server has a
  * provider), Admin (admins only, with the count of open reports, shown on the trigger too), theme, language
  * and Log out (to /auth, or the 'Logout failed' toast).
  */
@@ -74,7 +74,7 @@ export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps
             {t('shell.myDevices')}
           </MenuLink>
           <MenuLink to="/settings/tokens" icon={KeyRound} onNavigate={() => setIsOpen(false)}>
-            {t('shell.devicesAndTokens')}
+            {t('shell.accessTokens')}
           </MenuLink>
           <MenuLink to="/settings/notifications" icon={Bell} onNavigate={() => setIsOpen(false)}>
             {t('push.title')}

@@ -120,11 +120,11 @@ describe('AppShell', () => {
     expect(router.state.location.pathname).toBe('/auth');
   });
 
-  test('the account menu leads to Devices and tokens, and closes', async () => {
+  test('the account menu leads to Access tokens, and closes', async () => {
     const { router } = renderShell('/dashboard');
     await userEvent.click(sidebar().getByRole('button', { name: 'Open account menu' }));
     const menu = within(screen.getByRole('dialog', { name: testUser.name }));
-    await userEvent.click(menu.getByRole('link', { name: 'Devices and tokens' }));
+    await userEvent.click(menu.getByRole('link', { name: 'Access tokens' }));
     expect(router.state.location.pathname).toBe('/settings/tokens');
     expect(screen.queryByRole('dialog', { name: testUser.name })).not.toBeInTheDocument();
   });
@@ -144,7 +144,7 @@ describe('AppShell', () => {
     await userEvent.click(sidebar().getByRole('button', { name: 'Open account menu' }));
     const menu = within(screen.getByRole('dialog', { name: testUser.name }));
     await waitFor(() => expect(api.on(SSO_ENDPOINTS.settings)).toHaveBeenCalled());
-    expect(menu.getByRole('link', { name: 'Devices and tokens' })).toBeInTheDocument();
+    expect(menu.getByRole('link', { name: 'Access tokens' })).toBeInTheDocument();
     expect(menu.queryByRole('link', { name: 'Sign-in with SSO' })).not.toBeInTheDocument();
   });
 

@@ -161,6 +161,18 @@ describe("the account's devices", () => {
     expect((await testApp.as(owner).get('/api/tokens')).json().tokens).toEqual([]);
   });
 
+  test("a CLI device's token is named as the device is now: renamed under My devices, renamed under Access tokens", async () => {
+    const owner = await testApp.factory.user();
+    await signInCli(owner, 'clipsync on work laptop');
+    await testApp.as(owner).post('/api/tokens', { name: 'CI', scopes: ['clips:read'] });
+    const [device] = await list(owner);
+    expect((await testApp.as(owner).patch(`/api/devices/${device!.id}`, { name: 'Build box' })).statusCode).toBe(200);
+    const names = (await testApp.as(owner).get('/api/tokens'))
+      .json()
+      .tokens.map((token: { name: string }) => token.name);
+    expect(names.sort()).toEqual(['Build box', 'CI']);
+  });
+
   test('a device signed out another way (logout) is listed no more, and the sweep removes it', async () => {
     const owner = await testApp.factory.user();
     const phone = await browser(owner);

@@ -7,7 +7,7 @@ import {
   type TokenScope,
 } from '@clipsync/shared';
 import { and, count, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { deviceAuthorizations, personalAccessTokens, sessions, users } from '../../db/schema';
+import { deviceAuthorizations, devices, personalAccessTokens, sessions, users } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
@@ -106,16 +106,20 @@ export async function issueToken(ctx: TokensContext, userId: string, input: NewT
   return { ...presentToken(row), token };
 }
 
-/** The caller's usable tokens, newest first; never the tokens themselves. */
+/**
+ * The caller's usable tokens, newest first; never the tokens themselves. A token that is a device's (a CLI's
+ * sign-in shares its session) is named as the device is now: a rename under My devices renames it here too.
+ */
 export async function listTokens(ctx: TokensContext, actor: Actor): Promise<TokenList> {
   const { userId } = requireSignedIn(actor);
   const rows = await ctx.db
-    .select({ token: personalAccessTokens })
+    .select({ token: personalAccessTokens, deviceName: devices.name })
     .from(personalAccessTokens)
     .innerJoin(sessions, eq(sessions.id, personalAccessTokens.sessionId))
+    .leftJoin(devices, eq(devices.sessionId, personalAccessTokens.sessionId))
     .where(and(eq(personalAccessTokens.userId, userId), isLive()))
     .orderBy(desc(personalAccessTokens.createdAt), desc(personalAccessTokens.id));
-  return { tokens: rows.map(({ token }) => presentToken(token)) };
+  return { tokens: rows.map(({ token, deviceName }) => presentToken({ ...token, name: deviceName ?? token.name })) };
 }
 
 /**

@@ -52,7 +52,7 @@ describe('DevicesPage', () => {
     expect(row('Safari on iPhone').queryByText('This device')).not.toBeInTheDocument();
     expect(row('Safari on iPhone').getByTestId('device-presence')).toHaveTextContent(/^Online now·Browser$/);
     expect(row('clipsync CLI').getByTestId('device-presence')).toHaveTextContent(/^Last seen 5m ago·Command line$/);
-    expect(screen.getByRole('link', { name: 'Devices and tokens' })).toHaveAttribute('href', '/settings/tokens');
+    expect(screen.getByRole('link', { name: 'Access tokens' })).toHaveAttribute('href', '/settings/tokens');
   });
 
   test('presence is live: a device going offline says when it was last seen; an unknown one reloads the list', async () => {

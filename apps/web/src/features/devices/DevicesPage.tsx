@@ -30,7 +30,7 @@ export default function DevicesPage() {
       <p className="mt-1 text-sm text-slate-600 dark:text-slate-300">
         {t('devices.tokensHint')}{' '}
         <Link to="/settings/tokens" className="font-medium text-indigo-700 underline dark:text-indigo-300">
-          {t('shell.devicesAndTokens')}
+          {t('shell.accessTokens')}
         </Link>
       </p>
       <section aria-label={t('devices.listLabel')} className="mt-6">

@@ -60,7 +60,7 @@ describe('TokensPage', () => {
   test('lists tokens with their scopes, device origin and last use (time and client), never the token', async () => {
     list().mockResolvedValue({ tokens: [laptop, script] });
     renderPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Devices and tokens' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Access tokens' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'My devices' })).toHaveAttribute('href', '/devices');
     const device = within(await screen.findByRole('listitem', { name: 'work laptop' }));
     expect(device.getByText('Device sign-in')).toBeInTheDocument();

@@ -22,7 +22,7 @@ import { SCOPE_LABEL_KEYS } from '../../lib/scope-labels';
 const EXPIRY_CHOICES = [0, 30, 90, 365] as const;
 
 /**
- * `/settings/tokens`, "Devices and tokens": the user's personal access tokens (made here or by a device
+ * `/settings/tokens`, "Access tokens": the user's personal access tokens (made here or by a device
  * sign-in) with their last use and Revoke, and "Create token", whose token is shown once with Copy.
  */
 export default function TokensPage() {
