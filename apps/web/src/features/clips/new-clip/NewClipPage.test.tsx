@@ -162,7 +162,7 @@ describe('NewClipPage', () => {
       .mockResolvedValueOnce(draft)
       .mockResolvedValueOnce(makeClip({ id: 'clip-2' }));
     update().mockResolvedValue(draft);
-    const remove = api.on(CLIP_ENDPOINTS.remove).mockResolvedValue(null);
+    const remove = api.on(CLIP_ENDPOINTS.remove).mockResolvedValue(undefined);
     vi.mocked(clipsApi.uploadFile).mockRejectedValue(new Error('Network error'));
     renderPage();
     await userEvent.type(await screen.findByLabelText('Clip content'), 'Q3 figures');
@@ -183,7 +183,7 @@ describe('NewClipPage', () => {
   test('a file larger than the room left is named, with its size, the room left and the quota', async () => {
     create().mockResolvedValue(draft);
     update().mockResolvedValue(draft);
-    api.on(CLIP_ENDPOINTS.remove).mockResolvedValue(null);
+    api.on(CLIP_ENDPOINTS.remove).mockResolvedValue(undefined);
     const MIB = 1024 * 1024;
     const overQuota = { fileName: 'report.pdf', fileBytes: 6.04 * MIB, leftBytes: 5 * MIB - 69, quotaBytes: 5 * MIB };
     vi.mocked(clipsApi.uploadFile).mockRejectedValue(
@@ -200,7 +200,7 @@ describe('NewClipPage', () => {
   test('a full storage says what to do about it', async () => {
     create().mockResolvedValue(draft);
     update().mockResolvedValue(draft);
-    api.on(CLIP_ENDPOINTS.remove).mockResolvedValue(null);
+    api.on(CLIP_ENDPOINTS.remove).mockResolvedValue(undefined);
     vi.mocked(clipsApi.uploadFile).mockRejectedValue(
       new ApiError('Your files may take up to 1GB', 413, 'QUOTA_EXCEEDED'),
     );
