@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { AUTH_ENDPOINTS, OPS_ENDPOINTS, type DevOutboxResponse } from '@clipsync/shared';
+import { ADMIN_ACCOUNT_ENDPOINTS, AUTH_ENDPOINTS, OPS_ENDPOINTS, type DevOutboxResponse } from '@clipsync/shared';
 import { ADMIN_SLOTS, adminEmailOf, type AdminSlot } from './admin-slots';
 import { createJourneyApi } from './api';
 
@@ -99,4 +99,11 @@ export async function signInAdmin(page: Page, request: APIRequestContext, slot: 
   const { email, user, session } = await adminSession(request, slot);
   await storeSession(page, user, session);
   return { email, password: PASSWORD, user, accessToken: session.access_token };
+}
+
+/** Sets one account's storage quota as an admin would (the console's "Set the storage quota"): a journey's own. */
+export async function setStorageQuota(request: APIRequestContext, userId: string, bytes: number) {
+  const { session } = await adminSession(request, 'quota');
+  const api = createJourneyApi(request, { token: session.access_token });
+  await api.call(ADMIN_ACCOUNT_ENDPOINTS.setQuota, { params: { id: userId }, body: { bytes } });
 }

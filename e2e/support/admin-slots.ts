@@ -12,6 +12,7 @@ export const ADMIN_SLOTS = [
   'moderation',
   'a11y',
   'reports',
+  'quota',
 ] as const;
 export type AdminSlot = (typeof ADMIN_SLOTS)[number];
 export const adminEmailOf = (slot: AdminSlot) => `admin-${slot}@example.com`;

@@ -65,6 +65,15 @@ export const ErrorBody = z.object({
   attemptsLeft: z.number().int().nonnegative().optional(),
   /** With `DEVICE_NOT_RECEIVING`: the devices whose receive policy is `off`. */
   deviceIds: z.array(z.string()).optional(),
+  /** With `QUOTA_EXCEEDED` for a file: its name and size, the bytes the quota had left, and the quota. */
+  overQuota: z
+    .object({
+      fileName: z.string(),
+      fileBytes: z.number().int().nonnegative(),
+      leftBytes: z.number().int().nonnegative(),
+      quotaBytes: z.number().int().nonnegative(),
+    })
+    .optional(),
   /** The request's id, as in every server log line of it (`reqId`): what to quote when reporting a failure. */
   requestId: z.string().optional(),
 });

@@ -11,6 +11,7 @@
  * of their own (`@clipsync/shared/crypto`, `@clipsync/shared/testing`).
  */
 export * from './errors';
+export * from './file-over-quota';
 export * from './events';
 export * from './limits';
 export * from './text-size';

@@ -1,4 +1,4 @@
-import type { EditConflictCurrent, ErrorCode, PlanId } from '@clipsync/shared';
+import type { EditConflictCurrent, ErrorCode, FileOverQuota, PlanId } from '@clipsync/shared';
 
 const STATUS_BY_CODE: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -112,6 +112,8 @@ export class AppError extends Error {
   deviceIds?: string[];
   /** With `RATE_LIMITED` from a per-account limit: the seconds to wait (also the Retry-After header). */
   retryAfterSeconds?: number;
+  /** With `QUOTA_EXCEEDED` for a file: the figures each client words its sentence from. */
+  overQuota?: FileOverQuota;
 
   constructor(
     readonly code: ErrorCode,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { utf8ByteLength } from '@clipsync/shared';
+import { fileOverQuotaSentence, utf8ByteLength } from '@clipsync/shared';
 import { eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import type { clips, roomContent } from '../db/schema';
@@ -48,6 +48,17 @@ function quotaExceeded(quotaBytes: number): AppError {
     'QUOTA_EXCEEDED',
     `Your files and text may take up to ${describeBytes(quotaBytes)} in total. Delete some to make room for this one.`,
   );
+}
+
+/**
+ * A file that does not fit what is left: the sentence and its figures, so each client can say which file,
+ * how large, and how much room there was ("report.pdf (6.0 MB) is larger than the 4.9 MB left of your 5 MB").
+ */
+function fileOverQuota(fileName: string, fileBytes: number, usedBytes: number, quotaBytes: number): AppError {
+  const overQuota = { fileName, fileBytes, leftBytes: Math.max(0, quotaBytes - usedBytes), quotaBytes };
+  const error = new AppError('QUOTA_EXCEEDED', fileOverQuotaSentence(overQuota));
+  error.overQuota = overQuota;
+  return error;
 }
 
 /** A desktop block's bytes: its file's, or its text's. */
@@ -117,25 +128,37 @@ async function holdStorageTurn(tx: Pick<Database, 'insert'>, userId: string): Pr
     .onConflictDoUpdate({ target: textUsage.userId, set: { bytes: sql`${textUsage.bytes}` } });
 }
 
-/** Refuses, in the writing transaction, when the user's storage (this write's bytes counted) is over the quota. */
-async function assertWithinQuota(tx: Reader, rule: QuotaRule, userId: string, size: number): Promise<void> {
+/**
+ * Refuses, in the writing transaction, when the user's storage (this write's bytes counted) is over the quota;
+ * a file not yet recorded (`fileName`, `size` bytes) is refused with its figures.
+ */
+async function assertWithinQuota(
+  tx: Reader,
+  rule: QuotaRule,
+  userId: string,
+  size: number,
+  fileName?: string,
+): Promise<void> {
   const { usedBytes, quotaBytes } = await storageOf(tx, rule, userId);
-  if (usedBytes + size > quotaBytes) throw quotaExceeded(quotaBytes);
+  if (usedBytes + size <= quotaBytes) return;
+  throw fileName === undefined ? quotaExceeded(quotaBytes) : fileOverQuota(fileName, size, usedBytes, quotaBytes);
 }
 
 /**
  * Refuses a stored file of `size` bytes that would overfill the user's quota. Runs in the transaction that
  * records the file, which takes its turn at the user's storage first (holdStorageTurn): two uploads of one
- * user, or an upload and a text save, cannot both fit the same free space.
+ * user, or an upload and a text save, cannot both fit the same free space. Given the file's name (a file not
+ * recorded yet), the refusal names it with its size and the room left.
  */
 export async function assertStorageFits(
   tx: Reader & Pick<Database, 'insert'>,
   rule: QuotaRule,
   userId: string,
   size: number,
+  fileName?: string,
 ): Promise<void> {
   await holdStorageTurn(tx, userId);
-  await assertWithinQuota(tx, rule, userId, size);
+  await assertWithinQuota(tx, rule, userId, size, fileName);
 }
 
 /**

@@ -88,6 +88,7 @@ export function errorBody(appError: AppError, requestId: string): ErrorBody {
   if (appError.deviceIds) body.deviceIds = appError.deviceIds;
   if (appError.current) body.current = appError.current;
   if (appError.retryAfterSeconds) body.retryAfterSeconds = appError.retryAfterSeconds;
+  if (appError.overQuota) body.overQuota = appError.overQuota;
   return body;
 }
 

@@ -70,12 +70,33 @@ async function pushPlain(io: CliIo, json: boolean, textOption: string | undefine
     try {
       await client.upload(CLIP_ENDPOINTS.uploadFile, { params: { id: clip.id } }, file);
     } catch (error) {
-      // The clip exists already: say where, so what did arrive is not lost from sight.
-      if (error instanceof CliError && !json) writeLine(io.stderr, `The clip was made, without ${file.name}: ${url}`);
-      throw error;
+      throw await withoutHalfAClip(io, json, client, { id: clip.id, url }, file.name, error);
     }
   }
   if (files.length > 0) clip = await readClip(client, clip.id);
   if (json) printJson(io, { url, clip });
   else writeLine(io.stdout, url);
+}
+
+/**
+ * A push is whole or nothing: when a file is refused (over the storage quota, say), the clip made for it is
+ * deleted again, and the server's words (which name the file, its size and the room left) say why nothing was
+ * pushed. Only if that delete fails too does the clip stay, and its link is printed so it is not lost from sight.
+ */
+async function withoutHalfAClip(
+  io: CliIo,
+  json: boolean,
+  client: Awaited<ReturnType<typeof signedInClient>>,
+  clip: { id: string; url: string },
+  fileName: string,
+  error: unknown,
+): Promise<unknown> {
+  if (!(error instanceof CliError)) return error;
+  try {
+    await client.call(CLIP_ENDPOINTS.remove, { params: { id: clip.id } });
+  } catch {
+    if (!json) writeLine(io.stderr, `The clip was made, without ${fileName}: ${clip.url}`);
+    return error;
+  }
+  return new CliError(`${error.message}\nNothing was pushed.`, error.exitCode, error.body);
 }

@@ -1,4 +1,5 @@
 import type { EditConflictCurrent } from '../errors';
+import type { FileOverQuota } from '../file-over-quota';
 import type { PlanId } from '../plans';
 
 /**
@@ -22,6 +23,8 @@ export class ApiError extends Error {
     readonly deviceIds: readonly string[] = [],
     /** The HTTP status line's words ('Bad Gateway'), for a refusal that came without the server's own. */
     readonly statusText = '',
+    /** With a 413 `QUOTA_EXCEEDED` for a file: the file, what the quota had left, and the quota. */
+    readonly overQuota?: FileOverQuota,
   ) {
     super(message);
   }

@@ -10,9 +10,10 @@ export async function apiErrorOf(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   const parsed = ErrorBody.safeParse(body);
   if (parsed.success) {
-    const { error, code, requiredPlan, current, attemptsLeft, retryAfterSeconds, deviceIds } = parsed.data;
+    const { error, code, requiredPlan, current, attemptsLeft, retryAfterSeconds, deviceIds, overQuota } = parsed.data;
     const attempts = { attemptsLeft, retryAfterSeconds };
-    return new ApiError(error, response.status, code, requiredPlan, current, attempts, deviceIds, response.statusText);
+    const { status, statusText } = response;
+    return new ApiError(error, status, code, requiredPlan, current, attempts, deviceIds, statusText, overQuota);
   }
   const loose = AnyRefusal.safeParse(body);
   if (loose.success) {

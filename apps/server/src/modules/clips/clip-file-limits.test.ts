@@ -69,7 +69,8 @@ describe('storage quota per user', () => {
     expect(refused.statusCode).toBe(413);
     expect(refused.json()).toEqual({
       code: 'QUOTA_EXCEEDED',
-      error: 'Your files and text may take up to 2MB in total. Delete some to make room for this one.',
+      error: 'b.bin (512.0 KB) is larger than the 512 KB left of your 2 MB',
+      overQuota: { fileName: 'b.bin', fileBytes: 0.5 * MIB + 1, leftBytes: 0.5 * MIB, quotaBytes: 2 * MIB },
       requestId: expect.any(String),
     });
     expect(await api.keptFiles()).toBe(kept);
@@ -188,5 +189,38 @@ describe('the upload answer', () => {
     const mine = await api.upload(owner, clip.id, 'mine.txt', 2);
     expect(mine.json().file).toMatchObject({ name: 'mine.txt', size: 2 });
     expect(mine.json().file.id).not.toBe(other.id);
+  });
+});
+
+describe('a file larger than the room left', () => {
+  let testApp: TestApp;
+  let api: ReturnType<typeof clipsApi>;
+  beforeAll(async () => {
+    testApp = await buildTestApp({ STORAGE_QUOTA_BYTES: String(5 * MIB) });
+    api = clipsApi(testApp);
+  });
+  afterAll(() => testApp.close());
+
+  test('is refused with its name, its size, the room left and the quota, and the clip keeps no part of it', async () => {
+    const owner = await testApp.factory.user();
+    // 69 bytes used: far from full, so "Your storage is full" would be untrue.
+    const words = await testApp.as(owner).post('/api/clipboard', { content: 'x'.repeat(69) });
+    expect(words.statusCode).toBe(201);
+    const clip = await api.createClip(owner);
+    const kept = await api.keptFiles();
+    const fileBytes = Math.round(6.04 * MIB);
+
+    const refused = await api.upload(owner, clip.id, 'report.pdf', fileBytes);
+
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json()).toEqual({
+      code: 'QUOTA_EXCEEDED',
+      error: 'report.pdf (6.0 MB) is larger than the 4.9 MB left of your 5 MB',
+      overQuota: { fileName: 'report.pdf', fileBytes, leftBytes: 5 * MIB - 69, quotaBytes: 5 * MIB },
+      requestId: expect.any(String),
+    });
+    expect(await api.keptFiles()).toBe(kept);
+    const stored = await testApp.as(owner).get(`/api/clipboard/${clip.id}`);
+    expect(stored.json<Clip>().files).toEqual([]);
   });
 });

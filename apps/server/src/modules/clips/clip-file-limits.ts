@@ -32,7 +32,7 @@ export async function assertRoomForUpload(db: Reader, limits: ClipFileLimits, cl
 }
 
 /**
- * Refuses a stored file of `size` bytes that would overfill the clip or the owner's quota. Runs in the
+ * Refuses a stored file that would overfill the clip or the owner's quota. Runs in the
  * transaction that records the file, which already locks the clip; the quota check takes the owner's
  * storage turn as well (lib/storage-quota.ts).
  */
@@ -40,8 +40,8 @@ export async function assertFileFits(
   tx: Reader & Pick<Database, 'insert'>,
   limits: ClipFileLimits,
   clip: ClipRef,
-  size: number,
+  file: { name: string; size: number },
 ): Promise<void> {
   if ((await fileCountOf(tx, clip.id)) >= limits.maxFilesPerClip) throw tooManyFiles(limits);
-  await assertStorageFits(tx, limits.storageQuota, clip.userId, size);
+  await assertStorageFits(tx, limits.storageQuota, clip.userId, file.size, file.name);
 }

@@ -305,7 +305,7 @@ export async function addClipFile(
   await assertRoomForUpload(ctx.db, ctx.limits, clip);
   return storeUpload(ctx.files, clip.encrypted ? sealedUpload(file) : file, async (stored) => {
     const { row, files, changed } = await changeClipFiles(ctx, clip, async (tx) => {
-      await assertFileFits(tx, ctx.limits, clip, stored.size);
+      await assertFileFits(tx, ctx.limits, clip, stored);
       const [inserted] = await tx
         .insert(clipFiles)
         .values({ id: newId(), clipId, userId: clip.userId, ...stored })

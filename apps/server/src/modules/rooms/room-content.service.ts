@@ -81,7 +81,7 @@ export async function uploadRoomFile(
   await assertStorageLeft(ctx.db, ctx.limits.storageQuota, author.id);
   return storeUpload(ctx.files, file, async (stored) => {
     const row = await ctx.db.transaction(async (tx) => {
-      await assertStorageFits(tx, ctx.limits.storageQuota, author.id, stored.size);
+      await assertStorageFits(tx, ctx.limits.storageQuota, author.id, stored.size, stored.name);
       const [inserted] = await tx
         .insert(roomContent)
         .values({ id: newId(), roomId, userId: author.id, type: 'file', ...storedFileValues(stored) })

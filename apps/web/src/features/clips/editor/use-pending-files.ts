@@ -1,4 +1,4 @@
-import type { ClipFile } from '@clipsync/shared';
+import { formatStorageBytes, type ClipFile } from '@clipsync/shared';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { useUploadClipFile } from '../../../api/clip-mutations';
@@ -17,8 +17,13 @@ export interface PendingFile {
 export interface PendingUploadResult {
   uploaded: ClipFile[];
   hasFailed: boolean;
-  /** The i18n key that says why, when the server's refusal is one the user can act on. */
-  failureHint?: string;
+  /** What says why (an i18n key and its values), when the server's refusal is one the user can act on. */
+  failureHint?: FailureHint;
+}
+
+export interface FailureHint {
+  key: string;
+  values?: Record<string, string>;
 }
 
 /** Refusals worth more than 'Failed to upload files': the user can do something about them. */
@@ -28,6 +33,27 @@ const FAILURE_HINTS: Record<string, string> = {
   // Only a file that grew past 10 MB when encrypted gets this far: the others are refused when added.
   PAYLOAD_TOO_LARGE: 'encryption.fileTooLarge',
 };
+
+/**
+ * Why an upload was refused, when the user can act on it. A file over the quota is named with its size and the
+ * room left (the name as chosen here: an encrypted clip's file reaches the server under a neutral one); "full"
+ * only when nothing was left.
+ */
+function failureHintOf(error: unknown, file: File): FailureHint | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const refused = error.overQuota;
+  if (error.code === 'QUOTA_EXCEEDED' && refused && refused.leftBytes > 0) {
+    const values = {
+      name: file.name,
+      size: formatStorageBytes(refused.fileBytes),
+      left: formatStorageBytes(refused.leftBytes, 'down'),
+      quota: formatStorageBytes(refused.quotaBytes),
+    };
+    return { key: 'editor.fileOverQuota', values };
+  }
+  const key = FAILURE_HINTS[error.code];
+  return key ? { key } : undefined;
+}
 
 let pendingFileCount = 0;
 
@@ -68,14 +94,20 @@ export function usePendingFiles() {
     if (removed) releasePreview(removed);
   };
 
-  const setProgress = (id: string, progress: number) =>
+  const setProgress = (id: string, progress: number | null) =>
     setPendingFiles((current) => current.map((pending) => (pending.id === id ? { ...pending, progress } : pending)));
 
   /**
    * Uploads the files pending at call time, one after another, to the clip; `prepare` turns each into what
-   * is sent (an end-to-end encrypted clip's files are sealed first).
+   * is sent (an end-to-end encrypted clip's files are sealed first). `isWhole`: the save is undone when one
+   * fails (a new clip's first save), so every file stays in the list until all are stored, ready for the
+   * next try; otherwise each leaves once stored, and a failure drops the files of that save.
    */
-  const uploadAll = async (clipId: string, prepare?: (file: File) => Promise<File>): Promise<PendingUploadResult> => {
+  const uploadAll = async (
+    clipId: string,
+    prepare?: (file: File) => Promise<File>,
+    { isWhole = false } = {},
+  ): Promise<PendingUploadResult> => {
     const uploaded: ClipFile[] = [];
     for (const pending of pendingFiles) {
       try {
@@ -86,14 +118,15 @@ export function usePendingFiles() {
           onProgress: (fraction) => setProgress(pending.id, fraction),
         });
         uploaded.push(file);
-        removeFile(pending.id);
+        if (!isWhole) removeFile(pending.id);
       } catch (error) {
+        if (isWhole) pendingFiles.forEach((unsent) => setProgress(unsent.id, null));
         // The files of this save leave the list; files added while it ran stay for the next one.
-        pendingFiles.forEach((unsent) => removeFile(unsent.id));
-        const failureHint = error instanceof ApiError ? FAILURE_HINTS[error.code] : undefined;
-        return { uploaded, hasFailed: true, failureHint };
+        else pendingFiles.forEach((unsent) => removeFile(unsent.id));
+        return { uploaded, hasFailed: true, failureHint: failureHintOf(error, pending.file) };
       }
     }
+    if (isWhole) pendingFiles.forEach((stored) => removeFile(stored.id));
     return { uploaded, hasFailed: false };
   };
 

@@ -25,6 +25,11 @@ interface SaveRequest {
   onFilesUploaded?: (files: ClipFile[]) => void;
   /** An end-to-end encrypted clip: the text and files are sealed with its key before they are sent. */
   seal?: ClipSealer;
+  /**
+   * A new clip's first save, saved whole or not at all: when a file is refused, this undoes the save (deletes
+   * the clip; false when that failed too) and the text and files stay on screen for the next try.
+   */
+  undo?: () => Promise<boolean>;
 }
 
 interface SaveMessages {
@@ -62,14 +67,19 @@ export function useSaveClip({ savedKey, describeFailure }: SaveMessages) {
       const content = seal && request.shouldSaveText ? await seal.sealText(request.text) : request.text;
       const stored = request.shouldSaveText ? await saveContent.mutateAsync({ id, content, version }) : undefined;
       request.onTextSaved?.(stored);
-      const { uploaded, hasFailed, failureHint } = await pending.uploadAll(request.clipId, seal?.sealFile);
+      const isWhole = request.undo !== undefined;
+      const { uploaded, hasFailed, failureHint } = await pending.uploadAll(request.clipId, seal?.sealFile, { isWhole });
+      const description = failureHint && t(failureHint.key, failureHint.values);
+      if (hasFailed && request.undo && (await request.undo())) {
+        return toast.error({ title: t('editor.nothingSaved'), description });
+      }
       if (uploaded.length > 0) {
         updateClip(request.clipId, (stored) => ({ ...stored, files: [...stored.files, ...uploaded] }));
         void refetchLists();
         request.onFilesUploaded?.(uploaded);
       }
       if (hasFailed) {
-        toast.error({ title: t('editor.uploadFailed'), description: failureHint && t(failureHint) });
+        toast.error({ title: t('editor.uploadFailed'), description });
       } else {
         // One toast at a time: a save that stored files says so under the saved title.
         const filesNote = uploaded.length > 0 ? t('editor.filesUploaded') : undefined;

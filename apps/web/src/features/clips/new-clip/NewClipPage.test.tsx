@@ -157,28 +157,57 @@ describe('NewClipPage', () => {
     expect(screen.getByLabelText('Clip content')).toHaveFocus();
   });
 
-  test('a failed upload says so and empties the pending list', async () => {
-    create().mockResolvedValue(draft);
+  test('a failed upload on the first save undoes it: the clip is deleted, its text and files stay to try again', async () => {
+    create()
+      .mockResolvedValueOnce(draft)
+      .mockResolvedValueOnce(makeClip({ id: 'clip-2' }));
     update().mockResolvedValue(draft);
+    const remove = api.on(CLIP_ENDPOINTS.remove).mockResolvedValue(undefined);
     vi.mocked(clipsApi.uploadFile).mockRejectedValue(new Error('Network error'));
     renderPage();
+    await userEvent.type(await screen.findByLabelText('Clip content'), 'Q3 figures');
     await pickFiles([fileOfSize('a.bin', 10), fileOfSize('b.bin', 10)]);
     await userEvent.click(await screen.findByRole('button', { name: 'Save Clip' }));
-    expect(await findToast('Failed to upload files')).toBeInTheDocument();
-    expect(screen.queryByRole('region', { name: 'Pending Files' })).not.toBeInTheDocument();
+    expect(await findToast('Nothing was saved')).toBeInTheDocument();
+    expect(remove).toHaveBeenCalledWith(expect.objectContaining({ params: { id: 'clip-1' } }));
+    const pending = screen.getByRole('region', { name: 'Pending Files' });
+    expect(within(pending).getByText('a.bin')).toBeInTheDocument();
+    expect(within(pending).getByText('b.bin')).toBeInTheDocument();
+    expect(screen.getByLabelText('Clip content')).toHaveValue('Q3 figures');
     expect(clipsApi.uploadFile).toHaveBeenCalledOnce();
+    // A fresh draft takes the deleted clip's place: the next Save goes there.
+    expect(await screen.findByRole('button', { name: 'Save Clip' })).toBeEnabled();
+    expect(create()).toHaveBeenCalledTimes(2);
   });
 
-  test('a full storage or a full clip says what to do about it', async () => {
+  test('a file larger than the room left is named, with its size, the room left and the quota', async () => {
     create().mockResolvedValue(draft);
     update().mockResolvedValue(draft);
+    api.on(CLIP_ENDPOINTS.remove).mockResolvedValue(undefined);
+    const MIB = 1024 * 1024;
+    const overQuota = { fileName: 'report.pdf', fileBytes: 6.04 * MIB, leftBytes: 5 * MIB - 69, quotaBytes: 5 * MIB };
+    vi.mocked(clipsApi.uploadFile).mockRejectedValue(
+      new ApiError('over', 413, 'QUOTA_EXCEEDED', undefined, undefined, {}, [], '', overQuota),
+    );
+    renderPage();
+    await pickFiles([fileOfSize('report.pdf', overQuota.fileBytes)]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Clip' }));
+    expect(await findToast('Nothing was saved')).toBeInTheDocument();
+    expect(await findToast('report.pdf (6.0 MB) is larger than the 4.9 MB left of your 5 MB')).toBeInTheDocument();
+    expect(screen.queryByText('Your storage is full. Delete some files to make room for new ones.')).toBeNull();
+  });
+
+  test('a full storage says what to do about it', async () => {
+    create().mockResolvedValue(draft);
+    update().mockResolvedValue(draft);
+    api.on(CLIP_ENDPOINTS.remove).mockResolvedValue(undefined);
     vi.mocked(clipsApi.uploadFile).mockRejectedValue(
       new ApiError('Your files may take up to 1GB', 413, 'QUOTA_EXCEEDED'),
     );
     renderPage();
     await pickFiles([fileOfSize('big.bin', 10)]);
     await userEvent.click(await screen.findByRole('button', { name: 'Save Clip' }));
-    expect(await findToast('Failed to upload files')).toBeInTheDocument();
+    expect(await findToast('Nothing was saved')).toBeInTheDocument();
     expect(await findToast('Your storage is full. Delete some files to make room for new ones.')).toBeInTheDocument();
   });
 

@@ -87,6 +87,24 @@ export function useNewClip() {
     });
   };
 
+  /**
+   * Undoes a first save whose files were refused: the clip goes (no clip without its files in the lists) and a
+   * fresh draft takes its place, the text and files still on the page.
+   */
+  const undoFirstSave = async (id: string): Promise<boolean> => {
+    try {
+      await deleteDraft.mutateAsync(id);
+    } catch {
+      return false;
+    }
+    setHasSaved(false);
+    setSavedText('');
+    setVersion(undefined);
+    setClipId(null);
+    createDraft();
+    return true;
+  };
+
   const saveFrom = async (from: number | undefined, mine: string) => {
     if (sealed.isWanted && !sealed.made) return saveEncrypted(mine);
     if (!clipId) {
@@ -110,6 +128,10 @@ export function useNewClip() {
       },
       onFilesUploaded: (files) => setUploadedFiles((current) => [...current, ...files]),
       onConflict: (theirs) => setConflict({ mine, theirs }),
+      undo:
+        !hasSaved && uploadedFiles.length === 0 && pending.pendingFiles.length > 0
+          ? () => undoFirstSave(clipId)
+          : undefined,
     });
   };
 
