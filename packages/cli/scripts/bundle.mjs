@@ -1,4 +1,5 @@
-// `npm pack`/`npm publish` run this (prepack): src/ becomes one file, dist/clipsync.mjs. @clipsync/shared is
+// `npm run build` (the root's too), `npm pack` and `npm publish` (prepack) run this: src/ becomes one file,
+// dist/clipsync.mjs, which bin/clipsync.mjs runs while no source is newer. @clipsync/shared is
 // private to this repository and zod comes with it, so both are bundled in; the published dependencies
 // (socket.io-client, qrcode) stay outside, installed by npm beside the package. `--outfile PATH` writes the
 // bundle elsewhere (the test that runs it), leaving dist/ alone.

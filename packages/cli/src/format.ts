@@ -77,3 +77,13 @@ export function formatWhen(when: Date, now: Date): string {
   if (seconds < 86_400) return `${Math.floor(seconds / 3600)} h ago`;
   return when.toISOString().slice(0, 10);
 }
+
+/** Rows as aligned columns, each as wide as its widest cell (in characters), two spaces apart; the last not padded. */
+export function formatColumns(rows: readonly (readonly string[])[]): string[] {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => [...(row[column] ?? '')].length))) ?? [];
+  return rows.map((row) =>
+    row
+      .map((cell, column) => (column === row.length - 1 ? cell : cell + ' '.repeat(widths[column]! - [...cell].length)))
+      .join('  '),
+  );
+}

@@ -185,14 +185,18 @@ describe('clipsync push, pull, ls, share and rm against a real server', () => {
     expect((await h.cli(['ls', '--limit', '0'], { env: listerEnv })).code).toBe(2);
   });
 
-  test('share prints the link and a QR code; rm deletes; an unknown clip is one line, or the server’s JSON', async () => {
+  test('share prints the link, and a QR code at a terminal only; rm deletes; an unknown clip is one line, or the server’s JSON', async () => {
     const pushed = await h.cli(['push', '-t', 'to share'], { env });
     const id = clipIdOf(pushed.stdout)!;
-    const shared = await h.cli(['share', id], { env });
+    const shared = await h.cli(['share', id], { env, stdoutIsTTY: true });
     expect(shared.code, shared.stderr).toBe(0);
     expect(shared.stdout.split('\n')[0]).toBe(`${h.server}/clips/${id}`);
     expect(shared.stdout).toMatch(/[▀▄█]/);
     expect(shared.stdout.endsWith('\n')).toBe(true);
+    // Into a pipe (`clipsync share ID | xclip`, `$(clipsync share ID)`): the link alone, no colour escapes.
+    const piped = await h.cli(['share', id], { env });
+    expect(piped.code, piped.stderr).toBe(0);
+    expect(piped.stdout).toBe(`${h.server}/clips/${id}\n`);
     expect(JSON.parse((await h.cli(['share', id, '--json'], { env })).stdout)).toEqual({
       id,
       url: `${h.server}/clips/${id}`,

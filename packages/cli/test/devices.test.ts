@@ -58,15 +58,36 @@ describe('clipsync devices: the list, and rename', () => {
     const cli = await h.signInDevice(owner, 'build box');
     const first = await browser(owner, 'Chromium on Linux · otter');
     const second = await browser(owner, 'Chromium on Linux · heron');
+    const boxes = await browser(owner, 'Chromium in a box');
     const names = async () =>
       ((await h.testApp.as(owner).get('/api/devices')).json().devices as Device[]).map(({ name }) => name).sort();
 
     const ambiguous = await h.cli(['devices', 'rename', 'chromium on linux', 'Desk'], { env: cli.env });
     expect(ambiguous.code).toBe(2);
-    expect(ambiguous.stderr).toContain('2 devices match "chromium on linux": give its id instead');
-    expect(ambiguous.stderr).toContain(`  Chromium on Linux · otter  ${first.id} (browser, `);
-    expect(ambiguous.stderr).toContain(`  Chromium on Linux · heron  ${second.id} (browser, `);
-    expect(await names()).toEqual(['Chromium on Linux · heron', 'Chromium on Linux · otter', 'build box']);
+    // Neither is this CLI's own device: no command is suggested that the server would refuse.
+    expect(ambiguous.stderr).toContain(
+      `2 devices match "chromium on linux": none is this CLI's own device, the only one it renames: rename the others on the web's My devices page.`,
+    );
+    expect(ambiguous.stderr).not.toContain('clipsync devices rename');
+    expect(ambiguous.stderr).toMatch(/\n {2}NAME {23}ID START {2}KIND {5}LAST SEEN\n/);
+    expect(ambiguous.stderr).toContain(`  Chromium on Linux · otter  ${first.id.slice(0, 6)}    browser  `);
+    expect(ambiguous.stderr).toContain(`  Chromium on Linux · heron  ${second.id.slice(0, 6)}    browser  `);
+    expect(await names()).toEqual([
+      'Chromium in a box',
+      'Chromium on Linux · heron',
+      'Chromium on Linux · otter',
+      'build box',
+    ]);
+
+    // Among the matches is its own: the command suggested is the one that works.
+    const ownToo = await h.cli(['devices', 'rename', 'box', 'Desk'], {
+      env: cli.env,
+    });
+    expect(ownToo.code).toBe(2);
+    const suggested = /clipsync devices rename (\S+) NEW-NAME/.exec(ownToo.stderr)?.[1];
+    expect(suggested, ownToo.stderr).toBe(cli.device.id.slice(0, 6));
+    const followed = await h.cli(['devices', 'rename', suggested!, 'build box'], { env: cli.env });
+    expect(followed.code, followed.stderr).toBe(0);
 
     // Another device's name is the web's to change: names pick where sends go (a token takes none of them).
     const others = await h.cli(['devices', 'rename', second.id, 'Desk at home'], { env: cli.env });
@@ -78,7 +99,13 @@ describe('clipsync devices: the list, and rename', () => {
     const byId = await h.cli(['devices', 'rename', cli.device.id, 'Build box 2'], { env: cli.env });
     expect(byId.code, byId.stderr).toBe(0);
     expect(byId.stdout).toBe(`Renamed Build server to Build box 2 (${cli.device.id})\n`);
-    expect(await names()).toEqual(['Build box 2', 'Chromium on Linux · heron', 'Chromium on Linux · otter']);
+    expect(await names()).toEqual([
+      'Build box 2',
+      'Chromium in a box',
+      'Chromium on Linux · heron',
+      'Chromium on Linux · otter',
+    ]);
+    expect(boxes.name).toBe('Chromium in a box');
   });
 
   test('usage: a missing or empty new name, an unknown subcommand or device is exit 2; the other account’s devices are not there', async () => {

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,6 +91,44 @@ describe('the clipsync binary as a process', () => {
     expect(ran.stderr).toContain("Unknown option '--colour'");
   });
 
+  test('in a checkout, the bin runs the bundle while no source (its own or @clipsync/shared) is newer, else the sources', async () => {
+    // The checkout's layout, with a bundle and sources that say which of them ran.
+    const tmp = join(packageRoot, '.tmp');
+    const checkout = join(tmp, 'checkout');
+    const sharedSource = join(tmp, 'shared', 'src', 'index.ts');
+    const bundle = join(checkout, 'dist', 'clipsync.mjs');
+    const source = join(checkout, 'src', 'main.ts');
+    try {
+      for (const folder of ['bin', 'dist', 'src']) await mkdir(join(checkout, folder), { recursive: true });
+      await mkdir(join(tmp, 'shared', 'src'), { recursive: true });
+      await copyFile(bin, join(checkout, 'bin', 'clipsync.mjs'));
+      const saying = (word: string) =>
+        `export async function runAsProcess() { process.stdout.write('${word}\\n'); return 0; }\n`;
+      await writeFile(bundle, saying('bundle'));
+      await writeFile(source, saying('sources'));
+      await writeFile(sharedSource, 'export {};\n');
+      const at = (path: string, seconds: number) => utimes(path, seconds, seconds);
+      const ran = async () =>
+        (await clipsync(['--version'], baseEnv(), undefined, join(checkout, 'bin', 'clipsync.mjs'))).stdout;
+
+      for (const path of [source, sharedSource, join(checkout, 'src'), join(tmp, 'shared', 'src')])
+        await at(path, 1_000);
+      await at(bundle, 2_000);
+      expect(await ran()).toBe('bundle\n');
+      await at(source, 3_000);
+      expect(await ran()).toBe('sources\n');
+      await at(bundle, 4_000);
+      expect(await ran()).toBe('bundle\n');
+      await at(sharedSource, 5_000);
+      expect(await ran()).toBe('sources\n');
+      await rm(bundle);
+      await at(sharedSource, 1_000);
+      expect(await ran()).toBe('sources\n');
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
+  });
+
   test('the package as npm publishes it (bin + dist, shared and zod bundled in) runs without tsx or sources', async () => {
     // The packed layout: bin/ and dist/ only. The bin runs dist/clipsync.mjs when it is there.
     const packed = join(packageRoot, '.tmp', 'packed');
@@ -101,7 +139,10 @@ describe('the clipsync binary as a process', () => {
       await copyFile(bin, join(packed, 'bin', 'clipsync.mjs'));
       const text = await readFile(bundle, 'utf8');
       expect(text).not.toMatch(/from ["']@clipsync\/shared["']|from ["']zod["']/);
-      expect(text).toMatch(/from ["']qrcode["']/);
+      // The published dependencies stay outside, loaded only by the commands that use them (start-up time).
+      expect(text).toMatch(/import\(["']qrcode["']\)/);
+      expect(text).toMatch(/\(["']socket\.io-client["']\)/);
+      expect(text).not.toMatch(/from ["'](qrcode|socket\.io-client)["']/);
 
       const help = await clipsync(['--help'], baseEnv(), undefined, join(packed, 'bin', 'clipsync.mjs'));
       expect(help.code, help.stderr).toBe(0);

@@ -61,13 +61,21 @@ describe('clipsync send, and watch receiving what is sent', { timeout: 60_000 },
     const unknown = await h.cli(['send', '--to', 'phone'], { env: laptop.env, stdin: 'x' });
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('No device named "phone". Your devices:\n');
-    expect(unknown.stderr).toContain(`  Build box  ${box.device.id} (cli, `);
+    expect(unknown.stderr).toContain(`  Build box     ${box.device.id.slice(0, 6)}    cli   `);
     expect(unknown.stderr).not.toContain('laptop');
     const ambiguous = await h.cli(['send', '--to', 'build box,TWIN'], { env: laptop.env, stdin: 'x' });
     expect(ambiguous.code).toBe(2);
-    expect(ambiguous.stderr).toContain('2 devices match "TWIN": give its id instead');
+    const first = twin.device.id.slice(0, 6);
+    expect(ambiguous.stderr).toContain(
+      `2 devices match "TWIN": give the start of its id instead, e.g. clipsync send --to ${first}.`,
+    );
+    expect(ambiguous.stderr).toContain('  NAME          ID START  KIND  LAST SEEN\n');
     for (const { device } of [twin, otherTwin])
-      expect(ambiguous.stderr).toContain(`  ${device.name}  ${device.id} (cli, `);
+      expect(ambiguous.stderr).toContain(`  ${device.name}  ${device.id.slice(0, 6)}    cli   `);
+    // A word of a name finds it as its start does: "box" in "Build box".
+    const byWord = await h.cli(['send', '--to', 'BOX', '--json'], { env: laptop.env, stdin: 'by a word' });
+    expect(byWord.code, byWord.stderr).toBe(0);
+    expect(JSON.parse(byWord.stdout).sends).toEqual([expect.objectContaining({ deviceId: box.device.id })]);
     expect(ambiguous.stderr.match(/See clipsync --help/g)).toHaveLength(1);
     expect((await h.cli(['send', '--to', 'build box'], { env: laptop.env })).code).toBe(2);
     expect((await h.cli(['send'], { env: laptop.env, stdin: 'x' })).code).toBe(2);

@@ -37,7 +37,10 @@ describe('clipsync share signed in to localhost, on a server without PUBLIC_URL'
   test('prints and QR-encodes the link at the network address the web’s share dialog uses, and says so', async () => {
     const id = (await h.testApp.as(user).post('/api/clipboard', { content: 'to a phone' })).json<Clip>().id;
     const localhostServer = h.server.replace('127.0.0.1', 'localhost');
-    const result = await h.cli(['share', id], { env: { ...env, CLIPSYNC_URL: localhostServer } });
+    const result = await h.cli(['share', id], {
+      env: { ...env, CLIPSYNC_URL: localhostServer },
+      stdoutIsTTY: true,
+    });
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout.split('\n')[0]).toBe(`http://192.168.1.20:3000/clips/${id}`);
     expect(result.stdout).toMatch(/[▀▄█]/);

@@ -88,7 +88,7 @@ describe('clipsync share --expires --views --password --stop against a real serv
     const plain = await h.cli(['share', id, '--no-qr'], { env });
     expect(plain.code).toBe(1);
     expect(plain.stderr).toContain('not shared');
-    const again = await h.cli(['share', id, '--views', '3'], { env });
+    const again = await h.cli(['share', id, '--views', '3'], { env, stdoutIsTTY: true });
     expect(again.code, again.stderr).toBe(0);
     expect(linkIdOf(again.stdout)).not.toBe(first);
     expect(again.stdout).toMatch(/[▀▄█]/);

@@ -74,6 +74,7 @@ describe('clipsync watch --install / --status / --uninstall on Linux (systemd us
     expect(await modeOf(unit)).toBe(0o600);
     expect(await fakes.calls('systemctl')).toEqual([
       ['--user', 'daemon-reload'],
+      ['--user', 'reset-failed', 'clipsync-watch.service'],
       ['--user', 'enable', '--now', 'clipsync-watch.service'],
     ]);
 
@@ -119,10 +120,59 @@ describe('clipsync watch --install / --status / --uninstall on Linux (systemd us
     ]);
     const linux = await machine('linux', fakes.folder);
     const installed = await linux.cli('--install');
-    expect(installed.code).toBe(0);
-    expect(installed.stdout).toContain(
-      'No systemd user manager answered (Failed to connect to bus: No medium found). In your desktop session run: systemctl --user daemon-reload && systemctl --user enable --now clipsync-watch.service',
+    expect(installed.code).toBe(1);
+    expect(installed.stdout).toBe(
+      `Wrote ${join(linux.home, '.config', 'systemd', 'user', 'clipsync-watch.service')}\n`,
     );
+    expect(installed.stderr).toContain(
+      'clipsync: the watch service is written but neither enabled nor started. No systemd user manager answered (Failed to connect to bus: No medium found). In your desktop session run: systemctl --user daemon-reload && systemctl --user enable --now clipsync-watch.service',
+    );
+  });
+
+  test('after the start limit, install clears the failed state before starting; enable refused is exit 1 with what to run', async () => {
+    const fakes = await systemctl([
+      {
+        when: 'enable',
+        code: 1,
+        stderr: 'Job for clipsync-watch.service failed because the control process exited with error code.\n',
+        times: 1,
+      },
+    ]);
+    const linux = await machine('linux', fakes.folder);
+    const refused = await linux.cli('--install');
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).not.toContain('The watch runs now');
+    expect(refused.stderr).toContain(
+      'neither enabled nor started. systemctl could not enable it (Job for clipsync-watch.service failed',
+    );
+    expect(refused.stderr).toContain('Run: systemctl --user daemon-reload && systemctl --user enable --now');
+
+    const again = await linux.cli('--install');
+    expect(again).toMatchObject({ code: 0, stderr: '' });
+    const calls = (await fakes.calls('systemctl')).map((args) => args.slice(1, 2)[0]);
+    // reset-failed comes before every start: a unit left failed by the start limit is otherwise refused.
+    expect(calls).toEqual([
+      'daemon-reload',
+      'reset-failed',
+      'enable',
+      'daemon-reload',
+      'reset-failed',
+      'enable',
+      'restart',
+    ]);
+  });
+
+  test('uninstall of a watch that was not running says it removed the file, not that it stopped anything', async () => {
+    const fakes = await systemctl([{ when: 'is-active', stdout: 'inactive\n', code: 3 }]);
+    const linux = await machine('linux', fakes.folder);
+    await linux.cli('--install');
+    const unit = join(linux.home, '.config', 'systemd', 'user', 'clipsync-watch.service');
+    const removed = await linux.cli('--uninstall');
+    expect(removed).toMatchObject({ code: 0, stdout: `Removed ${unit} (it was not running)\n` });
+    expect(JSON.parse((await linux.cli('--uninstall', '--json')).stdout)).toMatchObject({
+      removed: false,
+      stopped: false,
+    });
   });
 
   test('no user manager to ask: status says its state is unknown, and why', async () => {
@@ -140,7 +190,9 @@ describe('clipsync watch --install / --status / --uninstall on Linux (systemd us
     const empty = await mkdtemp(join(tmpdir(), 'clipsync-empty-path-'));
     homes.push(empty);
     const linux = await machine('linux', empty);
-    expect((await linux.cli('--install')).stdout).toContain('systemctl was not found');
+    const installed = await linux.cli('--install');
+    expect(installed.code).toBe(1);
+    expect(installed.stderr).toContain('systemctl was not found');
     expect((await linux.cli('--status')).stdout).toMatch(/, its state unknown \(no service manager answered\)\n/);
   });
 
@@ -210,7 +262,8 @@ describe('clipsync watch --install on macOS (LaunchAgent)', () => {
   test('writes the plist, bootstraps it in gui/<uid>; status reads launchctl print; uninstall boots it out', async () => {
     const fakes = await fakeTools({
       launchctl: [
-        { when: 'bootout', code: 3, stderr: 'Boot-out failed: 3: No such process\n' },
+        // Nothing loaded yet at the install; loaded, so booted out, at the uninstall.
+        { when: 'bootout', code: 3, stderr: 'Boot-out failed: 3: No such process\n', times: 1 },
         { when: 'print', stdout: 'gui/501/org.clipsync.watch = {\n\tactive count = 1\n\tstate = running\n}\n' },
       ],
     });
@@ -253,7 +306,8 @@ describe('clipsync watch --install on macOS (LaunchAgent)', () => {
     const stuck = await fakeTools({ launchctl: [busy] });
     const stuckMac = await machine('darwin', stuck.folder);
     const refused = await stuckMac.cli('--install');
-    expect(refused.stdout).toContain('launchctl refused it (');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('launchctl refused it (');
     expect((await stuck.calls('launchctl')).filter(([verb]) => verb === 'bootstrap')).toHaveLength(5);
   });
 });

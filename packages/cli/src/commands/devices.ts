@@ -1,4 +1,4 @@
-import { DEVICE_ENDPOINTS, DEVICE_NAME_MAX, DeviceName, type Device } from '@clipsync/shared';
+import { DEVICE_ENDPOINTS, DEVICE_NAME_MAX, DeviceName } from '@clipsync/shared';
 import {
   COMMON_OPTIONS,
   COMMON_USAGE,
@@ -7,9 +7,9 @@ import {
   type Command,
   type CommandContext,
 } from '../command';
-import { pickDevice } from '../device-match';
+import { deviceTable, pickDevice, type RetryHint } from '../device-match';
 import { usageError } from '../errors';
-import { formatWhen, printable } from '../format';
+import { printable } from '../format';
 import { writeLine } from '../io';
 import { signedInClient } from '../session';
 
@@ -55,26 +55,6 @@ async function list({ io, args, json }: CommandContext): Promise<void> {
   for (const line of deviceTable(devices, new Date())) writeLine(io.stdout, line);
 }
 
-/** The devices as a table with a header, its columns as wide as their widest cell. */
-function deviceTable(devices: readonly Device[], now: Date): string[] {
-  const rows = devices.map((device) => [
-    printable(device.name),
-    device.id,
-    device.kind,
-    [
-      device.online ? 'online' : formatWhen(new Date(device.lastSeenAt), now),
-      ...(device.current ? ['this device'] : []),
-    ].join(' · '),
-  ]);
-  const table = [['NAME', 'ID', 'KIND', 'LAST SEEN'], ...rows];
-  const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => [...row[column]!].length)));
-  return table.map((row) =>
-    row
-      .map((cell, column) => (column === row.length - 1 ? cell : cell + ' '.repeat(widths[column]! - [...cell].length)))
-      .join('  '),
-  );
-}
-
 async function rename({ io, args, json }: CommandContext): Promise<void> {
   const { positionals } = parseCommandArgs(
     { args, options: COMMON_OPTIONS, allowPositionals: true },
@@ -84,7 +64,7 @@ async function rename({ io, args, json }: CommandContext): Promise<void> {
   const name = DeviceName.safeParse(newName);
   if (!name.success) throw usageError(`A device's name is 1 to ${DEVICE_NAME_MAX} characters, not "${newName}"`);
   const client = await signedInClient(io);
-  const device = pickDevice((await client.call(DEVICE_ENDPOINTS.list)).devices, query);
+  const device = pickDevice((await client.call(DEVICE_ENDPOINTS.list)).devices, query, renameHint);
   const renamed = await client.call(DEVICE_ENDPOINTS.update, {
     params: { id: device.id },
     body: { name: name.data },
@@ -92,3 +72,11 @@ async function rename({ io, args, json }: CommandContext): Promise<void> {
   if (json) printJson(io, renamed);
   else writeLine(io.stdout, `Renamed ${printable(device.name)} to ${printable(renamed.name)} (${renamed.id})`);
 }
+
+/** A token renames its own device only (see the server's device policy): the hint names that one, or the web. */
+const renameHint: RetryHint = (candidates) => {
+  const own = candidates.find(({ device }) => device.current);
+  return own
+    ? `give the start of its id instead: clipsync devices rename ${own.start} NEW-NAME`
+    : "none is this CLI's own device, the only one it renames: rename the others on the web's My devices page";
+};

@@ -20,7 +20,9 @@ import { signedInClient } from '../session';
  */
 export function pickDevices(devices: readonly Device[], names: readonly string[]): Device[] {
   const others = devices.filter((device) => !device.current);
-  const picked = names.map((name) => pickDevice(others, name));
+  const picked = names.map((name) =>
+    pickDevice(others, name, ([first]) => `give the start of its id instead, e.g. clipsync send --to ${first!.start}`),
+  );
   return picked.filter((device, index) => picked.findIndex(({ id }) => id === device.id) === index);
 }
 

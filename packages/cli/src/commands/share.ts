@@ -45,8 +45,8 @@ export const shareCommand: Command = {
   usage: `Usage: clipsync share ID [--expires 1h|1d|7d|30d|never] [--views N|unlimited] [--delete-after] [--password] [--stop]
        clipsync share --e2e [-t TEXT] [FILE…] [--expires …] [--views …] [--delete-after] [--password]
 
-Prints the link of clip ID and a QR code a phone can scan, then (on stderr) what the link allows: its
-expiry, views left and whether it needs a password. Whoever holds the link may read the clip, within the
+Prints the link of clip ID and, at a terminal, a QR code a phone can scan, then (on stderr) what the
+link allows: its expiry, views left and whether it needs a password. Whoever holds the link may read the clip, within the
 limits set here. Settings left out are kept. Signed in to localhost, the link uses this computer's network
 address, as the web's share dialog does (and says so when the server names none).
 
@@ -163,7 +163,7 @@ interface ShareAnswer {
 
 /**
  * The link, moved to the address the web's share dialog would give (a phone cannot open localhost), on
- * stdout with its QR code unless asked not to; on stderr, where it points when that is not the server signed
+ * stdout with its QR code at a terminal unless asked not to; on stderr, where it points when that is not the server signed
  * in to, and what the link allows. With --json, the one line instead, the settings whole.
  */
 async function printLink(
@@ -182,7 +182,8 @@ async function printLink(
     return;
   }
   writeLine(io.stdout, url);
-  if (withQr) io.stdout.write(await terminalQr(url));
+  // Drawn with colour escapes: into a pipe or a file they would only corrupt what reads the link.
+  if (withQr && io.stdout.isTTY) io.stdout.write(await terminalQr(url));
   const where = describeShareAddress(address);
   if (where !== null) writeLine(io.stderr, where);
   if (answer.share !== null) {

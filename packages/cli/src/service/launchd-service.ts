@@ -53,9 +53,10 @@ export function launchdService(io: Pick<CliIo, 'homedir' | 'sleep'>, tools: Tool
     },
     async uninstall() {
       const removed = await exists(path);
-      await launchctl('bootout', `${domain}/${LAUNCH_AGENT_LABEL}`);
+      const bootout = await launchctl('bootout', `${domain}/${LAUNCH_AGENT_LABEL}`);
       await rm(path, { force: true });
-      return { path, removed };
+      // bootout succeeds only for a loaded agent: "3: No such process" otherwise.
+      return { path, removed, stopped: bootout?.code === 0 };
     },
     async status(): Promise<ServiceStatus> {
       const installed = await exists(path);

@@ -36,26 +36,29 @@ export async function installWatchService(io: CliIo, json: boolean, watchFlags: 
     printJson(io, { event: 'installed', ...report, command: [node, script, ...launch.args] });
   } else {
     writeLine(io.stdout, `Wrote ${printable(report.path)}`);
-    writeLine(
-      io.stdout,
-      report.started ? 'The watch runs now, and starts with every session.' : printable(report.advice ?? ''),
-    );
+    if (report.started) writeLine(io.stdout, 'The watch runs now, and starts with every session.');
     if (io.env.CLIPSYNC_TOKEN) {
       writeLine(io.stderr, 'clipsync: CLIPSYNC_TOKEN is not passed to the service: it uses the stored sign-in.');
     }
   }
-  return EXIT.OK;
+  if (report.started) return EXIT.OK;
+  // Only the file was written: a script or a setup guide must not take that for a running service.
+  if (!json) {
+    writeLine(
+      io.stderr,
+      `clipsync: the watch service is written but neither enabled nor started. ${printable(report.advice ?? '')}`,
+    );
+  }
+  return EXIT.GENERAL_FAILURE;
 }
 
 /** `watch --uninstall`: the service stopped and its file removed. */
 export async function uninstallWatchService(io: CliIo, json: boolean): Promise<number> {
   const outcome = await serviceFor(io, new ToolRunner(io.env)).uninstall();
   if (json) printJson(io, { event: 'uninstalled', ...outcome });
-  else
-    writeLine(
-      io.stdout,
-      outcome.removed ? `Stopped and removed ${printable(outcome.path)}` : 'No watch service was installed.',
-    );
+  else if (!outcome.removed) writeLine(io.stdout, 'No watch service was installed.');
+  else if (outcome.stopped) writeLine(io.stdout, `Stopped and removed ${printable(outcome.path)}`);
+  else writeLine(io.stdout, `Removed ${printable(outcome.path)} (it was not running)`);
   return EXIT.OK;
 }
 

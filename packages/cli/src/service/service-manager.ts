@@ -21,8 +21,8 @@ export interface ServiceStatus {
 /** One OS's service manager around the watch: a file written by a pure generator, and its commands run. */
 export interface ServiceManager {
   install(launch: WatchLaunch): Promise<InstallReport>;
-  /** Answers whether there was something to remove. */
-  uninstall(): Promise<{ path: string; removed: boolean }>;
+  /** Answers whether there was something to remove, and whether a running watch was stopped. */
+  uninstall(): Promise<{ path: string; removed: boolean; stopped: boolean }>;
   status(): Promise<ServiceStatus>;
 }
 

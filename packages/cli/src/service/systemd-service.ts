@@ -44,6 +44,9 @@ export function systemdService(io: Pick<CliIo, 'env' | 'homedir'>, tools: ToolRu
           advice: `No systemd user manager answered (${toolFailure('systemctl', reload)}). In your desktop session run: ${MANUAL_START}`,
         };
       }
+      // A watch that hit the start limit (no display yet, 10 starts in 5 minutes) stays failed, and systemd
+      // refuses to start it again until that is cleared: installing is the user asking for a fresh start.
+      await systemctl('reset-failed', SYSTEMD_UNIT_NAME);
       const enable = await systemctl('enable', '--now', SYSTEMD_UNIT_NAME);
       if (enable === null || enable.code !== 0) {
         return {
@@ -58,10 +61,12 @@ export function systemdService(io: Pick<CliIo, 'env' | 'homedir'>, tools: ToolRu
     },
     async uninstall() {
       const removed = await exists(path);
-      await systemctl('disable', '--now', SYSTEMD_UNIT_NAME);
+      const active = await systemctl('is-active', SYSTEMD_UNIT_NAME);
+      const disable = await systemctl('disable', '--now', SYSTEMD_UNIT_NAME);
       await rm(path, { force: true });
       if (removed) await systemctl('daemon-reload');
-      return { path, removed };
+      const stopped = active?.stdout.toString('utf8').trim() === 'active' && disable?.code === 0;
+      return { path, removed, stopped };
     },
     async status(): Promise<ServiceStatus> {
       const installed = await exists(path);

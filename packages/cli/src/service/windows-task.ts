@@ -52,10 +52,11 @@ export function windowsTask(io: Pick<CliIo, 'env' | 'platform' | 'homedir'>, too
     async uninstall() {
       const query = await schtasks('/Query', '/TN', SCHEDULED_TASK_NAME);
       const removed = query?.code === 0 || (await exists(path));
-      await schtasks('/End', '/TN', SCHEDULED_TASK_NAME);
+      // /End fails ("The task is not running") when there is nothing to end.
+      const end = await schtasks('/End', '/TN', SCHEDULED_TASK_NAME);
       await schtasks('/Delete', '/TN', SCHEDULED_TASK_NAME, '/F');
       await rm(path, { force: true });
-      return { path, removed };
+      return { path, removed, stopped: end?.code === 0 };
     },
     async status(): Promise<ServiceStatus> {
       const query = await schtasks('/Query', '/TN', SCHEDULED_TASK_NAME, '/FO', 'CSV', '/NH');

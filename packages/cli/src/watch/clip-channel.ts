@@ -5,8 +5,16 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@clipsync/shared';
-import { io, type Socket } from 'socket.io-client';
+import { createRequire } from 'node:module';
+import type * as SocketIoClient from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { USER_AGENT } from '../api-client';
+
+/**
+ * socket.io-client, loaded when a channel opens: it costs a third of a second of start-up that every other
+ * command would pay (the bundle keeps it outside, and a static import is loaded before anything runs).
+ */
+const socketIo = (): typeof SocketIoClient => createRequire(import.meta.url)('socket.io-client');
 
 export interface ClipChannelHandlers {
   /** Connected, the first time or again after a loss: the server has put the socket in the user's clips channel. */
@@ -33,7 +41,7 @@ const RETRY_AFTER_REFUSAL_MS = 5_000;
  */
 export function openClipChannel(server: string, token: string, handlers: ClipChannelHandlers): () => void {
   const url = new URL(server);
-  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(url.origin, {
+  const socket: Socket<ServerToClientEvents, ClientToServerEvents> = socketIo().io(url.origin, {
     // A server under a base path answers its sockets under it too.
     path: `${url.pathname.replace(/\/+$/, '')}/socket.io`,
     transports: ['websocket'],
