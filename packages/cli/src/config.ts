@@ -165,7 +165,7 @@ function notSignedIn(config: ResolvedConfig): CliError {
     return new CliError(
       `CLIPSYNC_URL names ${config.server}, but this machine is signed in to ${config.storedForOtherServer}, ` +
         `and its token is sent there only. Set CLIPSYNC_TOKEN to a token of ${config.server} ` +
-        `(made on its "Devices and tokens" page), or unset CLIPSYNC_URL to use ${config.storedForOtherServer}`,
+        `(made on its "Access tokens" page), or unset CLIPSYNC_URL to use ${config.storedForOtherServer}`,
       EXIT.NOT_SIGNED_IN,
     );
   }

@@ -58,7 +58,7 @@ describe('the stored token goes to the stored server only', () => {
       expect(received).toEqual([]);
       expect(result.stderr).toBe(
         `clipsync: CLIPSYNC_URL names ${otherUrl}, but this machine is signed in to ${h.server}, and its token is ` +
-          `sent there only. Set CLIPSYNC_TOKEN to a token of ${otherUrl} (made on its "Devices and tokens" page), ` +
+          `sent there only. Set CLIPSYNC_TOKEN to a token of ${otherUrl} (made on its "Access tokens" page), ` +
           `or unset CLIPSYNC_URL to use ${h.server}\n`,
       );
     },

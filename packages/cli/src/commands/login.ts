@@ -157,7 +157,7 @@ async function endReplacedToken(io: CliIo, replaced: StoredConfig): Promise<void
     if (error instanceof CliError && error.exitCode === EXIT.NOT_SIGNED_IN) return;
     writeLine(
       io.stderr,
-      `The previous token could not be revoked (${(error as Error).message}): revoke it in Devices and tokens.`,
+      `The previous token could not be revoked (${(error as Error).message}): revoke it in Access tokens.`,
     );
   }
 }
