@@ -42,7 +42,7 @@ export function ReportLinkButton({ kind, link }: ReportLinkButtonProps) {
   return (
     <Dialog open={isOpen} onOpenChange={openChange}>
       <DialogTrigger asChild>
-        <Button variant="secondary" size="sm">
+        <Button variant="secondary">
           <Flag className="h-4 w-4" aria-hidden="true" />
           {t('moderation.report')}
         </Button>
@@ -68,6 +68,7 @@ export function ReportLinkButton({ kind, link }: ReportLinkButtonProps) {
                     value={choice}
                     checked={reason === choice}
                     onChange={() => setReason(choice)}
+                    className="h-4 w-4 accent-indigo-600 dark:scheme-dark dark:accent-indigo-400"
                   />
                   {t(`moderation.reasons.${choice}`)}
                 </label>

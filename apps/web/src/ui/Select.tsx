@@ -29,7 +29,8 @@ export function Select<Value extends string>({ value, onValueChange, options, la
       <SelectPrimitive.Trigger
         aria-label={label}
         className={cn(
-          'inline-flex h-9 items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm',
+          // One line whatever the width: a wrapped choice would overflow the fixed height.
+          'inline-flex h-9 items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm whitespace-nowrap',
           'focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-900',
           className,
         )}

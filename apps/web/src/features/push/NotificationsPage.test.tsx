@@ -141,15 +141,57 @@ describe('NotificationsPage', () => {
     expect(browser.browserSubscription.unsubscribe.mock.invocationCallOrder.at(-1)).toBeGreaterThan(refusedAt);
   });
 
-  test('any other failure to turn on asks to try again', async () => {
+  test('a server that could not store it offers Try again, which turns notifications on', async () => {
     fakeBrowserPush('default', 'granted');
     api.on(PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
-    api.on(PUSH_ENDPOINTS.subscribe).mockRejectedValue(new ApiError('Server error', 500, 'INTERNAL'));
+    api
+      .on(PUSH_ENDPOINTS.subscribe)
+      .mockRejectedValueOnce(new ApiError('Server error', 500, 'INTERNAL'))
+      .mockResolvedValueOnce(settings({ subscribed: true }));
+    renderPage();
+    const main = await screen.findByRole('switch', { name: 'Notifications on this device' });
+    await userEvent.click(main);
+    expect(await screen.findByRole('alert')).toHaveTextContent('the server did not store');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(main).toBeChecked());
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  test('a browser without a push service says so and offers no Try again', async () => {
+    const browser = fakeBrowserPush('default', 'granted');
+    browser.pushManager.subscribe.mockRejectedValue(
+      new DOMException('Registration failed - push service not available', 'AbortError'),
+    );
+    api.on(PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
     renderPage();
     await userEvent.click(await screen.findByRole('switch', { name: 'Notifications on this device' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Notifications could not be turned on. Please try again.',
+    expect(await screen.findByRole('alert')).toHaveTextContent(/This browser has no push service/);
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(api.on(PUSH_ENDPOINTS.subscribe)).not.toHaveBeenCalled();
+  });
+
+  test('a push service that refused this once offers Try again', async () => {
+    const browser = fakeBrowserPush('default', 'granted');
+    browser.pushManager.subscribe.mockRejectedValueOnce(
+      new DOMException('Registration failed - could not connect to push server', 'AbortError'),
     );
+    api.on(PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
+    api.on(PUSH_ENDPOINTS.subscribe).mockResolvedValue(settings({ subscribed: true }));
+    renderPage();
+    const main = await screen.findByRole('switch', { name: 'Notifications on this device' });
+    await userEvent.click(main);
+    expect(await screen.findByRole('alert')).toHaveTextContent(/push service refused/);
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(main).toBeChecked());
+  });
+
+  test('blocked before the page opened: says how to allow it, switch off, no Try again', async () => {
+    fakeBrowserPush('denied');
+    api.on(PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent(/blocked for this site.*set Notifications to Allow/);
+    expect(screen.getByRole('switch', { name: 'Notifications on this device' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 
   test('a browser without push says so, without asking the server', async () => {
@@ -163,6 +205,16 @@ describe('NotificationsPage', () => {
       'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
     );
     renderPage();
-    expect(screen.getByText(/install first/)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(/Add ClipSync to your Home Screen.*then open it from there/);
+  });
+
+  test('Safari on an iPad that shows the push APIs but is not on the Home Screen: install first too', () => {
+    fakeBrowserPush('default');
+    vi.spyOn(navigator, 'userAgent', 'get').mockReturnValue(
+      'Mozilla/5.0 (iPad; CPU OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    );
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent(/Add ClipSync to your Home Screen/);
+    expect(api.on(PUSH_ENDPOINTS.settings)).not.toHaveBeenCalled();
   });
 });

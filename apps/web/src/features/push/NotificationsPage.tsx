@@ -9,21 +9,32 @@ import {
   useUpdatePushPreferences,
 } from '../../api/push-queries';
 import { ApiError } from '../../api/api-error';
+import { Button } from '../../ui/Button';
 import { LoadFailed } from '../../components/LoadFailed';
 import { Skeleton } from '../../ui/Skeleton';
 import {
   askNotificationPermission,
   notificationPermission,
-  pushSupport,
+  pushEnvironment,
   subscribeThisBrowser,
   unsubscribeThisBrowser,
 } from './browser-push';
+import { browserPushProblem, canRetry, turnOnProblem, type PushProblem } from './push-problem';
 import { SwitchRow } from './SwitchRow';
 
 type KindSwitch = keyof Omit<PushPreferences, 'rooms'>;
 
 /** The server refused the browser's push service: it is on a private network the operator does not trust. */
 const isPushServiceRefused = (error: unknown) => error instanceof ApiError && error.code === 'PUSH_SERVICE_NOT_ALLOWED';
+const PROBLEM_TEXT = {
+  unsupported: 'push.unsupported',
+  'install-first': 'push.installFirst',
+  blocked: 'push.denied',
+  'no-push-service': 'push.noPushService',
+  'service-not-allowed': 'push.serviceNotAllowed',
+  refused: 'push.refused',
+  failed: 'push.failed',
+} as const satisfies Record<PushProblem, string>;
 const KIND_SWITCHES: KindSwitch[] = ['sends', 'signIns', 'shareViews', 'showText'];
 
 /**
@@ -33,17 +44,18 @@ const KIND_SWITCHES: KindSwitch[] = ['sends', 'signIns', 'shareViews', 'showText
  */
 export default function NotificationsPage() {
   const { t } = useTranslation();
-  const [support] = useState(pushSupport);
+  // Only what no switch can change is said in place of the controls; a block is shown beside the switch.
+  const [problem] = useState(() => browserPushProblem(pushEnvironment()));
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="text-2xl font-bold">{t('push.title')}</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('push.intro')}</p>
-      {support === 'supported' ? (
-        <PushControls />
-      ) : (
+      {problem === 'unsupported' || problem === 'install-first' ? (
         <p role="status" className="mt-6 rounded-lg p-4 ring-1 ring-slate-200 dark:ring-slate-700">
-          {t(support === 'install-first' ? 'push.installFirst' : 'push.unsupported')}
+          {t(PROBLEM_TEXT[problem])}
         </p>
+      ) : (
+        <PushControls />
       )}
     </div>
   );
@@ -57,7 +69,8 @@ function PushControls() {
   const update = useUpdatePushPreferences();
   const [permission, setPermission] = useState(notificationPermission);
   const [isSwitching, setIsSwitching] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<PushProblem | null>(null);
+  const [saveFailed, setSaveFailed] = useState(false);
 
   if (settings.isPending) return <Skeleton className="mt-6 h-24" />;
   if (settings.isError) {
@@ -92,13 +105,16 @@ function PushControls() {
   };
   const toggle = (on: boolean) => {
     setFailure(null);
+    setSaveFailed(false);
     setIsSwitching(true);
     (on ? turnOn() : turnOff())
-      .catch((error: unknown) => setFailure(t(isPushServiceRefused(error) ? 'push.serviceNotAllowed' : 'push.failed')))
+      .catch((error: unknown) => setFailure(on ? turnOnProblem(error, notificationPermission()) : 'failed'))
       .finally(() => setIsSwitching(false));
   };
-  const change = (patch: Partial<PushPreferences>) =>
-    update.mutate(patch, { onError: () => setFailure(t('push.saveFailed')) });
+  const change = (patch: Partial<PushPreferences>) => {
+    setSaveFailed(false);
+    update.mutate(patch, { onError: () => setSaveFailed(true) });
+  };
 
   return (
     <div className="mt-6 flex flex-col gap-6">
@@ -110,14 +126,25 @@ function PushControls() {
           disabled={isSwitching || permission === 'denied'}
           onCheckedChange={toggle}
         />
-        {permission === 'denied' && (
+        {permission === 'denied' ? (
           <p role="alert" className="mt-3 text-sm text-amber-800 dark:text-amber-300">
-            {t('push.denied')}
+            {t(PROBLEM_TEXT.blocked)}
           </p>
+        ) : (
+          failure && (
+            <div role="alert" className="mt-3 flex flex-col items-start gap-2 text-sm text-red-700 dark:text-red-300">
+              <p>{t(PROBLEM_TEXT[failure])}</p>
+              {canRetry(failure) && (
+                <Button variant="secondary" size="sm" disabled={isSwitching} onClick={() => toggle(!isOn)}>
+                  {t('push.retry')}
+                </Button>
+              )}
+            </div>
+          )
         )}
-        {failure && (
-          <p role="alert" className="mt-3 text-sm text-red-600">
-            {failure}
+        {saveFailed && (
+          <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-300">
+            {t('push.saveFailed')}
           </p>
         )}
       </section>

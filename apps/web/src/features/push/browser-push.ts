@@ -1,23 +1,25 @@
 import { PushSubscriptionInput } from '@clipsync/shared';
 import { isInstalledApp } from '../../lib/this-device';
-
-/**
- * What this browser can do: push; nothing until the app is installed (Safari on iOS and iPadOS offers push
- * to a Home Screen app only); or no push at all.
- */
-export type PushSupport = 'supported' | 'install-first' | 'unsupported';
+import type { PushEnvironment } from './push-problem';
 
 const isAppleMobile = () =>
   /iPad|iPhone|iPod/.test(navigator.userAgent) ||
   (navigator.userAgent.includes('Macintosh') && navigator.maxTouchPoints > 1);
 
-export function pushSupport(): PushSupport {
-  if ('Notification' in window && 'PushManager' in window && 'serviceWorker' in navigator) return 'supported';
-  const installed = isInstalledApp({
-    matchMedia: typeof window.matchMedia === 'function' ? (query) => window.matchMedia(query) : undefined,
-    navigatorStandalone: (navigator as Navigator & { standalone?: boolean }).standalone,
-  });
-  return isAppleMobile() && !installed ? 'install-first' : 'unsupported';
+/** This browser as `browserPushProblem` weighs it; reading it never asks the person. */
+export function pushEnvironment(): PushEnvironment {
+  const hasNotification = 'Notification' in window;
+  return {
+    hasNotification,
+    hasPushManager: 'PushManager' in window,
+    hasServiceWorker: 'serviceWorker' in navigator,
+    isAppleMobile: isAppleMobile(),
+    isInstalled: isInstalledApp({
+      matchMedia: typeof window.matchMedia === 'function' ? (query) => window.matchMedia(query) : undefined,
+      navigatorStandalone: (navigator as Navigator & { standalone?: boolean }).standalone,
+    }),
+    permission: hasNotification ? Notification.permission : undefined,
+  };
 }
 
 /** The browser's answer so far; reading it never asks the person. */

@@ -7,7 +7,7 @@ import {
   type TokenSummary,
 } from '@clipsync/shared';
 import { Copy, KeyRound, MonitorSmartphone } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useCreateToken, useRevokeToken, useTokens } from '../../api/token-queries';
@@ -80,6 +80,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>([]);
   const [expiresInDays, setExpiresInDays] = useState<number>(90);
+  const expiryId = useId();
   const [hasNoScope, setHasNoScope] = useState(false);
   // Only an admin may make a token for the admin area; the server refuses it to anyone else.
   const offered = useAuth().user?.role === 'admin' ? TOKEN_SCOPES : DEVICE_SIGN_IN_SCOPES;
@@ -135,9 +136,10 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
           </p>
         )}
       </fieldset>
-      <label className="flex flex-col gap-1 text-sm font-medium">
-        {t('tokens.expiry')}
+      <div className="flex flex-col gap-1 text-sm font-medium">
+        <label htmlFor={expiryId}>{t('tokens.expiry')}</label>
         <select
+          id={expiryId}
           className="h-10 rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-900"
           value={expiresInDays}
           onChange={(event) => setExpiresInDays(Number(event.target.value))}
@@ -148,7 +150,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: CreatedToken) => vo
             </option>
           ))}
         </select>
-      </label>
+      </div>
       <Button type="submit" disabled={create.isPending} className="self-start">
         <KeyRound className="h-4 w-4" aria-hidden="true" />
         {create.isPending ? t('tokens.creating') : t('tokens.create')}

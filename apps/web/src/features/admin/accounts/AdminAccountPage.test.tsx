@@ -130,7 +130,10 @@ describe('AdminAccountPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Grant a plan' }));
     const dialog = within(screen.getByRole('dialog', { name: 'Grant a plan' }));
     expect(dialog.getByRole('button', { name: 'Grant' })).toBeDisabled();
-    await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Plan' }), 'advanced');
+    const planSelect = dialog.getByRole<HTMLSelectElement>('combobox', { name: 'Plan' });
+    // Browsers name a select by its label's whole text: a label wrapping it would read "PlanBasicProAdvanced".
+    expect([...(planSelect.labels ?? [])].map((label) => label.textContent)).toEqual(['Plan']);
+    await userEvent.selectOptions(planSelect, 'advanced');
     await userEvent.type(dialog.getByLabelText('Until'), '2027-06-30');
     await userEvent.click(dialog.getByRole('button', { name: 'Grant' }));
     expect(grant).toHaveBeenCalledWith({ params: { id: ID }, query: {}, body: { plan: 'advanced', until } });

@@ -1,5 +1,5 @@
 import { PLAN_IDS, type AdminAccount, type PlanId } from '@clipsync/shared';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGrantPlan } from '../../../api/admin-account-queries';
 import { Dialog, DialogContent } from '../../../ui/Dialog';
@@ -17,6 +17,8 @@ export function GrantPlanDialog({ account, onClose }: { account: AdminAccount; o
   const grant = useGrantPlan(account.id);
   const [plan, setPlan] = useState<PlanId>(account.plan.id ?? 'pro');
   const [until, setUntil] = useState('');
+  // Its own label, not a wrapping one: a wrapping label's text takes in the options ("PlanBasicProAdvanced").
+  const planId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -39,9 +41,10 @@ export function GrantPlanDialog({ account, onClose }: { account: AdminAccount; o
         closeLabel={t('adminAccounts.close')}
       >
         <form onSubmit={submit} className="flex flex-col gap-4">
-          <label className={FIELD}>
-            {t('adminAccounts.grant.plan')}
+          <div className={FIELD}>
+            <label htmlFor={planId}>{t('adminAccounts.grant.plan')}</label>
             <select
+              id={planId}
               className="h-10 rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-900"
               value={plan}
               onChange={(event) => setPlan(PLAN_IDS.find((id) => id === event.target.value) ?? plan)}
@@ -52,7 +55,7 @@ export function GrantPlanDialog({ account, onClose }: { account: AdminAccount; o
                 </option>
               ))}
             </select>
-          </label>
+          </div>
           <label className={FIELD}>
             {t('adminAccounts.grant.until')}
             <Input

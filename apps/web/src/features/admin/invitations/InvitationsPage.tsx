@@ -1,6 +1,6 @@
 import { ADMIN_INVITATION_STATUSES, ADMIN_INVITATION_TTL_DAYS, ADMIN_INVITATIONS_PAGE_SIZE } from '@clipsync/shared';
 import type { AdminInvitationStatus } from '@clipsync/shared';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminInvitations } from '../../../api/admin-invitation-queries';
 import { Button } from '../../../ui/Button';
@@ -20,6 +20,7 @@ export default function InvitationsPage() {
   const { t } = useTranslation();
   const [status, setStatus] = useState<StatusFilter>('all');
   const [offset, setOffset] = useState(0);
+  const filterId = useId();
   const invitations = useAdminInvitations({
     ...(status === 'all' ? {} : { status }),
     limit: ADMIN_INVITATIONS_PAGE_SIZE,
@@ -39,9 +40,10 @@ export default function InvitationsPage() {
           <h2 id="invitations-list" className="text-xl font-semibold">
             {t('adminInvitations.listTitle')}
           </h2>
-          <label className="flex flex-col gap-1 text-sm font-medium">
-            {t('adminInvitations.filter')}
+          <div className="flex flex-col gap-1 text-sm font-medium">
+            <label htmlFor={filterId}>{t('adminInvitations.filter')}</label>
             <select
+              id={filterId}
               className="h-10 rounded-lg border border-slate-300 bg-white px-3 dark:border-slate-700 dark:bg-slate-900"
               value={status}
               onChange={(event) => {
@@ -57,7 +59,7 @@ export default function InvitationsPage() {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         </div>
         {invitations.isPending ? (
           <div role="status" aria-label={t('adminInvitations.loading')} className="mt-4">

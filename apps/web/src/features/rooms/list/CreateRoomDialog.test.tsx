@@ -66,6 +66,10 @@ describe('CreateRoomDialog', () => {
       'Enter the name for your new room.',
     );
     expect(nameField()).toHaveAttribute('placeholder', 'Room name...');
+    // A label shown above the field, not a name only a screen reader hears (the placeholder goes as one types).
+    expect([...((nameField() as HTMLInputElement).labels ?? [])].map((label) => label.textContent)).toEqual([
+      'Room name',
+    ]);
     expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();
     await userEvent.type(nameField(), '   {Enter}');
     expect(screen.getByRole('button', { name: 'Create' })).toBeDisabled();

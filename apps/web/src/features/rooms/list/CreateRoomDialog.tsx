@@ -51,14 +51,16 @@ export function CreateRoomDialog({ isOpen, onOpenChange }: CreateRoomDialogProps
         closeLabel={t('common.close')}
       >
         <form onSubmit={submit} className="space-y-4">
-          <Input
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            placeholder={t('rooms.namePlaceholder')}
-            aria-label={t('rooms.roomName')}
-            maxLength={ROOM_NAME_MAX}
-            disabled={createRoom.isPending}
-          />
+          <label className="flex flex-col gap-1 text-sm font-medium">
+            {t('rooms.roomName')}
+            <Input
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              placeholder={t('rooms.namePlaceholder')}
+              maxLength={ROOM_NAME_MAX}
+              disabled={createRoom.isPending}
+            />
+          </label>
           <DialogFormActions
             cancelLabel={t('rooms.cancel')}
             submitLabel={createRoom.isPending ? t('rooms.creating') : t('rooms.create')}
