@@ -25,8 +25,7 @@ export default function DashboardPage() {
   const { t } = useTranslation();
   const { filters, appliedFilters, setFilters } = useClipListState();
   const recent = useClipList('history', appliedFilters, { limit: RECENT_CLIPS_SHOWN, offset: 0 });
-  // A first load that failed is said by the page itself (LoadFailed); the toast is for a refetch that failed.
-  useErrorToast(recent.isError && !hasFailedToLoad(recent), t('clips.recentFailed'));
+  useErrorToast(recent.isError, t('clips.recentFailed'));
   const createQuickClip = useQuickClip();
   const { isDraggingFiles } = usePasteAndDrop({
     enabled: true,

@@ -36,8 +36,7 @@ export function PagedClipsPage(props: PagedClipsPageProps) {
   // A capped total is no last page: past it the list goes on (Page 11 of 11+).
   const lastKnownTotal = clips.isPlaceholderData || clips.data?.isTotalCapped ? undefined : clips.data?.total;
   useKeepPageInRange(page, lastKnownTotal, CLIPS_PAGE_SIZE, setPage);
-  // A first load that failed is said by the page itself (LoadFailed); the toast is for a refetch that failed.
-  useErrorToast(clips.isError && !hasFailedToLoad(clips), failure.title, failure.description);
+  useErrorToast(clips.isError, failure.title, failure.description);
   return (
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <PageHeader title={title} />

@@ -20,7 +20,6 @@ import {
   roomOwnerUser,
 } from '../../../test/room-fixtures';
 import { Toaster } from '../../../ui/Toaster';
-import { toastStore } from '../../../ui/toast-store';
 import RoomPage from './RoomPage';
 
 // An upload with progress goes through XMLHttpRequest, not fetch: it is stood in for where it is made.
@@ -74,7 +73,6 @@ describe('RoomPage', () => {
     getRoom().mockResolvedValue(makeRoom());
     renderRoom();
     expect(await screen.findByRole('alert')).toHaveTextContent("Couldn't load this room");
-    expect(toastStore.getToasts()).toEqual([]);
     expect(screen.getByRole('link', { name: 'Back to Rooms' })).toHaveAttribute('href', '/rooms');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Design team' })).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, isRefusal } from '../../../api/client';
 import { useRoom, useRoomCache } from '../../../api/room-queries';
-import { hasFailedToLoad, LoadFailed } from '../../../components/LoadFailed';
+import { LoadFailed } from '../../../components/LoadFailed';
 import { TakedownOwnerNotice, TakenDownMessage } from '../../../components/TakenDownNotice';
 import { oneOf } from '../../../lib/one-of';
 import { useItemTakenDown } from '../../../realtime/use-item-taken-down';
@@ -55,8 +55,7 @@ function RoomView({ roomId }: { roomId: string }) {
   const isMissing = refusal !== null && [400, 404].includes(refusal.status);
   // The operator took the room down: said at once to its open pages, or by the 410 of the next fetch.
   const isTakenDown = isRemoved || (roomQuery.error instanceof ApiError && roomQuery.error.code === 'TAKEN_DOWN');
-  // Without the room the page says it itself (LoadFailed); the toast is for a refetch that failed.
-  useErrorToast(roomQuery.isError && refusal === null && !hasFailedToLoad(roomQuery), t('rooms.loadRoomFailed'));
+  useErrorToast(roomQuery.isError && refusal === null, t('rooms.loadRoomFailed'));
   useItemTakenDown('room', roomId, () => setIsRemoved(true));
 
   useRoomLiveUpdates(roomId, roomQuery.isSuccess && !isTakenDown, {

@@ -28,8 +28,7 @@ export default function RoomsPage() {
   const rooms = useRoomList(appliedFilters, page);
   const total = rooms.isPlaceholderData ? undefined : rooms.data?.total;
   useKeepPageInRange(page, total, ROOMS_PAGE_SIZE, setPage);
-  // A first load that failed is said by the page itself (LoadFailed); the toast is for a refetch that failed.
-  useErrorToast(rooms.isError && !hasFailedToLoad(rooms), t('rooms.loadFailed'));
+  useErrorToast(rooms.isError, t('rooms.loadFailed'));
   const { dropRoom } = useRoomCache();
   useRoomsClosed(({ roomId }) => void dropRoom(roomId));
 
