@@ -29,13 +29,16 @@ export function Select<Value extends string>({ value, onValueChange, options, la
       <SelectPrimitive.Trigger
         aria-label={label}
         className={cn(
-          // One line whatever the width: a wrapped choice would overflow the fixed height.
-          'inline-flex h-9 items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm whitespace-nowrap',
+          // One line whatever the width: a wrapped choice would overflow the fixed height, and a long one (an
+          // author's address) ends in an ellipsis inside the box rather than running past it.
+          'inline-flex h-9 min-w-0 items-center justify-between gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm whitespace-nowrap',
           'focus-visible:outline-2 focus-visible:outline-indigo-500 dark:border-slate-700 dark:bg-slate-900',
           className,
         )}
       >
-        <SelectPrimitive.Value />
+        <span className="truncate">
+          <SelectPrimitive.Value />
+        </span>
         <SelectPrimitive.Icon>
           <ChevronDown className="h-4 w-4" aria-hidden="true" />
         </SelectPrimitive.Icon>

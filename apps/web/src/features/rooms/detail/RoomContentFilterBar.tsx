@@ -41,6 +41,8 @@ export function RoomContentFilterBar({ filters, onChange, authors, total }: Room
       />
       <Select
         label={t('rooms.user')}
+        // An author's name and address can be long: beside the search box it ends in an ellipsis.
+        className="sm:max-w-72"
         value={filters.user ?? ALL_USERS}
         onValueChange={(user) => onChange({ ...filters, user: user === ALL_USERS ? null : user })}
         options={[
