@@ -59,7 +59,7 @@ describe("the admin's log", () => {
         t,
         'en-GB',
       ),
-    ).toBe('Pro plan granted to bob@example.com until 1 Mar by Ana');
+    ).toBe(`Pro plan granted to bob@example.com until 1 Mar ${thisYear} by Ana`);
     expect(adminLogSentence(entry({ action: 'adminAccount.setQuota', details: { bytes: null } }), t, 'en')).toBe(
       "Ana gave bob@example.com the plan's storage quota again",
     );
@@ -114,7 +114,7 @@ describe("the owner's security events", () => {
         t,
         'en-GB',
       ),
-    ).toBe('An admin granted you the Pro plan until 1 Mar');
+    ).toBe(`An admin granted you the Pro plan until 1 Mar ${thisYear}`);
     expect(
       ownerEventSentence(ownEvent({ action: 'adminAccount.setQuota', details: { bytes: 5 * 1024 ** 3 } }), t, 'en'),
     ).toBe('An admin set your storage quota to 5 GB');

@@ -1,4 +1,5 @@
 import type { AuditEvent, SecurityEvent } from '@clipsync/shared';
+import { formatDate } from './date-format';
 import { formatFileSize } from './file-size';
 import { securityEventLabelKey } from './security-event-labels';
 
@@ -8,18 +9,6 @@ export type Translate = (key: string, values?: Record<string, unknown>) => strin
 type Details = Record<string, unknown>;
 const textOf = (details: Details, name: string) => (typeof details[name] === 'string' ? details[name] : '');
 
-/** A day as the reader writes it ("1 Mar"); the year only when it is not this one. */
-function dayOf(iso: string, language: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const sameYear = date.getFullYear() === new Date().getFullYear();
-  return date.toLocaleDateString(language, {
-    day: 'numeric',
-    month: 'short',
-    ...(sameYear ? {} : { year: 'numeric' }),
-  });
-}
-
 /** The words every sentence may use: the kind of item, the plan, its end, the quota, the reason. */
 function valuesOf(details: Details, t: Translate, language: string) {
   const itemKind = textOf(details, 'itemKind');
@@ -28,7 +17,7 @@ function valuesOf(details: Details, t: Translate, language: string) {
   return {
     item: itemKind ? t(`audit.items.${itemKind}`, { defaultValue: itemKind }) : '',
     plan: plan ? t(`adminConsole.users.plans.${plan}`, { defaultValue: plan }) : '',
-    until: until ? dayOf(until, language) : '',
+    until: until ? formatDate(until, 'date', language) : '',
     size: typeof details.bytes === 'number' ? formatFileSize(details.bytes) : '',
     reason: textOf(details, 'reason'),
     client: textOf(details, 'client'),

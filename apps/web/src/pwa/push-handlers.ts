@@ -5,6 +5,7 @@ import { push as enPush } from '../i18n/en/app.json';
 import { push as esPush } from '../i18n/es/app.json';
 import { push as frPush } from '../i18n/fr/app.json';
 import type { LanguageCode } from '../i18n/languages';
+import { formatDate } from '../lib/date-format';
 import { formatFileSize } from '../lib/file-size';
 import { sendLink } from './notification-link';
 
@@ -48,12 +49,6 @@ export interface ShownNotification {
 
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => String(values[name] ?? whole));
-
-function dateOf(at: string, language: LanguageCode): string {
-  const date = new Date(at);
-  if (Number.isNaN(date.getTime())) return at;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
 
 /** Parses the decrypted payload; anything else still shows a notification (browsers penalise a silent push). */
 export function readPushMessage(payload: string | null): PushMessage | null {
@@ -104,7 +99,7 @@ export function notificationFor(message: PushMessage | null, language: LanguageC
         title: texts.signIn,
         options: {
           ...base,
-          body: fill(texts.signInBody, { device: message.device, at: dateOf(message.at, language) }),
+          body: fill(texts.signInBody, { device: message.device, at: formatDate(message.at, 'dateTime', language) }),
           tag: `sign-in-${message.at}`,
           data: { open: '/settings/security-events' },
         },

@@ -59,7 +59,7 @@ describe('BillingPage', () => {
     renderPage();
     expect(screen.getByRole('heading', { level: 1, name: 'Billing' })).toBeInTheDocument();
     expect(await screen.findByTestId('billing-plan')).toHaveTextContent(/^Trial: 5 days left$/);
-    expect(summary().getByText('Trial ends on November 30, 2026 (5 days left)')).toBeInTheDocument();
+    expect(summary().getByText('Trial ends on Nov 30, 2026 (5 days left)')).toBeInTheDocument();
     expect(summary().queryByRole('button', { name: 'Manage subscription' })).not.toBeInTheDocument();
     for (const plan of ['Basic', 'Pro', 'Advanced']) {
       expect(screen.getByRole('button', { name: `Choose ${plan}` })).toBeEnabled();
@@ -71,7 +71,7 @@ describe('BillingPage', () => {
     vi.mocked(billingApi.openPortal).mockResolvedValue({ url: 'https://billing.stripe.com/p/session/42' });
     renderPage();
     expect(await screen.findByTestId('billing-plan')).toHaveTextContent('Pro planActive');
-    expect(summary().getByText('Renews on January 15, 2027')).toBeInTheDocument();
+    expect(summary().getByText('Renews on Jan 15, 2027')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Yearly' })).toBeChecked();
     expect(screen.getByRole('button', { name: 'Current plan' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Switch to Advanced' })).toBeEnabled();
@@ -84,7 +84,7 @@ describe('BillingPage', () => {
     vi.mocked(billingApi.get).mockResolvedValue({ ...proPlan, status: 'past_due', cancelAtPeriodEnd: true });
     renderPage();
     expect(await screen.findByTestId('billing-plan')).toHaveTextContent('Pro planPayment due');
-    expect(summary().getByText('Ends on January 15, 2027')).toBeInTheDocument();
+    expect(summary().getByText('Ends on Jan 15, 2027')).toBeInTheDocument();
     expect(summary().getByRole('alert')).toHaveTextContent('Your last payment failed.');
   });
 
@@ -118,7 +118,7 @@ describe('BillingPage', () => {
     renderPage();
     const granted = within(await screen.findByRole('region', { name: "Granted by this server's admin" }));
     expect(granted.getByText('Pro plan')).toBeInTheDocument();
-    expect(granted.getByText('Until March 1, 2027')).toBeInTheDocument();
+    expect(granted.getByText('Until Mar 1, 2027')).toBeInTheDocument();
     expect(granted.getByText('10 GB of storage, 1.5 GB used')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Every feature is free on this server' })).toBeInTheDocument();
   });

@@ -1,6 +1,7 @@
 import { Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { usePlanInForce } from '../../api/billing-queries';
+import { useDateFormat } from '../../lib/use-date-format';
 import { formatFileSize } from '../../lib/file-size';
 
 /**
@@ -9,10 +10,11 @@ import { formatFileSize } from '../../lib/file-size';
  * subscription summary and the payments note already say those.
  */
 export function GrantedPlan() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
   const { data } = usePlanInForce();
   if (data?.source !== 'admin' || !data.plan || !data.until) return null;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(data.until));
+  const date = formatDate(data.until);
   return (
     <section
       aria-labelledby="billing-granted"

@@ -3,6 +3,7 @@ import { AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useOpenBillingPortal } from '../../api/billing-mutations';
 import { useBillingHeadline } from '../../components/use-billing-headline';
+import { useDateFormat } from '../../lib/use-date-format';
 import { Button } from '../../ui/Button';
 import { cn } from '../../ui/cn';
 import { useToast } from '../../ui/use-toast';
@@ -16,12 +17,11 @@ const STATUS_TONE: Record<SubscriptionStatus, string> = {
 
 /** The user's plan, its status, the trial's end or the next renewal, and Manage subscription. */
 export function SubscriptionSummary({ billing }: { billing: BillingResponse }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
   const headline = useBillingHeadline(billing);
   const openPortal = useOpenBillingPortal();
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long' }).format(new Date(iso));
+  const formatDate = useDateFormat();
   const isRedirecting = openPortal.isPending || openPortal.isSuccess;
   return (
     <section

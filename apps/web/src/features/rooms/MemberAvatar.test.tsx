@@ -8,9 +8,16 @@ describe('MemberAvatar', () => {
   test("without a picture, the e-mail's first letter, the e-mail as its name and on hover", () => {
     render(<MemberAvatar email="zoe@example.com" avatar={null} />);
     const avatar = screen.getByTitle('zoe@example.com');
-    expect(avatar).toHaveTextContent('zzoe@example.com');
-    expect(screen.getByText('z')).toHaveAttribute('aria-hidden', 'true');
+    expect(avatar).toHaveTextContent('Zzoe@example.com');
+    expect(screen.getByText('Z')).toHaveAttribute('aria-hidden', 'true');
     expect(screen.getByText('zoe@example.com')).toHaveClass('sr-only');
+  });
+
+  test('the e-mail reads as typed: only the initial is upper-case, no text-transform reaches the e-mail', () => {
+    render(<MemberAvatar email="Una.Smith@example.com" avatar={null} />);
+    const name = screen.getByText('Una.Smith@example.com');
+    expect(name.closest('.uppercase, .lowercase, .capitalize')).toBeNull();
+    expect(screen.getByText('U')).toHaveAttribute('aria-hidden', 'true');
   });
 
   test('a picture address shows the picture, named by the e-mail', () => {

@@ -43,8 +43,10 @@ export function MemberAvatar({ email, avatar, size = 'sm', className }: MemberAv
     return <img src={avatar} alt={email} title={email} className={cn(classes, 'object-cover')} />;
   }
   return (
-    <span title={email} className={cn(classes, 'font-semibold text-white uppercase', avatarColor(email))}>
-      <span aria-hidden="true">{email.charAt(0) || '?'}</span>
+    // Only the initial is upper-cased: a text-transform on the whole avatar would also shout the e-mail its
+    // screen-reader name carries ('UNA@EXAMPLE.COM'), and the e-mail is shown as it was typed.
+    <span title={email} className={cn(classes, 'font-semibold text-white', avatarColor(email))}>
+      <span aria-hidden="true">{email.charAt(0).toLocaleUpperCase() || '?'}</span>
       <span className="sr-only">{email}</span>
     </span>
   );

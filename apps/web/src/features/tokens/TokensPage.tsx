@@ -13,6 +13,7 @@ import { Link } from 'react-router';
 import { useCreateToken, useRevokeToken, useTokens } from '../../api/token-queries';
 import { RelativeTime } from '../../components/RelativeTime';
 import { copyText } from '../../lib/browser-files';
+import { useDateFormat } from '../../lib/use-date-format';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Input';
 import { Skeleton } from '../../ui/Skeleton';
@@ -253,10 +254,6 @@ function TokenRow({ token }: { token: TokenSummary }) {
 
 /** An expiry is in the future: its date, in the reader's language. */
 function ExpiryDate({ iso }: { iso: string }) {
-  const { i18n } = useTranslation();
-  return (
-    <time dateTime={iso}>
-      {new Date(iso).toLocaleDateString(i18n.language, { month: 'short', day: 'numeric', year: 'numeric' })}
-    </time>
-  );
+  const formatDate = useDateFormat();
+  return <time dateTime={iso}>{formatDate(iso)}</time>;
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { formatFileSize } from '../../../lib/file-size';
+import { useDateFormat } from '../../../lib/use-date-format';
 import { planLabel } from './account-format';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -16,9 +17,9 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /** Who the account is and what it has: role, status, plan and its source, storage against its quota. */
 export function AccountFacts({ account }: { account: AdminAccount }) {
-  const { t, i18n } = useTranslation();
-  const dateOf = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language, { year: 'numeric', month: 'short', day: 'numeric' });
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const dateOf = (iso: string) => formatDate(iso);
   const { plan, storage } = account;
   return (
     <dl

@@ -81,6 +81,15 @@ describe('AuditPage', () => {
     expect(list()).toHaveBeenCalledWith({ params: {}, query: { limit: '50', offset: '0' } });
   });
 
+  test("each event's time reads as every other date in the app: 'Nov 20, 2026, 10:00 AM', no seconds", async () => {
+    list().mockResolvedValue({ events: [tokenCreated], total: 1, isTotalCapped: false });
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const [time] = [...table.querySelectorAll(`time[datetime="${tokenCreated.at}"]`)].map((node) => node.textContent);
+    // The hour depends on the zone the tests run in; the style does not.
+    expect(time?.replace(/\s/g, ' ')).toMatch(/^Nov 20, 2026, \d{1,2}:\d{2} [AP]M$/);
+  });
+
   test('the filters are sent to the server, and the export downloads under the same filters', async () => {
     list().mockResolvedValue({ events: [tokenCreated], total: 1, isTotalCapped: false });
     exportLog().mockResolvedValue(

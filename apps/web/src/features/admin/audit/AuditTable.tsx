@@ -1,6 +1,7 @@
 import type { AuditEvent } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
 import { adminLogSentence } from '../../../lib/audit-sentences';
+import { useDateFormat } from '../../../lib/use-date-format';
 
 /** A person as the entry kept them: the name, and the address under it (either may be missing). */
 function Person({ name, email, fallback }: { name: string | null; email: string | null; fallback: string }) {
@@ -18,6 +19,7 @@ const clientOf = (event: AuditEvent) => (typeof event.details.client === 'string
 /** On a phone, each entry is a card: the sentence first, then when, who and the request id, nothing sideways. */
 function AuditCards({ events }: { events: AuditEvent[] }) {
   const { t, i18n } = useTranslation();
+  const formatDate = useDateFormat();
   const small = 'text-xs text-slate-600 dark:text-slate-300';
   return (
     <ul aria-label={t('audit.title')} className="flex flex-col gap-3 sm:hidden">
@@ -25,7 +27,7 @@ function AuditCards({ events }: { events: AuditEvent[] }) {
         <li key={event.id} className="rounded-lg p-3 text-sm ring-1 ring-slate-200 dark:ring-slate-700">
           <p className="font-medium">{adminLogSentence(event, t, i18n.language)}</p>
           <p className={`mt-1 ${small}`}>
-            <time dateTime={event.at}>{new Date(event.at).toLocaleString(i18n.language)}</time>
+            <time dateTime={event.at}>{formatDate(event.at, 'dateTime')}</time>
             {[clientOf(event), event.actorEmail].filter(Boolean).map((part) => ` · ${part}`)}
           </p>
           {event.requestId && <p className={`mt-1 font-mono break-all ${small}`}>{event.requestId}</p>}
@@ -50,6 +52,7 @@ export function AuditTable({ events }: { events: AuditEvent[] }) {
 
 function AuditWideTable({ events }: { events: AuditEvent[] }) {
   const { t, i18n } = useTranslation();
+  const formatDate = useDateFormat();
   const cell = 'px-3 py-2 align-top';
   return (
     // Focusable, so a keyboard can scroll the table sideways on a narrow window.
@@ -86,7 +89,7 @@ function AuditWideTable({ events }: { events: AuditEvent[] }) {
             return (
               <tr key={event.id} className="border-t border-slate-200 dark:border-slate-700">
                 <td className={cell}>
-                  <time dateTime={event.at}>{new Date(event.at).toLocaleString(i18n.language)}</time>
+                  <time dateTime={event.at}>{formatDate(event.at, 'dateTime')}</time>
                 </td>
                 <td className={cell}>
                   <span className="font-medium">{adminLogSentence(event, t, i18n.language)}</span>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevokeAdminInvitation } from '../../../api/admin-invitation-queries';
 import { RelativeTime } from '../../../components/RelativeTime';
+import { useDateFormat } from '../../../lib/use-date-format';
 import { Button } from '../../../ui/Button';
 import { cn } from '../../../ui/cn';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -17,7 +18,8 @@ const STATUS_STYLE: Record<AdminInvitationStatus, string> = {
 
 /** One invitation: its address, status, when it was sent (and by whom), and Revoke while it is open. */
 export function InvitationRow({ invitation }: { invitation: AdminInvitation }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
   const toast = useToast();
   const revoke = useRevokeAdminInvitation();
   const [isConfirming, setIsConfirming] = useState(false);
@@ -42,13 +44,7 @@ export function InvitationRow({ invitation }: { invitation: AdminInvitation }) {
         {invitation.status === 'pending' && (
           <span className="text-slate-600 dark:text-slate-300">
             {t('adminInvitations.expires')}{' '}
-            <time dateTime={invitation.expiresAt}>
-              {new Date(invitation.expiresAt).toLocaleDateString(i18n.language, {
-                month: 'short',
-                day: 'numeric',
-                year: 'numeric',
-              })}
-            </time>
+            <time dateTime={invitation.expiresAt}>{formatDate(invitation.expiresAt)}</time>
           </span>
         )}
       </div>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useModerationActions } from '../../../api/moderation-queries';
 import { formatFileSize } from '../../../lib/file-size';
+import { useDateFormat } from '../../../lib/use-date-format';
 import { Button } from '../../../ui/Button';
 import { Dialog, DialogContent } from '../../../ui/Dialog';
 import { DialogFormActions } from '../../../ui/DialogFormActions';
@@ -11,7 +12,6 @@ import { Input } from '../../../ui/Input';
 import { useToast } from '../../../ui/use-toast';
 import { ReportedItemContentPanel } from './ReportedItemContentPanel';
 
-const dateOf = (iso: string) => new Date(iso).toLocaleString();
 const LINK = 'font-medium text-indigo-700 underline underline-offset-2 dark:text-indigo-300';
 
 /** Disables the owner's account (the accounts area's action, handed in by the console). */
@@ -20,6 +20,8 @@ export type DisableUserSlot = (owner: ReportedOwner) => void;
 /** One reported item: what it is, whose, its grouped reports, and take down / restore / dismiss. */
 export function ReportedItemCard({ item, onDisableUser }: { item: ReportedItem; onDisableUser?: DisableUserSlot }) {
   const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  const dateOf = (iso: string) => formatDate(iso, 'dateTime');
   const toast = useToast();
   const actions = useModerationActions();
   const [isTakingDown, setIsTakingDown] = useState(false);

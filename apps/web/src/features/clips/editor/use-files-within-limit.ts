@@ -9,7 +9,8 @@ export function useFilesWithinLimit() {
   return (files: readonly File[]): File[] => {
     const { accepted, tooLarge } = splitByUploadLimit(files);
     if (tooLarge.length > 0) {
-      toast.error({ title: t('editor.filesTooLarge', { names: tooLarge.map((file) => file.name).join(', ') }) });
+      const names = tooLarge.map((file) => file.name).join(', ');
+      toast.error({ title: t('editor.filesTooLarge', { names, count: tooLarge.length }) });
     }
     return accepted;
   };

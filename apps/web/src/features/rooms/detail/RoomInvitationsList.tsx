@@ -3,6 +3,7 @@ import { Mail, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useCancelInvitation } from '../../../api/room-mutations';
 import { useRoomInvitations } from '../../../api/room-queries';
+import { useDateFormat } from '../../../lib/use-date-format';
 import { Button } from '../../../ui/Button';
 import { useToast } from '../../../ui/use-toast';
 
@@ -11,15 +12,14 @@ import { useToast } from '../../../ui/use-toast';
  * when; the owner (who manages membership) may cancel one. Nothing shows while there are none.
  */
 export function RoomInvitationsList({ room }: { room: RoomDetail }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const toast = useToast();
   const invitations = useRoomInvitations(room.id, true);
   const cancel = useCancelInvitation({
     onSuccess: () => toast.success({ title: t('rooms.invitationCancelled') }),
     onError: () => toast.error({ title: t('rooms.cancelInvitationFailed') }),
   });
-  const formatDate = (iso: string) =>
-    new Date(iso).toLocaleDateString(i18n.language, { month: 'short', day: 'numeric', year: 'numeric' });
+  const formatDate = useDateFormat();
   const pending = invitations.data ?? [];
   if (pending.length === 0) return null;
   return (

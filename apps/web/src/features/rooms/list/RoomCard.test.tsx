@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
+import { changeLanguage } from '../../../i18n';
 import { fakeApi } from '../../../test/fake-api';
 import { setUpPageTests } from '../../../test/page-test-setup';
 import { Toaster } from '../../../ui/Toaster';
@@ -66,6 +67,18 @@ describe('RoomCard', () => {
     expect(within(card).getByText('2 member(s)')).toBeInTheDocument();
     expect(within(card).getByText('Private')).toBeInTheDocument();
     expect(within(card).getByText('5m ago')).toHaveAttribute('datetime', updatedAt);
+  });
+
+  test("in French the member count is a real singular or plural ('1 membre', '2 membres'), not 'membre(s)'", async () => {
+    await changeLanguage('fr');
+    try {
+      renderCard(makeRoom({ name: 'Solo', memberCount: 1 }));
+      renderCard(makeRoom({ id: 'r2', name: 'Duo', memberCount: 2 }));
+      expect(within(screen.getByRole('article', { name: 'Solo' })).getByText('1 membre')).toBeInTheDocument();
+      expect(within(screen.getByRole('article', { name: 'Duo' })).getByText('2 membres')).toBeInTheDocument();
+    } finally {
+      await changeLanguage('en');
+    }
   });
 
   test('a public room has no lock badge', () => {
