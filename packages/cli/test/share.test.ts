@@ -126,7 +126,17 @@ describe('clipsync share --expires --views --password --stop against a real serv
     expect(JSON.parse(asJson.stdout)).toEqual({
       id,
       url: `${h.server}/clips/${linkId}`,
-      share: { linkId, expiresAt, maxViews: 3, viewsLeft: 3, hasPassword: true, deleteAfter: false, state: null },
+      share: {
+        linkId,
+        expiresAt,
+        maxViews: 3,
+        viewsLeft: 3,
+        hasPassword: true,
+        deleteAfter: false,
+        state: null,
+        endedAt: null,
+        expirySetAt: expect.any(String),
+      },
     });
 
     const plain = await h.cli(['share', await newClip(), '--no-qr'], { env });

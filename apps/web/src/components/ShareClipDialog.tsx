@@ -5,15 +5,20 @@ import { useTranslation } from 'react-i18next';
 import { useShareOrigin } from '../api/network-queries';
 import { sealedKeyStore } from '../lib/sealed-key-store';
 import { Dialog, DialogContent } from '../ui/Dialog';
+import { Button } from '../ui/Button';
+import { endedLinkOf, useEndedSentence } from './share-ended';
 import { ShareLinkPanel } from './ShareLinkPanel';
 import { ShareSettingsForm } from './ShareSettingsForm';
 
 /** The public address of a clip: anyone holding it may read the clip. */
 export const clipLink = (origin: string, clipId: string) => `${origin}/clips/${clipId}`;
 
-/** The id others open the owner's clip by: its link's own id once the owner set one, else the clip's id. */
+/**
+ * The id others open the owner's clip by: its link's own id once the owner set one, else the clip's id;
+ * none once it is stopped or ended.
+ */
 export const linkIdOf = (clip: { id: string; share?: ClipShareSettings }) =>
-  clip.share ? (clip.share.state === null ? clip.share.linkId : null) : clip.id;
+  clip.share ? (endedLinkOf(clip.share) ? null : clip.share.linkId) : clip.id;
 
 interface ShareClipDialogProps {
   clipId: string | null;
@@ -29,14 +34,13 @@ interface ShareClipDialogProps {
   encryption?: { fragment: string | null };
 }
 
-/** The sentence under the dialog's title: what the link lets others do now, as its settings say. */
+/**
+ * The sentence under the dialog's title: what a working link lets others do now, as its settings say (an
+ * ended link has its own sentence: share-ended.ts).
+ */
 function linkStateSentence(share: ClipShareSettings | undefined): { key: string; count?: number } {
   if (!share) return { key: 'share.state.open' };
   if (share.linkId === null) return { key: 'share.state.stopped' };
-  if (share.state === 'viewed' || share.viewsLeft === 0) return { key: 'share.state.spent' };
-  if (share.state === 'expired' || (share.expiresAt && Date.parse(share.expiresAt) <= Date.now())) {
-    return { key: 'share.state.expired' };
-  }
   if (share.viewsLeft !== null) {
     return {
       key: share.hasPassword ? 'share.state.viewsLeftPassword' : 'share.state.viewsLeft',
@@ -58,6 +62,9 @@ export function ShareClipDialog({ clipId, isOwner = false, share, onOpenChange, 
   const [saved, setSaved] = useState<{ clipId: string; share: ClipShareSettings }>();
   const current = saved && saved.clipId === clipId ? saved.share : share;
   const sentence = linkStateSentence(isOwner ? current : undefined);
+  // Said once, here: the body then offers "Share again" rather than repeat that there is no link.
+  const ended = isOwner ? endedLinkOf(current) : null;
+  const endedSentence = useEndedSentence();
   return (
     <Dialog
       open={clipId !== null}
@@ -68,7 +75,7 @@ export function ShareClipDialog({ clipId, isOwner = false, share, onOpenChange, 
     >
       <DialogContent
         title={t('share.title')}
-        description={t(sentence.key, { count: sentence.count })}
+        description={ended ? endedSentence(ended) : t(sentence.key, { count: sentence.count })}
         closeLabel={t('common.close')}
         className="flex max-h-[calc(100dvh-2rem)] flex-col"
         bodyClassName="flex min-h-0 flex-1 flex-col"
@@ -98,6 +105,9 @@ function ShareClipBody({
   const { t } = useTranslation();
   const { origin, lanHost } = useShareOrigin(true);
   const linkId = isOwner ? linkIdOf({ id: clipId, share }) : clipId;
+  const isEnded = isOwner && endedLinkOf(share) !== null;
+  // An ended link's settings are shown only once the owner asks to share again: no Save before that.
+  const [isSharingAgain, setIsSharingAgain] = useState(false);
   // The key lives in the fragment, which browsers never send: the server's settings still apply on top.
   const fragment = encryption?.fragment;
   const link = (
@@ -117,12 +127,21 @@ function ShareClipBody({
         />
       ) : (
         <p role="status" className="text-sm text-slate-700 dark:text-slate-200">
-          {t('share.notShared')}
+          {t(isEnded ? 'share.againHint' : 'share.notShared')}
         </p>
       )}
     </>
   );
   if (!isOwner) return <div className="-mx-1 -mt-1 min-h-0 flex-1 overflow-y-auto px-1 pt-1">{link}</div>;
+  if (isEnded && !isSharingAgain) {
+    return (
+      <div className="flex justify-end">
+        <Button type="button" onClick={() => setIsSharingAgain(true)}>
+          {t('share.again')}
+        </Button>
+      </div>
+    );
+  }
   return (
     <ShareSettingsForm clipId={clipId} share={share} onChange={onSaved} isEncrypted={encryption !== undefined}>
       {link}

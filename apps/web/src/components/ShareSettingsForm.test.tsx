@@ -142,13 +142,74 @@ describe('ShareClipDialog, the owner’s link settings', () => {
     expect(updateShare().mock.calls.at(-1)?.[0].body).toMatchObject({ deleteAfter: true });
   });
 
-  test('a link that ended (and took its clip) is replaced by a new one that starts with the clip kept', async () => {
+  test('a link used up, which took its clip: one sentence says how and when; "Share again" shows its settings before any save', async () => {
     shareOrigins().mockResolvedValue({ origins: [] });
-    renderDialog({ isOwner: true, share: settings({ deleteAfter: true, state: 'expired' }) });
+    const setAt = Date.now() - 2 * HOUR;
+    const endedAt = new Date(setAt + 10 * 60_000).toISOString();
+    const ended = settings({
+      expiresAt: new Date(setAt + HOUR).toISOString(),
+      expirySetAt: new Date(setAt).toISOString(),
+      maxViews: 1,
+      viewsLeft: 0,
+      hasPassword: true,
+      state: 'viewed',
+      deleteAfter: true,
+      endedAt,
+    });
+    updateShare().mockResolvedValue(settings({ linkId: 'link-3', maxViews: 1, viewsLeft: 1, hasPassword: true }));
+    renderDialog({ isOwner: true, share: ended });
+    const when = new Date(endedAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+    const dialog = screen.getByRole('dialog', { name: 'Share Clip' });
+    expect(dialog).toHaveAccessibleDescription(
+      `This link was used up on ${when}, and the clip's text and files were deleted with it, as you chose.`,
+    );
+    // Said once: not also "not shared", no past expiry "As set", and nothing to save yet.
+    expect(screen.queryByText(/This clip is not shared/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/As set/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop sharing' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Share again' }));
+    expect(
+      screen.getByText('A new link, with the settings the ended link had. Nothing changes until you save.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Expires' })).toHaveTextContent('1 hour');
+    expect(screen.getByLabelText('Views')).toHaveValue(1);
+    expect(screen.getByRole('checkbox', { name: 'Delete the clip when the link ends' })).toBeChecked();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('placeholder', 'Set: type a new one to change it');
+    expect(screen.queryByText(/view left/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Stop sharing' })).not.toBeInTheDocument();
+    expect(updateShare()).not.toHaveBeenCalled();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const body = updateShare().mock.calls.at(-1)?.[0].body;
+    // Never a silent "never expires": the ended link's length, from now. The password is the server's to keep.
+    expect(body).toMatchObject({ maxViews: 1, deleteAfter: true });
+    const lengthFromNow = Date.parse(body?.expiresAt ?? '') - Date.now();
+    expect(lengthFromNow).toBeGreaterThan(HOUR - 60_000);
+    expect(lengthFromNow).toBeLessThanOrEqual(HOUR);
+    expect(body).not.toHaveProperty('password');
+    expect(await screen.findByRole('textbox', { name: 'Clip link' })).toHaveValue('http://localhost:3000/clips/link-3');
+  });
+
+  test('a link past its expiry before the server ended it: the expired sentence, and "Share again" offers its 7 days', async () => {
+    shareOrigins().mockResolvedValue({ origins: [] });
+    const expiresAt = new Date(Date.now() - 1000).toISOString();
+    renderDialog({
+      isOwner: true,
+      share: settings({ expiresAt, expirySetAt: new Date(Date.parse(expiresAt) - 7 * 24 * HOUR).toISOString() }),
+    });
+    const when = new Date(expiresAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(screen.getByRole('dialog', { name: 'Share Clip' })).toHaveAccessibleDescription(
+      `This link expired on ${when}: it no longer works.`,
+    );
+    expect(screen.queryByRole('textbox', { name: 'Clip link' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Share again' }));
+    expect(screen.getByRole('combobox', { name: 'Expires' })).toHaveTextContent('7 days');
     expect(screen.getByRole('checkbox', { name: 'Delete the clip when the link ends' })).not.toBeChecked();
   });
 
-  test('the sentence under the title follows the link: views left, spent, expired, stopped', async () => {
+  test('the sentence under the title follows the link: views left, used up, stopped', async () => {
     shareOrigins().mockResolvedValue({ origins: [] });
     removeShare().mockResolvedValue(undefined);
     const cases: Array<[Partial<ClipShareSettings>, string]> = [
@@ -156,14 +217,9 @@ describe('ShareClipDialog, the owner’s link settings', () => {
       [{ hasPassword: true }, 'Anyone with this link and its password can view the clip.'],
       [{ maxViews: 3, viewsLeft: 1 }, 'Anyone with this link can view the clip once more.'],
       [{ maxViews: 3, viewsLeft: 2 }, 'Anyone with this link can view the clip 2 more times.'],
-      [{ maxViews: 1, viewsLeft: 0 }, 'Every view of this link is spent: it no longer works. Save to make a new link.'],
       [
-        { maxViews: 1, viewsLeft: 0, state: 'viewed' },
-        'Every view of this link is spent: it no longer works. Save to make a new link.',
-      ],
-      [
-        { expiresAt: new Date(Date.now() - 1000).toISOString() },
-        'This link has expired: it no longer works. Save to make a new link.',
+        { maxViews: 1, viewsLeft: 0, endedAt: '2026-11-27T09:30:00.000Z' },
+        `This link was used up on ${new Date('2026-11-27T09:30:00.000Z').toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}: its last view is spent, it no longer works.`,
       ],
     ];
     for (const [overrides, sentence] of cases) {

@@ -13,14 +13,9 @@ import { Input } from '../ui/Input';
 import { Select } from '../ui/Select';
 import { useToast } from '../ui/use-toast';
 import { useTimeUntil } from './RelativeTime';
+import { endedLinkOf, EXPIRY_MS, expiryLengthOf, type ExpiryLength } from './share-ended';
 
-const HOUR_MS = 3_600_000;
-/**
- * The expiries offered, from now (any future date is accepted: docs/features.md#private-shares); `never` is
- * the default, as links were before.
- */
-const EXPIRY_MS = { hour: HOUR_MS, day: 24 * HOUR_MS, week: 7 * 24 * HOUR_MS, month: 30 * 24 * HOUR_MS } as const;
-type ExpiryChoice = keyof typeof EXPIRY_MS | 'never' | 'current';
+type ExpiryChoice = ExpiryLength | 'never' | 'current';
 
 /** A link with no limits and no password, which a clip has until its owner changes it. */
 export const STOPPED_SHARE: ClipShareSettings = {
@@ -31,6 +26,8 @@ export const STOPPED_SHARE: ClipShareSettings = {
   hasPassword: false,
   state: null,
   deleteAfter: false,
+  endedAt: null,
+  expirySetAt: null,
 };
 
 interface ShareSettingsFormProps {
@@ -72,12 +69,16 @@ export function ShareSettingsForm({ clipId, share, onChange, isEncrypted = false
   const toast = useToast();
   const timeUntil = useTimeUntil();
   const id = useId();
-  const [chosenExpiry, setExpiry] = useState<ExpiryChoice>(share?.expiresAt ? 'current' : 'never');
+  // A link that ended is replaced by a new one, which starts from the settings the ended one had ("Share
+  // again"): its expiry by the length it was set for, never its past date, nor "Never" in its place.
+  const ended = endedLinkOf(share);
+  const [chosenExpiry, setExpiry] = useState<ExpiryChoice>(() =>
+    share && ended ? expiryLengthOf(share) : share?.expiresAt ? 'current' : 'never',
+  );
   // "As set" names the link's expiry; once a Stop took the link (and its expiry) away, it is "Never" again.
   const expiry = chosenExpiry === 'current' && !share?.expiresAt ? 'never' : chosenExpiry;
   const [views, setViews] = useState(share?.maxViews ? String(share.maxViews) : '');
-  // A link that ended is replaced by a new one, which starts from the default: the clip stays.
-  const [deleteAfter, setDeleteAfter] = useState(share?.state ? false : (share?.deleteAfter ?? false));
+  const [deleteAfter, setDeleteAfter] = useState(share?.deleteAfter ?? false);
   const [password, setPassword] = useState('');
   const [removePassword, setRemovePassword] = useState(false);
   const [isConfirmingStop, setIsConfirmingStop] = useState(false);
@@ -99,7 +100,7 @@ export function ShareSettingsForm({ clipId, share, onChange, isEncrypted = false
   });
 
   const expiryOptions = [
-    ...(share?.expiresAt
+    ...(share?.expiresAt && !ended
       ? [{ value: 'current' as const, label: t('share.expiry.current', { when: timeUntil(share.expiresAt) }) }]
       : []),
     ...(['hour', 'day', 'week', 'month', 'never'] as const).map((value) => ({
@@ -111,7 +112,7 @@ export function ShareSettingsForm({ clipId, share, onChange, isEncrypted = false
     event.preventDefault();
     update.mutate(toRequest({ expiry, views, deleteAfter, password, removePassword }));
   };
-  const isLinkWorking = share === undefined || (share.linkId !== null && share.state === null);
+  const isLinkWorking = share === undefined || (share.linkId !== null && !ended);
   return (
     <form onSubmit={submit} className="flex min-h-0 flex-1 flex-col">
       {/* Padded so focus rings are not cut by the scrolling edge. */}
@@ -146,7 +147,7 @@ export function ShareSettingsForm({ clipId, share, onChange, isEncrypted = false
           </div>
           <p id={`${id}-views-hint`} className="text-xs text-slate-600 dark:text-slate-300">
             {t(deleteAfter ? 'share.viewsHintDeletes' : 'share.viewsHint')}
-            {share?.viewsLeft != null && <> {t('share.viewsLeft', { count: share.viewsLeft })}</>}
+            {share?.viewsLeft != null && !ended && <> {t('share.viewsLeft', { count: share.viewsLeft })}</>}
           </p>
           <div className="flex flex-col gap-1">
             <label className="flex items-center gap-2 text-sm font-medium">

@@ -48,6 +48,8 @@ export function makeShareSettings(overrides: Partial<ClipShareSettings> = {}): C
     hasPassword: false,
     state: null,
     deleteAfter: false,
+    endedAt: null,
+    expirySetAt: null,
     ...overrides,
   };
 }

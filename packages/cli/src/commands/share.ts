@@ -219,6 +219,8 @@ const defaultShare = (id: string): ClipShareSettings => ({
   hasPassword: false,
   deleteAfter: false,
   state: null,
+  endedAt: null,
+  expirySetAt: null,
 });
 
 /**

@@ -44,6 +44,9 @@ export type ClipShareState = z.infer<typeof ClipShareState>;
  * A clip's link as its owner sees it: the id others open it by (`/clips/{linkId}`, null while stopped), and
  * its limits. `viewsLeft` is null when views are unlimited. `deleteAfter`: "Delete the clip when the link
  * ends" (expires or its last view is spent); off, the clip stays when its link ends.
+ * `endedAt`: when a link that no longer answers stopped answering (its expiry, or its last view), null while
+ * it works or once stopped. `expirySetAt`: when its expiry was set, so its length can be offered again.
+ * A link that ended keeps its settings here until the owner shares the clip again.
  */
 export const ClipShareSettings = z.object({
   linkId: z.string().nullable(),
@@ -53,6 +56,8 @@ export const ClipShareSettings = z.object({
   hasPassword: z.boolean(),
   state: ClipShareState.nullable(),
   deleteAfter: z.boolean(),
+  endedAt: z.string().nullable(),
+  expirySetAt: z.string().nullable(),
 });
 export type ClipShareSettings = z.infer<typeof ClipShareSettings>;
 
@@ -113,7 +118,8 @@ export const SharePassword = text().min(1).max(CLIP_SHARE_PASSWORD_MAX);
 
 /**
  * `PUT /clipboard/{id}/share`: a field left out keeps its setting, null clears it. A clip with no link (after
- * DELETE) gets a new one, under a new id.
+ * DELETE) or whose link ended gets a new one, under a new id: with no expiry, no view limit and the clip kept
+ * unless the request says otherwise, and with the ended link's password unless it sets or clears one.
  */
 export const UpdateClipShareRequest = z.object({
   expiresAt: z.iso.datetime({ offset: true }).nullable().optional(),

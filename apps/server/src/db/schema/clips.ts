@@ -49,6 +49,11 @@ export const clips = pgTable(
     shareId: text('share_id'),
     /** The link answers 404 from this moment; the expiry job then ends it (and empties the clip if asked). */
     shareExpiresAt: timestamp('share_expires_at', { withTimezone: true }),
+    /**
+     * When the owner last set that expiry: its length (the expiry minus this) is what "Share again" offers
+     * once the link ended. Null with no expiry, and for expiries set before it was kept.
+     */
+    shareExpirySetAt: timestamp('share_expiry_set_at', { withTimezone: true }),
     /** Views the link allows (null: unlimited); `shareViewsUsed` counts those spent by POST /open. */
     shareMaxViews: integer('share_max_views'),
     shareViewsUsed: integer('share_views_used').notNull().default(0),

@@ -36,6 +36,23 @@ export function isLinkOpen(clip: ClipRow, now = new Date()): boolean {
 }
 
 /**
+ * The link no longer answers anyone but its owner: the expiry job ended it, or, before its next tick, it
+ * expired or its last view was spent. Saving its settings then makes a new link rather than revive this one.
+ */
+export function hasLinkEnded(clip: ClipRow, now = new Date()): boolean {
+  if (clip.shareId === null) return false;
+  return clip.shareState !== null || !isLinkOpen(clip, now) || clip.shareSpentAt !== null;
+}
+
+/** When a link that ended stopped answering: its expiry, or its last view (null while it works). */
+export function linkEndedAt(clip: ClipRow, now = new Date()): Date | null {
+  if (!hasLinkEnded(clip, now)) return null;
+  const expired = clip.shareExpiresAt !== null && clip.shareExpiresAt.getTime() <= now.getTime();
+  if (clip.shareState === 'expired' || (clip.shareState === null && expired)) return clip.shareExpiresAt;
+  return clip.shareSpentAt;
+}
+
+/**
  * Every signed-out reader of this clip's link is given the same answer: the link open, nothing private about
  * it, and no grant in its file links. Only such an answer is remembered (shared-clip-answers.ts).
  */

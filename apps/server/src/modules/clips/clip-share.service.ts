@@ -7,7 +7,7 @@ import { authorize } from '../../lib/policy';
 import { newId } from '../../lib/secure-tokens';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { clipNotFound, reachClip, viewerPresentation } from './clip-access';
-import { isLinkOpen, isPrivateLink, needsOpening } from './clip-link';
+import { hasLinkEnded, isLinkOpen, isPrivateLink, needsOpening } from './clip-link';
 import { listViews, recordView, type ViewerInfo } from './clip-views';
 import { clipColumns, type ClipRow, type ClipsContext } from './clips.context';
 import { clipPolicy } from './clips.policy';
@@ -23,8 +23,10 @@ function revokeLink(ctx: ClipsContext, clip: ClipRow): void {
 /**
  * The owner sets the link's expiry, view limit, password and whether the clip goes with the link when it
  * ends (a field left out keeps its setting, null clears it). A clip without a working link (stopped, or
- * ended by the expiry job) gets a new one under a new id, with its views counted from zero. Protecting a
- * clip stops everyone else following it live.
+ * ended: expired or spent, whether or not the expiry job came by yet) gets a new one under a new id, with its
+ * views counted from zero and none of the ended link's limits but its password: "Share again" shows that it
+ * is kept (the owner cannot be shown it to type it again). Protecting a clip stops everyone else following
+ * it live.
  */
 export async function updateShare(
   ctx: ClipsContext,
@@ -38,19 +40,22 @@ export async function updateShare(
   if (input.expiresAt && new Date(input.expiresAt).getTime() <= Date.now()) {
     throw new AppError('VALIDATION_FAILED', 'Invalid body.expiresAt: the link must expire in the future');
   }
-  const isNewLink = clip.shareId === null || clip.shareState !== null;
+  const isNewLink = clip.shareId === null || hasLinkEnded(clip);
   const change: Partial<ClipRow> = isNewLink
     ? {
         shareId: newId(),
         shareViewsUsed: 0,
         shareState: null,
         shareExpiresAt: null,
+        shareExpirySetAt: null,
         shareMaxViews: null,
-        sharePasswordHash: null,
         shareDeleteAfter: false,
       }
     : {};
-  if (input.expiresAt !== undefined) change.shareExpiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+  if (input.expiresAt !== undefined) {
+    change.shareExpiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+    change.shareExpirySetAt = input.expiresAt ? new Date() : null;
+  }
   if (input.maxViews !== undefined) change.shareMaxViews = input.maxViews;
   if (input.deleteAfter !== undefined) change.shareDeleteAfter = input.deleteAfter;
   if (input.maxViews !== undefined || isNewLink) {
@@ -75,6 +80,8 @@ export async function updateShare(
   // Those who followed without opening, or opened with a password that is no longer the one, are let go.
   const newPassword = updated.sharePasswordHash !== null && updated.sharePasswordHash !== clip.sharePasswordHash;
   if (!isNewLink && ((needsOpening(updated) && !needsOpening(clip)) || newPassword)) revokeLink(ctx, clip);
+  // A link that ended before the expiry job came by still had followers: the new link is not theirs.
+  if (isNewLink && clip.shareId !== null && clip.shareState === null) revokeLink(ctx, clip);
   return toShareSettings(updated);
 }
 
@@ -91,6 +98,7 @@ export async function removeShare(ctx: ClipsContext, actor: Actor, clipId: strin
     .set({
       shareId: null,
       shareExpiresAt: null,
+      shareExpirySetAt: null,
       shareMaxViews: null,
       sharePasswordHash: null,
       shareViewsUsed: 0,

@@ -64,6 +64,8 @@ describe('private shares', () => {
         hasPassword: true,
         state: null,
         deleteAfter: false,
+        endedAt: null,
+        expirySetAt: expect.any(String),
       });
       expect(res.body).not.toContain('open sesame');
       const row = await stored(clip.id);
@@ -378,6 +380,69 @@ describe('private shares', () => {
       expect(rows).toHaveLength(CLIP_VIEW_LOG_SIZE);
       const [newest] = (await testApp.as(owner).get(`/api/clipboard/${clip.id}/views`)).json().views;
       expect(newest).toMatchObject({ device: 'tablet', browser: 'Safari', spentView: true });
+    });
+  });
+
+  describe('a link that ended, as its owner is told', () => {
+    test('how and when it ended, and the settings it had, until "Share again" makes a new link that keeps its password', async () => {
+      const before = Date.now();
+      const expiresAt = new Date(before + 3_600_000).toISOString();
+      const { clip, linkId } = await sharedClip({ expiresAt, maxViews: 1, password: 'open sesame', deleteAfter: true });
+      const working = (await get(clip.id, owner)).json().share;
+      expect(working).toMatchObject({ endedAt: null, expirySetAt: expect.any(String) });
+      // The expiry's length, from when it was set, is what "Share again" offers.
+      const length = Date.parse(working.expiresAt) - Date.parse(working.expirySetAt);
+      expect(Math.abs(length - 3_600_000)).toBeLessThan(5_000);
+
+      expect((await open(linkId, { password: 'open sesame' })).statusCode).toBe(200);
+      // Used up before the expiry job came by: ended already, at its last view.
+      const spent = (await get(clip.id, owner)).json().share;
+      expect(spent).toMatchObject({ state: null, viewsLeft: 0, endedAt: expect.any(String) });
+      expect(Date.parse(spent.endedAt)).toBeGreaterThanOrEqual(before - 1000);
+
+      await runExpiryJob(new Date(Date.now() + SPENT_CLIP_GRACE_MS + 1000));
+      const own = (await get(clip.id, owner)).json();
+      expect(own.content).toBe('');
+      expect(own.share).toEqual({
+        linkId,
+        expiresAt,
+        maxViews: 1,
+        viewsLeft: 0,
+        hasPassword: true,
+        state: 'viewed',
+        deleteAfter: true,
+        endedAt: spent.endedAt,
+        expirySetAt: working.expirySetAt,
+      });
+
+      const renewedAt = new Date(Date.now() + 3_600_000).toISOString();
+      const renewed = (await share(clip.id, { expiresAt: renewedAt, maxViews: 1, deleteAfter: true })).json();
+      expect(renewed).toMatchObject({
+        expiresAt: renewedAt,
+        maxViews: 1,
+        viewsLeft: 1,
+        hasPassword: true,
+        state: null,
+        deleteAfter: true,
+        endedAt: null,
+      });
+      expect(renewed.linkId).not.toBe(linkId);
+      expect((await open(renewed.linkId)).json().code).toBe('WRONG_PASSWORD');
+      expect((await open(renewed.linkId, { password: 'open sesame' })).statusCode).toBe(200);
+    });
+
+    test('expired before the expiry job came by: ended at its expiry, and a save makes a new link rather than revive it', async () => {
+      const { clip, linkId } = await sharedClip({ expiresAt: new Date(Date.now() + 60_000).toISOString() }, 'kept');
+      const expiredAt = new Date(Date.now() - 1000);
+      await testApp.context.db.update(clips).set({ shareExpiresAt: expiredAt }).where(eq(clips.id, clip.id));
+      expect((await get(clip.id, owner)).json().share).toMatchObject({
+        state: null,
+        endedAt: expiredAt.toISOString(),
+      });
+      const renewed = (await share(clip.id, { expiresAt: new Date(Date.now() + 60_000).toISOString() })).json();
+      expect(renewed.linkId).not.toBe(linkId);
+      expect(renewed).toMatchObject({ state: null, endedAt: null, hasPassword: false });
+      expect((await get(linkId)).statusCode).toBe(404);
     });
   });
 

@@ -12,7 +12,7 @@ import {
 import type { Actor } from '../../lib/actor';
 import type { DomainEventMap } from '../../lib/domain-events';
 import { abilitiesOf } from '../../lib/policy';
-import { viewsLeftOf } from './clip-link';
+import { linkEndedAt, viewsLeftOf } from './clip-link';
 import type { ClipFileRow, ClipRow } from './clips.context';
 import { clipPolicy } from './clips.policy';
 
@@ -49,6 +49,8 @@ export function toShareSettings(row: ClipRow): ClipShareSettings {
     hasPassword: row.sharePasswordHash !== null,
     state: row.shareState,
     deleteAfter: row.shareDeleteAfter,
+    endedAt: linkEndedAt(row)?.toISOString() ?? null,
+    expirySetAt: row.shareExpiresAt ? (row.shareExpirySetAt?.toISOString() ?? null) : null,
   };
 }
 

@@ -7,6 +7,7 @@ import { useRemoveClipFile } from '../../../api/clip-mutations';
 import { useClipCache } from '../../../api/clip-queries';
 import { EditConflictDialog } from '../../../components/EditConflictDialog';
 import { ShareClipDialog } from '../../../components/ShareClipDialog';
+import { isEmptiedByLink } from '../../../components/ShareStateBadge';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { useSaveShortcut } from '../../../ui/use-save-shortcut';
 import { useToast } from '../../../ui/use-toast';
@@ -25,6 +26,7 @@ import { SendToDeviceButton } from '../../../components/SendToDeviceButton';
 import type { ClipEncryption } from '../sealed/use-opened-clip';
 import { ClipViewLog } from './ClipViewLog';
 import { DeleteClipButton } from './DeleteClipButton';
+import { EmptiedByLinkNotice } from './EmptiedByLinkNotice';
 import { StoredClipFiles } from './StoredClipFiles';
 import { SharedClipActions, SharedClipNote } from './SharedClipActions';
 import { SharedClipTitle } from './SharedClipTitle';
@@ -73,8 +75,9 @@ export function SharedClipOwnerView({ clip, encryption }: { clip: Clip; encrypti
 
   return (
     <ClipPageLayout>
-      <SharedClipTitle isOwn isEncrypted={clip.encrypted} />
+      <SharedClipTitle isOwn isEncrypted={clip.encrypted} share={clip.share} />
       {clip.takedown && <TakedownOwnerNotice takedown={clip.takedown} />}
+      {isEmptiedByLink(clip.share) && clip.content === '' && clip.files.length === 0 && <EmptiedByLinkNotice />}
       <SharedClipNote tone="owner">{t('editor.ownerNote')}</SharedClipNote>
       <ClipPanel>
         <ClipContentField

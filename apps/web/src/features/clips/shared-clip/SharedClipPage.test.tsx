@@ -11,7 +11,7 @@ import { AuthContext } from '../../../session/auth-context';
 import { makeDevice, phone } from '../../../test/device-fixtures';
 import { fakeApi } from '../../../test/fake-api';
 import { FakeSocket } from '../../../test/fake-socket';
-import { makeClip, OWNER_ABILITIES, VIEWER_ABILITIES } from '../../../test/fixtures';
+import { makeClip, makeShareSettings, OWNER_ABILITIES, VIEWER_ABILITIES } from '../../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
 import { Toaster } from '../../../ui/Toaster';
 import { focusEditorState } from '../editor/focus-editor-state';
@@ -450,6 +450,46 @@ describe('SharedClipPage', () => {
     expect(screen.getByRole('heading', { name: 'Shared Clip' })).toBeInTheDocument();
     expect(screen.getByText('Only you can edit this clip · anyone with the link can view it')).toBeInTheDocument();
     expect(screen.queryByText(/Shared by/)).not.toBeInTheDocument();
+  });
+
+  test('once its link ended, the owner reads how and when, not that anyone with the link can view it', async () => {
+    const endedAt = '2026-11-27T09:30:00.000Z';
+    const when = new Date(endedAt).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+    const share = makeShareSettings({ maxViews: 1, viewsLeft: 0, state: 'viewed', endedAt });
+    read().mockResolvedValue({ ...ownedClip, ownerName: 'Olivia', share });
+    renderPage(owner);
+    expect(
+      await screen.findByText(`Only you can edit this clip · its link was used up on ${when}, nobody else can open it`),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/anyone with the link/)).not.toBeInTheDocument();
+    // The clip kept its text: nothing to explain about an empty editor.
+    expect(screen.queryByText(/were deleted when its link ended/)).not.toBeInTheDocument();
+  });
+
+  test('a clip emptied because its link ended says why, above its empty editor', async () => {
+    const share = makeShareSettings({
+      expiresAt: '2026-11-27T09:30:00.000Z',
+      state: 'expired',
+      deleteAfter: true,
+      endedAt: '2026-11-27T09:30:00.000Z',
+    });
+    read().mockResolvedValue({ ...ownedClip, content: '', files: [], share });
+    renderPage(owner);
+    expect(
+      await screen.findByText(
+        'Its text and files were deleted when its link ended, as you chose when you shared it. You can write in it again, or share it again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/its link expired on/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Clip content')).toHaveValue('');
+  });
+
+  test('a stopped link: the owner reads that nobody else can open the clip', async () => {
+    read().mockResolvedValue({ ...ownedClip, share: makeShareSettings({ linkId: null }) });
+    renderPage(owner);
+    expect(
+      await screen.findByText('Only you can edit this clip · it is not shared, nobody else can open it'),
+    ).toBeInTheDocument();
   });
 
   test("a visitor reads whose clip it is under the 'Shared Clip' title, and not that it is theirs", async () => {

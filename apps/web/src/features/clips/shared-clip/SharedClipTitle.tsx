@@ -1,6 +1,8 @@
+import type { ClipShareSettings } from '@clipsync/shared';
 import { UserRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { EncryptedBadge } from '../../../components/EncryptedBadge';
+import { endedLinkOf, useEndedByline } from '../../../components/share-ended';
 
 interface SharedClipTitleProps {
   isOwn?: boolean;
@@ -8,15 +10,25 @@ interface SharedClipTitleProps {
   ownerName?: string;
   /** End-to-end encrypted: the lock badge says the server cannot read it. */
   isEncrypted?: boolean;
+  /** The owner's link settings (none: the default link), which decide who else may open it. */
+  share?: ClipShareSettings;
 }
 
 /**
  * The 'Shared Clip' title; the owner also reads that the clip is theirs and who may do what with it
- * (the server keeps no record of who opened a link, so that is all it can honestly say), a viewer whose it is.
+ * (the server keeps no record of who opened a link, so that is all it can honestly say): nobody else once
+ * its link is stopped or ended (how and when). A viewer reads whose it is.
  */
-export function SharedClipTitle({ isOwn = false, ownerName, isEncrypted = false }: SharedClipTitleProps) {
+export function SharedClipTitle({ isOwn = false, ownerName, isEncrypted = false, share }: SharedClipTitleProps) {
   const { t } = useTranslation();
-  const byline = isOwn ? t('editor.ownerAudience') : ownerName ? t('editor.sharedBy', { name: ownerName }) : null;
+  const endedByline = useEndedByline();
+  const ended = endedLinkOf(share);
+  const ownerByline = ended
+    ? endedByline(ended)
+    : share?.linkId === null
+      ? t('editor.ownerNoLink')
+      : t('editor.ownerAudience');
+  const byline = isOwn ? ownerByline : ownerName ? t('editor.sharedBy', { name: ownerName }) : null;
   return (
     <div className="mb-4">
       <div className="flex flex-wrap items-center gap-3">

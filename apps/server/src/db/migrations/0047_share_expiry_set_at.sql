@@ -1,0 +1,1 @@
+ALTER TABLE "clips" ADD COLUMN "share_expiry_set_at" timestamp with time zone;
