@@ -1,5 +1,6 @@
 import type { ClipShareSettings, ClipShareState } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../lib/use-date-format';
 
 const HOUR_MS = 3_600_000;
 /**
@@ -59,9 +60,9 @@ export function expiryLengthOf(share: ClipShareSettings): ExpiryLength | 'never'
 
 /** A link's end, in the reader's language: its date and time. */
 function useEndedDate(): (at: string | null) => string {
-  const { t, i18n } = useTranslation();
-  return (at) =>
-    at ? new Date(at).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }) : t('time.justNow');
+  const { t } = useTranslation();
+  const formatDate = useDateFormat();
+  return (at) => (at ? formatDate(at, 'dateTime') : t('time.justNow'));
 }
 
 /** The one sentence that says a link ended: how, when, and whether the clip's content went with it. */
