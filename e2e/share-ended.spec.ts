@@ -22,6 +22,8 @@ for (const size of [
     page,
     request,
   }) => {
+    // It waits for the server's expiry job (every 20 s) and runs four axe scans: 41 s on one idle worker.
+    test.slow();
     await page.setViewportSize({ width: size.width, height: size.height });
     const { accessToken } = await signIn(page, request, `share-ended-${size.name}`);
     const asOwner = createJourneyApi(request, { token: accessToken });
