@@ -208,6 +208,8 @@ describe('clipsync push, pull, ls, share and rm against a real server', () => {
         hasPassword: false,
         deleteAfter: false,
         state: null,
+        endedAt: null,
+        expirySetAt: null,
       },
     });
 
