@@ -29,7 +29,7 @@ test("a plan the admin grants shows on the user's billing page, with its end and
     await userPage.goto('/billing');
     const granted = userPage.getByRole('region', { name: "Granted by this server's admin" });
     await expect(granted.getByText('Pro plan')).toBeVisible();
-    await expect(granted.getByText('Until June 30, 2027')).toBeVisible();
+    await expect(granted.getByText('Until Jun 30, 2027')).toBeVisible();
     await expect(granted.getByText(/^10 GB of storage, .+ used$/)).toBeVisible();
 
     for (const size of SIZES) {
