@@ -88,6 +88,18 @@ export function createTestFactory({ app, context }: { app: FastifyInstance; cont
 
 let counter = 0;
 
+/**
+ * One argon2id hash per password for the whole test process: each costs ~19 MiB and tens of milliseconds of a
+ * core, and set-up makes thousands of accounts that nearly all share the default password. Signing in still
+ * verifies the hash for real; the hashing itself is tested where the service registers an account.
+ */
+const hashes = new Map<string, Promise<string>>();
+const hashOnce = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+};
+
 type UserOverrides = { email?: string; password?: string; name?: string; role?: UserRole };
 
 /** A confirmed account, written straight to the database, with no session yet. */
@@ -102,7 +114,7 @@ async function createUser(
     id,
     email,
     name: overrides.name ?? 'Test User',
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashOnce(password),
     emailConfirmedAt: new Date(),
     role: overrides.role ?? 'user',
   });
