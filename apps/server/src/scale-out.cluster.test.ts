@@ -50,7 +50,8 @@ describe('two nodes behind a proxy', () => {
     new Promise<AckResult>((resolve) => (socket.emit as (...args: unknown[]) => void)(event, payload, resolve));
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    // Empty: the first node migrates it (every other test database is a copy of a migrated one).
+    database = await createTestDatabase({ empty: true });
     s3 = await startS3Server();
     const env = {
       ...s3.env,

@@ -45,7 +45,8 @@ async function loadOrMakeTemplate(): Promise<Blob> {
   }
 }
 
-async function templateKey(): Promise<string> {
+/** The migrations and PGlite's version, hashed: a template made from other ones is never used. */
+export async function templateKey(): Promise<string> {
   const hash = createHash('sha256');
   // PGlite's own package.json is not exported: found from its entry point, under its package folder.
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
