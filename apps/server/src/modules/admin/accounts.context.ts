@@ -1,4 +1,4 @@
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 import { createAuthContext, type AuthContext } from '../auth/auth.context';
 import { quotaRuleOf, type QuotaRule } from '../../lib/storage-quota';
 

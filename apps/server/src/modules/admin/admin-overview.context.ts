@@ -1,4 +1,4 @@
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 
 /** What the Overview and Settings read: the database, the realtime layer, files, mail, jobs and the environment. */
 export type AdminOverviewContext = Pick<

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import type { MailQueue } from '../../mail/mail-queue';
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 
 /** What an admin's invitations use: their rows, and the mail that carries each link. */
 export interface InvitationsContext {

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/client';
 import type { DomainEvents } from '../../lib/domain-events';
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 
 export interface ModerationContext {
   db: Database;
