@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client';
 import { contentReports, takedowns } from '../../db/schema';
-import { namesOf, recordAdminAction, type AccountNames } from './audit.recorder';
+import { namesOf, recordAdminAction, type AccountNames } from '../audit/audit.recorder';
 
 /** `ADMIN_ACCOUNTS_ENDPOINTS` → `adminAccounts`: the group's name as the log shows it. */
 function groupName(exportName: string): string {

@@ -11,7 +11,7 @@ import { contentReports, takedowns } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/secure-tokens';
-import { recordAdminAction, recordSecurityEventIn, type SecurityEventRecord } from './audit.recorder';
+import { recordAdminAction, recordSecurityEventIn, type SecurityEventRecord } from '../audit/audit.recorder';
 import type { ModerationContext } from './moderation.context';
 import { findItemById, findItemByLink, readItemContent } from './moderation.items';
 import { mailAdminsOfReports } from './moderation.notices';

@@ -11,7 +11,7 @@ import { consumeEmailToken, findEmailToken, issueEmailToken, voidEmailTokens } f
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { extendPendingRegistrations, hasPendingRegistration, registrationWithPassword } from './pending-registrations';
 import { grantAdminEmails } from '../admin/roles.service';
-import { recordSecurityEvent, recordSignIn } from '../admin/audit.recorder';
+import { recordSecurityEvent, recordSignIn } from '../audit/audit.recorder';
 import { hasHadSession, revokeUserSessions, startSession } from './sessions.service';
 import { isPasswordAdmin, passwordSignInOff } from './sso-only.policy';
 

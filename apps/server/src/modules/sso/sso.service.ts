@@ -4,7 +4,7 @@ import * as oidc from 'openid-client';
 import { userIdentities, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { newId } from '../../lib/secure-tokens';
-import { recordSecurityEventIn } from '../admin/audit.recorder';
+import { recordSecurityEventIn } from '../audit/audit.recorder';
 import { assertAnotherAdminRemains, lockRoles, roleOnConfirmation } from '../admin/roles.service';
 import { effectiveRegistration } from '../admin/settings.service';
 import { signUpRefusalOf, type SignUpRefusal } from '../auth/registration.policy';

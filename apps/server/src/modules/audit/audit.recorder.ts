@@ -4,7 +4,7 @@ import type { Database, Transaction } from '../../db/client';
 import { auditEvents, users } from '../../db/schema';
 import { currentRequest } from '../../lib/request-context';
 import { newId } from '../../lib/secure-tokens';
-import { describeClient } from '../tokens/client-description';
+import { describeClient } from '../../lib/client-description';
 
 type Writer = Database | Transaction;
 
