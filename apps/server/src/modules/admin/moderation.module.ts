@@ -5,7 +5,7 @@ import { moderationRoutes, reportRoutes } from './moderation.routes';
 
 /**
  * Moderation: visitors report links (signed out), admins take items down, restore them, or dismiss the
- * reports. The areas that serve links ask moderation.takedowns.service.ts before answering a stranger.
+ * reports. The areas that serve links ask moderation/takedowns.service.ts before answering a stranger.
  * Its job mails the admins of reports that came in while their last mail was too recent to send another.
  */
 export const moderationModule = defineModule((ctx) => {

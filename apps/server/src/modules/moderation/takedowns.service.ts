@@ -6,6 +6,8 @@ import { clips, desktops, rooms, takedowns, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 // Takedowns as the other areas see them: clips, rooms and the desktop ask here, never moderation's tables.
+// The report intake stays with the console (admin/moderation.*): it finds the reported item through clips,
+// which sit above this area.
 
 /**
  * The takedown in force on an item, or null. The areas ask it on every read a stranger makes (a link, a share
