@@ -5,7 +5,7 @@ import type { DomainEvents } from '../../lib/domain-events';
 import { AppError } from '../../lib/app-error';
 import type { FileStore } from '../../storage/file-store';
 import { assertNotSelf } from './accounts.service';
-import { assertAnotherAdminRemains } from './roles.service';
+import { assertAnotherAdminRemains } from '../accounts/roles.service';
 
 export interface AccountDeletionContext {
   db: Database;

@@ -12,7 +12,7 @@ import { createAccountWithPasswordLink } from '../auth/account-creation.service'
 import { assertPasswordUsable, forgotPassword } from '../auth/auth.service';
 import { revokeUserSessions } from '../auth/sessions.service';
 import { loadBillingState, planSourceOf } from '../billing/billing-state';
-import { assertAnotherAdminRemains, setRoleByEmail } from './roles.service';
+import { assertAnotherAdminRemains, setRoleByEmail } from '../accounts/roles.service';
 import type { AdminAccountsContext } from './accounts.context';
 import { presentAdminAccount } from './accounts.presenter';
 

@@ -10,7 +10,7 @@ import { storedFilesIn } from '../../../test/stored-files';
 import { inBackground } from '../../../test/waits';
 import { clipFiles, clips, personalAccessTokens, users } from '../../db/schema';
 import { createEntitlements } from '../billing/entitlements.service';
-import { LAST_ADMIN_MESSAGE, setRoleByEmail } from './roles.service';
+import { LAST_ADMIN_MESSAGE, setRoleByEmail } from '../accounts/roles.service';
 
 const QUOTA = 64 * 1024;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { defineModule } from '../define-module';
-import { createInvitationsContext } from './invitations.context';
+import { createInvitationsContext } from '../accounts/invitations.context';
 import { invitationLookupRoutes, invitationsRoutes } from './invitations.routes';
 
 /**

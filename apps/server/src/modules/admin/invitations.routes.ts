@@ -4,8 +4,8 @@ import { requireSignedIn } from '../../lib/actor';
 import { areaRoutes } from '../../lib/api-route';
 import { linkOriginOf } from '../../lib/link-origin';
 import { adminRoutes } from './admin-routes';
-import type { InvitationsContext } from './invitations.context';
-import * as invitationsService from './invitations.service';
+import type { InvitationsContext } from '../accounts/invitations.context';
+import * as invitationsService from '../accounts/invitations.service';
 
 const api = ADMIN_INVITATION_ENDPOINTS;
 const refusals = { response: { 404: ErrorBody, 409: ErrorBody } };

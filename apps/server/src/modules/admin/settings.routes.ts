@@ -2,7 +2,7 @@ import { ADMIN_OVERVIEW_ENDPOINTS, ErrorBody } from '@clipsync/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AdminOverviewContext } from './admin-overview.context';
 import { adminRoutes } from './admin-routes';
-import { readAdminSettings, updateAdminSettings } from './settings.service';
+import { readAdminSettings, updateAdminSettings } from '../accounts/settings.service';
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AdminOverviewContext }> = async (app, { ctx }) => {
   const route = adminRoutes(ctx.db, ['admin']);
