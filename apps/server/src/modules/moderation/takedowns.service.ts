@@ -6,7 +6,7 @@ import { clips, desktops, rooms, takedowns, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 
 // Takedowns as the other areas see them: clips, rooms and the desktop ask here, never moderation's tables.
-// The report intake stays with the console (admin/moderation.*): it finds the reported item through clips,
+// The report intake stays with the console (admin/reports/): it finds the reported item through clips,
 // which sit above this area.
 
 /**
