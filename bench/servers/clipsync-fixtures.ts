@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../../apps/server/src/modules/define-module';
+import type { AppContext } from '../../apps/server/src/app-context';
 import {
   clips,
   desktopItems,

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from './app';
 import type { AppConfig } from './config/env';
 import { mailDeliveryOf } from './mail/mail-delivery';
-import { noAdminNote } from './modules/admin/admins-at-start';
-import type { AppContext } from './modules/define-module';
+import { noAdminNote } from './modules/accounts/admins-at-start';
+import type { AppContext } from './app-context';
 import { startNotice } from './start-notice';
 
 /**

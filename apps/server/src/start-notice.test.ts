@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { NO_ADMIN_MESSAGE } from './modules/admin/admins-at-start';
+import { NO_ADMIN_MESSAGE } from './modules/accounts/admins-at-start';
 import { startNotice } from './start-notice';
 
 describe('the start notice', () => {

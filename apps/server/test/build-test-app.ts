@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type AppConfig } from '../src/config/env';
-import type { AppContext } from '../src/modules/define-module';
+import type { AppContext } from '../src/app-context';
 import { MEMORY_DATABASE, type DatabaseHandle } from '../src/db/client';
 import { createTestApiClient, type TestApiClient } from './api-client';
 import { as, type Caller } from './as';

@@ -14,7 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { roomInvitations, users } from '../src/db/schema';
 import { hashToken, newId, newSecretToken } from '../src/lib/secure-tokens';
-import type { AppContext } from '../src/modules/define-module';
+import type { AppContext } from '../src/app-context';
 import { hashPassword } from '../src/modules/auth/password';
 import { startSession } from '../src/modules/auth/sessions.service';
 import { createTestApiClient, type TestApiClient } from './api-client';

@@ -1,6 +1,6 @@
 import { count, eq, isNotNull } from 'drizzle-orm';
 import { clips, deviceAuthorizations } from '../src/db/schema';
-import type { AppContext } from '../src/modules/define-module';
+import type { AppContext } from '../src/app-context';
 import { expireShares } from '../src/modules/clips/clip-share.service';
 import { createClipsContext } from '../src/modules/clips/clips.context';
 

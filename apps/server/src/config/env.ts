@@ -232,7 +232,7 @@ export interface AppConfig {
   deviceSends: { perMinute: number; redeliverAfterMs: number; scanEveryMs: number };
   /** REGISTRATION, REGISTRATION_EMAIL_DOMAINS and ADMIN_EMAILS. */
   registration: RegistrationConfig;
-  /** Audit log entries older than this many days are deleted (modules/admin/audit.module.ts). */
+  /** Audit log entries older than this many days are deleted (modules/admin/audit/audit.module.ts). */
   auditRetentionDays: number;
   /** OIDC_*: sign-in through the team's identity provider; undefined without them (modules/sso/). */
   sso: SsoConfig | undefined;

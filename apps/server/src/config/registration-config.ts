@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * Who may sign up and who is an admin by address (docs/admin.md). A sign-up setting the environment leaves
- * unset is undefined: the console's then applies, else the default (modules/admin/settings.service.ts).
+ * unset is undefined: the console's then applies, else the default (modules/accounts/settings.service.ts).
  */
 export interface RegistrationConfig {
   mode: RegistrationMode | undefined;

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { Email, type UserRole } from '@clipsync/shared';
 import type { AppConfig } from '../config/env';
 import { AppError } from '../lib/app-error';
-import { setRoleByEmail } from '../modules/admin/roles.service';
+import { setRoleByEmail } from '../modules/accounts/roles.service';
 import { openDatabase } from './client';
 import { DataDirLockedError } from './data-dir-lock';
 

@@ -6,66 +6,11 @@
  * `*.test.ts`, through the test app.
  */
 import { API_BASE } from '@clipsync/shared';
-import type { FastifyBaseLogger, FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { Redis } from 'ioredis';
-import type { AppConfig } from '../config/env';
-import type { AttemptLimiterFactory } from '../lib/attempt-limiter';
-import type { Database, DatabaseHandle } from '../db/client';
-import type { WriteQueue } from '../db/write-queue';
-import type { DomainEvents } from '../lib/domain-events';
-import type { EntitlementGate } from '../lib/entitlements';
-import type { JobOutcome, JobRuns } from '../lib/job-runs';
-import type { MailQueue } from '../mail/mail-queue';
-import type { Mailer } from '../mail/mailer';
-import type { Realtime, SocketGuards } from '../realtime/socket-server';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { AppContext, ModuleJob } from '../app-context';
+import type { JobOutcome } from '../lib/job-runs';
+import type { SocketGuards } from '../realtime/socket-server';
 import type { RealtimeSocket } from '../realtime/types';
-import type { FileStore } from '../storage/file-store';
-import type { SessionCache } from './auth/session-cache';
-import type { SessionChecks } from './auth/session-checks';
-
-/** What every area may use, built once by buildApp; tests and the bench reach the very same object. */
-export interface AppContext {
-  config: AppConfig;
-  database: DatabaseHandle;
-  db: Database;
-  /** Writes that may wait for the database together and commit together (db/write-queue.ts). */
-  writes: WriteQueue;
-  events: DomainEvents;
-  files: FileStore;
-  /** Outgoing mail, off the request path. */
-  mail: MailQueue;
-  /** The transport behind `mail`; the dev outbox lists what it kept. */
-  mailer: Mailer;
-  realtime: Realtime;
-  /** Shared counters across nodes (REDIS_URL), else undefined: the limiters, the LAN registry. */
-  counterRedis: Redis | undefined;
-  /** Every area's limits of attempts (a wrong password, a code guessed), counted in `counterRedis` when set. */
-  attemptLimiter: AttemptLimiterFactory;
-  /**
-   * JWT_SECRET (or the one generated and kept in DATA_DIR): signs access tokens, and keys the signed file
-   * links and the network fingerprints (each through its own derived key).
-   */
-  serverSecret: string;
-  /** What each user's plan allows (billing/entitlements.service.ts); allows everything without Stripe keys. */
-  entitlements: EntitlementGate;
-  /** Which sessions are live: read through, and told of every revocation (auth/session-cache.ts). */
-  sessions: SessionCache;
-  /** What a refresh asks besides the session's row: areas register their checks at start (sso's re-check). */
-  sessionChecks: SessionChecks;
-  /** Told the outcome of every job tick (the metrics page counts them). */
-  jobRuns: JobRuns;
-  log: FastifyBaseLogger;
-}
-
-/**
- * A timer of the area's (a sweep, an expiry): run every `everyMs`, a failure logged, stopped on close.
- * Nodes sharing a PostgreSQL database take turns: each tick runs on one node only (db/cluster-lock.ts).
- */
-export interface ModuleJob {
-  name: string;
-  everyMs: number;
-  run(): Promise<unknown>;
-}
 
 /** An area as the app sees it: its HTTP routes (under /api, and any page routes), its socket events and its timers. */
 export interface AppModule {

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import type { JobOutcome } from '../lib/job-runs';
-import { defineModule, registerModules, type ModuleJob } from './define-module';
+import type { ModuleJob } from '../app-context';
+import { defineModule, registerModules } from './define-module';
 
 const TOKEN = 'scrape-token-for-the-tests-0123456789';
 const JOB = 'blocking probe';

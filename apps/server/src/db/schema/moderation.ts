@@ -61,7 +61,7 @@ export const takedowns = pgTable(
 );
 
 /**
- * When each admin was last mailed that reports wait (moderation.notices.ts): at most one such mail per admin
+ * When each admin was last mailed that reports wait (modules/admin/reports/reports.notices.ts): at most one such mail per admin
  * per REPORT_MAIL_INTERVAL_MS, and a report newer than an admin's last mail is what makes the next one due.
  * Kept in the database so a restart neither mails again at once nor forgets a report that came in between.
  */

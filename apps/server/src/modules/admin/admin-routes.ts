@@ -6,7 +6,7 @@ import { requireSignedIn } from '../../lib/actor';
 import { areaRoutes, type RouteSchemaExtras, type ServerEndpoint } from '../../lib/api-route';
 import { AppError } from '../../lib/app-error';
 import { signedInOnly } from '../../lib/route-access';
-import { recordAdminCall, rememberSubject } from './audit.admin-hook';
+import { recordAdminCall, rememberSubject } from './audit/audit.admin-hook';
 
 /**
  * 403 `ADMIN_ONLY` unless the caller's account is an admin now. The role is read at each call, not kept in

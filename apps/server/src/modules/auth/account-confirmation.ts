@@ -6,7 +6,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Transaction } from '../../db/client';
 import { users } from '../../db/schema';
-import { roleOnConfirmation } from '../admin/roles.service';
+import { roleOnConfirmation } from '../accounts/roles.service';
 import type { AuthContext } from './auth.context';
 import { voidEmailTokens } from './email-tokens';
 import { dropPendingRegistrations } from './pending-registrations';

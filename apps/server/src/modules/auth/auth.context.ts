@@ -6,8 +6,8 @@ import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { DomainEvents } from '../../lib/domain-events';
 import { mailSetupOf } from '../../mail/mail-delivery';
 import type { MailQueue } from '../../mail/mail-queue';
-import type { AppContext } from '../define-module';
-import type { SessionChecks } from './session-checks';
+import type { AppContext } from '../../app-context';
+import type { SessionChecks } from '../../lib/session-checks';
 
 /** What sessions need: their rows, the revocation events, and the key access tokens are signed with. */
 export interface SessionContext {

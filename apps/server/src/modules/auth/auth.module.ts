@@ -1,4 +1,4 @@
-import { settleAdminsAtStart } from '../admin/admins-at-start';
+import { settleAdminsAtStart } from '../accounts/admins-at-start';
 import { defineModule } from '../define-module';
 import { createAuthContext } from './auth.context';
 import { authRoutes } from './auth.routes';

@@ -10,8 +10,8 @@ import { announceConfirmed, confirmAccount } from './account-confirmation';
 import { consumeEmailToken, findEmailToken, issueEmailToken, voidEmailTokens } from './email-tokens';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './password';
 import { extendPendingRegistrations, hasPendingRegistration, registrationWithPassword } from './pending-registrations';
-import { grantAdminEmails } from '../admin/roles.service';
-import { recordSecurityEvent, recordSignIn } from '../admin/audit.recorder';
+import { grantAdminEmails } from '../accounts/roles.service';
+import { recordSecurityEvent, recordSignIn } from '../audit/audit.recorder';
 import { hasHadSession, revokeUserSessions, startSession } from './sessions.service';
 import { isPasswordAdmin, passwordSignInOff } from './sso-only.policy';
 

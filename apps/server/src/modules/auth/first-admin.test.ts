@@ -8,7 +8,7 @@ import {
   NO_ADMIN_MESSAGE,
   NO_NAMED_ADMIN_MESSAGE,
   settleAdminsAtStart,
-} from '../admin/admins-at-start';
+} from '../accounts/admins-at-start';
 
 const FIRST_ADMIN_LOG = "The first account confirmed its address: it is this server's admin";
 

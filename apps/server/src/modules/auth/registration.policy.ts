@@ -2,9 +2,9 @@ import type { MailSetup, SignUpRules } from '@clipsync/shared';
 import type { RegistrationConfig } from '../../config/registration-config';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import { lookupInvitation } from '../admin/invitations.service';
-import { hasAdmin, hasConfirmedAccount } from '../admin/roles.service';
-import { effectiveRegistration } from '../admin/settings.service';
+import { lookupInvitation } from '../accounts/invitations.service';
+import { hasAdmin, hasConfirmedAccount } from '../accounts/roles.service';
+import { effectiveRegistration } from '../accounts/settings.service';
 import { hasPendingInvitation } from '../rooms/room-invitations.service';
 
 /**

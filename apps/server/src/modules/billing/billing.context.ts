@@ -4,7 +4,7 @@ import type { BillingConfig } from '../../config/env';
 import type { Database, Transaction } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import { quotaRuleOf, type QuotaRule } from '../../lib/storage-quota';
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 
 /** Stripe as this server uses it: its keys and prices, and the SDK client built from them. */
 export interface Payments {

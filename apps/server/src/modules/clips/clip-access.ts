@@ -9,7 +9,7 @@ import { isLinkOpen, needsGrantForFiles, viewsLeftOf } from './clip-link';
 import { clipColumns, type ClipRow, type ClipsContext } from './clips.context';
 import type { ViewerPresentation } from './clips.presenter';
 import { clipPolicy } from './clips.policy';
-import { refuseIfTakenDown, takedownInForceOn } from '../admin/moderation.takedowns.service';
+import { refuseIfTakenDown, takedownInForceOn } from '../moderation/takedowns.service';
 
 /**
  * The one answer every expired, spent, stopped, deleted or never-existing link gets, whoever asks: nothing
@@ -57,7 +57,7 @@ export async function reachClip(
   if (own) return { clip: own.clip, isOwner: true, reachedBy: id, hasGrant: false, ownerName: own.ownerName };
   const linked = rows.find((row) => row.clip.shareId === id);
   if (!linked) throw clipNotFound();
-  // A disabled owner's links answer as taken down (moderation.takedowns.service's refuseIfTakenDown).
+  // A disabled owner's links answer as taken down (moderation/takedowns.service's refuseIfTakenDown).
   const isTakenDown = linked.takenDownAt !== null || linked.ownerDisabledAt !== null;
   return { ...(await reachByLink(ctx, actor, linked.clip, id, grant, isTakenDown)), ownerName: linked.ownerName };
 }

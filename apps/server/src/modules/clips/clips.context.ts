@@ -13,7 +13,7 @@ import { quotaRuleOf, type QuotaRule } from '../../lib/storage-quota';
 import type { EntitlementGate } from '../../lib/entitlements';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 import { createHistoryAnswers, type HistoryPage } from './clip-history-answers';
 import { createClipViewGrants, type ClipViewGrants } from './clip-view-grants';
 import { ClipViewBatch } from './clip-view-batch';

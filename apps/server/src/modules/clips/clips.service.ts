@@ -12,7 +12,7 @@ import { newId } from '../../lib/secure-tokens';
 import { assertStorageFits } from '../../lib/storage-quota';
 import type { ByteRange } from '../../storage/file-store';
 import { storeUpload, type IncomingUpload, type StoredUpload } from '../../storage/store-upload';
-import { takedownOf } from '../admin/moderation.takedowns.service';
+import { takedownOf } from '../moderation/takedowns.service';
 import { reachByLink, reachClip, requireSharingPlan, viewerPresentation } from './clip-access';
 import { isAnsweredAlikeToAll, isPrivateLink, needsGrantForFiles, needsOpening } from './clip-link';
 import { insertTextClip, saveClipText } from './clip-writes';

@@ -9,7 +9,7 @@ import { networkFingerprint, networkKeyOf } from '../../lib/network-key';
 import { newId } from '../../lib/secure-tokens';
 import type { DesktopCaller, DesktopRow, DesktopsContext } from './desktop.context';
 import type { DesktopAccess } from './desktop.policy';
-import { refuseIfTakenDown, takedownInForceOn } from '../admin/moderation.takedowns.service';
+import { refuseIfTakenDown, takedownInForceOn } from '../moderation/takedowns.service';
 
 /**
  * Signs a desktop's file links. Every view of a desktop is sent the same blocks (live updates go to all of

@@ -11,7 +11,7 @@ import { CACHED_TEXT_MAX, textHeldBy } from '../../lib/text-size';
 import { VersionedCache } from '../../lib/versioned-cache';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 import { quotaRuleOf, type QuotaRule } from '../../lib/storage-quota';
 
 export interface DesktopsContext {

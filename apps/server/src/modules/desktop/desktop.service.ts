@@ -33,7 +33,7 @@ import type { DesktopCaller, DesktopItemRow, DesktopRow, DesktopsContext } from 
 import { assertDesktopTakes, assertRoomForAnItem } from './desktop-capacity';
 import { toDesktop, toDesktopItem } from './desktop.presenter';
 import { desktopPolicy } from './desktop.policy';
-import { refuseIfTakenDown } from '../admin/moderation.takedowns.service';
+import { refuseIfTakenDown } from '../moderation/takedowns.service';
 
 // A desktop and its blocks, whichever way the caller reached it (their own, their network's LAN desktop,
 // or by a share link): read it, add, move, lay out and delete blocks, open a block's file.

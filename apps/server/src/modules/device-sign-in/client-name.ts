@@ -1,5 +1,5 @@
 import { replaceUnsafeCharacters } from '@clipsync/shared';
-import { describeClient } from '../tokens/client-description';
+import { describeClient } from '../../lib/client-description';
 
 /**
  * A device's name for itself, made safe to show: each character unsafe to show (controls, line separators, and

@@ -8,7 +8,7 @@ import {
 import { createNetworkAddressOf } from '../../lib/client-address';
 import { networkFingerprint, networkKeyOf } from '../../lib/network-key';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 import { createTokensContext, type TokensContext } from '../tokens/tokens.context';
 
 /** Unknown user codes, counted per account and address, per account, and per address (limits.ts says why). */

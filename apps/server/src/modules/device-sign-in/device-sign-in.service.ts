@@ -20,7 +20,7 @@ import { cleanClientName } from './client-name';
 import type { DeviceSignInContext } from './device-sign-in.context';
 import { issueToken } from '../tokens/tokens.service';
 import { displayUserCode, newUserCode, normaliseUserCode } from './user-code';
-import { recordSecurityEvent } from '../admin/audit.recorder';
+import { recordSecurityEvent } from '../audit/audit.recorder';
 
 const DEFAULT_SCOPES: DeviceSignInScope[] = ['clips:read', 'clips:write'];
 /** A poll this much early still counts as on time: timers and networks are not exact. */

@@ -5,7 +5,7 @@ import type { deviceSends } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import { createSocketPresence, type DevicePresence } from './device-presence';
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 import { quotaRuleOf, type QuotaRule } from '../../lib/storage-quota';
 
 /** What sending to devices uses of the app (decision 028). */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { devices } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 import { createSocketPresence, type DevicePresence } from './device-presence';
 
 export interface DevicesContext {

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
 import type { DomainEvents } from '../../lib/domain-events';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 
 /** What proving nearness uses of the app (decision 030). */
 export interface NearnessContext {

@@ -4,7 +4,7 @@ import { resolveVapidKeys } from '../../config/vapid-keys';
 import type { Database } from '../../db/client';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { DomainEvents } from '../../lib/domain-events';
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 
 /**
  * Pushes one device may be sent per minute: a phone is buzzed by a person's sends, sign-ins and rooms, a

@@ -4,7 +4,7 @@ import { roomInvitations, rooms } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashToken } from '../../lib/secure-tokens';
 import type { RoomsContext } from './rooms.context';
-import { refuseIfTakenDown } from '../admin/moderation.takedowns.service';
+import { refuseIfTakenDown } from '../moderation/takedowns.service';
 
 /**
  * The room a link leads into, for a signed-out visitor holding it. Only a link that would still work

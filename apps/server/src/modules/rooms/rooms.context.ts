@@ -6,7 +6,7 @@ import { createFileLinks, type FileLinks } from '../../lib/file-links';
 import type { MailQueue } from '../../mail/mail-queue';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 import { RoomDetailCache } from './room-detail-cache';
 import { quotaRuleOf, type QuotaRule } from '../../lib/storage-quota';
 

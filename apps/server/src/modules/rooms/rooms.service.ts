@@ -1,5 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { refuseIfTakenDown } from '../admin/moderation.takedowns.service';
+import { refuseIfTakenDown } from '../moderation/takedowns.service';
 import {
   RoomContentQuery,
   type CreateRoomRequest,

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import type { AttemptLimiter } from '../../lib/attempt-limiter';
 import type { FileStore } from '../../storage/file-store';
 import { createClipsContext, type ClipsContext } from '../clips/clips.context';
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 
 /** What the share claims use of the app: the clips area's context makes the claimed clip. */
 export interface ShareClaimsContext {

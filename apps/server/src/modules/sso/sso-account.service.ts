@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { SsoAccountLink } from '@clipsync/shared';
 import { userIdentities, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { recordSecurityEventIn } from '../admin/audit.recorder';
+import { recordSecurityEventIn } from '../audit/audit.recorder';
 import { isPasswordAdmin } from '../auth/sso-only.policy';
 import type { SsoContext } from './sso.context';
 import { NO_PASSWORD } from './sso.service';

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { ssoHandoffs, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashToken, newSecretToken, sealWith, unsealWith } from '../../lib/secure-tokens';
-import { recordSignIn } from '../admin/audit.recorder';
+import { recordSignIn } from '../audit/audit.recorder';
 import { toPublicUser } from '../auth/auth.presenter';
 import { hasHadSession, startSession } from '../auth/sessions.service';
 import type { SsoContext } from './sso.context';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import * as oidc from 'openid-client';
 import { ssoSessions, userIdentities } from '../../db/schema';
-import type { CheckedSession, SessionCheck } from '../auth/session-checks';
+import type { CheckedSession, SessionCheck } from '../../lib/session-checks';
 import { endAccountTokens } from '../tokens/tokens.service';
 import type { SsoContext } from './sso.context';
 import { profileOf } from './sso-profile';

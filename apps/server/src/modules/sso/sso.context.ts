@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { RegistrationConfig } from '../../config/registration-config';
 import type { SessionContext } from '../auth/auth.context';
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 import { createSsoProvider, type SsoProvider } from './sso.config';
 
 /** What the sso area uses: sessions (the password sign-in's own), the registration rules, the provider. */

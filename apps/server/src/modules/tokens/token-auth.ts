@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { personalAccessTokens } from '../../db/schema';
 import type { SignedInActor } from '../../lib/actor';
 import { hashToken } from '../../lib/secure-tokens';
-import { describeClient } from './client-description';
+import { describeClient } from '../../lib/client-description';
 import { isWellFormedPersonalToken } from './token-format';
 
 interface KnownToken {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { describeClient } from './client-description';
+import { describeClient } from '../../lib/client-description';
 import { isWellFormedPersonalToken, newPersonalToken } from './token-format';
 
 describe('personal token format', () => {

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import type { personalAccessTokens, users } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
-import type { AppContext } from '../define-module';
+import type { AppContext } from '../../app-context';
 
 export interface TokensContext {
   db: Database;

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
 import { hashToken, newId } from '../../lib/secure-tokens';
 import { addCliDevice } from '../devices/devices.service';
-import { recordSecurityEvent, recordSecurityEventIn } from '../admin/audit.recorder';
+import { recordSecurityEvent, recordSecurityEventIn } from '../audit/audit.recorder';
 import type { TokenRow, TokensContext, UserRow } from './tokens.context';
 import { tokenPolicy } from './tokens.policy';
 import { presentToken } from './tokens.presenter';
