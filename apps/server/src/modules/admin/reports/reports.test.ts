@@ -152,7 +152,7 @@ describe('moderation: reporting links and taking items down', () => {
   test('each item names the page its link opens for visitors: a clip’s, a shared desktop’s; a room’s none', async () => {
     const sharer = await testApp.factory.user();
     const clip = await testApp.factory.clip({ owner: sharer, content: 'visible to visitors' });
-    const desktop = await testApp.factory.desktop({ owner: sharer });
+    await testApp.factory.desktop({ owner: sharer });
     const { shareToken } = await testApp.api(sharer).call(DESKTOP_ENDPOINTS.share);
     const room = await testApp.factory.room({ owner: sharer, name: 'Joined by link' });
     const { shareToken: roomToken } = await testApp
