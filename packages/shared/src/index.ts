@@ -33,7 +33,6 @@ export * from './schemas/tokens';
 export * from './schemas/device-sign-in';
 export * from './api/endpoint';
 export * from './api/endpoints';
-export * from './api/tables';
 export * from './api/api-error';
 export * from './api/call-types';
 export * from './api/create-api-client';

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigationType, useSearchParams } from 'react-router';
 import { pageCount } from '../lib/clip-filters';
+import type { ListParamsCodec } from '../lib/list-params';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 
 /** Typing settles this long before the filters are sent. */
@@ -9,16 +10,6 @@ const FILTER_DEBOUNCE_MS = 300;
 /** Marks the history entries this hook writes, to tell them from Back, Forward and links. */
 const OWN_ENTRY = { fromListState: true } as const;
 const isOwnEntry = (state: unknown) => (state as Partial<typeof OWN_ENTRY> | null)?.fromListState === true;
-
-/** A list's filters and page, and how they read from and write to a URL query. */
-export interface ListParams<Filters> {
-  filters: Filters;
-  page: number;
-}
-export interface ListParamsCodec<Filters extends { search: string }> {
-  read(params: URLSearchParams): ListParams<Filters>;
-  write(state: ListParams<Filters>): URLSearchParams;
-}
 
 /**
  * Filters and page of a list, kept in the URL query so reload, Back and a shared link show the same list.

@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest';
 import { NO_FILTERS } from './clip-filters';
-import { readClipListParams, writeClipListParams } from './clip-list-params';
+import { clipListParams } from './clip-list-params';
 
 test('an empty query is no filters on page 1, and those defaults write nothing', () => {
-  expect(readClipListParams(new URLSearchParams())).toEqual({ filters: NO_FILTERS, page: 1 });
-  expect(writeClipListParams({ filters: NO_FILTERS, page: 1 }).toString()).toBe('');
+  expect(clipListParams.read(new URLSearchParams())).toEqual({ filters: NO_FILTERS, page: 1 });
+  expect(clipListParams.write({ filters: NO_FILTERS, page: 1 }).toString()).toBe('');
 });
 
 test('filters and page round-trip through the query', () => {
@@ -12,14 +12,14 @@ test('filters and page round-trip through the query', () => {
     filters: { search: 'tax 2026', type: 'file', favorite: true, dateRange: 'week' },
     page: 2,
   } as const;
-  const query = writeClipListParams(state).toString();
+  const query = clipListParams.write(state).toString();
   expect(query).toBe('q=tax+2026&type=file&favorite=true&range=week&page=2');
-  expect(readClipListParams(new URLSearchParams(query))).toEqual(state);
-  expect(readClipListParams(new URLSearchParams('favorite=false')).filters.favorite).toBe(false);
+  expect(clipListParams.read(new URLSearchParams(query))).toEqual(state);
+  expect(clipListParams.read(new URLSearchParams('favorite=false')).filters.favorite).toBe(false);
 });
 
 test('unknown values read as the defaults', () => {
-  const read = readClipListParams(new URLSearchParams('type=video&favorite=maybe&range=year&page=-3'));
+  const read = clipListParams.read(new URLSearchParams('type=video&favorite=maybe&range=year&page=-3'));
   expect(read).toEqual({ filters: NO_FILTERS, page: 1 });
-  expect(readClipListParams(new URLSearchParams('page=2.5')).page).toBe(1);
+  expect(clipListParams.read(new URLSearchParams('page=2.5')).page).toBe(1);
 });

@@ -1,12 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import type { ApiEndpoint } from './endpoint';
-import * as tables from './endpoints';
+import { API_TABLES } from './endpoints';
 
-const entries = Object.entries(tables).flatMap(([table, group]) =>
-  Object.entries(group as Record<string, ApiEndpoint>).map(
-    ([name, endpoint]) => [`${table}.${name}`, endpoint] as const,
-  ),
+const entries = Object.entries(API_TABLES).flatMap(([table, group]) =>
+  Object.entries(group).map(([name, endpoint]) => [`${table}.${name}`, endpoint] as const),
 );
 const segmentNames = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]).sort();
 

@@ -4,7 +4,7 @@ import { CLIENT_EVENT_PAYLOADS } from '../events';
 import { RawUploadHeaders } from '../schemas/uploads';
 import { DesktopUploadFields } from '../schemas/desktop';
 import { sampleValue, stringFields, withLoneSurrogate, withNul } from '../testing/schema-walk';
-import { API_TABLES } from './tables';
+import { API_TABLES } from './endpoints';
 
 /**
  * PostgreSQL's text refuses U+0000, and nothing encodes an unpaired surrogate as UTF-8: either, past a schema,

@@ -4,7 +4,7 @@ import { useRequestPasswordReset } from '../../api/auth-mutations';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/use-toast';
 import { errorMessage } from './error-message';
-import { FormField } from './FormField';
+import { FormField } from '../../ui/FormField';
 import { validateEmail } from './validation';
 
 export function ForgotPasswordForm({ onDone }: { onDone: () => void }) {

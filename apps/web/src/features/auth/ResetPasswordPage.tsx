@@ -5,7 +5,7 @@ import { useResetPassword } from '../../api/auth-mutations';
 import { useSsoSettings } from '../../api/sso-queries';
 import { Button } from '../../ui/Button';
 import { errorMessage, isPasswordTooCommon } from './error-message';
-import { FormField } from './FormField';
+import { FormField } from '../../ui/FormField';
 import { SsoOnlyNote } from './SsoOnlySignIn';
 import { GoToLoginActions, StatusCard } from './StatusCard';
 import { validateReset } from './validation';

@@ -5,8 +5,8 @@ import { useDevices } from '../../api/device-queries';
 import { LoadFailed } from '../../components/LoadFailed';
 import { useDeviceNear } from '../../realtime/use-device-near';
 import { useDevicePresence } from '../../realtime/use-device-presence';
-import { Skeleton } from '../../ui/Skeleton';
 import { DeviceRow } from './DeviceRow';
+import { QueryState } from '../../ui/QueryState';
 
 /** This device first, then the others in the order they joined (the server's order). */
 const currentFirst = (devices: readonly Device[]) => [
@@ -34,26 +34,27 @@ export default function DevicesPage() {
         </Link>
       </p>
       <section aria-label={t('devices.listLabel')} className="mt-6">
-        {devices.isPending ? (
-          <div role="status" aria-label={t('devices.loading')} className="flex flex-col gap-3">
-            <Skeleton className="h-20 w-full" />
-            <Skeleton className="h-20 w-full" />
-          </div>
-        ) : devices.isError ? (
-          <LoadFailed
-            title={t('loadFailed.devices')}
-            onRetry={() => void devices.refetch()}
-            isRetrying={devices.isFetching}
-          />
-        ) : devices.data.devices.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t('devices.empty')}</p>
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {currentFirst(devices.data.devices).map((device) => (
-              <DeviceRow key={device.id} device={device} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={devices}
+          loading={{ label: t('devices.loading'), rows: 2, rowClassName: 'h-20 w-full' }}
+          failed={
+            <LoadFailed
+              title={t('loadFailed.devices')}
+              onRetry={() => void devices.refetch()}
+              isRetrying={devices.isFetching}
+            />
+          }
+          isEmpty={(data) => data.devices.length === 0}
+          empty={t('devices.empty')}
+        >
+          {(data) => (
+            <ul className="flex flex-col gap-3">
+              {currentFirst(data.devices).map((device) => (
+                <DeviceRow key={device.id} device={device} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </section>
     </div>
   );

@@ -6,7 +6,7 @@ import { LoadFailed } from '../../components/LoadFailed';
 import { Pager } from '../../components/Pager';
 import { RelativeTime } from '../../components/RelativeTime';
 import { ownerEventSentence } from '../../lib/audit-sentences';
-import { Skeleton } from '../../ui/Skeleton';
+import { QueryState } from '../../ui/QueryState';
 
 function EventRow({ event }: { event: SecurityEvent }) {
   const { t, i18n } = useTranslation();
@@ -42,33 +42,34 @@ export default function SecurityEventsPage() {
       <h1 className="text-2xl font-bold">{t('audit.securityTitle')}</h1>
       <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('audit.securityIntro')}</p>
       <section aria-label={t('audit.securityTitle')} className="mt-6">
-        {events.isPending ? (
-          <div role="status" aria-label={t('audit.loading')} className="flex flex-col gap-3">
-            <Skeleton className="h-16 w-full" />
-            <Skeleton className="h-16 w-full" />
-          </div>
-        ) : events.isError ? (
-          <LoadFailed
-            title={t('audit.securityLoadFailed')}
-            onRetry={() => void events.refetch()}
-            isRetrying={events.isFetching}
-          />
-        ) : events.data.events.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t('audit.securityEmpty')}</p>
-        ) : (
-          <>
-            <ul className="flex flex-col gap-3">
-              {events.data.events.map((event) => (
-                <EventRow key={event.id} event={event} />
-              ))}
-            </ul>
-            <Pager
-              page={page + 1}
-              pages={Math.ceil(events.data.total / AUDIT_PAGE_SIZE)}
-              onPageChange={(next) => setPage(next - 1)}
+        <QueryState
+          query={events}
+          loading={{ label: t('audit.loading'), rows: 2, rowClassName: 'h-16 w-full' }}
+          failed={
+            <LoadFailed
+              title={t('audit.securityLoadFailed')}
+              onRetry={() => void events.refetch()}
+              isRetrying={events.isFetching}
             />
-          </>
-        )}
+          }
+          isEmpty={(data) => data.events.length === 0}
+          empty={t('audit.securityEmpty')}
+        >
+          {(data) => (
+            <>
+              <ul className="flex flex-col gap-3">
+                {data.events.map((event) => (
+                  <EventRow key={event.id} event={event} />
+                ))}
+              </ul>
+              <Pager
+                page={page + 1}
+                pages={Math.ceil(data.total / AUDIT_PAGE_SIZE)}
+                onPageChange={(next) => setPage(next - 1)}
+              />
+            </>
+          )}
+        </QueryState>
       </section>
     </div>
   );

@@ -16,9 +16,9 @@ import { copyText } from '../../lib/browser-files';
 import { useDateFormat } from '../../lib/use-date-format';
 import { Button } from '../../ui/Button';
 import { Input } from '../../ui/Input';
-import { Skeleton } from '../../ui/Skeleton';
 import { useToast } from '../../ui/use-toast';
 import { SCOPE_LABEL_KEYS } from '../../lib/scope-labels';
+import { QueryState } from '../../ui/QueryState';
 
 const EXPIRY_CHOICES = [0, 30, 90, 365] as const;
 
@@ -49,26 +49,29 @@ export default function TokensPage() {
         <h2 id="tokens-list" className="text-xl font-semibold">
           {t('tokens.listTitle')}
         </h2>
-        {tokens.isPending ? (
-          <div role="status" aria-label={t('tokens.loading')} className="mt-4">
-            <Skeleton className="h-24 w-full" />
-          </div>
-        ) : tokens.isError ? (
-          <div className="mt-4 flex flex-col items-start gap-3">
-            <p role="alert">{t('tokens.loadFailed')}</p>
-            <Button variant="secondary" onClick={() => void tokens.refetch()}>
-              {t('tokens.retry')}
-            </Button>
-          </div>
-        ) : tokens.data.tokens.length === 0 ? (
-          <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t('tokens.empty')}</p>
-        ) : (
-          <ul className="mt-4 flex flex-col gap-3">
-            {tokens.data.tokens.map((token) => (
-              <TokenRow key={token.id} token={token} />
-            ))}
-          </ul>
-        )}
+        <QueryState
+          query={tokens}
+          className="mt-4"
+          loading={{ label: t('tokens.loading'), rowClassName: 'h-24 w-full' }}
+          failed={
+            <div className="mt-4 flex flex-col items-start gap-3">
+              <p role="alert">{t('tokens.loadFailed')}</p>
+              <Button variant="secondary" onClick={() => void tokens.refetch()}>
+                {t('tokens.retry')}
+              </Button>
+            </div>
+          }
+          isEmpty={(data) => data.tokens.length === 0}
+          empty={t('tokens.empty')}
+        >
+          {(data) => (
+            <ul className="mt-4 flex flex-col gap-3">
+              {data.tokens.map((token) => (
+                <TokenRow key={token.id} token={token} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </section>
     </div>
   );

@@ -6,10 +6,10 @@ import { downloadAuditExport, useAuditLog } from '../../../api/audit-queries';
 import { LoadFailed } from '../../../components/LoadFailed';
 import { Pager } from '../../../components/Pager';
 import { Button } from '../../../ui/Button';
-import { Skeleton } from '../../../ui/Skeleton';
 import { useToast } from '../../../ui/use-toast';
 import { AuditFiltersForm } from './AuditFiltersForm';
 import { AuditTable } from './AuditTable';
+import { QueryState } from '../../../ui/QueryState';
 
 const EXPORT_LABEL_KEYS = { csv: 'audit.exportCsv', jsonl: 'audit.exportJsonl' } as const;
 
@@ -45,29 +45,30 @@ export default function AuditPage() {
         ))}
       </div>
       <section aria-label={t('audit.entries')} className="mt-6">
-        {log.isPending ? (
-          <div role="status" aria-label={t('audit.loading')} className="flex flex-col gap-2">
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-10 w-full" />
-          </div>
-        ) : log.isError ? (
-          <LoadFailed title={t('audit.loadFailed')} onRetry={() => void log.refetch()} isRetrying={log.isFetching} />
-        ) : log.data.events.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">{t('audit.empty')}</p>
-        ) : (
-          <>
-            <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">
-              {t(log.data.isTotalCapped ? 'audit.totalAtLeast' : 'audit.total', { count: log.data.total })}
-            </p>
-            <AuditTable events={log.data.events} />
-            <Pager
-              page={page + 1}
-              pages={Math.ceil(log.data.total / AUDIT_PAGE_SIZE)}
-              hasMore={log.data.isTotalCapped}
-              onPageChange={(next) => setPage(next - 1)}
-            />
-          </>
-        )}
+        <QueryState
+          query={log}
+          loading={{ label: t('audit.loading'), rows: 2, rowClassName: 'h-10 w-full' }}
+          failed={
+            <LoadFailed title={t('audit.loadFailed')} onRetry={() => void log.refetch()} isRetrying={log.isFetching} />
+          }
+          isEmpty={(data) => data.events.length === 0}
+          empty={t('audit.empty')}
+        >
+          {(data) => (
+            <>
+              <p className="mb-2 text-sm text-slate-600 dark:text-slate-300">
+                {t(data.isTotalCapped ? 'audit.totalAtLeast' : 'audit.total', { count: data.total })}
+              </p>
+              <AuditTable events={data.events} />
+              <Pager
+                page={page + 1}
+                pages={Math.ceil(data.total / AUDIT_PAGE_SIZE)}
+                hasMore={data.isTotalCapped}
+                onPageChange={(next) => setPage(next - 1)}
+              />
+            </>
+          )}
+        </QueryState>
       </section>
     </div>
   );

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAdminInvitations } from '../../../api/admin-invitation-queries';
 import { Button } from '../../../ui/Button';
-import { Skeleton } from '../../../ui/Skeleton';
+import { QueryState } from '../../../ui/QueryState';
 import { InvitationRow } from './InvitationRow';
 import { InviteForm } from './InviteForm';
 
@@ -61,58 +61,61 @@ export default function InvitationsPage() {
             </select>
           </div>
         </div>
-        {invitations.isPending ? (
-          <div role="status" aria-label={t('adminInvitations.loading')} className="mt-4">
-            <Skeleton className="h-24 w-full" />
-          </div>
-        ) : invitations.isError ? (
-          <div className="mt-4 flex flex-col items-start gap-3">
-            <p role="alert">{t('adminInvitations.loadFailed')}</p>
-            <Button variant="secondary" onClick={() => void invitations.refetch()}>
-              {t('adminInvitations.retry')}
-            </Button>
-          </div>
-        ) : invitations.data.invitations.length === 0 ? (
-          <p className="mt-4 text-sm text-slate-600 dark:text-slate-300">{t('adminInvitations.empty')}</p>
-        ) : (
-          <>
-            <ul className="mt-4 flex flex-col gap-3">
-              {invitations.data.invitations.map((invitation) => (
-                <InvitationRow key={invitation.id} invitation={invitation} />
-              ))}
-            </ul>
-            <nav
-              aria-label={t('adminInvitations.pages')}
-              className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm"
-            >
-              <span>
-                {t('adminInvitations.range', {
-                  from: offset + 1,
-                  to: offset + invitations.data.invitations.length,
-                  total,
-                })}
-              </span>
-              <span className="flex gap-2">
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={offset === 0}
-                  onClick={() => setOffset(Math.max(0, offset - ADMIN_INVITATIONS_PAGE_SIZE))}
-                >
-                  {t('adminInvitations.previous')}
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  disabled={offset + ADMIN_INVITATIONS_PAGE_SIZE >= total}
-                  onClick={() => setOffset(offset + ADMIN_INVITATIONS_PAGE_SIZE)}
-                >
-                  {t('adminInvitations.next')}
-                </Button>
-              </span>
-            </nav>
-          </>
-        )}
+        <QueryState
+          query={invitations}
+          className="mt-4"
+          loading={{ label: t('adminInvitations.loading'), rowClassName: 'h-24 w-full' }}
+          failed={
+            <div className="mt-4 flex flex-col items-start gap-3">
+              <p role="alert">{t('adminInvitations.loadFailed')}</p>
+              <Button variant="secondary" onClick={() => void invitations.refetch()}>
+                {t('adminInvitations.retry')}
+              </Button>
+            </div>
+          }
+          isEmpty={(data) => data.invitations.length === 0}
+          empty={t('adminInvitations.empty')}
+        >
+          {(data) => (
+            <>
+              <ul className="mt-4 flex flex-col gap-3">
+                {data.invitations.map((invitation) => (
+                  <InvitationRow key={invitation.id} invitation={invitation} />
+                ))}
+              </ul>
+              <nav
+                aria-label={t('adminInvitations.pages')}
+                className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm"
+              >
+                <span>
+                  {t('adminInvitations.range', {
+                    from: offset + 1,
+                    to: offset + data.invitations.length,
+                    total,
+                  })}
+                </span>
+                <span className="flex gap-2">
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={offset === 0}
+                    onClick={() => setOffset(Math.max(0, offset - ADMIN_INVITATIONS_PAGE_SIZE))}
+                  >
+                    {t('adminInvitations.previous')}
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    disabled={offset + ADMIN_INVITATIONS_PAGE_SIZE >= total}
+                    onClick={() => setOffset(offset + ADMIN_INVITATIONS_PAGE_SIZE)}
+                  >
+                    {t('adminInvitations.next')}
+                  </Button>
+                </span>
+              </nav>
+            </>
+          )}
+        </QueryState>
       </section>
     </div>
   );

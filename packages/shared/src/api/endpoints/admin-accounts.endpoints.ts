@@ -6,8 +6,8 @@ import {
   GrantPlanRequest,
   SetQuotaRequest,
   SetRoleRequest,
-} from '../schemas/admin-accounts';
-import { defineEndpoints } from './endpoint';
+} from '../../schemas/admin-accounts';
+import { defineEndpoints } from '../endpoint';
 
 /**
  * One account, as an admin sees and changes it (the admin console). Every call is an admin's: 401 signed

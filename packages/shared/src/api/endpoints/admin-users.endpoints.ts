@@ -1,5 +1,5 @@
-import { AdminUserListQuery, AdminUserPage } from '../schemas/admin-users';
-import { defineEndpoints } from './endpoint';
+import { AdminUserListQuery, AdminUserPage } from '../../schemas/admin-users';
+import { defineEndpoints } from '../endpoint';
 
 /** The admin console's users directory: admins only (403 `ADMIN_ONLY`), a token needs the `admin` scope. */
 export const ADMIN_USER_ENDPOINTS = defineEndpoints({

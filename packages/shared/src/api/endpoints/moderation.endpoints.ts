@@ -1,4 +1,4 @@
-import { defineEndpoints } from './endpoint';
+import { defineEndpoints } from '../endpoint';
 import {
   CreateReportRequest,
   ReportedItemContent,
@@ -6,7 +6,7 @@ import {
   ReportQueue,
   ReportQueueQuery,
   TakedownRequest,
-} from '../schemas/moderation';
+} from '../../schemas/moderation';
 
 /**
  * Reporting a link, signed out (no account): 204 whatever the item, so the answer says nothing of its owner;

@@ -6,8 +6,8 @@ import {
   CreateAdminInvitationRequest,
   InvitationLookup,
   InvitationTokenParams,
-} from '../schemas/admin-invitations';
-import { defineEndpoints } from './endpoint';
+} from '../../schemas/admin-invitations';
+import { defineEndpoints } from '../endpoint';
 
 /**
  * An admin's invitations to sign up, by e-mail: the admin's calls (any registration mode), and the signed-out

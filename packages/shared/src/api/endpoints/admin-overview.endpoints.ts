@@ -1,5 +1,5 @@
-import { AdminOverview, AdminSettings, UpdateAdminSettingsRequest } from '../schemas/admin-overview';
-import { defineEndpoints } from './endpoint';
+import { AdminOverview, AdminSettings, UpdateAdminSettingsRequest } from '../../schemas/admin-overview';
+import { defineEndpoints } from '../endpoint';
 
 /** The admin console's Overview and Settings: admins only (403 `ADMIN_ONLY`), tokens with the `admin` scope. */
 export const ADMIN_OVERVIEW_ENDPOINTS = defineEndpoints({

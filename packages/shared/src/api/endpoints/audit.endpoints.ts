@@ -1,5 +1,5 @@
-import { AuditExportQuery, AuditPage, AuditQuery, SecurityEventPage, SecurityEventQuery } from '../schemas/audit';
-import { defineEndpoints } from './endpoint';
+import { AuditExportQuery, AuditPage, AuditQuery, SecurityEventPage, SecurityEventQuery } from '../../schemas/audit';
+import { defineEndpoints } from '../endpoint';
 
 /** The instance's audit log: admin actions and every account's security events, for admins. */
 export const AUDIT_ENDPOINTS = defineEndpoints({

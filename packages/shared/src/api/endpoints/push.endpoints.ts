@@ -1,5 +1,5 @@
-import { PushSettings, SubscribePushRequest, UpdatePushPreferencesRequest } from '../schemas/push';
-import { defineEndpoints } from './endpoint';
+import { PushSettings, SubscribePushRequest, UpdatePushPreferencesRequest } from '../../schemas/push';
+import { defineEndpoints } from '../endpoint';
 
 /**
  * Web Push for the calling device (a browser or installed app session that registered as a device; a token

@@ -1,4 +1,4 @@
-import { LoginResponse } from '../schemas/auth';
+import { LoginResponse } from '../../schemas/auth';
 import {
   SsoAccountLink,
   SsoCallbackQuery,
@@ -6,8 +6,8 @@ import {
   SsoLinkStarted,
   SsoSettings,
   SsoStartQuery,
-} from '../schemas/sso';
-import { defineEndpoints } from './endpoint';
+} from '../../schemas/sso';
+import { defineEndpoints } from '../endpoint';
 
 /**
  * Sign-in through the team's OpenID Connect provider. `start` and `callback` are top-level browser

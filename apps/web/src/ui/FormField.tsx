@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Input } from '../../ui/Input';
+import { Input } from './Input';
 
 interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
