@@ -75,7 +75,11 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '.reports/playwright.json' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A failure keeps its trace (actions, console, network, sources) and a screenshot of each page as it
+    // ended; the DOM snapshot and screencast frames at every action, which every passing test paid for and
+    // threw away, are not recorded.
+    trace: { mode: 'retain-on-failure', snapshots: false, screenshots: false },
+    screenshot: 'only-on-failure',
     // The production build registers a service worker, which would answer requests that specs mock with
     // page.route and keep pages working offline; the installed app's own specs (pwa*.spec.ts) allow it.
     serviceWorkers: 'block',

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import {
   ADMIN_INVITATION_ENDPOINTS,
@@ -10,15 +9,8 @@ import {
 } from '@clipsync/shared';
 import { createConfirmedUser, signIn, signInAdmin, uniqueEmail } from './support/accounts';
 import { createJourneyApi } from './support/api';
+import { blockingViolations } from './support/axe';
 import { createClips } from './support/clips';
-
-/** The serious and critical findings of an axe scan of the page as it stands, one line each. */
-async function blockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 const SCHEMES = ['light', 'dark'] as const;
 const SIZES = [
@@ -104,43 +96,79 @@ const loaded = (page: Page, shows: string | undefined) =>
     ? page.getByRole('alert').filter({ hasText: /\w/ })
     : page.getByRole('heading', { level: 1, ...(shows && { name: shows }) });
 
-/** One signed-in context per scheme and size, the pages visited in turn: every finding of each page listed. */
-async function auditSignedInPages(
-  browser: Browser,
-  request: APIRequestContext,
-  scheme: (typeof SCHEMES)[number],
-  size: (typeof SIZES)[number],
-) {
-  const context = await browser.newContext({
-    colorScheme: scheme,
-    viewport: { width: size.width, height: size.height },
+const WHITE = 'rgb(255, 255, 255)';
+
+/**
+ * Switches the open page to a colour scheme as the system would, without reloading: the app follows the
+ * media query live (ui/use-theme.ts), so one visit serves both scans. The switch is checked, not assumed,
+ * and the colour transitions it starts are let finish: axe would otherwise judge a blend of both schemes.
+ */
+async function showScheme(page: Page, scheme: (typeof SCHEMES)[number], path: string) {
+  await page.emulateMedia({ colorScheme: scheme });
+  const html = page.locator('html');
+  await (scheme === 'dark'
+    ? expect(html, path).toHaveClass(/\bdark\b/)
+    : expect(html, path).not.toHaveClass(/\bdark\b/));
+  const background = expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor), {
+    message: path,
   });
-  const page = await context.newPage();
-  const content = await signInWithContent(page, request, `a11y-${scheme}-${size.name}`);
+  // index.css: the body is white in light, slate-950 in dark.
+  await (scheme === 'light' ? background.toBe(WHITE) : background.not.toBe(WHITE));
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/**
+ * Each page of the list visited once at this size and scanned in light, then in dark: every finding listed
+ * under its page and scheme.
+ */
+async function scanInBothSchemes(page: Page, pages: readonly (readonly [string, () => Promise<void>])[]) {
   const findings: Record<string, string[]> = {};
-  for (const [path, shows] of signedInPages(content)) {
+  for (const [path, waitUntilLoaded] of pages) {
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.goto(path);
-    await expect(loaded(page, shows), path).toBeVisible();
+    await waitUntilLoaded();
     // The lists fill in after their heading: scan what a person reads, not the skeletons.
     await expect(page.getByRole('status', { name: /loading/i }), path).toHaveCount(0);
-    const violations = await blockingViolations(page);
-    if (violations.length > 0) findings[path] = violations;
+    for (const scheme of SCHEMES) {
+      await showScheme(page, scheme, path);
+      const violations = await blockingViolations(page);
+      if (violations.length > 0) findings[`${path} (${scheme})`] = violations;
+    }
   }
+  return findings;
+}
+
+/** One signed-in context per size, the pages visited in turn. */
+async function auditSignedInPages(browser: Browser, request: APIRequestContext, size: (typeof SIZES)[number]) {
+  const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
+  const page = await context.newPage();
+  const content = await signInWithContent(page, request, `a11y-${size.name}`);
+  const findings = await scanInBothSchemes(
+    page,
+    signedInPages(content).map(
+      ([path, shows]) => [path, () => expect(loaded(page, shows), path).toBeVisible()] as const,
+    ),
+  );
   await context.close();
   return findings;
 }
 
-for (const scheme of SCHEMES) {
-  for (const size of SIZES) {
-    test(`every signed-in page has no serious or critical accessibility violations (${scheme}, ${size.width}×${size.height})`, async ({
-      browser,
-      request,
-    }) => {
-      // 21 pages, each scanned whole: 1 to 2.5 minutes on two loaded cores (2026-11-26).
-      test.setTimeout(300_000);
-      expect(await auditSignedInPages(browser, request, scheme, size)).toEqual({});
-    });
-  }
+for (const size of SIZES) {
+  test(`every signed-in page has no serious or critical accessibility violations, light and dark (${size.width}×${size.height})`, async ({
+    browser,
+    request,
+  }) => {
+    // 22 pages, each scanned whole in both schemes: 1 to 2.5 minutes per scheme on two loaded cores (2026-11-26).
+    test.setTimeout(600_000);
+    expect(await auditSignedInPages(browser, request, size)).toEqual({});
+  });
 }
 
 /**
@@ -183,40 +211,29 @@ const consolePages = ({ memberId }: Awaited<ReturnType<typeof signInAdminWithCon
     ['/settings/security-events', 'Security events'],
   ] as const;
 
-/** One admin context per scheme and size, the console's pages visited in turn: every finding of each page listed. */
-async function auditConsolePages(
-  browser: Browser,
-  request: APIRequestContext,
-  scheme: (typeof SCHEMES)[number],
-  size: (typeof SIZES)[number],
-) {
-  const context = await browser.newContext({
-    colorScheme: scheme,
-    viewport: { width: size.width, height: size.height },
-  });
+/** One admin context per size, the console's pages visited in turn. */
+async function auditConsolePages(browser: Browser, request: APIRequestContext, size: (typeof SIZES)[number]) {
+  const context = await browser.newContext({ viewport: { width: size.width, height: size.height } });
   const page = await context.newPage();
-  const reporterAddress = `198.51.100.${10 + SCHEMES.indexOf(scheme) * SIZES.length + SIZES.indexOf(size)}`;
+  const reporterAddress = `198.51.100.${10 + SIZES.indexOf(size)}`;
   const content = await signInAdminWithContent(browser, page, request, reporterAddress);
-  const findings: Record<string, string[]> = {};
-  for (const [path, heading] of consolePages(content)) {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
-    await expect(page.getByRole('status', { name: /loading/i }), path).toHaveCount(0);
-    const violations = await blockingViolations(page);
-    if (violations.length > 0) findings[path] = violations;
-  }
+  const findings = await scanInBothSchemes(
+    page,
+    consolePages(content).map(
+      ([path, heading]) =>
+        [path, () => expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible()] as const,
+    ),
+  );
   await context.close();
   return findings;
 }
 
-for (const scheme of SCHEMES) {
-  for (const size of SIZES) {
-    test(`every page of the admin console has no serious or critical accessibility violations (${scheme}, ${size.width}×${size.height})`, async ({
-      browser,
-      request,
-    }) => {
-      test.setTimeout(180_000);
-      expect(await auditConsolePages(browser, request, scheme, size)).toEqual({});
-    });
-  }
+for (const size of SIZES) {
+  test(`every page of the admin console has no serious or critical accessibility violations, light and dark (${size.width}×${size.height})`, async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    expect(await auditConsolePages(browser, request, size)).toEqual({});
+  });
 }

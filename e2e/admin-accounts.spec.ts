@@ -1,16 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { AUTH_ENDPOINTS } from '@clipsync/shared';
 import { createConfirmedUser, latestMailTo, signIn, signInAdmin, uniqueEmail } from './support/accounts';
 import { createJourneyApi } from './support/api';
-
-/** The serious and critical findings of an axe scan of the page as it stands, one line each. */
-async function blockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+import { blockingViolations } from './support/axe';
 
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);

@@ -1,18 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { AUTH_ENDPOINTS } from '@clipsync/shared';
 import { createConfirmedUser, signIn, signInAdmin, storeSession } from './support/accounts';
 import { createClips } from './support/clips';
 import { createJourneyApi } from './support/api';
-
-/** The serious and critical findings of an axe scan of the page as it stands, one line each. */
-async function blockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+import { blockingViolations } from './support/axe';
 
 test('an admin finds the token they created in the audit log, exports it as CSV, and sees it under Security events', async ({
   page,

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { AUTH_ENDPOINTS, type DevOutboxResponse } from '@clipsync/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { latestMailTo, uniqueEmail } from './support/accounts';
 import { createJourneyApi } from './support/api';
 import { createClips } from './support/clips';
 import { FIRST_RUN_SIZES, firstRunBaseUrlOf, startFirstRunServer } from './support/first-run-server';
+import { blockingViolations } from './support/axe';
 
 /**
  * An operator's first day, at each screen size, on a server the journey starts itself as `npm start` does, with
@@ -23,14 +23,6 @@ async function fillSignUp(page: Page, name: string, email?: string) {
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Create Account' }).click();
-}
-
-/** Serious and critical axe findings of the page as it stands, one line each. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 for (const size of FIRST_RUN_SIZES) {
@@ -72,7 +64,7 @@ for (const size of FIRST_RUN_SIZES) {
             `Mail is not set up on this server, so no mail was sent to ${adminEmail}`,
           );
           await shoot('check-email');
-          expect(await axeFindings(page)).toEqual([]);
+          expect(await blockingViolations(page)).toEqual([]);
           const [outbox] = await Promise.all([
             page.waitForEvent('popup'),
             page.getByRole('link', { name: 'Open the dev outbox' }).click(),
@@ -99,7 +91,7 @@ for (const size of FIRST_RUN_SIZES) {
           const figure = (name: string) => page.locator('dt', { hasText: name }).locator('+ dd');
           await expect(figure('Users')).toHaveText('1');
           await expect(figure('Active in the last 7 days')).toHaveText('1');
-          expect(await axeFindings(page)).toEqual([]);
+          expect(await blockingViolations(page)).toEqual([]);
           await sections.getByRole('link', { name: 'Settings' }).click();
           const mode = page.getByRole('group', { name: 'Who may sign up' });
           await expect(mode.getByRole('radio', { name: /^Open/ })).toBeChecked();
@@ -107,7 +99,7 @@ for (const size of FIRST_RUN_SIZES) {
           await page.getByRole('button', { name: 'Save' }).click();
           await expect(page.getByText('Settings saved').first()).toBeVisible();
           await shoot('settings-closed');
-          expect(await axeFindings(page)).toEqual([]);
+          expect(await blockingViolations(page)).toEqual([]);
 
           // Without JavaScript, what a visitor sees is the first paint itself: the served page, as the server marked it.
           const firstPaint = await browser.newContext({ baseURL, viewport, javaScriptEnabled: false });
@@ -129,7 +121,7 @@ for (const size of FIRST_RUN_SIZES) {
           await page.getByRole('textbox', { name: 'E-mail address' }).fill(inviteeEmail);
           await page.getByRole('button', { name: 'Send invitation' }).click();
           await expect(page.getByText(`Invitation sent to ${inviteeEmail}`, { exact: true })).toBeVisible();
-          expect(await axeFindings(page)).toEqual([]);
+          expect(await blockingViolations(page)).toEqual([]);
           const mail = await latestMailTo(request, inviteeEmail, /invited/);
           const invitation = await browser.newContext({ baseURL, viewport, serviceWorkers: 'block' });
           const invitee = await invitation.newPage();
@@ -178,7 +170,7 @@ for (const size of FIRST_RUN_SIZES) {
           await reportsTab.click();
           const card = page.getByRole('listitem', { name: /^Shared clip/ }).filter({ hasText: inviteeEmail });
           await expect(card).toBeVisible();
-          expect(await axeFindings(page)).toEqual([]);
+          expect(await blockingViolations(page)).toEqual([]);
           const [item] = await Promise.all([
             page.waitForEvent('popup'),
             card.getByRole('link', { name: 'Open as its visitors see it' }).click(),
@@ -219,7 +211,7 @@ for (const size of FIRST_RUN_SIZES) {
           }
           await expect(log).not.toContainText('adminOverview.');
           await shoot('audit-log');
-          expect(await axeFindings(page)).toEqual([]);
+          expect(await blockingViolations(page)).toEqual([]);
         });
       } finally {
         await server.stop();

@@ -1,19 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { AUTH_ENDPOINTS, MODERATION_ENDPOINTS, REPORT_ENDPOINTS, ROOM_ENDPOINTS } from '@clipsync/shared';
 import { createConfirmedUser, signIn, signInAdmin, storeSession } from './support/accounts';
 import { createJourneyApi } from './support/api';
 import { createClips } from './support/clips';
+import { blockingViolations } from './support/axe';
 
 const REMOVED = 'This link was removed by the operator of this server';
-
-/** The serious and critical findings of an axe scan of the page as it stands, one line each. */
-async function blockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 test('a visitor reports a shared clip; the admin takes it down, the link says so, and restoring brings it back', async ({
   browser,

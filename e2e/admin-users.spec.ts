@@ -1,14 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createConfirmedUser, signIn, signInAdmin } from './support/accounts';
-
-/** The serious and critical findings of an axe scan of the page as it stands, one line each. */
-async function blockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+import { blockingViolations } from './support/axe';
 
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search by name or address...' });
 

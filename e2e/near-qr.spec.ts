@@ -1,15 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createConfirmedUser } from './support/accounts';
 import { logIn, openBrowserWithKey } from './support/devices';
-
-/** The serious and critical findings of an axe scan (as a11y.spec.ts scans every page). */
-async function blockingViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
+import { blockingViolations } from './support/axe';
 
 /**
  * The fallback proof (docs/features.md#my-devices): device A shows a QR code of a signed challenge on B's row; B opens its link

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { createConfirmedUser, storeSession } from './support/accounts';
 import { logIn } from './support/devices';
 import { waitForWorkerControl } from './support/service-worker';
+import { axeViolations } from './support/axe';
 
 // The worker must run for `pushManager.subscribe` to be reached at all (the rest of the suite blocks them).
 test.use({ serviceWorkers: 'allow' });
@@ -36,7 +36,7 @@ for (const size of SIZES) {
       await expect(page.getByRole('alert')).toContainText('This browser has no push service');
       await expect(onThisDevice).not.toBeChecked();
       await expect(page.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.screenshot({ path: test.info().outputPath(`no-push-${size.name}-${scheme}.png`), fullPage: true });
       await context.close();
     });

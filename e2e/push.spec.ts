@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { DEVICE_ENDPOINTS, DEVICE_SEND_ENDPOINTS, type PushMessage } from '@clipsync/shared';
 import { createConfirmedUser, storeSession } from './support/accounts';
 import { createJourneyApi } from './support/api';
 import { logIn, toastWith } from './support/devices';
 import { waitForWorkerControl } from './support/service-worker';
+import { axeViolations } from './support/axe';
 
 // The rest of the suite blocks service workers (playwright.config.ts): this spec is about them.
 test.use({ serviceWorkers: 'allow' });
@@ -98,7 +98,7 @@ test('notifications on, a push for a waiting send shows, and its click opens the
   await expect(phone.getByText('You are not a member of any room yet.')).toBeVisible();
   // At a phone's size, where it is turned on most.
   await phone.setViewportSize({ width: 390, height: 844 });
-  expect((await new AxeBuilder({ page: phone }).analyze()).violations).toEqual([]);
+  expect(await axeViolations(phone)).toEqual([]);
 
   // The app closed (the page, not the browser: the worker stays), the send waits for it, which is what the
   // server pushes.

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { AUTH_ENDPOINTS } from '@clipsync/shared';
 import { expect, test } from '@playwright/test';
 import { createConfirmedUser } from './support/accounts';
 import { createJourneyApi } from './support/api';
 import { createClips } from './support/clips';
+import { axeViolations } from './support/axe';
 
 const SIZES = [
   { name: 'desktop', width: 1280, height: 800 },
@@ -41,7 +41,7 @@ for (const size of SIZES) {
     });
     expect(look.accent).not.toBe('auto');
     expect(look.scheme).toBe('dark');
-    expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations).toEqual([]);
+    expect(await axeViolations(page, '[role="dialog"]')).toEqual([]);
     await page.screenshot({ path: test.info().outputPath(`report-dialog-${size.name}-dark.png`) });
     await context.close();
   });

@@ -1,17 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import { CLIP_ENDPOINTS } from '@clipsync/shared';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/accounts';
 import { createJourneyApi } from './support/api';
 import { createClips, readOwnedClip } from './support/clips';
+import { axeViolations } from './support/axe';
 
 const HOUR_MS = 3_600_000;
 /** Radix repeats a toast's text in a live region, so toasts are matched exactly, once. */
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 const expectNoAxeViolations = async (page: Page, include?: string) => {
-  const builder = new AxeBuilder({ page });
-  expect((await (include ? builder.include(include) : builder).analyze()).violations).toEqual([]);
+  expect(await axeViolations(page, include)).toEqual([]);
 };
 
 for (const size of [
