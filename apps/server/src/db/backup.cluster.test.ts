@@ -38,8 +38,8 @@ describe('backup and restore', () => {
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
-  const deployment = async (bucket: string) => {
-    const [database, s3] = [await createTestDatabase(), await startS3Server(bucket)];
+  const deployment = async (bucket: string, { empty = false } = {}) => {
+    const [database, s3] = [await createTestDatabase({ empty }), await startS3Server(bucket)];
     cleanups.push(
       () => database.drop(),
       () => s3.close(),
@@ -65,7 +65,8 @@ describe('backup and restore', () => {
     const created = await runBackupCli('create', folder, source.env);
     expect(created.code, created.output).toBe(0);
 
-    const target = await deployment('target');
+    // Restored into a database with no tables at all, as an operator's new server has.
+    const target = await deployment('target', { empty: true });
     const restored = await runBackupCli('restore', folder, target.env);
     expect(restored.code, restored.output).toBe(0);
     expect((await target.s3.contents()).objects).toHaveLength(1);
