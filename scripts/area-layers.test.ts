@@ -1,6 +1,7 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { circles, relativeImports } from './import-graph';
 
 // File-level circles are caught by import-cycles.test.ts, but areas can still lean on each other in a ring
 // (auth → admin → auth through different files), and a low file can name a high one. Both make an area
@@ -73,10 +74,6 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-// `import … from`, `import type … from`, `export … from`, `import('…')` and bare `import '…'`, types included:
-// a type names the other area's words as much as a value does.
-const IMPORT = /(?:\bfrom|\bimport)\s*\(?\s*['"](\.{1,2}\/[^'"]*)['"]/g;
-
 interface Import {
   /** Both relative to the server's src/. */
   from: string;
@@ -84,20 +81,12 @@ interface Import {
   specifier: string;
 }
 
-function resolveImport(from: string, specifier: string): string | undefined {
-  const base = resolve(dirname(from), specifier).replace(/\.js$/, '');
-  const candidates = [base, `${base}.ts`, join(base, 'index.ts')];
-  return candidates.find((path) => path.endsWith('.ts') && existsSync(path) && statSync(path).isFile());
-}
-
 function serverImports(): Import[] {
   const src = join(root, SERVER);
   return sourceFiles(src).flatMap((file) =>
-    [...readFileSync(file, 'utf8').matchAll(IMPORT)].flatMap((match) => {
-      const target = resolveImport(file, match[1]!);
-      if (!target || !target.startsWith(src)) return [];
-      return [{ from: relative(src, file), to: relative(src, target), specifier: match[1]! }];
-    }),
+    relativeImports(file).flatMap(({ specifier, target }) =>
+      target.startsWith(src) ? [{ from: relative(src, file), to: relative(src, target), specifier }] : [],
+    ),
   );
 }
 
@@ -110,7 +99,7 @@ function upwardImports(layers: Layer[], imports: Import[]): string[] {
   });
 }
 
-/** Tarjan's strongly connected components over the arrows between areas; each group of two or more is a circle. */
+/** The circles among the arrows between areas (an area's own imports are no arrow), each with the files behind it. */
 function areaCircles(imports: Import[]): string[] {
   const arrows = new Map<string, Map<string, string[]>>();
   for (const { from, to } of imports) {
@@ -121,45 +110,14 @@ function areaCircles(imports: Import[]): string[] {
     arrows.set(a, out);
     if (!arrows.has(b)) arrows.set(b, new Map());
   }
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[] = [];
-  let next = 0;
-  const visit = (area: string): void => {
-    index.set(area, next);
-    low.set(area, next);
-    next += 1;
-    stack.push(area);
-    onStack.add(area);
-    for (const target of arrows.get(area)!.keys()) {
-      if (!index.has(target)) {
-        visit(target);
-        low.set(area, Math.min(low.get(area)!, low.get(target)!));
-      } else if (onStack.has(target)) {
-        low.set(area, Math.min(low.get(area)!, index.get(target)!));
-      }
-    }
-    if (low.get(area) !== index.get(area)) return;
-    const group: string[] = [];
-    let member: string;
-    do {
-      member = stack.pop()!;
-      onStack.delete(member);
-      group.push(member);
-    } while (member !== area);
-    if (group.length < 2) return;
-    group.sort();
+  return circles(new Map([...arrows].map(([area, out]) => [area, [...out.keys()]]))).map((group) => {
     const inside = group.flatMap((a) =>
       [...arrows.get(a)!]
         .filter(([b]) => group.includes(b))
         .map(([b, via]) => `${a} → ${b} (${[...new Set(via)].join(', ')})`),
     );
-    found.push(`${group.join(', ')}: ${inside.join('; ')}`);
-  };
-  for (const area of arrows.keys()) if (!index.has(area)) visit(area);
-  return found;
+    return `${group.join(', ')}: ${inside.join('; ')}`;
+  });
 }
 
 const fake = (from: string, to: string): Import => ({ from, to, specifier: to });
