@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { globSync } from 'tinyglobby';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
@@ -39,11 +42,38 @@ function serverProject(
   };
 }
 
+/**
+ * What a test file does to its process beyond its own objects: module mocks, fake timers, spies on shared
+ * modules, stubbed globals and environment, process listeners. Such a file runs in a process of its own
+ * (Vitest's isolation), as every file once did.
+ */
+const CHANGES_ITS_PROCESS =
+  /vi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv|spyOn)\(|process\.on\(|process\.env\.\w+ *=[^=]|delete process\.env/;
+
+/**
+ * A project as two: most files share a worker process, one after another (`isolate: false`), so the app's
+ * modules, the OpenAPI validators and the database template are loaded once per worker rather than once per
+ * file, which was a third of the suite's time; the files that change their process run isolated, in the
+ * sibling project `<name>-isolated`. Files are chosen by what they contain, not where they live.
+ */
+function splitByIsolation(project: TestProjectInlineConfiguration): TestProjectInlineConfiguration[] {
+  const { name, root = '.', include = [], exclude = [] } = project.test ?? {};
+  const isolated = globSync(include, { cwd: root, ignore: exclude }).filter((file) =>
+    CHANGES_ITS_PROCESS.test(readFileSync(join(root, file), 'utf8')),
+  );
+  return [
+    { ...project, test: { ...project.test, isolate: false, exclude: [...exclude, ...isolated] } },
+    ...(isolated.length > 0
+      ? [{ ...project, test: { ...project.test, name: `${String(name)}-isolated`, include: isolated, exclude: [] } }]
+      : []),
+  ];
+}
+
 const allServerTests = ['src/**/*.test.ts'];
 const projects: Array<string | TestProjectInlineConfiguration> = [
   'packages/shared',
   'apps/web',
-  {
+  ...splitByIsolation({
     // The CLI against a real server on a port (apps/server/test's buildTestApp), in-process and as a process.
     test: {
       name: 'cli',
@@ -54,15 +84,17 @@ const projects: Array<string | TestProjectInlineConfiguration> = [
       hookTimeout: 60_000,
       expect: { poll: { timeout: 10_000 } },
     },
-  },
+  }),
   // Checks over the repository's own sources (scripts/*.test.ts), such as its import circles.
   { test: { name: 'repo', root: '.', environment: 'node', include: ['scripts/**/*.test.ts'] } },
-  serverProject('server', allServerTests, [
-    'src/**/*.redis.test.ts',
-    'src/**/*.pg.test.ts',
-    'src/**/*.lan.test.ts',
-    'src/**/*.cluster.test.ts',
-  ]),
+  ...splitByIsolation(
+    serverProject('server', allServerTests, [
+      'src/**/*.redis.test.ts',
+      'src/**/*.pg.test.ts',
+      'src/**/*.lan.test.ts',
+      'src/**/*.cluster.test.ts',
+    ]),
+  ),
 ];
 if (process.env.TEST_DATABASE_URL) {
   // These test the embedded database itself, or start server processes on it (its process lock, its recovery
@@ -83,7 +115,9 @@ if (process.env.TEST_DATABASE_URL) {
     'src/modules/clips/clip-view-crash.test.ts',
     'src/modules/clips/clip-shared-statements.test.ts',
   ];
-  projects.push(serverProject('server-postgres', allServerTests, notOnPostgres, { TEST_DB: 'postgres' }));
+  projects.push(
+    ...splitByIsolation(serverProject('server-postgres', allServerTests, notOnPostgres, { TEST_DB: 'postgres' })),
+  );
 }
 if (process.env.TEST_REDIS_URL) {
   projects.push(serverProject('server-redis', ['src/**/*.redis.test.ts'], [], {}, { sharesRedis: true }));
