@@ -232,7 +232,6 @@ export async function buildApp(
     isSessionActive: isLiveSession,
     authenticatePersonalToken,
     redisUrl: config.redisUrl,
-    events,
   });
   events.on('session.revoked', ({ sessionId }) => {
     sessions.revoke(sessionId);

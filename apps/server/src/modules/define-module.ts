@@ -1,5 +1,6 @@
 /**
  * What an area is (`modules/<area>/`, listed in app.ts's MODULES): `<area>.module.ts`, its one registration;
+ * `<area>.events.ts`, the domain events it emits (added to `DomainEventMap`, lib/domain-events.ts);
  * `<area>.context.ts`, its context built from the `AppContext` by `create<Area>Context`, with the rows its
  * files share; `*.routes.ts` (HTTP only) and `*.socket.ts` (socket events only), which call `*.service.ts`
  * (the rules) after `*.policy.ts` (who may); `*.presenter.ts`, rows into answers and event payloads; and
@@ -8,16 +9,27 @@
 import { API_BASE } from '@clipsync/shared';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppContext, ModuleJob } from '../app-context';
+import type { DomainEventMap, EventName } from '../lib/domain-events';
 import type { JobOutcome } from '../lib/job-runs';
 import type { SocketGuards } from '../realtime/socket-server';
 import type { RealtimeSocket } from '../realtime/types';
 
-/** An area as the app sees it: its HTTP routes (under /api, and any page routes), its socket events and its timers. */
+/**
+ * Which socket channels hear a domain event, and what they are told: an area's `<area>.broadcasts.ts`. The one
+ * place events become socket messages (docs/ARCHITECTURE.md#principles); services never emit to sockets.
+ */
+export type Broadcasts = { [K in EventName]?: (event: DomainEventMap[K]) => void };
+
+/**
+ * An area as the app sees it: its HTTP routes (under /api, and any page routes), its socket events, its
+ * broadcasts and its timers.
+ */
 export interface AppModule {
   routes?: FastifyPluginAsync;
   /** Routes the browser reaches outside /api (the share sheet's `POST /share-target`). */
   pageRoutes?: FastifyPluginAsync;
   socket?(socket: RealtimeSocket, guards: SocketGuards): void;
+  broadcasts?: Broadcasts;
   jobs?: ModuleJob[];
 }
 
@@ -54,7 +66,18 @@ function startJob(app: FastifyInstance, ctx: AppContext, job: ModuleJob): void {
   app.addHook('onClose', async () => clearInterval(timer));
 }
 
-/** Wires every module the same way: routes under /api, socket handlers on each connection, jobs on timers. */
+function startBroadcasts(app: FastifyInstance, ctx: AppContext, broadcasts: Broadcasts): void {
+  const stops = Object.entries(broadcasts).map(([name, broadcast]) =>
+    ctx.events.on(name as EventName, broadcast as (event: DomainEventMap[EventName]) => void),
+  );
+  // A closing server tells its sockets nothing more (they are being closed: realtime/socket-server.ts).
+  app.addHook('preClose', async () => stops.forEach((stop) => stop()));
+}
+
+/**
+ * Wires every module the same way: routes under /api, socket handlers on each connection, broadcasts on the
+ * domain events, jobs on timers.
+ */
 export async function registerModules(
   app: FastifyInstance,
   ctx: AppContext,
@@ -65,6 +88,7 @@ export async function registerModules(
     if (module.routes) await app.register(module.routes, { prefix: API_BASE });
     if (module.pageRoutes) await app.register(module.pageRoutes);
     if (module.socket) ctx.realtime.onConnection(module.socket);
+    if (module.broadcasts) startBroadcasts(app, ctx, module.broadcasts);
     for (const job of module.jobs ?? []) startJob(app, ctx, job);
   }
 }

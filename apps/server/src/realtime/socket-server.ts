@@ -2,20 +2,18 @@
  * The Socket.IO server, on the app's HTTP server. `handshake.ts` checks the Origin and the optional token;
  * `socket-handler.ts` (`handleEvent`) parses, runs and acks every area's events; `socket-scopes.ts` holds a
  * personal token's socket to its scopes; `write-guard.ts`, `connection-cap.ts` and `slow-consumer-guard.ts`
- * keep a socket or an address within its share; `broadcaster.ts` turns domain events into channel messages;
- * `redis-adapter.ts` carries every emit to every node when REDIS_URL is set. An area's handler emits by
- * itself only to its own socket, or relays what concerns peers alone and is never stored (LAN peers,
- * nearness signalling, a desktop item a peer placed).
+ * keep a socket or an address within its share; `redis-adapter.ts` carries every emit to every node when
+ * REDIS_URL is set. Domain events become channel messages in each area's `broadcasts` (modules/define-module.ts);
+ * an area's handler emits by itself only to its own socket, or relays what concerns peers alone and is never
+ * stored (LAN peers, nearness signalling, a desktop item a peer placed).
  */
 import { SOCKET_MAX_PAYLOAD_BYTES, channels } from '@clipsync/shared';
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { Server } from 'socket.io';
 import type { SignedInActor } from '../lib/actor';
-import type { DomainEvents } from '../lib/domain-events';
 import { createClientAddressOf, createNetworkAddressOf } from '../lib/client-address';
 import type { RequestOrigins } from '../lib/request-origins';
-import { startBroadcaster } from './broadcaster';
 import { createConnectionCap } from './connection-cap';
 import { answerEngineError, type EngineConnectionError } from './engine-errors';
 import { createHandshakeAuth, createOriginCheck } from './handshake';
@@ -37,7 +35,6 @@ export interface RealtimeOptions {
   /** The caller behind a personal access token (`csp_…`), or null. */
   authenticatePersonalToken: (token: string, userAgent: string | undefined) => Promise<SignedInActor | null>;
   redisUrl: string | undefined;
-  events: DomainEvents;
 }
 
 /** What socket handlers get besides the socket: checks shared by every area. */
@@ -157,7 +154,6 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
       void socket.join([...userChannelsOf(actor.userId, actor.scopes), channels.session(actor.sessionId)]);
     }
   });
-  const stopBroadcaster = startBroadcaster(io, options.events);
   const stopSlowConsumerGuard = startSlowConsumerGuard(io);
 
   // Upgraded websockets keep the HTTP server open, so they close before Fastify closes the server. Their
@@ -165,7 +161,6 @@ export function startRealtime(app: FastifyInstance, options: RealtimeOptions): R
   // Socket.IO's client retries by itself (through the proxy, to a node still up), whereas a server
   // disconnect ('io server disconnect') tells every client, ours, the LAN page's and anyone's, to stay away.
   app.addHook('preClose', async () => {
-    stopBroadcaster();
     stopSlowConsumerGuard();
     io.engine.close();
   });

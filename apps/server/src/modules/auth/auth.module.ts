@@ -1,5 +1,6 @@
 import { settleAdminsAtStart } from '../accounts/admins-at-start';
 import { defineModule } from '../define-module';
+import { sessionBroadcasts } from './auth.broadcasts';
 import { createAuthContext } from './auth.context';
 import { authRoutes } from './auth.routes';
 
@@ -12,4 +13,5 @@ export const authModule = defineModule((ctx) => ({
     await settleAdminsAtStart(ctx.db, ctx.config.registration, ctx.log);
     await api.register(authRoutes, { ctx: createAuthContext(ctx) });
   },
+  broadcasts: sessionBroadcasts(ctx.realtime.io),
 }));

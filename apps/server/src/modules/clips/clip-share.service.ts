@@ -14,7 +14,7 @@ import { clipPolicy } from './clips.policy';
 import { toClip, toClipSavedEvent, toShareSettings } from './clips.presenter';
 import { filesOf, findClipOr404 } from './clips.service';
 
-/** Others following the clip by this link stop hearing it (the broadcaster keeps the owner's sockets). */
+/** Others following the clip by this link stop hearing it (clips.broadcasts.ts keeps the owner's sockets). */
 function revokeLink(ctx: ClipsContext, clip: ClipRow): void {
   if (!clip.shareId) return;
   ctx.events.emit('clip.share-revoked', { clipId: clip.id, shareId: clip.shareId, ownerId: clip.userId });

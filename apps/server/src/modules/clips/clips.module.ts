@@ -9,6 +9,7 @@
  */
 import { defineModule } from '../define-module';
 import { expireShares } from './clip-share.service';
+import { clipBroadcasts } from './clips.broadcasts';
 import { clipsRoutes } from './clips.routes';
 import { createClipsContext } from './clips.context';
 import { purgeDrafts } from './clips.service';
@@ -35,6 +36,7 @@ export const clipsModule = defineModule((ctx) => {
       api.addHook('onClose', () => clips.viewLog.flush());
     },
     socket: (socket, guards) => registerClipSocketHandlers(socket, clips, guards),
+    broadcasts: clipBroadcasts(ctx.realtime.io),
     jobs: [
       {
         name: 'draft sweep',

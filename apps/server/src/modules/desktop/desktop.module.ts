@@ -8,6 +8,7 @@
  */
 import { LAN_DESKTOP_ITEM_TTL_MS } from '@clipsync/shared';
 import { defineModule } from '../define-module';
+import { desktopBroadcasts } from './desktop.broadcasts';
 import { createDesktopsContext } from './desktop.context';
 import { desktopRoutes } from './desktop.routes';
 import { sweepExpiredLanItems, sweepIdleLanDesktops } from './lan-desktop.service';
@@ -34,6 +35,7 @@ export const desktopModule = defineModule((ctx) => {
       registerDesktopSocketHandlers(socket, desktops, guards);
       registerLanSocketHandlers(socket, desktops, lanPeers);
     },
+    broadcasts: desktopBroadcasts(ctx.realtime.io),
     jobs: [
       {
         name: 'LAN desktop expiry',

@@ -34,7 +34,7 @@ const PEER_NOT_FOUND = { code: 'NOT_FOUND', message: 'Could not connect to peer'
  * `lan:host:announce` does (the user chose to share), until `lan:host:stop` or the socket leaves. Peers see
  * only their own network's hosts, and a host's desktop goes only to peers of its network that asked to
  * connect to it. These are replies and relays
- * between sockets, not domain events, so they are sent from here rather than by the broadcaster.
+ * between sockets, not domain events, so they are sent from here rather than by desktop.broadcasts.ts.
  */
 export function registerLanSocketHandlers(socket: RealtimeSocket, ctx: DesktopsContext, registry: LanRegistry): void {
   if (!LanPeerType.safeParse(socket.handshake.query.type).success) return;

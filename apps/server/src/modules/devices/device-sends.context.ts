@@ -11,7 +11,7 @@ import { quotaRuleOf, type QuotaRule } from '../../lib/storage-quota';
 /** What sending to devices uses of the app (decision 028). */
 export interface DeviceSendsContext {
   db: Database;
-  /** `device.send-due` tells the broadcaster to hand a send to its device's sockets. */
+  /** `device.send-due` tells devices.broadcasts.ts to hand a send to its device's sockets. */
   events: DomainEvents;
   /** Which devices have a socket open now, on any node (decision 027). */
   presence: DevicePresence;

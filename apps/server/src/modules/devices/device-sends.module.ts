@@ -1,4 +1,5 @@
 import { defineModule } from '../define-module';
+import { deviceSendBroadcasts } from './devices.broadcasts';
 import { createDeviceSendsContext } from './device-sends.context';
 import { deviceSendsRoutes } from './device-sends.routes';
 import { deleteExpiredSends, redeliverUnacknowledged } from './device-sends.service';
@@ -16,6 +17,7 @@ export const deviceSendsModule = defineModule((ctx) => {
       await api.register(deviceSendsRoutes, { ctx: sends });
     },
     socket: registerDeviceSendSockets(sends),
+    broadcasts: deviceSendBroadcasts(ctx.realtime.io),
     jobs: [
       {
         name: 'device sends redelivery',

@@ -1,4 +1,5 @@
 import { defineModule } from '../define-module';
+import { devicePresenceBroadcasts } from './devices.broadcasts';
 import { createDevicesContext } from './devices.context';
 import { devicesRoutes } from './devices.routes';
 import { sweepSignedOutDevices } from './devices.service';
@@ -18,6 +19,7 @@ export const devicesModule = defineModule((ctx) => {
       await api.register(devicesRoutes, { ctx: devices });
     },
     socket: trackDevicePresence(devices),
+    broadcasts: devicePresenceBroadcasts(ctx.realtime.io),
     jobs: [{ name: 'signed-out-devices-sweep', everyMs: 10 * 60_000, run: () => sweepSignedOutDevices(devices) }],
   };
 });

@@ -8,7 +8,7 @@ import { routeSignal } from './nearness.service';
 /**
  * `near:signal`: a device's WebRTC offer, answer or ICE candidate for another device of the same account,
  * relayed to that device's session channel (on any node) as `{ fromDeviceId, data }`. A reply between two
- * sockets, not a domain event, so it is sent from here rather than by the broadcaster. Registered on every
+ * sockets, not a domain event, so it is sent from here rather than by a broadcast. Registered on every
  * socket, so a signed-out one is told 401 rather than left without an answer.
  */
 export function registerNearnessSockets(ctx: NearnessContext) {

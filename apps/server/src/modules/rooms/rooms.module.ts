@@ -7,6 +7,7 @@
 import { defineModule } from '../define-module';
 import { acceptInvitationsOnConfirm, sweepExpiredInvitations } from './room-invitations.service';
 import { roomContentRoutes } from './room-content.routes';
+import { roomBroadcasts } from './rooms.broadcasts';
 import { roomFileRoutes } from './room-files.routes';
 import { roomLinkPreviewRoutes, roomsRoutes } from './rooms.routes';
 import { createRoomsContext, INVITATION_WINDOW_MS } from './rooms.context';
@@ -24,6 +25,7 @@ export const roomsModule = defineModule((ctx) => {
       await api.register(roomFileRoutes, { ctx: rooms });
     },
     socket: (socket) => registerRoomSocketHandlers(socket, rooms),
+    broadcasts: roomBroadcasts(ctx.realtime.io),
     jobs: [{ name: 'room invitation sweep', everyMs: INVITATION_WINDOW_MS, run: () => sweepExpiredInvitations(rooms) }],
   };
 });

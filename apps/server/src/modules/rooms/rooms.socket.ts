@@ -10,7 +10,7 @@ import * as roomsService from './rooms.service';
 /**
  * Room live updates: a member's socket joins the room's channel; anyone else (signed
  * out, outsider, removed member) gets an error ack and is not joined. Removal and deletion make sockets
- * leave the channel (realtime/broadcaster.ts), so membership is re-checked by the server, not trusted.
+ * leave the channel (rooms.broadcasts.ts), so membership is re-checked by the server, not trusted.
  *
  * A signed-out visitor holding a room's link (the sign-in page it leads to) may watch that link instead:
  * its socket joins the room's link channel, which hears the room's takedown only, as a shared desktop's

@@ -1,4 +1,5 @@
 import { defineModule } from '../../define-module';
+import { takedownBroadcasts } from './reports.broadcasts';
 import { createModerationContext } from './reports.context';
 import { mailAdminsOfReports, REPORT_MAIL_CHECK_EVERY_MS } from './reports.notices';
 import { moderationRoutes, reportRoutes } from './reports.routes';
@@ -15,6 +16,7 @@ export const moderationModule = defineModule((ctx) => {
       await api.register(reportRoutes, { ctx: moderation });
       await api.register(moderationRoutes, { ctx: moderation });
     },
+    broadcasts: takedownBroadcasts(ctx.realtime.io),
     jobs: [{ name: 'report-mails', everyMs: REPORT_MAIL_CHECK_EVERY_MS, run: () => mailAdminsOfReports(moderation) }],
   };
 });
