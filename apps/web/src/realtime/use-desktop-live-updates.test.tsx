@@ -30,7 +30,7 @@ const acknowledge = (socket: FakeSocket, index: number) =>
 describe('useDesktopLiveUpdates', () => {
   test('joins once connected and again after a reconnect, each time asking for a refetch', () => {
     const socket = new FakeSocket();
-    const { handlers, requestGuestConnection } = setUp(socket, { networkId: 'net-1', desktopId: 'tok' });
+    const { handlers, requestGuestConnection } = setUp(socket, { desktopId: 'net-1', shareToken: 'tok' });
     expect(requestGuestConnection).toHaveBeenCalled();
     expect(emitsOf(socket, 'join:desktop:network')).toHaveLength(0);
     socket.connect();
@@ -44,7 +44,7 @@ describe('useDesktopLiveUpdates', () => {
 
   test('hears the three item events of its own network only', () => {
     const socket = new FakeSocket().connect();
-    const { handlers } = setUp(socket, { networkId: 'net-1' });
+    const { handlers } = setUp(socket, { desktopId: 'net-1' });
     const item = makeDesktopItem();
     socket.fire('desktop:item:new', { networkId: 'net-2', item });
     socket.fire('desktop:item:new', { networkId: 'net-1', item });
@@ -57,7 +57,7 @@ describe('useDesktopLiveUpdates', () => {
 
   test('leaves the channel, stops listening and releases the guest socket on unmount', () => {
     const socket = new FakeSocket().connect();
-    const { unmount, release } = setUp(socket, { networkId: 'net-1' });
+    const { unmount, release } = setUp(socket, { desktopId: 'net-1' });
     unmount();
     expect(emitsOf(socket, 'leave:desktop:network').map((emit) => emit.args[0])).toEqual([{ networkId: 'net-1' }]);
     expect(socket.listenerCount('desktop:item:new')).toBe(0);

@@ -9,10 +9,10 @@ import { useEffect, useEffectEvent, useMemo } from 'react';
 import { useSocket } from './socket-context';
 import { useChannel } from './use-channel';
 
-/** Which desktop to follow: its live channel, and on the shared page the share token that opens it. */
+/** Which desktop to follow: its id, and on the shared page the share token that opens it. */
 export interface DesktopChannel {
-  networkId: string;
-  desktopId?: string;
+  desktopId: string;
+  shareToken?: string;
 }
 
 export interface DesktopLiveUpdateHandlers {
@@ -32,30 +32,31 @@ export interface DesktopLiveUpdateHandlers {
  */
 export function useDesktopLiveUpdates(channel: DesktopChannel | null, handlers: DesktopLiveUpdateHandlers) {
   const { socket } = useSocket();
-  const networkId = channel?.networkId;
   const desktopId = channel?.desktopId;
+  const shareToken = channel?.shareToken;
+  // SPEC's payloads name the desktop's id `networkId` and the share token `desktopId`.
   const payload = useMemo(
-    () => (networkId ? (desktopId ? { networkId, desktopId } : { networkId }) : null),
-    [networkId, desktopId],
+    () => (desktopId ? { networkId: desktopId, ...(shareToken ? { desktopId: shareToken } : {}) } : null),
+    [desktopId, shareToken],
   );
   useChannel('desktop', payload, { opensGuestSocket: true, onJoined: () => handlers.onSubscribed() });
 
   const onNew = useEffectEvent((payload: DesktopItemNewPayload) => {
-    if (payload.networkId === networkId) handlers.onItem(payload.item);
+    if (payload.networkId === desktopId) handlers.onItem(payload.item);
   });
   const onModified = useEffectEvent((payload: DesktopItemModifiedPayload) => {
-    if (payload.networkId === networkId) handlers.onItem(payload.item);
+    if (payload.networkId === desktopId) handlers.onItem(payload.item);
   });
   const onRemoved = useEffectEvent((payload: DesktopItemRemovedPayload) => {
-    if (payload.networkId === networkId) handlers.onRemoved(payload.itemId);
+    if (payload.networkId === desktopId) handlers.onRemoved(payload.itemId);
   });
 
   const onRevoked = useEffectEvent((payload: DesktopShareRevokedPayload) => {
-    if (payload.networkId === networkId) handlers.onShareRevoked?.();
+    if (payload.networkId === desktopId) handlers.onShareRevoked?.();
   });
 
   useEffect(() => {
-    if (!socket || !networkId) return;
+    if (!socket || !desktopId) return;
     const hearRevoked = (event: DesktopShareRevokedPayload) => onRevoked(event);
     const hearNew = (event: DesktopItemNewPayload) => onNew(event);
     const hearModified = (event: DesktopItemModifiedPayload) => onModified(event);
@@ -70,5 +71,5 @@ export function useDesktopLiveUpdates(channel: DesktopChannel | null, handlers: 
       socket.off('desktop:item:modified', hearModified);
       socket.off('desktop:item:removed', hearRemoved);
     };
-  }, [socket, networkId]);
+  }, [socket, desktopId]);
 }

@@ -49,7 +49,7 @@ export class SharedClipAnswers {
     events.on('clip.files-changed', forget);
     events.on('clip.deleted', forget);
     events.on('clip.share-revoked', forget);
-    events.on('item.taken-down', (event) => {
+    events.on('moderation.item-taken-down', (event) => {
       if (event.kind === 'clip') this.forget(event.itemId);
     });
     events.on('account.deleted', () => this.forgetAll());

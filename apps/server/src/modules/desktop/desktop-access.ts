@@ -155,21 +155,22 @@ export async function findItem(db: Database | Transaction, desktopId: string, it
 }
 
 /**
- * How this socket may reach a desktop (`join:desktop:network`, whose `networkId` is the desktop's id): its owner's
+ * How this socket may reach a desktop (`join:desktop:network`, whose `networkId` is the desktop's id and `desktopId`
+ * a share token, in SPEC's words): its owner's
  * devices, devices on a LAN desktop's network, or with its share token. Anyone else is told it does not exist. Checked
  * again on every write, so a rotated token or a new network ends it.
  */
 export async function reachDesktopChannel(
   ctx: DesktopsContext,
   { actor, networkAddress }: DesktopCaller,
-  { networkId, desktopId }: DesktopChannelPayload,
+  { networkId: desktopId, desktopId: shareToken }: DesktopChannelPayload,
 ): Promise<ResolvedDesktop> {
-  if (desktopId !== undefined) {
-    const shared = await findSharedDesktop(ctx, desktopId);
-    if (shared.desktop.id === networkId) return shared;
+  if (shareToken !== undefined) {
+    const shared = await findSharedDesktop(ctx, shareToken);
+    if (shared.desktop.id === desktopId) return shared;
     throw new AppError('NOT_FOUND', DESKTOP_NOT_FOUND);
   }
-  const [desktop] = await ctx.db.select().from(desktops).where(eq(desktops.id, networkId));
+  const [desktop] = await ctx.db.select().from(desktops).where(eq(desktops.id, desktopId));
   if (desktop?.ownerId && desktop.ownerId === actor?.userId) {
     return { desktop, access: { kind: 'personal', ownerId: desktop.ownerId } };
   }

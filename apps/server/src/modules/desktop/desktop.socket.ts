@@ -26,10 +26,11 @@ export function registerDesktopSocketHandlers(
   /** The share token each desktop was joined with, so writes are checked the way the join was. */
   const joined = new Map<string, string | undefined>();
   const caller = () => ({ actor: socket.data.actor, networkAddress: socket.data.networkAddress });
-  const reachJoined = async (networkId: string) => {
-    if (!joined.has(networkId)) throw new AppError('NOT_FOUND', DESKTOP_NOT_FOUND);
+  // SPEC's payloads name the desktop's id `networkId` and a share token `desktopId`; read here as what they are.
+  const reachJoined = async (desktopId: string) => {
+    if (!joined.has(desktopId)) throw new AppError('NOT_FOUND', DESKTOP_NOT_FOUND);
     if (socket.data.actor) await guardWrite(socket);
-    return reachDesktopChannel(ctx, caller(), { networkId, desktopId: joined.get(networkId) });
+    return reachDesktopChannel(ctx, caller(), { networkId: desktopId, desktopId: joined.get(desktopId) });
   };
 
   socket.on(
@@ -44,31 +45,31 @@ export function registerDesktopSocketHandlers(
   );
   socket.on(
     'leave:desktop:network',
-    handleEvent(DesktopChannelPayload, async ({ networkId }) => {
-      joined.delete(networkId);
-      await socket.leave(channels.desktop(networkId));
-      await socket.leave(channels.desktopShared(networkId));
+    handleEvent(DesktopChannelPayload, async ({ networkId: desktopId }) => {
+      joined.delete(desktopId);
+      await socket.leave(channels.desktop(desktopId));
+      await socket.leave(channels.desktopShared(desktopId));
     }),
   );
   socket.on(
     'desktop:item:updated',
-    handleEvent(DesktopItemUpdatedEmit, async ({ networkId, itemId, updates }) => {
-      const resolved = await reachJoined(networkId);
+    handleEvent(DesktopItemUpdatedEmit, async ({ networkId: desktopId, itemId, updates }) => {
+      const resolved = await reachJoined(desktopId);
       await desktopService.moveItemOnJoinedDesktop(ctx, caller(), resolved, itemId, updates);
     }),
   );
   socket.on(
     'desktop:item:created',
-    handleEvent(DesktopItemCreatedEmit, async ({ networkId, item }) => {
-      const resolved = await reachJoined(networkId);
+    handleEvent(DesktopItemCreatedEmit, async ({ networkId: desktopId, item }) => {
+      const resolved = await reachJoined(desktopId);
       const stored = await desktopService.findStoredItem(ctx, resolved, item.id);
-      socket.to(channels.desktop(resolved.desktop.id)).emit('desktop:item:new', { networkId, item: stored });
+      socket.to(channels.desktop(desktopId)).emit('desktop:item:new', { networkId: desktopId, item: stored });
     }),
   );
   socket.on(
     'desktop:item:deleted',
-    handleEvent(DesktopItemDeletedEmit, async ({ networkId, itemId }) => {
-      const resolved = await reachJoined(networkId);
+    handleEvent(DesktopItemDeletedEmit, async ({ networkId: desktopId, itemId }) => {
+      const resolved = await reachJoined(desktopId);
       await desktopService.deleteItemOnJoinedDesktop(ctx, caller(), resolved, itemId, { whenGone: 'announce' });
     }),
   );

@@ -5,10 +5,10 @@ import type { Broadcasts } from '../define-module';
 /** The account's sockets hear its devices come and go and prove each other near. */
 export function devicePresenceBroadcasts(io: RealtimeServer): Broadcasts {
   return {
-    'device.presence': ({ userId, deviceId, online, lastSeenAt }) => {
+    'device.presence-changed': ({ userId, deviceId, online, lastSeenAt }) => {
       io.to(channels.user(userId)).emit('device:presence', { deviceId, online, lastSeenAt });
     },
-    'device.near': ({ userId, deviceIds, nearUntil }) => {
+    'device.proved-near': ({ userId, deviceIds, nearUntil }) => {
       io.to(channels.user(userId)).emit('device:near', { deviceIds, nearUntil });
     },
   };

@@ -7,7 +7,7 @@ import { createSocketPresence, type DevicePresence } from './device-presence';
 
 export interface DevicesContext {
   db: Database;
-  /** Removing a device emits `session.revoked`; presence changes emit `device.presence`. */
+  /** Removing a device emits `session.revoked`; presence changes emit `device.presence-changed`. */
   events: DomainEvents;
   /** Which sessions have a socket open now, on any node (decision 027). */
   presence: DevicePresence;

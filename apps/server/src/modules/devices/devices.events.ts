@@ -3,9 +3,9 @@ import type { DeviceSendPayload } from '@clipsync/shared';
 declare module '../../lib/domain-events' {
   interface DomainEventMap {
     /** One of the user's devices came online or went offline: the account's sockets hear it. */
-    'device.presence': { userId: string; deviceId: string; online: boolean; lastSeenAt: string };
+    'device.presence-changed': { userId: string; deviceId: string; online: boolean; lastSeenAt: string };
     /** Two of the user's devices proved they are near (decision 030): the account's sockets hear it. */
-    'device.near': { userId: string; deviceIds: [string, string]; nearUntil: string };
+    'device.proved-near': { userId: string; deviceIds: [string, string]; nearUntil: string };
     /** A send for one device, stored and (again) due: the sockets of that device's session hear it. */
     'device.send-due': { sessionId: string; send: DeviceSendPayload };
     /** A send stored for a device with no socket open: it waits, and the device may be told by Web Push. */

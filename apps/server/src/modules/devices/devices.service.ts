@@ -53,7 +53,7 @@ export async function registerDevice(
   const online = await isOnline(ctx, sessionId);
   // Its page may have opened its socket before registering: the account's other devices learn of it now.
   if (isNew) {
-    ctx.events.emit('device.presence', { userId, ...presencePayload(row.id, online, row.lastSeenAt) });
+    ctx.events.emit('device.presence-changed', { userId, ...presencePayload(row.id, online, row.lastSeenAt) });
     ctx.events.emit('device.added', { userId, deviceId: row.id, name: row.name, at: row.createdAt.toISOString() });
   }
   return { device: presentDevice(row, { online, callerSessionId: sessionId }), isNew };
@@ -204,7 +204,7 @@ export async function noteSocketOpened(
 ): Promise<void> {
   const row = await touchDevice(ctx, sessionId);
   if (!row || !isStillOpen()) return;
-  ctx.events.emit('device.presence', { userId: row.userId, ...presencePayload(row.id, true, row.lastSeenAt) });
+  ctx.events.emit('device.presence-changed', { userId: row.userId, ...presencePayload(row.id, true, row.lastSeenAt) });
 }
 
 /** A socket of this session closed (or was lost): the device is offline once no socket of it is left anywhere. */
@@ -212,7 +212,7 @@ export async function noteSocketClosed(ctx: DevicesContext, sessionId: string): 
   // Written first: a session that is no device costs an index lookup, not a question to every node.
   const row = await touchDevice(ctx, sessionId);
   if (!row || (await isOnline(ctx, sessionId))) return;
-  ctx.events.emit('device.presence', { userId: row.userId, ...presencePayload(row.id, false, row.lastSeenAt) });
+  ctx.events.emit('device.presence-changed', { userId: row.userId, ...presencePayload(row.id, false, row.lastSeenAt) });
 }
 
 /**

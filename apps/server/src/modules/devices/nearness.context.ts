@@ -8,7 +8,7 @@ import type { AppContext } from '../../app-context';
 /** What proving nearness uses of the app (decision 030). */
 export interface NearnessContext {
   db: Database;
-  /** A recorded proof emits `device.near`. */
+  /** A recorded proof emits `device.proved-near`. */
   events: DomainEvents;
   /** `near:signal` relays per socket per minute: a socket lives on one node, so this node's count is its count. */
   signalsPerSocket: AttemptLimiter;

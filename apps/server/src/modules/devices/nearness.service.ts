@@ -157,7 +157,7 @@ export async function proveNearness(
     .returning();
   if (!row) throw new AppError('INTERNAL');
   const proof = presentProof(row);
-  ctx.events.emit('device.near', { userId: caller.userId, ...proof });
+  ctx.events.emit('device.proved-near', { userId: caller.userId, ...proof });
   return proof;
 }
 

@@ -4,7 +4,12 @@ declare module '../../lib/domain-events' {
      * An admin took an item down: every view of it but its owner's is told and stops hearing it, on every node.
      * `channelIds`: the ids its viewers joined with (a clip's own id and its link's).
      */
-    'item.taken-down': { kind: 'clip' | 'desktop' | 'room'; itemId: string; ownerId: string; channelIds: string[] };
+    'moderation.item-taken-down': {
+      kind: 'clip' | 'desktop' | 'room';
+      itemId: string;
+      ownerId: string;
+      channelIds: string[];
+    };
   }
 }
 

@@ -68,7 +68,7 @@ export function useDesktopBoard(
   const undoable = useUndoableAction();
   const layout = useLayoutAutosave(target, options.isLayoutSaveAnnounced);
 
-  useDesktopLiveUpdates(desktop ? { networkId: desktop.network_id, desktopId: target.desktopId } : null, {
+  useDesktopLiveUpdates(desktop ? { desktopId: desktop.network_id, shareToken: target.desktopId } : null, {
     onItem: layout.putItem,
     onRemoved: cache.removeItem,
     onSubscribed: () => void cache.refetch(),

@@ -5,7 +5,7 @@ import type { Broadcasts } from '../../define-module';
 /** Every view of a taken-down item but its owner's is told, and stops hearing it. */
 export function takedownBroadcasts(io: RealtimeServer): Broadcasts {
   return {
-    'item.taken-down': ({ kind, itemId, ownerId, channelIds }) => {
+    'moderation.item-taken-down': ({ kind, itemId, ownerId, channelIds }) => {
       const message = TAKEN_DOWN_MESSAGE;
       if (kind === 'clip') {
         for (const id of channelIds) {

@@ -4,7 +4,7 @@ import type { AppContext } from '../../../app-context';
 
 export interface ModerationContext {
   db: Database;
-  /** A takedown emits `item.taken-down`: the item's live viewers are told on every node. */
+  /** A takedown emits `moderation.item-taken-down`: the item's live viewers are told on every node. */
   events: DomainEvents;
   /** Admins are mailed that reports wait (reports.notices.ts). */
   mail: AppContext['mail'];

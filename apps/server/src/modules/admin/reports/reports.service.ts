@@ -105,7 +105,7 @@ export async function takeDown(
     await resolveReports(tx, item.kind, item.id, 'taken-down');
     await recordSecurityEventIn(tx, ownerEvent(item.ownerId, 'item.taken_down', userId, item.kind, reason));
   });
-  ctx.events.emit('item.taken-down', {
+  ctx.events.emit('moderation.item-taken-down', {
     kind: item.kind,
     itemId: item.id,
     ownerId: item.ownerId,
