@@ -44,7 +44,7 @@ import { auditModule } from './modules/admin/audit/audit.module';
 import { adminUsersModule } from './modules/admin/users/users.module';
 import { adminOverviewModule } from './modules/admin/overview/overview.module';
 import { ssoModule } from './modules/sso/sso.module';
-import { pushModule } from './modules/push/push.module';
+import { webPushModule } from './modules/web-push/web-push.module';
 import { authenticate } from './plugins/authenticate';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
@@ -83,7 +83,7 @@ const MODULES = [
   adminUsersModule,
   adminOverviewModule,
   ssoModule,
-  pushModule,
+  webPushModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */

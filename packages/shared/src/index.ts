@@ -50,4 +50,4 @@ export * from './schemas/audit';
 export * from './schemas/admin-users';
 export * from './schemas/admin-overview';
 export * from './schemas/sso';
-export * from './schemas/push';
+export * from './schemas/web-push';

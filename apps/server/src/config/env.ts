@@ -236,7 +236,7 @@ export interface AppConfig {
   auditRetentionDays: number;
   /** OIDC_*: sign-in through the team's identity provider; undefined without them (modules/sso/). */
   sso: SsoConfig | undefined;
-  /** VAPID_*: Web Push's key pair (or one kept in DATA_DIR) and subject (modules/push/). */
+  /** VAPID_*: Web Push's key pair (or one kept in DATA_DIR) and subject (modules/web-push/). */
   push: PushConfig;
 }
 

@@ -1,5 +1,5 @@
 import {
-  PUSH_ENDPOINTS,
+  WEB_PUSH_ENDPOINTS,
   PUSH_FOLLOWED_ROOMS_MAX,
   ROOM_ENDPOINTS,
   type PushSettings,
@@ -13,7 +13,7 @@ export const pushKeys = { settings: ['push', 'settings'] as const, rooms: ['push
 
 /** This device's push settings: the server's public key, whether it is subscribed, what it is notified of. */
 export function usePushSettings() {
-  return useQuery({ queryKey: pushKeys.settings, queryFn: () => call(PUSH_ENDPOINTS.settings) });
+  return useQuery({ queryKey: pushKeys.settings, queryFn: () => call(WEB_PUSH_ENDPOINTS.settings) });
 }
 
 /** Every answer of the push calls is the settings as they now are: they replace the cached ones. */
@@ -26,18 +26,18 @@ function useSettingsMutation<Input>(mutationFn: (input: Input) => Promise<PushSe
 }
 
 export function useSubscribePush() {
-  return useSettingsMutation((body: SubscribePushRequest) => call(PUSH_ENDPOINTS.subscribe, { body }));
+  return useSettingsMutation((body: SubscribePushRequest) => call(WEB_PUSH_ENDPOINTS.subscribe, { body }));
 }
 
 export function useUpdatePushPreferences() {
-  return useSettingsMutation((body: UpdatePushPreferencesRequest) => call(PUSH_ENDPOINTS.update, { body }));
+  return useSettingsMutation((body: UpdatePushPreferencesRequest) => call(WEB_PUSH_ENDPOINTS.update, { body }));
 }
 
 /** Removes this device's subscription on the server; its preferences stay for the next time. */
 export function useUnsubscribePush() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(PUSH_ENDPOINTS.unsubscribe),
+    mutationFn: () => call(WEB_PUSH_ENDPOINTS.unsubscribe),
     onSuccess: () =>
       queryClient.setQueryData<PushSettings>(pushKeys.settings, (settings) =>
         settings ? { ...settings, subscribed: false } : settings,

@@ -161,7 +161,7 @@ export const routes: RouteObject[] = [
               {
                 path: '/settings/notifications',
                 handle: title('push.title'),
-                lazy: lazyPage(() => import('../features/push/NotificationsPage')),
+                lazy: lazyPage(() => import('../features/web-push/NotificationsPage')),
               },
               {
                 path: '/quick-copy',

@@ -66,7 +66,7 @@ const LEAF_CANDIDATES: readonly unknown[] = [
   'hello',
   'A'.repeat(22),
   'A'.repeat(43),
-  // A push subscription's P-256 public key, base64url (schemas/push.ts).
+  // A push subscription's P-256 public key, base64url (schemas/web-push.ts).
   'A'.repeat(87),
   'user@example.com',
   'https://example.com/a',

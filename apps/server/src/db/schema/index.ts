@@ -18,4 +18,4 @@ export * from './audit';
 export * from './server-settings';
 export * from './sso';
 export * from './sso-sessions';
-export * from './push';
+export * from './web-push';

@@ -5,7 +5,7 @@ import { devices } from './devices';
 import { rooms } from './rooms';
 
 /**
- * A device's Web Push subscription (modules/push/), one per device: the push service's endpoint and the
+ * A device's Web Push subscription (modules/web-push/), one per device: the push service's endpoint and the
  * browser's keys the payload is encrypted to. It goes with the device, and when its session ends (a signed-out
  * browser is not notified). `failures` counts failed pushes in a row; the row goes after too many.
  */

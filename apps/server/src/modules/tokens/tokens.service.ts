@@ -100,7 +100,7 @@ export async function issueToken(ctx: TokensContext, userId: string, input: NewT
     });
     return inserted!;
   });
-  // The account's other devices may be told of the new sign-in (modules/push), once it is committed.
+  // The account's other devices may be told of the new sign-in (modules/web-push), once it is committed.
   if (cli)
     ctx.events.emit('device.added', { userId, deviceId: cli.id, name: cli.name, at: cli.createdAt.toISOString() });
   return { ...presentToken(row), token };

@@ -1,9 +1,9 @@
 import { defineModule } from '../define-module';
-import { createPushContext } from './push.context';
-import { pushFirstShareView, pushQueuedSend, pushRoomContent, pushSignIn } from './push.notifier';
-import { pushRoutes } from './push.routes';
-import { createPushSender } from './push.sender';
-import { forgetSessionSubscription } from './push.service';
+import { createPushContext } from './web-push.context';
+import { pushFirstShareView, pushQueuedSend, pushRoomContent, pushSignIn } from './web-push.notifier';
+import { pushRoutes } from './web-push.routes';
+import { createPushSender } from './web-push.sender';
+import { forgetSessionSubscription } from './web-push.service';
 
 /**
  * Web Push (decision 036): a device's subscription and preferences, and the pushes that announce a send
@@ -11,7 +11,7 @@ import { forgetSessionSubscription } from './push.service';
  * announces; delivery stays the device sends' own, exactly once. Pushes go after the write that caused
  * them, in the background, and a session that ends takes its device's subscription with it.
  */
-export const pushModule = defineModule((ctx) => {
+export const webPushModule = defineModule((ctx) => {
   const push = createPushContext(ctx);
   const sender = createPushSender(push);
   // What a listener is still reading when the app closes is waited for: the database closes after it.

@@ -15,9 +15,9 @@ import {
   sessions,
 } from '../../db/schema';
 import { hasLiveSession } from '../devices/device-sessions';
-import type { PushContext } from './push.context';
-import { DEFAULT_PUSH_PREFERENCES } from './push.presenter';
-import type { PushSender, PushTarget } from './push.sender';
+import type { PushContext } from './web-push.context';
+import { DEFAULT_PUSH_PREFERENCES } from './web-push.presenter';
+import type { PushSender, PushTarget } from './web-push.sender';
 
 /** The subscription's columns, as the sender takes them. */
 const targetColumns = {

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import { pushSubscriptions } from '../../db/schema';
 import { NotPublicHostError, postToPublicUrl } from '../../lib/public-address';
-import type { PushContext } from './push.context';
+import type { PushContext } from './web-push.context';
 
 /** A device's subscription as the sender reads it. */
 export interface PushTarget {

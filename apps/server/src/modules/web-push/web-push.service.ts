@@ -11,8 +11,8 @@ import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { NotPublicHostError, publicAddressOf } from '../../lib/public-address';
 import { hasLiveSession } from '../devices/device-sessions';
-import type { PushContext } from './push.context';
-import { DEFAULT_PUSH_PREFERENCES, presentPreferences, presentPushSettings } from './push.presenter';
+import type { PushContext } from './web-push.context';
+import { DEFAULT_PUSH_PREFERENCES, presentPreferences, presentPushSettings } from './web-push.presenter';
 
 interface CallerDevice {
   id: string;

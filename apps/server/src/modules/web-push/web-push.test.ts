@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import {
   CLIP_ENDPOINTS,
   DEVICE_ENDPOINTS,
-  PUSH_ENDPOINTS,
+  WEB_PUSH_ENDPOINTS,
   ROOM_ENDPOINTS,
   type CreatedDeviceSends,
   type Device,
@@ -17,7 +17,7 @@ import type { TestUser } from '../../../test/factories';
 import { startPushServiceStandIn, type PushServiceStandIn } from '../../../test/push-service-stand-in';
 import type { TestSocket } from '../../../test/socket-client';
 import { deviceSends, pushSubscriptions } from '../../db/schema';
-import { PUSHES_PER_ACCOUNT_PER_MINUTE, PUSHES_PER_DEVICE_PER_MINUTE } from './push.context';
+import { PUSHES_PER_ACCOUNT_PER_MINUTE, PUSHES_PER_DEVICE_PER_MINUTE } from './web-push.context';
 
 type Caller = { tokens: { access_token: string } };
 
@@ -96,7 +96,7 @@ describe('Web Push', () => {
     const kept = JSON.parse(await readFile(file, 'utf8')) as { publicKey: string };
     const owner = await testApp.factory.user();
     await testApp.api(owner).call(DEVICE_ENDPOINTS.register, { body: { name: 'Laptop', kind: 'browser' } });
-    const settings = await testApp.api(owner).call(PUSH_ENDPOINTS.settings);
+    const settings = await testApp.api(owner).call(WEB_PUSH_ENDPOINTS.settings);
     expect(settings).toEqual({
       publicKey: kept.publicKey,
       subscribed: false,
@@ -139,14 +139,16 @@ describe('Web Push', () => {
     expect([refused.statusCode, refused.json().code]).toEqual([404, 'NOT_FOUND']);
 
     await subscribed(phone, { showText: true });
-    const updated = await testApp.api(phone).call(PUSH_ENDPOINTS.update, { body: { rooms: [mine.id], sends: false } });
+    const updated = await testApp
+      .api(phone)
+      .call(WEB_PUSH_ENDPOINTS.update, { body: { rooms: [mine.id], sends: false } });
     expect(updated).toMatchObject({
       subscribed: true,
       preferences: { sends: false, showText: true, rooms: [mine.id] },
     });
-    await testApp.api(phone).call(PUSH_ENDPOINTS.unsubscribe);
-    await testApp.api(phone).call(PUSH_ENDPOINTS.unsubscribe);
-    expect(await testApp.api(phone).call(PUSH_ENDPOINTS.settings)).toMatchObject({
+    await testApp.api(phone).call(WEB_PUSH_ENDPOINTS.unsubscribe);
+    await testApp.api(phone).call(WEB_PUSH_ENDPOINTS.unsubscribe);
+    expect(await testApp.api(phone).call(WEB_PUSH_ENDPOINTS.settings)).toMatchObject({
       subscribed: false,
       preferences: { sends: false, showText: true, rooms: [mine.id] },
     });
@@ -203,7 +205,7 @@ describe('Web Push', () => {
     const { owner, phone, subscription } = await laptopAndPhone({ sends: false });
     const [sent] = await send(owner, { to: [phone.device.id], text: 'taken already' });
     await testApp.as(phone).post(`/api/device-sends/${sent!.id}/ack`);
-    await testApp.api(phone).call(PUSH_ENDPOINTS.update, { body: { sends: true } });
+    await testApp.api(phone).call(WEB_PUSH_ENDPOINTS.update, { body: { sends: true } });
     // As if the push were only now leaving: it reads the send again, and finds it taken.
     testApp.context.events.emit('device.send-queued', { sendId: sent!.id, toDeviceId: phone.device.id });
     await sleep(NOTHING_CAME_MS);
@@ -227,7 +229,7 @@ describe('Web Push', () => {
     await send(owner, { to: [phone.device.id], text: 'anyone?' });
     await until(() => service.attempts.includes(subscription));
     await untilGone(phone.device.id);
-    expect((await testApp.api(phone).call(PUSH_ENDPOINTS.settings)).subscribed).toBe(false);
+    expect((await testApp.api(phone).call(WEB_PUSH_ENDPOINTS.settings)).subscribed).toBe(false);
   });
 
   test.each([
@@ -269,7 +271,7 @@ describe('Web Push', () => {
     });
     await send(owner, { to: [phone.device.id], text: 'to the metadata service?' });
     await untilGone(phone.device.id);
-    expect((await testApp.api(phone).call(PUSH_ENDPOINTS.settings)).subscribed).toBe(false);
+    expect((await testApp.api(phone).call(WEB_PUSH_ENDPOINTS.settings)).subscribed).toBe(false);
   });
 
   test('a 500 is tried again after a pause, then delivered once', async () => {
@@ -411,6 +413,6 @@ describe('Web Push without PUSH_TRUSTED_HOSTS', () => {
     const { id: _id, ...subscription } = service.subscribe();
     const res = await testApp.as(phone).inject('PUT', '/api/devices/current/push', { subscription });
     expect([res.statusCode, res.json().code]).toEqual([422, 'PUSH_SERVICE_NOT_ALLOWED']);
-    expect((await testApp.api(phone).call(PUSH_ENDPOINTS.settings)).subscribed).toBe(false);
+    expect((await testApp.api(phone).call(WEB_PUSH_ENDPOINTS.settings)).subscribed).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { PUSH_ENDPOINTS, ROOM_ENDPOINTS, type PushSettings } from '@clipsync/shared';
+import { WEB_PUSH_ENDPOINTS, ROOM_ENDPOINTS, type PushSettings } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -65,8 +65,8 @@ describe('NotificationsPage', () => {
 
   test('asks the permission only when turned on, then subscribes with the server key and stores it', async () => {
     const browser = fakeBrowserPush('default', 'granted');
-    api.on(PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
-    api.on(PUSH_ENDPOINTS.subscribe).mockResolvedValue(settings({ subscribed: true }));
+    api.on(WEB_PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
+    api.on(WEB_PUSH_ENDPOINTS.subscribe).mockResolvedValue(settings({ subscribed: true }));
     renderPage();
     const main = await screen.findByRole('switch', { name: 'Notifications on this device' });
     expect(main).not.toBeChecked();
@@ -78,7 +78,7 @@ describe('NotificationsPage', () => {
     expect(browser.pushManager.subscribe).toHaveBeenCalledWith(
       expect.objectContaining({ userVisibleOnly: true, applicationServerKey: expect.any(Uint8Array) }),
     );
-    expect(api.on(PUSH_ENDPOINTS.subscribe)).toHaveBeenCalledWith(
+    expect(api.on(WEB_PUSH_ENDPOINTS.subscribe)).toHaveBeenCalledWith(
       expect.objectContaining({ body: { subscription: SUBSCRIPTION } }),
     );
     // The kinds' defaults: sends and sign-ins on, share views and text off, no room followed.
@@ -91,43 +91,47 @@ describe('NotificationsPage', () => {
 
   test('a kind and a room change through PATCH; turning off unsubscribes on the server and in the browser', async () => {
     const browser = fakeBrowserPush('granted');
-    api.on(PUSH_ENDPOINTS.settings).mockResolvedValue(settings({ subscribed: true }));
+    api.on(WEB_PUSH_ENDPOINTS.settings).mockResolvedValue(settings({ subscribed: true }));
     api
-      .on(PUSH_ENDPOINTS.update)
+      .on(WEB_PUSH_ENDPOINTS.update)
       .mockImplementation(({ body }) =>
         settings({ subscribed: true, preferences: { ...settings().preferences, ...body } }),
       );
-    api.on(PUSH_ENDPOINTS.unsubscribe).mockResolvedValue(undefined);
+    api.on(WEB_PUSH_ENDPOINTS.unsubscribe).mockResolvedValue(undefined);
     renderPage();
 
     await userEvent.click(await screen.findByRole('switch', { name: 'Show text in notifications' }));
-    expect(api.on(PUSH_ENDPOINTS.update)).toHaveBeenCalledWith(expect.objectContaining({ body: { showText: true } }));
+    expect(api.on(WEB_PUSH_ENDPOINTS.update)).toHaveBeenCalledWith(
+      expect.objectContaining({ body: { showText: true } }),
+    );
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Show text in notifications' })).toBeChecked());
 
     await userEvent.click(await screen.findByRole('switch', { name: 'Follow Design team' }));
-    expect(api.on(PUSH_ENDPOINTS.update)).toHaveBeenCalledWith(expect.objectContaining({ body: { rooms: [ROOM_ID] } }));
+    expect(api.on(WEB_PUSH_ENDPOINTS.update)).toHaveBeenCalledWith(
+      expect.objectContaining({ body: { rooms: [ROOM_ID] } }),
+    );
 
     await userEvent.click(screen.getByRole('switch', { name: 'Notifications on this device' }));
     await waitFor(() => expect(browser.browserSubscription.unsubscribe).toHaveBeenCalled());
-    expect(api.on(PUSH_ENDPOINTS.unsubscribe)).toHaveBeenCalledOnce();
+    expect(api.on(WEB_PUSH_ENDPOINTS.unsubscribe)).toHaveBeenCalledOnce();
     expect(screen.getByRole('switch', { name: 'Notifications on this device' })).not.toBeChecked();
     expect(browser.requestPermission).not.toHaveBeenCalled();
   });
 
   test('a refused permission says how to allow it again and stores nothing', async () => {
     fakeBrowserPush('default', 'denied');
-    api.on(PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
+    api.on(WEB_PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
     renderPage();
     await userEvent.click(await screen.findByRole('switch', { name: 'Notifications on this device' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/blocked for this site.*set Notifications to Allow/);
-    expect(api.on(PUSH_ENDPOINTS.subscribe)).not.toHaveBeenCalled();
+    expect(api.on(WEB_PUSH_ENDPOINTS.subscribe)).not.toHaveBeenCalled();
   });
 
   test('a push service the server refuses (on a private network) is said so, and the browser unsubscribes', async () => {
     const browser = fakeBrowserPush('default', 'granted');
-    api.on(PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
+    api.on(WEB_PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
     api
-      .on(PUSH_ENDPOINTS.subscribe)
+      .on(WEB_PUSH_ENDPOINTS.subscribe)
       .mockRejectedValue(new ApiError('on a private network', 422, 'PUSH_SERVICE_NOT_ALLOWED'));
     renderPage();
     const main = await screen.findByRole('switch', { name: 'Notifications on this device' });
@@ -137,15 +141,15 @@ describe('NotificationsPage', () => {
     );
     expect(main).not.toBeChecked();
     // After the server's refusal: the one before it is the browser's own, replacing an earlier subscription.
-    const refusedAt = api.on(PUSH_ENDPOINTS.subscribe).mock.invocationCallOrder[0]!;
+    const refusedAt = api.on(WEB_PUSH_ENDPOINTS.subscribe).mock.invocationCallOrder[0]!;
     expect(browser.browserSubscription.unsubscribe.mock.invocationCallOrder.at(-1)).toBeGreaterThan(refusedAt);
   });
 
   test('a server that could not store it offers Try again, which turns notifications on', async () => {
     fakeBrowserPush('default', 'granted');
-    api.on(PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
+    api.on(WEB_PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
     api
-      .on(PUSH_ENDPOINTS.subscribe)
+      .on(WEB_PUSH_ENDPOINTS.subscribe)
       .mockRejectedValueOnce(new ApiError('Server error', 500, 'INTERNAL'))
       .mockResolvedValueOnce(settings({ subscribed: true }));
     renderPage();
@@ -162,12 +166,12 @@ describe('NotificationsPage', () => {
     browser.pushManager.subscribe.mockRejectedValue(
       new DOMException('Registration failed - push service not available', 'AbortError'),
     );
-    api.on(PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
+    api.on(WEB_PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
     renderPage();
     await userEvent.click(await screen.findByRole('switch', { name: 'Notifications on this device' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(/This browser has no push service/);
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
-    expect(api.on(PUSH_ENDPOINTS.subscribe)).not.toHaveBeenCalled();
+    expect(api.on(WEB_PUSH_ENDPOINTS.subscribe)).not.toHaveBeenCalled();
   });
 
   test('a push service that refused this once offers Try again', async () => {
@@ -175,8 +179,8 @@ describe('NotificationsPage', () => {
     browser.pushManager.subscribe.mockRejectedValueOnce(
       new DOMException('Registration failed - could not connect to push server', 'AbortError'),
     );
-    api.on(PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
-    api.on(PUSH_ENDPOINTS.subscribe).mockResolvedValue(settings({ subscribed: true }));
+    api.on(WEB_PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
+    api.on(WEB_PUSH_ENDPOINTS.subscribe).mockResolvedValue(settings({ subscribed: true }));
     renderPage();
     const main = await screen.findByRole('switch', { name: 'Notifications on this device' });
     await userEvent.click(main);
@@ -187,7 +191,7 @@ describe('NotificationsPage', () => {
 
   test('blocked before the page opened: says how to allow it, switch off, no Try again', async () => {
     fakeBrowserPush('denied');
-    api.on(PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
+    api.on(WEB_PUSH_ENDPOINTS.settings).mockResolvedValue(settings());
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(/blocked for this site.*set Notifications to Allow/);
     expect(screen.getByRole('switch', { name: 'Notifications on this device' })).toBeDisabled();
@@ -197,7 +201,7 @@ describe('NotificationsPage', () => {
   test('a browser without push says so, without asking the server', async () => {
     renderPage();
     expect(await screen.findByText(/This browser cannot show notifications/)).toBeInTheDocument();
-    expect(api.on(PUSH_ENDPOINTS.settings)).not.toHaveBeenCalled();
+    expect(api.on(WEB_PUSH_ENDPOINTS.settings)).not.toHaveBeenCalled();
   });
 
   test('Safari on an iPhone, not installed: install first', () => {
@@ -215,6 +219,6 @@ describe('NotificationsPage', () => {
     );
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent(/Add ClipSync to your Home Screen/);
-    expect(api.on(PUSH_ENDPOINTS.settings)).not.toHaveBeenCalled();
+    expect(api.on(WEB_PUSH_ENDPOINTS.settings)).not.toHaveBeenCalled();
   });
 });

@@ -7,7 +7,7 @@ import {
   useSubscribePush,
   useUnsubscribePush,
   useUpdatePushPreferences,
-} from '../../api/push-queries';
+} from '../../api/web-push-queries';
 import { ApiError } from '../../api/api-error';
 import { Button } from '../../ui/Button';
 import { LoadFailed } from '../../components/LoadFailed';

@@ -19,7 +19,7 @@ import { AUDIT_ENDPOINTS, SECURITY_EVENT_ENDPOINTS } from './audit.endpoints';
 import { ADMIN_USER_ENDPOINTS } from './admin-users.endpoints';
 import { ADMIN_OVERVIEW_ENDPOINTS } from './admin-overview.endpoints';
 import { SSO_ENDPOINTS } from './sso.endpoints';
-import { PUSH_ENDPOINTS } from './push.endpoints';
+import { WEB_PUSH_ENDPOINTS } from './web-push.endpoints';
 
 export {
   AUTH_ENDPOINTS,
@@ -44,7 +44,7 @@ export {
   ADMIN_USER_ENDPOINTS,
   ADMIN_OVERVIEW_ENDPOINTS,
   SSO_ENDPOINTS,
-  PUSH_ENDPOINTS,
+  WEB_PUSH_ENDPOINTS,
 };
 
 /**
@@ -76,5 +76,5 @@ export const API_TABLES: Readonly<Record<string, Readonly<Record<string, ApiEndp
   ADMIN_USER_ENDPOINTS,
   ADMIN_OVERVIEW_ENDPOINTS,
   SSO_ENDPOINTS,
-  PUSH_ENDPOINTS,
+  WEB_PUSH_ENDPOINTS,
 };

@@ -1,4 +1,4 @@
-import { PushSettings, SubscribePushRequest, UpdatePushPreferencesRequest } from '../../schemas/push';
+import { PushSettings, SubscribePushRequest, UpdatePushPreferencesRequest } from '../../schemas/web-push';
 import { defineEndpoints } from '../endpoint';
 
 /**
@@ -6,7 +6,7 @@ import { defineEndpoints } from '../endpoint';
  * gets 403 `TOKEN_NOT_ALLOWED`, a session that is no device yet 409 `CONFLICT`). Turned on only when the person
  * asks (the browser's permission prompt is the web's), per device and per kind.
  */
-export const PUSH_ENDPOINTS = defineEndpoints({
+export const WEB_PUSH_ENDPOINTS = defineEndpoints({
   /** The VAPID public key, whether this device is subscribed, and its preferences (the defaults until set). */
   settings: { method: 'GET', path: '/devices/current/push', response: PushSettings },
   /**
