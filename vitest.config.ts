@@ -44,11 +44,12 @@ function serverProject(
 
 /**
  * What a test file does to its process beyond its own objects: module mocks, fake timers, spies on shared
- * modules, stubbed globals and environment, process listeners. Such a file runs in a process of its own
- * (Vitest's isolation), as every file once did.
+ * modules, stubbed globals and environment, process listeners, and the contract check's record of answers
+ * (kept per process, its document from the first app: openapi.test.ts changes it to prove drifts are caught).
+ * Such a file runs in a process of its own (Vitest's isolation), as every file once did.
  */
 const CHANGES_ITS_PROCESS =
-  /vi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv|spyOn)\(|process\.on\(|process\.env\.\w+ *=[^=]|delete process\.env/;
+  /vi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv|spyOn)\(|process\.on\(|process\.env\.\w+ *=[^=]|delete process\.env|takeContractDrifts\(/;
 
 /**
  * A project as two: most files share a worker process, one after another (`isolate: false`), so the app's
