@@ -33,9 +33,9 @@ import { healthModule } from './modules/health/health.module';
 import { networkModule } from './modules/network/network.module';
 import { roomsModule } from './modules/rooms/rooms.module';
 import { desktopModule } from './modules/desktop/desktop.module';
-import { deviceSendsModule } from './modules/devices/device-sends.module';
-import { nearnessModule } from './modules/devices/nearness.module';
-import { devicesModule } from './modules/devices/devices.module';
+import { deviceSendsModule } from './modules/devices/sends/device-sends.module';
+import { nearnessModule } from './modules/devices/nearness/nearness.module';
+import { devicesModule } from './modules/devices/list/devices.module';
 import { shareClaimsModule } from './modules/share-claims/share-claims.module';
 import { adminInvitationsModule } from './modules/admin/invitations/invitations.module';
 import { adminAccountsModule } from './modules/admin/accounts/accounts.module';
@@ -246,7 +246,7 @@ export async function buildApp(
     jwtSecret: serverSecret,
     isSessionActive: isLiveSession,
     authenticatePersonalToken,
-    // A device's last seen follows its HTTP use (modules/devices/last-seen.ts, at most once a minute).
+    // A device's last seen follows its HTTP use (modules/devices/list/last-seen.ts, at most once a minute).
     onSignedIn: ({ sessionId, userId }) => events.emit('session.used', { sessionId, userId }),
   });
 

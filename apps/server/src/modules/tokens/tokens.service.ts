@@ -12,7 +12,7 @@ import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { authorize } from '../../lib/policy';
 import { hashToken, newId } from '../../lib/secure-tokens';
-import { addCliDevice } from '../devices/devices.service';
+import { addCliDevice } from '../devices/list/devices.service';
 import { recordSecurityEvent, recordSecurityEventIn } from '../audit/audit.recorder';
 import type { TokenRow, TokensContext, UserRow } from './tokens.context';
 import { tokenPolicy } from './tokens.policy';

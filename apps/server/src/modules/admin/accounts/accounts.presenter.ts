@@ -1,7 +1,7 @@
 import type { AdminAccount, AdminAccountDevice } from '@clipsync/shared';
 import type { users } from '../../../db/schema';
 import type { UserStorage } from '../../../lib/storage-quota';
-import { kindOf } from '../../devices/devices.presenter';
+import { kindOf } from '../../devices/list/devices.presenter';
 import type { DeviceRow } from '../../devices/devices.context';
 
 type UserRow = typeof users.$inferSelect;
