@@ -1,12 +1,10 @@
 /**
  * The `clipsync` command (docs/cli.md). `bin/clipsync.mjs` runs the bundle `npm pack` makes, else this file
- * through tsx. `run(argv, io)` picks a command from the table below; `config.ts` keeps the server and token in
- * the user's config folder (file 0600); `exit-codes.ts` and `errors.ts` (`CliError`) say how a run ends.
- * `commands/`: one file per command. `clipboard/`: the OS clipboard behind one interface (wl-clipboard, xclip,
- * pbcopy/pbpaste, PowerShell) and which one this machine has. `watch/`: `clipsync watch`, the live socket,
- * the sync both ways and its loop rules. `service/`: `watch --install` and its kin, a user service per OS.
- * `notify/`: the desktop notification of a received send. The tests (`test/`) run against a real server on a port, and the
- * binary as a process.
+ * through tsx. `run(argv, io)` picks a command from the table below; the server and token are kept in the
+ * user's config folder (file 0600), and every run ends with one of the documented exit codes. The OS
+ * clipboard is one interface over each platform's tool; `watch` keeps a live socket and syncs both ways, and
+ * can install itself as a user service. The tests run against a real server on a port, and the binary as a
+ * process.
  */
 import type { Command } from './command';
 import { desktopCommand } from './commands/desktop';

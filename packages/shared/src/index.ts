@@ -1,14 +1,10 @@
 /**
- * The contract the server, the web app and the CLI share; it imports nothing of ours. `errors.ts`: the error
- * codes and the `{ error, code }` body. `events.ts`: the Socket.IO event maps, the server's payload schemas and
- * the channel names (what clients emit, with `CLIENT_EVENT_PAYLOADS`, is in `schemas/client-events.ts`).
- * `limits.ts`: what the server enforces and the schemas use. `plans.ts`: prices and features. `routes.ts`:
- * `APP_ROUTES`, the web's route table, which the server also answers. `text-size.ts`: a text's UTF-8 bytes, as
- * text limits count them. `api/`: the endpoint tables (each call's method, path under `/api`, schemas, status
- * and token `scope`), `pathTo`, and `API_TABLES`, every table for the checks that walk them. `schemas/`: one
- * file per area, and `text()`, the one string of requests and emits (no U+0000, which PostgreSQL's text
- * refuses; `api/input-strings.test.ts` fails on a field that takes one). `crypto/` and `testing/` are entries
- * of their own (`@clipsync/shared/crypto`, `@clipsync/shared/testing`).
+ * The contract the server, the web app and the CLI share; it imports nothing of ours. Every request, answer
+ * and socket payload is a zod schema here, every call an endpoint table entry (method, path under `/api`,
+ * schemas, statuses and token scope), every error a code with the `{ error, code }` body, every limit the
+ * server enforces a constant the schemas use. One string type takes request text (no U+0000, which PostgreSQL's
+ * text refuses). The browser-only crypto and the test helpers are entries of their own
+ * (`@clipsync/shared/crypto`, `@clipsync/shared/testing`).
  */
 export * from './errors';
 export * from './file-over-quota';

@@ -1,13 +1,10 @@
 /**
- * The database: PGlite in DATA_DIR by default, PostgreSQL with DATABASE_URL (decision 005). PGlite runs in a
- * worker thread (decision 037): `pglite-worker.ts` is the thread, `pglite-worker-client.ts` what Drizzle calls on
- * this one, `pglite-worker-protocol.ts` what crosses between them. `schema/`: the Drizzle tables, one file per
- * aggregate; `migrations/`: drizzle-kit's SQL, committed and never edited once landed, applied by `migrate.ts`;
- * `cluster-lock.ts`: a job's tick on one node of several (advisory lock); `data-dir-lock.ts`: one embedded process
- * per DATA_DIR; `backup.ts` with `backup-cli.ts`: `npm run backup`, pg_dump and the referenced files, and back;
- * `admin-command.ts` with `admin-cli.ts`: `npm run admin`, an account's role from the machine;
- * `is-connection-error.ts`: an unreachable database told apart from a bad query; `write-queue.ts`: writes that wait
- * for the embedded database's one connection committed together (decision 038).
+ * The database: PGlite in DATA_DIR by default, PostgreSQL with DATABASE_URL (decision 005), behind the one
+ * `DatabaseHandle` the rest of the server receives. The embedded database runs in a worker thread (decision
+ * 037), one process per DATA_DIR, and writes waiting for its one connection commit together (decision 038);
+ * on PostgreSQL a job's tick runs on one node of several. Tables are Drizzle's, one file per aggregate;
+ * migrations are drizzle-kit's SQL, committed and never edited once landed. The commands an operator runs on
+ * the machine (`npm run backup`, `npm run admin`) live here too, beside what they act on.
  */
 import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';

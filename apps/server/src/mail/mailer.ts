@@ -1,8 +1,7 @@
 /**
- * Sending mail. A `Mailer` is the transport: `smtp.ts` (nodemailer over SMTP_URL) or `outbox.ts`, the dev
- * outbox that logs every mail with its links and keeps it; `create-mailer.ts` picks one. `templates/` make
- * each mail's plain text and HTML; `mail-queue.ts` keeps sending off the request path (retries, a cooldown
- * per address).
+ * Sending mail. A `Mailer` is the transport: SMTP when SMTP_URL is set, else the dev outbox, which logs every
+ * mail with its links and keeps it. Each mail has a plain text and an HTML part; mail is sent off the
+ * request path, retried, and at most once per cooldown to the same address.
  */
 export interface Mail {
   to: string;

@@ -1,11 +1,10 @@
 /**
- * The Socket.IO server, on the app's HTTP server. `handshake.ts` checks the Origin and the optional token;
- * `socket-handler.ts` (`handleEvent`) parses, runs and acks every area's events; `socket-scopes.ts` holds a
- * personal token's socket to its scopes; `write-guard.ts`, `connection-cap.ts` and `slow-consumer-guard.ts`
- * keep a socket or an address within its share; `redis-adapter.ts` carries every emit to every node when
- * REDIS_URL is set. Domain events become channel messages in each area's `broadcasts` (modules/define-module.ts);
- * an area's handler emits by itself only to its own socket, or relays what concerns peers alone and is never
- * stored (LAN peers, nearness signalling, a desktop item a peer placed).
+ * The Socket.IO server, on the app's HTTP server. Every socket is checked at its handshake (the Origin, an
+ * optional token), every event it sends is parsed and answered through `handleEvent`, and a socket or an
+ * address is held within its share of connections, writes and buffered output; with REDIS_URL every emit
+ * reaches every node. Domain events become channel messages in each area's `broadcasts`
+ * (modules/define-module.ts); an area's handler emits by itself only to its own socket, or relays what
+ * concerns peers alone and is never stored (LAN peers, nearness signalling, a desktop item a peer placed).
  */
 import { SOCKET_MAX_PAYLOAD_BYTES, channels } from '@clipsync/shared';
 import type { FastifyInstance } from 'fastify';

@@ -1,8 +1,8 @@
 /**
- * Where uploaded files are kept: the `FileStore` below, on `local-disk.ts` (temp file + rename, byte cap,
- * swept at start) or `s3.ts` (S3-compatible, a streamed multipart upload aborted on failure), chosen by
- * `open-file-store.ts`. `store-rules.ts` holds the safe keys and the byte count both keep, and
- * `file-store.contract.ts` the suite both pass. `store-upload.ts` (`storeUpload`) is how an area keeps an upload.
+ * Where uploaded files are kept: the `FileStore` below, on the local disk (a temp file renamed once whole, swept
+ * at start) or an S3-compatible bucket (a streamed multipart upload, aborted on failure). Both keep the same
+ * safe keys and count bytes the same way, and pass one contract suite; an area keeps an upload only through
+ * `storeUpload`.
  */
 import type { Readable } from 'node:stream';
 

@@ -2,11 +2,8 @@
  * The web's live connection. This provider connects when signed in, or as a guest while a screen asks (a
  * shared clip, the LAN, a shared desktop). `useChannel` joins a channel, rejoins after a reconnect and
  * leaves; the live-update hooks of clips, rooms and desktops build on it, and those of the account's devices
- * (presence, sends, nearness) listen on the user's own channel. `lan-session.ts` with `lan-socket.ts` is LAN
- * Share's session. Nearness (decision 030): `near-signal-hub.ts` (one socket's `near:signal`, by link),
- * `use-near-responder.ts` (in every signed-in page, answers another of the account's devices),
- * `prove-nearness.ts` ("Check if nearby") and `send-files-directly.ts` (files over the link, resumed when it
- * drops).
+ * (presence, sends, nearness) listen on the user's own channel. LAN Share keeps a session of its own, and
+ * nearness (decision 030) signals over this socket to open a direct link between two of the account's devices.
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { announceSessionEnded, isSessionExpired, sessionStore } from '../api/session-store';

@@ -1,12 +1,3 @@
-/**
- * Where things are in clips/: `clips.service.ts`, `clip-history.service.ts` and `clip-filters.ts` (clips, their
- * history and its filters); `files.routes.ts` (`/api/files`); `clip-access.ts` (the one way others reach a clip,
- * by its link's id) and `clip-link.ts` (what a link allows, read from the row alone so the presenter can use
- * it); `clip-share.service.ts` (link settings, `POST /open`, the expiry job) and `clip-view-grants.ts` (what an
- * open grants); `clip-views.ts` (the owner's view log) and `clip-view-batch.ts` (the views of unprotected
- * clips, written in batches); `shared-clip-answers.ts` (a shared clip's signed-out answer, from memory);
- * `encrypted-clips.ts` (what the server keeps of an end-to-end encrypted clip).
- */
 import { defineModule } from '../define-module';
 import { expireShares } from './clip-share.service';
 import { clipBroadcasts } from './clips.broadcasts';
@@ -23,7 +14,9 @@ const SHARE_EXPIRY_INTERVAL_MS = 20 * 1000;
 
 /**
  * Clips and their files: the clipboard API, downloads, live updates, private shares, the sweep of old
- * drafts and the emptying of expired and spent links.
+ * drafts and the emptying of expired and spent links. Others reach a clip only by its link's id, never its
+ * own (clip-access.ts), and what a link allows is read from the clip's row alone, so that every answer
+ * says the same; an end-to-end encrypted clip is kept as an envelope the server cannot open.
  */
 export const clipsModule = defineModule((ctx) => {
   const clips = createClipsContext(ctx);

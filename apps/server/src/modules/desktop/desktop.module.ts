@@ -1,11 +1,3 @@
-/**
- * Where things are in desktop/: `desktop.service.ts` (a desktop and its blocks), `lan-desktop.service.ts` (the
- * LAN desktop and its sweeps), `desktop-sharing.service.ts` (share links), `desktop-access.ts`, and the block
- * cap in `desktop-capacity.ts`; `desktop.socket.ts` (their socket events). LAN peers: `lan.socket.ts`, with
- * `lan-registry.ts` in memory or Redis; `lan-near.socket.ts` and `lan-near-proof.ts` prove two peers near
- * without accounts; `lan-nearness.ts` marks a viewer's peers `verified` (its own devices proved near,
- * decision 030) or `unverified`, verified first.
- */
 import { LAN_DESKTOP_ITEM_TTL_MS } from '@clipsync/shared';
 import { defineModule } from '../define-module';
 import { desktopBroadcasts } from './desktop.broadcasts';
@@ -20,7 +12,8 @@ const LAN_SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
  * The virtual desktop: a user's own, a network's LAN desktop, shared by link; live; LAN peers discovering
- * each other's desktops; and the sweep of old LAN blocks.
+ * each other's desktops; and the sweep of old LAN blocks. LAN peers prove themselves near without accounts,
+ * and a viewer's peers are listed verified (its own devices, proved near: decision 030) before unverified.
  */
 export const desktopModule = defineModule((ctx) => {
   const desktops = createDesktopsContext(ctx);

@@ -1,9 +1,3 @@
-/**
- * Where things are in rooms/: a service per part (members, invitations, content, the content list, the
- * activity log, the link preview); `room-access.ts` (access only); `room-writable.ts` (the owner's-plan
- * check); `room-detail-cache.ts` (the cached room details, their gzip splicing and invalidation);
- * `rooms.socket.ts` (`room:join`/`room:leave`).
- */
 import { defineModule } from '../define-module';
 import { acceptInvitationsOnConfirm, sweepExpiredInvitations } from './room-invitations.service';
 import { roomContentRoutes } from './room-content.routes';
