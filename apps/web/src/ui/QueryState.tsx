@@ -15,16 +15,17 @@ interface QueryStateProps<T> {
   loading: { label: string; rows?: number; rowClassName: string };
   /** Shown when the load failed: the list's own failure and its way to retry. */
   failed: ReactNode;
-  isEmpty(data: T): boolean;
+  /** Left out where an answer is never empty (a page of figures). */
+  isEmpty?(data: T): boolean;
   /** The sentence that says there is nothing yet (or nothing that matches). */
-  empty: string;
+  empty?: string;
   /** Spacing for whichever state is on screen (the list itself takes its own). */
   className?: string;
   children(data: T): ReactNode;
 }
 
 /**
- * A list page's states in one order: loading, failed, empty, then the list. A failure is never shown as the
+ * A page's states in one order: loading, failed, empty, then the list (or what the page shows). A failure is never shown as the
  * empty state, which would say there is nothing.
  */
 export function QueryState<T>({ query, loading, failed, isEmpty, empty, className, children }: QueryStateProps<T>) {
@@ -38,7 +39,7 @@ export function QueryState<T>({ query, loading, failed, isEmpty, empty, classNam
     );
   }
   if (query.isError || query.data === undefined) return <>{failed}</>;
-  if (isEmpty(query.data)) {
+  if (isEmpty?.(query.data)) {
     return <p className={cn('text-sm text-slate-600 dark:text-slate-300', className)}>{empty}</p>;
   }
   return <>{children(query.data)}</>;

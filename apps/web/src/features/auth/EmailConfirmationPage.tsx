@@ -5,7 +5,8 @@ import { useCheckEmailConfirmation } from '../../api/auth-mutations';
 import { Button } from '../../ui/Button';
 import { useToast } from '../../ui/use-toast';
 import { readConfirmationUrl } from './confirmation-state';
-import { GoToLoginActions, StatusCard } from './StatusCard';
+import { StatusCard } from '../../ui/StatusCard';
+import { GoToLoginActions } from './GoToLoginActions';
 
 type State =
   | { kind: 'loading' }

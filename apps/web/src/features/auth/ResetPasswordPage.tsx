@@ -7,7 +7,8 @@ import { Button } from '../../ui/Button';
 import { errorMessage, isPasswordTooCommon } from './error-message';
 import { FormField } from '../../ui/FormField';
 import { SsoOnlyNote } from './SsoOnlySignIn';
-import { GoToLoginActions, StatusCard } from './StatusCard';
+import { StatusCard } from '../../ui/StatusCard';
+import { GoToLoginActions } from './GoToLoginActions';
 import { validateReset } from './validation';
 
 type State = { kind: 'form' } | { kind: 'success' } | { kind: 'error'; message: string };

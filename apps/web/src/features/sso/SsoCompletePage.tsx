@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { completeSsoSignIn } from '../../api/sso-queries';
 import { redirectTo } from '../../lib/redirect';
 import { Button } from '../../ui/Button';
-import { SsoCard } from './SsoCard';
+import { StatusCard } from '../../ui/StatusCard';
 
 /** Only a path of this site, as the server's start judges it and as the browser resolves it; else the dashboard. */
 export function safeReturn(path: string | null): string {
@@ -33,13 +33,12 @@ export default function SsoCompletePage() {
       () => setIsFailed(true),
     );
   }, [returnTo]);
-  if (!isFailed) return <SsoCard tone="loading" title={t('sso.completing')} />;
+  if (!isFailed) return <StatusCard tone="loading" title={t('sso.completing')} />;
   return (
-    <SsoCard tone="error" title={t('sso.failedTitle')}>
-      <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('sso.completeFailed')}</p>
-      <Button asChild className="mt-6">
+    <StatusCard tone="error" title={t('sso.failedTitle')} message={t('sso.completeFailed')}>
+      <Button asChild>
         <Link to="/auth">{t('sso.backToSignIn')}</Link>
       </Button>
-    </SsoCard>
+    </StatusCard>
   );
 }

@@ -6,7 +6,7 @@ import { useTimeAgo } from '../../../components/RelativeTime';
 import { relativeTime } from '../../../lib/relative-time';
 import { formatFileSize } from '../../../lib/file-size';
 import { Button } from '../../../ui/Button';
-import { Skeleton } from '../../../ui/Skeleton';
+import { QueryState } from '../../../ui/QueryState';
 import { HealthList } from './HealthList';
 import { JobsTable } from './JobsTable';
 import { OpenReportsList } from './OpenReportsList';
@@ -25,20 +25,21 @@ export default function OverviewPage() {
         </Button>
       </div>
       <OpenReportsList />
-      {overview.isPending ? (
-        <div role="status" aria-label={t('adminOverview.loading')} className="mt-6">
-          <Skeleton className="h-48 w-full" />
-        </div>
-      ) : overview.isError ? (
-        <div className="mt-6 flex flex-col items-start gap-3">
-          <p role="alert">{t('adminOverview.loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void overview.refetch()}>
-            {t('adminOverview.retry')}
-          </Button>
-        </div>
-      ) : (
-        <OverviewFigures overview={overview.data} />
-      )}
+      <QueryState
+        query={overview}
+        loading={{ label: t('adminOverview.loading'), rowClassName: 'h-48 w-full' }}
+        className="mt-6"
+        failed={
+          <div className="mt-6 flex flex-col items-start gap-3">
+            <p role="alert">{t('adminOverview.loadFailed')}</p>
+            <Button variant="secondary" onClick={() => void overview.refetch()}>
+              {t('adminOverview.retry')}
+            </Button>
+          </div>
+        }
+      >
+        {(data) => <OverviewFigures overview={data} />}
+      </QueryState>
     </div>
   );
 }

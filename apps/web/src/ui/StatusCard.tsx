@@ -1,10 +1,10 @@
 import { CheckCircle2, Loader2, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button } from '../../ui/Button';
 
-/** The centred card the confirmation and reset screens use for each of their states. */
+/**
+ * The centred card of a page that is one state and a way on: an e-mail confirmation, a password reset, an SSO
+ * sign-in finishing or refused.
+ */
 export function StatusCard({
   tone,
   title,
@@ -28,20 +28,5 @@ export function StatusCard({
         {children && <div className="mt-6 flex flex-col gap-2">{children}</div>}
       </div>
     </main>
-  );
-}
-
-/** The way on after a success: Go to Login, or Back to Home (e-mail confirmation and password reset). */
-export function GoToLoginActions() {
-  const { t } = useTranslation();
-  return (
-    <>
-      <Button asChild>
-        <Link to="/auth?mode=login">{t('confirm.goToLogin')}</Link>
-      </Button>
-      <Button asChild variant="secondary">
-        <Link to="/">{t('auth.backHome')}</Link>
-      </Button>
-    </>
   );
 }
