@@ -25,8 +25,8 @@ interface QueryStateProps<T> {
 }
 
 /**
- * A page's states in one order: loading, failed, empty, then the list (or what the page shows). A failure is never shown as the
- * empty state, which would say there is nothing.
+ * A page's states in one order: loading, failed, empty, then the list (or what the page shows). A failure is
+ * never shown as the empty state, which would say there is nothing.
  */
 export function QueryState<T>({ query, loading, failed, isEmpty, empty, className, children }: QueryStateProps<T>) {
   if (query.isPending) {

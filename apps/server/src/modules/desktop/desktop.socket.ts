@@ -14,9 +14,10 @@ import type { DesktopsContext } from './desktop.context';
 import * as desktopService from './desktop.service';
 
 /**
- * Desktop live updates. A view joins its desktop's channel and hears every change made anywhere (the
- * area's broadcasts turn each committed change into `desktop:item:*`, desktop.broadcasts.ts). The client's own emits are not relayed
- * as sent: `updated` saves the layout as the PATCH would, `created` and `deleted` announce the stored truth.
+ * Desktop live updates. A view joins its desktop's channel and hears every change made anywhere (the area's
+ * broadcasts turn each committed change into `desktop:item:*`, desktop.broadcasts.ts). The client's own emits
+ * are not relayed as sent: `updated` saves the layout as the PATCH would, `created` and `deleted` announce the
+ * stored truth.
  */
 export function registerDesktopSocketHandlers(
   socket: RealtimeSocket,
