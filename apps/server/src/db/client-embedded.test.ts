@@ -11,7 +11,7 @@ const account = (id: string, email: string) => ({ id, email, name: id, passwordH
 describe('Drizzle on the embedded database in its worker', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await openMemoryPgliteFrom(await pgliteTemplate());
+    database = await openMemoryPgliteFrom({ template: await pgliteTemplate() });
   });
   afterAll(() => database.close());
 

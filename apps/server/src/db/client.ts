@@ -20,6 +20,7 @@ import { runAloneOnPostgres, type LockedRun } from './cluster-lock';
 import { lockDataDir, type DataDirLock } from './data-dir-lock';
 import { migratePostgresDatabase } from './migrate';
 import { initialisePgliteInChild } from './pglite-first-open';
+import type { PgliteRuntime } from './pglite';
 import { PgliteWorker } from './pglite-worker-client';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -86,15 +87,15 @@ async function openPglite(dataDir: string | undefined, log: FastifyBaseLogger): 
 }
 
 /**
- * PGlite in memory started from `template`, a dump of a database already migrated: the tests build hundreds of
- * apps, and an empty initdb plus every migration cost each of them seconds. Migrations still run (none is due
- * when the template is current).
+ * PGlite in memory started from `template`, a dump of a database already migrated, on a `runtime` loaded once:
+ * the tests build hundreds of apps, and an empty initdb plus every migration cost each of them seconds.
+ * Migrations still run (none is due when the template is current).
  */
 export async function openMemoryPgliteFrom(
-  template: Blob,
+  start: { template: Blob; runtime?: PgliteRuntime },
   log: FastifyBaseLogger = pino({ level: 'silent' }),
 ): Promise<DatabaseHandle> {
-  return pgliteHandle(await PgliteWorker.start({ dataDir: undefined, template }), undefined, log);
+  return pgliteHandle(await PgliteWorker.start({ dataDir: undefined, ...start }), undefined, log);
 }
 
 /**

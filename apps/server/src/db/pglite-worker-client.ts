@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { serverRoot } from '../server-root';
+import type { PgliteRuntime } from './pglite';
 import { rebuiltError, type WorkerReply, type WorkerRequest, type WorkerStart } from './pglite-worker-protocol';
 
 /**
@@ -39,11 +40,13 @@ export class PgliteWorker {
   static async start(options: {
     dataDir: string | undefined;
     template?: Blob;
+    runtime?: PgliteRuntime;
     transactionIdleLimitMs?: number;
   }): Promise<PgliteWorker> {
     const workerData: WorkerStart = {
       dataDir: options.dataDir,
       template: options.template,
+      runtime: options.runtime,
       transactionIdleLimitMs: options.transactionIdleLimitMs ?? TRANSACTION_IDLE_LIMIT_MS,
     };
     const { entry, isEval } = workerEntry();

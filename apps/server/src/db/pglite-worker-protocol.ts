@@ -5,6 +5,7 @@
  * and intervals do exactly that); an error crosses as its fields and is made again on the other side.
  */
 import { messages, type Results } from '@electric-sql/pglite';
+import type { PgliteRuntime } from './pglite';
 
 export type RowMode = 'array' | 'object';
 
@@ -14,6 +15,8 @@ export interface WorkerStart {
   dataDir: string | undefined;
   /** A dump of a migrated database to start from (`dumpDataDir`): the tests' template. */
   template: Blob | undefined;
+  /** PGlite's WebAssembly already compiled and its files already read, when the caller opens many databases. */
+  runtime: PgliteRuntime | undefined;
   /** An open transaction that sends nothing for this long is rolled back, so a caller that never ends it cannot hold the only connection. */
   transactionIdleLimitMs: number;
 }

@@ -44,7 +44,7 @@ if (opened) {
 async function open(): Promise<PGlite | undefined> {
   let client: PGlite | undefined;
   try {
-    client = await createPglite(start.dataDir, start.template);
+    client = await createPglite(start.dataDir, { template: start.template, runtime: start.runtime });
     await migratePgliteDatabase(client);
     installTextTypes(client);
     return client;

@@ -12,16 +12,31 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
 /**
+ * PGlite's compiled WebAssembly and its bundle of files (PostgreSQL's share/ folder), as given to a new
+ * instance instead of each reading and compiling its own: a process that opens many databases (a test worker
+ * builds hundreds of apps) does that once. A compiled module crosses to a worker thread without a copy.
+ */
+export interface PgliteRuntime {
+  wasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}
+
+/**
  * PGlite as the server runs it, in `dataDir` or in memory: the server and the first-open child
- * (pglite-first-open.ts) must open a directory with the same extensions and settings. `loadDataDir` starts it
+ * (pglite-first-open.ts) must open a directory with the same extensions and settings. `template` starts it
  * from a dump of another one (`dumpDataDir`) instead of an empty initdb: the tests' migrated template.
  */
-export function createPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
+export function createPglite(
+  dataDir: string | undefined,
+  { template, runtime }: { template?: Blob; runtime?: PgliteRuntime } = {},
+): Promise<PGlite> {
   // pg_trgm and btree_gin back the search indexes (a substring match within one user's clips or one room);
   // PostgreSQL ships both in contrib.
   return PGlite.create({
     dataDir,
-    loadDataDir,
+    loadDataDir: template,
+    pgliteWasmModule: runtime?.wasmModule,
+    fsBundle: runtime?.fsBundle,
     extensions: { pg_trgm, btree_gin },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
   });
