@@ -70,6 +70,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-test-*/**',
       '**/.tsbuild/**',
       '.reports/**',
       'test-results/**',

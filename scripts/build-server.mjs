@@ -3,10 +3,13 @@
 // plain JavaScript instead of transpiling every TypeScript file through a loader at each start (start time and memory:
 // docs/decisions/001-compiled-server-start.md). Our own code (the server and @clipsync/shared, which ships TypeScript
 // sources) is bundled; every npm package stays an import of node_modules, resolved at run time as before.
+// `--outdir <folder of apps/server>` builds elsewhere: the tests' own copy (apps/server/test/server-process.ts).
+import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const serverDir = fileURLToPath(new URL('../apps/server/', import.meta.url));
+const { outdir = `${serverDir}dist` } = parseArgs({ options: { outdir: { type: 'string' } } }).values;
 const ownPackage = /^@clipsync\//;
 
 await build({
@@ -17,7 +20,7 @@ await build({
     'pglite-first-open': `${serverDir}src/db/pglite-first-open-child.ts`,
     'pglite-worker': `${serverDir}src/db/pglite-worker.ts`,
   },
-  outdir: `${serverDir}dist`,
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -3,7 +3,7 @@
 // .reports/; both always run, and the last line is the combined `N passed, N failed`, after a line naming each
 // failure (scripts/report-summary.mjs).
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { summarizeReports } from './report-summary.mjs';
 
 rmSync('.reports', { recursive: true, force: true });
@@ -17,6 +17,11 @@ const vitestStatus = run('npx', [
   '--outputFile.json=.reports/vitest.json',
   '--reporter=./scripts/vitest-run-reporter.mjs',
 ]);
+// The server builds that test processes made for themselves (apps/server/test/server-process.ts): Vitest ends its
+// workers with a signal, so their own exit handlers rarely get to remove them.
+for (const name of readdirSync('apps/server').filter((entry) => entry.startsWith('dist-test-'))) {
+  rmSync(`apps/server/${name}`, { recursive: true, force: true });
+}
 const playwrightStatus = run('npx', ['playwright', 'test']);
 mkdirSync('.reports', { recursive: true });
 writeFileSync('.reports/exit-codes.json', JSON.stringify({ vitest: vitestStatus, playwright: playwrightStatus }));
