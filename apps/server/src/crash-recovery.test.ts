@@ -1,13 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Clip, ClipFile } from '@clipsync/shared';
 import { afterAll, describe, expect, test } from 'vitest';
 import { authorized, historyIds, signUpSession, writeClips, type WriteLog } from '../test/http-session';
 import { multipartFile } from '../test/multipart';
 import { startSourceServer, type SourceServer } from '../test/server-process';
+import { dataDirWithDatabase } from '../test/pglite-data-dir';
 
 const KILLS = 20;
 const WRITERS = 4;
@@ -30,7 +30,7 @@ describe('killed mid-write and started again', () => {
     await server.exited;
   };
   const newDataDir = async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-crash-'));
+    const dataDir = await dataDirWithDatabase('clipsync-crash-');
     dataDirs.push(dataDir);
     return dataDir;
   };

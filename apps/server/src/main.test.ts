@@ -18,6 +18,7 @@ import {
 } from '../test/server-process';
 import { connectSocket } from '../test/socket-client';
 import { startS3Server } from '../test/s3-server';
+import { dataDirWithDatabase } from '../test/pglite-data-dir';
 
 /**
  * With LOG_REQUESTS, at `info` a request is one JSON line once answered: method, path without its query (a mailed link's
@@ -74,7 +75,7 @@ describe('server process', () => {
   afterAll(() => started.forEach(({ child }) => child.exitCode === null && child.kill('SIGKILL')));
 
   test('a second process on the same DATA_DIR is refused clearly; SIGTERM shuts down cleanly', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-process-'));
+    const dataDir = await dataDirWithDatabase('clipsync-process-');
     const first = startServer(dataDir);
     started.push(first);
     await waitForHealth(first);
@@ -178,7 +179,7 @@ describe('server process', () => {
     expect(bundle).toContain('import("@aws-sdk/client-s3")');
 
     const s3 = await startS3Server();
-    const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-s3-process-'));
+    const dataDir = await dataDirWithDatabase('clipsync-s3-process-');
     const server = startServer(dataDir, s3.env);
     started.push(server);
     const address = await waitForHealth(server);
@@ -194,7 +195,7 @@ describe('server process', () => {
   const UPLOAD_BYTES = 8 * 1_048_576;
 
   test('SIGTERM drains: new connections refused, the upload in flight answered, sockets dropped to reconnect, database closed, exit 0', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-drain-'));
+    const dataDir = await dataDirWithDatabase('clipsync-drain-');
     const server = startServer(dataDir);
     started.push(server);
     const address = await waitForHealth(server);
@@ -239,7 +240,7 @@ describe('server process', () => {
   }, 120_000);
 
   test('a request still running after SHUTDOWN_GRACE_MS is cut and the process exits 1', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-grace-'));
+    const dataDir = await dataDirWithDatabase('clipsync-grace-');
     const server = startServer(dataDir, { SHUTDOWN_GRACE_MS: '1000' });
     started.push(server);
     const address = await waitForHealth(server);

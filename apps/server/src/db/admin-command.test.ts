@@ -1,11 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { logRecorder } from '../../test/log-recorder';
 import { users } from './schema';
 import { runAdminCommand } from './admin-command';
+import { dataDirWithDatabase } from '../../test/pglite-data-dir';
 
 /**
  * The recovery command against an embedded database in a folder of its own, as an operator runs it on the
@@ -27,7 +26,7 @@ describe('npm run admin -- grant|revoke EMAIL', () => {
   const admin = (...args: string[]) => runAdminCommand(args, config);
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'clipsync-admin-'));
+    dataDir = await dataDirWithDatabase('clipsync-admin-');
     const app = await startServer();
     config = app.config;
     await app.factory.user({ email: 'ada@example.com' });

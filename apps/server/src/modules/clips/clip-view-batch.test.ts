@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { CLIP_VIEW_LOG_SIZE } from '@clipsync/shared';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -9,6 +7,7 @@ import type { TestUser } from '../../../test/factories';
 import { USER_AGENTS } from '../../../test/user-agents';
 import { clipViews } from '../../db/schema';
 import { ClipViewBatch } from './clip-view-batch';
+import { dataDirWithDatabase } from '../../../test/pglite-data-dir';
 
 const firefox = { userAgent: USER_AGENTS.firefoxLinux };
 const chrome = { userAgent: USER_AGENTS.chromeDesktop };
@@ -132,7 +131,7 @@ describe('views still gathered when the server closes', () => {
   test(
     'are written before the database closes',
     async () => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-view-batch-'));
+      const dataDir = await dataDirWithDatabase('clipsync-view-batch-');
       try {
         const first = await buildTestApp({}, { dataDir });
         const owner = await first.factory.user();

@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterAll, describe, expect, test } from 'vitest';
 import { authorized, signUpSession } from '../../../test/http-session';
 import { startSourceServer, type SourceServer } from '../../../test/server-process';
 import { VIEW_FLUSH_INTERVAL_MS } from './clip-view-batch';
+import { dataDirWithDatabase } from '../../../test/pglite-data-dir';
 
 const JWT_SECRET = 'crash-test-secret-that-is-at-least-32-characters';
 const READS = 20;
@@ -24,7 +23,7 @@ describe('views gathered in memory, and a server killed', () => {
   };
 
   test('SIGKILL half a second after the batch is due keeps every view read before it', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'clipsync-view-crash-'));
+    dataDir = await dataDirWithDatabase('clipsync-view-crash-');
     let { server, base } = await start();
     const session = await signUpSession(base);
     const created = await fetch(`${base}/api/clipboard`, {

@@ -1,6 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import {
   DEVICE_ENDPOINTS,
   DEVICE_SEND_ENDPOINTS,
@@ -21,6 +19,7 @@ import { deviceSends, textUsage, users } from '../../../db/schema/index';
 import { newId } from '../../../lib/secure-tokens';
 import { createDeviceSendsContext } from './device-sends.context';
 import { deleteExpiredSends, redeliverUnacknowledged } from './device-sends.service';
+import { dataDirWithDatabase } from '../../../../test/pglite-data-dir';
 
 type Caller = { tokens: { access_token: string } };
 
@@ -421,7 +420,7 @@ describe('sending to devices across a server restart', () => {
     'queued before the restart, delivered exactly once after it to the reconnecting device',
     { timeout: 90_000 },
     async () => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'clipsync-restart-'));
+      const dataDir = await dataDirWithDatabase('clipsync-restart-');
       const database = process.env.TEST_DB === 'postgres' ? await createTestDatabase() : undefined;
       const env = { ...SENDS_ENV, ...(database ? { DATABASE_URL: database.url } : {}) };
       const sockets: TestSocket[] = [];
