@@ -3,7 +3,7 @@
 // plain JavaScript instead of transpiling every TypeScript file through a loader at each start (start time and memory:
 // docs/decisions/001-compiled-server-start.md). Our own code (the server and @clipsync/shared, which ships TypeScript
 // sources) is bundled; every npm package stays an import of node_modules, resolved at run time as before.
-// `--outdir <folder of apps/server>` builds elsewhere: the tests' own copy (apps/server/test/server-process.ts).
+// `--outdir <folder of apps/server>` builds elsewhere: the tests' own copy (apps/server/test/server-build.ts).
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';

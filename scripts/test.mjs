@@ -17,7 +17,7 @@ const vitestStatus = run('npx', [
   '--outputFile.json=.reports/vitest.json',
   '--reporter=./scripts/vitest-run-reporter.mjs',
 ]);
-// The server builds that test processes made for themselves (apps/server/test/server-process.ts): Vitest ends its
+// The server builds that test processes made for themselves (apps/server/test/server-build.ts): Vitest ends its
 // workers with a signal, so their own exit handlers rarely get to remove them.
 for (const name of readdirSync('apps/server').filter((entry) => entry.startsWith('dist-test-'))) {
   rmSync(`apps/server/${name}`, { recursive: true, force: true });

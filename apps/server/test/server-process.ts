@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readdirSync, rmSync } from 'node:fs';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { multipartFile } from './multipart';
+import { serverBuildForThisProcess } from './server-build';
 
 /**
  * The real process entry, compiled as `npm start` runs it, for the tests of what only a process shows:
@@ -164,7 +164,7 @@ export function startSourceServer(env: Record<string, string>, entry?: string): 
 
 /**
  * The server from its source, not yet known healthy: src/main.ts compiled for this test process
- * (`serverBuiltForThisProcess`), or `entry` through tsx. `launcher` comes before `node` on the command line:
+ * (server-build.ts), or `entry` through tsx. `launcher` comes before `node` on the command line:
  * `ip netns exec <namespace>` starts it in a network namespace (test/lan-namespaces.ts).
  */
 export function spawnSourceServer(env: Record<string, string>, launcher: string[] = [], entry?: string): Started {
@@ -172,7 +172,7 @@ export function spawnSourceServer(env: Record<string, string>, launcher: string[
   const [command = process.execPath, ...args] = [
     ...launcher,
     process.execPath,
-    ...(entry ? ['--import', 'tsx', entry] : ['--enable-source-maps', serverBuiltForThisProcess()]),
+    ...(entry ? ['--import', 'tsx', entry] : ['--enable-source-maps', join(serverBuildForThisProcess(), 'main.js')]),
   ];
   const child = spawn(command, args, {
     cwd: serverDir,
@@ -195,45 +195,4 @@ async function waitUntilHealthy(server: Started, timeoutMs: number): Promise<str
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`server did not become healthy:\n${server.output()}`);
-}
-
-/**
- * src/main.ts compiled as `npm start` runs it (scripts/build-server.mjs), once per test process, into a folder
- * of its own beside `dist/`: a start through tsx transpiled every file again and took seconds longer, and
- * crash-recovery.test.ts starts the server twenty times. Its own folder, because main.test.ts rebuilds `dist/`
- * while other files run. Vitest ends its workers with a signal, which skips exit handlers: the folders of ended
- * processes go at the next build, and `npm test` removes them all once Vitest is done.
- */
-export function serverBuiltForThisProcess(): string {
-  if (!builtEntry) {
-    removeFoldersOfEndedRuns();
-    const outdir = join(serverDir, `${BUILD_FOLDER_PREFIX}${process.pid}`);
-    const built = spawnSync(process.execPath, ['../../scripts/build-server.mjs', '--outdir', outdir], {
-      cwd: serverDir,
-      encoding: 'utf8',
-    });
-    if (built.status !== 0) throw new Error(`the server's build failed:\n${built.stderr}`);
-    builtEntry = join(outdir, 'main.js');
-  }
-  return builtEntry;
-}
-
-let builtEntry: string | undefined;
-const BUILD_FOLDER_PREFIX = 'dist-test-';
-
-function removeFoldersOfEndedRuns(): void {
-  for (const name of readdirSync(serverDir)) {
-    const pid = Number(name.startsWith(BUILD_FOLDER_PREFIX) ? name.slice(BUILD_FOLDER_PREFIX.length) : NaN);
-    if (Number.isInteger(pid) && !isRunning(pid)) rmSync(join(serverDir, name), { recursive: true, force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

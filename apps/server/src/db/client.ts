@@ -87,12 +87,12 @@ async function openPglite(dataDir: string | undefined, log: FastifyBaseLogger): 
 }
 
 /**
- * PGlite in memory started from `template`, a dump of a database already migrated, on a `runtime` loaded once:
- * the tests build hundreds of apps, and an empty initdb plus every migration cost each of them seconds.
- * Migrations still run (none is due when the template is current).
+ * PGlite in memory started from `template`, a dump of a database already migrated, on a `runtime` and a worker
+ * `script` made once: the tests build hundreds of apps, and an empty initdb plus every migration cost each of
+ * them seconds. Migrations still run (none is due when the template is current).
  */
 export async function openMemoryPgliteFrom(
-  start: { template: Blob; runtime?: PgliteRuntime },
+  start: { template: Blob; runtime?: PgliteRuntime; script?: string },
   log: FastifyBaseLogger = pino({ level: 'silent' }),
 ): Promise<DatabaseHandle> {
   return pgliteHandle(await PgliteWorker.start({ dataDir: undefined, ...start }), undefined, log);

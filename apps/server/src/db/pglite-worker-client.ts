@@ -41,6 +41,8 @@ export class PgliteWorker {
     dataDir: string | undefined;
     template?: Blob;
     runtime?: PgliteRuntime;
+    /** The worker's compiled script, where the caller built one (the tests, once per process). */
+    script?: string;
     transactionIdleLimitMs?: number;
   }): Promise<PgliteWorker> {
     const workerData: WorkerStart = {
@@ -49,7 +51,7 @@ export class PgliteWorker {
       runtime: options.runtime,
       transactionIdleLimitMs: options.transactionIdleLimitMs ?? TRANSACTION_IDLE_LIMIT_MS,
     };
-    const { entry, isEval } = workerEntry();
+    const { entry, isEval } = options.script ? { entry: options.script, isEval: false } : workerEntry();
     const worker = new Worker(entry, { eval: isEval, workerData });
     try {
       await untilReady(worker);

@@ -1,0 +1,49 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The server compiled as `npm start` runs it (scripts/build-server.mjs: main.js and the embedded database's
+ * worker and first-open child beside it), once per test process, into a folder of its own beside `dist/`;
+ * the answer is that folder. Through tsx, each start of a server process and of every embedded database's
+ * worker thread transpiled the sources again: seconds per process (crash-recovery.test.ts starts twenty) and
+ * a third of a second per test app. Its own folder, because main.test.ts rebuilds `dist/` while other files
+ * run. Vitest ends its workers with a signal, which skips exit handlers: the folders of ended processes go at
+ * the next build, and `npm test` removes them all once Vitest is done.
+ */
+export function serverBuildForThisProcess(): string {
+  if (!outdir) {
+    removeFoldersOfEndedRuns();
+    const folder = join(serverDir, `${BUILD_FOLDER_PREFIX}${process.pid}`);
+    const built = spawnSync(process.execPath, ['../../scripts/build-server.mjs', '--outdir', folder], {
+      cwd: serverDir,
+      encoding: 'utf8',
+    });
+    if (built.status !== 0) throw new Error(`the server's build failed:\n${built.stderr}`);
+    outdir = folder;
+  }
+  return outdir;
+}
+
+let outdir: string | undefined;
+const BUILD_FOLDER_PREFIX = 'dist-test-';
+
+function removeFoldersOfEndedRuns(): void {
+  for (const name of readdirSync(serverDir)) {
+    const pid = Number(name.startsWith(BUILD_FOLDER_PREFIX) ? name.slice(BUILD_FOLDER_PREFIX.length) : NaN);
+    if (Number.isInteger(pid) && !isRunning(pid)) rmSync(join(serverDir, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it runs, as another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
