@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isProcessAlive } from '../src/db/data-dir-lock';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,16 +35,6 @@ const BUILD_FOLDER_PREFIX = 'dist-test-';
 function removeFoldersOfEndedRuns(): void {
   for (const name of readdirSync(serverDir)) {
     const pid = Number(name.startsWith(BUILD_FOLDER_PREFIX) ? name.slice(BUILD_FOLDER_PREFIX.length) : NaN);
-    if (Number.isInteger(pid) && !isRunning(pid)) rmSync(join(serverDir, name), { recursive: true, force: true });
-  }
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it runs, as another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if (Number.isInteger(pid) && !isProcessAlive(pid)) rmSync(join(serverDir, name), { recursive: true, force: true });
   }
 }

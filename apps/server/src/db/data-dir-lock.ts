@@ -19,7 +19,8 @@ interface LockOwner {
   host: string;
 }
 
-function isProcessAlive(pid: number): boolean {
+/** Whether a process of this machine runs (EPERM: it does, as another user). */
+export function isProcessAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
