@@ -18,7 +18,7 @@ const vitestStatus = run('npx', [
   '--reporter=./scripts/vitest-run-reporter.mjs',
 ]);
 // The server builds that test processes made for themselves (apps/server/test/server-build.ts): Vitest ends its
-// workers with a signal, so their own exit handlers rarely get to remove them.
+// workers with a signal, so none removes its own.
 for (const name of readdirSync('apps/server').filter((entry) => entry.startsWith('dist-test-'))) {
   rmSync(`apps/server/${name}`, { recursive: true, force: true });
 }

@@ -30,9 +30,13 @@ async function makeOnce(): Promise<string> {
   if (await stat(path).catch(() => undefined)) return path;
   // Made aside and renamed: a test process never copies a directory another one is still making.
   const partial = `${path}.${randomBytes(6).toString('hex')}`;
-  await mkdir(partial);
-  await initialisePgliteInChild(join(partial, 'pglite'));
-  await rename(join(partial, 'pglite'), path).catch(() => undefined);
-  await rm(partial, { recursive: true, force: true });
+  try {
+    await mkdir(partial);
+    await initialisePgliteInChild(join(partial, 'pglite'));
+    // Another process may have renamed its own into place first: either is the same database.
+    await rename(join(partial, 'pglite'), path).catch(() => undefined);
+  } finally {
+    await rm(partial, { recursive: true, force: true });
+  }
   return path;
 }

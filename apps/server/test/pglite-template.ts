@@ -14,7 +14,7 @@ import { serverBuildForThisProcess } from './server-build';
  * template is a dump (`dumpDataDir`) kept in the temp folder under the hash of the migrations and of PGlite's
  * version, so a changed migration or PGlite makes a new one, and Vitest's workers (each file imports this
  * anew) share it. Migrating from empty is still proved: the template is made by the server's own migrate, and
- * the servers that tests start on a data directory (main.test.ts, crash-recovery.test.ts) run initdb.
+ * the first open of an empty data directory has its own tests (pglite-first-open.test.ts, main.test.ts).
  * PGlite's WebAssembly is compiled once per process too (`pgliteRuntime`), and the worker thread runs the
  * server's build for this process (server-build.ts) rather than its sources through tsx: together they were
  * a third of each open.

@@ -1,10 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { isProcessAlive } from '../src/db/data-dir-lock';
-
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+import { serverRoot } from '../src/server-root';
 
 /**
  * The server compiled as `npm start` runs it (scripts/build-server.mjs: main.js and the embedded database's
@@ -18,11 +16,8 @@ const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 export function serverBuildForThisProcess(): string {
   if (!outdir) {
     removeFoldersOfEndedRuns();
-    const folder = join(serverDir, `${BUILD_FOLDER_PREFIX}${process.pid}`);
-    const built = spawnSync(process.execPath, ['../../scripts/build-server.mjs', '--outdir', folder], {
-      cwd: serverDir,
-      encoding: 'utf8',
-    });
+    const folder = join(serverRoot, `${BUILD_FOLDER_PREFIX}${process.pid}`);
+    const built = buildServerInto(folder);
     if (built.status !== 0) throw new Error(`the server's build failed:\n${built.stderr}`);
     outdir = folder;
   }
@@ -32,9 +27,17 @@ export function serverBuildForThisProcess(): string {
 let outdir: string | undefined;
 const BUILD_FOLDER_PREFIX = 'dist-test-';
 
+/** Runs scripts/build-server.mjs into `folder` (one level below apps/server, as `dist/` is); its status and errors. */
+export function buildServerInto(folder: string): { status: number | null; stderr: string } {
+  return spawnSync(process.execPath, ['../../scripts/build-server.mjs', '--outdir', folder], {
+    cwd: serverRoot,
+    encoding: 'utf8',
+  });
+}
+
 function removeFoldersOfEndedRuns(): void {
-  for (const name of readdirSync(serverDir)) {
+  for (const name of readdirSync(serverRoot)) {
     const pid = Number(name.startsWith(BUILD_FOLDER_PREFIX) ? name.slice(BUILD_FOLDER_PREFIX.length) : NaN);
-    if (Number.isInteger(pid) && !isProcessAlive(pid)) rmSync(join(serverDir, name), { recursive: true, force: true });
+    if (Number.isInteger(pid) && !isProcessAlive(pid)) rmSync(join(serverRoot, name), { recursive: true, force: true });
   }
 }

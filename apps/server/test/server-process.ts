@@ -1,9 +1,9 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { multipartFile } from './multipart';
-import { serverBuildForThisProcess } from './server-build';
+import { buildServerInto, serverBuildForThisProcess } from './server-build';
 
 /**
  * The real process entry, compiled as `npm start` runs it, for the tests of what only a process shows:
@@ -13,7 +13,7 @@ export const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Compiles src/main.ts into dist/main.js (scripts/build-server.mjs); returns the build's error output. */
 export function buildServer(): { status: number | null; stderr: string } {
-  return spawnSync(process.execPath, ['../../scripts/build-server.mjs'], { cwd: serverDir, encoding: 'utf8' });
+  return buildServerInto(join(serverDir, 'dist'));
 }
 
 export interface Started {
