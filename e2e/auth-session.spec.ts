@@ -6,7 +6,7 @@ import { createJourneyApi } from './support/api';
 async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
 test('a protected route signed out lands on /auth and returns there after login', async ({ page, request }) => {
@@ -16,6 +16,8 @@ test('a protected route signed out lands on /auth and returns there after login'
   // Looking at the sign-up view first does not forget where the visitor was going.
   await page.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
   await page.getByRole('button', { name: 'Already have an account? Login' }).click();
+  // The sign-up form has an Email and a Password too: fill only once the login form has replaced it.
+  await expect(page.getByRole('button', { name: "Don't have an account? Sign Up" })).toBeVisible();
   await logIn(page, email, password);
   await expect(page).toHaveURL(/\/favorites$/);
   await expect(page.getByRole('heading', { name: 'Favorite Clips' })).toBeVisible();

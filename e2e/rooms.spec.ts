@@ -123,9 +123,11 @@ test('two members share a room live; the owner removes one; an invite link bring
   await guest.getByRole('button', { name: "Don't have an account? Sign Up" }).click();
   await expect(guest.getByText("Create an account to join 'Launch plan'")).toBeVisible();
   await guest.getByRole('button', { name: 'Already have an account? Login' }).click();
+  // The sign-up form has an Email and a Password too: fill only once the login form has replaced it.
+  await expect(guest.getByText("Sign in to join 'Launch plan'")).toBeVisible();
   await guest.getByLabel('Email').fill(guestAccount.email);
   await guest.getByLabel('Password', { exact: true }).fill(guestAccount.password);
-  await guest.getByRole('button', { name: 'Login' }).click();
+  await guest.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(guest.getByRole('heading', { level: 1, name: 'Launch plan' })).toBeVisible();
   await expect(owner.getByText('2 member(s)')).toBeVisible();
 
