@@ -44,12 +44,13 @@ function serverProject(
 
 /**
  * What a test file does to its process beyond its own objects: module mocks, fake timers, spies on shared
- * modules, stubbed globals and environment, process listeners, and the contract check's record of answers
- * (kept per process, its document from the first app: openapi.test.ts changes it to prove drifts are caught).
+ * modules, stubbed globals and environment, process listeners, the contract check's record of answers
+ * (kept per process, its document from the first app: openapi.test.ts changes it to prove drifts are caught),
+ * and the web's first visit (`withLandingTextsOnly`: the texts and lazy parts a page has before any other loads).
  * Such a file runs in a process of its own (Vitest's isolation), as every file once did.
  */
 const CHANGES_ITS_PROCESS =
-  /vi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv|spyOn)\(|process\.on\(|process\.env\.\w+ *=[^=]|delete process\.env|takeContractDrifts\(/;
+  /vi\.(mock|doMock|useFakeTimers|stubGlobal|stubEnv|spyOn)\(|process\.on\(|process\.env\.\w+ *=[^=]|delete process\.env|takeContractDrifts\(|withLandingTextsOnly\(/;
 
 /**
  * A project as two: most files share a worker process, one after another (`isolate: false`), so the app's
@@ -73,7 +74,11 @@ function splitByIsolation(project: TestProjectInlineConfiguration): TestProjectI
 const allServerTests = ['src/**/*.test.ts'];
 const projects: Array<string | TestProjectInlineConfiguration> = [
   'packages/shared',
-  'apps/web',
+  // jsdom and React loaded once per worker rather than once per file: the web's files took 222 s alone, 79 shared.
+  ...splitByIsolation({
+    extends: './apps/web/vitest.config.ts',
+    test: { name: 'web', root: './apps/web', include: ['src/**/*.test.{ts,tsx}'] },
+  }),
   ...splitByIsolation({
     // The CLI against a real server on a port (apps/server/test's buildTestApp), in-process and as a process.
     test: {
