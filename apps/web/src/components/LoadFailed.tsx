@@ -37,8 +37,3 @@ export function LoadFailed({ title, onRetry, isRetrying, className }: LoadFailed
     </div>
   );
 }
-
-/** A query whose first load failed: it has nothing to show (a failed refetch keeps what it had on screen). */
-export function hasFailedToLoad(query: { isError: boolean; data: unknown }): boolean {
-  return query.isError && query.data === undefined;
-}

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { QueryState } from './QueryState';
+import { toastStore } from './toast-store';
 
 const loading = { label: 'Loading tokens', rows: 2, rowClassName: 'h-10' };
 
@@ -10,6 +11,7 @@ function renderState(query: { isPending: boolean; isError: boolean; data: string
       query={query}
       loading={loading}
       failed={<p role="alert">Could not load</p>}
+      refreshFailed="Could not load the tokens"
       isEmpty={(items) => items.length === 0}
       empty="No tokens yet"
     >
@@ -25,6 +27,8 @@ function renderState(query: { isPending: boolean; isError: boolean; data: string
 }
 
 describe('QueryState', () => {
+  afterEach(() => toastStore.getToasts().forEach((toast) => toastStore.dismiss(toast.id)));
+
   test('announces the first load and shows a skeleton row per row asked', () => {
     const { container } = renderState({ isPending: true, isError: false, data: undefined });
     expect(screen.getByRole('status', { name: 'Loading tokens' })).toBeInTheDocument();
@@ -38,10 +42,18 @@ describe('QueryState', () => {
     expect(screen.queryByText('No tokens yet')).not.toBeInTheDocument();
   });
 
-  test('shows the failure of a refetch instead of the stale list', () => {
+  test('keeps the list on screen when a refetch fails, and says so in a toast', () => {
     renderState({ isPending: false, isError: true, data: ['old'] });
-    expect(screen.getByRole('alert')).toBeInTheDocument();
-    expect(screen.queryByRole('listitem')).not.toBeInTheDocument();
+    expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual(['old']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(toastStore.getToasts()).toEqual([
+      expect.objectContaining({ title: 'Could not load the tokens', variant: 'destructive', open: true }),
+    ]);
+  });
+
+  test('raises no toast for a first load that failed: the failure is on the page', () => {
+    renderState({ isPending: false, isError: true, data: undefined });
+    expect(toastStore.getToasts().filter((toast) => toast.open)).toEqual([]);
   });
 
   test('says the list is empty when it loaded nothing', () => {

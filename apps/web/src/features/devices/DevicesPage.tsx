@@ -36,6 +36,7 @@ export default function DevicesPage() {
       <section aria-label={t('devices.listLabel')} className="mt-6">
         <QueryState
           query={devices}
+          refreshFailed={t('loadFailed.devices')}
           loading={{ label: t('devices.loading'), rows: 2, rowClassName: 'h-20 w-full' }}
           failed={
             <LoadFailed

@@ -44,6 +44,7 @@ export default function SecurityEventsPage() {
       <section aria-label={t('audit.securityTitle')} className="mt-6">
         <QueryState
           query={events}
+          refreshFailed={t('audit.securityLoadFailed')}
           loading={{ label: t('audit.loading'), rows: 2, rowClassName: 'h-16 w-full' }}
           failed={
             <LoadFailed

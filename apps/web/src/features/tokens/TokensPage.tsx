@@ -51,6 +51,7 @@ export default function TokensPage() {
         </h2>
         <QueryState
           query={tokens}
+          refreshFailed={t('tokens.loadFailed')}
           className="mt-4"
           loading={{ label: t('tokens.loading'), rowClassName: 'h-24 w-full' }}
           failed={

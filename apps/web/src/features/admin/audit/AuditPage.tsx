@@ -47,6 +47,7 @@ export default function AuditPage() {
       <section aria-label={t('audit.entries')} className="mt-6">
         <QueryState
           query={log}
+          refreshFailed={t('audit.loadFailed')}
           loading={{ label: t('audit.loading'), rows: 2, rowClassName: 'h-10 w-full' }}
           failed={
             <LoadFailed title={t('audit.loadFailed')} onRetry={() => void log.refetch()} isRetrying={log.isFetching} />

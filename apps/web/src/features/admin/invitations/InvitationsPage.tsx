@@ -63,6 +63,7 @@ export default function InvitationsPage() {
         </div>
         <QueryState
           query={invitations}
+          refreshFailed={t('adminInvitations.loadFailed')}
           className="mt-4"
           loading={{ label: t('adminInvitations.loading'), rowClassName: 'h-24 w-full' }}
           failed={

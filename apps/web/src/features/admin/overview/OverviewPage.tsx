@@ -27,6 +27,7 @@ export default function OverviewPage() {
       <OpenReportsList />
       <QueryState
         query={overview}
+        refreshFailed={t('adminOverview.loadFailed')}
         loading={{ label: t('adminOverview.loading'), rowClassName: 'h-48 w-full' }}
         className="mt-6"
         failed={

@@ -1,7 +1,8 @@
 import { Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useRoomActivity } from '../../../api/room-queries';
-import { hasFailedToLoad, LoadFailed } from '../../../components/LoadFailed';
+import { LoadFailed } from '../../../components/LoadFailed';
+import { hasFailedToLoad } from '../../../ui/QueryState';
 import { RelativeTime } from '../../../components/RelativeTime';
 import { PersonName } from '../PersonName';
 import { MemberAvatar } from '../MemberAvatar';

@@ -3,7 +3,7 @@ import { Plus, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRoomCache, useRoomList } from '../../../api/room-queries';
-import { hasFailedToLoad } from '../../../components/LoadFailed';
+import { hasFailedToLoad } from '../../../ui/QueryState';
 import { PageHeader } from '../../../components/PageHeader';
 import { Pager } from '../../../components/Pager';
 import { pageCount } from '../../../lib/clip-filters';
