@@ -17,7 +17,6 @@ function serverProject(
   include: string[],
   exclude: string[],
   env: Record<string, string> = {},
-  options: { sharesRedis?: boolean } = {},
 ): TestProjectInlineConfiguration {
   return {
     test: {
@@ -35,9 +34,6 @@ function serverProject(
       // expect.poll waits on what the app does after its reply; Vitest's 1 s is shorter than a stall on CI's
       // loaded cores, and a longer wait only makes a real failure slower to report.
       expect: { poll: { timeout: 10_000 } },
-      // Files on the one TEST_REDIS_URL share its Socket.IO adapter channels: a node of one file would count
-      // as a peer of another's. They run one at a time, after the rest.
-      ...(options.sharesRedis ? { maxWorkers: 1, sequence: { groupOrder: 1 } } : {}),
     },
   };
 }
@@ -126,15 +122,15 @@ if (process.env.TEST_DATABASE_URL) {
   );
 }
 if (process.env.TEST_REDIS_URL) {
-  projects.push(serverProject('server-redis', ['src/**/*.redis.test.ts'], [], {}, { sharesRedis: true }));
+  // One file connects to TEST_REDIS_URL; the others start a Redis each (test/own-services.ts), so that no node of
+  // one file hears another's through the Socket.IO adapter's channels, and they run beside the rest.
+  projects.push(serverProject('server-redis', ['src/**/*.redis.test.ts'], []));
 }
 
 if (process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL) {
   // Two nodes on one PostgreSQL database and one Redis, behind a proxy (scale-out:
   // docs/deployment.md#runtime-modes-and-scale-out).
-  projects.push(
-    serverProject('server-cluster', ['src/**/*.cluster.test.ts'], [], { TEST_DB: 'postgres' }, { sharesRedis: true }),
-  );
+  projects.push(serverProject('server-cluster', ['src/**/*.cluster.test.ts'], [], { TEST_DB: 'postgres' }));
 }
 
 if (process.env.TEST_LAN_NAMESPACES) {

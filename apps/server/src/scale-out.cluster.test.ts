@@ -6,6 +6,7 @@ import { buildTestApp, type TestApp } from '../test/build-test-app';
 import { type TestUser } from '../test/factories';
 import { multipartFile } from '../test/multipart';
 import { NODE_HEADER, startNodeProxy, type NodeProxy } from '../test/node-proxy';
+import { startOwnRedis, type OwnService } from '../test/own-services';
 import { startS3Server, type TestS3Server } from '../test/s3-server';
 import { nextEvent, socketPool, type TestSocket } from '../test/socket-client';
 import { createTestDatabase } from '../test/test-database';
@@ -16,15 +17,17 @@ const desktop = (label: string) => ({ desktopId: label, items: [], lastUpdated: 
 
 /**
  * The scale-out mode (docs/deployment.md#runtime-modes-and-scale-out) end to end: two nodes on one PostgreSQL database,
- * one Redis and one S3 bucket (s3rver, started here), behind a proxy that passes X-Forwarded-For (TRUST_PROXY names
- * it). Every step goes through the proxy, and the test names the node, as a sticky proxy would pick one per client. The
- * `server-cluster` leg runs it when TEST_DATABASE_URL and TEST_REDIS_URL are both set (CI sets them).
+ * one Redis and one S3 bucket (the last two this file's own, started here: no other file's nodes share its channels),
+ * behind a proxy that passes X-Forwarded-For (TRUST_PROXY names it). Every step goes through the proxy, and the test
+ * names the node, as a sticky proxy would pick one per client. The `server-cluster` leg runs it when
+ * TEST_DATABASE_URL and TEST_REDIS_URL are both set (CI sets them).
  */
 describe('two nodes behind a proxy', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
   let nodes: Record<Node, TestApp>;
   let proxy: NodeProxy;
   let s3: TestS3Server;
+  let redis: OwnService;
   const sockets = socketPool();
   const received: Record<Node, number> = { a: 0, b: 0 };
   const misrouted: string[] = [];
@@ -52,11 +55,11 @@ describe('two nodes behind a proxy', () => {
   beforeAll(async () => {
     // Empty: the first node migrates it (every other test database is a copy of a migrated one).
     database = await createTestDatabase({ empty: true });
-    s3 = await startS3Server();
+    [s3, redis] = await Promise.all([startS3Server(), startOwnRedis()]);
     const env = {
       ...s3.env,
       DATABASE_URL: database.url,
-      REDIS_URL: process.env.TEST_REDIS_URL,
+      REDIS_URL: redis.url,
       TRUST_PROXY: '127.0.0.1',
       RATE_LIMIT_PER_MINUTE: '100000',
     };
@@ -86,7 +89,7 @@ describe('two nodes behind a proxy', () => {
     await proxy?.close();
     await Promise.all([nodes?.a.close(), nodes?.b.close()]);
     await database?.drop();
-    await s3?.close();
+    await Promise.all([s3?.close(), redis?.destroy()]);
   });
 
   test('a clip saved through node A reaches a viewer on node B, and B then serves the new text', async () => {

@@ -4,7 +4,10 @@ import { buildTestApp, TEST_JWT_SECRET, type TestApp } from '../../test/build-te
 import { verifyAccessToken } from '../lib/access-token';
 import { connectSocket, nextEvent, type TestSocket } from '../../test/socket-client';
 
-/** Runs only when TEST_REDIS_URL is set (CI sets it): two nodes share broadcasts through Redis. */
+/**
+ * Runs only when TEST_REDIS_URL is set (CI sets it): two nodes share broadcasts through that Redis, as an operator's
+ * would. No other file connects to it (each starts a Redis of its own), so no other file's nodes count as peers here.
+ */
 describe('Redis adapter across two nodes', () => {
   const redisUrl = process.env.TEST_REDIS_URL ?? '';
   let nodeA: TestApp;

@@ -2,19 +2,22 @@ import type { LanPeersList, SocketAck } from '@clipsync/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
+import { startOwnRedis, type OwnService } from '../../../test/own-services';
 import { nextEvent, socketPool, type TestSocket } from '../../../test/socket-client';
 import { LAN_HOSTS_PER_NETWORK } from './lan-registry';
 import { TOO_MANY_HOSTS_MESSAGE } from './lan.socket';
 
-/** Runs only when TEST_REDIS_URL is set (CI sets it): LAN peers on two nodes share one registry. */
+/**
+ * Runs only when TEST_REDIS_URL is set (CI sets it): LAN peers on two nodes share one registry, in a Redis of this
+ * file's own, so that no other file's nodes share its channels and the files run side by side.
+ */
 const HOME = '203.0.113.77';
 const NEIGHBOUR = '198.51.100.77';
 const desktop = (label: string) => ({ desktopId: label, items: [], lastUpdated: new Date().toISOString() });
 type AckResult = Parameters<SocketAck>[0];
 
 describe('LAN registry in Redis across two nodes', () => {
-  const redisUrl = process.env.TEST_REDIS_URL ?? '';
-  const env = { REDIS_URL: redisUrl, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '100000' };
+  let redis: OwnService;
   let nodeA: TestApp;
   let nodeB: TestApp;
   let urlA: string;
@@ -34,12 +37,15 @@ describe('LAN registry in Redis across two nodes', () => {
   };
 
   beforeAll(async () => {
+    redis = await startOwnRedis();
+    const env = { REDIS_URL: redis.url, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_MINUTE: '100000' };
     [nodeA, nodeB] = [await buildTestApp(env), await buildTestApp(env)];
     [urlA, urlB] = [await nodeA.listen(), await nodeB.listen()];
   });
   afterAll(async () => {
     sockets.closeAll();
-    await Promise.all([nodeA.close(), nodeB.close()]);
+    await Promise.all([nodeA?.close(), nodeB?.close()]);
+    await redis?.destroy();
   });
 
   test('a peer on node B discovers and follows a host on node A of its network; a neighbour does not', async () => {
@@ -78,11 +84,11 @@ describe('LAN registry in Redis across two nodes', () => {
     const viewer = await peer(urlB, HOME, 'lan_discover');
     expect((await peersOf(viewer)).peers.map((listed) => listed.id)).toEqual([hostId]);
 
-    const redis = new Redis(redisUrl);
+    const client = new Redis(redis.url);
     try {
-      await redis.del(`clipsync:lan:v2:peer:${hostId}`, `clipsync:lan:v2:desktop:${hostId}`);
+      await client.del(`clipsync:lan:v2:peer:${hostId}`, `clipsync:lan:v2:desktop:${hostId}`);
     } finally {
-      redis.disconnect();
+      client.disconnect();
     }
     expect((await peersOf(viewer)).peers).toEqual([]);
 

@@ -3,6 +3,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
+import { startOwnRedis, type OwnService } from '../../../../test/own-services';
 import type { TestSocket } from '../../../../test/socket-client';
 import { createTestDatabase } from '../../../../test/test-database';
 import { deviceSends } from '../../../db/schema/index';
@@ -12,21 +13,23 @@ import { redeliverUnacknowledged } from './device-sends.service';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Two nodes on one PostgreSQL database and one Redis (the `server-cluster` leg): a send made on one node reaches
- * the device's socket on the other, and a lost acknowledgement is redelivered by whichever node's job runs.
+ * Two nodes on one PostgreSQL database and one Redis (the `server-cluster` leg; a Redis of this file's own, so
+ * that no other file's nodes share its channels): a send made on one node reaches the device's socket on the
+ * other, and a lost acknowledgement is redelivered by whichever node's job runs.
  */
 describe('sending to devices across two nodes', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let redis: OwnService;
   let nodeA: TestApp;
   let nodeB: TestApp;
   let urlB: string;
   const sockets: TestSocket[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    [database, redis] = await Promise.all([createTestDatabase(), startOwnRedis()]);
     const env = {
       DATABASE_URL: database.url,
-      REDIS_URL: process.env.TEST_REDIS_URL,
+      REDIS_URL: redis.url,
       // A send falls due a minute after its handover, far beyond an acknowledgement's time on loaded cores; the
       // test dates a handover back to make it due, and the nodes' jobs (every 50 ms) do the rest.
       DEVICE_SEND_REDELIVER_MS: '60000',
@@ -40,7 +43,7 @@ describe('sending to devices across two nodes', () => {
   afterAll(async () => {
     sockets.forEach((socket) => socket.close());
     await Promise.all([nodeA?.close(), nodeB?.close()]);
-    await database?.drop();
+    await Promise.all([database?.drop(), redis?.destroy()]);
   });
 
   test('sent on node A to a device whose socket is on node B: delivered, once acknowledged; a lost ack redelivered once', async () => {
