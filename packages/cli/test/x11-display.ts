@@ -63,7 +63,8 @@ export async function startDisplay(): Promise<X11Display> {
 
   const xclip = (args: string[], input?: string | Buffer) =>
     new Promise<{ code: number | null; signal: string | null; stdout: Buffer; stderr: string }>((resolve, reject) => {
-      // Writing, xclip leaves a process holding the selection: its exit, not its output, ends the call.
+      // Writing, xclip leaves a process holding the selection, with our pipes: its exit ends a copy that worked
+      // (and our end of its stderr is let go), and the pipes' close one that failed, once its reason is read.
       const writing = input !== undefined;
       const child: ChildProcess = spawn('xclip', ['-selection', 'clipboard', ...args], {
         env,
@@ -75,9 +76,16 @@ export async function startDisplay(): Promise<X11Display> {
       child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString()));
       child.stdin?.end(input);
       child.once('error', reject);
-      child.once(writing ? 'exit' : 'close', (code: number | null, signal: string | null) =>
-        resolve({ code, signal, stdout: Buffer.concat(out), stderr: err.trim() }),
-      );
+      const answer = (code: number | null, signal: string | null) =>
+        resolve({ code, signal, stdout: Buffer.concat(out), stderr: err.trim() });
+      child.once('close', answer);
+      if (writing) {
+        child.once('exit', (code: number | null, signal: string | null) => {
+          if (code !== 0) return;
+          child.stderr!.destroy();
+          answer(code, signal);
+        });
+      }
     });
 
   const paste = async (type = 'UTF8_STRING') => {
