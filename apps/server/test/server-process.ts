@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request, type IncomingHttpHeaders } from 'node:http';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { serverRoot } from '../src/server-root';
 import { multipartFile } from './multipart';
 import { buildServerInto, serverBuildForThisProcess } from './server-build';
 
@@ -9,7 +9,7 @@ import { buildServerInto, serverBuildForThisProcess } from './server-build';
  * The real process entry, compiled as `npm start` runs it, for the tests of what only a process shows:
  * the DATA_DIR lock, file modes, request logs and the drain on SIGTERM.
  */
-export const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const serverDir = serverRoot;
 
 /** Compiles src/main.ts into dist/main.js (scripts/build-server.mjs); returns the build's error output. */
 export function buildServer(): { status: number | null; stderr: string } {

@@ -59,6 +59,7 @@ export async function startDisplay(): Promise<X11Display> {
     });
   });
   const name = `:${number}`;
+  const hasEnded = () => server.exitCode !== null || server.signalCode !== null;
   const env = { ...process.env, DISPLAY: name };
 
   const xclip = (args: string[], input?: string | Buffer) =>
@@ -103,17 +104,17 @@ export async function startDisplay(): Promise<X11Display> {
         const { code, signal, stderr: said } = await xclip(['-i', '-t', type], data);
         if (code === 0) return;
         failures.push(`exit ${signal ?? String(code)}${said ? `: ${said}` : ''}`);
-        if (server.exitCode !== null || server.signalCode !== null) break;
+        if (hasEnded()) break;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      const xvfb = server.exitCode !== null || server.signalCode !== null ? 'Xvfb had ended' : 'Xvfb still ran';
+      const xvfb = hasEnded() ? 'Xvfb had ended' : 'Xvfb still ran';
       throw new Error(`xclip could not copy on ${name} (${failures.join('; ')}); ${xvfb}: ${stderr.slice(-500)}`);
     },
     paste,
     pasteText: async () => (await paste())?.toString('utf8') ?? null,
     close: () =>
       new Promise<void>((resolve) => {
-        if (server.exitCode !== null) return resolve();
+        if (hasEnded()) return resolve();
         server.once('exit', () => resolve());
         server.kill('SIGTERM');
       }),
