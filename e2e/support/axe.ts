@@ -8,6 +8,15 @@ import type { Page } from '@playwright/test';
  * still listed (axe-core API, "resultTypes").
  */
 export async function axeViolations(page: Page, include?: string) {
+  // A colour transition under way (a hover, a toast, a dialog) would be judged as its blend of both ends.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   return (await (include ? builder.include(include) : builder).analyze()).violations;
 }
