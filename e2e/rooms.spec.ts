@@ -65,6 +65,8 @@ test('two members share a room live; the owner removes one; an invite link bring
 
   await member.getByLabel('Add to the room').fill('Slides are ready');
   await member.getByRole('button', { name: 'Add Content' }).click();
+  // Toasts show one at a time: a file uploaded before the text was added would have its toast replaced.
+  await expect(toast(member, 'Content added')).toBeVisible();
   await member.getByLabel('Upload File', { exact: true }).setInputFiles({
     name: 'agenda.txt',
     mimeType: 'text/plain',
