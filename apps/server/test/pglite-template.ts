@@ -3,10 +3,13 @@ import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openMemoryPgliteFrom, type DatabaseHandle } from '../src/db/client';
+import pino from 'pino';
+import { pgliteHandle, type DatabaseHandle } from '../src/db/client';
 import { migratePgliteDatabase, migrationsFolder } from '../src/db/migrate';
 import { createPglite, type PgliteRuntime } from '../src/db/pglite';
+import { PgliteWorker } from '../src/db/pglite-worker-client';
 import { serverBuildForThisProcess } from './server-build';
+import { TemplateDatabasePool } from './template-database-pool';
 
 /**
  * The tests' embedded databases start from one migrated template rather than an empty initdb and every
@@ -17,12 +20,25 @@ import { serverBuildForThisProcess } from './server-build';
  * the first open of an empty data directory has its own tests (pglite-first-open.test.ts, main.test.ts).
  * PGlite's WebAssembly is compiled once per process too (`pgliteRuntime`), and the worker thread runs the
  * server's build for this process (server-build.ts) rather than its sources through tsx: together they were
- * a third of each open.
+ * a third of each open. A closed app's database is emptied and given to the process's next app
+ * (template-database-pool.ts) rather than a new one opened.
  */
 export async function openTemplateMemoryDatabase(): Promise<DatabaseHandle> {
-  const [template, runtime] = await Promise.all([pgliteTemplate(), pgliteRuntime()]);
-  return openMemoryPgliteFrom({ template, runtime, script: join(serverBuildForThisProcess(), 'pglite-worker.js') });
+  return pgliteHandle(await pool.lease(), undefined, pino({ level: 'silent' }));
 }
+
+/** A new embedded database in memory, from the template, on this process's runtime and build. */
+export async function startTemplateWorker(): Promise<PgliteWorker> {
+  const [template, runtime] = await Promise.all([pgliteTemplate(), pgliteRuntime()]);
+  return PgliteWorker.start({
+    dataDir: undefined,
+    template,
+    runtime,
+    script: join(serverBuildForThisProcess(), 'pglite-worker.js'),
+  });
+}
+
+const pool = new TemplateDatabasePool(startTemplateWorker);
 
 /** The migrated template itself, for a test that starts PGlite's worker on it. */
 export function pgliteTemplate(): Promise<Blob> {

@@ -98,13 +98,16 @@ export async function openMemoryPgliteFrom(
   return pgliteHandle(await PgliteWorker.start({ dataDir: undefined, ...start }), undefined, log);
 }
 
+/** What the handle uses of PGlite's worker (the tests hand it a worker they reuse: test/template-database-pool.ts). */
+export type PgliteConnection = Pick<PgliteWorker, 'stopped' | 'onStop' | 'query' | 'exec' | 'transaction' | 'close'>;
+
 /**
  * The handle on PGlite's worker, already migrated (pglite-worker.ts). Drizzle's PGlite driver is given the
  * worker's client: it calls only `query` and `transaction` (drizzle-orm/pglite/session.js), which the client
  * implements, but its type names the whole PGlite class.
  */
 export function pgliteHandle(
-  worker: PgliteWorker,
+  worker: PgliteConnection,
   lock: DataDirLock | undefined,
   log: FastifyBaseLogger,
 ): DatabaseHandle {

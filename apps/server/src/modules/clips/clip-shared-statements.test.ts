@@ -1,6 +1,6 @@
 import { CLIP_VIEW_LOG_SIZE, ClipOrCard } from '@clipsync/shared';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { PgliteWorker } from '../../db/pglite-worker-client';
+import type { PgliteConnection } from '../../db/client';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { TestUser } from '../../../test/factories';
 import { USER_AGENTS } from '../../../test/user-agents';
@@ -18,14 +18,18 @@ describe('a shared clip opened by many, on the embedded database', () => {
 
   const read = (id: string) =>
     testApp.as(null).inject('GET', `/api/clipboard/${id}`, undefined, { 'user-agent': USER_AGENTS.firefoxLinux });
+  /** What Drizzle sends the embedded database's statements through, to count them. */
+  const pgliteClient = () => {
+    if (testApp.context.database.kind !== 'pglite') throw new Error('the embedded database is PGlite');
+    return Reflect.get(testApp.context.db, '$client') as PgliteConnection;
+  };
   const logOf = async (clipId: string) =>
     (await testApp.as(owner).get(`/api/clipboard/${clipId}/views`)).json().views as unknown[];
 
   test('200 reads of an unprotected clip cost a handful of statements, every view logged', async () => {
     const clip = await testApp.factory.clip({ owner, content: 'popular' });
     expect((await read(clip.id)).statusCode).toBe(200);
-    const client: unknown = Reflect.get(testApp.context.db, '$client');
-    if (!(client instanceof PgliteWorker)) throw new Error("the embedded database is PGlite's worker");
+    const client = pgliteClient();
     const calls = [vi.spyOn(client, 'query'), vi.spyOn(client, 'exec'), vi.spyOn(client, 'transaction')];
     const answers = await Promise.all(Array.from({ length: 200 }, () => read(clip.id)));
     expect(answers.every((answer) => answer.statusCode === 200 && answer.json().content === 'popular')).toBe(true);
@@ -43,8 +47,7 @@ describe('a shared clip opened by many, on the embedded database', () => {
     const created = await testApp.as(owner).post('/api/clipboard', { content: 'fresh' });
     expect(created.statusCode).toBe(201);
     const { id } = created.json() as { id: string };
-    const client: unknown = Reflect.get(testApp.context.db, '$client');
-    if (!(client instanceof PgliteWorker)) throw new Error("the embedded database is PGlite's worker");
+    const client = pgliteClient();
     const query = vi.spyOn(client, 'query');
     const first = await read(id);
     expect(query).not.toHaveBeenCalled();
