@@ -6,6 +6,8 @@ set -euo pipefail
 STATE_DIR=${CLIPSYNC_SERVICES_DIR:-/tmp/clipsync-test-services}
 PG_PORT=${PG_PORT:-54329}
 REDIS_PORT=${REDIS_PORT:-63790}
+# PostgreSQL's settings for a database thrown away after the run (below, at its start).
+THROWAWAY_DATABASE='-c fsync=off -c synchronous_commit=off -c full_page_writes=off'
 # The LAN leg's networks, as root: the server and two client networks ("home", "neighbour"), each a network
 # namespace of this run, linked by veth pairs made inside them. The clients' public-range test addresses
 # (RFC 5737) exist only in their namespaces, so the server sees two real networks without trusting any
@@ -41,7 +43,9 @@ start() {
   [ "$(id -u)" = 0 ] && chown -R postgres:postgres "$STATE_DIR"
   as_postgres "$bin/initdb -D $STATE_DIR/pg -U postgres --auth=trust" >"$STATE_DIR/initdb.log" 2>&1
   # The servers are not given the lock (9>&-): a crashed run's servers must not keep the next start out.
-  as_postgres "$bin/pg_ctl -D $STATE_DIR/pg -o '-p $PG_PORT -h 127.0.0.1 -k $STATE_DIR' -l $STATE_DIR/pg.log -w start" \
+  # A throw-away database need not reach the disk before a commit returns (it is gone after the run): without
+  # fsync the PostgreSQL leg stops waiting on the disk at every commit and every database a test file creates.
+  as_postgres "$bin/pg_ctl -D $STATE_DIR/pg -o '-p $PG_PORT -h 127.0.0.1 -k $STATE_DIR $THROWAWAY_DATABASE' -l $STATE_DIR/pg.log -w start" \
     >/dev/null 9>&-
   redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save '' --appendonly no --daemonize yes \
     --pidfile "$STATE_DIR/redis.pid" --logfile "$STATE_DIR/redis.log" 9>&-
