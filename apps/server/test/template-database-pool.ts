@@ -4,7 +4,7 @@ import type { PgliteConnection } from '../src/db/client';
 /**
  * The embedded test databases a process's closed apps gave back, emptied to the template's state, for its next
  * apps: a worker opened from the template cost an app 0.5–1 s of a core (a thread, PostgreSQL's start, the dump
- * unpacked), a reset costs tens of milliseconds. A database comes back only as the template was: every table
+ * unpacked), a reset about a tenth of a second. A database comes back only as the template was: every table
  * emptied and its sequences restarted, the session's state discarded, and its schema (tables, columns,
  * constraints, indexes, triggers, functions, roles, settings, extensions, sequences) the template's to the
  * letter; a database a test changed in any other way, or whose worker stopped, is closed as before.
