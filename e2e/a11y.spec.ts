@@ -9,7 +9,7 @@ import {
 } from '@clipsync/shared';
 import { createConfirmedUser, signIn, signInAdmin, uniqueEmail } from './support/accounts';
 import { createJourneyApi } from './support/api';
-import { blockingViolations } from './support/axe';
+import { blockingViolations, colourTransitionsEnded } from './support/axe';
 import { createClips } from './support/clips';
 
 const SCHEMES = ['light', 'dark'] as const;
@@ -114,14 +114,7 @@ async function showScheme(page: Page, scheme: (typeof SCHEMES)[number], path: st
   });
   // index.css: the body is white in light, slate-950 in dark.
   await (scheme === 'light' ? background.toBe(WHITE) : background.not.toBe(WHITE));
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await colourTransitionsEnded(page);
 }
 
 /**

@@ -9,14 +9,7 @@ import type { Page } from '@playwright/test';
  */
 export async function axeViolations(page: Page, include?: string) {
   // A colour transition under way (a hover, a toast, a dialog) would be judged as its blend of both ends.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  await colourTransitionsEnded(page);
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   return (await (include ? builder.include(include) : builder).analyze()).violations;
 }
@@ -26,4 +19,16 @@ export async function blockingViolations(page: Page) {
   return (await axeViolations(page))
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+/** Resolves once the page's CSS transitions under way have finished (or were cancelled). */
+export async function colourTransitionsEnded(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
