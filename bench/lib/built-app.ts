@@ -12,7 +12,7 @@ import { onCleanup } from './scenario';
 
 const SERVER_READY_TIMEOUT_MS = 60_000;
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const webDir = join(repoRoot, 'apps/web');
+export const webDir = join(repoRoot, 'apps/web');
 
 /** Resolves when the child exits 0; its output goes to our stderr, our stdout carries only the result. */
 function run(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv }): Promise<void> {

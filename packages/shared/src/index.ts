@@ -47,3 +47,6 @@ export * from './schemas/admin-users';
 export * from './schemas/admin-overview';
 export * from './schemas/sso';
 export * from './schemas/web-push';
+export * from './schemas/push-message';
+export * from './same-origin-path';
+export * from './resource-id';

@@ -1,5 +1,5 @@
-import { PushMessage, SameOriginPath } from '@clipsync/shared';
-import { z } from 'zod';
+import { isSameOriginPath, PushMessage } from '@clipsync/shared/service-worker';
+import * as z from 'zod/mini';
 import { push as dePush } from '../i18n/de/app.json';
 import { push as enPush } from '../i18n/en/app.json';
 import { push as esPush } from '../i18n/es/app.json';
@@ -135,7 +135,7 @@ export function linkForClick(data: unknown, action: string): string {
   if (!links.success) return '/dashboard';
   const chosen = action === 'copy' ? (links.data.copy ?? links.data.open) : links.data.open;
   // A sign-in's return-path rule: `/\host` or a tab after the slash is another site to a URL parser.
-  return SameOriginPath.safeParse(chosen).success ? chosen : '/dashboard';
+  return isSameOriginPath(chosen) ? chosen : '/dashboard';
 }
 
-const StoredLinks = z.object({ open: z.string(), copy: z.string().optional() });
+const StoredLinks = z.object({ open: z.string(), copy: z.optional(z.string()) });

@@ -121,7 +121,7 @@ export function isEmptyShare(share: Share): boolean {
 }
 
 /** The clip's text, by the one rule the server's share claims follow too. */
-export { shareContent } from '@clipsync/shared';
+export { shareContent } from '@clipsync/shared/service-worker';
 
 /**
  * Keeps a share beside those already waiting, or refuses it when MAX_WAITING_SHARES wait. The count and the

@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { Takedown } from './moderation';
 import { text } from './text';
 import { CLIP_SHARE_MAX_VIEWS, CLIP_SHARE_PASSWORD_MAX, CLIPS_PAGE_SIZE, ITEM_TEXT_MAX_BYTES } from '../limits';
+import { RESOURCE_ID_PATTERN } from '../resource-id';
 import { utf8ByteLength } from '../text-size';
 
-/** Clip and file ids: 22 base64url characters (128 random bits). */
-export const ResourceId = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Invalid id');
+/** Clip and file ids (resource-id.ts). */
+export const ResourceId = z.string().regex(RESOURCE_ID_PATTERN, 'Invalid id');
 /**
  * The version of a text an edit started from (answers carry the stored one). A stale edit is refused with
  * 409 EDIT_CONFLICT; an edit without it (clients before versions) overwrites, as before.

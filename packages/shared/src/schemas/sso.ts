@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSameOriginPath, SAME_ORIGIN_PATH_MAX } from '../same-origin-path';
 import { text } from './text';
 
 /**
@@ -39,9 +40,7 @@ export type SsoRefusalCode = z.infer<typeof SsoRefusalCode>;
  * Where to land after the sign-in: a path of this site only (`/rooms/x?y`), never `//host` or a scheme, so the
  * callback can never send the browser elsewhere.
  */
-export const SameOriginPath = text()
-  .max(512)
-  .refine((path) => /^\/(?![/\\])[^\s\\]*$/.test(path), 'Must be a path of this site');
+export const SameOriginPath = text().max(SAME_ORIGIN_PATH_MAX).refine(isSameOriginPath, 'Must be a path of this site');
 
 /**
  * The start is a link anyone may follow: a `returnTo` that is not a path of this site is dropped by the

@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 import { ResourceId } from './clips';
-import {
-  DEVICE_CLIENT_NAME_MAX,
-  DEVICE_NAME_MAX,
-  FILE_NAME_MAX,
-  PUSH_ENDPOINT_MAX,
-  PUSH_FOLLOWED_ROOMS_MAX,
-  PUSH_TEXT_PREVIEW_MAX,
-  ROOM_NAME_MAX,
-  TOKEN_NAME_MAX,
-} from '../limits';
+import { PUSH_ENDPOINT_MAX, PUSH_FOLLOWED_ROOMS_MAX } from '../limits';
 
 /**
  * Web Push (VAPID, RFC 8292; payloads encrypted with RFC 8291 `aes128gcm`): a subscription belongs to one of
@@ -89,40 +80,3 @@ export const PushSettings = z.object({
   preferences: PushPreferences,
 });
 export type PushSettings = z.infer<typeof PushSettings>;
-
-/**
- * What a push carries (the decrypted payload the service worker reads). Facts, not sentences: the service
- * worker words them in the app's language. Never a clip's text unless `showText` is on (then at most
- * PUSH_TEXT_PREVIEW_MAX characters), never an end-to-end encrypted clip's content.
- */
-/** A device's, a CLI's or a hand-made token's name: what a send's `from` and a sign-in's `device` may be. */
-const SenderName = z.string().max(Math.max(DEVICE_NAME_MAX, DEVICE_CLIENT_NAME_MAX, TOKEN_NAME_MAX));
-
-export const PushMessage = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('send'),
-    sendId: ResourceId,
-    /** The sending device's name ("Laptop"). */
-    from: SenderName,
-    /** Set only with `showText`, for a text send. */
-    text: z.string().max(PUSH_TEXT_PREVIEW_MAX).optional(),
-    /** A clip with files: its first file, and how many there are. */
-    file: z
-      .object({
-        name: z.string().max(FILE_NAME_MAX),
-        size: z.number().int().nonnegative(),
-        count: z.number().int().positive(),
-      })
-      .optional(),
-  }),
-  z.object({
-    kind: z.literal('sign_in'),
-    /** The coarse device of the new sign-in ("Firefox on Windows", "clipsync CLI"). */
-    device: SenderName,
-    at: z.iso.datetime(),
-  }),
-  z.object({ kind: z.literal('room'), roomId: ResourceId, roomName: z.string().max(ROOM_NAME_MAX) }),
-  z.object({ kind: z.literal('share_view'), clipId: ResourceId }),
-]);
-export type PushMessage = z.infer<typeof PushMessage>;
-export type PushKind = PushMessage['kind'];
