@@ -7,6 +7,7 @@ import type { AppConfig } from './config/env';
 import { secureDataDir } from './config/data-dir';
 import { resolveJwtSecret } from './config/secret';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import type { StartedEmbeddedDatabase } from './db/embedded-start';
 import { writeQueueFor } from './db/write-queue';
 import { DomainEvents } from './lib/domain-events';
 import { JobRuns } from './lib/job-runs';
@@ -152,6 +153,8 @@ export interface BuildAppOptions {
   observe?: (app: FastifyInstance) => void;
   /** A database already opened and migrated, which the app then owns (closes); else it opens config's. */
   database?: DatabaseHandle;
+  /** The embedded database main.ts began to start before the server's modules loaded; the app then owns it. */
+  startedDatabase?: Promise<StartedEmbeddedDatabase>;
 }
 
 /**
@@ -160,7 +163,7 @@ export interface BuildAppOptions {
  */
 export async function buildApp(
   config: AppConfig,
-  { logStream, observe, database: openedDatabase }: BuildAppOptions = {},
+  { logStream, observe, database: openedDatabase, startedDatabase }: BuildAppOptions = {},
 ): Promise<{ app: FastifyInstance; context: AppContext }> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
@@ -196,7 +199,7 @@ export async function buildApp(
   registerProxyWarning(app, noticeProxy);
 
   const serverSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
-  const database = openedDatabase ?? (await openDatabase(config.databaseUrl, config.dataDir, app.log));
+  const database = openedDatabase ?? (await openDatabase(config.databaseUrl, config.dataDir, app.log, startedDatabase));
   app.addHook('onClose', async () => {
     await database.close();
   });

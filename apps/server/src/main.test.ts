@@ -84,6 +84,8 @@ describe('server process', () => {
     const second = startServer(dataDir);
     started.push(second);
     expect(await second.exited).toBe(1);
+    // Refused while the rest of the server was still loading (main.ts starts the database first): said plainly.
+    expect(second.output()).toContain('ClipSync cannot start.');
     expect(second.output()).toContain('Another ClipSync process');
     expect(second.output()).toContain(dataDir);
 
@@ -172,9 +174,12 @@ describe('server process', () => {
   }, 120_000);
 
   test('with S3_BUCKET files go to the bucket; without it the built server never loads the AWS SDK', async () => {
-    // esbuild hoists a bundled module's static imports to the top of dist/main.js: the SDK must be imported
-    // only where createS3Store calls for it, or the embedded default would load it at every start.
-    const bundle = await readFile(join(serverDir, 'dist/main.js'), 'utf8');
+    // esbuild hoists a bundled module's static imports to the top of its output file (main.js or a chunk it
+    // loads): the SDK must be imported only where createS3Store calls for it, or the embedded default would
+    // load it at every start.
+    const dist = join(serverDir, 'dist');
+    const files = (await readdir(dist)).filter((name) => name.endsWith('.js'));
+    const bundle = (await Promise.all(files.map((name) => readFile(join(dist, name), 'utf8')))).join('\n');
     expect(bundle).not.toMatch(/^import[^;]*from "@aws-sdk\//m);
     expect(bundle).toContain('import("@aws-sdk/client-s3")');
 

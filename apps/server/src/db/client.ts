@@ -6,7 +6,6 @@
  * migrations are drizzle-kit's SQL, committed and never edited once landed. The commands an operator runs on
  * the machine (`npm run backup`, `npm run admin`) live here too, beside what they act on.
  */
-import { join } from 'node:path';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -17,9 +16,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
 import { runAloneOnPostgres, type LockedRun } from './cluster-lock';
-import { lockDataDir, type DataDirLock } from './data-dir-lock';
+import type { DataDirLock } from './data-dir-lock';
+import { isEmbeddedDatabase, startEmbeddedDatabase, type StartedEmbeddedDatabase } from './embedded-start';
 import { migratePostgresDatabase } from './migrate';
-import { initialisePgliteInChild } from './pglite-first-open';
 import type { PgliteRuntime } from './pglite';
 import { PgliteWorker } from './pglite-worker-client';
 
@@ -58,32 +57,22 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export const MEMORY_DATABASE = 'memory://';
+export { MEMORY_DATABASE } from './embedded-start';
 
 /**
  * PGlite in DATA_DIR by default (locked against a second process), PGlite in memory for `memory://`,
- * otherwise PostgreSQL through a pg pool. Migrations are applied before the handle is returned.
+ * otherwise PostgreSQL through a pg pool. Migrations are applied before the handle is returned. `started` is
+ * the embedded database main.ts began to open before the server's modules loaded (db/embedded-start.ts).
  */
 export async function openDatabase(
   databaseUrl: string | undefined,
   dataDir: string,
   log: FastifyBaseLogger,
+  started?: Promise<StartedEmbeddedDatabase>,
 ): Promise<DatabaseHandle> {
-  if (databaseUrl && databaseUrl !== MEMORY_DATABASE) return openPostgres(databaseUrl, log);
-  return openPglite(databaseUrl === MEMORY_DATABASE ? undefined : dataDir, log);
-}
-
-async function openPglite(dataDir: string | undefined, log: FastifyBaseLogger): Promise<DatabaseHandle> {
-  const lock = dataDir ? await lockDataDir(dataDir) : undefined;
-  try {
-    const pgliteDir = dataDir ? join(dataDir, 'pglite') : undefined;
-    // An empty directory's initdb runs in a child process, whose memory goes back when it exits.
-    if (pgliteDir) await initialisePgliteInChild(pgliteDir);
-    return pgliteHandle(await PgliteWorker.start({ dataDir: pgliteDir }), lock, log);
-  } catch (error) {
-    await lock?.release();
-    throw error;
-  }
+  if (!isEmbeddedDatabase(databaseUrl)) return openPostgres(databaseUrl, log);
+  const { worker, lock } = await (started ?? startEmbeddedDatabase(databaseUrl, dataDir));
+  return pgliteHandle(worker, lock, log);
 }
 
 /**
