@@ -1,8 +1,9 @@
 /**
  * "server memory at rest" (its budget: bench/README.md#results): the RSS of the process `npm start` leaves
- * running, with no client, after full collections. Budget ≤ 150 MB. Measured as a user runs it: `scripts/start.mjs`
- * (which builds first if the sources are newer, then imports the compiled server into its own process), with
- * `bench/servers/memory-probe.mjs` preloaded to answer with the process's memory. Per round:
+ * running, with no client, after full collections. Budget ≤ 220 MB embedded (its worker counted), ≤ 150 MB on
+ * PostgreSQL. Measured as a user runs it: `scripts/start.mjs` (which builds first if the sources are newer, then
+ * imports the compiled server into its own process), with `bench/servers/memory-probe.mjs` preloaded to answer
+ * with the process's memory. Per round:
  *  - the embedded default on an empty DATA_DIR (first start), then on the same DATA_DIR again (restart);
  *  - with --database-url: the server on a throw-away database on that PostgreSQL (the database's own
  *    processes are the operator's and not counted);
@@ -19,10 +20,20 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createThrowawayDatabase, describeDatabase } from './lib/database';
 import { awaitHealth, freePort } from './lib/http';
-import { guardScenario, machine, onCleanup, positiveInt, printResult, temporaryDirectory } from './lib/scenario';
+import {
+  guardScenario,
+  machine,
+  onCleanup,
+  positiveInt,
+  printResult,
+  stopProcess,
+  temporaryDirectory,
+} from './lib/scenario';
 import { median, round2 } from './lib/stats';
 
-const RSS_MAX_MB = 150;
+/** The embedded database's worker (its WebAssembly memory and compiled code) is in the process: decision 044. */
+const EMBEDDED_RSS_MAX_MB = 220;
+const POSTGRES_RSS_MAX_MB = 150;
 /** A first start builds the app if its sources changed, and runs PGlite's initdb: slow on a busy machine. */
 const START_TIMEOUT_MS = 300_000;
 const REPLY_TIMEOUT_MS = 10_000;
@@ -77,15 +88,6 @@ function memoryOf(child: ChildProcess): Promise<Memory> {
   });
 }
 
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const killer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-  child.kill('SIGTERM');
-  await exited;
-  clearTimeout(killer);
-}
-
 /** `npm start` on `dataDir` (and `DATABASE_URL` if given): healthy, then idle for `settleMs`, then measured. */
 async function measureServer(dataDir: string, database?: string): Promise<Memory> {
   const port = await freePort();
@@ -107,7 +109,7 @@ async function measureServer(dataDir: string, database?: string): Promise<Memory
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     return await memoryOf(child);
   } finally {
-    await stop(child);
+    await stopProcess(child, STOP_GRACE_MS);
   }
 }
 
@@ -117,7 +119,7 @@ async function measureBareNode(): Promise<Memory> {
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     return await memoryOf(child);
   } finally {
-    await stop(child);
+    await stopProcess(child, STOP_GRACE_MS);
   }
 }
 
@@ -151,12 +153,12 @@ function summarize(memories: Memory[]) {
 const sides = Object.fromEntries(
   Object.entries(samples).map(([side, memories]) => [side, summarize(memories)]),
 ) as Record<Side, ReturnType<typeof summarize>>;
-const judged = (side: Side) =>
-  sides[side] ? { rssMb: sides[side].rssMb, maxMb: RSS_MAX_MB, met: sides[side].rssMb <= RSS_MAX_MB } : null;
+const judged = (side: Side, maxMb: number) =>
+  sides[side] ? { rssMb: sides[side].rssMb, maxMb, met: sides[side].rssMb <= maxMb } : null;
 const verdict = {
-  embeddedFirstStart: judged('embeddedFirstStart'),
-  embeddedRestart: judged('embeddedRestart'),
-  postgresql: judged('postgresql'),
+  embeddedFirstStart: judged('embeddedFirstStart', EMBEDDED_RSS_MAX_MB),
+  embeddedRestart: judged('embeddedRestart', EMBEDDED_RSS_MAX_MB),
+  postgresql: judged('postgresql', POSTGRES_RSS_MAX_MB),
 };
 for (const [side, figures] of Object.entries(sides)) {
   console.error(
@@ -175,7 +177,7 @@ await printResult(
     settleSeconds: settleMs / 1000,
     sides,
     verdict,
-    budget: { rssMaxMb: RSS_MAX_MB },
+    budget: { embeddedRssMaxMb: EMBEDDED_RSS_MAX_MB, postgresRssMaxMb: POSTGRES_RSS_MAX_MB },
     withinBudget,
   },
   !withinBudget,

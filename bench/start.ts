@@ -8,12 +8,20 @@
  *
  *   npm run bench -- start [--rounds 5] [--timeout 600]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { awaitHealth, freePort } from './lib/http';
-import { guardScenario, machine, onCleanup, positiveInt, printResult, temporaryDirectory } from './lib/scenario';
+import {
+  guardScenario,
+  machine,
+  onCleanup,
+  positiveInt,
+  printResult,
+  stopProcess,
+  temporaryDirectory,
+} from './lib/scenario';
 import { median } from './lib/stats';
 
 const FIRST_START_MAX_MS = 6000;
@@ -30,15 +38,6 @@ const rounds = positiveInt('start', 'rounds', values.rounds);
 const disarm = guardScenario('start', positiveInt('start', 'timeout', values.timeout));
 const startScript = join(fileURLToPath(new URL('..', import.meta.url)), 'scripts/start.mjs');
 const childFlags = process.env.BENCH_CHILD_FLAGS?.split(' ').filter(Boolean) ?? [];
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const killer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-  child.kill('SIGTERM');
-  await exited;
-  clearTimeout(killer);
-}
 
 /** Milliseconds from spawning `npm start`'s script on `dataDir` until /api/health answers 200. */
 async function timeStart(dataDir: string, timeoutMs = START_TIMEOUT_MS): Promise<number> {
@@ -57,7 +56,7 @@ async function timeStart(dataDir: string, timeoutMs = START_TIMEOUT_MS): Promise
     await Promise.race([awaitHealth(port, timeoutMs), exited]);
     return Math.round(performance.now() - started);
   } finally {
-    await stop(child);
+    await stopProcess(child, STOP_GRACE_MS);
   }
 }
 

@@ -42,6 +42,7 @@ for (const { what, workspace, output, sources } of builds) {
 }
 
 // The server runs in this very process (it handles SIGTERM/SIGINT itself): no `npm run` and no child
-// process to keep in memory for as long as it runs.
-process.setSourceMapsEnabled(true);
+// process to keep in memory for as long as it runs. Stack traces name the built files' lines (each module's
+// code follows a comment naming its source file); `NODE_OPTIONS=--enable-source-maps npm start` maps them to the
+// TypeScript sources, for ~15 MB more memory and ~0.15 s more start (docs/decisions/044-memory-at-rest.md).
 await import('../apps/server/dist/main.js');

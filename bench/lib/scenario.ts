@@ -1,4 +1,5 @@
 /** What every scenario does the same way: option parsing, the hard time bound, clean-up, the JSON result. */
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,4 +64,14 @@ export const machine = () => ({ cpus: cpus().length, node: process.version });
 export async function printResult(result: object, failed: boolean): Promise<never> {
   console.log(JSON.stringify(result));
   return leave(failed ? 1 : 0);
+}
+
+/** SIGTERM, as a supervisor stops the server (it drains and closes its database), then SIGKILL after `graceMs`. */
+export async function stopProcess(child: ChildProcess, graceMs: number): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const killer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  child.kill('SIGTERM');
+  await exited;
+  clearTimeout(killer);
 }
