@@ -15,11 +15,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createThrowawayDatabase, describeDatabase } from './lib/database';
-import { awaitHealth, freePort } from './lib/http';
+import { startAsNpmStart, stopNpmStart } from './lib/built-app';
 import {
   guardScenario,
   machine,
@@ -37,7 +36,8 @@ const POSTGRES_RSS_MAX_MB = 150;
 /** A first start builds the app if its sources changed, and runs PGlite's initdb: slow on a busy machine. */
 const START_TIMEOUT_MS = 300_000;
 const REPLY_TIMEOUT_MS = 10_000;
-const STOP_GRACE_MS = 15_000;
+/** A bare process with nothing to drain ends at SIGTERM. */
+const BARE_STOP_GRACE_MS = 2_000;
 const MB = 1024 * 1024;
 
 const { values } = parseArgs({
@@ -52,8 +52,6 @@ const rounds = positiveInt('memory-at-rest', 'rounds', values.rounds);
 const settleMs = positiveInt('memory-at-rest', 'settle', values.settle) * 1000;
 const disarm = guardScenario('memory-at-rest', positiveInt('memory-at-rest', 'timeout', values.timeout));
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const startScript = join(repoRoot, 'scripts/start.mjs');
 const probe = fileURLToPath(new URL('./servers/memory-probe.mjs', import.meta.url));
 const databaseUrl = values['database-url'] ? await createThrowawayDatabase(values['database-url']) : undefined;
 
@@ -65,15 +63,7 @@ interface Memory {
   fileBacked: number;
 }
 
-/** A Node process with the probe preloaded; its memory is asked for over the IPC channel. */
-function spawnProbed(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', probe, ...args], {
-    stdio: ['ignore', 'ignore', 2, 'ipc'],
-    env: { ...process.env, ...env },
-  });
-  onCleanup(() => void child.kill('SIGKILL'));
-  return child;
-}
+const PROBE_ARGS = ['--expose-gc', '--import', probe];
 
 function memoryOf(child: ChildProcess): Promise<Memory> {
   return new Promise((resolve, reject) => {
@@ -90,36 +80,36 @@ function memoryOf(child: ChildProcess): Promise<Memory> {
 
 /** `npm start` on `dataDir` (and `DATABASE_URL` if given): healthy, then idle for `settleMs`, then measured. */
 async function measureServer(dataDir: string, database?: string): Promise<Memory> {
-  const port = await freePort();
-  const env: Record<string, string> = {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-  };
   // A server on a shared PostgreSQL must be given its signing key (every node signs with the same one).
-  if (database) Object.assign(env, { DATABASE_URL: database, JWT_SECRET: randomBytes(32).toString('hex') });
-  const child = spawnProbed([startScript], env);
+  const env: Record<string, string> = database
+    ? { DATABASE_URL: database, JWT_SECRET: randomBytes(32).toString('hex') }
+    : {};
+  const { child } = await startAsNpmStart({
+    dataDir,
+    env,
+    nodeArgs: PROBE_ARGS,
+    withIpc: true,
+    timeoutMs: START_TIMEOUT_MS,
+  });
   try {
-    const exited = new Promise<never>((_, reject) =>
-      child.once('exit', (code) => reject(new Error(`the server exited (${code}) before answering`))),
-    );
-    await Promise.race([awaitHealth(port, START_TIMEOUT_MS), exited]);
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     return await memoryOf(child);
   } finally {
-    await stopProcess(child, STOP_GRACE_MS);
+    await stopNpmStart(child);
   }
 }
 
+/** A bare Node process with the probe preloaded, for scale. */
 async function measureBareNode(): Promise<Memory> {
-  const child = spawnProbed(['-e', 'setInterval(() => {}, 1 << 30)'], {});
+  const child = spawn(process.execPath, [...PROBE_ARGS, '-e', 'setInterval(() => {}, 1 << 30)'], {
+    stdio: ['ignore', 'ignore', 2, 'ipc'],
+  });
+  onCleanup(() => void child.kill('SIGKILL'));
   try {
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     return await memoryOf(child);
   } finally {
-    await stopProcess(child, STOP_GRACE_MS);
+    await stopProcess(child, BARE_STOP_GRACE_MS);
   }
 }
 

@@ -8,20 +8,9 @@
  *
  *   npm run bench -- start [--rounds 5] [--timeout 600]
  */
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { awaitHealth, freePort } from './lib/http';
-import {
-  guardScenario,
-  machine,
-  onCleanup,
-  positiveInt,
-  printResult,
-  stopProcess,
-  temporaryDirectory,
-} from './lib/scenario';
+import { startAsNpmStart, stopNpmStart } from './lib/built-app';
+import { guardScenario, machine, positiveInt, printResult, temporaryDirectory } from './lib/scenario';
 import { median } from './lib/stats';
 
 const FIRST_START_MAX_MS = 6000;
@@ -29,35 +18,21 @@ const RESTART_MAX_MS = 3000;
 /** The untimed start may build the web app and the server first. */
 const BUILD_TIMEOUT_MS = 600_000;
 const START_TIMEOUT_MS = 120_000;
-const STOP_GRACE_MS = 15_000;
 
 const { values } = parseArgs({
   options: { rounds: { type: 'string', default: '5' }, timeout: { type: 'string', default: '600' } },
 });
 const rounds = positiveInt('start', 'rounds', values.rounds);
 const disarm = guardScenario('start', positiveInt('start', 'timeout', values.timeout));
-const startScript = join(fileURLToPath(new URL('..', import.meta.url)), 'scripts/start.mjs');
 const childFlags = process.env.BENCH_CHILD_FLAGS?.split(' ').filter(Boolean) ?? [];
 
 /** Milliseconds from spawning `npm start`'s script on `dataDir` until /api/health answers 200. */
 async function timeStart(dataDir: string, timeoutMs = START_TIMEOUT_MS): Promise<number> {
-  const port = await freePort();
-  const env = { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
   const started = performance.now();
-  const child = spawn(process.execPath, [...childFlags, startScript], {
-    stdio: ['ignore', 'ignore', 'ignore'],
-    env: { ...process.env, ...env },
-  });
-  onCleanup(() => void child.kill('SIGKILL'));
-  try {
-    const exited = new Promise<never>((_, reject) =>
-      child.once('exit', (code) => reject(new Error(`the server exited (${code}) before answering`))),
-    );
-    await Promise.race([awaitHealth(port, timeoutMs), exited]);
-    return Math.round(performance.now() - started);
-  } finally {
-    await stopProcess(child, STOP_GRACE_MS);
-  }
+  const { child } = await startAsNpmStart({ dataDir, timeoutMs, nodeArgs: childFlags });
+  const elapsed = Math.round(performance.now() - started);
+  await stopNpmStart(child);
+  return elapsed;
 }
 
 console.error('start: one untimed start (it builds the app first if its sources changed)');

@@ -1,16 +1,18 @@
 /**
  * The web app built for production and the real server serving it (`apps/server/src/main.ts`: every plugin,
  * the security headers, the SPA fallback), for the scenarios that drive or score a browser (landing,
- * near-transfer). Both live in a temporary directory, never in apps/web/dist.
+ * near-transfer). Both live in a temporary directory, never in apps/web/dist. And `npm start` as a user runs it,
+ * for the scenarios that measure that process (start, memory-at-rest).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './http';
-import { onCleanup } from './scenario';
+import { awaitHealth, freePort } from './http';
+import { onCleanup, stopProcess } from './scenario';
 
 const SERVER_READY_TIMEOUT_MS = 60_000;
+const STOP_GRACE_MS = 15_000;
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const webDir = join(repoRoot, 'apps/web');
 
@@ -78,3 +80,38 @@ export async function startAppServer(options: {
   }
   throw new Error(`the server did not answer /api/health within ${SERVER_READY_TIMEOUT_MS} ms`);
 }
+
+/**
+ * `scripts/start.mjs`, what `npm start` runs (it builds first if the sources are newer, then serves in its own
+ * process), on `dataDir` with NODE_ENV=production, 127.0.0.1 on a free port and `env` added; `nodeArgs` go before
+ * the script, `withIpc` opens a channel to the process. Its stderr (the start notice, a failure's reason) is ours. Resolves once `/api/health` answers 200; a process that
+ * exits before, or does not answer within `timeoutMs`, is stopped and the promise rejects.
+ */
+export async function startAsNpmStart(options: {
+  dataDir: string;
+  timeoutMs: number;
+  env?: Record<string, string>;
+  nodeArgs?: string[];
+  withIpc?: boolean;
+}): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const env = { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: options.dataDir };
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), join(repoRoot, 'scripts/start.mjs')], {
+    stdio: ['ignore', 'ignore', 2, ...(options.withIpc ? (['ipc'] as const) : [])],
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, ...options.env },
+  });
+  onCleanup(() => void child.kill('SIGKILL'));
+  try {
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`the server exited (${code}) before answering`))),
+    );
+    await Promise.race([awaitHealth(port, options.timeoutMs), exited]);
+    return { child, port };
+  } catch (error) {
+    await stopProcess(child, STOP_GRACE_MS);
+    throw error;
+  }
+}
+
+/** Stops what `startAsNpmStart` started, as a supervisor would (SIGTERM, then SIGKILL after 15 s). */
+export const stopNpmStart = (child: ChildProcess): Promise<void> => stopProcess(child, STOP_GRACE_MS);
