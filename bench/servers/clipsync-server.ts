@@ -10,7 +10,7 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config/env';
-import { MEMORY_DATABASE } from '../../apps/server/src/db/client';
+import { MEMORY_DATABASE } from '../../apps/server/src/db/embedded-start';
 import { serveParent } from './child-protocol';
 import { clipsyncFixtures } from './clipsync-fixtures';
 

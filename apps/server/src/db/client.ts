@@ -57,8 +57,6 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export { MEMORY_DATABASE } from './embedded-start';
-
 /**
  * PGlite in DATA_DIR by default (locked against a second process), PGlite in memory for `memory://`,
  * otherwise PostgreSQL through a pg pool. Migrations are applied before the handle is returned. `started` is

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, describe, expect, test } from 'vitest';
-import { MEMORY_DATABASE, openDatabase, type Database } from './client';
+import { openDatabase, type Database } from './client';
+import { MEMORY_DATABASE } from './embedded-start';
 import { initialisePgliteInChild } from './pglite-first-open';
 
 const directories: string[] = [];
