@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { pgliteTemplate } from '../../test/pglite-template';
-import { openMemoryPgliteFrom, type DatabaseHandle } from './client';
+import { openTemplateMemoryDatabase } from '../../test/pglite-template';
+import type { DatabaseHandle } from './client';
 import { rowsOf } from './raw-rows';
 import { users } from './schema';
 
@@ -11,7 +11,7 @@ const account = (id: string, email: string) => ({ id, email, name: id, passwordH
 describe('Drizzle on the embedded database in its worker', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await openMemoryPgliteFrom({ template: await pgliteTemplate() });
+    database = await openTemplateMemoryDatabase();
   });
   afterAll(() => database.close());
 

@@ -11,7 +11,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import * as schema from './schema';
@@ -19,8 +18,7 @@ import { runAloneOnPostgres, type LockedRun } from './cluster-lock';
 import type { DataDirLock } from './data-dir-lock';
 import { isEmbeddedDatabase, startEmbeddedDatabase, type StartedEmbeddedDatabase } from './embedded-start';
 import { migratePostgresDatabase } from './migrate';
-import type { PgliteRuntime } from './pglite';
-import { PgliteWorker } from './pglite-worker-client';
+import type { PgliteWorker } from './pglite-worker-client';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What `db.transaction(async (tx) => …)` hands its callback: the areas' writes take it or the database. */
@@ -71,18 +69,6 @@ export async function openDatabase(
   if (!isEmbeddedDatabase(databaseUrl)) return openPostgres(databaseUrl, log);
   const { worker, lock } = await (started ?? startEmbeddedDatabase(databaseUrl, dataDir));
   return pgliteHandle(worker, lock, log);
-}
-
-/**
- * PGlite in memory started from `template`, a dump of a database already migrated, on a `runtime` and a worker
- * `script` made once: the tests build hundreds of apps, and an empty initdb plus every migration cost each of
- * them seconds. Migrations still run (none is due when the template is current).
- */
-export async function openMemoryPgliteFrom(
-  start: { template: Blob; runtime?: PgliteRuntime; script?: string },
-  log: FastifyBaseLogger = pino({ level: 'silent' }),
-): Promise<DatabaseHandle> {
-  return pgliteHandle(await PgliteWorker.start({ dataDir: undefined, ...start }), undefined, log);
 }
 
 /** What the handle uses of PGlite's worker (the tests hand it a worker they reuse: test/template-database-pool.ts). */
