@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/accounts';
+import { holdRequests } from './support/hold-requests';
 
 /**
  * Paid plans through Stripe's hosted checkout, played by the Stripe stand-in (playwright.config.ts): its
@@ -21,11 +22,8 @@ test("signed in, choosing Pro reads 'Redirecting...' and lands on the stand-in's
   request,
 }) => {
   await signIn(page, request, 'billing-choose');
-  // Hold the checkout call a moment so the button's wait is seen.
-  await page.route('**/api/stripe/checkout', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    await route.continue();
-  });
+  // The checkout call is held until the button's wait has been seen.
+  const releaseCheckout = await holdRequests(page, '**/api/stripe/checkout');
   // signIn stores the session from a page that runs no app script (`/api/health`): the landing page reads it.
   await page.goto('/');
   // The app's own render, signed in, replaces the prerendered page (hidden meanwhile): scroll only once it is there.
@@ -34,6 +32,7 @@ test("signed in, choosing Pro reads 'Redirecting...' and lands on the stand-in's
   await expect(page.getByText('Please log in to purchase a plan')).toHaveCount(0);
   await page.getByRole('button', { name: 'Choose Pro' }).click();
   await expect(page.getByRole('button', { name: 'Redirecting...' })).toBeDisabled();
+  releaseCheckout();
   await expect(page).toHaveURL(/\/checkout\/cs_test_\w+$/);
   await expect(page.getByTestId('checkout-price')).toHaveText('price_pro_month');
 });

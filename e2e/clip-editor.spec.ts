@@ -2,6 +2,7 @@ import { MAX_UPLOAD_BYTES } from '@clipsync/shared/limits';
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { signIn } from './support/accounts';
+import { holdRequests } from './support/hold-requests';
 
 /** Radix repeats a toast's text in a live region, so toasts are matched exactly, once. */
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
@@ -14,13 +15,11 @@ test('a new clip is saved with a file, shared, edited by its owner, followed liv
   // The longest journey (two browser contexts, an upload, a download): it gets the slow-test time budget.
   test.slow();
   await signIn(page, request, 'clip-editor');
-  // The draft is created on entry; holding its request back a moment makes 'Initializing...' observable.
-  await page.route('**/api/clipboard', async (route) => {
-    if (route.request().method() === 'POST') await new Promise((resolve) => setTimeout(resolve, 500));
-    await route.continue();
-  });
+  // The draft is created on entry; its request is held until 'Initializing...' has been seen.
+  const releaseDraft = await holdRequests(page, '**/api/clipboard', 'POST');
   await page.goto('/new-clip');
   await expect(page.getByRole('button', { name: 'Initializing...' })).toBeDisabled();
+  releaseDraft();
   const saveClip = page.getByRole('button', { name: 'Save Clip' });
   await expect(saveClip).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Share' })).toBeDisabled();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/accounts';
+import { holdRequests } from './support/hold-requests';
 
 /**
  * The prerendered landing page hydrates on its first use, or once it has sat idle a while after loading
@@ -47,12 +48,7 @@ test.describe('landing page hydrated on first use', () => {
   });
 
   test('a press made while the page cannot hydrate yet is done once it has', async ({ page }) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(LANDING_CHUNK, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, LANDING_CHUNK);
     await page.goto('/');
     await themeButton(page, 'System').click();
     release();
@@ -62,12 +58,7 @@ test.describe('landing page hydrated on first use', () => {
   test('the first press on Monthly/Yearly, made while the plans cannot hydrate yet, shows the yearly prices', async ({
     page,
   }, testInfo) => {
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(PRICING_PLANS_CHUNK, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdRequests(page, PRICING_PLANS_CHUNK);
     const plansRequested = page.waitForRequest(PRICING_PLANS_CHUNK);
     await openLanding(page);
     const yearly = page.getByRole('switch', { name: 'Yearly' });

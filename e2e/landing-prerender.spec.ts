@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/accounts';
+import { holdRequests } from './support/hold-requests';
 
 /**
  * The built index.html holds the landing page's HTML (apps/web/prerender.ts), painted before the app's
@@ -7,15 +8,7 @@ import { signIn } from './support/accounts';
  * for an English first visit to `/`, and hidden for everyone it would be wrong for (another path, another
  * language, a stored session), who then get the app's own render and never the prerendered page.
  */
-async function holdAppScript(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+const holdAppScript = (page: Page) => holdRequests(page, /\/assets\/index-[^/]+\.js$/);
 
 /** `/` answered with `mark` on its `<html>`, as the server marks it (apps/server/src/plugins/spa.ts). */
 async function serveIndexMarked(page: Page, mark: string) {
