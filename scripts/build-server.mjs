@@ -14,11 +14,11 @@ const ownPackage = /^@clipsync\//;
 
 await build({
   // pglite-first-open.js: the short-lived process that initialises an empty DATA_DIR (db/pglite-first-open.ts);
-  // pglite-worker.js: the thread the embedded database runs on (db/pglite-worker-client.ts).
+  // pglite-worker.js: the thread the embedded database runs on, with the queued writes (database-worker.ts).
   entryPoints: {
     main: `${serverDir}src/main.ts`,
     'pglite-first-open': `${serverDir}src/db/pglite-first-open-child.ts`,
-    'pglite-worker': `${serverDir}src/db/pglite-worker.ts`,
+    'pglite-worker': `${serverDir}src/database-worker.ts`,
   },
   outdir,
   bundle: true,

@@ -138,6 +138,9 @@ function leaseOf(worker: PgliteWorker, giveBack: () => Promise<void>): PgliteCon
     transaction(callback) {
       return refuseOnceClosed(() => worker.transaction(callback));
     },
+    runWrites(calls) {
+      return refuseOnceClosed(() => worker.runWrites(calls));
+    },
     async close() {
       if (closed) return;
       closed = new Error('PGlite is closed');

@@ -19,6 +19,7 @@ import type { DataDirLock } from './data-dir-lock';
 import { isEmbeddedDatabase, startEmbeddedDatabase, type StartedEmbeddedDatabase } from './embedded-start';
 import { migratePostgresDatabase } from './migrate';
 import type { PgliteWorker } from './pglite-worker-client';
+import type { WriteCall, WriteOutcome } from './pglite-worker-protocol';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** What `db.transaction(async (tx) => …)` hands its callback: the areas' writes take it or the database. */
@@ -44,6 +45,11 @@ export interface DatabaseHandle {
    * already keeps its database to one process.
    */
   runAlone<T>(name: string, work: () => Promise<T>): Promise<LockedRun<T>>;
+  /**
+   * PGlite only: its worker runs a batch of the write queue's writes in one transaction, one message each way
+   * (db/write-queue.ts, decision 045). Undefined on PostgreSQL, where each write is a transaction of its own.
+   */
+  runWrites: ((calls: WriteCall[]) => Promise<WriteOutcome<Error>[]>) | undefined;
   /** PostgreSQL's pool; undefined for PGlite, which has a single connection (in its worker thread) and no pool. */
   poolUsage(): PoolUsage | undefined;
   /**
@@ -72,7 +78,10 @@ export async function openDatabase(
 }
 
 /** What the handle uses of PGlite's worker (the tests hand it a worker they reuse: test/template-database-pool.ts). */
-export type PgliteConnection = Pick<PgliteWorker, 'stopped' | 'onStop' | 'query' | 'exec' | 'transaction' | 'close'>;
+export type PgliteConnection = Pick<
+  PgliteWorker,
+  'stopped' | 'onStop' | 'query' | 'exec' | 'transaction' | 'runWrites' | 'close'
+>;
 
 /**
  * The handle on PGlite's worker, already migrated (pglite-worker.ts). Drizzle's PGlite driver is given the
@@ -95,6 +104,7 @@ export function pgliteHandle(
       await db.execute(sql`select 1`);
     },
     runAlone: async (_name, work) => ({ isRun: true, value: await work() }),
+    runWrites: (calls) => worker.runWrites(calls),
     poolUsage: () => undefined,
     onLost: (listener) => worker.onStop(listener),
     close: async () => {
@@ -134,6 +144,7 @@ async function openPostgres(url: string, log: FastifyBaseLogger): Promise<Databa
       await db.execute(sql`select 1`);
     },
     runAlone: (name, work) => runAloneOnPostgres(pool, name, work),
+    runWrites: undefined,
     poolUsage: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     onLost: () => undefined,
     close: () => pool.end(),

@@ -2,7 +2,7 @@
  * How the embedded database's worker (pglite-worker.ts) keeps the types a statement asks for as text, without
  * the cost PGlite puts on a statement's own parsers.
  */
-import { types, type PGlite } from '@electric-sql/pglite';
+import { types, type PGlite, type QueryOptions } from '@electric-sql/pglite';
 
 type Parser = (text: string) => unknown;
 const identity: Parser = (text) => text;
@@ -48,4 +48,25 @@ export function parsersFor(oids: number[] | undefined): Record<number, Parser> |
     parsersByKey.set(key, parsers);
   }
   return parsers;
+}
+
+/** Some text no parser of a date, time or interval type keeps unchanged unless it keeps everything unchanged. */
+const PARSER_PROBE = '2000-01-01 00:00:00+00';
+
+/**
+ * The oids of `options.parsers`, which must each keep the text as it came (Drizzle's do): the worker keeps
+ * exactly those types as text (parsersFor) and runs no parser sent from the main thread, so one that changes
+ * the text would be silently skipped. It is refused instead.
+ */
+export function rawTypesOf(options: QueryOptions | undefined): number[] | undefined {
+  const parsers = options?.parsers;
+  if (!parsers) return undefined;
+  const oids: number[] = [];
+  for (const [oid, parser] of Object.entries(parsers)) {
+    if (parser(PARSER_PROBE, Number(oid)) !== PARSER_PROBE) {
+      throw new Error(`a parser for type ${oid} that changes the text cannot run in PGlite's worker`);
+    }
+    oids.push(Number(oid));
+  }
+  return oids;
 }

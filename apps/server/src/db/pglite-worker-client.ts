@@ -3,8 +3,17 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { serverRoot } from '../server-root';
+import { rawTypesOf } from './pglite-text-types';
 import type { PgliteRuntime } from './pglite';
-import { rebuiltError, type WorkerReply, type WorkerRequest, type WorkerStart } from './pglite-worker-protocol';
+import {
+  rebuiltError,
+  type CrossedError,
+  type WorkerReply,
+  type WorkerRequest,
+  type WorkerStart,
+  type WriteCall,
+  type WriteOutcome,
+} from './pglite-worker-protocol';
 
 /**
  * The main thread's side of the embedded database's worker (pglite-worker.ts): the part of PGlite's client
@@ -20,7 +29,7 @@ import { rebuiltError, type WorkerReply, type WorkerRequest, type WorkerStart } 
  */
 export class PgliteWorker {
   readonly #worker: Worker;
-  readonly #pending = new Map<number, { resolve(result: Results | undefined): void; reject(error: Error): void }>();
+  readonly #pending = new Map<number, { resolve(answer: unknown): void; reject(error: Error): void }>();
   #nextId = 1;
   #stopped: Error | undefined;
   #isClosing = false;
@@ -103,6 +112,17 @@ export class PgliteWorker {
     return result;
   }
 
+  /**
+   * The write queue's batch (db/write-queue.ts), run by the worker in one transaction: one message there and
+   * one back, with each write's result or error, once the transaction has ended.
+   */
+  async runWrites(calls: WriteCall[]): Promise<WriteOutcome<Error>[]> {
+    const outcomes = (await this.#call({ kind: 'writes', id: this.#nextId++, calls })) as WriteOutcome<CrossedError>[];
+    return outcomes.map((outcome) =>
+      outcome.isDone ? outcome : { isDone: false, error: rebuiltError(outcome.error) },
+    );
+  }
+
   /** PGlite closed (after the statements already sent), then the thread ended. */
   async close(): Promise<void> {
     if (this.#stopped) return;
@@ -139,7 +159,8 @@ export class PgliteWorker {
     return result as Results<T>;
   }
 
-  #call(request: WorkerRequest): Promise<Results | undefined> {
+  /** The answer to `request`: a statement's results, a batch's outcomes, or nothing. */
+  #call(request: WorkerRequest): Promise<unknown> {
     if (this.#stopped) return Promise.reject(this.#stopped);
     return new Promise((resolve, reject) => {
       if (this.#pending.size === 0) this.#worker.ref();
@@ -149,12 +170,13 @@ export class PgliteWorker {
   }
 
   #settle(reply: WorkerReply): void {
-    if (reply.kind !== 'done' && reply.kind !== 'refused') return;
+    if (reply.kind === 'ready' || reply.kind === 'failed') return;
     const waiting = this.#pending.get(reply.id);
     if (!waiting) return;
     this.#pending.delete(reply.id);
     if (this.#pending.size === 0) this.#worker.unref();
     if (reply.kind === 'done') waiting.resolve(reply.result);
+    else if (reply.kind === 'written') waiting.resolve(reply.outcomes);
     else waiting.reject(rebuiltError(reply.error));
   }
 
@@ -192,7 +214,7 @@ const TRANSACTION_IDLE_LIMIT_MS = 60_000;
 function workerEntry(): { entry: string; isEval: boolean } {
   if (!import.meta.url.endsWith('.ts')) return { entry: join(serverRoot, 'dist/pglite-worker.js'), isEval: false };
   const tsx = import.meta.resolve('tsx/esm/api');
-  const source = pathToFileURL(join(serverRoot, 'src/db/pglite-worker.ts')).href;
+  const source = pathToFileURL(join(serverRoot, 'src/database-worker.ts')).href;
   const bootstrap = `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`;
   return { entry: bootstrap, isEval: true };
 }
@@ -212,24 +234,4 @@ function untilReady(worker: Worker): Promise<void> {
     worker.once('exit', onExit);
     worker.once('error', reject);
   });
-}
-
-/** Some text no parser of a date, time or interval type keeps unchanged unless it keeps everything unchanged. */
-const PARSER_PROBE = '2000-01-01 00:00:00+00';
-
-/**
- * The oids of `options.parsers`, which must each keep the text as it came (Drizzle's do): a function cannot
- * cross to the worker, so one that changes the text would be silently skipped there. It is refused instead.
- */
-function rawTypesOf(options: QueryOptions | undefined): number[] | undefined {
-  const parsers = options?.parsers;
-  if (!parsers) return undefined;
-  const oids: number[] = [];
-  for (const [oid, parser] of Object.entries(parsers)) {
-    if (parser(PARSER_PROBE, Number(oid)) !== PARSER_PROBE) {
-      throw new Error(`a parser for type ${oid} that changes the text cannot run in PGlite's worker`);
-    }
-    oids.push(Number(oid));
-  }
-  return oids;
 }

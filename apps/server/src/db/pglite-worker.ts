@@ -1,21 +1,29 @@
 /**
- * The embedded database's thread (a `worker_threads` Worker started by pglite-worker-client.ts): PGlite, its
- * migrations, then every statement the main thread sends, so PostgreSQL's WebAssembly runs on a core of its
- * own while the main thread serves HTTP and sockets. It answers one request at a time as PGlite does, in the
- * order they arrive; an open transaction holds PGlite until the main thread ends it, or until it has sent
- * nothing for `transactionIdleLimitMs`, when it is rolled back.
+ * The embedded database's thread (a `worker_threads` Worker started by pglite-worker-client.ts, from
+ * database-worker.ts): PGlite, its migrations, then every statement the main thread sends, so PostgreSQL's
+ * WebAssembly runs on a core of its own while the main thread serves HTTP and sockets. It answers one request
+ * at a time as PGlite does, in the order they arrive; an open transaction holds PGlite until the main thread
+ * ends it, or until it has sent nothing for `transactionIdleLimitMs`, when it is rolled back. The write
+ * queue's batches it runs itself, by their writes' names: one message for a whole transaction.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { PGlite, Results, Transaction } from '@electric-sql/pglite';
+import type { PGlite, QueryOptions, Results, Transaction } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import type { Database } from './client';
 import { migratePgliteDatabase } from './migrate';
 import { createPglite } from './pglite';
-import { installTextTypes, parsersFor } from './pglite-text-types';
-import { crossedError, type WorkerReply, type WorkerRequest, type WorkerStart } from './pglite-worker-protocol';
+import { installTextTypes, parsersFor, rawTypesOf } from './pglite-text-types';
+import {
+  crossedError,
+  type WorkerReply,
+  type WorkerRequest,
+  type WorkerStart,
+  type WriteCall,
+  type WriteOutcome,
+} from './pglite-worker-protocol';
+import { runWriteBatch, type AnyQueuedWrite, type BatchedWrite } from './write-queue';
 
-const port = parentPort;
-if (!port) throw new Error('pglite-worker runs as a worker thread (db/pglite-worker-client.ts)');
 const start = workerData as WorkerStart;
-const reply = (message: WorkerReply) => port.postMessage(message);
 
 /** An open transaction: PGlite's, and how to end it (PGlite commits when its callback returns, rolls back when it throws). */
 interface OpenTransaction {
@@ -34,10 +42,32 @@ interface OpenTransaction {
 class RollbackRequested extends Error {}
 
 const transactions = new Map<number, OpenTransaction>();
-const opened = await open();
-if (opened) {
-  port.on('message', (request: WorkerRequest) => void serve(opened, request));
+let reply: (message: WorkerReply) => void = () => undefined;
+
+/**
+ * Opens the database and serves the main thread; `writes` are the queued writes it may be asked to run
+ * (database-worker.ts lists them all).
+ */
+export async function serveEmbeddedDatabase(writes: readonly AnyQueuedWrite[]): Promise<void> {
+  const port = parentPort;
+  if (!port) throw new Error('pglite-worker runs as a worker thread (db/pglite-worker-client.ts)');
+  reply = (message) => port.postMessage(message);
+  const opened = await open();
+  if (!opened) return;
+  const served = {
+    client: opened,
+    db: localDrizzle(opened),
+    writes: new Map(writes.map((write) => [write.name, write])),
+  };
+  port.on('message', (request: WorkerRequest) => void serve(served, request));
   reply({ kind: 'ready' });
+}
+
+interface Served {
+  client: PGlite;
+  /** Drizzle on this thread's PGlite, for the queued writes. */
+  db: Database;
+  writes: Map<string, AnyQueuedWrite>;
 }
 
 /** PGlite opened and migrated, or undefined once the failure is told (the main thread then ends this thread). */
@@ -55,15 +85,40 @@ async function open(): Promise<PGlite | undefined> {
   }
 }
 
-async function serve(client: PGlite, request: WorkerRequest): Promise<void> {
+async function serve(served: Served, request: WorkerRequest): Promise<void> {
   try {
-    reply({ kind: 'done', id: request.id, result: await answer(client, request) });
+    if (request.kind === 'writes') {
+      reply({ kind: 'written', id: request.id, outcomes: await runWrites(served, request.calls) });
+    } else {
+      reply({ kind: 'done', id: request.id, result: await answer(served.client, request) });
+    }
   } catch (error) {
     reply({ kind: 'refused', id: request.id, error: crossedError(error) });
   }
 }
 
-async function answer(client: PGlite, request: WorkerRequest): Promise<Results | undefined> {
+/** A batch of queued writes in one transaction, each outcome with its error made fit to cross. */
+async function runWrites(served: Served, calls: WriteCall[]): Promise<WriteOutcome<ReturnType<typeof crossedError>>[]> {
+  const batch: BatchedWrite[] = [];
+  const unknown = new Map<number, Error>();
+  calls.forEach(({ name, input }, index) => {
+    const write = served.writes.get(name);
+    if (write) batch.push({ write, input });
+    else unknown.set(index, new Error(`no queued write named '${name}' in the database's worker (database-worker.ts)`));
+  });
+  const outcomes = await runWriteBatch(served.db, batch);
+  let next = 0;
+  return calls.map((_, index) => {
+    const refused = unknown.get(index);
+    const outcome = refused ? { isDone: false as const, error: refused } : outcomes[next++]!;
+    return outcome.isDone ? outcome : { isDone: false, error: crossedError(outcome.error) };
+  });
+}
+
+async function answer(
+  client: PGlite,
+  request: Exclude<WorkerRequest, { kind: 'writes' }>,
+): Promise<Results | undefined> {
   switch (request.kind) {
     case 'query': {
       const options = { rowMode: request.rowMode, parsers: parsersFor(request.rawTypes) };
@@ -140,4 +195,25 @@ function watchIdle(open: OpenTransaction): void {
     );
     open.end(false);
   }, start.transactionIdleLimitMs).unref();
+}
+
+/**
+ * Drizzle on this thread's PGlite, whose statements keep as text exactly the types they ask to (the table
+ * installTextTypes set up), as the main thread's statements do: PGlite merging a statement's own parsers costs
+ * more than the statement.
+ */
+function localDrizzle(client: PGlite): Database {
+  const optionsOf = (options: QueryOptions | undefined) => ({
+    rowMode: options?.rowMode,
+    parsers: parsersFor(rawTypesOf(options)),
+  });
+  const connection = {
+    query: (sql: string, params?: unknown[], options?: QueryOptions) => client.query(sql, params, optionsOf(options)),
+    transaction: <T>(callback: (tx: Pick<Transaction, 'query'>) => Promise<T>) =>
+      client.transaction((tx) =>
+        callback({ query: (sql, params, options) => tx.query(sql, params, optionsOf(options)) }),
+      ),
+  };
+  // Drizzle's PGlite driver calls only `query` and `transaction` (as on the main thread: db/client.ts).
+  return drizzle(connection as unknown as PGlite) as unknown as Database;
 }

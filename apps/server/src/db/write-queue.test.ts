@@ -8,12 +8,14 @@ import {
   WRITE_BATCH_MAX,
   createBatchingWriteQueue,
   createPassThroughWriteQueue,
-  type QueuedWrite,
+  queuedWrite,
+  runWriteBatch,
 } from './write-queue';
 
 /**
  * The write queue on a real PGlite, the embedded database it batches for: one connection, so what shares a
- * transaction is told by the transaction id each write sees.
+ * transaction is told by the transaction id each write sees. The batches run here, in this thread, as the
+ * database's worker runs them (pglite-worker-client.test.ts sends them to the worker).
  */
 let client: PGlite;
 let db: Database;
@@ -30,10 +32,14 @@ afterAll(() => client.close());
 beforeEach(() => client.exec('truncate items'));
 
 /** Stores an item and answers the id of the transaction it ran in. */
-const insertItem: QueuedWrite<{ id: number; tag?: string }, number> = async (tx, item) => {
+const insertItem = queuedWrite('test.insert-item', async (tx, item: { id: number; tag?: string }) => {
   await tx.execute(sql`insert into items (id, tag) values (${item.id}, ${item.tag ?? null})`);
   return rowsOf<{ txid: number }>(await tx.execute(sql`select txid_current()::int as txid`))[0]?.txid ?? -1;
-};
+});
+
+/** The batching queue with its batches run on `database` in this thread. */
+const batchingOn = (database: Pick<Database, 'transaction'>) =>
+  createBatchingWriteQueue((batch) => runWriteBatch(database, batch));
 
 const storedIds = async () =>
   rowsOf<{ id: number }>(await db.execute(sql`select id from items order by id`)).map((row) => row.id);
@@ -48,7 +54,7 @@ const settled = <T>(promise: Promise<T>): Promise<{ value: T } | { error: string
 const errorOf = (result: { value: unknown } | { error: string }) => ('error' in result ? result.error : 'no error');
 
 test('writes that wait together commit in one transaction, in the order they came, at most WRITE_BATCH_MAX a batch', async () => {
-  const queue = createBatchingWriteQueue(db);
+  const queue = batchingOn(db);
   const count = 2 * WRITE_BATCH_MAX + 6;
   const txids = await Promise.all(Array.from({ length: count }, (_, id) => queue.run(insertItem, { id })));
   // All were waiting when the first transaction started: taken in the order they came, 32 a batch.
@@ -59,7 +65,7 @@ test('writes that wait together commit in one transaction, in the order they cam
 });
 
 test('a failing write gets its own error and rolls back alone; the others of its batch commit', async () => {
-  const queue = createBatchingWriteQueue(db);
+  const queue = batchingOn(db);
   const results = await Promise.all([1, 2, 3, 2, 4].map((id) => settled(queue.run(insertItem, { id }))));
   expect(results.map(errorOf)).toEqual([
     'no error',
@@ -76,7 +82,7 @@ test('a failing write gets its own error and rolls back alone; the others of its
 test('a batch whose writes all succeed takes no savepoint; a failure runs it again with one per write', async () => {
   const statements: string[] = [];
   const logged = drizzle(client, { logger: { logQuery: (query) => statements.push(query) } }) as unknown as Database;
-  const queue = createBatchingWriteQueue(logged);
+  const queue = batchingOn(logged);
   await Promise.all([1, 2, 3].map((id) => queue.run(insertItem, { id })));
   const savepoints = () => statements.filter((statement) => /^savepoint/i.test(statement));
   expect(savepoints()).toEqual([]);
@@ -91,7 +97,7 @@ test('a batch whose writes all succeed takes no savepoint; a failure runs it aga
 });
 
 test('a write alone in its batch that fails rolls its transaction back, and the queue goes on', async () => {
-  const queue = createBatchingWriteQueue(db);
+  const queue = batchingOn(db);
   await queue.run(insertItem, { id: 1 });
   expect(errorOf(await settled(queue.run(insertItem, { id: 1 })))).toMatch(/duplicate key/);
   await expect(queue.run(insertItem, { id: 2 })).resolves.toBeTypeOf('number');
@@ -99,7 +105,7 @@ test('a write alone in its batch that fails rolls its transaction back, and the 
 });
 
 test('when the commit fails, every write of the batch fails with its error and none is stored', async () => {
-  const queue = createBatchingWriteQueue(db);
+  const queue = batchingOn(db);
   await queue.run(insertItem, { id: 1 });
   // One batch, whose two equal tags clash only at COMMIT.
   const tags = ['a', 'x', 'x'];
@@ -109,7 +115,7 @@ test('when the commit fails, every write of the batch fails with its error and n
 });
 
 test('no write is answered before its batch has committed', async () => {
-  const queue = createBatchingWriteQueue(db);
+  const queue = batchingOn(db);
   const seenAtAnswer: number[][] = [];
   const writes = [1, 2, 3].map((id) =>
     queue.run(insertItem, { id }).then(async () => {
@@ -126,8 +132,8 @@ test('no write is answered before its batch has committed', async () => {
 });
 
 test('a write that queues another is refused at once instead of waiting for its own batch for ever', async () => {
-  for (const queue of [createBatchingWriteQueue(db), createPassThroughWriteQueue(db)]) {
-    const nested: QueuedWrite<undefined, number> = () => queue.run(insertItem, { id: 9 });
+  for (const queue of [batchingOn(db), createPassThroughWriteQueue(db)]) {
+    const nested = queuedWrite('test.nested', () => queue.run(insertItem, { id: 9 }));
     await expect(queue.run(nested, undefined)).rejects.toThrow(/queued another/);
   }
   expect(await storedIds()).toEqual([]);
@@ -135,7 +141,7 @@ test('a write that queues another is refused at once instead of waiting for its 
 
 test('when no transaction can start, the waiting writes fail with its error rather than wait', async () => {
   const unreachable = { transaction: () => Promise.reject(new Error('connection refused')) };
-  const queue = createBatchingWriteQueue(unreachable);
+  const queue = batchingOn(unreachable);
   const results = await Promise.all([1, 2, 3].map((id) => settled(queue.run(insertItem, { id }))));
   for (const result of results) expect(errorOf(result)).toMatch(/connection refused/);
 });

@@ -9,7 +9,8 @@ import { toContainsPattern } from '../../lib/contains-pattern';
 import { rangeStart } from './clip-filters';
 import { toClip } from './clips.presenter';
 import type { HistoryPage } from './clip-history-answers';
-import { clipColumns, type ClipRow, type ClipsContext } from './clips.context';
+import { clipColumns, type ClipRow } from './clip-columns';
+import type { ClipsContext } from './clips.context';
 import { filesOf } from './clips.service';
 
 // A user's own lists: history (filtered and paged in SQL), favourites and stats. Drafts never count.

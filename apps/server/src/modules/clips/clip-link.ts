@@ -1,4 +1,4 @@
-import type { ClipRow } from './clips.context';
+import type { ClipRow } from './clip-columns';
 
 // What a clip row's link allows, from the row alone: the presenter reads these too, and it must not import
 // clip-access.ts, which queries the database.

@@ -1,15 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { QueuedWrite } from '../../db/write-queue';
+import { queuedWrite } from '../../db/write-queue';
 import { clips, users } from '../../db/schema';
 import { nextVersion, startedFrom } from '../../lib/edit-conflict';
 import { newId } from '../../lib/secure-tokens';
 import { assertNewTextFits, writeTextWithinQuota, type QuotaRule } from '../../lib/storage-quota';
-import { clipColumns, type ClipRow } from './clips.context';
-import { isEnvelope } from './encrypted-clips';
+import { clipColumns, type ClipRow } from './clip-columns';
 
 /*
  * The clip writes that go through the write queue (db/write-queue.ts): functions of the transaction and their
- * input only, with no context in reach, so that none can query the database outside the batch it runs in.
+ * input only, with no context in reach, so that none can query the database outside the batch it runs in. On
+ * the embedded database they run in its worker (database-worker.ts), so this file imports only what a write
+ * needs: the schema, the quota's rule and Drizzle.
  */
 
 /** What a new text clip's queued write needs: no context, so that it can only use the transaction it is given. */
@@ -28,23 +29,26 @@ export type NewClipRow = ClipRow & { ownerName: string };
  * refused, the write is rolled back and the clip is not kept. The owner's name comes back with the row, so
  * the answer to the link's first reader is known without a read (shared-clip-answers.ts).
  */
-export const insertTextClip: QueuedWrite<NewTextClip, NewClipRow | undefined> = async (tx, clip) => {
-  const [inserted] = await tx
-    .insert(clips)
-    .values({
-      id: newId(),
-      userId: clip.userId,
-      content: clip.content,
-      encrypted: clip.encrypted,
-      isDraft: clip.content.length === 0,
-    })
-    .returning({
-      ...clipColumns,
-      ownerName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${clips.userId})`,
-    });
-  await assertNewTextFits(tx, clip.quota, clip.userId, clip.content);
-  return inserted;
-};
+export const insertTextClip = queuedWrite(
+  'clips.insert-text',
+  async (tx, clip: NewTextClip): Promise<NewClipRow | undefined> => {
+    const [inserted] = await tx
+      .insert(clips)
+      .values({
+        id: newId(),
+        userId: clip.userId,
+        content: clip.content,
+        encrypted: clip.encrypted,
+        isDraft: clip.content.length === 0,
+      })
+      .returning({
+        ...clipColumns,
+        ownerName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${clips.userId})`,
+      });
+    await assertNewTextFits(tx, clip.quota, clip.userId, clip.content);
+    return inserted;
+  },
+);
 
 /** What a text save's queued write needs: the caller, the clip, the text and the version it started from. */
 export interface TextSave {
@@ -52,6 +56,8 @@ export interface TextSave {
   clipId: string;
   content: string;
   version: number | undefined;
+  /** The text is an encrypted clip's envelope (encrypted-clips.ts): plain text saves only to a plain clip. */
+  isEnvelope: boolean;
   quota: QuotaRule;
 }
 
@@ -60,11 +66,11 @@ export interface TextSave {
  * is no envelope only a plain clip (asked in the UPDATE itself, so this path reads nothing more). A save that
  * makes the text longer must fit the storage quota. Nothing matched: no row, and the caller reads why.
  */
-export const saveClipText: QueuedWrite<TextSave, ClipRow[]> = async (tx, save) => {
+export const saveClipText = queuedWrite('clips.save-text', async (tx, save: TextSave): Promise<ClipRow[]> => {
   const mine = and(
     eq(clips.id, save.clipId),
     eq(clips.userId, save.userId),
-    isEnvelope(save.content) ? undefined : eq(clips.encrypted, false),
+    save.isEnvelope ? undefined : eq(clips.encrypted, false),
   );
   const change = { table: clips, where: mine, text: save.content };
   const saved = await writeTextWithinQuota(tx, save.quota, save.userId, change, () =>
@@ -81,4 +87,4 @@ export const saveClipText: QueuedWrite<TextSave, ClipRow[]> = async (tx, save) =
       .returning(clipColumns),
   );
   return saved ?? [];
-};
+});

@@ -6,8 +6,6 @@ import {
 } from '@clipsync/shared';
 import type { Database } from '../../db/client';
 import type { WriteQueue } from '../../db/write-queue';
-import { getTableColumns } from 'drizzle-orm';
-import { clips, type clipFiles } from '../../db/schema';
 import type { DomainEvents } from '../../lib/domain-events';
 import { quotaRuleOf, type QuotaRule } from '../../lib/storage-quota';
 import type { EntitlementGate } from '../../lib/entitlements';
@@ -67,16 +65,6 @@ function sharedPartsOf(ctx: AppContext): SharedParts {
   }
   return parts;
 }
-
-const { searchText: _searchText, ...clipRowColumns } = getTableColumns(clips);
-
-/**
- * A clip's columns but its search text (a lowercased copy of the text that only search reads): every read and
- * `returning` of a clip names these, so the text is carried once.
- */
-export const clipColumns = clipRowColumns;
-export type ClipRow = Omit<typeof clips.$inferSelect, 'searchText'>;
-export type ClipFileRow = typeof clipFiles.$inferSelect;
 
 /** The area's context, from the app's (tests build the very same one). */
 export function createClipsContext(ctx: AppContext): ClipsContext {

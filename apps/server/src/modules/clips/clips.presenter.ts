@@ -13,7 +13,7 @@ import type { Actor } from '../../lib/actor';
 import type { DomainEventMap } from '../../lib/domain-events';
 import { abilitiesOf } from '../../lib/policy';
 import { linkEndedAt, viewsLeftOf } from './clip-link';
-import type { ClipFileRow, ClipRow } from './clips.context';
+import type { ClipFileRow, ClipRow } from './clip-columns';
 import { clipPolicy } from './clips.policy';
 
 /** Stable download address of a stored file; the name is there for the browser, the id finds the file. */

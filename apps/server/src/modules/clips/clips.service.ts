@@ -18,9 +18,10 @@ import { isAnsweredAlikeToAll, isPrivateLink, needsGrantForFiles, needsOpening }
 import { insertTextClip, saveClipText } from './clip-writes';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
 import type { ViewerInfo } from './clip-views';
-import { clipColumns, type ClipFileRow, type ClipRow, type ClipsContext } from './clips.context';
+import { clipColumns, type ClipFileRow, type ClipRow } from './clip-columns';
+import type { ClipsContext } from './clips.context';
 import { clipPolicy } from './clips.policy';
-import { assertEnvelope, sealedUpload } from './encrypted-clips';
+import { assertEnvelope, isEnvelope, sealedUpload } from './encrypted-clips';
 import {
   toClip,
   toClipCreatedEvent,
@@ -203,7 +204,14 @@ export async function updateClipContent(
 ): Promise<Clip> {
   const quota = ctx.limits.storageQuota;
   const [updated] = actor
-    ? await ctx.writes.run(saveClipText, { userId: actor.userId, clipId, content, version, quota })
+    ? await ctx.writes.run(saveClipText, {
+        userId: actor.userId,
+        clipId,
+        content,
+        version,
+        isEnvelope: isEnvelope(content),
+        quota,
+      })
     : [];
   if (!updated) {
     const stored = await findClipOr404(ctx.db, clipId);

@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client';
 import { clipFiles, clips, desktopItems, desktops, roomContent, rooms } from '../../../db/schema';
 import { AppError } from '../../../lib/app-error';
 import { isLinkOpen, viewsLeftOf } from '../../clips/clip-link';
-import { clipColumns } from '../../clips/clips.context';
+import { clipColumns } from '../../clips/clip-columns';
 
 /** A reported item as the moderation rules know it, whatever its kind. */
 export interface ModeratedItem {

@@ -1,5 +1,5 @@
 import type { DeviceSendPayload } from '@clipsync/shared';
-import type { ClipFileRow, ClipRow } from '../../clips/clips.context';
+import type { ClipFileRow, ClipRow } from '../../clips/clip-columns';
 import { toFileSummary } from '../../clips/clips.presenter';
 import type { DeviceSendRow } from './device-sends.context';
 

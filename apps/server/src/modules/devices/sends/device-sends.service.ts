@@ -14,7 +14,7 @@ import { authorize } from '../../../lib/policy';
 import { newId } from '../../../lib/secure-tokens';
 import { assertNewTextFits } from '../../../lib/storage-quota';
 import { describeWait } from '../../../lib/attempt-limiter';
-import { clipColumns } from '../../clips/clips.context';
+import { clipColumns } from '../../clips/clip-columns';
 import { hasLiveSession } from '../device-sessions';
 import type { DeviceSendRow, DeviceSendsContext } from './device-sends.context';
 import { deviceSendPolicy, sendTargetPolicy, sentClipPolicy } from './device-sends.policy';
