@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startTemplateWorker } from '../test/pglite-template';
+import { serverBuildForThisProcess } from '../test/server-build';
 import type { PgliteWorker } from './db/pglite-worker-client';
 import { AppError } from './lib/app-error';
 import type { NewClipRow, NewTextClip, TextSave } from './modules/clips/clip-writes';
@@ -23,6 +24,25 @@ test('every queued write in the sources is in the list the database worker runs,
   const listed = QUEUED_WRITES.map((write) => write.name);
   expect(new Set(listed).size).toBe(listed.length);
   expect([...listed].sort()).toEqual(queuedWriteNamesInSources().sort());
+});
+
+/** The npm packages the built file imports, itself and the chunks it imports. */
+function packagesImportedBy(folder: string, file: string, seen = new Set<string>()): Set<string> {
+  const packages = new Set<string>();
+  if (seen.has(file)) return packages;
+  seen.add(file);
+  for (const [, target] of readFileSync(join(folder, file), 'utf8').matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
+    if (target!.startsWith('./'))
+      for (const name of packagesImportedBy(folder, target!.slice(2), seen)) packages.add(name);
+    else packages.add(target!);
+  }
+  return packages;
+}
+
+test("the database's worker loads the tables and the writes without zod and without the shared schemas", () => {
+  const packages = packagesImportedBy(serverBuildForThisProcess(), 'pglite-worker.js');
+  expect(packages).toContain('drizzle-orm/pglite');
+  expect([...packages].filter((name) => name.startsWith('zod'))).toEqual([]);
 });
 
 describe("the write queue's batches, run in the embedded database's worker", () => {

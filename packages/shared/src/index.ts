@@ -14,6 +14,7 @@ export * from './text-size';
 export * from './unsafe-characters';
 export * from './user-agent';
 export * from './plans';
+export * from './roles';
 export * from './schemas/health';
 export * from './schemas/auth';
 export * from './schemas/clips';

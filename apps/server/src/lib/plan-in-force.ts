@@ -1,4 +1,5 @@
-import { TRIAL_DAYS, type PlanId } from '@clipsync/shared';
+// Without zod: the embedded database's worker loads this file with the clip writes (queued-writes.ts).
+import { TRIAL_DAYS, type PlanId } from '@clipsync/shared/without-zod';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

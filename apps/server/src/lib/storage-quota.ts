@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { fileOverQuotaSentence, utf8ByteLength } from '@clipsync/shared';
+// Without zod: the embedded database's worker loads this file with the clip writes (queued-writes.ts).
+import { fileOverQuotaSentence, utf8ByteLength } from '@clipsync/shared/without-zod';
 import { eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client';
 import type { clips, roomContent } from '../db/schema';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 import { PASSWORD_MAX, PASSWORD_MIN_REGISTER, PASSWORD_MIN_RESET } from '../limits';
+import { USER_ROLES } from '../roles';
 
 /** Trimmed and lower-cased so one address is one account however it is typed. */
 export const Email = text()
@@ -49,8 +50,6 @@ export const ResetPasswordRequest = z.object({
 });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
-/** An admin runs the server for others; every account is a user or an admin (docs/admin.md). */
-export const USER_ROLES = ['user', 'admin'] as const;
 export const UserRole = z.enum(USER_ROLES);
 export type UserRole = z.infer<typeof UserRole>;
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { PLAN_IDS, USER_ROLES } from '@clipsync/shared';
+// Without zod: the embedded database's worker loads the tables (database-worker.ts).
+import { PLAN_IDS, USER_ROLES } from '@clipsync/shared/without-zod';
 import { bigint, check, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
