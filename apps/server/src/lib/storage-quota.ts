@@ -187,9 +187,22 @@ export async function writeTextWithinQuota<Written>(
   const written = await write();
   // A write that matched nothing (a stale version) stored nothing: its caller says why, not the quota.
   const isUnwritten = Array.isArray(written) && written.length === 0;
-  // A text that grew changed the user's text_usage row in the write (its trigger): the turn is held already.
-  if (!isUnwritten && utf8ByteLength(change.text) > locked.bytes) await assertWithinQuota(tx, rule, userId, 0);
+  if (!isUnwritten) await assertGrownTextFits(tx, rule, userId, change.text, locked.bytes);
   return written;
+}
+
+/**
+ * After a text's write that replaced `bytesBefore` bytes (read under the row's lock): when it grew, the user's
+ * storage must still fit. The write's trigger changed the user's text_usage row, so the turn is held already.
+ */
+export async function assertGrownTextFits(
+  tx: Reader,
+  rule: QuotaRule,
+  userId: string,
+  text: string,
+  bytesBefore: number,
+): Promise<void> {
+  if (utf8ByteLength(text) > bytesBefore) await assertWithinQuota(tx, rule, userId, 0);
 }
 
 /** A row of the tables whose text `text_usage` counts, and its new text. */

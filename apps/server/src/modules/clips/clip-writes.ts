@@ -3,7 +3,7 @@ import { queuedWrite } from '../../db/write-queue';
 import { clips, users } from '../../db/schema';
 import { nextVersion, startedFrom } from '../../lib/edit-conflict';
 import { newId } from '../../lib/secure-tokens';
-import { assertNewTextFits, writeTextWithinQuota, type QuotaRule } from '../../lib/storage-quota';
+import { assertGrownTextFits, assertNewTextFits, type QuotaRule } from '../../lib/storage-quota';
 import { clipColumns, type ClipRow } from './clip-columns';
 
 /*
@@ -65,6 +65,10 @@ export interface TextSave {
  * The save matches only a clip of the caller's, which is the policy's `update` rule (its owner), and text that
  * is no envelope only a plain clip (asked in the UPDATE itself, so this path reads nothing more). A save that
  * makes the text longer must fit the storage quota. Nothing matched: no row, and the caller reads why.
+ *
+ * One statement: a sub-select locks the row and reads its size before the save (exact even while another save
+ * of it runs), and the update follows. Only a text that grew reads the quota, in a second statement: the
+ * user's total is kept by the update's trigger, so it is read after it (decision 045).
  */
 export const saveClipText = queuedWrite('clips.save-text', async (tx, save: TextSave): Promise<ClipRow[]> => {
   const mine = and(
@@ -72,19 +76,27 @@ export const saveClipText = queuedWrite('clips.save-text', async (tx, save: Text
     eq(clips.userId, save.userId),
     save.isEnvelope ? undefined : eq(clips.encrypted, false),
   );
-  const change = { table: clips, where: mine, text: save.content };
-  const saved = await writeTextWithinQuota(tx, save.quota, save.userId, change, () =>
-    tx
-      .update(clips)
-      // has_files as stored at this moment: a file change may land between two saves.
-      .set({
-        content: save.content,
-        version: nextVersion(clips.version),
-        updatedAt: new Date(),
-        isDraft: sql`${save.content} = '' and not ${clips.hasFiles}`,
-      })
-      .where(and(mine, startedFrom(clips.version, save.version)))
-      .returning(clipColumns),
-  );
-  return saved ?? [];
+  const before = tx
+    .select({ id: clips.id, bytes: sql<number>`octet_length(${clips.content})`.as('bytes') })
+    .from(clips)
+    .where(mine)
+    .for('no key update')
+    .as('before');
+  const saved = await tx
+    .update(clips)
+    // has_files as stored at this moment: a file change may land between two saves.
+    .set({
+      content: save.content,
+      version: nextVersion(clips.version),
+      updatedAt: new Date(),
+      isDraft: sql`${save.content} = '' and not ${clips.hasFiles}`,
+    })
+    .from(before)
+    .where(and(eq(clips.id, before.id), startedFrom(clips.version, save.version)))
+    .returning({ ...clipColumns, bytesBefore: before.bytes });
+  const [row] = saved;
+  if (!row) return [];
+  const { bytesBefore, ...clip } = row;
+  await assertGrownTextFits(tx, save.quota, save.userId, save.content, Number(bytesBefore));
+  return [clip];
 });
