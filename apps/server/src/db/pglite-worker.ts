@@ -15,6 +15,7 @@ import { createPglite } from './pglite';
 import { installTextTypes, parsersFor, rawTypesOf } from './pglite-text-types';
 import {
   crossedError,
+  type CrossedError,
   type WorkerReply,
   type WorkerRequest,
   type WorkerStart,
@@ -46,7 +47,7 @@ let reply: (message: WorkerReply) => void = () => undefined;
 
 /**
  * Opens the database and serves the main thread; `writes` are the queued writes it may be asked to run
- * (database-worker.ts lists them all).
+ * (queued-writes.ts lists them all).
  */
 export async function serveEmbeddedDatabase(writes: readonly AnyQueuedWrite[]): Promise<void> {
   const port = parentPort;
@@ -98,13 +99,13 @@ async function serve(served: Served, request: WorkerRequest): Promise<void> {
 }
 
 /** A batch of queued writes in one transaction, each outcome with its error made fit to cross. */
-async function runWrites(served: Served, calls: WriteCall[]): Promise<WriteOutcome<ReturnType<typeof crossedError>>[]> {
+async function runWrites(served: Served, calls: WriteCall[]): Promise<WriteOutcome<CrossedError>[]> {
   const batch: BatchedWrite[] = [];
   const unknown = new Map<number, Error>();
   calls.forEach(({ name, input }, index) => {
     const write = served.writes.get(name);
     if (write) batch.push({ write, input });
-    else unknown.set(index, new Error(`no queued write named '${name}' in the database's worker (database-worker.ts)`));
+    else unknown.set(index, new Error(`no queued write named '${name}' in the database's worker (queued-writes.ts)`));
   });
   const outcomes = await runWriteBatch(served.db, batch);
   let next = 0;

@@ -12,7 +12,7 @@ import type { WriteOutcome } from './pglite-worker-protocol';
  * failure), so it does nothing but its database work.
  */
 export interface QueuedWrite<Input, Output> {
-  /** What the embedded database's worker knows it by: database-worker.ts lists every queued write. */
+  /** What the embedded database's worker knows it by: queued-writes.ts lists every queued write. */
   readonly name: string;
   run(tx: Transaction, input: Input): Promise<Output>;
 }
