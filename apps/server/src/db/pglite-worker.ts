@@ -22,7 +22,7 @@ import {
   type WriteCall,
   type WriteOutcome,
 } from './pglite-worker-protocol';
-import { runWriteBatch, type AnyQueuedWrite, type BatchedWrite } from './write-queue';
+import { queuedWrite, runWriteBatch, type AnyQueuedWrite } from './write-queue';
 
 const start = workerData as WorkerStart;
 
@@ -100,20 +100,16 @@ async function serve(served: Served, request: WorkerRequest): Promise<void> {
 
 /** A batch of queued writes in one transaction, each outcome with its error made fit to cross. */
 async function runWrites(served: Served, calls: WriteCall[]): Promise<WriteOutcome<CrossedError>[]> {
-  const batch: BatchedWrite[] = [];
-  const unknown = new Map<number, Error>();
-  calls.forEach(({ name, input }, index) => {
-    const write = served.writes.get(name);
-    if (write) batch.push({ write, input });
-    else unknown.set(index, new Error(`no queued write named '${name}' in the database's worker (queued-writes.ts)`));
-  });
+  const batch = calls.map(({ name, input }) => ({ write: served.writes.get(name) ?? unknownWrite(name), input }));
   const outcomes = await runWriteBatch(served.db, batch);
-  let next = 0;
-  return calls.map((_, index) => {
-    const refused = unknown.get(index);
-    const outcome = refused ? { isDone: false as const, error: refused } : outcomes[next++]!;
-    return outcome.isDone ? outcome : { isDone: false, error: crossedError(outcome.error) };
-  });
+  return outcomes.map((outcome) => (outcome.isDone ? outcome : { isDone: false, error: crossedError(outcome.error) }));
+}
+
+/** A name this worker was not given: it fails as a write would, alone, and its batch-mates still commit. */
+function unknownWrite(name: string): AnyQueuedWrite {
+  return queuedWrite(name, () =>
+    Promise.reject(new Error(`no queued write named '${name}' in the database's worker (queued-writes.ts)`)),
+  );
 }
 
 async function answer(
