@@ -1,5 +1,8 @@
 import { useEffect, useEffectEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { filesFromTransfer, readPastedFiles } from '../lib/pasted-files';
+import { isMarkedByPasswordManager } from '../lib/password-manager-marks';
+import { useToast } from '../ui/use-toast';
 
 interface PasteAndDropOptions {
   enabled: boolean;
@@ -18,16 +21,26 @@ const carriesFiles = (event: DragEvent) => Array.from(event.dataTransfer?.types 
 /**
  * Ctrl/Cmd+V anywhere on the page and files dropped anywhere on it. Inside a text field, clipboard text wins over
  * files: a word processor puts a picture of the copied text beside the text itself, and a person pasting
- * into the editor means the text. A screenshot carries no text, so it still becomes a file there.
+ * into the editor means the text. A screenshot carries no text, so it still becomes a file there. What a
+ * password manager marked as secret is taken nowhere, text fields included (the editor saves what it holds),
+ * where the browser shows the mark (see isMarkedByPasswordManager); a toast says it was skipped.
  */
 export function usePasteAndDrop({ enabled, onFiles, onText }: PasteAndDropOptions) {
   const [dragDepth, setDragDepth] = useState(0);
+  const { t } = useTranslation();
+  const toast = useToast();
   const takeFiles = useEffectEvent((files: File[]) => onFiles(files));
   const takeText = useEffectEvent((text: string) => onText(text));
+  const skipSecret = useEffectEvent(() => toast.info({ title: t('clips.secretPasteSkipped') }));
 
   useEffect(() => {
     if (!enabled) return;
     const onPaste = (event: ClipboardEvent) => {
+      if (isMarkedByPasswordManager(event.clipboardData)) {
+        event.preventDefault();
+        skipSecret();
+        return;
+      }
       const text = event.clipboardData?.getData('text/plain') ?? '';
       if (isTextField(event.target) && text) return;
       const files = readPastedFiles(event);

@@ -1,4 +1,4 @@
-import type { ClipboardContent } from './content';
+import type { ClipboardReading } from './content';
 
 /**
  * Follows a clipboard that offers no change notification (xclip, pbpaste, PowerShell) by reading it every
@@ -6,9 +6,9 @@ import type { ClipboardContent } from './content';
  * else (a file list, rich text only). The same problem is reported once, not on every poll.
  */
 export function pollClipboard(
-  read: () => Promise<ClipboardContent | null>,
+  read: () => Promise<ClipboardReading | null>,
   intervalMs: number,
-  onContent: (content: ClipboardContent | null) => void,
+  onContent: (content: ClipboardReading | null) => void,
   onProblem: (message: string) => void,
 ): () => void {
   let stopped = false;

@@ -1,6 +1,13 @@
 import { createInterface } from 'node:readline';
 import type { ClipboardBackend } from './backend';
-import { isPng, PNG_TYPE, type ClipboardContent } from './content';
+import {
+  concealedEntry,
+  contentFrom,
+  isMarkedSecret,
+  PNG_TYPE,
+  type ClipboardContent,
+  type ClipboardReading,
+} from './content';
 import { toolFailure, type ToolRunner } from './tools';
 import { WriteFence } from './write-fence';
 
@@ -25,20 +32,28 @@ export function typeToRead(types: readonly string[]): string | null {
 
 /**
  * The Wayland clipboard through wl-clipboard: `wl-paste --watch` says when it changes, so nothing is polled.
+ * An entry whose types include `x-kde-passwordManagerHint` = `secret` (KeePassXC, KDE) is reported as concealed.
  * Not tested against a compositor here (none runs under CI); its command lines and choices are.
  */
 export function waylandBackend(tools: ToolRunner): ClipboardBackend {
   const fence = new WriteFence();
 
-  async function readOnce(): Promise<ClipboardContent | null> {
+  async function readType(type: string): Promise<Buffer | null> {
+    const result = await tools.run('wl-paste', wlArgs.read(type));
+    return result.code === 0 ? result.stdout : null;
+  }
+
+  async function readOnce(): Promise<ClipboardReading | null> {
     const listed = await tools.run('wl-paste', wlArgs.types);
     if (listed.code !== 0) return null; // the clipboard was cleared
-    const type = typeToRead(listed.stdout.toString('utf8').split('\n'));
+    const types = listed.stdout.toString('utf8').split('\n');
+    const type = typeToRead(types);
     if (!type) return null;
-    const data = await tools.run('wl-paste', wlArgs.read(type));
-    if (data.code !== 0) return null;
-    if (type !== PNG_TYPE) return { kind: 'text', text: data.stdout.toString('utf8') };
-    return isPng(data.stdout) ? { kind: 'image', png: data.stdout } : null;
+    const data = await readType(type);
+    if (!data) return null;
+    const content = contentFrom(data, type);
+    if (!content) return null;
+    return (await isMarkedSecret(types, readType)) ? concealedEntry(content) : content;
   }
 
   return {

@@ -13,7 +13,7 @@ import {
 } from '@clipsync/shared';
 import type { ApiClient } from '../api-client';
 import type { ClipboardBackend } from '../clipboard/backend';
-import { contentKey, isPng, PNG_TYPE, type ClipboardContent } from '../clipboard/content';
+import { contentKey, isPng, PNG_TYPE, type ClipboardContent, type ClipboardReading } from '../clipboard/content';
 import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { formatBytesExactly } from '../format';
@@ -38,6 +38,8 @@ export interface SyncOptions {
   activity(activity: SyncActivity): void;
   /** Something the user should read, one line; the watch goes on. */
   problem(message: string): void;
+  /** A copy a password manager marked as secret: not sent. Heard once per entry, never with its content. */
+  concealed(): void;
   /** Something that ends the watch (the token was refused): `watch` stops with its exit status. */
   fatal(error: CliError): void;
 }
@@ -80,7 +82,7 @@ export class ClipboardSync {
   }
 
   /** What the clipboard holds now (null: nothing text or PNG), as its backend read it. */
-  observed(content: ClipboardContent | null): void {
+  observed(content: ClipboardReading | null): void {
     const key = content ? contentKey(content) : null;
     if (!this.#baselineTaken) {
       this.#baselineTaken = true;
@@ -93,6 +95,11 @@ export class ClipboardSync {
     this.#lastSeenKey = key;
     if (this.#guard.isOwnWrite(key)) return;
     this.#guard.userCopied();
+    if (content.kind === 'concealed') {
+      // Its key, not its content, is what was last seen: the next ordinary copy differs from it and is sent.
+      this.options.concealed();
+      return;
+    }
     if (!this.options.send || (content.kind === 'text' && content.text === '')) return;
     this.#sends = this.#sends.then(() => this.#send(content, key));
   }

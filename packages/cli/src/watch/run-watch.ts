@@ -31,6 +31,8 @@ const STOP_WAIT_MS = 3_000;
 export const REVOKED_MESSAGE =
   'The server refused this token (revoked or expired): watch stopped. Run clipsync login to sign in again.';
 
+export const CONCEALED_MESSAGE = 'Skipped a clipboard entry a password manager marked as secret.';
+
 /**
  * Runs the watch until Ctrl-C or SIGTERM (exit 0) or until the token is refused (exit 3): the clipboard's
  * backend, the live socket and the sync between them, each stopped on the way out, child processes killed.
@@ -59,6 +61,11 @@ export async function runWatch(setup: WatchSetup): Promise<number> {
       say(describe(activity), activity);
     },
     problem,
+    // Not a failure (`watch --status` keeps its last problem): the watch did what it should.
+    concealed: () =>
+      json
+        ? writeLine(io.stderr, printableJson({ event: 'skipped', reason: 'concealed', message: CONCEALED_MESSAGE }))
+        : writeLine(io.stderr, `clipsync watch: ${CONCEALED_MESSAGE}`),
     fatal: (error) => finish(new CliError(REVOKED_MESSAGE, EXIT.NOT_SIGNED_IN, error.body)),
   });
   // What the account's devices send here: acted on once per id, into the clipboard when the policy accepts
