@@ -7,9 +7,15 @@
  * - MALFORMED: not this format, or cut before its first authenticated record.
  * - AUTHENTICATION_FAILED: a record's tag did not verify: wrong key, wrong password, or data altered,
  *   truncated, reordered or extended. AES-GCM cannot tell these apart, and nothing is output for such a record.
+ * - WRONG_ACCOUNT: an account key's wrapped copy opened, but it is another account's (account-key.ts).
  */
 export type DecryptFailure =
-  'KEY_MALFORMED' | 'PASSWORD_REQUIRED' | 'UNSUPPORTED_VERSION' | 'MALFORMED' | 'AUTHENTICATION_FAILED';
+  | 'KEY_MALFORMED'
+  | 'PASSWORD_REQUIRED'
+  | 'UNSUPPORTED_VERSION'
+  | 'MALFORMED'
+  | 'AUTHENTICATION_FAILED'
+  | 'WRONG_ACCOUNT';
 
 export class DecryptError extends Error {
   override readonly name = 'DecryptError';

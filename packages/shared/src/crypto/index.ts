@@ -4,6 +4,17 @@
  */
 export { DecryptError, type DecryptFailure } from './decrypt-error';
 export { ShareKey, type RandomSource, type ShareKeyOptions } from './share-key';
+export {
+  ACCOUNT_KEY_VERSION,
+  ARGON2ID_COST,
+  AccountKey,
+  UnlockSecret,
+  newPassphraseSalt,
+  newRecoveryKey,
+  parseRecoveryKey,
+  type WrapKind,
+  type WrappedAccountKey,
+} from './account-key';
 export { decryptText, encryptText, encryptedTextLength, textNeedsPassword } from './text';
 export { encryptedFileSize, type FileMetadata } from './file-records';
 export { decryptFile, decryptFileStream, encryptFile, encryptFileStream } from './file-stream';
