@@ -84,6 +84,7 @@ const signedInPages = ({ clipId, roomId, roomToken, desktopToken }: Awaited<Retu
     ['/billing/cancel', 'Checkout canceled'],
     ['/settings/tokens', 'Access tokens'],
     ['/settings/security-events', 'Security events'],
+    ['/settings/privacy', 'Privacy'],
     ['/devices', 'My devices'],
     ['/devices/near', undefined],
     ['/device', 'Sign in a device'],

@@ -47,7 +47,7 @@ test.describe("the admin console's Overview and Settings", () => {
       await expect(mode.getByRole('radio', { name: /^Closed/ })).toBeEnabled();
       await expect(mode.getByText('The default: neither the environment nor the console sets it.')).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Domains sign-ups are for' })).toHaveValue('');
-      await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+      await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
       expect(await blockingViolations(page)).toEqual([]);
     }
   });

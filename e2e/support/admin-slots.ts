@@ -13,6 +13,7 @@ export const ADMIN_SLOTS = [
   'a11y',
   'reports',
   'quota',
+  'privacy',
 ] as const;
 export type AdminSlot = (typeof ADMIN_SLOTS)[number];
 export const adminEmailOf = (slot: AdminSlot) => `admin-${slot}@example.com`;

@@ -46,6 +46,7 @@ import { adminUsersModule } from './modules/admin/users/users.module';
 import { adminOverviewModule } from './modules/admin/overview/overview.module';
 import { ssoModule } from './modules/sso/sso.module';
 import { webPushModule } from './modules/web-push/web-push.module';
+import { historyRetentionModule } from './modules/history-retention/history-retention.module';
 import { authenticate } from './plugins/authenticate';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
@@ -85,6 +86,7 @@ const MODULES = [
   adminOverviewModule,
   ssoModule,
   webPushModule,
+  historyRetentionModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */

@@ -48,6 +48,7 @@ export * from './schemas/admin-users';
 export * from './schemas/admin-overview';
 export * from './schemas/sso';
 export * from './schemas/web-push';
+export * from './schemas/history-retention';
 export * from './schemas/push-message';
 export * from './same-origin-path';
 export * from './resource-id';

@@ -198,3 +198,10 @@ export const PUSH_FOLLOWED_ROOMS_MAX = 50;
 export const PUSH_TEXT_PREVIEW_MAX = 500;
 /** A push subscription's endpoint URL as push services hand them out (FCM's are ~200 characters). */
 export const PUSH_ENDPOINT_MAX = 2_048;
+
+/**
+ * "Keep my history for" (Settings → Privacy): the days a user may choose, besides forever (null). The operator's
+ * cap (CLIP_RETENTION_DAYS, or the console's) may be any number of days up to HISTORY_RETENTION_CAP_MAX.
+ */
+export const HISTORY_RETENTION_CHOICES = [30, 7, 1] as const;
+export const HISTORY_RETENTION_CAP_MAX = 36_500;

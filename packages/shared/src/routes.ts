@@ -52,6 +52,8 @@ export const APP_ROUTES = [
   '/settings/sso',
   // This device's Web Push: on or off, and what it is notified of.
   '/settings/notifications',
+  // What the server keeps of the account's clipboard: "Keep my history for".
+  '/settings/privacy',
 ] as const;
 
 export type AppRoute = (typeof APP_ROUTES)[number];

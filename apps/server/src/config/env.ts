@@ -5,6 +5,7 @@ import {
   DEVICE_SEND_REDELIVER_MS,
   DEVICE_SENDS_PER_MINUTE,
   FILES_PER_CLIP_BOUND,
+  HISTORY_RETENTION_CAP_MAX,
   PLAN_IDS,
   ROOM_INVITATIONS_PER_HOUR,
   type BillingInterval,
@@ -110,6 +111,11 @@ const EnvSchema = z.object({
   SHARE_CLAIMS_WAITING_MAX: z.coerce.number().int().positive().default(1000),
   SHARE_CLAIMS_BYTES_MAX: z.coerce.number().int().positive().default(1_073_741_824),
   AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  // Blank is unset (no cap), as a line `CLIP_RETENTION_DAYS=` in an env file means.
+  CLIP_RETENTION_DAYS: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(HISTORY_RETENTION_CAP_MAX).optional(),
+  ),
   WEB_DIST_DIR: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
   STRIPE_SECRET_KEY: z.string().trim().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
@@ -234,6 +240,11 @@ export interface AppConfig {
   registration: RegistrationConfig;
   /** Audit log entries older than this many days are deleted (modules/admin/audit/audit.module.ts). */
   auditRetentionDays: number;
+  /**
+   * CLIP_RETENTION_DAYS: no history is kept longer than this many days, whatever its owner chose (undefined: the
+   * console's cap applies, if any; modules/history-retention/).
+   */
+  clipRetentionDays: number | undefined;
   /** OIDC_*: sign-in through the team's identity provider; undefined without them (modules/sso/). */
   sso: SsoConfig | undefined;
   /** VAPID_*: Web Push's key pair (or one kept in DATA_DIR) and subject (modules/web-push/). */
@@ -302,6 +313,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     registration: registrationConfigOf(env),
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    clipRetentionDays: env.CLIP_RETENTION_DAYS,
     sso: sso.config,
     push: pushConfigOf(env, { adminEmails: env.ADMIN_EMAILS, publicUrl }),
   };

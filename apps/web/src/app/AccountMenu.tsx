@@ -3,6 +3,7 @@ import {
   Fingerprint,
   History,
   KeyRound,
+  LockKeyhole,
   LogOut,
   MonitorSmartphone,
   ShieldCheck,
@@ -31,7 +32,7 @@ interface AccountMenuProps {
 }
 
 /**
- * Who is signed in, their plan, My devices, Access tokens, Sign-in with SSO (when the server has a
+ * Who is signed in, their plan, My devices, Access tokens, Notifications, Privacy, Sign-in with SSO (when the server has a
  * provider), Admin (admins only, with the count of open reports, shown on the trigger too), theme, language
  * and Log out (to /auth, or the 'Logout failed' toast).
  */
@@ -78,6 +79,9 @@ export function AccountMenu({ placement, isCollapsed = false }: AccountMenuProps
           </MenuLink>
           <MenuLink to="/settings/notifications" icon={Bell} onNavigate={() => setIsOpen(false)}>
             {t('push.title')}
+          </MenuLink>
+          <MenuLink to="/settings/privacy" icon={LockKeyhole} onNavigate={() => setIsOpen(false)}>
+            {t('privacy.title')}
           </MenuLink>
           <MenuLink to="/settings/security-events" icon={History} onNavigate={() => setIsOpen(false)}>
             {t('audit.securityTitle')}

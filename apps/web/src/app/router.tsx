@@ -164,6 +164,11 @@ export const routes: RouteObject[] = [
                 lazy: lazyPage(() => import('../features/web-push/NotificationsPage')),
               },
               {
+                path: '/settings/privacy',
+                handle: title('privacy.title'),
+                lazy: lazyPage(() => import('../features/privacy/PrivacyPage')),
+              },
+              {
                 path: '/quick-copy',
                 handle: title('pages.quickCopy'),
                 element: page('pages.quickCopy', 'pages.quickCopyComingSoon'),

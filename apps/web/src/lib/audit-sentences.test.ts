@@ -103,6 +103,25 @@ describe("the admin's log", () => {
       'A security event on the account of bob@example.com',
     );
   });
+
+  test("the server's own runs read from their counts, naming nobody", () => {
+    const run = entry({
+      kind: 'system',
+      action: 'history.retention',
+      actorId: null,
+      actorName: null,
+      actorEmail: null,
+      subjectUserId: null,
+      subjectName: null,
+      subjectEmail: null,
+      details: { clips: 3, files: 1, bytes: 2048, accounts: 2 },
+    });
+    expect(adminLogSentence(run, t, 'en')).toBe("The server deleted 3 clips past their history's retention (2 KB)");
+    expect(adminLogSentence({ ...run, details: { clips: 1, bytes: 10 } }, t, 'en')).toBe(
+      "The server deleted 1 clip past its history's retention (10 Bytes)",
+    );
+    expect(adminLogSentence({ ...run, action: 'future.job' }, t, 'en')).toBe('The server ran one of its jobs');
+  });
 });
 
 describe("the owner's security events", () => {

@@ -74,6 +74,16 @@ function securityKeyOf(action: string): string | undefined {
   return securityEventLabelKey(action)?.split('.').at(-1);
 }
 
+/** What the server did by itself, from the counts its entry keeps ("The server deleted 3 clips past …"). */
+function systemSentence(event: AuditEvent, t: Translate): string {
+  const { clips, bytes } = event.details;
+  if (event.action === 'history.retention' && typeof clips === 'number') {
+    const size = formatFileSize(typeof bytes === 'number' ? bytes : 0);
+    return t('audit.log.system.historyRetention', { count: clips, size });
+  }
+  return t('audit.log.otherSystemEvent');
+}
+
 /**
  * One entry of the admin's log as a sentence in the reader's language: "Ana disabled bob@example.com". The
  * actor by name, the account by address (the one a reader searches for); an action this page does not know
@@ -87,6 +97,7 @@ export function adminLogSentence(event: AuditEvent, t: Translate, language: stri
     actor: event.actorName ?? event.actorEmail ?? t('audit.log.someone'),
     subject: event.subjectEmail ?? event.subjectName ?? t('audit.log.anAccount'),
   };
+  if (event.kind === 'system') return systemSentence(event, t);
   if (event.kind === 'admin') {
     const key = adminSentenceKey(event.action, details);
     if (key) return t(`audit.log.${key}`, values);

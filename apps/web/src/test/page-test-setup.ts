@@ -31,3 +31,18 @@ export function fakeSession(
   const session: AuthContextValue = { status, user, login: vi.fn(), logout: vi.fn(), checkSession: vi.fn() };
   return session;
 }
+
+/** Radix Select asks for pointer capture and scrolling, which jsdom lacks: call inside the `describe` of a page with one. */
+export function supportRadixSelect(): void {
+  const prototype = Element.prototype as Partial<Element>;
+  beforeAll(() => {
+    prototype.hasPointerCapture = () => false;
+    prototype.releasePointerCapture = () => undefined;
+    prototype.scrollIntoView = () => undefined;
+  });
+  afterAll(() => {
+    delete prototype.hasPointerCapture;
+    delete prototype.releasePointerCapture;
+    delete prototype.scrollIntoView;
+  });
+}

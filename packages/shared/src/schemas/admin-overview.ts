@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RegistrationMode } from './auth';
 import { ReadyResponse } from './health';
+import { HistoryRetentionCap } from './history-retention';
 import { text } from './text';
 
 /** How many domains the console may list: a sign-up form names them all in one sentence. */
@@ -29,17 +30,25 @@ export type SettingSource = z.infer<typeof SettingSource>;
 const consoleSetting = <T extends z.ZodType>(value: T) =>
   z.object({ value, source: SettingSource, editable: z.boolean() });
 
-/** `GET /api/admin/settings`: who may sign up (REGISTRATION) and at which domains (REGISTRATION_EMAIL_DOMAINS). */
+/**
+ * `GET /api/admin/settings`: who may sign up (REGISTRATION) and at which domains (REGISTRATION_EMAIL_DOMAINS), and
+ * the most days any history is kept (CLIP_RETENTION_DAYS; null: no cap).
+ */
 export const AdminSettings = z.object({
   mode: consoleSetting(RegistrationMode),
   emailDomains: consoleSetting(z.array(z.string())),
+  clipRetentionDays: consoleSetting(HistoryRetentionCap.nullable()),
 });
 export type AdminSettings = z.infer<typeof AdminSettings>;
 
-/** `PUT /api/admin/settings`: what the console changes; a setting left out stays as it is. Empty domains: any. */
+/**
+ * `PUT /api/admin/settings`: what the console changes; a setting left out stays as it is. Empty domains: any; a
+ * null cap: histories are kept as their owners chose.
+ */
 export const UpdateAdminSettingsRequest = z.object({
   mode: RegistrationMode.optional(),
   emailDomains: RegistrationEmailDomains.optional(),
+  clipRetentionDays: HistoryRetentionCap.nullable().optional(),
 });
 export type UpdateAdminSettingsRequest = z.infer<typeof UpdateAdminSettingsRequest>;
 

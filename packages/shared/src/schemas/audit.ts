@@ -27,8 +27,11 @@ export const SECURITY_EVENT_ACTIONS = [
 export const SecurityEventAction = z.enum(SECURITY_EVENT_ACTIONS);
 export type SecurityEventAction = z.infer<typeof SecurityEventAction>;
 
-/** `admin`: a call an admin made under /api/admin/; `security`: an event of one account. */
-export const AuditEventKind = z.enum(['admin', 'security']);
+/**
+ * `admin`: a call an admin made under /api/admin/; `security`: an event of one account; `system`: what the server
+ * did by itself, summed per run (`history.retention`: the clips its retention job deleted, counts only).
+ */
+export const AuditEventKind = z.enum(['admin', 'security', 'system']);
 export type AuditEventKind = z.infer<typeof AuditEventKind>;
 
 /** What an event kept of its request: non-secret fields only (never a password or a token). */

@@ -19,3 +19,4 @@ export * from './server-settings';
 export * from './sso';
 export * from './sso-sessions';
 export * from './web-push';
+export * from './history-retention';

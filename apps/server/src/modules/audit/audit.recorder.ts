@@ -50,6 +50,17 @@ export async function recordAdminAction(db: Writer, { subjectNames, ...record }:
   });
 }
 
+/**
+ * What the server did by itself (a job), named by `action` with counts in `details`: no actor, no account (one
+ * entry sums a run over every account, never an entry per item). Admins read it in the log.
+ */
+export async function recordSystemEvent(
+  db: Writer,
+  record: { action: string; details: Record<string, unknown> },
+): Promise<void> {
+  await db.insert(auditEvents).values({ id: newId(), kind: 'system', ...record });
+}
+
 export interface SecurityEventRecord {
   /** The account it concerns. */
   userId: string;

@@ -1,12 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { DEVICE_ENDPOINTS, type Device } from '@clipsync/shared';
 import { ApiError } from '../../api/api-error';
 import { laptopCli, makeDevice, phone } from '../../test/device-fixtures';
 import { fakeApi } from '../../test/fake-api';
 import { testUser } from '../../test/fixtures';
-import { setUpPageTests } from '../../test/page-test-setup';
+import { setUpPageTests, supportRadixSelect } from '../../test/page-test-setup';
 import { renderLivePage } from '../../test/render-live-page';
 import DevicesPage from './DevicesPage';
 
@@ -24,18 +24,7 @@ const row = (name: string) => within(screen.getByRole('listitem', { name }));
 
 describe('DevicesPage', () => {
   setUpPageTests();
-  // Radix Select asks for pointer capture and scrolling, which jsdom lacks.
-  const prototype = Element.prototype as Partial<Element>;
-  beforeAll(() => {
-    prototype.hasPointerCapture = () => false;
-    prototype.releasePointerCapture = () => undefined;
-    prototype.scrollIntoView = () => undefined;
-  });
-  afterAll(() => {
-    delete prototype.hasPointerCapture;
-    delete prototype.releasePointerCapture;
-    delete prototype.scrollIntoView;
-  });
+  supportRadixSelect();
 
   test('lists every device, this one first: kind, name, "This device", online now or last seen', async () => {
     listDevices().mockResolvedValue({ devices: [phone, laptopCli, thisBrowser] });

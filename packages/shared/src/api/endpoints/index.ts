@@ -20,6 +20,7 @@ import { ADMIN_USER_ENDPOINTS } from './admin-users.endpoints';
 import { ADMIN_OVERVIEW_ENDPOINTS } from './admin-overview.endpoints';
 import { SSO_ENDPOINTS } from './sso.endpoints';
 import { WEB_PUSH_ENDPOINTS } from './web-push.endpoints';
+import { HISTORY_RETENTION_ENDPOINTS } from './history-retention.endpoints';
 
 export {
   AUTH_ENDPOINTS,
@@ -45,6 +46,7 @@ export {
   ADMIN_OVERVIEW_ENDPOINTS,
   SSO_ENDPOINTS,
   WEB_PUSH_ENDPOINTS,
+  HISTORY_RETENTION_ENDPOINTS,
 };
 
 /**
@@ -77,4 +79,5 @@ export const API_TABLES: Readonly<Record<string, Readonly<Record<string, ApiEndp
   ADMIN_OVERVIEW_ENDPOINTS,
   SSO_ENDPOINTS,
   WEB_PUSH_ENDPOINTS,
+  HISTORY_RETENTION_ENDPOINTS,
 };

@@ -1,4 +1,4 @@
-import type { AuditEvent, SecurityEvent } from '@clipsync/shared';
+import { AuditEventKind, type AuditEvent, type SecurityEvent } from '@clipsync/shared';
 import type { auditEvents } from '../../../db/schema';
 
 export type AuditRow = typeof auditEvents.$inferSelect;
@@ -7,7 +7,7 @@ export function presentAuditEvent(row: AuditRow): AuditEvent {
   return {
     id: row.id,
     at: row.createdAt.toISOString(),
-    kind: row.kind === 'admin' ? 'admin' : 'security',
+    kind: AuditEventKind.catch('security').parse(row.kind),
     action: row.action,
     actorId: row.actorId,
     actorName: row.actorName,

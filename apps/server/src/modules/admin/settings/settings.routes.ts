@@ -6,7 +6,7 @@ import { readAdminSettings, updateAdminSettings } from '../../accounts/settings.
 
 export const settingsRoutes: FastifyPluginAsyncZod<{ ctx: AdminOverviewContext }> = async (app, { ctx }) => {
   const route = adminRoutes(ctx.db, ['admin']);
-  const environment = ctx.config.registration;
+  const environment = { registration: ctx.config.registration, clipRetentionDays: ctx.config.clipRetentionDays };
   app.route({
     ...route(ADMIN_OVERVIEW_ENDPOINTS.settings),
     handler: () => readAdminSettings(ctx.db, environment),

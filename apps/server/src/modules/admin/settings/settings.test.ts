@@ -26,10 +26,11 @@ describe('GET and PUT /api/admin/settings, the environment leaving sign-ups unse
     expect((await registrationOf(testApp)).mode).toBe('open');
   });
 
-  test('unset everywhere: open, any domain, from the default and editable', async () => {
+  test('unset everywhere: open, any domain, no history cap, from the default and editable', async () => {
     expect(await testApp.api(admin).call(ADMIN_OVERVIEW_ENDPOINTS.settings)).toEqual({
       mode: { value: 'open', source: 'default', editable: true },
       emailDomains: { value: [], source: 'default', editable: true },
+      clipRetentionDays: { value: null, source: 'default', editable: true },
     });
   });
 

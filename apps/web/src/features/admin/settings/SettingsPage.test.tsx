@@ -11,6 +11,7 @@ import SettingsPage from './SettingsPage';
 const byDefault: AdminSettings = {
   mode: { value: 'open', source: 'default', editable: true },
   emailDomains: { value: [], source: 'default', editable: true },
+  clipRetentionDays: { value: null, source: 'default', editable: true },
 };
 
 const group = async (name: string) => within(await screen.findByRole('group', { name }));
@@ -24,6 +25,7 @@ describe('SettingsPage', () => {
     const saved: AdminSettings = {
       mode: { value: 'invite', source: 'console', editable: true },
       emailDomains: { value: ['example.com', 'b.org'], source: 'console', editable: true },
+      clipRetentionDays: { value: null, source: 'default', editable: true },
     };
     api.on(ADMIN_OVERVIEW_ENDPOINTS.updateSettings).mockResolvedValue(saved);
     renderAdminPage(<SettingsPage />);
@@ -78,11 +80,47 @@ describe('SettingsPage', () => {
     api.on(ADMIN_OVERVIEW_ENDPOINTS.settings).mockResolvedValue({
       mode: { value: 'invite', source: 'environment', editable: false },
       emailDomains: { value: ['example.com'], source: 'environment', editable: false },
+      clipRetentionDays: { value: 30, source: 'environment', editable: false },
     });
     renderAdminPage(<SettingsPage />);
     expect(await screen.findByRole('textbox', { name: 'Domains sign-ups are for' })).toHaveValue('example.com');
     expect(screen.getByRole('textbox', { name: 'Domains sign-ups are for' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+  });
+
+  test('the history cap: empty for none; Save history limit sends the days, or null when emptied', async () => {
+    api.on(ADMIN_OVERVIEW_ENDPOINTS.settings).mockResolvedValue(byDefault);
+    api.on(ADMIN_OVERVIEW_ENDPOINTS.updateSettings).mockResolvedValue({
+      ...byDefault,
+      clipRetentionDays: { value: 30, source: 'console', editable: true },
+    });
+    renderAdminPage(<SettingsPage />);
+    const days = await screen.findByRole('spinbutton', { name: 'Keep every history at most (days)' });
+    expect(days).toHaveValue(null);
+    await userEvent.type(days, '30');
+    await userEvent.click(screen.getByRole('button', { name: 'Save history limit' }));
+    expect(api.on(ADMIN_OVERVIEW_ENDPOINTS.updateSettings)).toHaveBeenCalledWith(
+      expect.objectContaining({ body: { clipRetentionDays: 30 } }),
+    );
+    const saved = await screen.findByRole('spinbutton', { name: 'Keep every history at most (days)' });
+    await userEvent.clear(saved);
+    await userEvent.click(screen.getByRole('button', { name: 'Save history limit' }));
+    expect(api.on(ADMIN_OVERVIEW_ENDPOINTS.updateSettings)).toHaveBeenLastCalledWith(
+      expect.objectContaining({ body: { clipRetentionDays: null } }),
+    );
+  });
+
+  test('the history cap from the environment: greyed, with its variable, nothing to save', async () => {
+    api.on(ADMIN_OVERVIEW_ENDPOINTS.settings).mockResolvedValue({
+      ...byDefault,
+      clipRetentionDays: { value: 90, source: 'environment', editable: false },
+    });
+    renderAdminPage(<SettingsPage />);
+    const days = await screen.findByRole('spinbutton', { name: 'Keep every history at most (days)' });
+    expect(days).toHaveValue(90);
+    expect(days).toBeDisabled();
+    expect((await group('History')).getByTestId('setting-source')).toHaveTextContent('CLIP_RETENTION_DAYS');
+    expect(screen.queryByRole('button', { name: 'Save history limit' })).not.toBeInTheDocument();
   });
 
   test("a refused save shows the server's reason", async () => {

@@ -3,9 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { useAdminSettings } from '../../../api/admin-overview-queries';
 import { Button } from '../../../ui/Button';
 import { Skeleton } from '../../../ui/Skeleton';
+import { HistoryCapForm } from './HistoryCapForm';
 import { RegistrationForm } from './RegistrationForm';
 
-/** `/admin/settings`: who may sign up, where the environment leaves it to the console. */
+/**
+ * `/admin/settings`: who may sign up, and the most days any history is kept, where the environment leaves them
+ * to the console.
+ */
 export default function SettingsPage() {
   const { t } = useTranslation();
   const settings = useAdminSettings();
@@ -24,7 +28,10 @@ export default function SettingsPage() {
           </Button>
         </div>
       ) : (
-        <RegistrationForm key={formKeyOf(settings.data)} settings={settings.data} />
+        <>
+          <RegistrationForm key={formKeyOf(settings.data)} settings={settings.data} />
+          <HistoryCapForm key={`cap-${formKeyOf(settings.data)}`} setting={settings.data.clipRetentionDays} />
+        </>
       )}
     </div>
   );

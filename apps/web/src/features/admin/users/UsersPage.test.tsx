@@ -10,10 +10,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { ApiError } from '../../../api/api-error';
 import { fakeApi } from '../../../test/fake-api';
-import { setUpPageTests } from '../../../test/page-test-setup';
+import { setUpPageTests, supportRadixSelect } from '../../../test/page-test-setup';
 import UsersPage from './UsersPage';
 
 const api = fakeApi();
@@ -87,18 +87,7 @@ async function choose(selectName: string, optionName: string) {
 
 describe('UsersPage', () => {
   setUpPageTests();
-  // Radix Select asks for pointer capture and scrolling, which jsdom lacks.
-  const prototype = Element.prototype as Partial<Element>;
-  beforeAll(() => {
-    prototype.hasPointerCapture = () => false;
-    prototype.releasePointerCapture = () => undefined;
-    prototype.scrollIntoView = () => undefined;
-  });
-  afterAll(() => {
-    delete prototype.hasPointerCapture;
-    delete prototype.releasePointerCapture;
-    delete prototype.scrollIntoView;
-  });
+  supportRadixSelect();
 
   test('lists accounts with role, state, storage, plan and last seen; each opens its page', async () => {
     list().mockResolvedValue({ users: [ada, bob, cy], total: 3, isTotalCapped: false });

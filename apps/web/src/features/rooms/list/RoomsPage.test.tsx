@@ -3,12 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
-import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { roomsApi } from '../../../api/rooms-api';
 import { NO_ROOM_FILTERS } from '../../../lib/room-filters';
 import { SocketContext } from '../../../realtime/socket-context';
 import { FakeSocket } from '../../../test/fake-socket';
-import { setUpPageTests } from '../../../test/page-test-setup';
+import { setUpPageTests, supportRadixSelect } from '../../../test/page-test-setup';
 import { Toaster } from '../../../ui/Toaster';
 import { makeRoomSummary as makeRoom } from '../../../test/room-fixtures';
 import RoomsPage from './RoomsPage';
@@ -56,18 +56,7 @@ async function choose(selectName: string, optionName: string) {
 
 describe('RoomsPage', () => {
   setUpPageTests();
-  // Radix Select asks for pointer capture and scrolling, which jsdom lacks.
-  const prototype = Element.prototype as Partial<Element>;
-  beforeAll(() => {
-    prototype.hasPointerCapture = () => false;
-    prototype.releasePointerCapture = () => undefined;
-    prototype.scrollIntoView = () => undefined;
-  });
-  afterAll(() => {
-    delete prototype.hasPointerCapture;
-    delete prototype.releasePointerCapture;
-    delete prototype.scrollIntoView;
-  });
+  supportRadixSelect();
 
   test("shows 'Rooms', the cards and 'N room(s)' from the server's total, newest activity first", async () => {
     vi.mocked(roomsApi.list).mockResolvedValue({ rooms: roomsOf(3), total: 3 });
