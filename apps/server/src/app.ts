@@ -47,6 +47,7 @@ import { adminOverviewModule } from './modules/admin/overview/overview.module';
 import { ssoModule } from './modules/sso/sso.module';
 import { webPushModule } from './modules/web-push/web-push.module';
 import { historyRetentionModule } from './modules/history-retention/history-retention.module';
+import { clipboardKeyModule } from './modules/clipboard-key/clipboard-key.module';
 import { authenticate } from './plugins/authenticate';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './plugins/errors';
 import { createRequestOrigins } from './lib/request-origins';
@@ -87,6 +88,7 @@ const MODULES = [
   ssoModule,
   webPushModule,
   historyRetentionModule,
+  clipboardKeyModule,
 ];
 
 /** JSON bodies; a clip's text is the largest (CLIP_CONTENT_MAX characters, up to 4 bytes each). */

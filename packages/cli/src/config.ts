@@ -55,23 +55,32 @@ export async function readStoredConfig(io: Pick<CliIo, 'env' | 'platform' | 'hom
   return parsed.data;
 }
 
-/**
- * Stores server and token, readable by the user alone: the folder 0700, the file written as a 0600 temporary
- * file then renamed over the old one, so the token is never readable by others, not even for an instant,
- * and a crash mid-write never leaves half a file.
- */
+/** Stores server and token, readable by the user alone (writePrivateFile). */
 export async function writeStoredConfig(
   io: Pick<CliIo, 'env' | 'platform' | 'homedir'>,
   config: StoredConfig,
+): Promise<string> {
+  return writePrivateFile(io, CONFIG_FILE_NAME, `${JSON.stringify(config, null, 2)}\n`);
+}
+
+/**
+ * Writes a file of the config folder readable by the user alone: the folder 0700, the file written as a 0600
+ * temporary file then renamed over the old one, so a secret in it is never readable by others, not even for an
+ * instant, and a crash mid-write never leaves half a file.
+ */
+export async function writePrivateFile(
+  io: Pick<CliIo, 'env' | 'platform' | 'homedir'>,
+  name: string,
+  content: string,
 ): Promise<string> {
   const directory = configDirectory(io);
   await mkdir(directory, { recursive: true, mode: 0o700 });
   // mkdir's mode applies only to a folder it creates; one made earlier by hand is tightened too.
   if (io.platform !== 'win32') await chmod(directory, 0o700);
-  const path = join(directory, CONFIG_FILE_NAME);
-  const temporary = join(directory, `.${CONFIG_FILE_NAME}.${randomBytes(6).toString('hex')}.tmp`);
+  const path = join(directory, name);
+  const temporary = join(directory, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    await writeFile(temporary, content, { mode: 0o600, flag: 'wx' });
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });
@@ -81,10 +90,17 @@ export async function writeStoredConfig(
 }
 
 /** Forgets the stored sign-in; answers whether there was one. */
-export async function removeStoredConfig(io: Pick<CliIo, 'env' | 'platform' | 'homedir'>): Promise<boolean> {
-  const path = configPath(io);
+export function removeStoredConfig(io: Pick<CliIo, 'env' | 'platform' | 'homedir'>): Promise<boolean> {
+  return removeConfigFile(io, CONFIG_FILE_NAME);
+}
+
+/** Removes a file of the config folder; answers whether there was one. */
+export async function removeConfigFile(
+  io: Pick<CliIo, 'env' | 'platform' | 'homedir'>,
+  name: string,
+): Promise<boolean> {
   try {
-    await rm(path);
+    await rm(join(configDirectory(io), name));
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;

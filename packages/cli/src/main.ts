@@ -17,6 +17,8 @@ import { pushCommand } from './commands/push';
 import { rmCommand } from './commands/rm';
 import { sendCommand } from './commands/send';
 import { shareCommand } from './commands/share';
+import { unlockCommand } from './commands/unlock';
+import { lockCommand } from './commands/lock';
 import { watchCommand } from './commands/watch';
 import { whoamiCommand } from './commands/whoami';
 import { CliError } from './errors';
@@ -39,6 +41,8 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   rm: rmCommand,
   watch: watchCommand,
   desktop: desktopCommand,
+  unlock: unlockCommand,
+  lock: lockCommand,
 };
 
 function topLevelHelp(): string {

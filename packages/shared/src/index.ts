@@ -49,6 +49,7 @@ export * from './schemas/admin-overview';
 export * from './schemas/sso';
 export * from './schemas/web-push';
 export * from './schemas/history-retention';
+export * from './schemas/clipboard-key';
 export * from './schemas/push-message';
 export * from './same-origin-path';
 export * from './resource-id';

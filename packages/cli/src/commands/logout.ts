@@ -3,6 +3,7 @@ import { createApiClient } from '../api-client';
 import { warnOfCleartext } from '../cleartext';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { configPath, readStoredConfig, removeStoredConfig, resolveConfig } from '../config';
+import { clipboardKeyPath, forgetClipboardKey } from '../clipboard-key';
 import { CliError } from '../errors';
 import { EXIT } from '../exit-codes';
 import { writeLine } from '../io';
@@ -12,7 +13,7 @@ export const logoutCommand: Command = {
   usage: `Usage: clipsync logout
 
 Revokes the token this machine uses (it stops working at once, everywhere), then deletes the stored
-sign-in. When the server cannot be reached, nothing is forgotten: run it again once it can.
+sign-in and the clipboard key clipsync unlock kept. When the server cannot be reached, nothing is forgotten: run it again once it can.
 
 Options:
 ${COMMON_USAGE}
@@ -45,6 +46,8 @@ ${COMMON_USAGE}
     // the stored sign-in (another token, still live) alone.
     const stored = await readStoredConfig(io);
     const forgotten = stored?.token === config.token ? await removeStoredConfig(io) : false;
+    // A sealed clipboard's key goes with the sign-in it was opened under: a signed-out machine reads nothing.
+    const keyForgotten = forgotten && (await forgetClipboardKey(io));
     if (json) {
       printJson(io, { revoked, forgotten });
       return;
@@ -54,6 +57,7 @@ ${COMMON_USAGE}
       revoked ? `Signed out of ${config.server}: the token is revoked` : 'The token was already revoked on the server',
     );
     if (forgotten) writeLine(io.stdout, `Deleted ${configPath(io)}`);
+    if (keyForgotten) writeLine(io.stdout, `Deleted ${clipboardKeyPath(io)}`);
     if (config.tokenFrom === 'env') writeLine(io.stderr, 'CLIPSYNC_TOKEN still holds the ended token: unset it.');
   },
 };

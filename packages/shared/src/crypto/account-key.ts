@@ -54,6 +54,16 @@ export class AccountKey {
     return new AccountKey(random(KEY_BYTES));
   }
 
+  /**
+   * A key a device kept (`toBase64Url`): the CLI's file beside its token (0600). DecryptError KEY_MALFORMED for
+   * anything that is not 32 bytes in base64url.
+   */
+  static fromBase64Url(text: string): AccountKey {
+    const bytes = decodeBase64Url(text);
+    if (!bytes || bytes.length !== KEY_BYTES) throw new DecryptError('KEY_MALFORMED', 'not a kept account key');
+    return new AccountKey(bytes);
+  }
+
   constructor(bytes: Uint8Array) {
     if (bytes.length !== KEY_BYTES) throw new RangeError(`an account key is ${KEY_BYTES} bytes, got ${bytes.length}`);
     rawKeys.set(this, Uint8Array.from(bytes));
@@ -65,6 +75,11 @@ export class AccountKey {
    */
   id(): Promise<string> {
     return hkdf(keyBytes(this), INFO.id, KEY_ID_BYTES).then(encodeBase64Url);
+  }
+
+  /** The key itself, for a device that keeps it where only its user reads (never sent to the server). */
+  toBase64Url(): string {
+    return encodeBase64Url(keyBytes(this));
   }
 
   /** The key as the shares' format takes one, for what the account seals with it. */
@@ -102,7 +117,7 @@ export class UnlockSecret {
   }
 
   /** A recovery key as printed; throws DecryptError KEY_MALFORMED when it is not one (a typo in its length). */
-  static fromRecoveryKey(text: string): Promise<UnlockSecret> {
+  static async fromRecoveryKey(text: string): Promise<UnlockSecret> {
     return UnlockSecret.#from('recovery', parseRecoveryKey(text), undefined);
   }
 

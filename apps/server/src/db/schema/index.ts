@@ -20,3 +20,4 @@ export * from './sso';
 export * from './sso-sessions';
 export * from './web-push';
 export * from './history-retention';
+export * from './clipboard-keys';

@@ -21,6 +21,7 @@ import { ADMIN_OVERVIEW_ENDPOINTS } from './admin-overview.endpoints';
 import { SSO_ENDPOINTS } from './sso.endpoints';
 import { WEB_PUSH_ENDPOINTS } from './web-push.endpoints';
 import { HISTORY_RETENTION_ENDPOINTS } from './history-retention.endpoints';
+import { CLIPBOARD_KEY_ENDPOINTS } from './clipboard-key.endpoints';
 
 export {
   AUTH_ENDPOINTS,
@@ -47,6 +48,7 @@ export {
   SSO_ENDPOINTS,
   WEB_PUSH_ENDPOINTS,
   HISTORY_RETENTION_ENDPOINTS,
+  CLIPBOARD_KEY_ENDPOINTS,
 };
 
 /**
@@ -80,4 +82,5 @@ export const API_TABLES: Readonly<Record<string, Readonly<Record<string, ApiEndp
   SSO_ENDPOINTS,
   WEB_PUSH_ENDPOINTS,
   HISTORY_RETENTION_ENDPOINTS,
+  CLIPBOARD_KEY_ENDPOINTS,
 };
