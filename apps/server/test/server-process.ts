@@ -42,8 +42,11 @@ export function startServer(dataDir: string, env: Record<string, string> = {}): 
   return { child, output: () => output, exited };
 }
 
-/** PORT=0 lets the OS pick a free port; Fastify logs the address it bound. */
-export async function waitForHealth(server: Started, timeoutMs = 30_000): Promise<string> {
+/**
+ * PORT=0 lets the OS pick a free port; Fastify logs the address it bound. A minute: a first start on a loaded
+ * two-core machine (the other test files starting their own servers) took over 30 s once.
+ */
+export async function waitForHealth(server: Started, timeoutMs = 60_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const address = /listening at (http:\/\/[\d.:]+)/.exec(server.output())?.[1];
