@@ -96,7 +96,7 @@ for (const size of FIRST_RUN_SIZES) {
           const mode = page.getByRole('group', { name: 'Who may sign up' });
           await expect(mode.getByRole('radio', { name: /^Open/ })).toBeChecked();
           await mode.getByRole('radio', { name: /^Closed/ }).check();
-          await page.getByRole('button', { name: 'Save' }).click();
+          await page.getByRole('button', { name: 'Save', exact: true }).click();
           await expect(page.getByText('Settings saved').first()).toBeVisible();
           await shoot('settings-closed');
           expect(await blockingViolations(page)).toEqual([]);
