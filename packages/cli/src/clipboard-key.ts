@@ -1,6 +1,5 @@
 import { CLIPBOARD_KEY_ENDPOINTS, TOKEN_ENDPOINTS } from '@clipsync/shared';
 import { DecryptError, UnlockSecret, type AccountKey } from '@clipsync/shared/crypto';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { ApiClient } from './api-client';
@@ -26,19 +25,6 @@ export const CLIPBOARD_KEY_FILE_NAME = 'clipboard-key.json';
 type ConfigIo = Pick<CliIo, 'env' | 'platform' | 'homedir'>;
 
 export const clipboardKeyPath = (io: ConfigIo): string => join(configDirectory(io), CLIPBOARD_KEY_FILE_NAME);
-
-/** The kept key, or null when this machine has not unlocked (or the file is not one: unlock again). */
-export async function readClipboardKey(io: ConfigIo): Promise<StoredClipboardKey | null> {
-  let text: string;
-  try {
-    text = await readFile(clipboardKeyPath(io), 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  const parsed = StoredClipboardKey.safeParse(JSON.parse(text) as unknown);
-  return parsed.success ? parsed.data : null;
-}
 
 export const forgetClipboardKey = (io: ConfigIo): Promise<boolean> => removeConfigFile(io, CLIPBOARD_KEY_FILE_NAME);
 

@@ -48,20 +48,10 @@ const RECOVERY_KEY_CHARS = Math.ceil((RECOVERY_KEY_BYTES * 8) / 5);
 
 const rawKeys = new WeakMap<AccountKey, Uint8Array<ArrayBuffer>>();
 
-/** The account's own key: sealed clips' keys are wrapped with it (its `shareKey`). */
+/** The account's own key, which only its wrapped copies carry to the server. */
 export class AccountKey {
   static generate(random: RandomSource = secureRandom): AccountKey {
     return new AccountKey(random(KEY_BYTES));
-  }
-
-  /**
-   * A key a device kept (`toBase64Url`): the CLI's file beside its token (0600). DecryptError KEY_MALFORMED for
-   * anything that is not 32 bytes in base64url.
-   */
-  static fromBase64Url(text: string): AccountKey {
-    const bytes = decodeBase64Url(text);
-    if (!bytes || bytes.length !== KEY_BYTES) throw new DecryptError('KEY_MALFORMED', 'not a kept account key');
-    return new AccountKey(bytes);
   }
 
   constructor(bytes: Uint8Array) {
@@ -80,11 +70,6 @@ export class AccountKey {
   /** The key itself, for a device that keeps it where only its user reads (never sent to the server). */
   toBase64Url(): string {
     return encodeBase64Url(keyBytes(this));
-  }
-
-  /** The key as the shares' format takes one, for what the account seals with it. */
-  shareKey(random?: RandomSource): ShareKey {
-    return new ShareKey(keyBytes(this), { random });
   }
 }
 
