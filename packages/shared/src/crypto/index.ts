@@ -12,6 +12,8 @@ export {
   newPassphraseSalt,
   newRecoveryKey,
   parseRecoveryKey,
+  unwrapClipKey,
+  wrapClipKey,
   type WrapKind,
   type WrappedAccountKey,
 } from './account-key';
