@@ -47,6 +47,9 @@ const KEY_ID_BYTES = 16;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const RECOVERY_KEY_CHARS = Math.ceil((RECOVERY_KEY_BYTES * 8) / 5);
 
+/** The account's sealing key: a WebCrypto CryptoKey, named without the DOM's types (this package is for Node too). */
+export type SealingKey = Awaited<ReturnType<typeof globalThis.crypto.subtle.importKey>>;
+
 const rawKeys = new WeakMap<AccountKey, Uint8Array<ArrayBuffer>>();
 
 /** The account's own key: sealed clips' keys are wrapped with it (its `shareKey`). */
@@ -92,7 +95,7 @@ export class AccountKey {
    * The key that wraps each sealed clip's own key (`wrapClipKey`): AES-256-GCM from HKDF, non-extractable, so a
    * browser can keep it (IndexedDB stores a CryptoKey as itself) without ever keeping the account key's bytes.
    */
-  async sealingKey(): Promise<CryptoKey> {
+  async sealingKey(): Promise<SealingKey> {
     const subtle = globalThis.crypto.subtle;
     const base = await subtle.importKey('raw', keyBytes(this), 'HKDF', false, ['deriveKey']);
     return subtle.deriveKey(
@@ -113,7 +116,7 @@ const clipKeyAad = (clipId: string) => utf8Encoder.encode(`ClipSync clip key v1 
 
 /** A sealed clip's own key (32 bytes, its ShareKey's) wrapped by the account's sealing key, base64url. */
 export async function wrapClipKey(
-  sealingKey: CryptoKey,
+  sealingKey: SealingKey,
   clipKey: Uint8Array,
   clipId: string,
   random: RandomSource = secureRandom,
@@ -133,7 +136,7 @@ export async function wrapClipKey(
  * id or an altered copy; MALFORMED for anything not this size; UNSUPPORTED_VERSION for a later format.
  */
 export async function unwrapClipKey(
-  sealingKey: CryptoKey,
+  sealingKey: SealingKey,
   wrapped: string,
   clipId: string,
 ): Promise<Uint8Array<ArrayBuffer>> {

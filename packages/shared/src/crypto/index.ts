@@ -14,6 +14,7 @@ export {
   parseRecoveryKey,
   unwrapClipKey,
   wrapClipKey,
+  type SealingKey,
   type WrapKind,
   type WrappedAccountKey,
 } from './account-key';
