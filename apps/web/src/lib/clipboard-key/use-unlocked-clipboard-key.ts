@@ -5,13 +5,13 @@ export type UnlockedKeyState = { isLoading: true; key: null } | { isLoading: fal
 
 /**
  * The clipboard key this device holds for `userId`, looked up once (this tab, then IndexedDB). A held key whose
- * id is not `keyId` (the server's, from the status; null when the clipboard is not sealed) is stale, from a key
- * turned off and on again elsewhere: it is forgotten, and the device reads as locked.
+ * id is not `keyId` (the server's, from the status) is stale, from a key turned off and on again elsewhere: it is
+ * forgotten, and the device reads as locked. With no `keyId` (not sealed, or not turned on yet) nothing is judged.
  */
 export function useUnlockedClipboardKey(userId: string, keyId: string | null): UnlockedKeyState {
   const snapshot = useSyncExternalStore(unlockedKeyStore.subscribe, unlockedKeyStore.snapshot);
   const isLookedUp = snapshot.userId === userId;
-  const isStale = isLookedUp && snapshot.key !== null && snapshot.key.keyId !== keyId;
+  const isStale = isLookedUp && snapshot.key !== null && keyId !== null && snapshot.key.keyId !== keyId;
 
   useEffect(() => {
     if (!isLookedUp) void unlockedKeyStore.load(userId);
