@@ -2,12 +2,12 @@ import type { ClipboardKeyStatus } from '@clipsync/shared';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeClipboardPassphrase, type ClipboardKeySecret } from '../../../api/clipboard-key-queries';
-import { Button } from '../../../ui/Button';
 import { FormError } from '../../../ui/FormError';
 import { useToast } from '../../../ui/use-toast';
 import { clipboardKeyFailure, newPassphraseError, secretError } from './clipboard-key-form';
 import { NewPassphraseFields, type NewPassphrase } from './NewPassphraseFields';
 import { SecretField } from './SecretField';
+import { StepActions } from './StepActions';
 
 /** A new passphrase for the same key, proved by the current one or the recovery key (which stays valid). */
 export function ChangePassphraseForm({
@@ -65,15 +65,11 @@ export function ChangePassphraseForm({
         labels={{ passphrase: t('privacy.e2e.newPassphrase'), again: t('privacy.e2e.newPassphraseAgain') }}
       />
       <FormError message={failure} />
-      {change.isPending && <p role="status">{t('privacy.e2e.securing')}</p>}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={change.isPending}>
-          {t('privacy.e2e.saveNewPassphrase')}
-        </Button>
-        <Button type="button" variant="ghost" onClick={onDone} disabled={change.isPending}>
-          {t('privacy.e2e.cancel')}
-        </Button>
-      </div>
+      <StepActions
+        submitLabel={t('privacy.e2e.saveNewPassphrase')}
+        progress={change.isPending ? t('privacy.e2e.securing') : null}
+        onCancel={onDone}
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../ui/Button';
+import { CheckboxField } from '../../../ui/CheckboxField';
 import { useToast } from '../../../ui/use-toast';
 
 /** While the recovery key prints, index.css shows it alone on the page. */
@@ -23,7 +23,6 @@ export function RecoveryKeyStep({
 }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const savedId = useId();
 
   const print = () => {
     document.body.classList.add(PRINTING_CLASS);
@@ -59,19 +58,12 @@ export function RecoveryKeyStep({
           {t('privacy.e2e.print')}
         </Button>
       </div>
-      <div className="flex items-center gap-3">
-        <input
-          id={savedId}
-          type="checkbox"
-          checked={isSaved}
-          onChange={(event) => onSavedChange(event.target.checked)}
-          disabled={disabled}
-          className="h-4 w-4 accent-indigo-600"
-        />
-        <label htmlFor={savedId} className="text-sm font-medium">
-          {t('privacy.e2e.saved')}
-        </label>
-      </div>
+      <CheckboxField
+        label={t('privacy.e2e.saved')}
+        checked={isSaved}
+        onCheckedChange={onSavedChange}
+        disabled={disabled}
+      />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { useToast } from '../../../ui/use-toast';
 import { clipboardKeyFailure, newPassphraseError } from './clipboard-key-form';
 import { NewPassphraseFields, type NewPassphrase } from './NewPassphraseFields';
 import { RecoveryKeyStep } from './RecoveryKeyStep';
+import { StepActions } from './StepActions';
 
 type Step = { name: 'about' } | { name: 'passphrase' } | { name: 'recovery'; prepared: PreparedClipboardKey };
 
@@ -88,15 +89,11 @@ export function TurnOnClipboardKey({ userId }: { userId: string }) {
           disabled={isBusy}
           labels={{ passphrase: t('privacy.e2e.passphrase'), again: t('privacy.e2e.passphraseAgain') }}
         />
-        {isSecuring && <p role="status">{t('privacy.e2e.securing')}</p>}
-        <div className="flex gap-2">
-          <Button type="submit" disabled={isBusy}>
-            {t('privacy.e2e.continue')}
-          </Button>
-          <Button type="button" variant="ghost" onClick={cancel} disabled={isBusy}>
-            {t('privacy.e2e.cancel')}
-          </Button>
-        </div>
+        <StepActions
+          submitLabel={t('privacy.e2e.continue')}
+          progress={isSecuring ? t('privacy.e2e.securing') : null}
+          onCancel={cancel}
+        />
       </form>
     );
   }
@@ -110,15 +107,12 @@ export function TurnOnClipboardKey({ userId }: { userId: string }) {
         disabled={isBusy}
       />
       <FormError message={failure} />
-      {turnOn.isPending && <p role="status">{t('privacy.e2e.turningOn')}</p>}
-      <div className="flex gap-2">
-        <Button type="submit" disabled={!isSaved || isBusy}>
-          {t('privacy.e2e.finish')}
-        </Button>
-        <Button type="button" variant="ghost" onClick={cancel} disabled={isBusy}>
-          {t('privacy.e2e.cancel')}
-        </Button>
-      </div>
+      <StepActions
+        submitLabel={t('privacy.e2e.finish')}
+        canSubmit={isSaved}
+        progress={turnOn.isPending ? t('privacy.e2e.turningOn') : null}
+        onCancel={cancel}
+      />
     </form>
   );
 }

@@ -1,8 +1,9 @@
 import type { ClipboardKeyStatus } from '@clipsync/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUnlockClipboardKey, type ClipboardKeySecret } from '../../../api/clipboard-key-queries';
 import { Button } from '../../../ui/Button';
+import { CheckboxField } from '../../../ui/CheckboxField';
 import { clipboardKeyFailure, secretError } from './clipboard-key-form';
 import { SecretField } from './SecretField';
 
@@ -10,8 +11,6 @@ import { SecretField } from './SecretField';
 export function UnlockClipboardKeyForm({ userId, status }: { userId: string; status: ClipboardKeyStatus }) {
   const { t } = useTranslation();
   const unlock = useUnlockClipboardKey(userId, status);
-  const rememberId = useId();
-  const rememberHintId = useId();
   const [secret, setSecret] = useState<ClipboardKeySecret>({ kind: 'passphrase', passphrase: '' });
   const [remember, setRemember] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -42,25 +41,13 @@ export function UnlockClipboardKeyForm({ userId, status }: { userId: string; sta
         error={failure}
         disabled={unlock.isPending}
       />
-      <div className="flex items-start gap-3">
-        <input
-          id={rememberId}
-          type="checkbox"
-          checked={remember}
-          onChange={(event) => setRemember(event.target.checked)}
-          aria-describedby={rememberHintId}
-          disabled={unlock.isPending}
-          className="mt-1 h-4 w-4 accent-indigo-600"
-        />
-        <div>
-          <label htmlFor={rememberId} className="text-sm font-medium">
-            {t('privacy.e2e.remember')}
-          </label>
-          <p id={rememberHintId} className="text-sm text-slate-600 dark:text-slate-300">
-            {t('privacy.e2e.rememberHint')}
-          </p>
-        </div>
-      </div>
+      <CheckboxField
+        label={t('privacy.e2e.remember')}
+        hint={t('privacy.e2e.rememberHint')}
+        checked={remember}
+        onCheckedChange={setRemember}
+        disabled={unlock.isPending}
+      />
       {unlock.isPending && <p role="status">{t('privacy.e2e.unlocking')}</p>}
       <div>
         <Button type="submit" disabled={unlock.isPending}>
