@@ -24,6 +24,11 @@ export const HISTORY_TOTAL_AHEAD = 200;
 export const PASSWORD_MIN_REGISTER = 8;
 export const PASSWORD_MIN_RESET = 6;
 export const PASSWORD_MAX = 128;
+/**
+ * An end-to-end encrypted clipboard's passphrase (docs/encryption.md#account-keys): never sent, so only the device
+ * can hold it to a length; Argon2id slows guessing, and 12 characters keep a few words' worth of it.
+ */
+export const CLIPBOARD_PASSPHRASE_MIN = 12;
 /** Registration and reset refuse the most common passwords, this many of them (the server holds the list). */
 export const COMMON_PASSWORDS_REFUSED = 10_000;
 /** Largest socket message the server accepts; text clips are far below it. */

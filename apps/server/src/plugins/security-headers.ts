@@ -11,7 +11,9 @@ const applySecurityHeaders = helmet({
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // WebAssembly compiled from our own scripts (Argon2id for the clipboard key: hash-wasm), not JavaScript's
+      // eval: CSP has no way to allow WebAssembly from a same-origin file alone, and without it Chromium refuses.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       // React and Radix position popovers through inline style properties.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],

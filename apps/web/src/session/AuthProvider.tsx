@@ -4,6 +4,7 @@ import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState, type
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../api/api-error';
 import { isSessionExpired, SESSION_EXPIRED_EVENT, sessionStore, type SessionEndDetail } from '../api/session-store';
+import { unlockedKeyStore } from '../lib/clipboard-key/unlocked-key-store';
 import { useToast } from '../ui/use-toast';
 import { AuthContext, type AuthContextValue, type AuthStatus } from './auth-context';
 
@@ -39,10 +40,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const queryClient = useQueryClient();
 
-  // Cached lists and clips belong to the user who fetched them; the next one on this tab starts clean.
+  // Cached lists and clips belong to the user who fetched them, and an unlocked clipboard key to its account
+  // (remembered on the device or not): the next one on this tab starts clean.
   const signOut = useCallback(() => {
     sessionStore.clear();
     queryClient.clear();
+    void unlockedKeyStore.forgetAll();
     setUser(null);
     setStatus('signedOut');
   }, [queryClient]);

@@ -1,8 +1,8 @@
 import { argon2id } from 'hash-wasm';
 import { decodeBase64Url, encodeBase64Url } from './base64url';
-import { utf8Encoder } from './bytes';
+import { concatBytes, utf8Encoder } from './bytes';
 import { DecryptError } from './decrypt-error';
-import { KEY_BYTES, SALT_BYTES } from './params';
+import { KEY_BYTES, NONCE_BYTES, SALT_BYTES, TAG_BYTES } from './params';
 import { secureRandom, ShareKey, type RandomSource } from './share-key';
 import { decryptText, encryptText } from './text';
 
@@ -41,10 +41,14 @@ const INFO = {
   wrap: 'ClipSync account key v1 wrap',
   unlock: 'ClipSync account key v1 unlock',
   id: 'ClipSync account key v1 id',
+  seal: 'ClipSync account key v1 seal',
 } as const;
 const KEY_ID_BYTES = 16;
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const RECOVERY_KEY_CHARS = Math.ceil((RECOVERY_KEY_BYTES * 8) / 5);
+
+/** The account's sealing key: a WebCrypto CryptoKey, named without the DOM's types (this package is for Node too). */
+export type SealingKey = Awaited<ReturnType<typeof globalThis.crypto.subtle.importKey>>;
 
 const rawKeys = new WeakMap<AccountKey, Uint8Array<ArrayBuffer>>();
 
@@ -70,6 +74,72 @@ export class AccountKey {
   /** The key itself, for a device that keeps it where only its user reads (never sent to the server). */
   toBase64Url(): string {
     return encodeBase64Url(keyBytes(this));
+  }
+
+  /**
+   * The key that wraps each sealed clip's own key (`wrapClipKey`): AES-256-GCM from HKDF, non-extractable, so a
+   * browser can keep it (IndexedDB stores a CryptoKey as itself) without ever keeping the account key's bytes.
+   */
+  async sealingKey(): Promise<SealingKey> {
+    const subtle = globalThis.crypto.subtle;
+    const base = await subtle.importKey('raw', keyBytes(this), 'HKDF', false, ['deriveKey']);
+    return subtle.deriveKey(
+      { name: 'HKDF', hash: 'SHA-256', salt: new Uint8Array(0), info: utf8Encoder.encode(INFO.seal) },
+      base,
+      { name: 'AES-GCM', length: KEY_BYTES * 8 },
+      false,
+      ['encrypt', 'decrypt'],
+    );
+  }
+}
+
+/** A wrapped clip key: version (1) · nonce (12) · the 32-byte clip key sealed, with its tag (48). */
+const CLIP_KEY_WRAP_VERSION = 0x01;
+const WRAPPED_CLIP_KEY_BYTES = 1 + NONCE_BYTES + KEY_BYTES + TAG_BYTES;
+/** The clip's id is the additional data: a wrapped key moved onto another clip does not open. */
+const clipKeyAad = (clipId: string) => utf8Encoder.encode(`ClipSync clip key v1 ${clipId}`);
+
+/** A sealed clip's own key (32 bytes, its ShareKey's) wrapped by the account's sealing key, base64url. */
+export async function wrapClipKey(
+  sealingKey: SealingKey,
+  clipKey: Uint8Array,
+  clipId: string,
+  random: RandomSource = secureRandom,
+): Promise<string> {
+  if (clipKey.length !== KEY_BYTES) throw new RangeError(`a clip key is ${KEY_BYTES} bytes, got ${clipKey.length}`);
+  const nonce = random(NONCE_BYTES);
+  const sealed = await globalThis.crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv: nonce, additionalData: clipKeyAad(clipId) },
+    sealingKey,
+    Uint8Array.from(clipKey),
+  );
+  return encodeBase64Url(concatBytes(Uint8Array.of(CLIP_KEY_WRAP_VERSION), nonce, new Uint8Array(sealed)));
+}
+
+/**
+ * The clip key in `wrapped`. DecryptError: AUTHENTICATION_FAILED for another account's sealing key, another clip's
+ * id or an altered copy; MALFORMED for anything not this size; UNSUPPORTED_VERSION for a later format.
+ */
+export async function unwrapClipKey(
+  sealingKey: SealingKey,
+  wrapped: string,
+  clipId: string,
+): Promise<Uint8Array<ArrayBuffer>> {
+  const bytes = decodeBase64Url(wrapped);
+  if (!bytes || bytes.length === 0) throw new DecryptError('MALFORMED', 'not a wrapped clip key');
+  if (bytes[0] !== CLIP_KEY_WRAP_VERSION) {
+    throw new DecryptError('UNSUPPORTED_VERSION', `wrapped clip key version ${bytes[0]} is not supported`);
+  }
+  if (bytes.length !== WRAPPED_CLIP_KEY_BYTES) throw new DecryptError('MALFORMED', 'a wrapped clip key is 61 bytes');
+  try {
+    const plain = await globalThis.crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: bytes.subarray(1, 1 + NONCE_BYTES), additionalData: clipKeyAad(clipId) },
+      sealingKey,
+      bytes.subarray(1 + NONCE_BYTES),
+    );
+    return new Uint8Array(plain);
+  } catch {
+    throw new DecryptError('AUTHENTICATION_FAILED', 'the clip key did not open: another account or clip, or altered');
   }
 }
 

@@ -12,6 +12,9 @@ export {
   newPassphraseSalt,
   newRecoveryKey,
   parseRecoveryKey,
+  unwrapClipKey,
+  wrapClipKey,
+  type SealingKey,
   type WrapKind,
   type WrappedAccountKey,
 } from './account-key';

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { waitText } from '../../lib/wait-text';
 import { useAuth } from '../../session/auth-context';
 import { Button } from '../../ui/Button';
 import { errorMessage } from './error-message';
@@ -18,11 +19,7 @@ const ATTEMPTS_LEFT_WARNING = 2;
 function lockMessage(error: unknown, t: TFunction): string | null {
   const seconds = error instanceof ApiError ? error.attempts.retryAfterSeconds : undefined;
   if (seconds === undefined) return null;
-  const wait =
-    seconds >= 60
-      ? t('auth.wait.minutes', { count: Math.ceil(seconds / 60) })
-      : t('auth.wait.seconds', { count: seconds });
-  return t('auth.errors.locked', { wait });
+  return t('auth.errors.locked', { wait: waitText(seconds, t) });
 }
 
 /**

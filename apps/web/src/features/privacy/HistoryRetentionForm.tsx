@@ -1,8 +1,9 @@
 import type { HistoryRetentionDays, HistoryRetentionSettings } from '@clipsync/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateHistoryRetention } from '../../api/history-retention-queries';
 import { Button } from '../../ui/Button';
+import { CheckboxField } from '../../ui/CheckboxField';
 import { FormError } from '../../ui/FormError';
 import { Select } from '../../ui/Select';
 import { useToast } from '../../ui/use-toast';
@@ -32,8 +33,6 @@ export function HistoryRetentionForm({ settings }: { settings: HistoryRetentionS
   const [choice, setChoice] = useState<ChoiceValue>(valueOf(settings.days));
   const [includeFavorites, setIncludeFavorites] = useState(settings.includeFavorites);
   const [failure, setFailure] = useState<string | null>(null);
-  const favoritesId = useId();
-  const favoritesHintId = useId();
 
   const save = (event: FormEvent) => {
     event.preventDefault();
@@ -66,24 +65,12 @@ export function HistoryRetentionForm({ settings }: { settings: HistoryRetentionS
           className="w-48"
         />
       </div>
-      <div className="flex items-start gap-3">
-        <input
-          id={favoritesId}
-          type="checkbox"
-          checked={includeFavorites}
-          onChange={(event) => setIncludeFavorites(event.target.checked)}
-          aria-describedby={favoritesHintId}
-          className="mt-1 h-4 w-4 accent-indigo-600"
-        />
-        <div>
-          <label htmlFor={favoritesId} className="text-sm font-medium">
-            {t('privacy.history.alsoFavorites')}
-          </label>
-          <p id={favoritesHintId} className="text-sm text-slate-600 dark:text-slate-300">
-            {t('privacy.history.alsoFavoritesHint')}
-          </p>
-        </div>
-      </div>
+      <CheckboxField
+        label={t('privacy.history.alsoFavorites')}
+        hint={t('privacy.history.alsoFavoritesHint')}
+        checked={includeFavorites}
+        onCheckedChange={setIncludeFavorites}
+      />
       <p className="text-sm text-slate-600 dark:text-slate-300">{t('privacy.history.hint')}</p>
       {settings.serverCapDays !== null && (
         <p

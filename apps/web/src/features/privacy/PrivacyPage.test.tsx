@@ -1,11 +1,13 @@
-import { HISTORY_RETENTION_ENDPOINTS, type HistoryRetentionSettings } from '@clipsync/shared';
+import { CLIPBOARD_KEY_ENDPOINTS, HISTORY_RETENTION_ENDPOINTS, type HistoryRetentionSettings } from '@clipsync/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { ApiError } from '../../api/api-error';
+import { AuthContext } from '../../session/auth-context';
 import { fakeApi } from '../../test/fake-api';
-import { setUpPageTests, supportRadixSelect } from '../../test/page-test-setup';
+import { testUser } from '../../test/fixtures';
+import { fakeSession, setUpPageTests, supportRadixSelect } from '../../test/page-test-setup';
 import { Toaster } from '../../ui/Toaster';
 import PrivacyPage from './PrivacyPage';
 
@@ -22,8 +24,10 @@ const forever: HistoryRetentionSettings = {
 function renderPage() {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <PrivacyPage />
-      <Toaster />
+      <AuthContext.Provider value={fakeSession(testUser)}>
+        <PrivacyPage />
+        <Toaster />
+      </AuthContext.Provider>
     </QueryClientProvider>,
   );
 }
@@ -31,6 +35,9 @@ function renderPage() {
 describe('PrivacyPage', () => {
   setUpPageTests();
   supportRadixSelect();
+  beforeEach(() =>
+    api.on(CLIPBOARD_KEY_ENDPOINTS.status).mockResolvedValue({ enabled: false, keyId: null, passphraseSalt: null }),
+  );
 
   test('"Keep my history for" starts at Forever, favourites kept; saving sends the choice', async () => {
     settings().mockResolvedValue(forever);

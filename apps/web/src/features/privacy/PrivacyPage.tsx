@@ -1,16 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { useHistoryRetention } from '../../api/history-retention-queries';
+import { useAuth } from '../../session/auth-context';
 import { Button } from '../../ui/Button';
 import { QueryState } from '../../ui/QueryState';
+import { ClipboardKeyCard } from './clipboard-key/ClipboardKeyCard';
 import { HistoryRetentionForm } from './HistoryRetentionForm';
 
 /**
- * `/settings/privacy`: what the server keeps of the account's clipboard. Today "Keep my history for"; the
- * account's other privacy choices join it here.
+ * `/settings/privacy`: what the server keeps of the account's clipboard: "Keep my history for", and whether the
+ * clipboard is encrypted end to end. The account's other privacy choices join them here.
  */
 export default function PrivacyPage() {
   const { t } = useTranslation();
   const retention = useHistoryRetention();
+  const { user } = useAuth();
   return (
     <div className="mx-auto max-w-2xl px-4 py-8">
       <h1 className="text-2xl font-bold">{t('privacy.title')}</h1>
@@ -31,6 +34,7 @@ export default function PrivacyPage() {
       >
         {(settings) => <HistoryRetentionForm key={JSON.stringify(settings)} settings={settings} />}
       </QueryState>
+      {user && <ClipboardKeyCard userId={user.id} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { AccountKey, UnlockSecret, type WrappedAccountKey } from '../account-key';
+import { AccountKey, UnlockSecret, unwrapClipKey, wrapClipKey, type WrappedAccountKey } from '../account-key';
 import { fromHex, hex, replayRandom } from './helpers';
 
 /** The account-key test vectors as docs/encryption.md#account-key-test-vectors prints them. */
@@ -10,6 +10,8 @@ export interface AccountKeyVectors {
   account: string;
   passphrase: { passphrase: string; salt: string; nonce: string; unlockProof: string; wrapped: WrappedAccountKey };
   recovery: { recoveryKey: string; nonce: string; unlockProof: string; wrapped: WrappedAccountKey };
+  /** Sealed clips' keys wrapped by the account's sealing key. */
+  clipKeys: { clipId: string; clipKey: string; nonce: string; wrapped: string }[];
 }
 
 const MARKER = '<!-- account-key-vectors -->';
@@ -32,7 +34,8 @@ function findDoc(from: string): string {
 
 /**
  * What this implementation makes of the vectors' inputs, in the vectors' shape: a client of the format matches
- * when the result equals the vectors. Both copies are also opened, and must give back the account key.
+ * when the result equals the vectors. Both copies are also opened, and must give back the account key, and each
+ * wrapped clip key must unwrap to its clip key.
  */
 export async function replayAccountKeyVectors(vectors: AccountKeyVectors): Promise<AccountKeyVectors> {
   const key = new AccountKey(fromHex(vectors.accountKey));
@@ -45,6 +48,15 @@ export async function replayAccountKeyVectors(vectors: AccountKeyVectors): Promi
   const openedIds = await Promise.all(opened.map((copy) => copy.id()));
   const keyId = await key.id();
   if (openedIds.some((id) => id !== keyId)) throw new Error(`a wrapped copy opened to another key: ${openedIds}`);
+  const sealingKey = await key.sealingKey();
+  const clipKeys = await Promise.all(
+    vectors.clipKeys.map(async ({ clipId, clipKey, nonce, wrapped }) => {
+      const unwrapped = hex(await unwrapClipKey(sealingKey, wrapped, clipId));
+      if (unwrapped !== clipKey) throw new Error(`clip ${clipId}'s wrapped key opened to ${unwrapped}`);
+      const random = replayRandom([fromHex(nonce)]);
+      return { clipId, clipKey, nonce, wrapped: await wrapClipKey(sealingKey, fromHex(clipKey), clipId, random) };
+    }),
+  );
   return {
     accountKey: hex(fromHex(vectors.accountKey)),
     keyId,
@@ -59,5 +71,6 @@ export async function replayAccountKeyVectors(vectors: AccountKeyVectors): Promi
       unlockProof: recovery.unlockProof,
       wrapped: await recovery.seal(key, vectors.account, replayRandom([fromHex(vectors.recovery.nonce)])),
     },
+    clipKeys,
   };
 }

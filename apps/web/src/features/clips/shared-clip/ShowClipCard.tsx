@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/api-error';
 import { useOpenClip } from '../../../api/clip-mutations';
 import { useTimeUntil } from '../../../components/RelativeTime';
+import { waitText } from '../../../lib/wait-text';
 import { Button } from '../../../ui/Button';
 import { Input } from '../../../ui/Input';
 
@@ -25,11 +26,7 @@ function refusal(error: unknown, hasTypedPassword: boolean, t: TFunction): strin
   if (error.status === 429) {
     const seconds = error.attempts.retryAfterSeconds;
     if (seconds === undefined) return t('protectedClip.tooManyTriesLater');
-    const wait =
-      seconds >= 60
-        ? t('auth.wait.minutes', { count: Math.ceil(seconds / 60) })
-        : t('auth.wait.seconds', { count: seconds });
-    return t('protectedClip.tooManyTries', { wait });
+    return t('protectedClip.tooManyTries', { wait: waitText(seconds, t) });
   }
   return t('protectedClip.openFailed');
 }
