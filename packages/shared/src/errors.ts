@@ -30,6 +30,7 @@ export const ErrorCode = z.enum([
   'REQUEST_TIMEOUT',
   'CONFLICT',
   'EDIT_CONFLICT',
+  'CLIPBOARD_SEALED',
   'PAYLOAD_TOO_LARGE',
   'URI_TOO_LONG',
   'QUOTA_EXCEEDED',

@@ -28,6 +28,8 @@ export const ClipUpdatePayload = z.object({
    * are sealed, so a device without the link's key (`clipsync watch`) must not take them for text or images.
    */
   encrypted: z.boolean().optional(),
+  /** On a clip the owner's end-to-end encrypted clipboard sealed: its key, wrapped by the account's sealing key. */
+  sealedKey: z.string().optional(),
 });
 export type ClipUpdatePayload = z.infer<typeof ClipUpdatePayload>;
 

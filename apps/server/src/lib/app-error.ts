@@ -28,6 +28,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
   EDIT_CONFLICT: 409,
+  CLIPBOARD_SEALED: 409,
   PAYLOAD_TOO_LARGE: 413,
   URI_TOO_LONG: 414,
   QUOTA_EXCEEDED: 413,
@@ -81,6 +82,8 @@ const DEFAULT_MESSAGE: Record<ErrorCode, string> = {
   REQUEST_TIMEOUT: 'The request took too long to arrive.',
   CONFLICT: 'This conflicts with the current state',
   EDIT_CONFLICT: 'This was changed on another device since you opened it.',
+  CLIPBOARD_SEALED:
+    'Your clipboard is encrypted end to end: unlock it on this device to add clips, so that they are sealed too.',
   PAYLOAD_TOO_LARGE: 'The request is too large',
   URI_TOO_LONG: 'The address is too long',
   QUOTA_EXCEEDED: 'Your storage is full. Delete some files to make room for new ones.',

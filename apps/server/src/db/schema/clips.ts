@@ -29,6 +29,13 @@ export const clips = pgTable(
      */
     encrypted: boolean('encrypted').notNull().default(false),
     /**
+     * Sealed by its owner's end-to-end encrypted clipboard (docs/encryption.md#account-keys): the clip's own key,
+     * wrapped by the account's sealing key, which only the owner's unlocked devices hold. The clip is
+     * `encrypted` too: its text and files are sealed with that clip key in the shares' format, so a link to it is
+     * the usual `#k=` link. Null for every other clip. Fixed when the clip is made.
+     */
+    sealedKey: text('sealed_key'),
+    /**
      * What search matches, kept by the database: the text and the file names, lowercased, so a search is a
      * `LIKE` on the stored copy instead of an `ILIKE` that lowercases every candidate row (4.4× cheaper
      * counting 1 001 matches; bench/README.md, history). Empty for an encrypted clip, whose text is an

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queuedWrite } from '../../db/write-queue';
-import { clips, users } from '../../db/schema';
+import { clipboardKeys, clips, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { nextVersion, startedFrom } from '../../lib/edit-conflict';
 import { newId } from '../../lib/secure-tokens';
 import { assertGrownTextFits, assertNewTextFits, type QuotaRule } from '../../lib/storage-quota';
@@ -18,6 +19,8 @@ export interface NewTextClip {
   userId: string;
   content: string;
   encrypted: boolean;
+  /** The clip's key wrapped by the account's sealing key: set by a device of an end-to-end encrypted clipboard. */
+  sealedKey?: string;
   quota: QuotaRule;
 }
 
@@ -39,14 +42,21 @@ export const insertTextClip = queuedWrite(
         userId: clip.userId,
         content: clip.content,
         encrypted: clip.encrypted,
+        sealedKey: clip.sealedKey,
         isDraft: clip.content.length === 0,
       })
       .returning({
         ...clipColumns,
         ownerName: sql<string>`(select ${users.name} from ${users} where ${users.id} = ${clips.userId})`,
+        // Asked in the same statement: a clip the server could read must not join a sealed clipboard.
+        // The owner's id as a parameter: inside the sub-select an unqualified user_id would be clipboard_keys' own.
+        isSealedAccount: sql<boolean>`exists (select 1 from ${clipboardKeys} where ${clipboardKeys.userId} = ${clip.userId})`,
       });
+    if (inserted?.isSealedAccount && !clip.sealedKey) throw new AppError('CLIPBOARD_SEALED');
     await assertNewTextFits(tx, clip.quota, clip.userId, clip.content);
-    return inserted;
+    if (!inserted) return undefined;
+    const { isSealedAccount: _isSealedAccount, ...row } = inserted;
+    return row;
   },
 );
 

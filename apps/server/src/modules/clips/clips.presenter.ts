@@ -122,6 +122,7 @@ export function toClip(row: ClipRow, files: ClipFileRow[], actor: Actor, viewer?
     fileType: first?.type ?? null,
     abilities: abilitiesOf(clipPolicy, CLIP_ABILITIES, actor, row),
     encrypted: row.encrypted,
+    ...(isOwner && row.sealedKey ? { sealedKey: row.sealedKey } : {}),
     ...(isOwner && !hasDefaultLink(row) ? { share: toShareSettings(row) } : {}),
   };
 }
@@ -136,6 +137,7 @@ export function toClipSavedEvent(row: ClipRow, files: ClipFileRow[]): DomainEven
     version: row.version,
     files: files.map(toFileSummary),
     encrypted: row.encrypted,
+    ...(row.sealedKey ? { sealedKey: row.sealedKey } : {}),
   };
 }
 

@@ -88,8 +88,9 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
   });
 
   app.route({
-    ...route(api.create, owner),
-    handler: (request) => clipsService.createClip(ctx, request.actor, request.body.content, request.body.encrypted),
+    // 409: a plain clip of an account whose clipboard is encrypted end to end (CLIPBOARD_SEALED).
+    ...route(api.create, { response: { ...errors, 409: ErrorBody } }),
+    handler: (request) => clipsService.createClip(ctx, request.actor, request.body),
   });
 
   app.route({

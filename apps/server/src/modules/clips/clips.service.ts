@@ -60,15 +60,22 @@ async function present(db: Database, clip: ClipRow, actor: Actor, viewer?: Viewe
   return toClip(clip, (await filesOf(db, [clip])).get(clip.id) ?? [], actor, viewer);
 }
 
-/**
- * `encrypted`: the content is an envelope, and the clip stays end-to-end encrypted (docs/encryption.md). The
- * write goes through the write queue: creates that arrive together commit together.
- */
-export async function createClip(ctx: ClipsContext, actor: Actor, content: string, encrypted = false): Promise<Clip> {
+/** A new clip's text, and how it is sealed when it is (docs/encryption.md). */
+export interface NewClip {
+  content: string;
+  /** The content is an envelope, and the clip stays end-to-end encrypted. */
+  encrypted?: boolean;
+  /** The clip's key wrapped by the owner's sealing key: required of an end-to-end encrypted clipboard. */
+  sealedKey?: string;
+}
+
+/** The write goes through the write queue: creates that arrive together commit together. */
+export async function createClip(ctx: ClipsContext, actor: Actor, input: NewClip): Promise<Clip> {
   const { userId } = requireSignedIn(actor);
   const quota = ctx.limits.storageQuota;
   const readSince = ctx.sharedAnswers?.begin() ?? 0;
-  const created = await ctx.writes.run(insertTextClip, { userId, content, encrypted, quota });
+  const { content, encrypted = false, sealedKey } = input;
+  const created = await ctx.writes.run(insertTextClip, { userId, content, encrypted, sealedKey, quota });
   if (!created) throw new AppError('INTERNAL');
   const { ownerName, ...clip } = created;
   ctx.events.emit('clip.created', toClipCreatedEvent(clip, []));

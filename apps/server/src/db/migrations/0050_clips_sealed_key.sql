@@ -1,0 +1,1 @@
+ALTER TABLE "clips" ADD COLUMN "sealed_key" text;
