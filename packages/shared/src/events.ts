@@ -29,7 +29,7 @@ export const ClipUpdatePayload = z.object({
    */
   encrypted: z.boolean().optional(),
   /** On a clip the owner's end-to-end encrypted clipboard sealed: its key, wrapped by the account's sealing key. */
-  sealedKey: z.string().optional(),
+  wrappedKey: z.string().optional(),
 });
 export type ClipUpdatePayload = z.infer<typeof ClipUpdatePayload>;
 

@@ -96,20 +96,22 @@ export class AccountKey {
 /** A wrapped clip key: version (1) · nonce (12) · the 32-byte clip key sealed, with its tag (48). */
 const CLIP_KEY_WRAP_VERSION = 0x01;
 const WRAPPED_CLIP_KEY_BYTES = 1 + NONCE_BYTES + KEY_BYTES + TAG_BYTES;
-/** The clip's id is the additional data: a wrapped key moved onto another clip does not open. */
-const clipKeyAad = (clipId: string) => utf8Encoder.encode(`ClipSync clip key v1 ${clipId}`);
+/**
+ * The additional data names the format only. Not the clip's id: a device seals a new clip before the server names
+ * it, and a server moving a wrapped key with its text onto another id shows the owner one of their own clips.
+ */
+const CLIP_KEY_AAD = utf8Encoder.encode('ClipSync clip key v1');
 
 /** A sealed clip's own key (32 bytes, its ShareKey's) wrapped by the account's sealing key, base64url. */
 export async function wrapClipKey(
   sealingKey: SealingKey,
   clipKey: Uint8Array,
-  clipId: string,
   random: RandomSource = secureRandom,
 ): Promise<string> {
   if (clipKey.length !== KEY_BYTES) throw new RangeError(`a clip key is ${KEY_BYTES} bytes, got ${clipKey.length}`);
   const nonce = random(NONCE_BYTES);
   const sealed = await globalThis.crypto.subtle.encrypt(
-    { name: 'AES-GCM', iv: nonce, additionalData: clipKeyAad(clipId) },
+    { name: 'AES-GCM', iv: nonce, additionalData: CLIP_KEY_AAD },
     sealingKey,
     Uint8Array.from(clipKey),
   );
@@ -117,14 +119,10 @@ export async function wrapClipKey(
 }
 
 /**
- * The clip key in `wrapped`. DecryptError: AUTHENTICATION_FAILED for another account's sealing key, another clip's
- * id or an altered copy; MALFORMED for anything not this size; UNSUPPORTED_VERSION for a later format.
+ * The clip key in `wrapped`. DecryptError: AUTHENTICATION_FAILED for another account's sealing key or an altered
+ * copy; MALFORMED for anything not this size; UNSUPPORTED_VERSION for a later format.
  */
-export async function unwrapClipKey(
-  sealingKey: SealingKey,
-  wrapped: string,
-  clipId: string,
-): Promise<Uint8Array<ArrayBuffer>> {
+export async function unwrapClipKey(sealingKey: SealingKey, wrapped: string): Promise<Uint8Array<ArrayBuffer>> {
   const bytes = decodeBase64Url(wrapped);
   if (!bytes || bytes.length === 0) throw new DecryptError('MALFORMED', 'not a wrapped clip key');
   if (bytes[0] !== CLIP_KEY_WRAP_VERSION) {
@@ -133,13 +131,13 @@ export async function unwrapClipKey(
   if (bytes.length !== WRAPPED_CLIP_KEY_BYTES) throw new DecryptError('MALFORMED', 'a wrapped clip key is 61 bytes');
   try {
     const plain = await globalThis.crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: bytes.subarray(1, 1 + NONCE_BYTES), additionalData: clipKeyAad(clipId) },
+      { name: 'AES-GCM', iv: bytes.subarray(1, 1 + NONCE_BYTES), additionalData: CLIP_KEY_AAD },
       sealingKey,
       bytes.subarray(1 + NONCE_BYTES),
     );
     return new Uint8Array(plain);
   } catch {
-    throw new DecryptError('AUTHENTICATION_FAILED', 'the clip key did not open: another account or clip, or altered');
+    throw new DecryptError('AUTHENTICATION_FAILED', 'the clip key did not open: another account, or altered');
   }
 }
 

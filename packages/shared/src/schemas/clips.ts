@@ -89,7 +89,7 @@ export const Clip = z.object({
    * The owner's answers only, for a clip their end-to-end encrypted clipboard sealed: the clip's key wrapped by
    * the account's sealing key (docs/encryption.md#account-keys), which an unlocked device opens.
    */
-  sealedKey: z.string().optional(),
+  wrappedKey: z.string().optional(),
   /** Its owner's display name, on the answer for the one clip (its page) only: "Shared by …". */
   ownerName: z.string().optional(),
   /**
@@ -198,12 +198,12 @@ export const EncryptedClipContent = text()
  * A clip key wrapped by an account's sealing key (docs/encryption.md#account-keys): version, nonce, the 32-byte
  * key and its tag, 61 bytes in base64url.
  */
-export const SealedClipKey = text().regex(/^[A-Za-z0-9_-]{82}$/, 'A sealed clip key is 82 base64url characters');
+export const WrappedClipKey = text().regex(/^[A-Za-z0-9_-]{82}$/, 'A wrapped clip key is 82 base64url characters');
 
 /**
- * The alternate save path: `POST /api/clipboard { content, type, encrypted?, sealedKey? }` (other clients than
+ * The alternate save path: `POST /api/clipboard { content, type, encrypted?, wrappedKey? }` (other clients than
  * the web app may save an empty clip with `{}`). With `encrypted: true` the content must be an envelope
- * (base64url); the clip stays encrypted for good. `sealedKey` (with `encrypted` only) is how an account whose
+ * (base64url); the clip stays encrypted for good. `wrappedKey` (with `encrypted` only) is how an account whose
  * clipboard is encrypted end to end makes every clip: the server refuses any other from it.
  */
 export const SaveClipboardItemRequest = z
@@ -211,13 +211,13 @@ export const SaveClipboardItemRequest = z
     content: ClipContent.default(''),
     type: text().max(100).default('text'),
     encrypted: z.boolean().default(false),
-    sealedKey: SealedClipKey.optional(),
+    wrappedKey: WrappedClipKey.optional(),
   })
   .refine((body) => !body.encrypted || EncryptedClipContent.safeParse(body.content).success, {
     message: 'Encrypted content must be base64url',
     path: ['content'],
   })
-  .refine((body) => body.sealedKey === undefined || body.encrypted, {
+  .refine((body) => body.wrappedKey === undefined || body.encrypted, {
     message: 'A sealed clip is an encrypted one: send encrypted: true',
     path: ['encrypted'],
   });

@@ -34,7 +34,7 @@ export const clips = pgTable(
      * `encrypted` too: its text and files are sealed with that clip key in the shares' format, so a link to it is
      * the usual `#k=` link. Null for every other clip. Fixed when the clip is made.
      */
-    sealedKey: text('sealed_key'),
+    wrappedKey: text('wrapped_key'),
     /**
      * What search matches, kept by the database: the text and the file names, lowercased, so a search is a
      * `LIKE` on the stored copy instead of an `ILIKE` that lowercases every candidate row (4.4× cheaper

@@ -15,8 +15,8 @@ const SECRET_TEXTS = ['the lockbox code is 8812-marigold', 'edited: the lockbox 
 async function sealedClip(text: string) {
   const clipKey = sealing.ShareKey.generate();
   // The server keeps the wrapped key without reading it: any 61 bytes in the format's length stand for one here.
-  const sealedKey = randomBytes(61).toString('base64url');
-  return { clipKey, body: { content: await sealing.encryptText(text, clipKey), encrypted: true, sealedKey } };
+  const wrappedKey = randomBytes(61).toString('base64url');
+  return { clipKey, body: { content: await sealing.encryptText(text, clipKey), encrypted: true, wrappedKey } };
 }
 
 /** Every file under `dir`, recursively: what an operator's backup or a stolen disk holds. */
@@ -72,13 +72,13 @@ describe('clips of an end-to-end encrypted clipboard on the server', () => {
     const created = await testApp.as(owner).post('/api/clipboard', body);
     expect(created.statusCode).toBe(201);
     const clip = created.json<Clip>();
-    expect(clip).toMatchObject({ encrypted: true, sealedKey: body.sealedKey });
+    expect(clip).toMatchObject({ encrypted: true, wrappedKey: body.wrappedKey });
     expect((await testApp.as(owner).get('/api/clipboard/history')).json<Clip[]>()[0]).toMatchObject({
-      sealedKey: body.sealedKey,
+      wrappedKey: body.wrappedKey,
     });
     const other = await testApp.factory.user();
     const read = (await testApp.as(other).get(`/api/clipboard/${clip.id}`)).json<Clip>();
-    expect(read.sealedKey).toBeUndefined();
+    expect(read.wrappedKey).toBeUndefined();
     // The link's reader opens it with the clip key in the fragment: the existing end-to-end link.
     const link = sealing.ShareKey.fromFragment(clipKey.fragment);
     expect(await sealing.decryptText(read.content, link)).toBe(SECRET_TEXTS[0]);
@@ -91,21 +91,21 @@ describe('clips of an end-to-end encrypted clipboard on the server', () => {
     const { body } = await sealedClip('for the other device');
     const made = await testApp.as(owner).post('/api/clipboard', body);
     expect(made.statusCode, made.body).toBe(201);
-    expect(await heard).toMatchObject({ encrypted: true, sealedKey: body.sealedKey });
+    expect(await heard).toMatchObject({ encrypted: true, wrappedKey: body.wrappedKey });
 
     const plainOwner = await testApp.factory.user();
     const plainDevice = await sockets.connect(baseUrl, { token: plainOwner.tokens.access_token });
     const plainHeard = nextEvent(plainDevice, 'clip-created');
     expect((await testApp.as(plainOwner).post('/api/clipboard', { content: 'plain' })).statusCode).toBe(201);
-    expect(await plainHeard).not.toHaveProperty('sealedKey');
+    expect(await plainHeard).not.toHaveProperty('wrappedKey');
   });
 
   test('bad input: a wrapped key not in the format, or one on a clip not marked encrypted, is 400', async () => {
     const owner = await sealedAccount();
     const { body } = await sealedClip('x');
     for (const bad of [
-      { ...body, sealedKey: 'short' },
-      { ...body, sealedKey: `${body.sealedKey.slice(1)}!` },
+      { ...body, wrappedKey: 'short' },
+      { ...body, wrappedKey: `${body.wrappedKey.slice(1)}!` },
       { ...body, encrypted: false },
     ]) {
       const refused = await testApp.as(owner).post('/api/clipboard', bad);

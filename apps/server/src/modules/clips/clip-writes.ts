@@ -20,7 +20,7 @@ export interface NewTextClip {
   content: string;
   encrypted: boolean;
   /** The clip's key wrapped by the account's sealing key: set by a device of an end-to-end encrypted clipboard. */
-  sealedKey?: string;
+  wrappedKey?: string;
   quota: QuotaRule;
 }
 
@@ -42,7 +42,7 @@ export const insertTextClip = queuedWrite(
         userId: clip.userId,
         content: clip.content,
         encrypted: clip.encrypted,
-        sealedKey: clip.sealedKey,
+        wrappedKey: clip.wrappedKey,
         isDraft: clip.content.length === 0,
       })
       .returning({
@@ -52,7 +52,7 @@ export const insertTextClip = queuedWrite(
         // The owner's id as a parameter: inside the sub-select an unqualified user_id would be clipboard_keys' own.
         isSealedAccount: sql<boolean>`exists (select 1 from ${clipboardKeys} where ${clipboardKeys.userId} = ${clip.userId})`,
       });
-    if (inserted?.isSealedAccount && !clip.sealedKey) throw new AppError('CLIPBOARD_SEALED');
+    if (inserted?.isSealedAccount && !clip.wrappedKey) throw new AppError('CLIPBOARD_SEALED');
     await assertNewTextFits(tx, clip.quota, clip.userId, clip.content);
     if (!inserted) return undefined;
     const { isSealedAccount: _isSealedAccount, ...row } = inserted;

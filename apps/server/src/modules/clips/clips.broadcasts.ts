@@ -15,14 +15,14 @@ function clipChannelIds(clipId: string, shareId: string | null | undefined): str
  * What the owner's devices are told of a clip. `encrypted` is told for an encrypted clip only, so that a
  * device without its key never takes the envelope for text; a plain clip's payload stays as it always was.
  */
-function toOwnerUpdate({ clipId, content, version, files, encrypted, sealedKey }: ClipSaved) {
+function toOwnerUpdate({ clipId, content, version, files, encrypted, wrappedKey }: ClipSaved) {
   return {
     clipId,
     content,
     version,
     files,
     ...(encrypted ? { encrypted: true } : {}),
-    ...(sealedKey ? { sealedKey } : {}),
+    ...(wrappedKey ? { wrappedKey } : {}),
   };
 }
 

@@ -12,7 +12,7 @@ export interface ClipSaved {
   /** End-to-end encrypted: `content` is an envelope and the files are sealed (docs/encryption.md). */
   encrypted?: boolean;
   /** Sealed by the owner's end-to-end encrypted clipboard: the clip's wrapped key, for the owner's devices only. */
-  sealedKey?: string;
+  wrappedKey?: string;
 }
 
 declare module '../../lib/domain-events' {

@@ -122,7 +122,7 @@ export function toClip(row: ClipRow, files: ClipFileRow[], actor: Actor, viewer?
     fileType: first?.type ?? null,
     abilities: abilitiesOf(clipPolicy, CLIP_ABILITIES, actor, row),
     encrypted: row.encrypted,
-    ...(isOwner && row.sealedKey ? { sealedKey: row.sealedKey } : {}),
+    ...(isOwner && row.wrappedKey ? { wrappedKey: row.wrappedKey } : {}),
     ...(isOwner && !hasDefaultLink(row) ? { share: toShareSettings(row) } : {}),
   };
 }
@@ -137,7 +137,7 @@ export function toClipSavedEvent(row: ClipRow, files: ClipFileRow[]): DomainEven
     version: row.version,
     files: files.map(toFileSummary),
     encrypted: row.encrypted,
-    ...(row.sealedKey ? { sealedKey: row.sealedKey } : {}),
+    ...(row.wrappedKey ? { wrappedKey: row.wrappedKey } : {}),
   };
 }
 

@@ -66,7 +66,7 @@ export interface NewClip {
   /** The content is an envelope, and the clip stays end-to-end encrypted. */
   encrypted?: boolean;
   /** The clip's key wrapped by the owner's sealing key: required of an end-to-end encrypted clipboard. */
-  sealedKey?: string;
+  wrappedKey?: string;
 }
 
 /** The write goes through the write queue: creates that arrive together commit together. */
@@ -74,8 +74,8 @@ export async function createClip(ctx: ClipsContext, actor: Actor, input: NewClip
   const { userId } = requireSignedIn(actor);
   const quota = ctx.limits.storageQuota;
   const readSince = ctx.sharedAnswers?.begin() ?? 0;
-  const { content, encrypted = false, sealedKey } = input;
-  const created = await ctx.writes.run(insertTextClip, { userId, content, encrypted, sealedKey, quota });
+  const { content, encrypted = false, wrappedKey } = input;
+  const created = await ctx.writes.run(insertTextClip, { userId, content, encrypted, wrappedKey, quota });
   if (!created) throw new AppError('INTERNAL');
   const { ownerName, ...clip } = created;
   ctx.events.emit('clip.created', toClipCreatedEvent(clip, []));

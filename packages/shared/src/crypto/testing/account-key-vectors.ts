@@ -11,7 +11,7 @@ export interface AccountKeyVectors {
   passphrase: { passphrase: string; salt: string; nonce: string; unlockProof: string; wrapped: WrappedAccountKey };
   recovery: { recoveryKey: string; nonce: string; unlockProof: string; wrapped: WrappedAccountKey };
   /** Sealed clips' keys wrapped by the account's sealing key. */
-  clipKeys: { clipId: string; clipKey: string; nonce: string; wrapped: string }[];
+  clipKeys: { clipKey: string; nonce: string; wrapped: string }[];
 }
 
 const MARKER = '<!-- account-key-vectors -->';
@@ -50,11 +50,11 @@ export async function replayAccountKeyVectors(vectors: AccountKeyVectors): Promi
   if (openedIds.some((id) => id !== keyId)) throw new Error(`a wrapped copy opened to another key: ${openedIds}`);
   const sealingKey = await key.sealingKey();
   const clipKeys = await Promise.all(
-    vectors.clipKeys.map(async ({ clipId, clipKey, nonce, wrapped }) => {
-      const unwrapped = hex(await unwrapClipKey(sealingKey, wrapped, clipId));
-      if (unwrapped !== clipKey) throw new Error(`clip ${clipId}'s wrapped key opened to ${unwrapped}`);
+    vectors.clipKeys.map(async ({ clipKey, nonce, wrapped }) => {
+      const unwrapped = hex(await unwrapClipKey(sealingKey, wrapped));
+      if (unwrapped !== clipKey) throw new Error(`a wrapped clip key opened to ${unwrapped}, not ${clipKey}`);
       const random = replayRandom([fromHex(nonce)]);
-      return { clipId, clipKey, nonce, wrapped: await wrapClipKey(sealingKey, fromHex(clipKey), clipId, random) };
+      return { clipKey, nonce, wrapped: await wrapClipKey(sealingKey, fromHex(clipKey), random) };
     }),
   );
   return {
