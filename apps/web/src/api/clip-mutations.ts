@@ -25,12 +25,14 @@ export function useCreateClip() {
 }
 
 /**
- * A new end-to-end encrypted clip holding `envelope` (docs/encryption.md), which stays encrypted; like
+ * A new end-to-end encrypted clip holding `envelope` (docs/encryption.md), which stays encrypted; with
+ * `wrappedKey` for an account whose clipboard is encrypted end to end (its key, wrapped by the account's). Like
  * useCreateClip, the caller refreshes the lists.
  */
 export function useCreateEncryptedClip() {
   return useMutation({
-    mutationFn: (envelope: string) => call(CLIP_ENDPOINTS.create, { body: { content: envelope, encrypted: true } }),
+    mutationFn: ({ envelope, wrappedKey }: { envelope: string; wrappedKey?: string }) =>
+      call(CLIP_ENDPOINTS.create, { body: { content: envelope, encrypted: true, wrappedKey } }),
   });
 }
 

@@ -15,11 +15,12 @@ export const clipboardKeyKeys = { status: ['clipboard-key'] as const };
 /** The passphrase or the recovery key, as a person typed it. */
 export type ClipboardKeySecret = { kind: 'passphrase'; passphrase: string } | { kind: 'recovery'; recoveryKey: string };
 
-/** Whether the account's clipboard is sealed, its key's id and the passphrase's salt. */
-export function useClipboardKeyStatus() {
+/** Whether the account's clipboard is sealed, its key's id and the passphrase's salt (asked once signed in). */
+export function useClipboardKeyStatus(isSignedIn = true) {
   return useQuery({
     queryKey: clipboardKeyKeys.status,
     queryFn: () => call(CLIPBOARD_KEY_ENDPOINTS.status),
+    enabled: isSignedIn,
   });
 }
 

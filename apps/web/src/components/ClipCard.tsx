@@ -1,5 +1,5 @@
 import type { Clip } from '@clipsync/shared';
-import { Copy, Paperclip, Send, Share2, Star, Trash2 } from 'lucide-react';
+import { Copy, LockKeyhole, Paperclip, Send, Share2, Star, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../ui/Button';
@@ -9,6 +9,7 @@ import { EncryptedBadge } from './EncryptedBadge';
 import { FileTypeLabel } from './FileTypeLabel';
 import { RelativeTime } from './RelativeTime';
 import { isEmptiedByLink, ShareStateBadge } from './ShareStateBadge';
+import { useSealedClipText } from './use-sealed-clip-text';
 
 /** A card's icon buttons are square, so that five of them fit a card a quarter of a laptop screen wide. */
 const CARD_ACTION = 'w-8 px-0';
@@ -38,8 +39,11 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onSend, onToggleFavori
   const extraFiles = clip.files.length - 1;
   // A shared clip whose link ended and took its content with it (as its owner chose): its state says why.
   const burntState = isEmptiedByLink(clip.share) ? (clip.share?.state ?? null) : null;
+  // A clip sealed by its owner's encrypted clipboard shows its text once this device opened it.
+  const sealed = useSealedClipText(clip);
+  const content = sealed.state === 'open' ? sealed.text : clip.content;
   // An end-to-end encrypted clip's text is an envelope: never shown; copied opened, with this device's key.
-  const isEncrypted = clip.encrypted && !burntState;
+  const isEncrypted = clip.encrypted && !burntState && sealed.state !== 'open';
   const canCopy = !isEncrypted || sealedKeyStore.get(clip.id) !== null;
   const copyLabel = canCopy ? t('cards.copy') : t('encryption.copyNoKey');
   return (
@@ -47,9 +51,11 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onSend, onToggleFavori
       aria-label={
         burntState
           ? t(`shareState.${burntState}`)
-          : isEncrypted
-            ? t('encryption.badge')
-            : clip.content.slice(0, 60) || clip.fileName || t('clips.emptyContent')
+          : sealed.state === 'locked'
+            ? t('sealedClipboard.locked')
+            : isEncrypted
+              ? t('encryption.badge')
+              : content.slice(0, 60) || clip.fileName || t('clips.emptyContent')
       }
       className="relative flex flex-col rounded-xl border border-slate-200 bg-white p-4 shadow-sm hover:border-indigo-300 dark:border-slate-800 dark:bg-slate-900 dark:hover:border-indigo-700"
     >
@@ -64,27 +70,32 @@ export function ClipCard({ clip, isBusy, onCopy, onShare, onSend, onToggleFavori
         <p
           className={cn(
             'line-clamp-3 text-sm wrap-anywhere whitespace-pre-wrap group-hover:text-indigo-700 dark:group-hover:text-indigo-300',
-            (!clip.content || burntState) && 'text-slate-500 italic dark:text-slate-400',
+            (!content || burntState) && 'text-slate-500 italic dark:text-slate-400',
             isEncrypted && 'group-hover:text-inherit',
           )}
         >
           {burntState ? (
             t('shareState.gone')
+          ) : sealed.state === 'locked' ? (
+            <span className="inline-flex items-center gap-1.5 text-slate-600 not-italic dark:text-slate-300">
+              <LockKeyhole className="h-4 w-4" aria-hidden="true" />
+              {t('sealedClipboard.locked')}
+            </span>
           ) : isEncrypted ? (
             <EncryptedBadge />
           ) : (
-            clip.content || t('clips.emptyContent')
+            content || t('clips.emptyContent')
           )}
         </p>
       </Link>
       <ShareStateBadge share={clip.share} />
-      {hasFile && isEncrypted && (
+      {hasFile && clip.encrypted && (
         <p className="relative mt-3 flex items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300">
           <Paperclip className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
           {t('encryption.files', { count: clip.files.length })}
         </p>
       )}
-      {hasFile && !isEncrypted && (
+      {hasFile && !clip.encrypted && (
         <p className="relative mt-3 flex min-w-0 items-center gap-1.5 text-xs text-slate-600 dark:text-slate-300">
           <Paperclip className="h-3.5 w-3.5 shrink-0" aria-label={t('clips.file')} />
           <span className="truncate font-medium" title={clip.fileName ?? undefined}>

@@ -1,5 +1,6 @@
 import type { Clip } from '@clipsync/shared';
 import { sealedKeyStore } from '../lib/sealed-key-store';
+import { useSealedClipKey } from '../session/use-sealed-clipboard';
 import { Skeleton } from '../ui/Skeleton';
 import { ClipCard } from './ClipCard';
 import { ConfirmDeleteClipDialog } from './ConfirmDeleteClipDialog';
@@ -30,6 +31,14 @@ interface ClipGridProps {
 export function ClipGrid({ clips, isLoading, empty }: ClipGridProps) {
   const actions = useClipCardActions();
   const sharedClip = clips?.find((clip) => clip.id === actions.sharedClipId);
+  // The shared clip's link key: its sealed clipboard's (opened here), or the one this device kept for it.
+  const sealedKey = useSealedClipKey(sharedClip?.encrypted ? sharedClip.wrappedKey : null);
+  const fragment =
+    sealedKey.state === 'open'
+      ? sealedKey.key.fragment
+      : sharedClip && !sharedClip.wrappedKey
+        ? (sealedKeyStore.get(sharedClip.id)?.fragment ?? null)
+        : null;
   if (isLoading) {
     return (
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy="true">
@@ -70,9 +79,7 @@ export function ClipGrid({ clips, isLoading, empty }: ClipGridProps) {
         clipId={actions.sharedClipId}
         isOwner={sharedClip?.abilities.update}
         share={sharedClip?.share}
-        encryption={
-          sharedClip?.encrypted ? { fragment: sealedKeyStore.get(sharedClip.id)?.fragment ?? null } : undefined
-        }
+        encryption={sharedClip?.encrypted ? { fragment } : undefined}
         onOpenChange={(isOpen) => !isOpen && actions.closeShare()}
       />
       <SendToDeviceDialog

@@ -1,9 +1,12 @@
 import type { Clip } from '@clipsync/shared';
 import { useTranslation } from 'react-i18next';
-import { decryptText, ShareKey } from '@clipsync/shared/crypto';
+import { ShareKey } from '@clipsync/shared/crypto';
 import { fetchFile } from '../api/client';
 import { canCopyImage, copyImage, copyText, isPreviewableImage } from '../lib/browser-files';
+import { openClipKey } from '../lib/clipboard-key/clip-keys';
+import { openText } from '../lib/opened-texts';
 import { sealedKeyStore } from '../lib/sealed-key-store';
+import { useSealedClipboard } from '../session/use-sealed-clipboard';
 import { useToast } from '../ui/use-toast';
 import { clipLink, linkIdOf } from './ShareClipDialog';
 
@@ -14,11 +17,11 @@ async function fetchImage(url: string, mediaType: string): Promise<Blob> {
   return blob.type === mediaType ? blob : new Blob([blob], { type: mediaType });
 }
 
-/** An end-to-end encrypted clip's text, opened with the key this device kept for its owner. */
-async function openedText(clip: Clip): Promise<string> {
+/** An end-to-end encrypted clip's key on this device: its sealed clipboard's, or the one kept for its owner. */
+async function keyOf(clip: Clip, sealingKey: CryptoKey | null): Promise<ShareKey | null> {
+  if (clip.wrappedKey) return sealingKey && openClipKey(sealingKey, clip.wrappedKey);
   const stored = sealedKeyStore.get(clip.id);
-  if (!stored) throw new Error('The key to this clip is not on this device');
-  return decryptText(clip.content, ShareKey.fromFragment(stored.fragment, { password: stored.password }));
+  return stored && ShareKey.fromFragment(stored.fragment, { password: stored.password });
 }
 
 /**
@@ -28,18 +31,21 @@ async function openedText(clip: Clip): Promise<string> {
 export function useCopyClip() {
   const { t } = useTranslation();
   const toast = useToast();
+  const sealed = useSealedClipboard();
+  const sealingKey = sealed.state === 'unlocked' ? sealed.sealingKey : null;
   return async (clip: Clip) => {
     const image = clip.content || clip.encrypted ? undefined : clip.files.find((file) => isPreviewableImage(file.type));
     try {
+      const key = clip.encrypted ? await keyOf(clip, sealingKey) : null;
       if (clip.encrypted && clip.content) {
-        await copyText(await openedText(clip));
+        if (!key) throw new Error('The key to this clip is not on this device');
+        await copyText(await openText(clip.content, key));
       } else if (clip.content) {
         await copyText(clip.content);
       } else if (image && canCopyImage(image.type)) {
         await copyImage(image.type, fetchImage(image.url, image.type));
       } else {
         // An encrypted clip of files only: its link, with the key when this device holds it.
-        const key = clip.encrypted ? sealedKeyStore.get(clip.id) : null;
         const link = clipLink(window.location.origin, linkIdOf(clip) ?? clip.id);
         await copyText(key ? `${link}#${key.fragment}` : link);
         toast.success({ title: t('share.linkCopied') });

@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useCreateClip, useUploadClipFile } from '../../api/clip-mutations';
+import { useUploadClipFile } from '../../api/clip-mutations';
 import { clipKeys } from '../../api/query-keys';
 import type { SendContent } from '../../components/SendToDeviceDialog';
+import { useAccountNewClip } from '../../components/use-account-new-clip';
+import type { ClipSealer } from '../../lib/clip-sealer';
 import { forgetShare, listWaitingShares, shareContent, type WaitingShare } from '../../pwa/share-inbox';
 
 export type SaveShareState = 'loading' | 'ready' | 'saving' | 'nothing' | 'failed';
@@ -28,13 +30,13 @@ interface WaitingSharesEvents {
 export function useWaitingShares({ onFileRefused, onSavedWithOthersWaiting }: WaitingSharesEvents) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const createClip = useCreateClip();
+  const newClip = useAccountNewClip();
   const uploadFile = useUploadClipFile();
   /** undefined while the inbox is read. */
   const [shares, setShares] = useState<WaitingShare[]>();
   const [states, setStates] = useState<Record<number, WaitingShareState>>({});
   /** The clip already made for a share IndexedDB then refused to forget: Try again must not make a second. */
-  const madeClips = useRef(new Map<number, string>());
+  const madeClips = useRef(new Map<number, { clipId: string; seal: ClipSealer | null }>());
 
   const setStateOf = (id: number, state: WaitingShareState) => setStates((current) => ({ ...current, [id]: state }));
   const stateOf = (id: number): WaitingShareState => states[id] ?? 'ready';
@@ -55,15 +57,19 @@ export function useWaitingShares({ onFileRefused, onSavedWithOthersWaiting }: Wa
    * share, then attaches every file it can: the clip holds the share now.
    */
   const keepAsClip = async (share: WaitingShare): Promise<string> => {
-    let clipId = madeClips.current.get(share.id);
-    if (clipId === undefined) {
-      clipId = (await createClip.mutateAsync(shareContent(share))).id;
-      madeClips.current.set(share.id, clipId);
+    let made = madeClips.current.get(share.id);
+    if (made === undefined) {
+      const { clip, seal } = await newClip(shareContent(share));
+      made = { clipId: clip.id, seal };
+      madeClips.current.set(share.id, made);
     }
+    const { clipId, seal } = made;
     await forgetShare(share.id);
     madeClips.current.delete(share.id);
     for (const file of share.files) {
-      await uploadFile.mutateAsync({ clipId, file }).catch(() => onFileRefused(file));
+      await (seal ? seal.sealFile(file) : Promise.resolve(file))
+        .then((upload) => uploadFile.mutateAsync({ clipId, file: upload }))
+        .catch(() => onFileRefused(file));
     }
     // The new clip belongs in the lists once its files are attached too (useCreateClip leaves this to us).
     await queryClient.invalidateQueries({ queryKey: clipKeys.all });

@@ -5,7 +5,7 @@ import { editConflictOf } from '../../../api/api-error';
 import { useSaveClipContent } from '../../../api/clip-mutations';
 import { useClipCache } from '../../../api/clip-queries';
 import { useToast } from '../../../ui/use-toast';
-import { maxSealedTextBytes, type ClipSealer } from '../sealed/clip-sealer';
+import { maxSealedTextBytes, type ClipSealer } from '../../../lib/clip-sealer';
 import { usePendingFiles } from './use-pending-files';
 
 interface SaveRequest {

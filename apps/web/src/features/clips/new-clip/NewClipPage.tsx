@@ -4,8 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { ClipFileList } from '../../../components/ClipFileList';
 import { EditConflictDialog } from '../../../components/EditConflictDialog';
+import { LockedClipboard } from '../../../components/LockedClipboard';
 import { ShareClipDialog } from '../../../components/ShareClipDialog';
 import { useAuth } from '../../../session/auth-context';
+import { useSealedClipboard } from '../../../session/use-sealed-clipboard';
 import { Button } from '../../../ui/Button';
 import { RouteFallback } from '../../../ui/RouteFallback';
 import { useSaveShortcut } from '../../../ui/use-save-shortcut';
@@ -30,9 +32,24 @@ import { useNewClip } from './use-new-clip';
 export default function NewClipPage() {
   const { status } = useAuth();
   const location = useLocation();
+  const clipboard = useSealedClipboard();
   if (status === 'loading') return <RouteFallback />;
   if (status === 'signedOut') return <Navigate to="/auth" replace state={{ from: location }} />;
+  if (clipboard.state === 'locked') return <LockedNewClip />;
   return <NewClipEditor />;
+}
+
+/** A sealed clipboard makes no clip on a locked device: the page asks to unlock first. */
+function LockedNewClip() {
+  const { t } = useTranslation();
+  return (
+    <ClipPageLayout>
+      <h1 className="mt-2 mb-4 text-2xl font-bold sm:text-3xl">{t('pages.newClip')}</h1>
+      <ClipPanel>
+        <LockedClipboard variant="clip" />
+      </ClipPanel>
+    </ClipPageLayout>
+  );
 }
 
 function NewClipEditor() {
@@ -73,11 +90,15 @@ function NewClipEditor() {
       <ClipPanel>
         <ClipContentField value={editor.text} onChange={editor.setText} autoFocus />
         <DropHint isActive={isDraggingFiles} />
-        {/* A clip saved in clear, even partly, stays so: the server has seen it (decision 029). */}
-        <EncryptionOption
-          encryption={editor.encryption}
-          isLocked={isBusy || editor.hasSaved || editor.uploadedFiles.length > 0}
-        />
+        {editor.sealedDraft ? (
+          <p className="mt-3 text-sm text-slate-600 dark:text-slate-300">{t('sealedClipboard.newClipNote')}</p>
+        ) : (
+          // A clip saved in clear, even partly, stays so: the server has seen it (decision 029).
+          <EncryptionOption
+            encryption={editor.encryption}
+            isLocked={isBusy || editor.hasSaved || editor.uploadedFiles.length > 0}
+          />
+        )}
         <div className="mt-4 flex flex-wrap gap-2">
           <SaveButton label={t(saveLabel)} isBusy={isBusy} disabled={isBusy} onSave={() => void editor.save()} />
           <Button variant="secondary" onClick={() => void copyContent(editor.text)}>
@@ -97,7 +118,12 @@ function NewClipEditor() {
         <PendingFileList pending={editor.pending} isLocked={editor.isSaving} />
         <ClipFileList title={t('editor.uploadedFiles')} files={editor.uploadedFiles} />
       </ClipPanel>
-      <ShareClipDialog clipId={sharedClipId} isOwner onOpenChange={(isOpen) => !isOpen && setSharedClipId(null)} />
+      <ShareClipDialog
+        clipId={sharedClipId}
+        isOwner
+        encryption={editor.sealedDraft ? { fragment: editor.sealedDraft.fragment } : undefined}
+        onOpenChange={(isOpen) => !isOpen && setSharedClipId(null)}
+      />
       <LeaveUnsavedDialog guard={leaveGuard} />
       <EditConflictDialog
         conflict={editor.conflict}

@@ -4,13 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { useCreateClip, useCreateEncryptedClip, useDeleteClip } from '../../../api/clip-mutations';
 import type { EditConflict } from '../../../components/EditConflictDialog';
 import { appendPastedText } from '../../../lib/pasted-files';
+import { newClipKey } from '../../../lib/clipboard-key/clip-keys';
+import { useSealedClipboard } from '../../../session/use-sealed-clipboard';
 import { useToast } from '../../../ui/use-toast';
+import { clipSealer, type ClipSealer } from '../../../lib/clip-sealer';
 import { useSaveClip } from '../editor/use-save-clip';
 import { useSealedNewClip } from './use-sealed-new-clip';
 
 /**
  * New clip: an empty clip (a draft) is created on entry; Save stores the text, then uploads the
- * pending files, which move to the uploaded list. Call it only for a signed-in user. A save refused because
+ * pending files, which move to the uploaded list. For an account whose clipboard is encrypted end to end the
+ * draft is sealed from the start (its key drawn here, wrapped by the account's), and waits for this device to
+ * be unlocked. Call it only for a signed-in user. A save refused because
  * the clip was saved on another device since opens `conflict`: keep this text, or take the stored one.
  */
 export function useNewClip() {
@@ -35,16 +40,27 @@ export function useNewClip() {
   const [conflict, setConflict] = useState<EditConflict | null>(null);
   const sealed = useSealedNewClip();
   const createEncryptedClip = useCreateEncryptedClip();
+  const clipboard = useSealedClipboard();
+  const sealingKey = clipboard.state === 'unlocked' ? clipboard.sealingKey : null;
+  // The sealed clipboard's draft: its saves and files are sealed with its key, which its link carries.
+  const [sealedDraft, setSealedDraft] = useState<{ seal: ClipSealer; fragment: string } | null>(null);
   // An encrypted clip replaces the draft (a clip is encrypted from its creation or never): the draft goes.
   const deleteDraft = useDeleteClip();
 
   const [draftState, setDraftState] = useState<'creating' | 'ready' | 'failed'>('creating');
+  const makeDraft = async () => {
+    if (!sealingKey) return { clip: await createClip.mutateAsync(''), sealed: null };
+    const { key, wrappedKey } = await newClipKey(sealingKey);
+    const clip = await createEncryptedClip.mutateAsync({ envelope: '', wrappedKey });
+    return { clip, sealed: { seal: clipSealer(key), fragment: key.fragment } };
+  };
   const createDraft = () => {
     setDraftState('creating');
-    createClip.mutateAsync('').then(
-      (clip) => {
+    makeDraft().then(
+      ({ clip, sealed: draftKey }) => {
         setClipId(clip.id);
         setVersion(clip.version);
+        setSealedDraft(draftKey);
         setDraftState('ready');
       },
       () => {
@@ -56,18 +72,20 @@ export function useNewClip() {
   // StrictMode runs effects twice on mount, keeping refs: the ref makes sure only one draft is created.
   const hasRequestedDraft = useRef(false);
   const createFirstDraft = useEffectEvent(createDraft);
+  // Once it is known whether the clipboard is sealed (a locked device makes none: the page asks to unlock).
+  const canMakeDraft = clipboard.state === 'off' || clipboard.state === 'unlocked';
   useEffect(() => {
-    if (hasRequestedDraft.current) return;
+    if (hasRequestedDraft.current || !canMakeDraft) return;
     hasRequestedDraft.current = true;
     createFirstDraft();
-  }, []);
+  }, [canMakeDraft]);
 
   /** The first save of an encrypted clip: sealed here, made anew with `encrypted: true`, then saved as usual. */
   const saveEncrypted = async (mine: string) => {
     if (mine.trim() === '' && pending.pendingFiles.length === 0) {
       return toast.error({ title: t('editor.contentRequired') });
     }
-    const made = await sealed.create(mine, (envelope) => createEncryptedClip.mutateAsync(envelope));
+    const made = await sealed.create(mine, (envelope) => createEncryptedClip.mutateAsync({ envelope }));
     if (!made) return;
     // Only the untouched draft made on entry is dropped; anything saved in it is never deleted from here.
     if (clipId && !hasSaved && uploadedFiles.length === 0) deleteDraft.mutate(clipId);
@@ -106,7 +124,7 @@ export function useNewClip() {
   };
 
   const saveFrom = async (from: number | undefined, mine: string) => {
-    if (sealed.isWanted && !sealed.made) return saveEncrypted(mine);
+    if (sealed.isWanted && !sealed.made && !sealedDraft) return saveEncrypted(mine);
     if (!clipId) {
       toast.error({ title: t('editor.notInitialized') });
       // The draft could not be created on entry: try again, so that the next Save can work.
@@ -120,7 +138,7 @@ export function useNewClip() {
       // A draft's text is always sent: the first save is what takes it out of the drafts.
       shouldSaveText: true,
       hasStoredFiles: uploadedFiles.length > 0,
-      seal: sealed.made?.seal,
+      seal: sealed.made?.seal ?? sealedDraft?.seal,
       onTextSaved: (stored) => {
         setHasSaved(true);
         setSavedText(mine);
@@ -138,6 +156,8 @@ export function useNewClip() {
   return {
     clipId,
     isInitializing: draftState === 'creating',
+    /** Encrypted end to end by the account's clipboard: the page says so instead of offering the choice. */
+    sealedDraft,
     text,
     setText,
     appendToText: (pasted: string) => setText((current) => appendPastedText(current, pasted)),

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sealedKeyStore } from '../../../lib/sealed-key-store';
 import { useToast } from '../../../ui/use-toast';
-import { clipSealer, maxSealedTextBytes, type ClipSealer } from '../sealed/clip-sealer';
+import { clipSealer, maxSealedTextBytes, type ClipSealer } from '../../../lib/clip-sealer';
 
 /** The encrypted clip once made: its key's seal for later saves, and the fragment its link carries. */
 export interface SealedClip {

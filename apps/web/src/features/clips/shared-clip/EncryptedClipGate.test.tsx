@@ -1,11 +1,18 @@
-import type { Clip } from '@clipsync/shared';
-import { encryptText, ShareKey } from '@clipsync/shared/crypto';
+import 'fake-indexeddb/auto';
+import { CLIPBOARD_KEY_ENDPOINTS, type Clip } from '@clipsync/shared';
+import { AccountKey, encryptText, ShareKey } from '@clipsync/shared/crypto';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, test } from 'vitest';
+import { newClipKey } from '../../../lib/clipboard-key/clip-keys';
+import { unlockedKeyStore } from '../../../lib/clipboard-key/unlocked-key-store';
 import { sealedKeyStore } from '../../../lib/sealed-key-store';
-import { makeClip, VIEWER_ABILITIES } from '../../../test/fixtures';
+import { AuthContext, type AuthContextValue } from '../../../session/auth-context';
+import { fakeApi } from '../../../test/fake-api';
+import { makeClip, testUser, VIEWER_ABILITIES } from '../../../test/fixtures';
 import { EncryptedClipGate } from './EncryptedClipGate';
 
 const FAILURE = 'This link is incomplete or the password is wrong';
@@ -18,27 +25,40 @@ async function sealedClip(text: string, password?: string) {
   return { clip, fragment: key.fragment };
 }
 
-function renderGate(clip: Clip, hash = '') {
+/** The signed-in owner, for the clips their encrypted clipboard sealed. */
+const signedIn: AuthContextValue = {
+  status: 'signedIn',
+  user: testUser,
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkSession: async () => undefined,
+};
+
+function renderGate(clip: Clip, hash = '', wrap = (page: ReactNode) => page) {
   render(
-    <RouterProvider
-      router={createMemoryRouter(
-        [
-          {
-            path: '/clips/:clipId',
-            element: (
-              <EncryptedClipGate clip={clip}>
-                {(shown, encryption) => (
-                  <p>
-                    Shown: {shown.content} {encryption ? '(encrypted)' : '(plain)'}
-                  </p>
-                )}
-              </EncryptedClipGate>
-            ),
-          },
-        ],
-        { initialEntries: [`/clips/${clip.id}${hash}`] },
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      {wrap(
+        <RouterProvider
+          router={createMemoryRouter(
+            [
+              {
+                path: '/clips/:clipId',
+                element: (
+                  <EncryptedClipGate clip={clip}>
+                    {(shown, encryption) => (
+                      <p>
+                        Shown: {shown.content} {encryption ? '(encrypted)' : '(plain)'}
+                      </p>
+                    )}
+                  </EncryptedClipGate>
+                ),
+              },
+            ],
+            { initialEntries: [`/clips/${clip.id}${hash}`] },
+          )}
+        />,
       )}
-    />,
+    </QueryClientProvider>,
   );
 }
 
@@ -99,5 +119,47 @@ describe('EncryptedClipGate', () => {
   test('a clip that is not encrypted passes through', () => {
     renderGate(makeClip({ content: 'plain words' }));
     expect(screen.getByText('Shown: plain words (plain)')).toBeInTheDocument();
+  });
+
+  describe("a clip its owner's encrypted clipboard sealed", () => {
+    const api = fakeApi();
+    const asOwner = (page: ReactNode) => <AuthContext.Provider value={signedIn}>{page}</AuthContext.Provider>;
+    afterEach(() => unlockedKeyStore.forgetAll());
+
+    async function sealedByClipboard(text: string) {
+      const account = AccountKey.generate();
+      const keyId = await account.id();
+      api.on(CLIPBOARD_KEY_ENDPOINTS.status).mockResolvedValue({ enabled: true, keyId, passphraseSalt: 'c2FsdA' });
+      const sealingKey = await account.sealingKey();
+      const { key, wrappedKey } = await newClipKey(sealingKey);
+      const clip = makeClip({ id: 'sealed-2', encrypted: true, wrappedKey, content: await encryptText(text, key) });
+      return { clip, keyId, sealingKey };
+    }
+
+    test('an unlocked device opens it with its wrapped key, no link needed', async () => {
+      const { clip, keyId, sealingKey } = await sealedByClipboard('sealed words');
+      await unlockedKeyStore.keep({ userId: testUser.id, keyId, sealingKey, isRemembered: false });
+      renderGate(clip, '', asOwner);
+      expect(await screen.findByText('Shown: sealed words (encrypted)')).toBeInTheDocument();
+    });
+
+    test('a locked device says "Locked" with the way to unlock, never the envelope', async () => {
+      const { clip } = await sealedByClipboard('sealed words');
+      renderGate(clip, '', asOwner);
+      expect(await screen.findByText('Locked')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Unlock' })).toHaveAttribute('href', '/settings/privacy');
+      expect(document.body.textContent).not.toContain(clip.content.slice(0, 20));
+    });
+
+    test("another account's key, or an altered wrapped key: the clipboard's failure sentence", async () => {
+      const { clip, keyId } = await sealedByClipboard('sealed words');
+      const other = await AccountKey.generate().sealingKey();
+      await unlockedKeyStore.keep({ userId: testUser.id, keyId, sealingKey: other, isRemembered: false });
+      renderGate(clip, '', asOwner);
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        "This clip did not open with your clipboard's key: it may have been altered.",
+      );
+      expect(screen.queryByText(/Shown:/)).not.toBeInTheDocument();
+    });
   });
 });

@@ -2,6 +2,7 @@ import type { Clip } from '@clipsync/shared';
 import { Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LockedClipboard } from '../../../components/LockedClipboard';
 import { DecryptFailure } from '../sealed/DecryptFailure';
 import { DecryptPasswordForm } from '../sealed/DecryptPasswordForm';
 import { useOpenedClip, type ClipEncryption } from '../sealed/use-opened-clip';
@@ -16,7 +17,8 @@ interface EncryptedClipGateProps {
 
 /**
  * Between a clip's answer and its page: an end-to-end encrypted clip is shown only once opened with its
- * key (and password); until then the page asks for the password, waits, or says it cannot be opened.
+ * key (and password); until then the page asks for the password, waits, says this device is locked, or that
+ * it cannot be opened.
  */
 export function EncryptedClipGate({ clip, children }: EncryptedClipGateProps) {
   const { t } = useTranslation();
@@ -29,8 +31,10 @@ export function EncryptedClipGate({ clip, children }: EncryptedClipGateProps) {
       <ClipPanel>
         {opening.state === 'password' ? (
           <DecryptPasswordForm hasFailed={opening.hasFailed} onSubmit={opening.submit} />
+        ) : opening.state === 'locked' ? (
+          <LockedClipboard variant="clip" />
         ) : opening.state === 'failed' ? (
-          <DecryptFailure />
+          <DecryptFailure isSealed={opening.isSealed} />
         ) : (
           <div
             role="status"

@@ -5,7 +5,7 @@ import { useClipCache } from '../../../api/clip-queries';
 import type { EditConflict } from '../../../components/EditConflictDialog';
 import { appendPastedText } from '../../../lib/pasted-files';
 import { useOwnClipUpdates } from '../../../realtime/use-own-clip-updates';
-import type { ClipSealer } from '../sealed/clip-sealer';
+import type { ClipSealer } from '../../../lib/clip-sealer';
 import { useSaveClip } from '../editor/use-save-clip';
 
 const fileUrls = (files: readonly { url: string }[]) => files.map((file) => file.url).join('\n');

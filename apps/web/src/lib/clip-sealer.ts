@@ -1,13 +1,8 @@
 import { CLIP_CONTENT_MAX, MAX_UPLOAD_BYTES, utf8ByteLength } from '@clipsync/shared';
-import {
-  decryptText,
-  encryptedFileSize,
-  encryptText,
-  encryptedTextLength,
-  type ShareKey,
-} from '@clipsync/shared/crypto';
-import { ApiError } from '../../../api/client';
-import { sealFile } from '../../../lib/sealed-files';
+import { encryptedFileSize, encryptText, encryptedTextLength, type ShareKey } from '@clipsync/shared/crypto';
+import { ApiError } from '@clipsync/shared/api-error';
+import { openText, rememberOpenedText } from './opened-texts';
+import { sealFile } from './sealed-files';
 
 /**
  * What an end-to-end encrypted clip's saves go through: the text becomes an envelope (a fresh nonce each
@@ -24,30 +19,12 @@ export interface ClipSealer {
   openText(envelope: string): Promise<string>;
 }
 
-/** Plain texts this page sealed or opened, by key then envelope: a saved text shows again without a wait. */
-const openedTexts = new WeakMap<ShareKey, Map<string, string>>();
-
-export function rememberOpenedText(key: ShareKey, envelope: string, text: string): void {
-  const texts = openedTexts.get(key) ?? new Map<string, string>();
-  texts.set(envelope, text);
-  openedTexts.set(key, texts);
-}
-
-export const openedTextOf = (key: ShareKey, envelope: string): string | undefined =>
-  openedTexts.get(key)?.get(envelope);
-
 /** The most UTF-8 bytes an encrypted text may take, for the message that says so. */
 export const maxSealedTextBytes = (hasPassword: boolean) => {
   let bytes = Math.floor((CLIP_CONTENT_MAX * 3) / 4);
   while (encryptedTextLength(bytes, hasPassword) > CLIP_CONTENT_MAX) bytes -= 1;
   return bytes;
 };
-
-export async function openText(envelope: string, key: ShareKey): Promise<string> {
-  const text = openedTextOf(key, envelope) ?? (await decryptText(envelope, key));
-  rememberOpenedText(key, envelope, text);
-  return text;
-}
 
 export function clipSealer(key: ShareKey): ClipSealer {
   return {
