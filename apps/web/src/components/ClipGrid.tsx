@@ -1,9 +1,10 @@
 import type { Clip } from '@clipsync/shared';
 import { sealedKeyStore } from '../lib/sealed-key-store';
-import { useSealedClipKey } from '../session/use-sealed-clipboard';
+import { useSealedClipboard, useSealedClipKey } from '../session/use-sealed-clipboard';
 import { Skeleton } from '../ui/Skeleton';
 import { ClipCard } from './ClipCard';
 import { ConfirmDeleteClipDialog } from './ConfirmDeleteClipDialog';
+import { LockedClipboard } from './LockedClipboard';
 import { NewClipLink } from './NewClipLink';
 import { SendToDeviceDialog } from './SendToDeviceDialog';
 import { ShareClipDialog } from './ShareClipDialog';
@@ -39,6 +40,8 @@ export function ClipGrid({ clips, isLoading, empty }: ClipGridProps) {
       : sharedClip && !sharedClip.wrappedKey
         ? (sealedKeyStore.get(sharedClip.id)?.fragment ?? null)
         : null;
+  // Said once above the cards, each of which then reads "Locked".
+  const isLocked = useSealedClipboard().state === 'locked';
   if (isLoading) {
     return (
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" aria-busy="true">
@@ -50,6 +53,7 @@ export function ClipGrid({ clips, isLoading, empty }: ClipGridProps) {
   }
   return (
     <>
+      {isLocked && <LockedClipboard variant="banner" />}
       {clips && clips.length > 0 ? (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {clips.map((clip) => (

@@ -1,28 +1,44 @@
+import 'fake-indexeddb/auto';
 import type { Clip } from '@clipsync/shared';
-import { ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE } from '@clipsync/shared';
-import { encryptText, ShareKey } from '@clipsync/shared/crypto';
+import { CLIPBOARD_KEY_ENDPOINTS, ENCRYPTED_FILE_NAME, ENCRYPTED_FILE_TYPE } from '@clipsync/shared';
+import { AccountKey, encryptText, ShareKey } from '@clipsync/shared/crypto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { newClipKey } from '../lib/clipboard-key/clip-keys';
+import { unlockedKeyStore } from '../lib/clipboard-key/unlocked-key-store';
 import { sealedKeyStore } from '../lib/sealed-key-store';
-import { makeClip } from '../test/fixtures';
+import { AuthContext } from '../session/auth-context';
+import { fakeApi } from '../test/fake-api';
+import { makeClip, OWNER_ABILITIES, testUser } from '../test/fixtures';
 import { setUpPageTests } from '../test/page-test-setup';
 import { Toaster } from '../ui/Toaster';
 import { ClipGrid } from './ClipGrid';
 
 const clipboard = { writeText: vi.fn() };
 
-function renderGrid(clips: readonly Clip[]) {
+const signedIn = {
+  status: 'signedIn' as const,
+  user: testUser,
+  login: async () => undefined,
+  logout: async () => undefined,
+  checkSession: async () => undefined,
+};
+
+/** The grid, seen by its owner when `isSignedIn` (whose clipboard key status the page asks). */
+function renderGrid(clips: readonly Clip[], { isSignedIn = false } = {}) {
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider
-        router={createMemoryRouter(
-          [{ path: '/clips', element: <ClipGrid clips={clips} isLoading={false} empty={{ text: 'None' }} /> }],
-          { initialEntries: ['/clips'] },
-        )}
-      />
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <AuthContext.Provider value={isSignedIn ? signedIn : null}>
+        <RouterProvider
+          router={createMemoryRouter(
+            [{ path: '/clips', element: <ClipGrid clips={clips} isLoading={false} empty={{ text: 'None' }} /> }],
+            { initialEntries: ['/clips'] },
+          )}
+        />
+      </AuthContext.Provider>
       <Toaster />
     </QueryClientProvider>,
   );
@@ -109,5 +125,56 @@ describe('An end-to-end encrypted clip in a list', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('status')).toHaveTextContent('only shown when the clip was made');
     expect(within(dialog).queryByRole('textbox', { name: 'Clip link' })).not.toBeInTheDocument();
+  });
+});
+
+describe("A clip its owner's encrypted clipboard sealed, in a list", () => {
+  setUpPageTests();
+  const api = fakeApi();
+  beforeEach(() => {
+    Object.defineProperty(navigator, 'clipboard', { value: clipboard, configurable: true });
+    Object.defineProperty(window, 'isSecureContext', { value: true, configurable: true });
+    clipboard.writeText.mockResolvedValue(undefined);
+  });
+  afterEach(() => unlockedKeyStore.forgetAll());
+
+  /** A sealed clip of the signed-in owner; `unlocked`: this device holds the account's sealing key. */
+  async function sealedByClipboard(text: string, { unlocked }: { unlocked: boolean }) {
+    const account = AccountKey.generate();
+    const keyId = await account.id();
+    const sealingKey = await account.sealingKey();
+    api.on(CLIPBOARD_KEY_ENDPOINTS.status).mockResolvedValue({ enabled: true, keyId, passphraseSalt: 'c2FsdA' });
+    if (unlocked) await unlockedKeyStore.keep({ userId: testUser.id, keyId, sealingKey, isRemembered: false });
+    const { key, wrappedKey } = await newClipKey(sealingKey);
+    const content = await encryptText(text, key);
+    return {
+      clip: makeClip({ id: 'sealed-3', encrypted: true, wrappedKey, content, abilities: OWNER_ABILITIES }),
+      key,
+    };
+  }
+
+  test('unlocked here: the card shows its text, Copy copies it and Share gives the link with its key', async () => {
+    const { clip, key } = await sealedByClipboard('my sealed note', { unlocked: true });
+    renderGrid([clip], { isSignedIn: true });
+    expect(await screen.findByRole('article', { name: 'my sealed note' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Copy clip' }));
+    expect(await screen.findAllByText('Copied!')).not.toHaveLength(0);
+    expect(clipboard.writeText).toHaveBeenCalledExactlyOnceWith('my sealed note');
+    await userEvent.click(screen.getByRole('button', { name: 'Share clip' }));
+    expect(await screen.findByRole('textbox', { name: 'Clip link' })).toHaveValue(
+      `${window.location.origin}/clips/sealed-3#${key.fragment}`,
+    );
+  });
+
+  test('locked here: "Locked" on the card, the way to unlock above the list, and nothing to copy', async () => {
+    const { clip } = await sealedByClipboard('my sealed note', { unlocked: false });
+    renderGrid([clip], { isSignedIn: true });
+    expect(await screen.findByRole('article', { name: 'Locked' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Unlock' })).toHaveAttribute('href', '/settings/privacy');
+    expect(
+      screen.getByText('Your clipboard is encrypted end to end. Unlock it to read and add clips on this device.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Cannot copy/ })).toBeDisabled();
+    expect(document.body.textContent).not.toContain('my sealed note');
   });
 });

@@ -17,10 +17,10 @@ function UnlockLink() {
 }
 
 /**
- * In place of a sealed clip this device cannot open yet: "Locked" and the way to unlock, never the envelope.
- * A clip page's panel, or the banner above a list of them.
+ * In place of what a locked device cannot open or make: "Locked" and the way to unlock, never an envelope. A
+ * sealed clip's panel, the new clip page's (which makes no clip until unlocked), or the banner above a list.
  */
-export function LockedClipboard({ variant }: { variant: 'clip' | 'banner' }) {
+export function LockedClipboard({ variant }: { variant: 'clip' | 'new-clip' | 'banner' }) {
   const { t } = useTranslation();
   const isBanner = variant === 'banner';
   return (
@@ -39,7 +39,9 @@ export function LockedClipboard({ variant }: { variant: 'clip' | 'banner' }) {
       ) : (
         <>
           <p className="font-medium text-slate-800 dark:text-slate-100">{t('sealedClipboard.locked')}</p>
-          <p className="max-w-md text-sm text-slate-600 dark:text-slate-300">{t('sealedClipboard.lockedHint')}</p>
+          <p className="max-w-md text-sm text-slate-600 dark:text-slate-300">
+            {variant === 'clip' ? t('sealedClipboard.lockedHint') : t('privacy.e2e.lockedIntro')}
+          </p>
         </>
       )}
       <UnlockLink />

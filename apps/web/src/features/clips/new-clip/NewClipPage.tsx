@@ -46,7 +46,7 @@ function LockedNewClip() {
     <ClipPageLayout>
       <h1 className="mt-2 mb-4 text-2xl font-bold sm:text-3xl">{t('pages.newClip')}</h1>
       <ClipPanel>
-        <LockedClipboard variant="clip" />
+        <LockedClipboard variant="new-clip" />
       </ClipPanel>
     </ClipPageLayout>
   );
