@@ -112,9 +112,17 @@ describe('loading the sealed history', () => {
         for (const clip of gone) index.remove(clip.id);
       }
     });
-    await loadSealedHistory({ sealingKey, index, fetchPage, pageSize: 20 });
+    const told: string[] = [];
+    await loadSealedHistory({
+      sealingKey,
+      index,
+      fetchPage,
+      pageSize: 20,
+      onOpened: (clips) => told.push(...clips.map((clip) => clip.clip.id)),
+    });
     expect(allIds(index)).toEqual(server.clips.map((clip) => clip.id));
     expect(deleted).toHaveLength(24);
+    expect(told.filter((id) => deleted.includes(id))).toEqual([]);
   });
 
   test('clips made during the load shift the pages down: nothing is skipped or held twice', async () => {

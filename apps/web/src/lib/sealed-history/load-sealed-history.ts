@@ -30,7 +30,10 @@ export interface LoadSealedHistoryOptions {
   /** The list's most per call (ClipHistoryQuery's `limit`). */
   pageSize?: number;
   onProgress?: (progress: SealedHistoryProgress) => void;
-  /** Each page's clips as opened (their keys open their files and make their links), for the screen's cache. */
+  /**
+   * Each page's clips as opened (their keys open their files and make their links), for the screen's cache; a
+   * clip read again is told again only when it changed.
+   */
   onOpened?: (clips: OpenedClip[]) => void;
   signal?: AbortSignal;
   keyCache?: ClipKeyCache;
@@ -101,7 +104,9 @@ export async function loadSealedHistory(options: LoadSealedHistoryOptions): Prom
     const clips = await Promise.all(changed.map((clip) => openSealedClip(clip, sealingKey, keyCache)));
     signal?.throwIfAborted();
     index.add(...clips.map((clip) => indexedClipOf(clip, index.get(clip.clip.id)?.fileNames)));
-    if (clips.length > 0) onOpened?.(clips);
+    // Not a clip deleted meanwhile (the index refused it): the screen's cache would keep it for nothing.
+    const held = clips.filter((clip) => index.has(clip.clip.id));
+    if (held.length > 0) onOpened?.(held);
     for (const clip of clips) {
       opened.set(clip.clip.id, clip.clip.version);
       if (clip.isOpen) failed.delete(clip.clip.id);
