@@ -1,6 +1,7 @@
 import type { ClipCreatedPayload, ClipUpdatePayload } from '@clipsync/shared';
 import { AccountKey, encryptText } from '@clipsync/shared/crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
+import { makeClip } from '../../test/fixtures';
 import { indexedClipOf } from './load-sealed-history';
 import { indexClipUpdate } from './live-updates';
 import { openSealedClip } from './open-sealed-clip';
@@ -17,7 +18,7 @@ const found = (index: SealedHistoryIndex, query: string) => index.search(query, 
 
 /** A sealed clip opened into a new index, and what a live save of it sends. */
 async function heldSealedClip(text: string) {
-  const { clip, key } = await makeSealedClip(text, sealingKey, { id: 'c1', createdAt: minutesIn(1) });
+  const { clip, key } = await makeSealedClip(text, sealingKey, makeClip({ id: 'c1', createdAt: minutesIn(1) }));
   const index = new SealedHistoryIndex();
   index.add(indexedClipOf(await openSealedClip(clip, sealingKey)));
   const save = async (next: string, more: Partial<ClipUpdatePayload> = {}): Promise<ClipUpdatePayload> => ({

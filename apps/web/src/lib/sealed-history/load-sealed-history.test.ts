@@ -18,7 +18,8 @@ async function sealedHistory(count: number): Promise<Clip[]> {
     Array.from({ length: count }, async (_, n) => {
       const text = n % 7 === 0 ? `note ${n} invoice` : `note ${n}`;
       const time = minutesIn(n);
-      return (await makeSealedClip(text, sealingKey, { id: `clip-${n}`, createdAt: time, created_at: time })).clip;
+      return (await makeSealedClip(text, sealingKey, makeClip({ id: `clip-${n}`, createdAt: time, created_at: time })))
+        .clip;
     }),
   );
   return clips.reverse();
@@ -81,7 +82,9 @@ describe('loading the sealed history', () => {
 
   test('plain clips are indexed as they are, with their file names; clips that do not open are counted', async () => {
     const file = { id: 'f1', name: 'Quarterly.xlsx', size: 10, type: 'application/vnd.ms-excel', url: '/f/1' };
-    const theirs = (await makeSealedClip('not mine', await AccountKey.generate().sealingKey(), { id: 'theirs' })).clip;
+    const theirs = (
+      await makeSealedClip('not mine', await AccountKey.generate().sealingKey(), makeClip({ id: 'theirs' }))
+    ).clip;
     const server = {
       clips: [
         makeClip({ id: 'plain', content: 'not sealed yet', files: [file], createdAt: minutesIn(3) }),

@@ -18,7 +18,7 @@ const altered = (text: string, at: number) =>
 
 describe('opening a sealed clip', () => {
   test('its text and its own key come back: the key opens what it sealed, and makes its link', async () => {
-    const { clip, key } = await makeSealedClip('the wifi password is hunter2', sealingKey);
+    const { clip, key } = await makeSealedClip('the wifi password is hunter2', sealingKey, makeClip());
     const opened = await openSealedClip(clip, sealingKey, createClipKeyCache());
     expect(opened).toMatchObject({ isOpen: true, text: 'the wifi password is hunter2', clip });
     if (!opened.isOpen || !opened.key) throw new Error('not opened');
@@ -29,7 +29,7 @@ describe('opening a sealed clip', () => {
   });
 
   test('an empty content is an empty text', async () => {
-    const { clip } = await makeSealedClip('', sealingKey);
+    const { clip } = await makeSealedClip('', sealingKey, makeClip());
     expect(await openSealedClip(clip, sealingKey, createClipKeyCache())).toMatchObject({ isOpen: true, text: '' });
   });
 
@@ -40,8 +40,8 @@ describe('opening a sealed clip', () => {
 
   test('a clip is unwrapped once per page: every opening of it shares one ShareKey', async () => {
     const cache = createClipKeyCache();
-    const { clip } = await makeSealedClip('first', sealingKey);
-    const edited = { ...clip, version: 2, content: (await makeSealedClip('x', sealingKey)).clip.content };
+    const { clip } = await makeSealedClip('first', sealingKey, makeClip());
+    const edited = { ...clip, version: 2, content: (await makeSealedClip('x', sealingKey, makeClip())).clip.content };
     const [a, b] = await Promise.all([
       openSealedClip(clip, sealingKey, cache),
       openSealedClip(clip, sealingKey, cache),
@@ -54,7 +54,7 @@ describe('opening a sealed clip', () => {
 
   test("a key cached for one account never answers for another's sealing key", async () => {
     const cache = createClipKeyCache();
-    const { clip } = await makeSealedClip('mine', sealingKey);
+    const { clip } = await makeSealedClip('mine', sealingKey, makeClip());
     expect(await openSealedClip(clip, sealingKey, cache)).toMatchObject({ isOpen: true });
     expect(await openSealedClip(clip, otherAccountKey, cache)).toMatchObject({
       isOpen: false,
@@ -64,7 +64,7 @@ describe('opening a sealed clip', () => {
 
   test('a failed unwrap is not kept: the same wrapped key opens once the right sealing key is used', async () => {
     const cache = createClipKeyCache();
-    const { clip } = await makeSealedClip('later', sealingKey);
+    const { clip } = await makeSealedClip('later', sealingKey, makeClip());
     await expect(clipKeyOf(otherAccountKey, clip.wrappedKey!, cache)).rejects.toMatchObject({
       reason: 'AUTHENTICATION_FAILED',
     });
@@ -76,7 +76,7 @@ describe('opening a sealed clip', () => {
 });
 
 describe('a clip that does not open is reported, never thrown', () => {
-  const sealed = async () => (await makeSealedClip('secret text', sealingKey)).clip;
+  const sealed = async () => (await makeSealedClip('secret text', sealingKey, makeClip())).clip;
 
   test.each<[string, (clip: Awaited<ReturnType<typeof sealed>>) => Partial<typeof clip>, string]>([
     ['its wrapped key altered', (clip) => ({ wrappedKey: altered(clip.wrappedKey!, 40) }), 'AUTHENTICATION_FAILED'],
@@ -116,7 +116,7 @@ describe('a clip that does not open is reported, never thrown', () => {
   });
 
   test("another account's clip does not open", async () => {
-    const { clip } = await makeSealedClip('theirs', otherAccountKey);
+    const { clip } = await makeSealedClip('theirs', otherAccountKey, makeClip());
     expect(await openSealedClip(clip, sealingKey)).toMatchObject({ isOpen: false, failure: 'AUTHENTICATION_FAILED' });
   });
 });

@@ -1,24 +1,23 @@
 import type { Clip } from '@clipsync/shared';
 import { encryptText, ShareKey, wrapClipKey } from '@clipsync/shared/crypto';
-import { makeClip } from '../../test/fixtures';
 
 /**
- * A clip as a sealed account's device makes it (docs/encryption.md#account-keys): a fresh clip key, the text
+ * `base` as a sealed account's device makes a clip (docs/encryption.md#account-keys): a fresh clip key, the text
  * sealed with it, the key wrapped by the account's sealing key. For the tests of this folder.
  */
 export async function makeSealedClip(
   text: string,
   sealingKey: CryptoKey,
-  overrides: Partial<Clip> = {},
+  base: Clip,
 ): Promise<{ clip: Clip; key: ShareKey }> {
   const bytes = globalThis.crypto.getRandomValues(new Uint8Array(32));
   const key = new ShareKey(bytes);
-  const clip = makeClip({
+  const clip: Clip = {
+    ...base,
     content: text === '' ? '' : await encryptText(text, key),
     encrypted: true,
     wrappedKey: await wrapClipKey(sealingKey, bytes),
-    ...overrides,
-  });
+  };
   return { clip, key };
 }
 
