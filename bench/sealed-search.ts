@@ -81,7 +81,7 @@ const PAGE_ENTRY = `
 import { AccountKey, encryptText, ShareKey, wrapClipKey } from '@clipsync/shared/crypto';
 import { SealedHistoryIndex } from './apps/web/src/lib/sealed-history/sealed-history-index.ts';
 import { loadSealedHistory } from './apps/web/src/lib/sealed-history/load-sealed-history.ts';
-import { createClipKeyCache } from './apps/web/src/lib/sealed-history/open-sealed-clip.ts';
+import { createClipKeyCache } from './apps/web/src/lib/clipboard-key/clip-keys.ts';
 
 // A fixed seed: every run searches the same history.
 let seed = 0x5eed;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ShareKey } from '@clipsync/shared/crypto';
 import { fetchFile } from '../api/client';
 import { canCopyImage, copyImage, copyText, isPreviewableImage } from '../lib/browser-files';
-import { openClipKey } from '../lib/clipboard-key/clip-keys';
+import { clipKeyOf } from '../lib/clipboard-key/clip-keys';
 import { openText } from '../lib/opened-texts';
 import { sealedKeyStore } from '../lib/sealed-key-store';
 import { useSealedClipboard } from '../session/use-sealed-clipboard';
@@ -19,7 +19,7 @@ async function fetchImage(url: string, mediaType: string): Promise<Blob> {
 
 /** An end-to-end encrypted clip's key on this device: its sealed clipboard's, or the one kept for its owner. */
 async function keyOf(clip: Clip, sealingKey: CryptoKey | null): Promise<ShareKey | null> {
-  if (clip.wrappedKey) return sealingKey && openClipKey(sealingKey, clip.wrappedKey);
+  if (clip.wrappedKey) return sealingKey && clipKeyOf(sealingKey, clip.wrappedKey);
   const stored = sealedKeyStore.get(clip.id);
   return stored && ShareKey.fromFragment(stored.fragment, { password: stored.password });
 }

@@ -1,7 +1,7 @@
 import type { ShareKey } from '@clipsync/shared/crypto';
 import { useContext, useEffect, useState } from 'react';
 import { useClipboardKeyStatus } from '../api/clipboard-key-queries';
-import { openClipKey, openedClipKeyOf } from '../lib/clipboard-key/clip-keys';
+import { clipKeyOf, openedClipKeyOf } from '../lib/clipboard-key/clip-keys';
 import { useUnlockedClipboardKey } from '../lib/clipboard-key/use-unlocked-clipboard-key';
 import { AuthContext } from './auth-context';
 
@@ -44,7 +44,7 @@ export function useSealedClipKey(wrappedKey: string | null | undefined): SealedC
   useEffect(() => {
     if (!sealingKey || !wrappedKey || ready) return;
     let isCurrent = true;
-    openClipKey(sealingKey, wrappedKey).then(
+    clipKeyOf(sealingKey, wrappedKey).then(
       (key) => isCurrent && setOpened({ wrappedKey, key }),
       () => isCurrent && setOpened({ wrappedKey, key: null }),
     );

@@ -1,12 +1,18 @@
 import { KEY_BYTES, ShareKey, unwrapClipKey, wrapClipKey } from '@clipsync/shared/crypto';
 
 /**
- * Sealed clips' own keys (docs/encryption.md#account-keys), opened with the account's sealing key. A clip's key
- * never changes, so each wrapped key is opened once a page: the lists, the clip's page and live updates share it.
- * Per sealing key, so a key locked and unlocked again (or another account's) never finds another's keys.
+ * Sealed clips' own keys (docs/encryption.md#account-keys), by sealing key then wrapped key: a clip's key never
+ * changes, so it is unwrapped once per page however many times its text is opened (the lists, its page, the
+ * history's local index, live updates). The ShareKey also keeps the AES key it derived, so opening an edited text
+ * again skips the HKDF step. Keyed by the sealing key first, so a key unwrapped for one account (or a key locked
+ * and unlocked again) never answers for another in the same tab.
  */
-const openedKeys = new WeakMap<CryptoKey, Map<string, Promise<ShareKey>>>();
-/** The keys already opened, for a render that must not wait (a card's text when its key is known). */
+export type ClipKeyCache = WeakMap<CryptoKey, Map<string, Promise<ShareKey>>>;
+
+export const createClipKeyCache = (): ClipKeyCache => new WeakMap();
+
+const pageClipKeys = createClipKeyCache();
+/** The keys already opened on this page, for a render that must not wait (a card's text when its key is known). */
 const readyKeys = new WeakMap<CryptoKey, Map<string, ShareKey>>();
 
 function keysOf<T>(cache: WeakMap<CryptoKey, Map<string, T>>, sealingKey: CryptoKey): Map<string, T> {
@@ -16,21 +22,23 @@ function keysOf<T>(cache: WeakMap<CryptoKey, Map<string, T>>, sealingKey: Crypto
 }
 
 /** The clip key in `wrappedKey`; rejects with a DecryptError when it does not open (another account, altered). */
-export function openClipKey(sealingKey: CryptoKey, wrappedKey: string): Promise<ShareKey> {
-  const opened = keysOf(openedKeys, sealingKey);
-  let key = opened.get(wrappedKey);
+export function clipKeyOf(sealingKey: CryptoKey, wrappedKey: string, cache = pageClipKeys): Promise<ShareKey> {
+  const keys = keysOf(cache, sealingKey);
+  let key = keys.get(wrappedKey);
   if (!key) {
     key = unwrapClipKey(sealingKey, wrappedKey).then((bytes) => {
       const shareKey = new ShareKey(bytes);
-      keysOf(readyKeys, sealingKey).set(wrappedKey, shareKey);
+      if (cache === pageClipKeys) keysOf(readyKeys, sealingKey).set(wrappedKey, shareKey);
       return shareKey;
     });
-    opened.set(wrappedKey, key);
+    keys.set(wrappedKey, key);
+    // A failure is not kept: nothing is lost by trying again, and a kept rejection would outlive its cause.
+    key.catch(() => keys.delete(wrappedKey));
   }
   return key;
 }
 
-/** The clip key in `wrappedKey` if it was opened already on this page. */
+/** The clip key in `wrappedKey` if this page opened it already. */
 export const openedClipKeyOf = (sealingKey: CryptoKey, wrappedKey: string): ShareKey | undefined =>
   readyKeys.get(sealingKey)?.get(wrappedKey);
 
@@ -40,6 +48,6 @@ export async function newClipKey(sealingKey: CryptoKey): Promise<{ key: ShareKey
   const wrappedKey = await wrapClipKey(sealingKey, bytes);
   const key = new ShareKey(bytes);
   keysOf(readyKeys, sealingKey).set(wrappedKey, key);
-  keysOf(openedKeys, sealingKey).set(wrappedKey, Promise.resolve(key));
+  keysOf(pageClipKeys, sealingKey).set(wrappedKey, Promise.resolve(key));
   return { key, wrappedKey };
 }

@@ -1,5 +1,6 @@
 import type { ClipCreatedPayload, ClipUpdatePayload } from '@clipsync/shared';
-import { openSealedText, type ClipKeyCache } from './open-sealed-clip';
+import type { ClipKeyCache } from '../clipboard-key/clip-keys';
+import { openSealedText } from './open-sealed-clip';
 import type { SealedHistoryIndex } from './sealed-history-index';
 
 /** The text a live save carries, opened: a sealed envelope with its clip's (cached) key, a plain text as it is. */

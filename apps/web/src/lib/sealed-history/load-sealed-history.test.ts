@@ -3,7 +3,8 @@ import { AccountKey } from '@clipsync/shared/crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { makeClip } from '../../test/fixtures';
 import { loadSealedHistory, type FetchHistoryPage, type SealedHistoryProgress } from './load-sealed-history';
-import { createClipKeyCache, type OpenedClip } from './open-sealed-clip';
+import { createClipKeyCache } from '../clipboard-key/clip-keys';
+import type { OpenedClip } from './open-sealed-clip';
 import { makeSealedClip, minutesIn } from './sealed-clip-fixtures';
 import { SealedHistoryIndex } from './sealed-history-index';
 

@@ -1,5 +1,6 @@
 import type { Clip } from '@clipsync/shared';
-import { openSealedClip, type ClipKeyCache, type OpenedClip } from './open-sealed-clip';
+import type { ClipKeyCache } from '../clipboard-key/clip-keys';
+import { openSealedClip, type OpenedClip } from './open-sealed-clip';
 import type { IndexedClip, SealedHistoryIndex } from './sealed-history-index';
 
 /** A page of the owner's history, newest first, as `clipsApi.history(NO_FILTERS, page)` answers it. */

@@ -1,7 +1,8 @@
 import { AccountKey, decryptText, ShareKey } from '@clipsync/shared/crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { makeClip } from '../../test/fixtures';
-import { clipKeyOf, createClipKeyCache, openSealedClip } from './open-sealed-clip';
+import { clipKeyOf, createClipKeyCache } from '../clipboard-key/clip-keys';
+import { openSealedClip } from './open-sealed-clip';
 import { makeSealedClip } from './sealed-clip-fixtures';
 
 let sealingKey: CryptoKey;

@@ -1,5 +1,6 @@
 import type { Clip } from '@clipsync/shared';
-import { decryptText, DecryptError, ShareKey, unwrapClipKey, type DecryptFailure } from '@clipsync/shared/crypto';
+import { decryptText, DecryptError, type DecryptFailure, type ShareKey } from '@clipsync/shared/crypto';
+import { clipKeyOf, type ClipKeyCache } from '../clipboard-key/clip-keys';
 
 /**
  * Why a clip of the owner's history did not open on this device: a DecryptError's reason (a wrapped key for
@@ -24,35 +25,6 @@ export type OpenedClip =
     }
   | { isOpen: false; clip: Clip; failure: SealedClipFailure };
 
-/**
- * The clip keys this page unwrapped, by sealing key then wrapped key: a clip's key never changes, so it is
- * unwrapped once per page however many times its text is opened (history load, live updates, its own page).
- * The ShareKey also keeps the AES key it derived, so opening an edited text again skips the HKDF step. Keyed
- * by the sealing key first so a key unwrapped for one account never answers for another in the same tab.
- */
-export type ClipKeyCache = WeakMap<CryptoKey, Map<string, Promise<ShareKey>>>;
-
-export const createClipKeyCache = (): ClipKeyCache => new WeakMap();
-
-const pageClipKeys = createClipKeyCache();
-
-/** The ShareKey of a sealed clip, from the cache or unwrapped (DecryptError when it does not open). */
-export function clipKeyOf(sealingKey: CryptoKey, wrappedKey: string, cache = pageClipKeys): Promise<ShareKey> {
-  let keys = cache.get(sealingKey);
-  if (!keys) {
-    keys = new Map();
-    cache.set(sealingKey, keys);
-  }
-  let key = keys.get(wrappedKey);
-  if (!key) {
-    key = unwrapClipKey(sealingKey, wrappedKey).then((bytes) => new ShareKey(bytes));
-    keys.set(wrappedKey, key);
-    // A failure is not kept: nothing is lost by trying again, and a kept rejection would outlive its cause.
-    key.catch(() => keys.delete(wrappedKey));
-  }
-  return key;
-}
-
 /** The failure a throw from unwrapping or decrypting stands for; anything but a DecryptError is a bug: rethrown. */
 function failureOf(error: unknown): SealedClipFailure {
   if (error instanceof DecryptError) return error.reason;
@@ -67,7 +39,7 @@ export async function openSealedText(
   envelope: string,
   wrappedKey: string,
   sealingKey: CryptoKey,
-  cache = pageClipKeys,
+  cache?: ClipKeyCache,
 ): Promise<{ isOpen: true; text: string; key: ShareKey } | { isOpen: false; failure: SealedClipFailure }> {
   try {
     const key = await clipKeyOf(sealingKey, wrappedKey, cache);
@@ -84,7 +56,7 @@ export async function openSealedText(
  * reason; nothing of it is thrown through to the screen. A plain clip (a sealed account's history holds some
  * while its sealing runs) passes through as open, its text its content.
  */
-export async function openSealedClip(clip: Clip, sealingKey: CryptoKey, cache = pageClipKeys): Promise<OpenedClip> {
+export async function openSealedClip(clip: Clip, sealingKey: CryptoKey, cache?: ClipKeyCache): Promise<OpenedClip> {
   if (!clip.encrypted) return { isOpen: true, clip, text: clip.content, key: null };
   if (!clip.wrappedKey) return { isOpen: false, clip, failure: 'NOT_SEALED' };
   const opened = await openSealedText(clip.content, clip.wrappedKey, sealingKey, cache);
