@@ -7,11 +7,12 @@ import { clipsApi, type PageRequest } from './clips-api';
 import { clipKeys, type ClipListKind } from './query-keys';
 
 /** One page of a clip list; the previous page stays on screen while the next one loads. */
-export function useClipList(kind: ClipListKind, filters: ClipFilters, page: PageRequest) {
+export function useClipList(kind: ClipListKind, filters: ClipFilters, page: PageRequest, { enabled = true } = {}) {
   return useQuery({
     queryKey: clipKeys.list(kind, filters, page),
     queryFn: () => clipsApi[kind](filters, page),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -7,6 +7,7 @@ import { clipsApi } from '../../api/clips-api';
 import type * as ShareInbox from '../../pwa/share-inbox';
 import { forgetShare, listWaitingShares } from '../../pwa/share-inbox';
 import { phone } from '../../test/device-fixtures';
+import { answerClipboardKeyOff } from '../../test/clipboard-key-fixtures';
 import { fakeApi } from '../../test/fake-api';
 import { makeClip } from '../../test/fixtures';
 import { setUpPageTests } from '../../test/page-test-setup';
@@ -21,6 +22,7 @@ vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
 }));
 
 const api = fakeApi();
+beforeEach(() => answerClipboardKeyOff(api));
 const sendToDevices = () => api.on(DEVICE_SEND_ENDPOINTS.create);
 const create = () => api.on(CLIP_ENDPOINTS.create);
 /** What making a clip of `content` sends. */

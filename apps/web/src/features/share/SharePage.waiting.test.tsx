@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import type * as ShareInbox from '../../pwa/share-inbox';
 import { forgetShare, type WaitingShare } from '../../pwa/share-inbox';
+import { answerClipboardKeyOff } from '../../test/clipboard-key-fixtures';
 import { fakeApi } from '../../test/fake-api';
 import { makeClip } from '../../test/fixtures';
 import { setUpPageTests } from '../../test/page-test-setup';
@@ -16,6 +17,7 @@ vi.mock('../../pwa/share-inbox', async (importOriginal) => ({
 }));
 
 const api = fakeApi();
+beforeEach(() => answerClipboardKeyOff(api));
 const create = () => api.on(CLIP_ENDPOINTS.create);
 /** What making a clip of `content` sends. */
 const clipOf = (content: string) => ({ params: {}, query: {}, body: { content } });

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useClipList } from '../../../api/clip-queries';
 import { ClipGrid } from '../../../components/ClipGrid';
 import { FilterBar } from '../../../components/FilterBar';
 import { LoadFailed } from '../../../components/LoadFailed';
@@ -11,7 +10,9 @@ import { cn } from '../../../ui/cn';
 import { useErrorToast } from '../../../ui/use-error-toast';
 import { usePasteAndDrop } from '../../../components/use-paste-and-drop';
 import { StatCards } from './StatCards';
+import { SealedSearchNote } from './SealedSearchNote';
 import { useClipListState } from './use-clip-list-state';
+import { useClipListing } from './use-clip-listing';
 import { useQuickClip } from './use-quick-clip';
 
 /** The dashboard shows the 8 most recent clips. */
@@ -25,7 +26,7 @@ const RECENT_CLIPS_SHOWN = 8;
 export default function DashboardPage() {
   const { t } = useTranslation();
   const { filters, appliedFilters, setFilters } = useClipListState();
-  const recent = useClipList('history', appliedFilters, { limit: RECENT_CLIPS_SHOWN, offset: 0 });
+  const recent = useClipListing('history', appliedFilters, { limit: RECENT_CLIPS_SHOWN, offset: 0 });
   useErrorToast(recent.isError, t('clips.recentFailed'));
   const createQuickClip = useQuickClip();
   const { isDraggingFiles } = usePasteAndDrop({
@@ -54,6 +55,7 @@ export default function DashboardPage() {
           </Link>
         </div>
         <FilterBar filters={filters} onChange={setFilters} />
+        {recent.sealedSearch && <SealedSearchNote search={recent.sealedSearch} />}
         {hasFailedToLoad(recent) ? (
           <LoadFailed
             title={t('loadFailed.clips')}

@@ -1,5 +1,4 @@
 import { CLIPS_PAGE_SIZE } from '@clipsync/shared';
-import { useClipList } from '../../../api/clip-queries';
 import type { ClipListKind } from '../../../api/query-keys';
 import { ClipGrid, type EmptyListState } from '../../../components/ClipGrid';
 import { FilterBar } from '../../../components/FilterBar';
@@ -10,7 +9,9 @@ import { Pager } from '../../../components/Pager';
 import { hasActiveFilters, pageCount } from '../../../lib/clip-filters';
 import { useErrorToast } from '../../../ui/use-error-toast';
 import { useKeepPageInRange } from '../../../components/use-list-url-state';
+import { SealedSearchNote } from './SealedSearchNote';
 import { useClipListState } from './use-clip-list-state';
+import { useClipListing } from './use-clip-listing';
 
 interface PagedClipsPageProps {
   kind: ClipListKind;
@@ -33,7 +34,7 @@ export function PagedClipsPage(props: PagedClipsPageProps) {
   const { filters, appliedFilters, setFilters, page, setPage } = useClipListState({
     withFavoriteFilter: showFavoriteFilter,
   });
-  const clips = useClipList(kind, appliedFilters, { limit: CLIPS_PAGE_SIZE, offset: (page - 1) * CLIPS_PAGE_SIZE });
+  const clips = useClipListing(kind, appliedFilters, { limit: CLIPS_PAGE_SIZE, offset: (page - 1) * CLIPS_PAGE_SIZE });
   // A capped total is no last page: past it the list goes on (Page 11 of 11+).
   const lastKnownTotal = clips.isPlaceholderData || clips.data?.isTotalCapped ? undefined : clips.data?.total;
   useKeepPageInRange(page, lastKnownTotal, CLIPS_PAGE_SIZE, setPage);
@@ -42,6 +43,7 @@ export function PagedClipsPage(props: PagedClipsPageProps) {
     <div className="mx-auto max-w-7xl space-y-6 px-4 py-8">
       <PageHeader title={title} />
       <FilterBar filters={filters} onChange={setFilters} showFavorite={showFavoriteFilter} />
+      {clips.sealedSearch && <SealedSearchNote search={clips.sealedSearch} />}
       {hasFailedToLoad(clips) ? (
         <LoadFailed title={loadFailedText} onRetry={() => void clips.refetch()} isRetrying={clips.isFetching} />
       ) : (

@@ -14,6 +14,7 @@ import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { clipsApi } from '../../../api/clips-api';
 import { sealedKeyStore } from '../../../lib/sealed-key-store';
 import { AuthContext } from '../../../session/auth-context';
+import { answerClipboardKeyOff } from '../../../test/clipboard-key-fixtures';
 import { fakeApi } from '../../../test/fake-api';
 import { makeClip, testUser as user } from '../../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
@@ -24,6 +25,7 @@ import NewClipPage from './NewClipPage';
 vi.mock('../../../api/clips-api', () => ({ clipsApi: { uploadFile: vi.fn() } }));
 
 const api = fakeApi();
+beforeEach(() => answerClipboardKeyOff(api));
 const create = () => api.on(CLIP_ENDPOINTS.create);
 const update = () => api.on(CLIP_ENDPOINTS.update);
 const remove = () => api.on(CLIP_ENDPOINTS.remove);
@@ -82,6 +84,8 @@ describe('New clip, end-to-end encrypted', () => {
   test('the option is off by default; ticked, it offers an optional password', async () => {
     create().mockResolvedValue(draft);
     renderPage();
+    // Offered once the draft exists (after the clipboard's key status: this account's is off).
+    await screen.findByRole('button', { name: 'Save Clip' });
     const option = screen.getByRole('checkbox', { name: 'End-to-end encrypted' });
     expect(option).not.toBeChecked();
     expect(screen.queryByLabelText('Password (optional)')).not.toBeInTheDocument();

@@ -4,10 +4,11 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, useParams } from 'react-router';
-import { describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../../../api/client';
 import { clipsApi } from '../../../api/clips-api';
 import { AuthContext, type AuthContextValue } from '../../../session/auth-context';
+import { answerClipboardKeyOff } from '../../../test/clipboard-key-fixtures';
 import { fakeApi } from '../../../test/fake-api';
 import { makeClip, testUser as user } from '../../../test/fixtures';
 import { fakeSession, setUpPageTests } from '../../../test/page-test-setup';
@@ -19,6 +20,7 @@ import NewClipPage from './NewClipPage';
 vi.mock('../../../api/clips-api', () => ({ clipsApi: { uploadFile: vi.fn() } }));
 
 const api = fakeApi();
+beforeEach(() => answerClipboardKeyOff(api));
 const create = () => api.on(CLIP_ENDPOINTS.create);
 const update = () => api.on(CLIP_ENDPOINTS.update);
 /** What a save of the draft sends: its text and the version it started from. */
