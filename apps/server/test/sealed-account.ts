@@ -17,7 +17,10 @@ export interface SealingDevice {
  * wrapped by a passphrase and a recovery key (PUT /api/account/clipboard-key). Answers the user and a device
  * holding the key. The passphrase's Argon2id costs about a second, once per account.
  */
-export async function sealedAccount(testApp: TestApp, user?: TestUser): Promise<{ user: TestUser } & SealingDevice> {
+export async function sealedAccount(
+  testApp: TestApp,
+  user?: TestUser,
+): Promise<{ user: TestUser; passphraseProof: { kind: 'passphrase'; unlockProof: string } } & SealingDevice> {
   const owner = user ?? (await testApp.factory.user());
   const key = sealing.AccountKey.generate();
   const pass = await sealing.UnlockSecret.fromPassphrase('a passphrase long enough', sealing.newPassphraseSalt());
@@ -31,6 +34,8 @@ export async function sealedAccount(testApp: TestApp, user?: TestUser): Promise<
   const sealingKey = await key.sealingKey();
   return {
     user: owner,
+    /** The proof `POST …/clipboard-key/disable` and `…/unlock` take. */
+    passphraseProof: { kind: 'passphrase', unlockProof: pass.unlockProof },
     sealingKey,
     async newClipKey() {
       // A clip key IS a link key's 32 bytes: the device draws them once and uses them both ways.

@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { areaRoutes } from '../../lib/api-route';
-import { acceptRawUploads, receiveFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
+import { acceptRawUploads, receiveFile, receiveStoredParts, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
+import * as clipSeal from './clip-seal.service';
 import * as clipHistory from './clip-history.service';
 import * as clipShare from './clip-share.service';
 import type { ViewerInfo } from './clip-views';
@@ -130,6 +131,26 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
       return { url: file.url, file };
     },
   });
+
+  // Sealing a clip, or unsealing it, sends its text and every file again: one multipart form, its files
+  // streamed to the store as they come (docs/api.md#sealing-a-clip). 409: the clip or account is not the
+  // right way round for it (CONFLICT), or the clip changed since the device read it (EDIT_CONFLICT).
+  for (const [endpoint, turn] of [
+    [api.seal, clipSeal.sealClip],
+    [api.unseal, clipSeal.unsealClip],
+  ] as const) {
+    app.route({
+      ...route(endpoint, {
+        consumes: ['multipart/form-data'],
+        response: { ...errors, 409: ErrorBody, 415: ErrorBody },
+      }),
+      config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
+      handler: async (request, reply) =>
+        turn(ctx, request.actor, request.params.id, (options) =>
+          receiveStoredParts(request, reply, ctx.files, options),
+        ),
+    });
+  }
 
   app.route({
     ...route(api.updateShare, owner),
