@@ -5,6 +5,8 @@ import type { TestUser } from './factories';
 
 /** A device of an account whose clipboard is encrypted end to end, unlocked: it seals as the web app and CLI do. */
 export interface SealingDevice {
+  /** The proof `POST …/clipboard-key/disable` and `…/unlock` take. */
+  passphraseProof: { kind: 'passphrase'; unlockProof: string };
   sealingKey: sealing.SealingKey;
   /** A new clip key, its 32 bytes wrapped by the account's sealing key (what a sealed clip's `wrappedKey` is). */
   newClipKey(): Promise<{ clipKey: sealing.ShareKey; wrappedKey: string }>;
@@ -17,10 +19,7 @@ export interface SealingDevice {
  * wrapped by a passphrase and a recovery key (PUT /api/account/clipboard-key). Answers the user and a device
  * holding the key. The passphrase's Argon2id costs about a second, once per account.
  */
-export async function sealedAccount(
-  testApp: TestApp,
-  user?: TestUser,
-): Promise<{ user: TestUser; passphraseProof: { kind: 'passphrase'; unlockProof: string } } & SealingDevice> {
+export async function sealedAccount(testApp: TestApp, user?: TestUser): Promise<{ user: TestUser } & SealingDevice> {
   const owner = user ?? (await testApp.factory.user());
   const key = sealing.AccountKey.generate();
   const pass = await sealing.UnlockSecret.fromPassphrase('a passphrase long enough', sealing.newPassphraseSalt());
@@ -34,7 +33,6 @@ export async function sealedAccount(
   const sealingKey = await key.sealingKey();
   return {
     user: owner,
-    /** The proof `POST …/clipboard-key/disable` and `…/unlock` take. */
     passphraseProof: { kind: 'passphrase', unlockProof: pass.unlockProof },
     sealingKey,
     async newClipKey() {
