@@ -1,5 +1,13 @@
 import multipart from '@fastify/multipart';
-import { CLIP_ENDPOINTS, ErrorBody, RAW_UPLOAD_CONTENT_TYPE, UPLOADS_PER_MINUTE } from '@clipsync/shared';
+import {
+  CLIP_ENDPOINTS,
+  ErrorBody,
+  RAW_UPLOAD_CONTENT_TYPE,
+  SealClipFields,
+  UnsealClipFields,
+  UPLOADS_PER_MINUTE,
+} from '@clipsync/shared';
+import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
@@ -135,13 +143,15 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
   // Sealing a clip, or unsealing it, sends its text and every file again: one multipart form, its files
   // streamed to the store as they come (docs/api.md#sealing-a-clip). 409: the clip or account is not the
   // right way round for it (CONFLICT), or the clip changed since the device read it (EDIT_CONFLICT).
-  for (const [endpoint, turn] of [
-    [api.seal, clipSeal.sealClip],
-    [api.unseal, clipSeal.unsealClip],
+  for (const [endpoint, turn, fields] of [
+    [api.seal, clipSeal.sealClip, SealClipFields],
+    [api.unseal, clipSeal.unsealClip, UnsealClipFields],
   ] as const) {
     app.route({
       ...route(endpoint, {
         consumes: ['multipart/form-data'],
+        // For the document: the text fields, then one file part per stored file, named by the file's id.
+        uploadFields: fields.catchall(z.string().describe("A file part, named by the stored file's id")),
         response: { ...errors, 409: ErrorBody, 415: ErrorBody },
       }),
       config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
