@@ -5,6 +5,7 @@ import {
   type Clip,
   type ClipboardKeyStatus,
 } from '@clipsync/shared';
+import { PassThrough } from 'node:stream';
 import * as sealing from '@clipsync/shared/crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -15,7 +16,10 @@ import { multipartFile, multipartForm, type FormFile } from '../../../test/multi
 import { sealedAccount, type SealingDevice } from '../../../test/sealed-account';
 import { nextEvent, socketPool } from '../../../test/socket-client';
 import { storedFilesIn } from '../../../test/stored-files';
-import { clipFiles, clips, users } from '../../db/schema';
+import { clipFiles, clips, sessions, users } from '../../db/schema';
+import type { Actor } from '../../lib/actor';
+import { createClipsContext } from './clips.context';
+import { addClipFile } from './clips.service';
 
 const TEXT = 'meet at the old boathouse, 7pm';
 const FILES = [
@@ -96,6 +100,12 @@ describe('sealing and unsealing one clip (POST /clipboard/{id}/seal and /unseal)
       .from(users)
       .where(eq(users.id, userId));
     return { clip, files, stored: await storedFilesIn(testApp.config.dataDir), bytes: user?.bytes };
+  }
+
+  /** The owner as the service sees them, for a call that does not go through HTTP (only its user is asked). */
+  async function ownerActorOf(owner: TestUser): Promise<Actor> {
+    const [session] = await testApp.context.db.select().from(sessions).where(eq(sessions.userId, owner.id));
+    return { userId: owner.id, sessionId: session!.id, expiresAt: Math.floor(Date.now() / 1000) + 600 };
   }
 
   const statusOf = (caller: Caller) => testApp.api(caller).call(CLIPBOARD_KEY_ENDPOINTS.status);
@@ -206,6 +216,28 @@ describe('sealing and unsealing one clip (POST /clipboard/{id}/seal and /unseal)
     expect(unsealed.statusCode, unsealed.body).toBe(200);
     expect((await testApp.as(owner).post('/api/account/clipboard-key/disable', proof)).statusCode).toBe(204);
     expect(await statusOf(owner)).toMatchObject({ enabled: false, plainClips: 1, sealedClips: 0 });
+  });
+
+  test('an upload that started before the clip was sealed is refused when it lands (409), and leaves nothing', async () => {
+    const { device, clip } = await sealedAccountWithPlainClip();
+    const owner = device.user;
+    const slow = new PassThrough();
+    const landing = addClipFile(createClipsContext(testApp.context), await ownerActorOf(owner), clip.id, {
+      name: 'late-plain-name.txt',
+      type: 'text/plain',
+      stream: slow,
+    });
+    slow.write('plain bytes, read for the clip as it was');
+    const { form } = await sealForm(device, clip);
+    expect((await send(owner, clip.id, 'seal', form)).statusCode).toBe(200);
+    // The upload still streams into the store's temporary folder: everything else is as the seal left it.
+    const { stored: streaming, ...afterSeal } = await snapshot(clip.id, owner.id);
+    expect(streaming.temporary).toHaveLength(1);
+    slow.end();
+    await expect(landing).rejects.toMatchObject({ code: 'CONFLICT' });
+    const { stored, ...afterLanding } = await snapshot(clip.id, owner.id);
+    expect(afterLanding).toEqual(afterSeal);
+    expect(stored).toEqual({ kept: streaming.kept, temporary: [] });
   });
 
   test('the owner only: another user 403, signed out 401, a forged id 404; nothing changed, nothing stored', async () => {

@@ -180,7 +180,8 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
   });
 
   app.route({
-    ...route(api.removeFile, owner),
+    // 409: the clip was sealed or unsealed while the removal waited for it.
+    ...route(api.removeFile, { response: { ...errors, 409: ErrorBody } }),
     handler: async (request) => {
       await clipsService.deleteClipFile(ctx, request.actor, request.params.id, request.params.fileId);
     },

@@ -279,7 +279,16 @@ async function changeClipFiles<Changed>(
   change: (tx: Transaction) => Promise<Changed>,
 ): Promise<{ row: ClipRow; files: ClipFileRow[]; changed: Changed }> {
   const result = await ctx.db.transaction(async (tx) => {
-    await tx.select({ id: clips.id }).from(clips).where(eq(clips.id, clip.id)).for('update');
+    const [locked] = await tx
+      .select({ encrypted: clips.encrypted })
+      .from(clips)
+      .where(eq(clips.id, clip.id))
+      .for('update');
+    // Sealed (or unsealed) since it was read: a file named and stored for the clip as it was would be wrong
+    // now (a plain name in a sealed clip), so the change is refused and its upload deleted.
+    if (locked && locked.encrypted !== clip.encrypted) {
+      throw new AppError('CONFLICT', 'This clip was sealed or unsealed meanwhile: please try again');
+    }
     const changed = await change(tx);
     const files = await tx
       .select()
