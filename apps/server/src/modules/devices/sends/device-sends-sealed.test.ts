@@ -1,5 +1,6 @@
 import { DEVICE_ENDPOINTS, type DeviceSendPayload, type PendingDeviceSends } from '@clipsync/shared';
 import * as sealing from '@clipsync/shared/crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../../test/build-test-app';
 import type { TestUser } from '../../../../test/factories';
@@ -37,6 +38,11 @@ describe('sealed text sent between the devices of an end-to-end encrypted clipbo
     expect(payload).toMatchObject({ text, wrappedKey });
     const key = new sealing.ShareKey(await sealing.unwrapClipKey(device.sealingKey, payload.wrappedKey!));
     expect(await sealing.decryptText(payload.text!, key)).toBe('the wifi password is hunter2-seal');
+
+    // Acknowledged, the send keeps neither its sealed text nor the key that sealed it.
+    expect((await testApp.as(phone).post(`/api/device-sends/${payload.id}/ack`)).statusCode).toBe(204);
+    const [row] = await testApp.context.db.select().from(deviceSends).where(eq(deviceSends.id, payload.id));
+    expect(row).toMatchObject({ text: null, wrappedKey: null });
   });
 
   test("a sealed account's plain text send is 409 CLIPBOARD_SEALED, and nothing waits", async () => {

@@ -263,7 +263,8 @@ export async function acknowledgeSend(ctx: DeviceSendsContext, actor: Actor, sen
   authorize(deviceSendPolicy, 'ack', actor, found);
   await ctx.db
     .update(deviceSends)
-    .set({ ackedAt: sql`now()`, text: null })
+    // The text goes once delivered, and with it the key that sealed it.
+    .set({ ackedAt: sql`now()`, text: null, wrappedKey: null })
     .where(and(eq(deviceSends.id, sendId), isNull(deviceSends.ackedAt)));
 }
 
