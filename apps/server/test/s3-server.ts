@@ -16,6 +16,8 @@ export interface TestS3Server {
   client: S3Client;
   /** Keys of the bucket's objects and of its unfinished multipart uploads: whatever a store left there. */
   contents(): Promise<{ objects: string[]; uploads: string[] }>;
+  /** Where s3rver keeps the bucket's objects and their metadata on disk: what an operator's backup of it holds. */
+  directory: string;
   /** Stops answering (the bucket's files stay on disk until `close`). */
   stop(): Promise<void>;
   close(): Promise<void>;
@@ -57,6 +59,7 @@ export async function startS3Server(bucket = 'clipsync-test'): Promise<TestS3Ser
     env,
     config,
     client,
+    directory,
     contents: async () => {
       const [objects, uploads] = await Promise.all([
         client.send(new ListObjectsV2Command({ Bucket: bucket })),

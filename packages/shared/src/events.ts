@@ -110,6 +110,8 @@ export const DeviceSendPayload = z.object({
   from: z.object({ deviceId: ResourceId.nullable(), name: z.string() }),
   sentAt: z.string(),
   text: z.string().optional(),
+  /** Sealed text: `text` is an envelope, its clip key wrapped by the account's sealing key (docs/encryption.md). */
+  wrappedKey: z.string().optional(),
   clip: z
     .object({
       id: ResourceId,

@@ -107,16 +107,26 @@ export function withNonJsonShapes(
   }
   const consumes = schema.consumes?.filter((type) => UPLOAD_TYPES.has(type));
   if (consumes?.length && !schema.body) {
-    const formFields: { properties?: object; required?: string[] } =
+    const formFields: { properties?: object; required?: string[]; additionalProperties?: unknown } =
       fields instanceof z.ZodObject ? z.toJSONSchema(fields, { target: openApiTarget, io: 'input' }) : {};
     const content: Record<string, { schema: unknown }> = {};
     if (consumes.includes('multipart/form-data')) {
+      // A form whose fields say what else it takes (a catchall: one file part per stored file, named by its
+      // id, as sealing a clip sends) has no single `file`; every other upload form has exactly one.
+      const isManyFiles = formFields.additionalProperties !== undefined;
       content['multipart/form-data'] = {
-        schema: {
-          type: 'object',
-          properties: { ...formFields.properties, file: binary },
-          required: [...(formFields.required ?? []), 'file'],
-        },
+        schema: isManyFiles
+          ? {
+              type: 'object',
+              properties: formFields.properties,
+              required: formFields.required,
+              additionalProperties: binary,
+            }
+          : {
+              type: 'object',
+              properties: { ...formFields.properties, file: binary },
+              required: [...(formFields.required ?? []), 'file'],
+            },
       };
     }
     if (consumes.includes(RAW_UPLOAD_CONTENT_TYPE)) content[RAW_UPLOAD_CONTENT_TYPE] = { schema: binary };

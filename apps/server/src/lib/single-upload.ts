@@ -8,6 +8,8 @@ import {
   RawUploadHeaders,
 } from '@clipsync/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FileStore } from '../storage/file-store';
+import { storeUpload, type IncomingUpload, type StoredUpload } from '../storage/store-upload';
 import { AppError } from './app-error';
 import { describeFirstIssue } from './describe-first-issue';
 import { drainRefusedBody } from './refused-body-drain';
@@ -149,4 +151,69 @@ export function fieldValues(part: MultipartFile): Record<string, string> {
     if (first && first.type === 'field' && typeof first.value === 'string') values[name] = first.value;
   }
   return values;
+}
+
+/** A file part of a form of several, streamed into the store: its form field's name, and the file as stored. */
+export interface StoredPart {
+  field: string;
+  stored: StoredUpload;
+}
+
+/** The text fields of a form of several files, and its file parts, each already in the store. */
+export interface ReceivedParts {
+  fields: Record<string, string>;
+  parts: StoredPart[];
+}
+
+/**
+ * A multipart form of text fields and up to `maxFiles` files (each under the 10 MB rule), for a change that
+ * replaces several files at once (sealing a clip). The same parser as every upload (this plugin's
+ * @fastify/multipart), with this form's limits: each file is streamed into the store as it comes (never
+ * buffered), `prepare` first naming it as it is to be kept. A form that fails midway (cut short, a file too
+ * large, too many parts) leaves nothing in the store; the caller deletes the stored parts if it refuses them.
+ */
+export async function receiveStoredParts(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  files: FileStore,
+  { maxFiles, maxFieldBytes, prepare = (upload) => upload }: ReceivePartsOptions,
+): Promise<ReceivedParts> {
+  refuseDeclaredOver(request, reply, maxFiles * MAX_UPLOAD_BYTES + maxFieldBytes + MULTIPART_OVERHEAD_BYTES);
+  if (!request.isMultipart()) {
+    drainRefusedBody(request, reply);
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Expected a multipart/form-data body');
+  }
+  const received: ReceivedParts = { fields: {}, parts: [] };
+  let current: Readable | undefined;
+  try {
+    const limits = { files: maxFiles, fields: 10, fieldSize: maxFieldBytes, fileSize: MAX_UPLOAD_BYTES + 1 };
+    for await (const part of request.parts({ limits })) {
+      if (part.type === 'file') {
+        current = part.file;
+        const upload = prepare({ name: part.filename, type: part.mimetype, stream: part.file });
+        const stored = await storeUpload(files, upload, async (kept) => kept);
+        received.parts.push({ field: part.fieldname, stored });
+      } else if (typeof part.value === 'string') {
+        // busboy cuts a field at its limit and says so: a cut field is no field.
+        if (part.valueTruncated) throw new AppError('PAYLOAD_TOO_LARGE', `The field ${part.fieldname} is too long`);
+        received.fields[part.fieldname] = part.value;
+      }
+    }
+    return received;
+  } catch (error) {
+    await Promise.all(received.parts.map(({ stored }) => files.delete(stored.storageKey)));
+    if (!request.raw.complete) {
+      current?.resume();
+      drainRefusedBody(request, reply);
+    }
+    throw error;
+  }
+}
+
+export interface ReceivePartsOptions {
+  maxFiles: number;
+  /** The longest a text field may be, in bytes. */
+  maxFieldBytes: number;
+  /** The name and type a file is kept under (an encrypted clip's are neutral: encrypted-clips.ts). */
+  prepare?: (upload: IncomingUpload) => IncomingUpload;
 }

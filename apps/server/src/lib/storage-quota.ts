@@ -122,7 +122,7 @@ export async function assertStorageLeft(db: Reader, rule: QuotaRule, userId: str
  * in the write itself, so its check costs no statement more (a create was five statements, now four). A file
  * write takes it here, making the row of a user who has no text yet.
  */
-async function holdStorageTurn(tx: Pick<Database, 'insert'>, userId: string): Promise<void> {
+export async function holdStorageTurn(tx: Pick<Database, 'insert'>, userId: string): Promise<void> {
   await tx
     .insert(textUsage)
     .values({ userId, bytes: 0 })

@@ -37,6 +37,13 @@ export const ClipboardKeyStatus = z.object({
   keyId: z.string().nullable(),
   /** The passphrase copy's Argon2id salt, to derive the unlock proof from the passphrase; null when off. */
   passphraseSalt: z.string().nullable(),
+  /**
+   * The owner's clips the server can read (not `encrypted`): what a device turning the encryption on still has
+   * to seal (`GET /clipboard/history?sealed=false` lists them). Counted whether the encryption is on or not.
+   */
+  plainClips: z.number().int(),
+  /** The owner's clips sealed by the clipboard key (a `wrappedKey`): to unseal before turning it off. */
+  sealedClips: z.number().int(),
 });
 export type ClipboardKeyStatus = z.infer<typeof ClipboardKeyStatus>;
 

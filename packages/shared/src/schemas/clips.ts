@@ -222,6 +222,28 @@ export const SaveClipboardItemRequest = z
     path: ['encrypted'],
   });
 
+/**
+ * `POST /clipboard/{id}/seal`'s text fields (multipart, before the file parts; docs/api.md#sealing-a-clip): the
+ * clip's key wrapped by the account's sealing key, the envelope of its current text (`''` for no text), and the
+ * version the device read. Then one file part per stored file, named by the file's id, holding its sealed bytes.
+ */
+export const SealClipFields = z.object({
+  wrappedKey: WrappedClipKey,
+  content: EncryptedClipContent,
+  version: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+export type SealClipFields = z.infer<typeof SealClipFields>;
+
+/**
+ * `POST /clipboard/{id}/unseal`'s text fields: the clip's text in clear and the version the device read; then one
+ * file part per stored file, named by the file's id, its filename and type the file's own.
+ */
+export const UnsealClipFields = z.object({
+  content: ClipContent,
+  version: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+export type UnsealClipFields = z.infer<typeof UnsealClipFields>;
+
 export const ClipTypeFilter = z.enum(['all', 'text', 'file']);
 export type ClipTypeFilter = z.infer<typeof ClipTypeFilter>;
 export const ClipDateRange = z.enum(['all', 'today', 'week', 'month']);
@@ -236,6 +258,12 @@ export const ClipHistoryQuery = z.object({
   type: ClipTypeFilter.default('all'),
   favorite: booleanQuery.optional(),
   range: ClipDateRange.default('all'),
+  /**
+   * `true`: only the clips the owner's end-to-end encrypted clipboard sealed (a `wrappedKey`); `false`: only
+   * plain ones (not `encrypted`), which a device turning the encryption on seals one by one. Either way the
+   * list shrinks as the device works through it, so it resumes by listing again.
+   */
+  sealed: booleanQuery.optional(),
 });
 export type ClipHistoryQuery = z.infer<typeof ClipHistoryQuery>;
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeviceSendPayload } from '../events';
 import { DEVICE_SEND_TARGETS_MAX } from '../limits';
-import { ClipContent, ResourceId } from './clips';
+import { ClipContent, EncryptedClipContent, ResourceId, WrappedClipKey } from './clips';
 
 /**
  * Sending text or a clip to some of the caller's own devices (docs/api.md#device-sends). A send
@@ -19,11 +19,25 @@ export const CreateDeviceSendRequest = z
       .max(DEVICE_SEND_TARGETS_MAX)
       .refine((ids) => new Set(ids).size === ids.length, 'Each device once'),
     text: ClipContent.optional(),
+    /**
+     * Sealed text (docs/encryption.md#account-keys): `text` is then the envelope of the text, sealed with this
+     * clip key. An account whose clipboard is encrypted end to end sends text only this way (else 409
+     * `CLIPBOARD_SEALED`).
+     */
+    wrappedKey: WrappedClipKey.optional(),
     /** A clip of the caller's: its text and files are delivered (files as links). */
     clipId: ResourceId.optional(),
   })
   .refine((body) => (body.text === undefined) !== (body.clipId === undefined), {
     message: 'Send either text or a clipId',
+    path: ['text'],
+  })
+  .refine((body) => body.wrappedKey === undefined || body.text !== undefined, {
+    message: 'A wrapped key seals a text: a clip carries its own',
+    path: ['wrappedKey'],
+  })
+  .refine((body) => body.wrappedKey === undefined || EncryptedClipContent.safeParse(body.text).success, {
+    message: 'Sealed text must be an envelope (base64url)',
     path: ['text'],
   });
 export type CreateDeviceSendRequest = z.infer<typeof CreateDeviceSendRequest>;

@@ -10,7 +10,7 @@ import { users } from './users';
  * `delivered_at` is when it was last handed to a socket (sent again 30 s later while `acked_at` is null).
  * The target device's removal drops what waits for it; the sending device's keeps the send, and its name
  * in `from_name`. `text` is null for a clip, and once acknowledged (a trigger counts the waiting text in
- * the sender's `text_usage`). A row goes at `expires_at`, acknowledged or not.
+ * the sender's `text_usage`). With `wrapped_key` the text is sealed (docs/encryption.md#account-keys). A row goes at `expires_at`, acknowledged or not.
  */
 export const deviceSends = pgTable(
   'device_sends',
@@ -25,6 +25,8 @@ export const deviceSends = pgTable(
       .notNull()
       .references(() => devices.id, { onDelete: 'cascade' }),
     text: text('text'),
+    /** Set by a device of an end-to-end encrypted clipboard: `text` is then an envelope sealed by this clip key. */
+    wrappedKey: text('wrapped_key'),
     clipId: text('clip_id').references(() => clips.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

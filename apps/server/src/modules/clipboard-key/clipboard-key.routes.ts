@@ -31,7 +31,8 @@ export const clipboardKeyRoutes: FastifyPluginAsyncZod<{ ctx: ClipboardKeyContex
   });
 
   app.route({
-    ...route(CLIPBOARD_KEY_ENDPOINTS.disable, { response: proved }),
+    // 409 CLIPBOARD_SEALED: clips are still sealed by the key (a device unseals them first).
+    ...route(CLIPBOARD_KEY_ENDPOINTS.disable, { response: { ...proved, 409: ErrorBody } }),
     handler: async (request) => {
       await keys.disableClipboardKey(ctx, request.actor, request.body);
     },

@@ -6,8 +6,9 @@ import type {
   UnlockClipboardKeyRequest,
   UnlockedClipboardKey,
 } from '@clipsync/shared';
-import { eq } from 'drizzle-orm';
-import { clipboardKeys } from '../../db/schema';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { clipboardKeys, clips } from '../../db/schema';
 import { requireSignedIn, type Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { describeWait } from '../../lib/attempt-limiter';
@@ -21,11 +22,33 @@ const NOT_SEALED = 'Your clipboard is not encrypted end to end';
 /** What the server keeps of a proof: its SHA-256. A proof is 256 random-looking bits, so no stretching. */
 const proofHash = (proof: string) => createHash('sha256').update(proof).digest('base64url');
 
-const statusOf = (row: KeyRow | undefined): ClipboardKeyStatus => ({
-  enabled: row !== undefined,
-  keyId: row?.keyId ?? null,
-  passphraseSalt: row?.passphraseCopy.kind === 'passphrase' ? row.passphraseCopy.salt : null,
-});
+/**
+ * The owner's clips either side of the seal, counted in one pass over them. Not drafts, as the clip list
+ * (`sealed=`) shows none: an empty clip holds nothing to seal, and goes by itself within a day.
+ */
+async function clipCountsOf(db: Pick<Database, 'select'>, userId: string) {
+  const [row] = await db
+    .select({
+      plainClips: sql<number>`count(*) filter (where not ${clips.encrypted})`.mapWith(Number),
+      sealedClips: sql<number>`count(${clips.wrappedKey})`.mapWith(Number),
+    })
+    .from(clips)
+    .where(and(eq(clips.userId, userId), eq(clips.isDraft, false)));
+  return { plainClips: row?.plainClips ?? 0, sealedClips: row?.sealedClips ?? 0 };
+}
+
+async function statusOf(
+  ctx: ClipboardKeyContext,
+  userId: string,
+  row: KeyRow | undefined,
+): Promise<ClipboardKeyStatus> {
+  return {
+    enabled: row !== undefined,
+    keyId: row?.keyId ?? null,
+    passphraseSalt: row?.passphraseCopy.kind === 'passphrase' ? row.passphraseCopy.salt : null,
+    ...(await clipCountsOf(ctx.db, userId)),
+  };
+}
 
 async function keyRowOf(ctx: ClipboardKeyContext, userId: string): Promise<KeyRow | undefined> {
   const [row] = await ctx.db.select().from(clipboardKeys).where(eq(clipboardKeys.userId, userId));
@@ -33,7 +56,8 @@ async function keyRowOf(ctx: ClipboardKeyContext, userId: string): Promise<KeyRo
 }
 
 export async function getClipboardKeyStatus(ctx: ClipboardKeyContext, actor: Actor): Promise<ClipboardKeyStatus> {
-  return statusOf(await keyRowOf(ctx, requireSignedIn(actor).userId));
+  const { userId } = requireSignedIn(actor);
+  return statusOf(ctx, userId, await keyRowOf(ctx, userId));
 }
 
 /** Seals the account's clipboard from now on: the key's two wrapped copies, made on the device. */
@@ -56,7 +80,7 @@ export async function enableClipboardKey(
     .onConflictDoNothing()
     .returning();
   if (!row) throw new AppError('CONFLICT', 'Your clipboard is encrypted end to end already');
-  return statusOf(row);
+  return statusOf(ctx, userId, row);
 }
 
 /**
@@ -102,7 +126,7 @@ export async function changeClipboardPassphrase(
     })
     .where(eq(clipboardKeys.userId, userId))
     .returning();
-  return statusOf(row);
+  return statusOf(ctx, userId, row);
 }
 
 export async function disableClipboardKey(
@@ -112,7 +136,24 @@ export async function disableClipboardKey(
 ): Promise<void> {
   const { userId } = requireSignedIn(actor);
   await provedRow(ctx, userId, proof);
-  await ctx.db.delete(clipboardKeys).where(eq(clipboardKeys.userId, userId));
+  // Asked in the delete itself: a clip sealed meanwhile keeps the key. Off with sealed clips left, they would
+  // be unreadable for good (no device could unlock their keys again): a device unseals them first. An empty
+  // draft is not listed to unseal, and holds nothing to lose.
+  const [removed] = await ctx.db
+    .delete(clipboardKeys)
+    .where(
+      and(
+        eq(clipboardKeys.userId, userId),
+        sql`not exists (select 1 from ${clips} where ${clips.userId} = ${userId} and ${isNotNull(clips.wrappedKey)} and not ${clips.isDraft})`,
+      ),
+    )
+    .returning({ userId: clipboardKeys.userId });
+  if (!removed) {
+    throw new AppError(
+      'CLIPBOARD_SEALED',
+      'Some clips are still sealed by this key: unseal them on an unlocked device before turning the encryption off',
+    );
+  }
 }
 
 function sameText(a: string, b: string): boolean {

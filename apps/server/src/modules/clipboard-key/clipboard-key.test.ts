@@ -40,12 +40,24 @@ describe('the end-to-end encrypted clipboard key', () => {
   test('a device turns it on, another unlocks with the passphrase and one with the recovery key: the same key', async () => {
     const owner = await testApp.factory.user();
     const { key, request, recoveryKey } = await keyOf(owner);
-    expect((await testApp.as(owner).get(URL)).json()).toEqual({ enabled: false, keyId: null, passphraseSalt: null });
+    expect((await testApp.as(owner).get(URL)).json()).toEqual({
+      enabled: false,
+      keyId: null,
+      passphraseSalt: null,
+      plainClips: 0,
+      sealedClips: 0,
+    });
 
     const enabled = await testApp.as(owner).put(URL, request);
     expect(enabled.statusCode).toBe(200);
     const status = enabled.json<{ passphraseSalt: string }>();
-    expect(status).toEqual({ enabled: true, keyId: await key.id(), passphraseSalt: request.passphrase.wrapped.salt });
+    expect(status).toEqual({
+      enabled: true,
+      keyId: await key.id(),
+      passphraseSalt: request.passphrase.wrapped.salt,
+      plainClips: 0,
+      sealedClips: 0,
+    });
 
     // A second device knows only the passphrase: the salt from the status, the proof from the passphrase.
     const pass = await UnlockSecret.fromPassphrase(PASSPHRASE, status.passphraseSalt);
@@ -200,6 +212,12 @@ describe('the end-to-end encrypted clipboard key', () => {
     expect(wrongOff.statusCode).toBe(403);
     const off = await testApp.as(owner).post(`${URL}/disable`, { kind: 'recovery', unlockProof: recovery.unlockProof });
     expect(off.statusCode).toBe(204);
-    expect((await testApp.as(owner).get(URL)).json()).toEqual({ enabled: false, keyId: null, passphraseSalt: null });
+    expect((await testApp.as(owner).get(URL)).json()).toEqual({
+      enabled: false,
+      keyId: null,
+      passphraseSalt: null,
+      plainClips: 0,
+      sealedClips: 0,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { HISTORY_TOTAL_AHEAD, type ClipHistoryQuery, type ClipStats } from '@clipsync/shared';
 import type { Database } from '../../db/client';
 import { clipCounts, clips } from '../../db/schema';
@@ -52,6 +52,9 @@ function historyFilter(
     query.type === 'file' ? eq(clips.hasFiles, true) : undefined,
     query.type === 'text' ? eq(clips.hasFiles, false) : undefined,
     query.favorite === undefined ? undefined : eq(clips.isFavorite, query.favorite),
+    // What is left to seal is what the server can read; a link-encrypted clip (no wrapped key) is neither.
+    query.sealed === true ? isNotNull(clips.wrappedKey) : undefined,
+    query.sealed === false ? eq(clips.encrypted, false) : undefined,
     start ? sql`${clips.createdAt} > ${start.toISOString()}` : undefined,
   );
 }
@@ -136,7 +139,11 @@ async function totalOf(
   counts: KeptCounts | undefined,
 ): Promise<Total> {
   const isKept =
-    !isWindowed && !query.search && query.range === 'all' && (query.type === 'all' || query.favorite === undefined);
+    !isWindowed &&
+    !query.search &&
+    query.range === 'all' &&
+    query.sealed === undefined &&
+    (query.type === 'all' || query.favorite === undefined);
   if (!isKept) return cappedCount(ctx.db, clips, where, query.offset + HISTORY_TOTAL_AHEAD);
   const kept = counts ?? (await keptCounts(ctx.db, userId));
   const exact = (total: number): Total => ({ total, isTotalCapped: false });

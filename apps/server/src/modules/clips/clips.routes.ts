@@ -1,10 +1,19 @@
 import multipart from '@fastify/multipart';
-import { CLIP_ENDPOINTS, ErrorBody, RAW_UPLOAD_CONTENT_TYPE, UPLOADS_PER_MINUTE } from '@clipsync/shared';
+import {
+  CLIP_ENDPOINTS,
+  ErrorBody,
+  RAW_UPLOAD_CONTENT_TYPE,
+  SealClipFields,
+  UnsealClipFields,
+  UPLOADS_PER_MINUTE,
+} from '@clipsync/shared';
+import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { limitKeyOf } from '../../lib/address-limit-key';
 import { areaRoutes } from '../../lib/api-route';
-import { acceptRawUploads, receiveFile, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
+import { acceptRawUploads, receiveFile, receiveStoredParts, UPLOAD_MULTIPART_OPTIONS } from '../../lib/single-upload';
+import * as clipSeal from './clip-seal.service';
 import * as clipHistory from './clip-history.service';
 import * as clipShare from './clip-share.service';
 import type { ViewerInfo } from './clip-views';
@@ -131,6 +140,28 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
     },
   });
 
+  // Sealing a clip, or unsealing it, sends its text and every file again: one multipart form, its files
+  // streamed to the store as they come (docs/api.md#sealing-a-clip). 409: the clip or account is not the
+  // right way round for it (CONFLICT), or the clip changed since the device read it (EDIT_CONFLICT).
+  for (const [endpoint, turn, fields] of [
+    [api.seal, clipSeal.sealClip, SealClipFields],
+    [api.unseal, clipSeal.unsealClip, UnsealClipFields],
+  ] as const) {
+    app.route({
+      ...route(endpoint, {
+        consumes: ['multipart/form-data'],
+        // For the document: the text fields, then one file part per stored file, named by the file's id.
+        uploadFields: fields.catchall(z.string().describe("A file part, named by the stored file's id")),
+        response: { ...errors, 409: ErrorBody, 415: ErrorBody },
+      }),
+      config: { rateLimit: { max: UPLOADS_PER_MINUTE, timeWindow: '1 minute' } },
+      handler: async (request, reply) =>
+        turn(ctx, request.actor, request.params.id, (options) =>
+          receiveStoredParts(request, reply, ctx.files, options),
+        ),
+    });
+  }
+
   app.route({
     ...route(api.updateShare, owner),
     handler: async (request) => clipShare.updateShare(ctx, request.actor, request.params.id, request.body),
@@ -149,7 +180,8 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
   });
 
   app.route({
-    ...route(api.removeFile, owner),
+    // 409: the clip was sealed or unsealed while the removal waited for it.
+    ...route(api.removeFile, { response: { ...errors, 409: ErrorBody } }),
     handler: async (request) => {
       await clipsService.deleteClipFile(ctx, request.actor, request.params.id, request.params.fileId);
     },

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Clip, ClipFile, ClipFileListOrCard, ClipOrCard } from '@clipsync/shared';
 import type { Database, Transaction } from '../../db/client';
-import { clipFiles, clips } from '../../db/schema';
+import { clipboardKeys, clipFiles, clips } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parseByteRange } from '../../lib/byte-range';
 import { assertNotStale } from '../../lib/edit-conflict';
@@ -93,7 +93,8 @@ export async function createClip(ctx: ClipsContext, actor: Actor, input: NewClip
  * point at their keys, no byte is copied. `take` runs first, in the same transaction, and hands over the text
  * and files (undefined: nothing to take, no clip); a refusal after it (the owner's quota, the files per clip)
  * undoes both, so what was taken stays where it was. Never an encrypted clip: the server kept those files in
- * clear, so their names are the clip's to search.
+ * clear, so their names are the clip's to search. So never a clip of an account whose clipboard is encrypted end
+ * to end either (409 CLIPBOARD_SEALED), asked in the same transaction as the insert, as a text clip's create does.
  */
 export async function createClipOfStoredFiles(
   ctx: ClipsContext,
@@ -108,7 +109,7 @@ export async function createClipOfStoredFiles(
     if (stored.length > ctx.limits.maxFilesPerClip) {
       throw new AppError('TOO_MANY_FILES', `A clip can hold at most ${ctx.limits.maxFilesPerClip} files.`);
     }
-    const [row] = await tx
+    const [inserted] = await tx
       .insert(clips)
       .values({
         id: newId(),
@@ -118,8 +119,13 @@ export async function createClipOfStoredFiles(
         hasFiles: stored.length > 0,
         fileNames: stored.map((file) => file.name).join('\n'),
       })
-      .returning(clipColumns);
-    if (!row) throw new AppError('INTERNAL');
+      .returning({
+        ...clipColumns,
+        isSealedAccount: sql<boolean>`exists (select 1 from ${clipboardKeys} where ${clipboardKeys.userId} = ${userId})`,
+      });
+    if (!inserted) throw new AppError('INTERNAL');
+    const { isSealedAccount, ...row } = inserted;
+    if (isSealedAccount) throw new AppError('CLIPBOARD_SEALED');
     const files =
       stored.length === 0
         ? []
@@ -273,7 +279,16 @@ async function changeClipFiles<Changed>(
   change: (tx: Transaction) => Promise<Changed>,
 ): Promise<{ row: ClipRow; files: ClipFileRow[]; changed: Changed }> {
   const result = await ctx.db.transaction(async (tx) => {
-    await tx.select({ id: clips.id }).from(clips).where(eq(clips.id, clip.id)).for('update');
+    const [locked] = await tx
+      .select({ encrypted: clips.encrypted })
+      .from(clips)
+      .where(eq(clips.id, clip.id))
+      .for('update');
+    // Sealed (or unsealed) since it was read: a file named and stored for the clip as it was would be wrong
+    // now (a plain name in a sealed clip), so the change is refused and its upload deleted.
+    if (locked && locked.encrypted !== clip.encrypted) {
+      throw new AppError('CONFLICT', 'This clip was sealed or unsealed meanwhile: please try again');
+    }
     const changed = await change(tx);
     const files = await tx
       .select()

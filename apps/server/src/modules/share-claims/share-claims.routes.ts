@@ -21,9 +21,13 @@ export const shareClaimsRoutes: FastifyPluginAsyncZod<{ ctx: ShareClaimsContext 
     },
   });
 
-  // Claiming makes a clip of the caller's, so it alone needs a sign-in.
+  // Claiming makes a clip of the caller's, so it alone needs a sign-in. 409 CLIPBOARD_SEALED: the caller's
+  // clipboard is encrypted end to end, and the share is deleted rather than kept in clear.
   app.route({
-    ...route(SHARE_CLAIM_ENDPOINTS.claim, { access: 'signed-in', response: { ...errors, 413: ErrorBody } }),
+    ...route(SHARE_CLAIM_ENDPOINTS.claim, {
+      access: 'signed-in',
+      response: { ...errors, 409: ErrorBody, 413: ErrorBody },
+    }),
     handler: (request) => claimShare(ctx, request.actor, request.params.token),
   });
 };

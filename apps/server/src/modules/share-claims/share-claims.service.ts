@@ -114,16 +114,32 @@ export async function getShareClaim(ctx: ShareClaimsContext, token: string): Pro
  * Makes the waiting share one clip of the signed-in caller's, holding its files (their keys move to the clip).
  * The claim is locked, used and deleted in the clip's transaction: of two racing claims one makes the clip and
  * the other finds nothing; a refusal (quota, files per clip) keeps the claim for another try.
+ *
+ * An account whose clipboard is encrypted end to end takes no clip the server can read (409 CLIPBOARD_SEALED),
+ * and the share, which the server had to keep in clear (it could not know whose it was), is deleted at once with
+ * its files rather than wait out its lifetime: the page already showed its text, and tells its user to add it in
+ * the app, which seals it.
  */
 export async function claimShare(ctx: ShareClaimsContext, actor: Actor, token: string): Promise<ClaimedShare> {
-  const clip = await createClipOfStoredFiles(ctx.clips, actor, async (tx) => {
-    const [claim] = await tx.select().from(shareClaims).where(waitingUnder(token)).for('update');
-    if (!claim) return undefined;
-    await tx.delete(shareClaims).where(eq(shareClaims.id, claim.id));
-    return { content: claim.content, files: claim.files };
-  });
-  if (!clip) throw notFound();
-  return { clipId: clip.id };
+  try {
+    const clip = await createClipOfStoredFiles(ctx.clips, actor, async (tx) => {
+      const [claim] = await tx.select().from(shareClaims).where(waitingUnder(token)).for('update');
+      if (!claim) return undefined;
+      await tx.delete(shareClaims).where(eq(shareClaims.id, claim.id));
+      return { content: claim.content, files: claim.files };
+    });
+    if (!clip) throw notFound();
+    return { clipId: clip.id };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'CLIPBOARD_SEALED') {
+      await discardShareClaim(ctx, token).catch(() => undefined); // gone meanwhile: nothing left to delete
+      throw new AppError(
+        'CLIPBOARD_SEALED',
+        'Your clipboard is encrypted end to end: the server does not keep shares for it. Paste the text, or add the files, in the app.',
+      );
+    }
+    throw error;
+  }
 }
 
 /** Anyone holding the link may drop the share: it and its files go at once. */

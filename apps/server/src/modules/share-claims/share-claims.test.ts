@@ -7,6 +7,8 @@ import { rowsOf } from '../../db/raw-rows';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import { createShareClaimsContext } from './share-claims.context';
 import { deleteExpiredShareClaims } from './share-claims.service';
+import { sealedAccount } from '../../../test/sealed-account';
+import { storedFilesIn } from '../../../test/stored-files';
 
 /** A share sheet's form: text fields, then files in the field `files`. */
 function shareForm(fields: Record<string, string>, files: { name: string; type: string; content: Buffer }[]) {
@@ -128,6 +130,21 @@ describe('a share the server keeps when no service worker caught it (docs/securi
 
     expect((await testApp.as(owner).post(`/api/share-claims/${token}/claim`)).statusCode).toBe(404);
     expect((await testApp.as(null).get(`/api/share-claims/${token}`)).statusCode).toBe(404);
+  });
+
+  test('an account whose clipboard is encrypted end to end claims nothing: 409 CLIPBOARD_SEALED, and the share is deleted with its files', async () => {
+    const device = await sealedAccount(testApp);
+    const filesBefore = (await storedFilesIn(testApp.config.dataDir)).kept;
+    const token = await keep({ text: 'shared in clear before anyone knew whose it was' });
+    expect((await storedFilesIn(testApp.config.dataDir)).kept).toHaveLength(filesBefore.length + twoFiles.length);
+
+    const refused = await testApp.as(device.user).post(`/api/share-claims/${token}/claim`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'CLIPBOARD_SEALED', error: expect.stringContaining('in the app') });
+    expect((await testApp.as(device.user).get('/api/clipboard/history')).json()).toEqual([]);
+    // Not left waiting in clear for its 15 minutes: the share and its stored files are gone now.
+    expect((await testApp.as(null).get(`/api/share-claims/${token}`)).statusCode).toBe(404);
+    expect((await storedFilesIn(testApp.config.dataDir)).kept).toEqual(filesBefore);
   });
 
   test('two racing claims make one clip', async () => {

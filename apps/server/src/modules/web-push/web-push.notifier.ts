@@ -108,6 +108,7 @@ export async function pushQueuedSend(ctx: PushContext, sender: PushSender, sendI
       target: targetColumns,
       fromName: deviceSends.fromName,
       text: deviceSends.text,
+      wrappedKey: deviceSends.wrappedKey,
       clipId: deviceSends.clipId,
       showText: chosen(pushPreferences.showText, DEFAULT_PUSH_PREFERENCES.showText),
     })
@@ -128,7 +129,8 @@ export async function pushQueuedSend(ctx: PushContext, sender: PushSender, sendI
     );
   if (!found) return;
   const ofClip = found.clipId ? await clipFactsOf(ctx, found.clipId, found.showText) : {};
-  const text = found.text !== null && found.showText ? preview(found.text) : undefined;
+  // Sealed text (a wrapped key) is an envelope: nothing of it is readable, nor handed to a push service.
+  const text = found.text !== null && found.wrappedKey === null && found.showText ? preview(found.text) : undefined;
   await pushLimited(ctx, sender, found.target, {
     kind: 'send',
     sendId,

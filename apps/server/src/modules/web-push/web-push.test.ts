@@ -1,3 +1,6 @@
+import * as sealing from '@clipsync/shared/crypto';
+import { multipartFile } from '../../../test/multipart';
+import { sealedAccount } from '../../../test/sealed-account';
 import { stat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
@@ -180,6 +183,32 @@ describe('Web Push', () => {
     const [text, withFile] = pushesTo(subscription);
     expect(text).toMatchObject({ kind: 'send', text: 'x'.repeat(500) });
     expect(withFile).toMatchObject({ text: 'see attached', file: { name: 'report.pdf', size: 5, count: 1 } });
+  });
+
+  test('a sealed clipboard\'s sends are pushed without text or file names, even with "show text" on', async () => {
+    const { owner, phone, subscription } = await laptopAndPhone({ showText: true });
+    const device = await sealedAccount(testApp, owner);
+    const { clipKey, wrappedKey } = await device.newClipKey();
+    const text = await sealing.encryptText('the safe opens with 4471', clipKey);
+    await send(owner, { to: [phone.device.id], text, wrappedKey });
+    const made = await testApp.as(owner).post('/api/clipboard', { content: text, encrypted: true, wrappedKey });
+    const clipId = made.json<{ id: string }>().id;
+    const sealedFile = await device.sealFile(clipKey, 'safe-manual.pdf', 'application/pdf', Buffer.from('manual'));
+    const form = multipartFile('file', 'encrypted', 'application/octet-stream', sealedFile);
+    const uploaded = await testApp
+      .as(owner)
+      .inject('POST', `/api/clipboard/${clipId}/files`, form.payload, form.headers);
+    expect(uploaded.statusCode).toBe(201);
+    await send(owner, { to: [phone.device.id], clipId });
+    await until(() => pushesTo(subscription).length === 2);
+    const [ofText, ofClip] = pushesTo(subscription);
+    expect(ofText).toEqual({ kind: 'send', sendId: expect.any(String), from: 'Laptop' });
+    expect(ofClip).toEqual({
+      kind: 'send',
+      sendId: expect.any(String),
+      from: 'Laptop',
+      file: { name: '', size: sealedFile.length, count: 1 },
+    });
   });
 
   test('an online device is not pushed: its socket has the send', async () => {

@@ -36,7 +36,9 @@ describe('PrivacyPage', () => {
   setUpPageTests();
   supportRadixSelect();
   beforeEach(() =>
-    api.on(CLIPBOARD_KEY_ENDPOINTS.status).mockResolvedValue({ enabled: false, keyId: null, passphraseSalt: null }),
+    api
+      .on(CLIPBOARD_KEY_ENDPOINTS.status)
+      .mockResolvedValue({ enabled: false, keyId: null, passphraseSalt: null, plainClips: 0, sealedClips: 0 }),
   );
 
   test('"Keep my history for" starts at Forever, favourites kept; saving sends the choice', async () => {

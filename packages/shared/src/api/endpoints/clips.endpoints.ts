@@ -147,6 +147,30 @@ export const CLIP_ENDPOINTS = defineEndpoints({
     status: 201,
     response: UploadResult,
   },
+  /**
+   * A device of an end-to-end encrypted clipboard seals one plain clip: multipart, SealClipFields then one
+   * part per stored file (its field name the file's id, its bytes sealed with the same clip key). Atomic: the
+   * clip is sealed whole or not at all. 409 `CONFLICT` for a clip already encrypted or an account whose clipboard
+   * is not; 409 `EDIT_CONFLICT` when the clip changed since `version`.
+   */
+  seal: {
+    method: 'POST',
+    scope: 'clips:write',
+    path: '/clipboard/:id/seal',
+    params: ClipIdParams,
+    response: Clip,
+  },
+  /**
+   * The reverse, before the encryption is turned off: UnsealClipFields then one part per stored file, in clear,
+   * its filename and content type the file's. Only for a sealed clip (a `wrappedKey`; else 409 `CONFLICT`).
+   */
+  unseal: {
+    method: 'POST',
+    scope: 'clips:write',
+    path: '/clipboard/:id/unseal',
+    params: ClipIdParams,
+    response: Clip,
+  },
   removeFile: {
     method: 'DELETE',
     scope: 'clips:write',

@@ -1,3 +1,6 @@
+import * as sealing from '@clipsync/shared/crypto';
+import { multipartForm } from '../../../../test/multipart';
+import { sealedAccount } from '../../../../test/sealed-account';
 import {
   CLIP_ENDPOINTS,
   DESKTOP_ENDPOINTS,
@@ -250,6 +253,29 @@ describe('moderation: reporting links and taking items down', () => {
     await report({ kind: 'clip', link: sealed.json<{ id: string }>().id, reason: 'other' });
     const refused = await testApp.as(admin).get(`/api/admin/reports/clip/${sealed.json<{ id: string }>().id}/content`);
     expect(refused.statusCode).toBe(409);
+  });
+
+  test('a reported clip its owner seals afterwards: its content is refused (409) from then on, only its facts shown', async () => {
+    // A clip made before the encryption was turned on is plain, and reportable as any other.
+    const plainOwner = await testApp.factory.user();
+    const clip = await testApp.factory.clip({ owner: plainOwner, content: 'readable until sealed' });
+    const sealingDevice = await sealedAccount(testApp, plainOwner);
+    await report({ kind: 'clip', link: clip.id, reason: 'other' });
+    const { clipKey, wrappedKey } = await sealingDevice.newClipKey();
+    const form = multipartForm(
+      { wrappedKey, content: await sealing.encryptText('readable until sealed', clipKey), version: '1' },
+      [],
+    );
+    const sealed = await testApp
+      .as(plainOwner)
+      .inject('POST', `/api/clipboard/${clip.id}/seal`, form.payload, form.headers);
+    expect(sealed.statusCode, sealed.body).toBe(200);
+    const refused = await testApp.as(admin).get(`/api/admin/reports/clip/${clip.id}/content`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.body).not.toContain('readable');
+    const listed = await testApp.as(admin).get('/api/admin/reports');
+    expect(listed.body).not.toContain('readable until sealed');
+    expect(JSON.stringify(listed.json())).toContain(clip.id);
   });
 
   test('admins only: 401 signed out, 403 ADMIN_ONLY for a user, a token needs the admin scope', async () => {

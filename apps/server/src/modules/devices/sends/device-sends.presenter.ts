@@ -17,6 +17,7 @@ export function presentDeviceSend(
     sentAt: row.createdAt.toISOString(),
   };
   if (row.text !== null) payload.text = row.text;
+  if (row.text !== null && row.wrappedKey !== null) payload.wrappedKey = row.wrappedKey;
   if (clip) {
     payload.clip = {
       id: clip.row.id,

@@ -7,7 +7,15 @@ import {
 } from '@clipsync/shared';
 import { and, asc, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { clipFiles, clips, deviceSends, devices, personalAccessTokens, sessions } from '../../../db/schema/index';
+import {
+  clipboardKeys,
+  clipFiles,
+  clips,
+  deviceSends,
+  devices,
+  personalAccessTokens,
+  sessions,
+} from '../../../db/schema/index';
 import { requireSignedIn, type Actor } from '../../../lib/actor';
 import { AppError } from '../../../lib/app-error';
 import { authorize } from '../../../lib/policy';
@@ -153,12 +161,22 @@ export async function sendToDevices(
           fromName: from?.name ?? UNNAMED_SENDER,
           toDeviceId: device.id,
           text: input.text ?? null,
+          wrappedKey: input.text !== undefined ? (input.wrappedKey ?? null) : null,
           clipId: input.clipId ?? null,
           expiresAt: sql`now() + ${`${ctx.timing.ttlMs} milliseconds`}::interval`,
           deliveredAt: online.has(device.sessionId) ? sql`now()` : null,
         })),
       )
       .returning();
+    // Asked in the send's transaction, after its rows: text the server could read must not wait for a device
+    // of an account whose clipboard is encrypted end to end (it would sit in device_sends in clear).
+    if (input.text !== undefined && !input.wrappedKey) {
+      const [sealed] = await tx
+        .select({ userId: clipboardKeys.userId })
+        .from(clipboardKeys)
+        .where(eq(clipboardKeys.userId, caller.userId));
+      if (sealed) throw new AppError('CLIPBOARD_SEALED');
+    }
     // The waiting text is counted in the sender's storage by the table's trigger: it must fit.
     if (input.text) await assertNewTextFits(tx, ctx.storageQuota, caller.userId, input.text);
     return inserted;
@@ -245,7 +263,8 @@ export async function acknowledgeSend(ctx: DeviceSendsContext, actor: Actor, sen
   authorize(deviceSendPolicy, 'ack', actor, found);
   await ctx.db
     .update(deviceSends)
-    .set({ ackedAt: sql`now()`, text: null })
+    // The text goes once delivered, and with it the key that sealed it.
+    .set({ ackedAt: sql`now()`, text: null, wrappedKey: null })
     .where(and(eq(deviceSends.id, sendId), isNull(deviceSends.ackedAt)));
 }
 

@@ -17,8 +17,14 @@ import { ClipboardKeyCard } from './ClipboardKeyCard';
 const SLOW = { timeout: 60_000 };
 const vectors = readAccountKeyVectors();
 const userId = vectors.account;
-const sealed: ClipboardKeyStatus = { enabled: true, keyId: vectors.keyId, passphraseSalt: vectors.passphrase.salt };
-const off: ClipboardKeyStatus = { enabled: false, keyId: null, passphraseSalt: null };
+const sealed: ClipboardKeyStatus = {
+  enabled: true,
+  keyId: vectors.keyId,
+  passphraseSalt: vectors.passphrase.salt,
+  plainClips: 0,
+  sealedClips: 0,
+};
+const off: ClipboardKeyStatus = { enabled: false, keyId: null, passphraseSalt: null, plainClips: 0, sealedClips: 0 };
 
 function renderCard() {
   render(
@@ -55,6 +61,8 @@ describe('Encrypt my clipboard end to end', () => {
         enabled: true,
         keyId: body.keyId,
         passphraseSalt: body.passphrase.wrapped.salt,
+        plainClips: 0,
+        sealedClips: 0,
       }));
       renderCard();
       expect(await screen.findByText(/their files and file names/)).toBeInTheDocument();
@@ -159,6 +167,8 @@ describe('Encrypt my clipboard end to end', () => {
       api.on(CLIPBOARD_KEY_ENDPOINTS.changePassphrase).mockImplementation(({ body }) => ({
         ...sealed,
         passphraseSalt: body.passphrase.wrapped.salt,
+        plainClips: 0,
+        sealedClips: 0,
       }));
       await keepVectorKey(true);
       renderCard();

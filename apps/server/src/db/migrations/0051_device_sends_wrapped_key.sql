@@ -1,0 +1,1 @@
+ALTER TABLE "device_sends" ADD COLUMN "wrapped_key" text;
