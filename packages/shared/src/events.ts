@@ -110,6 +110,8 @@ export const DeviceSendPayload = z.object({
   from: z.object({ deviceId: ResourceId.nullable(), name: z.string() }),
   sentAt: z.string(),
   text: z.string().optional(),
+  /** A sealed account's text send: `text` is an envelope, its clip key this, wrapped by the account's sealing key. */
+  wrappedKey: z.string().optional(),
   clip: z
     .object({
       id: ResourceId,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DeviceSendPayload } from '../events';
 import { DEVICE_SEND_TARGETS_MAX } from '../limits';
-import { ClipContent, ResourceId } from './clips';
+import { ClipContent, ResourceId, WrappedClipKey } from './clips';
 
 /**
  * Sending text or a clip to some of the caller's own devices (docs/api.md#device-sends). A send
@@ -21,6 +21,11 @@ export const CreateDeviceSendRequest = z
     text: ClipContent.optional(),
     /** A clip of the caller's: its text and files are delivered (files as links). */
     clipId: ResourceId.optional(),
+    /**
+     * A sealed account's text send: `text` is an envelope (`EncryptedClipContent`) sealed with the clip key this
+     * wraps with the account's sealing key. A sealed account's text send without it is refused 409 `CLIPBOARD_SEALED`.
+     */
+    wrappedKey: WrappedClipKey.optional(),
   })
   .refine((body) => (body.text === undefined) !== (body.clipId === undefined), {
     message: 'Send either text or a clipId',
