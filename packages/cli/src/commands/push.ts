@@ -1,6 +1,10 @@
-import { CLIP_ENDPOINTS, MAX_UPLOAD_BYTES } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, MAX_UPLOAD_BYTES, type SaveClipboardItemRequest } from '@clipsync/shared';
+import type { z } from 'zod';
+import type { UploadSource } from '../api-client';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
+import { accountClipboard, sealedRefusal, type SealedClipboard } from '../sealed/clipboard';
 import { createEncryptedClip, encryptedInput } from '../sealed/create';
+import { sealText, sealedUploads } from '../sealed/seal';
 import { CliError, usageError } from '../errors';
 import { formatBytes } from '../format';
 import { filesToUpload, textToPush } from '../input';
@@ -42,7 +46,8 @@ ${COMMON_USAGE}
     );
     if (values.e2e) {
       const input = await encryptedInput(io, values, positionals);
-      const { clip, url } = await createEncryptedClip(io, await signedInClient(io), input, json);
+      const client = await signedInClient(io);
+      const { clip, url } = await createEncryptedClip(io, client, input, json, await accountClipboard(io, client));
       if (json) printJson(io, { id: clip.id, url, encrypted: true });
       else writeLine(io.stdout, url);
       return;
@@ -64,18 +69,40 @@ async function pushPlain(io: CliIo, json: boolean, textOption: string | undefine
     throw usageError('Nothing to push: give --text, pipe text on stdin, or name files');
   }
   const client = await signedInClient(io);
-  let clip = await client.call(CLIP_ENDPOINTS.create, { body: { content: text, type: 'text' } });
+  const { body, uploads } = await clipToMake(await accountClipboard(io, client), text, files);
+  let clip = await client.call(CLIP_ENDPOINTS.create, { body }).catch((error: unknown) => {
+    throw sealedRefusal(error);
+  });
   const url = clipLink(client.server, clip.id);
-  for (const file of files) {
+  for (const file of uploads) {
     try {
       await client.upload(CLIP_ENDPOINTS.uploadFile, { params: { id: clip.id } }, file);
     } catch (error) {
-      throw await withoutHalfAClip(io, json, client, { id: clip.id, url }, file.name, error);
+      throw await withoutHalfAClip(io, json, client, { id: clip.id, url }, file.label ?? file.name, error);
     }
   }
   if (files.length > 0) clip = await readClip(client, clip.id);
-  if (json) printJson(io, { url, clip });
+  // A sealed clip's --json shows what was pushed, as pull shows it, not the envelope the server keeps.
+  if (json) printJson(io, { url, clip: body.encrypted ? { ...clip, content: text } : clip });
   else writeLine(io.stdout, url);
+}
+
+/**
+ * The new clip's body and uploads: as given for a plain account; for a sealed one (its clipboard unlocked here)
+ * the text's envelope and the files sealed with a new clip key, which goes along wrapped by the account's
+ * sealing key. Sizes are checked before anything is sent, as the plain push checks them.
+ */
+async function clipToMake(
+  clipboard: SealedClipboard | null,
+  text: string,
+  files: UploadSource[],
+): Promise<{ body: z.infer<typeof SaveClipboardItemRequest>; uploads: UploadSource[] }> {
+  if (!clipboard) return { body: { content: text, type: 'text', encrypted: false }, uploads: files };
+  const { key, wrappedKey } = await clipboard.newClipKey();
+  const uploads = sealedUploads(files, key);
+  // Files alone seal no text: '' is what every client makes of them.
+  const content = text === '' ? '' : await sealText(text, key);
+  return { body: { content, type: 'text', encrypted: true, wrappedKey }, uploads };
 }
 
 /**
