@@ -1,10 +1,7 @@
-import { CLIP_ENDPOINTS, MAX_UPLOAD_BYTES, type SaveClipboardItemRequest } from '@clipsync/shared';
-import type { z } from 'zod';
-import type { UploadSource } from '../api-client';
+import { CLIP_ENDPOINTS, MAX_UPLOAD_BYTES } from '@clipsync/shared';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
-import { accountClipboard, sealedRefusal, type SealedClipboard } from '../sealed/clipboard';
-import { createEncryptedClip, encryptedInput } from '../sealed/create';
-import { sealText, sealedUploads } from '../sealed/seal';
+import { accountClipboard, sealedRefusal } from '../sealed/clipboard';
+import { createEncryptedClip, encryptedInput, newClipBody } from '../sealed/create';
 import { CliError, usageError } from '../errors';
 import { formatBytes } from '../format';
 import { filesToUpload, textToPush } from '../input';
@@ -69,7 +66,7 @@ async function pushPlain(io: CliIo, json: boolean, textOption: string | undefine
     throw usageError('Nothing to push: give --text, pipe text on stdin, or name files');
   }
   const client = await signedInClient(io);
-  const { body, uploads } = await clipToMake(await accountClipboard(io, client), text, files);
+  const { body, uploads } = await newClipBody(await accountClipboard(io, client), text, files);
   let clip = await client.call(CLIP_ENDPOINTS.create, { body }).catch((error: unknown) => {
     throw sealedRefusal(error);
   });
@@ -85,24 +82,6 @@ async function pushPlain(io: CliIo, json: boolean, textOption: string | undefine
   // A sealed clip's --json shows what was pushed, as pull shows it, not the envelope the server keeps.
   if (json) printJson(io, { url, clip: body.encrypted ? { ...clip, content: text } : clip });
   else writeLine(io.stdout, url);
-}
-
-/**
- * The new clip's body and uploads: as given for a plain account; for a sealed one (its clipboard unlocked here)
- * the text's envelope and the files sealed with a new clip key, which goes along wrapped by the account's
- * sealing key. Sizes are checked before anything is sent, as the plain push checks them.
- */
-async function clipToMake(
-  clipboard: SealedClipboard | null,
-  text: string,
-  files: UploadSource[],
-): Promise<{ body: z.infer<typeof SaveClipboardItemRequest>; uploads: UploadSource[] }> {
-  if (!clipboard) return { body: { content: text, type: 'text', encrypted: false }, uploads: files };
-  const { key, wrappedKey } = await clipboard.newClipKey();
-  const uploads = sealedUploads(files, key);
-  // Files alone seal no text: '' is what every client makes of them.
-  const content = text === '' ? '' : await sealText(text, key);
-  return { body: { content, type: 'text', encrypted: true, wrappedKey }, uploads };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { CLIP_ENDPOINTS, type Clip } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, type Clip, type SaveClipboardItemRequest } from '@clipsync/shared';
+import type { z } from 'zod';
 import { ShareKey } from '@clipsync/shared/crypto';
 import type { ApiClient, UploadSource } from '../api-client';
 import { CliError, usageError } from '../errors';
@@ -79,4 +80,22 @@ export async function createEncryptedClip(
     }
   }
   return { clip, key, url };
+}
+
+/**
+ * The new clip's body and uploads: as given for a plain account; for a sealed one (its clipboard unlocked here)
+ * the text's envelope and the files sealed with a new clip key, which goes along wrapped by the account's
+ * sealing key. Sizes are checked before anything is sent, as the plain push checks them.
+ */
+export async function newClipBody(
+  clipboard: SealedClipboard | null,
+  text: string,
+  files: UploadSource[],
+): Promise<{ body: z.infer<typeof SaveClipboardItemRequest>; uploads: UploadSource[] }> {
+  if (!clipboard) return { body: { content: text, type: 'text', encrypted: false }, uploads: files };
+  const { key, wrappedKey } = await clipboard.newClipKey();
+  const uploads = sealedUploads(files, key);
+  // Files alone seal no text: '' is what every client makes of them.
+  const content = text === '' ? '' : await sealText(text, key);
+  return { body: { content, type: 'text', encrypted: true, wrappedKey }, uploads };
 }
