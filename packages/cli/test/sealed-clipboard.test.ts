@@ -183,6 +183,26 @@ describe('a sealed account in the CLI, against a real server', { timeout: 60_000
     expect(ls.stderr).toContain(`Clip ${cut.id} does not open`);
   });
 
+  test("share gives a sealed clip's end-to-end link, its key in the fragment, which opens without the account key", async () => {
+    const { env } = await unlockedUser();
+    const pushed = await h.cli(['push', '-t', 'shared from a sealed clipboard'], { env });
+    const id = pushed.stdout.trim().split('/').pop()!;
+    const shared = await h.cli(['share', id, '--json'], { env });
+    expect(shared.code, shared.stderr).toBe(0);
+    const { url, encrypted } = JSON.parse(shared.stdout) as { url: string; encrypted?: boolean };
+    expect(url).toMatch(new RegExp(`/clips/${id}#k=[A-Za-z0-9_-]{43}$`));
+    expect(encrypted).toBe(true);
+
+    // The link's holder needs no account key: a machine that locked opens it by the link alone.
+    await h.cli(['lock'], { env });
+    const pulled = await h.cli(['pull', url], { env });
+    expect(pulled.code, pulled.stderr).toBe(0);
+    expect(pulled.stdout).toBe('shared from a sealed clipboard');
+    const refused = await h.cli(['share', id], { env });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(LOCKED_MESSAGE);
+  });
+
   describe('clipsync watch on a real X11 clipboard', () => {
     let machineA: X11Display;
     let machineB: X11Display;
