@@ -19,6 +19,8 @@ export const lsCommand: Command = {
 
 Lists your clips, newest first: id, when, the first line of the text, and the files. An end-to-end
 encrypted clip shows as [encrypted] and the number of its files (their names are encrypted too).
+When your clipboard is encrypted end to end, its clips are opened here with the key clipsync unlock
+kept ([locked] without it), and --search runs here over the whole history: the server cannot.
 
 Options:
   -s, --search Q   only clips whose text or file names contain Q

@@ -32,6 +32,7 @@ bidirectional overrides that reorder a line. Line breaks and tabs stay. --raw wr
 An end-to-end encrypted clip is decrypted here, with the key of its link: pull the link itself, quoted
 ('https://…/clips/ID#k=…'), or the ID with --key. A missing or wrong key or password fails with
 "${UNDECRYPTABLE}" (exit 1); the encrypted text is never printed instead.
+When your clipboard is encrypted end to end, your clips open with the key clipsync unlock kept.
 
 Options:
   -f, --files DIR  also download the clip's files into DIR (made if missing), readable by you alone

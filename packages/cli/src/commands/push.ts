@@ -15,6 +15,8 @@ export const pushCommand: Command = {
 
 Makes a new clip and prints its link. The text is --text, else what comes on stdin when it is not a
 terminal (echo hi | clipsync push); each FILE is attached (at most ${formatBytes(MAX_UPLOAD_BYTES)} each).
+When your clipboard is encrypted end to end, the text and files are sealed here with the key clipsync
+unlock kept (without it: "run clipsync unlock first"), and the server stores only ciphertext.
 
 Options:
   -t, --text TEXT  the clip's text

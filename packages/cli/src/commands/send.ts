@@ -52,7 +52,8 @@ or its id, as clipsync devices lists them. The text is --text, else what comes o
 a clip is made of the text and the files (at most ${formatBytes(MAX_UPLOAD_BYTES)} each) and that clip is sent.
 For each device it prints "delivered" (its socket has it now) or "queued" (it gets it when it next
 connects, within 7 days). An unknown name, or one several devices match, is exit 2, with the
-candidates and their ids.
+candidates and their ids. When your clipboard is encrypted end to end, the text (or the clip) is sealed
+here with the key clipsync unlock kept, and the receiving device opens it with its own.
 
 Options:
   --to DEVICES     the devices, comma-separated (at most ${DEVICE_SEND_TARGETS_MAX})
