@@ -20,9 +20,11 @@ import {
 import type { TestUser } from '@clipsync/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { LOCKED_MESSAGE } from '../src/sealed/clipboard';
+import { CONCEALED_MESSAGE } from '../src/watch/run-watch';
 import { startCliHarness, type CliHarness } from './harness';
 import { sleep, startWatch, waitFor, type RunningWatch } from './watch-harness';
 import { requireX11Tools, startDisplay, type X11Display } from './x11-display';
+import { ownClipboard } from './x11-selection-owner';
 
 const PASSPHRASE = 'the passphrase of this clipboard';
 
@@ -263,6 +265,26 @@ describe('a sealed account in the CLI, against a real server', { timeout: 60_000
       const [name] = await readdir(out);
       expect(name).toMatch(/^clipboard-.*\.png$/);
       expect((await readFile(join(out, name!))).equals(png)).toBe(true);
+    });
+
+    test("a password manager's secret is still skipped: not sealed, not sent", async () => {
+      const { user, env } = await unlockedUser();
+      const watch = await watchOn(machineA, env);
+      const manager = await ownClipboard(machineA.name, {
+        UTF8_STRING: 'hunter2 in a password manager',
+        'x-kde-passwordManagerHint': 'secret',
+      });
+      try {
+        await waitFor(
+          () => watch.stderr.text().includes(CONCEALED_MESSAGE),
+          10_000,
+          () => `nothing said of the secret: ${watch.stdout.text()} | ${watch.stderr.text()}`,
+        );
+        await sleep(800);
+        expect(await historyOf(user)).toHaveLength(0);
+      } finally {
+        manager.close();
+      }
     });
 
     test('a watch on a machine that has not unlocked stops at once with the locked message', async () => {
