@@ -6,6 +6,7 @@ import {
   CLIPBOARD_KEY_ENDPOINTS,
   ENCRYPTED_FILE_NAME,
   type Clip,
+  type DeviceSendPayload,
   type EnableClipboardKeyRequest,
 } from '@clipsync/shared';
 import {
@@ -19,7 +20,11 @@ import {
 } from '@clipsync/shared/crypto';
 import type { TestUser } from '@clipsync/server/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { createApiClient } from '../src/api-client';
 import { LOCKED_MESSAGE } from '../src/sealed/clipboard';
+import { openClipChannel } from '../src/watch/clip-channel';
+import { DeviceSendReceiver, type ReceivedSend } from '../src/watch/device-sends';
+import { WatchKeys } from '../src/watch/watch-keys';
 import { CONCEALED_MESSAGE } from '../src/watch/run-watch';
 import { startCliHarness, type CliHarness } from './harness';
 import { sleep, startWatch, waitFor, type RunningWatch } from './watch-harness';
@@ -203,6 +208,91 @@ describe('a sealed account in the CLI, against a real server', { timeout: 60_000
     const refused = await h.cli(['share', id], { env });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(LOCKED_MESSAGE);
+  });
+
+  /** The watch's receiving half on a device's token, its sealed account's key kept here; what it tells is recorded. */
+  async function sealedReceiver(token: string) {
+    const client = createApiClient({ server: h.server, token });
+    const keys = new WatchKeys({ env: { XDG_CONFIG_HOME: h.configHome }, platform: 'linux', homedir: h.home }, client);
+    await keys.start();
+    const reported: ReceivedSend[] = [];
+    const raw: DeviceSendPayload[] = [];
+    const receiver = new DeviceSendReceiver({ client, keys, report: (arrived) => reported.push(arrived) });
+    let connected = false;
+    const close = openClipChannel(h.server, token, {
+      connected: () => (connected = true),
+      lost: () => {},
+      refused: () => {},
+      created: () => {},
+      updated: () => {},
+      sent: (send, ack) => {
+        raw.push(send);
+        void receiver.received(send, ack);
+      },
+    });
+    await waitFor(
+      () => connected,
+      5_000,
+      () => 'the receiver did not connect',
+    );
+    return { reported, raw, close };
+  }
+
+  test('send of files to a device makes a sealed clip, which the receiving watch opens', async () => {
+    const { user } = await unlockedUser();
+    const laptop = await h.signInDevice(user, 'laptop');
+    const box = await h.signInDevice(user, 'box');
+    const receiving = await sealedReceiver(box.token);
+    try {
+      const folder = await mkdtemp(join(h.home, 'send-'));
+      await writeFile(join(folder, 'plan.txt'), 'the plan\n');
+      const sent = await h.cli(['send', '--to', 'box', '-t', 'with the plan', join(folder, 'plan.txt'), '--json'], {
+        env: laptop.env,
+      });
+      expect(sent.code, sent.stderr).toBe(0);
+      const { clipId } = JSON.parse(sent.stdout) as { clipId: string };
+      const clip = await stored(user, clipId);
+      expect(clip.wrappedKey).toBeDefined();
+      expect(JSON.stringify(clip)).not.toMatch(/plan/);
+      await waitFor(
+        () => receiving.reported.length === 1,
+        5_000,
+        () => 'nothing arrived',
+      );
+      expect(receiving.reported[0]).toMatchObject({ from: 'laptop', text: 'with the plan', clipId });
+      expect(receiving.reported[0]!.unopened).toBeUndefined();
+    } finally {
+      receiving.close();
+    }
+  });
+
+  // The server's part of a sealed text send (brief item 1: `wrappedKey` kept and handed on) is the server
+  // helper's; until it is merged the send arrives without it, and this test says so by skipping.
+  test('send of a text to a device is sealed, and the receiving watch opens it', async (context) => {
+    const { user } = await unlockedUser();
+    const laptop = await h.signInDevice(user, 'laptop');
+    const box = await h.signInDevice(user, 'box');
+    const receiving = await sealedReceiver(box.token);
+    try {
+      const sent = await h.cli(['send', '--to', 'box', '-t', 'the door code is 4711'], { env: laptop.env });
+      expect(sent.code, sent.stderr).toBe(0);
+      await waitFor(
+        () => receiving.raw.length === 1,
+        5_000,
+        () => 'nothing arrived',
+      );
+      const [send] = receiving.raw;
+      expect(send!.text).not.toContain('4711');
+      if (send!.wrappedKey === undefined) context.skip('the server does not carry wrappedKey on device sends yet');
+      await waitFor(
+        () => receiving.reported.length === 1,
+        5_000,
+        () => 'not told',
+      );
+      expect(receiving.reported[0]).toMatchObject({ from: 'laptop', text: 'the door code is 4711' });
+    } finally {
+      receiving.close();
+    }
   });
 
   describe('clipsync watch on a real X11 clipboard', () => {
