@@ -210,6 +210,17 @@ describe('a sealed account in the CLI, against a real server', { timeout: 60_000
     expect(refused.stderr).toContain(LOCKED_MESSAGE);
   });
 
+  test('push --e2e of a sealed account: a link with its key, and the clip opens here without it too', async () => {
+    const { user, env } = await unlockedUser();
+    const pushed = await h.cli(['push', '--e2e', '-t', 'linked and sealed', '--json'], { env });
+    expect(pushed.code, pushed.stderr).toBe(0);
+    const { id, url } = JSON.parse(pushed.stdout) as { id: string; url: string };
+    expect(url).toContain('#k=');
+    expect((await stored(user, id)).wrappedKey).toBeDefined();
+    expect((await h.cli(['pull', id], { env })).stdout).toBe('linked and sealed');
+    expect((await h.cli(['pull', url], { env })).stdout).toBe('linked and sealed');
+  });
+
   /** The watch's receiving half on a device's token, its sealed account's key kept here; what it tells is recorded. */
   async function sealedReceiver(token: string) {
     const client = createApiClient({ server: h.server, token });
