@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   CLIP_CONTENT_MAX,
   CLIP_ENDPOINTS,
@@ -11,8 +13,6 @@ import {
   type ClipFileSummary,
   type ClipUpdatePayload,
 } from '@clipsync/shared';
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { DecryptError, decryptFile, type ShareKey } from '@clipsync/shared/crypto';
 import type { ApiClient, UploadSource } from '../api-client';
 import type { ClipboardBackend } from '../clipboard/backend';
@@ -201,13 +201,14 @@ export class ClipboardSync {
     const textKey = clip.content === '' ? null : contentKey(textOf(clip.content));
     const addedFiles = clip.files.filter((file) => !newest.fileUrls.has(file.url));
     this.#newest = { id: clip.clipId, textKey, fileUrls: new Set(clip.files.map((file) => file.url)) };
-    if (!this.options.receive || (clip.encrypted && clip.key === null)) return;
+    if (!this.options.receive) return;
     if (clip.unopened !== undefined) {
       if (!this.#guard.isOwnClip(clip.clipId, null)) {
         this.options.problem(`Clip ${clip.clipId} not put in the clipboard: ${clip.unopened}`);
       }
       return;
     }
+    if (clip.encrypted && clip.key === null) return;
     if (textKey !== null && textKey !== newest.textKey) this.#write(textOf(clip.content), clip.clipId);
     else if (textKey === null && !this.#guard.isOwnClip(clip.clipId, null)) {
       this.#receiveImage(clip.clipId, addedFiles, clip.key);
