@@ -5,6 +5,7 @@ import {
   CLIP_ENDPOINTS,
   CLIPBOARD_KEY_ENDPOINTS,
   ENCRYPTED_FILE_NAME,
+  ENCRYPTED_FILE_TYPE,
   type Clip,
   type DeviceSendPayload,
   type EnableClipboardKeyRequest,
@@ -188,6 +189,38 @@ describe('a sealed account in the CLI, against a real server', { timeout: 60_000
     expect(ls.stdout.match(/\[does not open\]/g)).toHaveLength(2);
     expect(ls.stdout).not.toContain('never shown');
     expect(ls.stderr).toContain(`Clip ${cut.id} does not open`);
+  });
+
+  test('a sealed file cut short is that clip’s error: nothing of it is saved', async () => {
+    const { user, env } = await unlockedUser();
+    const folder = await mkdtemp(join(h.home, 'cut-'));
+    await writeFile(join(folder, 'long.txt'), 'x'.repeat(200_000));
+    const pushed = await h.cli(['push', '-t', 'with a file', join(folder, 'long.txt')], { env });
+    const id = pushed.stdout.trim().split('/').pop()!;
+    // The sealed bytes as stored, cut, uploaded again in place of the file: a truncated ciphertext.
+    const clip = await stored(user, id);
+    const { token } = await h.tokenOf(user);
+    const client = createApiClient({ server: h.server, token });
+    const sealed = Buffer.from(await (await client.download(`${h.server}${clip.files[0]!.url}`)).arrayBuffer());
+    await h.testApp.api(user).call(CLIP_ENDPOINTS.removeFile, { params: { id, fileId: clip.files[0]!.id } });
+    const cutPath = join(folder, 'cut.bin');
+    await writeFile(cutPath, sealed.subarray(0, sealed.length - 1000));
+    await client.upload(
+      CLIP_ENDPOINTS.uploadFile,
+      { params: { id } },
+      {
+        path: cutPath,
+        name: ENCRYPTED_FILE_NAME,
+        type: ENCRYPTED_FILE_TYPE,
+        size: sealed.length - 1000,
+      },
+    );
+
+    const out = join(folder, 'out');
+    const pull = await h.cli(['pull', id, '--files', out], { env });
+    expect(pull.code).toBe(1);
+    expect(pull.stderr).toContain(`Clip ${id} does not open with this account's key`);
+    expect(await readdir(out).catch(() => [])).toEqual([]);
   });
 
   test("share gives a sealed clip's end-to-end link, its key in the fragment, which opens without the account key", async () => {
