@@ -6,7 +6,9 @@ export const EXIT = {
   OK: 0,
   /**
    * The server refused (403, 404…), or an end-to-end encrypted clip did not decrypt (its key missing or cut,
-   * the password wrong, the bytes altered): the command could not do its work with what it was given.
+   * the password wrong, the bytes altered, a sealed clip's key wrapped by another account), or a sealed
+   * account's clip is to be made or read on a machine that has not unlocked (CLIPBOARD_LOCKED): the command
+   * could not do its work with what it was given.
    */
   GENERAL_FAILURE: 1,
   /** A flag, argument or value the command does not take. */

@@ -1,4 +1,5 @@
 import { CLIP_ENDPOINTS, type Clip } from '@clipsync/shared';
+import { DecryptError } from '@clipsync/shared/crypto';
 import type { ApiClient } from '../api-client';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { CliError, usageError } from '../errors';
@@ -7,6 +8,7 @@ import { safeFileName, saveDownload } from '../downloads';
 import { UNDECRYPTABLE } from '../sealed/errors';
 import { printableLines } from '../format';
 import { clipReference } from '../sealed/link';
+import { keptClipboard, unopenable } from '../sealed/clipboard';
 import { openEncryptedClip } from '../sealed/open';
 import { writeLine, type CliIo } from '../io';
 import { withPasswordAsked } from '../secret-input';
@@ -30,6 +32,7 @@ bidirectional overrides that reorder a line. Line breaks and tabs stay. --raw wr
 An end-to-end encrypted clip is decrypted here, with the key of its link: pull the link itself, quoted
 ('https://…/clips/ID#k=…'), or the ID with --key. A missing or wrong key or password fails with
 "${UNDECRYPTABLE}" (exit 1); the encrypted text is never printed instead.
+When your clipboard is encrypted end to end, your clips open with the key clipsync unlock kept.
 
 Options:
   -f, --files DIR  also download the clip's files into DIR (made if missing), readable by you alone
@@ -63,8 +66,13 @@ ${COMMON_USAGE}
     const client = await signedInClient(io);
     const clip = await clipToPull(client, target?.id);
     if (clip.encrypted) {
-      const options = { fragment: target?.fragment ?? null, password: values.password, filesDirectory: values.files };
-      const { text, saved } = await openEncryptedClip(io, client, clip, options);
+      // A sealed clip's key is its wrapped key opened here; a link's own key, when given, is that same key.
+      const fragment =
+        target?.fragment ?? (clip.wrappedKey === undefined ? null : await sealedFragment(io, client, clip));
+      const options = { fragment, password: values.password, filesDirectory: values.files };
+      const { text, saved } = await openEncryptedClip(io, client, clip, options).catch((error: unknown) => {
+        throw clip.wrappedKey === undefined || target?.fragment ? error : sealedFailure(clip.id, error);
+      });
       if (!json) for (const file of saved) writeLine(io.stderr, `Saved ${file.path}`);
       const pulled = { id: clip.id, content: text, files: clip.files, saved, encrypted: true as const };
       printText(io, { json, raw: values.raw === true, filesDirectory: values.files }, pulled);
@@ -117,6 +125,25 @@ async function saveFiles(io: CliIo, client: ApiClient, clip: Clip, directory: st
     if (!json) writeLine(io.stderr, `Saved ${path}`);
   }
   return saved;
+}
+
+/** The key of a clip the account's clipboard sealed, from the key `clipsync unlock` kept (else the locked message). */
+async function sealedFragment(io: CliIo, client: ApiClient, clip: Clip): Promise<string> {
+  const clipboard = await keptClipboard(io, client);
+  try {
+    return (await clipboard.keyOf(clip.wrappedKey!)).fragment;
+  } catch (error) {
+    throw error instanceof DecryptError ? unopenable(clip.id) : error;
+  }
+}
+
+/**
+ * A sealed clip that did not decrypt with its own key: altered, cut or another account's, said of that clip (the
+ * link's words would not fit). A missing password (a sealed clip pushed with --e2e --password) keeps its words.
+ */
+function sealedFailure(clipId: string, error: unknown): unknown {
+  if (!(error instanceof CliError) || error.body.code !== 'DECRYPT_FAILED') return error;
+  return error.message.includes('--password') ? error : unopenable(clipId);
 }
 
 async function clipToPull(client: ApiClient, id: string | undefined): Promise<Clip> {

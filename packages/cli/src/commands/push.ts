@@ -1,6 +1,7 @@
 import { CLIP_ENDPOINTS, MAX_UPLOAD_BYTES } from '@clipsync/shared';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
-import { createEncryptedClip, encryptedInput } from '../sealed/create';
+import { accountClipboard, sealedRefusal } from '../sealed/clipboard';
+import { createEncryptedClip, encryptedInput, newClipBody } from '../sealed/create';
 import { CliError, usageError } from '../errors';
 import { formatBytes } from '../format';
 import { filesToUpload, textToPush } from '../input';
@@ -14,6 +15,8 @@ export const pushCommand: Command = {
 
 Makes a new clip and prints its link. The text is --text, else what comes on stdin when it is not a
 terminal (echo hi | clipsync push); each FILE is attached (at most ${formatBytes(MAX_UPLOAD_BYTES)} each).
+When your clipboard is encrypted end to end, the text and files are sealed here with the key clipsync
+unlock kept (without it: "run clipsync unlock first"), and the server stores only ciphertext.
 
 Options:
   -t, --text TEXT  the clip's text
@@ -42,7 +45,8 @@ ${COMMON_USAGE}
     );
     if (values.e2e) {
       const input = await encryptedInput(io, values, positionals);
-      const { clip, url } = await createEncryptedClip(io, await signedInClient(io), input, json);
+      const client = await signedInClient(io);
+      const { clip, url } = await createEncryptedClip(io, client, input, json, await accountClipboard(io, client));
       if (json) printJson(io, { id: clip.id, url, encrypted: true });
       else writeLine(io.stdout, url);
       return;
@@ -64,17 +68,21 @@ async function pushPlain(io: CliIo, json: boolean, textOption: string | undefine
     throw usageError('Nothing to push: give --text, pipe text on stdin, or name files');
   }
   const client = await signedInClient(io);
-  let clip = await client.call(CLIP_ENDPOINTS.create, { body: { content: text, type: 'text' } });
+  const { body, uploads } = await newClipBody(await accountClipboard(io, client), text, files);
+  let clip = await client.call(CLIP_ENDPOINTS.create, { body }).catch((error: unknown) => {
+    throw sealedRefusal(error);
+  });
   const url = clipLink(client.server, clip.id);
-  for (const file of files) {
+  for (const file of uploads) {
     try {
       await client.upload(CLIP_ENDPOINTS.uploadFile, { params: { id: clip.id } }, file);
     } catch (error) {
-      throw await withoutHalfAClip(io, json, client, { id: clip.id, url }, file.name, error);
+      throw await withoutHalfAClip(io, json, client, { id: clip.id, url }, file.label ?? file.name, error);
     }
   }
   if (files.length > 0) clip = await readClip(client, clip.id);
-  if (json) printJson(io, { url, clip });
+  // A sealed clip's --json shows what was pushed, as pull shows it, not the envelope the server keeps.
+  if (json) printJson(io, { url, clip: body.encrypted ? { ...clip, content: text } : clip });
   else writeLine(io.stdout, url);
 }
 

@@ -4,6 +4,7 @@ import {
   DEVICE_SEND_ENDPOINTS,
   DEVICE_SEND_TARGETS_MAX,
   MAX_UPLOAD_BYTES,
+  type CreateDeviceSendRequest,
   type Device,
 } from '@clipsync/shared';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
@@ -12,6 +13,9 @@ import { pickDevice } from '../device-match';
 import { formatBytes, printable } from '../format';
 import { filesToUpload, textToPush } from '../input';
 import { writeLine } from '../io';
+import { accountClipboard, sealedRefusal, type SealedClipboard } from '../sealed/clipboard';
+import { newClipBody } from '../sealed/create';
+import { sealText } from '../sealed/seal';
 import { signedInClient } from '../session';
 
 /**
@@ -26,6 +30,19 @@ export function pickDevices(devices: readonly Device[], names: readonly string[]
   return picked.filter((device, index) => picked.findIndex(({ id }) => id === device.id) === index);
 }
 
+/**
+ * A text send's text: as typed for a plain account; for a sealed one its envelope, sealed with a new clip key that
+ * goes along wrapped by the account's sealing key (the receiving device opens it with its own unlocked key).
+ */
+export async function sendText(
+  clipboard: SealedClipboard | null,
+  text: string,
+): Promise<Pick<CreateDeviceSendRequest, 'text' | 'wrappedKey'>> {
+  if (!clipboard) return { text };
+  const { key, wrappedKey } = await clipboard.newClipKey();
+  return { text: await sealText(text, key), wrappedKey };
+}
+
 export const sendCommand: Command = {
   summary: "send text or files to some of your devices ('delivered' or 'queued' for each)",
   usage: `Usage: clipsync send --to DEVICE[,DEVICE…] [-t TEXT] [FILE…]
@@ -35,7 +52,8 @@ or its id, as clipsync devices lists them. The text is --text, else what comes o
 a clip is made of the text and the files (at most ${formatBytes(MAX_UPLOAD_BYTES)} each) and that clip is sent.
 For each device it prints "delivered" (its socket has it now) or "queued" (it gets it when it next
 connects, within 7 days). An unknown name, or one several devices match, is exit 2, with the
-candidates and their ids.
+candidates and their ids. When your clipboard is encrypted end to end, the text (or the clip) is sealed
+here with the key clipsync unlock kept, and the receiving device opens it with its own.
 
 Options:
   --to DEVICES     the devices, comma-separated (at most ${DEVICE_SEND_TARGETS_MAX})
@@ -65,14 +83,25 @@ ${COMMON_USAGE}
     const client = await signedInClient(io);
     const targets = pickDevices((await client.call(DEVICE_ENDPOINTS.list)).devices, names);
 
-    let body: { to: string[]; text?: string; clipId?: string } = { to: targets.map(({ id }) => id), text };
+    const clipboard = await accountClipboard(io, client);
+    const to = targets.map(({ id }) => id);
+    let body: CreateDeviceSendRequest;
     if (files.length > 0) {
-      // Files travel as a clip: made here by the usual upload path, then sent by its id.
-      const clip = await client.call(CLIP_ENDPOINTS.create, { body: { content: text, type: 'text' } });
-      for (const file of files) await client.upload(CLIP_ENDPOINTS.uploadFile, { params: { id: clip.id } }, file);
-      body = { to: body.to, clipId: clip.id };
+      // Files travel as a clip: made here by the usual upload path (sealed for a sealed account), then sent by its id.
+      const made = await newClipBody(clipboard, text, files);
+      const clip = await client.call(CLIP_ENDPOINTS.create, { body: made.body }).catch((error: unknown) => {
+        throw sealedRefusal(error);
+      });
+      for (const file of made.uploads) {
+        await client.upload(CLIP_ENDPOINTS.uploadFile, { params: { id: clip.id } }, file);
+      }
+      body = { to, clipId: clip.id };
+    } else {
+      body = { to, ...(await sendText(clipboard, text)) };
     }
-    const { sends } = await client.call(DEVICE_SEND_ENDPOINTS.create, { body });
+    const { sends } = await client.call(DEVICE_SEND_ENDPOINTS.create, { body }).catch((error: unknown) => {
+      throw sealedRefusal(error);
+    });
     const named = sends.map((send) => ({ ...send, name: targets.find(({ id }) => id === send.deviceId)?.name ?? '' }));
     if (json) printJson(io, { sends: named, ...(body.clipId ? { clipId: body.clipId } : {}) });
     else for (const send of named) writeLine(io.stdout, `${printable(send.name)}: ${send.status}`);

@@ -1,10 +1,14 @@
 import {
   CLIP_ENDPOINTS,
   CLIP_SHARE_MAX_VIEWS,
+  type Clip,
   type ClipShareSettings,
+  type ProtectedClipCard,
   type UpdateClipShareRequest,
 } from '@clipsync/shared';
+import { DecryptError } from '@clipsync/shared/crypto';
 import type { ApiClient } from '../api-client';
+import { keptClipboard, unopenable } from '../sealed/clipboard';
 import { COMMON_OPTIONS, COMMON_USAGE, parseCommandArgs, printJson, type Command } from '../command';
 import { CliError, usageError } from '../errors';
 import { EXIT } from '../exit-codes';
@@ -131,17 +135,27 @@ ${COMMON_USAGE}
     if (values.password !== undefined) {
       settings.password = await passwordOption(io, values.password, 'Password for the link: ');
     }
+    // Fetched in any case: a link to a clip that does not exist (a typo) would only fail on the phone.
+    const clip = await client.call(CLIP_ENDPOINTS.get, { params: { id } });
     const share = isChanging
       ? await client.call(CLIP_ENDPOINTS.updateShare, { params: { id }, body: settings })
-      : await currentShare(client, id);
+      : currentShare(clip);
     // A link the expiry job ended keeps its id (its `state` says why), but no longer opens.
     if (share !== null && (share.linkId === null || share.state !== null))
       throw new CliError(
         'This clip is not shared: its link was stopped, expired or spent its views. Set --expires or --views for a new one.',
         EXIT.GENERAL_FAILURE,
       );
-    const url = clipLink(client.server, share?.linkId ?? id);
-    await printLink(io, json, client, { id, url, share }, !values['no-qr']);
+    // A sealed clip's link is an end-to-end link: its key (opened here) in the fragment, which no server sees.
+    const fragment = 'protected' in clip ? null : await sealedLinkFragment(io, client, clip);
+    const url = `${clipLink(client.server, share?.linkId ?? id)}${fragment === null ? '' : `#${fragment}`}`;
+    await printLink(
+      io,
+      json,
+      client,
+      { id, url, share, ...(fragment === null ? {} : { encrypted: true }) },
+      !values['no-qr'],
+    );
   },
 };
 
@@ -226,12 +240,24 @@ const defaultShare = (id: string): ClipShareSettings => ({
 /**
  * Others open a clip by its link's id: the clip's own until its owner stops or renews the link (`share` then
  * says which); someone else's protected clip answers its card, already under that id, and no settings (null).
- * Fetched in any case: a link to a clip that does not exist (a typo) would only fail on the phone.
  */
-async function currentShare(client: ApiClient, id: string): Promise<ClipShareSettings | null> {
-  const clip = await client.call(CLIP_ENDPOINTS.get, { params: { id } });
+function currentShare(clip: Clip | ProtectedClipCard): ClipShareSettings | null {
   if ('protected' in clip) return null;
   // Only the owner may change a clip: only the owner is answered its link's settings.
   if (!clip.abilities.update) return null;
   return clip.share ?? defaultShare(clip.id);
+}
+
+/**
+ * The key in a sealed clip's link (`k=…`), from its wrapped key and the key `clipsync unlock` kept (else the
+ * locked message: a link without its key would open nothing); null for a clip the account did not seal.
+ */
+async function sealedLinkFragment(io: CliIo, client: ApiClient, clip: Clip): Promise<string | null> {
+  if (clip.wrappedKey === undefined) return null;
+  const clipboard = await keptClipboard(io, client);
+  try {
+    return (await clipboard.keyOf(clip.wrappedKey)).fragment;
+  } catch (error) {
+    throw error instanceof DecryptError ? unopenable(clip.id) : error;
+  }
 }

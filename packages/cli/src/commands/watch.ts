@@ -33,6 +33,10 @@ It never sends back what it wrote itself, nor writes back a clip it made: two ma
 watching make one clip of one copy. It reconnects by itself after a network loss or a
 server restart; a revoked token stops it (exit 3).
 
+When your clipboard is encrypted end to end, what it sends is sealed here and what lands
+is opened here, with the key clipsync unlock kept (held in memory while it runs); without
+that key it stops at once: "run clipsync unlock first" (exit 1).
+
 Clipboard tools: wl-clipboard on Wayland, xclip on X11, pbpaste/pbcopy on macOS,
 PowerShell on Windows; watch names the one it uses, or what to install (exit 2).
 

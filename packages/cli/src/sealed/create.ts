@@ -1,4 +1,5 @@
-import { CLIP_ENDPOINTS, type Clip } from '@clipsync/shared';
+import { CLIP_ENDPOINTS, type Clip, type SaveClipboardItemRequest } from '@clipsync/shared';
+import type { z } from 'zod';
 import { ShareKey } from '@clipsync/shared/crypto';
 import type { ApiClient, UploadSource } from '../api-client';
 import { CliError, usageError } from '../errors';
@@ -6,6 +7,7 @@ import { filesToUpload, textToPush } from '../input';
 import { writeLine, type CliIo } from '../io';
 import { ASK_PASSWORD, passwordOption } from '../secret-input';
 import { encryptedClipLink } from './link';
+import { sealedRefusal, type SealedClipboard } from './clipboard';
 import { sealText, sealedUploads } from './seal';
 
 /** What an encrypted clip is made of, all read before the key is made. */
@@ -42,19 +44,29 @@ export async function encryptedInput(
 /**
  * Makes the end-to-end encrypted clip: a new key, the text and every file sealed with it before they leave
  * this machine, the clip made with `encrypted: true`, the sealed files uploaded. The key exists only in the
- * answer's link: it is not stored, logged or sent.
+ * answer's link: it is not stored, logged or sent. For a sealed account (`clipboard`), the same clip also
+ * carries the key wrapped by the account's sealing key, as the server requires of every clip of that account.
  */
 export async function createEncryptedClip(
   io: CliIo,
   client: ApiClient,
   input: EncryptedClipInput,
   json: boolean,
+  clipboard: SealedClipboard | null = null,
 ): Promise<{ clip: Clip; key: ShareKey; url: string }> {
-  const key = ShareKey.generate({ password: input.password });
+  const { key, wrappedKey } = clipboard
+    ? await clipboard.newClipKey({ password: input.password })
+    : { key: ShareKey.generate({ password: input.password }), wrappedKey: undefined };
   // Both checked before the clip is made: a text or file over the limits fails the push, not half of it.
   const uploads = sealedUploads(input.files, key);
   const content = await sealText(input.text, key);
-  const clip = await client.call(CLIP_ENDPOINTS.create, { body: { content, type: 'text', encrypted: true } });
+  const clip = await client
+    .call(CLIP_ENDPOINTS.create, {
+      body: { content, type: 'text', encrypted: true, ...(wrappedKey ? { wrappedKey } : {}) },
+    })
+    .catch((error: unknown) => {
+      throw sealedRefusal(error);
+    });
   const url = encryptedClipLink(client.server, clip.id, key);
   for (const upload of uploads) {
     try {
@@ -68,4 +80,22 @@ export async function createEncryptedClip(
     }
   }
   return { clip, key, url };
+}
+
+/**
+ * The new clip's body and uploads: as given for a plain account; for a sealed one (its clipboard unlocked here)
+ * the text's envelope and the files sealed with a new clip key, which goes along wrapped by the account's
+ * sealing key. Sizes are checked before anything is sent, as the plain push checks them.
+ */
+export async function newClipBody(
+  clipboard: SealedClipboard | null,
+  text: string,
+  files: UploadSource[],
+): Promise<{ body: z.infer<typeof SaveClipboardItemRequest>; uploads: UploadSource[] }> {
+  if (!clipboard) return { body: { content: text, type: 'text', encrypted: false }, uploads: files };
+  const { key, wrappedKey } = await clipboard.newClipKey();
+  const uploads = sealedUploads(files, key);
+  // Files alone seal no text: '' is what every client makes of them.
+  const content = text === '' ? '' : await sealText(text, key);
+  return { body: { content, type: 'text', encrypted: true, wrappedKey }, uploads };
 }

@@ -5,6 +5,7 @@ import type { ApiClient } from '../api-client';
 import { CliError, usageError } from '../errors';
 import { writeLine, type CliIo } from '../io';
 import { signedInClient } from '../session';
+import { accountClipboard } from './clipboard';
 import { createEncryptedClip, encryptedInput } from './create';
 import { encryptedClipLink } from './link';
 
@@ -30,7 +31,7 @@ export async function shareNewEncryptedClip(
   await refuseClipIds(io, options.paths);
   const input = await encryptedInput(io, options, options.paths);
   const client = await signedInClient(io);
-  const { clip, key, url } = await createEncryptedClip(io, client, input, json);
+  const { clip, key, url } = await createEncryptedClip(io, client, input, json, await accountClipboard(io, client));
   if (Object.keys(options.settings).length === 0) return { client, id: clip.id, url, share: null };
   try {
     const share = await client.call(CLIP_ENDPOINTS.updateShare, {

@@ -1,5 +1,9 @@
 import { DEVICE_ENDPOINTS, type DeviceSendPayload, type ReceivePolicy } from '@clipsync/shared';
+import { DecryptError } from '@clipsync/shared/crypto';
 import type { ApiClient } from '../api-client';
+import { lockedError } from '../sealed/clipboard';
+import { readClip } from '../session';
+import type { ClipKeys } from './watch-keys';
 import { printable } from '../format';
 
 /** How many handled ids are kept: far more than can arrive between two redeliveries (30 s). */
@@ -15,6 +19,8 @@ export interface DeviceSendReceiverOptions {
   putInClipboard?: (text: string) => Promise<void>;
   /** One line of what arrived, for the watch's log. */
   report(arrived: ReceivedSend): void;
+  /** A sealed account's key, which opens its sealed sends (and sent clips); without it they are told, not opened. */
+  keys?: ClipKeys;
 }
 
 /** What `watch` did with one send: put it into the clipboard, or only said it arrived. */
@@ -27,11 +33,17 @@ export interface ReceivedSend {
   text: string | null;
   clipId: string | null;
   files: string[];
+  /** Why a sealed send's text was not opened here (locked, altered, another account's); absent otherwise. */
+  unopened?: string;
 }
 
 /** The text a send carries: its own, or its clip's unless end-to-end encrypted (only a key holder can read that). */
 const textOf = (send: DeviceSendPayload): string | null =>
   send.text ?? (send.clip && !send.clip.encrypted ? send.clip.content : null);
+
+/** A sealed send (its text an envelope, `wrappedKey` set), or a send of a clip the account's clipboard sealed. */
+const isSealed = (send: DeviceSendPayload): boolean =>
+  (send.text !== undefined && send.wrappedKey !== undefined) || send.clip?.encrypted === true;
 
 /**
  * What `watch` does with `device:send`: acts on each id once (a send comes again until it is acknowledged,
@@ -74,8 +86,35 @@ export class DeviceSendReceiver {
     }
   }
 
+  /**
+   * The text in the clear: a sealed text send opened with the kept key; a sent clip that is end-to-end encrypted
+   * is read (its owner's answer carries its wrapped key) and opened when its key is the account's. A link's
+   * encrypted clip stays unread: its key is only in its link.
+   */
+  async #textOf(send: DeviceSendPayload): Promise<{ text: string | null; unopened?: string }> {
+    if (!isSealed(send)) return { text: textOf(send) };
+    const { keys, client } = this.options;
+    try {
+      if (send.text !== undefined && send.wrappedKey !== undefined) {
+        if (!keys) throw lockedError();
+        return { text: await (await keys.forReading()).openText({ content: send.text, wrappedKey: send.wrappedKey }) };
+      }
+      if (!keys) return { text: null };
+      const clip = await readClip(client, send.clip!.id);
+      if (clip.wrappedKey === undefined) return { text: null };
+      return { text: await (await keys.forReading()).openText({ content: clip.content, wrappedKey: clip.wrappedKey }) };
+    } catch (error) {
+      if (error instanceof DecryptError)
+        return {
+          text: null,
+          unopened: "it does not open with this account's key (altered, cut, or another account's)",
+        };
+      return { text: null, unopened: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
   async #act(send: DeviceSendPayload): Promise<void> {
-    const text = textOf(send);
+    const { text, unopened } = await this.#textOf(send);
     const put = this.options.putInClipboard;
     const intoClipboard = put !== undefined && text !== null && text !== '' && (await this.#policy()) === 'accept';
     if (intoClipboard) await put(text);
@@ -87,6 +126,7 @@ export class DeviceSendReceiver {
       text,
       clipId: send.clip?.id ?? null,
       files: send.clip?.files.map((file) => `${this.options.client.server}${file.url}`) ?? [],
+      ...(unopened === undefined ? {} : { unopened }),
     });
   }
 
@@ -115,6 +155,9 @@ export function describeSend(arrived: ReceivedSend): string {
         : 'an empty send';
   const files = arrived.files.length > 0 ? ` with ${arrived.files.length} file(s): ${arrived.files.join(' ')}` : '';
   const where = arrived.action === 'clipboard' ? ', put in the clipboard' : '';
+  if (arrived.unopened !== undefined) {
+    return `Sent from ${printable(arrived.from)}: ${arrived.clipId ? `clip ${arrived.clipId}` : 'a sealed text'}${files}, not opened: ${arrived.unopened}`;
+  }
   // JSON's quoting shows a line break or a tab as \n or \t; printable then covers what it leaves raw (C1, bidi).
   const preview =
     arrived.action === 'shown' && arrived.text ? `: ${printable(JSON.stringify(arrived.text.slice(0, 200)))}` : '';

@@ -9,6 +9,7 @@ import type { WatchStateWriter } from '../service/watch-state';
 import { openClipChannel } from './clip-channel';
 import { ClipboardSync, type SyncActivity } from './clipboard-sync';
 import { DeviceSendReceiver, describeSend, type ReceivedSend } from './device-sends';
+import { WatchKeys } from './watch-keys';
 
 export interface WatchSetup {
   io: CliIo;
@@ -51,7 +52,10 @@ export async function runWatch(setup: WatchSetup): Promise<number> {
   let finish: (outcome: CliError | null) => void = () => {};
   const finished = new Promise<CliError | null>((resolve) => (finish = resolve));
 
+  // A sealed account's key, asked once and kept in memory for the watch's lifetime (a locked machine stops here).
+  const keys = new WatchKeys(io, client);
   const sync = new ClipboardSync({
+    keys,
     backend,
     client,
     send,
@@ -72,6 +76,7 @@ export async function runWatch(setup: WatchSetup): Promise<number> {
   // and this watch writes the clipboard; acknowledged either way, or the server would hand it over again.
   const sends = new DeviceSendReceiver({
     client,
+    keys,
     ...(receive ? { putInClipboard: (text: string) => sync.putText(text) } : {}),
     report: (arrived) => {
       synced();
@@ -81,6 +86,7 @@ export async function runWatch(setup: WatchSetup): Promise<number> {
   });
   // The newest clip, and the first proof that the server is there and takes the token (exit 3 or 4 if not).
   try {
+    await keys.start();
     await sync.start();
   } catch (error) {
     await state?.failed(error instanceof Error ? error.message : String(error));
