@@ -143,7 +143,9 @@ describe("A clip its owner's encrypted clipboard sealed, in a list", () => {
     const account = AccountKey.generate();
     const keyId = await account.id();
     const sealingKey = await account.sealingKey();
-    api.on(CLIPBOARD_KEY_ENDPOINTS.status).mockResolvedValue({ enabled: true, keyId, passphraseSalt: 'c2FsdA' });
+    api
+      .on(CLIPBOARD_KEY_ENDPOINTS.status)
+      .mockResolvedValue({ enabled: true, keyId, passphraseSalt: 'c2FsdA', plainClips: 0, sealedClips: 1 });
     if (unlocked) await unlockedKeyStore.keep({ userId: testUser.id, keyId, sealingKey, isRemembered: false });
     const { key, wrappedKey } = await newClipKey(sealingKey);
     const content = await encryptText(text, key);

@@ -6,6 +6,8 @@ export const CLIPBOARD_KEY_OFF: ClipboardKeyStatus = {
   enabled: false,
   keyId: null,
   passphraseSalt: null,
+  plainClips: 0,
+  sealedClips: 0,
 };
 
 /** The signed-in account's clipboard is in clear: what a page making or listing clips asks first. */

@@ -129,7 +129,9 @@ describe('EncryptedClipGate', () => {
     async function sealedByClipboard(text: string) {
       const account = AccountKey.generate();
       const keyId = await account.id();
-      api.on(CLIPBOARD_KEY_ENDPOINTS.status).mockResolvedValue({ enabled: true, keyId, passphraseSalt: 'c2FsdA' });
+      api
+        .on(CLIPBOARD_KEY_ENDPOINTS.status)
+        .mockResolvedValue({ enabled: true, keyId, passphraseSalt: 'c2FsdA', plainClips: 0, sealedClips: 1 });
       const sealingKey = await account.sealingKey();
       const { key, wrappedKey } = await newClipKey(sealingKey);
       const clip = makeClip({ id: 'sealed-2', encrypted: true, wrappedKey, content: await encryptText(text, key) });
