@@ -173,3 +173,14 @@ export function upload<E extends ApiEndpoint>(
     });
   });
 }
+
+/**
+ * A multipart form to an entry that takes one (sealing or unsealing a clip: its text fields, then a part per
+ * file), through the client's headers, refresh-and-retry and answer check like any call. The browser writes the
+ * form's boundary itself, so no Content-Type is set here.
+ */
+export function sendForm<E extends ApiEndpoint>(endpoint: E, request: TargetOf<E> & { form: FormData }) {
+  return client.exchange(endpoint, request, (url, headers) =>
+    fetch(url, { method: endpoint.method, headers, body: request.form, credentials: 'include' }),
+  );
+}

@@ -7,8 +7,11 @@ import {
   type WrappedAccountKey,
 } from '@clipsync/shared/crypto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { sealHistory, type SealingProgress } from '../lib/clipboard-key/history-sealing';
 import { unlockedKeyStore } from '../lib/clipboard-key/unlocked-key-store';
+import { historySealingCalls } from './clip-sealing-calls';
 import { call } from './client';
+import { clipKeys } from './query-keys';
 
 export const clipboardKeyKeys = { status: ['clipboard-key'] as const };
 
@@ -103,5 +106,40 @@ export function useChangeClipboardPassphrase(userId: string, status: ClipboardKe
       return call(CLIPBOARD_KEY_ENDPOINTS.changePassphrase, { body });
     },
     onSuccess: (next) => queryClient.setQueryData(clipboardKeyKeys.status, next),
+  });
+}
+
+/** Turning off stopped with clips still sealed: the key stays, or they would be lost. */
+export class UnsealIncompleteError extends Error {
+  constructor(readonly count: number) {
+    super(`${count} clip(s) could not be unsealed`);
+  }
+}
+
+/**
+ * Turns the encryption off, proved by the passphrase or the recovery key: every sealed clip is unsealed on this
+ * device first (`onProgress` after each), and only then does the server forget the key; this device locks.
+ */
+export function useTurnOffClipboardKey(userId: string, status: ClipboardKeyStatus) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({
+      secret,
+      onProgress,
+    }: {
+      secret: ClipboardKeySecret;
+      onProgress: (progress: SealingProgress) => void;
+    }) => {
+      const { key, proof } = await openAccountKey(userId, status, secret);
+      const unsealed = await sealHistory('unseal', await key.sealingKey(), historySealingCalls, { onProgress });
+      if (unsealed.failed > 0) throw new UnsealIncompleteError(unsealed.failed);
+      await call(CLIPBOARD_KEY_ENDPOINTS.disable, { body: proof });
+      await unlockedKeyStore.lock(userId);
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: clipboardKeyKeys.status }),
+        queryClient.invalidateQueries({ queryKey: clipKeys.all }),
+      ]),
   });
 }

@@ -5,11 +5,13 @@ import { unlockedKeyStore, type UnlockedClipboardKey } from '../../../lib/clipbo
 import { Button } from '../../../ui/Button';
 import { useToast } from '../../../ui/use-toast';
 import { ChangePassphraseForm } from './ChangePassphraseForm';
+import { HistorySealingProgress } from './HistorySealingProgress';
+import { TurnOffClipboardKey } from './TurnOffClipboardKey';
+import { useHistorySealing } from './use-history-sealing';
 
 /**
- * On and unlocked here: whether it is remembered, locking this device, changing the passphrase. No "Turn off"
- * yet: turning off must first unseal the history (once the server forgets the key, every sealed clip would be
- * lost), and unsealing comes with sealing the clips themselves, a later step of the encrypted clipboard.
+ * On and unlocked here: the clips still in clear sealed from this device (at once, resumed on every visit until
+ * none is left), whether it is remembered, locking this device, changing the passphrase, turning it off.
  */
 export function UnlockedClipboardKeyPanel({
   unlocked,
@@ -20,8 +22,11 @@ export function UnlockedClipboardKeyPanel({
 }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const [isChanging, setIsChanging] = useState(false);
+  const [step, setStep] = useState<'idle' | 'changing' | 'turningOff'>('idle');
   const [isLocking, setIsLocking] = useState(false);
+  const sealing = useHistorySealing('seal', unlocked.sealingKey, status.plainClips > 0, (progress) => {
+    if (progress.done > 0 && progress.failed === 0) toast.success({ title: t('privacy.e2e.historySealed') });
+  });
 
   const lock = () => {
     setIsLocking(true);
@@ -44,15 +49,33 @@ export function UnlockedClipboardKeyPanel({
           {t(unlocked.isRemembered ? 'privacy.e2e.unlockedRemembered' : 'privacy.e2e.unlockedThisTab')}
         </p>
       </div>
-      {isChanging ? (
-        <ChangePassphraseForm userId={unlocked.userId} status={status} onDone={() => setIsChanging(false)} />
+      {sealing.state && (
+        <HistorySealingProgress
+          direction="seal"
+          state={sealing.state}
+          total={status.plainClips}
+          onRetry={sealing.retry}
+        />
+      )}
+      {step === 'changing' ? (
+        <ChangePassphraseForm userId={unlocked.userId} status={status} onDone={() => setStep('idle')} />
+      ) : step === 'turningOff' ? (
+        <TurnOffClipboardKey userId={unlocked.userId} status={status} onCancel={() => setStep('idle')} />
       ) : (
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="secondary" onClick={lock} disabled={isLocking}>
             {t('privacy.e2e.lock')}
           </Button>
-          <Button type="button" variant="secondary" onClick={() => setIsChanging(true)} disabled={isLocking}>
+          <Button type="button" variant="secondary" onClick={() => setStep('changing')} disabled={isLocking}>
             {t('privacy.e2e.changePassphrase')}
+          </Button>
+          <Button
+            type="button"
+            variant="secondary"
+            onClick={() => setStep('turningOff')}
+            disabled={isLocking || sealing.state?.phase === 'running'}
+          >
+            {t('privacy.e2e.turnOff')}
           </Button>
         </div>
       )}
