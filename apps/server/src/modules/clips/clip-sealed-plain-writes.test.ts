@@ -110,7 +110,7 @@ describe('a plain clip of an end-to-end encrypted clipboard takes nothing new in
     expect(enveloped.json()).toMatchObject({ code: 'CLIPBOARD_SEALED' });
     // The live editor's save goes the same way.
     const socket = await sockets.connect(baseUrl, { token: owner.tokens.access_token });
-    const ack = await new Promise<SocketAck>((resolve) =>
+    const ack = await new Promise<Parameters<SocketAck>[0]>((resolve) =>
       socket.emit('clip-content-update', { clipId: clip.id, content: STALE_TEXT, version: clip.version }, resolve),
     );
     expect(ack).toMatchObject({ ok: false, code: 'CLIPBOARD_SEALED' });
