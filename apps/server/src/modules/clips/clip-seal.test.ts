@@ -7,13 +7,14 @@ import {
 } from '@clipsync/shared';
 import { PassThrough } from 'node:stream';
 import * as sealing from '@clipsync/shared/crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { Caller } from '../../../test/as';
 import type { TestUser } from '../../../test/factories';
 import { multipartFile, multipartForm, type FormFile } from '../../../test/multipart';
 import { sealedAccount, type SealingDevice } from '../../../test/sealed-account';
+import { eventually } from '../../../test/real-socket-upload';
 import { nextEvent, socketPool } from '../../../test/socket-client';
 import { storedFilesIn } from '../../../test/stored-files';
 import { clipFiles, clips, sessions, users } from '../../db/schema';
@@ -219,15 +220,22 @@ describe('sealing and unsealing one clip (POST /clipboard/{id}/seal and /unseal)
   });
 
   test('an upload that started before the clip was sealed is refused when it lands (409), and leaves nothing', async () => {
-    const { device, clip } = await sealedAccountWithPlainClip();
-    const owner = device.user;
+    // Started before the account turned its encryption on: a plain clip of a sealed clipboard takes no upload.
+    const owner = await testApp.factory.user();
+    const clip = await plainClip(owner);
     const slow = new PassThrough();
     const landing = addClipFile(createClipsContext(testApp.context), await ownerActorOf(owner), clip.id, {
       name: 'late-plain-name.txt',
       type: 'text/plain',
       stream: slow,
     });
+    landing.catch(() => undefined); // awaited below: not an unhandled rejection meanwhile
     slow.write('plain bytes, read for the clip as it was');
+    await eventually(
+      async () => (await storedFilesIn(testApp.config.dataDir)).temporary.length === 1,
+      'the upload streaming into the store',
+    );
+    const device = await sealedAccount(testApp, owner);
     const { form } = await sealForm(device, clip);
     expect((await send(owner, clip.id, 'seal', form)).statusCode).toBe(200);
     // The upload still streams into the store's temporary folder: everything else is as the seal left it.
@@ -398,8 +406,12 @@ describe('sealing and unsealing one clip (POST /clipboard/{id}/seal and /unseal)
     await testApp.context.db.update(users).set({ storageQuotaBytes: null }).where(eq(users.id, owner.id));
 
     // Edited on another device since this one read it: the stored version is newer, 409 with nothing changed.
-    const edited = await testApp.as(owner).put(`/api/clipboard/${clip.id}`, { content: `${TEXT}!` });
-    expect(edited.statusCode).toBe(200);
+    // Written directly: a plain clip of a sealed clipboard takes no save (409 CLIPBOARD_SEALED), so this stands
+    // for an edit that landed just before the key was turned on, after this device read the clip.
+    await testApp.context.db
+      .update(clips)
+      .set({ content: `${TEXT}!`, version: sql`${clips.version} + 1` })
+      .where(eq(clips.id, clip.id));
     const afterEdit = await snapshot(clip.id, owner.id);
     const stale = await send(owner, clip.id, 'seal', good.form);
     expect(stale.statusCode).toBe(409);

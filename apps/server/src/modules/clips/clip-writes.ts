@@ -60,6 +60,10 @@ export const insertTextClip = queuedWrite(
   },
 );
 
+/** Why a plain clip of a sealed clipboard takes no text or file: what the person is told to do instead. */
+export const SEALED_PLAIN_CLIP =
+  'Your clipboard is encrypted end to end and this clip is not sealed yet: it can change once a device with your clipboard unlocked has sealed it.';
+
 /** What a text save's queued write needs: the caller, the clip, the text and the version it started from. */
 export interface TextSave {
   userId: string;
@@ -75,6 +79,11 @@ export interface TextSave {
  * The save matches only a clip of the caller's, which is the policy's `update` rule (its owner), and text that
  * is no envelope only a plain clip (asked in the UPDATE itself, so this path reads nothing more). A save that
  * makes the text longer must fit the storage quota. Nothing matched: no row, and the caller reads why.
+ *
+ * A plain clip of an account whose clipboard is encrypted end to end takes no save at all (409 CLIPBOARD_SEALED,
+ * the write undone): a device with a stale view would put text the server can read into it, and an envelope
+ * there has no wrapped key to open it by. Such a clip changes only by being sealed (POST /clipboard/{id}/seal).
+ * Asked in the UPDATE's own statement, as a create asks it (insertTextClip), so no turn-on slips in between.
  *
  * One statement: a sub-select locks the row and reads its size before the save (exact even while another save
  * of it runs), and the update follows. Only a text that grew reads the quota, in a second statement: the
@@ -103,10 +112,16 @@ export const saveClipText = queuedWrite('clips.save-text', async (tx, save: Text
     })
     .from(before)
     .where(and(eq(clips.id, before.id), startedFrom(clips.version, save.version)))
-    .returning({ ...clipColumns, bytesBefore: before.bytes });
+    .returning({
+      ...clipColumns,
+      bytesBefore: before.bytes,
+      // The owner's id as a parameter: inside the sub-select an unqualified user_id would be clipboard_keys' own.
+      isSealedAccount: sql<boolean>`exists (select 1 from ${clipboardKeys} where ${clipboardKeys.userId} = ${save.userId})`,
+    });
   const [row] = saved;
   if (!row) return [];
-  const { bytesBefore, ...clip } = row;
+  if (row.isSealedAccount && !row.encrypted) throw new AppError('CLIPBOARD_SEALED', SEALED_PLAIN_CLIP);
+  const { bytesBefore, isSealedAccount: _isSealedAccount, ...clip } = row;
   await assertGrownTextFits(tx, save.quota, save.userId, save.content, Number(bytesBefore));
   return [clip];
 });

@@ -103,6 +103,8 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
   });
 
   app.route({
+    // 409: the clip changed since `version` (EDIT_CONFLICT), or it is a plain clip of an account whose clipboard
+    // is encrypted end to end, which takes no save until a device seals it (CLIPBOARD_SEALED).
     ...route(api.update, { response: { ...errors, 409: ErrorBody } }),
     handler: async (request) =>
       clipsService.updateClipContent(ctx, request.actor, request.params.id, request.body.content, request.body.version),
@@ -127,7 +129,9 @@ export const clipsRoutes: FastifyPluginAsyncZod<{ ctx: ClipsContext }> = async (
       { ...api.uploadFile, method: ['POST', 'PUT'] },
       {
         consumes: ['multipart/form-data', RAW_UPLOAD_CONTENT_TYPE],
-        // 409: the clip already holds MAX_FILES_PER_CLIP files.
+        // 409: the clip already holds MAX_FILES_PER_CLIP files (TOO_MANY_FILES), was sealed or unsealed while the
+        // file streamed (CONFLICT), or is a plain clip of an account whose clipboard is encrypted end to end
+        // (CLIPBOARD_SEALED: its name and bytes would be in clear).
         response: { ...errors, 409: ErrorBody, 415: ErrorBody },
       },
     ),

@@ -15,7 +15,7 @@ import { storeUpload, type IncomingUpload, type StoredUpload } from '../../stora
 import { takedownOf } from '../moderation/takedowns.service';
 import { reachByLink, reachClip, requireSharingPlan, viewerPresentation } from './clip-access';
 import { isAnsweredAlikeToAll, isPrivateLink, needsGrantForFiles, needsOpening } from './clip-link';
-import { insertTextClip, saveClipText } from './clip-writes';
+import { insertTextClip, saveClipText, SEALED_PLAIN_CLIP } from './clip-writes';
 import { assertFileFits, assertRoomForUpload } from './clip-file-limits';
 import type { ViewerInfo } from './clip-views';
 import { clipColumns, type ClipFileRow, type ClipRow } from './clip-columns';
@@ -267,20 +267,28 @@ export async function toggleFavorite(
   return { isFavorite: updated?.isFavorite ?? clip.isFavorite };
 }
 
+/** Whether the owner's clipboard is encrypted end to end (a row in clipboard_keys), as one select's column. */
+const isSealedAccountOf = (userId: string) =>
+  // The owner's id as a parameter: inside the sub-select an unqualified user_id would be clipboard_keys' own.
+  sql<boolean>`exists (select 1 from ${clipboardKeys} where ${clipboardKeys.userId} = ${userId})`;
+
 /**
  * Adds or removes a clip's file and sets `hasFiles` and `isDraft` from the files then stored, in one
  * transaction that first locks the clip: two file changes on one clip cannot interleave, so the flags
  * always match the stored files (history, the draft purge and the file lookup all trust them).
- * `changed` is what `change` returned, e.g. the row it added.
+ * `changed` is what `change` returned, e.g. the row it added. A file added (`kind: 'add'`) to a plain clip of
+ * an account whose clipboard is encrypted end to end is refused under the lock (409 CLIPBOARD_SEALED): its name
+ * and bytes are in clear. Removing one still works: it takes plaintext away.
  */
 async function changeClipFiles<Changed>(
   ctx: ClipsContext,
   clip: ClipRow,
+  kind: 'add' | 'remove',
   change: (tx: Transaction) => Promise<Changed>,
 ): Promise<{ row: ClipRow; files: ClipFileRow[]; changed: Changed }> {
   const result = await ctx.db.transaction(async (tx) => {
     const [locked] = await tx
-      .select({ encrypted: clips.encrypted })
+      .select({ encrypted: clips.encrypted, isSealedAccount: isSealedAccountOf(clip.userId) })
       .from(clips)
       .where(eq(clips.id, clip.id))
       .for('update');
@@ -288,6 +296,10 @@ async function changeClipFiles<Changed>(
     // now (a plain name in a sealed clip), so the change is refused and its upload deleted.
     if (locked && locked.encrypted !== clip.encrypted) {
       throw new AppError('CONFLICT', 'This clip was sealed or unsealed meanwhile: please try again');
+    }
+    // Asked here, not only before the upload streamed: the account may have turned its encryption on meanwhile.
+    if (kind === 'add' && locked && !locked.encrypted && locked.isSealedAccount) {
+      throw new AppError('CLIPBOARD_SEALED', SEALED_PLAIN_CLIP);
     }
     const changed = await change(tx);
     const files = await tx
@@ -313,6 +325,15 @@ async function changeClipFiles<Changed>(
   return result;
 }
 
+/** A plain clip of a sealed account takes no file: refused before its upload is read (unlocked, a shortcut). */
+async function assertNotSealedAccount(db: Database, userId: string): Promise<void> {
+  const [owner] = await db
+    .select({ userId: clipboardKeys.userId })
+    .from(clipboardKeys)
+    .where(eq(clipboardKeys.userId, userId));
+  if (owner) throw new AppError('CLIPBOARD_SEALED', SEALED_PLAIN_CLIP);
+}
+
 /** The clip after the upload, and the file this upload added (others may have landed alongside). */
 export interface AddedClipFile {
   clip: Clip;
@@ -332,9 +353,11 @@ export async function addClipFile(
 ): Promise<AddedClipFile> {
   const clip = await findClipOr404(ctx.db, clipId);
   authorize(clipPolicy, 'upload', actor, clip);
+  // Before a byte is read, as the room is: only a shortcut, changeClipFiles asks again under the clip's lock.
+  if (!clip.encrypted) await assertNotSealedAccount(ctx.db, clip.userId);
   await assertRoomForUpload(ctx.db, ctx.limits, clip);
   return storeUpload(ctx.files, clip.encrypted ? sealedUpload(file) : file, async (stored) => {
-    const { row, files, changed } = await changeClipFiles(ctx, clip, async (tx) => {
+    const { row, files, changed } = await changeClipFiles(ctx, clip, 'add', async (tx) => {
       await assertFileFits(tx, ctx.limits, clip, stored);
       const [inserted] = await tx
         .insert(clipFiles)
@@ -366,7 +389,7 @@ export async function deleteClipFile(ctx: ClipsContext, actor: Actor, clipId: st
   const clip = await findClipOr404(ctx.db, clipId);
   authorize(clipPolicy, 'deleteFile', actor, clip);
   let storageKey: string | undefined;
-  await changeClipFiles(ctx, clip, async (tx) => {
+  await changeClipFiles(ctx, clip, 'remove', async (tx) => {
     const [removed] = await tx
       .delete(clipFiles)
       .where(and(eq(clipFiles.id, fileId), eq(clipFiles.clipId, clipId)))

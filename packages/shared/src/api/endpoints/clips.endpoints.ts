@@ -112,6 +112,11 @@ export const CLIP_ENDPOINTS = defineEndpoints({
     status: 201,
     response: Clip,
   },
+  /**
+   * A save of the clip's text (the live editor's, or the socket's `clip-content-update`): 409 `EDIT_CONFLICT` when
+   * it changed since `version`; 409 `CLIPBOARD_SEALED` for a plain clip of an account whose clipboard is encrypted
+   * end to end (it takes nothing new until a device seals it).
+   */
   update: {
     method: 'PUT',
     scope: 'clips:write',
@@ -137,7 +142,8 @@ export const CLIP_ENDPOINTS = defineEndpoints({
   },
   /**
    * One file, as the whole body (`PUT`, name and type in headers) or as a multipart form's `file` (the
-   * same path by `POST`); 409 once the clip holds its most files.
+   * same path by `POST`); 409 once the clip holds its most files, and 409 `CLIPBOARD_SEALED` for a plain clip of
+   * an account whose clipboard is encrypted end to end (its file would be in clear).
    */
   uploadFile: {
     method: 'PUT',
