@@ -8,8 +8,12 @@ import {
   type RegisterDeviceRequest,
   type UpdateDeviceRequest,
 } from '@clipsync/shared';
+import { encryptText } from '@clipsync/shared/crypto';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { newClipKey } from '../lib/clipboard-key/clip-keys';
+import { ApiError } from './api-error';
+import { clipboardKeyKeys } from './clipboard-key-queries';
 import { call } from './client';
 import { deviceKeys } from './query-keys';
 
@@ -113,13 +117,35 @@ export function useUpdateDevice() {
   });
 }
 
+/**
+ * What is sent to some of the account's devices: one of its clips (sealed already when its clipboard is), or text.
+ * Text says what it is sealed with: the account's sealing key when its clipboard is encrypted end to end
+ * (docs/encryption.md#account-keys), `null` only when it is not. No caller can send text without deciding.
+ */
+export type DeviceSendInput = Pick<CreateDeviceSendRequest, 'to'> &
+  ({ clipId: string } | { text: string; sealWith: CryptoKey | null });
+
+/** Sealed text goes as its envelope and its own clip key, wrapped: the server never holds it in clear. */
+async function bodyOf(send: DeviceSendInput): Promise<CreateDeviceSendRequest> {
+  if ('clipId' in send) return { to: send.to, clipId: send.clipId };
+  if (!send.sealWith) return { to: send.to, text: send.text };
+  const { key, wrappedKey } = await newClipKey(send.sealWith);
+  return { to: send.to, text: await encryptText(send.text, key), wrappedKey };
+}
+
 /** Sends text or a clip to some of the account's other devices: one answer per device, delivered or queued. */
 export function useSendToDevices() {
   const cache = useDeviceCache();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateDeviceSendRequest) => call(DEVICE_SEND_ENDPOINTS.create, { body }),
-    // Refused for a device whose receiving was turned off meanwhile: the list learns it.
-    onError: () => void cache.refetchList(),
+    mutationFn: async (send: DeviceSendInput) => call(DEVICE_SEND_ENDPOINTS.create, { body: await bodyOf(send) }),
+    onError: (error) => {
+      // Refused for a device whose receiving was turned off meanwhile: the list learns it.
+      void cache.refetchList();
+      // Text in clear from an account whose clipboard was sealed elsewhere since this page asked: it asks again.
+      if (error instanceof ApiError && error.code === 'CLIPBOARD_SEALED')
+        void queryClient.invalidateQueries({ queryKey: clipboardKeyKeys.status });
+    },
   });
 }
 

@@ -1,11 +1,16 @@
-import { DEVICE_ENDPOINTS, DEVICE_SEND_ENDPOINTS } from '@clipsync/shared';
+import 'fake-indexeddb/auto';
+import { CLIP_ENDPOINTS, CLIPBOARD_KEY_ENDPOINTS, DEVICE_ENDPOINTS, DEVICE_SEND_ENDPOINTS } from '@clipsync/shared';
+import { AccountKey, encryptText } from '@clipsync/shared/crypto';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { copyText } from '../lib/browser-files';
+import { newClipKey } from '../lib/clipboard-key/clip-keys';
+import { unlockedKeyStore } from '../lib/clipboard-key/unlocked-key-store';
+import { answerClipboardKeyOff } from '../test/clipboard-key-fixtures';
 import { makeDevice, makeDeviceSend } from '../test/device-fixtures';
 import { fakeApi } from '../test/fake-api';
 import { FakeSocket } from '../test/fake-socket';
-import { testUser } from '../test/fixtures';
+import { makeClip, OWNER_ABILITIES, testUser } from '../test/fixtures';
 import { setUpPageTests } from '../test/page-test-setup';
 import { renderLivePage } from '../test/render-live-page';
 import { toastStore } from '../ui/toast-store';
@@ -39,6 +44,7 @@ describe('DeviceInbox', () => {
     registerDevice().mockResolvedValue(makeDevice());
     pendingSends().mockResolvedValue({ sends: [] });
     vi.mocked(copyText).mockResolvedValue();
+    answerClipboardKeyOff(api);
   });
 
   test('a send shows "From <device>" with its text and Copy; a repeat of its id shows nothing new but is acknowledged', async () => {
@@ -138,5 +144,119 @@ describe('DeviceInbox', () => {
         description: 'meeting notes',
       }),
     );
+  });
+});
+
+describe('DeviceInbox, for an account whose clipboard is encrypted end to end', () => {
+  setUpPageTests();
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+    registerDevice().mockResolvedValue(makeDevice());
+    pendingSends().mockResolvedValue({ sends: [] });
+    vi.mocked(copyText).mockResolvedValue();
+  });
+  afterEach(() => unlockedKeyStore.forgetAll());
+
+  /** The account's clipboard is sealed, its key (and so its clips' keys) made here; `unlock` keeps it here. */
+  async function sealAccount() {
+    const account = AccountKey.generate();
+    const keyId = await account.id();
+    const sealingKey = await account.sealingKey();
+    api
+      .on(CLIPBOARD_KEY_ENDPOINTS.status)
+      .mockResolvedValue({ enabled: true, keyId, passphraseSalt: 'c2FsdA', plainClips: 0, sealedClips: 1 });
+    const seal = async (text: string) => {
+      const { key, wrappedKey } = await newClipKey(sealingKey);
+      return { text: await encryptText(text, key), wrappedKey };
+    };
+    const unlock = () => unlockedKeyStore.keep({ userId: testUser.id, keyId, sealingKey, isRemembered: false });
+    return { seal, unlock };
+  }
+
+  test('unlocked here: sealed text shows and copies opened, and is acknowledged', async () => {
+    const { seal, unlock } = await sealAccount();
+    await unlock();
+    const send = makeDeviceSend({ id: 'SEND0000000000000000S1', ...(await seal('the door code is 2580')) });
+    const { socket } = renderInbox();
+    act(() => socket.fire('device:send', send));
+    await waitFor(() =>
+      expect(shownToast()).toMatchObject({ title: 'From Safari on iPhone', description: 'the door code is 2580' }),
+    );
+    expect(acks(socket)).toEqual([{ id: send.id }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(copyText).toHaveBeenCalledExactlyOnceWith('the door code is 2580');
+    expect(document.body.textContent).not.toContain(send.text!.slice(0, 16));
+  });
+
+  test('a device that accepts into its clipboard copies the opened text at once', async () => {
+    const { seal, unlock } = await sealAccount();
+    await unlock();
+    registerDevice().mockResolvedValue(makeDevice({ kind: 'app', receivePolicy: 'accept' }));
+    pendingSends().mockResolvedValue({
+      sends: [makeDeviceSend({ id: 'SEND0000000000000000S2', ...(await seal('auto copied')) })],
+    });
+    renderInbox();
+    await waitFor(() => expect(shownToast()?.title).toBe('Copied from Safari on iPhone'));
+    expect(copyText).toHaveBeenCalledExactlyOnceWith('auto copied');
+  });
+
+  test('locked here: "Locked" with Unlock, no Copy, not acknowledged; once unlocked, its next delivery opens', async () => {
+    const { seal, unlock } = await sealAccount();
+    const send = makeDeviceSend({ id: 'SEND0000000000000000L1', ...(await seal('held for later')) });
+    const { socket } = renderInbox();
+    act(() => socket.fire('device:send', send));
+    await waitFor(() => expect(shownToast()).toMatchObject({ title: 'From Safari on iPhone', description: 'Locked' }));
+    expect(screen.getByRole('button', { name: 'Unlock' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+    expect(acks(socket)).toEqual([]);
+    expect(copyText).not.toHaveBeenCalled();
+    expect(document.body.textContent).not.toContain(send.text!.slice(0, 16));
+
+    // The server's redelivery, still locked: nothing new. (An earlier test's spy may still count the first toast.)
+    const show = vi.spyOn(toastStore, 'show');
+    show.mockClear();
+    act(() => socket.fire('device:send', send));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(show).not.toHaveBeenCalled();
+    expect(acks(socket)).toEqual([]);
+
+    // Unlocked (in the privacy settings, where Unlock leads), the server's next delivery opens it.
+    await act(() => unlock());
+    act(() => toastStore.dismiss(shownToast()!.id));
+    act(() => socket.fire('device:send', send));
+    await waitFor(() => expect(shownToast()).toMatchObject({ description: 'held for later' }), { timeout: 3000 });
+    expect(acks(socket)).toEqual([{ id: send.id }]);
+  });
+
+  test('a cut envelope says it did not open, offers no Copy, and is acknowledged', async () => {
+    const { seal, unlock } = await sealAccount();
+    await unlock();
+    const sealed = await seal('never shown');
+    const send = makeDeviceSend({ id: 'SEND0000000000000000C1', ...sealed, text: sealed.text.slice(0, -12) });
+    const { socket } = renderInbox();
+    act(() => socket.fire('device:send', send));
+    await waitFor(() =>
+      expect(shownToast()).toMatchObject({ description: "This send did not open with your clipboard's key." }),
+    );
+    expect(screen.queryByRole('button', { name: 'Copy' })).toBeNull();
+    expect(acks(socket)).toEqual([{ id: send.id }]);
+  });
+
+  test("a sent sealed clip opens with its owner's copy's key: its text shows and copies, Open opens it", async () => {
+    const { seal, unlock } = await sealAccount();
+    await unlock();
+    const { text: envelope, wrappedKey } = await seal('sealed meeting notes');
+    const clip = { id: 'CLIP0000000000000000S1', content: envelope, encrypted: true, files: [] };
+    api.on(CLIP_ENDPOINTS.get).mockResolvedValue(makeClip({ ...clip, wrappedKey, abilities: OWNER_ABILITIES }));
+    pendingSends().mockResolvedValue({
+      sends: [makeDeviceSend({ id: 'SEND0000000000000000S3', text: undefined, clip })],
+    });
+    renderInbox();
+    await waitFor(() => expect(shownToast()).toMatchObject({ description: 'sealed meeting notes' }));
+    expect(api.on(CLIP_ENDPOINTS.get)).toHaveBeenCalledWith({ params: { id: clip.id }, query: {}, body: undefined });
+    expect(screen.getByRole('button', { name: 'Open' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(copyText).toHaveBeenCalledExactlyOnceWith('sealed meeting notes');
   });
 });

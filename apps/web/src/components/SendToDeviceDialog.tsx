@@ -6,12 +6,14 @@ import type { TFunction } from 'i18next';
 import { ApiError } from '../api/api-error';
 import { useDevices, useSendToDevices } from '../api/device-queries';
 import { useDevicePresence } from '../realtime/use-device-presence';
+import { useSealedClipboard } from '../session/use-sealed-clipboard';
 import { Button } from '../ui/Button';
 import { Dialog, DialogClose, DialogContent } from '../ui/Dialog';
 import { Skeleton } from '../ui/Skeleton';
 import { SendResultList } from './SendResultList';
 import { SendTargetList } from './SendTargetList';
 import { LoadFailed } from './LoadFailed';
+import { LockedClipboard } from './LockedClipboard';
 
 /** What is sent: one of the user's clips (its text and files), or text (a desktop block's). */
 export type SendContent = { clipId: string } | { text: string };
@@ -65,12 +67,19 @@ interface SendFormProps {
   onSent: (result: CreatedDeviceSends) => void;
 }
 
-/** Mounted with each opening, so a new send starts with nothing chosen. */
+/**
+ * Mounted with each opening, so a new send starts with nothing chosen. Text of an account whose clipboard is
+ * encrypted end to end is sealed here before it goes; a locked device (or one still reading its key) sends none.
+ */
 function SendForm({ content, result, onSent }: SendFormProps) {
   const { t } = useTranslation();
   const devices = useDevices();
   useDevicePresence();
   const send = useSendToDevices();
+  const clipboard = useSealedClipboard();
+  const isText = 'text' in content;
+  const canSend = !isText || clipboard.state === 'off' || clipboard.state === 'unlocked';
+  const isLocked = isText && clipboard.state === 'locked';
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const others = devices.data?.devices.filter((device) => !device.current) ?? [];
   const thisDevice = devices.data?.devices.find((device) => device.current);
@@ -88,8 +97,11 @@ function SendForm({ content, result, onSent }: SendFormProps) {
     event.preventDefault();
     // Only devices still listed and receiving: one may have been signed out or turned off meanwhile.
     const to = others.filter((device) => chosen.has(device.id) && device.receivePolicy !== 'off').map(({ id }) => id);
-    if (to.length === 0) return;
-    send.mutate({ to, ...content }, { onSuccess: onSent });
+    if (to.length === 0 || !canSend) return;
+    const sealWith = clipboard.state === 'unlocked' ? clipboard.sealingKey : null;
+    send.mutate('text' in content ? { to, text: content.text, sealWith } : { to, clipId: content.clipId }, {
+      onSuccess: onSent,
+    });
   };
 
   if (result) {
@@ -106,8 +118,9 @@ function SendForm({ content, result, onSent }: SendFormProps) {
   }
   return (
     <form onSubmit={submit} className="flex flex-col gap-4">
+      {isLocked && <LockedClipboard variant="banner" />}
       <Targets devices={devices} others={others} thisDevice={thisDevice} chosen={chosen} onToggle={toggle} />
-      {send.isError && (
+      {send.isError && !isLocked && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">
           {sendErrorText(send.error, nameOf, t)}
         </p>
@@ -118,7 +131,7 @@ function SendForm({ content, result, onSent }: SendFormProps) {
             {t('devices.cancel')}
           </Button>
         </DialogClose>
-        <Button type="submit" disabled={chosen.size === 0 || send.isPending}>
+        <Button type="submit" disabled={chosen.size === 0 || send.isPending || !canSend}>
           <Send className="h-4 w-4" aria-hidden="true" />
           {send.isPending ? t('deviceSends.sending') : t('deviceSends.send')}
         </Button>
@@ -166,5 +179,7 @@ function sendErrorText(error: Error, nameOf: (id: string) => string, t: TFunctio
   if (error instanceof ApiError && error.code === 'DEVICE_NOT_RECEIVING') {
     return t('deviceSends.notReceiving', { names: error.deviceIds.map(nameOf).join(', ') });
   }
+  // The account's clipboard was sealed elsewhere since this page asked: its status is asked again.
+  if (error instanceof ApiError && error.code === 'CLIPBOARD_SEALED') return t('privacy.e2e.lockedIntro');
   return error.message ? `${t('deviceSends.sendFailed')}: ${error.message}` : t('deviceSends.sendFailed');
 }
