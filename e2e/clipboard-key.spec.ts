@@ -49,7 +49,7 @@ test('the clipboard key: turned on with a passphrase and a recovery key, unlocke
   await turnOn.click();
   await expect(page.getByText('Your clipboard is encrypted end to end', { exact: true })).toBeVisible();
   await expect(deviceState(page)).toHaveText('Unlocked on this device');
-  await expect(card(page).getByText('Until you close this tab.')).toBeVisible();
+  await expect(card(page).getByText('Until you close or reload this tab.')).toBeVisible();
 
   // Not remembered: a reload locks this tab again.
   await page.reload();

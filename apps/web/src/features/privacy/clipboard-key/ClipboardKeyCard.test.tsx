@@ -94,7 +94,7 @@ describe('Encrypt my clipboard end to end', () => {
       await userEvent.click(finish);
 
       await stateBecomes('Unlocked on this device');
-      expect(screen.getByText('Until you close this tab.')).toBeInTheDocument();
+      expect(screen.getByText('Until you close or reload this tab.')).toBeInTheDocument();
       expect(await screen.findByText('Your clipboard is encrypted end to end')).toBeInTheDocument();
       // What was sent opens with the passphrase and with the recovery key shown, to the key this tab holds.
       const [{ body }] = api.on(CLIPBOARD_KEY_ENDPOINTS.enable).mock.calls[0]!;
