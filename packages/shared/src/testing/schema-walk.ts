@@ -66,6 +66,8 @@ const LEAF_CANDIDATES: readonly unknown[] = [
   'hello',
   'A'.repeat(22),
   'A'.repeat(43),
+  // A sealed clip's key wrapped by its account's (schemas/clips.ts's WrappedClipKey: 61 bytes, base64url).
+  'A'.repeat(82),
   // A push subscription's P-256 public key, base64url (schemas/web-push.ts).
   'A'.repeat(87),
   'user@example.com',

@@ -173,7 +173,7 @@ describe('Encrypt my clipboard end to end', () => {
       await keepVectorKey(true);
       renderCard();
       await stateBecomes('Unlocked on this device');
-      expect(screen.queryByRole('button', { name: /Turn off/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Turn off' })).toBeEnabled();
 
       await userEvent.click(screen.getByRole('button', { name: 'Change passphrase' }));
       await userEvent.click(screen.getByRole('button', { name: 'Save the new passphrase' }));
