@@ -1,7 +1,10 @@
-import { CLIPBOARD_KEY_ENDPOINTS, type EnableClipboardKeyRequest } from '@clipsync/shared';
+import { CLIPBOARD_KEY_ENDPOINTS, type Clip, type EnableClipboardKeyRequest } from '@clipsync/shared';
 import * as sealing from '@clipsync/shared/crypto';
+import { expect } from 'vitest';
+import type { Caller } from './as';
 import type { TestApp } from './build-test-app';
 import type { TestUser } from './factories';
+import { multipartFile } from './multipart';
 
 /** A device of an account whose clipboard is encrypted end to end, unlocked: it seals as the web app and CLI do. */
 export interface SealingDevice {
@@ -47,4 +50,40 @@ export async function sealedAccount(testApp: TestApp, user?: TestUser): Promise<
       return Buffer.from(await new Response(sealed).arrayBuffer());
     },
   };
+}
+
+/** A file a plain clip is made with. */
+export interface PlainFile {
+  name: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/** A clip in clear with `files`, made the usual way (the text, then one upload per file), as its owner reads it. */
+export async function plainClip(
+  testApp: TestApp,
+  owner: Caller,
+  text: string,
+  files: readonly PlainFile[],
+): Promise<Clip> {
+  const clip = (await testApp.as(owner).post('/api/clipboard', { content: text })).json<Clip>();
+  for (const file of files) {
+    const form = multipartFile('file', file.name, file.type, file.bytes);
+    const uploaded = await testApp
+      .as(owner)
+      .inject('POST', `/api/clipboard/${clip.id}/files`, form.payload, form.headers);
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+  }
+  return (await testApp.as(owner).get(`/api/clipboard/${clip.id}`)).json<Clip>();
+}
+
+/** A plain clip made before its account turned the encryption on, and the device that then holds the key. */
+export async function sealedAccountWithPlainClip(
+  testApp: TestApp,
+  text: string,
+  files: readonly PlainFile[],
+): Promise<{ device: SealingDevice & { user: TestUser }; clip: Clip }> {
+  const owner = await testApp.factory.user();
+  const clip = await plainClip(testApp, owner, text, files);
+  return { device: await sealedAccount(testApp, owner), clip };
 }

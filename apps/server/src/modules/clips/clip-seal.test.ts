@@ -12,8 +12,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { Caller } from '../../../test/as';
 import type { TestUser } from '../../../test/factories';
-import { multipartFile, multipartForm, type FormFile } from '../../../test/multipart';
-import { sealedAccount, type SealingDevice } from '../../../test/sealed-account';
+import { multipartForm, type FormFile } from '../../../test/multipart';
+import {
+  plainClip as makePlainClip,
+  sealedAccount,
+  sealedAccountWithPlainClip as sealedAccountWithClip,
+  type PlainFile,
+  type SealingDevice,
+} from '../../../test/sealed-account';
 import { eventually } from '../../../test/real-socket-upload';
 import { nextEvent, socketPool } from '../../../test/socket-client';
 import { storedFilesIn } from '../../../test/stored-files';
@@ -27,8 +33,6 @@ const FILES = [
   { name: 'boathouse-map.png', type: 'image/png', bytes: Buffer.from('a map of the boathouse, as png bytes') },
   { name: 'rowing-notes.txt', type: 'text/plain', bytes: Buffer.from('oars are under the tarp') },
 ];
-
-type PlainFile = (typeof FILES)[number];
 
 describe('sealing and unsealing one clip (POST /clipboard/{id}/seal and /unseal)', () => {
   let testApp: TestApp;
@@ -53,25 +57,10 @@ describe('sealing and unsealing one clip (POST /clipboard/{id}/seal and /unseal)
       .as(caller)
       .inject('POST', `/api/clipboard/${clipId}/${action}`, form.payload, form.headers as Record<string, string>);
 
-  /** A plain clip with files, made the usual way (text, then one upload per file). */
-  async function plainClip(owner: Caller, text = TEXT, files: readonly PlainFile[] = FILES): Promise<Clip> {
-    const clip = (await testApp.as(owner).post('/api/clipboard', { content: text })).json<Clip>();
-    for (const file of files) {
-      const form = multipartFile('file', file.name, file.type, file.bytes);
-      const uploaded = await testApp
-        .as(owner)
-        .inject('POST', `/api/clipboard/${clip.id}/files`, form.payload, form.headers);
-      expect(uploaded.statusCode, uploaded.body).toBe(201);
-    }
-    return (await testApp.as(owner).get(`/api/clipboard/${clip.id}`)).json<Clip>();
-  }
-
-  /** A plain clip made before the account turned its encryption on, and the device that then holds the key. */
-  async function sealedAccountWithPlainClip(): Promise<{ device: SealingDevice & { user: TestUser }; clip: Clip }> {
-    const owner = await testApp.factory.user();
-    const clip = await plainClip(owner);
-    return { device: await sealedAccount(testApp, owner), clip };
-  }
+  /** A plain clip with files (the file's TEXT and FILES by default). */
+  const plainClip = (owner: Caller, text = TEXT, files: readonly PlainFile[] = FILES) =>
+    makePlainClip(testApp, owner, text, files);
+  const sealedAccountWithPlainClip = () => sealedAccountWithClip(testApp, TEXT, FILES);
 
   /** What a device sends to seal `clip`: its text and each file sealed with a new clip key, one part per file id. */
   async function sealForm(device: SealingDevice, clip: Clip, plain: readonly PlainFile[] = FILES) {

@@ -15,7 +15,11 @@ import type { Caller } from '../../../test/as';
 import type { TestUser } from '../../../test/factories';
 import { multipartFile, multipartForm } from '../../../test/multipart';
 import { eventually } from '../../../test/real-socket-upload';
-import { sealedAccount, type SealingDevice } from '../../../test/sealed-account';
+import {
+  plainClip as makePlainClip,
+  sealedAccount,
+  sealedAccountWithPlainClip as sealedAccountWithClip,
+} from '../../../test/sealed-account';
 import { socketPool } from '../../../test/socket-client';
 import { storedFilesIn } from '../../../test/stored-files';
 import { clipFiles, clips, sessions, users } from '../../db/schema';
@@ -47,22 +51,8 @@ describe('a plain clip of an end-to-end encrypted clipboard takes nothing new in
   });
 
   /** A clip with a file, made in clear by `owner` (before any key). */
-  async function plainClip(owner: Caller): Promise<Clip> {
-    const clip = (await testApp.as(owner).post('/api/clipboard', { content: TEXT })).json<Clip>();
-    const form = multipartFile('file', FILE.name, FILE.type, FILE.bytes);
-    const uploaded = await testApp
-      .as(owner)
-      .inject('POST', `/api/clipboard/${clip.id}/files`, form.payload, form.headers);
-    expect(uploaded.statusCode, uploaded.body).toBe(201);
-    return (await testApp.as(owner).get(`/api/clipboard/${clip.id}`)).json<Clip>();
-  }
-
-  /** A plain clip, then its account turns the encryption on: the device that did holds the key. */
-  async function sealedAccountWithPlainClip(): Promise<{ device: SealingDevice & { user: TestUser }; clip: Clip }> {
-    const owner = await testApp.factory.user();
-    const clip = await plainClip(owner);
-    return { device: await sealedAccount(testApp, owner), clip };
-  }
+  const plainClip = (owner: Caller) => makePlainClip(testApp, owner, TEXT, [FILE]);
+  const sealedAccountWithPlainClip = () => sealedAccountWithClip(testApp, TEXT, [FILE]);
 
   /** Everything a refusal must leave as it was: the clip's row, its files' rows, the stored bytes and the usage. */
   async function snapshot(clipId: string, userId: string) {
