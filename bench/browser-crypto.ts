@@ -8,11 +8,10 @@
  *
  *   npm run bench -- browser-crypto [--runs 5] [--mib 10] [--chrome /usr/bin/chromium] [--timeout 300]
  */
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
 import { chromium } from 'playwright';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { bundlePageScript } from './lib/page-bundle';
 import { guardScenario, machine, onCleanup, positiveInt, printResult } from './lib/scenario';
 import { median } from './lib/stats';
 
@@ -72,17 +71,7 @@ window.cryptoBench = {
 };
 `;
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const bundle = await build({
-  stdin: { contents: PAGE_ENTRY, resolveDir: repoRoot, loader: 'js', sourcefile: 'browser-crypto-page.js' },
-  bundle: true,
-  format: 'iife',
-  target: 'chrome120',
-  minify: true,
-  write: false,
-  logLevel: 'warning',
-});
-const script = bundle.outputFiles[0]!.text;
+const script = await bundlePageScript(PAGE_ENTRY, 'browser-crypto-page.js');
 
 const browser = await chromium.launch({ executablePath: values.chrome, args: CHROMIUM_FLAGS, headless: true });
 onCleanup(() => browser.close());

@@ -18,11 +18,10 @@
  *   npm run bench -- sealed-search [--clips 20000] [--runs 50] [--chrome /usr/bin/chromium] [--timeout 600]
  */
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
 import { chromium } from 'playwright';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { bundlePageScript } from './lib/page-bundle';
 import { guardScenario, machine, onCleanup, positiveInt, printResult } from './lib/scenario';
 import { percentile, round2 } from './lib/stats';
 
@@ -196,17 +195,7 @@ window.sealedSearchBench = {
 };
 `;
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const bundle = await build({
-  stdin: { contents: PAGE_ENTRY, resolveDir: repoRoot, loader: 'js', sourcefile: 'sealed-search-page.js' },
-  bundle: true,
-  format: 'iife',
-  target: 'chrome120',
-  minify: true,
-  write: false,
-  logLevel: 'warning',
-});
-const script = bundle.outputFiles[0]!.text;
+const script = await bundlePageScript(PAGE_ENTRY, 'sealed-search-page.js');
 
 const loadBefore = loadavg()[0]!;
 const browser = await chromium.launch({
