@@ -1,6 +1,5 @@
 import type { ClipOrCard, DeviceSendPayload } from '@clipsync/shared';
-import { clipKeyOf } from './clipboard-key/clip-keys';
-import { openText } from './opened-texts';
+import { openSealedText } from './sealed-history/open-sealed-clip';
 
 /** A toast's line is short: longer text is cut here, and the whole of it is what Copy takes. */
 export const SEND_PREVIEW_MAX = 120;
@@ -98,10 +97,7 @@ export async function openSealedSend(
 }
 
 async function openWith(sealingKey: CryptoKey, wrappedKey: string, envelope: string): Promise<OpenedSeal> {
-  try {
-    return { state: 'open', text: await openText(envelope, await clipKeyOf(sealingKey, wrappedKey)) };
-  } catch {
-    // A DecryptError (altered, cut, another account's key) or an envelope that is not one: the same to a person.
-    return { state: 'failed' };
-  }
+  // Anything that does not open (altered, cut, another account's key, not an envelope) is the same to a person.
+  const opened = await openSealedText(envelope, wrappedKey, sealingKey).catch(() => null);
+  return opened?.isOpen ? { state: 'open', text: opened.text } : { state: 'failed' };
 }
